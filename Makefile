@@ -1,0 +1,43 @@
+# `make run` and `make test` each set everything up on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck unit browser chromium bench simulate clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	mkdir -p var
+	$(PY) -m bohnanza serve --host 127.0.0.1 --port 8000 --db var/bohnanza.db
+
+# Debian's Chromium for the browser tests (Playwright's own download cannot work here).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy bohnanza
+
+unit: $(STAMP)
+	$(PY) -m pytest -q
+
+browser: $(STAMP) chromium
+	$(PY) -m pytest -q -m browser tests/e2e -p no:asyncio
+
+test: lint typecheck unit browser
+
+bench: $(STAMP)
+	$(PY) bench/engine.py
+
+clean:
+	rm -rf $(VENV) var
