@@ -1,0 +1,198 @@
+"""Help text for ``/help [COMMAND]`` in English and Japanese."""
+
+from __future__ import annotations
+
+from .beans import SLUGS, bean_label
+
+_OVERVIEW = {
+    "en": (
+        "Commands (type /help COMMAND for one of them):\n"
+        "Room: /join [NAME], /leave, /start, /option, /option hiddenmoney [on|off], "
+        "/option rules classic|rio-grande|amigo, /addbot [NAME] [POLICY], /who, /help [COMMAND]\n"
+        "Game: /plant [BEAN] [FIELD], /done, /harvest FIELD, /buy, /offer GIVE for WANT, "
+        "/withdraw N, /accept N, /provide h3 u1, /cancel, /want BEAN, /have BEAN, "
+        "/signals clear\n"
+        "Fields count from 1, hand cards from the front (h1 is planted next), face-up cards "
+        "from 1 (u1). Any text without a leading / is chat. /help beans lists the bean names."
+    ),
+    "ja": (
+        "コマンド一覧（各コマンドの説明は /help コマンド名）:\n"
+        "部屋: /join [名前], /leave, /start, /option, /option hiddenmoney [on|off], "
+        "/option rules classic|rio-grande|amigo, /addbot [名前] [方針], /who, /help [コマンド]\n"
+        "ゲーム: /plant [豆] [畑], /done, /harvest 畑, /buy, /offer 出す豆 for 欲しい豆, "
+        "/withdraw 番号, /accept 番号, /provide h3 u1, /cancel, /want 豆, /have 豆, "
+        "/signals clear\n"
+        "畑は1から数えます。手札は先頭から（h1 が次に植えるカード）、公開カードは1から（u1）。"
+        "/ で始まらない文はチャットです。豆の名前は /help beans。"
+    ),
+}
+
+_TOPICS: dict[str, dict[str, str]] = {
+    "join": {
+        "en": "/join [NAME]: take a free seat before the game starts, under NAME if given.",
+        "ja": "/join [名前]: ゲーム開始前に空いている席に着きます。名前を指定できます。",
+    },
+    "leave": {
+        "en": "/leave: leave your seat. During a game a bot takes it over.",
+        "ja": "/leave: 席を離れます。ゲーム中はボットが代わりにプレイします。",
+    },
+    "start": {
+        "en": "/start: a seated player deals and begins the game once enough seats are taken.",
+        "ja": "/start: 必要な人数がそろったら、着席しているプレイヤーがゲームを開始します。",
+    },
+    "option": {
+        "en": (
+            "/option shows the options. Before the start, /option hiddenmoney [on|off] hides "
+            "every coin total (on when no value is given, R42), and /option rules "
+            "classic|rio-grande|amigo chooses the preset."
+        ),
+        "ja": (
+            "/option: 現在の設定を表示します。開始前に /option hiddenmoney [on|off] で全員の"
+            "所持金を隠し（値を省略すると on、R42）、/option rules classic|rio-grande|amigo で"
+            "ルールを選びます。"
+        ),
+    },
+    "addbot": {
+        "en": "/addbot [NAME] [POLICY]: before the start, seat a bot, optionally named and with "
+              "a chosen policy.",
+        "ja": "/addbot [名前] [方針]: 開始前にボットを席に着けます。名前と方針を指定できます。",
+    },
+    "help": {
+        "en": "/help [COMMAND]: the command list, or the help for one command.",
+        "ja": "/help [コマンド]: コマンド一覧、または指定したコマンドの説明を表示します。",
+    },
+    "who": {
+        "en": "/who: list the seats and the spectators of this room.",
+        "ja": "/who: この部屋の席と観戦者を表示します。",
+    },
+    "plant": {
+        "en": (
+            "/plant [FIELD]: active player, phase 1: plant the front hand card into field FIELD; "
+            "without FIELD into the lowest-numbered field holding that bean, else the "
+            "lowest-numbered empty field. /plant BEAN [FIELD]: phase 3, plant one card of BEAN "
+            "from your to-plant area, e.g. /plant red 2."
+        ),
+        "ja": (
+            "/plant [畑]: 手番プレイヤーがフェーズ1で手札の先頭のカードを畑に植えます。畑を省略"
+            "すると、同じ豆のある一番小さい番号の畑、なければ一番小さい番号の空き畑に植えます。"
+            "/plant 豆 [畑]: フェーズ3で植えるエリアの豆を1枚植えます（例: /plant red 2）。"
+        ),
+    },
+    "done": {
+        "en": (
+            "/done: active player: end phase 1 after planting one card, or end phase 2 "
+            "(trading). Other players in phase 2: show that you are not interested."
+        ),
+        "ja": (
+            "/done: 手番プレイヤーは1枚植えた後のフェーズ1、またはフェーズ2（交渉）を終えます。"
+            "他のプレイヤーはフェーズ2で「興味なし」の意思表示をします。"
+        ),
+    },
+    "harvest": {
+        "en": (
+            "/harvest FIELD: sell the whole field FIELD at any time, e.g. /harvest 2. A field "
+            "with one card is protected while another field holds two or more (R16-R19)."
+        ),
+        "ja": (
+            "/harvest 畑: いつでも畑の豆をすべて売却します（例: /harvest 2）。他の畑に2枚以上"
+            "ある間は、1枚だけの畑は売却できません（R16-R19）。"
+        ),
+    },
+    "buy": {
+        "en": "/buy: buy the third field (3 coins in the classic preset, R21-R25).",
+        "ja": "/buy: 3つ目の畑を購入します（classic では3ターラー、R21-R25）。",
+    },
+    "offer": {
+        "en": (
+            "/offer GIVE for WANT: post an offer. Each side is nothing, ? (ask the other side "
+            "to propose), or a list such as 2 blue, red. Example: /offer 2 blue for chili. "
+            "Offers get numbers 1, 2, 3, ... and stay in the market while you hold what they give."
+        ),
+        "ja": (
+            "/offer 出す豆 for 欲しい豆: オファーを出します。それぞれ nothing（なし）、?（相手に"
+            "提案を求める）、または 2 blue, red のような一覧です。例: /offer 2 blue for chili。"
+            "オファーには 1, 2, 3... と番号が付き、出す豆を持っている間は市場に残ります。"
+        ),
+    },
+    "withdraw": {
+        "en": "/withdraw N: take your offer number N off the market, e.g. /withdraw 3.",
+        "ja": "/withdraw 番号: 自分のオファーを市場から取り下げます（例: /withdraw 3）。",
+    },
+    "accept": {
+        "en": (
+            "/accept N: phase 2 only. The active player starts a deal with the owner of offer "
+            "N; any other player copies the active player's offer N as their own, sides swapped."
+        ),
+        "ja": (
+            "/accept 番号: フェーズ2のみ。手番プレイヤーはそのオファーの相手と取引を始めます。"
+            "他のプレイヤーは手番プレイヤーのオファーを、出す側と受け取る側を入れ替えて自分の"
+            "オファーとして出します。"
+        ),
+    },
+    "provide": {
+        "en": (
+            "/provide CARD...: in a pending deal, name the exact cards you hand over: h3 is "
+            "the third card of your hand from the front, u1 the first face-up card. "
+            "Example: /provide h3 u1."
+        ),
+        "ja": (
+            "/provide カード...: 成立待ちの取引で渡すカードを指定します。h3 は手札の先頭から3枚目、"
+            "u1 は1枚目の公開カードです。例: /provide h3 u1。"
+        ),
+    },
+    "cancel": {
+        "en": "/cancel: call the pending deal off; its offer stays in the market.",
+        "ja": "/cancel: 成立待ちの取引を取りやめます。オファーは市場に残ります。",
+    },
+    "want": {
+        "en": "/want BEAN: show that you want BEAN (a demand marker), e.g. /want red.",
+        "ja": "/want 豆: その豆が欲しいという意思（需要）を示します（例: /want red）。",
+    },
+    "have": {
+        "en": "/have BEAN: show that you can give BEAN (a supply marker), e.g. /have soy.",
+        "ja": "/have 豆: その豆を提供できるという意思（供給）を示します（例: /have soy）。",
+    },
+    "signals": {
+        "en": "/signals clear: remove all your /want and /have markers.",
+        "ja": "/signals clear: 自分の /want と /have の表示をすべて消します。",
+    },
+}
+
+_UNKNOWN = {
+    "en": "There is no command /{topic}. Type /help for the list.",
+    "ja": "/{topic} というコマンドはありません。/help で一覧を表示します。",
+}
+
+
+def _beans(lang: str) -> str:
+    if lang == "ja":
+        head = "豆の名前（英語・ドイツ語・日本語のどれでも、大文字小文字・単数複数は問いません）:"
+    else:
+        head = ("Bean names (English, German or Japanese, any case, singular or plural; "
+                "several words are fine, e.g. 2 rote bohnen):")
+    rows = [f"{slug}: {bean_label(slug, 'en')}, {bean_label(slug, 'de')}, "
+            f"{bean_label(slug, 'ja')}" for slug in SLUGS]
+    return "\n".join([head, *rows])
+
+
+#: Topics ``help_text`` knows besides ``None``: every command name and ``"beans"``.
+HELP_TOPICS: tuple[str, ...] = (*_TOPICS, "beans")
+
+
+def help_text(topic: str | None, lang: str = "en") -> str:
+    """Help for ``/help [COMMAND]``.
+
+    ``topic`` ``None`` gives a short overview of all commands; a command name (with or without
+    ``/``, any case) gives one paragraph; ``"beans"`` lists the bean names. ``lang`` is
+    ``"en"`` or ``"ja"``; any other value gives English. An unknown topic gives a line that
+    points to ``/help`` (never raises).
+    """
+    lang = "ja" if lang.casefold().startswith("ja") else "en"
+    if topic is None or not topic.strip().lstrip("/").strip():
+        return _OVERVIEW[lang]
+    key = topic.strip().lstrip("/").strip().casefold()
+    if key in ("bean", "beans"):
+        return _beans(lang)
+    if key in _TOPICS:
+        return _TOPICS[key][lang]
+    return _UNKNOWN[lang].format(topic=key)

@@ -1,0 +1,250 @@
+"""Command text -> :class:`GameCommand`, :class:`RoomCommand` or :class:`Chat`.
+
+The parser checks syntax only, never whether a command is legal now: that is the engine's and
+the server's work. Command names and keywords are case-insensitive; full-width characters
+(``／ｐｌａｎｔ　２``) are read as their ASCII forms (Unicode NFKC).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+
+from bohnanza.engine.actions import (
+    Accept,
+    Buy,
+    Cancel,
+    CardRef,
+    ClearSignals,
+    Done,
+    Harvest,
+    Plant,
+    PostOffer,
+    Provide,
+    Signal,
+    Withdraw,
+)
+
+from .beans import bean_slug
+from .errors import ParseError
+from .model import Chat, Command, GameCommand
+from .numbers import MAX_CARD, MAX_OFFER, looks_numeric, parse_number
+from .offers import parse_side, split_offer, tokenize
+from .room import PRESET_NAMES, AddBot, Help, Join, Leave, OptionSet, OptionShow, Start, Who
+
+Handler = Callable[[str], Command]
+
+
+def parse(text: str) -> Command:
+    """Read one line a person, the board or a bot sends.
+
+    Shape: ``str -> GameCommand | RoomCommand | Chat``. Text that does not start with ``/``
+    (after outer spaces) is ``Chat(text.strip())``; ``//text`` is the chat line ``/text``.
+    Raises :class:`ParseError` (``.code == "parse_error"``) for an empty line, an unknown
+    command, or a command whose arguments do not fit; the message says what was expected.
+
+    >>> parse("/harvest 2")
+    GameCommand(action=Harvest(field=2))
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise ParseError("the message is empty; type a chat line or a command such as /help")
+    norm = unicodedata.normalize("NFKC", stripped)
+    if not norm.startswith("/"):
+        return Chat(stripped)
+    if norm.startswith("//"):
+        return Chat(stripped[1:])
+    parts = norm[1:].split(maxsplit=1)
+    if not parts:
+        raise ParseError("a command name must follow /, like /help")
+    name = parts[0].casefold()
+    rest = parts[1].strip() if len(parts) > 1 else ""
+    handler = _HANDLERS.get(name)
+    if handler is None:
+        raise ParseError(f"/{parts[0]} is not a command; type /help for the list")
+    return handler(rest)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _no_args(name: str, make: Callable[[], Command]) -> Handler:
+    def handler(rest: str) -> Command:
+        if rest:
+            raise ParseError(f"/{name} takes nothing after it; type just /{name}")
+        return make()
+
+    return handler
+
+
+def _one_number(name: str, what: str, example: str, high: int) -> Callable[[str], int]:
+    usage = f"/{name} needs {what} from 1 to {high}, like {example}"
+
+    def read(rest: str) -> int:
+        words = rest.split()
+        if len(words) != 1:
+            raise ParseError(usage)
+        return parse_number(words[0], usage=usage, high=high)
+
+    return read
+
+
+# ---------------------------------------------------------------- game commands
+
+_PLANT_USAGE = "/plant, /plant 2, /plant red or /plant red 2"
+
+
+def _plant(rest: str) -> Command:
+    words = rest.split()
+    if not words:
+        return GameCommand(Plant())
+    field: int | None = None
+    if looks_numeric(words[-1]):
+        field = parse_number(words[-1], usage=f"/plant takes a field number from 1 to 99, "
+                             f"like {_PLANT_USAGE}")
+        words = words[:-1]
+    if any(looks_numeric(word) for word in words):
+        raise ParseError(f"/plant takes the bean first, then one field number, like {_PLANT_USAGE}")
+    bean = bean_slug(" ".join(words)) if words else None
+    return GameCommand(Plant(field=field, bean=bean))
+
+
+_read_field = _one_number("harvest", "a field number", "/harvest 2", 99)
+_read_withdraw = _one_number("withdraw", "an offer number", "/withdraw 3", MAX_OFFER)
+_read_accept = _one_number("accept", "an offer number", "/accept 3", MAX_OFFER)
+
+
+def _offer(rest: str) -> Command:
+    give_tokens, want_tokens = split_offer(rest)
+    give = parse_side(give_tokens, "GIVE")
+    want = parse_side(want_tokens, "WANT")
+    return GameCommand(PostOffer(give=give, want=want))
+
+
+_PROVIDE_USAGE = (
+    "/provide needs the cards you hand over, like /provide h3 u1 "
+    "(h = hand card from the front, u = face-up card, counted from 1)"
+)
+
+
+def _provide(rest: str) -> Command:
+    cards: list[CardRef] = []
+    for word in tokenize(rest):
+        if word == ",":
+            continue
+        zone = word[:1].casefold()
+        if zone not in ("h", "u") or len(word) < 2:
+            raise ParseError(f"'{word}' is not a card; {_PROVIDE_USAGE}")
+        digits = word[1:]
+        if not (digits.isascii() and digits.isdigit() and 1 <= int(digits) <= MAX_CARD):
+            raise ParseError(f"'{word}' is not a card; {_PROVIDE_USAGE}")
+        index = int(digits)
+        cards.append(CardRef("h" if zone == "h" else "u", index))
+    return GameCommand(Provide(tuple(cards)))
+
+
+def _signal(kind: str) -> Handler:
+    def handler(rest: str) -> Command:
+        if not rest:
+            raise ParseError(f"/{kind} needs a bean, like /{kind} red")
+        slug = bean_slug(rest)
+        return GameCommand(Signal("want" if kind == "want" else "have", slug))
+
+    return handler
+
+
+def _signals(rest: str) -> Command:
+    if rest.casefold() != "clear":
+        raise ParseError("/signals needs the word clear: /signals clear")
+    return GameCommand(ClearSignals())
+
+
+# ---------------------------------------------------------------- room commands
+
+_OPTION_USAGE = (
+    "/option alone shows the options; set one with /option hiddenmoney [on|off] "
+    "or /option rules classic|rio-grande|amigo"
+)
+_ON = frozenset({"on", "true", "yes", "1", "an", "ein"})
+_OFF = frozenset({"off", "false", "no", "0", "aus"})
+
+
+def _option(rest: str) -> Command:
+    words = rest.casefold().split()
+    if not words:
+        return OptionShow()
+    key = words[0].replace("-", "").replace("_", "")
+    values = words[1:]
+    if key == "hiddenmoney":
+        if not values:
+            return OptionSet("hiddenmoney", None)
+        if len(values) == 1 and values[0] in _ON:
+            return OptionSet("hiddenmoney", "on")
+        if len(values) == 1 and values[0] in _OFF:
+            return OptionSet("hiddenmoney", "off")
+        raise ParseError(
+            f"/option hiddenmoney takes on or off (or nothing, which means on), "
+            f"not '{' '.join(values)}'"
+        )
+    if key in ("rules", "rule", "preset"):
+        preset = "-".join(values).replace("_", "-")
+        if preset == "riogrande":
+            preset = "rio-grande"
+        if preset not in PRESET_NAMES:
+            shown = f", not '{' '.join(values)}'" if values else ""
+            raise ParseError(f"/option rules needs one of {', '.join(PRESET_NAMES)}{shown}; "
+                             "like /option rules rio-grande")
+        return OptionSet("rules", preset)
+    raise ParseError(f"'{words[0]}' is not an option; {_OPTION_USAGE}")
+
+
+def _join(rest: str) -> Command:
+    name = " ".join(rest.split())
+    return Join(name or None)
+
+
+def _addbot(rest: str) -> Command:
+    words = rest.split()
+    if len(words) > 2:
+        raise ParseError("/addbot takes at most a name and a policy, like /addbot Robo greedy")
+    name = words[0] if words else None
+    policy = words[1].casefold() if len(words) > 1 else None
+    return AddBot(name, policy)
+
+
+def _help(rest: str) -> Command:
+    words = rest.split()
+    if len(words) > 1:
+        raise ParseError("/help takes one command name, like /help offer")
+    if not words:
+        return Help(None)
+    topic = words[0].lstrip("/").casefold()
+    return Help(topic or None)
+
+
+_HANDLERS: dict[str, Handler] = {
+    # game
+    "plant": _plant,
+    "done": _no_args("done", lambda: GameCommand(Done())),
+    "harvest": lambda rest: GameCommand(Harvest(_read_field(rest))),
+    "buy": _no_args("buy", lambda: GameCommand(Buy())),
+    "offer": _offer,
+    "withdraw": lambda rest: GameCommand(Withdraw(_read_withdraw(rest))),
+    "accept": lambda rest: GameCommand(Accept(_read_accept(rest))),
+    "provide": _provide,
+    "cancel": _no_args("cancel", lambda: GameCommand(Cancel())),
+    "want": _signal("want"),
+    "have": _signal("have"),
+    "signals": _signals,
+    # room
+    "join": _join,
+    "leave": _no_args("leave", Leave),
+    "start": _no_args("start", Start),
+    "option": _option,
+    "addbot": _addbot,
+    "help": _help,
+    "who": _no_args("who", Who),
+}
+
+#: Every command name ``parse`` knows, without the ``/``.
+COMMAND_NAMES: tuple[str, ...] = tuple(_HANDLERS)

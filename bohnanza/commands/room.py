@@ -1,0 +1,73 @@
+"""Room commands: what a person says to the room rather than to the game (design.md section 4).
+
+Each is a frozen dataclass and a subclass of :class:`RoomCommand`; the server carries them out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+OptionKey: TypeAlias = Literal["hiddenmoney", "rules"]
+
+#: Preset names ``/option rules`` accepts (rules.md section 4a).
+PRESET_NAMES: tuple[str, ...] = ("classic", "rio-grande", "amigo")
+
+
+@dataclass(frozen=True, slots=True)
+class RoomCommand:
+    """Base class of every room command."""
+
+
+@dataclass(frozen=True, slots=True)
+class Join(RoomCommand):
+    """``/join [NAME]``: take a free seat; ``name`` ``None`` keeps the connection's name."""
+
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(RoomCommand):
+    """``/leave``: leave the seat (during a game a bot takes it over)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Start(RoomCommand):
+    """``/start``: deal and begin."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionShow(RoomCommand):
+    """``/option``: show the room's options."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSet(RoomCommand):
+    """``/option hiddenmoney [on|off]`` or ``/option rules PRESET``.
+
+    ``key`` ``"hiddenmoney"``: ``value`` ``"on"``, ``"off"`` or ``None`` (``None`` turns it
+    on). ``key`` ``"rules"``: ``value`` one of :data:`PRESET_NAMES`.
+    """
+
+    key: OptionKey
+    value: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AddBot(RoomCommand):
+    """``/addbot [NAME] [POLICY]``: seat a bot; ``None`` lets the server choose."""
+
+    name: str | None = None
+    policy: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Help(RoomCommand):
+    """``/help [COMMAND]``: ``topic`` is a lowercase command name without ``/``, or ``None``."""
+
+    topic: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Who(RoomCommand):
+    """``/who``: list the seats and spectators."""
