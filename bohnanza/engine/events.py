@@ -1,0 +1,103 @@
+"""Game-log events, phrased per viewer (design.md section 2).
+
+An ``Event`` carries public facts in ``data`` and, optionally, facts only ``seat`` may see in
+``secret`` (the cards that seat drew). ``for_viewer`` builds the whitelisted dict for one viewer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _cards(cards: list[str]) -> str:
+    return ", ".join(cards) if cards else "nothing"
+
+
+def _side(side: Any) -> str:
+    if side == "?":
+        return "?"
+    if not side:
+        return "nothing"
+    return ", ".join(f"{n} {b}" if n > 1 else b for b, n in side.items())
+
+
+class Event:
+    """One log entry. ``kind`` is one of the kinds listed in docs/engine-api.md."""
+
+    __slots__ = ("kind", "seat", "data", "secret")
+
+    def __init__(self, kind: str, seat: int | None = None, data: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.data = data if data is not None else {}
+        self.secret = secret
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.seat!r}, {self.data!r})"
+
+    def for_viewer(self, viewer: int | None, names: list[str] | None = None) -> dict[str, Any]:
+        """``{"kind", "seat", "text", ...public data}``; secret details only for ``seat``."""
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat}
+        out.update(self.data)
+        own = viewer is not None and viewer == self.seat
+        if own and self.secret:
+            out.update(self.secret)
+        out["text"] = self._text(own, names)
+        return out
+
+    def _name(self, seat: int | None, names: list[str] | None) -> str:
+        if seat is None:
+            return ""
+        if names and 0 <= seat < len(names):
+            return names[seat]
+        return f"P{seat}"
+
+    def _text(self, own: bool, names: list[str] | None) -> str:
+        d = self.data
+        who = self._name(self.seat, names)
+        k = self.kind
+        if k == "plant":
+            return f"{who} planted {d['bean']} in field {d['field']}"
+        if k == "harvest":
+            return (f"{who} harvested {d['count']} {d['bean']} from field {d['field']} "
+                    f"for {d['coins']} coin{'s' if d['coins'] != 1 else ''}")
+        if k == "buy":
+            return f"{who} bought a third field"
+        if k == "reveal":
+            return f"turned up {_cards(d['cards'])}"
+        if k == "draw":
+            if own and self.secret:
+                return f"you drew {_cards(self.secret['cards'])}"
+            return f"{who} drew {d['count']} card{'s' if d['count'] != 1 else ''}"
+        if k == "reshuffle":
+            return f"the discard pile ({d['count']} cards) was shuffled into a new draw pile"
+        if k == "exhaustion":
+            return f"the draw pile ran out ({d['exhaustions']} of {d['limit']})"
+        if k == "phase":
+            return f"phase: {d['phase']}"
+        if k == "turn":
+            return f"{who}'s turn"
+        if k == "offer":
+            return f"{who} offers {_side(d['give'])} for {_side(d['want'])} (offer {d['id']})"
+        if k == "withdraw":
+            return f"{who} withdrew offer {d['id']}"
+        if k == "offer_stale":
+            return f"offer {d['id']} left the market: {who} no longer holds what it gives"
+        if k == "deal_start":
+            other = self._name(d["other"], names)
+            return f"{who} accepted offer {d['offer']}: a deal with {other}"
+        if k == "provide":
+            return f"{who} provided the cards for the deal"
+        if k == "deal_cancel":
+            return f"{who} called off the deal on offer {d['offer']}"
+        if k == "deal_done":
+            other = self._name(d["other"], names)
+            return (f"deal done: {who} gave {_cards(d['active_gave'])}, {other} gave "
+                    f"{_cards(d['other_gave'])}")
+        if k == "pass":
+            return f"{who} is not interested"
+        if k == "game_over":
+            winners = ", ".join(self._name(s, names) for s in d["winners"])
+            return f"game over: {winners} won with {d['best']} coins"
+        return k

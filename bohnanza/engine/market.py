@@ -1,0 +1,293 @@
+"""The bean market: offers, deals, exact provision, markers (design.md §4; R28-R32, C12, C13).
+
+Offers reserve nothing. Holdings are checked when an offer is posted, when a deal starts and
+when it executes; an offer whose owner no longer holds what it gives leaves the market.
+Only the active player turns an offer into a deal, and only in phase 2; every deal is between
+the active player and one other player (R28).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import CardRef
+from .beans import BEANS
+from .errors import RuleError
+from .state import Deal, Offer, Side
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def holdings(g: Game, seat: int) -> dict[str, int]:
+    """Cards ``seat`` may give now: its hand, plus the face-up cards if active (R29)."""
+    counts: dict[str, int] = {}
+    for b in g.seats[seat].hand:
+        counts[b] = counts.get(b, 0) + 1
+    if seat == g.active:
+        for b in g.face_up:
+            counts[b] = counts.get(b, 0) + 1
+    return counts
+
+
+def holds(g: Game, seat: int, side: Side) -> bool:
+    """Whether ``seat`` can give ``side`` now (a ``?`` side is never checked)."""
+    if side == "?" or not side:
+        return True
+    have = holdings(g, seat)
+    return all(have.get(b, 0) >= n for b, n in side.items())
+
+
+def _check_side(g: Game, side: Any, what: str) -> Side:
+    if side == "?":
+        return "?"
+    if not isinstance(side, dict):
+        raise RuleError("parse_error", f"{what} must be a map of bean to count or '?'")
+    out: dict[str, int] = {}
+    types = g.rules.types
+    for b, n in side.items():
+        if b not in BEANS:
+            raise RuleError("parse_error", f"unknown bean {b!r}")
+        if b not in types:
+            raise RuleError("no_such_card", f"there are no {b} beans in this game", "R3")
+        if not isinstance(n, int) or n < 0:
+            raise RuleError("parse_error", f"a count must be a positive number, not {n!r}")
+        if n:
+            out[b] = out.get(b, 0) + n
+    return out
+
+
+def _side_text(side: Side) -> str:
+    if side == "?":
+        return "?"
+    if not side:
+        return "nothing"
+    return ", ".join(f"{n} {b}" for b, n in side.items())
+
+
+def _add(g: Game, seat: int, give: Side, want: Side) -> Offer:
+    o = Offer(g.next_offer, seat, give, want)
+    g.next_offer += 1
+    g.offers.append(o)
+    g.passed.discard(seat)
+    g.emit("offer", seat, {"id": o.id, "give": give, "want": want,
+                           "to_active": seat != g.active})
+    return o
+
+
+def post(g: Game, seat: int, give: Any, want: Any) -> None:
+    """``/offer GIVE for WANT`` (design.md §4; R29, R30, C12)."""
+    give = _check_side(g, give, "what you give")
+    want = _check_side(g, want, "what you want")
+    if give == "?" and want == "?":
+        raise RuleError("empty_offer", "name at least one side of the offer", "R30")
+    if give == {} and want == {}:
+        raise RuleError("empty_offer", "an offer of nothing for nothing is no deal", "R30")
+    if give == {} and not g.rules.allow_gift_requests:
+        raise RuleError("gift_request_forbidden",
+                        "you may give a gift, but not ask for one: offer something in return",
+                        "C12")
+    if not holds(g, seat, give):
+        raise RuleError("cannot_provide",
+                        f"you do not hold {_side_text(give)} to give"
+                        + (" (hand or face-up cards)" if seat == g.active else " (hand cards)"),
+                        "R29")
+    _add(g, seat, give, want)
+
+
+def find(g: Game, offer_id: int) -> Offer:
+    for o in g.offers:
+        if o.id == offer_id:
+            return o
+    raise RuleError("no_such_offer", f"there is no offer {offer_id} in the market")
+
+
+def withdraw(g: Game, seat: int, offer_id: int) -> None:
+    """``/withdraw N``: the owner takes its offer off the market."""
+    o = find(g, offer_id)
+    if o.owner != seat:
+        raise RuleError("not_your_offer", f"offer {offer_id} is not yours")
+    if g.deal is not None and g.deal.offer == offer_id:
+        raise RuleError("deal_in_progress",
+                        f"offer {offer_id} is in a deal; /cancel the deal first", "R31")
+    g.offers.remove(o)
+    g.emit("withdraw", seat, {"id": offer_id})
+
+
+def acceptable(g: Game, seat: int, o: Offer) -> bool:
+    """Hint: ``/accept o.id`` by ``seat`` would be accepted now."""
+    if g.phase != "trade" or o.owner == seat or not o.complete:
+        return False
+    if seat == g.active:
+        return (g.deal is None and o.owner != g.active and holds(g, o.owner, o.give)
+                and holds(g, seat, o.want))
+    return o.owner == g.active and holds(g, seat, o.want)
+
+
+def accept(g: Game, seat: int, offer_id: int) -> None:
+    """``/accept N`` (design.md §4, seed 000)."""
+    if g.phase != "trade":
+        raise RuleError("wrong_phase", "offers are accepted only in phase 2", "R28")
+    o = find(g, offer_id)
+    if o.owner == seat:
+        raise RuleError("own_offer", f"offer {offer_id} is your own")
+    if not o.complete:
+        raise RuleError("offer_incomplete", f"offer {offer_id} has a '?': answer it with an "
+                        "offer of your own", "C12")
+    active = g.active
+    if seat != active:
+        if o.owner != active:
+            raise RuleError("not_active_party", "every deal involves the active player; two "
+                            "other players cannot trade with each other", "R28")
+        give, want = o.want, o.give
+        if not holds(g, seat, give):
+            raise RuleError("cannot_provide",
+                            f"you do not hold {_side_text(give)} in your hand", "R29")
+        _add(g, seat, give, want)
+        return
+    if g.deal is not None:
+        raise RuleError("deal_in_progress", "finish or cancel the current deal first", "R31")
+    if not holds(g, o.owner, o.give):
+        raise RuleError("cannot_provide", f"{g.seats[o.owner].name} no longer holds "
+                        f"{_side_text(o.give)}", "R31")
+    if not holds(g, seat, o.want):
+        raise RuleError("cannot_provide",
+                        f"you do not hold {_side_text(o.want)} (hand or face-up cards)", "R29")
+    assert isinstance(o.give, dict) and isinstance(o.want, dict)
+    deal = Deal(o.id, active, o.owner, {active: dict(o.want), o.owner: dict(o.give)},
+                {active: None, o.owner: None})
+    g.deal = deal
+    g.emit("deal_start", active, {"offer": o.id, "other": o.owner})
+    for party in (active, o.owner):
+        refs = _only_way(g, party, deal.owes[party])
+        if refs is not None:
+            deal.provided[party] = refs
+    _maybe_execute(g)
+
+
+def _refs_of(g: Game, seat: int, bean: str) -> list[CardRef]:
+    refs = [CardRef("h", i + 1) for i, b in enumerate(g.seats[seat].hand) if b == bean]
+    if seat == g.active:
+        refs += [CardRef("u", i + 1) for i, b in enumerate(g.face_up) if b == bean]
+    return refs
+
+
+def _only_way(g: Game, seat: int, owes: dict[str, int]) -> tuple[CardRef, ...] | None:
+    """The cards when there is exactly one way to provide ``owes``, else ``None``."""
+    out: list[CardRef] = []
+    for bean, n in owes.items():
+        refs = _refs_of(g, seat, bean)
+        if len(refs) != n:
+            return None
+        out += refs
+    return tuple(out)
+
+
+def _card(g: Game, seat: int, ref: CardRef) -> str | None:
+    if ref.zone == "h":
+        hand = g.seats[seat].hand
+        return hand[ref.index - 1] if 1 <= ref.index <= len(hand) else None
+    if ref.zone == "u" and seat == g.active:
+        return g.face_up[ref.index - 1] if 1 <= ref.index <= len(g.face_up) else None
+    return None
+
+
+def provide(g: Game, seat: int, cards: tuple[CardRef, ...]) -> None:
+    """``/provide CARD...``: the exact cards this party hands over (R11, R29, R31)."""
+    deal = g.deal
+    if deal is None or seat not in (deal.active, deal.other):
+        raise RuleError("not_a_party", "you are not a party of a pending deal", "R28")
+    if len(set(cards)) != len(cards):
+        raise RuleError("no_such_card", "a card is named twice")
+    got: dict[str, int] = {}
+    for ref in cards:
+        bean = _card(g, seat, ref)
+        if bean is None:
+            where = "your hand" if ref.zone == "h" else "the face-up cards"
+            if ref.zone == "u" and seat != g.active:
+                raise RuleError("no_such_card",
+                                "only the active player gives face-up cards", "R29")
+            raise RuleError("no_such_card", f"{ref.zone}{ref.index} is not in {where}", "R29")
+        got[bean] = got.get(bean, 0) + 1
+    owes = deal.owes[seat]
+    if got != owes:
+        raise RuleError("cannot_provide", f"you owe exactly {_side_text(owes)}; those cards are "
+                        f"{_side_text(got)}", "R31")
+    before = deal.provided[seat]
+    deal.provided[seat] = tuple(cards)
+    try:
+        _maybe_execute(g)
+    except RuleError:
+        deal.provided[seat] = before
+        raise
+    g.emit("provide", seat, {"offer": deal.offer})
+
+
+def _maybe_execute(g: Game) -> None:
+    deal = g.deal
+    assert deal is not None
+    pa = deal.provided[deal.active]
+    po = deal.provided[deal.other]
+    if pa is None or po is None:
+        return
+    # R31: re-check every card at execution.
+    for seat, refs in ((deal.active, pa), (deal.other, po)):
+        got: dict[str, int] = {}
+        for ref in refs:
+            bean = _card(g, seat, ref)
+            if bean is None:
+                raise RuleError("cannot_provide", "a provided card is no longer there", "R31")
+            got[bean] = got.get(bean, 0) + 1
+        if got != deal.owes[seat]:
+            raise RuleError("cannot_provide", "the provided cards changed", "R31")
+    gave_a = _remove(g, deal.active, pa)
+    gave_o = _remove(g, deal.other, po)
+    g.seats[deal.other].to_plant.extend(gave_a)    # R12
+    g.seats[deal.active].to_plant.extend(gave_o)
+    g.offers = [o for o in g.offers if o.id != deal.offer]
+    g.deal = None
+    g.emit("deal_done", deal.active, {"offer": deal.offer, "other": deal.other,
+                                      "active_gave": gave_a, "other_gave": gave_o})
+
+
+def _remove(g: Game, seat: int, refs: tuple[CardRef, ...]) -> list[str]:
+    """Remove the named cards; the rest keep their order (R11). Returns them in order given."""
+    hand = g.seats[seat].hand
+    out = [_card(g, seat, r) or "" for r in refs]
+    for i in sorted((r.index - 1 for r in refs if r.zone == "h"), reverse=True):
+        del hand[i]
+    for i in sorted((r.index - 1 for r in refs if r.zone == "u"), reverse=True):
+        del g.face_up[i]
+    return out
+
+
+def cancel(g: Game, seat: int) -> None:
+    """``/cancel``: a party calls the deal off; the offer stays in the market."""
+    deal = g.deal
+    if deal is None or seat not in (deal.active, deal.other):
+        raise RuleError("not_a_party", "you are not a party of a pending deal", "R28")
+    g.deal = None
+    g.emit("deal_cancel", seat, {"offer": deal.offer})
+
+
+def sweep_stale(g: Game) -> None:
+    """Offers whose owner no longer holds what they give leave the market (C13, T28)."""
+    keep: list[Offer] = []
+    deal_offer = g.deal.offer if g.deal else None
+    for o in g.offers:
+        if o.id != deal_offer and not holds(g, o.owner, o.give):
+            g.emit("offer_stale", o.owner, {"id": o.id})
+            continue
+        keep.append(o)
+    if len(keep) != len(g.offers):
+        g.offers = keep
+
+
+def signal(g: Game, seat: int, kind: str, bean: str) -> None:
+    """Supply and demand markers (seed 000): ``kind`` is ``want`` or ``have``."""
+    if bean not in BEANS:
+        raise RuleError("parse_error", f"unknown bean {bean!r}")
+    s = g.seats[seat]
+    marks = s.want if kind == "want" else s.have
+    if bean not in marks:
+        marks.append(bean)

@@ -1,0 +1,178 @@
+"""Planting, harvesting and the third field (R9-R25, R26, R33)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Plant
+from .beans import coins_for
+from .errors import RuleError
+from .state import Seat
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def fields_for(g: Game, s: Seat, bean: str) -> list[int]:
+    """1-based fields of ``s`` that can take ``bean`` (R13, R14, C9)."""
+    fields = s.fields
+    dup = g.rules.allow_duplicate_variety
+    grown = False
+    out: list[int] = []
+    for i, f in enumerate(fields):
+        if f is None:
+            out.append(i + 1)
+        elif f[0] == bean:
+            out.append(i + 1)
+            grown = True
+    if not dup and grown:
+        out = [i for i in out if fields[i - 1] is not None]
+    return out
+
+
+def _choose_field(g: Game, s: Seat, bean: str, field: int | None) -> int:
+    """0-based index of the field ``bean`` goes into; raises ``RuleError``."""
+    fields = s.fields
+    if field is not None:
+        if not 1 <= field <= len(fields):
+            raise RuleError("no_such_field", f"you have fields 1-{len(fields)}, not {field}",
+                            "R13")
+        f = fields[field - 1]
+        if f is None:
+            if not g.rules.allow_duplicate_variety and any(
+                    x is not None and x[0] == bean for x in fields):
+                raise RuleError("field_mismatch",
+                                f"{bean} already grows in another field", "R14")
+            return field - 1
+        if f[0] != bean:
+            raise RuleError("field_mismatch",
+                            f"field {field} holds {f[0]}; {bean} needs an empty field or a "
+                            f"field of {bean}", "R13")
+        return field - 1
+    empty = -1
+    for i, f in enumerate(fields):
+        if f is None:
+            if empty < 0:
+                empty = i
+        elif f[0] == bean:
+            return i
+    if empty >= 0:
+        return empty
+    raise RuleError("no_field_fits",
+                    f"no field can take {bean}: harvest a field or buy a third one first",
+                    "R15")
+
+
+def _put(g: Game, seat: int, s: Seat, bean: str, i: int) -> None:
+    f = s.fields[i]
+    if f is None:
+        s.fields[i] = [bean, 1]
+    else:
+        f[1] += 1  # type: ignore[operator]
+    g.emit("plant", seat, {"bean": bean, "field": i + 1})
+
+
+def plant(g: Game, seat: int, action: Plant) -> None:
+    """Phase 1: the front hand card (R9, R26). Phase 3: a to-plant card (R33)."""
+    s = g.seats[seat]
+    phase = g.phase
+    if phase == "plant":
+        if seat != g.active:
+            raise RuleError("not_your_turn", "only the active player plants in phase 1", "R26")
+        bean = s.hand[0]
+        if action.bean is not None and action.bean != bean:
+            raise RuleError("no_such_card",
+                            f"in phase 1 you plant the front card of your hand ({bean})", "R9")
+        i = _choose_field(g, s, bean, action.field)
+        del s.hand[0]
+        _put(g, seat, s, bean, i)
+        g.planted += 1
+        return
+    if phase == "plant_traded":
+        tp = s.to_plant
+        if not tp:
+            raise RuleError("no_such_card", "you have no received cards to plant", "R33")
+        bean = action.bean
+        if bean is None:
+            kinds = set(tp)
+            if len(kinds) > 1:
+                raise RuleError("no_such_card", "name the bean to plant: "
+                                + ", ".join(sorted(kinds)), "R33")
+            bean = tp[0]
+        elif bean not in tp:
+            raise RuleError("no_such_card", f"you have no {bean} to plant", "R33")
+        i = _choose_field(g, s, bean, action.field)
+        tp.remove(bean)
+        _put(g, seat, s, bean, i)
+        return
+    raise RuleError("wrong_phase", "phase 2 is for trading; received cards are planted in "
+                    "phase 3", "R27")
+
+
+def harvestable(g: Game, s: Seat) -> list[int]:
+    """1-based fields that may be harvested now (R17, R19, C8)."""
+    fields = s.fields
+    big = False
+    all_single = True
+    for f in fields:
+        if f is None:
+            all_single = False
+        elif f[1] >= 2:  # type: ignore[operator]
+            big = True
+            all_single = False
+    literal = g.rules.protection_rule == "rio_grande_literal"
+    out = []
+    for i, f in enumerate(fields):
+        if f is None:
+            continue
+        if f[1] == 1 and (all_single is False if literal else big):
+            continue
+        out.append(i + 1)
+    return out
+
+
+def harvest(g: Game, seat: int, field: int) -> None:
+    """Harvest a whole field: coins to the coin stack, the rest discarded (R16-R20)."""
+    s = g.seats[seat]
+    fields = s.fields
+    if not 1 <= field <= len(fields):
+        raise RuleError("no_such_field", f"you have fields 1-{len(fields)}, not {field}", "R17")
+    f = fields[field - 1]
+    if f is None:
+        raise RuleError("empty_field", f"field {field} is empty", "R17")
+    if field not in harvestable(g, s):
+        raise RuleError("bean_protection",
+                        f"a single {f[0]} cannot be harvested while another field holds two "
+                        "or more beans" if g.rules.protection_rule == "amigo" else
+                        f"a single {f[0]} can be harvested only when every field holds one",
+                        "R19")
+    bean: str = f[0]  # type: ignore[assignment]
+    n: int = f[1]  # type: ignore[assignment]
+    c = coins_for(bean, n)
+    fields[field - 1] = None
+    if c:
+        s.coins.extend([bean] * c)
+    if n > c:
+        g.discard.extend([bean] * (n - c))
+    g.emit("harvest", seat, {"bean": bean, "count": n, "coins": c, "field": field})
+
+
+def buy(g: Game, seat: int) -> None:
+    """Buy the third field, paying the top coins onto the discard pile (R21-R25)."""
+    s = g.seats[seat]
+    cost = g.rules.third_field_cost
+    if cost is None:
+        raise RuleError("no_third_field",
+                        "a third field cannot be bought with these rules", "R21")
+    if len(s.fields) >= 3:
+        raise RuleError("third_field_owned", "you already have three fields", "R24")
+    if len(s.coins) < cost:
+        raise RuleError("cannot_afford",
+                        f"the third field costs {cost} coins; you have {len(s.coins)}", "R22")
+    paid = s.coins[-cost:]
+    del s.coins[-cost:]
+    paid.reverse()              # the top coin goes onto the discard pile first
+    if g.rules.field_payment_to == "discard":
+        g.discard.extend(paid)
+    s.fields.append(None)
+    g.emit("buy", seat, {"cost": cost})

@@ -1,0 +1,110 @@
+"""Presets (rules.md section 4a) resolved for a player count (section 1d, section 3a).
+
+``rules_for(preset, n)`` gives the ``Rules`` a game of ``n`` seats plays by. Option overrides
+(``protection_rule``, ``allow_gift_requests``, ``allow_duplicate_variety``) come from the
+game's options and replace the preset's value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from .beans import ALL_TYPES, BASE_TYPES, BEANS
+from .errors import RuleError
+
+PRESETS: Final[tuple[str, ...]] = ("classic", "rio-grande", "amigo")
+PLAYER_RANGE: Final[dict[str, tuple[int, int]]] = {
+    "classic": (3, 5),
+    "rio-grande": (3, 7),
+    "amigo": (3, 5),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every setting of rules.md §4a for one preset and player count."""
+
+    preset: str
+    types: tuple[str, ...]           # bean types in the deck (§1d)
+    start_fields: int                # R5
+    third_field_cost: int | None     # R21, R22; None = cannot be bought
+    field_payment_to: str            # R25, C11
+    hand_sizes: tuple[int, ...]      # R4, clockwise from the start seat
+    phase4_draw: int                 # R34
+    passes_limit: int                # R37
+    tiebreak: str                    # R40, C1
+    protection_rule: str             # R19, C8
+    allow_duplicate_variety: bool    # R14, C9
+    allow_gift_requests: bool        # C12
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the game (rules.md §1d)."""
+        return sum(BEANS[b][0] for b in self.types)
+
+
+def rules_for(preset: str, n: int, options: dict[str, Any] | None = None) -> Rules:
+    """Rules of ``preset`` for ``n`` seats. Raises ``RuleError`` ``unknown_preset``.
+
+    Player counts outside the preset's range are not refused here (scenario positions may use
+    any count); ``check_player_count`` does that when a game is dealt.
+    """
+    if preset == "classic":
+        rules = Rules(preset, BASE_TYPES, 2, 3, "discard", (5,) * n, 3, 3,
+                      "most_hand_cards", "amigo", True, False)
+    elif preset == "amigo":
+        rules = Rules(preset, BASE_TYPES, 3 if n == 3 else 2, None, "discard", (5,) * n, 3, 3,
+                      "farthest_from_start", "amigo", True, True)
+    elif preset == "rio-grande":
+        if n <= 3:
+            removed: tuple[str, ...] = ("cocoa",)
+        elif n <= 5:
+            removed = ("coffee",)
+        else:
+            removed = ("cocoa", "garden")
+        types = tuple(t for t in ALL_TYPES if t not in removed)
+        if n >= 6:
+            hands = tuple([3, 4, 5] + [6] * (n - 3))
+        else:
+            hands = (5,) * n
+        rules = Rules(
+            preset, types,
+            3 if n == 3 else 2,
+            None if n == 3 else (2 if n >= 6 else 3),
+            "discard", hands,
+            4 if n >= 6 else 3,
+            2 if n == 3 else 3,
+            "most_hand_cards", "amigo", True, True,
+        )
+    else:
+        raise RuleError("unknown_preset", f"unknown rules preset {preset!r}; choose one of "
+                        + ", ".join(PRESETS))
+    if options:
+        changes: dict[str, Any] = {}
+        pr = options.get("protection_rule")
+        if pr is not None:
+            if pr not in ("amigo", "rio_grande_literal"):
+                raise RuleError("bad_option", "protection_rule is amigo or rio_grande_literal")
+            changes["protection_rule"] = pr
+        for key in ("allow_gift_requests", "allow_duplicate_variety"):
+            if key in options and options[key] is not None:
+                changes[key] = bool(options[key])
+        if changes:
+            rules = replace(rules, **changes)
+    return rules
+
+
+def check_player_count(preset: str, n: int) -> None:
+    """Raise ``RuleError`` ``bad_player_count`` unless ``preset`` can be dealt for ``n`` seats."""
+    if preset not in PLAYER_RANGE:
+        raise RuleError("unknown_preset", f"unknown rules preset {preset!r}; choose one of "
+                        + ", ".join(PRESETS))
+    low, high = PLAYER_RANGE[preset]
+    if preset == "rio-grande" and n == 2:
+        raise RuleError("bad_player_count",
+                        "the 2-player bean duel is not available yet; rio-grande needs 3-7 "
+                        "players", "R37")
+    if not low <= n <= high:
+        raise RuleError("bad_player_count",
+                        f"{preset} is played by {low}-{high} players, not {n}", "R1")

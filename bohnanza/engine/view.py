@@ -1,0 +1,149 @@
+"""Per-seat views, built by whitelist (design.md §2, §6; R41, R42).
+
+Every value placed in a view is chosen here; nothing is deleted from a full dump. Hidden:
+other seats' hands (counts only), the draw pile (count only), the generator state, and with
+``hidden_money`` every coin total (the viewer's own too). Hints for the board and bots come
+with the ``you`` part.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import market, planting
+from .beans import BEANS, coins_for, next_coin_at
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def _side(side: Any) -> Any:
+    return side if side == "?" else dict(side)
+
+
+def _field_info(f: list[object] | None) -> dict[str, Any] | None:
+    if f is None:
+        return None
+    bean: str = f[0]  # type: ignore[assignment]
+    n: int = f[1]  # type: ignore[assignment]
+    return {"harvest_now": coins_for(bean, n), "next_coin_at": next_coin_at(bean, n)}
+
+
+def _signals_for(g: Game, seat: int | None) -> dict[str, dict[str, int]]:
+    """Seed 000: the active player sees others' markers summed, without names; everybody
+    else sees the active player's markers only."""
+    want: dict[str, int] = {}
+    have: dict[str, int] = {}
+    if seat is not None and seat == g.active:
+        sources = [s for i, s in enumerate(g.seats) if i != seat]
+    else:
+        sources = [g.seats[g.active]]
+    for s in sources:
+        for b in s.want:
+            want[b] = want.get(b, 0) + 1
+        for b in s.have:
+            have[b] = have.get(b, 0) + 1
+    return {"want": want, "have": have}
+
+
+def build(g: Game, seat: int | None) -> dict[str, Any]:
+    """The view for ``seat`` (``None``: spectators). Shape: docs/engine-api.md."""
+    hidden = bool(g.options.get("hidden_money"))
+    over = g.phase == "over"
+    seats = []
+    for i, s in enumerate(g.seats):
+        seats.append({
+            "name": s.name,
+            "hand_count": len(s.hand),
+            "fields": [None if f is None else [f[0], f[1]] for f in s.fields],
+            "field_info": [_field_info(f) for f in s.fields],
+            "coins": None if hidden and not over else len(s.coins),
+            "to_plant": s.to_plant[:],
+            "passed": i in g.passed,
+            "third_field": len(s.fields) >= 3,
+        })
+    offers = []
+    for o in g.offers:
+        item: dict[str, Any] = {"id": o.id, "owner": o.owner, "give": _side(o.give),
+                                "want": _side(o.want), "to_active": o.owner != g.active}
+        if seat is not None:
+            item["can_accept"] = market.acceptable(g, seat, o)
+            item["can_withdraw"] = o.owner == seat and not (g.deal and g.deal.offer == o.id)
+        offers.append(item)
+    deal = None
+    if g.deal is not None:
+        d = g.deal
+        deal = {"offer": d.offer, "active": d.active, "other": d.other,
+                "owes": {str(k): dict(v) for k, v in d.owes.items()},
+                "provided": {str(k): v is not None for k, v in d.provided.items()}}
+    view: dict[str, Any] = {
+        "preset": g.preset,
+        "options": {"hidden_money": hidden},
+        "phase": g.phase,
+        "active": g.active,
+        "start_seat": g.start_seat,
+        "planted": g.planted,
+        "exhaustions": g.exhaustions,
+        "passes_limit": g.rules.passes_limit,
+        "turn": g.turn,
+        "deck_count": len(g.deck),
+        "discard_count": len(g.discard),
+        "discard_top": g.discard[-1] if g.discard else None,
+        "face_up": g.face_up[:],
+        "offers": offers,
+        "deal": deal,
+        "seats": seats,
+        "signals": _signals_for(g, seat),
+        "third_field_cost": g.rules.third_field_cost,
+        "catalogue": [{"bean": b, "count": BEANS[b][0], "meter": list(BEANS[b][1])}
+                      for b in g.rules.types],
+        "result": None if g.result is None else {
+            k: (v[:] if isinstance(v, list) else v) for k, v in g.result.items()},
+        "you": None,
+    }
+    if not hidden or over:
+        view["history"] = [h[:] for h in g.history]
+    if seat is not None and 0 <= seat < len(g.seats):
+        view["you"] = _you(g, seat)
+    return view
+
+
+def _you(g: Game, seat: int) -> dict[str, Any]:
+    s = g.seats[seat]
+    phase = g.phase
+    active = seat == g.active
+    plant_fields: list[int] = []
+    traded: dict[str, list[int]] = {}
+    waiting: str | None = None
+    done_label: str | None = None
+    d = g.deal
+    if phase == "plant" and active and s.hand:
+        plant_fields = planting.fields_for(g, s, s.hand[0])
+        waiting = "plant"
+        if g.planted >= 1:
+            done_label = "end_planting"
+    elif phase == "trade":
+        if d is not None and seat in (d.active, d.other) and d.provided[seat] is None:
+            waiting = "provide"
+        elif active:
+            waiting = "trade"
+        done_label = "end_trading" if active else "not_interested"
+    elif phase == "plant_traded" and s.to_plant:
+        for b in dict.fromkeys(s.to_plant):
+            traded[b] = planting.fields_for(g, s, b)
+        waiting = "plant_traded"
+    return {
+        "seat": seat,
+        "hand": s.hand[:],
+        "to_plant": s.to_plant[:],
+        "must_act": waiting is not None,
+        "waiting_for": waiting,
+        "done_label": done_label,
+        "plant_fields": plant_fields,
+        "plant_traded_fields": traded,
+        "harvestable": [] if phase == "over" else planting.harvestable(g, s),
+        "can_buy": g.can_buy(seat),
+        "signals": {"want": s.want[:], "have": s.have[:]},
+        "deal_owes": dict(d.owes[seat]) if d is not None and seat in d.owes else None,
+        "deal_provided": bool(d is not None and d.provided.get(seat) is not None),
+    }
