@@ -40,6 +40,7 @@ def parse(text: str) -> Command:
 
     Shape: ``str -> GameCommand | RoomCommand | Chat``. Text that does not start with ``/``
     (after outer spaces) is ``Chat(text.strip())``; ``//text`` is the chat line ``/text``.
+    Names in ``/join`` and ``/addbot`` are kept as typed (inner spaces collapsed).
     Raises :class:`ParseError` (``.code == "parse_error"``) for an empty line, an unknown
     command, or a command whose arguments do not fit; the message says what was expected.
 
@@ -55,13 +56,16 @@ def parse(text: str) -> Command:
     if norm.startswith("//"):
         return Chat(stripped[1:])
     parts = norm[1:].split(maxsplit=1)
-    if not parts:
+    if not parts or norm[1].isspace():
         raise ParseError("a command name must follow /, like /help")
     name = parts[0].casefold()
     rest = parts[1].strip() if len(parts) > 1 else ""
     handler = _HANDLERS.get(name)
     if handler is None:
         raise ParseError(f"/{parts[0]} is not a command; type /help for the list")
+    if name in _TAKES_RAW_TEXT:
+        raw_parts = stripped[1:].split(maxsplit=1)
+        rest = raw_parts[1].strip() if len(raw_parts) > 1 else ""
     return handler(rest)
 
 
@@ -245,6 +249,9 @@ _HANDLERS: dict[str, Handler] = {
     "help": _help,
     "who": _no_args("who", Who),
 }
+
+# Names are passed on as typed (no NFKC), so "/join Ｋａｉ" keeps its full-width letters.
+_TAKES_RAW_TEXT = frozenset({"join", "addbot"})
 
 #: Every command name ``parse`` knows, without the ``/``.
 COMMAND_NAMES: tuple[str, ...] = tuple(_HANDLERS)

@@ -1,0 +1,73 @@
+"""help_text: a short overview, one paragraph per command, English and Japanese."""
+
+from __future__ import annotations
+
+import pytest
+
+from bohnanza.commands import COMMAND_NAMES, HELP_TOPICS, help_text
+
+# Every command of design.md section 4 plus the room commands of docs/engine-api.md.
+DESIGN_COMMANDS = [
+    "join", "leave", "start", "option", "addbot", "help", "who", "plant", "done", "harvest",
+    "buy", "offer", "withdraw", "accept", "provide", "cancel", "want", "have", "signals",
+]
+
+
+def test_every_design_command_is_parsed_and_documented() -> None:
+    assert sorted(COMMAND_NAMES) == sorted(DESIGN_COMMANDS)
+    assert set(DESIGN_COMMANDS) <= set(HELP_TOPICS)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_overview_lists_every_command(lang: str) -> None:
+    text = help_text(None, lang)
+    for name in DESIGN_COMMANDS:
+        assert f"/{name}" in text
+    assert len(text.splitlines()) <= 8  # short
+
+
+@pytest.mark.parametrize("name", DESIGN_COMMANDS)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_one_paragraph_per_command(name: str, lang: str) -> None:
+    text = help_text(name, lang)
+    assert f"/{name}" in text
+    assert "\n" not in text
+    assert text != help_text(None, lang)
+
+
+@pytest.mark.parametrize("name", DESIGN_COMMANDS)
+def test_japanese_differs_from_english(name: str) -> None:
+    ja = help_text(name, "ja")
+    assert ja != help_text(name, "en")
+    assert any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in ja)
+
+
+def test_topic_forms() -> None:
+    assert help_text("/Offer") == help_text("offer")
+    assert help_text("  HARVEST ") == help_text("harvest")
+    assert help_text("") == help_text(None)
+    assert help_text("plant", "ja-JP") == help_text("plant", "ja")
+    assert help_text("plant", "fr") == help_text("plant", "en")
+
+
+def test_key_facts_in_paragraphs() -> None:
+    assert "/offer 2 blue for chili" in help_text("offer")
+    assert "h3" in help_text("provide") and "u1" in help_text("provide")
+    assert "hiddenmoney" in help_text("option") and "rio-grande" in help_text("option")
+    assert "not interested" in help_text("done")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_beans_topic_lists_every_bean_in_three_languages(lang: str) -> None:
+    text = help_text("beans", lang)
+    for name in ("blackeyed", "Augenbohne", "ささげ", "garden", "Gartenbohne", "ゴガツササゲ",
+                 "wax", "Wachsbohne", "ワックス豆"):
+        assert name in text
+
+
+@pytest.mark.parametrize(("lang", "fragment"), [("en", "There is no command /frobnicate"),
+                                                 ("ja", "/frobnicate というコマンドはありません")])
+def test_unknown_topic(lang: str, fragment: str) -> None:
+    text = help_text("frobnicate", lang)
+    assert fragment in text
+    assert "/help" in text
