@@ -1,0 +1,108 @@
+"""Property tests over random play in every preset and player count (rules.md T52-T54).
+
+After every command: cards are conserved (T52), a seat whose fields are all occupied can
+harvest one (T53), hands change only as R8-R11 allow (T54), a refused command changes nothing
+(design.md §2), positions round-trip (design.md §3), and no view holds another seat's hand, the
+draw pile or the generator state (R41); with hidden_money no coin total (R42).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bohnanza.engine import Game, RuleError
+from bohnanza.scenario import card_count
+
+from .randplay import random_action, sensible_action
+
+SETUPS = [("classic", n) for n in (3, 4, 5)] + [("amigo", n) for n in (3, 4, 5)] + [
+    ("rio-grande", n) for n in (3, 4, 5, 6, 7)]
+
+
+def _is_subsequence(small: list[str], big: list[str]) -> bool:
+    it = iter(big)
+    return all(any(x == y for y in it) for x in small)
+
+
+def _check_views(g: Game) -> None:
+    pos = g.to_position()
+    hidden = g.options.get("hidden_money") and g.phase != "over"
+    for viewer in [None, *range(len(g.seats))]:
+        v = g.view(viewer)
+        text = json.dumps(v)
+        assert '"deck"' not in text and '"rng"' not in text
+        for i, s in enumerate(v["seats"]):
+            assert "hand" not in s
+            if hidden:
+                assert s["coins"] is None
+            else:
+                assert s["coins"] == len(pos["seats"][i]["coins"])
+        if viewer is None:
+            assert v["you"] is None
+        else:
+            assert v["you"]["hand"] == pos["seats"][viewer]["hand"]
+        if hidden:
+            assert "history" not in v
+
+
+def _check_after(g: Game, before: dict[str, Any], events: list[Any], total: int) -> None:
+    after = g.to_position()
+    assert card_count(after) == total, "T52: cards not conserved"
+    assert Game.from_position(after).to_position() == after
+    for seat, s in enumerate(after["seats"]):
+        if all(f is not None for f in s["fields"]) and g.phase != "over":
+            assert g.harvestable(seat), "T53: all fields full and none harvestable"
+        drawn = sum(len(e.secret["cards"]) for e in events
+                    if e.kind == "draw" and e.seat == seat and e.secret)
+        old = before["seats"][seat]["hand"]
+        new = s["hand"]
+        kept = new[: len(new) - drawn]
+        assert _is_subsequence(kept, old), "T54: hand order changed"
+        if drawn:
+            draws = [e for e in events if e.kind == "draw" and e.seat == seat]
+            assert new[len(new) - drawn:] == draws[-1].secret["cards"]
+
+
+def play_checked(preset: str, n: int, rnd: random.Random, hidden: bool,
+                 max_steps: int = 4000) -> Game:
+    g = Game.new(preset, [f"P{i}" for i in range(n)], rnd.randrange(2**32),
+                 {"hidden_money": hidden})
+    total = card_count(g.to_position())
+    assert total == g.rules.deck_size
+    for step in range(max_steps):
+        if g.phase == "over":
+            break
+        if rnd.random() < 0.35:
+            seat = rnd.randrange(n)
+            action = random_action(g, seat, rnd)
+        else:
+            seat, action = sensible_action(g, rnd)
+        before = g.to_position()
+        try:
+            events = g.apply(seat, action)
+        except RuleError as e:
+            assert e.code and e.message
+            assert g.to_position() == before, f"refused {action} changed the game"
+            continue
+        _check_after(g, before, events, total)
+        if step % 7 == 0:
+            _check_views(g)
+    _check_views(g)
+    return g
+
+
+@settings(max_examples=len(SETUPS) * 3, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 2**32), hidden=st.booleans())
+def test_random_play_keeps_invariants(setup: tuple[str, int], seed: int,
+                                      hidden: bool) -> None:
+    preset, n = setup
+    g = play_checked(preset, n, random.Random(seed), hidden)
+    if g.phase == "over":
+        assert g.result is not None
+        assert len(g.result["scores"]) == n
