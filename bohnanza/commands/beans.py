@@ -92,7 +92,7 @@ _LABELS: dict[str, dict[str, str]] = {
     },
 }
 
-_DROP = str.maketrans("", "", " \t\n\r\u3000-_.'\u2019\u30fb\u2010\u2011\u2012\u2013\u2014")
+_DROP = str.maketrans("", "", " \t\n\r\u3000-_.'\u2019\u2010\u2011\u2012\u2013\u2014")
 
 
 def alias_key(text: str) -> str:

@@ -2,7 +2,8 @@
 
 A side is ``nothing`` (also ``none``, ``nichts``, ``なし``), ``?``, or a list of items ``[N] BEAN``
 separated by commas (also ``、``, ``and``, ``&``, ``+``). A count may be written ``2``, ``2x``,
-``2 x`` or after the bean as ``x2``. Bean names may be several words (``2 rote bohnen``); a list
+``2 x``, ``2枚``, or after the bean as ``x2`` or ``2枚`` (``赤豆2枚``); it may touch the bean
+(``2xblue``). Bean names may be several words (``2 rote bohnen``); a list
 needs no commas when the words still split one way (``2 blue 1 red``). Repeated beans add up.
 """
 
@@ -21,9 +22,11 @@ OFFER_EXAMPLE = "/offer 2 blue, red for chili"
 _FOR_WORDS = frozenset({"for", "->", "\u2192"})
 _NOTHING_WORDS = frozenset({"nothing", "none", "nichts", "なし", "無し"})
 _SEPARATORS = frozenset({",", "and", "&", "+", "und"})
-_COUNT_BEFORE = re.compile(r"(#?[+\-\u2212]?[0-9]+(?:\.[0-9]*)?)(?:x|\u00d7)?")
-_COUNT_AFTER = re.compile(r"(?:x|\u00d7)([0-9]+)")
-_TIMES = frozenset({"x", "\u00d7"})
+_COUNT_BEFORE = re.compile(r"(#?[+\-\u2212]?[0-9]+(?:\.[0-9]*)?)(?:x|\u00d7|\u679a)?")
+_COUNT_AFTER = re.compile(r"(?:x|\u00d7)([0-9]+)|([0-9]+)\u679a")
+_ATTACHED_BEFORE = re.compile(r"([0-9]+(?:x|\u00d7|\u679a)?)(\D.*)")
+_ATTACHED_AFTER = re.compile(r"(.*?\D)(?:x|\u00d7)?([0-9]+)(\u679a?)")
+_TIMES = frozenset({"x", "\u00d7", "\u679a"})
 
 
 def split_offer(rest: str) -> tuple[list[str], list[str]]:
@@ -41,8 +44,8 @@ def split_offer(rest: str) -> tuple[list[str], list[str]]:
 
 
 def tokenize(text: str) -> list[str]:
-    """Words of ``text`` with commas (``,`` ``、`` ``，``) as tokens of their own."""
-    for comma in ("\u3001", "\uff0c", ","):
+    """Words of ``text`` with commas (``,`` ``、`` ``，`` ``・``) as ``","`` tokens."""
+    for comma in ("\u3001", "\uff0c", "\u30fb", ","):
         text = text.replace(comma, " , ")
     return text.split()
 
@@ -85,6 +88,7 @@ def parse_side(tokens: list[str], which: str) -> Side:
 def _parse_chunk(words: list[str], which: str) -> list[tuple[str, int]]:
     """Items in one comma-free run of words: ``[N] BEAN [xN]`` repeated."""
     items: list[tuple[str, int]] = []
+    words = _detach_counts(words)
     i = 0
     while i < len(words):
         count: int | None = None
@@ -107,10 +111,33 @@ def _parse_chunk(words: list[str], which: str) -> list[tuple[str, int]]:
         if i < len(words) and count is None:
             after = _COUNT_AFTER.fullmatch(words[i])
             if after is not None:
-                count = _count(after.group(1), which)
+                count = _count(after.group(1) or after.group(2), which)
                 i += 1
         items.append((slug, 1 if count is None else count))
     return items
+
+
+def _detach_counts(words: list[str]) -> list[str]:
+    """Split counts written against a bean: ``2blue`` ``2xblue`` -> ``2`` ``blue``;
+    ``blue2`` ``赤豆2枚`` -> ``blue`` ``x2`` / ``赤豆`` ``2枚`` (Japanese puts the count after)."""
+    out: list[str] = []
+    for word in words:
+        if looks_numeric(word) or any(
+            rx.fullmatch(word) for rx in (_COUNT_BEFORE, _COUNT_AFTER)
+        ) or word in _TIMES:
+            out.append(word)
+            continue
+        before = _ATTACHED_BEFORE.fullmatch(word)
+        if before is not None:
+            out.extend([before.group(1), before.group(2)])
+            continue
+        after = _ATTACHED_AFTER.fullmatch(word)
+        if after is not None and lookup_bean(after.group(1)) is not None:
+            tail = after.group(2) + "\u679a" if after.group(3) else "x" + after.group(2)
+            out.extend([after.group(1), tail])
+            continue
+        out.append(word)
+    return out
 
 
 def _count(token: str, which: str) -> int:

@@ -7,6 +7,7 @@ the server's work. Command names and keywords are case-insensitive; full-width c
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
 from collections.abc import Callable
 
@@ -62,7 +63,9 @@ def parse(text: str) -> Command:
     rest = parts[1].strip() if len(parts) > 1 else ""
     handler = _HANDLERS.get(name)
     if handler is None:
-        raise ParseError(f"/{parts[0]} is not a command; type /help for the list")
+        close = difflib.get_close_matches(name, list(_HANDLERS), n=1, cutoff=0.7)
+        hint = f" (did you mean /{close[0]}?)" if close else ""
+        raise ParseError(f"/{parts[0]} is not a command{hint}; type /help for the list")
     if name in _TAKES_RAW_TEXT:
         raw_parts = stripped[1:].split(maxsplit=1)
         rest = raw_parts[1].strip() if len(raw_parts) > 1 else ""

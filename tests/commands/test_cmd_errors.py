@@ -34,6 +34,12 @@ def test_unknown_command_points_to_help(text: str) -> None:
     assert "/help" in message
 
 
+def test_unknown_command_suggests_a_close_one() -> None:
+    assert error_of("/plnat 2").message == (
+        "/plnat is not a command (did you mean /plant?); type /help for the list"
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -101,6 +107,8 @@ def test_commands_without_arguments(text: str) -> None:
         ("/offer blue, for soy", "GIVE has an empty item between commas"),
         ("/offer ?, red for soy", "in GIVE, ? and nothing must stand alone"),
         ("/offer red for nothing, blue", "in WANT, ? and nothing must stand alone"),
+        ("/offer 0blue for red", "('0' is not one)"),
+        ("/offer blue0 for red", "('0' is not one)"),
     ],
 )
 def test_offer_errors(text: str, fragment: str) -> None:

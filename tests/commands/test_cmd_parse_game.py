@@ -62,6 +62,14 @@ CASES: list[tuple[str, Action]] = [
     ("/offer 99 blue for 99 red", PostOffer({"blue": 99}, {"red": 99})),
     ("/OFFER 2 BLUE FOR RED", PostOffer({"blue": 2}, {"red": 1})),
     ("/offer blue -> red", PostOffer({"blue": 1}, {"red": 1})),
+    # counts written against the bean, Japanese counter 枚 and separators
+    ("/offer 2blue for red", PostOffer({"blue": 2}, {"red": 1})),
+    ("/offer 2xblue, red2 for soy", PostOffer({"blue": 2, "red": 2}, {"soy": 1})),
+    ("/offer 赤豆2枚 for 大豆", PostOffer({"red": 2}, {"soy": 1})),
+    ("/offer 赤豆 2枚、青豆 for 大豆", PostOffer({"red": 2, "blue": 1}, {"soy": 1})),
+    ("/offer 2枚 赤豆 for 大豆", PostOffer({"red": 2}, {"soy": 1})),
+    ("/offer 赤豆・青豆 for なし", PostOffer({"red": 1, "blue": 1}, {})),
+    ("/offer none for nichts", PostOffer({}, {})),
     # /withdraw N, /accept N
     ("/withdraw 3", Withdraw(3)),
     ("/withdraw #3", Withdraw(3)),
