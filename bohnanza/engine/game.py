@@ -183,7 +183,8 @@ class Game:
             raise RuleError("not_seated", "that seat does not play in this game")
         if self.phase == "over":
             raise RuleError("game_over", "the game is over", "R39")
-        self._events = events = []
+        events: list[Event] = []
+        self._events = events
         t = type(action)
         if t is Plant:
             planting.plant(self, seat, action)  # type: ignore[arg-type]

@@ -92,14 +92,15 @@ def plant(g: Game, seat: int, action: Plant) -> None:
         tp = s.to_plant
         if not tp:
             raise RuleError("no_such_card", "you have no received cards to plant", "R33")
-        bean = action.bean
-        if bean is None:
+        if action.bean is None:
             kinds = set(tp)
             if len(kinds) > 1:
                 raise RuleError("no_such_card", "name the bean to plant: "
                                 + ", ".join(sorted(kinds)), "R33")
             bean = tp[0]
-        elif bean not in tp:
+        else:
+            bean = action.bean
+        if bean not in tp:
             raise RuleError("no_such_card", f"you have no {bean} to plant", "R33")
         i = _choose_field(g, s, bean, action.field)
         tp.remove(bean)
