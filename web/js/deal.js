@@ -1,0 +1,116 @@
+// The deal window: both parties pick the exact cards they hand over (/provide h3 u1), or cancel.
+import { h, clear } from './dom.js';
+import { t } from './i18n.js';
+import { beanCard, sideEntries } from './beans.js';
+import { S, act, rerender, mySeat, seatName, seatColour } from './store.js';
+import { makeDropTarget } from './dnd.js';
+
+// True when I am a party of the pending deal and have not provided yet.
+export function inMyDeal() {
+  const v = S.view;
+  return !!(v && v.deal && v.you && v.you.deal_owes && !v.you.deal_provided);
+}
+
+function syncKey() {
+  const v = S.view;
+  const key = v && v.deal ? `${v.deal.offer}:${(v.you?.hand || []).join(',')}:${(v.face_up || []).join(',')}` : null;
+  if (key !== S.dealKey) { S.dealKey = key; S.dealSel = []; }
+}
+
+export function dealPick(card) {
+  syncKey();
+  const i = S.dealSel.findIndex((c) => c.zone === card.zone && c.index === card.index);
+  if (i >= 0) S.dealSel.splice(i, 1); else S.dealSel.push(card);
+  rerender();
+}
+
+export function dealCommand() {
+  return '/provide ' + S.dealSel.map((c) => c.zone + c.index).join(' ');
+}
+
+export function isPicked(zone, index) {
+  return S.dealSel.some((c) => c.zone === zone && c.index === index);
+}
+
+function owedRow(owes, picked) {
+  // greyed hints of what is owed, replaced by the picked cards as they come in
+  const row = h('div', { class: 'deal-slots' });
+  const left = [...picked];
+  for (const [bean, n] of sideEntries(owes)) {
+    for (let k = 0; k < n; k++) {
+      const j = left.findIndex((c) => c.bean === bean);
+      if (j >= 0) {
+        const c = left.splice(j, 1)[0];
+        const card = beanCard(bean, { small: true, label: c.zone + c.index });
+        card.addEventListener('click', () => dealPick(c));
+        row.append(card);
+      } else row.append(beanCard(bean, { small: true, extraClass: 'owed' }));
+    }
+  }
+  for (const c of left) {
+    const card = beanCard(c.bean, { small: true, label: c.zone + c.index, extraClass: 'extra' });
+    card.addEventListener('click', () => dealPick(c));
+    row.append(card);
+  }
+  if (!row.childNodes.length) row.append(h('span', { class: 'nothing', text: t('nothing') }));
+  return row;
+}
+
+export function renderDeal(root) {
+  clear(root);
+  syncKey();
+  const v = S.view;
+  if (!v || !v.deal) { root.hidden = true; return; }
+  root.hidden = false;
+  const d = v.deal;
+  const me = mySeat();
+  const party = me === d.active || me === d.other;
+  if (!party) {
+    root.className = 'deal-window watching';
+    root.append(h('div', { class: 'box-head' }, h('span', {
+      text: t('deal_watch', { a: seatName(d.active), b: seatName(d.other), n: d.offer }),
+    })));
+    return;
+  }
+  root.className = 'deal-window';
+  const other = me === d.active ? d.other : d.active;
+  const owesMe = d.owes[String(other)] || {};
+  const iOwe = (v.you && v.you.deal_owes) || d.owes[String(me)] || {};
+  const provided = !!(v.you && v.you.deal_provided) || d.provided[String(me)];
+  root.style.setProperty('--seat', seatColour(other));
+  const cancel = h('button', { class: 'btn danger', type: 'button', id: 'deal-cancel', text: t('deal_cancel') });
+  cancel.addEventListener('click', () => act('/cancel', cancel));
+  root.append(h('div', { class: 'box-head' },
+    h('span', { text: t('deal_with', { n: d.offer, name: seatName(other) }) }), h('span', { class: 'spacer' }), cancel));
+  // what I receive on top, what I hand over below (seed 000: in this window my side is below)
+  const getRow = h('div', { class: 'deal-row get' }, h('span', { class: 'row-label', text: t('deal_you_get') }),
+    sideCardsPlain(owesMe),
+    h('span', { class: 'deal-status', text: d.provided[String(other)] ? '✔ ' + t('deal_provided') : t('deal_waiting', { name: seatName(other) }) }));
+  const give = h('div', { class: 'deal-row give' + (provided ? ' done' : '') },
+    h('span', { class: 'row-label', text: t('deal_you_give') }));
+  if (provided) {
+    give.append(sideCardsPlain(iOwe), h('span', { class: 'deal-status', text: '✔ ' + t('deal_provided') }));
+  } else {
+    give.append(owedRow(iOwe, S.dealSel));
+    const send = h('button', { class: 'btn primary', type: 'button', id: 'deal-provide', text: t('deal_provide') });
+    send.addEventListener('click', async () => {
+      const r = await act(dealCommand(), send);
+      if (r && r.ok) { S.dealSel = []; rerender(); }
+    });
+    give.append(send);
+    makeDropTarget(give, {
+      accepts: (p) => p.kind === 'card' || p.kind === 'front',
+      hint: (p) => Object.prototype.hasOwnProperty.call(iOwe, p.bean),
+      drop: (p) => { if (!isPicked(p.zone, p.index)) dealPick({ zone: p.zone, index: p.index, bean: p.bean }); },
+    });
+  }
+  root.append(getRow, give);
+}
+
+function sideCardsPlain(side) {
+  const row = h('div', { class: 'deal-slots' });
+  const e = sideEntries(side);
+  if (!e.length) row.append(h('span', { class: 'nothing', text: t('nothing') }));
+  for (const [bean, n] of e) row.append(beanCard(bean, { small: true, count: n }));
+  return row;
+}

@@ -1,0 +1,85 @@
+// Drag and drop with pointer events (mouse and touch alike).
+// A draggable element carries a payload; a drop target has el._drop = {accepts(p), hint(p), drop(p, el)}.
+// A press that moves less than a few pixels stays a click.
+import { S } from './store.js';
+
+let drag = null;
+
+export function makeDraggable(el, payloadFn) {
+  el.classList.add('draggable');
+  el.addEventListener('pointerdown', (e) => {
+    if (e.button !== 0) return;
+    drag = { el, payloadFn, x: e.clientX, y: e.clientY, started: false, pointerId: e.pointerId };
+  });
+}
+
+export function makeDropTarget(el, spec) {
+  el._drop = spec;
+  el.dataset.drop = '1';
+}
+
+function start(e) {
+  drag.started = true;
+  drag.payload = drag.payloadFn();
+  S.dragging = drag.payload;
+  const ghost = drag.el.cloneNode(true);
+  ghost.classList.add('drag-ghost');
+  ghost.style.width = drag.el.offsetWidth + 'px';
+  document.body.append(ghost);
+  drag.ghost = ghost;
+  drag.el.classList.add('drag-source');
+  document.body.classList.add('is-dragging');
+  for (const t of document.querySelectorAll('[data-drop]')) {
+    if (!t._drop.accepts(drag.payload)) continue;
+    t.classList.add('drop-target');
+    if (t._drop.hint?.(drag.payload)) t.classList.add('drop-hint');
+  }
+  move(e);
+}
+
+function move(e) {
+  drag.ghost.style.left = e.clientX - drag.ghost.offsetWidth / 2 + 'px';
+  drag.ghost.style.top = e.clientY - drag.ghost.offsetHeight / 2 + 'px';
+  const over = targetAt(e.clientX, e.clientY);
+  for (const t of document.querySelectorAll('.drop-over')) if (t !== over) t.classList.remove('drop-over');
+  if (over) over.classList.add('drop-over');
+}
+
+function targetAt(x, y) {
+  if (drag.ghost) drag.ghost.style.display = 'none';
+  const under = document.elementFromPoint(x, y);
+  if (drag.ghost) drag.ghost.style.display = '';
+  let t = under && under.closest('[data-drop]');
+  while (t && !t._drop.accepts(drag.payload)) t = t.parentElement && t.parentElement.closest('[data-drop]');
+  return t;
+}
+
+function finish(e, cancelled) {
+  const d = drag;
+  drag = null;
+  if (!d || !d.started) return;
+  const target = cancelled ? null : (drag = d, targetAt(e.clientX, e.clientY));
+  drag = null;
+  d.ghost.remove();
+  d.el.classList.remove('drag-source');
+  document.body.classList.remove('is-dragging');
+  for (const t of document.querySelectorAll('.drop-target,.drop-hint,.drop-over')) {
+    t.classList.remove('drop-target', 'drop-hint', 'drop-over');
+  }
+  S.dragging = null;
+  // suppress the click that follows a drag
+  d.el.dataset.dragged = '1';
+  setTimeout(() => { delete d.el.dataset.dragged; }, 0);
+  if (target) target._drop.drop(d.payload, target);
+}
+
+window.addEventListener('pointermove', (e) => {
+  if (!drag || e.pointerId !== drag.pointerId) return;
+  if (!drag.started) {
+    if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 6) return;
+    start(e);
+  } else move(e);
+  e.preventDefault();
+}, { passive: false });
+window.addEventListener('pointerup', (e) => { if (drag && e.pointerId === drag.pointerId) finish(e, false); });
+window.addEventListener('pointercancel', (e) => { if (drag && e.pointerId === drag.pointerId) finish(e, true); });

@@ -1,0 +1,33 @@
+// Tiny DOM helpers. Every piece of user text goes in through textContent, never as HTML.
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === 'class') el.className = v;
+      else if (k === 'text') el.textContent = v;
+      else if (k === 'style' && typeof v === 'object') {
+        for (const [sk, sv] of Object.entries(v)) {
+          if (sk.startsWith('--')) el.style.setProperty(sk, sv); else el.style[sk] = sv;
+        }
+      }
+      else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+      else if (k === 'dataset') Object.assign(el.dataset, v);
+      else el.setAttribute(k, v === true ? '' : String(v));
+    }
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); return el; }
+export function $(sel, root = document) { return root.querySelector(sel); }
+
+// Left and right clicks on one element: handler(button) with button 'left' or 'right'.
+export function onLeftRight(el, handler) {
+  el.addEventListener('click', (e) => { if (el.dataset.dragged) return; handler('left', e); });
+  el.addEventListener('contextmenu', (e) => { e.preventDefault(); handler('right', e); });
+}

@@ -1,0 +1,22 @@
+// Rejection messages shown where the person acted.
+import { h } from './dom.js';
+
+// anchor: an Element or a DOMRect captured when the person acted.
+export function showError(anchor, message) {
+  const rect = anchor instanceof Element ? anchor.getBoundingClientRect() : anchor;
+  const bubble = h('div', { class: 'error-bubble', role: 'alert', text: message });
+  document.body.append(bubble);
+  const bw = Math.min(320, window.innerWidth - 16);
+  bubble.style.maxWidth = bw + 'px';
+  let left = rect ? rect.left + rect.width / 2 - bw / 2 : window.innerWidth / 2 - bw / 2;
+  left = Math.max(8, Math.min(window.innerWidth - bw - 8, left));
+  let top = rect ? rect.bottom + 6 : 60;
+  if (top > window.innerHeight - 80) top = Math.max(8, (rect ? rect.top : 60) - 70);
+  bubble.style.left = left + window.scrollX + 'px';
+  bubble.style.top = top + window.scrollY + 'px';
+  const kill = () => bubble.remove();
+  setTimeout(() => bubble.classList.add('fade'), 4000);
+  setTimeout(kill, 4800);
+  bubble.addEventListener('click', kill);
+  return bubble;
+}

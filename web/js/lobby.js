@@ -1,0 +1,41 @@
+// The lobby: list rooms from /api/rooms, open or create one.
+import { h, clear, $ } from './dom.js';
+import { t, applyStatic, getLang, setLang, onLang } from './i18n.js';
+
+let rooms = [];
+
+function renderRooms() {
+  const ul = clear($('#rooms'));
+  if (!rooms.length) { ul.append(h('li', { class: 'nothing', text: t('lobby_none') })); return; }
+  for (const r of rooms) {
+    const a = h('a', { href: '/r/' + encodeURIComponent(r.room), text: r.room });
+    ul.append(h('li', {}, a, ' ',
+      h('span', { class: 'tag ' + (r.running ? 'running' : 'waiting'), text: t(r.running ? 'lobby_running' : 'lobby_waiting') }), ' ',
+      h('span', { class: 'seats', text: (r.seats || []).join(', ') }),
+      r.spectators ? h('span', { class: 'spect', text: ` · ${r.spectators} ${t('lobby_spectators')}` }) : null));
+  }
+}
+
+async function load() {
+  try {
+    const res = await fetch('/api/rooms');
+    rooms = res.ok ? await res.json() : [];
+  } catch { rooms = []; }
+  renderRooms();
+}
+
+applyStatic();
+onLang(() => { applyStatic(); renderRooms(); });
+$('#lang').addEventListener('click', () => setLang(getLang() === 'ja' ? 'en' : 'ja'));
+$('#refresh').addEventListener('click', load);
+$('#lobby-name').value = localStorage.getItem('bohnanza.name') || '';
+$('#open-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const name = $('#lobby-name').value.trim();
+  const room = $('#lobby-room').value.trim();
+  if (!name || !room) return;
+  localStorage.setItem('bohnanza.name', name);
+  location.href = '/r/' + encodeURIComponent(room);
+});
+load();
+setInterval(load, 5000);

@@ -1,0 +1,87 @@
+// The WebSocket connection of one room (design.md section 6).
+// hello first, then say {id, text}; every say gets exactly one reply {id, ok, code?, message?}.
+const TOKEN_KEY = (room) => 'bohnanza.token.' + room;
+
+export class Net {
+  constructor(room, name, handlers) {
+    this.room = room;
+    this.name = name;
+    this.handlers = handlers; // {welcome, state, chat, log, status, other}
+    this.nextId = 1;
+    this.pending = new Map();
+    this.lastActivity = 0;
+    this.retry = 0;
+    this.closed = false;
+  }
+
+  get token() { return localStorage.getItem(TOKEN_KEY(this.room)); }
+
+  connect() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(this.room)}`);
+    this.ws = ws;
+    this.handlers.status?.('connecting');
+    ws.onopen = () => {
+      this.retry = 0;
+      const hello = { type: 'hello', name: this.name };
+      if (this.token) hello.token = this.token;
+      ws.send(JSON.stringify(hello));
+      this.handlers.status?.('open');
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      this.dispatch(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      for (const [, p] of this.pending) p.resolve({ ok: false, code: 'disconnected', message: 'Connection lost' });
+      this.pending.clear();
+      if (this.closed) return;
+      this.handlers.status?.('closed');
+      const delay = Math.min(5000, 300 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  dispatch(msg) {
+    switch (msg.type) {
+      case 'welcome':
+        if (msg.you?.token) localStorage.setItem(TOKEN_KEY(this.room), msg.you.token);
+        this.handlers.welcome?.(msg);
+        break;
+      case 'reply': {
+        const p = this.pending.get(msg.id);
+        if (p) { this.pending.delete(msg.id); p.resolve(msg); }
+        this.handlers.reply?.(msg);
+        break;
+      }
+      case 'state': this.handlers.state?.(msg); break;
+      case 'chat': this.handlers.chat?.(msg); break;
+      case 'log': this.handlers.log?.(msg); break;
+      default: this.handlers.other?.(msg);
+    }
+  }
+
+  // Send one command or chat line; resolves with the server's reply.
+  say(text) {
+    return new Promise((resolve) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+        resolve({ ok: false, code: 'disconnected', message: 'Not connected' });
+        return;
+      }
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, text });
+      this.ws.send(JSON.stringify({ type: 'say', id, text }));
+    });
+  }
+
+  // Tell the server the person is using the page, at most every 3 seconds.
+  activity() {
+    const now = Date.now();
+    if (now - this.lastActivity < 3000) return;
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    this.lastActivity = now;
+    this.ws.send(JSON.stringify({ type: 'activity' }));
+  }
+}

@@ -1,0 +1,55 @@
+// Chat with the command line (history on the arrow keys) and the game log.
+import { h, clear } from '../dom.js';
+import { seatColour } from '../store.js';
+
+const MAX_LINES = 300;
+
+function append(list, node) {
+  const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 20;
+  list.append(node);
+  while (list.childNodes.length > MAX_LINES) list.removeChild(list.firstChild);
+  if (atBottom) list.scrollTop = list.scrollHeight;
+}
+
+export function addChat(list, msg) {
+  const line = h('div', { class: 'chat-line' + (msg.seat === null || msg.seat === undefined ? ' spectator' : '') });
+  line.append(h('b', { style: { color: msg.seat !== null && msg.seat !== undefined ? seatColour(msg.seat) : '' }, text: msg.name + ': ' }),
+    h('span', { text: msg.text }));
+  append(list, line);
+}
+
+export function addSystem(list, text, cls = 'system') {
+  // command output (e.g. /help) keeps its line breaks but is still plain text
+  append(list, h('div', { class: 'chat-line ' + cls, text }));
+}
+
+export function addLog(list, entries) {
+  for (const e of entries) append(list, h('div', { class: 'log-line kind-' + (e.kind || 'x'), text: e.text || JSON.stringify(e) }));
+}
+
+export function resetLists(...lists) { for (const l of lists) clear(l); }
+
+// The command line: Enter sends, ArrowUp / ArrowDown walk the history.
+export function setupCommandLine(input, onSend) {
+  const history = JSON.parse(sessionStorage.getItem('bohnanza.cmdhistory') || '[]');
+  let pos = history.length;
+  let stash = '';
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !e.isComposing) {
+      e.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      if (history[history.length - 1] !== text) history.push(text);
+      while (history.length > 100) history.shift();
+      sessionStorage.setItem('bohnanza.cmdhistory', JSON.stringify(history));
+      pos = history.length;
+      input.value = '';
+      onSend(text);
+    } else if (e.key === 'ArrowUp') {
+      if (pos === history.length) stash = input.value;
+      if (pos > 0) { pos--; input.value = history[pos]; e.preventDefault(); }
+    } else if (e.key === 'ArrowDown') {
+      if (pos < history.length) { pos++; input.value = pos === history.length ? stash : history[pos]; e.preventDefault(); }
+    }
+  });
+}

@@ -1,0 +1,34 @@
+// End of game: scores, winners, the tie-break used, and the coins chart.
+import { h, clear } from '../dom.js';
+import { t } from '../i18n.js';
+import { S, seatColour } from '../store.js';
+import { coinsChart } from '../chart.js';
+
+export function renderGameOver(root) {
+  clear(root);
+  const v = S.view;
+  if (!v || !v.result) { root.hidden = true; return; }
+  root.hidden = false;
+  const r = v.result;
+  const names = v.seats.map((s) => s.name);
+  const table = h('table', { class: 'scores' },
+    h('tr', {}, h('th', { text: '' }), h('th', { text: t('scores') }), h('th', { text: t('cards') })));
+  const order = names.map((_, i) => i).sort((a, b) => r.scores[b] - r.scores[a]);
+  for (const i of order) {
+    const win = (r.winners || []).includes(i);
+    table.append(h('tr', { class: win ? 'winner' : '' },
+      h('td', { style: { color: seatColour(i) } }, (win ? '🏆 ' : '') + names[i]),
+      h('td', { class: 'score', text: String(r.scores[i]) }),
+      h('td', { text: String(v.seats[i].hand_count) })));
+  }
+  const tb = r.tiebreak ? t('tb_' + r.tiebreak) : t('tiebreak_none');
+  root.append(h('div', { class: 'box-head' }, h('span', { text: t('phase_over') })),
+    h('div', { class: 'winners', text: `${t('winner')}: ${(r.winners || []).map((i) => names[i]).join(', ')}` }),
+    table,
+    h('div', { class: 'tiebreak', text: t('tiebreak', { t: tb }) }));
+  if (v.history && v.history.length) {
+    root.append(h('div', { class: 'chart-title', text: t('coins_chart') }),
+      h('div', { class: 'chart-box' }, coinsChart(v.history, names, { turn: t('turn') })),
+      h('div', { class: 'legend' }, ...names.map((n, i) => h('span', { style: { color: seatColour(i) }, text: '━ ' + n }))));
+  }
+}

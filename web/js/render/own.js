@@ -1,0 +1,146 @@
+// My fields (harvest, buy, plant targets), my to-plant area and my hand (front card marked).
+import { h, clear, onLeftRight } from '../dom.js';
+import { t } from '../i18n.js';
+import { beanCard } from '../beans.js';
+import { S, act, rerender } from '../store.js';
+import { draftClick } from '../offer.js';
+import { inMyDeal, dealPick, isPicked } from '../deal.js';
+import { makeDraggable, makeDropTarget } from '../dnd.js';
+
+// The bean a plant on a field would use now: the front card in phase 1, the selected to-plant bean in phase 3.
+function plantingBean() {
+  const y = S.view.you;
+  if (y.waiting_for === 'plant') return { kind: 'front', bean: y.hand[0] };
+  if (y.waiting_for === 'plant_traded' && y.to_plant && y.to_plant.length) {
+    let bean = S.plantBean;
+    if (!bean || !y.to_plant.includes(bean)) bean = y.to_plant[0];
+    return { kind: 'toplant', bean };
+  }
+  return null;
+}
+
+function fieldsFor(p) {
+  const y = S.view.you;
+  if (!p) return [];
+  if (p.kind === 'front') return y.plant_fields || [];
+  if (p.kind === 'toplant') return (y.plant_traded_fields || {})[p.bean] || [];
+  return [];
+}
+
+function plantCommand(p, field) {
+  return p.kind === 'front' ? `/plant ${field}` : `/plant ${p.bean} ${field}`;
+}
+
+export function renderFields(root) {
+  clear(root);
+  const v = S.view;
+  if (!v || !v.you) { root.hidden = true; return; }
+  root.hidden = false;
+  const y = v.you;
+  const seat = v.seats[y.seat];
+  const current = plantingBean();
+  const legal = fieldsFor(current);
+  root.append(h('div', { class: 'box-head' }, h('span', { text: t('fields') })));
+  const row = h('div', { class: 'fields' });
+  seat.fields.forEach((f, i) => {
+    const n = i + 1;
+    const info = (seat.field_info || [])[i];
+    const box = h('div', { class: 'field' + (legal.includes(n) ? ' can-plant' : ''), dataset: { field: String(n) } });
+    box.append(h('div', { class: 'field-no', text: '#' + n }));
+    if (f) {
+      const c = beanCard(f[0], { count: f[1] });
+      // own field: left = want, right = give
+      onLeftRight(c, (btn) => draftClick(btn === 'left' ? 'want' : 'give', f[0]));
+      box.append(c);
+      if (info) {
+        box.append(h('div', { class: 'field-info' },
+          h('div', { text: t('harvest_now', { n: info.harvest_now }) }),
+          h('div', { text: info.next_coin_at ? t('next_coin', { m: info.next_coin_at }) : t('no_next_coin') })));
+      }
+    } else box.append(h('div', { class: 'card empty', text: t('field_empty') }));
+    const btns = h('div', { class: 'field-btns' });
+    if (current && legal.includes(n)) {
+      const p = current;
+      const b = h('button', { class: 'btn primary plant-here', type: 'button', text: '↓ ' + t('plant_here') });
+      b.addEventListener('click', () => act(plantCommand(p, n), box));
+      btns.append(b);
+    }
+    if (f) {
+      const can = (y.harvestable || []).includes(n);
+      const b = h('button', { class: 'btn harvest' + (can ? '' : ' hint-off'), type: 'button', text: t('harvest') });
+      b.addEventListener('click', () => act(`/harvest ${n}`, b));
+      btns.append(b);
+    }
+    box.append(btns);
+    makeDropTarget(box, {
+      accepts: (p) => p.kind === 'front' || p.kind === 'toplant',
+      hint: (p) => fieldsFor(p).includes(n),
+      drop: (p) => act(plantCommand(p, n), box),
+    });
+    row.append(box);
+  });
+  if (seat.fields.length < 3 && !seat.third_field) {
+    const b = h('button', { class: 'btn buy' + (y.can_buy ? '' : ' hint-off'), type: 'button', id: 'buy-field', text: t('buy') });
+    b.addEventListener('click', () => act('/buy', b));
+    row.append(h('div', { class: 'field locked' }, h('div', { class: 'field-no', text: '#3' }), b));
+  }
+  root.append(row);
+}
+
+export function renderToPlant(root) {
+  clear(root);
+  const v = S.view;
+  const y = v && v.you;
+  if (!y || !y.to_plant || !y.to_plant.length) { root.hidden = true; return; }
+  root.hidden = false;
+  const current = plantingBean();
+  root.append(h('span', { class: 'row-label', text: t('to_plant') }));
+  y.to_plant.forEach((bean, i) => {
+    const sel = current && current.kind === 'toplant' && current.bean === bean;
+    const c = beanCard(bean, { extraClass: sel ? 'selected' : '' });
+    c.dataset.toplant = String(i);
+    c.addEventListener('click', () => { S.plantBean = bean; rerender(); });
+    makeDraggable(c, () => ({ kind: 'toplant', bean }));
+    root.append(c);
+  });
+}
+
+export function renderHand(root) {
+  clear(root);
+  const v = S.view;
+  const y = v && v.you;
+  if (!y) { root.hidden = true; return; }
+  root.hidden = false;
+  const head = h('div', { class: 'box-head' }, h('span', { text: `${t('hand')} (${y.hand.length})` }));
+  if (y.waiting_for === 'plant' && y.hand.length) {
+    const b = h('button', { class: 'btn primary', type: 'button', id: 'plant-front', text: '↓ ' + t('plant_front') });
+    b.addEventListener('click', () => act('/plant', b));
+    head.append(h('span', { class: 'spacer' }), b);
+  }
+  root.append(head);
+  const row = h('div', { class: 'hand' });
+  const deal = inMyDeal();
+  y.hand.forEach((bean, i) => {
+    const idx = i + 1;
+    const c = beanCard(bean, {
+      label: i === 0 ? t('hand_front') : null,
+      extraClass: (i === 0 ? 'front' : '') + (deal && isPicked('h', idx) ? ' picked' : ''),
+    });
+    c.dataset.ref = 'h' + idx;
+    // hand: left = give, right = want; in a deal: pick the exact card
+    onLeftRight(c, (btn) => {
+      if (deal) { if (btn === 'left') dealPick({ zone: 'h', index: idx, bean }); return; }
+      draftClick(btn === 'left' ? 'give' : 'want', bean);
+    });
+    makeDraggable(c, () => (i === 0 && y.waiting_for === 'plant'
+      ? { kind: 'front', zone: 'h', index: idx, bean }
+      : { kind: 'card', zone: 'h', index: idx, bean }));
+    makeDropTarget(c, {
+      accepts: (p) => p.kind === 'signal',
+      hint: () => true,
+      drop: (p) => act(`/${p.which} ${bean}`, c),
+    });
+    row.append(c);
+  });
+  root.append(row);
+}

@@ -1,0 +1,52 @@
+// Player panels: colour, active mark, idle mark, pass mark, name, received/hand count, fields, coins.
+import { h, clear, onLeftRight } from '../dom.js';
+import { t } from '../i18n.js';
+import { beanCard } from '../beans.js';
+import { S, mySeat, seatColour } from '../store.js';
+import { draftClick } from '../offer.js';
+
+export function renderPanels(root) {
+  clear(root);
+  const v = S.view;
+  if (!v) return;
+  const me = mySeat();
+  const idle = new Map((S.roomInfo?.seats || []).map((s) => [s.seat, s]));
+  v.seats.forEach((seat, i) => {
+    const info = idle.get(i);
+    const isActive = v.active === i && v.phase !== 'over';
+    const panel = h('div', {
+      class: 'panel' + (isActive ? ' active' : '') + (i === me ? ' mine' : ''),
+      style: { '--seat': seatColour(i) },
+      dataset: { seat: String(i) },
+    });
+    const marks = h('div', { class: 'marks' },
+      h('span', { class: 'mark mark-active' + (isActive ? ' on' : ''), title: t('active_mark'), text: '▶' }),
+      h('span', { class: 'mark mark-idle' + (info && (info.idle || !info.connected) ? ' on' : ''), title: t('idle_mark'), text: 'zZ' }),
+      h('span', { class: 'mark mark-pass' + (seat.passed ? ' on' : ''), title: t('pass_mark'), text: '✋' }),
+    );
+    const name = h('span', { class: 'name', text: seat.name + (i === me ? ` (${t('you')})` : '') });
+    const counts = h('span', { class: 'counts', title: t('received_hand') },
+      h('span', { class: 'received', text: String((seat.to_plant || []).length) }), ' / ',
+      h('span', { class: 'hand-count', text: String(seat.hand_count) }));
+    const coins = h('span', {
+      class: 'coins' + (seat.coins === null || seat.coins === undefined ? ' hidden-money' : ''),
+      title: seat.coins === null || seat.coins === undefined ? t('hidden') : t('coins'),
+      text: seat.coins === null || seat.coins === undefined ? '🪙 ?' : `🪙 ${seat.coins}`,
+    });
+    const fields = h('div', { class: 'mini-fields' });
+    seat.fields.forEach((f, fi) => {
+      let el;
+      if (f) {
+        el = beanCard(f[0], { small: true, count: f[1] });
+        // other players' fields: left = give, right = want; own fields: left = want, right = give
+        const own = i === me;
+        onLeftRight(el, (btn, e) => draftClick(own ? (btn === 'left' ? 'want' : 'give') : (btn === 'left' ? 'give' : 'want'), f[0], e.currentTarget));
+      } else el = h('div', { class: 'card small empty', text: t('field_empty') });
+      el.dataset.field = String(fi + 1);
+      fields.append(el);
+    });
+    if (!seat.third_field && seat.fields.length < 3) fields.append(h('div', { class: 'card small locked', text: '🔒' }));
+    panel.append(h('div', { class: 'panel-head' }, marks, name), h('div', { class: 'panel-row' }, counts, coins), fields);
+    root.append(panel);
+  });
+}

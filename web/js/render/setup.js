@@ -1,0 +1,47 @@
+// Before (and after) a game: seats, join / leave, bots, options, start. Every button sends a command.
+import { h, clear } from '../dom.js';
+import { t } from '../i18n.js';
+import { S, act, seatColour, mySeat } from '../store.js';
+
+export function renderSetup(root) {
+  clear(root);
+  const r = S.roomInfo;
+  if (!r) { root.hidden = true; return; }
+  const running = r.running;
+  const me = mySeat();
+  if (running && me !== null) { root.hidden = true; return; }
+  root.hidden = false;
+  root.append(h('div', { class: 'box-head' }, h('span', { text: `${t('seats')} (${r.seats.length}/${r.max_players})` })));
+  const seats = h('ul', { class: 'seat-list' });
+  for (const s of r.seats) {
+    seats.append(h('li', { style: { '--seat': seatColour(s.seat) }, class: s.vacant ? 'vacant' : '' },
+      h('span', { class: 'swatch' }), h('span', { text: s.name + (s.seat === me ? ` (${t('you')})` : '') }),
+      s.connected ? null : h('span', { class: 'mark on', text: ' zZ' })));
+  }
+  root.append(seats);
+  const btns = h('div', { class: 'setup-btns' });
+  const mk = (id, label, cmd, cls = 'btn') => {
+    const b = h('button', { class: cls, type: 'button', id, text: label });
+    b.addEventListener('click', () => act(typeof cmd === 'function' ? cmd() : cmd, b));
+    return b;
+  };
+  if (me === null) btns.append(mk('btn-join', t('join'), () => (S.you?.name ? `/join ${S.you.name}` : '/join'), 'btn primary'));
+  else if (!running) btns.append(mk('btn-leave', t('leave'), '/leave'));
+  if (!running) {
+    btns.append(mk('btn-addbot', t('addbot'), '/addbot'));
+    if (me !== null) btns.append(mk('btn-start', t('start'), '/start', 'btn primary'));
+  }
+  root.append(btns);
+  if (!running) {
+    const hm = h('input', { type: 'checkbox', id: 'opt-hiddenmoney' });
+    hm.checked = !!r.options.hidden_money;
+    hm.addEventListener('change', () => act(`/option hiddenmoney ${hm.checked ? 'on' : 'off'}`, hm));
+    const preset = h('select', { id: 'opt-preset' }, ...['classic', 'rio-grande', 'amigo'].map((p) => h('option', { value: p, text: p })));
+    preset.value = r.options.preset;
+    preset.addEventListener('change', () => act(`/option rules ${preset.value}`, preset));
+    root.append(h('div', { class: 'options' },
+      h('label', {}, hm, ' ' + t('hiddenmoney')),
+      h('label', {}, t('preset') + ' ', preset)));
+    root.append(h('div', { class: 'hint-text', text: t('waiting_room') }));
+  } else if (me === null) root.append(h('div', { class: 'hint-text', text: t('spectating') }));
+}

@@ -1,0 +1,35 @@
+// The speaker toggle: new offers are read aloud with the browser's speech synthesis.
+import { S, seatName } from './store.js';
+import { t, getLang, beanName } from './i18n.js';
+import { sideEntries } from './beans.js';
+
+let seen = null;
+
+function sideWords(side) {
+  if (side === '?') return '?';
+  const e = sideEntries(side);
+  if (!e.length) return t('nothing');
+  return e.map(([b, n]) => `${n} ${beanName(b)}`).join(', ');
+}
+
+export function setSpeaker(on) {
+  S.speaker = on;
+  localStorage.setItem('bohnanza.speaker', on ? '1' : '0');
+  if (!on && window.speechSynthesis) window.speechSynthesis.cancel();
+}
+
+// Called after every state: speak the offers not seen before (not on the first state).
+export function speakNewOffers(view) {
+  const offers = (view && view.offers) || [];
+  const ids = new Set(offers.map((o) => o.id));
+  if (seen === null) { seen = ids; return; }
+  const fresh = offers.filter((o) => !seen.has(o.id));
+  seen = ids;
+  if (!S.speaker || !fresh.length || !window.speechSynthesis) return;
+  for (const o of fresh) {
+    const text = t('speak_offer', { name: seatName(o.owner), give: sideWords(o.give), want: sideWords(o.want) });
+    const u = new SpeechSynthesisUtterance(text);
+    u.lang = getLang() === 'ja' ? 'ja-JP' : 'en-US';
+    window.speechSynthesis.speak(u);
+  }
+}

@@ -1,0 +1,37 @@
+// The page's state: the last server state, the local offer draft, deal selection, UI toggles.
+export const S = {
+  room: '',
+  version: -1,
+  view: null,          // game.view(seat) or null
+  roomInfo: null,      // State.room: {name, seats:[{seat,name,connected,idle,vacant}], options, running, over, ...}
+  you: null,           // welcome.you {name, seat, token}
+  draft: { give: {}, want: {} },   // offer window; a side is a map bean->n or '?'
+  dealSel: [],         // [{zone:'h'|'u', index, bean}] cards picked for the pending deal
+  dealKey: null,
+  plantBean: null,     // selected to-plant bean (phase 3)
+  speaker: localStorage.getItem('bohnanza.speaker') === '1',
+  connected: false,
+};
+
+const hooks = { act: null, render: null };
+export function setHooks(h) { Object.assign(hooks, h); }
+
+// Send command text as the chat would; anchor is the element the person acted on (for errors).
+export function act(text, anchor) { return hooks.act(text, anchor); }
+export function rerender() { hooks.render?.(); }
+
+export function mySeat() {
+  const v = S.view;
+  if (v && v.you && typeof v.you.seat === 'number') return v.you.seat;
+  return S.you && typeof S.you.seat === 'number' ? S.you.seat : null;
+}
+
+export function seatName(i) {
+  const v = S.view;
+  if (v && v.seats && v.seats[i]) return v.seats[i].name;
+  const s = S.roomInfo?.seats?.find((x) => x.seat === i);
+  return s ? s.name : `P${i}`;
+}
+
+const PALETTE = ['#e53935', '#1e88e5', '#43a047', '#fdd835', '#8e24aa', '#fb8c00', '#00acc1'];
+export function seatColour(i) { return PALETTE[i % PALETTE.length]; }
