@@ -16,6 +16,7 @@ from bohnanza.commands import (
     Leave,
     OptionSet,
     OptionShow,
+    ParseError,
     Start,
     Who,
     format_action,
@@ -157,3 +158,16 @@ def test_chat_round_trip(text: str) -> None:
 def test_chat_starting_with_a_slash_is_escaped() -> None:
     assert format_command(Chat("/me waves")) == "//me waves"
     assert parse("//me waves") == Chat("/me waves")
+
+
+COMMAND_WORDS = ["/plant", "/offer", "/harvest", "/provide", "/option", "/join", "/want", "/accept"]
+
+
+@given(st.sampled_from(["", *COMMAND_WORDS]), st.text(max_size=40))
+def test_parse_raises_only_parse_error(prefix: str, tail: str) -> None:
+    try:
+        result = parse(f"{prefix} {tail}" if prefix else tail)
+    except ParseError as err:
+        assert err.code == "parse_error" and err.message
+    else:
+        assert isinstance(result, GameCommand | RoomCommand | Chat)
