@@ -1,0 +1,5 @@
+import sys
+
+from bohnanza.cli import main
+
+sys.exit(main())

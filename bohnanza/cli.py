@@ -1,0 +1,35 @@
+"""Command line: ``bohnanza serve [--host H] [--port P] [--db PATH]``."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from pathlib import Path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bohnanza", description="Bohnanza online table")
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="run the web server")
+    serve.add_argument("--host", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="port (default 8000)")
+    serve.add_argument("--db", type=Path, help="SQLite file (default var/bohnanza.db)")
+    serve.add_argument("--log-level", default="info")
+    args = parser.parse_args(argv)
+
+    if args.command == "serve":
+        import uvicorn
+
+        from bohnanza.server import Settings, create_app
+
+        overrides = {k: v for k in ("host", "port", "db") if (v := getattr(args, k)) is not None}
+        settings = Settings(**overrides)
+        logging.basicConfig(level=args.log_level.upper())
+        uvicorn.run(
+            create_app(settings),
+            host=settings.host,
+            port=settings.port,
+            ws_max_size=settings.max_frame_bytes,
+            log_level=args.log_level,
+        )
+    return 0

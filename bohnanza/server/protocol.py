@@ -1,0 +1,168 @@
+"""The wire protocol (design.md section 6): one pydantic model per message, keyed on ``type``.
+
+Client to server: ``hello`` (first), ``say`` (a command or chat line, answered by exactly one
+``reply``), ``activity`` (the person is using the page; clears the idle mark).
+
+Server to client: ``welcome`` (who you are, with the seat token when seated), ``reply``,
+``state`` (the full per-connection state after every change, with a growing ``version``),
+``chat``, ``log`` (game and room log lines phrased for this viewer), ``error`` (a message that
+could not be answered with a ``reply``).
+
+The JSON Schema of both directions is served at ``/protocol.json``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+SayId = int | Annotated[str, Field(max_length=64)]
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+
+# ---------------------------------------------------------------- client -> server
+
+
+class Hello(_Msg):
+    """First message of a connection. ``token`` reclaims a seat; ``name`` is the display name."""
+
+    type: Literal["hello"]
+    name: str | None = Field(None, max_length=200)
+    token: str | None = Field(None, max_length=200)
+
+
+class Say(_Msg):
+    """A command (``/plant 1``) or a chat line. The server answers with one ``reply`` of this ``id``."""
+
+    type: Literal["say"]
+    id: SayId
+    text: str
+
+
+class Activity(_Msg):
+    """The person is using the page (send at most every few seconds)."""
+
+    type: Literal["activity"]
+
+
+ClientMessage = Annotated[Hello | Say | Activity, Field(discriminator="type")]
+client_adapter: TypeAdapter[Hello | Say | Activity] = TypeAdapter(ClientMessage)
+
+
+# ---------------------------------------------------------------- server -> client
+
+
+class You(_Msg):
+    name: str | None = None
+    seat: int | None = None  # None: spectator
+    token: str | None = None  # the seat token; keep it to reclaim the seat after a reload
+
+
+class Welcome(_Msg):
+    type: Literal["welcome"] = "welcome"
+    room: str
+    you: You
+    version: int
+
+
+class Reply(_Msg):
+    """The answer to one ``say``. ``message`` carries the error text or the command's output."""
+
+    type: Literal["reply"] = "reply"
+    id: SayId | None
+    ok: bool
+    code: str | None = None
+    message: str | None = None
+    rule: str | None = None
+
+
+class SeatInfo(_Msg):
+    seat: int
+    name: str
+    connected: bool
+    idle: bool
+    vacant: bool = False  # left during a game; /join takes it over
+
+
+class RoomOptions(_Msg):
+    hidden_money: bool = False
+    preset: str = "classic"
+
+
+class RoomInfo(_Msg):
+    name: str
+    seats: list[SeatInfo]
+    options: RoomOptions
+    running: bool  # a game is in progress
+    over: bool  # the last game is over (its final view stays until seats change)
+    game_no: int  # how many games this room has started
+    spectators: int
+    min_players: int
+    max_players: int
+    you: You
+
+
+class State(_Msg):
+    """Everything one connection may see. ``view`` is ``game.view(seat)`` or ``null`` (no game)."""
+
+    type: Literal["state"] = "state"
+    version: int
+    view: dict[str, Any] | None
+    room: RoomInfo
+
+
+class Chat(_Msg):
+    type: Literal["chat"] = "chat"
+    name: str
+    seat: int | None
+    text: str
+    ts: float
+    history: bool = False  # replayed on connect
+
+
+class Log(_Msg):
+    """Log lines for this viewer: ``{"kind", "text", ...}`` (game events or room events)."""
+
+    type: Literal["log"] = "log"
+    version: int
+    entries: list[dict[str, Any]]
+    history: bool = False
+
+
+class Error(_Msg):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+
+
+ServerMessage = Annotated[
+    Welcome | Reply | State | Chat | Log | Error, Field(discriminator="type")
+]
+server_adapter: TypeAdapter[Welcome | Reply | State | Chat | Log | Error] = TypeAdapter(
+    ServerMessage
+)
+
+CLOSE_POLICY = 1008  # flood, bad origin, no hello
+CLOSE_TOO_BIG = 1009
+CLOSE_TRY_LATER = 1013  # too many rooms or connections
+
+
+def protocol_schema() -> dict[str, Any]:
+    """The JSON Schema of the wire protocol (served at ``/protocol.json``)."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Bohnanza wire protocol",
+        "description": __doc__,
+        "transport": "JSON text frames over one WebSocket per tab at /ws/{room}",
+        "close_codes": {
+            str(CLOSE_POLICY): "policy: flooding, origin not allowed, no hello in time",
+            str(CLOSE_TOO_BIG): "frame larger than the limit",
+            str(CLOSE_TRY_LATER): "too many rooms or connections",
+        },
+        "client": client_adapter.json_schema(),
+        "server": server_adapter.json_schema(),
+    }

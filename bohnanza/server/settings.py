@@ -1,0 +1,64 @@
+"""Every server setting in one place, readable from ``BOHNANZA_*`` environment variables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+class Settings(BaseSettings):
+    """Server configuration. Each field can be set as ``BOHNANZA_<FIELD>`` (e.g. ``BOHNANZA_PORT``).
+
+    ``allowed_origins`` takes a comma-separated list (``BOHNANZA_ALLOWED_ORIGINS=https://a,https://b``);
+    empty means "same origin only" (the Origin header must name the host the page was served from).
+    A handshake without an Origin header (a non-browser client) is allowed.
+    """
+
+    model_config = SettingsConfigDict(env_prefix="BOHNANZA_", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=0, le=65535)
+    db: Path = Path("var/bohnanza.db")
+    web_dir: Path = REPO_ROOT / "web"
+
+    # limits
+    max_frame_bytes: int = Field(default=4096, ge=256)
+    chat_max_len: int = Field(default=400, ge=1)
+    name_max_len: int = Field(default=20, ge=1)
+    room_name_max_len: int = Field(default=32, ge=1)
+    commands_per_second: float = Field(default=10.0, gt=0)
+    commands_burst: int = Field(default=30, ge=1)
+    max_rooms: int = Field(default=200, ge=1)
+    max_connections_per_room: int = Field(default=64, ge=1)
+    hello_timeout: float = Field(default=15.0, gt=0)
+    send_queue_max: int = Field(default=2000, ge=10)
+
+    # behaviour
+    idle_seconds: float = Field(default=10.0, gt=0)
+    idle_check_interval: float = Field(default=0.5, gt=0)
+    allowed_origins: Annotated[list[str], NoDecode] = []
+    bot_delay: float = Field(default=1.0, ge=0)
+    game_seed: int | None = None  # fixed seed for new games (tests, replays); None = random
+    log_history: int = Field(default=300, ge=0)
+    chat_history: int = Field(default=50, ge=0)
+    sqlite_synchronous: str = "FULL"
+
+    @field_validator("allowed_origins", mode="before")
+    @classmethod
+    def _split_origins(cls, v: object) -> object:
+        if isinstance(v, str):
+            return [o.strip().rstrip("/") for o in v.split(",") if o.strip()]
+        return v
+
+    @field_validator("sqlite_synchronous")
+    @classmethod
+    def _sync_mode(cls, v: str) -> str:
+        v = v.upper()
+        if v not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
+            raise ValueError("sqlite_synchronous must be OFF, NORMAL, FULL or EXTRA")
+        return v

@@ -1,0 +1,171 @@
+"""The WebSocket endpoint ``/ws/{room}``: handshake checks, hello, then say/activity."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+from urllib.parse import urlsplit
+
+from pydantic import ValidationError
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .conn import Conn
+from .protocol import (
+    CLOSE_POLICY,
+    CLOSE_TOO_BIG,
+    Error,
+    Hello,
+    Reply,
+    Say,
+    client_adapter,
+)
+from .rooms import Hub, Room, valid_room_name
+from .settings import Settings
+
+log = logging.getLogger("bohnanza.server")
+
+KNOWN_TYPES = {"hello", "say", "activity"}
+
+
+def origin_allowed(ws: WebSocket, settings: Settings) -> bool:
+    """No Origin (not a browser): allowed. Otherwise the allowed list, or the same origin."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    origin = origin.rstrip("/")
+    if settings.allowed_origins:
+        return "*" in settings.allowed_origins or origin in settings.allowed_origins
+    host = ws.headers.get("host", "")
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
+
+
+def _error(code: str, message: str) -> str:
+    return Error(code=code, message=message).model_dump_json()
+
+
+async def ws_endpoint(websocket: WebSocket, room: str) -> None:
+    hub: Hub = websocket.app.state.hub
+    settings = hub.settings
+    if not origin_allowed(websocket, settings):
+        log.info("refused handshake from origin %r", websocket.headers.get("origin"))
+        await websocket.close(code=CLOSE_POLICY)  # before accept: HTTP 403
+        return
+    if not valid_room_name(room, settings.room_name_max_len):
+        await websocket.close(code=CLOSE_POLICY)
+        return
+    await websocket.accept()
+    conn = Conn(
+        websocket, settings.commands_per_second, settings.commands_burst, settings.send_queue_max
+    )
+    writer = asyncio.create_task(conn.writer())
+    the_room: Room | None = None
+    try:
+        the_room = await _serve(websocket, hub, conn, room)
+    except WebSocketDisconnect:
+        pass
+    except Exception:  # pragma: no cover - one bad connection must not take the server down
+        log.exception("connection %s failed", conn.id)
+        conn.close(1011, "server error")
+    finally:
+        if the_room is not None:
+            await the_room.detach(conn)
+        if not conn.closing:
+            conn.closing = True
+            writer.cancel()
+        with contextlib.suppress(Exception, asyncio.CancelledError):
+            await asyncio.wait_for(writer, timeout=5)
+
+
+async def _serve(websocket: WebSocket, hub: Hub, conn: Conn, room_name: str) -> Room | None:
+    settings = hub.settings
+    room: Room | None = None
+    while not conn.closing:
+        if room is None:
+            try:
+                msg = await asyncio.wait_for(websocket.receive(), settings.hello_timeout)
+            except TimeoutError:
+                conn.send(_error("hello_timeout", "Say hello first."))
+                conn.close(CLOSE_POLICY, "no hello")
+                return None
+        else:
+            msg = await websocket.receive()
+        if msg["type"] == "websocket.disconnect":
+            return room
+        text: str | None = msg.get("text")
+        raw: bytes | None = msg.get("bytes")
+        size = len(text.encode("utf-8")) if text is not None else len(raw or b"")
+        if size > settings.max_frame_bytes:
+            conn.send(_error("too_big", f"A message has at most {settings.max_frame_bytes} bytes."))
+            conn.close(CLOSE_TOO_BIG, "message too big")
+            return room
+        if not conn.bucket.take():
+            conn.send(_error("rate_limited", "Too many messages; slow down."))
+            conn.close(CLOSE_POLICY, "too many messages")
+            return room
+        if text is None:
+            conn.send(_error("bad_message", "Send JSON text frames."))
+            continue
+        try:
+            data: Any = json.loads(text)
+        except ValueError:
+            conn.send(_error("bad_json", "That message is not valid JSON."))
+            continue
+        try:
+            parsed = client_adapter.validate_python(data)
+        except ValidationError as e:
+            _invalid(conn, data, e)
+            continue
+        if isinstance(parsed, Hello):
+            if room is not None:
+                conn.send(_error("already_hello", "This connection said hello already."))
+                continue
+            room = await hub.room_for(room_name, conn)
+            if room is None:
+                return None
+            try:
+                await room.attach(conn, parsed.name, parsed.token)
+            except BaseException:
+                room.pending -= 1
+                raise
+        elif room is None:
+            if isinstance(parsed, Say):
+                conn.send(
+                    Reply(
+                        id=parsed.id, ok=False, code="hello_required", message="Say hello first."
+                    ).model_dump_json(exclude_none=True)
+                )
+        elif isinstance(parsed, Say):
+            await room.say(conn, parsed.id, parsed.text)
+        else:
+            await room.activity(conn)
+    return room
+
+
+def _invalid(conn: Conn, data: Any, e: ValidationError) -> None:
+    """A message that is JSON but not one of ours. A say with an id still gets its reply."""
+    kind = data.get("type") if isinstance(data, dict) else None
+    if kind not in KNOWN_TYPES:
+        conn.send(_error("unknown_type", f"Unknown message type {kind!r}; use hello, say, activity."))
+        return
+    first = e.errors()[0]
+    where = ".".join(str(x) for x in first.get("loc", ()))
+    message = f"Bad {kind} message: {where} {first.get('msg', '')}".strip()
+    say_id = data.get("id") if isinstance(data, dict) else None
+    if kind == "say" and isinstance(say_id, int | str) and not isinstance(say_id, bool):
+        if isinstance(say_id, str) and len(say_id) > 64:
+            conn.send(_error("bad_message", message))
+            return
+        conn.send(
+            Reply(id=say_id, ok=False, code="bad_message", message=message).model_dump_json(
+                exclude_none=True
+            )
+        )
+    else:
+        conn.send(_error("bad_message", message))
