@@ -19,7 +19,7 @@ from .numbers import MAX_SMALL, looks_numeric, parse_number
 
 OFFER_USAGE = "/offer GIVE for WANT, like /offer 2 blue, red for chili"
 OFFER_EXAMPLE = "/offer 2 blue, red for chili"
-_FOR_WORDS = frozenset({"for", "->", "\u2192"})
+_FOR_WORDS = frozenset({"for", "für", "->", "\u2192"})
 _NOTHING_WORDS = frozenset({"nothing", "none", "nichts", "なし", "無し"})
 _SEPARATORS = frozenset({",", "and", "&", "+", "und"})
 _COUNT_BEFORE = re.compile(r"(#?[+\-\u2212]?[0-9]+(?:\.[0-9]*)?)(?:x|\u00d7|\u679a)?")
@@ -32,7 +32,7 @@ _TIMES = frozenset({"x", "\u00d7", "\u679a"})
 def split_offer(rest: str) -> tuple[list[str], list[str]]:
     """Split the text after ``/offer`` into the GIVE and WANT token lists.
 
-    Raises :class:`ParseError` unless exactly one ``for`` (or ``->``) separates two sides.
+    Raises :class:`ParseError` unless exactly one ``for`` (or ``für``, ``->``, ``→``) separates two sides.
     """
     tokens = tokenize(rest)
     cuts = [i for i, tok in enumerate(tokens) if tok.casefold() in _FOR_WORDS]

@@ -62,6 +62,7 @@ CASES: list[tuple[str, Action]] = [
     ("/offer 99 blue for 99 red", PostOffer({"blue": 99}, {"red": 99})),
     ("/OFFER 2 BLUE FOR RED", PostOffer({"blue": 2}, {"red": 1})),
     ("/offer blue -> red", PostOffer({"blue": 1}, {"red": 1})),
+    ("/offer 2 rote Bohnen für 1 blaue", PostOffer({"red": 2}, {"blue": 1})),
     # counts written against the bean, Japanese counter 枚 and separators
     ("/offer 2blue for red", PostOffer({"blue": 2}, {"red": 1})),
     ("/offer 2xblue, red2 for soy", PostOffer({"blue": 2, "red": 2}, {"soy": 1})),
