@@ -32,7 +32,8 @@ _TIMES = frozenset({"x", "\u00d7", "\u679a"})
 def split_offer(rest: str) -> tuple[list[str], list[str]]:
     """Split the text after ``/offer`` into the GIVE and WANT token lists.
 
-    Raises :class:`ParseError` unless exactly one ``for`` (or ``für``, ``->``, ``→``) separates two sides.
+    Raises :class:`ParseError` unless exactly one ``for`` (or ``für``, ``->``, ``→``)
+    separates the two sides.
     """
     tokens = tokenize(rest)
     cuts = [i for i, tok in enumerate(tokens) if tok.casefold() in _FOR_WORDS]
