@@ -185,37 +185,19 @@ class Game:
             raise RuleError("game_over", "the game is over", "R39")
         events: list[Event] = []
         self._events = events
-        t = type(action)
-        if t is Plant:
-            planting.plant(self, seat, action)  # type: ignore[arg-type]
-        elif t is Harvest:
-            planting.harvest(self, seat, action.field)  # type: ignore[attr-defined]
-        elif t is Done:
-            self._done(seat)
-        elif t is Buy:
-            planting.buy(self, seat)
-        elif t is PostOffer:
-            market.post(self, seat, action.give, action.want)  # type: ignore[attr-defined]
-        elif t is Accept:
-            market.accept(self, seat, action.offer)  # type: ignore[attr-defined]
-        elif t is Provide:
-            market.provide(self, seat, action.cards)  # type: ignore[attr-defined]
-        elif t is Withdraw:
-            market.withdraw(self, seat, action.offer)  # type: ignore[attr-defined]
-        elif t is Cancel:
-            market.cancel(self, seat)
-        elif t is Signal:
-            market.signal(self, seat, action.kind, action.bean)  # type: ignore[attr-defined]
-        elif t is ClearSignals:
-            s = self.seats[seat]
-            s.want.clear()
-            s.have.clear()
-        else:
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
             raise RuleError("parse_error", f"unknown action {action!r}")
+        handler(self, seat, action)
         if self.offers:
             market.sweep_stale(self)
         self._advance()
         return events
+
+    def _clear_signals(self, seat: int) -> None:
+        s = self.seats[seat]
+        s.want.clear()
+        s.have.clear()
 
     def emit(self, kind: str, seat: int | None = None, data: dict[str, Any] | None = None,
              secret: dict[str, Any] | None = None) -> None:
@@ -334,3 +316,18 @@ class Game:
 
     def _finish(self) -> None:
         scoring.finish(self)
+
+
+_HANDLERS: dict[type, Any] = {
+    Plant: planting.plant,
+    Harvest: lambda g, seat, a: planting.harvest(g, seat, a.field),
+    Done: lambda g, seat, a: g._done(seat),
+    Buy: lambda g, seat, a: planting.buy(g, seat),
+    PostOffer: lambda g, seat, a: market.post(g, seat, a.give, a.want),
+    Accept: lambda g, seat, a: market.accept(g, seat, a.offer),
+    Provide: lambda g, seat, a: market.provide(g, seat, a.cards),
+    Withdraw: lambda g, seat, a: market.withdraw(g, seat, a.offer),
+    Cancel: lambda g, seat, a: market.cancel(g, seat),
+    Signal: lambda g, seat, a: market.signal(g, seat, a.kind, a.bean),
+    ClearSignals: lambda g, seat, a: g._clear_signals(seat),
+}

@@ -34,8 +34,11 @@ def holds(g: Game, seat: int, side: Side) -> bool:
     """Whether ``seat`` can give ``side`` now (a ``?`` side is never checked)."""
     if side == "?" or not side:
         return True
-    have = holdings(g, seat)
-    return all(have.get(b, 0) >= n for b, n in side.items())
+    hand = g.seats[seat].hand
+    if seat == g.active:
+        face_up = g.face_up
+        return all(hand.count(b) + face_up.count(b) >= n for b, n in side.items())
+    return all(hand.count(b) >= n for b, n in side.items())
 
 
 def _check_side(g: Game, side: Any, what: str) -> Side:
