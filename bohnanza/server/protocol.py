@@ -121,7 +121,7 @@ class Chat(_Msg):
     seat: int | None
     text: str
     ts: float
-    history: bool = False  # replayed on connect
+    replay: bool = False  # sent again on connect
 
 
 class Log(_Msg):
@@ -130,7 +130,7 @@ class Log(_Msg):
     type: Literal["log"] = "log"
     version: int
     entries: list[dict[str, Any]]
-    history: bool = False
+    replay: bool = False  # sent again on connect
 
 
 class Error(_Msg):

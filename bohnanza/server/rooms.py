@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bohnanza import commands as cmds
-from bohnanza.engine import PLAYER_RANGE, Game, RuleError
+from bohnanza.engine import PLAYER_RANGE, Event, Game, RuleError
 
 from .conn import Conn
 from .protocol import (
@@ -184,19 +184,22 @@ class Room:
             if c.seat not in cache:
                 lines = [e for e in (self.entry_for(x, c.seat) for x in entries) if e]
                 cache[c.seat] = Log(
-                    version=self.version, entries=lines, history=only is not None
+                    version=self.version, entries=lines, replay=only is not None
                 ).model_dump_json()
             c.send(cache[c.seat])
 
     def room_entry(self, text: str, **extra: Any) -> dict[str, Any]:
         return {"all": {"kind": "room", "text": text, **extra}}
 
-    def game_entries(self, events: list[Any]) -> list[dict[str, Any]]:
+    def game_entries(self, events: list[Event]) -> list[dict[str, Any]]:
         assert self.game is not None
         viewers: list[int | None] = [None, *range(self.game.n_seats)]
+        names = list(self.game.names)
         out: list[dict[str, Any]] = []
         for ev in events:
-            out.append({"per": {str(-1 if v is None else v): ev.for_viewer(v) for v in viewers}})
+            out.append(
+                {"per": {str(-1 if v is None else v): ev.for_viewer(v, names) for v in viewers}}
+            )
         return out
 
     # ------------------------------------------------------------ persistence
@@ -311,7 +314,7 @@ class Room:
             if history:
                 self.send_log(history, only=conn)
             for chat in self.chat:
-                conn.send(chat.model_copy(update={"history": True}).model_dump_json())
+                conn.send(chat.model_copy(update={"replay": True}).model_dump_json())
             self.pending -= 1
             if seat is None or not was_connected or self.seats[seat].idle:
                 if seat is not None:

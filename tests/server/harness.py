@@ -1,0 +1,462 @@
+"""Test harness: a real uvicorn server in a subprocess, real WebSocket clients, and a scripted
+player whose every decision is a pure function of the views it was sent."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from websockets.exceptions import ConnectionClosed
+
+from bohnanza.commands import format_action
+from bohnanza.engine.actions import (
+    Accept,
+    Buy,
+    CardRef,
+    Done,
+    Harvest,
+    Plant,
+    PostOffer,
+    Provide,
+    Withdraw,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProc:
+    """``python -m bohnanza serve`` on 127.0.0.1 with its own SQLite file."""
+
+    def __init__(self, db: Path, port: int | None = None, **env: Any) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.env = {f"BOHNANZA_{k.upper()}": str(v) for k, v in env.items()}
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = db.with_suffix(".log")
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws_url(self, room: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{room}"
+
+    def start(self) -> None:
+        env = {**os.environ, **self.env}
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "bohnanza", "serve", "--host", "127.0.0.1",
+                 "--port", str(self.port), "--db", str(self.db), "--log-level", "warning"],
+                cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
+            try:
+                if httpx.get(self.base + "/api/rooms", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError("server did not come up")
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> int | None:
+        if self.proc is None or self.proc.poll() is not None:
+            return self.proc.returncode if self.proc else None
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            return self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            return self.proc.wait()
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+
+class Client:
+    """One WebSocket client; records every frame it receives."""
+
+    def __init__(self, url: str, name: str | None = None) -> None:
+        self.url = url
+        self.name = name
+        self.token: str | None = None
+        self.seat: int | None = None
+        self.frames: list[str] = []
+        self.state: dict[str, Any] | None = None
+        self.version = -1
+        self.logs: list[dict[str, Any]] = []
+        self.chats: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.welcomes: list[dict[str, Any]] = []
+        self.replies: dict[Any, dict[str, Any]] = {}
+        self.waiting: dict[Any, asyncio.Future[dict[str, Any]]] = {}
+        self.ws: Any = None
+        self.reader: asyncio.Task[None] | None = None
+        self.next_id = 1
+        self.close_code: int | None = None
+        self.changed = asyncio.Event()
+
+    async def connect(self, token: str | None = None, hello: bool = True, **kw: Any) -> Client:
+        self.ws = await websockets.connect(self.url, max_size=None, **kw)
+        self.close_code = None
+        self.reader = asyncio.create_task(self._read())
+        if hello:
+            await self.send({"type": "hello", "name": self.name, "token": token or self.token})
+            await self.wait(lambda: self.welcomes and self.state is not None)
+        return self
+
+    async def send(self, msg: dict[str, Any] | str) -> None:
+        await self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
+
+    async def _read(self) -> None:
+        try:
+            async for raw in self.ws:
+                self.frames.append(raw)
+                m = json.loads(raw)
+                t = m["type"]
+                if t == "welcome":
+                    self.welcomes.append(m)
+                    self.seat = m["you"]["seat"]
+                    if m["you"]["token"]:
+                        self.token = m["you"]["token"]
+                    self.version = -1
+                elif t == "state":
+                    assert m["version"] > self.version, (m["version"], self.version)
+                    self.version = m["version"]
+                    self.state = m
+                elif t == "reply":
+                    self.replies[m["id"]] = m
+                    fut = self.waiting.pop(m["id"], None)
+                    if fut is not None and not fut.done():
+                        fut.set_result(m)
+                elif t == "log":
+                    self.logs.extend(m["entries"])
+                elif t == "chat":
+                    self.chats.append(m)
+                elif t == "error":
+                    self.errors.append(m)
+                self.changed.set()
+        except ConnectionClosed:
+            pass
+        finally:
+            self.close_code = self.ws.close_code if self.ws is not None else None
+            for fut in self.waiting.values():
+                if not fut.done():
+                    fut.set_exception(ConnectionError("closed"))
+            self.waiting.clear()
+            self.changed.set()
+
+    async def say_nowait(self, text: str) -> asyncio.Future[dict[str, Any]]:
+        i = self.next_id
+        self.next_id += 1
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.waiting[i] = fut
+        await self.send({"type": "say", "id": i, "text": text})
+        return fut
+
+    async def say(self, text: str, timeout: float = 10) -> dict[str, Any]:
+        fut = await self.say_nowait(text)
+        return await asyncio.wait_for(fut, timeout)
+
+    async def ok(self, text: str) -> dict[str, Any]:
+        r = await self.say(text)
+        assert r["ok"], (text, r)
+        return r
+
+    async def wait(self, pred: Any, timeout: float = 10) -> None:
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not pred():
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                raise TimeoutError("condition not met")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+
+    async def closed(self, timeout: float = 10) -> int | None:
+        assert self.reader is not None
+        await asyncio.wait_for(asyncio.shield(self.reader), timeout)
+        return self.close_code
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+        if self.reader is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.reader, 5)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        assert self.state is not None and self.state["view"] is not None
+        return self.state["view"]
+
+
+# ------------------------------------------------------------------ the scripted player
+
+
+def _best_harvest(view: dict[str, Any], seat: int) -> int:
+    you = view["you"]
+    fields = view["seats"][seat]["fields"]
+    info = view["seats"][seat]["field_info"]
+    choices = you["harvestable"]
+    assert choices, ("nothing harvestable", view)
+    return max(choices, key=lambda f: (info[f - 1]["harvest_now"], fields[f - 1][1], -f))
+
+
+def _provide_cards(view: dict[str, Any], seat: int, active: bool) -> tuple[CardRef, ...]:
+    owes: dict[str, int] = view["you"]["deal_owes"] or {}
+    hand = view["you"]["hand"]
+    refs: list[CardRef] = []
+    used: set[tuple[str, int]] = set()
+    for bean, n in sorted(owes.items()):
+        cands: list[tuple[str, int]] = []
+        if active:
+            cands += [("u", i + 1) for i, b in enumerate(view["face_up"]) if b == bean]
+        cands += [("h", i + 1) for i in range(len(hand) - 1, -1, -1) if hand[i] == bean]
+        for z, i in [c for c in cands if c not in used][:n]:
+            used.add((z, i))
+            refs.append(CardRef(z, i))  # type: ignore[arg-type]
+    return tuple(refs)
+
+
+def _find(offers: list[dict[str, Any]], owner: int, give: Any, want: Any) -> dict[str, Any] | None:
+    for o in offers:
+        if o["owner"] == owner and o["give"] == give and o["want"] == want:
+            return o
+    return None
+
+
+def decide(views: list[dict[str, Any]]) -> tuple[int, str] | None:
+    """The next (seat, command) from the seats' views alone; None when the game is over.
+
+    Exercises every part of a turn: plants (phase 1 and 3), forced harvests, the third field
+    (bought as soon as a seat can), gifts (even turns: the active player gives the first
+    face-up card to the next seat), trades (odd turns: a seat two along offers its back hand
+    card for the second face-up card), provides, withdrawals and pass marks.
+    """
+    v0 = views[0]
+    ph = v0["phase"]
+    if ph == "over":
+        return None
+    n = len(v0["seats"])
+    a = v0["active"]
+    t = v0["turn"]
+    for s in range(n):
+        if views[s]["you"]["can_buy"]:
+            return s, format_action(Buy())
+    deal = v0["deal"]
+    if deal is not None:
+        for s in (deal["active"], deal["other"]):
+            if not deal["provided"][str(s)]:
+                return s, format_action(Provide(_provide_cards(views[s], s, s == a)))
+        raise AssertionError(("deal rests with both sides provided", deal))
+    offers = v0["offers"]
+    if ph in ("plant", "plant_traded") and offers:
+        o = offers[0]
+        return o["owner"], format_action(Withdraw(o["id"]))
+    if ph == "plant":
+        you = views[a]["you"]
+        hand = you["hand"]
+        fields = v0["seats"][a]["fields"]
+        if v0["planted"] == 0:
+            if you["plant_fields"]:
+                return a, format_action(Plant(field=you["plant_fields"][0]))
+            return a, format_action(Harvest(_best_harvest(views[a], a)))
+        same = [i + 1 for i, f in enumerate(fields) if f is not None and hand and f[0] == hand[0]]
+        if same:
+            return a, format_action(Plant(field=same[0]))
+        return a, format_action(Done())
+    if ph == "plant_traded":
+        for s in range(n):
+            you = views[s]["you"]
+            if you["to_plant"]:
+                bean = you["to_plant"][0]
+                fields_ok = you["plant_traded_fields"][bean]
+                if fields_ok:
+                    return s, format_action(Plant(field=fields_ok[0], bean=bean))
+                return s, format_action(Harvest(_best_harvest(views[s], s)))
+        raise AssertionError("phase 3 rests with nothing to plant")
+    assert ph == "trade", ph
+    face = v0["face_up"]
+    p = (a + n - 1) % n
+    if t % 5 == 1 and not v0["seats"][p]["passed"]:
+        return p, format_action(Done())
+    if len(face) == 2 and t % 2 == 0:
+        bean = face[0]
+        r = (a + 1) % n
+        gift = _find(offers, a, {bean: 1}, {})
+        if gift is None:
+            return a, format_action(PostOffer({bean: 1}, {}))
+        copy = _find(offers, r, {}, {bean: 1})
+        if copy is None:
+            return r, format_action(Accept(gift["id"]))
+        return a, format_action(Accept(copy["id"]))
+    if len(face) == 2 and t % 2 == 1:
+        r = (a + 2) % n
+        hand = views[r]["you"]["hand"]
+        if hand:
+            give, want = {hand[-1]: 1}, {face[1]: 1}
+            off = _find(offers, r, give, want)
+            if off is None:
+                return r, format_action(PostOffer(give, want))
+            return a, format_action(Accept(off["id"]))
+    return a, format_action(Done())
+
+
+class Table:
+    """The seated clients of one room, indexed by seat."""
+
+    def __init__(self, clients: list[Client]) -> None:
+        self.clients = clients
+        self.commands: list[tuple[int, str]] = []
+
+    async def sync(self, timeout: float = 10) -> None:
+        """Wait until every client holds the newest state any of them holds."""
+        target = max(c.version for c in self.clients)
+        for c in self.clients:
+            await c.wait(lambda c=c: c.version >= target, timeout)
+
+    def views(self) -> list[dict[str, Any]]:
+        return [c.view for c in self.clients]
+
+    async def step(self) -> bool:
+        """One command of the scripted game; False when the game is over."""
+        await self.sync()
+        choice = decide(self.views())
+        if choice is None:
+            return False
+        seat, text = choice
+        r = await self.clients[seat].say(text)
+        assert r["ok"], (seat, text, r, self.clients[seat].view)
+        self.commands.append((seat, text))
+        return True
+
+    async def play(self, max_steps: int = 5000) -> dict[str, Any]:
+        for _ in range(max_steps):
+            if not await self.step():
+                await self.sync()
+                return self.clients[0].view
+        raise AssertionError("the game did not end")
+
+
+async def seat_players(url: str, names: list[str], options: list[str] = ()) -> Table:  # type: ignore[assignment]
+    clients = [Client(url, name) for name in names]
+    for c in clients:
+        await c.connect()
+        await c.ok("/join")
+    for o in options:
+        await clients[0].ok(o)
+    await clients[0].ok("/start")
+    table = Table(clients)
+    await table.sync()
+    return table
+
+
+# ------------------------------------------------------------------ leak scan
+
+ALLOWED_HAND_PATHS = {("view", "you", "hand")}
+FORBIDDEN_KEYS = {"deck", "rng", "seed", "token_hash", "position", "discard", "secret"}
+
+
+def _walk(obj: Any, path: tuple[str, ...], out: list[tuple[tuple[str, ...], Any]]) -> None:
+    out.append((path, obj))
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            _walk(v, (*path, str(k)), out)
+    elif isinstance(obj, list):
+        for v in obj:
+            _walk(v, (*path, "[]"), out)
+
+
+def positions_by_version(db: Path, room: str) -> list[tuple[int, dict[str, Any]]]:
+    from bohnanza.server.store import Store
+
+    store = Store(db)
+    try:
+        return [(c["version"], c["position"]) for c in store.commands(room)
+                if c["position"] is not None]
+    finally:
+        store.close()
+
+
+def position_at(history: list[tuple[int, dict[str, Any]]], version: int) -> dict[str, Any] | None:
+    best = None
+    for v, p in history:
+        if v <= version:
+            best = p
+        else:
+            break
+    return best
+
+
+def leak_scan(client: Client, history: list[tuple[int, dict[str, Any]]],
+              hidden_money: bool = False) -> int:
+    """Check every frame one client received; returns the number of frames checked."""
+    me = client.seat
+    version = -1
+    over = False
+    for raw in client.frames:
+        m = json.loads(raw)
+        if m["type"] in ("state", "log"):
+            version = m["version"]
+        items: list[tuple[tuple[str, ...], Any]] = []
+        _walk(m, (), items)
+        if m["type"] == "state" and m["view"] is not None:
+            over = m["view"]["phase"] == "over"
+        elif m["type"] == "log" and any(e.get("kind") == "game_over" for e in m["entries"]):
+            over = True  # the final scores are public
+        pos = position_at(history, version) if version >= 0 else None
+        others: list[list[str]] = []
+        deck_top: list[str] = []
+        if pos is not None:
+            others = [s["hand"] for i, s in enumerate(pos["seats"]) if i != me]
+            deck_top = pos["deck"][:3]
+        for path, value in items:
+            key = path[-1] if path else ""
+            assert key not in FORBIDDEN_KEYS, (path, m["type"])
+            if key == "hand":
+                assert path in ALLOWED_HAND_PATHS, (path, raw[:300])
+            if key == "token":
+                assert m["type"] == "welcome" or value is None, path
+            if isinstance(value, list) and value and all(isinstance(x, str) for x in value):
+                if path in ALLOWED_HAND_PATHS or path[-1:] == ("to_plant",):
+                    continue
+                for h in others:
+                    if len(h) >= 3:
+                        assert value != h, ("another seat's hand on the wire", path, value)
+                if len(deck_top) == 3 and len(value) >= 3:
+                    assert value[:3] != deck_top, ("the draw pile order on the wire", path)
+            if hidden_money and not over:
+                if key == "coins" and path[:2] == ("view", "seats"):
+                    assert value is None, ("coin total with hiddenmoney", path, value)
+                assert key not in ("history", "scores", "best"), ("coin totals", path)
+        if m["type"] == "log":
+            for e in m["entries"]:
+                if e.get("kind") == "draw" and e.get("seat") != me:
+                    assert "cards" not in e, ("someone else's draw", e)
+    return len(client.frames)
