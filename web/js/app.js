@@ -64,6 +64,7 @@ setHooks({ act: actImpl, render });
 window.__bohnanza = {
   S,
   sent: [],
+  replies: [],
   get state() { return { version: S.version, view: S.view, room: S.roomInfo, you: S.you }; },
 };
 
@@ -78,11 +79,13 @@ function onState(msg) {
 
 function connect(name) {
   net = new Net(S.room, name, {
-    welcome: (msg) => { S.you = msg.you; resetLists($('#chat'), $('#log')); },
+    welcome: (msg) => { S.you = msg.you; render(); },
+    opened: () => resetLists($('#chat'), $('#log')),
     state: onState,
     chat: (msg) => addChat($('#chat'), msg),
     log: (msg) => addLog($('#log'), msg.entries || []),
     other: (msg) => { if (msg.type === 'error') addSystem($('#chat'), msg.message, 'error'); },
+    reply: (msg) => window.__bohnanza.replies.push(msg),
     status: (s) => {
       S.connected = s === 'open';
       const c = $('#conn');

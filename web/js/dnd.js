@@ -24,13 +24,15 @@ function start(e) {
   S.dragging = drag.payload;
   const ghost = drag.el.cloneNode(true);
   ghost.classList.add('drag-ghost');
+  ghost.removeAttribute('data-drop');
+  for (const x of ghost.querySelectorAll('[data-drop]')) x.removeAttribute('data-drop');
   ghost.style.width = drag.el.offsetWidth + 'px';
   document.body.append(ghost);
   drag.ghost = ghost;
   drag.el.classList.add('drag-source');
   document.body.classList.add('is-dragging');
   for (const t of document.querySelectorAll('[data-drop]')) {
-    if (!t._drop.accepts(drag.payload)) continue;
+    if (!t._drop || !t._drop.accepts(drag.payload)) continue;
     t.classList.add('drop-target');
     if (t._drop.hint?.(drag.payload)) t.classList.add('drop-hint');
   }
@@ -50,7 +52,7 @@ function targetAt(x, y) {
   const under = document.elementFromPoint(x, y);
   if (drag.ghost) drag.ghost.style.display = '';
   let t = under && under.closest('[data-drop]');
-  while (t && !t._drop.accepts(drag.payload)) t = t.parentElement && t.parentElement.closest('[data-drop]');
+  while (t && !(t._drop && t._drop.accepts(drag.payload))) t = t.parentElement && t.parentElement.closest('[data-drop]');
   return t;
 }
 

@@ -26,6 +26,7 @@ export class Net {
       const hello = { type: 'hello', name: this.name };
       if (this.token) hello.token = this.token;
       ws.send(JSON.stringify(hello));
+      this.handlers.opened?.();
       this.handlers.status?.('open');
     };
     ws.onmessage = (ev) => {
@@ -59,6 +60,11 @@ export class Net {
       case 'state': this.handlers.state?.(msg); break;
       case 'chat': this.handlers.chat?.(msg); break;
       case 'log': this.handlers.log?.(msg); break;
+      case 'error':
+        // a token that holds no seat here: forget it, we are watching
+        if (msg.code === 'bad_token') localStorage.removeItem(TOKEN_KEY(this.room));
+        this.handlers.other?.(msg);
+        break;
       default: this.handlers.other?.(msg);
     }
   }

@@ -4,7 +4,7 @@ import { t } from '../i18n.js';
 import { beanCard, sideEntries } from '../beans.js';
 import { S, act, mySeat, seatColour, seatName } from '../store.js';
 import { draftClick, loadOffer } from '../offer.js';
-import { dealPick, inMyDeal } from '../deal.js';
+import { dealPick, inMyDeal, isPicked } from '../deal.js';
 import { makeDraggable } from '../dnd.js';
 
 function sideCards(side) {
@@ -63,7 +63,7 @@ export function renderFaceUp(root) {
   root.hidden = false;
   root.append(h('span', { class: 'row-label', text: t('face_up') }));
   v.face_up.forEach((bean, i) => {
-    const c = beanCard(bean, { label: 'u' + (i + 1) });
+    const c = beanCard(bean, { label: 'u' + (i + 1), extraClass: inMyDeal() && isPicked('u', i + 1) ? 'picked' : '' });
     c.dataset.ref = 'u' + (i + 1);
     // face-up: left = give, right = want (active player); in a deal: pick the card
     onLeftRight(c, (btn) => {

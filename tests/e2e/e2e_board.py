@@ -1,0 +1,68 @@
+"""Driving the board of one browser tab: read the state the page holds, act through its UI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+TIMEOUT = 10_000
+
+
+class Player:
+    """One person at the table: a page in its own browser context."""
+
+    def __init__(self, page: Page, name: str) -> None:
+        self.page = page
+        self.name = name
+        self.errors: list[str] = []
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    # ------------------------------------------------------------------ reading
+    def state(self) -> dict[str, Any]:
+        return self.page.evaluate("window.__bohnanza.state")
+
+    def view(self) -> dict[str, Any]:
+        v = self.state()["view"]
+        assert v is not None, "no game view"
+        return v
+
+    def you(self) -> dict[str, Any]:
+        return self.view()["you"]
+
+    def version(self) -> int:
+        return int(self.page.evaluate("window.__bohnanza.S.version"))
+
+    def wait_version(self, v: int) -> None:
+        self.page.wait_for_function(f"window.__bohnanza.S.version >= {v}", timeout=TIMEOUT)
+
+    def wait(self, js: str) -> None:
+        self.page.wait_for_function(js, timeout=TIMEOUT)
+
+    # ------------------------------------------------------------------ acting
+    def act(self, action: Any, ok: bool = True) -> dict[str, Any]:
+        """Run a UI action that sends one command; wait for its reply and return it."""
+        n = self.page.evaluate("window.__bohnanza.replies.length")
+        action()
+        self.page.wait_for_function(f"window.__bohnanza.replies.length > {n}", timeout=TIMEOUT)
+        reply = self.page.evaluate(f"window.__bohnanza.replies[{n}]")
+        if ok:
+            assert reply["ok"], f"{self.name}: {reply}"
+        return reply
+
+    def click(self, selector: str, button: str = "left") -> None:
+        self.page.locator(selector).first.click(button=button)  # type: ignore[arg-type]
+
+    def drag(self, source: str, target: str) -> None:
+        self.page.locator(source).first.drag_to(self.page.locator(target).first)
+
+    def shot(self, path: Path) -> None:
+        self.page.screenshot(path=str(path), full_page=True)
+
+
+def sync(players: list[Player]) -> None:
+    """Wait until every page shows the newest state any of them has."""
+    v = max(p.version() for p in players)
+    for p in players:
+        p.wait_version(v)
