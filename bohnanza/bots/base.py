@@ -1,0 +1,62 @@
+"""The bot interface: what a seat may see goes in, one command text comes out.
+
+A policy decides for one seat from ``view``, which is exactly ``Game.view(seat)`` (design.md
+section 2; docs/engine-api.md), never from the full game: hidden hands and the draw pile stay
+hidden from bots as from people (R41, R42). It answers with the command text a person would
+type (design.md section 4), so the server treats a bot like any other seat::
+
+    policy = get_policy("greedy")
+    text = policy.decide(game.view(seat), rng)          # "/plant 2", "/accept 7", None ...
+
+``decide`` returns ``None`` when the seat has nothing to do right now (for instance a seat
+waiting for another player's answer). The caller asks again after the next change. A seat that
+*must* act (``view["you"]["must_act"]``) always gets an answer when ``hurry=True``: the caller
+passes it once it has waited long enough (the server on a timer; ``simulate`` after idle
+rounds), and the bot then stops waiting for others, e.g. ends phase 2 with ``/done`` (R32).
+
+Policies keep no memory between calls: the same view and the same generator state give the
+same command, so bot games replay exactly from a seed.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Any
+
+
+class Policy(ABC):
+    """One way of playing. Subclasses set ``name`` and implement :meth:`decide`."""
+
+    name: str = "?"
+
+    @abstractmethod
+    def decide(self, view: dict[str, Any], rng: random.Random, *,
+               hurry: bool = False) -> str | None:
+        """The command text this seat sends now, or ``None`` to wait.
+
+        ``view`` is ``Game.view(seat)`` (a ``you`` part is required); ``rng`` is the only
+        source of randomness. Every text returned is meant to be accepted by the engine.
+        """
+
+    def __repr__(self) -> str:
+        return f"<policy {self.name}>"
+
+
+POLICIES: dict[str, Callable[[], Policy]] = {}
+"""Policy name -> factory (filled by :mod:`bohnanza.bots`)."""
+
+
+def register(name: str, factory: Callable[[], Policy]) -> None:
+    """Add a policy under ``name`` (lower case)."""
+    POLICIES[name.lower()] = factory
+
+
+def get_policy(name: str) -> Policy:
+    """A fresh policy for ``name`` (case-insensitive). Raises ``KeyError`` naming the choices."""
+    key = name.strip().lower()
+    if key not in POLICIES:
+        raise KeyError(f"unknown bot policy {name!r}; choose one of "
+                       + ", ".join(sorted(POLICIES)))
+    return POLICIES[key]()

@@ -1,0 +1,113 @@
+"""Small readers of a seat's view shared by the policies, and command text builders.
+
+Everything here reads only ``Game.view(seat)`` (docs/engine-api.md); command text comes from
+:func:`bohnanza.commands.format_action`, so it always parses back to the intended action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bohnanza.commands import format_action
+from bohnanza.engine.actions import (
+    Accept,
+    Buy,
+    Cancel,
+    CardRef,
+    Done,
+    Harvest,
+    Plant,
+    PostOffer,
+    Provide,
+    Withdraw,
+)
+
+Field = tuple[str, int] | None
+
+
+def seat_of(view: dict[str, Any]) -> int:
+    you = view["you"]
+    return int(you["seat"])
+
+
+def is_active(view: dict[str, Any]) -> bool:
+    return bool(view["active"] == view["you"]["seat"])
+
+
+def fields_of(view: dict[str, Any], seat: int) -> list[Field]:
+    """A seat's fields as ``(bean, count)`` or ``None`` for an empty field."""
+    return [None if f is None else (f[0], int(f[1])) for f in view["seats"][seat]["fields"]]
+
+
+def own_offers(view: dict[str, Any]) -> list[dict[str, Any]]:
+    me = seat_of(view)
+    return [o for o in view["offers"] if o["owner"] == me]
+
+
+def my_deal_duty(view: dict[str, Any]) -> dict[str, int] | None:
+    """What this seat still has to provide in the pending deal, or ``None``."""
+    you = view["you"]
+    if you.get("waiting_for") != "provide":
+        return None
+    owes = you.get("deal_owes")
+    return None if owes is None else dict(owes)
+
+
+def card_refs(view: dict[str, Any], bean: str) -> list[CardRef]:
+    """Every card of ``bean`` this seat could hand over: hand first, then face-up (R29)."""
+    refs = [CardRef("h", i + 1) for i, b in enumerate(view["you"]["hand"]) if b == bean]
+    if is_active(view):
+        refs += [CardRef("u", i + 1) for i, b in enumerate(view["face_up"]) if b == bean]
+    return refs
+
+
+def holdings(view: dict[str, Any]) -> dict[str, int]:
+    """Cards this seat may give now: hand, plus face-up cards when active (R29)."""
+    out: dict[str, int] = {}
+    for b in view["you"]["hand"]:
+        out[b] = out.get(b, 0) + 1
+    if is_active(view):
+        for b in view["face_up"]:
+            out[b] = out.get(b, 0) + 1
+    return out
+
+
+def types_of(view: dict[str, Any]) -> list[str]:
+    return [c["bean"] for c in view["catalogue"]]
+
+
+# ------------------------------------------------------------------ command text
+def plant(field: int | None = None, bean: str | None = None) -> str:
+    return format_action(Plant(field, bean))
+
+
+def harvest(field: int) -> str:
+    return format_action(Harvest(field))
+
+
+def done() -> str:
+    return format_action(Done())
+
+
+def buy() -> str:
+    return format_action(Buy())
+
+
+def offer(give: dict[str, int], want: dict[str, int]) -> str:
+    return format_action(PostOffer(dict(give), dict(want)))
+
+
+def accept(offer_id: int) -> str:
+    return format_action(Accept(offer_id))
+
+
+def withdraw(offer_id: int) -> str:
+    return format_action(Withdraw(offer_id))
+
+
+def provide(cards: list[CardRef] | tuple[CardRef, ...]) -> str:
+    return format_action(Provide(tuple(cards)))
+
+
+def cancel() -> str:
+    return format_action(Cancel())

@@ -1,0 +1,457 @@
+"""``greedy``: plays like a reasonable person, one command at a time, from its own view only.
+
+**Worth of a field.** A field of ``n`` beans of type ``b`` is worth
+``V(b, n) = E[coins(b, n + k)] - E[coins(b, k)]``: what the field will pay once the ``k`` more
+beans of ``b`` that this seat can still expect have joined it, minus what those ``k`` beans
+would pay in a fresh field. ``k`` is Poisson with a mean from the beans not yet seen (the
+catalogue minus every field, to-plant area, face-up card and the own hand), this seat's share
+of the cards still to be drawn, and how much of the game is left (R35, R37). The payout is
+the beanometer (R18, rules.md §1c). A state is worth its coins plus ``V`` of its fields, plus
+a weighted look at the hand: the front cards count most, because they must be planted first
+(R9, R26).
+
+**Behaviour.**
+
+* Bean protection (R19): only fields the view hints as ``harvestable`` are harvested; the
+  planner applies the same rule to the fields it imagines.
+* Harvests at payout thresholds: a field whose coins now are worth more than ``V`` (it is at
+  the top of its beanometer, or no more beans of its type can be expected) is harvested at
+  once, unless its bean is about to be planted (R16-R18).
+* Plants where it hurts least: cards to plant (phase 1 front card, phase 3 to-plant area) go
+  where the best plan puts them; when no field fits it harvests the field that loses least
+  (``V - coins``), or buys the third field while much of the game is left (R15, R21-R25, R33).
+  The optional second card of phase 1 is planted only when it fits a field without a harvest
+  (R26).
+* Offers the cards that would break its fields: face-up cards (when active) and front hand
+  cards whose planting would force a bad harvest are offered for a bean it grows, and for
+  nothing (R29, R30).
+* Asks for the beans that grow them: face-up beans that fit its fields are asked for, paying
+  with a card it does not want (or with nothing where gift requests are allowed, C12).
+* Accepts offers that gain it value, withdraws its own offers once they no longer do, and
+  provides the cards of a deal that hurt it least to lose (R11, R31).
+* Gives away what it cannot use: junk hand cards are offered to the active player as gifts.
+* Phase 2, active: ends trading (``/done``, R32) once every other seat has passed or
+  ``hurry`` is set; not active: passes (``/done`` as "not interested") when it has nothing
+  more to say.
+
+Gift requests (``nothing for X``) are allowed in every preset but ``classic`` (rules.md §4a);
+the view does not carry that setting, so it is derived from the preset name.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from bohnanza.engine.beans import coins_for
+
+from . import common as c
+from .base import Policy
+
+Fields = tuple[tuple[str, int] | None, ...]
+Cards = tuple[str, ...]
+
+#: Weights of the first hand cards when the hand is valued (front first).
+HAND_WEIGHTS = (1.0, 0.7, 0.45, 0.3, 0.2, 0.15, 0.1)
+#: Cards of the draw still relevant to a field's future (a field lives a few turns).
+HORIZON = 40.0
+#: A trade must gain at least this much to be offered or accepted.
+MARGIN = 0.1
+#: At most this many own offers in the market.
+MAX_OWN_OFFERS = 4
+#: Buy the third field while at least this many draws are expected to come.
+BUY_DRAWS = 35.0
+KMAX = 30
+
+
+class Plan:
+    __slots__ = ("value", "action", "fields")
+
+    def __init__(self, value: float, action: tuple[str, Any, Any] | None, fields: Fields):
+        self.value = value        # coins gained in the plan + V of the final fields
+        self.action = action      # ("plant", bean, field) | ("harvest", field, None) | None
+        self.fields = fields
+
+
+class Model:
+    """Everything greedy estimates from one view."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        you = view["you"]
+        self.view = view
+        self.me: int = you["seat"]
+        self.active = c.is_active(view)
+        self.n = len(view["seats"])
+        self.fields: Fields = tuple(c.fields_of(view, self.me))
+        self.hand: Cards = tuple(you["hand"])
+        self.to_plant: Cards = tuple(you["to_plant"])
+        self.face_up: Cards = tuple(view["face_up"]) if self.active else ()
+        self.gift_requests = view["preset"] != "classic"
+        self._v: dict[tuple[str, int], float] = {}
+        self._plans: dict[tuple[Fields, Cards], Plan] = {}
+        self._single: dict[tuple[Fields, str], float] = {}
+        # --- what may still come (R41: only public facts and the own hand)
+        seen: dict[str, int] = {}
+
+        def see(b: str, k: int = 1) -> None:
+            seen[b] = seen.get(b, 0) + k
+
+        for s in view["seats"]:
+            for f in s["fields"]:
+                if f is not None:
+                    see(f[0], int(f[1]))
+            for b in s["to_plant"]:
+                see(b)
+        for b in view["face_up"]:
+            see(b)
+        for b in self.hand:
+            see(b)
+        counts = {e["bean"]: int(e["count"]) for e in view["catalogue"]}
+        unseen = {b: max(0, n - seen.get(b, 0)) for b, n in counts.items()}
+        total_unseen = max(1, sum(unseen.values()))
+        passes_left = view["passes_limit"] - view["exhaustions"]
+        deck = view["deck_count"]
+        if passes_left <= 1:
+            draws = float(deck)
+        else:
+            draws = deck + (passes_left - 1) * max(20.0, view["discard_count"] + 20.0)
+        self.draws = draws
+        share = 1.4 / self.n
+        self.mu = {b: unseen[b] / total_unseen * min(draws, HORIZON) * share for b in counts}
+        self.can_buy = bool(you["can_buy"])
+
+    # ------------------------------------------------------------ field worth
+    def coins(self, b: str, n: int) -> int:
+        return coins_for(b, n) if n > 0 else 0
+
+    def V(self, b: str, n: int) -> float:
+        key = (b, n)
+        v = self._v.get(key)
+        if v is None:
+            mu = self.mu.get(b, 0.0)
+            p = math.exp(-mu)
+            keep = fresh = 0.0
+            for k in range(KMAX):
+                keep += p * self.coins(b, n + k)
+                fresh += p * self.coins(b, k)
+                p *= mu / (k + 1)
+            v = keep - fresh
+            self._v[key] = v
+        return v
+
+    def fields_for(self, b: str) -> list[int]:
+        """0-based fields that can take ``b`` now (R13, R14)."""
+        return [i for i, f in enumerate(self.fields) if f is None or f[0] == b]
+
+    def worth(self, fields: Fields) -> float:
+        return sum(self.V(f[0], f[1]) for f in fields if f is not None)
+
+    @staticmethod
+    def harvestable(fields: Fields) -> list[int]:
+        """0-based fields that may be harvested under bean protection (R19, amigo rule)."""
+        big = any(f is not None and f[1] >= 2 for f in fields)
+        return [i for i, f in enumerate(fields)
+                if f is not None and not (f[1] == 1 and big)]
+
+    # ------------------------------------------------------------ planting plans
+    def plan(self, fields: Fields, cards: Cards) -> Plan:
+        """Best order to plant ``cards`` (harvesting where needed), by search (R13-R19, R33)."""
+        key = (fields, cards)
+        got = self._plans.get(key)
+        if got is not None:
+            return got
+        if not cards:
+            best = Plan(self.worth(fields), None, fields)
+            self._plans[key] = best
+            return best
+        best_value = -math.inf
+        best_action: tuple[str, Any, Any] | None = None
+        best_fields = fields
+        fits_any = False
+        for b in dict.fromkeys(cards):
+            rest_l = list(cards)
+            rest_l.remove(b)
+            rest = tuple(rest_l)
+            used_empty = False
+            for i, f in enumerate(fields):
+                if f is None:
+                    if used_empty:
+                        continue
+                    used_empty = True
+                    new = (b, 1)
+                elif f[0] == b:
+                    new = (b, f[1] + 1)
+                else:
+                    continue
+                fits_any = True
+                nf = fields[:i] + (new,) + fields[i + 1:]
+                sub = self.plan(nf, rest)
+                if sub.value > best_value:
+                    best_value, best_action, best_fields = sub.value, ("plant", b, i), sub.fields
+        for i in self.harvestable(fields):
+            f = fields[i]
+            assert f is not None
+            got_coins = self.coins(f[0], f[1])
+            if fits_any and got_coins < self.V(f[0], f[1]):
+                continue
+            nf = fields[:i] + (None,) + fields[i + 1:]
+            sub = self.plan(nf, cards)
+            value = sub.value + got_coins
+            if value > best_value:
+                best_value, best_action, best_fields = value, ("harvest", i, None), sub.fields
+        plan = Plan(best_value, best_action, best_fields)
+        self._plans[key] = plan
+        return plan
+
+    def single(self, fields: Fields, b: str) -> float:
+        """What planting one ``b`` into ``fields`` gains (negative: it breaks a field)."""
+        key = (fields, b)
+        v = self._single.get(key)
+        if v is None:
+            v = self.plan(fields, (b,)).value - self.worth(fields)
+            self._single[key] = v
+        return v
+
+    def hand_value(self, hand: Cards, fields: Fields) -> float:
+        return sum(w * self.single(fields, b) for w, b in zip(HAND_WEIGHTS, hand, strict=False))
+
+    def total(self, hand: Cards, to_plant: Cards) -> float:
+        p = self.plan(self.fields, tuple(sorted(to_plant)))
+        return p.value + self.hand_value(hand, p.fields)
+
+    # ------------------------------------------------------------ trades
+    def base(self) -> float:
+        return self.total(self.hand, self.to_plant + self.face_up)
+
+    def deal(self, give: dict[str, int], receive: dict[str, int]) -> tuple[float, list[c.CardRef]]:
+        """Gain of handing over ``give`` and receiving ``receive``, and the cards to hand over
+        (the instances that hurt least to lose, R11). ``-inf`` when ``give`` is not held."""
+        hand = list(self.hand)
+        face = list(self.face_up)
+        hand_pos = list(range(1, len(hand) + 1))
+        face_pos = list(range(1, len(face) + 1))
+        refs: list[c.CardRef] = []
+        got = tuple(b for b, k in receive.items() for _ in range(k))
+        for b, k in give.items():
+            for _ in range(k):
+                best: tuple[float, str, int] | None = None
+                for j, x in enumerate(hand):
+                    if x == b:
+                        h2 = tuple(hand[:j] + hand[j + 1:])
+                        v = self.total(h2, self.to_plant + tuple(face) + got)
+                        if best is None or v > best[0]:
+                            best = (v, "h", j)
+                for j, x in enumerate(face):
+                    if x == b:
+                        f2 = tuple(face[:j] + face[j + 1:])
+                        v = self.total(tuple(hand), self.to_plant + f2 + got)
+                        if best is None or v > best[0]:
+                            best = (v, "u", j)
+                if best is None:
+                    return -math.inf, []
+                _, zone, j = best
+                if zone == "h":
+                    refs.append(c.CardRef("h", hand_pos.pop(j)))
+                    del hand[j]
+                else:
+                    refs.append(c.CardRef("u", face_pos.pop(j)))
+                    del face[j]
+        after = self.total(tuple(hand), self.to_plant + tuple(face) + got)
+        return after - self.base(), refs
+
+
+def _side(x: Any) -> dict[str, int] | None:
+    return None if x == "?" else {k: int(v) for k, v in x.items()}
+
+
+class GreedyPolicy(Policy):
+    """A reasonable player (module docstring)."""
+
+    name = "greedy"
+
+    def decide(self, view: dict[str, Any], rng: random.Random, *,
+               hurry: bool = False) -> str | None:
+        you = view.get("you")
+        if you is None or view["phase"] == "over":
+            return None
+        m = Model(view)
+        phase = view["phase"]
+        # 1. a pending deal where this seat still owes cards (R31)
+        owes = c.my_deal_duty(view)
+        if owes is not None:
+            deal = view["deal"]
+            other = deal["other"] if deal["active"] == m.me else deal["active"]
+            receive = {k: int(v) for k, v in deal["owes"][str(other)].items()}
+            gain, refs = m.deal(owes, receive)
+            if gain > -MARGIN and refs is not None and gain != -math.inf:
+                return c.provide(refs)
+            return c.cancel()
+        # 2. own offers that no longer pay
+        for o in c.own_offers(view):
+            give, want = _side(o["give"]), _side(o["want"])
+            if not o.get("can_withdraw") or give is None or want is None:
+                continue
+            if m.deal(give, want)[0] <= 0:
+                return c.withdraw(o["id"])
+        # 3. harvest fields at the top of their worth
+        soon = set(m.to_plant) | set(m.face_up) | set(m.hand[:3])
+        for f in you["harvestable"]:
+            fld = m.fields[f - 1]
+            if fld is None or fld[0] in soon:
+                continue
+            coins = m.coins(fld[0], fld[1])
+            if coins > 0 and coins > m.V(fld[0], fld[1]) + 0.05:
+                return c.harvest(f)
+        if phase == "plant" and m.active and you["must_act"]:
+            return self._phase1(view, m)
+        if phase == "plant_traded" and m.to_plant:
+            return self._plant_cards(view, m, m.to_plant, traded=True)
+        if phase == "trade":
+            if m.active:
+                return self._trade_active(view, m, hurry)
+            return self._trade_other(view, m)
+        return None
+
+    # ------------------------------------------------------------ planting
+    def _want_buy(self, m: Model) -> bool:
+        return m.can_buy and m.draws >= BUY_DRAWS
+
+    def _plant_cards(self, view: dict[str, Any], m: Model, cards: Cards,
+                     traded: bool) -> str | None:
+        """The next step of the best plan for ``cards``; buys the third field instead of a
+        forced harvest while much of the game is left (R15, R21-R25)."""
+        hinted = view["you"]["harvestable"]
+        stuck = all(m.fields_for(b) == [] for b in cards)
+        if stuck and m.can_buy and (self._want_buy(m) or not hinted):
+            return c.buy()
+        act = m.plan(m.fields, tuple(sorted(cards))).action
+        if act is None or act[0] == "harvest":
+            f = None if act is None else act[1] + 1
+            if f in hinted:
+                return c.harvest(f)
+            return c.harvest(hinted[0]) if hinted else None
+        _, bean, i = act
+        return c.plant(i + 1, bean if traded else None)
+
+    def _phase1(self, view: dict[str, Any], m: Model) -> str | None:
+        front = m.hand[0]
+        if view["planted"] == 0:
+            return self._plant_cards(view, m, (front,), traded=False)
+        # optional second card (R26): only when it fits without a harvest
+        for i, f in enumerate(m.fields):
+            if f is not None and f[0] == front:
+                return c.plant(i + 1)
+        if None in m.fields and m.single(m.fields, front) >= 0.2:
+            return c.plant(m.fields.index(None) + 1)
+        return c.done()
+
+    # ------------------------------------------------------------ trading
+    def _open_gives(self, view: dict[str, Any]) -> list[tuple[dict[str, int], dict[str, int]]]:
+        out = []
+        for o in c.own_offers(view):
+            g, w = _side(o["give"]), _side(o["want"])
+            if g is not None and w is not None:
+                out.append((g, w))
+        return out
+
+    def _best_accept(self, view: dict[str, Any], m: Model) -> str | None:
+        mine = self._open_gives(view)
+        best: tuple[float, int] | None = None
+        for o in view["offers"]:
+            if not o.get("can_accept"):
+                continue
+            give, want = _side(o["give"]), _side(o["want"])
+            if give is None or want is None:
+                continue
+            if not m.active and (want, give) in mine:
+                continue            # already answered
+            gain = m.deal(want, give)[0]
+            if gain > MARGIN and (best is None or gain > best[0]):
+                best = (gain, o["id"])
+        return None if best is None else c.accept(best[1])
+
+    def _junk(self, m: Model) -> list[tuple[float, str]]:
+        """Beans this seat gains by handing over one of (best first)."""
+        out = []
+        for b in sorted(set(m.hand[:4]) | set(m.face_up)):
+            gain = m.deal({b: 1}, {})[0]
+            if gain > MARGIN:
+                out.append((gain, b))
+        out.sort(reverse=True)
+        return out
+
+    def _wanted(self, m: Model, beans: list[str]) -> list[tuple[float, str]]:
+        out = []
+        for b in sorted(set(beans)):
+            gain = m.deal({}, {b: 1})[0]
+            if gain > 2 * MARGIN:
+                out.append((gain, b))
+        out.sort(reverse=True)
+        return out
+
+    def _post(self, view: dict[str, Any], m: Model,
+              candidates: list[tuple[dict[str, int], dict[str, int]]]) -> str | None:
+        mine = self._open_gives(view)
+        if len(mine) >= MAX_OWN_OFFERS:
+            return None
+        for give, want in candidates:
+            if (give, want) in mine or (not give and not want):
+                continue
+            if not give and not m.gift_requests:
+                continue
+            if m.deal(give, want)[0] > MARGIN:
+                return c.offer(give, want)
+        return None
+
+    def _trade_active(self, view: dict[str, Any], m: Model, hurry: bool) -> str | None:
+        if view["deal"] is not None:
+            return c.cancel() if hurry else None
+        if not hurry:
+            acc = self._best_accept(view, m)
+            if acc is not None:
+                return acc
+            types = c.types_of(view)
+            wanted = self._wanted(m, types)
+            cands: list[tuple[dict[str, int], dict[str, int]]] = []
+            for _, j in self._junk(m):
+                for _, w in wanted[:1]:
+                    if w != j:
+                        cands.append(({j: 1}, {w: 1}))
+                cands.append(({j: 1}, {}))
+            for _, w in wanted[:2]:
+                cands.append(({}, {w: 1}))
+            post = self._post(view, m, cands)
+            if post is not None:
+                return post
+            others = [s for i, s in enumerate(view["seats"]) if i != m.me]
+            if not all(s["passed"] for s in others):
+                return None
+        return c.done()
+
+    def _trade_other(self, view: dict[str, Any], m: Model) -> str | None:
+        acc = self._best_accept(view, m)
+        if acc is not None:
+            return acc
+        junk = self._junk(m)
+        cands: list[tuple[dict[str, int], dict[str, int]]] = []
+        for _, w in self._wanted(m, list(view["face_up"])):
+            pays = [{j: 1} for _, j in junk if j != w]
+            if m.gift_requests:
+                pays.append({})
+            pays += [{b: 1} for b in sorted(set(m.hand)) if b != w and {b: 1} not in pays]
+            best: tuple[float, dict[str, int]] | None = None
+            for g in pays:
+                gain = m.deal(g, {w: 1})[0]
+                if best is None or gain > best[0]:
+                    best = (gain, g)
+            if best is not None:
+                cands.append((best[1], {w: 1}))
+        for _, j in junk:
+            cands.append(({j: 1}, {}))
+        post = self._post(view, m, cands)
+        if post is not None:
+            return post
+        if not view["seats"][m.me]["passed"]:
+            return c.done()
+        return None

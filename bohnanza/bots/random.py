@@ -1,0 +1,109 @@
+"""``random``: a uniform choice among the commands that are legal and sensible right now.
+
+The baseline opponent. From the hints of its view it lists the commands it could send and
+picks one uniformly (``rng.choice``):
+
+* its duty first: in a pending deal where it still owes cards, one ``/provide`` per way of
+  choosing the owed cards from hand (and face-up cards when active), or ``/cancel`` (R31);
+* phase 1, active: ``/plant F`` on every hinted field (R9, R26), ``/done`` after the first
+  card (R26);
+* phase 3, with cards to plant: ``/plant BEAN F`` for every hinted pair (R33);
+* any time: ``/harvest F`` of each hinted field (R16-R19), ``/buy`` when allowed (R21-R25),
+  ``/withdraw`` of its own offers, and in phase 2 ``/accept`` of offers hinted ``can_accept``
+  (R28-R30) and ``/done`` (end trading when active, the pass mark otherwise, R32);
+* one small offer (R29, R30): one of its own cards for one bean of the game or for nothing,
+  counted as a single choice and only while it has fewer than ``MAX_OWN_OFFERS`` open offers,
+  so the market stays small;
+* a seat that need not act may also wait (``None`` is one more choice).
+
+Only what is legal is listed, so the engine accepts every command (tests/bots). The game
+always ends: the active player keeps choosing among a finite set that includes the moves that
+advance the game (planting, ``/done``), and a seat that must act never waits.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random as _random
+from typing import Any
+
+from . import common as c
+from .base import Policy
+
+MAX_OWN_OFFERS = 2
+MAX_PROVIDE_WAYS = 12
+
+
+def _provide_ways(view: dict[str, Any], owes: dict[str, int]) -> list[str]:
+    per_bean = []
+    for bean, n in sorted(owes.items()):
+        refs = c.card_refs(view, bean)
+        per_bean.append(list(itertools.combinations(refs, n)))
+    out = []
+    for combo in itertools.product(*per_bean):
+        out.append(c.provide([r for part in combo for r in part]))
+        if len(out) >= MAX_PROVIDE_WAYS:
+            break
+    return out
+
+
+def _small_offer(view: dict[str, Any], rng: _random.Random) -> str | None:
+    have = sorted(c.holdings(view))
+    if not have:
+        return None
+    give = {rng.choice(have): 1}
+    beans = c.types_of(view)
+    k = rng.randrange(len(beans) + 1)
+    want = {} if k == len(beans) else {beans[k]: 1}
+    return c.offer(give, want)
+
+
+class RandomPolicy(Policy):
+    """Uniform over the listed legal commands (module docstring)."""
+
+    name = "random"
+
+    def options(self, view: dict[str, Any], rng: _random.Random) -> list[str | None]:
+        """The choices for this view (``None`` = wait); the small offer is drawn here."""
+        you = view.get("you")
+        if you is None or view["phase"] == "over":
+            return []
+        owes = c.my_deal_duty(view)
+        if owes is not None:
+            return [*_provide_ways(view, owes), c.cancel()]
+        phase = view["phase"]
+        opts: list[str | None] = []
+        must = bool(you["must_act"])
+        if phase == "plant" and must:
+            opts += [c.plant(f) for f in you["plant_fields"]]
+            if view["planted"] >= 1:
+                opts.append(c.done())
+        elif phase == "plant_traded" and must:
+            for bean, fields in sorted(you["plant_traded_fields"].items()):
+                opts += [c.plant(f, bean) for f in fields]
+        elif phase == "trade":
+            opts += [c.accept(o["id"]) for o in view["offers"] if o.get("can_accept")]
+            me = you["seat"]
+            if c.is_active(view) or not view["seats"][me]["passed"]:
+                if view["deal"] is None or not c.is_active(view):
+                    opts.append(c.done())
+        opts += [c.harvest(f) for f in you["harvestable"]]
+        if you["can_buy"]:
+            opts.append(c.buy())
+        mine = c.own_offers(view)
+        opts += [c.withdraw(o["id"]) for o in mine if o.get("can_withdraw")]
+        if len(mine) < MAX_OWN_OFFERS:
+            small = _small_offer(view, rng)
+            if small is not None:
+                opts.append(small)
+        if not must:
+            opts.append(None)
+        return opts
+
+    def decide(self, view: dict[str, Any], rng: _random.Random, *,
+               hurry: bool = False) -> str | None:
+        opts = self.options(view, rng)
+        if not opts:
+            return None
+        return rng.choice(opts)
+

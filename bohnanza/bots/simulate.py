@@ -1,0 +1,250 @@
+"""Bot games in the engine: ``bohnanza simulate`` (wired by ``bohnanza.cli``).
+
+::
+
+    bohnanza simulate --players 4 --games 1000 --policy greedy,random --seed 1
+
+prints one line per policy, ``policy=NAME seats=K win_rate=X mean_coins=Y``, then the speed.
+``--policy`` lists one policy per seat; a shorter list repeats its last entry for the remaining
+seats (``greedy,random`` with 4 players is one greedy and three random seats). The policies
+move one seat to the left every game, so each sits at every position equally often (the start
+seat itself is drawn from the game seed, R2). ``seats=K`` is the number of seats a policy holds
+in each game; ``win_rate`` is its wins divided by the seats it played (games x K). Every
+winner counts: when the tie-break leaves several seats tied, each one wins (R40).
+``mean_coins`` is the mean final score of its seats (R39).
+
+How a game is driven: each round asks every seat once, the active player last, for its
+command (``policy.decide(game.view(seat), rng)``); the text is parsed with
+``bohnanza.commands.parse`` and applied with ``Game.apply``. A seat that must act
+(``view["you"]["must_act"]``) but keeps waiting is asked with ``hurry=True`` after
+``PATIENCE`` idle rounds (the server does the same on a timer). Refused commands are counted
+and reported: each one is a bot bug. A game that exceeds the step cap, or in which nobody can
+act, counts as stalled.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from bohnanza.commands import GameCommand, ParseError, parse
+from bohnanza.engine import Game, RuleError
+from bohnanza.engine.presets import PLAYER_RANGE, PRESETS
+
+from .base import POLICIES, Policy, get_policy
+
+PATIENCE = 2
+MAX_STEPS = 20000
+
+
+@dataclass
+class Refusal:
+    """A bot command the engine (or the parser) refused."""
+
+    seat: int
+    policy: str
+    text: str
+    code: str
+    message: str
+    phase: str
+
+
+@dataclass
+class GameOutcome:
+    seed: int
+    policies: list[str]
+    scores: list[int]
+    winners: list[int]
+    steps: int
+    refusals: list[Refusal] = field(default_factory=list)
+    stalled: bool = False
+
+
+def seat_rng(seed: int, seat: int) -> random.Random:
+    """The generator a seat's policy draws from in game ``seed``."""
+    return random.Random(f"bohnanza-bot:{seed}:{seat}")
+
+
+def play_game(preset: str, policies: list[Policy], seed: int, *,
+              max_steps: int = MAX_STEPS, on_command: Any = None) -> GameOutcome:
+    """Play one game of ``preset`` with one policy per seat; deterministic in ``seed``.
+
+    ``on_command(seat, view, text)``, if given, is called before each command is applied.
+    """
+    n = len(policies)
+    names = [f"{p.name}-{i + 1}" for i, p in enumerate(policies)]
+    game = Game.new(preset, names, seed)
+    rngs = [seat_rng(seed, i) for i in range(n)]
+    idle = [0] * n
+    steps = 0
+    quiet_rounds = 0
+    out = GameOutcome(seed, [p.name for p in policies], [], [], 0)
+    while not game.over and steps < max_steps:
+        acted = False
+        for k in range(n):
+            seat = (game.active + 1 + k) % n
+            view = game.view(seat)
+            must = bool(view["you"]["must_act"])
+            hurry = must and (idle[seat] >= PATIENCE or quiet_rounds > 0)
+            text = policies[seat].decide(view, rngs[seat], hurry=hurry)
+            if text is None:
+                if must:
+                    idle[seat] += 1
+                continue
+            idle[seat] = 0
+            steps += 1
+            acted = True
+            if on_command is not None:
+                on_command(seat, view, text)
+            try:
+                cmd = parse(text)
+                if not isinstance(cmd, GameCommand):
+                    raise ParseError(f"{text!r} is not a game command")
+                game.apply(seat, cmd.action)
+            except (RuleError, ParseError) as e:
+                out.refusals.append(Refusal(seat, policies[seat].name, text, e.code,
+                                            e.message, view["phase"]))
+            if game.over or steps >= max_steps:
+                break
+        if acted:
+            quiet_rounds = 0
+        else:
+            quiet_rounds += 1
+            if quiet_rounds > PATIENCE + 1:
+                break
+    out.steps = steps
+    if game.over and game.result is not None:
+        out.scores = list(game.result["scores"])
+        out.winners = list(game.result["winners"])
+    else:
+        out.stalled = True
+    return out
+
+
+@dataclass
+class PolicyStats:
+    name: str
+    seats: int = 0             # seats per game
+    seat_games: int = 0
+    wins: int = 0
+    coins: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seat_games if self.seat_games else 0.0
+
+    @property
+    def mean_coins(self) -> float:
+        return self.coins / self.seat_games if self.seat_games else 0.0
+
+
+@dataclass
+class Summary:
+    stats: dict[str, PolicyStats]
+    games: int
+    seconds: float
+    refusals: list[Refusal]
+    stalled: int
+
+    def lines(self) -> list[str]:
+        out = [f"policy={s.name} seats={s.seats} win_rate={s.win_rate:.3f} "
+               f"mean_coins={s.mean_coins:.2f}" for s in self.stats.values()]
+        rate = self.games / self.seconds if self.seconds > 0 else float("inf")
+        out.append(f"games={self.games} seconds={self.seconds:.1f} games/s={rate:.1f} "
+                   f"refusals={len(self.refusals)} stalled={self.stalled}")
+        return out
+
+
+def seat_policies(names: list[str], players: int) -> list[str]:
+    """One policy name per seat: the list, its last entry repeated to fill the table."""
+    if not names:
+        raise ValueError("name at least one policy")
+    if len(names) > players:
+        raise ValueError(f"{len(names)} policies for {players} seats")
+    return names + [names[-1]] * (players - len(names))
+
+
+def run(preset: str, players: int, games: int, policy_names: list[str], seed: int, *,
+        progress: bool = False, max_steps: int = MAX_STEPS) -> Summary:
+    """Play ``games`` games; game ``g`` uses seed ``seed + g`` and the seating rotated by
+    ``g`` seats."""
+    layout = seat_policies(policy_names, players)
+    stats: dict[str, PolicyStats] = {}
+    for name in layout:
+        get_policy(name)
+        st = stats.setdefault(name, PolicyStats(name))
+        st.seats += 1
+    refusals: list[Refusal] = []
+    stalled = 0
+    bar: Any = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=games, unit="game", file=sys.stderr, dynamic_ncols=True)
+    t0 = time.perf_counter()
+    for g in range(games):
+        seating = [layout[(i - g) % players] for i in range(players)]
+        outcome = play_game(preset, [get_policy(p) for p in seating], seed + g,
+                            max_steps=max_steps)
+        refusals += outcome.refusals
+        if outcome.stalled:
+            stalled += 1
+        for i, name in enumerate(seating):
+            st = stats[name]
+            st.seat_games += 1
+            if not outcome.stalled:
+                st.coins += outcome.scores[i]
+                if i in outcome.winners:
+                    st.wins += 1
+        if bar is not None:
+            bar.update(1)
+    seconds = time.perf_counter() - t0
+    if bar is not None:
+        bar.close()
+    return Summary(stats, games, seconds, refusals, stalled)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``bohnanza simulate``: exit 0, or 1 when a bot command was refused or a game stalled."""
+    ap = argparse.ArgumentParser(prog="bohnanza simulate",
+                                 description="play bot games in the engine and compare policies")
+    ap.add_argument("--players", type=int, default=4, help="seats per game (default 4)")
+    ap.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    ap.add_argument("--policy", default="greedy,random",
+                    help="comma-separated policies, one per seat; the last one fills the rest "
+                    f"(choices: {', '.join(sorted(POLICIES))}; default greedy,random)")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    ap.add_argument("--preset", default="classic", choices=PRESETS,
+                    help="rules preset (default classic)")
+    ap.add_argument("--max-steps", type=int, default=MAX_STEPS,
+                    help=f"commands per game before it counts as stalled (default {MAX_STEPS})")
+    ap.add_argument("--no-progress", action="store_true", help="no progress bar")
+    args = ap.parse_args(argv)
+    names = [p.strip().lower() for p in args.policy.split(",") if p.strip()]
+    low, high = PLAYER_RANGE[args.preset]
+    if not low <= args.players <= high:
+        ap.error(f"{args.preset} is played by {low}-{high} players")
+    if args.games < 1:
+        ap.error("--games must be at least 1")
+    try:
+        seat_policies(names, args.players)
+        for name in names:
+            get_policy(name)
+    except (KeyError, ValueError) as e:
+        ap.error(str(e.args[0]) if e.args else str(e))
+    summary = run(args.preset, args.players, args.games, names, args.seed,
+                  progress=not args.no_progress, max_steps=args.max_steps)
+    for line in summary.lines():
+        print(line)
+    for r in summary.refusals[:10]:
+        print(f"refused: seat {r.seat} ({r.policy}, {r.phase}) {r.text!r}: {r.code}: "
+              f"{r.message}", file=sys.stderr)
+    return 1 if summary.refusals or summary.stalled else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
