@@ -304,7 +304,7 @@ def decide(views: list[dict[str, Any]]) -> tuple[int, str] | None:
     assert ph == "trade", ph
     face = v0["face_up"]
     p = (a + n - 1) % n
-    if t % 5 == 1 and not v0["seats"][p]["passed"]:
+    if t % 4 == 1 and not v0["seats"][p]["passed"]:
         return p, format_action(Done())
     if len(face) == 2 and t % 2 == 0:
         bean = face[0]

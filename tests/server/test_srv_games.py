@@ -3,6 +3,7 @@ leak scan of every frame every connection received (hands, draw pile, coin total
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .harness import Client, ServerProc, Table, leak_scan, positions_by_version, seat_players
@@ -22,6 +23,13 @@ def _check_game(table: Table, final: dict[str, Any], n: int) -> None:
     assert any(not e["active_gave"] or not e["other_gave"] for e in deals), "no gift"
     assert any(e["active_gave"] and e["other_gave"] for e in deals), "no trade"
     assert any(s["third_field"] for s in final["seats"])
+    # the pass mark showed to everyone (another seat's state carried it)
+    for c in table.clients:
+        states = [json.loads(f) for f in c.frames if f.startswith('{"type":"state"')]
+        assert any(
+            s["view"] and any(x["passed"] for i, x in enumerate(s["view"]["seats"]) if i != c.seat)
+            for s in states
+        )
     # every connection saw the same end
     for c in table.clients:
         assert c.view["result"] == res

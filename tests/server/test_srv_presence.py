@@ -1,0 +1,95 @@
+"""Seats held while away, reconnect with the token, two tabs, idle marks, restart of a room
+before its game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .harness import Client, ServerProc, Table, seat_players
+
+
+async def test_reconnect_keeps_the_seat_and_two_tabs_work(server: ServerProc) -> None:
+    url = server.ws_url("rc")
+    table = await seat_players(url, ["Ann", "Bob", "Cy"])
+    for _ in range(12):  # into the game a little
+        await table.step()
+    await table.sync()
+    bob = table.clients[1]
+    hand = bob.view["you"]["hand"]
+    token = bob.token
+    await bob.close()
+    ann = table.clients[0]
+    await ann.wait(lambda: not ann.state["room"]["seats"][1]["connected"])
+    # the seat stays held: nobody can take it by name or by /join
+    late = await Client(url, "Bob").connect()
+    assert late.seat is None and late.view["you"] is None
+    assert (await late.say("/join Bob"))["code"] in ("name_taken", "game_running")
+    # back with the token: same seat, same hand, full state; a second tab too
+    again = await Client(url).connect(token=token)
+    tab2 = await Client(url).connect(token=token)
+    assert again.seat == tab2.seat == 1
+    assert again.welcomes[-1]["you"]["token"] == token
+    assert again.view["you"]["hand"] == hand
+    await ann.wait(lambda: ann.state["room"]["seats"][1]["connected"])
+    table.clients[1] = again
+    for _ in range(5):
+        await table.step()
+    await table.sync()
+    assert tab2.version == again.version and tab2.view == again.view
+    table.clients[1] = tab2  # the second tab plays on
+    for _ in range(5):
+        await table.step()
+    for c in [*table.clients, again, late]:
+        await c.close()
+
+
+async def test_idle_marks(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(idle_seconds=1, idle_check_interval=0.1)
+    url = srv.ws_url("idle")
+    a = await Client(url, "Ann").connect()
+    b = await Client(url, "Bob").connect()
+    await a.ok("/join")
+    await b.ok("/join")
+
+    def idle(c: Client, seat: int) -> bool:
+        return bool(c.state["room"]["seats"][seat]["idle"])
+
+    assert not idle(b, 0)
+    await b.wait(lambda: idle(b, 0) and idle(b, 1), timeout=5)  # shown to everyone
+    await a.send({"type": "activity"})
+    await b.wait(lambda: not idle(b, 0), timeout=5)
+    assert idle(b, 1)
+    await b.ok("hello")  # a say clears it too
+    await a.wait(lambda: not idle(a, 1), timeout=5)
+    for c in (a, b):
+        await c.close()
+
+
+async def test_room_survives_restart_before_start(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(game_seed=5)
+    url = srv.ws_url("keep")
+    cs = [await Client(url, n).connect() for n in ("Ann", "Bob", "Cy")]
+    for c in cs:
+        await c.ok("/join")
+    await cs[0].ok("/option hiddenmoney on")
+    version = cs[0].version
+    srv.kill9()
+    srv.start()
+    for c in cs:
+        await c.close()
+        await c.connect(token=c.token)
+    assert [c.seat for c in cs] == [0, 1, 2]
+    room = cs[0].state["room"]
+    assert room["options"]["hidden_money"] is True
+    assert [s["name"] for s in room["seats"]] == ["Ann", "Bob", "Cy"]
+    assert cs[0].version > version
+    await cs[1].ok("/start")
+    table = Table(cs)
+    final = await table.play()
+    assert final["phase"] == "over"
+    # the next game with the same seats
+    await cs[2].ok("/start")
+    await table.sync()
+    assert cs[0].state["room"]["game_no"] == 2 and cs[0].view["phase"] in ("plant", "trade")
+    for c in cs:
+        await c.close()
