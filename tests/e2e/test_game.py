@@ -156,6 +156,11 @@ class Game:
         a.shot(art / "market-offers.png")
         self.act(a, lambda: a.click(f'#market .offer[data-offer="{bid}"]'))   # active: the deal starts
         assert a.view()["deal"] is not None
+        self.act(b, lambda: b.click("#deal-cancel"))                      # called off: the offer stays
+        assert a.view()["deal"] is None and bid in {o["id"] for o in a.view()["offers"]}
+        self.seen.add("cancel")
+        self.act(a, lambda: a.click(f'#market .offer[data-offer="{bid}"]'))   # and again
+        assert a.view()["deal"] is not None
         self.provide(a, by_drag=True)
         if b.view()["deal"] is not None:
             self.provide(b, by_drag=False)
@@ -271,6 +276,6 @@ def test_whole_game(server: str, browser: Any, artifacts: Path) -> None:
     result = players[0].view()["result"]
     assert result and len(result["scores"]) == 3
     for what in ("plant-drag", "plant-click", "plant-traded-drag", "plant-traded-click", "harvest",
-                 "buy", "deal", "gift", "ask-completed", "withdraw"):
+                 "buy", "deal", "gift", "ask-completed", "withdraw", "cancel"):
         assert what in game.seen, what
     print(f"whole game: {game.n} actions in {time.monotonic() - t0:.1f}s")

@@ -57,6 +57,40 @@ def test_hiddenmoney_language_chat(server: str, browser: Any, artifacts: Path) -
         assert "history" not in p.view() or not p.view()["history"]
     ann.shot(artifacts / "hiddenmoney.png")
 
+    # the offer window's buttons (seed 000's table), read from the page's draft
+    draft = "JSON.stringify(window.__bohnanza.S.draft)"
+    b0 = ann.you()["hand"][0]
+    ann.click('#hand .card[data-ref="h1"]')                              # hand left: give
+    ann.click('#hand .card[data-ref="h1"]', button="right")              # hand right: want
+    ann.click(f'#offer-window .offer-row.give .card[data-bean="{b0}"]', button="right")   # +1
+    assert ann.page.evaluate(draft) == f'{{"give":{{"{b0}":2}},"want":{{"{b0}":1}}}}'
+    ann.click(f'#offer-window .offer-row.give .card[data-bean="{b0}"]')  # -1
+    ann.click(f'#offer-window .offer-row.want .card[data-bean="{b0}"]')  # -1: gone
+    ann.click('#catalogue-box .card[data-bean="red"]', button="right")   # catalogue right: give
+    ann.click("#catalogue-ask")                                           # '?' left: want '?'
+    assert ann.page.evaluate(draft) == f'{{"give":{{"{b0}":1,"red":1}},"want":"?"}}'
+    f1 = ann.view()["seats"][ann.you()["seat"]]["fields"][0][0]
+    ann.click("#offer-clear")
+    ann.click(f'#fields .field[data-field="1"] .card[data-bean="{f1}"]')  # own field left: want
+    assert ann.page.evaluate(draft) == f'{{"give":{{}},"want":{{"{f1}":1}}}}'
+    ann.click("#offer-clear")
+
+    # the beanometer on hover
+    ann.page.hover('#catalogue-box .card[data-bean="blue"]')
+    assert ann.page.locator('#catalogue-box .card[data-bean="blue"] .meter').is_visible()
+    assert "4" in ann.page.locator('#catalogue-box .card[data-bean="blue"] .meter').inner_text()
+    ann.shot(artifacts / "beanometer.png")
+
+    # supply and demand: drag the red arrow onto a hand card
+    bean = ann.you()["hand"][1]
+    ann.act(lambda: ann.drag(".signal-token.have", '#hand .card[data-ref="h2"]'))
+    assert bean in ann.you()["signals"]["have"]
+    ann.act(lambda: ann.drag(".signal-token.want", '#catalogue-box .card[data-bean="garden"]'))
+    assert "garden" in ann.you()["signals"]["want"]
+    sync(players)
+    ann.shot(artifacts / "signals.png")
+    players[1].shot(artifacts / "signals-seen-by-other.png")
+
     # the Japanese switch changes the text
     phase_en = ann.page.locator(".phase-label").inner_text()
     ann.click("#lang")
@@ -65,6 +99,7 @@ def test_hiddenmoney_language_chat(server: str, browser: Any, artifacts: Path) -
     assert phase_ja != phase_en and "フェーズ" in phase_ja
     assert "豆カタログ" in ann.page.locator("#catalogue-box").inner_text()
     assert ann.page.locator("#catalogue-box .card").first.inner_text() != "Blue"
+    assert "植えた" in ann.page.locator("#log").inner_text()
     ann.shot(artifacts / "japanese.png")
     ann.click("#lang")
     ann.wait("document.documentElement.lang === 'en'")

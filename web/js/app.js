@@ -13,7 +13,8 @@ import { renderCatalogue } from './render/catalogue.js';
 import { renderGameOver } from './render/gameover.js';
 import { renderSetup } from './render/setup.js';
 import { renderProgress, renderPhase } from './render/top.js';
-import { addChat, addLog, addSystem, resetLists, setupCommandLine } from './render/chatlog.js';
+import { addChat, addLog, addSystem, relog, resetLists, setupCommandLine } from './render/chatlog.js';
+import { errorText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
 
 const params = new URLSearchParams(location.search);
@@ -36,7 +37,7 @@ function render() {
   renderToPlant($('#to-plant'));
   renderHand($('#hand'));
   renderCatalogue($('#catalogue-box'));
-  $('#market').hidden = !S.view;
+  $('#market').hidden = !S.view || S.view.phase === 'over';
   document.body.classList.toggle('my-turn', !!(S.view && S.view.you && S.view.you.must_act));
   document.body.classList.toggle('no-game', !S.view);
   $('#speaker').textContent = S.speaker ? '🔊' : '🔈';
@@ -54,7 +55,7 @@ async function actImpl(text, anchor) {
     return { ok: true };
   }
   const r = await net.say(text);
-  if (!r.ok) showError(anchor && anchor.isConnected ? anchor : rect, r.message || r.code || 'error');
+  if (!r.ok) showError(anchor && anchor.isConnected ? anchor : rect, errorText(r));
   else if (r.message) addSystem($('#chat'), r.message);
   return r;
 }
@@ -101,7 +102,7 @@ function connect(name) {
 
 function start() {
   applyStatic();
-  onLang(() => { applyStatic(); render(); });
+  onLang(() => { applyStatic(); render(); relog($('#log')); });
   $('#lang').addEventListener('click', () => setLang(getLang() === 'ja' ? 'en' : 'ja'));
   $('#speaker').addEventListener('click', () => { setSpeaker(!S.speaker); render(); });
   setupCommandLine($('#chat-input'), (text) => actImpl(text, $('#chat-input')));
@@ -115,7 +116,7 @@ function start() {
       S.you = msg.room.you;
       onState(msg);
       addChat($('#chat'), { name: 'Ann', seat: 0, text: 'Hello <b>not bold</b>' });
-      addLog($('#log'), [{ kind: 'plant', text: 'Ann planted Blue in field 1.' }]);
+      addLog($('#log'), [{ kind: 'plant', seat: 0, bean: 'blue', field: 1, text: 'Ann planted blue in field 1' }]);
     });
     render();
     return;

@@ -85,3 +85,5 @@ window.addEventListener('pointermove', (e) => {
 }, { passive: false });
 window.addEventListener('pointerup', (e) => { if (drag && e.pointerId === drag.pointerId) finish(e, false); });
 window.addEventListener('pointercancel', (e) => { if (drag && e.pointerId === drag.pointerId) finish(e, true); });
+// no native drag (of a text selection or a card) competes with ours
+window.addEventListener('dragstart', (e) => { if (e.target.closest && e.target.closest('.draggable')) e.preventDefault(); });

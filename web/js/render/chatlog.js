@@ -1,6 +1,7 @@
 // Chat with the command line (history on the arrow keys) and the game log.
 import { h, clear } from '../dom.js';
-import { seatColour } from '../store.js';
+import { seatColour, mySeat } from '../store.js';
+import { logText } from '../logtext.js';
 
 const MAX_LINES = 300;
 
@@ -23,11 +24,24 @@ export function addSystem(list, text, cls = 'system') {
   append(list, h('div', { class: 'chat-line ' + cls, text }));
 }
 
+const logEntries = [];
+
 export function addLog(list, entries) {
-  for (const e of entries) append(list, h('div', { class: 'log-line kind-' + (e.kind || 'x'), text: e.text || JSON.stringify(e) }));
+  for (const e of entries) {
+    logEntries.push(e);
+    append(list, h('div', { class: 'log-line kind-' + (e.kind || 'x'), text: logText(e, mySeat()) }));
+  }
+  while (logEntries.length > MAX_LINES) logEntries.shift();
 }
 
-export function resetLists(...lists) { for (const l of lists) clear(l); }
+// After a language switch: phrase the whole log again.
+export function relog(list) {
+  clear(list);
+  for (const e of logEntries) list.append(h('div', { class: 'log-line kind-' + (e.kind || 'x'), text: logText(e, mySeat()) }));
+  list.scrollTop = list.scrollHeight;
+}
+
+export function resetLists(...lists) { logEntries.length = 0; for (const l of lists) clear(l); }
 
 // The command line: Enter sends, ArrowUp / ArrowDown walk the history.
 export function setupCommandLine(input, onSend) {

@@ -23,7 +23,7 @@ export function renderPhase(root) {
   if (!v) return;
   root.append(h('div', { class: 'phase-label', text: `${t('phase_' + v.phase)} · ${seatName(v.active)}` }));
   const y = v.you;
-  if (y) {
+  if (y && v.phase !== 'over') {
     const label = y.done_label ? t('done_' + y.done_label) : t('done_none');
     const b = h('button', {
       class: 'btn phase-btn' + (y.done_label ? ' primary' : ''), type: 'button', id: 'phase-btn',
