@@ -42,6 +42,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "BOHNANZA_GAME_SEED": "11",           # a reproducible deal
         "BOHNANZA_COMMANDS_PER_SECOND": "200",
         "BOHNANZA_COMMANDS_BURST": "400",
+        "BOHNANZA_IDLE_SECONDS": "2",         # the idle mark shows quickly
     })
     log = (tmp_path_factory.mktemp("log") / "server.log").open("w")
     proc = subprocess.Popen(

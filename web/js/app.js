@@ -95,8 +95,12 @@ function connect(name) {
     },
   });
   net.connect();
+  window.__bohnanza.net = net;
   for (const ev of ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove']) {
-    window.addEventListener(ev, () => net.activity(), { passive: true });
+    window.addEventListener(ev, () => {
+      const me = S.roomInfo?.seats?.find((x) => x.seat === S.you?.seat);
+      net.activity(!!(me && me.idle));
+    }, { passive: true });
   }
 }
 

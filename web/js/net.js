@@ -82,12 +82,20 @@ export class Net {
     });
   }
 
-  // Tell the server the person is using the page, at most every 3 seconds.
-  activity() {
-    const now = Date.now();
-    if (now - this.lastActivity < 3000) return;
+  // Tell the server the person is using the page, at most every 3 seconds; input inside the
+  // quiet time is reported when it ends, so the idle mark never outlives real use.
+  // urgent (my seat is shown idle): report at once.
+  activity(urgent = false) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
-    this.lastActivity = now;
-    this.ws.send(JSON.stringify({ type: 'activity' }));
+    const now = Date.now();
+    const wait = (urgent ? 500 : 3000) - (now - this.lastActivity);
+    if (wait <= 0) {
+      clearTimeout(this.activityTimer);
+      this.activityTimer = null;
+      this.lastActivity = now;
+      this.ws.send(JSON.stringify({ type: 'activity' }));
+    } else if (!this.activityTimer) {
+      this.activityTimer = setTimeout(() => { this.activityTimer = null; this.activity(); }, wait);
+    }
   }
 }

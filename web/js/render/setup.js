@@ -25,7 +25,7 @@ export function renderSetup(root) {
     b.addEventListener('click', () => act(typeof cmd === 'function' ? cmd() : cmd, b));
     return b;
   };
-  if (me === null) btns.append(mk('btn-join', t('join'), () => (S.you?.name ? `/join ${S.you.name}` : '/join'), 'btn primary'));
+  if (me === null && (!running || r.seats.some((s) => s.vacant))) btns.append(mk('btn-join', t('join'), () => (S.you?.name ? `/join ${S.you.name}` : '/join'), 'btn primary'));
   else if (!running) btns.append(mk('btn-leave', t('leave'), '/leave'));
   if (!running) {
     btns.append(mk('btn-addbot', t('addbot'), '/addbot'));

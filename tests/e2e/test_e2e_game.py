@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from e2e_board import Player, sync
+from .e2e_board import Player, sync
 
 pytestmark = pytest.mark.browser
 

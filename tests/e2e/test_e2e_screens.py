@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_board import Player, sync
-from test_game import open_room
+
+from .e2e_board import Player, sync
+from .test_e2e_game import open_room
 
 pytestmark = pytest.mark.browser
 
@@ -103,6 +104,29 @@ def test_hiddenmoney_language_chat(server: str, browser: Any, artifacts: Path) -
     ann.shot(artifacts / "japanese.png")
     ann.click("#lang")
     ann.wait("document.documentElement.lang === 'en'")
+
+    # the idle mark: a person who does nothing for a while is marked on every screen
+    fay = players[2]
+    fay_seat = fay.you()["seat"]
+    ann.wait(f"document.querySelector('#players .panel[data-seat=\"{fay_seat}\"] .mark-idle.on') !== null")
+    fay.page.mouse.move(10, 10)
+    fay.page.mouse.move(200, 300)                      # activity clears it
+    ann.wait(f"document.querySelector('#players .panel[data-seat=\"{fay_seat}\"] .mark-idle.on') === null")
+
+    # a spectator sees the board without a hand and without seats' secrets
+    ctx = ann.page.context.browser.new_context(viewport={"width": 1200, "height": 900})
+    page = ctx.new_page()
+    page.goto(server + "/")
+    page.fill("#lobby-name", "Watcher")
+    page.fill("#lobby-room", "e2e-hidden")
+    page.click("#lobby-open")
+    page.wait_for_function("window.__bohnanza && window.__bohnanza.state.view !== null")
+    spectator = Player(page, "Watcher")
+    assert spectator.view()["you"] is None
+    assert page.locator("#hand").is_hidden() and page.locator("#market").is_visible()
+    page.screenshot(path=str(artifacts / "spectator.png"), full_page=True)
+    assert not spectator.errors, spectator.errors
+    ctx.close()
 
     # the speaker toggle
     ann.click("#speaker")

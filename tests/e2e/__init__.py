@@ -1,0 +1,1 @@
+"""Browser tests (real Chromium); run with -m browser."""
