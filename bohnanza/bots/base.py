@@ -14,8 +14,10 @@ waiting for another player's answer). The caller asks again after the next chang
 passes it once it has waited long enough (the server on a timer; ``simulate`` after idle
 rounds), and the bot then stops waiting for others, e.g. ends phase 2 with ``/done`` (R32).
 
-Policies keep no memory between calls: the same view and the same generator state give the
-same command, so bot games replay exactly from a seed.
+A policy object serves one seat (``get_policy`` makes a fresh one each time). Its decisions
+depend on the view, the generator and at most a small memory of its own earlier commands
+(``greedy`` remembers which deals it started this turn), so bot games replay exactly from a
+seed.
 """
 
 from __future__ import annotations

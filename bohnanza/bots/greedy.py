@@ -42,8 +42,10 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 from typing import Any
 
+from bohnanza.engine.actions import CardRef
 from bohnanza.engine.beans import coins_for
 
 from . import common as c
@@ -65,6 +67,21 @@ BUY_DRAWS = 35.0
 KMAX = 30
 
 
+@lru_cache(maxsize=65536)
+def field_worth(b: str, n: int, mu20: int, fresh_weight: float = 1.0) -> float:
+    """``V(b, n)`` for a Poisson mean of ``mu20 / 20`` further beans (module docstring)."""
+    mu = mu20 / 20
+    p = math.exp(-mu)
+    keep = fresh = 0.0
+    for k in range(KMAX):
+        keep += p * coins_for(b, n + k) if n + k > 0 else 0.0
+        fresh += p * coins_for(b, k) if k > 0 else 0.0
+        p *= mu / (k + 1)
+        if p < 1e-6 and k > mu:
+            break
+    return keep - fresh_weight * fresh
+
+
 class Plan:
     __slots__ = ("value", "action", "fields")
 
@@ -76,6 +93,8 @@ class Plan:
 
 class Model:
     """Everything greedy estimates from one view."""
+
+    fresh_weight = 1.0
 
     def __init__(self, view: dict[str, Any]) -> None:
         you = view["you"]
@@ -129,14 +148,7 @@ class Model:
         key = (b, n)
         v = self._v.get(key)
         if v is None:
-            mu = self.mu.get(b, 0.0)
-            p = math.exp(-mu)
-            keep = fresh = 0.0
-            for k in range(KMAX):
-                keep += p * self.coins(b, n + k)
-                fresh += p * self.coins(b, k)
-                p *= mu / (k + 1)
-            v = keep - fresh
+            v = field_worth(b, n, round(self.mu.get(b, 0.0) * 20), self.fresh_weight)
             self._v[key] = v
         return v
 
@@ -169,7 +181,11 @@ class Model:
         best_action: tuple[str, Any, Any] | None = None
         best_fields = fields
         fits_any = False
-        for b in dict.fromkeys(cards):
+        beans = list(dict.fromkeys(cards))
+        grown = [b for b in beans if any(f is not None and f[0] == b for f in fields)]
+        if grown:
+            beans = grown[:1]   # a bean joining its own field first never hurts: prune
+        for b in beans:
             rest_l = list(cards)
             rest_l.remove(b)
             rest = tuple(rest_l)
@@ -224,14 +240,14 @@ class Model:
     def base(self) -> float:
         return self.total(self.hand, self.to_plant + self.face_up)
 
-    def deal(self, give: dict[str, int], receive: dict[str, int]) -> tuple[float, list[c.CardRef]]:
+    def deal(self, give: dict[str, int], receive: dict[str, int]) -> tuple[float, list[CardRef]]:
         """Gain of handing over ``give`` and receiving ``receive``, and the cards to hand over
         (the instances that hurt least to lose, R11). ``-inf`` when ``give`` is not held."""
         hand = list(self.hand)
         face = list(self.face_up)
         hand_pos = list(range(1, len(hand) + 1))
         face_pos = list(range(1, len(face) + 1))
-        refs: list[c.CardRef] = []
+        refs: list[CardRef] = []
         got = tuple(b for b, k in receive.items() for _ in range(k))
         for b, k in give.items():
             for _ in range(k):
@@ -252,10 +268,10 @@ class Model:
                     return -math.inf, []
                 _, zone, j = best
                 if zone == "h":
-                    refs.append(c.CardRef("h", hand_pos.pop(j)))
+                    refs.append(CardRef("h", hand_pos.pop(j)))
                     del hand[j]
                 else:
-                    refs.append(c.CardRef("u", face_pos.pop(j)))
+                    refs.append(CardRef("u", face_pos.pop(j)))
                     del face[j]
         after = self.total(tuple(hand), self.to_plant + tuple(face) + got)
         return after - self.base(), refs
@@ -269,6 +285,11 @@ class GreedyPolicy(Policy):
     """A reasonable player (module docstring)."""
 
     name = "greedy"
+
+    def __init__(self) -> None:
+        # (turn, offer id) of the deals this seat started as the active player: a deal the
+        # other party called off is not started again in the same turn, which would loop.
+        self._started: set[tuple[int, int]] = set()
 
     def decide(self, view: dict[str, Any], rng: random.Random, *,
                hurry: bool = False) -> str | None:
@@ -328,7 +349,7 @@ class GreedyPolicy(Policy):
         act = m.plan(m.fields, tuple(sorted(cards))).action
         if act is None or act[0] == "harvest":
             f = None if act is None else act[1] + 1
-            if f in hinted:
+            if f is not None and f in hinted:
                 return c.harvest(f)
             return c.harvest(hinted[0]) if hinted else None
         _, bean, i = act
@@ -358,8 +379,9 @@ class GreedyPolicy(Policy):
     def _best_accept(self, view: dict[str, Any], m: Model) -> str | None:
         mine = self._open_gives(view)
         best: tuple[float, int] | None = None
+        turn = view["turn"]
         for o in view["offers"]:
-            if not o.get("can_accept"):
+            if not o.get("can_accept") or (turn, o["id"]) in self._started:
                 continue
             give, want = _side(o["give"]), _side(o["want"])
             if give is None or want is None:
@@ -369,7 +391,12 @@ class GreedyPolicy(Policy):
             gain = m.deal(want, give)[0]
             if gain > MARGIN and (best is None or gain > best[0]):
                 best = (gain, o["id"])
-        return None if best is None else c.accept(best[1])
+        if best is None:
+            return None
+        if m.active:
+            self._started = {k for k in self._started if k[0] == turn}
+            self._started.add((turn, best[1]))
+        return c.accept(best[1])
 
     def _junk(self, m: Model) -> list[tuple[float, str]]:
         """Beans this seat gains by handing over one of (best first)."""
@@ -411,8 +438,7 @@ class GreedyPolicy(Policy):
             acc = self._best_accept(view, m)
             if acc is not None:
                 return acc
-            types = c.types_of(view)
-            wanted = self._wanted(m, types)
+            wanted = self._wanted(m, [f[0] for f in m.fields if f is not None])
             cands: list[tuple[dict[str, int], dict[str, int]]] = []
             for _, j in self._junk(m):
                 for _, w in wanted[:1]:

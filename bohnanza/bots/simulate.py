@@ -70,14 +70,16 @@ def seat_rng(seed: int, seat: int) -> random.Random:
 
 
 def play_game(preset: str, policies: list[Policy], seed: int, *,
-              max_steps: int = MAX_STEPS, on_command: Any = None) -> GameOutcome:
+              max_steps: int = MAX_STEPS, on_command: Any = None,
+              options: dict[str, Any] | None = None) -> GameOutcome:
     """Play one game of ``preset`` with one policy per seat; deterministic in ``seed``.
 
+    ``options`` go to ``Game.new`` (``{"hidden_money": True}``).
     ``on_command(seat, view, text)``, if given, is called before each command is applied.
     """
     n = len(policies)
     names = [f"{p.name}-{i + 1}" for i, p in enumerate(policies)]
-    game = Game.new(preset, names, seed)
+    game = Game.new(preset, names, seed, options)
     rngs = [seat_rng(seed, i) for i in range(n)]
     idle = [0] * n
     steps = 0
