@@ -92,6 +92,22 @@ def test_hiddenmoney_language_chat(server: str, browser: Any, artifacts: Path) -
     ann.shot(artifacts / "signals.png")
     players[1].shot(artifacts / "signals-seen-by-other.png")
 
+    # the speaker: a new offer is read aloud on the other screens (speech synthesis stubbed)
+    emil = players[1]
+    emil.page.evaluate("""() => {
+        window.__spoken = [];
+        const stub = { speak: (u) => window.__spoken.push(u.text), cancel: () => {} };
+        Object.defineProperty(window, 'speechSynthesis', { value: stub, configurable: true });
+        if (!window.SpeechSynthesisUtterance) window.SpeechSynthesisUtterance = function (text) { this.text = text; };
+    }""")
+    emil.click("#speaker")
+    assert emil.page.evaluate("window.__bohnanza.S.speaker") is True
+    ann.click('#hand .card[data-ref="h1"]')                          # a gift from the active player
+    ann.act(lambda: ann.click("#offer-send"))
+    emil.wait("window.__spoken.length > 0")
+    assert "Dora" in emil.page.evaluate("window.__spoken[0]")
+    emil.click("#speaker")
+
     # the Japanese switch changes the text
     phase_en = ann.page.locator(".phase-label").inner_text()
     ann.click("#lang")
@@ -127,11 +143,6 @@ def test_hiddenmoney_language_chat(server: str, browser: Any, artifacts: Path) -
     page.screenshot(path=str(artifacts / "spectator.png"), full_page=True)
     assert not spectator.errors, spectator.errors
     ctx.close()
-
-    # the speaker toggle
-    ann.click("#speaker")
-    assert ann.page.evaluate("window.__bohnanza.S.speaker") is True
-    ann.click("#speaker")
 
     # a phone-sized screen: the board fits the width
     phone = players[1].page

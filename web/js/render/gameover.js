@@ -12,7 +12,7 @@ export function renderGameOver(root) {
   const r = v.result;
   const names = v.seats.map((s) => s.name);
   const table = h('table', { class: 'scores' },
-    h('tr', {}, h('th', { text: '' }), h('th', { text: t('scores') }), h('th', { text: t('cards') })));
+    h('tr', {}, h('th', { text: '' }), h('th', { text: t('scores') }), h('th', { text: t('hand_cards') })));
   const order = names.map((_, i) => i).sort((a, b) => r.scores[b] - r.scores[a]);
   for (const i of order) {
     const win = (r.winners || []).includes(i);
@@ -21,11 +21,14 @@ export function renderGameOver(root) {
       h('td', { class: 'score', text: String(r.scores[i]) }),
       h('td', { text: String(v.seats[i].hand_count) })));
   }
-  const tb = r.tiebreak ? t('tb_' + r.tiebreak) : t('tiebreak_none');
+  const best = Math.max(...r.scores);
+  const tied = r.scores.filter((x) => x === best).length > 1;
+  const rule = r.tiebreak ? t('tb_' + r.tiebreak) : '—';
+  const tbText = tied ? t('tiebreak_used', { n: best, t: rule }) : t('tiebreak_rule', { t: rule });
   root.append(h('div', { class: 'box-head' }, h('span', { text: t('phase_over') })),
     h('div', { class: 'winners', text: `${t('winner')}: ${(r.winners || []).map((i) => names[i]).join(', ')}` }),
     table,
-    h('div', { class: 'tiebreak', text: t('tiebreak', { t: tb }) }));
+    h('div', { class: 'tiebreak' + (tied ? ' used' : ''), text: tbText }));
   if (v.history && v.history.length) {
     root.append(h('div', { class: 'chart-title', text: t('coins_chart') }),
       h('div', { class: 'chart-box' }, coinsChart(v.history, names, { turn: t('turn') })),
