@@ -34,6 +34,11 @@ def test_hiddenmoney_language_chat(server: str, browser: Any, artifacts: Path) -
     assert not reply["ok"]
     active.page.wait_for_selector(".error-bubble")          # the rejection shows where one acted
     active.shot(artifacts / "rejection-message.png")
+    # a drag out of turn is refused, with the server's reason where the card was dropped
+    other = players[(v["active"] + 1) % 3]
+    reply = other.act(lambda: other.drag('#hand .card[data-ref="h1"]', '#fields .field[data-field="2"]'), ok=False)
+    assert reply["code"] == "not_your_turn", reply
+    other.page.wait_for_selector(".error-bubble")
     line.fill("hello <b>table</b>")
     active.act(lambda: line.press("Enter"))
     sync(players)
@@ -162,6 +167,13 @@ def test_lobby_lists_rooms(server: str, browser: Any, artifacts: Path) -> None:
     page.wait_for_selector("#rooms li a")
     assert page.locator("#rooms li a").count() >= 1
     page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
+    ctx.close()
+    # the language follows the browser by default
+    ctx = browser.new_context(viewport={"width": 900, "height": 700}, locale="ja-JP")
+    page = ctx.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#rooms li a")
+    assert "ルーム一覧" in page.inner_text("body")
     ctx.close()
 
 

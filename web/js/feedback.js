@@ -12,8 +12,8 @@ export function showError(anchor, message) {
   left = Math.max(8, Math.min(window.innerWidth - bw - 8, left));
   let top = rect ? rect.bottom + 6 : 60;
   if (top > window.innerHeight - 80) top = Math.max(8, (rect ? rect.top : 60) - 70);
-  bubble.style.left = left + window.scrollX + 'px';
-  bubble.style.top = top + window.scrollY + 'px';
+  bubble.style.left = left + 'px';
+  bubble.style.top = top + 'px';
   const kill = () => bubble.remove();
   setTimeout(() => bubble.classList.add('fade'), 4000);
   setTimeout(kill, 4800);

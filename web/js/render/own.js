@@ -132,7 +132,8 @@ export function renderHand(root) {
       if (deal) { if (btn === 'left') dealPick({ zone: 'h', index: idx, bean }); return; }
       draftClick(btn === 'left' ? 'give' : 'want', bean);
     });
-    makeDraggable(c, () => (i === 0 && y.waiting_for === 'plant'
+    // the front card always drags as the card to plant: a drop out of turn gets the server's reason
+    makeDraggable(c, () => (i === 0
       ? { kind: 'front', zone: 'h', index: idx, bean }
       : { kind: 'card', zone: 'h', index: idx, bean }));
     makeDropTarget(c, {
