@@ -68,8 +68,14 @@ class Game:
         self.act(p, lambda: p.click(f'#fields .field[data-field="{best}"] button.harvest'))
         self.seen.add("harvest")
 
-    def plant_front(self, p: Player, you: dict[str, Any]) -> None:
-        field = you["plant_fields"][0]
+    @staticmethod
+    def best_field(fields: list[int], seat: dict[str, Any], bean: str) -> int:
+        """Among the legal fields, the one already growing this bean, else the first."""
+        same = [f for f in fields if seat["fields"][f - 1] and seat["fields"][f - 1][0] == bean]
+        return (same or fields)[0]
+
+    def plant_front(self, p: Player, you: dict[str, Any], seat: dict[str, Any]) -> None:
+        field = self.best_field(you["plant_fields"], seat, you["hand"][0])
         if self.n % 2 == 0:   # by drag
             self.act(p, lambda: p.drag('#hand .card[data-ref="h1"]', f'#fields .field[data-field="{field}"]'))
             self.seen.add("plant-drag")
@@ -83,7 +89,7 @@ class Game:
         if not fields:
             self.make_room(p, you, seat)
             return
-        field = fields[0]
+        field = self.best_field(fields, seat, bean)
         if self.n % 2 == 0:
             self.act(p, lambda: p.drag('#to-plant .card[data-toplant="0"]', f'#fields .field[data-field="{field}"]'))
             self.seen.add("plant-traded-drag")
@@ -214,16 +220,18 @@ class Game:
         ya, sa = wa["you"], wa["seats"][v["active"]]
         if v["phase"] == "plant":
             self.shot(a, "phase1")
-            if ya["planted"] if "planted" in ya else wa["planted"] >= 1:
+            if wa["planted"] >= 1:
                 front = ya["hand"][0] if ya["hand"] else None
-                same = [f for f in ya["plant_fields"] if sa["fields"][f - 1] and sa["fields"][f - 1][0] == front]
-                if same:
-                    self.plant_front(a, ya)
+                fits = [f for f in ya["plant_fields"]
+                        if sa["fields"][f - 1] is None or sa["fields"][f - 1][0] == front]
+                if fits and self.n % 3:
+                    self.plant_front(a, ya, sa)                      # a second card
                 else:
                     self.act(a, lambda: a.click("#phase-btn"))       # end planting
+                    self.seen.add("end-planting")
                 return True
             if ya["plant_fields"]:
-                self.plant_front(a, ya)
+                self.plant_front(a, ya, sa)
             else:
                 self.make_room(a, ya, sa)
             return True
@@ -276,6 +284,6 @@ def test_whole_game(server: str, browser: Any, artifacts: Path) -> None:
     result = players[0].view()["result"]
     assert result and len(result["scores"]) == 3
     for what in ("plant-drag", "plant-click", "plant-traded-drag", "plant-traded-click", "harvest",
-                 "buy", "deal", "gift", "ask-completed", "withdraw", "cancel"):
+                 "buy", "deal", "gift", "ask-completed", "withdraw", "cancel", "end-planting"):
         assert what in game.seen, what
     print(f"whole game: {game.n} actions in {time.monotonic() - t0:.1f}s")

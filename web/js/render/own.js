@@ -65,7 +65,7 @@ export function renderFields(root) {
       b.addEventListener('click', () => act(plantCommand(p, n), box));
       btns.append(b);
     }
-    if (f) {
+    if (f && v.phase !== 'over') {
       const can = (y.harvestable || []).includes(n);
       const b = h('button', { class: 'btn harvest' + (can ? '' : ' hint-off'), type: 'button', text: t('harvest') });
       b.addEventListener('click', () => act(`/harvest ${n}`, b));
@@ -79,7 +79,7 @@ export function renderFields(root) {
     });
     row.append(box);
   });
-  if (seat.fields.length < 3 && !seat.third_field) {
+  if (seat.fields.length < 3 && !seat.third_field && v.phase !== 'over') {
     const b = h('button', { class: 'btn buy' + (y.can_buy ? '' : ' hint-off'), type: 'button', id: 'buy-field', text: t('buy') });
     b.addEventListener('click', () => act('/buy', b));
     row.append(h('div', { class: 'field locked' }, h('div', { class: 'field-no', text: '#3' }), b));
