@@ -156,6 +156,15 @@ def test_hiddenmoney_language_chat(server: str, browser: Any, artifacts: Path) -
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 400, width
     players[1].shot(artifacts / "phone.png")
+    # no right button on a phone: the swap switch makes a tap act as one
+    emil = players[1]
+    emil.click("#offer-clear")
+    emil.click("#swap-buttons")
+    b1 = emil.you()["hand"][0]
+    emil.click('#hand .card[data-ref="h1"]')
+    assert emil.page.evaluate("JSON.stringify(window.__bohnanza.S.draft)") == f'{{"give":{{}},"want":{{"{b1}":1}}}}'
+    emil.click("#swap-buttons")
+    emil.click("#offer-clear")
     for p in players:
         assert not p.errors, p.errors
 

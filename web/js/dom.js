@@ -26,8 +26,13 @@ export function h(tag, attrs, ...children) {
 export function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); return el; }
 export function $(sel, root = document) { return root.querySelector(sel); }
 
+// Touch screens have no right button: while swapped, a plain click acts as the right button.
+const buttons = { swapped: false };
+export function setSwapped(v) { buttons.swapped = !!v; }
+export function isSwapped() { return buttons.swapped; }
+
 // Left and right clicks on one element: handler(button) with button 'left' or 'right'.
 export function onLeftRight(el, handler) {
-  el.addEventListener('click', (e) => { if (el.dataset.dragged) return; handler('left', e); });
+  el.addEventListener('click', (e) => { if (el.dataset.dragged) return; handler(buttons.swapped ? 'right' : 'left', e); });
   el.addEventListener('contextmenu', (e) => { e.preventDefault(); handler('right', e); });
 }

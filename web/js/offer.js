@@ -1,5 +1,5 @@
 // The offer window: build an offer by clicking cards, '?', clear, send (/offer GIVE for WANT).
-import { h, clear, onLeftRight } from './dom.js';
+import { h, clear, onLeftRight, isSwapped, setSwapped } from './dom.js';
 import { t } from './i18n.js';
 import { beanCard, sideEntries, sideText } from './beans.js';
 import { S, act, rerender } from './store.js';
@@ -71,8 +71,13 @@ export function renderOfferWindow(root) {
     if (r && r.ok) clearDraft();
   });
   const clr = h('button', { class: 'btn', type: 'button', id: 'offer-clear', text: '✕ ' + t('offer_clear'), onclick: clearDraft });
+  const swap = h('button', {
+    class: 'btn small swap' + (isSwapped() ? ' on' : ''), type: 'button', id: 'swap-buttons',
+    title: t('swap_title'), 'aria-pressed': isSwapped() ? 'true' : 'false', text: '⇄ ' + t(isSwapped() ? 'swap_on' : 'swap_off'),
+  });
+  swap.addEventListener('click', () => { setSwapped(!isSwapped()); rerender(); });
   root.append(
-    h('div', { class: 'box-head' }, h('span', { text: t('offer_window') }), h('span', { class: 'spacer' }), clr, send),
+    h('div', { class: 'box-head' }, h('span', { text: t('offer_window') }), swap, h('span', { class: 'spacer' }), clr, send),
     row('give', t('offer_give')),
     row('want', t('offer_want')),
     h('div', { class: 'hint-text', text: t('offer_help') }),

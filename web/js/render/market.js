@@ -42,14 +42,12 @@ export function renderMarket(root) {
     h('div', { class: 'offer-id', text: t('offer_by', { n: o.id, name: seatName(o.owner) }) }),
     h('div', { class: 'offer-top', title: t('you_give') }, sideCards(top)),
     h('div', { class: 'offer-bottom', title: t('you_get') }, sideCards(bottom)));
-    el.addEventListener('click', () => {
+    // left: accept (or open a '?' offer / my own in the offer window); right: withdraw my own
+    onLeftRight(el, (btn) => {
       if (me === null) return;
+      if (btn === 'right') { if (mine) act(`/withdraw ${o.id}`, el); return; }
       if (hasAsk || mine) loadOffer(o, mine);
       else act(`/accept ${o.id}`, el);
-    });
-    el.addEventListener('contextmenu', (e) => {
-      e.preventDefault();
-      if (mine) act(`/withdraw ${o.id}`, el);
     });
     list.append(el);
   }
