@@ -374,6 +374,12 @@ class Room:
                 self._say(conn, say_id, text)
             except CommandError as e:
                 self.reply(conn, say_id, False, code=e.code, message=e.message)
+            except Exception:  # every say gets its reply, even when something is broken
+                log.exception("room %s: failed on %r", self.name, text)
+                self.reply(
+                    conn, say_id, False, code="internal_error",
+                    message="The server failed on that command.",
+                )
 
     def _say(self, conn: Conn, say_id: Any, text: str) -> None:
         if len(text) > self.settings.chat_max_len:

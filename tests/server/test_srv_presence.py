@@ -35,6 +35,7 @@ async def test_reconnect_keeps_the_seat_and_two_tabs_work(server: ServerProc) ->
     for _ in range(5):
         await table.step()
     await table.sync()
+    await tab2.wait(lambda: tab2.version >= again.version)
     assert tab2.version == again.version and tab2.view == again.view
     table.clients[1] = tab2  # the second tab plays on
     for _ in range(5):
