@@ -95,6 +95,10 @@ def build(g: Game, seat: int | None) -> dict[str, Any]:
         "seats": seats,
         "signals": _signals_for(g, seat),
         "third_field_cost": g.rules.third_field_cost,
+        "rules": {"allow_gift_requests": g.rules.allow_gift_requests,
+                  "protection_rule": g.rules.protection_rule,
+                  "allow_duplicate_variety": g.rules.allow_duplicate_variety,
+                  "tiebreak": g.rules.tiebreak, "phase4_draw": g.rules.phase4_draw},
         "catalogue": [{"bean": b, "count": BEANS[b][0], "meter": list(BEANS[b][1])}
                       for b in g.rules.types],
         "result": None if g.result is None else {
