@@ -94,3 +94,25 @@ async def test_room_survives_restart_before_start(server_factory: Any) -> None:
     assert cs[0].state["room"]["game_no"] == 2 and cs[0].view["phase"] in ("plant", "trade")
     for c in cs:
         await c.close()
+
+
+async def test_leave_during_a_game_frees_the_seat_for_a_newcomer(server: ServerProc) -> None:
+    url = server.ws_url("swap")
+    table = await seat_players(url, ["Ann", "Bob", "Cy"])
+    bob = table.clients[1]
+    old_token = bob.token
+    await bob.ok("/leave")
+    assert bob.seat is None and bob.welcomes[-1]["you"]["token"] is None
+    await bob.wait(lambda: bob.state["room"]["seats"][1]["vacant"] and bob.view["you"] is None)
+    # the old token holds nothing any more
+    ghost = await Client(url).connect(token=old_token)
+    assert ghost.seat is None and ghost.errors[0]["code"] == "bad_token"
+    dan = await Client(url, "Dan").connect()
+    await dan.ok("/join")
+    assert dan.seat == 1 and dan.view["seats"][1]["name"] == "Dan"
+    assert dan.view["you"]["hand"]  # Bob's hand, now Dan's
+    table.clients[1] = dan
+    for _ in range(10):
+        await table.step()
+    for c in [*table.clients, bob, ghost]:
+        await c.close()
