@@ -237,6 +237,8 @@ class Room:
         self.last_result = stored.last_result
         self.log.clear()
         self.log.extend(stored.log)
+        self.chat.clear()
+        self.chat.extend(Chat(**line) for line in stored.chat)
         self.persisted = True
 
     def commit(
@@ -256,7 +258,9 @@ class Room:
         except Exception:
             log.exception("room %s: write failed; reloading the stored state", self.name)
             self.version -= 1
-            back = self.hub.store.load(self.name, self.settings.log_history)
+            back = self.hub.store.load(
+                self.name, self.settings.log_history, self.settings.chat_history
+            )
             if back is not None:
                 self.restore(back)
             raise CommandError(
@@ -406,6 +410,15 @@ class Room:
             raise CommandError("empty", "Nothing to say.")
         name = self.seats[conn.seat].name if conn.seat is not None else conn.name
         chat = Chat(name=name, seat=conn.seat, text=text, ts=time.time())
+        if not self.persisted:
+            self.persist(None, [])  # the room itself first
+        try:
+            self.hub.store.save_chat(self.name, chat.model_dump(exclude={"type", "replay"}))
+        except Exception:
+            log.exception("room %s: chat not stored", self.name)
+            raise CommandError(
+                "storage_error", "The server could not store that; try again."
+            ) from None
         self.chat.append(chat)
         msg = chat.model_dump_json()
         for c in list(self.conns):
@@ -426,7 +439,9 @@ class Room:
             return
         except Exception:
             log.exception("room %s: the engine failed on %r", self.name, text)
-            stored = self.hub.store.load(self.name, self.settings.log_history)
+            stored = self.hub.store.load(
+                self.name, self.settings.log_history, self.settings.chat_history
+            )
             if stored is not None:
                 self.restore(stored)
             raise CommandError("internal_error", "The server failed on that command.") from None
@@ -658,7 +673,10 @@ class Hub:
 
     def open(self) -> None:
         self.store = Store(self.settings.db, self.settings.sqlite_synchronous)
-        for stored in self.store.load_all(self.settings.log_history):
+        for stored in self.store.load_all(self.settings.log_history, self.settings.chat_history):
+            if not stored.seats and stored.game is None:
+                self.store.delete_room(stored.name)  # nobody sits there: forget it
+                continue
             room = Room(stored.name, self)
             try:
                 room.restore(stored)

@@ -33,6 +33,12 @@ CREATE TABLE IF NOT EXISTS commands (
     ts REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS commands_room ON commands (room, id);
+CREATE TABLE IF NOT EXISTS chat (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    room TEXT NOT NULL,
+    line TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_room ON chat (room, id);
 """
 
 
@@ -46,6 +52,7 @@ class StoredRoom:
     game: dict[str, Any] | None
     last_result: dict[str, Any] | None
     log: list[dict[str, Any]]  # recent stored log entries, oldest first
+    chat: list[dict[str, Any]]  # recent chat lines, oldest first
 
 
 class Store:
@@ -121,6 +128,12 @@ class Store:
             cur.execute("ROLLBACK")
             raise
 
+    def save_chat(self, name: str, line: dict[str, Any]) -> None:
+        """Store one chat line (committed before its reply)."""
+        self.db.execute(
+            "INSERT INTO chat (room, line) VALUES (?, ?)", (name, json.dumps(line))
+        )
+
     def save_version(self, name: str, version: int) -> None:
         """Persist a version bump that changed nothing durable (idle marks, connections)."""
         self.db.execute("UPDATE rooms SET version=? WHERE name=?", (version, name))
@@ -130,9 +143,12 @@ class Store:
         cur.execute("BEGIN IMMEDIATE")
         cur.execute("DELETE FROM rooms WHERE name=?", (name,))
         cur.execute("DELETE FROM commands WHERE room=?", (name,))
+        cur.execute("DELETE FROM chat WHERE room=?", (name,))
         cur.execute("COMMIT")
 
-    def load(self, name: str, log_history: int = 300) -> StoredRoom | None:
+    def load(
+        self, name: str, log_history: int = 300, chat_history: int = 50
+    ) -> StoredRoom | None:
         row = self.db.execute(
             "SELECT name, version, game_no, options, seats, game, last_result FROM rooms"
             " WHERE name=?",
@@ -140,16 +156,16 @@ class Store:
         ).fetchone()
         if row is None:
             return None
-        return self._room(row, log_history)
+        return self._room(row, log_history, chat_history)
 
-    def load_all(self, log_history: int = 300) -> list[StoredRoom]:
+    def load_all(self, log_history: int = 300, chat_history: int = 50) -> list[StoredRoom]:
         rows = self.db.execute(
             "SELECT name, version, game_no, options, seats, game, last_result FROM rooms"
             " ORDER BY created"
         ).fetchall()
-        return [self._room(r, log_history) for r in rows]
+        return [self._room(r, log_history, chat_history) for r in rows]
 
-    def _room(self, row: tuple[Any, ...], log_history: int) -> StoredRoom:
+    def _room(self, row: tuple[Any, ...], log_history: int, chat_history: int) -> StoredRoom:
         name, version, game_no, options, seats, game, last_result = row
         log: list[dict[str, Any]] = []
         if log_history > 0:
@@ -161,6 +177,15 @@ class Store:
             for (text,) in reversed(logs):
                 log.extend(json.loads(text))
             log = log[-log_history:]
+        chat = [
+            json.loads(text)
+            for (text,) in reversed(
+                self.db.execute(
+                    "SELECT line FROM chat WHERE room=? ORDER BY id DESC LIMIT ?",
+                    (name, chat_history),
+                ).fetchall()
+            )
+        ]
         return StoredRoom(
             name=name,
             version=version,
@@ -170,6 +195,7 @@ class Store:
             game=json.loads(game) if game is not None else None,
             last_result=json.loads(last_result) if last_result is not None else None,
             log=log,
+            chat=chat,
         )
 
     def commands(self, name: str) -> list[dict[str, Any]]:

@@ -125,8 +125,10 @@ class Client:
         self.close_code = None
         self.reader = asyncio.create_task(self._read())
         if hello:
+            seen = len(self.welcomes)
+            self.state = None
             await self.send({"type": "hello", "name": self.name, "token": token or self.token})
-            await self.wait(lambda: self.welcomes and self.state is not None)
+            await self.wait(lambda: len(self.welcomes) > seen and self.state is not None)
         return self
 
     async def send(self, msg: dict[str, Any] | str) -> None:

@@ -73,6 +73,7 @@ async def test_room_survives_restart_before_start(server_factory: Any) -> None:
     for c in cs:
         await c.ok("/join")
     await cs[0].ok("/option hiddenmoney on")
+    await cs[1].ok("see you after the crash")
     version = cs[0].version
     srv.kill9()
     srv.start()
@@ -84,6 +85,8 @@ async def test_room_survives_restart_before_start(server_factory: Any) -> None:
     assert room["options"]["hidden_money"] is True
     assert [s["name"] for s in room["seats"]] == ["Ann", "Bob", "Cy"]
     assert cs[0].version > version
+    replayed = [c for c in cs[2].chats if c["replay"]]
+    assert replayed[-1]["text"] == "see you after the crash" and replayed[-1]["name"] == "Bob"
     await cs[1].ok("/start")
     table = Table(cs)
     final = await table.play()
