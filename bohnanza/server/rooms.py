@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import json
 import logging
 import re
 import secrets
@@ -760,7 +759,3 @@ class Hub:
                 }
             )
         return out
-
-
-def dumps(obj: Any) -> str:
-    return json.dumps(obj, separators=(",", ":"))
