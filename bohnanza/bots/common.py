@@ -111,3 +111,35 @@ def provide(cards: list[CardRef] | tuple[CardRef, ...]) -> str:
 
 def cancel() -> str:
     return format_action(Cancel())
+
+
+class CoinLedger:
+    """A bot's own coin count under ``hidden_money``, kept from its own commands (R42).
+
+    With hidden money the view shows no coin total, not even one's own, and the ``can_buy``
+    hint does not look at the coins. A bot therefore counts what its own harvests paid (the
+    ``harvest_now`` of the field it harvested) minus what its purchases cost. A bot that takes
+    over a seat mid-game starts at 0, so it never tries a purchase it cannot afford.
+    """
+
+    def __init__(self) -> None:
+        self.coins = 0
+
+    def can_buy(self, view: dict[str, Any]) -> bool:
+        you = view["you"]
+        if not view["options"].get("hidden_money"):
+            return bool(you["can_buy"])
+        cost = view.get("third_field_cost")
+        return bool(you["can_buy"]) and cost is not None and self.coins >= int(cost)
+
+    def note(self, view: dict[str, Any], text: str | None) -> None:
+        """Record the effect of ``text``, the command this bot sends from ``view``."""
+        if text is None or view.get("you") is None:
+            return
+        if text.startswith("/harvest "):
+            field = int(text.split()[1])
+            info = view["seats"][seat_of(view)]["field_info"][field - 1]
+            if info is not None:
+                self.coins += int(info["harvest_now"])
+        elif text == "/buy":
+            self.coins -= int(view.get("third_field_cost") or 0)

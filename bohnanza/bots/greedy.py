@@ -290,13 +290,21 @@ class GreedyPolicy(Policy):
         # (turn, offer id) of the deals this seat started as the active player: a deal the
         # other party called off is not started again in the same turn, which would loop.
         self._started: set[tuple[int, int]] = set()
+        self.ledger = c.CoinLedger()
 
     def decide(self, view: dict[str, Any], rng: random.Random, *,
+               hurry: bool = False) -> str | None:
+        text = self._decide(view, rng, hurry=hurry)
+        self.ledger.note(view, text)
+        return text
+
+    def _decide(self, view: dict[str, Any], rng: random.Random, *,
                hurry: bool = False) -> str | None:
         you = view.get("you")
         if you is None or view["phase"] == "over":
             return None
         m = Model(view)
+        m.can_buy = self.ledger.can_buy(view)
         phase = view["phase"]
         # 1. a pending deal where this seat still owes cards (R31)
         owes = c.my_deal_duty(view)

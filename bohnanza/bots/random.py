@@ -63,6 +63,9 @@ class RandomPolicy(Policy):
 
     name = "random"
 
+    def __init__(self) -> None:
+        self.ledger = c.CoinLedger()
+
     def options(self, view: dict[str, Any], rng: _random.Random) -> list[str | None]:
         """The choices for this view (``None`` = wait); the small offer is drawn here."""
         you = view.get("you")
@@ -88,7 +91,7 @@ class RandomPolicy(Policy):
                 if view["deal"] is None or not c.is_active(view):
                     opts.append(c.done())
         opts += [c.harvest(f) for f in you["harvestable"]]
-        if you["can_buy"]:
+        if self.ledger.can_buy(view):
             opts.append(c.buy())
         mine = c.own_offers(view)
         opts += [c.withdraw(o["id"]) for o in mine if o.get("can_withdraw")]
@@ -105,5 +108,7 @@ class RandomPolicy(Policy):
         opts = self.options(view, rng)
         if not opts:
             return None
-        return rng.choice(opts)
+        text = rng.choice(opts)
+        self.ledger.note(view, text)
+        return text
 

@@ -176,6 +176,14 @@ class Game:
         return (self.phase != "over" and cost is not None and len(s.fields) < 3
                 and len(s.coins) >= cost)
 
+    def buy_hint(self, seat: int) -> bool:
+        """The board's buy hint: ``can_buy``, except that under ``hidden_money`` it does not
+        look at the coins, since even one's own total is hidden (R42)."""
+        if not self.options.get("hidden_money"):
+            return self.can_buy(seat)
+        cost = self.rules.third_field_cost
+        return self.phase != "over" and cost is not None and len(self.seats[seat].fields) < 3
+
     # ------------------------------------------------------------------ actions
     def apply(self, seat: int, action: object) -> list[Event]:
         """Apply ``action`` for ``seat``; returns the events. Raises ``RuleError``."""

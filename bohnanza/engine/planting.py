@@ -168,8 +168,8 @@ def buy(g: Game, seat: int) -> None:
     if len(s.fields) >= 3:
         raise RuleError("third_field_owned", "you already have three fields", "R24")
     if len(s.coins) < cost:
-        raise RuleError("cannot_afford",
-                        f"the third field costs {cost} coins; you have {len(s.coins)}", "R22")
+        have = "" if g.options.get("hidden_money") else f"; you have {len(s.coins)}"
+        raise RuleError("cannot_afford", f"the third field costs {cost} coins{have}", "R22")
     paid = s.coins[-cost:]
     del s.coins[-cost:]
     paid.reverse()              # the top coin goes onto the discard pile first

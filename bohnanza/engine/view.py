@@ -146,7 +146,7 @@ def _you(g: Game, seat: int) -> dict[str, Any]:
         "plant_fields": plant_fields,
         "plant_traded_fields": traded,
         "harvestable": [] if phase == "over" else planting.harvestable(g, s),
-        "can_buy": g.can_buy(seat),
+        "can_buy": g.buy_hint(seat),
         "signals": {"want": s.want[:], "have": s.have[:]},
         "deal_owes": dict(d.owes[seat]) if d is not None and seat in d.owes else None,
         "deal_provided": bool(d is not None and d.provided.get(seat) is not None),

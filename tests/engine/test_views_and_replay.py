@@ -118,3 +118,18 @@ def test_harvest_payout_flows_T1_style() -> None:
     g.apply(0, Harvest(1))
     p = g.to_position()
     assert len(p["seats"][0]["coins"]) == 3 and len(p["discard"]) == 3     # T2
+
+
+def test_hidden_money_buy_hint_and_refusal_do_not_reveal_the_total_R42() -> None:
+    import pytest
+
+    from bohnanza.engine import RuleError
+    for coins in (1, 3):
+        g = Game.from_position({"options": {"hidden_money": True},
+                                "seats": [{"hand": ["red"], "coins": ["soy"] * coins}, {}, {}]})
+        assert g.view(0)["you"]["can_buy"] is True        # same hint with 1 or 3 coins
+    g = Game.from_position({"options": {"hidden_money": True},
+                            "seats": [{"hand": ["red"], "coins": ["soy"]}, {}, {}]})
+    with pytest.raises(RuleError) as e:
+        g.apply(0, Buy())
+    assert e.value.code == "cannot_afford" and "1" not in e.value.message
