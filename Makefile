@@ -19,8 +19,9 @@ run: $(STAMP)
 # Debian's Chromium for the browser tests (Playwright's own download cannot work here).
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+	    chromium fonts-noto-cjk >/dev/null; }
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
@@ -41,6 +42,9 @@ test: lint typecheck unit browser
 
 bench: $(STAMP)
 	$(PY) bench/engine.py
+
+simulate: $(STAMP)
+	$(PY) -m bohnanza simulate --players 4 --games 1000 --policy greedy,random --seed 1
 
 clean:
 	rm -rf $(VENV) var
