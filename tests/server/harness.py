@@ -19,6 +19,7 @@ import httpx
 import websockets
 from websockets.exceptions import ConnectionClosed
 
+from bohnanza.bots.common import CoinLedger
 from bohnanza.commands import format_action
 from bohnanza.engine.actions import (
     Accept,
@@ -253,7 +254,8 @@ def _find(offers: list[dict[str, Any]], owner: int, give: Any, want: Any) -> dic
     return None
 
 
-def decide(views: list[dict[str, Any]]) -> tuple[int, str] | None:
+def decide(views: list[dict[str, Any]],
+           can_buy: list[bool] | None = None) -> tuple[int, str] | None:
     """The next (seat, command) from the seats' views alone; None when the game is over.
 
     Exercises every part of a turn: plants (phase 1 and 3), forced harvests, the third field
@@ -269,7 +271,8 @@ def decide(views: list[dict[str, Any]]) -> tuple[int, str] | None:
     a = v0["active"]
     t = v0["turn"]
     for s in range(n):
-        if views[s]["you"]["can_buy"]:
+        # under hidden money the hint ignores coins (R42): the caller counts its own
+        if (can_buy[s] if can_buy is not None else views[s]["you"]["can_buy"]):
             return s, format_action(Buy())
     deal = v0["deal"]
     if deal is not None:
@@ -336,6 +339,7 @@ class Table:
     def __init__(self, clients: list[Client]) -> None:
         self.clients = clients
         self.commands: list[tuple[int, str]] = []
+        self.ledgers = [CoinLedger() for _ in clients]
 
     async def sync(self, timeout: float = 10) -> None:
         """Wait until every client holds the newest state any of them holds."""
@@ -349,10 +353,12 @@ class Table:
     async def step(self) -> bool:
         """One command of the scripted game; False when the game is over."""
         await self.sync()
-        choice = decide(self.views())
+        views = self.views()
+        choice = decide(views, [led.can_buy(v) for led, v in zip(self.ledgers, views, strict=True)])
         if choice is None:
             return False
         seat, text = choice
+        self.ledgers[seat].note(views[seat], text)
         r = await self.clients[seat].say(text)
         assert r["ok"], (seat, text, r, self.clients[seat].view)
         self.commands.append((seat, text))
