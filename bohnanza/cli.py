@@ -1,28 +1,44 @@
-"""Command line: ``bohnanza serve [--host H] [--port P] [--db PATH]``."""
+"""Command line: ``bohnanza serve [--host H] [--port P] [--db PATH]`` and
+``bohnanza simulate --players N --games M --policy greedy,random --seed S`` (bot games in the
+engine, :mod:`bohnanza.bots.simulate`)."""
 
 from __future__ import annotations
 
 import argparse
 import logging
+import sys
 from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
+    args_in = sys.argv[1:] if argv is None else list(argv)
+    if args_in[:1] == ["simulate"]:  # its own options and --help
+        from bohnanza.bots.simulate import main as simulate
+
+        return simulate(args_in[1:])
     parser = argparse.ArgumentParser(prog="bohnanza", description="Bohnanza online table")
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="run the web server")
     serve.add_argument("--host", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, help="port (default 8000)")
     serve.add_argument("--db", type=Path, help="SQLite file (default var/bohnanza.db)")
+    serve.add_argument("--bot-delay", type=float,
+                       help="seconds a bot waits before it acts (default 1)")
     serve.add_argument("--log-level", default="info")
-    args = parser.parse_args(argv)
+    sub.add_parser(
+        "simulate",
+        help="play bot games in the engine and compare policies "
+        "(--players N --games M --policy greedy,random --seed S; see simulate --help)",
+        add_help=False,
+    )
+    args = parser.parse_args(args_in)
 
     if args.command == "serve":
         import uvicorn
 
         from bohnanza.server import Settings, create_app
 
-        overrides = {k: v for k in ("host", "port", "db") if (v := getattr(args, k)) is not None}
+        overrides = {k: v for k in ("host", "port", "db", "bot_delay") if (v := getattr(args, k)) is not None}
         settings = Settings(**overrides)
         logging.basicConfig(level=args.log_level.upper())
         uvicorn.run(

@@ -85,7 +85,15 @@ class SeatInfo(_Msg):
     name: str
     connected: bool
     idle: bool
-    vacant: bool = False  # left during a game; /join takes it over
+    vacant: bool = False  # left during a game; a bot plays it; /join takes it over
+    bot: bool = False  # a bot plays this seat now (added with /addbot, a leaver's, or handed over)
+    policy: str | None = None  # the bot's policy ("greedy", "random") when ``bot``
+    # the seat's person has no connection since this moment (Unix time, seconds); null when
+    # connected or when nobody owns the seat (a bot's)
+    away_since: float | None = None
+    # away for at least ``RoomInfo.away_seconds`` during a game: /handover NAME gives the seat
+    # to a bot until its person comes back with the token
+    can_hand_over: bool = False
 
 
 class RoomOptions(_Msg):
@@ -104,6 +112,8 @@ class RoomInfo(_Msg):
     min_players: int
     max_players: int
     you: You
+    away_seconds: float = 60.0  # how long a seated person must be away before /handover
+    bot_policies: list[str] = []  # what /addbot NAME POLICY accepts
 
 
 class State(_Msg):

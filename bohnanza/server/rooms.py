@@ -4,6 +4,13 @@ One writer per room: every change happens under the room's ``asyncio.Lock``, one
 in arrival order. Each accepted change is committed to SQLite before anything about it is
 sent; then the log and a fresh ``state`` go to every connection (each built for that
 connection's seat), and last the ``reply`` to the sender.
+
+Bots: after every change a bot task is planned (``Room.plan_bots``); ``bot_delay`` seconds
+later, under the same lock, it asks the bot seats one by one (the active player last) and sends
+the first command one of them gives through the same path as a person's ``say``. A new change
+meanwhile cancels the plan and makes a fresh one. One bot command per plan: the commit it makes
+plans the next. A bot seat that must act and has seen no change for ``bot_hurry_after`` is
+asked with ``hurry=True``; ``bot_turn_cap`` bounds the bot commands of one turn.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import random
 import re
 import secrets
 import time
@@ -22,8 +30,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bohnanza import commands as cmds
+from bohnanza.bots import Policy, get_policy
 from bohnanza.engine import PLAYER_RANGE, Event, Game, RuleError
 
+from . import botseats
+from .botseats import DEFAULT_POLICY, BotActor, name_key
 from .conn import Conn
 from .protocol import (
     CLOSE_TRY_LATER,
@@ -79,16 +90,58 @@ def check_name(raw: str | None, max_len: int) -> str:
     return name
 
 
+Actor = Conn | BotActor
+
+
 @dataclass
 class Seat:
+    """One seat. Who holds it:
+
+    * a person: ``token_hash`` set, ``bot`` None;
+    * a person away, handed to a bot (``/handover``): ``token_hash`` set and ``bot`` set; the
+      token takes it back;
+    * a bot added with ``/addbot``: no token, ``bot`` set;
+    * left during a game (``vacant``): no token, a bot plays it, ``/join`` takes it over.
+    """
+
     name: str
     token_hash: str | None
     vacant: bool = False
+    bot: str | None = None  # the policy name while a bot plays this seat
     last_input: float = field(default_factory=time.monotonic)
     idle: bool = False
+    away_since: float | None = None  # time.time() when its person's last connection closed
+    away_mono: float | None = None  # the same moment on the monotonic clock
+    long_away: bool = False  # away long enough for /handover (kept by the idle clock)
+    policy: Policy | None = field(default=None, repr=False)  # the bot's instance (its memory)
+    rng: random.Random | None = field(default=None, repr=False)
+
+    @property
+    def human(self) -> bool:
+        """A person owns this seat (even while a bot plays it for them)."""
+        return self.token_hash is not None
 
     def stored(self) -> dict[str, Any]:
-        return {"name": self.name, "token_hash": self.token_hash, "vacant": self.vacant}
+        return {
+            "name": self.name,
+            "token_hash": self.token_hash,
+            "vacant": self.vacant,
+            "bot": self.bot,
+        }
+
+    def set_away(self, away: bool) -> None:
+        if away and self.human:
+            if self.away_mono is None:
+                self.away_since = time.time()
+                self.away_mono = time.monotonic()
+        else:
+            self.away_since = self.away_mono = None
+            self.long_away = False
+
+    def stop_bot(self) -> None:
+        self.bot = None
+        self.policy = None
+        self.rng = None
 
 
 class Room:
@@ -109,6 +162,12 @@ class Room:
         self.log: deque[dict[str, Any]] = deque(maxlen=max(1, self.settings.log_history))
         self.persisted = False
         self.pending = 0  # connections on their way in (see Hub.room_for)
+        # bots (module docstring)
+        self.bot_task: asyncio.Task[None] | None = None
+        self.last_change = time.monotonic()
+        self.bot_turn: tuple[int, int] = (-1, -1)  # (game_no, turn) the count is for
+        self.bot_turn_count = 0
+        self.bot_refusals = 0
 
     # ------------------------------------------------------------ state
 
@@ -141,6 +200,10 @@ class Room:
                     connected=self.connected(i),
                     idle=s.idle,
                     vacant=s.vacant,
+                    bot=s.bot is not None,
+                    policy=s.bot,
+                    away_since=s.away_since,
+                    can_hand_over=s.long_away,
                 )
                 for i, s in enumerate(self.seats)
             ],
@@ -152,6 +215,8 @@ class Room:
             min_players=lo,
             max_players=hi,
             you=self.you(conn),
+            away_seconds=self.settings.away_seconds,
+            bot_policies=botseats.policy_names(),
         )
 
     def state_for(self, conn: Conn, views: dict[int | None, dict[str, Any] | None]) -> str:
@@ -225,13 +290,23 @@ class Room:
         self.game_no = stored.game_no
         self.hidden_money = bool(stored.options.get("hidden_money", False))
         self.preset = str(stored.options.get("preset", "classic"))
-        old_idle = {i: s.idle for i, s in enumerate(self.seats)}
+        old = {i: s for i, s in enumerate(self.seats)}
         self.seats = [
-            Seat(name=s["name"], token_hash=s.get("token_hash"), vacant=bool(s.get("vacant")))
+            Seat(
+                name=s["name"],
+                token_hash=s.get("token_hash"),
+                vacant=bool(s.get("vacant")),
+                bot=s.get("bot"),
+            )
             for s in stored.seats
         ]
         for i, s in enumerate(self.seats):
-            s.idle = old_idle.get(i, False)
+            before = old.get(i)
+            if before is not None:
+                s.idle = before.idle
+                if before.bot == s.bot:  # the same bot keeps its memory
+                    s.policy, s.rng = before.policy, before.rng
+            s.set_away(not self.connected(i))
         self.game = Game.from_position(stored.game) if stored.game is not None else None
         self.last_result = stored.last_result
         self.log.clear()
@@ -267,9 +342,11 @@ class Room:
             ) from None
         if stored is not None:
             stored()
+        self.last_change = time.monotonic()
         self.log.extend(entries)
         self.send_log(entries)
         self.broadcast_state()
+        self.plan_bots()
 
     def bump(self) -> None:
         """A change that is not a command (idle marks, connections): new version to everyone."""
@@ -308,6 +385,7 @@ class Room:
             self.conns.append(conn)
             if seat is not None:
                 self.seats[seat].last_input = time.monotonic()
+                self.seats[seat].set_away(False)
             conn.send(
                 Welcome(
                     room=self.name, you=self.you(conn, token), version=self.version
@@ -319,18 +397,34 @@ class Room:
             for chat in self.chat:
                 conn.send(chat.model_copy(update={"replay": True}).model_dump_json())
             self.pending -= 1
-            if seat is None or not was_connected or self.seats[seat].idle:
+            if seat is not None and self.seats[seat].bot is not None:
+                self.seats[seat].idle = False
+                self.take_back(seat)
+            elif seat is None or not was_connected or self.seats[seat].idle:
                 if seat is not None:
                     self.seats[seat].idle = False
                 self.bump()  # everyone sees the seat back, or the spectator count
             else:
                 conn.send(self.state_for(conn, {}))
 
+    def take_back(self, seat: int) -> None:
+        """The person of a handed-over seat is back: the bot stops, the seat is theirs."""
+        s = self.seats[seat]
+        s.stop_bot()
+        try:
+            self.commit(
+                None, [self.room_entry(f"{s.name} is back; the bot hands seat {seat + 1} back.")]
+            )
+        except CommandError:  # not stored: the seat stays with the bot (restored); say so
+            self.bump()
+
     async def detach(self, conn: Conn) -> None:
         async with self.lock:
             if conn not in self.conns:
                 return
             self.conns.remove(conn)
+            if conn.seat is not None and conn.seat < len(self.seats):
+                self.seats[conn.seat].set_away(not self.connected(conn.seat))
             self.bump()
         await self.hub.maybe_drop(self)
 
@@ -349,30 +443,42 @@ class Room:
             seat.idle = False
             self.bump()
 
+    def _marks(self, s: Seat, now: float) -> tuple[bool, bool]:
+        """(idle, long_away) as the clock says now. A seat a bot plays is never idle."""
+        idle = s.bot is None and now - s.last_input >= self.settings.idle_seconds
+        long_away = (
+            self.running
+            and s.human
+            and s.bot is None
+            and s.away_mono is not None
+            and now - s.away_mono >= self.settings.away_seconds
+        )
+        return idle, long_away
+
     async def check_idle(self, now: float) -> None:
         if not self.seats:
             return
-        limit = self.settings.idle_seconds
-        if not any((now - s.last_input >= limit) != s.idle for s in self.seats):
+        if all(self._marks(s, now) == (s.idle, s.long_away) for s in self.seats):
             return
         async with self.lock:
             changed = False
             for s in self.seats:
-                idle = now - s.last_input >= limit
-                if idle != s.idle:
-                    s.idle = idle
+                marks = self._marks(s, now)
+                if marks != (s.idle, s.long_away):
+                    s.idle, s.long_away = marks
                     changed = True
             if changed:
                 self.bump()
 
     # ------------------------------------------------------------ say
 
-    def reply(self, conn: Conn, say_id: Any, ok: bool = True, **kw: Any) -> None:
+    def reply(self, conn: Actor, say_id: Any, ok: bool = True, **kw: Any) -> None:
         conn.send(Reply(id=say_id, ok=ok, **kw).model_dump_json(exclude_none=True))
 
     async def say(self, conn: Conn, say_id: Any, text: str) -> None:
         async with self.lock:
             self.touch(conn)
+            self.wake_bots()
             try:
                 self._say(conn, say_id, text)
             except CommandError as e:
@@ -384,11 +490,17 @@ class Room:
                     message="The server failed on that command.",
                 )
 
-    def _say(self, conn: Conn, say_id: Any, text: str) -> None:
+    def _say(self, conn: Actor, say_id: Any, text: str) -> None:
         if len(text) > self.settings.chat_max_len:
             raise CommandError(
                 "too_long", f"A line has at most {self.settings.chat_max_len} characters."
             )
+        own = botseats.server_command(text)
+        if own is not None:
+            if not isinstance(conn, Conn):
+                raise CommandError("not_for_bots", "A bot sends game commands only.")
+            self.server_command(conn, say_id, text, *own)
+            return
         try:
             parsed = cmds.parse(text)
         except cmds.ParseError as e:
@@ -403,7 +515,7 @@ class Room:
         else:  # pragma: no cover - the parser returns one of the three
             raise CommandError("parse_error", "Unknown command.")
 
-    def do_chat(self, conn: Conn, say_id: Any, text: str) -> None:
+    def do_chat(self, conn: Actor, say_id: Any, text: str) -> None:
         text = text.strip()
         if not text:
             raise CommandError("empty", "Nothing to say.")
@@ -424,7 +536,7 @@ class Room:
             c.send(msg)
         self.reply(conn, say_id)
 
-    def do_game(self, conn: Conn, say_id: Any, text: str, action: Any) -> None:
+    def do_game(self, conn: Actor, say_id: Any, text: str, action: Any) -> None:
         if conn.seat is None:
             raise CommandError("not_seated", "Only a seated player can do that; /join first.")
         if self.game is None:
@@ -453,7 +565,9 @@ class Room:
 
     # ------------------------------------------------------------ room commands
 
-    def do_room(self, conn: Conn, say_id: Any, command: Any) -> None:
+    def do_room(self, conn: Actor, say_id: Any, command: Any) -> None:
+        if not isinstance(conn, Conn):
+            raise CommandError("not_for_bots", "A bot sends game commands only.")
         if isinstance(command, cmds.Join):
             self.join(conn, say_id, command.name)
         elif isinstance(command, cmds.Leave):
@@ -465,19 +579,26 @@ class Room:
         elif isinstance(command, cmds.OptionSet):
             self.set_option(conn, say_id, command.key, command.value)
         elif isinstance(command, cmds.AddBot):
-            raise CommandError("not_available", "Bots are not available yet.")
+            self.add_bot(conn, say_id, command.name, command.policy)
         elif isinstance(command, cmds.Help):
-            try:
-                text = cmds.help_text(command.topic)
-            except Exception:
-                raise CommandError(
-                    "unknown_topic", f"No help for {command.topic!r}; try /help."
-                ) from None
-            self.reply(conn, say_id, message=text)
+            self.reply(conn, say_id, message=self.help(command.topic))
         elif isinstance(command, cmds.Who):
             self.reply(conn, say_id, message=self.who_text())
         else:
             raise CommandError("parse_error", "Unknown room command.")
+
+    def help(self, topic: str | None) -> str:
+        if topic is not None:
+            own = botseats.help_for(topic, self.settings.away_seconds)
+            if own is not None:
+                return own
+        try:
+            text = cmds.help_text(topic)
+        except Exception:
+            raise CommandError("unknown_topic", f"No help for {topic!r}; try /help.") from None
+        if topic is None or not topic.strip().lstrip("/").strip():
+            text += "\n" + botseats.OVERVIEW_EXTRA
+        return text
 
     def options_text(self) -> str:
         lo, hi = self.player_range()
@@ -493,10 +614,14 @@ class Room:
             parts = []
             for i, s in enumerate(self.seats):
                 marks = []
-                if s.vacant:
-                    marks.append("free")
+                if s.bot is not None and not s.human:
+                    marks.append(f"bot, {s.bot}")
+                    if s.vacant:
+                        marks.append("/join takes it over")
+                elif s.bot is not None:
+                    marks.append(f"away, a {s.bot} bot plays for them")
                 elif not self.connected(i):
-                    marks.append("away")
+                    marks.append("away, /handover possible" if s.long_away else "away")
                 elif s.idle:
                     marks.append("idle")
                 if self.game is not None and self.running and self.game.active == i:
@@ -511,6 +636,34 @@ class Room:
             s.name.casefold() == key and i != skip and not s.vacant
             for i, s in enumerate(self.seats)
         )
+
+    def _unique_name(self, base: str, start: int | None = None) -> str:
+        """``base`` if free, else ``base 2``, ``base 3``... (``start``: always numbered)."""
+        k = start
+        while True:
+            name = base if k is None else f"{base} {k}"
+            if not self._name_taken(name) and not any(
+                s.name.casefold() == name.casefold() for s in self.seats
+            ):
+                return name
+            k = 2 if k is None else k + 1
+
+    def may_arrange(self, conn: Conn) -> bool:
+        """Who may add or remove bots and start: a seated person; when no person sits at the
+        table (nobody, or bots only), anyone in the room."""
+        return conn.seat is not None or not any(s.human for s in self.seats if not s.vacant)
+
+    def find_seat_by_name(self, arg: str, usage: str) -> int:
+        """The seat ``arg`` names: a seat name (any case) or a seat number."""
+        if not arg:
+            raise CommandError("parse_error", f"Say whom: {usage}")
+        key = name_key(arg)
+        for i, s in enumerate(self.seats):
+            if name_key(s.name) == key:
+                return i
+        if arg.isdigit() and 1 <= int(arg) <= len(self.seats):
+            return int(arg) - 1
+        raise CommandError("no_such_seat", f"Nobody called {arg} sits here; /who lists the seats.")
 
     def _set_conn_seat(self, conns: list[Conn], seat: int | None, token: str | None) -> None:
         for c in conns:
@@ -530,6 +683,7 @@ class Room:
         if self._name_taken(name):
             raise CommandError("name_taken", f"{name} is already seated here; pick another name.")
         token = secrets.token_urlsafe(32)
+        renumber: Callable[[], None] | None = None
         if self.running:
             free = [i for i, s in enumerate(self.seats) if s.vacant]
             if not free:
@@ -540,19 +694,20 @@ class Room:
             assert self.game is not None
             self.game.rename_seat(seat, name)
             self.seats[seat] = Seat(name=name, token_hash=hash_token(token))
-            text = f"{name} takes over seat {seat + 1}."
+            text = f"{name} takes over seat {seat + 1} from the bot."
         else:
             lo, hi = self.player_range()
-            self.drop_finished_game()
-            live = [s for s in self.seats if not s.vacant]
+            live, renumber = self.between_games()
             if len(live) >= hi:
                 raise CommandError("room_full", f"All {hi} seats are taken; you can watch.")
-            self.seats = live
+            self.settle(live)
             self.seats.append(Seat(name=name, token_hash=hash_token(token)))
             seat = len(self.seats) - 1
             text = f"{name} joins in seat {seat + 1}."
 
         def seated() -> None:
+            if renumber is not None:
+                renumber()
             conn.name = name
             self._set_conn_seat([conn], seat, token)
 
@@ -564,6 +719,31 @@ class Room:
         if self.game is not None and self.game.over:
             self.game = None
 
+    def between_games(self) -> tuple[list[Seat], Callable[[], None]]:
+        """The seats of the next game (the seats left during the last one go away; numbers
+        close up) and the renumbering of the connections, to run once that change is stored.
+        Changes nothing; :meth:`settle` makes it so."""
+        old = self.seats
+        live = [s for s in old if not s.vacant]
+        where = {id(s): i for i, s in enumerate(live)}
+        mapping = {i: where.get(id(s)) for i, s in enumerate(old)}
+
+        def renumber() -> None:
+            for c in self.conns:
+                if c.seat is not None:
+                    c.seat = mapping.get(c.seat)
+
+        return live, renumber
+
+    def settle(self, live: list[Seat]) -> None:
+        """Between games: drop the finished game's view, keep ``live``; a seat handed to a
+        bot during the last game is its person's again."""
+        self.drop_finished_game()
+        for s in live:
+            if s.human and s.bot is not None:
+                s.stop_bot()
+        self.seats = live
+
     def leave(self, conn: Conn, say_id: Any) -> None:
         if conn.seat is None:
             raise CommandError("not_seated", "You have no seat to leave.")
@@ -571,11 +751,23 @@ class Room:
         name = self.seats[seat].name
         tabs = [c for c in self.conns if c.seat == seat]
         running = self.running
+        renumber: Callable[[], None] | None = None
         if running:
-            self.seats[seat] = Seat(name=name, token_hash=None, vacant=True)
-            text = f"{name} left seat {seat + 1}; /join takes it over."
+            assert self.game is not None
+            bot_name = self._unique_name(f"{name} (bot)")
+            self.game.rename_seat(seat, bot_name)
+            self.seats[seat] = Seat(
+                name=bot_name, token_hash=None, vacant=True, bot=DEFAULT_POLICY
+            )
+            text = (
+                f"{name} left seat {seat + 1}; a bot plays it now as {bot_name}; "
+                "/join takes it over."
+            )
         else:
-            self.drop_finished_game()
+            live, renumber = self.between_games()
+            me = self.seats[seat]
+            self.settle(live)
+            seat = self.seats.index(me)
             del self.seats[seat]
             text = f"{name} left."
 
@@ -583,7 +775,8 @@ class Room:
             for c in tabs:
                 c.name = name
             self._set_conn_seat(tabs, None, None)
-            if not running:
+            if renumber is not None:
+                renumber()
                 for c in self.conns:
                     if c.seat is not None and c.seat > seat:
                         c.seat -= 1
@@ -592,12 +785,12 @@ class Room:
         self.reply(conn, say_id, message="You left your seat.")
 
     def start(self, conn: Conn, say_id: Any) -> None:
-        if conn.seat is None:
+        if not self.may_arrange(conn) or not self.seats:
             raise CommandError("not_seated", "Only a seated player can start; /join first.")
         if self.running:
             raise CommandError("game_running", "A game is already running.")
         lo, hi = self.player_range()
-        live = [s for s in self.seats if not s.vacant]
+        live, renumber = self.between_games()
         if not lo <= len(live) <= hi:
             raise CommandError(
                 "bad_player_count",
@@ -617,22 +810,278 @@ class Room:
             )
         except RuleError as e:
             raise CommandError(e.code, e.message) from None
-        old = self.seats
-        mapping = {id(s): i for i, s in enumerate(live)}
-        self.seats = live  # vacant seats of the last game go away; seat numbers close up
+        starter = None if conn.seat is None else live.index(self.seats[conn.seat])
+        self.settle(live)
         self.game = game
         self.game_no += 1
+        for s in self.seats:  # every bot starts the game with a fresh memory
+            s.policy = s.rng = None
         names = ", ".join(s.name for s in live)
         entries = [self.room_entry(f"Game {self.game_no} begins ({self.preset}): {names}.")]
-        starter = mapping.get(id(old[conn.seat]))
-
-        def renumber() -> None:
-            for c in self.conns:
-                if c.seat is not None:
-                    c.seat = mapping.get(id(old[c.seat]))
-
         self.commit((starter, "/start"), entries, renumber)
         self.reply(conn, say_id, message="The game begins.")
+
+    # ------------------------------------------------------------ bot seats
+
+    def add_bot(self, conn: Conn, say_id: Any, raw_name: str | None, policy: str | None) -> None:
+        if not self.may_arrange(conn):
+            raise CommandError(
+                "not_seated", "Only a seated player can add bots; /join first."
+            )
+        if self.running:
+            raise CommandError(
+                "game_running", "Bots take seats before the start; this game is running."
+            )
+        choices = botseats.policy_names()
+        if policy is None and raw_name is not None and raw_name.casefold() in choices:
+            raw_name, policy = None, raw_name  # /addbot random: a random bot
+        policy = (policy or DEFAULT_POLICY).casefold()
+        if policy not in choices:
+            raise CommandError(
+                "unknown_policy",
+                f"There is no bot policy {policy!r}; choose one of: {', '.join(choices)}.",
+            )
+        if raw_name is None:
+            name = self._unique_name("Bot", start=1)
+        else:
+            name = check_name(raw_name, self.settings.name_max_len)
+            if self._name_taken(name):
+                raise CommandError(
+                    "name_taken", f"{name} is already seated here; pick another name."
+                )
+        lo, hi = self.player_range()
+        live, renumber = self.between_games()
+        if len(live) >= hi:
+            raise CommandError("room_full", f"All {hi} seats are taken.")
+        self.settle(live)
+        self.seats.append(Seat(name=name, token_hash=None, bot=policy))
+        seat = len(self.seats) - 1
+        who = self.seats[conn.seat].name if conn.seat is not None else conn.name
+        self.commit(
+            (conn.seat, f"/addbot {name} {policy}"),
+            [self.room_entry(f"{who} seats a {policy} bot, {name}, in seat {seat + 1}.")],
+            renumber,
+        )
+        self.reply(conn, say_id, message=f"{name} ({policy} bot) sits in seat {seat + 1}.")
+
+    def server_command(self, conn: Conn, say_id: Any, text: str, name: str, arg: str) -> None:
+        if name == "removebot":
+            self.remove_bot(conn, say_id, arg)
+        else:
+            self.hand_over(conn, say_id, arg)
+
+    def remove_bot(self, conn: Conn, say_id: Any, arg: str) -> None:
+        if not self.may_arrange(conn):
+            raise CommandError("not_seated", "Only a seated player can remove bots.")
+        if self.running:
+            raise CommandError(
+                "game_running", "A bot leaves only between games; this game is running."
+            )
+        seat = self.find_seat_by_name(arg, botseats.SERVER_COMMANDS["removebot"])
+        target = self.seats[seat]
+        if target.bot is None or target.human:
+            raise CommandError("not_a_bot", f"{target.name} is not a bot.")
+        live, renumber = self.between_games()
+        gone = live.index(target) if target in live else None  # None: left in the last game
+        self.settle(live)
+        if gone is not None:
+            del self.seats[gone]
+
+        def renumbered() -> None:
+            renumber()
+            for c in self.conns:
+                if c.seat is not None and gone is not None and c.seat > gone:
+                    c.seat -= 1
+
+        self.commit(
+            (conn.seat, f"/removebot {target.name}"),
+            [self.room_entry(f"{target.name} (bot) left seat {seat + 1}.")],
+            renumbered,
+        )
+        self.reply(conn, say_id, message=f"{target.name} left the table.")
+
+    def hand_over(self, conn: Conn, say_id: Any, arg: str) -> None:
+        if conn.seat is None:
+            raise CommandError("not_seated", "Only a seated player can hand a seat to a bot.")
+        if not self.running:
+            raise CommandError("no_game", "No game is running; a seat is handed over in a game.")
+        seat = self.find_seat_by_name(arg, botseats.SERVER_COMMANDS["handover"])
+        target = self.seats[seat]
+        if seat == conn.seat:
+            raise CommandError("not_away", "That is your own seat; /leave gives it to a bot.")
+        if not target.human:
+            raise CommandError("not_away", f"A bot plays {target.name} already.")
+        if target.bot is not None:
+            raise CommandError("not_away", f"A bot plays for {target.name} already.")
+        if self.connected(seat) or target.away_mono is None:
+            raise CommandError("not_away", f"{target.name} is here (connected).")
+        away = time.monotonic() - target.away_mono
+        limit = self.settings.away_seconds
+        if away < limit:
+            raise CommandError(
+                "not_away",
+                f"{target.name} has been away for {away:.0f} s; a bot may take over after "
+                f"{limit:g} s.",
+            )
+        target.bot = DEFAULT_POLICY
+        target.policy = target.rng = None
+        target.long_away = False
+        target.idle = False
+        me = self.seats[conn.seat].name
+        self.commit(
+            (conn.seat, f"/handover {target.name}"),
+            [
+                self.room_entry(
+                    f"{me} hands {target.name}'s seat to a bot until {target.name} is back."
+                )
+            ],
+        )
+        self.reply(conn, say_id, message=f"A bot plays for {target.name} until they are back.")
+
+    # ------------------------------------------------------------ bots at play
+
+    def hurry_after(self) -> float:
+        h = self.settings.bot_hurry_after
+        return 3 * self.settings.bot_delay if h is None else h
+
+    def plan_bots(self, delay: float | None = None) -> None:
+        """After a change: drop the planned bot step, plan a fresh one ``delay`` (default
+        ``bot_delay``) seconds from now when a bot plays in a running game."""
+        task = self.bot_task
+        self.bot_task = None
+        try:
+            current = asyncio.current_task()
+        except RuntimeError:  # no event loop (start-up code): Hub.start plans
+            return
+        if task is not None and task is not current and not task.done():
+            task.cancel()
+        if not self.running or not any(s.bot is not None for s in self.seats):
+            return
+        wait = self.settings.bot_delay if delay is None else max(0.0, delay)
+        self.bot_task = asyncio.get_running_loop().create_task(self._bot_later(wait))
+
+    def stop_bots(self) -> asyncio.Task[None] | None:
+        task, self.bot_task = self.bot_task, None
+        if task is not None and not task.done():
+            task.cancel()
+        return task
+
+    async def _bot_later(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self.lock:
+            if self.bot_task is not asyncio.current_task():
+                return  # superseded by a newer plan
+            self.bot_task = None
+            try:
+                self.bot_step()
+            except Exception:  # pragma: no cover - a broken bot must not stop the room
+                log.exception("room %s: bot step failed", self.name)
+
+    def seat_rng(self, seat: int) -> random.Random:
+        s = self.seats[seat]
+        if s.rng is None:
+            seed = self.settings.game_seed
+            s.rng = (
+                random.Random(f"bohnanza-room:{seed}:{self.name}:{self.game_no}:{seat}")
+                if seed is not None
+                else random.Random(secrets.randbits(64))
+            )
+        return s.rng
+
+    def bot_decide(self, seat: int, view: dict[str, Any], hurry: bool) -> str | None:
+        s = self.seats[seat]
+        if s.policy is None:
+            try:
+                s.policy = get_policy(s.bot or DEFAULT_POLICY)
+            except KeyError:  # a policy stored by an older version: play on with the default
+                s.policy = get_policy(DEFAULT_POLICY)
+        try:
+            return s.policy.decide(view, self.seat_rng(seat), hurry=hurry)
+        except Exception:
+            log.exception("room %s: the bot in seat %d failed to decide", self.name, seat + 1)
+            return None
+
+    def bot_step(self) -> None:
+        """Ask the bot seats (the active player last); send the first command one gives.
+
+        Its commit plans the next step. When no bot acts but one must, the step comes back
+        at the hurry moment; a hurried bot that still does not act (or is refused) plays that
+        move with the ``random`` policy, which always has a legal command for a seat that must
+        act, so a room of bots always reaches the end of its game.
+        """
+        game = self.game
+        if game is None or game.over:
+            return
+        key = (self.game_no, game.turn)
+        if key != self.bot_turn:
+            self.bot_turn, self.bot_turn_count = key, 0
+        cap = self.settings.bot_turn_cap
+        if self.bot_turn_count >= 2 * cap:
+            return  # paused (see bot_say); a person's command wakes them
+        waited = time.monotonic() - self.last_change
+        due = waited >= self.hurry_after()
+        over = self.bot_turn_count >= cap
+        n = game.n_seats
+        stuck: list[int] = []
+        for seat in [(game.active + 1 + k) % n for k in range(n)]:
+            if seat >= len(self.seats) or self.seats[seat].bot is None:
+                continue
+            view = game.view(seat)
+            must = bool(view["you"] is not None and view["you"]["must_act"])
+            if over and not must:
+                continue
+            text = self.bot_decide(seat, view, must and (due or over))
+            if text is not None and self.bot_say(seat, text):
+                return
+            if must:
+                stuck.append(seat)
+        if not stuck:
+            return  # nothing to do until the next change
+        if not (due or over):
+            self.plan_bots(self.hurry_after() - waited)
+            return
+        for seat in stuck:
+            text = get_policy("random").decide(game.view(seat), self.seat_rng(seat), hurry=True)
+            if text is not None and self.bot_say(seat, text):
+                return
+        log.warning("room %s: no bot command for seats %s", self.name, stuck)
+
+    def bot_say(self, seat: int, text: str) -> bool:
+        """Send ``text`` for the bot in ``seat`` along a person's path; True when it changed
+        the room (stored, broadcast, next step planned)."""
+        actor = BotActor(seat, self.seats[seat].name)
+        before = self.version
+        try:
+            self._say(actor, None, text)
+        except CommandError as e:
+            actor.reply = {"ok": False, "code": e.code, "message": e.message}
+        except Exception:
+            log.exception("room %s: bot command %r failed", self.name, text)
+            return False
+        reply = actor.reply or {}
+        if not reply.get("ok") or self.version == before:
+            self.bot_refusals += 1
+            log.warning(
+                "room %s: bot in seat %d refused %r: %s %s",
+                self.name, seat + 1, text, reply.get("code"), reply.get("message"),
+            )
+            return False
+        self.bot_turn_count += 1
+        if self.bot_turn_count == 2 * self.settings.bot_turn_cap:
+            log.warning("room %s: bots paused after %d commands in one turn",
+                        self.name, self.bot_turn_count)
+            self.commit(None, [self.room_entry(
+                "The bots pause: too many bot commands this turn. Any command wakes them."
+            )])
+        if self.game is not None and self.game.over and not self.conns:
+            self.hub.later(self.hub.maybe_drop(self))  # a finished game nobody watches
+        return True
+
+    def wake_bots(self) -> None:
+        """A person spoke: paused bots play on (hurried)."""
+        if self.bot_turn_count >= 2 * self.settings.bot_turn_cap:
+            self.bot_turn_count = self.settings.bot_turn_cap
+            self.plan_bots()
 
     def set_option(self, conn: Conn, say_id: Any, key: str, value: str | None) -> None:
         if conn.seat is None:
@@ -669,6 +1118,13 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.rooms_lock = asyncio.Lock()
         self._idle_task: asyncio.Task[None] | None = None
+        self._background: set[asyncio.Task[Any]] = set()
+
+    def later(self, coro: Any) -> None:
+        """Run ``coro`` as a task of its own (kept until it ends)."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     def open(self) -> None:
         self.store = Store(self.settings.db, self.settings.sqlite_synchronous)
@@ -682,18 +1138,28 @@ class Hub:
             except Exception:
                 log.exception("room %s could not be loaded; skipped", stored.name)
                 continue
+            if not room.running and not any(s.human for s in room.seats):
+                self.store.delete_room(stored.name)  # bots only, no game to finish: forget it
+                continue
             self.rooms[room.name] = room
         log.info("loaded %d rooms from %s", len(self.rooms), self.settings.db)
 
     async def start(self) -> None:
         self.open()
+        for room in self.rooms.values():
+            room.plan_bots()  # the bots of running games play on after a restart
         self._idle_task = asyncio.create_task(self._idle_loop())
 
     async def stop(self) -> None:
+        tasks = [t for t in (room.stop_bots() for room in self.rooms.values()) if t is not None]
+        tasks += list(self._background)
         if self._idle_task is not None:
             self._idle_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._idle_task
+            tasks.append(self._idle_task)
+        for t in tasks:
+            t.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
         self.store.close()
 
     async def _idle_loop(self) -> None:
@@ -735,8 +1201,9 @@ class Hub:
     async def maybe_drop(self, room: Room) -> None:
         """Forget a room nobody uses: no connection, no seat, no game."""
         async with self.rooms_lock:
-            if room.conns or room.pending or room.seats or room.game is not None:
+            if room.conns or room.pending or room.running or any(s.human for s in room.seats):
                 return
+            room.stop_bots()
             if self.rooms.get(room.name) is room:
                 del self.rooms[room.name]
                 if room.persisted:
@@ -751,6 +1218,7 @@ class Hub:
                 {
                     "room": room.name,
                     "seats": [s.name for s in room.seats if not s.vacant],
+                    "bots": sum(1 for s in room.seats if s.bot is not None and not s.human),
                     "running": room.running,
                     "spectators": room.spectators(),
                     "preset": room.preset,

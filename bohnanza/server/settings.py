@@ -42,7 +42,15 @@ class Settings(BaseSettings):
     idle_seconds: float = Field(default=10.0, gt=0)
     idle_check_interval: float = Field(default=0.5, gt=0)
     allowed_origins: Annotated[list[str], NoDecode] = []
-    bot_delay: float = Field(default=1.0, ge=0)
+    bot_delay: float = Field(default=1.0, ge=0)  # seconds a bot waits before it acts
+    # a bot seat that must act and has seen no change for this long is hurried (it stops
+    # waiting for answers, e.g. ends its trading); None: 3 x bot_delay
+    bot_hurry_after: float | None = Field(default=None, ge=0)
+    # bot commands per turn before only the seats that must act are asked (hurried); at twice
+    # this the bots pause until a person acts. Guards against bots that never stop trading.
+    bot_turn_cap: int = Field(default=300, ge=10)
+    # a seated person without a connection for this long may be handed to a bot (/handover)
+    away_seconds: float = Field(default=60.0, ge=0)
     game_seed: int | None = None  # fixed seed for new games (tests, replays); None = random
     log_history: int = Field(default=300, ge=0)
     chat_history: int = Field(default=50, ge=0)

@@ -16,6 +16,7 @@ def server_factory(tmp_path: Path) -> Iterator[type[ServerProc]]:
         env.setdefault("idle_seconds", 600)
         env.setdefault("commands_per_second", 1000)
         env.setdefault("commands_burst", 1000)
+        env.setdefault("bot_delay", 0)
         srv = ServerProc(tmp_path / db_name, **env)
         srv.start()
         started.append(srv)
