@@ -99,7 +99,9 @@ async def test_room_survives_restart_before_start(server_factory: Any) -> None:
         await c.close()
 
 
-async def test_leave_during_a_game_frees_the_seat_for_a_newcomer(server: ServerProc) -> None:
+async def test_leave_during_a_game_frees_the_seat_for_a_newcomer(server_factory: Any) -> None:
+    # the leaver's bot waits long here, so the scripted game below stays as scripted
+    server: ServerProc = server_factory(game_seed=7, bot_delay=60)
     url = server.ws_url("swap")
     table = await seat_players(url, ["Ann", "Bob", "Cy"])
     bob = table.clients[1]
@@ -107,6 +109,7 @@ async def test_leave_during_a_game_frees_the_seat_for_a_newcomer(server: ServerP
     await bob.ok("/leave")
     assert bob.seat is None and bob.welcomes[-1]["you"]["token"] is None
     await bob.wait(lambda: bob.state["room"]["seats"][1]["vacant"] and bob.view["you"] is None)
+    assert bob.state["room"]["seats"][1]["bot"]  # a bot holds it meanwhile
     # the old token holds nothing any more
     ghost = await Client(url).connect(token=old_token)
     assert ghost.seat is None and ghost.errors[0]["code"] == "bad_token"
