@@ -415,7 +415,8 @@ class Room:
             self.commit(
                 None, [self.room_entry(f"{s.name} is back; the bot hands seat {seat + 1} back.")]
             )
-        except CommandError:  # not stored: the seat stays with the bot (restored); say so
+        except CommandError:  # not stored (the room was reloaded): theirs all the same
+            self.seats[seat].stop_bot()
             self.bump()
 
     async def detach(self, conn: Conn) -> None:
@@ -1001,6 +1002,20 @@ class Room:
             log.exception("room %s: the bot in seat %d failed to decide", self.name, seat + 1)
             return None
 
+    def people_may_answer(self, view: dict[str, Any]) -> bool:
+        """Phase 2 and a connected person at the table has not passed, or owes cards of the
+        pending deal: a bot that must act gives them ``bot_trade_patience`` before it hurries."""
+        if view["phase"] != "trade":
+            return False
+        deal = view.get("deal") or {}
+        provided = deal.get("provided") or {}
+        for i, s in enumerate(self.seats):
+            if s.bot is not None or not self.connected(i) or i >= len(view["seats"]):
+                continue
+            if not view["seats"][i]["passed"] or provided.get(str(i)) is False:
+                return True
+        return False
+
     def bot_step(self) -> None:
         """Ask the bot seats (the active player last); send the first command one gives.
 
@@ -1019,7 +1034,10 @@ class Room:
         if self.bot_turn_count >= 2 * cap:
             return  # paused (see bot_say); a person's command wakes them
         waited = time.monotonic() - self.last_change
-        due = waited >= self.hurry_after()
+        patience = self.hurry_after()
+        if self.people_may_answer(game.view(None)):
+            patience = max(patience, self.settings.bot_trade_patience)
+        due = waited >= patience
         over = self.bot_turn_count >= cap
         n = game.n_seats
         stuck: list[int] = []
@@ -1038,7 +1056,7 @@ class Room:
         if not stuck:
             return  # nothing to do until the next change
         if not (due or over):
-            self.plan_bots(self.hurry_after() - waited)
+            self.plan_bots(patience - waited)
             return
         for seat in stuck:
             text = get_policy("random").decide(game.view(seat), self.seat_rng(seat), hurry=True)

@@ -46,6 +46,9 @@ class Settings(BaseSettings):
     # a bot seat that must act and has seen no change for this long is hurried (it stops
     # waiting for answers, e.g. ends its trading); None: 3 x bot_delay
     bot_hurry_after: float | None = Field(default=None, ge=0)
+    # in phase 2 a bot waits at least this long (since the last change) before it is hurried
+    # while a connected person at the table has not passed or still owes cards of a deal
+    bot_trade_patience: float = Field(default=10.0, ge=0)
     # bot commands per turn before only the seats that must act are asked (hurried); at twice
     # this the bots pause until a person acts. Guards against bots that never stop trading.
     bot_turn_cap: int = Field(default=300, ge=10)

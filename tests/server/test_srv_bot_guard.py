@@ -1,0 +1,104 @@
+"""Bots that never stop talking cannot hold a room: after ``bot_turn_cap`` bot commands in one
+turn only the seats that must act are asked (hurried), and at twice the cap the bots pause until
+a person speaks. In-process (no uvicorn): the hub, a room, a connection without a socket."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from bohnanza.bots import GreedyPolicy, register
+from bohnanza.bots.base import POLICIES
+from bohnanza.server.conn import Conn
+from bohnanza.server.rooms import Hub, Room
+from bohnanza.server.settings import Settings
+
+
+class Chatter(GreedyPolicy):
+    """Greedy, but toggles a /want marker forever whenever it need not act."""
+
+    name = "chatter"
+
+    def decide(self, view: dict[str, Any], rng: random.Random, *,
+               hurry: bool = False) -> str | None:
+        you = view["you"]
+        if not you["must_act"] or view["phase"] == "trade" and not hurry:
+            return "/signals clear" if you["signals"]["want"] else "/want red"
+        return super().decide(view, rng, hurry=hurry)
+
+
+class Stubborn(GreedyPolicy):
+    """Toggles a marker forever, even when it must act."""
+
+    name = "stubborn"
+
+    def decide(self, view: dict[str, Any], rng: random.Random, *,
+               hurry: bool = False) -> str | None:
+        return "/signals clear" if view["you"]["signals"]["want"] else "/want red"
+
+
+def _conn() -> Conn:
+    return Conn(None, 1000.0, 1000, 10**6)  # type: ignore[arg-type]
+
+
+def _replies(conn: Conn) -> list[dict[str, Any]]:
+    out = []
+    while not conn.queue.empty():
+        item = conn.queue.get_nowait()
+        if isinstance(item, str):
+            m = json.loads(item)
+            if m["type"] == "reply":
+                out.append(m)
+    return out
+
+
+async def _room(tmp_path: Path, policies: list[str], **kw: Any) -> tuple[Hub, Room, Conn]:
+    hub = Hub(Settings(db=tmp_path / "g.db", bot_delay=0, game_seed=1, sqlite_synchronous="OFF", **kw))
+    await hub.start()
+    conn = _conn()
+    room = await hub.room_for("guard", conn)
+    assert room is not None
+    await room.attach(conn, "Host", None)
+    for i, p in enumerate(policies):
+        await room.say(conn, i, f"/addbot B{i} {p}")
+    await room.say(conn, 99, "/start")
+    assert all(r["ok"] for r in _replies(conn))
+    return hub, room, conn
+
+
+async def test_chatty_bots_still_finish(tmp_path: Path) -> None:
+    register("chatter", Chatter)
+    try:
+        hub, room, _ = await _room(tmp_path, ["chatter"] * 3, bot_turn_cap=10)
+        for _ in range(600):
+            if not room.running:
+                break
+            await asyncio.sleep(0.05)
+        assert room.game is not None and room.game.over
+        assert room.version > 10 * room.game.turn  # they chattered up to the cap every turn
+        assert room.bot_refusals == 0
+        await hub.stop()
+    finally:
+        POLICIES.pop("chatter", None)
+
+
+async def test_stubborn_bots_pause_and_a_person_wakes_them(tmp_path: Path) -> None:
+    register("stubborn", Stubborn)
+    try:
+        hub, room, conn = await _room(tmp_path, ["stubborn"] * 3, bot_turn_cap=10)
+        await asyncio.sleep(0.5)
+        version = room.version
+        assert room.bot_turn_count == 20  # paused at twice the cap
+        assert any("bots pause" in e["all"]["text"] for e in room.log if "all" in e)
+        await asyncio.sleep(0.2)
+        assert room.version == version and room.bot_task is None  # nothing planned
+        await room.say(conn, 1, "hello")  # a person speaks: hurried bots, then paused again
+        await asyncio.sleep(0.5)
+        assert room.version > version and room.bot_turn_count == 20
+        assert room.running
+        await hub.stop()
+    finally:
+        POLICIES.pop("stubborn", None)
