@@ -26,8 +26,9 @@ HELP: dict[str, str] = {
     "addbot": (
         "/addbot [NAME] [POLICY]: before the start, seat a bot. NAME defaults to Bot 1, Bot 2, "
         "...; POLICY is how it plays: {policies} (default {default}). /addbot random seats a "
-        "random bot under the next free name. A seated player may add bots; when nobody "
-        "sits at the table, anyone watching may (and may /start a table of bots)."
+        "random bot under the next free name. A seated player may add bots; when no person "
+        "sits at the table, anyone watching may (and may set the options and /start a table "
+        "of bots)."
     ),
     "removebot": (
         "/removebot NAME: before the start, take the bot NAME (or seat number) off the "

@@ -1102,7 +1102,7 @@ class Room:
             self.plan_bots()
 
     def set_option(self, conn: Conn, say_id: Any, key: str, value: str | None) -> None:
-        if conn.seat is None:
+        if not self.may_arrange(conn):
             raise CommandError("not_seated", "Only a seated player can change options.")
         if self.running:
             raise CommandError("game_running", "Options can change only before a game starts.")
@@ -1121,7 +1121,7 @@ class Room:
             text = f"Rules: {value} ({lo}-{hi} players)."
         else:
             raise CommandError("bad_option", "Options: hiddenmoney, rules.")
-        name = self.seats[conn.seat].name
+        name = self.seats[conn.seat].name if conn.seat is not None else conn.name
         self.commit((conn.seat, f"/option {key} {value or ''}".strip()),
                     [self.room_entry(f"{name}: {text}")])
         self.reply(conn, say_id, message=text)

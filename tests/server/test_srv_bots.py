@@ -99,7 +99,8 @@ async def test_a_room_of_bots_plays_a_whole_game(server_factory: Any) -> None:
     assert "away" in (await host.ok("/help handover"))["message"]
     assert "bot, greedy" in (await host.ok("/who"))["message"]
     assert (await host.say("/handover Robo"))["code"] == "not_seated"
-    # nobody sits at the table: the watcher starts the bots' game
+    # no person sits at the table: the watcher sets the options and starts the bots' game
+    await host.ok("/option rules classic")
     t0 = time.monotonic()
     await host.ok("/start")
     assert (await host.say("/addbot Late"))["code"] == "game_running"

@@ -1,0 +1,35 @@
+"""``bohnanza simulate`` is a subcommand of the command line, listed in its help."""
+
+from __future__ import annotations
+
+import pytest
+
+from bohnanza.cli import main
+
+
+def test_simulate_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    rc = main(["simulate", "--players", "3", "--games", "2", "--policy", "greedy,random",
+               "--seed", "1", "--no-progress"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert "policy=greedy seats=1" in out and "policy=random seats=2" in out
+    assert "refusals=0 stalled=0" in out
+
+
+def test_help_lists_simulate(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["--help"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    assert "simulate" in out and "serve" in out
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", "--help"])
+    assert e.value.code == 0
+    assert "--players" in capsys.readouterr().out
+
+
+def test_simulate_unknown_policy(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", "--policy", "chess", "--no-progress"])
+    assert e.value.code == 2
+    assert "greedy, random" in capsys.readouterr().err
