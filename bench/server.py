@@ -1,0 +1,696 @@
+"""Server load and latency, measured against the bare WebSocket floor (issue: server bench).
+
+For each R it starts, one after the other, two servers as subprocesses on 127.0.0.1:
+
+* the floor: ``../shared/tools/ws_echo_bench.py server --impl fastapi`` (FastAPI route under
+  uvicorn that re-sends every text frame to the 5 members of its room), driven by that
+  tool's own ``load_client``;
+* ours: ``python -m bohnanza serve`` (real uvicorn, SQLite on disk in a temp dir, default
+  ``synchronous``), driven by R rooms x C real WebSocket clients that say hello, ``/join``,
+  ``/start`` and then play whole games over the wire protocol with a bot policy (``greedy``
+  by default) deciding on the ``view`` of the ``state`` messages they receive. Each client
+  sends at most ``--rate`` commands/s and keeps at most one command in flight; a seat that
+  must act but whose policy waits is hurried after ``HURRY_S`` without change; when a game is
+  over, the first seat sends ``/start`` again so the load continues.
+
+Measured per run, over the traffic window only (connect, join and start excluded):
+  * command -> reply latency (``say`` -> ``reply`` with the same id) and command -> state
+    latency (``say`` -> the first ``state`` on the sender's connection whose version is newer
+    than the one the sender had): p50, p99, max;
+  * commands/s, server CPU us per command (``/proc/PID/stat`` utime+stime / commands sent),
+    client CPU (% of one core: all clients run in this one uvloop process);
+  * server memory per room: (RSS with R rooms of C seated players, joined but not started,
+    minus RSS after start-up) / R; for the floor the same with R x C open connections;
+  * ratios to the floor at the same R: CPU per command / floor CPU per message; state p50 and
+    p99 / floor round trip p50 and p99; memory per room / floor memory per room.
+The floor is driven at the per-client command rate our server actually achieved (bots do not
+always have a command), with the same number of messages, so both see the same offered load.
+
+Benchmark settings of our server (env ``BOHNANZA_*``): a temp DB, ``GAME_SEED=1``, rate limit
+1000/s (burst 1000), ``MAX_ROOMS=R+10``, ``IDLE_SECONDS`` large (no idle marks: the clients
+send no ``activity``). Clients and servers use no permessage-deflate (like the floor client).
+
+    python bench/server.py --rooms 100 --seconds 30      # one run; last line cpu_ratio=X p99_ms=Y
+    python bench/server.py                               # rows for R = 1, 20, 100, 200
+    python bench/server.py --rooms 20 --rate 2 --clients 5 --policy random --no-fill
+    python bench/server.py --rooms 100 --server-src HEAD          # the last commit, not the tree
+    python bench/server.py --rooms 100 --env BOHNANZA_SQLITE_SYNCHRONOUS=NORMAL
+    python bench/server.py --rooms 100 --py-spy /tmp/srv.txt      # + top functions of the server
+
+By default a seat whose bot has nothing to do at its slot sets or clears a ``/want`` or
+``/have`` marker (a game command that is stored and changes the state), so every client sends
+the full ``--rate``; ``--no-fill`` sends only the bots' own commands (about half as many).
+The client CPU and the CPU of everything else on the machine (``other CPU``, from
+``/proc/stat``) are reported: on a 2-core machine, latencies are only meaningful while
+server + client + other stay well below 200 %.
+
+Everything is bounded: each run has a hard timeout, servers are stopped by PID (SIGTERM, then
+SIGKILL after 5 s), and an exit handler stops any server still running.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import atexit
+import contextlib
+import gc
+import importlib.util
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(REPO))
+
+ECHO_PATH = REPO.parent / "shared" / "tools" / "ws_echo_bench.py"
+HOST = "127.0.0.1"  # never anything else
+HURRY_S = 1.0  # a seat that must act is hurried after this long without a change
+JOIN_CONCURRENCY = 64
+
+
+def _load_echo() -> Any:
+    spec = importlib.util.spec_from_file_location("ws_echo_bench", ECHO_PATH)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load the floor from {ECHO_PATH}")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+echo = _load_echo()
+
+
+# --------------------------------------------------------------------------- processes
+
+_LIVE: set[subprocess.Popen[bytes]] = set()
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    """Stop one server we started, by its PID: SIGTERM, then SIGKILL after 5 s."""
+    if proc.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(5)
+    _LIVE.discard(proc)
+
+
+@atexit.register
+def _stop_all() -> None:
+    for p in list(_LIVE):
+        _stop(p)
+
+
+def _start(cmd: list[str], env: dict[str, str] | None = None,
+           cwd: Path = REPO) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(cmd, cwd=str(cwd), env=env, stdin=subprocess.DEVNULL)
+    _LIVE.add(proc)
+    return proc
+
+
+def rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def cpu_s(pid: int) -> float:
+    return float(echo._cpu_s(pid))
+
+
+def machine_busy_s() -> float:
+    """CPU seconds all cores spent busy (``/proc/stat``), to see what else ran meanwhile."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:]]
+    idle = v[3] + (v[4] if len(v) > 4 else 0)
+    return (sum(v[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def start_floor() -> tuple[subprocess.Popen[bytes], int]:
+    port = echo._free_port()
+    proc = _start([sys.executable, str(ECHO_PATH), "server", "--impl", "fastapi",
+                   "--port", str(port)])
+    echo._wait_port(port, proc)
+    return proc, port
+
+
+SERVER_ENV: dict[str, str] = {}  # extra BOHNANZA_* settings from the command line (--env)
+PROFILE: list[Any] = [None, False]  # py-spy raw output file of the server, --idle
+DB_DIR: list[str | None] = [None]  # where the temp dir of the SQLite file goes (--db-dir)
+SERVER_SRC: list[Path] = [REPO]  # where `python -m bohnanza` is imported from (--server-src)
+
+
+def start_ours(tmp: Path, rooms: int) -> tuple[subprocess.Popen[bytes], int]:
+    port = echo._free_port()
+    env = dict(os.environ)
+    env.update({
+        "BOHNANZA_DB": str(tmp / "bench.db"),
+        "BOHNANZA_GAME_SEED": "1",
+        "BOHNANZA_COMMANDS_PER_SECOND": "1000",
+        "BOHNANZA_COMMANDS_BURST": "1000",
+        "BOHNANZA_MAX_ROOMS": str(rooms + 10),
+        "BOHNANZA_IDLE_SECONDS": "1000000",
+        "BOHNANZA_HOST": HOST,
+    })
+    env.update(SERVER_ENV)
+    env["PYTHONPATH"] = str(SERVER_SRC[0])
+    proc = _start([sys.executable, "-m", "bohnanza", "serve", "--host", HOST,
+                   "--port", str(port), "--db", str(tmp / "bench.db"),
+                   "--log-level", "warning"], env, cwd=SERVER_SRC[0])
+    echo._wait_port(port, proc)
+    return proc, port
+
+
+def _source_tree(spec: str) -> Path:
+    """A directory to import the server from: a path, or a git revision extracted to /tmp."""
+    if Path(spec).is_dir():
+        return Path(spec).resolve()
+    tmp = Path(tempfile.mkdtemp(prefix="bohnanza-src-"))
+    atexit.register(lambda: subprocess.run(["rm", "-rf", str(tmp)], check=False))
+    rev = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--verify", spec],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", rev, "bohnanza", "web"],
+                             capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tmp)], input=archive, check=True)
+    print(f"# server from git {rev[:10]}", file=sys.stderr)
+    return tmp
+
+
+# --------------------------------------------------------------------------- clients
+
+
+def _pct(vals: list[float], q: float) -> float:
+    return float(echo._pct(vals, q))
+
+
+@dataclass
+class Stats:
+    sent: int = 0
+    ok: int = 0
+    refused: int = 0
+    reply_ms: list[float] = field(default_factory=list)
+    state_ms: list[float] = field(default_factory=list)
+    states_rx: int = 0
+    frames_rx: int = 0
+    bytes_rx: int = 0
+    games_started: int = 0
+    games_over: int = 0
+    decides: int = 0
+    fills: int = 0
+    codes: dict[str, int] = field(default_factory=dict)
+
+
+class Player:
+    """One seat's connection: a receiver that tracks the view, an actor that plays it."""
+
+    def __init__(self, ws: Any, room: int, idx: int, policy: str, rate: float,
+                 stats: Stats, seed: int, fill: bool = True) -> None:
+        from bohnanza.bots import get_policy
+
+        self.ws = ws
+        self.room = room
+        self.idx = idx
+        self.policy_name = policy
+        self.get_policy = get_policy
+        self.policy = get_policy(policy)
+        self.rng = random.Random(seed)
+        self.period = 1.0 / rate
+        self.stats = stats
+        self.view: dict[str, Any] | None = None
+        self.info: dict[str, Any] | None = None
+        self.version = 0
+        self.changed_at = time.perf_counter()
+        self.game_no = 0
+        self.seat: int | None = None
+        self.next_id = 0
+        # in flight: (id, t_send, version at send, state seen)
+        self.pending: list[Any] | None = None
+        self.waiters: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.wake = asyncio.Event()
+        self.measuring = False
+        self.started_game_no = -1
+        self.fill = fill
+        self.marked = False
+
+    # -- receiving
+    async def receiver(self) -> None:
+        loads = json.loads
+        st = self.stats
+        with contextlib.suppress(Exception):
+            async for msg in self.ws:
+                now = time.perf_counter()
+                if self.measuring:
+                    st.frames_rx += 1
+                    st.bytes_rx += len(msg)
+                if msg.startswith('{"type":"state"'):
+                    d = loads(msg)
+                    v = d["version"]
+                    if v <= self.version:
+                        continue
+                    self.version = v
+                    self.view = d["view"]
+                    self.info = d["room"]
+                    self.seat = self.info["you"]["seat"]
+                    self.changed_at = now
+                    if self.measuring:
+                        st.states_rx += 1
+                    p = self.pending
+                    if p is not None and not p[3] and v > p[2]:
+                        p[3] = True
+                        if p[4]:
+                            st.state_ms.append((now - p[1]) * 1e3)
+                    self.wake.set()
+                elif msg.startswith('{"type":"reply"'):
+                    d = loads(msg)
+                    p = self.pending
+                    if p is not None and d.get("id") == p[0]:
+                        if p[4]:
+                            st.reply_ms.append((now - p[1]) * 1e3)
+                            if d.get("ok"):
+                                st.ok += 1
+                            else:
+                                st.refused += 1
+                                code = str(d.get("code"))
+                                st.codes[code] = st.codes.get(code, 0) + 1
+                        self.pending = None
+                        self.wake.set()
+                    fut = self.waiters.pop(d.get("id"), None)
+                    if fut is not None and not fut.done():
+                        fut.set_result(d)
+
+    # -- setup helpers (not measured)
+    async def say_wait(self, text: str, timeout: float = 30.0) -> dict[str, Any]:
+        self.next_id += 1
+        sid = self.next_id
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.waiters[sid] = fut
+        await self.ws.send(json.dumps({"type": "say", "id": sid, "text": text}))
+        return await asyncio.wait_for(fut, timeout)
+
+    # -- playing
+    async def _send(self, text: str, now: float) -> None:
+        self.next_id += 1
+        sid = self.next_id
+        self.pending = [sid, now, self.version, False, self.measuring]
+        if self.measuring:
+            self.stats.sent += 1
+        await self.ws.send(json.dumps({"type": "say", "id": sid, "text": text}))
+
+    def _decide(self, now: float) -> str | None:
+        info, view = self.info, self.view
+        if info is None or self.seat is None:
+            return None
+        if info["game_no"] != self.game_no:
+            self.game_no = info["game_no"]
+            self.policy = self.get_policy(self.policy_name)
+            if self.measuring:
+                self.stats.games_started += 1
+        if view is None or view.get("phase") == "over" or not info["running"]:
+            if info["over"] and self.seat == 0 and self.started_game_no != self.game_no:
+                self.started_game_no = self.game_no
+                if self.measuring:
+                    self.stats.games_over += 1
+                return "/start"
+            return None
+        you = view.get("you") or {}
+        hurry = bool(you.get("must_act")) and now - self.changed_at >= HURRY_S
+        self.stats.decides += 1
+        text = self.policy.decide(view, self.rng, hurry=hurry)
+        if text is None and self.fill:
+            # nothing to do for the bot: set or clear a supply/demand marker, a real game
+            # command that changes the state, so every seat offers the full rate
+            if self.measuring:
+                self.stats.fills += 1
+            self.marked = not self.marked
+            if not self.marked:
+                return "/signals clear"
+            beans = [c["bean"] for c in view.get("catalogue", ())] or ["blue"]
+            return f"/{self.rng.choice(('want', 'have'))} {self.rng.choice(beans)}"
+        return text
+
+    async def actor(self, stop_at: float) -> None:
+        loop_time = time.perf_counter
+        next_slot = loop_time() + self.rng.uniform(0, self.period)
+        decided_version = -1
+        while True:
+            now = loop_time()
+            if now >= stop_at:
+                return
+            if self.pending is None and now >= next_slot:
+                hurry_due = now - self.changed_at >= HURRY_S
+                if self.version != decided_version or hurry_due or self.fill:
+                    decided_version = self.version
+                    text = self._decide(now)
+                    if text is not None:
+                        await self._send(text, now)
+                        next_slot = now + self.period
+                        continue
+            # sleep until something can change: a message, the next slot, the hurry time
+            self.wake.clear()
+            if self.pending is not None:
+                wait = stop_at - now
+            elif now < next_slot:
+                wait = next_slot - now
+            else:
+                wait = max(0.01, self.changed_at + HURRY_S - now)
+            wait = min(wait, stop_at - now)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(wait):
+                    await self.wake.wait()
+
+
+async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float,
+                     seconds: float, policy: str, timeout: float,
+                     fill: bool = True) -> dict[str, Any]:
+    from websockets.asyncio.client import connect
+
+    url = f"ws://{HOST}:{port}/ws"
+    deadline = time.monotonic() + timeout
+    stats = Stats()
+    sem = asyncio.Semaphore(JOIN_CONCURRENCY)
+    players: list[Player] = []
+    rx_tasks: list[asyncio.Task[None]] = []
+
+    # warm-up: one connection in a throw-away room, so the baseline includes the first-use costs
+    async with connect(f"{url}/warmup", compression=None, ping_interval=None) as w:
+        await w.send(json.dumps({"type": "hello", "name": "warm"}))
+        await w.send(json.dumps({"type": "say", "id": 1, "text": "/help"}))
+        async for m in w:
+            if m.startswith('{"type":"reply"'):
+                break
+    await asyncio.sleep(0.5)
+    gc.collect()
+    base_rss = rss_kb(pid)
+
+    async def open_room(r: int) -> None:
+        for j in range(per_room):
+            async with sem:
+                ws = await connect(f"{url}/b{r}", compression=None, open_timeout=20,
+                                   ping_interval=None, max_queue=None, close_timeout=2,
+                                   max_size=2**20)
+            p = Player(ws, r, j, policy, rate, stats, seed=r * 100 + j, fill=fill)
+            players.append(p)
+            rx_tasks.append(asyncio.create_task(p.receiver()))
+            await ws.send(json.dumps({"type": "hello", "name": f"p{j + 1}"}))
+            async with sem:
+                rep = await p.say_wait("/join")
+            if not rep.get("ok"):
+                raise RuntimeError(f"room b{r}: /join refused: {rep}")
+
+    t_setup = time.perf_counter()
+    await asyncio.wait_for(asyncio.gather(*(open_room(r) for r in range(rooms))),
+                           max(1.0, deadline - time.monotonic()))
+    await asyncio.sleep(1.0)
+    joined_rss = rss_kb(pid)
+    firsts = [p for p in players if p.idx == 0]
+
+    async def start(p: Player) -> None:
+        async with sem:
+            rep = await p.say_wait("/start")
+        if not rep.get("ok"):
+            raise RuntimeError(f"room b{p.room}: /start refused: {rep}")
+        p.started_game_no = 1
+
+    await asyncio.wait_for(asyncio.gather(*(start(p) for p in firsts)),
+                           max(1.0, deadline - time.monotonic()))
+    await asyncio.sleep(1.0)
+    started_rss = rss_kb(pid)
+    setup_s = time.perf_counter() - t_setup
+
+    # the measured window
+    spy = None
+    if PROFILE[0]:
+        spy = subprocess.Popen(
+            [str(Path(sys.executable).parent / "py-spy"), "record", "-p", str(pid), "-r", "200",
+             "-d", str(int(seconds)), "--format", "raw", "-o", PROFILE[0], "--nonblocking"]
+            + (["--idle"] if PROFILE[1] else []),
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for p in players:
+        p.measuring = True
+    srv0, cli0, all0 = cpu_s(pid), time.process_time(), machine_busy_s()
+    t0 = time.perf_counter()
+    stop_at = t0 + seconds
+    actors = [asyncio.create_task(p.actor(stop_at)) for p in players]
+    await asyncio.wait(actors, timeout=max(0.1, deadline - time.monotonic()))
+    # drain: the replies of the commands still in flight (bounded)
+    end = time.perf_counter() + 3.0
+    while any(p.pending is not None for p in players) and time.perf_counter() < end:
+        await asyncio.sleep(0.01)
+    lost = sum(1 for p in players if p.pending is not None)
+    if spy is not None:
+        try:
+            spy.wait(15)
+        except subprocess.TimeoutExpired:
+            spy.kill()
+            spy.wait(5)
+    wall = time.perf_counter() - t0
+    srv_cpu = cpu_s(pid) - srv0
+    cli_cpu = time.process_time() - cli0
+    other_cpu = machine_busy_s() - all0 - srv_cpu - cli_cpu
+    for p in players:
+        p.measuring = False
+    for a in actors:
+        a.cancel()
+    await asyncio.gather(*(p.ws.close() for p in players), return_exceptions=True)
+    for t in rx_tasks:
+        t.cancel()
+    await asyncio.gather(*actors, *rx_tasks, return_exceptions=True)
+
+    rep, sta = sorted(stats.reply_ms), sorted(stats.state_ms)
+    return {
+        "rooms": rooms, "clients": rooms * per_room, "seconds": round(wall, 2),
+        "setup_s": round(setup_s, 1), "sent": stats.sent, "ok": stats.ok,
+        "refused": stats.refused, "lost": lost, "codes": stats.codes,
+        "cmd_per_s": stats.sent / wall,
+        "reply_p50": _pct(rep, 0.5), "reply_p99": _pct(rep, 0.99),
+        "reply_max": rep[-1] if rep else float("nan"),
+        "state_p50": _pct(sta, 0.5), "state_p99": _pct(sta, 0.99),
+        "state_max": sta[-1] if sta else float("nan"), "state_n": len(sta),
+        "srv_cpu_pct": 100 * srv_cpu / wall,
+        "srv_us_per_cmd": 1e6 * srv_cpu / max(1, stats.sent),
+        "cli_cpu_pct": 100 * cli_cpu / wall,
+        "other_cpu_pct": 100 * other_cpu / wall,
+        "base_rss_kb": base_rss, "joined_rss_kb": joined_rss, "started_rss_kb": started_rss,
+        "kb_per_room_joined": (joined_rss - base_rss) / rooms,
+        "kb_per_room_started": (started_rss - base_rss) / rooms,
+        "states_rx": stats.states_rx, "frames_rx": stats.frames_rx,
+        "kb_rx_per_cmd": stats.bytes_rx / 1024 / max(1, stats.sent),
+        "games_started": stats.games_started, "games_over": stats.games_over,
+        "decides": stats.decides, "fills": stats.fills,
+    }
+
+
+async def floor_memory(port: int, pid: int, rooms: int, per_room: int) -> dict[str, float]:
+    """RSS of the floor with R x C open connections (one warm-up connection first)."""
+    from websockets.asyncio.client import connect
+
+    url = f"ws://{HOST}:{port}/ws"
+    async with connect(f"{url}/warmup", compression=None, ping_interval=None) as w:
+        await w.send("hi")
+        await w.recv()
+    await asyncio.sleep(0.5)
+    base = rss_kb(pid)
+    sem = asyncio.Semaphore(JOIN_CONCURRENCY)
+
+    async def one(i: int) -> Any:
+        async with sem:
+            return await connect(f"{url}/r{i // per_room}", compression=None, open_timeout=20,
+                                 ping_interval=None, close_timeout=2)
+
+    conns = await asyncio.wait_for(asyncio.gather(*(one(i) for i in range(rooms * per_room))),
+                                   120)
+    await asyncio.sleep(1.0)
+    full = rss_kb(pid)
+    await asyncio.wait_for(asyncio.gather(*(c.close() for c in conns), return_exceptions=True),
+                           30)
+    return {"base_rss_kb": base, "kb_per_room": (full - base) / rooms}
+
+
+def spy_top(path: str, n: int = 25) -> str:
+    """Top functions of a py-spy raw (collapsed stacks) file: self and inclusive shares."""
+    import collections
+    import re
+
+    own: collections.Counter[str] = collections.Counter()
+    incl: collections.Counter[str] = collections.Counter()
+    total = 0
+    for line in Path(path).read_text().splitlines():
+        stack, _, cnt = line.rpartition(" ")
+        if not stack or not cnt.isdigit():
+            continue
+        k = int(cnt)
+        total += k
+        frames = [re.sub(r"\s*\((?:.*/)?([^/]*?):\d+\)", r" (\1)", f) for f in stack.split(";")]
+        own[frames[-1]] += k
+        for f in set(frames):
+            incl[f] += k
+    out = [f"py-spy {path}: {total} samples", "self:"]
+    out += [f"  {100 * c / max(1, total):5.1f}%  {f}" for f, c in own.most_common(n)]
+    out.append("inclusive:")
+    out += [f"  {100 * c / max(1, total):5.1f}%  {f}" for f, c in incl.most_common(n)]
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- one run
+
+
+def run_one(rooms: int, seconds: float, rate: float, per_room: int, policy: str,
+            fill: bool = True, verbose: bool = True) -> dict[str, Any]:
+    timeout = seconds + 60 + rooms * 0.6
+    row: dict[str, Any] = {"rooms": rooms, "rate": rate, "per_room": per_room}
+    with tempfile.TemporaryDirectory(prefix="bohnanza-bench-", dir=DB_DIR[0]) as tmpdir:
+        proc, port = start_ours(Path(tmpdir), rooms)
+        if verbose:
+            print(f"# our server pid={proc.pid} port={port} R={rooms}", file=sys.stderr)
+        try:
+            ours = echo._run_async(drive_ours(port, proc.pid, rooms, per_room, rate, seconds,
+                                              policy, timeout, fill))
+        finally:
+            _stop(proc)
+    row["ours"] = ours
+    if verbose:
+        print("# ours " + json.dumps(ours), file=sys.stderr)
+
+    # the floor at the same R and the same achieved per-client rate and message count
+    n = rooms * per_room
+    f_rate = max(0.05, ours["cmd_per_s"] / n)
+    f_msgs = max(1, round(ours["sent"] / n))
+    proc, port = start_floor()
+    if verbose:
+        print(f"# floor server pid={proc.pid} port={port} R={rooms} rate={f_rate:.2f} "
+              f"messages={f_msgs}", file=sys.stderr)
+    try:
+        mem = echo._run_async(floor_memory(port, proc.pid, rooms, per_room))
+        time.sleep(0.5)
+        floor = echo._run_async(echo.load_client(
+            f"ws://{HOST}:{port}/ws", rooms, per_room, f_msgs, f_rate,
+            timeout=f_msgs / f_rate + 30, server_pid=proc.pid))
+    finally:
+        _stop(proc)
+    floor.update(mem)
+    row["floor"] = floor
+    if verbose:
+        print("# floor " + json.dumps(floor), file=sys.stderr)
+
+    def ratio(a: float, b: float) -> float:
+        return a / b if b and b == b and b > 0 else float("nan")
+
+    row["cpu_ratio"] = ratio(ours["srv_us_per_cmd"], floor["server_cpu_us_per_cmd"])
+    row["p50_ratio"] = ratio(ours["state_p50"], floor["rtt_p50_ms"])
+    row["p99_ratio"] = ratio(ours["state_p99"], floor["rtt_p99_ms"])
+    row["mem_ratio"] = ratio(ours["kb_per_room_joined"], floor["kb_per_room"])
+    return row
+
+
+HEADER = (
+    "| R | clients | cmd/s | reply p50/p99/max ms | state p50/p99/max ms | srv CPU % "
+    "| srv us/cmd | floor us/msg | CPU ratio | floor RTT p50/p99 ms | state p50/p99 ratio "
+    "| KB/room joined (started) | floor KB/room | mem ratio | client CPU % | other CPU % | refused | games over |"
+)
+
+
+def row_line(r: dict[str, Any]) -> str:
+    o, f = r["ours"], r["floor"]
+    return (
+        f"| {r['rooms']} | {o['clients']} | {o['cmd_per_s']:.0f} "
+        f"| {o['reply_p50']:.1f} / {o['reply_p99']:.1f} / {o['reply_max']:.0f} "
+        f"| {o['state_p50']:.1f} / {o['state_p99']:.1f} / {o['state_max']:.0f} "
+        f"| {o['srv_cpu_pct']:.0f} | {o['srv_us_per_cmd']:.0f} "
+        f"| {f['server_cpu_us_per_cmd']:.0f} | {r['cpu_ratio']:.1f} "
+        f"| {f['rtt_p50_ms']:.2f} / {f['rtt_p99_ms']:.2f} "
+        f"| {r['p50_ratio']:.1f} / {r['p99_ratio']:.1f} "
+        f"| {o['kb_per_room_joined']:.0f} ({o['kb_per_room_started']:.0f}) "
+        f"| {f['kb_per_room']:.0f} | {r['mem_ratio']:.1f} "
+        f"| {o['cli_cpu_pct']:.0f} | {o['other_cpu_pct']:.0f} | {o['refused']} "
+        f"| {o['games_over']} |"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rooms", type=int, nargs="+",
+                    help="R (one or more); default 1 20 100 200")
+    ap.add_argument("--seconds", type=float, default=None,
+                    help="measured window per run (default 30; 20 for the default table)")
+    ap.add_argument("--rate", type=float, default=2.0, help="commands/s per client (max)")
+    ap.add_argument("--clients", type=int, default=5, help="clients (seats) per room, 3-5")
+    ap.add_argument("--policy", default="greedy", help="bot policy: greedy | random")
+    ap.add_argument("--no-fill", dest="fill", action="store_false",
+                    help="a seat whose bot has nothing to do sends nothing (default: it sets or "
+                         "clears a /want or /have marker, so every seat sends the full rate)")
+    ap.add_argument("--env", action="append", default=[], metavar="BOHNANZA_X=V",
+                    help="extra server setting, e.g. BOHNANZA_SQLITE_SYNCHRONOUS=NORMAL")
+    ap.add_argument("--server-src", type=Path,
+                    help="run the server from this source tree (a checkout or `git archive` "
+                         "of the repo) instead of the working tree; `--server-src HEAD` "
+                         "extracts the last commit to a temp dir")
+    ap.add_argument("--py-spy", metavar="FILE",
+                    help="record the server with py-spy (pip install py-spy) over the window; "
+                         "collapsed stacks to FILE (the last run's)")
+    ap.add_argument("--py-spy-idle", action="store_true", help="py-spy --idle (see waits)")
+    ap.add_argument("--db-dir", help="parent of the temp dir holding the SQLite file "
+                    "(default: the system temp dir, on disk; /dev/shm isolates the disk)")
+    ap.add_argument("--json", help="write the rows as JSON here")
+    ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    a = ap.parse_args(argv)
+    if not 3 <= a.clients <= 5:
+        ap.error("--clients must be 3..5 (classic)")
+    for kv in a.env:
+        k, _, v = kv.partition("=")
+        if not k.startswith("BOHNANZA_"):
+            ap.error("--env takes BOHNANZA_NAME=VALUE")
+        SERVER_ENV[k] = v
+    if a.server_src is not None:
+        SERVER_SRC[0] = _source_tree(str(a.server_src))
+        print(f"# server source: {SERVER_SRC[0]}", file=sys.stderr)
+    PROFILE[0], PROFILE[1] = a.py_spy, a.py_spy_idle
+    DB_DIR[0] = a.db_dir
+    single = a.rooms is not None and len(a.rooms) == 1
+    rooms = a.rooms or [1, 20, 100, 200]
+    seconds = a.seconds if a.seconds is not None else (30.0 if a.rooms else 20.0)
+
+    def on_term(signum: int, frame: Any) -> None:
+        _stop_all()
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, on_term)
+    rows = []
+    for r in rooms:
+        rows.append(run_one(r, seconds, a.rate, a.clients, a.policy, a.fill,
+                            verbose=not a.quiet))
+    print(f"# {a.clients} clients/room, rate {a.rate:g} cmd/s per client "
+          f"({'full rate: idle seats set/clear markers' if a.fill else 'at most'}), "
+          f"policy {a.policy}, {seconds:g} s per run")
+    print(HEADER)
+    print("|" + "|".join(["---"] * (HEADER.count("|") - 1)) + "|")
+    for r in rows:
+        print(row_line(r))
+    if a.json:
+        Path(a.json).write_text(json.dumps(rows, indent=1))
+    if a.py_spy and Path(a.py_spy).exists():
+        print(spy_top(a.py_spy), file=sys.stderr)
+    if single:
+        r = rows[0]
+        print(f"cpu_ratio={r['cpu_ratio']:.2f} p99_ms={r['ours']['state_p99']:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
