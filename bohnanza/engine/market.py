@@ -68,7 +68,15 @@ def _side_text(side: Side) -> str:
     return ", ".join(f"{n} {b}" for b, n in side.items())
 
 
+MAX_OPEN_OFFERS = 8
+"""Open offers one seat may have in the market at once [house]: a bound so that one player
+cannot flood the market (design.md §7, bounds)."""
+
+
 def _add(g: Game, seat: int, give: Side, want: Side) -> Offer:
+    if sum(1 for o in g.offers if o.owner == seat) >= MAX_OPEN_OFFERS:
+        raise RuleError("too_many_offers", f"you already have {MAX_OPEN_OFFERS} offers in the "
+                        "market; /withdraw one first")
     o = Offer(g.next_offer, seat, give, want)
     g.next_offer += 1
     g.offers.append(o)

@@ -22,7 +22,7 @@ from bohnanza.engine.actions import (
     Withdraw,
 )
 from bohnanza.engine.beans import BEANS
-from bohnanza.engine.market import acceptable
+from bohnanza.engine.market import MAX_OPEN_OFFERS, acceptable
 
 ALL = list(BEANS)
 
@@ -110,11 +110,17 @@ def sensible_action(g: Game, rnd: random.Random) -> tuple[int, Any]:
         if r < 0.7 and g.face_up:
             other = (a + 1 + rnd.randrange(n - 1)) % n
             hand = g.seats[other].hand
+            mine = [o.id for o in g.offers if o.owner == a]
+            if len(mine) >= MAX_OPEN_OFFERS:
+                return a, Withdraw(mine[0])
             give = {rnd.choice(g.face_up): 1}
             want = {rnd.choice(hand): 1} if hand and rnd.random() < 0.8 else {}
             return a, PostOffer(give, want)
         if r < 0.85:
             other = (a + 1 + rnd.randrange(n - 1)) % n
+            mine = [o.id for o in g.offers if o.owner == other]
+            if len(mine) >= MAX_OPEN_OFFERS:
+                return other, Withdraw(mine[0])
             for o in g.offers:
                 if acceptable(g, other, o):
                     return other, Accept(o.id)

@@ -185,3 +185,13 @@ def test_everything_refused_after_game_over() -> None:
     g = game(phase="over", result={"scores": [0, 0, 0], "winners": [0, 1, 2]})
     assert refused(g, 0, "/harvest 1") == "game_over"
     assert refused(g, 1, "/offer nothing for ?") == "game_over"
+
+
+def test_open_offers_per_seat_are_bounded() -> None:
+    from bohnanza.engine.market import MAX_OPEN_OFFERS
+    g = game(face_up=["chili", "green"], seats=[{}, {"hand": ["red"]}, {}])
+    for k in range(MAX_OPEN_OFFERS):
+        say(g, 1, f"/offer red for {k + 1} chili")
+    assert refused(g, 1, "/offer red for green") == "too_many_offers"
+    say(g, 1, "/withdraw 1")
+    say(g, 1, "/offer red for green")
