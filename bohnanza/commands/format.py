@@ -22,7 +22,19 @@ from bohnanza.engine.actions import (
 from .beans import SLUGS
 from .model import Chat, Command, GameCommand
 from .numbers import MAX_CARD, MAX_OFFER, MAX_SMALL
-from .room import AddBot, Help, Join, Leave, OptionSet, OptionShow, RoomCommand, Start, Who
+from .room import (
+    AddBot,
+    HandOver,
+    Help,
+    Join,
+    Leave,
+    OptionSet,
+    OptionShow,
+    RemoveBot,
+    RoomCommand,
+    Start,
+    Who,
+)
 
 
 def format_action(action: Action) -> str:
@@ -119,11 +131,22 @@ def _format_room(command: RoomCommand) -> str:
             if name is None and policy is not None:
                 raise ValueError("/addbot cannot give a policy without a name")
             return " ".join(["/addbot", *(w for w in (name, policy) if w is not None)])
+        case RemoveBot(target=target):
+            return f"/removebot {_target(target, 'removebot')}"
+        case HandOver(target=target):
+            return f"/handover {_target(target, 'handover')}"
         case Help(topic=topic):
             return "/help" if topic is None else f"/help {topic}"
         case Who():
             return "/who"
     raise ValueError(f"not a room command: {command!r}")
+
+
+def _target(target: str, name: str) -> str:
+    if not isinstance(target, str) or not target or " ".join(target.split()) != target:
+        raise ValueError(f"/{name} needs a name or seat number without outer or double spaces,"
+                         f" not {target!r}")
+    return target
 
 
 def _slug(bean: str) -> str:

@@ -8,7 +8,8 @@ _OVERVIEW = {
     "en": (
         "Commands (type /help COMMAND for one of them):\n"
         "Room: /join [NAME], /leave, /start, /option, /option hiddenmoney [on|off], "
-        "/option rules classic|rio-grande|amigo, /addbot [NAME] [POLICY], /who, /help [COMMAND]\n"
+        "/option rules classic|rio-grande|amigo, /addbot [NAME] [POLICY], /removebot NAME|N, "
+        "/handover NAME|N, /who, /help [COMMAND]\n"
         "Game: /plant [BEAN] [FIELD], /done, /harvest FIELD, /buy, /offer GIVE for WANT, "
         "/withdraw N, /accept N, /provide h3 u1, /cancel, /want BEAN, /have BEAN, "
         "/signals clear\n"
@@ -18,7 +19,8 @@ _OVERVIEW = {
     "ja": (
         "コマンド一覧（各コマンドの説明は /help コマンド名）:\n"
         "部屋: /join [名前], /leave, /start, /option, /option hiddenmoney [on|off], "
-        "/option rules classic|rio-grande|amigo, /addbot [名前] [方針], /who, /help [コマンド]\n"
+        "/option rules classic|rio-grande|amigo, /addbot [名前] [方針], /removebot 名前|番号, "
+        "/handover 名前|番号, /who, /help [コマンド]\n"
         "ゲーム: /plant [豆] [畑], /done, /harvest 畑, /buy, /offer 出す豆 for 欲しい豆, "
         "/withdraw 番号, /accept 番号, /provide h3 u1, /cancel, /want 豆, /have 豆, "
         "/signals clear\n"
@@ -56,6 +58,31 @@ _TOPICS: dict[str, dict[str, str]] = {
         "en": "/addbot [NAME] [POLICY]: before the start, seat a bot, optionally named and with "
               "a chosen policy.",
         "ja": "/addbot [名前] [方針]: 開始前にボットを席に着けます。名前と方針を指定できます。",
+    },
+    "removebot": {
+        "en": (
+            "/removebot NAME|N: before the start, take the bot NAME (or the bot in seat N) off "
+            "the table, e.g. /removebot Bot 1 or /removebot 3. Bots seated with /addbot stay "
+            "for the next game until removed."
+        ),
+        "ja": (
+            "/removebot 名前|番号: 開始前に、その名前のボット（または番号の席のボット）を席から"
+            "外します（例: /removebot Bot 1、/removebot 3）。/addbot で着けたボットは、外すまで"
+            "次のゲームにも残ります。"
+        ),
+    },
+    "handover": {
+        "en": (
+            "/handover NAME|N: during a game, give the seat of a player who has been away (no "
+            "connection) for long enough to a bot, so the game goes on, e.g. /handover Bob. "
+            "The player takes the seat back by coming back (reconnecting with the seat token); "
+            "the bot then stops. Any other seated player may do it."
+        ),
+        "ja": (
+            "/handover 名前|番号: ゲーム中、一定時間以上接続のないプレイヤーの席をボットに任せ、"
+            "ゲームを続けます（例: /handover Bob）。そのプレイヤーが席のトークンで再接続すると"
+            "席は本人に戻り、ボットは止まります。着席している他のプレイヤーなら誰でも使えます。"
+        ),
     },
     "help": {
         "en": "/help [COMMAND]: the command list, or the help for one command.",

@@ -31,7 +31,19 @@ from .errors import ParseError
 from .model import Chat, Command, GameCommand
 from .numbers import MAX_CARD, MAX_OFFER, looks_numeric, parse_number
 from .offers import parse_side, split_offer, tokenize
-from .room import PRESET_NAMES, AddBot, Help, Join, Leave, OptionSet, OptionShow, Start, Who
+from .room import (
+    PRESET_NAMES,
+    AddBot,
+    HandOver,
+    Help,
+    Join,
+    Leave,
+    OptionSet,
+    OptionShow,
+    RemoveBot,
+    Start,
+    Who,
+)
 
 Handler = Callable[[str], Command]
 
@@ -41,7 +53,8 @@ def parse(text: str) -> Command:
 
     Shape: ``str -> GameCommand | RoomCommand | Chat``. Text that does not start with ``/``
     (after outer spaces) is ``Chat(text.strip())``; ``//text`` is the chat line ``/text``.
-    Names in ``/join`` and ``/addbot`` are kept as typed (inner spaces collapsed).
+    Names in ``/join``, ``/addbot``, ``/removebot`` and ``/handover`` are kept as typed (inner
+    spaces collapsed).
     Raises :class:`ParseError` (``.code == "parse_error"``) for an empty line, an unknown
     command, or a command whose arguments do not fit; the message says what was expected.
 
@@ -219,6 +232,19 @@ def _addbot(rest: str) -> Command:
     return AddBot(name, policy)
 
 
+def _seat_target(name: str, make: Callable[[str], Command]) -> Handler:
+    """``/removebot NAME|N``, ``/handover NAME|N``: the rest of the line names one seat."""
+
+    def handler(rest: str) -> Command:
+        target = " ".join(rest.split())
+        if not target:
+            raise ParseError(f"/{name} needs a name or a seat number, like /{name} Bot 1 "
+                             f"or /{name} 2")
+        return make(target)
+
+    return handler
+
+
 def _help(rest: str) -> Command:
     words = rest.split()
     if len(words) > 1:
@@ -249,12 +275,14 @@ _HANDLERS: dict[str, Handler] = {
     "start": _no_args("start", Start),
     "option": _option,
     "addbot": _addbot,
+    "removebot": _seat_target("removebot", RemoveBot),
+    "handover": _seat_target("handover", HandOver),
     "help": _help,
     "who": _no_args("who", Who),
 }
 
 # Names are passed on as typed (no NFKC), so "/join Ｋａｉ" keeps its full-width letters.
-_TAKES_RAW_TEXT = frozenset({"join", "addbot"})
+_TAKES_RAW_TEXT = frozenset({"join", "addbot", "removebot", "handover"})
 
 #: Every command name ``parse`` knows, without the ``/``.
 COMMAND_NAMES: tuple[str, ...] = tuple(_HANDLERS)

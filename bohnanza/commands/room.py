@@ -62,6 +62,25 @@ class AddBot(RoomCommand):
 
 
 @dataclass(frozen=True, slots=True)
+class RemoveBot(RoomCommand):
+    """``/removebot NAME|N``: before the start, take a bot off the table.
+
+    ``target`` is the text after the command as typed (inner spaces collapsed, never empty): a
+    seat's name or a seat number; the server decides which (a name first, then a number).
+    """
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandOver(RoomCommand):
+    """``/handover NAME|N``: during a game, give the seat of a player who has been away for long
+    enough to a bot until that player is back. ``target`` as in :class:`RemoveBot`."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
 class Help(RoomCommand):
     """``/help [COMMAND]``: ``topic`` is a lowercase command name without ``/``, or ``None``."""
 

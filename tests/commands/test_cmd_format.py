@@ -11,12 +11,14 @@ from bohnanza.commands import (
     AddBot,
     Chat,
     GameCommand,
+    HandOver,
     Help,
     Join,
     Leave,
     OptionSet,
     OptionShow,
     ParseError,
+    RemoveBot,
     Start,
     Who,
     format_action,
@@ -129,6 +131,10 @@ def test_parse_format_round_trip(action: Action) -> None:
 names = st.text(
     alphabet=st.characters(categories=["L", "N"]), min_size=1, max_size=12
 ).filter(lambda s: s == " ".join(s.split()) and s.isprintable())
+# seat targets: names with single inner spaces ("Bot 1"), seat numbers, any letters
+targets = st.text(
+    alphabet=st.characters(categories=["L", "N", "Zs"]), min_size=1, max_size=16
+).filter(lambda s: bool(s) and s == " ".join(s.split()) and s.isprintable())
 room_commands: st.SearchStrategy[RoomCommand] = st.one_of(
     st.builds(Join, st.none() | names),
     st.just(Leave()),
@@ -138,6 +144,8 @@ room_commands: st.SearchStrategy[RoomCommand] = st.one_of(
     st.builds(OptionSet, st.just("rules"), st.sampled_from(["classic", "rio-grande", "amigo"])),
     st.builds(AddBot, st.none(), st.none()),
     st.builds(AddBot, names, st.none() | st.sampled_from(["random", "greedy"])),
+    st.builds(RemoveBot, targets | st.integers(1, 5).map(str)),
+    st.builds(HandOver, targets | st.integers(1, 5).map(str)),
     st.builds(Help, st.none() | st.sampled_from(["plant", "offer", "beans"])),
     st.just(Who()),
 )
@@ -155,12 +163,35 @@ def test_chat_round_trip(text: str) -> None:
     assert parsed == chat
 
 
+@pytest.mark.parametrize(
+    ("command", "text"),
+    [
+        (RemoveBot("Bot 1"), "/removebot Bot 1"),
+        (RemoveBot("3"), "/removebot 3"),
+        (HandOver("Bob"), "/handover Bob"),
+        (HandOver("Ｂｏｂ"), "/handover Ｂｏｂ"),
+    ],
+)
+def test_seat_target_commands_canonical_text(command: RoomCommand, text: str) -> None:
+    assert format_command(command) == text
+    assert parse(text) == command
+
+
+@pytest.mark.parametrize("target", ["", " Bob", "Bob ", "Bo  b"])
+def test_seat_target_that_would_not_read_back_raises(target: str) -> None:
+    with pytest.raises(ValueError):
+        format_command(RemoveBot(target))
+    with pytest.raises(ValueError):
+        format_command(HandOver(target))
+
+
 def test_chat_starting_with_a_slash_is_escaped() -> None:
     assert format_command(Chat("/me waves")) == "//me waves"
     assert parse("//me waves") == Chat("/me waves")
 
 
-COMMAND_WORDS = ["/plant", "/offer", "/harvest", "/provide", "/option", "/join", "/want", "/accept"]
+COMMAND_WORDS = ["/plant", "/offer", "/harvest", "/provide", "/option", "/join", "/want", "/accept",
+                 "/removebot", "/handover"]
 
 
 @given(st.sampled_from(["", *COMMAND_WORDS]), st.text(max_size=40))

@@ -6,10 +6,12 @@ import pytest
 
 from bohnanza.commands import COMMAND_NAMES, HELP_TOPICS, help_text
 
-# Every command of design.md section 4 plus the room commands of docs/engine-api.md.
+# Every command of design.md section 4 plus the room commands of docs/engine-api.md and the bot
+# seat commands /removebot and /handover.
 DESIGN_COMMANDS = [
-    "join", "leave", "start", "option", "addbot", "help", "who", "plant", "done", "harvest",
-    "buy", "offer", "withdraw", "accept", "provide", "cancel", "want", "have", "signals",
+    "join", "leave", "start", "option", "addbot", "removebot", "handover", "help", "who",
+    "plant", "done", "harvest", "buy", "offer", "withdraw", "accept", "provide", "cancel",
+    "want", "have", "signals",
 ]
 
 
@@ -48,6 +50,15 @@ def test_topic_forms() -> None:
     assert help_text("") == help_text(None)
     assert help_text("plant", "ja-JP") == help_text("plant", "ja")
     assert help_text("plant", "fr") == help_text("plant", "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_bot_seat_commands_in_both_languages(lang: str) -> None:
+    overview = help_text(None, lang)
+    assert "/removebot" in overview and "/handover" in overview
+    assert "/kick" not in overview
+    assert "/removebot Bot 1" in help_text("removebot", lang)
+    assert "/handover Bob" in help_text("handover", lang)
 
 
 def test_key_facts_in_paragraphs() -> None:

@@ -7,11 +7,14 @@ import pytest
 from bohnanza.commands import (
     AddBot,
     Chat,
+    HandOver,
     Help,
     Join,
     Leave,
     OptionSet,
     OptionShow,
+    ParseError,
+    RemoveBot,
     RoomCommand,
     Start,
     Who,
@@ -44,6 +47,16 @@ CASES: list[tuple[str, RoomCommand]] = [
     ("/help /OFFER", Help("offer")),
     ("/who", Who()),
     ("/WHO", Who()),
+    # a seat by name (as typed, inner spaces collapsed) or by number; the server resolves it
+    ("/removebot Bot 1", RemoveBot("Bot 1")),
+    ("/removebot   Bot   1 ", RemoveBot("Bot 1")),
+    ("/removebot 3", RemoveBot("3")),
+    ("/RemoveBot Robo", RemoveBot("Robo")),
+    ("／ｒｅｍｏｖｅｂｏｔ　Ｒｏｂｏ", RemoveBot("Ｒｏｂｏ")),
+    ("/handover Bob", HandOver("Bob")),
+    ("/handover 2", HandOver("2")),
+    ("/HANDOVER Mary Ann", HandOver("Mary Ann")),
+    ("/handover 太郎", HandOver("太郎")),
 ]
 
 
@@ -52,6 +65,19 @@ def test_room_command(text: str, command: RoomCommand) -> None:
     result = parse(text)
     assert result == command
     assert isinstance(result, RoomCommand)
+
+
+@pytest.mark.parametrize("text", ["/removebot", "/removebot   ", "/handover", "/handover \t"])
+def test_seat_target_commands_need_a_target(text: str) -> None:
+    with pytest.raises(ParseError) as err:
+        parse(text)
+    assert err.value.code == "parse_error"
+    assert "name or a seat number" in err.value.message
+
+
+def test_there_is_no_kick() -> None:
+    with pytest.raises(ParseError):
+        parse("/kick Bob")
 
 
 def test_join_keeps_the_name_as_typed() -> None:
