@@ -319,7 +319,7 @@ class Player:
         if info["game_no"] != self.game_no:
             self.game_no = info["game_no"]
             self.policy = self.get_policy(self.policy_name)
-            if self.measuring:
+            if self.measuring and self.idx == 0:
                 self.stats.games_started += 1
         if view is None or view.get("phase") == "over" or not info["running"]:
             if info["over"] and self.seat == 0 and self.started_game_no != self.game_no:
@@ -425,7 +425,6 @@ async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float
             rep = await p.say_wait("/start")
         if not rep.get("ok"):
             raise RuntimeError(f"room b{p.room}: /start refused: {rep}")
-        p.started_game_no = 1
 
     await asyncio.wait_for(asyncio.gather(*(start(p) for p in firsts)),
                            max(1.0, deadline - time.monotonic()))
