@@ -1,5 +1,5 @@
-"""Bot seats in a room: the bot's stand-in for a connection, the room commands the server reads
-itself (``/removebot``, ``/handover``) and their help.
+"""Bot seats in a room: the bot's stand-in for a connection, the names of the policies, and the
+server's own help where it knows more than the command parser (the policies, the away time).
 
 A bot's command goes through exactly the path of a person's ``say`` (parse, engine, storage,
 broadcast, log); :class:`BotActor` takes the place of the connection and keeps the reply.
@@ -15,13 +15,6 @@ from bohnanza import bots
 
 DEFAULT_POLICY = "greedy"
 
-#: Room commands the server reads before the command parser (they are not in
-#: ``bohnanza.commands`` yet): name -> usage.
-SERVER_COMMANDS: dict[str, str] = {
-    "removebot": "/removebot NAME",
-    "handover": "/handover NAME",
-}
-
 HELP: dict[str, str] = {
     "addbot": (
         "/addbot [NAME] [POLICY]: before the start, seat a bot. NAME defaults to Bot 1, Bot 2, "
@@ -30,15 +23,11 @@ HELP: dict[str, str] = {
         "sits at the table, anyone watching may (and may set the options and /start a table "
         "of bots)."
     ),
-    "removebot": (
-        "/removebot NAME: before the start, take the bot NAME (or seat number) off the "
-        "table. Bots seated with /addbot stay for the next game until removed."
-    ),
     "handover": (
-        "/handover NAME: during a game, give the seat of a player who has been away (no "
-        "connection) for at least {away} seconds to a bot, so the game goes on. The player "
-        "takes the seat back by coming back (reconnecting with the seat token); the bot then "
-        "stops. Any other seated player may do it."
+        "/handover NAME|N: during a game, give the seat of a player who has been away (no "
+        "connection) for at least {away} seconds to a bot, so the game goes on, e.g. /handover "
+        "Bob. The player takes the seat back by coming back (reconnecting with the seat "
+        "token); the bot then stops. Any other seated player may do it."
     ),
     "leave": (
         "/leave: leave your seat. Before the start the seat goes away; during a game a bot "
@@ -59,28 +48,6 @@ def help_for(topic: str, away_seconds: float) -> str | None:
         return None
     return text.format(policies=", ".join(policy_names()), default=DEFAULT_POLICY,
                        away=f"{away_seconds:g}")
-
-
-OVERVIEW_EXTRA = (
-    "Bots: /addbot [NAME] [POLICY], /removebot NAME (before the start), /handover NAME (a "
-    "player away during a game); /help handover says more."
-)
-
-
-def server_command(text: str) -> tuple[str, str] | None:
-    """``("removebot" | "handover", argument)`` when ``text`` is one of the server's own room
-    commands, else None (the command parser reads it)."""
-    norm = unicodedata.normalize("NFKC", text.strip())
-    if not norm.startswith("/") or norm.startswith("//"):
-        return None
-    parts = norm[1:].split(maxsplit=1)
-    if not parts:
-        return None
-    name = parts[0].casefold()
-    if name not in SERVER_COMMANDS:
-        return None
-    rest = " ".join(parts[1].split()) if len(parts) > 1 else ""
-    return name, rest
 
 
 def name_key(name: str) -> str:

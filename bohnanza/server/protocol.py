@@ -3,6 +3,17 @@
 Client to server: ``hello`` (first), ``say`` (a command or chat line, answered by exactly one
 ``reply``), ``activity`` (the person is using the page; clears the idle mark).
 
+Names are unique in a room, compared without regard to case or full-width forms (Unicode NFKC,
+then casefold): a seat's name and the name of everyone watching. The ``hello`` name of a
+connection without a seat that a seat or another connection of the room already uses is
+refused: the server sends an ``error`` ``name_taken`` (``bad_name`` for a name that is not
+valid) and the connection watches under a guest name of its own (``welcome.you.name``).
+``/join NAME`` and ``/addbot NAME`` refuse such a name with ``name_taken`` too.
+
+A ``say`` ``id`` is a JSON integer (not a boolean, a float or a string) of at most 2^53 - 1 in
+absolute value; the ``reply`` carries it back. A ``say`` whose ``id`` is not one gets an
+``error`` ``bad_message`` instead of a reply.
+
 Server to client: ``welcome`` (who you are, with the seat token when seated), ``reply``,
 ``state`` (the full per-connection state after every change, with a growing ``version``),
 ``chat``, ``log`` (game and room log lines phrased for this viewer), ``error`` (a message that
@@ -15,9 +26,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter
 
-SayId = int | Annotated[str, Field(max_length=64)]
+MAX_SAY_ID = 2**53 - 1  # exact in every JSON reader (JavaScript numbers)
+SayId = Annotated[StrictInt, Field(ge=-MAX_SAY_ID, le=MAX_SAY_ID)]
+say_id_adapter: TypeAdapter[int] = TypeAdapter(SayId)
 
 
 class _Msg(BaseModel):
@@ -28,7 +41,8 @@ class _Msg(BaseModel):
 
 
 class Hello(_Msg):
-    """First message of a connection. ``token`` reclaims a seat; ``name`` is the display name."""
+    """First message of a connection. ``token`` reclaims a seat; ``name`` is the display name
+    while watching (refused when the room already uses it: see the module docstring)."""
 
     type: Literal["hello"]
     name: str | None = Field(None, max_length=200)
@@ -36,7 +50,8 @@ class Hello(_Msg):
 
 
 class Say(_Msg):
-    """A command (``/plant 1``) or a chat line. The server answers with one ``reply`` of this ``id``."""
+    """A command (``/plant 1``) or a chat line. The server answers with one ``reply`` of this
+    ``id`` (an integer; booleans, floats and strings are refused)."""
 
     type: Literal["say"]
     id: SayId

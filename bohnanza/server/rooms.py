@@ -3,7 +3,15 @@
 One writer per room: every change happens under the room's ``asyncio.Lock``, one at a time,
 in arrival order. Each accepted change is committed to SQLite before anything about it is
 sent; then the log and a fresh ``state`` go to every connection (each built for that
-connection's seat), and last the ``reply`` to the sender.
+connection's seat), and last the ``reply`` to the sender. The SQLite calls run on one database
+thread (``Hub.db``), in the order they were asked for; a room waits for its own write with its
+lock held, while the other rooms go on. A write that fails (a database another process holds
+locked fails after ``sqlite_busy_timeout``) puts the room back to what was last stored, in
+memory, and refuses the command with ``storage_error``.
+
+Log replay (on connect): entries of older games and of the current game before this seat's
+holder sat down are sent in their public form; only the current game's entries since then are
+phrased for the seat (a seat's number and holder change between games and on a take-over).
 
 Bots: after every change a bot task is planned (``Room.plan_bots``); ``bot_delay`` seconds
 later, under the same lock, it asks the bot seats one by one (the active player last) and sends
@@ -17,6 +25,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
+import functools
 import hashlib
 import hmac
 import logging
@@ -26,8 +36,9 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from bohnanza import commands as cmds
 from bohnanza.bots import Policy, get_policy
@@ -53,6 +64,8 @@ from .settings import Settings
 from .store import Store
 
 log = logging.getLogger("bohnanza.server")
+
+T = TypeVar("T")
 
 ROOM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 
@@ -93,6 +106,22 @@ def check_name(raw: str | None, max_len: int) -> str:
 Actor = Conn | BotActor
 
 
+class StorageFailure(Exception):
+    """A Store call failed on the database thread (the message names the original error)."""
+
+
+def _on_db_thread(fn: Callable[..., T], args: tuple[Any, ...], kw: dict[str, Any]) -> T:
+    """Run ``fn`` on the database thread. Its error comes back as a plain
+    :class:`StorageFailure` without a traceback into the Store: the original (whose frames hold
+    SQLite cursors) is freed here. Freed on the event loop, a cursor would wait for the
+    connection's mutex, holding the GIL, while the next write waits for a lock."""
+    try:
+        return fn(*args, **kw)
+    except Exception as e:
+        failure = StorageFailure(f"{type(e).__name__}: {e}")
+    raise failure
+
+
 @dataclass
 class Seat:
     """One seat. Who holds it:
@@ -115,6 +144,9 @@ class Seat:
     long_away: bool = False  # away long enough for /handover (kept by the idle clock)
     policy: Policy | None = field(default=None, repr=False)  # the bot's instance (its memory)
     rng: random.Random | None = field(default=None, repr=False)
+    # the room version from which its holder holds this seat: the log of the current game is
+    # replayed phrased for this seat from this version on (public form before)
+    since: int = 0
 
     @property
     def human(self) -> bool:
@@ -127,6 +159,7 @@ class Seat:
             "token_hash": self.token_hash,
             "vacant": self.vacant,
             "bot": self.bot,
+            "since": self.since,
         }
 
     def set_away(self, away: bool) -> None:
@@ -168,6 +201,9 @@ class Room:
         self.bot_turn: tuple[int, int] = (-1, -1)  # (game_no, turn) the count is for
         self.bot_turn_count = 0
         self.bot_refusals = 0
+        self.storage_failed = False  # the last bot command could not be stored
+        self.version_queued = False  # a save_version waits on the database thread
+        self.saved: dict[str, Any] = self.record()  # what the database holds (see rollback)
 
     # ------------------------------------------------------------ state
 
@@ -239,18 +275,35 @@ class Room:
         per: dict[str, dict[str, Any]] = entry.get("per", {})
         return per.get(str(-1 if seat is None else seat), per.get("-1"))
 
-    def send_log(self, entries: list[dict[str, Any]], only: Conn | None = None) -> None:
+    def send_log(self, entries: list[dict[str, Any]]) -> None:
+        """New entries to every connection, each phrased for that connection's seat."""
         if not entries:
             return
-        targets = [only] if only is not None else list(self.conns)
         cache: dict[int | None, str] = {}
-        for c in targets:
+        for c in list(self.conns):
             if c.seat not in cache:
                 lines = [e for e in (self.entry_for(x, c.seat) for x in entries) if e]
-                cache[c.seat] = Log(
-                    version=self.version, entries=lines, replay=only is not None
-                ).model_dump_json()
+                cache[c.seat] = Log(version=self.version, entries=lines).model_dump_json()
             c.send(cache[c.seat])
+
+    def replay_log(self, conn: Conn) -> None:
+        """The stored log to a connection that just came in (module docstring, "Log replay"):
+        phrased for its seat only for the current game since the seat's holder sat down."""
+        seat = conn.seat
+        since = self.seats[seat].since if seat is not None and seat < len(self.seats) else None
+        lines = []
+        for entry in self.log:
+            mine = (
+                since is not None
+                and self.game is not None
+                and entry.get("game") == self.game_no
+                and int(entry.get("v", 0)) >= since
+            )
+            line = self.entry_for(entry, seat if mine else None)
+            if line:
+                lines.append(line)
+        if lines:
+            conn.send(Log(version=self.version, entries=lines, replay=True).model_dump_json())
 
     def room_entry(self, text: str, **extra: Any) -> dict[str, Any]:
         return {"all": {"kind": "room", "text": text, **extra}}
@@ -268,54 +321,87 @@ class Room:
 
     # ------------------------------------------------------------ persistence
 
-    def persist(
+    def record(self) -> dict[str, Any]:
+        """The room's durable state, as :meth:`Store.save` takes it (new objects)."""
+        return {
+            "name": self.name,
+            "version": self.version,
+            "game_no": self.game_no,
+            "options": {"hidden_money": self.hidden_money, "preset": self.preset},
+            "seats": [s.stored() for s in self.seats],
+            "game": self.game.to_position() if self.game is not None else None,
+            "last_result": self.last_result,
+        }
+
+    async def persist(
         self, command: tuple[int | None, str] | None, entries: list[dict[str, Any]]
     ) -> None:
-        self.hub.store.save(
-            name=self.name,
-            version=self.version,
-            game_no=self.game_no,
-            options={"hidden_money": self.hidden_money, "preset": self.preset},
-            seats=[s.stored() for s in self.seats],
-            game=self.game.to_position() if self.game is not None else None,
-            last_result=self.last_result,
-            command=command,
-            log=entries,
-        )
+        """Store the room's state (and the command with its log) on the database thread."""
+        rec = self.record()
+        await self.hub.db(self.hub.store.save, **rec, command=command, log=entries)
+        self.saved = rec
         self.persisted = True
 
-    def restore(self, stored: Any) -> None:
-        """Load from a StoredRoom (start-up, or after a failed write)."""
-        self.version = stored.version
-        self.game_no = stored.game_no
-        self.hidden_money = bool(stored.options.get("hidden_money", False))
-        self.preset = str(stored.options.get("preset", "classic"))
-        old = {i: s for i, s in enumerate(self.seats)}
+    def load_record(self, rec: dict[str, Any]) -> None:
+        """Seats, options, game and result from a record; the seats' live marks (idle, away,
+        a bot's memory) stay with their seat numbers. The version is not touched."""
+        self.game_no = rec["game_no"]
+        options = rec["options"]
+        self.hidden_money = bool(options.get("hidden_money", False))
+        self.preset = str(options.get("preset", "classic"))
+        old = dict(enumerate(self.seats))
         self.seats = [
             Seat(
                 name=s["name"],
                 token_hash=s.get("token_hash"),
                 vacant=bool(s.get("vacant")),
                 bot=s.get("bot"),
+                since=int(s.get("since") or 0),
             )
-            for s in stored.seats
+            for s in rec["seats"]
         ]
         for i, s in enumerate(self.seats):
             before = old.get(i)
             if before is not None:
                 s.idle = before.idle
+                s.last_input = before.last_input
                 if before.bot == s.bot:  # the same bot keeps its memory
                     s.policy, s.rng = before.policy, before.rng
             s.set_away(not self.connected(i))
-        self.game = Game.from_position(stored.game) if stored.game is not None else None
-        self.last_result = stored.last_result
+        game = rec["game"]
+        self.game = Game.from_position(copy.deepcopy(game)) if game is not None else None
+        self.last_result = rec["last_result"]
+
+    def restore(self, stored: Any) -> None:
+        """Load from a StoredRoom (start-up)."""
+        rec = {
+            "name": self.name,
+            "version": stored.version,
+            "game_no": stored.game_no,
+            "options": stored.options,
+            "seats": stored.seats,
+            "game": stored.game,
+            "last_result": stored.last_result,
+        }
+        self.load_record(rec)
+        self.version = stored.version
         self.log.clear()
         self.log.extend(stored.log)
         self.chat.clear()
-        self.chat.extend(Chat(**line) for line in stored.chat)
+        for line in stored.chat:
+            try:
+                self.chat.append(Chat(**line))
+            except Exception:
+                log.warning("room %s: an unreadable chat line left out", self.name)
+        self.saved = self.record()
         self.persisted = True
 
-    def commit(
+    def rollback(self) -> None:
+        """Back to what was last stored (a write failed, or the engine did): from memory, so
+        nothing waits for the database again."""
+        self.load_record(self.saved)
+
+    async def commit(
         self,
         command: tuple[int | None, str] | None,
         entries: list[dict[str, Any]],
@@ -323,38 +409,40 @@ class Room:
     ) -> None:
         """Bump the version and store; then ``stored()``; then the log and state to everyone.
 
-        If the write fails, the room goes back to what the database holds and the command is
+        If the write fails, the room goes back to what was last stored and the command is
         refused with ``storage_error``.
         """
         self.version += 1
         try:
-            self.persist(command, entries)
-        except Exception:
-            log.exception("room %s: write failed; reloading the stored state", self.name)
+            await self.persist(command, entries)
+        except Exception as e:
+            log.warning("room %s: write failed (%s); back to the stored state", self.name, e)
             self.version -= 1
-            back = self.hub.store.load(
-                self.name, self.settings.log_history, self.settings.chat_history
-            )
-            if back is not None:
-                self.restore(back)
+            self.rollback()
             raise CommandError(
                 "storage_error", "The server could not store that; try again."
             ) from None
         if stored is not None:
             stored()
         self.last_change = time.monotonic()
-        self.log.extend(entries)
+        self.log.extend({**e, "game": self.game_no, "v": self.version} for e in entries)
         self.send_log(entries)
         self.broadcast_state()
         self.plan_bots()
 
     def bump(self) -> None:
-        """A change that is not a command (idle marks, connections): new version to everyone."""
+        """A change that is not a command (idle marks, connections): new version to everyone.
+
+        The version is stored on the database thread, best effort, without waiting."""
         self.version += 1
-        if self.persisted:
-            with contextlib.suppress(Exception):
-                self.hub.store.save_version(self.name, self.version)
+        if self.persisted and not self.version_queued:
+            self.version_queued = True
+            self.hub.db_later(self._save_version)
         self.broadcast_state()
+
+    def _save_version(self) -> None:  # on the database thread
+        self.version_queued = False  # a bump from now on queues another
+        self.hub.store.save_version(self.name, self.version)
 
     # ------------------------------------------------------------ connections
 
@@ -368,9 +456,6 @@ class Room:
 
     async def attach(self, conn: Conn, name: str | None, token: str | None) -> None:
         async with self.lock:
-            if name is not None:
-                with contextlib.suppress(CommandError):
-                    conn.name = check_name(name, self.settings.name_max_len)
             conn.room = self.name
             seat = self.find_seat(token) if token else None
             if token and seat is None:
@@ -380,6 +465,8 @@ class Room:
                         message="That token holds no seat in this room; you are watching.",
                     ).model_dump_json()
                 )
+            if seat is None:
+                self.name_watcher(conn, name)
             was_connected = seat is not None and self.connected(seat)
             conn.seat = seat
             self.conns.append(conn)
@@ -391,15 +478,13 @@ class Room:
                     room=self.name, you=self.you(conn, token), version=self.version
                 ).model_dump_json()
             )
-            history = list(self.log)
-            if history:
-                self.send_log(history, only=conn)
+            self.replay_log(conn)
             for chat in self.chat:
                 conn.send(chat.model_copy(update={"replay": True}).model_dump_json())
             self.pending -= 1
             if seat is not None and self.seats[seat].bot is not None:
                 self.seats[seat].idle = False
-                self.take_back(seat)
+                await self.take_back(seat)
             elif seat is None or not was_connected or self.seats[seat].idle:
                 if seat is not None:
                     self.seats[seat].idle = False
@@ -407,12 +492,41 @@ class Room:
             else:
                 conn.send(self.state_for(conn, {}))
 
-    def take_back(self, seat: int) -> None:
+    def name_watcher(self, conn: Conn, name: str | None) -> None:
+        """The display name of a connection without a seat (the ``hello`` name).
+
+        Names are unique in a room (compared as :func:`name_key`: case and full-width forms do
+        not matter): a name a seat or another connection uses, or one that is not a valid name,
+        is refused with an ``error`` (``name_taken``, ``bad_name``) and the connection watches
+        under a guest name of its own."""
+        guest = conn.name
+        if self._name_in_use(guest, skip_conn=conn):
+            conn.name = guest = self._unique_name(guest, skip_conn=conn)
+        if name is None:
+            return
+        try:
+            wanted = check_name(name, self.settings.name_max_len)
+        except CommandError as e:
+            conn.send(Error(code=e.code, message=f"{e.message} You are watching as {guest}.")
+                      .model_dump_json())
+            return
+        if self._name_in_use(wanted, skip_conn=conn):
+            conn.send(
+                Error(
+                    code="name_taken",
+                    message=f"{wanted} is already used in this room; you are watching as "
+                    f"{guest}. /join NAME takes a seat under another name.",
+                ).model_dump_json()
+            )
+            return
+        conn.name = wanted
+
+    async def take_back(self, seat: int) -> None:
         """The person of a handed-over seat is back: the bot stops, the seat is theirs."""
         s = self.seats[seat]
         s.stop_bot()
         try:
-            self.commit(
+            await self.commit(
                 None, [self.room_entry(f"{s.name} is back; the bot hands seat {seat + 1} back.")]
             )
         except CommandError:  # not stored (the room was reloaded): theirs all the same
@@ -481,7 +595,7 @@ class Room:
             self.touch(conn)
             self.wake_bots()
             try:
-                self._say(conn, say_id, text)
+                await self._say(conn, say_id, text)
             except CommandError as e:
                 self.reply(conn, say_id, False, code=e.code, message=e.message)
             except Exception:  # every say gets its reply, even when something is broken
@@ -491,43 +605,39 @@ class Room:
                     message="The server failed on that command.",
                 )
 
-    def _say(self, conn: Actor, say_id: Any, text: str) -> None:
+    async def _say(self, conn: Actor, say_id: Any, text: str) -> None:
         if len(text) > self.settings.chat_max_len:
             raise CommandError(
                 "too_long", f"A line has at most {self.settings.chat_max_len} characters."
             )
-        own = botseats.server_command(text)
-        if own is not None:
-            if not isinstance(conn, Conn):
-                raise CommandError("not_for_bots", "A bot sends game commands only.")
-            self.server_command(conn, say_id, text, *own)
-            return
         try:
             parsed = cmds.parse(text)
         except cmds.ParseError as e:
             self.reply(conn, say_id, False, code=e.code, message=e.message)
             return
         if isinstance(parsed, cmds.Chat):
-            self.do_chat(conn, say_id, text)
+            await self.do_chat(conn, say_id, text)
         elif isinstance(parsed, cmds.GameCommand):
-            self.do_game(conn, say_id, text, parsed.action)
+            await self.do_game(conn, say_id, text, parsed.action)
         elif isinstance(parsed, cmds.RoomCommand):
-            self.do_room(conn, say_id, parsed)
+            await self.do_room(conn, say_id, parsed)
         else:  # pragma: no cover - the parser returns one of the three
             raise CommandError("parse_error", "Unknown command.")
 
-    def do_chat(self, conn: Actor, say_id: Any, text: str) -> None:
+    async def do_chat(self, conn: Actor, say_id: Any, text: str) -> None:
         text = text.strip()
         if not text:
             raise CommandError("empty", "Nothing to say.")
         name = self.seats[conn.seat].name if conn.seat is not None else conn.name
         chat = Chat(name=name, seat=conn.seat, text=text, ts=time.time())
-        if not self.persisted:
-            self.persist(None, [])  # the room itself first
         try:
-            self.hub.store.save_chat(self.name, chat.model_dump(exclude={"type", "replay"}))
-        except Exception:
-            log.exception("room %s: chat not stored", self.name)
+            if not self.persisted:
+                await self.persist(None, [])  # the room itself first
+            await self.hub.db(
+                self.hub.store.save_chat, self.name, chat.model_dump(exclude={"type", "replay"})
+            )
+        except Exception as e:
+            log.warning("room %s: chat not stored (%s)", self.name, e)
             raise CommandError(
                 "storage_error", "The server could not store that; try again."
             ) from None
@@ -537,7 +647,7 @@ class Room:
             c.send(msg)
         self.reply(conn, say_id)
 
-    def do_game(self, conn: Actor, say_id: Any, text: str, action: Any) -> None:
+    async def do_game(self, conn: Actor, say_id: Any, text: str, action: Any) -> None:
         if conn.seat is None:
             raise CommandError("not_seated", "Only a seated player can do that; /join first.")
         if self.game is None:
@@ -551,36 +661,36 @@ class Room:
             return
         except Exception:
             log.exception("room %s: the engine failed on %r", self.name, text)
-            stored = self.hub.store.load(
-                self.name, self.settings.log_history, self.settings.chat_history
-            )
-            if stored is not None:
-                self.restore(stored)
+            self.rollback()
             raise CommandError("internal_error", "The server failed on that command.") from None
         entries = self.game_entries(list(events))
         if game.over and not was_over:
             self.last_result = {"names": list(game.names), **(game.result or {})}
             entries.append(self.room_entry("The game is over. /start plays again."))
-        self.commit((conn.seat, text), entries)
+        await self.commit((conn.seat, text), entries)
         self.reply(conn, say_id)
 
     # ------------------------------------------------------------ room commands
 
-    def do_room(self, conn: Actor, say_id: Any, command: Any) -> None:
+    async def do_room(self, conn: Actor, say_id: Any, command: Any) -> None:
         if not isinstance(conn, Conn):
             raise CommandError("not_for_bots", "A bot sends game commands only.")
         if isinstance(command, cmds.Join):
-            self.join(conn, say_id, command.name)
+            await self.join(conn, say_id, command.name)
         elif isinstance(command, cmds.Leave):
-            self.leave(conn, say_id)
+            await self.leave(conn, say_id)
         elif isinstance(command, cmds.Start):
-            self.start(conn, say_id)
+            await self.start(conn, say_id)
         elif isinstance(command, cmds.OptionShow):
             self.reply(conn, say_id, message=self.options_text())
         elif isinstance(command, cmds.OptionSet):
-            self.set_option(conn, say_id, command.key, command.value)
+            await self.set_option(conn, say_id, command.key, command.value)
         elif isinstance(command, cmds.AddBot):
-            self.add_bot(conn, say_id, command.name, command.policy)
+            await self.add_bot(conn, say_id, command.name, command.policy)
+        elif isinstance(command, cmds.RemoveBot):
+            await self.remove_bot(conn, say_id, command.target)
+        elif isinstance(command, cmds.HandOver):
+            await self.hand_over(conn, say_id, command.target)
         elif isinstance(command, cmds.Help):
             self.reply(conn, say_id, message=self.help(command.topic))
         elif isinstance(command, cmds.Who):
@@ -594,12 +704,9 @@ class Room:
             if own is not None:
                 return own
         try:
-            text = cmds.help_text(topic)
+            return cmds.help_text(topic)
         except Exception:
             raise CommandError("unknown_topic", f"No help for {topic!r}; try /help.") from None
-        if topic is None or not topic.strip().lstrip("/").strip():
-            text += "\n" + botseats.OVERVIEW_EXTRA
-        return text
 
     def options_text(self) -> str:
         lo, hi = self.player_range()
@@ -631,21 +738,27 @@ class Room:
         parts.append(f"spectators: {self.spectators()}")
         return "\n".join(parts)
 
-    def _name_taken(self, name: str, skip: int | None = None) -> bool:
-        key = name.casefold()
+    def _name_in_use(
+        self, name: str, *, skip_conn: Conn | None = None, skip_vacant: bool = False
+    ) -> bool:
+        """A seat's name (``skip_vacant``: not counting the seats a /join may take over) or the
+        name of a connection without a seat other than ``skip_conn``, compared as
+        :func:`name_key` (NFKC + casefold) everywhere."""
+        key = name_key(name)
+        if any(name_key(s.name) == key for s in self.seats if not (skip_vacant and s.vacant)):
+            return True
         return any(
-            s.name.casefold() == key and i != skip and not s.vacant
-            for i, s in enumerate(self.seats)
+            c is not skip_conn and c.seat is None and name_key(c.name) == key for c in self.conns
         )
 
-    def _unique_name(self, base: str, start: int | None = None) -> str:
+    def _unique_name(
+        self, base: str, start: int | None = None, skip_conn: Conn | None = None
+    ) -> str:
         """``base`` if free, else ``base 2``, ``base 3``... (``start``: always numbered)."""
         k = start
         while True:
             name = base if k is None else f"{base} {k}"
-            if not self._name_taken(name) and not any(
-                s.name.casefold() == name.casefold() for s in self.seats
-            ):
+            if not self._name_in_use(name, skip_conn=skip_conn):
                 return name
             k = 2 if k is None else k + 1
 
@@ -655,15 +768,16 @@ class Room:
         return conn.seat is not None or not any(s.human for s in self.seats if not s.vacant)
 
     def find_seat_by_name(self, arg: str, usage: str) -> int:
-        """The seat ``arg`` names: a seat name (any case) or a seat number."""
-        if not arg:
+        """The seat ``arg`` names: a seat name (compared as :func:`name_key`) or else a seat
+        number (full-width digits too)."""
+        if not arg.strip():
             raise CommandError("parse_error", f"Say whom: {usage}")
         key = name_key(arg)
         for i, s in enumerate(self.seats):
             if name_key(s.name) == key:
                 return i
-        if arg.isdigit() and 1 <= int(arg) <= len(self.seats):
-            return int(arg) - 1
+        if key.isascii() and key.isdigit() and 1 <= int(key) <= len(self.seats):
+            return int(key) - 1
         raise CommandError("no_such_seat", f"Nobody called {arg} sits here; /who lists the seats.")
 
     def _set_conn_seat(self, conns: list[Conn], seat: int | None, token: str | None) -> None:
@@ -674,15 +788,17 @@ class Room:
                 .model_dump_json()
             )
 
-    def join(self, conn: Conn, say_id: Any, raw_name: str | None) -> None:
+    async def join(self, conn: Conn, say_id: Any, raw_name: str | None) -> None:
         if conn.seat is not None:
             raise CommandError(
                 "already_seated", f"You already sit in seat {conn.seat + 1}; /leave first."
             )
         name = check_name(raw_name if raw_name is not None else conn.name,
                           self.settings.name_max_len)
-        if self._name_taken(name):
-            raise CommandError("name_taken", f"{name} is already seated here; pick another name.")
+        if self._name_in_use(name, skip_conn=conn, skip_vacant=True):
+            raise CommandError(
+                "name_taken", f"{name} is already used in this room; pick another name."
+            )
         token = secrets.token_urlsafe(32)
         renumber: Callable[[], None] | None = None
         if self.running:
@@ -694,7 +810,9 @@ class Room:
             seat = free[0]
             assert self.game is not None
             self.game.rename_seat(seat, name)
-            self.seats[seat] = Seat(name=name, token_hash=hash_token(token))
+            self.seats[seat] = Seat(
+                name=name, token_hash=hash_token(token), since=self.version + 1
+            )
             text = f"{name} takes over seat {seat + 1} from the bot."
         else:
             lo, hi = self.player_range()
@@ -702,7 +820,7 @@ class Room:
             if len(live) >= hi:
                 raise CommandError("room_full", f"All {hi} seats are taken; you can watch.")
             self.settle(live)
-            self.seats.append(Seat(name=name, token_hash=hash_token(token)))
+            self.seats.append(Seat(name=name, token_hash=hash_token(token), since=self.version + 1))
             seat = len(self.seats) - 1
             text = f"{name} joins in seat {seat + 1}."
 
@@ -712,7 +830,7 @@ class Room:
             conn.name = name
             self._set_conn_seat([conn], seat, token)
 
-        self.commit((seat, "/join"), [self.room_entry(text)], seated)
+        await self.commit((seat, "/join"), [self.room_entry(text)], seated)
         self.reply(conn, say_id, message=f"You sit in seat {seat + 1}.")
 
     def drop_finished_game(self) -> None:
@@ -745,7 +863,7 @@ class Room:
                 s.stop_bot()
         self.seats = live
 
-    def leave(self, conn: Conn, say_id: Any) -> None:
+    async def leave(self, conn: Conn, say_id: Any) -> None:
         if conn.seat is None:
             raise CommandError("not_seated", "You have no seat to leave.")
         seat = conn.seat
@@ -758,7 +876,8 @@ class Room:
             bot_name = self._unique_name(f"{name} (bot)")
             self.game.rename_seat(seat, bot_name)
             self.seats[seat] = Seat(
-                name=bot_name, token_hash=None, vacant=True, bot=DEFAULT_POLICY
+                name=bot_name, token_hash=None, vacant=True, bot=DEFAULT_POLICY,
+                since=self.version + 1,
             )
             text = (
                 f"{name} left seat {seat + 1}; a bot plays it now as {bot_name}; "
@@ -782,10 +901,10 @@ class Room:
                     if c.seat is not None and c.seat > seat:
                         c.seat -= 1
 
-        self.commit((seat, "/leave"), [self.room_entry(text)], unseated)
+        await self.commit((seat, "/leave"), [self.room_entry(text)], unseated)
         self.reply(conn, say_id, message="You left your seat.")
 
-    def start(self, conn: Conn, say_id: Any) -> None:
+    async def start(self, conn: Conn, say_id: Any) -> None:
         if not self.may_arrange(conn) or not self.seats:
             raise CommandError("not_seated", "Only a seated player can start; /join first.")
         if self.running:
@@ -819,12 +938,14 @@ class Room:
             s.policy = s.rng = None
         names = ", ".join(s.name for s in live)
         entries = [self.room_entry(f"Game {self.game_no} begins ({self.preset}): {names}.")]
-        self.commit((starter, "/start"), entries, renumber)
+        await self.commit((starter, "/start"), entries, renumber)
         self.reply(conn, say_id, message="The game begins.")
 
     # ------------------------------------------------------------ bot seats
 
-    def add_bot(self, conn: Conn, say_id: Any, raw_name: str | None, policy: str | None) -> None:
+    async def add_bot(
+        self, conn: Conn, say_id: Any, raw_name: str | None, policy: str | None
+    ) -> None:
         if not self.may_arrange(conn):
             raise CommandError(
                 "not_seated", "Only a seated player can add bots; /join first."
@@ -846,39 +967,33 @@ class Room:
             name = self._unique_name("Bot", start=1)
         else:
             name = check_name(raw_name, self.settings.name_max_len)
-            if self._name_taken(name):
+            if self._name_in_use(name, skip_vacant=True):
                 raise CommandError(
-                    "name_taken", f"{name} is already seated here; pick another name."
+                    "name_taken", f"{name} is already used in this room; pick another name."
                 )
         lo, hi = self.player_range()
         live, renumber = self.between_games()
         if len(live) >= hi:
             raise CommandError("room_full", f"All {hi} seats are taken.")
         self.settle(live)
-        self.seats.append(Seat(name=name, token_hash=None, bot=policy))
+        self.seats.append(Seat(name=name, token_hash=None, bot=policy, since=self.version + 1))
         seat = len(self.seats) - 1
         who = self.seats[conn.seat].name if conn.seat is not None else conn.name
-        self.commit(
+        await self.commit(
             (conn.seat, f"/addbot {name} {policy}"),
             [self.room_entry(f"{who} seats a {policy} bot, {name}, in seat {seat + 1}.")],
             renumber,
         )
         self.reply(conn, say_id, message=f"{name} ({policy} bot) sits in seat {seat + 1}.")
 
-    def server_command(self, conn: Conn, say_id: Any, text: str, name: str, arg: str) -> None:
-        if name == "removebot":
-            self.remove_bot(conn, say_id, arg)
-        else:
-            self.hand_over(conn, say_id, arg)
-
-    def remove_bot(self, conn: Conn, say_id: Any, arg: str) -> None:
+    async def remove_bot(self, conn: Conn, say_id: Any, arg: str) -> None:
         if not self.may_arrange(conn):
             raise CommandError("not_seated", "Only a seated player can remove bots.")
         if self.running:
             raise CommandError(
                 "game_running", "A bot leaves only between games; this game is running."
             )
-        seat = self.find_seat_by_name(arg, botseats.SERVER_COMMANDS["removebot"])
+        seat = self.find_seat_by_name(arg, "/removebot NAME|N")
         target = self.seats[seat]
         if target.bot is None or target.human:
             raise CommandError("not_a_bot", f"{target.name} is not a bot.")
@@ -894,19 +1009,19 @@ class Room:
                 if c.seat is not None and gone is not None and c.seat > gone:
                     c.seat -= 1
 
-        self.commit(
+        await self.commit(
             (conn.seat, f"/removebot {target.name}"),
             [self.room_entry(f"{target.name} (bot) left seat {seat + 1}.")],
             renumbered,
         )
         self.reply(conn, say_id, message=f"{target.name} left the table.")
 
-    def hand_over(self, conn: Conn, say_id: Any, arg: str) -> None:
+    async def hand_over(self, conn: Conn, say_id: Any, arg: str) -> None:
         if conn.seat is None:
             raise CommandError("not_seated", "Only a seated player can hand a seat to a bot.")
         if not self.running:
             raise CommandError("no_game", "No game is running; a seat is handed over in a game.")
-        seat = self.find_seat_by_name(arg, botseats.SERVER_COMMANDS["handover"])
+        seat = self.find_seat_by_name(arg, "/handover NAME|N")
         target = self.seats[seat]
         if seat == conn.seat:
             raise CommandError("not_away", "That is your own seat; /leave gives it to a bot.")
@@ -929,7 +1044,7 @@ class Room:
         target.long_away = False
         target.idle = False
         me = self.seats[conn.seat].name
-        self.commit(
+        await self.commit(
             (conn.seat, f"/handover {target.name}"),
             [
                 self.room_entry(
@@ -974,7 +1089,7 @@ class Room:
                 return  # superseded by a newer plan
             self.bot_task = None
             try:
-                self.bot_step()
+                await self.bot_step()
             except Exception:  # pragma: no cover - a broken bot must not stop the room
                 log.exception("room %s: bot step failed", self.name)
 
@@ -1016,7 +1131,7 @@ class Room:
                 return True
         return False
 
-    def bot_step(self) -> None:
+    async def bot_step(self) -> None:
         """Ask the bot seats (the active player last); send the first command one gives.
 
         Its commit plans the next step. When no bot acts but one must, the step comes back
@@ -1049,8 +1164,10 @@ class Room:
             if over and not must:
                 continue
             text = self.bot_decide(seat, view, must and (due or over))
-            if text is not None and self.bot_say(seat, text):
+            if text is not None and await self.bot_say(seat, text):
                 return
+            if self.storage_failed:
+                return  # planned again (bot_say)
             if must:
                 stuck.append(seat)
         if not stuck:
@@ -1060,23 +1177,31 @@ class Room:
             return
         for seat in stuck:
             text = get_policy("random").decide(game.view(seat), self.seat_rng(seat), hurry=True)
-            if text is not None and self.bot_say(seat, text):
+            if text is not None and await self.bot_say(seat, text):
+                return
+            if self.storage_failed:
                 return
         log.warning("room %s: no bot command for seats %s", self.name, stuck)
 
-    def bot_say(self, seat: int, text: str) -> bool:
+    async def bot_say(self, seat: int, text: str) -> bool:
         """Send ``text`` for the bot in ``seat`` along a person's path; True when it changed
-        the room (stored, broadcast, next step planned)."""
+        the room (stored, broadcast, next step planned). When it could not be stored, the
+        step is planned again ``bot_hurry_after`` later (``storage_failed``)."""
         actor = BotActor(seat, self.seats[seat].name)
         before = self.version
+        self.storage_failed = False
         try:
-            self._say(actor, None, text)
+            await self._say(actor, None, text)
         except CommandError as e:
             actor.reply = {"ok": False, "code": e.code, "message": e.message}
         except Exception:
             log.exception("room %s: bot command %r failed", self.name, text)
             return False
         reply = actor.reply or {}
+        if reply.get("code") == "storage_error":
+            self.storage_failed = True
+            self.plan_bots(max(1.0, self.hurry_after()))
+            return False
         if not reply.get("ok") or self.version == before:
             self.bot_refusals += 1
             log.warning(
@@ -1088,9 +1213,10 @@ class Room:
         if self.bot_turn_count == 2 * self.settings.bot_turn_cap:
             log.warning("room %s: bots paused after %d commands in one turn",
                         self.name, self.bot_turn_count)
-            self.commit(None, [self.room_entry(
-                "The bots pause: too many bot commands this turn. Any command wakes them."
-            )])
+            with contextlib.suppress(CommandError):  # not stored: they pause all the same
+                await self.commit(None, [self.room_entry(
+                    "The bots pause: too many bot commands this turn. Any command wakes them."
+                )])
         if self.game is not None and self.game.over and not self.conns:
             self.hub.later(self.hub.maybe_drop(self))  # a finished game nobody watches
         return True
@@ -1101,7 +1227,7 @@ class Room:
             self.bot_turn_count = self.settings.bot_turn_cap
             self.plan_bots()
 
-    def set_option(self, conn: Conn, say_id: Any, key: str, value: str | None) -> None:
+    async def set_option(self, conn: Conn, say_id: Any, key: str, value: str | None) -> None:
         if not self.may_arrange(conn):
             raise CommandError("not_seated", "Only a seated player can change options.")
         if self.running:
@@ -1122,13 +1248,13 @@ class Room:
         else:
             raise CommandError("bad_option", "Options: hiddenmoney, rules.")
         name = self.seats[conn.seat].name if conn.seat is not None else conn.name
-        self.commit((conn.seat, f"/option {key} {value or ''}".strip()),
+        await self.commit((conn.seat, f"/option {key} {value or ''}".strip()),
                     [self.room_entry(f"{name}: {text}")])
         self.reply(conn, say_id, message=text)
 
 
 class Hub:
-    """Every room of this process, the store, and the idle-mark clock."""
+    """Every room of this process, the store, the database thread, and the idle-mark clock."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -1137,6 +1263,28 @@ class Hub:
         self.rooms_lock = asyncio.Lock()
         self._idle_task: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
+        # every SQLite call after start-up runs here, one at a time, in the order asked for
+        self._db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bohnanza-db")
+
+    async def db(self, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
+        """Run ``fn(*args, **kw)`` (a Store call) on the database thread; the event loop (the
+        other rooms) goes on meanwhile."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db_thread, _on_db_thread, fn, args, kw)
+
+    def db_later(self, fn: Callable[[], Any]) -> None:
+        """Queue ``fn()`` on the database thread without waiting (best effort: a failure is
+        logged); it runs after every call asked for before it."""
+
+        def done(f: Future[Any]) -> None:
+            e = f.exception()
+            if e is not None:
+                log.info("background write failed: %s", e)
+
+        try:
+            self._db_thread.submit(_on_db_thread, fn, (), {}).add_done_callback(done)
+        except RuntimeError:  # shutting down
+            pass
 
     def later(self, coro: Any) -> None:
         """Run ``coro`` as a task of its own (kept until it ends)."""
@@ -1145,7 +1293,11 @@ class Hub:
         task.add_done_callback(self._background.discard)
 
     def open(self) -> None:
-        self.store = Store(self.settings.db, self.settings.sqlite_synchronous)
+        """Load every stored room (before serving; a room that cannot be read is skipped with
+        a warning, see :meth:`Store.load_all`)."""
+        self.store = Store(
+            self.settings.db, self.settings.sqlite_synchronous, self.settings.sqlite_busy_timeout
+        )
         for stored in self.store.load_all(self.settings.log_history, self.settings.chat_history):
             if not stored.seats and stored.game is None:
                 self.store.delete_room(stored.name)  # nobody sits there: forget it
@@ -1153,8 +1305,9 @@ class Hub:
             room = Room(stored.name, self)
             try:
                 room.restore(stored)
-            except Exception:
-                log.exception("room %s could not be loaded; skipped", stored.name)
+            except Exception as e:
+                log.warning("room %r cannot be loaded (%s: %s); skipped", stored.name,
+                            type(e).__name__, e)
                 continue
             if not room.running and not any(s.human for s in room.seats):
                 self.store.delete_room(stored.name)  # bots only, no game to finish: forget it
@@ -1178,7 +1331,9 @@ class Hub:
             t.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
-        self.store.close()
+        # the writes already asked for end first (each waits at most the busy timeout)
+        self._db_thread.submit(self.store.close)
+        self._db_thread.shutdown(wait=True)
 
     async def _idle_loop(self) -> None:
         while True:
@@ -1221,12 +1376,14 @@ class Hub:
         async with self.rooms_lock:
             if room.conns or room.pending or room.running or any(s.human for s in room.seats):
                 return
+            if room.lock.locked():
+                return  # a change is under way; whoever holds the lock asks again
             room.stop_bots()
             if self.rooms.get(room.name) is room:
                 del self.rooms[room.name]
                 if room.persisted:
-                    with contextlib.suppress(Exception):
-                        self.store.delete_room(room.name)
+                    # queued after the room's own writes; a new room of that name comes after
+                    self.db_later(functools.partial(self.store.delete_room, room.name))
 
     def listing(self) -> list[dict[str, Any]]:
         out = []

@@ -58,6 +58,9 @@ class Settings(BaseSettings):
     log_history: int = Field(default=300, ge=0)
     chat_history: int = Field(default=50, ge=0)
     sqlite_synchronous: str = "FULL"
+    # seconds a write waits for a database another process holds locked before the command is
+    # refused (storage_error); short, since the room waits with it
+    sqlite_busy_timeout: float = Field(default=2.0, ge=0, le=60)
 
     @field_validator("allowed_origins", mode="before")
     @classmethod

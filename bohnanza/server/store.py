@@ -1,14 +1,23 @@
 """SQLite persistence: rooms, seats (hashed tokens), options, the game position and every
-accepted command. Each change is one committed transaction, written before the reply."""
+accepted command. Each change is one committed transaction, written before the reply.
+
+A database another process holds locked makes a write fail after ``busy_timeout`` seconds
+(``sqlite3.OperationalError``); the caller refuses the command. A room whose row cannot be read
+is left out of :meth:`Store.load_all` with a warning; a log or chat line that cannot be read is
+left out of its room.
+"""
 
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+log = logging.getLogger("bohnanza.server")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -51,22 +60,36 @@ class StoredRoom:
     seats: list[dict[str, Any]]
     game: dict[str, Any] | None
     last_result: dict[str, Any] | None
-    log: list[dict[str, Any]]  # recent stored log entries, oldest first
+    # recent stored log entries, oldest first; each carries "game" (the game number) and "v"
+    # (the room version of the command that logged it) besides its "all" or "per" form
+    log: list[dict[str, Any]]
     chat: list[dict[str, Any]]  # recent chat lines, oldest first
 
 
 class Store:
-    """One connection, used from the event loop only (each room has one writer)."""
+    """One connection, used by one thread at a time: the server's database thread (each room
+    has one writer; see ``Hub.db``), or the caller's in scripts and tests."""
 
-    def __init__(self, path: Path | str, synchronous: str = "FULL") -> None:
+    def __init__(
+        self, path: Path | str, synchronous: str = "FULL", busy_timeout: float = 2.0
+    ) -> None:
         self.path = Path(path)
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.busy_ms = max(0, int(busy_timeout * 1000))
         self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self.db.execute(f"PRAGMA busy_timeout={self.busy_ms}")
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={synchronous}")
-        self.db.execute("PRAGMA busy_timeout=5000")
         self.db.executescript(SCHEMA)
+
+    def _rollback(self) -> None:
+        """End a failed transaction (when BEGIN itself failed there is none to end)."""
+        if self.db.in_transaction:
+            try:
+                self.db.execute("ROLLBACK")
+            except sqlite3.Error:  # pragma: no cover - the connection is broken
+                log.exception("rollback failed")
 
     def close(self) -> None:
         self.db.close()
@@ -125,7 +148,7 @@ class Store:
                 )
             cur.execute("COMMIT")
         except BaseException:
-            cur.execute("ROLLBACK")
+            self._rollback()
             raise
 
     def save_chat(self, name: str, line: dict[str, Any]) -> None:
@@ -135,16 +158,29 @@ class Store:
         )
 
     def save_version(self, name: str, version: int) -> None:
-        """Persist a version bump that changed nothing durable (idle marks, connections)."""
-        self.db.execute("UPDATE rooms SET version=? WHERE name=?", (version, name))
+        """Persist a version bump that changed nothing durable (idle marks, connections).
+
+        Best effort: it never waits for a lock (raises at once instead), and never lowers the
+        stored version."""
+        self.db.execute("PRAGMA busy_timeout=0")
+        try:
+            self.db.execute(
+                "UPDATE rooms SET version=MAX(version, ?) WHERE name=?", (version, name)
+            )
+        finally:
+            self.db.execute(f"PRAGMA busy_timeout={self.busy_ms}")
 
     def delete_room(self, name: str) -> None:
         cur = self.db.cursor()
         cur.execute("BEGIN IMMEDIATE")
-        cur.execute("DELETE FROM rooms WHERE name=?", (name,))
-        cur.execute("DELETE FROM commands WHERE room=?", (name,))
-        cur.execute("DELETE FROM chat WHERE room=?", (name,))
-        cur.execute("COMMIT")
+        try:
+            cur.execute("DELETE FROM rooms WHERE name=?", (name,))
+            cur.execute("DELETE FROM commands WHERE room=?", (name,))
+            cur.execute("DELETE FROM chat WHERE room=?", (name,))
+            cur.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
 
     def load(
         self, name: str, log_history: int = 300, chat_history: int = 50
@@ -159,44 +195,72 @@ class Store:
         return self._room(row, log_history, chat_history)
 
     def load_all(self, log_history: int = 300, chat_history: int = 50) -> list[StoredRoom]:
+        """Every room that can be read; one that cannot is skipped with a warning (the others
+        still load and the server still starts)."""
         rows = self.db.execute(
             "SELECT name, version, game_no, options, seats, game, last_result FROM rooms"
             " ORDER BY created"
         ).fetchall()
-        return [self._room(r, log_history, chat_history) for r in rows]
+        rooms = []
+        for row in rows:
+            try:
+                rooms.append(self._room(row, log_history, chat_history))
+            except Exception as e:
+                log.warning("room %r cannot be read (%s: %s); skipped", row[0],
+                            type(e).__name__, e)
+        return rooms
 
     def _room(self, row: tuple[Any, ...], log_history: int, chat_history: int) -> StoredRoom:
+        """A room from its row. Raises when the row itself cannot be read; unreadable log and
+        chat lines are left out with a warning."""
         name, version, game_no, options, seats, game, last_result = row
-        log: list[dict[str, Any]] = []
+        stored = StoredRoom(
+            name=name,
+            version=_whole(version, "version"),
+            game_no=_whole(game_no, "game_no"),
+            options=_json(options, dict, "options"),
+            seats=_json(seats, list, "seats"),
+            game=_json(game, dict, "game") if game is not None else None,
+            last_result=_json(last_result, dict, "last_result") if last_result is not None
+            else None,
+            log=[],
+            chat=[],
+        )
+        if not all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in stored.seats):
+            raise ValueError("a seat without a name")
+        bad = 0
         if log_history > 0:
             # the most recent log entries, in order; a command rarely has more than a few
             logs = self.db.execute(
-                "SELECT log FROM commands WHERE room=? ORDER BY id DESC LIMIT ?",
+                "SELECT log, game_no, version FROM commands WHERE room=? ORDER BY id DESC"
+                " LIMIT ?",
                 (name, log_history),
             ).fetchall()
-            for (text,) in reversed(logs):
-                log.extend(json.loads(text))
-            log = log[-log_history:]
-        chat = [
-            json.loads(text)
-            for (text,) in reversed(
-                self.db.execute(
-                    "SELECT line FROM chat WHERE room=? ORDER BY id DESC LIMIT ?",
-                    (name, chat_history),
-                ).fetchall()
-            )
-        ]
-        return StoredRoom(
-            name=name,
-            version=version,
-            game_no=game_no,
-            options=json.loads(options),
-            seats=json.loads(seats),
-            game=json.loads(game) if game is not None else None,
-            last_result=json.loads(last_result) if last_result is not None else None,
-            log=log,
-            chat=chat,
-        )
+            for text, g, v in reversed(logs):
+                try:
+                    entries = _json(text, list, "log")
+                except ValueError:
+                    bad += 1
+                    continue
+                for e in entries:
+                    if isinstance(e, dict) and ("all" in e or "per" in e):
+                        stored.log.append({**e, "game": g, "v": v})
+                    else:
+                        bad += 1
+            stored.log = stored.log[-log_history:]
+        for (text,) in reversed(
+            self.db.execute(
+                "SELECT line FROM chat WHERE room=? ORDER BY id DESC LIMIT ?",
+                (name, chat_history),
+            ).fetchall()
+        ):
+            try:
+                stored.chat.append(_json(text, dict, "chat"))
+            except ValueError:
+                bad += 1
+        if bad:
+            log.warning("room %r: %d unreadable log or chat lines left out", name, bad)
+        return stored
 
     def commands(self, name: str) -> list[dict[str, Any]]:
         """Every stored command of a room, oldest first (tests and audits)."""
@@ -215,3 +279,19 @@ class Store:
             }
             for v, g, s, t, p in rows
         ]
+
+
+def _json(text: Any, kind: type, what: str) -> Any:
+    """``text`` parsed as JSON of type ``kind``; ValueError otherwise."""
+    if not isinstance(text, str):
+        raise ValueError(f"{what} is not text")
+    value = json.loads(text)  # JSONDecodeError is a ValueError
+    if not isinstance(value, kind):
+        raise ValueError(f"{what} is not a JSON {kind.__name__}")
+    return value
+
+
+def _whole(value: Any, what: str) -> int:
+    if not isinstance(value, int):
+        raise ValueError(f"{what} is not a whole number")
+    return value

@@ -21,6 +21,7 @@ from .protocol import (
     Reply,
     Say,
     client_adapter,
+    say_id_adapter,
 )
 from .rooms import Hub, Room, valid_room_name
 from .settings import Settings
@@ -158,10 +159,7 @@ def _invalid(conn: Conn, data: Any, e: ValidationError) -> None:
     where = ".".join(str(x) for x in first.get("loc", ()))
     message = f"Bad {kind} message: {where} {first.get('msg', '')}".strip()
     say_id = data.get("id") if isinstance(data, dict) else None
-    if kind == "say" and isinstance(say_id, int | str) and not isinstance(say_id, bool):
-        if isinstance(say_id, str) and len(say_id) > 64:
-            conn.send(_error("bad_message", message))
-            return
+    if kind == "say" and _valid_id(say_id):
         conn.send(
             Reply(id=say_id, ok=False, code="bad_message", message=message).model_dump_json(
                 exclude_none=True
@@ -169,3 +167,12 @@ def _invalid(conn: Conn, data: Any, e: ValidationError) -> None:
         )
     else:
         conn.send(_error("bad_message", message))
+
+
+def _valid_id(say_id: Any) -> bool:
+    """A say id the reply can carry back (a strict integer in range)."""
+    try:
+        say_id_adapter.validate_python(say_id)
+    except ValidationError:
+        return False
+    return True

@@ -67,7 +67,7 @@ def test_in_process_room(app_client: TestClient) -> None:
         ws.send_json({"type": "hello", "name": "Ann"})
         assert ws.receive_json()["type"] == "welcome"
         assert ws.receive_json()["type"] == "state"
-        ws.send_json({"type": "say", "id": "a", "text": "/join"})
+        ws.send_json({"type": "say", "id": 1, "text": "/join"})
         got = [ws.receive_json() for _ in range(4)]
         assert [m["type"] for m in got] == ["welcome", "log", "state", "reply"]
         assert got[0]["you"]["seat"] == 0 and len(got[0]["you"]["token"]) >= 43

@@ -129,10 +129,13 @@ async def test_names_and_room_commands(server: ServerProc) -> None:
     url = server.ws_url("names")
     a = await Client(url, "Ann").connect()
     b = await Client(url, "ann").connect()
+    # unique in a room, case-insensitively: the second "ann" watches under a guest name
+    assert [e["code"] for e in b.errors] == ["name_taken"]
+    assert b.welcomes[-1]["you"]["name"].startswith("guest")
     assert (await a.say("/start"))["code"] == "not_seated"
     await a.ok("/join")
-    r = await b.say("/join")
-    assert r["code"] == "name_taken"  # unique in a room, case-insensitively
+    r = await b.say("/join ANN")
+    assert r["code"] == "name_taken"
     await b.ok("/join Bea")
     assert (await a.say("/start"))["code"] == "bad_player_count"
     assert "3-5" in (await a.ok("/option"))["message"]

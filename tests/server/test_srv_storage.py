@@ -1,0 +1,165 @@
+"""Storage trouble: an unreadable room row does not stop the server (the other rooms load), and
+a database another process holds locked refuses the affected command quickly with
+``storage_error`` while the other rooms go on (design.md section 7)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from bohnanza.engine import Game
+from bohnanza.server.rooms import hash_token
+from bohnanza.server.store import Store
+
+from .harness import Client, ServerProc, free_port, seat_players
+
+
+def _seats(names: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
+    tokens = [secrets.token_urlsafe(32) for _ in names]
+    seats = [{"name": n, "token_hash": hash_token(t), "vacant": False}
+             for n, t in zip(names, tokens, strict=True)]
+    return seats, tokens
+
+
+def _log_entry(text: str) -> list[dict[str, Any]]:
+    return [{"all": {"kind": "room", "text": text}}]
+
+
+async def test_an_unreadable_room_is_skipped_and_the_others_load(tmp_path: Path) -> None:
+    db = tmp_path / "corrupt.db"
+    store = Store(db)
+    try:
+        lobby, lobby_tokens = _seats(["Ann"])
+        store.save(name="lobby", version=3, game_no=0, options={}, seats=lobby, game=None,
+                   last_result=None, command=(0, "/join"), log=_log_entry("Ann joins in seat 1."))
+        names = ["Ann", "Bob", "Cy"]
+        pos = Game.new("classic", names, 5).to_position()
+        play, play_tokens = _seats(names)
+        store.save(name="play", version=7, game_no=1,
+                   options={"hidden_money": False, "preset": "classic"}, seats=play, game=pos,
+                   last_result=None, command=(0, "/start"), log=_log_entry("Game 1 begins."))
+        # a garbage log value in a good room: that line is left out, the room loads
+        store.db.execute(
+            "INSERT INTO commands (room, version, game_no, seat, text, position, log, ts)"
+            " VALUES ('play', 8, 1, NULL, '', NULL, '{garbage', 0)"
+        )
+        store.db.execute("INSERT INTO chat (room, line) VALUES ('play', 'not json either')")
+        # rows that cannot be read at all
+        bad_seats = json.dumps([{"name": "x", "token_hash": "h"}])
+        store.db.execute(
+            "INSERT INTO rooms VALUES ('bad', 0, 1, 0, '{}', ?, '{not json', NULL)", (bad_seats,)
+        )
+        store.db.execute(
+            "INSERT INTO rooms VALUES ('bad2', 0, 1, 0, '[1]', ?, NULL, NULL)", (bad_seats,)
+        )
+        store.db.execute(
+            "INSERT INTO rooms VALUES ('bad3', 0, 1, 0, '{}', '[{\"no\":\"name\"}]', NULL, NULL)"
+        )
+        store.db.execute(
+            "INSERT INTO rooms VALUES ('bad4', 0, 1, 1, '{}', ?, '{\"seats\": 5}', NULL)",
+            (bad_seats,),
+        )
+    finally:
+        store.close()
+
+    srv = ServerProc(db, free_port(), commands_per_second=1000, commands_burst=1000)
+    srv.start()  # raises when the server does not come up
+    clients: list[Client] = []
+    try:
+        rooms = {r["room"]: r for r in httpx.get(srv.base + "/api/rooms").json()}
+        assert set(rooms) == {"lobby", "play"}
+        assert rooms["play"]["running"] and rooms["play"]["seats"] == names
+        log_text = srv.log.read_text()
+        for name in ("bad", "bad2", "bad3", "bad4"):
+            assert f"room '{name}' cannot be" in log_text, log_text
+        assert "unreadable log or chat lines left out" in log_text
+
+        # the good rooms work: their people get their seats back
+        bob = await Client(srv.ws_url("play")).connect(token=play_tokens[1])
+        clients.append(bob)
+        assert bob.seat == 1 and bob.view["you"]["hand"] == pos["seats"][1]["hand"]
+        assert [e["text"] for e in bob.logs] == ["Game 1 begins."]
+        ann = await Client(srv.ws_url("lobby")).connect(token=lobby_tokens[0])
+        clients.append(ann)
+        assert ann.seat == 0
+        await ann.ok("hello")
+        # the name of a skipped room starts afresh
+        eve = await Client(srv.ws_url("bad"), "Eve").connect()
+        clients.append(eve)
+        assert eve.state is not None and eve.state["room"]["seats"] == []
+        await eve.ok("/join")
+    finally:
+        for c in clients:
+            await c.close()
+        srv.stop()
+
+
+async def test_a_locked_database_refuses_quickly_and_other_rooms_go_on(
+    server_factory: Any,
+) -> None:
+    busy = 1.0
+    srv: ServerProc = server_factory(game_seed=4, sqlite_busy_timeout=busy)
+    table = await seat_players(srv.ws_url("locked"), ["Ann", "Bob", "Cy"])
+    views = table.views()
+    active = table.clients[views[0]["active"]]
+    version = active.version
+    zed = await Client(srv.ws_url("other"), "Zed").connect()  # a room not stored yet
+    yu = await Client(srv.ws_url("other"), "Yu").connect()
+
+    lock = sqlite3.connect(srv.db, isolation_level=None, timeout=10)
+    lock.execute("BEGIN EXCLUSIVE")
+    try:
+        t0 = time.monotonic()
+        plant = await active.say_nowait("/plant")
+        answered: list[float] = []
+        plant.add_done_callback(lambda _: answered.append(time.monotonic()))
+        await asyncio.sleep(0.1)
+        # a command of another room that needs no write is answered at once
+        t1 = time.monotonic()
+        r = await zed.say("/who")
+        assert r["ok"] and time.monotonic() - t1 < 0.5, time.monotonic() - t1
+        # a newcomer elsewhere is welcomed at once
+        t1 = time.monotonic()
+        await Client(srv.ws_url("third"), "Newt").connect()
+        assert time.monotonic() - t1 < 0.5
+        # a chat line elsewhere cannot be stored either: a clear storage_error, not lost
+        # silently, not an internal error; it waits at most for the write ahead of it
+        t1 = time.monotonic()
+        r = await zed.say("hello from another room")
+        assert not r["ok"] and r["code"] == "storage_error" and r["message"], r
+        assert time.monotonic() - t1 < 2 * busy + 1.0
+        r = await asyncio.wait_for(plant, 10)
+        assert not r["ok"] and r["code"] == "storage_error" and r["message"], r
+        assert answered[0] - t0 < busy + 1.0, answered[0] - t0
+        # nothing of it was acknowledged or shown
+        await asyncio.sleep(0.2)
+        assert table.views() == views and active.version == version
+        assert not any(c["text"] == "hello from another room" for c in zed.chats + yu.chats)
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+
+    # the lock is gone: the same commands go through
+    await active.ok("/plant")
+    await table.sync()
+    assert table.views() != views
+    await zed.ok("hello again")
+    await yu.wait(lambda: any(c["text"] == "hello again" for c in yu.chats))
+    store = Store(srv.db)
+    try:
+        texts = [c["text"] for c in store.commands("locked")]
+        assert texts == ["/start", "/plant"]  # the refused /plant was not stored
+        stored = store.load("other")
+        assert stored is not None
+        assert [line["text"] for line in stored.chat] == ["hello again"]
+    finally:
+        store.close()
+    for c in (*table.clients, zed, yu):
+        await c.close()
