@@ -158,6 +158,11 @@ class Game:
         """What ``seat`` may see (``None``: spectators), built by whitelist (R41, R42)."""
         return view.build(self, seat)
 
+    def views(self, viewers: list[int | None]) -> dict[int | None, dict[str, Any]]:
+        """``{viewer: self.view(viewer)}`` for several viewers, sharing the public part
+        (the returned views share unchanged sub-objects: treat them as read-only)."""
+        return view.build_many(self, viewers)
+
     # hints shared by views and bots
     def plant_fields(self, seat: int, bean: str) -> list[int]:
         """1-based fields of ``seat`` that can take ``bean`` now (R13, R14)."""

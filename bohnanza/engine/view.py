@@ -46,10 +46,22 @@ def _signals_for(g: Game, seat: int | None) -> dict[str, dict[str, int]]:
     return {"want": want, "have": have}
 
 
-def build(g: Game, seat: int | None) -> dict[str, Any]:
-    """The view for ``seat`` (``None``: spectators). Shape: docs/engine-api.md."""
+_CATALOGUES: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+
+
+def _catalogue(types: tuple[str, ...]) -> list[dict[str, Any]]:
+    cat = _CATALOGUES.get(types)
+    if cat is None:
+        cat = [{"bean": b, "count": BEANS[b][0], "meter": list(BEANS[b][1])} for b in types]
+        _CATALOGUES[types] = cat
+    return [dict(c, meter=c["meter"][:]) for c in cat]
+
+
+def public(g: Game) -> dict[str, Any]:
+    """The part of every view that is the same for all viewers (offers without hints)."""
     hidden = bool(g.options.get("hidden_money"))
     over = g.phase == "over"
+    passed = g.passed
     seats = []
     for i, s in enumerate(g.seats):
         seats.append({
@@ -59,32 +71,28 @@ def build(g: Game, seat: int | None) -> dict[str, Any]:
             "field_info": [_field_info(f) for f in s.fields],
             "coins": None if hidden and not over else len(s.coins),
             "to_plant": s.to_plant[:],
-            "passed": i in g.passed,
+            "passed": i in passed,
             "third_field": len(s.fields) >= 3,
         })
-    offers = []
-    for o in g.offers:
-        item: dict[str, Any] = {"id": o.id, "owner": o.owner, "give": _side(o.give),
-                                "want": _side(o.want), "to_active": o.owner != g.active}
-        if seat is not None:
-            item["can_accept"] = market.acceptable(g, seat, o)
-            item["can_withdraw"] = o.owner == seat and not (g.deal and g.deal.offer == o.id)
-        offers.append(item)
+    active = g.active
+    offers = [{"id": o.id, "owner": o.owner, "give": _side(o.give), "want": _side(o.want),
+               "to_active": o.owner != active} for o in g.offers]
     deal = None
     if g.deal is not None:
         d = g.deal
         deal = {"offer": d.offer, "active": d.active, "other": d.other,
                 "owes": {str(k): dict(v) for k, v in d.owes.items()},
                 "provided": {str(k): v is not None for k, v in d.provided.items()}}
+    rules = g.rules
     view: dict[str, Any] = {
         "preset": g.preset,
         "options": {"hidden_money": hidden},
         "phase": g.phase,
-        "active": g.active,
+        "active": active,
         "start_seat": g.start_seat,
         "planted": g.planted,
         "exhaustions": g.exhaustions,
-        "passes_limit": g.rules.passes_limit,
+        "passes_limit": rules.passes_limit,
         "turn": g.turn,
         "deck_count": len(g.deck),
         "discard_count": len(g.discard),
@@ -93,23 +101,47 @@ def build(g: Game, seat: int | None) -> dict[str, Any]:
         "offers": offers,
         "deal": deal,
         "seats": seats,
-        "signals": _signals_for(g, seat),
-        "third_field_cost": g.rules.third_field_cost,
-        "rules": {"allow_gift_requests": g.rules.allow_gift_requests,
-                  "protection_rule": g.rules.protection_rule,
-                  "allow_duplicate_variety": g.rules.allow_duplicate_variety,
-                  "tiebreak": g.rules.tiebreak, "phase4_draw": g.rules.phase4_draw},
-        "catalogue": [{"bean": b, "count": BEANS[b][0], "meter": list(BEANS[b][1])}
-                      for b in g.rules.types],
+        "third_field_cost": rules.third_field_cost,
+        "rules": {"allow_gift_requests": rules.allow_gift_requests,
+                  "protection_rule": rules.protection_rule,
+                  "allow_duplicate_variety": rules.allow_duplicate_variety,
+                  "tiebreak": rules.tiebreak, "phase4_draw": rules.phase4_draw},
+        "catalogue": _catalogue(rules.types),
         "result": None if g.result is None else {
             k: (v[:] if isinstance(v, list) else v) for k, v in g.result.items()},
         "you": None,
     }
     if not hidden or over:
         view["history"] = [h[:] for h in g.history]
+    return view
+
+
+def personal(g: Game, base: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """``base`` (from :func:`public`, not modified) completed for ``seat``: offer hints, the
+    supply and demand markers this seat may see, and the ``you`` part. Shares the unchanged
+    parts of ``base``."""
+    view = dict(base)
+    view["signals"] = _signals_for(g, seat)
     if seat is not None and 0 <= seat < len(g.seats):
+        deal_offer = g.deal.offer if g.deal is not None else None
+        offers = []
+        for item, o in zip(base["offers"], g.offers, strict=True):
+            offers.append({**item, "can_accept": market.acceptable(g, seat, o),
+                           "can_withdraw": o.owner == seat and o.id != deal_offer})
+        view["offers"] = offers
         view["you"] = _you(g, seat)
     return view
+
+
+def build(g: Game, seat: int | None) -> dict[str, Any]:
+    """The view for ``seat`` (``None``: spectators). Shape: docs/engine-api.md."""
+    return personal(g, public(g), seat)
+
+
+def build_many(g: Game, viewers: list[int | None]) -> dict[int | None, dict[str, Any]]:
+    """Views for several viewers at once; the public part is built only once."""
+    base = public(g)
+    return {v: personal(g, base, v) for v in viewers}
 
 
 def _you(g: Game, seat: int) -> dict[str, Any]:

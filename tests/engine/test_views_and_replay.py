@@ -133,3 +133,16 @@ def test_hidden_money_buy_hint_and_refusal_do_not_reveal_the_total_R42() -> None
     with pytest.raises(RuleError) as e:
         g.apply(0, Buy())
     assert e.value.code == "cannot_afford" and "1" not in e.value.message
+
+
+def test_views_for_many_equal_single_views() -> None:
+    rnd = random.Random(8)
+    g = Game.new("classic", ["A", "B", "C", "D"], 21)
+    for _ in range(300):
+        if g.phase == "over":
+            break
+        seat, action = sensible_action(g, rnd)
+        g.apply(seat, action)
+        many = g.views([None, 0, 1, 2, 3])
+        for v in (None, 0, 1, 2, 3):
+            assert json.dumps(many[v], sort_keys=True) == json.dumps(g.view(v), sort_keys=True)
