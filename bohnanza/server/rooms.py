@@ -1140,6 +1140,7 @@ class Room:
         act, so a room of bots always reaches the end of its game.
         """
         game = self.game
+        self.storage_failed = False
         if game is None or game.over:
             return
         key = (self.game_no, game.turn)

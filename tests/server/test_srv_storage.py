@@ -15,7 +15,9 @@ from typing import Any
 import httpx
 
 from bohnanza.engine import Game
-from bohnanza.server.rooms import hash_token
+from bohnanza.server.conn import Conn
+from bohnanza.server.rooms import Hub, hash_token
+from bohnanza.server.settings import Settings
 from bohnanza.server.store import Store
 
 from .harness import Client, ServerProc, free_port, seat_players
@@ -163,3 +165,80 @@ async def test_a_locked_database_refuses_quickly_and_other_rooms_go_on(
         store.close()
     for c in (*table.clients, zed, yu):
         await c.close()
+
+
+def _conn() -> Conn:
+    return Conn(None, 1000.0, 1000, 10**6)  # type: ignore[arg-type]
+
+
+def _replies(conn: Conn) -> list[dict[str, Any]]:
+    out = []
+    while not conn.queue.empty():
+        item = conn.queue.get_nowait()
+        if isinstance(item, str) and json.loads(item)["type"] == "reply":
+            out.append(json.loads(item))
+    return out
+
+
+async def test_a_failed_write_changes_nothing_in_memory(tmp_path: Path) -> None:
+    """In-process: every refused write leaves the room as the database holds it (a new room's
+    first /join leaves no seat behind; a /leave in a game keeps the seat and the game)."""
+    hub = Hub(Settings(db=tmp_path / "f.db", sqlite_synchronous="OFF", game_seed=1,
+                       bot_delay=0.2))
+    await hub.start()
+    try:
+        ann = _conn()
+        room = await hub.room_for("fail", ann)
+        assert room is not None
+        await room.attach(ann, "Ann", None)
+        good = hub.store.save
+
+        def broken(**kw: Any) -> None:
+            raise sqlite3.OperationalError("database is locked")
+
+        hub.store.save = broken  # type: ignore[method-assign]
+        version = room.version
+        await room.say(ann, 1, "/join")
+        await room.say(ann, 2, "hello")
+        assert [(r["id"], r["code"]) for r in _replies(ann)] == [
+            (1, "storage_error"), (2, "storage_error")]
+        assert room.seats == [] and ann.seat is None and room.version == version
+        assert not room.chat
+
+        hub.store.save = good  # type: ignore[method-assign]
+        await room.say(ann, 3, "/join")
+        await room.say(ann, 4, "/addbot")
+        await room.say(ann, 5, "/addbot")
+        await room.say(ann, 6, "/start")
+        room.stop_bots()  # before they act
+        assert all(r["ok"] for r in _replies(ann))
+        assert room.game is not None and ann.seat == 0
+        stored_before = hub.store.load("fail")
+        assert stored_before is not None and room.game.to_position() == stored_before.game
+
+        hub.store.save = broken  # type: ignore[method-assign]
+        await room.say(ann, 7, "/leave")
+        assert [r["code"] for r in _replies(ann)] == ["storage_error"]
+        assert ann.seat == 0 and room.seats[0].human and room.seats[0].name == "Ann"
+        assert room.game.names[0] == "Ann"
+        assert room.game.to_position() == stored_before.game
+        # the bots cannot store either: they try again a second later, not in a loop
+        calls: list[float] = []
+
+        def counted(**kw: Any) -> None:
+            calls.append(time.monotonic())
+            broken(**kw)
+
+        hub.store.save = counted  # type: ignore[method-assign]
+        room.plan_bots()
+        await asyncio.sleep(0.6)
+        assert len(calls) == 1 and room.game.to_position() == stored_before.game
+
+        hub.store.save = good  # type: ignore[method-assign]
+        await asyncio.sleep(1.5)  # the bots' next try is stored
+        assert room.game.to_position() != stored_before.game
+        await room.say(ann, 8, "/leave")
+        assert [r["ok"] for r in _replies(ann)] == [True]
+        assert ann.seat is None and room.seats[0].bot is not None
+    finally:
+        await hub.stop()

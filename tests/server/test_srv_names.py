@@ -1,0 +1,154 @@
+"""Names unique in a room (design.md section 7), compared one way everywhere (NFKC + casefold);
+strict say ids; the open-offer cap as a plain refusal; /removebot and /handover through the
+command parser."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from bohnanza.server.store import Store
+
+from .harness import Client, ServerProc, seat_players
+
+
+def _seat_names(c: Client) -> list[str]:
+    assert c.state is not None
+    return [s["name"] for s in c.state["room"]["seats"]]
+
+
+async def test_names_compare_without_case_or_full_width_forms(server: ServerProc) -> None:
+    url = server.ws_url("fold")
+    ann = await Client(url, "Ann").connect()
+    await ann.ok("/join")
+    for text in ("/addbot ＡＮＮ", "/addbot ann", "/addbot Ａｎｎ greedy"):
+        r = await ann.say(text)
+        assert not r["ok"] and r["code"] == "name_taken", (text, r)
+    # a watcher's name counts too, however it is written
+    watcher = await Client(url, "ｂｏｔ　１").connect()
+    assert [e["code"] for e in watcher.errors] == []
+    assert watcher.welcomes[-1]["you"]["name"] == "ｂｏｔ １"
+    await ann.ok("/addbot")  # the next free bot name
+    await ann.wait(lambda: len(_seat_names(ann)) == 2)
+    assert _seat_names(ann) == ["Ann", "Bot 2"]
+    assert (await watcher.say("/join ＢＯＴ ２"))["code"] == "name_taken"
+    # the lookup of /removebot folds the same way: full-width name and full-width number
+    assert (await ann.say("/removebot ＡＮＮ"))["code"] == "not_a_bot"
+    await ann.ok("/removebot ｂｏｔ ２")
+    await ann.ok("/addbot Robo")
+    await ann.ok("/removebot ２")
+    await ann.wait(lambda: _seat_names(ann) == ["Ann"])
+    for c in (ann, watcher):
+        await c.close()
+
+
+async def test_a_watcher_cannot_take_a_name_in_use(server: ServerProc) -> None:
+    url = server.ws_url("impostor")
+    ann = await Client(url, "Ann").connect()
+    await ann.ok("/join")
+    # a watcher saying hello as the seated Ann (any case or width) watches as a guest
+    for hello in ("Ann", "ANN", "Ａｎｎ"):
+        imp = await Client(url, hello).connect()
+        assert [e["code"] for e in imp.errors] == ["name_taken"], hello
+        assert "already used" in imp.errors[0]["message"]
+        guest = imp.welcomes[-1]["you"]["name"]
+        assert guest != hello and guest.startswith("guest") and imp.seat is None
+        assert imp.state is not None and imp.state["room"]["you"]["name"] == guest
+        # and its chat goes out under the guest name, never as Ann
+        await imp.ok(f"I am {hello}")
+        await ann.wait(lambda hello=hello: any(c["text"] == f"I am {hello}" for c in ann.chats))
+        line = next(c for c in ann.chats if c["text"] == f"I am {hello}")
+        assert line["name"] == guest and line["seat"] is None
+        await imp.close()
+    # two watchers: the second of the same name is refused, a distinct name is fine
+    zoe = await Client(url, "Zoe").connect()
+    assert zoe.errors == [] and zoe.welcomes[-1]["you"]["name"] == "Zoe"
+    zoe2 = await Client(url, "zoe").connect()
+    assert [e["code"] for e in zoe2.errors] == ["name_taken"]
+    # a watcher's name is taken for /join and /addbot too, but its holder may join under it
+    assert (await ann.say("/addbot ZOE"))["code"] == "name_taken"
+    assert (await zoe2.say("/join Zoe"))["code"] == "name_taken"
+    await zoe.ok("/join")
+    assert _seat_names(zoe) == ["Ann", "Zoe"]
+    # a name that is not valid is refused at hello with its reason
+    bad = await Client(url, "/slash").connect()
+    assert [e["code"] for e in bad.errors] == ["bad_name"]
+    assert bad.welcomes[-1]["you"]["name"].startswith("guest")
+    for c in (ann, zoe, zoe2, bad):
+        await c.close()
+
+
+async def test_say_ids_are_strict_integers(server: ServerProc) -> None:
+    c = await Client(server.ws_url("ids"), "Ida").connect()
+    for bad_id in (True, False, 1.5, 1.0, "1", "a", None, [1], {"a": 1}, 2**53, -(2**53)):
+        seen = len(c.errors)
+        await c.send(json.dumps({"type": "say", "id": bad_id, "text": "/who"}))
+        await c.wait(lambda seen=seen: len(c.errors) > seen)
+        err = c.errors[-1]
+        assert err["code"] == "bad_message" and "id" in err["message"], (bad_id, err)
+    assert c.replies == {}  # none of them was answered as if its id were a number
+    # a good id with a bad body still gets its reply; integers at the edges are fine
+    await c.send(json.dumps({"type": "say", "id": 7}))
+    await c.wait(lambda: 7 in c.replies)
+    assert c.replies[7]["code"] == "bad_message"
+    for good in (0, -1, 2**53 - 1):
+        await c.send(json.dumps({"type": "say", "id": good, "text": "/who"}))
+        await c.wait(lambda good=good: good in c.replies)
+        assert c.replies[good]["ok"] is True and type(c.replies[good]["id"]) is int
+    await c.close()
+
+
+async def test_the_ninth_open_offer_is_refused_as_a_reply(server: ServerProc) -> None:
+    table = await seat_players(server.ws_url("market"), ["Ann", "Bob", "Cy"])
+    view = table.clients[0].view
+    seat = (view["active"] + 1) % 3
+    c = table.clients[seat]
+    card = c.view["you"]["hand"][0]
+    for n in range(1, 9):
+        await c.ok(f"/offer {card} for {n} red")
+    await table.sync()
+    version = c.version
+    r = await c.say(f"/offer {card} for 9 red")
+    assert not r["ok"] and r["code"] == "too_many_offers" and r["message"], r
+    await asyncio.sleep(0.2)
+    assert c.version == version  # nothing changed
+    mine = [o["id"] for o in c.view["offers"] if o["owner"] == seat]
+    assert len(mine) == 8
+    await c.ok(f"/withdraw {mine[0]}")
+    await c.ok(f"/offer {card} for 9 red")
+    for cl in table.clients:
+        await cl.close()
+
+
+async def test_removebot_and_handover_through_the_parser(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(game_seed=2, away_seconds=42)
+    url = srv.ws_url("botcmds")
+    ann = await Client(url, "Ann").connect()
+    await ann.ok("/join")
+    await ann.ok("/addbot")
+    await ann.ok("/addbot Robo random")
+    for text in ("/removebot", "/handover", "/removebot   "):
+        r = await ann.say(text)
+        assert r["code"] == "parse_error" and "name or a seat number" in r["message"], r
+    assert (await ann.say("/kick Robo"))["code"] == "parse_error"
+    assert (await ann.say("/removebot Nobody"))["code"] == "no_such_seat"
+    assert (await ann.say("/handover Robo"))["code"] == "no_game"
+    await ann.ok("/removebot   bot   1 ")  # a name with spaces, any case, spaces collapsed
+    await ann.wait(lambda: _seat_names(ann) == ["Ann", "Robo"])
+    overview = (await ann.ok("/help"))["message"]
+    assert overview.count("/removebot") == 1 and overview.count("/handover") == 1
+    assert "/kick" not in overview
+    assert "/removebot Bot 1" in (await ann.ok("/help removebot"))["message"]
+    assert "42 seconds" in (await ann.ok("/help handover"))["message"]
+    await ann.ok("/removebot 2")
+    await ann.wait(lambda: _seat_names(ann) == ["Ann"])
+    store = Store(srv.db)
+    try:
+        stored = store.load("botcmds")
+        assert stored is not None and [s["name"] for s in stored.seats] == ["Ann"]
+        texts = [e["all"]["text"] for e in stored.log if "all" in e]
+        assert "Bot 1 (bot) left seat 2." in texts and "Robo (bot) left seat 2." in texts
+    finally:
+        store.close()
+    await ann.close()
