@@ -739,13 +739,15 @@ class Room:
         return "\n".join(parts)
 
     def _name_in_use(
-        self, name: str, *, skip_conn: Conn | None = None, skip_vacant: bool = False
+        self, name: str, *, skip_conn: Conn | None = None, skip_seats: frozenset[int] = frozenset()
     ) -> bool:
-        """A seat's name (``skip_vacant``: not counting the seats a /join may take over) or the
-        name of a connection without a seat other than ``skip_conn``, compared as
-        :func:`name_key` (NFKC + casefold) everywhere."""
+        """A seat's name (but those of ``skip_seats``, which are about to go) or the name of a
+        connection without a seat other than ``skip_conn``, compared as :func:`name_key`
+        (NFKC + casefold) everywhere."""
         key = name_key(name)
-        if any(name_key(s.name) == key for s in self.seats if not (skip_vacant and s.vacant)):
+        if any(
+            name_key(s.name) == key for i, s in enumerate(self.seats) if i not in skip_seats
+        ):
             return True
         return any(
             c is not skip_conn and c.seat is None and name_key(c.name) == key for c in self.conns
@@ -761,6 +763,10 @@ class Room:
             if not self._name_in_use(name, skip_conn=skip_conn):
                 return name
             k = 2 if k is None else k + 1
+
+    def _going(self) -> frozenset[int]:
+        """The seats a change before the next game drops (left during the last game)."""
+        return frozenset(i for i, s in enumerate(self.seats) if s.vacant)
 
     def may_arrange(self, conn: Conn) -> bool:
         """Who may add or remove bots and start: a seated person; when no person sits at the
@@ -795,14 +801,17 @@ class Room:
             )
         name = check_name(raw_name if raw_name is not None else conn.name,
                           self.settings.name_max_len)
-        if self._name_in_use(name, skip_conn=conn, skip_vacant=True):
+        free = [i for i, s in enumerate(self.seats) if s.vacant]
+        # in a game the joiner takes over the first seat a leaver's bot plays; before one,
+        # every such seat goes
+        going = frozenset(free[:1]) if self.running else self._going()
+        if self._name_in_use(name, skip_conn=conn, skip_seats=going):
             raise CommandError(
                 "name_taken", f"{name} is already used in this room; pick another name."
             )
         token = secrets.token_urlsafe(32)
         renumber: Callable[[], None] | None = None
         if self.running:
-            free = [i for i, s in enumerate(self.seats) if s.vacant]
             if not free:
                 raise CommandError(
                     "game_running", "A game is running and every seat is taken; you can watch."
@@ -967,7 +976,7 @@ class Room:
             name = self._unique_name("Bot", start=1)
         else:
             name = check_name(raw_name, self.settings.name_max_len)
-            if self._name_in_use(name, skip_vacant=True):
+            if self._name_in_use(name, skip_seats=self._going()):
                 raise CommandError(
                     "name_taken", f"{name} is already used in this room; pick another name."
                 )

@@ -60,7 +60,7 @@ class Settings(BaseSettings):
     sqlite_synchronous: str = "FULL"
     # seconds a write waits for a database another process holds locked before the command is
     # refused (storage_error); short, since the room waits with it
-    sqlite_busy_timeout: float = Field(default=2.0, ge=0, le=60)
+    sqlite_busy_timeout: float = Field(default=1.0, ge=0, le=60)
 
     @field_validator("allowed_origins", mode="before")
     @classmethod

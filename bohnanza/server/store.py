@@ -71,7 +71,7 @@ class Store:
     has one writer; see ``Hub.db``), or the caller's in scripts and tests."""
 
     def __init__(
-        self, path: Path | str, synchronous: str = "FULL", busy_timeout: float = 2.0
+        self, path: Path | str, synchronous: str = "FULL", busy_timeout: float = 1.0
     ) -> None:
         self.path = Path(path)
         if str(path) != ":memory:":

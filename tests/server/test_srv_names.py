@@ -152,3 +152,24 @@ async def test_removebot_and_handover_through_the_parser(server_factory: Any) ->
     finally:
         store.close()
     await ann.close()
+
+
+async def test_a_takeover_cannot_copy_another_bot_seats_name(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(game_seed=6, bot_delay=30)  # the leavers' bots wait
+    url = srv.ws_url("twobots")
+    table = await seat_players(url, ["Ann", "Bob", "Cy"])
+    ann, bob, cy = table.clients
+    await ann.ok("/leave")
+    await bob.ok("/leave")
+    await cy.wait(lambda: _seat_names(cy) == ["Ann (bot)", "Bob (bot)", "Cy"])
+    dan = await Client(url, "Dan").connect()
+    # Dan would take over seat 1 (Ann's bot): the name of the bot in seat 2 stays its own
+    assert (await dan.say("/join bob (BOT)"))["code"] == "name_taken"
+    assert (await dan.say("/join Cy"))["code"] == "name_taken"
+    await dan.ok("/join")
+    assert dan.seat == 0
+    await cy.wait(lambda: _seat_names(cy) == ["Dan", "Bob (bot)", "Cy"])
+    # Ann, watching again under her name, cannot /join as Dan either
+    assert (await ann.say("/join dan"))["code"] == "name_taken"
+    for c in (ann, bob, cy, dan):
+        await c.close()
