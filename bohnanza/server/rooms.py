@@ -1310,7 +1310,7 @@ class Hub:
         )
         for stored in self.store.load_all(self.settings.log_history, self.settings.chat_history):
             if not stored.seats and stored.game is None:
-                self.store.delete_room(stored.name)  # nobody sits there: forget it
+                self._forget(stored.name)  # nobody sits there
                 continue
             room = Room(stored.name, self)
             try:
@@ -1320,10 +1320,18 @@ class Hub:
                             type(e).__name__, e)
                 continue
             if not room.running and not any(s.human for s in room.seats):
-                self.store.delete_room(stored.name)  # bots only, no game to finish: forget it
+                self._forget(stored.name)  # bots only, no game to finish
                 continue
             self.rooms[room.name] = room
         log.info("loaded %d rooms from %s", len(self.rooms), self.settings.db)
+
+    def _forget(self, name: str) -> None:
+        """Delete a stored room at start-up; a database that will not let us is no reason not
+        to start (the room is simply not loaded)."""
+        try:
+            self.store.delete_room(name)
+        except Exception as e:
+            log.warning("room %r could not be deleted (%s: %s)", name, type(e).__name__, e)
 
     async def start(self) -> None:
         self.open()

@@ -242,3 +242,29 @@ async def test_a_failed_write_changes_nothing_in_memory(tmp_path: Path) -> None:
         assert ann.seat is None and room.seats[0].bot is not None
     finally:
         await hub.stop()
+
+
+async def test_start_up_on_a_locked_database(tmp_path: Path) -> None:
+    """In-process: rooms to forget (bots only, no game) cannot be deleted while another
+    process holds the database: the hub starts all the same and loads the others."""
+    db = tmp_path / "busy.db"
+    store = Store(db)
+    try:
+        store.save(name="bots", version=1, game_no=0, options={},
+                   seats=[{"name": "Bot 1", "token_hash": None, "bot": "greedy"}],
+                   game=None, last_result=None)
+        seats, _ = _seats(["Ann"])
+        store.save(name="people", version=1, game_no=0, options={}, seats=seats, game=None,
+                   last_result=None)
+    finally:
+        store.close()
+    lock = sqlite3.connect(db, isolation_level=None)
+    lock.execute("BEGIN EXCLUSIVE")
+    hub = Hub(Settings(db=db, sqlite_busy_timeout=0.2))
+    try:
+        await hub.start()
+        assert set(hub.rooms) == {"people"}
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+        await hub.stop()
