@@ -16,6 +16,7 @@ import { renderProgress, renderPhase } from './render/top.js';
 import { addChat, addLog, addSystem, relog, resetLists, setupCommandLine } from './render/chatlog.js';
 import { errorText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
+import { tickAway } from './seatmarks.js';
 
 const params = new URLSearchParams(location.search);
 const m = location.pathname.match(/^\/r\/([^/]+)/);
@@ -54,6 +55,7 @@ async function actImpl(text, anchor) {
     window.__bohnanza.sent.push(text);
     return { ok: true };
   }
+  window.__bohnanza.sent.push(text); // the command text, as the chat would send it
   const r = await net.say(text);
   if (!r.ok) showError(anchor && anchor.isConnected ? anchor : rect, errorText(r));
   else if (r.message) addSystem($('#chat'), r.message);
@@ -106,6 +108,7 @@ function connect(name) {
 
 function start() {
   applyStatic();
+  setInterval(() => tickAway(), 1000); // the away marks count up between states
   onLang(() => { applyStatic(); render(); relog($('#log')); });
   $('#lang').addEventListener('click', () => setLang(getLang() === 'ja' ? 'en' : 'ja'));
   $('#speaker').addEventListener('click', () => { setSpeaker(!S.speaker); render(); });

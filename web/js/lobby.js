@@ -12,6 +12,7 @@ function renderRooms() {
     ul.append(h('li', {}, a, ' ',
       h('span', { class: 'tag ' + (r.running ? 'running' : 'waiting'), text: t(r.running ? 'lobby_running' : 'lobby_waiting') }), ' ',
       h('span', { class: 'seats', text: (r.seats || []).join(', ') }),
+      r.bots ? h('span', { class: 'bots', text: ` · 🤖 ${r.bots} ${t('lobby_bots')}` }) : null,
       r.spectators ? h('span', { class: 'spect', text: ` · ${r.spectators} ${t('lobby_spectators')}` }) : null));
   }
 }

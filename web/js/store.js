@@ -3,7 +3,7 @@ export const S = {
   room: '',
   version: -1,
   view: null,          // game.view(seat) or null
-  roomInfo: null,      // State.room: {name, seats:[{seat,name,connected,idle,vacant}], options, running, over, ...}
+  roomInfo: null,      // State.room: {name, seats:[{seat,name,connected,idle,vacant,bot,policy,away_since,can_hand_over}], options, running, over, ...}
   you: null,           // welcome.you {name, seat, token}
   draft: { give: {}, want: {} },   // offer window; a side is a map bean->n or '?'
   dealSel: [],         // [{zone:'h'|'u', index, bean}] cards picked for the pending deal
@@ -11,6 +11,7 @@ export const S = {
   plantBean: null,     // selected to-plant bean (phase 3)
   speaker: localStorage.getItem('bohnanza.speaker') === '1',
   connected: false,
+  botPolicy: 'greedy', // the policy the Add bot button seats
 };
 
 const hooks = { act: null, render: null };

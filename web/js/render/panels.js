@@ -1,9 +1,11 @@
-// Player panels: colour, active mark, idle mark, pass mark, name, received/hand count, fields, coins.
+// Player panels: colour, active mark, idle mark, pass mark, name, bot and away marks,
+// received/hand count, fields, coins; "Let a bot play" on a seat the server says may be handed over.
 import { h, clear, onLeftRight } from '../dom.js';
 import { t } from '../i18n.js';
 import { beanCard } from '../beans.js';
-import { S, mySeat, seatColour } from '../store.js';
+import { S, act, mySeat, seatColour } from '../store.js';
 import { draftClick } from '../offer.js';
+import { seatMarks } from '../seatmarks.js';
 
 export function renderPanels(root) {
   clear(root);
@@ -21,7 +23,7 @@ export function renderPanels(root) {
     });
     const marks = h('div', { class: 'marks' },
       h('span', { class: 'mark mark-active' + (isActive ? ' on' : ''), title: t('active_mark'), text: '▶' }),
-      h('span', { class: 'mark mark-idle' + (info && (info.idle || !info.connected) ? ' on' : ''), title: t('idle_mark'), text: 'zZ' }),
+      h('span', { class: 'mark mark-idle' + (info && !info.bot && (info.idle || !info.connected) ? ' on' : ''), title: t('idle_mark'), text: 'zZ' }),
       h('span', { class: 'mark mark-pass' + (seat.passed ? ' on' : ''), title: t('pass_mark'), text: '✋' }),
     );
     const name = h('span', { class: 'name', text: seat.name + (i === me ? ` (${t('you')})` : '') });
@@ -46,7 +48,20 @@ export function renderPanels(root) {
       fields.append(el);
     });
     if (!seat.third_field && seat.fields.length < 3) fields.append(h('div', { class: 'card small locked', text: '🔒' }));
-    panel.append(h('div', { class: 'panel-head' }, marks, name), h('div', { class: 'panel-row' }, counts, coins), fields);
+    panel.append(h('div', { class: 'panel-head' }, marks, name));
+    const badges = seatMarks(info);
+    if (info && info.bot) panel.classList.add('bot');
+    // shown to the other seated players when the server flags the seat (away long enough)
+    if (info && info.can_hand_over && me !== null && i !== me && S.roomInfo?.running) {
+      const b = h('button', {
+        class: 'btn small handover-btn', type: 'button', dataset: { seat: String(i) },
+        title: t('handover_title', { name: info.name }), text: '🤖 ' + t('handover'),
+      });
+      b.addEventListener('click', () => act(`/handover ${info.name}`, b));
+      badges.push(b);
+    }
+    if (badges.length) panel.append(h('div', { class: 'panel-badges' }, ...badges));
+    panel.append(h('div', { class: 'panel-row' }, counts, coins), fields);
     root.append(panel);
   });
 }

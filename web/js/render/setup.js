@@ -2,6 +2,7 @@
 import { h, clear } from '../dom.js';
 import { t } from '../i18n.js';
 import { S, act, seatColour, mySeat } from '../store.js';
+import { seatMarks, policyName } from '../seatmarks.js';
 
 export function renderSetup(root) {
   clear(root);
@@ -14,9 +15,22 @@ export function renderSetup(root) {
   root.append(h('div', { class: 'box-head' }, h('span', { text: `${t('seats')} (${r.seats.length}/${r.max_players})` })));
   const seats = h('ul', { class: 'seat-list' });
   for (const s of r.seats) {
-    seats.append(h('li', { style: { '--seat': seatColour(s.seat) }, class: s.vacant ? 'vacant' : '' },
-      h('span', { class: 'swatch' }), h('span', { text: s.name + (s.seat === me ? ` (${t('you')})` : '') }),
-      s.connected ? null : h('span', { class: 'mark on', text: ' zZ' })));
+    const away = s.away_since !== null && s.away_since !== undefined;
+    // a bot's own seat (not a person's handed over): removable before the start; the server decides
+    const remove = !running && s.bot && !away ? h('button', {
+      class: 'btn small remove-bot', type: 'button', dataset: { seat: String(s.seat) },
+      title: t('removebot_title', { name: s.name }), text: '✕ ' + t('removebot'),
+    }) : null;
+    if (remove) remove.addEventListener('click', () => act(`/removebot ${s.name}`, remove));
+    seats.append(h('li', {
+      style: { '--seat': seatColour(s.seat) },
+      class: (s.vacant ? 'vacant' : '') + (s.bot ? ' bot' : ''),
+      dataset: { seat: String(s.seat) },
+    },
+    h('span', { class: 'swatch' }), h('span', { class: 'seat-name', text: s.name + (s.seat === me ? ` (${t('you')})` : '') }),
+    ...seatMarks(s),
+    s.idle && !s.bot && !away ? h('span', { class: 'mark on', title: t('idle_mark'), text: ' zZ' }) : null,
+    remove));
   }
   root.append(seats);
   const btns = h('div', { class: 'setup-btns' });
@@ -28,7 +42,15 @@ export function renderSetup(root) {
   if (me === null && (!running || r.seats.some((s) => s.vacant))) btns.append(mk('btn-join', t('join'), () => (S.you?.name ? `/join ${S.you.name}` : '/join'), 'btn primary'));
   else if (!running) btns.append(mk('btn-leave', t('leave'), '/leave'));
   if (!running) {
-    btns.append(mk('btn-addbot', t('addbot'), '/addbot'));
+    // the policy picked here is kept across renders; /addbot alone seats the default (greedy)
+    const policies = r.bot_policies && r.bot_policies.length ? r.bot_policies : ['greedy', 'random'];
+    if (!policies.includes(S.botPolicy)) S.botPolicy = policies.includes('greedy') ? 'greedy' : policies[0];
+    const pick = h('select', { id: 'addbot-policy', title: t('addbot_policy') },
+      ...policies.map((p) => h('option', { value: p, text: policyName(p) })));
+    pick.value = S.botPolicy;
+    pick.addEventListener('change', () => { S.botPolicy = pick.value; });
+    const add = mk('btn-addbot', '🤖 ' + t('addbot'), () => (S.botPolicy === 'greedy' ? '/addbot' : `/addbot ${S.botPolicy}`));
+    btns.append(h('span', { class: 'addbot' }, add, pick));
     if (me !== null) btns.append(mk('btn-start', t('start'), '/start', 'btn primary'));
   }
   root.append(btns);

@@ -1,0 +1,55 @@
+// Marks of a seat from the room info the server sends (never decided here):
+// a bot playing it (with its policy), its person away (no connection since away_since).
+import { h } from './dom.js';
+import { t } from './i18n.js';
+
+export function policyName(p) {
+  const key = 'policy_' + p;
+  const s = t(key);
+  return s === key ? String(p) : s;
+}
+
+// How long ago a Unix time (seconds) was, as m:ss (or h:mm:ss).
+export function agoText(since, now = Date.now() / 1000) {
+  let s = Math.max(0, Math.floor(now - since));
+  const hh = Math.floor(s / 3600); s -= hh * 3600;
+  const mm = Math.floor(s / 60); s -= mm * 60;
+  const pad = (n) => String(n).padStart(2, '0');
+  return hh ? `${hh}:${pad(mm)}:${pad(s)}` : `${mm}:${pad(s)}`;
+}
+
+// The bot mark: "🤖 greedy". A person's seat a bot plays for (handed over) says so.
+export function botMark(info) {
+  if (!info || !info.bot) return null;
+  const forPerson = info.away_since !== null && info.away_since !== undefined && !info.vacant;
+  return h('span', {
+    class: 'seat-badge bot-mark' + (forPerson ? ' for-person' : ''),
+    dataset: { policy: info.policy || '' },
+    title: forPerson ? t('bot_for_title', { p: policyName(info.policy || '') }) : t('bot_title', { p: policyName(info.policy || '') }),
+  }, h('span', { class: 'bot-icon', text: '🤖' }), ' ',
+  h('span', { class: 'bot-text', text: forPerson ? t('bot_for', { p: policyName(info.policy || '') }) : policyName(info.policy || '') }));
+}
+
+// The away mark: "away 1:05", kept current by tickAway().
+export function awayMark(info) {
+  if (!info || info.away_since === null || info.away_since === undefined) return null;
+  const when = new Date(info.away_since * 1000);
+  const el = h('span', {
+    class: 'seat-badge away-mark',
+    dataset: { awaySince: String(info.away_since) },
+    title: t('away_title', { time: when.toLocaleTimeString() }),
+  });
+  el.textContent = t('away_for', { t: agoText(info.away_since) });
+  return el;
+}
+
+// Refresh the durations of the away marks on the page (called every second).
+export function tickAway(root = document) {
+  for (const el of root.querySelectorAll('.away-mark[data-away-since]')) {
+    el.textContent = t('away_for', { t: agoText(Number(el.dataset.awaySince)) });
+  }
+}
+
+export function seatMarks(info) {
+  return [botMark(info), awayMark(info)].filter(Boolean);
+}
