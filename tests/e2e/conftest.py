@@ -43,6 +43,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "BOHNANZA_COMMANDS_PER_SECOND": "200",
         "BOHNANZA_COMMANDS_BURST": "400",
         "BOHNANZA_IDLE_SECONDS": "2",         # the idle mark shows quickly
+        "BOHNANZA_BOT_DELAY": "0.02",         # bots answer at once (test_e2e_bots)
+        "BOHNANZA_BOT_TRADE_PATIENCE": "3",   # a bot waits at most 3 s for a person in phase 2
+        "BOHNANZA_AWAY_SECONDS": "1",         # /handover is possible after 1 s away
     })
     log = (tmp_path_factory.mktemp("log") / "server.log").open("w")
     proc = subprocess.Popen(
