@@ -25,20 +25,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import functools
 import hashlib
 import hmac
+import json
 import logging
 import random
 import re
 import secrets
+import sqlite3
 import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
+
+from pydantic_core import to_json
 
 from bohnanza import commands as cmds
 from bohnanza.bots import Policy, get_policy
@@ -61,13 +64,18 @@ from .protocol import (
     You,
 )
 from .settings import Settings
-from .store import Store
+from .store import Checkpointer, Store
 
 log = logging.getLogger("bohnanza.server")
 
 T = TypeVar("T")
 
 ROOM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+
+
+def _json(value: Any) -> str:
+    """Compact JSON text of plain data."""
+    return to_json(value).decode()
 
 
 def hash_token(token: str) -> str:
@@ -120,6 +128,12 @@ def _on_db_thread(fn: Callable[..., T], args: tuple[Any, ...], kw: dict[str, Any
     except Exception as e:
         failure = StorageFailure(f"{type(e).__name__}: {e}")
     raise failure
+
+
+def _busy(e: sqlite3.OperationalError) -> bool:
+    """A lock another connection holds (``SQLITE_BUSY``, ``SQLITE_LOCKED``)."""
+    code = getattr(e, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 @dataclass
@@ -203,7 +217,11 @@ class Room:
         self.bot_refusals = 0
         self.storage_failed = False  # the last bot command could not be stored
         self.version_queued = False  # a save_version waits on the database thread
-        self.saved: dict[str, Any] = self.record()  # what the database holds (see rollback)
+        # what the database holds (see rollback): the last checkpoint, and the game commands
+        # (seat, text) stored after it
+        self.saved: dict[str, Any] = self.record()
+        self.tail: list[tuple[int, str]] = []
+        self.tail_before = 0  # game commands stored after the checkpoint before ``saved``
 
     # ------------------------------------------------------------ state
 
@@ -322,24 +340,58 @@ class Room:
     # ------------------------------------------------------------ persistence
 
     def record(self) -> dict[str, Any]:
-        """The room's durable state, as :meth:`Store.save` takes it (new objects)."""
+        """The room's durable state, as :meth:`Store.save` takes it (new objects; the
+        position as JSON text, which is also the compact copy kept for :meth:`rollback`)."""
         return {
             "name": self.name,
             "version": self.version,
             "game_no": self.game_no,
             "options": {"hidden_money": self.hidden_money, "preset": self.preset},
             "seats": [s.stored() for s in self.seats],
-            "game": self.game.to_position() if self.game is not None else None,
+            "game": _json(self.game.to_position()) if self.game is not None else None,
             "last_result": self.last_result,
         }
 
+    def checkpoint_due(self, command: tuple[int | None, str] | None, game_command: bool) -> bool:
+        """Whether this change stores the whole room (see :mod:`.store`): anything but a game
+        command that leaves the game running, after the stored checkpoint of this game, when
+        fewer than ``checkpoint_every`` game commands were stored since."""
+        return not (
+            game_command
+            and command is not None
+            and command[0] is not None
+            and self.persisted
+            and self.game is not None
+            and not self.game.over
+            and self.saved["game"] is not None
+            and self.saved["game_no"] == self.game_no
+            and self.tail_before + len(self.tail) + 1 < self.settings.checkpoint_every
+        )
+
     async def persist(
-        self, command: tuple[int | None, str] | None, entries: list[dict[str, Any]]
+        self,
+        command: tuple[int | None, str] | None,
+        entries: list[dict[str, Any]],
+        game_command: bool = False,
     ) -> None:
-        """Store the room's state (and the command with its log) on the database thread."""
-        rec = self.record()
-        await self.hub.db(self.hub.store.save, **rec, command=command, log=entries)
-        self.saved = rec
+        """Store the change: a game command alone, or a checkpoint of the whole room (with the
+        command and its log); see :mod:`.store`."""
+        log_json = _json(entries)
+        if not self.checkpoint_due(command, game_command):
+            assert command is not None
+            seat, text = command
+            assert seat is not None
+            await self.hub.db(
+                self.hub.store.save_command, name=self.name, version=self.version,
+                game_no=self.game_no, seat=seat, text=text, log=log_json,
+            )
+            self.tail.append((seat, text))
+        else:
+            rec = self.record()
+            await self.hub.db(self.hub.store.save, **rec, command=command, log=log_json)
+            self.saved = rec
+            self.tail = []
+            self.tail_before = 0
         self.persisted = True
 
     def load_record(self, rec: dict[str, Any]) -> None:
@@ -369,8 +421,16 @@ class Room:
                     s.policy, s.rng = before.policy, before.rng
             s.set_away(not self.connected(i))
         game = rec["game"]
-        self.game = Game.from_position(copy.deepcopy(game)) if game is not None else None
+        self.game = Game.from_position(json.loads(game)) if game is not None else None
         self.last_result = rec["last_result"]
+
+    def replay(self, tail: list[tuple[int, str]]) -> None:
+        """Apply the game commands stored after the checkpoint the game was loaded from."""
+        for seat, text in tail:
+            parsed = cmds.parse(text)
+            if self.game is None or not isinstance(parsed, cmds.GameCommand):
+                raise ValueError(f"stored command {text!r} is not a game command")
+            self.game.apply(seat, parsed.action)
 
     def restore(self, stored: Any) -> None:
         """Load from a StoredRoom (start-up)."""
@@ -380,7 +440,7 @@ class Room:
             "game_no": stored.game_no,
             "options": stored.options,
             "seats": stored.seats,
-            "game": stored.game,
+            "game": _json(stored.game) if stored.game is not None else None,
             "last_result": stored.last_result,
         }
         self.load_record(rec)
@@ -393,28 +453,34 @@ class Room:
                 self.chat.append(Chat(**line))
             except Exception:
                 log.warning("room %s: an unreadable chat line left out", self.name)
-        self.saved = self.record()
+        self.saved = rec
+        self.tail = []
+        self.tail_before = len(stored.tail)  # stored after the checkpoint, before this start
         self.persisted = True
 
     def rollback(self) -> None:
         """Back to what was last stored (a write failed, or the engine did): from memory, so
-        nothing waits for the database again."""
+        nothing waits for the database again (the checkpoint, then the game commands stored
+        since)."""
         self.load_record(self.saved)
+        self.replay(self.tail)
 
     async def commit(
         self,
         command: tuple[int | None, str] | None,
         entries: list[dict[str, Any]],
         stored: Callable[[], None] | None = None,
+        game_command: bool = False,
     ) -> None:
         """Bump the version and store; then ``stored()``; then the log and state to everyone.
+        ``game_command``: ``command`` is a game command that changed nothing but the game.
 
         If the write fails, the room goes back to what was last stored and the command is
         refused with ``storage_error``.
         """
         self.version += 1
         try:
-            await self.persist(command, entries)
+            await self.persist(command, entries, game_command)
         except Exception as e:
             log.warning("room %s: write failed (%s); back to the stored state", self.name, e)
             self.version -= 1
@@ -667,7 +733,7 @@ class Room:
         if game.over and not was_over:
             self.last_result = {"names": list(game.names), **(game.result or {})}
             entries.append(self.room_entry("The game is over. /start plays again."))
-        await self.commit((conn.seat, text), entries)
+        await self.commit((conn.seat, text), entries, game_command=True)
         self.reply(conn, say_id)
 
     # ------------------------------------------------------------ room commands
@@ -1273,26 +1339,90 @@ class Hub:
         self.rooms_lock = asyncio.Lock()
         self._idle_task: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
-        # every SQLite call after start-up runs here, one at a time, in the order asked for
+        # SQLite calls that may wait run here, one at a time, in the order asked for
         self._db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bohnanza-db")
+        self._queued = 0  # calls handed to the database thread that have not ended yet
+        # a commit that does not wait for the disk runs inline (see db())
+        self.inline = settings.sqlite_synchronous in ("OFF", "NORMAL")
+        self._checkpointer: Checkpointer | None = None
 
     async def db(self, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
-        """Run ``fn(*args, **kw)`` (a Store call) on the database thread; the event loop (the
-        other rooms) goes on meanwhile."""
+        """Run ``fn(*args, **kw)`` (a Store call) in the order asked for.
+
+        With ``synchronous`` OFF or NORMAL a commit only writes to the write-ahead log (tens
+        of microseconds, no ``fsync``): such a call runs inline on the event loop, not waiting
+        for locks, unless calls handed to the database thread have not ended yet. A call that
+        would wait (a lock another connection holds: ``SQLITE_BUSY``; ``synchronous`` FULL)
+        runs on the database thread, where it waits up to ``sqlite_busy_timeout`` while the
+        event loop (the other rooms) goes on; the calls after it follow it there until it
+        ends. Errors come back as :class:`StorageFailure`."""
+        if self.inline and not self._queued:
+            failure: StorageFailure | None = None
+            busy = False
+            try:
+                return fn(*args, **kw)
+            except sqlite3.OperationalError as e:
+                busy = _busy(e)
+                if not busy:
+                    failure = StorageFailure(f"{type(e).__name__}: {e}")
+            except Exception as e:
+                failure = StorageFailure(f"{type(e).__name__}: {e}")
+            if failure is not None:
+                raise failure
+            # locked: wait for it on the database thread (nothing was written)
+        return await asyncio.wrap_future(self._submit(fn, args, kw))
+
+    def _submit(
+        self, fn: Callable[..., T], args: tuple[Any, ...], kw: dict[str, Any]
+    ) -> Future[T]:
+        """Hand a call to the database thread (counted until it ends)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db_thread, _on_db_thread, fn, args, kw)
+        future = self._db_thread.submit(self._waiting_call, fn, args, kw)
+        self._queued += 1
+
+        def ended(_: Future[T]) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody counts
+                loop.call_soon_threadsafe(self._unqueue)
+
+        future.add_done_callback(ended)
+        return future
+
+    def _unqueue(self) -> None:
+        self._queued -= 1
+
+    def _waiting_call(self, fn: Callable[..., T], args: tuple[Any, ...], kw: dict[str, Any]) -> T:
+        """On the database thread: ``fn`` waits up to the busy timeout for locks."""
+        with contextlib.suppress(Exception):
+            self.store.wait_for_locks(True)
+        try:
+            return _on_db_thread(fn, args, kw)
+        finally:
+            if self.inline:  # the inline calls never wait
+                with contextlib.suppress(Exception):
+                    self.store.wait_for_locks(False)
 
     def db_later(self, fn: Callable[[], Any]) -> None:
-        """Queue ``fn()`` on the database thread without waiting (best effort: a failure is
-        logged); it runs after every call asked for before it."""
+        """Run ``fn()`` without waiting for it (best effort: a failure is logged), after every
+        call asked for before it: inline when :meth:`db` would, else on the database thread."""
 
         def done(f: Future[Any]) -> None:
             e = f.exception()
             if e is not None:
                 log.info("background write failed: %s", e)
 
+        if self.inline and not self._queued:
+            try:
+                fn()
+                return
+            except sqlite3.OperationalError as e:
+                if not _busy(e):
+                    log.info("background write failed: %s", e)
+                    return
+            except Exception as e:
+                log.info("background write failed: %s", e)
+                return
         try:
-            self._db_thread.submit(_on_db_thread, fn, (), {}).add_done_callback(done)
+            self._submit(fn, (), {}).add_done_callback(done)
         except RuntimeError:  # shutting down
             pass
 
@@ -1306,7 +1436,10 @@ class Hub:
         """Load every stored room (before serving; a room that cannot be read is skipped with
         a warning, see :meth:`Store.load_all`)."""
         self.store = Store(
-            self.settings.db, self.settings.sqlite_synchronous, self.settings.sqlite_busy_timeout
+            self.settings.db,
+            self.settings.sqlite_synchronous,
+            self.settings.sqlite_busy_timeout,
+            autocheckpoint=not self.inline,
         )
         for stored in self.store.load_all(self.settings.log_history, self.settings.chat_history):
             if not stored.seats and stored.game is None:
@@ -1324,6 +1457,8 @@ class Hub:
                 continue
             self.rooms[room.name] = room
         log.info("loaded %d rooms from %s", len(self.rooms), self.settings.db)
+        if self.inline:
+            self.store.wait_for_locks(False)  # the inline writes; see db()
 
     def _forget(self, name: str) -> None:
         """Delete a stored room at start-up; a database that will not let us is no reason not
@@ -1335,6 +1470,19 @@ class Hub:
 
     async def start(self) -> None:
         self.open()
+        if self.inline and str(self.settings.db) != ":memory:":
+            loop = asyncio.get_running_loop()
+
+            def long_log() -> None:  # on the checkpoint thread
+                with contextlib.suppress(RuntimeError):  # the loop is closed
+                    loop.call_soon_threadsafe(self._restart_log)
+
+            self._checkpointer = Checkpointer(
+                self.settings.db,
+                long_log,
+                self.settings.sqlite_synchronous,
+            )
+            self._checkpointer.start()
         for room in self.rooms.values():
             room.plan_bots()  # the bots of running games play on after a restart
         self._idle_task = asyncio.create_task(self._idle_loop())
@@ -1349,9 +1497,18 @@ class Hub:
             t.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
+        if self._checkpointer is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._checkpointer.stop)
         # the writes already asked for end first (each waits at most the busy timeout)
         self._db_thread.submit(self.store.close)
         self._db_thread.shutdown(wait=True)
+
+    def _restart_log(self) -> None:
+        """The write-ahead log has grown past ``Checkpointer.restart_frames`` (writes never
+        paused long enough for a checkpoint to catch up): copy the rest and start it over on
+        the database thread, between two writes (the writes meanwhile wait there)."""
+        with contextlib.suppress(RuntimeError):  # shutting down
+            self._submit(self.store.checkpoint, ("TRUNCATE",), {})
 
     async def _idle_loop(self) -> None:
         while True:

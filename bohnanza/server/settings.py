@@ -17,6 +17,16 @@ class Settings(BaseSettings):
     ``allowed_origins`` takes a comma-separated list (``BOHNANZA_ALLOWED_ORIGINS=https://a,https://b``);
     empty means "same origin only" (the Origin header must name the host the page was served from).
     A handshake without an Origin header (a non-browser client) is allowed.
+
+    ``sqlite_synchronous`` (``BOHNANZA_SQLITE_SYNCHRONOUS``): the database runs in WAL mode, where
+    ``NORMAL`` (the default) writes each commit to the write-ahead log without waiting for the
+    disk (``fsync`` only when the log is copied back into the database, off the event loop).
+    A committed command survives the server process being killed at any moment (``kill -9``:
+    the log is in the operating system's cache), which is what design.md section 7 asks for;
+    what ``NORMAL`` gives up is the last commits before a power cut or an operating-system
+    crash (the database stays consistent; it comes back as it was a moment earlier).
+    ``FULL`` waits for the disk on every commit (one ``fsync`` per command, milliseconds each:
+    those writes then go to the database thread) and keeps even those; ``OFF`` is for tests.
     """
 
     model_config = SettingsConfigDict(env_prefix="BOHNANZA_", extra="ignore")
@@ -57,7 +67,12 @@ class Settings(BaseSettings):
     game_seed: int | None = None  # fixed seed for new games (tests, replays); None = random
     log_history: int = Field(default=300, ge=0)
     chat_history: int = Field(default=50, ge=0)
-    sqlite_synchronous: str = "FULL"
+    sqlite_synchronous: str = "NORMAL"
+    # a running game's whole position is stored with every room command, at the game's end,
+    # and at least every this many game commands; in between only the command text (the
+    # position is the last one stored with the commands since applied; see server/store.py).
+    # 1: the whole position with every command
+    checkpoint_every: int = Field(default=50, ge=1)
     # seconds a write waits for a database another process holds locked before the command is
     # refused (storage_error); short, since the room waits with it
     sqlite_busy_timeout: float = Field(default=1.0, ge=0, le=60)

@@ -1,6 +1,21 @@
 """SQLite persistence: rooms, seats (hashed tokens), options, the game position and every
 accepted command. Each change is one committed transaction, written before the reply.
 
+What a change writes:
+
+* a checkpoint (:meth:`Store.save`): the room's row with the whole position (``rooms.game``,
+  hidden deck order and generator state included; ``rooms.game_v`` is the room version it
+  belongs to), and the command with its log lines and the same position
+  (``commands.position``);
+* a plain game command between checkpoints (:meth:`Store.save_command`): only the command's
+  row (seat, text, log lines; ``position`` NULL), one small INSERT.
+
+The position after such a command is the checkpoint's with the game commands stored since
+applied in order (the engine is deterministic: its generator state is part of the position).
+:meth:`Store.load` returns them as :attr:`StoredRoom.tail`; the server applies them at
+start-up (``Room.restore``), and :meth:`Store.commands` applies them for audits and tests.
+The room's version is the larger of ``rooms.version`` and the last stored command's.
+
 A database another process holds locked makes a write fail after ``busy_timeout`` seconds
 (``sqlite3.OperationalError``); the caller refuses the command. A room whose row cannot be read
 is left out of :meth:`Store.load_all` with a warning; a log or chat line that cannot be read is
@@ -9,15 +24,20 @@ left out of its room.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import sqlite3
+import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 log = logging.getLogger("bohnanza.server")
+
+WAL_SIZE_LIMIT = 16 * 2**20  # bytes the write-ahead log file keeps when it starts over
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -28,7 +48,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     options TEXT NOT NULL,
     seats TEXT NOT NULL,
     game TEXT,
-    last_result TEXT
+    last_result TEXT,
+    game_v INTEGER
 );
 CREATE TABLE IF NOT EXISTS commands (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -58,12 +79,16 @@ class StoredRoom:
     game_no: int
     options: dict[str, Any]
     seats: list[dict[str, Any]]
+    # the current position: the stored checkpoint with the game commands stored since applied
     game: dict[str, Any] | None
     last_result: dict[str, Any] | None
     # recent stored log entries, oldest first; each carries "game" (the game number) and "v"
     # (the room version of the command that logged it) besides its "all" or "per" form
     log: list[dict[str, Any]]
     chat: list[dict[str, Any]]  # recent chat lines, oldest first
+    # the game commands (seat, text) stored after the checkpoint, oldest first (``game``
+    # has them applied)
+    tail: list[tuple[int, str]] = field(default_factory=list)
 
 
 class Store:
@@ -71,17 +96,38 @@ class Store:
     has one writer; see ``Hub.db``), or the caller's in scripts and tests."""
 
     def __init__(
-        self, path: Path | str, synchronous: str = "FULL", busy_timeout: float = 1.0
+        self,
+        path: Path | str,
+        synchronous: str = "NORMAL",
+        busy_timeout: float = 1.0,
+        autocheckpoint: bool = True,
     ) -> None:
         self.path = Path(path)
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self.busy_ms = max(0, int(busy_timeout * 1000))
+        self._busy_now = self.busy_ms
         self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         self.db.execute(f"PRAGMA busy_timeout={self.busy_ms}")
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={synchronous}")
+        # the write-ahead log file is cut back to this size when it starts over
+        self.db.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
+        if not autocheckpoint:  # a Checkpointer copies the log back, on its own thread
+            self.db.execute("PRAGMA wal_autocheckpoint=0")
         self.db.executescript(SCHEMA)
+        cols = {r[1] for r in self.db.execute("PRAGMA table_info(rooms)")}
+        if "game_v" not in cols:  # a database of an older version: every position is current
+            with contextlib.suppress(sqlite3.OperationalError):  # another process added it
+                self.db.execute("ALTER TABLE rooms ADD COLUMN game_v INTEGER")
+
+    def wait_for_locks(self, wait: bool) -> None:
+        """Whether a write waits up to ``busy_timeout`` for a lock another connection holds
+        (True, the default) or fails at once with ``SQLITE_BUSY`` (False)."""
+        ms = self.busy_ms if wait else 0
+        if ms != self._busy_now:
+            self.db.execute(f"PRAGMA busy_timeout={ms}")
+            self._busy_now = ms
 
     def _rollback(self) -> None:
         """End a failed transaction (when BEGIN itself failed there is none to end)."""
@@ -102,23 +148,26 @@ class Store:
         game_no: int,
         options: dict[str, Any],
         seats: list[dict[str, Any]],
-        game: dict[str, Any] | None,
+        game: dict[str, Any] | str | None,
         last_result: dict[str, Any] | None,
         command: tuple[int | None, str] | None = None,
-        log: list[dict[str, Any]] | None = None,
+        log: list[dict[str, Any]] | str | None = None,
     ) -> None:
-        """Write the room's whole current state (and the accepted command) in one transaction."""
-        game_json = json.dumps(game, separators=(",", ":")) if game is not None else None
+        """Write the room's whole current state (and the accepted command) in one transaction:
+        a checkpoint. ``game`` is the position, or its JSON text; ``log`` the command's log
+        entries, or their JSON text."""
+        game_json = _text(game)
         now = time.time()
         cur = self.db.cursor()
         cur.execute("BEGIN IMMEDIATE")
         try:
             cur.execute(
                 "INSERT INTO rooms (name, created, version, game_no, options, seats, game,"
-                " last_result) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET"
-                " version=excluded.version, game_no=excluded.game_no,"
+                " last_result, game_v) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT(name) DO UPDATE SET"
+                " version=MAX(version, excluded.version), game_no=excluded.game_no,"
                 " options=excluded.options, seats=excluded.seats, game=excluded.game,"
-                " last_result=excluded.last_result",
+                " last_result=excluded.last_result, game_v=excluded.game_v",
                 (
                     name,
                     now,
@@ -128,6 +177,7 @@ class Store:
                     json.dumps(seats),
                     game_json,
                     json.dumps(last_result) if last_result is not None else None,
+                    version,
                 ),
             )
             if command is not None or log:
@@ -142,7 +192,7 @@ class Store:
                         seat,
                         text,
                         game_json if command is not None else None,
-                        json.dumps(log or [], separators=(",", ":")),
+                        _text(log or []),
                         now,
                     ),
                 )
@@ -150,6 +200,17 @@ class Store:
         except BaseException:
             self._rollback()
             raise
+
+    def save_command(
+        self, *, name: str, version: int, game_no: int, seat: int, text: str, log: str
+    ) -> None:
+        """Store one game command after the room's checkpoint: its row only (one INSERT, its
+        own transaction). ``log`` is the JSON text of its log entries."""
+        self.db.execute(
+            "INSERT INTO commands (room, version, game_no, seat, text, position, log, ts)"
+            " VALUES (?, ?, ?, ?, ?, NULL, ?, ?)",
+            (name, version, game_no, seat, text, log, time.time()),
+        )
 
     def save_chat(self, name: str, line: dict[str, Any]) -> None:
         """Store one chat line (committed before its reply)."""
@@ -162,13 +223,15 @@ class Store:
 
         Best effort: it never waits for a lock (raises at once instead), and never lowers the
         stored version."""
-        self.db.execute("PRAGMA busy_timeout=0")
+        before = self._busy_now
+        self.wait_for_locks(False)
         try:
             self.db.execute(
                 "UPDATE rooms SET version=MAX(version, ?) WHERE name=?", (version, name)
             )
         finally:
-            self.db.execute(f"PRAGMA busy_timeout={self.busy_ms}")
+            if before:
+                self.wait_for_locks(True)
 
     def delete_room(self, name: str) -> None:
         cur = self.db.cursor()
@@ -186,7 +249,7 @@ class Store:
         self, name: str, log_history: int = 300, chat_history: int = 50
     ) -> StoredRoom | None:
         row = self.db.execute(
-            "SELECT name, version, game_no, options, seats, game, last_result FROM rooms"
+            "SELECT name, version, game_no, options, seats, game, last_result, game_v FROM rooms"
             " WHERE name=?",
             (name,),
         ).fetchone()
@@ -198,7 +261,7 @@ class Store:
         """Every room that can be read; one that cannot is skipped with a warning (the others
         still load and the server still starts)."""
         rows = self.db.execute(
-            "SELECT name, version, game_no, options, seats, game, last_result FROM rooms"
+            "SELECT name, version, game_no, options, seats, game, last_result, game_v FROM rooms"
             " ORDER BY created"
         ).fetchall()
         rooms = []
@@ -213,7 +276,7 @@ class Store:
     def _room(self, row: tuple[Any, ...], log_history: int, chat_history: int) -> StoredRoom:
         """A room from its row. Raises when the row itself cannot be read; unreadable log and
         chat lines are left out with a warning."""
-        name, version, game_no, options, seats, game, last_result = row
+        name, version, game_no, options, seats, game, last_result, game_v = row
         stored = StoredRoom(
             name=name,
             version=_whole(version, "version"),
@@ -228,6 +291,18 @@ class Store:
         )
         if not all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in stored.seats):
             raise ValueError("a seat without a name")
+        if stored.game is not None and game_v is not None:
+            for seat, text, v in self.db.execute(
+                "SELECT seat, text, version FROM commands WHERE room=? AND game_no=? AND"
+                " version>? AND text!='' ORDER BY id",
+                (name, stored.game_no, _whole(game_v, "game_v")),
+            ):
+                if not isinstance(seat, int) or not isinstance(text, str) or not text:
+                    raise ValueError("a stored game command without seat or text")
+                stored.tail.append((seat, text))
+                stored.version = max(stored.version, _whole(v, "version"))
+            if stored.tail:
+                stored.game = replay(stored.game, stored.tail)
         bad = 0
         if log_history > 0:
             # the most recent log entries, in order; a command rarely has more than a few
@@ -263,22 +338,124 @@ class Store:
         return stored
 
     def commands(self, name: str) -> list[dict[str, Any]]:
-        """Every stored command of a room, oldest first (tests and audits)."""
+        """Every stored command of a room made while it had a game, oldest first, each with
+        the position after it (tests and audits). A game command stored without its position
+        gets it by applying it to the one before (see the module docstring)."""
+        from bohnanza import commands as cmds
+        from bohnanza.engine import Game
+
         rows = self.db.execute(
             "SELECT version, game_no, seat, text, position FROM commands WHERE room=?"
-            " AND position IS NOT NULL ORDER BY id",
+            " AND text != '' ORDER BY id",
             (name,),
         ).fetchall()
-        return [
-            {
-                "version": v,
-                "game_no": g,
-                "seat": s,
-                "text": t,
-                "position": json.loads(p) if p is not None else None,
-            }
-            for v, g, s, t, p in rows
-        ]
+        out = []
+        game: Game | None = None
+        for v, g, s, t, p in rows:
+            if p is not None:
+                game = Game.from_position(json.loads(p))
+                position = json.loads(p)
+            else:
+                try:
+                    parsed: Any = cmds.parse(t)
+                except cmds.ParseError:  # a room command's text need not read back
+                    parsed = None
+                if not isinstance(parsed, cmds.GameCommand) or game is None:
+                    game = None  # a room command without a game
+                    continue
+                game.apply(s, parsed.action)
+                position = game.to_position()
+            out.append(
+                {"version": v, "game_no": g, "seat": s, "text": t, "position": position}
+            )
+        return out
+
+    def checkpoint(self, mode: str = "PASSIVE") -> tuple[int, int, int]:
+        """Copy the write-ahead log back into the database (``PRAGMA wal_checkpoint``):
+        (busy, frames in the log, frames copied)."""
+        row = self.db.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
+        return int(row[0]), int(row[1]), int(row[2])
+
+
+def replay(position: dict[str, Any], tail: list[tuple[int, str]]) -> dict[str, Any]:
+    """The position after the game commands ``tail`` (seat, text), applied in order.
+    ValueError when one is not a game command or the engine refuses it."""
+    from bohnanza import commands as cmds
+    from bohnanza.engine import Game, RuleError
+
+    game = Game.from_position(position)
+    for seat, text in tail:
+        try:
+            parsed = cmds.parse(text)
+            if not isinstance(parsed, cmds.GameCommand):
+                raise ValueError(f"stored command {text!r} is not a game command")
+            game.apply(seat, parsed.action)
+        except (cmds.ParseError, RuleError) as e:
+            raise ValueError(f"stored command {text!r} does not apply: {e}") from None
+    return game.to_position()
+
+
+class Checkpointer:
+    """Copies the write-ahead log back into the database (``PRAGMA wal_checkpoint(PASSIVE)``,
+    the part of a commit that waits for the disk) every ``interval`` seconds, on a thread and
+    a connection of its own, so the writes never wait for it (the server's connection has
+    ``wal_autocheckpoint`` off). A passive checkpoint never blocks a writer; when writes never
+    pause long enough for one to copy the whole log, the log cannot start over and grows:
+    past ``restart_frames`` pages, ``on_long_log()`` is called (at most every ``interval``
+    x 10 seconds) to copy the rest between two writes."""
+
+    interval = 0.5
+    restart_frames = 16384  # pages: 64 MB of 4 KB pages
+
+    def __init__(
+        self, path: Path | str, on_long_log: Callable[[], None], synchronous: str = "NORMAL"
+    ) -> None:
+        self.path = str(path)
+        self.on_long_log = on_long_log
+        self.synchronous = synchronous
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="bohnanza-checkpoint", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop (and wait for) the thread; a last checkpoint runs before it ends."""
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(30)
+
+    def _run(self) -> None:
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            db.execute(f"PRAGMA synchronous={self.synchronous}")
+        except sqlite3.Error as e:  # pragma: no cover - the server's own connection works
+            log.warning("no checkpoint thread (%s); the log is copied back at start-up", e)
+            return
+        asked = 0.0
+        try:
+            while True:
+                stopping = self._stop.wait(self.interval)
+                try:
+                    frames = int(db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[1])
+                except sqlite3.Error as e:
+                    log.info("checkpoint failed: %s", e)
+                    frames = 0
+                if stopping:
+                    return
+                now = time.monotonic()
+                if frames >= self.restart_frames and now - asked >= 10 * self.interval:
+                    asked = now
+                    self.on_long_log()
+        finally:
+            db.close()
+
+
+def _text(value: Any) -> str | None:
+    """``value`` as compact JSON text; text is taken as JSON already; None stays None."""
+    if value is None or isinstance(value, str):
+        return value
+    return json.dumps(value, separators=(",", ":"))
 
 
 def _json(text: Any, kind: type, what: str) -> Any:

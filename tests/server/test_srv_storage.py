@@ -55,19 +55,18 @@ async def test_an_unreadable_room_is_skipped_and_the_others_load(tmp_path: Path)
         store.db.execute("INSERT INTO chat (room, line) VALUES ('play', 'not json either')")
         # rows that cannot be read at all
         bad_seats = json.dumps([{"name": "x", "token_hash": "h"}])
-        store.db.execute(
-            "INSERT INTO rooms VALUES ('bad', 0, 1, 0, '{}', ?, '{not json', NULL)", (bad_seats,)
-        )
-        store.db.execute(
-            "INSERT INTO rooms VALUES ('bad2', 0, 1, 0, '[1]', ?, NULL, NULL)", (bad_seats,)
-        )
-        store.db.execute(
-            "INSERT INTO rooms VALUES ('bad3', 0, 1, 0, '{}', '[{\"no\":\"name\"}]', NULL, NULL)"
-        )
-        store.db.execute(
-            "INSERT INTO rooms VALUES ('bad4', 0, 1, 1, '{}', ?, '{\"seats\": 5}', NULL)",
-            (bad_seats,),
-        )
+        bad_rows = [
+            ("bad", 0, "{}", bad_seats, "{not json"),
+            ("bad2", 0, "[1]", bad_seats, None),
+            ("bad3", 0, "{}", '[{"no":"name"}]', None),
+            ("bad4", 1, "{}", bad_seats, '{"seats": 5}'),
+        ]
+        for name, game_no, options, seats, game in bad_rows:
+            store.db.execute(
+                "INSERT INTO rooms (name, created, version, game_no, options, seats, game,"
+                " last_result) VALUES (?, 0, 1, ?, ?, ?, ?, NULL)",
+                (name, game_no, options, seats, game),
+            )
     finally:
         store.close()
 
@@ -191,12 +190,17 @@ async def test_a_failed_write_changes_nothing_in_memory(tmp_path: Path) -> None:
         room = await hub.room_for("fail", ann)
         assert room is not None
         await room.attach(ann, "Ann", None)
-        good = hub.store.save
+        good, good_command = hub.store.save, hub.store.save_command
 
         def broken(**kw: Any) -> None:
             raise sqlite3.OperationalError("database is locked")
 
-        hub.store.save = broken  # type: ignore[method-assign]
+        def write_with(fn: Any, command_fn: Any = None) -> None:
+            """Every write of a change (a checkpoint, or a game command alone) goes to fn."""
+            hub.store.save = fn  # type: ignore[method-assign]
+            hub.store.save_command = command_fn or fn  # type: ignore[method-assign]
+
+        write_with(broken)
         version = room.version
         await room.say(ann, 1, "/join")
         await room.say(ann, 2, "hello")
@@ -205,7 +209,7 @@ async def test_a_failed_write_changes_nothing_in_memory(tmp_path: Path) -> None:
         assert room.seats == [] and ann.seat is None and room.version == version
         assert not room.chat
 
-        hub.store.save = good  # type: ignore[method-assign]
+        write_with(good, good_command)
         await room.say(ann, 3, "/join")
         await room.say(ann, 4, "/addbot")
         await room.say(ann, 5, "/addbot")
@@ -216,7 +220,7 @@ async def test_a_failed_write_changes_nothing_in_memory(tmp_path: Path) -> None:
         stored_before = hub.store.load("fail")
         assert stored_before is not None and room.game.to_position() == stored_before.game
 
-        hub.store.save = broken  # type: ignore[method-assign]
+        write_with(broken)
         await room.say(ann, 7, "/leave")
         assert [r["code"] for r in _replies(ann)] == ["storage_error"]
         assert ann.seat == 0 and room.seats[0].human and room.seats[0].name == "Ann"
@@ -229,12 +233,12 @@ async def test_a_failed_write_changes_nothing_in_memory(tmp_path: Path) -> None:
             calls.append(time.monotonic())
             broken(**kw)
 
-        hub.store.save = counted  # type: ignore[method-assign]
+        write_with(counted)
         room.plan_bots()
         await asyncio.sleep(0.6)
         assert len(calls) == 1 and room.game.to_position() == stored_before.game
 
-        hub.store.save = good  # type: ignore[method-assign]
+        write_with(good, good_command)
         await asyncio.sleep(1.5)  # the bots' next try is stored
         assert room.game.to_position() != stored_before.game
         await room.say(ann, 8, "/leave")

@@ -1,0 +1,234 @@
+"""Checkpoints: a game command between two checkpoints stores only its text (server/store.py);
+the stored state is the last checkpoint with the commands since applied. In-process (no
+uvicorn): after a write, the database holds exactly the room's state (position with the
+hidden deck order and generator state, version); a write that fails between two checkpoints
+leaves the room as stored; a database of an older version (no ``game_v``) still loads."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bohnanza.engine import Game
+from bohnanza.server.conn import Conn
+from bohnanza.server.rooms import Hub, Room
+from bohnanza.server.settings import Settings
+from bohnanza.server.store import Store
+
+
+def _conn() -> Conn:
+    return Conn(None, 1000.0, 1000, 10**6)  # type: ignore[arg-type]
+
+
+def _replies(conn: Conn) -> list[dict[str, Any]]:
+    out = []
+    while not conn.queue.empty():
+        item = conn.queue.get_nowait()
+        if isinstance(item, str) and json.loads(item)["type"] == "reply":
+            out.append(json.loads(item))
+    return out
+
+
+async def _bots_room(hub: Hub, name: str, policies: list[str], options: list[str]) -> Room:
+    """A room of bots set up by a spectator (nobody sits at the table: anyone arranges)."""
+    host = _conn()
+    room = await hub.room_for(name, host)
+    assert room is not None
+    await room.attach(host, "Host", None)
+    for i, text in enumerate([*options, *(f"/addbot B{k} {p}" for k, p in enumerate(policies))]):
+        await room.say(host, i, text)
+    room.stop_bots()
+    await room.say(host, 99, "/start")
+    replies = _replies(host)
+    assert all(r["ok"] for r in replies), replies
+    return room
+
+
+async def _until_over(room: Room, seconds: float = 60) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if room.game is not None and room.game.over:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the bots did not finish")
+
+
+@pytest.mark.parametrize(
+    ("preset", "policies", "options"),
+    [
+        ("classic", ["random", "greedy", "random", "greedy"], ["/option hiddenmoney on"]),
+        ("amigo", ["random", "random", "greedy"], ["/option rules amigo"]),
+    ],
+)
+async def test_the_database_holds_the_room_after_a_write(
+    tmp_path: Path, preset: str, policies: list[str], options: list[str]
+) -> None:
+    db = tmp_path / "c.db"
+    hub = Hub(Settings(db=db, bot_delay=0, game_seed=3, checkpoint_every=7))
+    await hub.start()
+    reader = Store(db)
+    live: dict[int, dict[str, Any]] = {}
+    kinds = {"save": 0, "save_command": 0}
+    mismatches: list[int] = []
+    room_box: list[Room] = []
+
+    def watch(kind: str, fn: Any) -> Any:
+        def write(**kw: Any) -> None:
+            fn(**kw)
+            kinds[kind] += 1
+            if not room_box or kw["name"] != room_box[0].name:
+                return
+            room = room_box[0]
+            assert room.game is not None
+            live[room.version] = room.game.to_position()
+            if room.version % 4:
+                return  # every 4th write (4 and 7 are coprime: every offset after a checkpoint)
+            stored = reader.load(room.name)
+            assert stored is not None
+            if stored.game != live[room.version] or stored.version != room.version:
+                mismatches.append(room.version)
+
+        return write
+
+    hub.store.save = watch("save", hub.store.save)  # type: ignore[method-assign]
+    hub.store.save_command = watch(  # type: ignore[method-assign]
+        "save_command", hub.store.save_command
+    )
+    try:
+        room = await _bots_room(hub, "cp", policies, options)
+        assert room.preset == preset
+        room_box.append(room)
+        room.plan_bots()
+        await _until_over(room)
+        assert not mismatches, mismatches[:5]
+        # most commands were stored alone, and checkpoints came at least every 7
+        assert kinds["save_command"] > 5 * kinds["save"] > 0
+        assert len(live) > 50
+        # the audit view rebuilds the position after every command from the checkpoints
+        audit = {c["version"]: c["position"] for c in reader.commands("cp")}
+        for version, position in live.items():
+            assert audit[version] == position, version
+        final = reader.load("cp")
+        assert final is not None and final.tail == []  # the game's end is a checkpoint
+        assert final.game == room.game.to_position()
+    finally:
+        reader.close()
+        await hub.stop()
+
+    # a restart between two checkpoints: the same room, the same position and version
+    hub2 = Hub(Settings(db=db, bot_delay=0, game_seed=3, checkpoint_every=7))
+    await hub2.start()
+    try:
+        again = hub2.rooms.get("cp")
+        assert again is None or again.game is not None  # a finished bots' room may be dropped
+    finally:
+        await hub2.stop()
+
+
+async def test_restart_and_a_failed_write_between_checkpoints(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    settings = Settings(db=db, bot_delay=0, game_seed=5, checkpoint_every=1000)
+    hub = Hub(settings)
+    await hub.start()
+    try:
+        room = await _bots_room(hub, "mid", ["random", "greedy", "random"], [])
+        room.plan_bots()
+        for _ in range(500):
+            if room.version > 40:
+                break
+            await asyncio.sleep(0.01)
+        room.stop_bots()
+        async with room.lock:
+            pass  # the bot step under way has ended
+        assert room.game is not None and not room.game.over
+        assert len(room.tail) > 30  # all stored as commands alone since /start
+        before = room.game.to_position()
+        version = room.version
+
+        # a game command whose write fails: back to the stored state, from memory
+        good = hub.store.save_command
+
+        def broken(**kw: Any) -> None:
+            raise sqlite3.OperationalError("disk I/O error")
+
+        hub.store.save_command = broken  # type: ignore[method-assign]
+        room.plan_bots()
+        await asyncio.sleep(0.3)
+        room.stop_bots()
+        async with room.lock:
+            pass
+        assert room.game.to_position() == before and room.version == version
+        hub.store.save_command = good  # type: ignore[method-assign]
+    finally:
+        await hub.stop()
+
+    # the restart applies the stored commands to the checkpoint: exactly the same room
+    hub2 = Hub(settings)
+    await hub2.start()
+    try:
+        again = hub2.rooms["mid"]
+        assert again.game is not None and again.game.to_position() == before
+        assert again.version == version
+        assert again.tail_before > 30
+        # it plays on: the next commands are stored after the old tail
+        watcher = _conn()
+        await hub2.room_for("mid", watcher)
+        await again.attach(watcher, "Watcher", None)  # keeps the finished room
+        again.plan_bots()
+        await _until_over(again)
+        stored = hub2.store.load("mid")
+        assert stored is not None and stored.game == again.game.to_position()
+    finally:
+        await hub2.stop()
+
+
+async def test_a_stored_command_that_does_not_apply_skips_the_room(tmp_path: Path) -> None:
+    db = tmp_path / "bad.db"
+    store = Store(db)
+    try:
+        pos = Game.new("classic", ["Ann", "Bob", "Cy"], 2).to_position()
+        store.save(name="bad", version=2, game_no=1, options={}, game=pos, last_result=None,
+                   seats=[{"name": n, "token_hash": "h"} for n in ("Ann", "Bob", "Cy")],
+                   command=(0, "/start"), log=[])
+        store.save_command(name="bad", version=3, game_no=1, seat=1, text="/plant", log="[]")
+        with pytest.raises(ValueError, match="does not apply"):
+            store.load("bad")
+        assert [s.name for s in store.load_all()] == []  # skipped with a warning
+    finally:
+        store.close()
+
+
+OLD_SCHEMA = """
+CREATE TABLE rooms (name TEXT PRIMARY KEY, created REAL NOT NULL, version INTEGER NOT NULL,
+    game_no INTEGER NOT NULL DEFAULT 0, options TEXT NOT NULL, seats TEXT NOT NULL, game TEXT,
+    last_result TEXT);
+CREATE TABLE commands (id INTEGER PRIMARY KEY AUTOINCREMENT, room TEXT NOT NULL,
+    version INTEGER NOT NULL, game_no INTEGER NOT NULL, seat INTEGER, text TEXT NOT NULL,
+    position TEXT, log TEXT NOT NULL, ts REAL NOT NULL);
+"""
+
+
+def test_a_database_of_the_older_version_loads(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    pos = Game.new("classic", ["Ann", "Bob", "Cy"], 9).to_position()
+    old = sqlite3.connect(db)
+    old.executescript(OLD_SCHEMA)
+    seats = json.dumps([{"name": n, "token_hash": "h"} for n in ("Ann", "Bob", "Cy")])
+    old.execute("INSERT INTO rooms VALUES ('old', 0, 4, 1, '{}', ?, ?, NULL)",
+                (seats, json.dumps(pos)))
+    old.execute("INSERT INTO commands (room, version, game_no, seat, text, position, log, ts)"
+                " VALUES ('old', 4, 1, 0, '/start', ?, '[]', 0)", (json.dumps(pos),))
+    old.commit()
+    old.close()
+    store = Store(db)
+    try:
+        stored = store.load("old")
+        assert stored is not None and stored.game == pos and stored.version == 4
+        assert stored.tail == []
+        assert [c["position"] for c in store.commands("old")] == [pos]
+    finally:
+        store.close()
