@@ -70,14 +70,23 @@ class Conn:
         self.queue.put_nowait((code, reason))
 
     async def writer(self) -> None:
+        """Send what is queued, in order; everything queued by the time it wakes goes out in
+        one go (the log, state and reply of one change wake it once)."""
+        queue = self.queue
+        send = self.ws.send_text
         while True:
-            item = await self.queue.get()
-            if isinstance(item, tuple):
-                with contextlib.suppress(Exception):
-                    await self.ws.close(code=item[0], reason=item[1])
-                return
-            try:
-                await self.ws.send_text(item)
-            except Exception:
-                self.closing = True
-                return
+            item = await queue.get()
+            while True:
+                if isinstance(item, tuple):
+                    with contextlib.suppress(Exception):
+                        await self.ws.close(code=item[0], reason=item[1])
+                    return
+                try:
+                    await send(item)
+                except Exception:
+                    self.closing = True
+                    return
+                try:
+                    item = queue.get_nowait()
+                except asyncio.QueueEmpty:
+                    break

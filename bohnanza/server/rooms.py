@@ -3,11 +3,15 @@
 One writer per room: every change happens under the room's ``asyncio.Lock``, one at a time,
 in arrival order. Each accepted change is committed to SQLite before anything about it is
 sent; then the log and a fresh ``state`` go to every connection (each built for that
-connection's seat), and last the ``reply`` to the sender. The SQLite calls run on one database
-thread (``Hub.db``), in the order they were asked for; a room waits for its own write with its
-lock held, while the other rooms go on. A write that fails (a database another process holds
-locked fails after ``sqlite_busy_timeout``) puts the room back to what was last stored, in
-memory, and refuses the command with ``storage_error``.
+connection's seat: the views of one change are built together and their shared parts
+serialised once, see :mod:`.frames`), and last the ``reply`` to the sender. The SQLite calls
+run in the order they were asked for (``Hub.db``): inline on the event loop when the commit
+does not wait for the disk (WAL with ``synchronous`` NORMAL, the default: tens of
+microseconds), on the database thread when it may wait (a lock another process holds, up to
+``sqlite_busy_timeout``; ``synchronous`` FULL); a room waits for its own write with its lock
+held, while the other rooms go on. A game command between two checkpoints stores only its text
+(see :mod:`.store`). A write that fails puts the room back to what was last stored, in memory,
+and refuses the command with ``storage_error``.
 
 Log replay (on connect): entries of older games and of the current game before this seat's
 holder sat down are sent in their public form; only the current game's entries since then are
@@ -41,25 +45,18 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from pydantic_core import to_json
-
 from bohnanza import commands as cmds
 from bohnanza.bots import Policy, get_policy
 from bohnanza.engine import PLAYER_RANGE, Event, Game, RuleError
 
-from . import botseats
+from . import botseats, frames
 from .botseats import DEFAULT_POLICY, BotActor, name_key
 from .conn import Conn
 from .protocol import (
     CLOSE_TRY_LATER,
     Chat,
     Error,
-    Log,
     Reply,
-    RoomInfo,
-    RoomOptions,
-    SeatInfo,
-    State,
     Welcome,
     You,
 )
@@ -71,11 +68,6 @@ log = logging.getLogger("bohnanza.server")
 T = TypeVar("T")
 
 ROOM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
-
-
-def _json(value: Any) -> str:
-    """Compact JSON text of plain data."""
-    return to_json(value).decode()
 
 
 def hash_token(token: str) -> str:
@@ -243,47 +235,60 @@ class Room:
             return You(name=conn.name, seat=None, token=None)
         return You(name=self.seats[conn.seat].name, seat=conn.seat, token=token)
 
-    def room_info(self, conn: Conn) -> RoomInfo:
+    def room_part(self) -> dict[str, Any]:
+        """The ``room`` part of a state (:class:`RoomInfo`) without ``you``, as plain data."""
         lo, hi = self.player_range()
-        return RoomInfo(
-            name=self.name,
-            seats=[
-                SeatInfo(
-                    seat=i,
-                    name=s.name,
-                    connected=self.connected(i),
-                    idle=s.idle,
-                    vacant=s.vacant,
-                    bot=s.bot is not None,
-                    policy=s.bot,
-                    away_since=s.away_since,
-                    can_hand_over=s.long_away,
-                )
+        here = {c.seat for c in self.conns}
+        return {
+            "name": self.name,
+            "seats": [
+                {
+                    "seat": i,
+                    "name": s.name,
+                    "connected": i in here,
+                    "idle": s.idle,
+                    "vacant": s.vacant,
+                    "bot": s.bot is not None,
+                    "policy": s.bot,
+                    "away_since": s.away_since,
+                    "can_hand_over": s.long_away,
+                }
                 for i, s in enumerate(self.seats)
             ],
-            options=RoomOptions(hidden_money=self.hidden_money, preset=self.preset),
-            running=self.running,
-            over=self.game is not None and self.game.over,
-            game_no=self.game_no,
-            spectators=self.spectators(),
-            min_players=lo,
-            max_players=hi,
-            you=self.you(conn),
-            away_seconds=self.settings.away_seconds,
-            bot_policies=botseats.policy_names(),
-        )
+            "options": {"hidden_money": self.hidden_money, "preset": self.preset},
+            "running": self.running,
+            "over": self.game is not None and self.game.over,
+            "game_no": self.game_no,
+            "spectators": self.spectators(),
+            "min_players": lo,
+            "max_players": hi,
+            "away_seconds": float(self.settings.away_seconds),
+            "bot_policies": botseats.policy_names(),
+        }
 
-    def state_for(self, conn: Conn, views: dict[int | None, dict[str, Any] | None]) -> str:
-        if conn.seat not in views:
-            views[conn.seat] = self.game.view(conn.seat) if self.game is not None else None
-        return State(
-            version=self.version, view=views[conn.seat], room=self.room_info(conn)
-        ).model_dump_json()
+    def states(self, conns: list[Conn]) -> list[str]:
+        """The ``state`` frame of each connection (see :mod:`.frames`): the views of all their
+        seats built together, each piece serialised once."""
+        seats = list(dict.fromkeys(c.seat for c in conns))
+        if self.game is not None:
+            views: dict[int | None, Any] = self.game.views(seats)
+        else:
+            views = dict.fromkeys(seats)
+        texts = frames.viewsframes.dumps(views)
+        room = frames.room_open(self.room_part())
+        out = []
+        for c in conns:
+            name = self.seats[c.seat].name if c.seat is not None else c.name
+            out.append(frames.state(self.version, texts[c.seat], room, frames.you(name, c.seat)))
+        return out
+
+    def state_for(self, conn: Conn) -> str:
+        return self.states([conn])[0]
 
     def broadcast_state(self) -> None:
-        views: dict[int | None, dict[str, Any] | None] = {}
-        for c in list(self.conns):
-            c.send(self.state_for(c, views))
+        conns = list(self.conns)
+        for c, text in zip(conns, self.states(conns), strict=True):
+            c.send(text)
 
     @staticmethod
     def entry_for(entry: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
@@ -301,7 +306,7 @@ class Room:
         for c in list(self.conns):
             if c.seat not in cache:
                 lines = [e for e in (self.entry_for(x, c.seat) for x in entries) if e]
-                cache[c.seat] = Log(version=self.version, entries=lines).model_dump_json()
+                cache[c.seat] = frames.log(self.version, lines)
             c.send(cache[c.seat])
 
     def replay_log(self, conn: Conn) -> None:
@@ -321,7 +326,7 @@ class Room:
             if line:
                 lines.append(line)
         if lines:
-            conn.send(Log(version=self.version, entries=lines, replay=True).model_dump_json())
+            conn.send(frames.log(self.version, lines, replay=True))
 
     def room_entry(self, text: str, **extra: Any) -> dict[str, Any]:
         return {"all": {"kind": "room", "text": text, **extra}}
@@ -348,7 +353,7 @@ class Room:
             "game_no": self.game_no,
             "options": {"hidden_money": self.hidden_money, "preset": self.preset},
             "seats": [s.stored() for s in self.seats],
-            "game": _json(self.game.to_position()) if self.game is not None else None,
+            "game": frames.dumps(self.game.to_position()) if self.game is not None else None,
             "last_result": self.last_result,
         }
 
@@ -376,7 +381,7 @@ class Room:
     ) -> None:
         """Store the change: a game command alone, or a checkpoint of the whole room (with the
         command and its log); see :mod:`.store`."""
-        log_json = _json(entries)
+        log_json = frames.dumps(entries)
         if not self.checkpoint_due(command, game_command):
             assert command is not None
             seat, text = command
@@ -440,7 +445,7 @@ class Room:
             "game_no": stored.game_no,
             "options": stored.options,
             "seats": stored.seats,
-            "game": _json(stored.game) if stored.game is not None else None,
+            "game": frames.dumps(stored.game) if stored.game is not None else None,
             "last_result": stored.last_result,
         }
         self.load_record(rec)
@@ -529,7 +534,7 @@ class Room:
                     Error(
                         code="bad_token",
                         message="That token holds no seat in this room; you are watching.",
-                    ).model_dump_json()
+                    ).model_dumpframes.dumps()
                 )
             if seat is None:
                 self.name_watcher(conn, name)
@@ -542,11 +547,11 @@ class Room:
             conn.send(
                 Welcome(
                     room=self.name, you=self.you(conn, token), version=self.version
-                ).model_dump_json()
+                ).model_dumpframes.dumps()
             )
             self.replay_log(conn)
             for chat in self.chat:
-                conn.send(chat.model_copy(update={"replay": True}).model_dump_json())
+                conn.send(chat.model_copy(update={"replay": True}).model_dumpframes.dumps())
             self.pending -= 1
             if seat is not None and self.seats[seat].bot is not None:
                 self.seats[seat].idle = False
@@ -556,7 +561,7 @@ class Room:
                     self.seats[seat].idle = False
                 self.bump()  # everyone sees the seat back, or the spectator count
             else:
-                conn.send(self.state_for(conn, {}))
+                conn.send(self.state_for(conn))
 
     def name_watcher(self, conn: Conn, name: str | None) -> None:
         """The display name of a connection without a seat (the ``hello`` name).
@@ -574,7 +579,7 @@ class Room:
             wanted = check_name(name, self.settings.name_max_len)
         except CommandError as e:
             conn.send(Error(code=e.code, message=f"{e.message} You are watching as {guest}.")
-                      .model_dump_json())
+                      .model_dumpframes.dumps())
             return
         if self._name_in_use(wanted, skip_conn=conn):
             conn.send(
@@ -582,7 +587,7 @@ class Room:
                     code="name_taken",
                     message=f"{wanted} is already used in this room; you are watching as "
                     f"{guest}. /join NAME takes a seat under another name.",
-                ).model_dump_json()
+                ).model_dumpframes.dumps()
             )
             return
         conn.name = wanted
@@ -654,7 +659,13 @@ class Room:
     # ------------------------------------------------------------ say
 
     def reply(self, conn: Actor, say_id: Any, ok: bool = True, **kw: Any) -> None:
-        conn.send(Reply(id=say_id, ok=ok, **kw).model_dump_json(exclude_none=True))
+        if isinstance(conn, BotActor):
+            conn.reply = {"type": "reply", "id": say_id, "ok": ok,
+                          **{k: v for k, v in kw.items() if v is not None}}
+        elif ok and not kw:
+            conn.send(frames.ok_reply(say_id))
+        else:
+            conn.send(Reply(id=say_id, ok=ok, **kw).model_dumpframes.dumps(exclude_none=True))
 
     async def say(self, conn: Conn, say_id: Any, text: str) -> None:
         async with self.lock:
@@ -708,7 +719,7 @@ class Room:
                 "storage_error", "The server could not store that; try again."
             ) from None
         self.chat.append(chat)
-        msg = chat.model_dump_json()
+        msg = chat.model_dumpframes.dumps()
         for c in list(self.conns):
             c.send(msg)
         self.reply(conn, say_id)
@@ -857,7 +868,7 @@ class Room:
             c.seat = seat
             c.send(
                 Welcome(room=self.name, you=self.you(c, token), version=self.version)
-                .model_dump_json()
+                .model_dumpframes.dumps()
             )
 
     async def join(self, conn: Conn, say_id: Any, raw_name: str | None) -> None:
@@ -1530,7 +1541,7 @@ class Hub:
                         Error(
                             code="too_many_rooms",
                             message="This server holds as many rooms as it may; join one.",
-                        ).model_dump_json()
+                        ).model_dumpframes.dumps()
                     )
                     conn.close(CLOSE_TRY_LATER, "too many rooms")
                     return None
@@ -1539,7 +1550,7 @@ class Hub:
             if len(room.conns) >= self.settings.max_connections_per_room:
                 conn.send(
                     Error(code="room_crowded", message="This room has too many connections.")
-                    .model_dump_json()
+                    .model_dumpframes.dumps()
                 )
                 conn.close(CLOSE_TRY_LATER, "room crowded")
                 return None

@@ -1,0 +1,80 @@
+"""The JSON text of the frames sent after every change, assembled from pieces serialised once.
+
+The messages are the ones :mod:`.protocol` defines (and ``/protocol.json`` describes); only
+the way their text is made differs. After a change every connection gets a ``state`` built for
+its seat, and most of it is the same for all of them: the public part of the game views
+(:meth:`Game.views` shares it between the views of one change) and the room part without
+``you``. Those pieces are serialised once per change (``pydantic_core.to_json``) and spliced
+into each connection's text, instead of building pydantic models per connection. Keys may come
+in another order than the models' (JSON objects have none); ``tests/server/test_srv_frames.py``
+checks that every text parses to what the models give and validates against them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic_core import to_json
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON text of plain data."""
+    return to_json(value).decode()
+
+
+def views_json(views: dict[Any, dict[str, Any] | None]) -> dict[Any, str]:
+    """The JSON text of each view of one change. The entries all the views share (the same
+    object under the same key, as :meth:`Game.views` builds them: the public part) are
+    serialised once, the rest per view. The views must not change meanwhile."""
+    real = [v for v in views.values() if v is not None]
+    if not real:
+        return dict.fromkeys(views, "null")
+    first = real[0]
+    shared = [k for k, v in first.items() if all(k in o and o[k] is v for o in real[1:])]
+    common = to_json({k: first[k] for k in shared}).decode()[1:-1]
+    keys = set(shared)
+    out: dict[Any, str] = {}
+    for viewer, view in views.items():
+        if view is None:
+            out[viewer] = "null"
+            continue
+        own = to_json({k: v for k, v in view.items() if k not in keys}).decode()[1:-1]
+        if own and common:
+            out[viewer] = "{" + common + "," + own + "}"
+        else:
+            out[viewer] = "{" + common + own + "}"
+    return out
+
+
+def state(version: int, view: str, room_open: str, you: str) -> str:
+    """A ``state`` frame: ``view`` (JSON), ``room_open`` (the room part's JSON without ``you``
+    and without its closing brace, see :func:`room_open`) and ``you`` (JSON)."""
+    return (
+        f'{{"type":"state","version":{version},"view":{view},"room":{room_open},'
+        f'"you":{you}}}}}'
+    )
+
+
+def room_open(room: dict[str, Any]) -> str:
+    """The JSON of the room part (without ``you``), its closing brace left off."""
+    text = to_json(room).decode()
+    return text[:-1]
+
+
+def you(name: str | None, seat: int | None) -> str:
+    """``you`` of a state (the token only ever goes in ``welcome``)."""
+    return f'{{"name":{to_json(name).decode()},"seat":{"null" if seat is None else seat},' \
+        '"token":null}'
+
+
+def log(version: int, entries: list[dict[str, Any]], replay: bool = False) -> str:
+    """A ``log`` frame."""
+    return (
+        f'{{"type":"log","version":{version},"entries":{to_json(entries).decode()},'
+        f'"replay":{"true" if replay else "false"}}}'
+    )
+
+
+def ok_reply(say_id: int | None) -> str:
+    """The ``reply`` of an accepted command without a message."""
+    return f'{{"type":"reply","id":{"null" if say_id is None else say_id},"ok":true}}'

@@ -1,0 +1,160 @@
+"""The frames assembled from pieces (server/frames.py) say exactly what the pydantic models of
+the protocol say (what /protocol.json describes), for every connection of a room: seated,
+watching, a bot's seat, a seat away, hidden money; and the views serialised with their shared
+parts once equal the views serialised one by one, over whole bot games."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic_core import to_json
+
+from bohnanza import commands as cmds
+from bohnanza.bots import get_policy
+from bohnanza.engine import Game
+from bohnanza.server import frames
+from bohnanza.server.botseats import policy_names
+from bohnanza.server.conn import Conn
+from bohnanza.server.protocol import (
+    Log,
+    Reply,
+    RoomInfo,
+    RoomOptions,
+    SeatInfo,
+    State,
+    You,
+    server_adapter,
+)
+from bohnanza.server.rooms import Hub, Room
+from bohnanza.server.settings import Settings
+
+
+def _conn() -> Conn:
+    return Conn(None, 1000.0, 1000, 10**6)  # type: ignore[arg-type]
+
+
+def _sent(conn: Conn) -> list[str]:
+    out = []
+    while not conn.queue.empty():
+        item = conn.queue.get_nowait()
+        if isinstance(item, str):
+            out.append(item)
+    return out
+
+
+def _reference_state(room: Room, conn: Conn) -> dict[str, Any]:
+    """The state of ``conn`` built with the protocol's models, one connection at a time."""
+    lo, hi = room.player_range()
+    info = RoomInfo(
+        name=room.name,
+        seats=[
+            SeatInfo(seat=i, name=s.name, connected=any(c.seat == i for c in room.conns),
+                     idle=s.idle, vacant=s.vacant, bot=s.bot is not None, policy=s.bot,
+                     away_since=s.away_since, can_hand_over=s.long_away)
+            for i, s in enumerate(room.seats)
+        ],
+        options=RoomOptions(hidden_money=room.hidden_money, preset=room.preset),
+        running=room.running,
+        over=room.game is not None and room.game.over,
+        game_no=room.game_no,
+        spectators=sum(1 for c in room.conns if c.seat is None),
+        min_players=lo,
+        max_players=hi,
+        you=You(name=room.seats[conn.seat].name if conn.seat is not None else conn.name,
+                seat=conn.seat, token=None),
+        away_seconds=room.settings.away_seconds,
+        bot_policies=policy_names(),
+    )
+    view = room.game.view(conn.seat) if room.game is not None else None
+    return State(version=room.version, view=view, room=info).model_dump(mode="json")
+
+
+def _check(room: Room) -> None:
+    texts = room.states(list(room.conns))
+    for c, text in zip(room.conns, texts, strict=True):
+        assert json.loads(text) == _reference_state(room, c)
+        msg = server_adapter.validate_json(text)
+        assert isinstance(msg, State)
+        assert json.loads(text) == json.loads(room.state_for(c))
+
+
+async def test_state_frames_equal_the_models(tmp_path: Path) -> None:
+    hub = Hub(Settings(db=tmp_path / "f.db", bot_delay=0.05, game_seed=2, away_seconds=0.0))
+    await hub.start()
+    try:
+        ann, bob, eve, bob2 = _conn(), _conn(), _conn(), _conn()
+        room = await hub.room_for("fr", ann)
+        assert room is not None
+        await room.attach(ann, "Ann", None)
+        _check(room)  # no seat, no game
+        for c, name in ((bob, "Bob"), (eve, "Eve")):
+            assert await hub.room_for("fr", c) is room
+            await room.attach(c, name, None)
+        await room.say(ann, 1, "/join")
+        await room.say(bob, 2, "/join")
+        await room.say(ann, 3, "/addbot Robo random")
+        await room.say(ann, 4, "/option hiddenmoney on")
+        _check(room)  # seats, a bot, before the game
+        await room.say(ann, 5, "/start")
+        room.stop_bots()
+        bob_token = json.loads([t for t in _sent(bob) if '"welcome"' in t][-1])["you"]["token"]
+        await room.detach(bob)  # Bob is away ...
+        time.sleep(0.01)
+        await room.check_idle(time.monotonic() + 100)  # ... long enough: idle, may be handed
+        assert room.seats[1].away_since is not None and room.seats[1].long_away
+        _check(room)
+        assert await hub.room_for("fr", bob2) is room
+        await room.attach(bob2, None, bob_token)  # back in another tab
+        room.plan_bots()
+        for _ in range(200):  # the game goes on (the bot, the markers of the people)
+            if room.version > 12:
+                break
+            await room.say(ann, 9, random.choice(["/want red", "/have blue", "/signals clear"]))
+            await room.say(bob2, 9, random.choice(["/want green", "/signals clear"]))
+        room.stop_bots()
+        _check(room)
+        assert all(json.loads(t)["type"] != "error" for t in _sent(ann))
+    finally:
+        await hub.stop()
+
+
+@pytest.mark.parametrize(("preset", "n", "hidden"), [("classic", 5, False), ("amigo", 3, True)])
+def test_views_serialised_with_shared_parts(preset: str, n: int, hidden: bool) -> None:
+    names = [f"P{i}" for i in range(n)]
+    game = Game.new(preset, names, 11, {"hidden_money": hidden})
+    rng = random.Random(4)
+    policies = [get_policy("random" if i % 2 else "greedy") for i in range(n)]
+    viewers: list[int | None] = [None, *range(n)]
+    steps = 0
+    while not game.over and steps < 3000:
+        texts = frames.views_json(game.views(viewers))
+        for v in viewers:
+            assert json.loads(texts[v]) == json.loads(to_json(game.view(v))), (steps, v)
+        seat = (game.active + steps) % n
+        text = policies[seat].decide(game.view(seat), rng, hurry=steps % 7 == 0)
+        if text is not None:
+            parsed = cmds.parse(text)
+            assert isinstance(parsed, cmds.GameCommand)
+            game.apply(seat, parsed.action)
+        steps += 1
+    assert game.over
+    texts = frames.views_json(game.views(viewers))
+    assert all(json.loads(texts[v]) == json.loads(to_json(game.view(v))) for v in viewers)
+
+
+def test_log_and_reply_frames_equal_the_models() -> None:
+    entries = [{"kind": "room", "text": "Ann joins \u201cseat\u201d 1 <b>"}, {"kind": "x", "n": 2}]
+    for replay in (False, True):
+        text = frames.log(7, entries, replay)
+        assert json.loads(text) == Log(version=7, entries=entries, replay=replay).model_dump()
+        assert isinstance(server_adapter.validate_json(text), Log)
+    for say_id in (None, 0, -5, 2**53 - 1):
+        text = frames.ok_reply(say_id)
+        assert json.loads(text) == {"type": "reply", "id": say_id, "ok": True}
+        assert isinstance(server_adapter.validate_json(text), Reply)
+    assert json.loads(frames.you("Zoë \"Z\"", None)) == You(name="Zoë \"Z\"").model_dump()
