@@ -274,7 +274,7 @@ class Room:
             views: dict[int | None, Any] = self.game.views(seats)
         else:
             views = dict.fromkeys(seats)
-        texts = frames.viewsframes.dumps(views)
+        texts = frames.views_json(views)
         room = frames.room_open(self.room_part())
         out = []
         for c in conns:
@@ -534,7 +534,7 @@ class Room:
                     Error(
                         code="bad_token",
                         message="That token holds no seat in this room; you are watching.",
-                    ).model_dumpframes.dumps()
+                    ).model_dump_json()
                 )
             if seat is None:
                 self.name_watcher(conn, name)
@@ -547,11 +547,11 @@ class Room:
             conn.send(
                 Welcome(
                     room=self.name, you=self.you(conn, token), version=self.version
-                ).model_dumpframes.dumps()
+                ).model_dump_json()
             )
             self.replay_log(conn)
             for chat in self.chat:
-                conn.send(chat.model_copy(update={"replay": True}).model_dumpframes.dumps())
+                conn.send(chat.model_copy(update={"replay": True}).model_dump_json())
             self.pending -= 1
             if seat is not None and self.seats[seat].bot is not None:
                 self.seats[seat].idle = False
@@ -579,7 +579,7 @@ class Room:
             wanted = check_name(name, self.settings.name_max_len)
         except CommandError as e:
             conn.send(Error(code=e.code, message=f"{e.message} You are watching as {guest}.")
-                      .model_dumpframes.dumps())
+                      .model_dump_json())
             return
         if self._name_in_use(wanted, skip_conn=conn):
             conn.send(
@@ -587,7 +587,7 @@ class Room:
                     code="name_taken",
                     message=f"{wanted} is already used in this room; you are watching as "
                     f"{guest}. /join NAME takes a seat under another name.",
-                ).model_dumpframes.dumps()
+                ).model_dump_json()
             )
             return
         conn.name = wanted
@@ -665,7 +665,7 @@ class Room:
         elif ok and not kw:
             conn.send(frames.ok_reply(say_id))
         else:
-            conn.send(Reply(id=say_id, ok=ok, **kw).model_dumpframes.dumps(exclude_none=True))
+            conn.send(Reply(id=say_id, ok=ok, **kw).model_dump_json(exclude_none=True))
 
     async def say(self, conn: Conn, say_id: Any, text: str) -> None:
         async with self.lock:
@@ -719,7 +719,7 @@ class Room:
                 "storage_error", "The server could not store that; try again."
             ) from None
         self.chat.append(chat)
-        msg = chat.model_dumpframes.dumps()
+        msg = chat.model_dump_json()
         for c in list(self.conns):
             c.send(msg)
         self.reply(conn, say_id)
@@ -868,7 +868,7 @@ class Room:
             c.seat = seat
             c.send(
                 Welcome(room=self.name, you=self.you(c, token), version=self.version)
-                .model_dumpframes.dumps()
+                .model_dump_json()
             )
 
     async def join(self, conn: Conn, say_id: Any, raw_name: str | None) -> None:
@@ -1541,7 +1541,7 @@ class Hub:
                         Error(
                             code="too_many_rooms",
                             message="This server holds as many rooms as it may; join one.",
-                        ).model_dumpframes.dumps()
+                        ).model_dump_json()
                     )
                     conn.close(CLOSE_TRY_LATER, "too many rooms")
                     return None
@@ -1550,7 +1550,7 @@ class Hub:
             if len(room.conns) >= self.settings.max_connections_per_room:
                 conn.send(
                     Error(code="room_crowded", message="This room has too many connections.")
-                    .model_dumpframes.dumps()
+                    .model_dump_json()
                 )
                 conn.close(CLOSE_TRY_LATER, "room crowded")
                 return None
