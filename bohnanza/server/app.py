@@ -6,6 +6,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocket
 
 from . import pages
 from .rooms import Hub
@@ -28,7 +30,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Bohnanza", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
     app.state.settings = settings
-    # the WebSocket route and the pages first: StaticFiles at "/" is mounted last
-    app.add_api_websocket_route("/ws/{room}", ws_endpoint)
+    # the WebSocket route and the pages first: StaticFiles at "/" is mounted last. The socket
+    # is a plain Starlette route: FastAPI's own (dependency injection, exit stacks) would add
+    # several KB per connection and nothing this endpoint uses
+    async def ws_route(websocket: WebSocket) -> None:
+        await ws_endpoint(websocket, websocket.path_params["room"])
+
+    app.router.routes.append(WebSocketRoute("/ws/{room}", ws_route))
     pages.register(app, settings)
     return app

@@ -35,6 +35,48 @@ class TokenBucket:
         return True
 
 
+Item = str | tuple[int, str]  # a text frame, or (code, reason): close after what came before
+
+
+class Outbox:
+    """The frames waiting for one writer, in order: a list and at most one waiting writer (an
+    idle connection holds an empty list, lighter than an ``asyncio.Queue`` with its deques)."""
+
+    __slots__ = ("_items", "_waiter")
+
+    def __init__(self) -> None:
+        self._items: list[Item] = []
+        self._waiter: asyncio.Future[None] | None = None
+
+    def put_nowait(self, item: Item) -> None:
+        self._items.append(item)
+        w = self._waiter
+        if w is not None and not w.done():
+            w.set_result(None)
+
+    def qsize(self) -> int:
+        return len(self._items)
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def get_nowait(self) -> Item:
+        if not self._items:
+            raise asyncio.QueueEmpty
+        return self._items.pop(0)
+
+    async def take(self) -> list[Item]:
+        """Everything queued (waits until there is something); the outbox is empty after."""
+        while not self._items:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        items, self._items = self._items, []
+        return items
+
+
 class Conn:
     """A connection. Messages go out through one writer task, in the order they were queued."""
 
@@ -48,7 +90,7 @@ class Conn:
         self.name: str = f"guest{self.id}"
         self.room: str | None = None
         self.bucket = TokenBucket(rate, burst)
-        self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self.queue = Outbox()
         self.queue_max = queue_max
         self.closing = False
 
@@ -71,12 +113,12 @@ class Conn:
 
     async def writer(self) -> None:
         """Send what is queued, in order; everything queued by the time it wakes goes out in
-        one go (the log, state and reply of one change wake it once)."""
-        queue = self.queue
+        one go (the log, state and reply of one change wake it once). Between two wakes it
+        keeps no frame (an idle connection holds no text)."""
         send = self.ws.send_text
         while True:
-            item = await queue.get()
-            while True:
+            batch = await self.queue.take()
+            for item in batch:
                 if isinstance(item, tuple):
                     with contextlib.suppress(Exception):
                         await self.ws.close(code=item[0], reason=item[1])
@@ -86,7 +128,4 @@ class Conn:
                 except Exception:
                     self.closing = True
                     return
-                try:
-                    item = queue.get_nowait()
-                except asyncio.QueueEmpty:
-                    break
+            del batch, item  # sent: not kept while waiting

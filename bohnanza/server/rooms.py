@@ -39,7 +39,6 @@ import re
 import secrets
 import sqlite3
 import time
-from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -197,8 +196,6 @@ class Room:
         self.last_result: dict[str, Any] | None = None
         self.version = 0
         self.conns: list[Conn] = []
-        self.chat: deque[Chat] = deque(maxlen=self.settings.chat_history)
-        self.log: deque[dict[str, Any]] = deque(maxlen=max(1, self.settings.log_history))
         self.persisted = False
         self.pending = 0  # connections on their way in (see Hub.room_for)
         # bots (module docstring)
@@ -309,13 +306,34 @@ class Room:
                 cache[c.seat] = frames.log(self.version, lines)
             c.send(cache[c.seat])
 
-    def replay_log(self, conn: Conn) -> None:
-        """The stored log to a connection that just came in (module docstring, "Log replay"):
-        phrased for its seat only for the current game since the seat's holder sat down."""
+    async def replay_stored(self, conn: Conn) -> None:
+        """The stored log and chat to a connection that just came in, read from the database
+        (a room keeps neither in memory)."""
+        if not self.persisted or not (self.settings.log_history or self.settings.chat_history):
+            return
+        try:
+            entries, chat = await self.hub.read(
+                self.hub.reader.recent, self.name, self.settings.log_history,
+                self.settings.chat_history,
+            )
+        except Exception as e:
+            log.warning("room %s: the log could not be read (%s)", self.name, e)
+            return
+        self.replay_log(conn, entries)
+        for line in chat:
+            try:
+                conn.send(Chat(**{**line, "replay": True}).model_dump_json())
+            except Exception:
+                log.warning("room %s: an unreadable chat line left out", self.name)
+
+    def replay_log(self, conn: Conn, entries: list[dict[str, Any]]) -> None:
+        """Stored log ``entries`` to a connection that just came in (module docstring, "Log
+        replay"): phrased for its seat only for the current game since the seat's holder sat
+        down."""
         seat = conn.seat
         since = self.seats[seat].since if seat is not None and seat < len(self.seats) else None
         lines = []
-        for entry in self.log:
+        for entry in entries:
             mine = (
                 since is not None
                 and self.game is not None
@@ -337,9 +355,12 @@ class Room:
         names = list(self.game.names)
         out: list[dict[str, Any]] = []
         for ev in events:
-            out.append(
-                {"per": {str(-1 if v is None else v): ev.for_viewer(v, names) for v in viewers}}
-            )
+            forms = [ev.for_viewer(v, names) for v in viewers]
+            if all(f == forms[0] for f in forms[1:]):
+                out.append({"all": forms[0]})  # the same for everyone (most events)
+            else:
+                out.append({"per": {str(-1 if v is None else v): f
+                                    for v, f in zip(viewers, forms, strict=True)}})
         return out
 
     # ------------------------------------------------------------ persistence
@@ -450,14 +471,6 @@ class Room:
         }
         self.load_record(rec)
         self.version = stored.version
-        self.log.clear()
-        self.log.extend(stored.log)
-        self.chat.clear()
-        for line in stored.chat:
-            try:
-                self.chat.append(Chat(**line))
-            except Exception:
-                log.warning("room %s: an unreadable chat line left out", self.name)
         self.saved = rec
         self.tail = []
         self.tail_before = len(stored.tail)  # stored after the checkpoint, before this start
@@ -496,7 +509,6 @@ class Room:
         if stored is not None:
             stored()
         self.last_change = time.monotonic()
-        self.log.extend({**e, "game": self.game_no, "v": self.version} for e in entries)
         self.send_log(entries)
         self.broadcast_state()
         self.plan_bots()
@@ -549,9 +561,7 @@ class Room:
                     room=self.name, you=self.you(conn, token), version=self.version
                 ).model_dump_json()
             )
-            self.replay_log(conn)
-            for chat in self.chat:
-                conn.send(chat.model_copy(update={"replay": True}).model_dump_json())
+            await self.replay_stored(conn)
             self.pending -= 1
             if seat is not None and self.seats[seat].bot is not None:
                 self.seats[seat].idle = False
@@ -718,7 +728,6 @@ class Room:
             raise CommandError(
                 "storage_error", "The server could not store that; try again."
             ) from None
-        self.chat.append(chat)
         msg = chat.model_dump_json()
         for c in list(self.conns):
             c.send(msg)
@@ -1356,6 +1365,7 @@ class Hub:
         # a commit that does not wait for the disk runs inline (see db())
         self.inline = settings.sqlite_synchronous in ("OFF", "NORMAL")
         self._checkpointer: Checkpointer | None = None
+        self.reader: Store
 
     async def db(self, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
         """Run ``fn(*args, **kw)`` (a Store call) in the order asked for.
@@ -1412,6 +1422,13 @@ class Hub:
                 with contextlib.suppress(Exception):
                     self.store.wait_for_locks(False)
 
+    async def read(self, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
+        """Run a read of ``self.reader`` (inline; through :meth:`db` when the reader is the
+        writing connection, an in-memory database)."""
+        if self.reader is self.store:
+            return await self.db(fn, *args, **kw)
+        return fn(*args, **kw)
+
     def db_later(self, fn: Callable[[], Any]) -> None:
         """Run ``fn()`` without waiting for it (best effort: a failure is logged), after every
         call asked for before it: inline when :meth:`db` would, else on the database thread."""
@@ -1452,7 +1469,13 @@ class Hub:
             self.settings.sqlite_busy_timeout,
             autocheckpoint=not self.inline,
         )
-        for stored in self.store.load_all(self.settings.log_history, self.settings.chat_history):
+        memory = str(self.settings.db) == ":memory:"
+        # reads (the log and chat a connection gets again) on a connection of their own, on
+        # the event loop: they never wait for a writer (WAL) and need no place in the order
+        self.reader = self.store if memory else Store(
+            self.settings.db, self.settings.sqlite_synchronous, self.settings.sqlite_busy_timeout
+        )
+        for stored in self.store.load_all(0, 0):
             if not stored.seats and stored.game is None:
                 self._forget(stored.name)  # nobody sits there
                 continue
@@ -1511,6 +1534,8 @@ class Hub:
         if self._checkpointer is not None:
             await asyncio.get_running_loop().run_in_executor(None, self._checkpointer.stop)
         # the writes already asked for end first (each waits at most the busy timeout)
+        if self.reader is not self.store:
+            self.reader.close()
         self._db_thread.submit(self.store.close)
         self._db_thread.shutdown(wait=True)
 

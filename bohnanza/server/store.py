@@ -16,6 +16,10 @@ applied in order (the engine is deterministic: its generator state is part of th
 start-up (``Room.restore``), and :meth:`Store.commands` applies them for audits and tests.
 The room's version is the larger of ``rooms.version`` and the last stored command's.
 
+The log lives here only: each command's row holds its log entries (one form for everyone,
+``all``, or one per viewer, ``per``), and a connection that comes in is sent the most recent
+ones and the chat again from :meth:`Store.recent` (a room keeps neither in memory).
+
 A database another process holds locked makes a write fail after ``busy_timeout`` seconds
 (``sqlite3.OperationalError``); the caller refuses the command. A room whose row cannot be read
 is left out of :meth:`Store.load_all` with a warning; a log or chat line that cannot be read is
@@ -82,10 +86,9 @@ class StoredRoom:
     # the current position: the stored checkpoint with the game commands stored since applied
     game: dict[str, Any] | None
     last_result: dict[str, Any] | None
-    # recent stored log entries, oldest first; each carries "game" (the game number) and "v"
-    # (the room version of the command that logged it) besides its "all" or "per" form
+    # recent stored log entries and chat lines, oldest first (see Store.recent)
     log: list[dict[str, Any]]
-    chat: list[dict[str, Any]]  # recent chat lines, oldest first
+    chat: list[dict[str, Any]]
     # the game commands (seat, text) stored after the checkpoint, oldest first (``game``
     # has them applied)
     tail: list[tuple[int, str]] = field(default_factory=list)
@@ -303,6 +306,18 @@ class Store:
                 stored.version = max(stored.version, _whole(v, "version"))
             if stored.tail:
                 stored.game = replay(stored.game, stored.tail)
+        stored.log, stored.chat = self.recent(name, log_history, chat_history)
+        return stored
+
+    def recent(
+        self, name: str, log_history: int = 300, chat_history: int = 50
+    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The room's most recent log entries and chat lines, oldest first (what a connection
+        that comes in is sent again). Each log entry carries "game" (the game number) and "v"
+        (the room version of the command that logged it) besides its "all" or "per" form.
+        Lines that cannot be read are left out with a warning."""
+        log_out: list[dict[str, Any]] = []
+        chat_out: list[dict[str, Any]] = []
         bad = 0
         if log_history > 0:
             # the most recent log entries, in order; a command rarely has more than a few
@@ -319,23 +334,24 @@ class Store:
                     continue
                 for e in entries:
                     if isinstance(e, dict) and ("all" in e or "per" in e):
-                        stored.log.append({**e, "game": g, "v": v})
+                        log_out.append({**e, "game": g, "v": v})
                     else:
                         bad += 1
-            stored.log = stored.log[-log_history:]
-        for (text,) in reversed(
-            self.db.execute(
-                "SELECT line FROM chat WHERE room=? ORDER BY id DESC LIMIT ?",
-                (name, chat_history),
-            ).fetchall()
-        ):
-            try:
-                stored.chat.append(_json(text, dict, "chat"))
-            except ValueError:
-                bad += 1
+            log_out = log_out[-log_history:]
+        if chat_history > 0:
+            for (text,) in reversed(
+                self.db.execute(
+                    "SELECT line FROM chat WHERE room=? ORDER BY id DESC LIMIT ?",
+                    (name, chat_history),
+                ).fetchall()
+            ):
+                try:
+                    chat_out.append(_json(text, dict, "chat"))
+                except ValueError:
+                    bad += 1
         if bad:
             log.warning("room %r: %d unreadable log or chat lines left out", name, bad)
-        return stored
+        return log_out, chat_out
 
     def commands(self, name: str) -> list[dict[str, Any]]:
         """Every stored command of a room made while it had a game, oldest first, each with
