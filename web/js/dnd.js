@@ -9,6 +9,9 @@ export function makeDraggable(el, payloadFn) {
   el.classList.add('draggable');
   el.addEventListener('pointerdown', (e) => {
     if (e.button !== 0) return;
+    // a text selection over the card would turn this press into the browser's own drag of
+    // that text (which cancels ours): pressing a card drops the selection
+    window.getSelection?.()?.removeAllRanges();
     drag = { el, payloadFn, x: e.clientX, y: e.clientY, started: false, pointerId: e.pointerId };
   });
 }
@@ -85,5 +88,12 @@ window.addEventListener('pointermove', (e) => {
 }, { passive: false });
 window.addEventListener('pointerup', (e) => { if (drag && e.pointerId === drag.pointerId) finish(e, false); });
 window.addEventListener('pointercancel', (e) => { if (drag && e.pointerId === drag.pointerId) finish(e, true); });
-// no native drag (of a text selection or a card) competes with ours
-window.addEventListener('dragstart', (e) => { if (e.target.closest && e.target.closest('.draggable')) e.preventDefault(); });
+// no native drag (of a text selection or a card) competes with ours; a drag of selected text
+// starts on a Text node (no closest()), so look from its parent element
+function elementOf(node) { return node && node.nodeType === 1 ? node : node && node.parentElement; }
+window.addEventListener('dragstart', (e) => {
+  const el = elementOf(e.target);
+  if (drag || (el && el.closest('.draggable'))) e.preventDefault();
+});
+// nor a text selection while a card is dragged
+window.addEventListener('selectstart', (e) => { if (drag) e.preventDefault(); });
