@@ -10,6 +10,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -33,10 +34,16 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Start ``python -m bohnanza serve`` on a free port; yield its base URL."""
+def server() -> Iterator[str]:
+    """Start ``python -m bohnanza serve`` on a free port; yield its base URL.
+
+    The database and the log go to a directory of this session's own, not under pytest's
+    temporary root: other pytest sessions on the machine prune that root's old directories,
+    which would pull the database away from a running server.
+    """
     port = _free_port()
-    db = tmp_path_factory.mktemp("db") / "e2e.db"
+    tmp = Path(tempfile.mkdtemp(prefix="bohnanza-e2e-"))
+    db = tmp / "e2e.db"
     env = dict(os.environ)
     env.update({
         "BOHNANZA_GAME_SEED": "11",           # a reproducible deal
@@ -47,7 +54,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "BOHNANZA_BOT_TRADE_PATIENCE": "3",   # a bot waits at most 3 s for a person in phase 2
         "BOHNANZA_AWAY_SECONDS": "1",         # /handover is possible after 1 s away
     })
-    log = (tmp_path_factory.mktemp("log") / "server.log").open("w")
+    log = (tmp / "server.log").open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "bohnanza", "serve", "--port", str(port), "--db", str(db),
          "--log-level", "warning"],
@@ -73,6 +80,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+        if not os.environ.get("BOHNANZA_E2E_KEEP"):   # keep the database and log to look at
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

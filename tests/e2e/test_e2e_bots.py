@@ -8,6 +8,7 @@ the server decides, the board only shows what the room info flags.
 from __future__ import annotations
 
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -51,27 +52,50 @@ class Solo:
         self.waited: dict[str, float] = {}   # seconds spent waiting for the bots, by phase
         self.acting = 0.0                     # seconds spent in actions
         self.skipped = 0                      # actions whose control was gone
+        self.trail: deque[str] = deque(maxlen=12)   # the last actions, for a failure message
+        self.last_drag: tuple[str, str] | None = None
+        self.skip_run = 0   # actions in a row that sent nothing
 
     # ------------------------------------------------------------------ acting
     def act(self, action: Any) -> dict[str, Any] | None:
         """Run a UI action that sends one command; its reply, or None when the control was
         gone or the click sent nothing (the board was redrawn under the pointer)."""
         page = self.p.page
+        self.last_drag = None
         n = page.evaluate("window.__bohnanza.replies.length")
+        sent_before = page.evaluate("window.__bohnanza.sent.length")
         t = time.monotonic()
         try:
             action()
             page.wait_for_function(f"window.__bohnanza.replies.length > {n}", timeout=2000)
-        except PlaywrightError:   # a timeout, or the control went away during the click
+        except PlaywrightError as e:   # a timeout, or the control went away during the click
             self.skipped += 1
             self.acting += time.monotonic() - t
+            self.trail.append(f"skipped: {str(e).splitlines()[0][:120]} | {self.where()}")
+            if self.last_drag:   # what the pointer met, for a failure message
+                self.trail.append("drag " + " ; ".join(self.under(x) for x in self.last_drag))
+            self.last_drag = None
+            self.skip_run += 1
+            assert self.skip_run < 10, "the board sends nothing:\n" + "\n".join(self.trail)
             return None
+        self.skip_run = 0
         self.acting += time.monotonic() - t
         reply: dict[str, Any] = page.evaluate(f"window.__bohnanza.replies[{n}]")
+        text = page.evaluate(f"window.__bohnanza.sent[{sent_before}]")
+        self.trail.append(f"{text!r} -> {reply.get('ok')} {reply.get('code') or ''} | {self.where()}")
         self.n += 1
         if not reply["ok"]:
-            self.refused.append(reply)
+            self.refused.append({**reply, "text": text})
         return reply
+
+    def where(self) -> str:
+        v = self.p.state()["view"]
+        if v is None:
+            return "no game"
+        y = v["you"]
+        return (f"turn {v['turn']} {v['phase']} active {v['active']} deal {v['deal']} "
+                f"waiting_for {y['waiting_for']} to_plant {y['to_plant']} passed "
+                f"{[s['passed'] for s in v['seats']]} fields {v['seats'][y['seat']]['fields']}")
 
     # The bots change the table many times a second here (bot_delay 0.02 s) and every change
     # redraws the board: a click does not wait for the control to hold still (force).
@@ -90,6 +114,19 @@ class Solo:
     def drag(self, src: str, dst: str, timeout: float = 800) -> None:
         page = self.p.page
         page.locator(src).first.drag_to(page.locator(dst).first, timeout=timeout, force=True)
+        self.last_drag = (src, dst)
+
+    def under(self, sel: str) -> str:
+        """What the pointer meets at the centre of ``sel`` (debugging a drag that sent nothing)."""
+        return str(self.p.page.evaluate("""(sel) => {
+            const el = document.querySelector(sel);
+            if (!el) return 'missing';
+            const r = el.getBoundingClientRect();
+            const x = r.left + r.width / 2, y = r.top + r.height / 2;
+            const u = document.elementFromPoint(x, y);
+            const d = (e) => e ? e.tagName + '.' + e.className + (e.id ? '#' + e.id : '') : 'none';
+            return `${sel} at ${Math.round(x)},${Math.round(y)} (view ${innerWidth}x${innerHeight}, scroll ${scrollY}) -> ${d(u)}`;
+        }""", sel))
 
     def wait_change(self, version: int, timeout: float = 3000) -> None:
         t = time.monotonic()
@@ -102,6 +139,8 @@ class Solo:
         v = self.p.state()["view"]
         key = "none" if v is None else v["phase"] + ("-me" if v["active"] == v["you"]["seat"] else "-bot")
         self.waited[key] = self.waited.get(key, 0.0) + time.monotonic() - t
+        if time.monotonic() - t > 2.5:
+            self.trail.append(f"no change for {time.monotonic() - t:.1f}s | {self.where()}")
 
     # ------------------------------------------------------------------ planting
     @staticmethod
@@ -303,8 +342,8 @@ def game_against_bots(ivy: Player, artifacts: Path) -> None:
 
     solo = Solo(ivy, artifacts)
     while solo.step():
-        assert solo.n < 1500, "the game does not end"
-        assert time.monotonic() - t0 < 240, "the game takes too long"
+        assert solo.n < 1500, "the game does not end:\n" + "\n".join(solo.trail)
+        assert time.monotonic() - t0 < 240, "the game takes too long:\n" + "\n".join(solo.trail)
     ivy.wait("document.querySelector('#gameover') && !document.querySelector('#gameover').hidden")
     rows = page.locator("#gameover .scores tr")
     assert rows.count() == 4      # the head and three players
