@@ -59,6 +59,7 @@ import importlib.util
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -76,6 +77,7 @@ ECHO_PATH = REPO.parent / "shared" / "tools" / "ws_echo_bench.py"
 HOST = "127.0.0.1"  # never anything else
 HURRY_S = 1.0  # a seat that must act is hurried after this long without a change
 JOIN_CONCURRENCY = 64
+STATE_VERSION = re.compile(r'\{"type":"state","version":(\d+),')
 
 
 def _load_echo() -> Any:
@@ -132,6 +134,13 @@ def rss_kb(pid: int) -> int:
 
 def cpu_s(pid: int) -> float:
     return float(echo._cpu_s(pid))
+
+
+def sys_cpu_s(pid: int) -> float:
+    """The kernel part of a process's CPU time (``stime``: sockets, files)."""
+    with open(f"/proc/{pid}/stat") as f:
+        parts = f.read().rsplit(")", 1)[1].split()
+    return int(parts[12]) / os.sysconf("SC_CLK_TCK")
 
 
 def machine_busy_s() -> float:
@@ -233,6 +242,7 @@ class Player:
         self.period = 1.0 / rate
         self.stats = stats
         self.view: dict[str, Any] | None = None
+        self.raw_state: str | None = None  # the newest state, not parsed yet
         self.info: dict[str, Any] | None = None
         self.version = 0
         self.changed_at = time.perf_counter()
@@ -259,14 +269,14 @@ class Player:
                     st.frames_rx += 1
                     st.bytes_rx += len(msg)
                 if msg.startswith('{"type":"state"'):
-                    d = loads(msg)
-                    v = d["version"]
+                    # the version only; the view is parsed when this seat decides (a client
+                    # gets every state of its room but decides at most --rate times a second)
+                    m = STATE_VERSION.match(msg)
+                    v = int(m.group(1)) if m else loads(msg)["version"]
                     if v <= self.version:
                         continue
                     self.version = v
-                    self.view = d["view"]
-                    self.info = d["room"]
-                    self.seat = self.info["you"]["seat"]
+                    self.raw_state = msg
                     self.changed_at = now
                     if self.measuring:
                         st.states_rx += 1
@@ -313,6 +323,12 @@ class Player:
         await self.ws.send(json.dumps({"type": "say", "id": sid, "text": text}))
 
     def _decide(self, now: float) -> str | None:
+        if self.raw_state is not None:
+            d = json.loads(self.raw_state)
+            self.raw_state = None
+            self.view = d["view"]
+            self.info = d["room"]
+            self.seat = d["room"]["you"]["seat"]
         info, view = self.info, self.view
         if info is None or self.seat is None:
             return None
@@ -443,6 +459,7 @@ async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float
     for p in players:
         p.measuring = True
     srv0, cli0, all0 = cpu_s(pid), time.process_time(), machine_busy_s()
+    sys0 = sys_cpu_s(pid)
     t0 = time.perf_counter()
     stop_at = t0 + seconds
     actors = [asyncio.create_task(p.actor(stop_at)) for p in players]
@@ -460,6 +477,7 @@ async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float
             spy.wait(5)
     wall = time.perf_counter() - t0
     srv_cpu = cpu_s(pid) - srv0
+    srv_sys = sys_cpu_s(pid) - sys0
     cli_cpu = time.process_time() - cli0
     other_cpu = machine_busy_s() - all0 - srv_cpu - cli_cpu
     for p in players:
@@ -483,6 +501,7 @@ async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float
         "state_max": sta[-1] if sta else float("nan"), "state_n": len(sta),
         "srv_cpu_pct": 100 * srv_cpu / wall,
         "srv_us_per_cmd": 1e6 * srv_cpu / max(1, stats.sent),
+        "srv_sys_us_per_cmd": 1e6 * srv_sys / max(1, stats.sent),
         "cli_cpu_pct": 100 * cli_cpu / wall,
         "other_cpu_pct": 100 * other_cpu / wall,
         "base_rss_kb": base_rss, "joined_rss_kb": joined_rss, "started_rss_kb": started_rss,
@@ -577,9 +596,11 @@ def run_one(rooms: int, seconds: float, rate: float, per_room: int, policy: str,
     try:
         mem = echo._run_async(floor_memory(port, proc.pid, rooms, per_room))
         time.sleep(0.5)
+        sys0 = sys_cpu_s(proc.pid)
         floor = echo._run_async(echo.load_client(
             f"ws://{HOST}:{port}/ws", rooms, per_room, f_msgs, f_rate,
             timeout=f_msgs / f_rate + 30, server_pid=proc.pid))
+        floor["server_sys_us_per_cmd"] = 1e6 * (sys_cpu_s(proc.pid) - sys0) / max(1, floor["sent"])
     finally:
         _stop(proc)
     floor.update(mem)

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .protocol import CLOSE_TRY_LATER
 
@@ -50,6 +50,10 @@ class Outbox:
 
     def put_nowait(self, item: Item) -> None:
         self._items.append(item)
+        self.wake()
+
+    def wake(self) -> None:
+        """Wake the writer waiting in :meth:`wait` (if it waits)."""
         w = self._waiter
         if w is not None and not w.done():
             w.set_result(None)
@@ -65,20 +69,50 @@ class Outbox:
             raise asyncio.QueueEmpty
         return self._items.pop(0)
 
-    async def take(self) -> list[Item]:
-        """Everything queued (waits until there is something); the outbox is empty after."""
-        while not self._items:
-            self._waiter = asyncio.get_running_loop().create_future()
-            try:
-                await self._waiter
-            finally:
-                self._waiter = None
+    def take_nowait(self) -> list[Item]:
+        """Everything queued; the outbox is empty after."""
         items, self._items = self._items, []
         return items
 
+    async def wait(self) -> None:
+        """Until :meth:`put_nowait` or :meth:`wake`."""
+        self._waiter = asyncio.get_running_loop().create_future()
+        try:
+            await self._waiter
+        finally:
+            self._waiter = None
+
+
+async def _finish(coro: Any, waiting: Any) -> None:
+    """Drive to its end a coroutine that was started outside a task and suspended there on
+    ``waiting`` (the future it awaits; None: it yielded to the loop)."""
+    try:
+        while True:
+            try:
+                if waiting is None:
+                    await asyncio.sleep(0)
+                else:
+                    # what a task does with a future its coroutine yields: it waits for it
+                    # (the flag says "yielded by an await"; awaiting again needs it cleared)
+                    waiting._asyncio_future_blocking = False
+                    await waiting
+            except BaseException:
+                coro.close()
+                raise
+            waiting = coro.send(None)
+    except StopIteration:
+        return
+
 
 class Conn:
-    """A connection. Messages go out through one writer task, in the order they were queued."""
+    """A connection. Its frames go out in the order they were given to :meth:`send`.
+
+    When nothing is queued or on its way, :meth:`send` sends the frame at once: it starts the
+    ASGI send, which completes without waiting unless the socket's buffer is full (then its
+    writer task finishes it, and the frames after it queue up). Otherwise the frame is queued
+    for the writer task, which sends everything queued in one go. So a change costs no task
+    switch per connection, and a connection that does not read holds up nobody but itself
+    (it is closed when ``queue_max`` frames wait for it)."""
 
     _ids = 0
 
@@ -93,16 +127,36 @@ class Conn:
         self.queue = Outbox()
         self.queue_max = queue_max
         self.closing = False
+        self.direct = False  # sends at once when idle (set by the writer once it runs)
+        self._busy = False  # the writer is sending, or a send waits for the socket
+        self._stalled: tuple[Any, Any] | None = None  # (send coroutine, what it awaits)
 
     def send(self, text: str) -> None:
-        """Queue one JSON text frame (never blocks)."""
+        """Send one JSON text frame, or queue it (never blocks)."""
         if self.closing:
+            return
+        if self.direct and not self._busy and not self.queue._items:
+            self._send_now(text)
             return
         if self.queue.qsize() >= self.queue_max:
             log.warning("connection %s does not read its messages: closing it", self.id)
             self.close(CLOSE_TRY_LATER, "too slow")
             return
         self.queue.put_nowait(text)
+
+    def _send_now(self, text: str) -> None:
+        coro = self.ws.send_text(text)
+        try:
+            waiting = coro.send(None)
+        except StopIteration:
+            return  # sent
+        except Exception:
+            self.closing = True  # the socket is gone
+            return
+        # the socket's buffer is full: the writer finishes this send, the next frames queue
+        self._busy = True
+        self._stalled = (coro, waiting)
+        self.queue.wake()
 
     def close(self, code: int, reason: str) -> None:
         """Queue a close frame after everything already queued."""
@@ -112,20 +166,39 @@ class Conn:
         self.queue.put_nowait((code, reason))
 
     async def writer(self) -> None:
-        """Send what is queued, in order; everything queued by the time it wakes goes out in
-        one go (the log, state and reply of one change wake it once). Between two wakes it
-        keeps no frame (an idle connection holds no text)."""
+        """Send what :meth:`send` queued, in order, everything queued by the time it wakes in
+        one go; finish a send that had to wait. Between two wakes it keeps no frame."""
         send = self.ws.send_text
-        while True:
-            batch = await self.queue.take()
-            for item in batch:
-                if isinstance(item, tuple):
-                    with contextlib.suppress(Exception):
-                        await self.ws.close(code=item[0], reason=item[1])
-                    return
-                try:
-                    await send(item)
-                except Exception:
-                    self.closing = True
-                    return
-            del batch, item  # sent: not kept while waiting
+        self.direct = True
+        try:
+            while True:
+                if self._stalled is None and not self.queue._items:
+                    self._busy = False
+                    await self.queue.wait()
+                self._busy = True
+                if self._stalled is not None:
+                    coro, waiting = self._stalled
+                    try:
+                        await _finish(coro, waiting)
+                    except Exception:
+                        self.closing = True
+                        return
+                    finally:
+                        self._stalled = None
+                    del coro, waiting
+                for item in self.queue.take_nowait():
+                    if isinstance(item, tuple):
+                        with contextlib.suppress(Exception):
+                            await self.ws.close(code=item[0], reason=item[1])
+                        return
+                    try:
+                        await send(item)
+                    except Exception:
+                        self.closing = True
+                        return
+                item = ""  # sent: not kept while waiting
+        finally:
+            self.direct = False
+            if self._stalled is not None:  # cancelled before it could finish
+                self._stalled[0].close()
+                self._stalled = None

@@ -16,6 +16,8 @@ from typing import Any
 
 from pydantic_core import to_json
 
+_MISSING = object()
+
 
 def dumps(value: Any) -> str:
     """Compact JSON text of plain data."""
@@ -30,7 +32,9 @@ def views_json(views: dict[Any, dict[str, Any] | None]) -> dict[Any, str]:
     if not real:
         return dict.fromkeys(views, "null")
     first = real[0]
-    shared = [k for k, v in first.items() if all(k in o and o[k] is v for o in real[1:])]
+    shared = list(first)
+    for o in real[1:]:
+        shared = [k for k in shared if o.get(k, _MISSING) is first[k]]
     common = to_json({k: first[k] for k in shared}).decode()[1:-1]
     keys = set(shared)
     out: dict[Any, str] = {}

@@ -299,6 +299,11 @@ class Room:
         """New entries to every connection, each phrased for that connection's seat."""
         if not entries:
             return
+        if all("all" in x for x in entries):  # the same lines for everyone
+            text = frames.log(self.version, [x["all"] for x in entries])
+            for c in list(self.conns):
+                c.send(text)
+            return
         cache: dict[int | None, str] = {}
         for c in list(self.conns):
             if c.seat not in cache:
@@ -1159,6 +1164,8 @@ class Room:
         """After a change: drop the planned bot step, plan a fresh one ``delay`` (default
         ``bot_delay``) seconds from now when a bot plays in a running game."""
         task = self.bot_task
+        if task is None and not any(s.bot is not None for s in self.seats):
+            return  # no bot here: nothing to drop, nothing to plan
         self.bot_task = None
         try:
             current = asyncio.current_task()

@@ -43,6 +43,8 @@ log = logging.getLogger("bohnanza.server")
 
 WAL_SIZE_LIMIT = 16 * 2**20  # bytes the write-ahead log file keeps when it starts over
 
+# ids are INTEGER PRIMARY KEY (the largest so far + 1: a room's rows are in id order); a
+# database of an older version keeps its AUTOINCREMENT tables (the same order, a slower insert)
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
     name TEXT PRIMARY KEY,
@@ -56,7 +58,7 @@ CREATE TABLE IF NOT EXISTS rooms (
     game_v INTEGER
 );
 CREATE TABLE IF NOT EXISTS commands (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id INTEGER PRIMARY KEY,
     room TEXT NOT NULL,
     version INTEGER NOT NULL,
     game_no INTEGER NOT NULL,
@@ -68,7 +70,7 @@ CREATE TABLE IF NOT EXISTS commands (
 );
 CREATE INDEX IF NOT EXISTS commands_room ON commands (room, id);
 CREATE TABLE IF NOT EXISTS chat (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id INTEGER PRIMARY KEY,
     room TEXT NOT NULL,
     line TEXT NOT NULL
 );
