@@ -17,10 +17,14 @@ Measured per run, over the traffic window only (connect, join and start excluded
   * command -> reply latency (``say`` -> ``reply`` with the same id) and command -> state
     latency (``say`` -> the first ``state`` on the sender's connection whose version is newer
     than the one the sender had): p50, p99, max;
-  * commands/s, server CPU us per command (``/proc/PID/stat`` utime+stime / commands sent),
-    client CPU (% of one core: all clients run in this one uvloop process);
+  * commands/s, server CPU us per command (``/proc/PID/stat`` utime+stime / commands sent;
+    the kernel part, stime, also alone in ``--json``: sockets and SQLite's file writes), client
+    CPU (% of one core: all clients run in this one uvloop process; a client parses a state
+    only when its seat decides, so it loads the machine less);
   * server memory per room: (RSS with R rooms of C seated players, joined but not started,
-    minus RSS after start-up) / R; for the floor the same with R x C open connections;
+    minus RSS after start-up) / R; the same after ``/start`` and after the traffic window
+    (idle rooms, the clients still connected; RSS keeps what the allocator kept, so this is
+    an upper bound); for the floor the same with R x C open connections;
   * ratios to the floor at the same R: CPU per command / floor CPU per message; state p50 and
     p99 / floor round trip p50 and p99; memory per room / floor memory per room.
 The floor is driven at the per-client command rate our server actually achieved (bots do not
@@ -34,7 +38,7 @@ send no ``activity``). Clients and servers use no permessage-deflate (like the f
     python bench/server.py                               # rows for R = 1, 20, 100, 200
     python bench/server.py --rooms 20 --rate 2 --clients 5 --policy random --no-fill
     python bench/server.py --rooms 100 --server-src HEAD          # the last commit, not the tree
-    python bench/server.py --rooms 100 --env BOHNANZA_SQLITE_SYNCHRONOUS=NORMAL
+    python bench/server.py --rooms 100 --env BOHNANZA_SQLITE_SYNCHRONOUS=FULL   # fsync per command
     python bench/server.py --rooms 100 --py-spy /tmp/srv.txt      # + top functions of the server
 
 By default a seat whose bot has nothing to do at its slot sets or clears a ``/want`` or
@@ -484,6 +488,9 @@ async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float
         p.measuring = False
     for a in actors:
         a.cancel()
+    # the rooms after play, idle (the clients still connected, nobody sends)
+    await asyncio.sleep(1.0)
+    played_rss = rss_kb(pid)
     await asyncio.gather(*(p.ws.close() for p in players), return_exceptions=True)
     for t in rx_tasks:
         t.cancel()
@@ -507,6 +514,8 @@ async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float
         "base_rss_kb": base_rss, "joined_rss_kb": joined_rss, "started_rss_kb": started_rss,
         "kb_per_room_joined": (joined_rss - base_rss) / rooms,
         "kb_per_room_started": (started_rss - base_rss) / rooms,
+        "played_rss_kb": played_rss,
+        "kb_per_room_played": (played_rss - base_rss) / rooms,
         "states_rx": stats.states_rx, "frames_rx": stats.frames_rx,
         "kb_rx_per_cmd": stats.bytes_rx / 1024 / max(1, stats.sent),
         "games_started": stats.games_started, "games_over": stats.games_over,
@@ -621,7 +630,7 @@ def run_one(rooms: int, seconds: float, rate: float, per_room: int, policy: str,
 HEADER = (
     "| R | clients | cmd/s | reply p50/p99/max ms | state p50/p99/max ms | srv CPU % "
     "| srv us/cmd | floor us/msg | CPU ratio | floor RTT p50/p99 ms | state p50/p99 ratio "
-    "| KB/room joined (started) | floor KB/room | mem ratio | client CPU % | other CPU % | refused | games over |"
+    "| KB/room joined / started / played | floor KB/room | mem ratio | client CPU % | other CPU % | refused | games over |"
 )
 
 
@@ -635,7 +644,8 @@ def row_line(r: dict[str, Any]) -> str:
         f"| {f['server_cpu_us_per_cmd']:.0f} | {r['cpu_ratio']:.1f} "
         f"| {f['rtt_p50_ms']:.2f} / {f['rtt_p99_ms']:.2f} "
         f"| {r['p50_ratio']:.1f} / {r['p99_ratio']:.1f} "
-        f"| {o['kb_per_room_joined']:.0f} ({o['kb_per_room_started']:.0f}) "
+        f"| {o['kb_per_room_joined']:.0f} / {o['kb_per_room_started']:.0f} / "
+        f"{o['kb_per_room_played']:.0f} "
         f"| {f['kb_per_room']:.0f} | {r['mem_ratio']:.1f} "
         f"| {o['cli_cpu_pct']:.0f} | {o['other_cpu_pct']:.0f} | {o['refused']} "
         f"| {o['games_over']} |"
@@ -656,7 +666,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="a seat whose bot has nothing to do sends nothing (default: it sets or "
                          "clears a /want or /have marker, so every seat sends the full rate)")
     ap.add_argument("--env", action="append", default=[], metavar="BOHNANZA_X=V",
-                    help="extra server setting, e.g. BOHNANZA_SQLITE_SYNCHRONOUS=NORMAL")
+                    help="extra server setting, e.g. BOHNANZA_SQLITE_SYNCHRONOUS=FULL")
     ap.add_argument("--server-src", type=Path,
                     help="run the server from this source tree (a checkout or `git archive` "
                          "of the repo) instead of the working tree; `--server-src HEAD` "

@@ -12,6 +12,7 @@ checks that every text parses to what the models give and validates against them
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from pydantic_core import to_json
@@ -65,6 +66,7 @@ def room_open(room: dict[str, Any]) -> str:
     return text[:-1]
 
 
+@functools.lru_cache(maxsize=4096)
 def you(name: str | None, seat: int | None) -> str:
     """``you`` of a state (the token only ever goes in ``welcome``)."""
     return f'{{"name":{to_json(name).decode()},"seat":{"null" if seat is None else seat},' \

@@ -103,7 +103,10 @@ async def _serve(websocket: WebSocket, hub: Hub, conn: Conn, room_name: str) -> 
             return room
         text: str | None = msg.get("text")
         raw: bytes | None = msg.get("bytes")
-        size = len(text.encode("utf-8")) if text is not None else len(raw or b"")
+        if text is not None:
+            size = len(text) if text.isascii() else len(text.encode("utf-8"))
+        else:
+            size = len(raw or b"")
         if size > settings.max_frame_bytes:
             conn.send(_error("too_big", f"A message has at most {settings.max_frame_bytes} bytes."))
             conn.close(CLOSE_TOO_BIG, "message too big")
