@@ -32,7 +32,8 @@ always have a command), with the same number of messages, so both see the same o
 
 Benchmark settings of our server (env ``BOHNANZA_*``): a temp DB, ``GAME_SEED=1``, rate limit
 1000/s (burst 1000), ``MAX_ROOMS=R+10``, ``IDLE_SECONDS`` large (no idle marks: the clients
-send no ``activity``). Clients and servers use no permessage-deflate (like the floor client).
+send no ``activity``). Clients use no permessage-deflate (like the floor client), unless
+``--deflate`` (as browsers: every frame is then compressed by the server).
 
     python bench/server.py --rooms 100 --seconds 30      # one run; last line cpu_ratio=X p99_ms=Y
     python bench/server.py                               # rows for R = 1, 20, 100, 200
@@ -167,6 +168,7 @@ SERVER_ENV: dict[str, str] = {}  # extra BOHNANZA_* settings from the command li
 PROFILE: list[Any] = [None, False]  # py-spy raw output file of the server, --idle
 DB_DIR: list[str | None] = [None]  # where the temp dir of the SQLite file goes (--db-dir)
 SERVER_SRC: list[Path] = [REPO]  # where `python -m bohnanza` is imported from (--server-src)
+DEFLATE: list[bool] = [False]  # our clients ask for permessage-deflate, as browsers do (--deflate)
 
 
 def start_ours(tmp: Path, rooms: int) -> tuple[subprocess.Popen[bytes], int]:
@@ -408,7 +410,8 @@ async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float
     rx_tasks: list[asyncio.Task[None]] = []
 
     # warm-up: one connection in a throw-away room, so the baseline includes the first-use costs
-    async with connect(f"{url}/warmup", compression=None, ping_interval=None) as w:
+    compression = "deflate" if DEFLATE[0] else None
+    async with connect(f"{url}/warmup", compression=compression, ping_interval=None) as w:
         await w.send(json.dumps({"type": "hello", "name": "warm"}))
         await w.send(json.dumps({"type": "say", "id": 1, "text": "/help"}))
         async for m in w:
@@ -421,7 +424,7 @@ async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float
     async def open_room(r: int) -> None:
         for j in range(per_room):
             async with sem:
-                ws = await connect(f"{url}/b{r}", compression=None, open_timeout=20,
+                ws = await connect(f"{url}/b{r}", compression=compression, open_timeout=20,
                                    ping_interval=None, max_queue=None, close_timeout=2,
                                    max_size=2**20)
             p = Player(ws, r, j, policy, rate, stats, seed=r * 100 + j, fill=fill)
@@ -467,7 +470,19 @@ async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float
     t0 = time.perf_counter()
     stop_at = t0 + seconds
     actors = [asyncio.create_task(p.actor(stop_at)) for p in players]
+    lags: list[float] = []
+
+    async def loop_lag() -> None:
+        """How late this (the clients') event loop wakes: a share of every latency measured
+        here is the clients' own, not the server's."""
+        while time.perf_counter() < stop_at:
+            t = time.perf_counter()
+            await asyncio.sleep(0.002)
+            lags.append((time.perf_counter() - t - 0.002) * 1e3)
+
+    lag_task = asyncio.create_task(loop_lag())
     await asyncio.wait(actors, timeout=max(0.1, deadline - time.monotonic()))
+    lag_task.cancel()
     # drain: the replies of the commands still in flight (bounded)
     end = time.perf_counter() + 3.0
     while any(p.pending is not None for p in players) and time.perf_counter() < end:
@@ -504,6 +519,7 @@ async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float
         "cmd_per_s": stats.sent / wall,
         "reply_p50": _pct(rep, 0.5), "reply_p99": _pct(rep, 0.99),
         "reply_max": rep[-1] if rep else float("nan"),
+        "client_lag_p50": _pct(sorted(lags), 0.5), "client_lag_p99": _pct(sorted(lags), 0.99),
         "state_p50": _pct(sta, 0.5), "state_p99": _pct(sta, 0.99),
         "state_max": sta[-1] if sta else float("nan"), "state_n": len(sta),
         "srv_cpu_pct": 100 * srv_cpu / wall,
@@ -677,6 +693,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--py-spy-idle", action="store_true", help="py-spy --idle (see waits)")
     ap.add_argument("--db-dir", help="parent of the temp dir holding the SQLite file "
                     "(default: the system temp dir, on disk; /dev/shm isolates the disk)")
+    ap.add_argument("--deflate", action="store_true",
+                    help="our clients ask for permessage-deflate, as browsers do (the server "
+                         "then compresses every frame; the floor's clients never do)")
     ap.add_argument("--json", help="write the rows as JSON here")
     ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
     a = ap.parse_args(argv)
@@ -692,6 +711,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"# server source: {SERVER_SRC[0]}", file=sys.stderr)
     PROFILE[0], PROFILE[1] = a.py_spy, a.py_spy_idle
     DB_DIR[0] = a.db_dir
+    DEFLATE[0] = a.deflate
     single = a.rooms is not None and len(a.rooms) == 1
     rooms = a.rooms or [1, 20, 100, 200]
     seconds = a.seconds if a.seconds is not None else (30.0 if a.rooms else 20.0)

@@ -232,3 +232,48 @@ def test_a_database_of_the_older_version_loads(tmp_path: Path) -> None:
         assert [c["position"] for c in store.commands("old")] == [pos]
     finally:
         store.close()
+
+
+async def test_the_log_is_copied_back_off_the_event_loop_and_started_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server's connection never checkpoints (wal_autocheckpoint 0); the checkpoint
+    thread copies the write-ahead log back, and a log that grew past its bound is started
+    over between two writes (the database thread)."""
+    from bohnanza.server.store import Checkpointer
+
+    monkeypatch.setattr(Checkpointer, "interval", 0.05)
+    monkeypatch.setattr(Checkpointer, "restart_frames", 40)
+    db = tmp_path / "w.db"
+    hub = Hub(Settings(db=db, game_seed=1))
+    await hub.start()
+    try:
+        assert hub.store.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+        wal = Path(str(db) + "-wal")
+        restarts: list[int] = []
+        real = hub.store.checkpoint
+
+        def counted(mode: str = "PASSIVE") -> tuple[int, int, int]:
+            restarts.append(1)
+            return real(mode)
+
+        hub.store.checkpoint = counted  # type: ignore[method-assign]
+        for i in range(300):  # writes that never pause for long
+            await hub.db(hub.store.save_chat, "w", {"name": "a", "seat": None,
+                                                    "text": "x" * 2000, "ts": float(i)})
+            if i % 20 == 0:
+                await asyncio.sleep(0.06)
+        for _ in range(100):
+            if restarts and wal.stat().st_size == 0:
+                break
+            await asyncio.sleep(0.05)
+        assert restarts, "the long log was started over"
+        assert wal.stat().st_size == 0  # copied back and cut (TRUNCATE)
+        # everything written is in the database file itself now
+        other = sqlite3.connect(db)
+        try:
+            assert other.execute("SELECT COUNT(*) FROM chat").fetchone()[0] == 300
+        finally:
+            other.close()
+    finally:
+        await hub.stop()
