@@ -1482,6 +1482,8 @@ class Hub:
         self.reader = self.store if memory else Store(
             self.settings.db, self.settings.sqlite_synchronous, self.settings.sqlite_busy_timeout
         )
+        if self.reader is not self.store:
+            self.reader.db.execute("PRAGMA cache_size=-256")  # KiB: a few rows per replay
         for stored in self.store.load_all(0, 0):
             if not stored.seats and stored.game is None:
                 self._forget(stored.name)  # nobody sits there

@@ -447,6 +447,7 @@ class Checkpointer:
         try:
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             db.execute(f"PRAGMA synchronous={self.synchronous}")
+            db.execute("PRAGMA cache_size=-256")  # KiB: a checkpoint reads through its own buffer
         except sqlite3.Error as e:  # pragma: no cover - the server's own connection works
             log.warning("no checkpoint thread (%s); the log is copied back at start-up", e)
             return
