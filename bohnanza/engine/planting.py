@@ -147,15 +147,27 @@ def harvest(g: Game, seat: int, field: int) -> None:
                         "or more beans" if g.rules.protection_rule == "amigo" else
                         f"a single {f[0]} can be harvested only when every field holds one",
                         "R19")
+    sell(g, seat, field)
+
+
+def sell(g: Game, seat: int, field: int, final: bool = False) -> None:
+    """Pay out the non-empty 1-based ``field``: coins to the coin stack, the rest onto the
+    discard pile, the field empty (R18, R20). No checks: callers check (R16-R19, R39)."""
+    s = g.seats[seat]
+    f = s.fields[field - 1]
+    assert f is not None
     bean: str = f[0]  # type: ignore[assignment]
     n: int = f[1]  # type: ignore[assignment]
     c = coins_for(bean, n)
-    fields[field - 1] = None
+    s.fields[field - 1] = None
     if c:
         s.coins.extend([bean] * c)
     if n > c:
         g.discard.extend([bean] * (n - c))
-    g.emit("harvest", seat, {"bean": bean, "count": n, "coins": c, "field": field})
+    data = {"bean": bean, "count": n, "coins": c, "field": field}
+    if final:
+        data["final"] = True
+    g.emit("harvest", seat, data)
 
 
 def buy(g: Game, seat: int) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .beans import coins_for
+from .planting import sell
 
 if TYPE_CHECKING:
     from .game import Game
@@ -32,16 +32,8 @@ def finish(g: Game) -> None:
     """Harvest every field with the normal payout, no bean protection (R39); score (R40)."""
     for seat, s in enumerate(g.seats):
         for i, f in enumerate(s.fields):
-            if f is None:
-                continue
-            bean: str = f[0]  # type: ignore[assignment]
-            n: int = f[1]  # type: ignore[assignment]
-            c = coins_for(bean, n)
-            s.coins.extend([bean] * c)
-            g.discard.extend([bean] * (n - c))
-            s.fields[i] = None
-            g.emit("harvest", seat, {"bean": bean, "count": n, "coins": c, "field": i + 1,
-                                     "final": True})
+            if f is not None:
+                sell(g, seat, i + 1, final=True)
     scores = [len(s.coins) for s in g.seats]
     g.history.append(scores[:])
     win = winners(g, scores)
