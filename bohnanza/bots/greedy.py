@@ -319,7 +319,7 @@ class GreedyPolicy(Policy):
         # 2. own offers that no longer pay
         for o in c.own_offers(view):
             give, want = _side(o["give"]), _side(o["want"])
-            if not o.get("can_withdraw") or give is None or want is None:
+            if o["id"] not in you["can_withdraw"] or give is None or want is None:
                 continue
             if m.deal(give, want)[0] <= 0:
                 return c.withdraw(o["id"])
@@ -388,8 +388,9 @@ class GreedyPolicy(Policy):
         mine = self._open_gives(view)
         best: tuple[float, int] | None = None
         turn = view["turn"]
+        acceptable = set(view["you"]["can_accept"])
         for o in view["offers"]:
-            if not o.get("can_accept") or (turn, o["id"]) in self._started:
+            if o["id"] not in acceptable or (turn, o["id"]) in self._started:
                 continue
             give, want = _side(o["give"]), _side(o["want"])
             if give is None or want is None:

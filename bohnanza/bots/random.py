@@ -9,7 +9,7 @@ picks one uniformly (``rng.choice``):
   card (R26);
 * phase 3, with cards to plant: ``/plant BEAN F`` for every hinted pair (R33);
 * any time: ``/harvest F`` of each hinted field (R16-R19), ``/buy`` when allowed (R21-R25),
-  ``/withdraw`` of its own offers, and in phase 2 ``/accept`` of offers hinted ``can_accept``
+  ``/withdraw`` of its own offers, and in phase 2 ``/accept`` of offers hinted ``you.can_accept``
   (R28-R30) and ``/done`` (end trading when active, the pass mark otherwise, R32);
 * one small offer (R29, R30): one of its own cards for one bean of the game or for nothing,
   counted as a single choice and only while it has fewer than ``MAX_OWN_OFFERS`` open offers,
@@ -85,7 +85,7 @@ class RandomPolicy(Policy):
             for bean, fields in sorted(you["plant_traded_fields"].items()):
                 opts += [c.plant(f, bean) for f in fields]
         elif phase == "trade":
-            opts += [c.accept(o["id"]) for o in view["offers"] if o.get("can_accept")]
+            opts += [c.accept(i) for i in you["can_accept"]]
             me = you["seat"]
             if c.is_active(view) or not view["seats"][me]["passed"]:
                 if view["deal"] is None or not c.is_active(view):
@@ -94,7 +94,7 @@ class RandomPolicy(Policy):
         if self.ledger.can_buy(view):
             opts.append(c.buy())
         mine = c.own_offers(view)
-        opts += [c.withdraw(o["id"]) for o in mine if o.get("can_withdraw")]
+        opts += [c.withdraw(o["id"]) for o in mine if o["id"] in you["can_withdraw"]]
         if len(mine) < MAX_OWN_OFFERS:
             small = _small_offer(view, rng)
             if small is not None:

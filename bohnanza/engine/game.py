@@ -163,6 +163,14 @@ class Game:
         (the returned views share unchanged sub-objects: treat them as read-only)."""
         return view.build_many(self, viewers)
 
+    def view_parts(
+        self, viewers: list[int | None]
+    ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
+        """The views of ``viewers`` as ``(base, own)``: the view of ``v`` is
+        ``{**base, **own[v]}`` (``own[v]`` holds ``signals`` and ``you``). For serialising
+        many views at once; treat both as read-only."""
+        return view.build_parts(self, viewers)
+
     # hints shared by views and bots
     def plant_fields(self, seat: int, bean: str) -> list[int]:
         """1-based fields of ``seat`` that can take ``bean`` now (R13, R14)."""

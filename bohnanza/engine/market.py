@@ -135,6 +135,20 @@ def acceptable(g: Game, seat: int, o: Offer) -> bool:
     return o.owner == g.active and holds(g, seat, o.want)
 
 
+def acceptable_ids(g: Game, seat: int) -> list[int]:
+    """Ids of the offers for which :func:`acceptable` holds, in market order (one pass)."""
+    if g.phase != "trade":
+        return []
+    active = g.active
+    if seat == active:
+        if g.deal is not None:
+            return []
+        return [o.id for o in g.offers if o.owner != active and o.complete
+                and holds(g, o.owner, o.give) and holds(g, seat, o.want)]
+    return [o.id for o in g.offers if o.owner == active and o.complete
+            and holds(g, seat, o.want)]
+
+
 def accept(g: Game, seat: int, offer_id: int) -> None:
     """``/accept N`` (design.md §4, seed 000)."""
     if g.phase != "trade":

@@ -8,6 +8,7 @@ with the ``you`` part.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from . import market, planting
@@ -21,12 +22,16 @@ def _side(side: Any) -> Any:
     return side if side == "?" else dict(side)
 
 
+@functools.lru_cache(maxsize=1024)
+def _meter(bean: str, n: int) -> tuple[int, int | None]:
+    return coins_for(bean, n), next_coin_at(bean, n)
+
+
 def _field_info(f: list[object] | None) -> dict[str, Any] | None:
     if f is None:
         return None
-    bean: str = f[0]  # type: ignore[assignment]
-    n: int = f[1]  # type: ignore[assignment]
-    return {"harvest_now": coins_for(bean, n), "next_coin_at": next_coin_at(bean, n)}
+    now, at = _meter(f[0], f[1])
+    return {"harvest_now": now, "next_coin_at": at}
 
 
 def _signals_for(g: Game, seat: int | None) -> dict[str, dict[str, int]]:
@@ -76,7 +81,7 @@ def public(g: Game) -> dict[str, Any]:
         })
     active = g.active
     offers = [{"id": o.id, "owner": o.owner, "give": _side(o.give), "want": _side(o.want),
-               "to_active": o.owner != active} for o in g.offers]
+               "to_active": o.owner != active} for o in g.offers]  # hints: in ``you``
     deal = None
     if g.deal is not None:
         d = g.deal
@@ -109,28 +114,33 @@ def public(g: Game) -> dict[str, Any]:
         "catalogue": _catalogue(rules.types),
         "result": None if g.result is None else {
             k: (v[:] if isinstance(v, list) else v) for k, v in g.result.items()},
-        "you": None,
     }
     if not hidden or over:
         view["history"] = [h[:] for h in g.history]
     return view
 
 
-def personal(g: Game, base: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """``base`` (from :func:`public`, not modified) completed for ``seat``: offer hints, the
-    supply and demand markers this seat may see, and the ``you`` part. Shares the unchanged
-    parts of ``base``."""
+def personal(
+    g: Game,
+    base: dict[str, Any],
+    seat: int | None,
+    signals: dict[str, dict[str, int]] | None = None,
+) -> dict[str, Any]:
+    """``base`` (from :func:`public`, not modified) completed for ``seat``: its
+    :func:`own_part` added to a shallow copy (sharing every part of ``base``)."""
     view = dict(base)
-    view["signals"] = _signals_for(g, seat)
-    if seat is not None and 0 <= seat < len(g.seats):
-        deal_offer = g.deal.offer if g.deal is not None else None
-        offers = []
-        for item, o in zip(base["offers"], g.offers, strict=True):
-            offers.append({**item, "can_accept": market.acceptable(g, seat, o),
-                           "can_withdraw": o.owner == seat and o.id != deal_offer})
-        view["offers"] = offers
-        view["you"] = _you(g, seat)
+    view.update(own_part(g, seat, signals))
     return view
+
+
+def own_part(
+    g: Game, seat: int | None, signals: dict[str, dict[str, int]] | None = None
+) -> dict[str, Any]:
+    """What only ``seat`` sees: ``signals`` (the supply and demand markers it may see; when
+    given, already built and shared) and ``you`` (``None`` for spectators; with the offer
+    hints ``can_accept`` and ``can_withdraw``)."""
+    you = _you(g, seat) if seat is not None and 0 <= seat < len(g.seats) else None
+    return {"signals": _signals_for(g, seat) if signals is None else signals, "you": you}
 
 
 def build(g: Game, seat: int | None) -> dict[str, Any]:
@@ -138,10 +148,38 @@ def build(g: Game, seat: int | None) -> dict[str, Any]:
     return personal(g, public(g), seat)
 
 
-def build_many(g: Game, viewers: list[int | None]) -> dict[int | None, dict[str, Any]]:
-    """Views for several viewers at once; the public part is built only once."""
+def build_parts(
+    g: Game, viewers: list[int | None]
+) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
+    """The views of several viewers in two parts: ``(base, own)``, where the view of ``v`` is
+    ``{**base, **own[v]}``. ``base`` is built once; the markers of everyone but the active
+    player are one object shared by their ``own`` parts (they all see the same ones)."""
     base = public(g)
-    return {v: personal(g, base, v) for v in viewers}
+    others: dict[str, dict[str, int]] | None = None
+    own: dict[int | None, dict[str, Any]] = {}
+    for v in viewers:
+        if v is not None and v == g.active:
+            own[v] = own_part(g, v)
+            continue
+        if others is None:
+            others = _signals_for(g, None)
+        own[v] = own_part(g, v, others)
+    return base, own
+
+
+def build_many(g: Game, viewers: list[int | None]) -> dict[int | None, dict[str, Any]]:
+    """Views for several viewers at once, from :func:`build_parts` (they share sub-objects)."""
+    base, own = build_parts(g, viewers)
+    return {v: {**base, **own[v]} for v in viewers}
+
+
+def _offer_hints(g: Game, seat: int) -> tuple[list[int], list[int]]:
+    """Ids of the offers ``seat`` may ``/accept`` now and of those it may ``/withdraw``."""
+    if not g.offers:
+        return [], []
+    deal_offer = g.deal.offer if g.deal is not None else None
+    withdraw = [o.id for o in g.offers if o.owner == seat and o.id != deal_offer]
+    return market.acceptable_ids(g, seat), withdraw
 
 
 def _you(g: Game, seat: int) -> dict[str, Any]:
@@ -168,6 +206,7 @@ def _you(g: Game, seat: int) -> dict[str, Any]:
         for b in dict.fromkeys(s.to_plant):
             traded[b] = planting.fields_for(g, s, b)
         waiting = "plant_traded"
+    can_accept, can_withdraw = _offer_hints(g, seat)
     return {
         "seat": seat,
         "hand": s.hand[:],
@@ -182,4 +221,6 @@ def _you(g: Game, seat: int) -> dict[str, Any]:
         "signals": {"want": s.want[:], "have": s.have[:]},
         "deal_owes": dict(d.owes[seat]) if d is not None and seat in d.owes else None,
         "deal_provided": bool(d is not None and d.provided.get(seat) is not None),
+        "can_accept": can_accept,
+        "can_withdraw": can_withdraw,
     }

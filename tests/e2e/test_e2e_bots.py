@@ -202,7 +202,7 @@ class Solo:
             self.wait_change(self.p.version(), 1000)
             return
         # accept a bot's offer: an answer to my gift, or one of the bots' own offers
-        ours = [o for o in v["offers"] if o.get("can_accept") and o["owner"] != me]
+        ours = [o for o in v["offers"] if o["id"] in v["you"]["can_accept"] and o["owner"] != me]
         ours.sort(key=lambda o: o["give"] != {})   # an answer to my gift first
         if ours and turn not in self.accept_turns and self.accepted < 4:
             self.accept_turns.add(turn)

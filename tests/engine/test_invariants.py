@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bohnanza.engine import Game, RuleError
+from bohnanza.engine.market import acceptable
 from bohnanza.scenario import card_count
 
 from .randplay import random_action, sensible_action
@@ -32,8 +33,11 @@ def _is_subsequence(small: list[str], big: list[str]) -> bool:
 def _check_views(g: Game) -> None:
     pos = g.to_position()
     hidden = g.options.get("hidden_money") and g.phase != "over"
-    for viewer in [None, *range(len(g.seats))]:
+    viewers: list[int | None] = [None, *range(len(g.seats))]
+    together = g.views(viewers)
+    for viewer in viewers:
         v = g.view(viewer)
+        assert together[viewer] == v  # built together (shared parts) = built alone
         text = json.dumps(v)
         assert '"deck"' not in text and '"rng"' not in text
         for i, s in enumerate(v["seats"]):
@@ -46,6 +50,12 @@ def _check_views(g: Game) -> None:
             assert v["you"] is None
         else:
             assert v["you"]["hand"] == pos["seats"][viewer]["hand"]
+            # offer hints (R28-R31): the one-pass list agrees with the per-offer rule check
+            assert v["you"]["can_accept"] == [
+                o.id for o in g.offers if acceptable(g, viewer, o)]
+            deal_offer = g.deal.offer if g.deal is not None else None
+            assert v["you"]["can_withdraw"] == [
+                o.id for o in g.offers if o.owner == viewer and o.id != deal_offer]
         if hidden:
             assert "history" not in v
 

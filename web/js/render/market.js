@@ -25,6 +25,7 @@ export function renderMarket(root) {
   const me = mySeat();
   root.append(h('div', { class: 'box-head' }, h('span', { text: t('market') })));
   const list = h('div', { class: 'offers' });
+  const acceptable = new Set((v.you && v.you.can_accept) || []);
   if (!v.offers.length) list.append(h('span', { class: 'nothing', text: t('market_empty') }));
   for (const o of v.offers) {
     const mine = o.owner === me;
@@ -33,7 +34,7 @@ export function renderMarket(root) {
     const bottom = viewerIsOwner ? o.want : o.give;
     const hasAsk = o.give === '?' || o.want === '?';
     const el = h('div', {
-      class: 'offer' + (o.to_active ? '' : ' from-active') + (o.can_accept ? ' can-accept' : '') +
+      class: 'offer' + (o.to_active ? '' : ' from-active') + (acceptable.has(o.id) ? ' can-accept' : '') +
         (mine ? ' mine' : '') + (hasAsk ? ' has-ask' : ''),
       style: { '--seat': seatColour(o.owner) },
       dataset: { offer: String(o.id), owner: String(o.owner) },
