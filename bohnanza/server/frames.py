@@ -13,6 +13,7 @@ checks that every text parses to what the models give and validates against them
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic_core import to_json
@@ -28,7 +29,8 @@ def dumps(value: Any) -> str:
 def views_json(views: dict[Any, dict[str, Any] | None]) -> dict[Any, str]:
     """The JSON text of each view of one change. The entries all the views share (the same
     object under the same key, as :meth:`Game.views` builds them: the public part) are
-    serialised once, the rest per view. The views must not change meanwhile."""
+    serialised once, together; any other value once per object. The views must not change
+    meanwhile. (The server uses :func:`parts_json`, which needs no comparing.)"""
     real = [v for v in views.values() if v is not None]
     if not real:
         return dict.fromkeys(views, "null")
@@ -36,27 +38,49 @@ def views_json(views: dict[Any, dict[str, Any] | None]) -> dict[Any, str]:
     shared = list(first)
     for o in real[1:]:
         shared = [k for k in shared if o.get(k, _MISSING) is first[k]]
-    common = to_json({k: first[k] for k in shared}).decode()[1:-1]
     keys = set(shared)
+    own = {viewer: (None if v is None else {k: x for k, x in v.items() if k not in keys})
+           for viewer, v in views.items()}
+    return parts_json({k: first[k] for k in shared}, own)
+
+
+def parts_json(
+    base: dict[str, Any], own: Mapping[Any, dict[str, Any] | None]
+) -> dict[Any, str]:
+    """The JSON text of each view ``{**base, **own[viewer]}`` (``None``: ``null``), as
+    :meth:`Game.view_parts` gives them: ``base`` serialised once, each value of the ``own``
+    parts once per object (the markers most viewers share), spliced together. The keys of
+    ``own`` parts must not be in ``base``; nothing may change meanwhile."""
+    common = to_json(base).decode()[1:-1]
+    pieces: dict[int, str] = {}  # id(value) -> its JSON (the values live while this runs)
     out: dict[Any, str] = {}
-    for viewer, view in views.items():
-        if view is None:
+    for viewer, part in own.items():
+        if part is None:
             out[viewer] = "null"
             continue
-        own = to_json({k: v for k, v in view.items() if k not in keys}).decode()[1:-1]
-        if own and common:
-            out[viewer] = "{" + common + "," + own + "}"
-        else:
-            out[viewer] = "{" + common + own + "}"
+        parts = [common] if common else []
+        for k, v in part.items():
+            text = pieces.get(id(v))
+            if text is None:
+                text = pieces[id(v)] = to_json(v).decode()
+            parts.append(_key(k) + ":" + text)
+        out[viewer] = "{" + ",".join(parts) + "}"
     return out
 
 
-def state(version: int, view: str, room_open: str, you: str) -> str:
+@functools.lru_cache(maxsize=256)
+def _key(key: str) -> str:
+    return to_json(key).decode()
+
+
+def state(version: int, view: str, room_open: str, you: str, log: str | None = None) -> str:
     """A ``state`` frame: ``view`` (JSON), ``room_open`` (the room part's JSON without ``you``
-    and without its closing brace, see :func:`room_open`) and ``you`` (JSON)."""
+    and without its closing brace, see :func:`room_open`), ``you`` (JSON) and ``log`` (the
+    JSON list of the change's log lines for this viewer; ``None``: no ``log`` key)."""
+    tail = "" if log is None else f',"log":{log}'
     return (
         f'{{"type":"state","version":{version},"view":{view},"room":{room_open},'
-        f'"you":{you}}}}}'
+        f'"you":{you}}}{tail}}}'
     )
 
 

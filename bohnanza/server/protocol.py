@@ -138,6 +138,9 @@ class State(_Msg):
     version: int
     view: dict[str, Any] | None
     room: RoomInfo
+    # the log lines of the change this state follows, as this viewer reads them (the same
+    # shape as ``Log.entries``); absent when it has none. Earlier lines: ``log`` on connect.
+    log: list[dict[str, Any]] | None = None
 
 
 class Chat(_Msg):
@@ -150,7 +153,9 @@ class Chat(_Msg):
 
 
 class Log(_Msg):
-    """Log lines for this viewer: ``{"kind", "text", ...}`` (game events or room events)."""
+    """Log lines for this viewer: ``{"kind", "text", ...}`` (game events or room events):
+    the stored lines on connect (``replay``). A change's own lines come in its ``state``
+    (``State.log``), so they arrive together with what they describe."""
 
     type: Literal["log"] = "log"
     version: int

@@ -263,28 +263,46 @@ class Room:
             "bot_policies": botseats.policy_names(),
         }
 
-    def states(self, conns: list[Conn]) -> list[str]:
+    def states(
+        self, conns: list[Conn], entries: list[dict[str, Any]] | None = None
+    ) -> list[str]:
         """The ``state`` frame of each connection (see :mod:`.frames`): the views of all their
-        seats built together, each piece serialised once."""
+        seats built together, each piece serialised once; with the change's log ``entries``
+        phrased for each connection's seat (``State.log``)."""
         seats = list(dict.fromkeys(c.seat for c in conns))
         if self.game is not None:
-            views: dict[int | None, Any] = self.game.views(seats)
+            base, own = self.game.view_parts(seats)
+            texts = frames.parts_json(base, own)
         else:
-            views = dict.fromkeys(seats)
-        texts = frames.views_json(views)
+            texts = dict.fromkeys(seats, "null")
+        logs = self.log_texts(seats, entries) if entries else {}
         room = frames.room_open(self.room_part())
         out = []
         for c in conns:
             name = self.seats[c.seat].name if c.seat is not None else c.name
-            out.append(frames.state(self.version, texts[c.seat], room, frames.you(name, c.seat)))
+            out.append(frames.state(self.version, texts[c.seat], room, frames.you(name, c.seat),
+                                    logs.get(c.seat)))
         return out
+
+    def log_texts(
+        self, seats: list[int | None], entries: list[dict[str, Any]]
+    ) -> dict[int | None, str]:
+        """The JSON list of ``entries`` as each of ``seats`` reads them."""
+        if all("all" in x for x in entries):  # the same lines for everyone
+            text = frames.dumps([x["all"] for x in entries])
+            return dict.fromkeys(seats, text)
+        return {
+            seat: frames.dumps([e for e in (self.entry_for(x, seat) for x in entries) if e])
+            for seat in seats
+        }
 
     def state_for(self, conn: Conn) -> str:
         return self.states([conn])[0]
 
-    def broadcast_state(self) -> None:
+    def broadcast_state(self, entries: list[dict[str, Any]] | None = None) -> None:
+        """The new state to every connection, with the change's log lines (``entries``)."""
         conns = list(self.conns)
-        for c, text in zip(conns, self.states(conns), strict=True):
+        for c, text in zip(conns, self.states(conns, entries), strict=True):
             c.send(text)
 
     @staticmethod
@@ -294,22 +312,6 @@ class Room:
             return all_entry
         per: dict[str, dict[str, Any]] = entry.get("per", {})
         return per.get(str(-1 if seat is None else seat), per.get("-1"))
-
-    def send_log(self, entries: list[dict[str, Any]]) -> None:
-        """New entries to every connection, each phrased for that connection's seat."""
-        if not entries:
-            return
-        if all("all" in x for x in entries):  # the same lines for everyone
-            text = frames.log(self.version, [x["all"] for x in entries])
-            for c in list(self.conns):
-                c.send(text)
-            return
-        cache: dict[int | None, str] = {}
-        for c in list(self.conns):
-            if c.seat not in cache:
-                lines = [e for e in (self.entry_for(x, c.seat) for x in entries) if e]
-                cache[c.seat] = frames.log(self.version, lines)
-            c.send(cache[c.seat])
 
     async def replay_stored(self, conn: Conn) -> None:
         """The stored log and chat to a connection that just came in, read from the database
@@ -514,8 +516,7 @@ class Room:
         if stored is not None:
             stored()
         self.last_change = time.monotonic()
-        self.send_log(entries)
-        self.broadcast_state()
+        self.broadcast_state(entries)
         self.plan_bots()
 
     def bump(self) -> None:

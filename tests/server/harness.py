@@ -151,6 +151,7 @@ class Client:
                     assert m["version"] > self.version, (m["version"], self.version)
                     self.version = m["version"]
                     self.state = m
+                    self.logs.extend(m.get("log") or [])  # the change's own lines
                 elif t == "reply":
                     self.replies[m["id"]] = m
                     fut = self.waiting.pop(m["id"], None)
@@ -463,8 +464,9 @@ def leak_scan(client: Client, history: list[tuple[int, dict[str, Any]]],
                 if key == "coins" and path[:2] == ("view", "seats"):
                     assert value is None, ("coin total with hiddenmoney", path, value)
                 assert key not in ("history", "scores", "best"), ("coin totals", path)
-        if m["type"] == "log":
-            for e in m["entries"]:
+        lines = m["entries"] if m["type"] == "log" else m.get("log") or []
+        if m["type"] in ("log", "state"):
+            for e in lines:
                 if e.get("kind") == "draw" and e.get("seat") != me:
                     assert "cards" not in e, ("someone else's draw", e)
     return len(client.frames)

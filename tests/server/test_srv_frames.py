@@ -71,7 +71,9 @@ def _reference_state(room: Room, conn: Conn) -> dict[str, Any]:
         bot_policies=policy_names(),
     )
     view = room.game.view(conn.seat) if room.game is not None else None
-    return State(version=room.version, view=view, room=info).model_dump(mode="json")
+    state = State(version=room.version, view=view, room=info).model_dump(mode="json")
+    del state["log"]  # a state without log lines has no "log" key
+    return state
 
 
 def _check(room: Room) -> None:
@@ -81,6 +83,18 @@ def _check(room: Room) -> None:
         msg = server_adapter.validate_json(text)
         assert isinstance(msg, State)
         assert json.loads(text) == json.loads(room.state_for(c))
+    # with the change's log lines: each connection reads them as its seat may (State.log)
+    draw = {"kind": "draw", "seat": 0, "text": "P draws 2 cards"}
+    entries = [{"all": {"kind": "room", "text": "Ann joins"}},
+               {"per": {"0": {**draw, "cards": ["red", "soy"]}, "-1": draw}}]
+    texts = room.states(list(room.conns), entries)
+    for c, text in zip(room.conns, texts, strict=True):
+        msg = server_adapter.validate_json(text)
+        assert isinstance(msg, State) and msg.log is not None
+        mine = {**draw, "cards": ["red", "soy"]} if c.seat == 0 else draw
+        assert msg.log == [{"kind": "room", "text": "Ann joins"}, mine]
+        got = json.loads(text)
+        assert got.pop("log") == msg.log and got == _reference_state(room, c)
 
 
 async def test_state_frames_equal_the_models(tmp_path: Path) -> None:

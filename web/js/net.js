@@ -57,7 +57,11 @@ export class Net {
         this.handlers.reply?.(msg);
         break;
       }
-      case 'state': this.handlers.state?.(msg); break;
+      case 'state':
+        // the change's log lines come with its state (earlier ones: 'log' on connect)
+        if (msg.log && msg.log.length) this.handlers.log?.({ version: msg.version, entries: msg.log });
+        this.handlers.state?.(msg);
+        break;
       case 'chat': this.handlers.chat?.(msg); break;
       case 'log': this.handlers.log?.(msg); break;
       case 'error':
