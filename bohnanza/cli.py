@@ -46,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
             host=settings.host,
             port=settings.port,
             ws_max_size=settings.max_frame_bytes,
+            ws_per_message_deflate=settings.ws_deflate,
             log_level=args.log_level,
         )
     return 0

@@ -38,6 +38,10 @@ class Settings(BaseSettings):
 
     # limits
     max_frame_bytes: int = Field(default=4096, ge=256)
+    # permessage-deflate (RFC 7692) when a client asks for it, as browsers do. Off: every
+    # compressed connection keeps two zlib contexts (about 50 KB: a room of 5 would pass
+    # 400 KB) and compresses each frame; a state is a few KB of JSON.
+    ws_deflate: bool = False
     chat_max_len: int = Field(default=400, ge=1)
     name_max_len: int = Field(default=20, ge=1)
     room_name_max_len: int = Field(default=32, ge=1)

@@ -68,8 +68,10 @@ def test_in_process_room(app_client: TestClient) -> None:
         assert ws.receive_json()["type"] == "welcome"
         assert ws.receive_json()["type"] == "state"
         ws.send_json({"type": "say", "id": 1, "text": "/join"})
-        got = [ws.receive_json() for _ in range(4)]
-        assert [m["type"] for m in got] == ["welcome", "log", "state", "reply"]
+        got = [ws.receive_json() for _ in range(3)]
+        assert [m["type"] for m in got] == ["welcome", "state", "reply"]
+        # the change's log line comes with its state (State.log), not as a frame of its own
+        assert [e["kind"] for e in got[1]["log"]] == ["room"] and "Ann" in got[1]["log"][0]["text"]
         assert got[0]["you"]["seat"] == 0 and len(got[0]["you"]["token"]) >= 43
         rooms = app_client.get("/api/rooms").json()
         assert rooms[0]["room"] == "lobbyroom" and rooms[0]["seats"] == ["Ann"]
@@ -92,8 +94,26 @@ def test_leak_scan_catches_leaks() -> None:
         {"kind": "draw", "seat": 0, "cards": ["red"]}]})]
     with pytest.raises(AssertionError):
         leak_scan(spectator, history)
+    spectator.frames = [json.dumps({"type": "state", "version": 1, "room": {}, "view": None,
+                                    "log": [{"kind": "draw", "seat": 0, "cards": ["red"]}]})]
+    with pytest.raises(AssertionError):
+        leak_scan(spectator, history)
     spectator.frames = [json.dumps({"type": "state", "version": 1, "room": {},
                                     "view": {"phase": "trade", "seats": [{"coins": 3}]}})]
     with pytest.raises(AssertionError):
         leak_scan(spectator, history, hidden_money=True)
     leak_scan(spectator, history, hidden_money=False)
+
+
+@pytest.mark.parametrize("deflate", [False, True])
+async def test_permessage_deflate_only_when_configured(server_factory, deflate: bool) -> None:  # type: ignore[no-untyped-def]
+    """A browser asks for permessage-deflate; the server agrees only with WS_DEFLATE=1
+    (README, settings.ws_deflate): each compressing connection keeps ~50 KB of zlib state."""
+    import websockets
+
+    srv = server_factory(ws_deflate=int(deflate))
+    async with websockets.connect(srv.ws_url("deflated"), compression="deflate") as ws:
+        ext = ws.response.headers.get("Sec-WebSocket-Extensions")
+        await ws.send(json.dumps({"type": "hello", "name": "Ann"}))
+        assert json.loads(await ws.recv())["type"] == "welcome"
+    assert (ext is not None and "permessage-deflate" in ext) is deflate
