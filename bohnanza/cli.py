@@ -5,6 +5,7 @@ engine, :mod:`bohnanza.bots.simulate`)."""
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import sys
 from pathlib import Path
@@ -41,6 +42,13 @@ def main(argv: list[str] | None = None) -> int:
         overrides = {k: v for k in ("host", "port", "db", "bot_delay") if (v := getattr(args, k)) is not None}
         settings = Settings(**overrides)
         logging.basicConfig(level=args.log_level.upper())
+        # what start-up allocated (modules, models) is never garbage: keep it out of every
+        # collection; and collect young objects less often (each change builds a few hundred
+        # short-lived dicts and lists for its views, freed by reference counting anyway).
+        # bench/server.py: about 20 us per command less in 4 alternating runs.
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(20_000, 50, 50)
         uvicorn.run(
             create_app(settings),
             host=settings.host,
