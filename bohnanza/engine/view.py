@@ -54,16 +54,19 @@ def _signals_for(g: Game, seat: int | None) -> dict[str, dict[str, int]]:
 _CATALOGUES: dict[tuple[str, ...], list[dict[str, Any]]] = {}
 
 
-def _catalogue(types: tuple[str, ...]) -> list[dict[str, Any]]:
+def _catalogue(types: tuple[str, ...], copy: bool = True) -> list[dict[str, Any]]:
     cat = _CATALOGUES.get(types)
     if cat is None:
         cat = [{"bean": b, "count": BEANS[b][0], "meter": list(BEANS[b][1])} for b in types]
         _CATALOGUES[types] = cat
-    return [dict(c, meter=c["meter"][:]) for c in cat]
+    return [dict(c, meter=c["meter"][:]) for c in cat] if copy else cat
 
 
-def public(g: Game) -> dict[str, Any]:
-    """The part of every view that is the same for all viewers (offers without hints)."""
+def public(g: Game, copy: bool = True) -> dict[str, Any]:
+    """The part of every view that is the same for all viewers (offers without hints).
+
+    ``copy=False``: engine lists and dicts go in as they are, not copied (for a view that is
+    serialised before the game changes again, as :func:`build_parts` builds them)."""
     hidden = bool(g.options.get("hidden_money"))
     over = g.phase == "over"
     passed = g.passed
@@ -72,16 +75,21 @@ def public(g: Game) -> dict[str, Any]:
         seats.append({
             "name": s.name,
             "hand_count": len(s.hand),
-            "fields": [None if f is None else [f[0], f[1]] for f in s.fields],
+            "fields": [None if f is None else [f[0], f[1]] for f in s.fields] if copy
+            else s.fields,
             "field_info": [_field_info(f) for f in s.fields],
             "coins": None if hidden and not over else len(s.coins),
-            "to_plant": s.to_plant[:],
+            "to_plant": s.to_plant[:] if copy else s.to_plant,
             "passed": i in passed,
             "third_field": len(s.fields) >= 3,
         })
     active = g.active
-    offers = [{"id": o.id, "owner": o.owner, "give": _side(o.give), "want": _side(o.want),
-               "to_active": o.owner != active} for o in g.offers]  # hints: in ``you``
+    if copy:
+        offers = [{"id": o.id, "owner": o.owner, "give": _side(o.give), "want": _side(o.want),
+                   "to_active": o.owner != active} for o in g.offers]  # hints: in ``you``
+    else:
+        offers = [{"id": o.id, "owner": o.owner, "give": o.give, "want": o.want,
+                   "to_active": o.owner != active} for o in g.offers]
     deal = None
     if g.deal is not None:
         d = g.deal
@@ -102,7 +110,7 @@ def public(g: Game) -> dict[str, Any]:
         "deck_count": len(g.deck),
         "discard_count": len(g.discard),
         "discard_top": g.discard[-1] if g.discard else None,
-        "face_up": g.face_up[:],
+        "face_up": g.face_up[:] if copy else g.face_up,
         "offers": offers,
         "deal": deal,
         "seats": seats,
@@ -111,12 +119,12 @@ def public(g: Game) -> dict[str, Any]:
                   "protection_rule": rules.protection_rule,
                   "allow_duplicate_variety": rules.allow_duplicate_variety,
                   "tiebreak": rules.tiebreak, "phase4_draw": rules.phase4_draw},
-        "catalogue": _catalogue(rules.types),
+        "catalogue": _catalogue(rules.types, copy),
         "result": None if g.result is None else {
             k: (v[:] if isinstance(v, list) else v) for k, v in g.result.items()},
     }
     if not hidden or over:
-        view["history"] = [h[:] for h in g.history]
+        view["history"] = [h[:] for h in g.history] if copy else g.history
     return view
 
 
@@ -134,12 +142,15 @@ def personal(
 
 
 def own_part(
-    g: Game, seat: int | None, signals: dict[str, dict[str, int]] | None = None
+    g: Game,
+    seat: int | None,
+    signals: dict[str, dict[str, int]] | None = None,
+    copy: bool = True,
 ) -> dict[str, Any]:
     """What only ``seat`` sees: ``signals`` (the supply and demand markers it may see; when
     given, already built and shared) and ``you`` (``None`` for spectators; with the offer
-    hints ``can_accept`` and ``can_withdraw``)."""
-    you = _you(g, seat) if seat is not None and 0 <= seat < len(g.seats) else None
+    hints ``can_accept`` and ``can_withdraw``). ``copy``: as in :func:`public`."""
+    you = _you(g, seat, copy) if seat is not None and 0 <= seat < len(g.seats) else None
     return {"signals": _signals_for(g, seat) if signals is None else signals, "you": you}
 
 
@@ -153,24 +164,36 @@ def build_parts(
 ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
     """The views of several viewers in two parts: ``(base, own)``, where the view of ``v`` is
     ``{**base, **own[v]}``. ``base`` is built once; the markers of everyone but the active
-    player are one object shared by their ``own`` parts (they all see the same ones)."""
-    base = public(g)
+    player are one object shared by their ``own`` parts (they all see the same ones).
+
+    Built for serialising at once: ``base`` holds the engine's own lists (``public(g,
+    copy=False)``); they change with the next command."""
+    base = public(g, copy=False)
     others: dict[str, dict[str, int]] | None = None
     own: dict[int | None, dict[str, Any]] = {}
     for v in viewers:
         if v is not None and v == g.active:
-            own[v] = own_part(g, v)
+            own[v] = own_part(g, v, copy=False)
             continue
         if others is None:
             others = _signals_for(g, None)
-        own[v] = own_part(g, v, others)
+        own[v] = own_part(g, v, others, copy=False)
     return base, own
 
 
 def build_many(g: Game, viewers: list[int | None]) -> dict[int | None, dict[str, Any]]:
-    """Views for several viewers at once, from :func:`build_parts` (they share sub-objects)."""
-    base, own = build_parts(g, viewers)
-    return {v: {**base, **own[v]} for v in viewers}
+    """Views for several viewers at once; they share the public part and the markers."""
+    base = public(g)
+    others: dict[str, dict[str, int]] | None = None
+    out: dict[int | None, dict[str, Any]] = {}
+    for v in viewers:
+        if v is None or v != g.active:
+            if others is None:
+                others = _signals_for(g, None)
+            out[v] = personal(g, base, v, others)
+        else:
+            out[v] = personal(g, base, v)
+    return out
 
 
 def _offer_hints(g: Game, seat: int) -> tuple[list[int], list[int]]:
@@ -182,7 +205,7 @@ def _offer_hints(g: Game, seat: int) -> tuple[list[int], list[int]]:
     return market.acceptable_ids(g, seat), withdraw
 
 
-def _you(g: Game, seat: int) -> dict[str, Any]:
+def _you(g: Game, seat: int, copy: bool = True) -> dict[str, Any]:
     s = g.seats[seat]
     phase = g.phase
     active = seat == g.active
@@ -209,8 +232,8 @@ def _you(g: Game, seat: int) -> dict[str, Any]:
     can_accept, can_withdraw = _offer_hints(g, seat)
     return {
         "seat": seat,
-        "hand": s.hand[:],
-        "to_plant": s.to_plant[:],
+        "hand": s.hand[:] if copy else s.hand,
+        "to_plant": s.to_plant[:] if copy else s.to_plant,
         "must_act": waiting is not None,
         "waiting_for": waiting,
         "done_label": done_label,
@@ -218,7 +241,8 @@ def _you(g: Game, seat: int) -> dict[str, Any]:
         "plant_traded_fields": traded,
         "harvestable": [] if phase == "over" else planting.harvestable(g, s),
         "can_buy": g.buy_hint(seat),
-        "signals": {"want": s.want[:], "have": s.have[:]},
+        "signals": {"want": s.want[:], "have": s.have[:]} if copy
+        else {"want": s.want, "have": s.have},
         "deal_owes": dict(d.owes[seat]) if d is not None and seat in d.owes else None,
         "deal_provided": bool(d is not None and d.provided.get(seat) is not None),
         "can_accept": can_accept,

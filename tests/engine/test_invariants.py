@@ -35,9 +35,11 @@ def _check_views(g: Game) -> None:
     hidden = g.options.get("hidden_money") and g.phase != "over"
     viewers: list[int | None] = [None, *range(len(g.seats))]
     together = g.views(viewers)
+    base, own = g.view_parts(viewers)  # the server's: engine lists uncopied
     for viewer in viewers:
         v = g.view(viewer)
         assert together[viewer] == v  # built together (shared parts) = built alone
+        assert {**base, **own[viewer]} == v
         text = json.dumps(v)
         assert '"deck"' not in text and '"rng"' not in text
         for i, s in enumerate(v["seats"]):
