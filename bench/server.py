@@ -41,6 +41,7 @@ send no ``activity``). Clients use no permessage-deflate (like the floor client)
     python bench/server.py --rooms 100 --server-src HEAD          # the last commit, not the tree
     python bench/server.py --rooms 100 --env BOHNANZA_SQLITE_SYNCHRONOUS=FULL   # fsync per command
     python bench/server.py --rooms 100 --py-spy /tmp/srv.txt      # + top functions of the server
+    python bench/server.py --rooms 100 --seconds 12 --compare HEAD~1,. --repeat 4  # A/B, no floor
 
 By default a seat whose bot has nothing to do at its slot sets or clears a ``/want`` or
 ``/have`` marker (a game command that is stored and changes the state), so every client sends
@@ -650,6 +651,40 @@ HEADER = (
 )
 
 
+def compare(sources: list[str], rooms: int, seconds: float, rate: float, per_room: int,
+            policy: str, fill: bool, repeat: int) -> int:
+    """``--compare``: our server from each source tree in turn, ``repeat`` rounds; one line per
+    run, then per tree the medians of us/cmd (kernel part) and state p99."""
+    trees = [_source_tree(src) for src in sources]
+    got: dict[str, list[dict[str, Any]]] = {src: [] for src in sources}
+    for i in range(repeat):
+        for src, tree in zip(sources, trees, strict=True):
+            SERVER_SRC[0] = tree
+            with tempfile.TemporaryDirectory(prefix="bohnanza-bench-", dir=DB_DIR[0]) as tmpdir:
+                proc, port = start_ours(Path(tmpdir), rooms)
+                try:
+                    o = echo._run_async(drive_ours(port, proc.pid, rooms, per_room, rate, seconds,
+                                                   policy, seconds + 60 + rooms * 0.6, fill))
+                finally:
+                    _stop(proc)
+            got[src].append(o)
+            print(f"run {i + 1} {src}: {o['srv_us_per_cmd']:.1f} us/cmd (kernel "
+                  f"{o['srv_sys_us_per_cmd']:.1f}), {o['cmd_per_s']:.0f} cmd/s, state p99 "
+                  f"{o['state_p99']:.1f} ms, refused {o['refused']}", flush=True)
+    for src in sources:
+        runs = got[src]
+        print(f"median {src}: {_median([r['srv_us_per_cmd'] for r in runs]):.1f} us/cmd "
+              f"(kernel {_median([r['srv_sys_us_per_cmd'] for r in runs]):.1f}), state p99 "
+              f"{_median([r['state_p99'] for r in runs]):.1f} ms over {len(runs)} runs")
+    return 0
+
+
+def _median(vals: list[float]) -> float:
+    v = sorted(vals)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
+
+
 def row_line(r: dict[str, Any]) -> str:
     o, f = r["ours"], r["floor"]
     return (
@@ -687,6 +722,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="run the server from this source tree (a checkout or `git archive` "
                          "of the repo) instead of the working tree; `--server-src HEAD` "
                          "extracts the last commit to a temp dir")
+    ap.add_argument("--compare", metavar="SRC,SRC",
+                    help="only our server, no floor: these source trees (paths or git "
+                         "revisions, as --server-src) in alternating runs at the first --rooms; "
+                         "prints us/cmd per run and the medians (the bench clients need views "
+                         "with the offer hints in `you`: e5bea91 and later)")
+    ap.add_argument("--repeat", type=int, default=4, help="runs per tree with --compare")
     ap.add_argument("--py-spy", metavar="FILE",
                     help="record the server with py-spy (pip install py-spy) over the window; "
                          "collapsed stacks to FILE (the last run's)")
@@ -721,6 +762,9 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(128 + signum)
 
     signal.signal(signal.SIGTERM, on_term)
+    if a.compare:
+        return compare(a.compare.split(","), (a.rooms or [100])[0], seconds, a.rate, a.clients,
+                       a.policy, a.fill, a.repeat)
     rows = []
     for r in rooms:
         rows.append(run_one(r, seconds, a.rate, a.clients, a.policy, a.fill,
