@@ -168,7 +168,8 @@ class Game:
     ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
         """The views of ``viewers`` as ``(base, own)``: the view of ``v`` is
         ``{**base, **own[v]}`` (``own[v]`` holds ``signals`` and ``you``). For serialising
-        many views at once; treat both as read-only."""
+        many views at once, before the next command: both hold the game's own lists (not
+        copies), so treat them as read-only and do not keep them."""
         return view.build_parts(self, viewers)
 
     # hints shared by views and bots
