@@ -128,19 +128,6 @@ def public(g: Game, copy: bool = True) -> dict[str, Any]:
     return view
 
 
-def personal(
-    g: Game,
-    base: dict[str, Any],
-    seat: int | None,
-    signals: dict[str, dict[str, int]] | None = None,
-) -> dict[str, Any]:
-    """``base`` (from :func:`public`, not modified) completed for ``seat``: its
-    :func:`own_part` added to a shallow copy (sharing every part of ``base``)."""
-    view = dict(base)
-    view.update(own_part(g, seat, signals))
-    return view
-
-
 def own_part(
     g: Game,
     seat: int | None,
@@ -156,44 +143,36 @@ def own_part(
 
 def build(g: Game, seat: int | None) -> dict[str, Any]:
     """The view for ``seat`` (``None``: spectators). Shape: docs/engine-api.md."""
-    return personal(g, public(g), seat)
+    return {**public(g), **own_part(g, seat)}
 
 
 def build_parts(
-    g: Game, viewers: list[int | None]
+    g: Game, viewers: list[int | None], copy: bool = False
 ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
     """The views of several viewers in two parts: ``(base, own)``, where the view of ``v`` is
     ``{**base, **own[v]}``. ``base`` is built once; the markers of everyone but the active
     player are one object shared by their ``own`` parts (they all see the same ones).
 
-    Built for serialising at once: ``base`` holds the engine's own lists (``public(g,
-    copy=False)``); they change with the next command."""
-    base = public(g, copy=False)
+    By default built for serialising at once: the parts hold the engine's own lists
+    (``copy=False``, see :func:`public`); they change with the next command."""
+    base = public(g, copy)
     others: dict[str, dict[str, int]] | None = None
     own: dict[int | None, dict[str, Any]] = {}
     for v in viewers:
         if v is not None and v == g.active:
-            own[v] = own_part(g, v, copy=False)
+            own[v] = own_part(g, v, copy=copy)
             continue
         if others is None:
             others = _signals_for(g, None)
-        own[v] = own_part(g, v, others, copy=False)
+        own[v] = own_part(g, v, others, copy)
     return base, own
 
 
 def build_many(g: Game, viewers: list[int | None]) -> dict[int | None, dict[str, Any]]:
-    """Views for several viewers at once; they share the public part and the markers."""
-    base = public(g)
-    others: dict[str, dict[str, int]] | None = None
-    out: dict[int | None, dict[str, Any]] = {}
-    for v in viewers:
-        if v is None or v != g.active:
-            if others is None:
-                others = _signals_for(g, None)
-            out[v] = personal(g, base, v, others)
-        else:
-            out[v] = personal(g, base, v)
-    return out
+    """Views for several viewers at once (copies of the engine's lists); they share the
+    public part and the markers."""
+    base, own = build_parts(g, viewers, copy=True)
+    return {v: {**base, **own[v]} for v in viewers}
 
 
 def _offer_hints(g: Game, seat: int) -> tuple[list[int], list[int]]:
