@@ -32,6 +32,7 @@ from bohnanza.engine.actions import (
     Provide,
     Withdraw,
 )
+from bohnanza.server.conn import Conn
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -470,3 +471,24 @@ def leak_scan(client: Client, history: list[tuple[int, dict[str, Any]]],
                 if e.get("kind") == "draw" and e.get("seat") != me:
                     assert "cards" not in e, ("someone else's draw", e)
     return len(client.frames)
+
+
+def offline_conn() -> Conn:
+    """A connection without a socket, for driving a Room in-process: every frame it is sent
+    stays in its queue (the writer task never runs)."""
+    return Conn(None, 1000.0, 1000, 10**6)  # type: ignore[arg-type]
+
+
+def queued_frames(conn: Conn) -> list[str]:
+    """The text frames waiting in an :func:`offline_conn`'s queue (taken out)."""
+    out = []
+    while not conn.queue.empty():
+        item = conn.queue.get_nowait()
+        if isinstance(item, str):
+            out.append(item)
+    return out
+
+
+def queued_replies(conn: Conn) -> list[dict[str, Any]]:
+    """The ``reply`` messages among :func:`queued_frames`."""
+    return [m for m in map(json.loads, queued_frames(conn)) if m["type"] == "reply"]

@@ -5,7 +5,6 @@ a person speaks. In-process (no uvicorn): the hub, a room, a connection without 
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,9 @@ from bohnanza.bots.base import POLICIES
 from bohnanza.server.conn import Conn
 from bohnanza.server.rooms import Hub, Room
 from bohnanza.server.settings import Settings
+
+from .harness import offline_conn as _conn
+from .harness import queued_replies as _replies
 
 
 class Chatter(GreedyPolicy):
@@ -38,21 +40,6 @@ class Stubborn(GreedyPolicy):
     def decide(self, view: dict[str, Any], rng: random.Random, *,
                hurry: bool = False) -> str | None:
         return "/signals clear" if view["you"]["signals"]["want"] else "/want red"
-
-
-def _conn() -> Conn:
-    return Conn(None, 1000.0, 1000, 10**6)  # type: ignore[arg-type]
-
-
-def _replies(conn: Conn) -> list[dict[str, Any]]:
-    out = []
-    while not conn.queue.empty():
-        item = conn.queue.get_nowait()
-        if isinstance(item, str):
-            m = json.loads(item)
-            if m["type"] == "reply":
-                out.append(m)
-    return out
 
 
 async def _room(tmp_path: Path, policies: list[str], **kw: Any) -> tuple[Hub, Room, Conn]:

@@ -15,23 +15,12 @@ from typing import Any
 import pytest
 
 from bohnanza.engine import Game
-from bohnanza.server.conn import Conn
 from bohnanza.server.rooms import Hub, Room
 from bohnanza.server.settings import Settings
 from bohnanza.server.store import Store
 
-
-def _conn() -> Conn:
-    return Conn(None, 1000.0, 1000, 10**6)  # type: ignore[arg-type]
-
-
-def _replies(conn: Conn) -> list[dict[str, Any]]:
-    out = []
-    while not conn.queue.empty():
-        item = conn.queue.get_nowait()
-        if isinstance(item, str) and json.loads(item)["type"] == "reply":
-            out.append(json.loads(item))
-    return out
+from .harness import offline_conn as _conn
+from .harness import queued_replies as _replies
 
 
 async def _bots_room(hub: Hub, name: str, policies: list[str], options: list[str]) -> Room:

@@ -33,18 +33,8 @@ from bohnanza.server.protocol import (
 from bohnanza.server.rooms import Hub, Room
 from bohnanza.server.settings import Settings
 
-
-def _conn() -> Conn:
-    return Conn(None, 1000.0, 1000, 10**6)  # type: ignore[arg-type]
-
-
-def _sent(conn: Conn) -> list[str]:
-    out = []
-    while not conn.queue.empty():
-        item = conn.queue.get_nowait()
-        if isinstance(item, str):
-            out.append(item)
-    return out
+from .harness import offline_conn as _conn
+from .harness import queued_frames as _sent
 
 
 def _reference_state(room: Room, conn: Conn) -> dict[str, Any]:

@@ -15,12 +15,13 @@ from typing import Any
 import httpx
 
 from bohnanza.engine import Game
-from bohnanza.server.conn import Conn
 from bohnanza.server.rooms import Hub, hash_token
 from bohnanza.server.settings import Settings
 from bohnanza.server.store import Store
 
 from .harness import Client, ServerProc, free_port, seat_players
+from .harness import offline_conn as _conn
+from .harness import queued_replies as _replies
 
 
 def _seats(names: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
@@ -165,19 +166,6 @@ async def test_a_locked_database_refuses_quickly_and_other_rooms_go_on(
         store.close()
     for c in (*table.clients, zed, yu):
         await c.close()
-
-
-def _conn() -> Conn:
-    return Conn(None, 1000.0, 1000, 10**6)  # type: ignore[arg-type]
-
-
-def _replies(conn: Conn) -> list[dict[str, Any]]:
-    out = []
-    while not conn.queue.empty():
-        item = conn.queue.get_nowait()
-        if isinstance(item, str) and json.loads(item)["type"] == "reply":
-            out.append(json.loads(item))
-    return out
 
 
 async def test_a_failed_write_changes_nothing_in_memory(tmp_path: Path) -> None:
