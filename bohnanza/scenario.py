@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .commands import GameCommand, ParseError, parse
-from .engine import Game, RuleError
+from .engine import Game, Refusal, RuleError
 
 STACKS = ("deck", "discard", "hand", "coins", "to_plant", "face_up")
 
@@ -88,7 +88,7 @@ def run_scenario(sc: dict[str, Any]) -> list[str]:
                 raise ParseError(f"{say!r} is not a game command")
             game.apply(seat, cmd.action)
             ok = True
-        except (RuleError, ParseError) as e:
+        except Refusal as e:
             ok = False
             code = e.code
             message = e.message

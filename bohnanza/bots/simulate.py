@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bohnanza.commands import GameCommand, ParseError, parse
-from bohnanza.engine import Game, RuleError
+from bohnanza.engine import Game, Refusal
 from bohnanza.engine.presets import PLAYER_RANGE, PRESETS
 
 from .base import POLICIES, Policy, get_policy
@@ -42,7 +42,7 @@ MAX_STEPS = 20000
 
 
 @dataclass
-class Refusal:
+class RefusedCommand:
     """A bot command the engine (or the parser) refused."""
 
     seat: int
@@ -60,7 +60,7 @@ class GameOutcome:
     scores: list[int]
     winners: list[int]
     steps: int
-    refusals: list[Refusal] = field(default_factory=list)
+    refusals: list[RefusedCommand] = field(default_factory=list)
     stalled: bool = False
 
 
@@ -107,8 +107,8 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
                 if not isinstance(cmd, GameCommand):
                     raise ParseError(f"{text!r} is not a game command")
                 game.apply(seat, cmd.action)
-            except (RuleError, ParseError) as e:
-                out.refusals.append(Refusal(seat, policies[seat].name, text, e.code,
+            except Refusal as e:
+                out.refusals.append(RefusedCommand(seat, policies[seat].name, text, e.code,
                                             e.message, view["phase"]))
             if game.over or steps >= max_steps:
                 break
@@ -149,7 +149,7 @@ class Summary:
     stats: dict[str, PolicyStats]
     games: int
     seconds: float
-    refusals: list[Refusal]
+    refusals: list[RefusedCommand]
     stalled: int
 
     def lines(self) -> list[str]:
@@ -180,7 +180,7 @@ def run(preset: str, players: int, games: int, policy_names: list[str], seed: in
         get_policy(name)
         st = stats.setdefault(name, PolicyStats(name))
         st.seats += 1
-    refusals: list[Refusal] = []
+    refusals: list[RefusedCommand] = []
     stalled = 0
     bar: Any = None
     if progress:

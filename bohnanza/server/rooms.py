@@ -46,7 +46,7 @@ from typing import Any, TypeVar
 
 from bohnanza import commands as cmds
 from bohnanza.bots import Policy, get_policy
-from bohnanza.engine import PLAYER_RANGE, Event, Game, RuleError
+from bohnanza.engine import PLAYER_RANGE, Event, Game, Refusal
 
 from . import botseats, frames
 from .botseats import DEFAULT_POLICY, BotActor, name_key
@@ -77,13 +77,14 @@ def valid_room_name(name: str, max_len: int) -> bool:
     return 0 < len(name) <= max_len and ROOM_NAME.match(name) is not None
 
 
-class CommandError(Exception):
-    """A refused room command: ``code`` and plain-words ``message`` go back in the reply."""
+class CommandError(Refusal):
+    """A command the room refuses (a :class:`Refusal`): ``code`` and plain-words ``message``
+    go back in the reply."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+    __slots__ = ()
+
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(code, message, rule, message)
 
 
 def check_name(raw: str | None, max_len: int) -> str:
@@ -689,8 +690,8 @@ class Room:
             self.wake_bots()
             try:
                 await self._say(conn, say_id, text)
-            except CommandError as e:
-                self.reply(conn, say_id, False, code=e.code, message=e.message)
+            except Refusal as e:  # every refusal (rules, syntax, the room) is answered here
+                self.reply(conn, say_id, False, code=e.code, message=e.message, rule=e.rule)
             except Exception:  # every say gets its reply, even when something is broken
                 log.exception("room %s: failed on %r", self.name, text)
                 self.reply(
@@ -703,11 +704,7 @@ class Room:
             raise CommandError(
                 "too_long", f"A line has at most {self.settings.chat_max_len} characters."
             )
-        try:
-            parsed = cmds.parse(text)
-        except cmds.ParseError as e:
-            self.reply(conn, say_id, False, code=e.code, message=e.message)
-            return
+        parsed = cmds.parse(text)
         if isinstance(parsed, cmds.Chat):
             await self.do_chat(conn, say_id, text)
         elif isinstance(parsed, cmds.GameCommand):
@@ -748,9 +745,8 @@ class Room:
         was_over = game.over
         try:
             events = game.apply(conn.seat, action)
-        except RuleError as e:
-            self.reply(conn, say_id, False, code=e.code, message=e.message, rule=e.rule)
-            return
+        except Refusal:
+            raise  # nothing changed
         except Exception:
             log.exception("room %s: the engine failed on %r", self.name, text)
             self.rollback()
@@ -1022,15 +1018,12 @@ class Room:
             seed = secrets.randbits(63)
         else:
             seed += self.game_no
-        try:
-            game = Game.new(
-                self.preset,
-                [s.name for s in live],
-                seed,
-                {"hidden_money": self.hidden_money},
-            )
-        except RuleError as e:
-            raise CommandError(e.code, e.message) from None
+        game = Game.new(
+            self.preset,
+            [s.name for s in live],
+            seed,
+            {"hidden_money": self.hidden_money},
+        )
         starter = None if conn.seat is None else live.index(self.seats[conn.seat])
         self.settle(live)
         self.game = game
@@ -1296,7 +1289,7 @@ class Room:
         self.storage_failed = False
         try:
             await self._say(actor, None, text)
-        except CommandError as e:
+        except Refusal as e:
             actor.reply = {"ok": False, "code": e.code, "message": e.message}
         except Exception:
             log.exception("room %s: bot command %r failed", self.name, text)

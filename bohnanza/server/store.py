@@ -399,7 +399,7 @@ def replay(position: dict[str, Any], tail: list[tuple[int, str]]) -> dict[str, A
     """The position after the game commands ``tail`` (seat, text), applied in order.
     ValueError when one is not a game command or the engine refuses it."""
     from bohnanza import commands as cmds
-    from bohnanza.engine import Game, RuleError
+    from bohnanza.engine import Game, Refusal
 
     game = Game.from_position(position)
     for seat, text in tail:
@@ -408,7 +408,7 @@ def replay(position: dict[str, Any], tail: list[tuple[int, str]]) -> dict[str, A
             if not isinstance(parsed, cmds.GameCommand):
                 raise ValueError(f"stored command {text!r} is not a game command")
             game.apply(seat, parsed.action)
-        except (cmds.ParseError, RuleError) as e:
+        except Refusal as e:
             raise ValueError(f"stored command {text!r} does not apply: {e}") from None
     return game.to_position()
 
