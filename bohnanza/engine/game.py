@@ -1,17 +1,16 @@
-"""The game: state, the action dispatcher and the automatic steps (design.md section 2).
+"""The game's public facade (design.md section 2; docs/engine-api.md): ``Game``.
 
-``Game.apply(seat, action)`` either applies an action completely or raises ``RuleError`` and
-changes nothing; afterwards the automatic steps run until a person must decide: ending phase 1
-(R26), turning up 2 cards (R27), moving unclaimed face-up cards to the to-plant area (R32),
-ending phase 3 (R33), the phase-4 draw (R34), reshuffles and exhaustions (R35-R38), the final
-harvest and scoring (R39, R40).
+``Game`` is the :class:`GameState` the rule modules work on, plus the API: dealing
+(``Game.new``), positions, views and hints, and :meth:`Game.apply`, which hands each action to
+its move (planting.py, phases.py, market.py) and then runs the turn flow (flow.py). An action
+either applies completely or raises ``RuleError`` and changes nothing.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import market, planting, position, scoring, view
+from . import flow, market, phases, planting, position, view
 from .actions import (
     Accept,
     Buy,
@@ -25,46 +24,20 @@ from .actions import (
     Signal,
     Withdraw,
 )
+from .beans import BEANS
 from .errors import RuleError
 from .events import Event
-from .presets import Rules, check_player_count, rules_for
+from .presets import check_player_count, rules_for
 from .rng import below, shuffle
-from .state import Deal, Offer, Seat
+from .state import GameState, Offer, Seat
 
 PHASES = ("plant", "trade", "plant_traded", "over")
 
 
-class Game:
+class Game(GameState):
     """A Bohnanza game. Create with ``Game.new`` or ``Game.from_position``."""
 
-    __slots__ = (
-        "preset", "options", "rules", "start_seat", "active", "phase", "planted",
-        "exhaustions", "deck", "discard", "face_up", "seats", "offers", "next_offer", "deal",
-        "passed", "rng", "turn", "history", "result", "_events",
-    )
-
-    def __init__(self) -> None:
-        self.preset = "classic"
-        self.options: dict[str, Any] = {"hidden_money": False}
-        self.rules: Rules = rules_for("classic", 3)
-        self.start_seat = 0
-        self.active = 0
-        self.phase = "plant"
-        self.planted = 0
-        self.exhaustions = 0
-        self.deck: list[str] = []       # top at the end
-        self.discard: list[str] = []    # top at the end
-        self.face_up: list[str] = []
-        self.seats: list[Seat] = []
-        self.offers: list[Offer] = []
-        self.next_offer = 1
-        self.deal: Deal | None = None
-        self.passed: set[int] = set()
-        self.rng = 0
-        self.turn = 1
-        self.history: list[list[int]] = []
-        self.result: dict[str, Any] | None = None
-        self._events: list[Event] = []
+    __slots__ = ()
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -83,7 +56,6 @@ class Game:
         g.rng = seed & ((1 << 64) - 1)
         deck: list[str] = []
         for bean in g.rules.types:
-            from .beans import BEANS
             deck.extend([bean] * BEANS[bean][0])
         g.rng = shuffle(deck, g.rng)
         g.deck = deck  # top at the end
@@ -101,8 +73,8 @@ class Game:
                     g.seats[(start_seat + k) % n].hand.append(g.deck.pop())
         g.active = start_seat
         g.phase = "plant"
-        g._advance()
-        g._events = []
+        flow.advance(g)
+        g.events = []
         return g
 
     @classmethod
@@ -132,28 +104,11 @@ class Game:
         g.history = [h[:] for h in self.history]
         return g
 
-    # ------------------------------------------------------------------ properties
-    @property
-    def n_seats(self) -> int:
-        return len(self.seats)
-
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-    @property
-    def ending(self) -> bool:
-        """The final exhaustion has happened (R37, R38)."""
-        return self.exhaustions >= self.rules.passes_limit
-
     def rename_seat(self, seat: int, name: str) -> None:
         """Give ``seat`` a new display name (a bot takes it over)."""
         self.seats[seat].name = name
 
+    # ------------------------------------------------------------------ views and hints
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: spectators), built by whitelist (R41, R42)."""
         return view.build(self, seat)
@@ -172,7 +127,6 @@ class Game:
         copies), so treat them as read-only and do not keep them."""
         return view.build_parts(self, viewers)
 
-    # hints shared by views and bots
     def plant_fields(self, seat: int, bean: str) -> list[int]:
         """1-based fields of ``seat`` that can take ``bean`` now (R13, R14)."""
         return planting.fields_for(self, self.seats[seat], bean)
@@ -185,171 +139,48 @@ class Game:
 
     def can_buy(self, seat: int) -> bool:
         """Whether ``seat`` may buy the third field now (R21-R24)."""
-        cost = self.rules.third_field_cost
-        s = self.seats[seat]
-        return (self.phase != "over" and cost is not None and len(s.fields) < 3
-                and len(s.coins) >= cost)
+        return planting.can_buy(self, seat)
 
     def buy_hint(self, seat: int) -> bool:
-        """The board's buy hint: ``can_buy``, except that under ``hidden_money`` it does not
-        look at the coins, since even one's own total is hidden (R42)."""
-        if not self.options.get("hidden_money"):
-            return self.can_buy(seat)
-        cost = self.rules.third_field_cost
-        return self.phase != "over" and cost is not None and len(self.seats[seat].fields) < 3
+        """The board's buy hint (ignores the coins under ``hidden_money``, R42)."""
+        return planting.buy_hint(self, seat)
 
     # ------------------------------------------------------------------ actions
     def apply(self, seat: int, action: object) -> list[Event]:
-        """Apply ``action`` for ``seat``; returns the events. Raises ``RuleError``."""
+        """Apply ``action`` for ``seat``, then the turn flow; returns the events.
+        Raises ``RuleError`` and changes nothing."""
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise RuleError("not_seated", "that seat does not play in this game")
         if self.phase == "over":
             raise RuleError("game_over", "the game is over", "R39")
         events: list[Event] = []
-        self._events = events
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise RuleError("parse_error", f"unknown action {action!r}")
-        handler(self, seat, action)
+        self.events = events
+        match action:
+            case Plant():
+                planting.plant(self, seat, action)
+            case Done():
+                phases.done(self, seat)
+            case Harvest(field=field):
+                planting.harvest(self, seat, field)
+            case Buy():
+                planting.buy(self, seat)
+            case PostOffer(give=give, want=want):
+                market.post(self, seat, give, want)
+            case Accept(offer=offer):
+                market.accept(self, seat, offer)
+            case Provide(cards=cards):
+                market.provide(self, seat, cards)
+            case Withdraw(offer=offer):
+                market.withdraw(self, seat, offer)
+            case Cancel():
+                market.cancel(self, seat)
+            case Signal(kind=kind, bean=bean):
+                market.signal(self, seat, kind, bean)
+            case ClearSignals():
+                market.clear_signals(self, seat)
+            case _:
+                raise RuleError("parse_error", f"unknown action {action!r}")
         if self.offers:
             market.sweep_stale(self)
-        self._advance()
+        flow.advance(self)
         return events
-
-    def _clear_signals(self, seat: int) -> None:
-        s = self.seats[seat]
-        s.want.clear()
-        s.have.clear()
-
-    def emit(self, kind: str, seat: int | None = None, data: dict[str, Any] | None = None,
-             secret: dict[str, Any] | None = None) -> None:
-        self._events.append(Event(kind, seat, data, secret))
-
-    def _done(self, seat: int) -> None:
-        phase = self.phase
-        if phase == "plant":
-            if seat != self.active:
-                raise RuleError("not_your_turn", "only the active player ends phase 1", "R26")
-            if self.planted == 0:
-                raise RuleError("must_plant_first",
-                                "plant the front card of your hand first", "R26")
-            self._reveal()
-        elif phase == "trade":
-            if seat != self.active:
-                self.passed.add(seat)
-                self.emit("pass", seat)
-                return
-            if self.deal is not None:
-                raise RuleError("deal_in_progress",
-                                "finish or /cancel the deal before ending phase 2", "R31")
-            s = self.seats[seat]
-            s.to_plant.extend(self.face_up)   # R32: in order, to the back
-            self.face_up = []
-            self.phase = "plant_traded"
-            self.emit("phase", seat, {"phase": "plant_traded"})
-        else:
-            raise RuleError("wrong_phase", "phase 3 ends by itself once every received card "
-                            "is planted", "R33")
-
-    # ------------------------------------------------------------------ automatic steps
-    def _advance(self) -> None:
-        while True:
-            phase = self.phase
-            if phase == "plant":
-                hand = self.seats[self.active].hand
-                if not hand or self.planted >= 2:
-                    self._reveal()
-                    continue
-                return
-            if phase == "plant_traded":
-                for s in self.seats:
-                    if s.to_plant:
-                        return
-                if self.ending:
-                    self._finish()
-                    return
-                self._phase4()
-                continue
-            return
-
-    def _reveal(self) -> None:
-        """Phase 2 begins: turn up 2 cards (R27, R35, R38); pass marks clear."""
-        self.phase = "trade"
-        self.passed.clear()
-        cards: list[str] = []
-        for _ in range(2):
-            if self.ending:
-                break
-            card = self._take()
-            if card is not None:
-                self.face_up.append(card)
-                cards.append(card)
-        self.emit("reveal", self.active, {"cards": cards})
-
-    def _phase4(self) -> None:
-        """Draw to the back of the hand (R34); the final exhaustion ends at once (R38)."""
-        a = self.active
-        hand = self.seats[a].hand
-        drawn: list[str] = []
-        for _ in range(self.rules.phase4_draw):
-            card = self._take()
-            if card is not None:
-                hand.append(card)
-                drawn.append(card)
-            if self.ending:
-                break
-        self.emit("draw", a, {"count": len(drawn)}, {"cards": drawn})
-        if self.ending:
-            self._finish()
-            return
-        self.history.append([len(s.coins) for s in self.seats])
-        self.turn += 1
-        self.active = (a + 1) % len(self.seats)
-        self.phase = "plant"
-        self.planted = 0
-        self.emit("turn", self.active)
-
-    def _take(self) -> str | None:
-        """Take the top card of the draw pile, handling exhaustion (R35, R36)."""
-        if not self.deck:
-            if self.discard:
-                self._reshuffle()      # [house] T41: no exhaustion counted
-            else:
-                self._exhaust()        # [house] T40: the draw fails
-                return None
-        card = self.deck.pop()
-        if not self.deck:
-            self._exhaust()
-            if not self.ending and self.discard:
-                self._reshuffle()
-        return card
-
-    def _exhaust(self) -> None:
-        self.exhaustions += 1
-        self.emit("exhaustion", None, {"exhaustions": self.exhaustions,
-                                        "limit": self.rules.passes_limit})
-
-    def _reshuffle(self) -> None:
-        cards = self.discard
-        self.discard = []
-        self.rng = shuffle(cards, self.rng)
-        self.deck = cards
-        self.emit("reshuffle", None, {"count": len(cards)})
-
-    def _finish(self) -> None:
-        scoring.finish(self)
-
-
-_HANDLERS: dict[type, Any] = {
-    Plant: planting.plant,
-    Harvest: lambda g, seat, a: planting.harvest(g, seat, a.field),
-    Done: lambda g, seat, a: g._done(seat),
-    Buy: lambda g, seat, a: planting.buy(g, seat),
-    PostOffer: lambda g, seat, a: market.post(g, seat, a.give, a.want),
-    Accept: lambda g, seat, a: market.accept(g, seat, a.offer),
-    Provide: lambda g, seat, a: market.provide(g, seat, a.cards),
-    Withdraw: lambda g, seat, a: market.withdraw(g, seat, a.offer),
-    Cancel: lambda g, seat, a: market.cancel(g, seat),
-    Signal: lambda g, seat, a: market.signal(g, seat, a.kind, a.bean),
-    ClearSignals: lambda g, seat, a: g._clear_signals(seat),
-}

@@ -8,18 +8,15 @@ the active player and one other player (R28).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import CardRef
 from .beans import BEANS
 from .errors import RuleError
-from .state import Deal, Offer, Side
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import Deal, GameState, Offer, Side
 
 
-def holdings(g: Game, seat: int) -> dict[str, int]:
+def holdings(g: GameState, seat: int) -> dict[str, int]:
     """Cards ``seat`` may give now: its hand, plus the face-up cards if active (R29)."""
     counts: dict[str, int] = {}
     for b in g.seats[seat].hand:
@@ -30,7 +27,7 @@ def holdings(g: Game, seat: int) -> dict[str, int]:
     return counts
 
 
-def holds(g: Game, seat: int, side: Side) -> bool:
+def holds(g: GameState, seat: int, side: Side) -> bool:
     """Whether ``seat`` can give ``side`` now (a ``?`` side is never checked)."""
     if side == "?" or not side:
         return True
@@ -41,7 +38,7 @@ def holds(g: Game, seat: int, side: Side) -> bool:
     return all(hand.count(b) >= n for b, n in side.items())
 
 
-def _check_side(g: Game, side: Any, what: str) -> Side:
+def _check_side(g: GameState, side: Any, what: str) -> Side:
     if side == "?":
         return "?"
     if not isinstance(side, dict):
@@ -73,7 +70,7 @@ MAX_OPEN_OFFERS = 8
 cannot flood the market (design.md §7, bounds)."""
 
 
-def _add(g: Game, seat: int, give: Side, want: Side) -> Offer:
+def _add(g: GameState, seat: int, give: Side, want: Side) -> Offer:
     if sum(1 for o in g.offers if o.owner == seat) >= MAX_OPEN_OFFERS:
         raise RuleError("too_many_offers", f"you already have {MAX_OPEN_OFFERS} offers in the "
                         "market; /withdraw one first")
@@ -86,7 +83,7 @@ def _add(g: Game, seat: int, give: Side, want: Side) -> Offer:
     return o
 
 
-def post(g: Game, seat: int, give: Any, want: Any) -> None:
+def post(g: GameState, seat: int, give: Any, want: Any) -> None:
     """``/offer GIVE for WANT`` (design.md §4; R29, R30, C12)."""
     give = _check_side(g, give, "what you give")
     want = _check_side(g, want, "what you want")
@@ -106,14 +103,14 @@ def post(g: Game, seat: int, give: Any, want: Any) -> None:
     _add(g, seat, give, want)
 
 
-def find(g: Game, offer_id: int) -> Offer:
+def find(g: GameState, offer_id: int) -> Offer:
     for o in g.offers:
         if o.id == offer_id:
             return o
     raise RuleError("no_such_offer", f"there is no offer {offer_id} in the market")
 
 
-def withdraw(g: Game, seat: int, offer_id: int) -> None:
+def withdraw(g: GameState, seat: int, offer_id: int) -> None:
     """``/withdraw N``: the owner takes its offer off the market."""
     o = find(g, offer_id)
     if o.owner != seat:
@@ -125,7 +122,7 @@ def withdraw(g: Game, seat: int, offer_id: int) -> None:
     g.emit("withdraw", seat, {"id": offer_id})
 
 
-def acceptable(g: Game, seat: int, o: Offer) -> bool:
+def acceptable(g: GameState, seat: int, o: Offer) -> bool:
     """Hint: ``/accept o.id`` by ``seat`` would be accepted now."""
     if g.phase != "trade" or o.owner == seat or not o.complete:
         return False
@@ -135,7 +132,7 @@ def acceptable(g: Game, seat: int, o: Offer) -> bool:
     return o.owner == g.active and holds(g, seat, o.want)
 
 
-def acceptable_ids(g: Game, seat: int) -> list[int]:
+def acceptable_ids(g: GameState, seat: int) -> list[int]:
     """Ids of the offers for which :func:`acceptable` holds, in market order (one pass)."""
     if g.phase != "trade":
         return []
@@ -149,7 +146,7 @@ def acceptable_ids(g: Game, seat: int) -> list[int]:
             and holds(g, seat, o.want)]
 
 
-def accept(g: Game, seat: int, offer_id: int) -> None:
+def accept(g: GameState, seat: int, offer_id: int) -> None:
     """``/accept N`` (design.md §4, seed 000)."""
     if g.phase != "trade":
         raise RuleError("wrong_phase", "offers are accepted only in phase 2", "R28")
@@ -190,14 +187,14 @@ def accept(g: Game, seat: int, offer_id: int) -> None:
     _maybe_execute(g)
 
 
-def _refs_of(g: Game, seat: int, bean: str) -> list[CardRef]:
+def _refs_of(g: GameState, seat: int, bean: str) -> list[CardRef]:
     refs = [CardRef("h", i + 1) for i, b in enumerate(g.seats[seat].hand) if b == bean]
     if seat == g.active:
         refs += [CardRef("u", i + 1) for i, b in enumerate(g.face_up) if b == bean]
     return refs
 
 
-def _only_way(g: Game, seat: int, owes: dict[str, int]) -> tuple[CardRef, ...] | None:
+def _only_way(g: GameState, seat: int, owes: dict[str, int]) -> tuple[CardRef, ...] | None:
     """The cards when there is exactly one way to provide ``owes``, else ``None``."""
     out: list[CardRef] = []
     for bean, n in owes.items():
@@ -208,7 +205,7 @@ def _only_way(g: Game, seat: int, owes: dict[str, int]) -> tuple[CardRef, ...] |
     return tuple(out)
 
 
-def _card(g: Game, seat: int, ref: CardRef) -> str | None:
+def _card(g: GameState, seat: int, ref: CardRef) -> str | None:
     if ref.zone == "h":
         hand = g.seats[seat].hand
         return hand[ref.index - 1] if 1 <= ref.index <= len(hand) else None
@@ -217,7 +214,7 @@ def _card(g: Game, seat: int, ref: CardRef) -> str | None:
     return None
 
 
-def provide(g: Game, seat: int, cards: tuple[CardRef, ...]) -> None:
+def provide(g: GameState, seat: int, cards: tuple[CardRef, ...]) -> None:
     """``/provide CARD...``: the exact cards this party hands over (R11, R29, R31)."""
     deal = g.deal
     if deal is None or seat not in (deal.active, deal.other):
@@ -248,7 +245,7 @@ def provide(g: Game, seat: int, cards: tuple[CardRef, ...]) -> None:
     g.emit("provide", seat, {"offer": deal.offer})
 
 
-def _maybe_execute(g: Game) -> None:
+def _maybe_execute(g: GameState) -> None:
     deal = g.deal
     assert deal is not None
     pa = deal.provided[deal.active]
@@ -275,7 +272,7 @@ def _maybe_execute(g: Game) -> None:
                                       "active_gave": gave_a, "other_gave": gave_o})
 
 
-def _remove(g: Game, seat: int, refs: tuple[CardRef, ...]) -> list[str]:
+def _remove(g: GameState, seat: int, refs: tuple[CardRef, ...]) -> list[str]:
     """Remove the named cards; the rest keep their order (R11). Returns them in order given."""
     hand = g.seats[seat].hand
     out = [_card(g, seat, r) or "" for r in refs]
@@ -286,7 +283,7 @@ def _remove(g: Game, seat: int, refs: tuple[CardRef, ...]) -> list[str]:
     return out
 
 
-def cancel(g: Game, seat: int) -> None:
+def cancel(g: GameState, seat: int) -> None:
     """``/cancel``: a party calls the deal off; the offer stays in the market."""
     deal = g.deal
     if deal is None or seat not in (deal.active, deal.other):
@@ -295,7 +292,7 @@ def cancel(g: Game, seat: int) -> None:
     g.emit("deal_cancel", seat, {"offer": deal.offer})
 
 
-def sweep_stale(g: Game) -> None:
+def sweep_stale(g: GameState) -> None:
     """Offers whose owner no longer holds what they give leave the market (C13, T28)."""
     keep: list[Offer] = []
     deal_offer = g.deal.offer if g.deal else None
@@ -308,7 +305,14 @@ def sweep_stale(g: Game) -> None:
         g.offers = keep
 
 
-def signal(g: Game, seat: int, kind: str, bean: str) -> None:
+def clear_signals(g: GameState, seat: int) -> None:
+    """``/signals clear``: remove all of this seat's markers."""
+    s = g.seats[seat]
+    s.want.clear()
+    s.have.clear()
+
+
+def signal(g: GameState, seat: int, kind: str, bean: str) -> None:
     """Supply and demand markers (seed 000): ``kind`` is ``want`` or ``have``."""
     if bean not in BEANS:
         raise RuleError("parse_error", f"unknown bean {bean!r}")

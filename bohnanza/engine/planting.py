@@ -1,19 +1,14 @@
-"""Planting, harvesting and the third field (R9-R25, R26, R33)."""
+"""Planting, harvesting and the third field (R9-R25, R26, R33), and the hints about them."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from .actions import Plant
 from .beans import coins_for
 from .errors import RuleError
-from .state import Seat
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import GameState, Seat
 
 
-def fields_for(g: Game, s: Seat, bean: str) -> list[int]:
+def fields_for(g: GameState, s: Seat, bean: str) -> list[int]:
     """1-based fields of ``s`` that can take ``bean`` (R13, R14, C9)."""
     fields = s.fields
     dup = g.rules.allow_duplicate_variety
@@ -30,7 +25,7 @@ def fields_for(g: Game, s: Seat, bean: str) -> list[int]:
     return out
 
 
-def _choose_field(g: Game, s: Seat, bean: str, field: int | None) -> int:
+def _choose_field(g: GameState, s: Seat, bean: str, field: int | None) -> int:
     """0-based index of the field ``bean`` goes into; raises ``RuleError``."""
     fields = s.fields
     if field is not None:
@@ -63,7 +58,7 @@ def _choose_field(g: Game, s: Seat, bean: str, field: int | None) -> int:
                     "R15")
 
 
-def _put(g: Game, seat: int, s: Seat, bean: str, i: int) -> None:
+def _put(g: GameState, seat: int, s: Seat, bean: str, i: int) -> None:
     f = s.fields[i]
     if f is None:
         s.fields[i] = [bean, 1]
@@ -72,7 +67,7 @@ def _put(g: Game, seat: int, s: Seat, bean: str, i: int) -> None:
     g.emit("plant", seat, {"bean": bean, "field": i + 1})
 
 
-def plant(g: Game, seat: int, action: Plant) -> None:
+def plant(g: GameState, seat: int, action: Plant) -> None:
     """Phase 1: the front hand card (R9, R26). Phase 3: a to-plant card (R33)."""
     s = g.seats[seat]
     phase = g.phase
@@ -110,7 +105,7 @@ def plant(g: Game, seat: int, action: Plant) -> None:
                     "phase 3", "R27")
 
 
-def harvestable(g: Game, s: Seat) -> list[int]:
+def harvestable(g: GameState, s: Seat) -> list[int]:
     """1-based fields that may be harvested now (R17, R19, C8)."""
     fields = s.fields
     big = False
@@ -132,7 +127,7 @@ def harvestable(g: Game, s: Seat) -> list[int]:
     return out
 
 
-def harvest(g: Game, seat: int, field: int) -> None:
+def harvest(g: GameState, seat: int, field: int) -> None:
     """Harvest a whole field: coins to the coin stack, the rest discarded (R16-R20)."""
     s = g.seats[seat]
     fields = s.fields
@@ -150,7 +145,7 @@ def harvest(g: Game, seat: int, field: int) -> None:
     sell(g, seat, field)
 
 
-def sell(g: Game, seat: int, field: int, final: bool = False) -> None:
+def sell(g: GameState, seat: int, field: int, final: bool = False) -> None:
     """Pay out the non-empty 1-based ``field``: coins to the coin stack, the rest onto the
     discard pile, the field empty (R18, R20). No checks: callers check (R16-R19, R39)."""
     s = g.seats[seat]
@@ -170,7 +165,7 @@ def sell(g: Game, seat: int, field: int, final: bool = False) -> None:
     g.emit("harvest", seat, data)
 
 
-def buy(g: Game, seat: int) -> None:
+def buy(g: GameState, seat: int) -> None:
     """Buy the third field, paying the top coins onto the discard pile (R21-R25)."""
     s = g.seats[seat]
     cost = g.rules.third_field_cost
@@ -189,3 +184,19 @@ def buy(g: Game, seat: int) -> None:
         g.discard.extend(paid)
     s.fields.append(None)
     g.emit("buy", seat, {"cost": cost})
+
+
+def can_buy(g: GameState, seat: int) -> bool:
+    """Whether ``seat`` may buy the third field now (R21-R24)."""
+    cost = g.rules.third_field_cost
+    s = g.seats[seat]
+    return g.phase != "over" and cost is not None and len(s.fields) < 3 and len(s.coins) >= cost
+
+
+def buy_hint(g: GameState, seat: int) -> bool:
+    """The board's buy hint: :func:`can_buy`, except that under ``hidden_money`` it does not
+    look at the coins, since even one's own total is hidden (R42)."""
+    if not g.options.get("hidden_money"):
+        return can_buy(g, seat)
+    cost = g.rules.third_field_cost
+    return g.phase != "over" and cost is not None and len(g.seats[seat].fields) < 3

@@ -8,24 +8,23 @@ defaults of design.md §5 (a missing ``rng`` is seeded with 0).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from .actions import CardRef
 from .beans import BEANS
 from .errors import RuleError
 from .presets import rules_for
-from .state import Deal, Offer, Seat
+from .state import Deal, GameState, Offer, Seat
 
-if TYPE_CHECKING:
-    from .game import Game
+S = TypeVar("S", bound=GameState)
 
 
 def _side_out(side: Any) -> Any:
     return side if side == "?" else dict(side)
 
 
-def dump(g: Game) -> dict[str, Any]:
-    """``Game`` -> canonical position (JSON-ready, new objects)."""
+def dump(g: GameState) -> dict[str, Any]:
+    """The game state -> canonical position (JSON-ready, new objects)."""
     seats = []
     for s in g.seats:
         seats.append({
@@ -93,7 +92,7 @@ def _ref(text: str) -> CardRef:
     return CardRef(zone, int(text[1:]))  # type: ignore[arg-type]
 
 
-def load(g: Game, p: dict[str, Any]) -> Game:
+def load(g: S, p: dict[str, Any]) -> S:
     """Fill ``g`` from the (partial) position ``p``. Raises ``RuleError`` ``bad_position``."""
     if not isinstance(p, dict):
         raise RuleError("bad_position", "a position is a JSON object")

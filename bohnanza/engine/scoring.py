@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .planting import sell
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import GameState
 
 
-def winners(g: Game, scores: list[int]) -> list[int]:
+def winners(g: GameState, scores: list[int]) -> list[int]:
     """Seats that win: most coins, then the preset's tie-break, then a shared win (R40)."""
     best = max(scores)
     tied = [i for i, c in enumerate(scores) if c == best]
@@ -28,7 +24,7 @@ def winners(g: Game, scores: list[int]) -> list[int]:
     return [i for i in tied if key[i] == top]
 
 
-def finish(g: Game) -> None:
+def finish(g: GameState) -> None:
     """Harvest every field with the normal payout, no bean protection (R39); score (R40)."""
     for seat, s in enumerate(g.seats):
         for i, f in enumerate(s.fields):

@@ -1,4 +1,5 @@
-"""Plain state records of a game: seats, offers and the pending deal.
+"""The game state the rule modules work on (:class:`GameState`) and its plain records: seats,
+offers and the pending deal. ``Game`` (game.py) is the public facade over it.
 
 Internal stack order: ``deck``, ``discard`` and each seat's ``coins`` keep their **top card at
 the end** of the list (cheap pops); the canonical position lists the top first (design.md §3).
@@ -7,9 +8,11 @@ A field is ``[bean, count]`` or ``None`` (empty).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from .actions import CardRef
+from .events import Event
+from .presets import Rules, rules_for
 
 Side = dict[str, int] | Literal["?"]
 
@@ -69,3 +72,65 @@ class Deal:
     def copy(self) -> Deal:
         return Deal(self.offer, self.active, self.other,
                     {k: dict(v) for k, v in self.owes.items()}, dict(self.provided))
+
+
+class GameState:
+    """Everything one game holds (design.md §3; the canonical position is its dump), and the
+    events of the action under way (:meth:`emit` appends to ``events``).
+
+    ``phase`` is ``plant`` (phase 1), ``trade`` (phase 2), ``plant_traded`` (phase 3) or
+    ``over``; ``planted`` counts the cards planted from the hand in this phase 1; ``passed``
+    holds the seats with a pass mark; ``rng`` is the generator state (rng.py); ``history``
+    the coins per seat after each turn.
+    """
+
+    __slots__ = (
+        "preset", "options", "rules", "start_seat", "active", "phase", "planted",
+        "exhaustions", "deck", "discard", "face_up", "seats", "offers", "next_offer", "deal",
+        "passed", "rng", "turn", "history", "result", "events",
+    )
+
+    def __init__(self) -> None:
+        self.preset = "classic"
+        self.options: dict[str, Any] = {"hidden_money": False}
+        self.rules: Rules = rules_for("classic", 3)
+        self.start_seat = 0
+        self.active = 0
+        self.phase = "plant"
+        self.planted = 0
+        self.exhaustions = 0
+        self.deck: list[str] = []       # top at the end
+        self.discard: list[str] = []    # top at the end
+        self.face_up: list[str] = []
+        self.seats: list[Seat] = []
+        self.offers: list[Offer] = []
+        self.next_offer = 1
+        self.deal: Deal | None = None
+        self.passed: set[int] = set()
+        self.rng = 0
+        self.turn = 1
+        self.history: list[list[int]] = []
+        self.result: dict[str, Any] | None = None
+        self.events: list[Event] = []
+
+    @property
+    def n_seats(self) -> int:
+        return len(self.seats)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def ending(self) -> bool:
+        """The final exhaustion has happened (R37, R38)."""
+        return self.exhaustions >= self.rules.passes_limit
+
+    def emit(self, kind: str, seat: int | None = None, data: dict[str, Any] | None = None,
+             secret: dict[str, Any] | None = None) -> None:
+        """Log one event of the action under way (events.py)."""
+        self.events.append(Event(kind, seat, data, secret))

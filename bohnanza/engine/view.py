@@ -9,13 +9,11 @@ with the ``you`` part.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import market, planting
 from .beans import BEANS, coins_for, next_coin_at
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import GameState
 
 
 def _side(side: Any) -> Any:
@@ -34,7 +32,7 @@ def _field_info(f: list[object] | None) -> dict[str, Any] | None:
     return {"harvest_now": now, "next_coin_at": at}
 
 
-def _signals_for(g: Game, seat: int | None) -> dict[str, dict[str, int]]:
+def _signals_for(g: GameState, seat: int | None) -> dict[str, dict[str, int]]:
     """Seed 000: the active player sees others' markers summed, without names; everybody
     else sees the active player's markers only."""
     want: dict[str, int] = {}
@@ -62,7 +60,7 @@ def _catalogue(types: tuple[str, ...], copy: bool = True) -> list[dict[str, Any]
     return [dict(c, meter=c["meter"][:]) for c in cat] if copy else cat
 
 
-def public(g: Game, copy: bool = True) -> dict[str, Any]:
+def public(g: GameState, copy: bool = True) -> dict[str, Any]:
     """The part of every view that is the same for all viewers (offers without hints).
 
     ``copy=False``: engine lists and dicts go in as they are, not copied (for a view that is
@@ -129,7 +127,7 @@ def public(g: Game, copy: bool = True) -> dict[str, Any]:
 
 
 def own_part(
-    g: Game,
+    g: GameState,
     seat: int | None,
     signals: dict[str, dict[str, int]] | None = None,
     copy: bool = True,
@@ -141,13 +139,13 @@ def own_part(
     return {"signals": _signals_for(g, seat) if signals is None else signals, "you": you}
 
 
-def build(g: Game, seat: int | None) -> dict[str, Any]:
+def build(g: GameState, seat: int | None) -> dict[str, Any]:
     """The view for ``seat`` (``None``: spectators). Shape: docs/engine-api.md."""
     return {**public(g), **own_part(g, seat)}
 
 
 def build_parts(
-    g: Game, viewers: list[int | None], copy: bool = False
+    g: GameState, viewers: list[int | None], copy: bool = False
 ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
     """The views of several viewers in two parts: ``(base, own)``, where the view of ``v`` is
     ``{**base, **own[v]}``. ``base`` is built once; the markers of everyone but the active
@@ -168,14 +166,14 @@ def build_parts(
     return base, own
 
 
-def build_many(g: Game, viewers: list[int | None]) -> dict[int | None, dict[str, Any]]:
+def build_many(g: GameState, viewers: list[int | None]) -> dict[int | None, dict[str, Any]]:
     """Views for several viewers at once (copies of the engine's lists); they share the
     public part and the markers."""
     base, own = build_parts(g, viewers, copy=True)
     return {v: {**base, **own[v]} for v in viewers}
 
 
-def _offer_hints(g: Game, seat: int) -> tuple[list[int], list[int]]:
+def _offer_hints(g: GameState, seat: int) -> tuple[list[int], list[int]]:
     """Ids of the offers ``seat`` may ``/accept`` now and of those it may ``/withdraw``."""
     if not g.offers:
         return [], []
@@ -184,7 +182,7 @@ def _offer_hints(g: Game, seat: int) -> tuple[list[int], list[int]]:
     return market.acceptable_ids(g, seat), withdraw
 
 
-def _you(g: Game, seat: int, copy: bool = True) -> dict[str, Any]:
+def _you(g: GameState, seat: int, copy: bool = True) -> dict[str, Any]:
     s = g.seats[seat]
     phase = g.phase
     active = seat == g.active
@@ -219,7 +217,7 @@ def _you(g: Game, seat: int, copy: bool = True) -> dict[str, Any]:
         "plant_fields": plant_fields,
         "plant_traded_fields": traded,
         "harvestable": [] if phase == "over" else planting.harvestable(g, s),
-        "can_buy": g.buy_hint(seat),
+        "can_buy": planting.buy_hint(g, seat),
         "signals": {"want": s.want[:], "have": s.have[:]} if copy
         else {"want": s.want, "have": s.have},
         "deal_owes": dict(d.owes[seat]) if d is not None and seat in d.owes else None,

@@ -1,0 +1,37 @@
+"""``/done``: the active player ends phase 1 or phase 2; anyone else in phase 2 shows the pass
+mark (design.md section 4; R26, R31, R32, R33)."""
+
+from __future__ import annotations
+
+from . import flow
+from .errors import RuleError
+from .state import GameState
+
+
+def done(g: GameState, seat: int) -> None:
+    """End phase 1 after one card (R26), end phase 2 (R32: unclaimed face-up cards go, in
+    order, to the back of the active player's to-plant area), or set the pass mark.
+    Raises ``RuleError`` (``not_your_turn``, ``must_plant_first``, ``deal_in_progress``,
+    ``wrong_phase``)."""
+    phase = g.phase
+    if phase == "plant":
+        if seat != g.active:
+            raise RuleError("not_your_turn", "only the active player ends phase 1", "R26")
+        if g.planted == 0:
+            raise RuleError("must_plant_first", "plant the front card of your hand first", "R26")
+        flow.reveal(g)
+    elif phase == "trade":
+        if seat != g.active:
+            g.passed.add(seat)
+            g.emit("pass", seat)
+            return
+        if g.deal is not None:
+            raise RuleError("deal_in_progress",
+                            "finish or /cancel the deal before ending phase 2", "R31")
+        g.seats[seat].to_plant.extend(g.face_up)   # R32: in order, to the back
+        g.face_up = []
+        g.phase = "plant_traded"
+        g.emit("phase", seat, {"phase": "plant_traded"})
+    else:
+        raise RuleError("wrong_phase", "phase 3 ends by itself once every received card "
+                        "is planted", "R33")
