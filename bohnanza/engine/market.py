@@ -129,7 +129,8 @@ def acceptable(g: GameState, seat: int, o: Offer) -> bool:
     if seat == g.active:
         return (g.deal is None and o.owner != g.active and holds(g, o.owner, o.give)
                 and holds(g, seat, o.want))
-    return o.owner == g.active and holds(g, seat, o.want)
+    return (o.owner == g.active and holds(g, seat, o.want)
+            and sum(1 for x in g.offers if x.owner == seat) < MAX_OPEN_OFFERS)
 
 
 def acceptable_ids(g: GameState, seat: int) -> list[int]:
@@ -142,6 +143,8 @@ def acceptable_ids(g: GameState, seat: int) -> list[int]:
             return []
         return [o.id for o in g.offers if o.owner != active and o.complete
                 and holds(g, o.owner, o.give) and holds(g, seat, o.want)]
+    if sum(1 for x in g.offers if x.owner == seat) >= MAX_OPEN_OFFERS:
+        return []  # a copy would be refused (too_many_offers)
     return [o.id for o in g.offers if o.owner == active and o.complete
             and holds(g, seat, o.want)]
 
@@ -237,12 +240,12 @@ def provide(g: GameState, seat: int, cards: tuple[CardRef, ...]) -> None:
                         f"{_side_text(got)}", "R31")
     before = deal.provided[seat]
     deal.provided[seat] = tuple(cards)
+    g.emit("provide", seat, {"offer": deal.offer})  # before the deal it may complete
     try:
         _maybe_execute(g)
     except RuleError:
         deal.provided[seat] = before
         raise
-    g.emit("provide", seat, {"offer": deal.offer})
 
 
 def _maybe_execute(g: GameState) -> None:

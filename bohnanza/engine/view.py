@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from . import market, planting
+from . import hints, market, planting
 from .beans import BEANS, coins_for, next_coin_at
 from .state import GameState
 
@@ -84,10 +84,12 @@ def public(g: GameState, copy: bool = True) -> dict[str, Any]:
     active = g.active
     if copy:
         offers = [{"id": o.id, "owner": o.owner, "give": _side(o.give), "want": _side(o.want),
-                   "to_active": o.owner != active} for o in g.offers]  # hints: in ``you``
+                   "to_active": o.owner != active, "answers": hints.answers(g, o)}
+                  for o in g.offers]  # hints for one viewer: in ``you``
     else:
         offers = [{"id": o.id, "owner": o.owner, "give": o.give, "want": o.want,
-                   "to_active": o.owner != active} for o in g.offers]
+                   "to_active": o.owner != active, "answers": hints.answers(g, o)}
+                  for o in g.offers]
     deal = None
     if g.deal is not None:
         d = g.deal
@@ -111,6 +113,7 @@ def public(g: GameState, copy: bool = True) -> dict[str, Any]:
         "face_up": g.face_up[:] if copy else g.face_up,
         "offers": offers,
         "deal": deal,
+        "waiting": hints.table_waits(g),
         "seats": seats,
         "third_field_cost": rules.third_field_cost,
         "rules": {"allow_gift_requests": rules.allow_gift_requests,
@@ -197,11 +200,13 @@ def _you(g: GameState, seat: int, copy: bool = True) -> dict[str, Any]:
         if g.planted >= 1:
             done_label = "end_planting"
     elif phase == "trade":
-        if d is not None and seat in (d.active, d.other) and d.provided[seat] is None:
+        party = d is not None and seat in (d.active, d.other)
+        if party and d is not None and d.provided[seat] is None:
             waiting = "provide"
         elif active:
             waiting = "trade"
-        done_label = "end_trading" if active else "not_interested"
+        # a party of the pending deal is not offered "not interested"
+        done_label = "end_trading" if active else (None if party else "not_interested")
     elif phase == "plant_traded" and s.to_plant:
         for b in dict.fromkeys(s.to_plant):
             traded[b] = planting.fields_for(g, s, b)
@@ -224,4 +229,9 @@ def _you(g: GameState, seat: int, copy: bool = True) -> dict[str, Any]:
         "deal_provided": bool(d is not None and d.provided.get(seat) is not None),
         "can_accept": can_accept,
         "can_withdraw": can_withdraw,
+        # issue 10: the board's status line and market read these (hints.py)
+        "plant_optional": phase == "plant" and active and g.planted >= 1,
+        "done_blocked": "deal_in_progress" if phase == "trade" and active and d is not None
+        else None,
+        "offer_notes": hints.offer_notes(g, seat) if g.offers else [],
     }

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bohnanza.engine import Game, RuleError
+from bohnanza.engine.actions import Accept, Done
 from bohnanza.engine.market import acceptable
 from bohnanza.scenario import card_count
 
@@ -55,11 +56,46 @@ def _check_views(g: Game) -> None:
             # offer hints (R28-R31): the one-pass list agrees with the per-offer rule check
             assert v["you"]["can_accept"] == [
                 o.id for o in g.offers if acceptable(g, viewer, o)]
+            _check_notes(g, viewer, v)
             deal_offer = g.deal.offer if g.deal is not None else None
             assert v["you"]["can_withdraw"] == [
                 o.id for o in g.offers if o.owner == viewer and o.id != deal_offer]
         if hidden:
             assert "history" not in v
+
+
+def _outcome(g: Game, seat: int, action: Any) -> str | None:
+    """The error code ``action`` by ``seat`` gets on a copy of ``g`` (``None``: accepted)."""
+    try:
+        g.clone().apply(seat, action)
+    except RuleError as e:
+        return e.code
+    return None
+
+
+def _check_notes(g: Game, viewer: int, v: dict[str, Any]) -> None:
+    """Issue 10: the board's hints say what the moves would do (hints.py)."""
+    you = v["you"]
+    notes = you["offer_notes"]
+    assert [n["id"] for n in notes] == [o.id for o in g.offers]
+    assert [n["id"] for n in notes if n["note"] == "accept"] == you["can_accept"]
+    for n, o in zip(notes, g.offers, strict=True):
+        if g.over:   # every command gets game_over; the notes say "phase 2 only"
+            assert n["note"] in ("refused", "open", "ask") and n.get("code", "wrong_phase") == \
+                "wrong_phase", n
+        elif n["note"] in ("accept", "refused") and o.owner != viewer:
+            code = _outcome(g, viewer, Accept(o.id))
+            assert code == (None if n["note"] == "accept" else n["code"]), (n, code)
+        elif n["note"] in ("waiting", "refused") and o.owner == viewer:
+            code = _outcome(g, g.active, Accept(o.id))   # what the active player would get
+            assert code == (None if n["note"] == "waiting" else n["code"]), (n, code)
+    if you["done_blocked"]:
+        assert _outcome(g, viewer, Done()) == you["done_blocked"]
+    if you["plant_optional"]:
+        assert _outcome(g, viewer, Done()) is None
+    must = {w["seat"] for w in v["waiting"]}
+    if viewer in must:
+        assert you["must_act"]
 
 
 def _check_after(g: Game, before: dict[str, Any], events: list[Any], total: int) -> None:

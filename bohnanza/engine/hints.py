@@ -1,0 +1,128 @@
+"""Hints that let the board explain itself (issue 10): whom the table waits for and why, and
+what each offer in the market means for one viewer. Built from the same checks as the moves,
+so the board never has to guess what is legal (design.md §1).
+
+Shapes (all JSON-ready):
+
+- :func:`table_waits` -> ``[{"seat": 0, "for": "plant", "optional": false}, ...]``; ``for`` is
+  ``plant`` (the active player in phase 1; ``optional`` once one card is planted, R26),
+  ``trade`` (the active player in phase 2, no deal pending), ``provide`` (a party of the
+  pending deal that has not provided yet, R31), ``plant_traded`` (a seat with cards in its
+  to-plant area in phase 3, with ``count``, R33). Public: it names no hidden card.
+- :func:`offer_notes` -> ``[{"id": 3, "note": "accept"}, ...]`` in market order, for one
+  seat; ``note`` is ``deal`` (the offer of the pending deal), ``ask`` (it holds a ``?``:
+  answer it with an offer of your own, C12), ``open`` (the active player's own offer, open
+  to everyone else), ``waiting`` (the seat's own offer to the active player, who may accept it
+  now), ``accept`` (the seat may ``/accept`` it now: exactly the ids of ``can_accept``) or
+  ``refused`` with ``code`` (the error code the accept would get now) and, for
+  ``cannot_provide``, ``seat`` (who lacks cards) and ``missing`` (bean -> count).
+- :func:`answers` -> the id of the active player's offer a non-active player's offer mirrors
+  (a copy made by ``/accept``, or the same offer typed), or ``None``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .market import MAX_OPEN_OFFERS, holdings
+from .state import Offer, Side
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def table_waits(g: Game) -> list[dict[str, Any]]:
+    """Whom the table waits for now, and for what (module docstring)."""
+    phase = g.phase
+    if phase == "plant":
+        return [{"seat": g.active, "for": "plant", "optional": g.planted >= 1}]
+    if phase == "trade":
+        d = g.deal
+        if d is None:
+            return [{"seat": g.active, "for": "trade"}]
+        return [{"seat": s, "for": "provide"} for s in (d.active, d.other)
+                if d.provided.get(s) is None]
+    if phase == "plant_traded":
+        return [{"seat": i, "for": "plant_traded", "count": len(s.to_plant)}
+                for i, s in enumerate(g.seats) if s.to_plant]
+    return []
+
+
+def _missing(g: Game, seat: int, side: Side) -> dict[str, int]:
+    """What ``seat`` lacks to give ``side`` now (hand, plus face-up cards if active, R29)."""
+    if side == "?" or not side:
+        return {}
+    have = holdings(g, seat)
+    return {b: n - have.get(b, 0) for b, n in side.items() if have.get(b, 0) < n}
+
+
+def accept_refusal(g: Game, seat: int, o: Offer) -> dict[str, Any] | None:
+    """Why ``/accept o.id`` by ``seat`` would be refused now, or ``None`` when it would be
+    accepted: ``{"code"}`` plus ``seat`` and ``missing`` for ``cannot_provide``. The same
+    checks, in the same order, as ``market.accept`` and ``market.post`` (R28-R31, C12)."""
+    if g.phase != "trade":
+        return {"code": "wrong_phase"}
+    if o.owner == seat:
+        return {"code": "own_offer"}
+    if not o.complete:
+        return {"code": "offer_incomplete"}
+    active = g.active
+    if seat != active:
+        if o.owner != active:
+            return {"code": "not_active_party"}
+        lack = _missing(g, seat, o.want)
+        if lack:
+            return {"code": "cannot_provide", "seat": seat, "missing": lack}
+        if sum(1 for x in g.offers if x.owner == seat) >= MAX_OPEN_OFFERS:
+            return {"code": "too_many_offers"}
+        return None
+    if g.deal is not None:
+        return {"code": "deal_in_progress"}
+    lack = _missing(g, o.owner, o.give)
+    if lack:
+        return {"code": "cannot_provide", "seat": o.owner, "missing": lack}
+    lack = _missing(g, seat, o.want)
+    if lack:
+        return {"code": "cannot_provide", "seat": seat, "missing": lack}
+    return None
+
+
+def answers(g: Game, o: Offer) -> int | None:
+    """The id of the active player's complete offer that ``o`` mirrors (``o`` gives what it
+    asks for and asks for what it gives), or ``None`` (also for the active player's own)."""
+    if o.owner == g.active or not o.complete:
+        return None
+    for a in g.offers:
+        if a.owner == g.active and a.complete and a.give == o.want and a.want == o.give:
+            return a.id
+    return None
+
+
+def offer_notes(g: Game, seat: int) -> list[dict[str, Any]]:
+    """What each offer in the market means for ``seat`` (module docstring)."""
+    out: list[dict[str, Any]] = []
+    deal_offer = g.deal.offer if g.deal is not None else None
+    active = g.active
+    for o in g.offers:
+        note: dict[str, Any] = {"id": o.id}
+        if o.id == deal_offer:
+            note["note"] = "deal"
+        elif not o.complete:
+            note["note"] = "ask"
+        elif o.owner == seat:
+            if seat == active:
+                note["note"] = "open"
+            else:
+                why = accept_refusal(g, active, o)
+                if why is None:
+                    note["note"] = "waiting"
+                else:
+                    note.update(why, note="refused")
+        else:
+            why = accept_refusal(g, seat, o)
+            if why is None:
+                note["note"] = "accept"
+            else:
+                note.update(why, note="refused")
+        out.append(note)
+    return out
