@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from .errors import ParseError
 
@@ -25,9 +27,9 @@ _ENGLISH: dict[str, tuple[str, ...]] = {
     "coffee": ("coffee",),
     "wax": ("wax",),
     "blue": ("blue",),
-    "chili": ("chili", "chilli", "chile", "chilie"),
-    "stink": ("stink", "stinky"),
-    "green": ("green",),
+    "chili": ("chili", "chilli", "chile", "chilie", "fire", "runner", "scarlet runner"),
+    "stink": ("stink", "stinky", "broad", "fava", "faba"),
+    "green": ("green", "french"),
     "soy": ("soy", "soya"),
     "blackeyed": ("blackeyed", "black-eyed", "blackeye", "black-eye", "black eyed pea"),
     "red": ("red", "kidney"),
@@ -69,6 +71,13 @@ _JAPANESE: dict[str, tuple[str, ...]] = {
     "red": ("赤豆", "あかまめ"),
     "garden": ("ゴガツササゲ", "五月ささげ", "五月大角豆"),
     "cocoa": ("カカオ豆", "カカオ"),
+}
+
+# Finnish (seed 004): compounds of a stem and papu (bean): "kahvipapu", "kahvipavut",
+# "kahvipapuja". The seed names coffee, cocoa and garden; the rest are the plain compounds.
+_FINNISH: dict[str, tuple[str, ...]] = {
+    "coffee": ("kahvi",), "wax": ("vaha",), "chili": ("chili",), "soy": ("soija",),
+    "cocoa": ("kaakao",), "garden": ("puutarha",),
 }
 
 _LABELS: dict[str, dict[str, str]] = {
@@ -140,6 +149,9 @@ def _build() -> dict[str, str]:
                 add(form, slug)
         for name in _JAPANESE[slug]:
             add(name, slug)
+        for stem in _FINNISH.get(slug, ()):
+            for tail in ("papu", "pavut", "papuja", "papua"):
+                add(stem + tail, slug)
         for labels in _LABELS.values():
             add(labels[slug], slug)
     return table
@@ -155,6 +167,20 @@ def lookup_bean(name: str) -> str | None:
     return ALIASES.get(key) if key else None
 
 
+_DECK: ContextVar[tuple[str, ...] | None] = ContextVar("bohnanza_deck", default=None)
+
+
+@contextmanager
+def deck_beans(beans: Iterable[str] | None) -> Iterator[None]:
+    """While inside, messages about unknown bean names list (and suggest) only ``beans``, the
+    bean types of the game at hand (``None``: every bean)."""
+    token = _DECK.set(None if beans is None else tuple(beans))
+    try:
+        yield
+    finally:
+        _DECK.reset(token)
+
+
 def bean_slug(name: str) -> str:
     """Turn any bean name or alias into its slug: ``bean_slug(" Rote Bohnen ") == "red"``.
 
@@ -163,18 +189,58 @@ def bean_slug(name: str) -> str:
     """
     slug = lookup_bean(name)
     if slug is None:
-        raise ParseError(unknown_bean_message(name))
+        raise ParseError(unknown_bean_message(name, _DECK.get()))
     return slug
 
 
-def unknown_bean_message(name: str) -> str:
-    """The message for an unknown bean name (with a suggestion when one is close)."""
+_BEAN_WORDS = ("beans", "bean", "bohnen", "bohne", "papuja", "papua", "pavut", "papu", "豆",
+               "まめ")
+
+
+def _core(key: str) -> str:
+    """A folded name without its word for "bean" ("broadbean" -> "broad")."""
+    for word in _BEAN_WORDS:
+        if key.endswith(word) and len(key) > len(word):
+            return key[: -len(word)]
+    return key
+
+
+def suggest_bean(name: str, beans: Iterable[str] | None = None) -> str | None:
+    """The bean a mistyped ``name`` most likely means, or ``None`` when no bean is clearly
+    meant: the closest alias of a bean of ``beans`` (default: all) after dropping the word for
+    "bean", close enough (a typo, not another word), and no other bean nearly as close."""
+    allowed = set(SLUGS if beans is None else beans)
+    typed = _core(alias_key(name))
+    if len(typed) < 3:
+        return None
+    best: dict[str, float] = {}
+    for alias, slug in ALIASES.items():
+        if slug not in allowed:
+            continue
+        ratio = difflib.SequenceMatcher(None, typed, _core(alias)).ratio()
+        if ratio > best.get(slug, 0.0):
+            best[slug] = ratio
+    ranked = sorted(best.items(), key=lambda kv: -kv[1])
+    if not ranked or ranked[0][1] < 0.75:
+        return None
+    if len(ranked) > 1 and ranked[1][1] > ranked[0][1] - 0.05:
+        return None  # two beans about as close: say neither
+    return ranked[0][0]
+
+
+def unknown_bean_message(name: str, beans: Iterable[str] | None = None) -> str:
+    """The message for an unknown bean name: a suggestion only when one bean is clearly meant
+    (:func:`suggest_bean`), and the list of the beans of ``beans`` (this game's deck; default:
+    the deck set by :func:`deck_beans`, else all)."""
+    if beans is None:
+        beans = _DECK.get()
+    listed = [b for b in SLUGS if beans is None or b in set(beans)]
     shown = " ".join(name.split())
     if not shown:
-        return "a bean name was expected, such as " + ", ".join(SLUGS)
-    close = difflib.get_close_matches(alias_key(shown), list(ALIASES), n=1, cutoff=0.75)
-    hint = f" Did you mean {ALIASES[close[0]]}?" if close else ""
-    return f"'{shown}' is not a bean I know.{hint} Beans: {', '.join(SLUGS)}."
+        return "a bean name was expected, such as " + ", ".join(listed)
+    close = suggest_bean(shown, listed)
+    hint = f" Did you mean {close}?" if close else ""
+    return f"'{shown}' is not a bean I know.{hint} Beans: {', '.join(listed)}."
 
 
 def bean_label(slug: str, lang: str = "en") -> str:

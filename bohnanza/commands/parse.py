@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from bohnanza.engine.actions import (
     Accept,
@@ -26,7 +26,7 @@ from bohnanza.engine.actions import (
     Withdraw,
 )
 
-from .beans import bean_slug
+from .beans import bean_slug, deck_beans
 from .errors import ParseError
 from .model import Chat, Command, GameCommand
 from .numbers import MAX_CARD, MAX_OFFER, looks_numeric, parse_number
@@ -48,7 +48,7 @@ from .room import (
 Handler = Callable[[str], Command]
 
 
-def parse(text: str) -> Command:
+def parse(text: str, beans: Iterable[str] | None = None) -> Command:
     """Read one line a person, the board or a bot sends.
 
     Shape: ``str -> GameCommand | RoomCommand | Chat``. Text that does not start with ``/``
@@ -57,10 +57,17 @@ def parse(text: str) -> Command:
     spaces collapsed).
     Raises :class:`ParseError` (``.code == "parse_error"``) for an empty line, an unknown
     command, or a command whose arguments do not fit; the message says what was expected.
+    ``beans``: the bean types of the game at hand; a message about an unknown bean name lists
+    and suggests only those (a known bean outside them is left to the engine, R3).
 
     >>> parse("/harvest 2")
     GameCommand(action=Harvest(field=2))
     """
+    with deck_beans(beans):
+        return _parse(text)
+
+
+def _parse(text: str) -> Command:
     stripped = text.strip()
     if not stripped:
         raise ParseError("the message is empty; type a chat line or a command such as /help")

@@ -114,3 +114,55 @@ def test_labels() -> None:
     for slug in DESIGN_SLUGS:
         for lang in ("en", "de", "ja"):
             assert bean_slug(bean_label(slug, lang)) == slug
+
+
+# Issue 10, point 7: the names of every edition in ../shared/seeds/ (seed 000 and 001: the
+# German names with the Japanese edition's; seed 004: the Finnish compounds it names) and the
+# common English and German names of each bean.
+EDITIONS = [
+    # seed 000's table and seed 001's card list
+    ("Gartenbohnen", "garden"), ("Brechbohnen", "green"), ("Rote Bohnen", "red"),
+    ("Saubohnen", "stink"), ("Augenbohnen", "blackeyed"), ("Feuerbohnen", "chili"),
+    ("Sojabohnen", "soy"), ("Blaue Bohnen", "blue"), ("いんげん", "green"),
+    # seed 004 (Finnish)
+    ("Kaakaopavut", "cocoa"), ("Kahvipavut", "coffee"), ("puutarhapavut", "garden"),
+    ("kahvipapu", "coffee"),
+    # common English names
+    ("Broad bean", "stink"), ("broad beans", "stink"), ("Fire bean", "chili"),
+    ("Runner bean", "chili"), ("runner beans", "chili"), ("French bean", "green"),
+    ("Stink bean", "stink"), ("Chili bean", "chili"), ("Green bean", "green"),
+    ("Black-eyed bean", "blackeyed"), ("Garden bean", "garden"), ("Cocoa bean", "cocoa"),
+    ("Wax bean", "wax"), ("Coffee bean", "coffee"),
+    # and their German forms
+    ("Saubohne", "stink"), ("Feuerbohne", "chili"), ("Brechbohne", "green"),
+    ("Augenbohne", "blackeyed"), ("Gartenbohne", "garden"), ("Kakaobohne", "cocoa"),
+    ("Wachsbohne", "wax"), ("Kaffeebohne", "coffee"),
+]
+
+
+@pytest.mark.parametrize(("name", "slug"), EDITIONS)
+def test_edition_and_common_names(name: str, slug: str) -> None:
+    assert bean_slug(name) == slug
+
+
+def test_broad_bean_is_never_taken_for_red() -> None:
+    assert bean_slug("broad bean") == "stink"
+    from bohnanza.commands.beans import suggest_bean
+    # a word that is no bean gets no suggestion, rather than a different bean
+    for word in ("purple bean", "cabbage", "beans", "豆", "bohne", "brown", "tomato"):
+        assert suggest_bean(word) is None, word
+
+
+def test_unknown_bean_lists_only_this_games_deck() -> None:
+    from bohnanza.commands import parse
+    # 3-player classic has no coffee and no wax (rules.md §1d); a typo of a bean that is not
+    # in the deck is not suggested, and the list holds the deck's beans only
+    deck = ["blue", "chili", "stink", "green", "soy", "blackeyed", "red", "garden"]
+    with pytest.raises(ParseError) as info:
+        parse("/want cofee", deck)
+    msg = info.value.message
+    assert "Did you mean" not in msg
+    assert "coffee" not in msg and "wax" not in msg and "cocoa" not in msg
+    assert all(b in msg for b in deck)
+    with pytest.raises(ParseError, match="Did you mean green"):
+        parse("/offer gren for red", deck)
