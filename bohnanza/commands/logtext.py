@@ -1,0 +1,162 @@
+"""Game log lines in English and Japanese, phrased from an event's public fields.
+
+``log_line(entry, lang, names)`` takes one entry as ``Event.for_viewer`` gives it
+(``{"kind", "seat", ...data}``; the drawn cards only in the drawing seat's own entry) and
+returns the sentence for a person reading ``lang``. No internal names reach people: a phase is
+"Phase 3: plant the traded cards", not ``plant_traded``. Room lines (``kind`` ``room``) carry
+their catalogue ``key`` and ``params`` (see :mod:`.texts`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .texts import bean_name, cards_text, fill, side_text
+
+_PHASES = {
+    "plant": ("Phase 1: plant from the hand", "フェーズ1: 手札から植える"),
+    "trade": ("Phase 2: trade", "フェーズ2: 交渉"),
+    "plant_traded": ("Phase 3: plant the traded cards", "フェーズ3: 入手したカードを植える"),
+    "over": ("Game over", "ゲーム終了"),
+}
+
+
+def phase_name(phase: str, lang: str = "en") -> str:
+    """A phase for people (``"Phase 2: trade"``); an unknown phase as given."""
+    pair = _PHASES.get(phase)
+    return phase if pair is None else pair[1 if lang == "ja" else 0]
+
+
+def _coins(n: int, lang: str) -> str:
+    if lang == "ja":
+        return f"{n}ターラー"
+    return f"{n} coin" + ("" if n == 1 else "s")
+
+
+def _en(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any], str]) -> str:
+    def b(slug: str) -> str:
+        return bean_name(slug, "en")
+
+    if kind == "plant":
+        return f"{who} planted {b(d['bean'])} in field {d['field']}"
+    if kind == "harvest":
+        return (f"{who} harvested {d['count']} {b(d['bean'])} from field {d['field']} for "
+                f"{_coins(d['coins'], 'en')}")
+    if kind == "buy":
+        return f"{who} bought a third field"
+    if kind == "reveal":
+        return f"{who} turned up {cards_text(d.get('cards', []), 'en')}"
+    if kind == "draw":
+        if own and "cards" in d:
+            return f"you drew {cards_text(d['cards'], 'en')}"
+        n = d.get("count", 0)
+        return f"{who} drew {n} card" + ("" if n == 1 else "s")
+    if kind == "reshuffle":
+        return f"the discard pile ({d['count']} cards) was shuffled into a new draw pile"
+    if kind == "exhaustion":
+        return f"the draw pile ran out ({d['exhaustions']} of {d['limit']})"
+    if kind == "phase":
+        return phase_name(d["phase"], "en")
+    if kind == "turn":
+        return f"{who}'s turn"
+    if kind == "offer":
+        return (f"{who} offers {side_text(d['give'], 'en')} for {side_text(d['want'], 'en')} "
+                f"(offer #{d['id']})")
+    if kind == "withdraw":
+        return f"{who} withdrew offer #{d['id']}"
+    if kind == "offer_stale":
+        return f"offer #{d['id']} left the market: {who} no longer holds what it gives"
+    if kind == "deal_start":
+        return f"{who} accepted offer #{d['offer']}: a deal with {name(d['other'])}"
+    if kind == "provide":
+        return f"{who} handed over the cards for the deal on offer #{d['offer']}"
+    if kind == "deal_cancel":
+        return f"{who} called off the deal on offer #{d['offer']}"
+    if kind == "deal_done":
+        return (f"deal done: {who} gave {cards_text(d['active_gave'], 'en')}, "
+                f"{name(d['other'])} gave {cards_text(d['other_gave'], 'en')}")
+    if kind == "pass":
+        return f"{who} is not interested"
+    if kind == "game_over":
+        winners = ", ".join(name(s) for s in d.get("winners", []))
+        return f"game over: {winners} won with {_coins(d['best'], 'en')}"
+    return ""
+
+
+def _ja(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any], str]) -> str:
+    def b(slug: str) -> str:
+        return bean_name(slug, "ja")
+
+    if kind == "plant":
+        return f"{who}が{b(d['bean'])}を畑{d['field']}に植えた"
+    if kind == "harvest":
+        return (f"{who}が畑{d['field']}の{b(d['bean'])}{d['count']}枚を売却"
+                f"（{_coins(d['coins'], 'ja')}）")
+    if kind == "buy":
+        return f"{who}が3つ目の畑を購入"
+    if kind == "reveal":
+        return f"{who}が表向きにした: {cards_text(d.get('cards', []), 'ja')}"
+    if kind == "draw":
+        if own and "cards" in d:
+            return f"あなたが引いたカード: {cards_text(d['cards'], 'ja')}"
+        return f"{who}がカードを{d.get('count', 0)}枚引いた"
+    if kind == "reshuffle":
+        return f"捨て札{d['count']}枚をシャッフルして新しい山札にした"
+    if kind == "exhaustion":
+        return f"山札がなくなった（{d['exhaustions']}/{d['limit']}回目）"
+    if kind == "phase":
+        return phase_name(d["phase"], "ja")
+    if kind == "turn":
+        return f"{who}の手番"
+    if kind == "offer":
+        return (f"{who}のオファー#{d['id']}: {side_text(d['give'], 'ja')}を出して"
+                f"{side_text(d['want'], 'ja')}を求める")
+    if kind == "withdraw":
+        return f"{who}がオファー#{d['id']}を撤回"
+    if kind == "offer_stale":
+        return f"オファー#{d['id']}が市場から消えた（{who}が出すカードを持っていない）"
+    if kind == "deal_start":
+        return f"{who}がオファー#{d['offer']}を受諾: {name(d['other'])}とのトレード"
+    if kind == "provide":
+        return f"{who}がオファー#{d['offer']}のトレードのカードを渡した"
+    if kind == "deal_cancel":
+        return f"{who}がオファー#{d['offer']}のトレードを中止"
+    if kind == "deal_done":
+        return (f"トレード成立: {who}は{cards_text(d['active_gave'], 'ja')}、"
+                f"{name(d['other'])}は{cards_text(d['other_gave'], 'ja')}を渡した")
+    if kind == "pass":
+        return f"{who}: 興味なし"
+    if kind == "game_over":
+        winners = "、".join(name(s) for s in d.get("winners", []))
+        return f"ゲーム終了: {winners}の勝ち（{_coins(d['best'], 'ja')}）"
+    return ""
+
+
+def log_line(entry: dict[str, Any], lang: str = "en", names: Sequence[str] = (),
+             viewer: int | None = None) -> str:
+    """The sentence of one log ``entry`` for a person reading ``lang``; ``names``: seat
+    names; ``viewer``: the reader's seat (``you drew ...`` in its own entries). An entry this
+    module cannot phrase keeps its ``text``."""
+    kind = str(entry.get("kind", ""))
+    if kind == "room":
+        key = entry.get("key")
+        if isinstance(key, str):
+            try:
+                return fill(key, entry.get("params"), lang)
+            except (KeyError, IndexError, ValueError):
+                pass
+        return str(entry.get("text", ""))
+
+    def name(seat: Any) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            return names[seat]
+        return f"P{seat}" if seat is not None else ""
+
+    seat = entry.get("seat")
+    own = viewer is not None and seat == viewer
+    try:
+        out = (_ja if lang == "ja" else _en)(kind, name(seat), entry, own, name)
+    except (KeyError, TypeError):
+        out = ""
+    return out or str(entry.get("text", kind))

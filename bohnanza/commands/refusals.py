@@ -1,0 +1,296 @@
+"""Refusals of the engine and the parser in the reader's language, keyed by code.
+
+The engine (``RuleError``) and the parser (``ParseError``) say what went wrong in English, with
+the specifics in the sentence ("you do not hold 2 blue to give (hand cards)"). For Japanese,
+each code has the shapes of its English sentences and their Japanese: ``refusal_text(code,
+message, "ja")`` finds the shape and carries the specifics over (bean names in Japanese). A
+sentence of no known shape gets the code's general Japanese line. English (the default) is the
+message itself. ``tests/commands/test_cmd_refusals.py`` collects the sentences the engine and
+the parser produce and checks that each has its shape here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .texts import bean_name
+
+Render = Callable[[re.Match[str]], str]
+
+_SIDE_ITEM = re.compile(r"(?:(\d+) )?([a-z]+)")
+
+
+def _side(text: str) -> str:
+    """``"2 blue, 1 red"`` (the engine's side) -> ``"青豆×2、赤豆"``; ``nothing`` -> なし."""
+    if text == "nothing":
+        return "なし"
+    out = []
+    for item in text.split(", "):
+        m = _SIDE_ITEM.fullmatch(item.strip())
+        if m is None:
+            return text
+        n = int(m.group(1) or 1)
+        out.append(bean_name(m.group(2), "ja") + (f"×{n}" if n > 1 else ""))
+    return "、".join(out)
+
+
+def _bean(slug: str) -> str:
+    return bean_name(slug.strip("'\""), "ja")
+
+
+def _beans(listed: str) -> str:
+    return "、".join(_bean(b) for b in listed.split(", "))
+
+
+_WHICH = {"GIVE": "出す側", "WANT": "求める側"}
+_WHAT = {"a field number": "畑の番号", "an offer number": "オファーの番号"}
+
+# code -> [(English shape, Japanese)]; a shape must match the whole message.
+_SHAPES: dict[str, list[tuple[str, Render]]] = {
+    "not_seated": [
+        (r"that seat does not play in this game", lambda m: "その席はこのゲームに参加していません"),
+    ],
+    "game_over": [(r"the game is over", lambda m: "ゲームは終了しています")],
+    "not_your_turn": [
+        (r"only the active player ends phase 1",
+         lambda m: "フェーズ1を終えられるのは手番プレイヤーだけです"),
+        (r"only the active player plants in phase 1",
+         lambda m: "フェーズ1で植えられるのは手番プレイヤーだけです"),
+    ],
+    "must_plant_first": [
+        (r"plant the front card of your hand first",
+         lambda m: "先に手札の先頭のカードを植えてください"),
+    ],
+    "deal_in_progress": [
+        (r"finish or /cancel the deal before ending phase 2",
+         lambda m: "フェーズ2を終える前に、トレードを完了するか /cancel で中止してください"),
+        (r"offer (\d+) is in a deal; /cancel the deal first",
+         lambda m: f"オファー#{m[1]}はトレード中です。先に /cancel でトレードを中止してください"),
+        (r"finish or cancel the current deal first",
+         lambda m: "先に進行中のトレードを完了するか中止してください"),
+    ],
+    "wrong_phase": [
+        (r"phase 3 ends by itself once every received card is planted",
+         lambda m: "フェーズ3は、入手したカードをすべて植えると自動で終わります"),
+        (r"offers are accepted only in phase 2",
+         lambda m: "オファーを受けられるのはフェーズ2だけです"),
+        (r"phase 2 is for trading; received cards are planted in phase 3",
+         lambda m: "フェーズ2は交渉の時間です。入手したカードはフェーズ3で植えます"),
+    ],
+    "no_such_card": [
+        (r"there are no (\w+) beans in this game", lambda m: f"このゲームに{_bean(m[1])}はありません"),
+        (r"a card is named twice", lambda m: "同じカードが2回指定されています"),
+        (r"only the active player gives face-up cards",
+         lambda m: "表向きのカードを渡せるのは手番プレイヤーだけです"),
+        (r"h(\d+) is not in your hand", lambda m: f"h{m[1]}は手札にありません"),
+        (r"u(\d+) is not in the face-up cards", lambda m: f"u{m[1]}は表向きのカードにありません"),
+        (r"in phase 1 you plant the front card of your hand \((\w+)\)",
+         lambda m: f"フェーズ1では手札の先頭のカード（{_bean(m[1])}）を植えます"),
+        (r"you have no received cards to plant", lambda m: "植える入手カードがありません"),
+        (r"name the bean to plant: (.+)", lambda m: f"植える豆を指定してください: {_beans(m[1])}"),
+        (r"you have no (\w+) to plant", lambda m: f"植える{_bean(m[1])}がありません"),
+    ],
+    "too_many_offers": [
+        (r"you already have (\d+) offers in the market; /withdraw one first",
+         lambda m: f"市場に出せるオファーは{m[1]}件までです。先に /withdraw で1件撤回してください"),
+    ],
+    "empty_offer": [
+        (r"name at least one side of the offer", lambda m: "オファーの少なくとも一方を指定してください"),
+        (r"an offer of nothing for nothing is no deal",
+         lambda m: "「なし」と「なし」の交換はオファーになりません"),
+    ],
+    "gift_request_forbidden": [
+        (r"you may give a gift, but not ask for one: offer something in return",
+         lambda m: "贈ることはできますが、何も出さずに求めることはできません。見返りを出してください"),
+    ],
+    "cannot_provide": [
+        (r"you do not hold (.+) to give \(hand or face-up cards\)",
+         lambda m: f"{_side(m[1])}を持っていません（手札・表向きのカード）"),
+        (r"you do not hold (.+) to give \(hand cards\)",
+         lambda m: f"手札に{_side(m[1])}がありません"),
+        (r"you do not hold (.+) in your hand", lambda m: f"手札に{_side(m[1])}がありません"),
+        (r"you do not hold (.+) \(hand or face-up cards\)",
+         lambda m: f"{_side(m[1])}を持っていません（手札・表向きのカード）"),
+        (r"you owe exactly (.+); those cards are (.+)",
+         lambda m: f"渡すのはちょうど{_side(m[1])}です（選んだカード: {_side(m[2])}）"),
+        (r"a provided card is no longer there", lambda m: "渡したカードがもうありません"),
+        (r"the provided cards changed", lambda m: "渡したカードが変わりました"),
+        (r"(.+) no longer holds (.+)", lambda m: f"{m[1]}はもう{_side(m[2])}を持っていません"),
+    ],
+    "no_such_offer": [
+        (r"there is no offer (\d+) in the market", lambda m: f"市場にオファー#{m[1]}はありません"),
+    ],
+    "not_your_offer": [(r"offer (\d+) is not yours", lambda m: f"オファー#{m[1]}はあなたのものではありません")],
+    "own_offer": [(r"offer (\d+) is your own", lambda m: f"オファー#{m[1]}は自分のオファーです")],
+    "offer_incomplete": [
+        (r"offer (\d+) has a '\?': answer it with an offer of your own",
+         lambda m: f"オファー#{m[1]}には「?」があります。自分のオファーを出して答えてください"),
+    ],
+    "not_active_party": [
+        (r"every deal involves the active player; two other players cannot trade with each "
+         r"other",
+         lambda m: "取引には必ず手番プレイヤーが加わります。手番でないプレイヤー同士では交換できません"),
+    ],
+    "not_a_party": [
+        (r"you are not a party of a pending deal", lambda m: "進行中のトレードの当事者ではありません"),
+    ],
+    "no_such_field": [
+        (r"you have fields 1-(\d+), not (\d+)", lambda m: f"畑は1〜{m[1]}です（{m[2]}はありません）"),
+    ],
+    "field_mismatch": [
+        (r"(\w+) already grows in another field",
+         lambda m: f"{_bean(m[1])}はすでに別の畑で育てています"),
+        (r"field (\d+) holds (\w+); (\w+) needs an empty field or a field of \w+",
+         lambda m: f"畑{m[1]}には{_bean(m[2])}があります。{_bean(m[3])}は空いた畑か"
+         f"{_bean(m[3])}の畑に植えます"),
+    ],
+    "no_field_fits": [
+        (r"no field can take (\w+): harvest a field or buy a third one first",
+         lambda m: f"{_bean(m[1])}を植えられる畑がありません。先に畑を売却するか、3つ目の畑を"
+         "買ってください"),
+    ],
+    "empty_field": [(r"field (\d+) is empty", lambda m: f"畑{m[1]}は空です")],
+    "bean_protection": [
+        (r"a single (\w+) cannot be harvested while another field holds two or more beans",
+         lambda m: f"ほかの畑に2枚以上の豆があるあいだは、1枚だけの{_bean(m[1])}は売却できません"),
+        (r"a single (\w+) can be harvested only when every field holds one",
+         lambda m: f"1枚だけの{_bean(m[1])}を売却できるのは、どの畑も1枚ずつのときだけです"),
+    ],
+    "no_third_field": [
+        (r"a third field cannot be bought with these rules",
+         lambda m: "このルールでは3つ目の畑は買えません"),
+    ],
+    "third_field_owned": [(r"you already have three fields", lambda m: "すでに畑が3つあります")],
+    "cannot_afford": [
+        (r"the third field costs (\d+) coins; you have (\d+)",
+         lambda m: f"3つ目の畑は{m[1]}ターラーです（所持{m[2]}ターラー）"),
+        (r"the third field costs (\d+) coins", lambda m: f"3つ目の畑は{m[1]}ターラーです"),
+    ],
+    "bad_player_count": [
+        (r"(\S+) is played by (\d+)-(\d+) players, not (\d+)",
+         lambda m: f"{m[1]}は{m[2]}〜{m[3]}人で遊びます（{m[4]}人ではできません）"),
+        (r"the 2-player bean duel is not available yet; rio-grande needs 3-7 players",
+         lambda m: "2人用の対戦はまだありません。rio-grande は3〜7人で遊びます"),
+    ],
+    "unknown_preset": [
+        (r"unknown rules preset '?([^']*)'?; choose one of (.+)",
+         lambda m: f"ルール{m[1]}はありません。次から選んでください: {m[2]}"),
+    ],
+    "parse_error": [
+        (r"the message is empty; type a chat line or a command such as /help",
+         lambda m: "メッセージが空です。チャットか、/help などのコマンドを入力してください"),
+        (r"a command name must follow /, like /help",
+         lambda m: "/ の後にコマンド名を続けてください（例: /help）"),
+        (r"(/\S+) is not a command \(did you mean (/\S+)\?\); type /help for the list",
+         lambda m: f"{m[1]} というコマンドはありません（{m[2]} のことですか？）。/help で一覧を表示します"),
+        (r"(/\S+) is not a command; type /help for the list",
+         lambda m: f"{m[1]} というコマンドはありません。/help で一覧を表示します"),
+        (r"(/\S+) takes nothing after it; type just /\S+",
+         lambda m: f"{m[1]} の後には何も付けません。{m[1]} だけを入力してください"),
+        (r"(/\S+) needs (a field number|an offer number) from 1 to (\d+), like (/[^(]+?)"
+         r"(?: \('(.*)' is not one\))?",
+         lambda m: f"{m[1]} には1〜{m[3]}の{_WHAT[m[2]]}が必要です（例: {m[4]}）"
+         + (f"。「{m[5]}」は使えません" if m[5] is not None else "")),
+        (r"/plant takes a field number from 1 to 99, like .+ \('(.*)' is not one\)",
+         lambda m: f"/plant の畑の番号は1〜99です（例: /plant 2、/plant 赤豆 2）。「{m[1]}」は"
+         "使えません"),
+        (r"/plant takes the bean first, then one field number, like .+",
+         lambda m: "/plant では豆を先に、畑の番号を1つ後に書きます（例: /plant 赤豆 2）"),
+        (r"'(.*)' is not a card; /provide needs the cards you hand over, like /provide h3 u1 .+",
+         lambda m: f"「{m[1]}」はカードではありません。/provide には渡すカードを書きます（例: "
+         "/provide h3 u1。h は手札を先頭から、u は表向きのカードを1から数えます）"),
+        (r"/(want|have) needs a bean, like /\w+ red",
+         lambda m: f"/{m[1]} には豆の名前が必要です（例: /{m[1]} 赤豆）"),
+        (r"/signals needs the word clear: /signals clear",
+         lambda m: "/signals の後には clear と書きます: /signals clear"),
+        (r"/option hiddenmoney takes on or off \(or nothing, which means on\), not '(.*)'",
+         lambda m: f"/option hiddenmoney には on か off を付けます（省略すると on）。「{m[1]}」"
+         "は使えません"),
+        (r"/option rules needs one of ([^;]+?)(?:, not '(.*)')?; like /option rules rio-grande",
+         lambda m: f"/option rules には次のどれかを付けます: {m[1]}（例: /option rules "
+         "rio-grande）"),
+        (r"'(.*)' is not an option; .+",
+         lambda m: f"「{m[1]}」という設定はありません。/option で設定を表示し、/option "
+         "hiddenmoney [on|off] か /option rules classic|rio-grande|amigo で変更します"),
+        (r"/addbot takes at most a name and a policy, like /addbot Robo greedy",
+         lambda m: "/addbot に付けられるのは名前と方針だけです（例: /addbot Robo greedy）"),
+        (r"(/\S+) needs a name or a seat number, like .+",
+         lambda m: f"{m[1]} には名前か席の番号が必要です（例: {m[1]} Bot 1、{m[1]} 2）"),
+        (r"/help takes one command name, like /help offer",
+         lambda m: "/help に付けられるコマンド名は1つです（例: /help offer）"),
+        (r"/offer has (no|more than one) 'for'; .+",
+         lambda m: ("/offer に for がありません" if m[1] == "no" else "/offer に for が2つ以上あります")
+         + "。/offer 出す豆 for 求める豆 と書きます（例: /offer 青豆×2、赤豆 for 紅花インゲン。"
+         "空の側は nothing、相手に任せる側は ?）"),
+        (r"(GIVE|WANT) is empty; .+",
+         lambda m: f"{_WHICH[m[1]]}が空です。何もなければ nothing、相手に任せるなら ? と書きます"),
+        (r"in (GIVE|WANT), \? and nothing must stand alone, .+",
+         lambda m: f"{_WHICH[m[1]]}の ? と nothing は単独で書きます（例: /offer ? for 赤豆）"),
+        (r"(GIVE|WANT) has an empty item between commas; .+",
+         lambda m: f"{_WHICH[m[1]]}のカンマの間が空です（例: /offer 青豆×2、赤豆 for 紅花インゲン）"),
+        (r"(GIVE|WANT) names (\d+) (\w+); counts go up to (\d+)",
+         lambda m: f"{_WHICH[m[1]]}の{_bean(m[3])}が{m[2]}枚です。枚数は{m[4]}までです"),
+        (r"in (GIVE|WANT), a bean must follow the number (\d+), .+",
+         lambda m: f"{_WHICH[m[1]]}: 数{m[2]}の後に豆の名前を書いてください"),
+        (r"counts in (GIVE|WANT) are whole numbers from 1 to (\d+), .+ \('(.*)' is not one\)",
+         lambda m: f"{_WHICH[m[1]]}の枚数は1〜{m[2]}の整数です。「{m[3]}」は使えません"),
+        (r"in (GIVE|WANT): (.+)", lambda m: f"{_WHICH[m[1]]}: {_ja('parse_error', m[2])}"),
+        (r"'(.*)' is not a bean I know\.(?: Did you mean (\w+)\?)? Beans: (.+)\.",
+         lambda m: f"「{m[1]}」という豆はありません。"
+         + (f"{_bean(m[2])}のことですか？" if m[2] else "") + f"豆: {_beans(m[3])}"),
+        (r"a bean name was expected, such as (.+)",
+         lambda m: f"豆の名前を書いてください（{_beans(m[1])}など）"),
+    ],
+}
+
+# the general line of each code, when no shape matches
+_GENERAL: dict[str, str] = {
+    "parse_error": "コマンドを読めませんでした", "not_seated": "着席していません",
+    "not_your_turn": "あなたの手番ではありません", "wrong_phase": "今のフェーズではできません",
+    "game_over": "ゲームは終了しています", "must_plant_first": "先にカードを植えてください",
+    "no_field_fits": "植えられる畑がありません（売却するか畑を購入）",
+    "field_mismatch": "その畑には別の豆が植わっています",
+    "bean_protection": "1枚だけの豆は、2枚以上の畑があるうちは売却できません",
+    "empty_field": "その畑は空です", "cannot_afford": "現金が足りません",
+    "no_third_field": "3つ目の畑は買えません", "third_field_owned": "3つ目の畑はもう持っています",
+    "no_such_card": "そのカードはありません", "no_such_offer": "そのオファーはありません",
+    "not_your_offer": "あなたのオファーではありません", "cannot_provide": "そのカードを渡せません",
+    "offer_incomplete": "「?」入りのオファーには、自分のオファーで答えてください",
+    "gift_request_forbidden": "何も出さずに求めるオファーは出せません",
+    "not_a_party": "このトレードの当事者ではありません", "deal_in_progress": "別のトレードが進行中です",
+    "not_active_party": "手番プレイヤーを含まない取引はできません",
+    "no_such_field": "その畑はありません", "empty_offer": "オファーが空です",
+    "own_offer": "自分のオファーです", "too_many_offers": "オファーが多すぎます",
+    "bad_player_count": "プレイヤー数が合いません", "unknown_preset": "そのルールはありません",
+    "bad_seat": "その席はありません", "bad_option": "その設定はありません",
+    "bad_position": "局面が読めません",
+}
+
+_COMPILED: dict[str, list[tuple[re.Pattern[str], Render]]] = {
+    code: [(re.compile(rx, re.DOTALL), f) for rx, f in shapes] for code, shapes in _SHAPES.items()
+}
+
+
+def shape_of(code: str, message: str) -> int | None:
+    """The index of the shape of ``code`` that ``message`` has, or ``None`` (for tests)."""
+    for i, (rx, _) in enumerate(_COMPILED.get(code, [])):
+        if rx.fullmatch(message):
+            return i
+    return None
+
+
+def _ja(code: str, message: str) -> str:
+    for rx, render in _COMPILED.get(code, []):
+        m = rx.fullmatch(message)
+        if m is not None:
+            return render(m)
+    return _GENERAL.get(code, message)
+
+
+def refusal_text(code: str, message: str, lang: str = "en") -> str:
+    """The refusal ``code`` with the English ``message`` (a ``RuleError``'s or a
+    ``ParseError``'s) for a person reading ``lang``. Shape: ``str -> str``; never raises."""
+    if lang != "ja":
+        return message
+    return _ja(code, message)

@@ -1,0 +1,213 @@
+"""What the server writes to a person, in English and Japanese: one catalogue keyed by code.
+
+``text(key, lang, **params)`` gives the line for ``key`` in ``lang`` (``"en"`` or ``"ja"``;
+anything else is English, the default), with ``{name}``-style parameters filled in. Keys:
+``room.*`` room lines of the log (who joined, a game begins...), ``reply.*`` the answer to a
+room command, ``refuse.*`` a server refusal (the reply's ``code`` after the dot), ``who.*`` and
+``option.*`` pieces of ``/who`` and ``/option``. Bean names: :func:`bean_name`; an offer side:
+:func:`side_text`. Game log lines: :mod:`.logtext`; the engine's and the parser's refusals:
+:mod:`.refusals`; help: :mod:`.help`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+LANGS: tuple[str, ...] = ("en", "ja")
+
+
+def lang_of(tag: str | None) -> str:
+    """``"ja"`` for a Japanese language tag (``ja``, ``ja-JP``), else ``"en"`` (the default)."""
+    return "ja" if isinstance(tag, str) and tag.strip().lower()[:2] == "ja" else "en"
+
+
+_BEANS: dict[str, dict[str, str]] = {
+    "en": {
+        "coffee": "Coffee", "wax": "Wax", "blue": "Blue", "chili": "Chili", "stink": "Stink",
+        "green": "Green", "soy": "Soy", "blackeyed": "Black-eyed", "red": "Red",
+        "garden": "Garden", "cocoa": "Cocoa",
+    },
+    "ja": {
+        "coffee": "コーヒー豆", "wax": "ワックス豆", "blue": "青豆", "chili": "紅花インゲン",
+        "stink": "そらまめ", "green": "いんげん豆", "soy": "大豆", "blackeyed": "ささげ",
+        "red": "赤豆", "garden": "ゴガツササゲ", "cocoa": "カカオ豆",
+    },
+}
+
+
+def bean_name(slug: str, lang: str = "en") -> str:
+    """The short display name of a bean (``"Blue"``, ``"青豆"``); an unknown slug as given."""
+    return _BEANS["ja" if lang == "ja" else "en"].get(slug, slug)
+
+
+def side_text(side: Any, lang: str = "en") -> str:
+    """An offer side for people: ``"?"``, ``"nothing"`` / ``"なし"``, ``"2 Blue, Red"`` /
+    ``"青豆×2、赤豆"``. ``side``: ``"?"`` or a map bean -> count."""
+    if side == "?":
+        return "?"
+    items = [(b, n) for b, n in (side or {}).items() if n]
+    if not items:
+        return text("word.nothing", lang)
+    if lang == "ja":
+        return "、".join(bean_name(b, lang) + (f"×{n}" if n > 1 else "") for b, n in items)
+    return ", ".join((f"{n} " if n > 1 else "") + bean_name(b, lang) for b, n in items)
+
+
+def cards_text(cards: list[str], lang: str = "en") -> str:
+    """A list of cards for people: ``"Blue, Red"`` / ``"青豆、赤豆"``; empty: nothing."""
+    if not cards:
+        return text("word.nothing", lang)
+    return ("、" if lang == "ja" else ", ").join(bean_name(b, lang) for b in cards)
+
+
+# key -> (English, Japanese)
+TEXTS: dict[str, tuple[str, str]] = {
+    "word.nothing": ("nothing", "なし"),
+    "word.on": ("on", "オン"),
+    "word.off": ("off", "オフ"),
+    # -------------------------------------------------------------- room lines (the log)
+    "room.joined": ("{name} joins in seat {seat}.", "{name}が{seat}番の席に着きました。"),
+    "room.took_over": ("{name} takes over seat {seat} from the bot.",
+                       "{name}がボットから{seat}番の席を引き継ぎました。"),
+    "room.left": ("{name} left.", "{name}が退席しました。"),
+    "room.left_bot": ("{name} left seat {seat}; a bot plays it now as {bot}; /join takes "
+                      "it over.",
+                      "{name}が{seat}番の席を離れました。代わりにボット{bot}がプレイします"
+                      "（/join で引き継げます）。"),
+    "room.back": ("{name} is back; the bot hands seat {seat} back.",
+                  "{name}が戻りました。ボットは{seat}番の席を返します。"),
+    "room.game_begins": ("Game {n} begins ({preset}): {names}.",
+                         "第{n}ゲーム開始（{preset}）: {names}"),
+    "room.game_over": ("The game is over. /start plays again.",
+                       "ゲーム終了。/start でもう一度遊べます。"),
+    "room.bot_seated": ("{who} seats a {policy} bot, {name}, in seat {seat}.",
+                        "{who}が{seat}番の席にボット{name}（{policy}）を着けました。"),
+    "room.bot_removed": ("{name} (bot) left seat {seat}.",
+                         "{name}（ボット）が{seat}番の席を離れました。"),
+    "room.handed_over": ("{who} hands {name}'s seat to a bot until {name} is back.",
+                         "{who}が{name}の席を、戻るまでボットに任せました。"),
+    "room.option": ("{name}: {line}", "{name}: {line}"),
+    "room.bot_stuck": ("{name}'s bot could not move; a random legal move was played.",
+                       "{name}のボットが動けなかったため、ランダムな合法手を打ちました。"),
+    # -------------------------------------------------------------- replies
+    "reply.seated": ("You sit in seat {seat}.", "{seat}番の席に着きました。"),
+    "reply.left": ("You left your seat.", "席を離れました。"),
+    "reply.game_begins": ("The game begins.", "ゲームが始まりました。"),
+    "reply.bot_seated": ("{name} ({policy} bot) sits in seat {seat}.",
+                         "{name}（{policy}ボット）が{seat}番の席に着きました。"),
+    "reply.bot_removed": ("{name} left the table.", "{name}が席を離れました。"),
+    "reply.handed_over": ("A bot plays for {name} until they are back.",
+                          "{name}が戻るまでボットが代わりにプレイします。"),
+    "option.hiddenmoney": ("hiddenmoney is {value}.", "獲得現金非表示: {value}"),
+    "option.rules": ("Rules: {preset} ({lo}-{hi} players).", "ルール: {preset}（{lo}〜{hi}人）"),
+    "option.show": ("rules {preset} ({lo}-{hi} players); hiddenmoney {value}",
+                    "ルール {preset}（{lo}〜{hi}人）、獲得現金非表示 {value}"),
+    "who.nobody": ("Nobody is seated; /join takes a seat.",
+                   "まだ誰も着席していません。/join で席に着けます。"),
+    "who.spectators": ("spectators: {n}", "観戦者: {n}人"),
+    "who.bot": ("bot, {policy}", "ボット（{policy}）"),
+    "who.vacant": ("/join takes it over", "/join で引き継げます"),
+    "who.bot_for": ("away, a {policy} bot plays for them", "離席中、ボット（{policy}）が代理"),
+    "who.away_handover": ("away, /handover possible", "離席中、/handover 可能"),
+    "who.away": ("away", "離席中"),
+    "who.idle": ("idle", "非活性"),
+    "who.active": ("active", "手番"),
+    "error.bad_token": ("That token holds no seat in this room; you are watching.",
+                        "そのトークンはこのルームの席に対応していません。観戦します。"),
+    "error.watching_as": ("{message} You are watching as {guest}.",
+                          "{message} {guest}として観戦します。"),
+    "error.name_taken_watch": ("{name} is already used in this room; you are watching as "
+                               "{guest}. /join NAME takes a seat under another name.",
+                               "{name}はこのルームで使われています。{guest}として観戦します。"
+                               "/join 名前 で別の名前で着席できます。"),
+    "error.too_many_rooms": ("This server holds as many rooms as it may; join one.",
+                             "このサーバーのルーム数は上限です。既存のルームに参加してください。"),
+    "error.chat_burst": ("Too many lines at once: line {n} was not sent; wait a moment.",
+                         "一度に送る行が多すぎます。{n}行目は送信されませんでした。少し待って"
+                         "ください。"),
+    # -------------------------------------------------------------- server refusals
+    "refuse.bad_name.missing": ("Say a name: /join NAME", "名前を指定してください: /join 名前"),
+    "refuse.bad_name.blank": ("A name needs at least one visible character.",
+                              "名前には見える文字が1文字以上必要です。"),
+    "refuse.bad_name.long": ("A name has at most {n} characters.", "名前は{n}文字までです。"),
+    "refuse.bad_name.unprintable": ("A name may hold printable characters only.",
+                                    "名前に使えるのは表示できる文字だけです。"),
+    "refuse.bad_name.slash": ("A name may not start with '/'.",
+                              "名前を「/」で始めることはできません。"),
+    "refuse.storage_error": ("The server could not store that; try again.",
+                             "サーバーが保存できませんでした。もう一度どうぞ。"),
+    "refuse.internal_error": ("The server failed on that command.",
+                              "サーバーがこのコマンドの処理に失敗しました。"),
+    "refuse.too_long": ("A line has at most {n} characters.", "1行は{n}文字までです。"),
+    "refuse.parse_error.unknown": ("Unknown command.", "不明なコマンドです。"),
+    "refuse.parse_error.unknown_room": ("Unknown room command.", "不明なルームコマンドです。"),
+    "refuse.parse_error.whom": ("Say whom: {usage}", "誰かを指定してください: {usage}"),
+    "refuse.empty": ("Nothing to say.", "発言が空です。"),
+    "refuse.not_seated": ("Only a seated player can do that; /join first.",
+                          "着席しているプレイヤーだけができます。先に /join してください。"),
+    "refuse.not_seated.leave": ("You have no seat to leave.", "離れる席がありません。"),
+    "refuse.not_seated.start": ("Only a seated player can start; /join first.",
+                                "開始できるのは着席しているプレイヤーだけです。先に /join。"),
+    "refuse.not_seated.addbot": ("Only a seated player can add bots; /join first.",
+                                 "ボットを追加できるのは着席しているプレイヤーだけです。"),
+    "refuse.not_seated.removebot": ("Only a seated player can remove bots.",
+                                    "ボットを外せるのは着席しているプレイヤーだけです。"),
+    "refuse.no_game": ("No game is running; /start begins one.",
+                       "ゲームは進行していません。/start で始められます。"),
+    "refuse.not_for_bots": ("A bot sends game commands only.",
+                            "ボットが送れるのはゲームのコマンドだけです。"),
+    "refuse.unknown_topic": ("No help for {topic}; try /help.",
+                             "{topic}のヘルプはありません。/help をどうぞ。"),
+    "refuse.no_such_seat": ("Nobody called {name} sits here; /who lists the seats.",
+                            "{name}という人は着席していません。/who で席の一覧を表示します。"),
+    "refuse.already_seated": ("You already sit in seat {seat}; /leave first.",
+                              "すでに{seat}番の席に着いています。先に /leave してください。"),
+    "refuse.name_taken": ("{name} is already used in this room; pick another name.",
+                          "{name}はこのルームで使われています。別の名前にしてください。"),
+    "refuse.game_running.full": ("A game is running and every seat is taken; you can watch.",
+                                 "ゲーム進行中で満席です。観戦できます。"),
+    "refuse.game_running": ("A game is already running.", "ゲームはすでに進行中です。"),
+    "refuse.game_running.addbot": ("Bots take seats before the start; this game is running.",
+                                   "ボットが着席できるのは開始前だけです。ゲーム進行中です。"),
+    "refuse.game_running.removebot": ("A bot leaves only between games; this game is "
+                                      "running.",
+                                      "ボットを外せるのはゲームの合間だけです。ゲーム進行中です。"),
+    "refuse.game_running.option": ("Options change between games; this game is running.",
+                                   "設定を変えられるのはゲームの合間だけです。"),
+    "refuse.room_full": ("All {n} seats are taken; you can watch.",
+                         "{n}席すべて埋まっています。観戦できます。"),
+    "refuse.room_full.bot": ("All {n} seats are taken.", "{n}席すべて埋まっています。"),
+    "refuse.bad_player_count": ("{preset} needs {lo}-{hi} players; {n} seated.",
+                                "{preset}は{lo}〜{hi}人で遊びます。着席は{n}人です。"),
+    "refuse.unknown_policy": ("There is no bot policy {policy}; choose one of: {choices}.",
+                              "ボットの方針{policy}はありません。次から選んでください: "
+                              "{choices}"),
+    "refuse.not_a_bot": ("{name} is not a bot.", "{name}はボットではありません。"),
+    "refuse.not_away.bot": ("A bot plays {name} already.", "{name}はすでにボットです。"),
+    "refuse.not_away.bot_for": ("A bot plays for {name} already.",
+                                "{name}はすでにボットが代理でプレイしています。"),
+    "refuse.not_away.here": ("{name} is here (connected).", "{name}は接続中です。"),
+    "refuse.not_away.soon": ("{name} has been away for {away} s; a bot may take over after "
+                             "{limit} s.",
+                             "{name}の離席は{away}秒です。ボットに任せられるのは{limit}秒後から"
+                             "です。"),
+    "refuse.bad_value": ("{message}", "{message}"),
+    "refuse.rate_limited": ("Too many commands at once; wait a moment.",
+                            "コマンドが多すぎます。少し待ってください。"),
+}
+
+
+def text(key: str, lang: str = "en", **params: Any) -> str:
+    """The line ``key`` in ``lang`` with ``params`` filled in.
+
+    Raises ``KeyError`` for an unknown key (a catalogue test lists them all).
+    """
+    en, ja = TEXTS[key]
+    template = ja if lang == "ja" else en
+    return template.format(**params) if params else template
+
+
+def fill(key: str, params: Mapping[str, Any] | None, lang: str) -> str:
+    """:func:`text` for a key and parameters stored together (a room line of the log)."""
+    return text(key, lang, **dict(params or {}))

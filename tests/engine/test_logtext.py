@@ -1,0 +1,61 @@
+"""Game log lines phrased for people in English and Japanese (issue 10, points 6 and 7):
+every event kind of random games, for every viewer; no internal names ("plant_traded",
+slugs such as "blackeyed"); a player's own draw names the cards, nobody else's does (R41)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from bohnanza.commands.logtext import log_line, phase_name
+from bohnanza.engine import Game, RuleError
+
+from .randplay import sensible_action
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+INTERNAL = re.compile(r"plant_traded|blackeyed|\bend_trading\b|\{|\}|None")
+
+
+def test_every_event_of_random_games_reads_well() -> None:
+    rnd = random.Random(3)
+    kinds: set[str] = set()
+    for k, (preset, n) in enumerate([("classic", 3), ("classic", 4), ("rio-grande", 5)]):
+        g = Game.new(preset, ["Ann", "Bob", "Cleo", "Dan", "Eve"][:n], k + 1)
+        for _ in range(3000):
+            if g.over:
+                break
+            seat, action = sensible_action(g, rnd)
+            try:
+                events = g.apply(seat, action)
+            except RuleError:
+                continue
+            for ev in events:
+                kinds.add(ev.kind)
+                for viewer in (None, *range(n)):
+                    entry = ev.for_viewer(viewer, g.names)
+                    for lang in ("en", "ja"):
+                        line = log_line(entry, lang, g.names, viewer)
+                        assert line and not INTERNAL.search(line), (entry, line)
+                        if lang == "ja":
+                            assert JAPANESE.search(line), (entry, line)
+                    if ev.kind == "draw" and ev.secret and ev.secret["cards"]:
+                        own = log_line(entry, "en", g.names, viewer)
+                        assert own.startswith("you drew") == (viewer == ev.seat), own
+    assert {"plant", "harvest", "reveal", "draw", "phase", "turn", "offer", "deal_start",
+            "deal_done", "exhaustion", "game_over"} <= kinds, kinds
+
+
+def test_phase_names_are_words() -> None:
+    assert phase_name("plant_traded") == "Phase 3: plant the traded cards"
+    assert phase_name("plant_traded", "ja") == "フェーズ3: 入手したカードを植える"
+    line = log_line({"kind": "phase", "seat": 0, "phase": "plant_traded",
+                     "text": "phase: plant_traded"}, "en", ["Ann"])
+    assert line == "Phase 3: plant the traded cards"
+
+
+def test_room_lines_from_their_key() -> None:
+    entry = {"kind": "room", "key": "room.joined", "params": {"name": "Ann", "seat": 2},
+             "text": "Ann joins in seat 2."}
+    assert log_line(entry, "en") == "Ann joins in seat 2."
+    assert log_line(entry, "ja") == "Annが2番の席に着きました。"
+    assert log_line({"kind": "room", "text": "old line"}, "ja") == "old line"
