@@ -54,6 +54,11 @@ class Player:
     def click(self, selector: str, button: str = "left") -> None:
         self.page.locator(selector).first.click(button=button)  # type: ignore[arg-type]
 
+    def clear_offer(self) -> None:
+        """Empty the offer window (folded away when already empty)."""
+        if self.page.locator("#offer-clear").count():
+            self.click("#offer-clear")
+
     def drag(self, source: str, target: str) -> None:
         self.page.locator(source).first.drag_to(self.page.locator(target).first)
 

@@ -216,7 +216,8 @@ class Solo:
         # a gift: the first face-up card for nothing; a bot answers with an offer of its own
         if turn not in self.gift_turns and v["face_up"] and len(self.gift_turns) < 3:
             self.gift_turns.add(turn)
-            if not (self.tap("#offer-clear") and self.tap('#faceup .card[data-ref="u1"]')):
+            self.p.clear_offer()
+            if not self.tap('#faceup .card[data-ref="u1"]'):
                 return                                            # face-up: left = give
             if self.act(lambda: self.click("#offer-send")):
                 self.gift_at = time.monotonic()

@@ -31,10 +31,10 @@ def test_drag_over_a_text_selection(server: str, browser: Any) -> None:
         page.goto(server + "/r/dnd?sample=sample-plant")   # the sample board: commands are kept
         card = page.locator('#to-plant .card[data-toplant="0"]')
         card.wait_for()
-        # a selection from the fields down to the hand's title, as a stray mouse drag leaves
+        # a selection from the hand's title down to the fields, as a stray mouse drag leaves
         page.evaluate("""() => { const r = document.createRange();
-            r.setStartBefore(document.querySelector('#fields'));
-            r.setEndAfter(document.querySelector('#hand .box-head'));
+            r.setStartBefore(document.querySelector('#hand .box-head'));
+            r.setEndAfter(document.querySelector('#fields'));
             getSelection().removeAllRanges(); getSelection().addRange(r); }""")
         assert page.evaluate("getSelection().toString()").strip()
         card.drag_to(page.locator('#fields .field[data-field="2"]'))

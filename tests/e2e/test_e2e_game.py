@@ -144,7 +144,7 @@ class Game:
         # A offers face-up card u1 for '?'; B completes it from the market; A accepts: a deal
         y_bean = a.view()["face_up"][0]
         a.click('#faceup .card[data-ref="u1"]')                         # face-up: left = give
-        a.click("#offer-window .offer-row.want .ask-btn")               # want '?'
+        a.click('#offer-window .offer-row[data-side="want"] .ask-btn')   # want '?'
         before = {o["id"] for o in a.view()["offers"]}
         self.act(a, lambda: a.click("#offer-send"))
         ask_id = self.new_offer_id(a, before)
@@ -179,7 +179,7 @@ class Game:
         fu = a.view()["face_up"]
         if fu:
             g_bean = fu[0]
-            a.click("#offer-clear")
+            a.clear_offer()
             a.click('#faceup .card[data-ref="u1"]')
             before = {o["id"] for o in a.view()["offers"]}
             self.act(a, lambda: a.click("#offer-send"))

@@ -68,18 +68,18 @@ def test_hiddenmoney_language_chat(server: str, browser: Any, artifacts: Path) -
     b0 = ann.you()["hand"][0]
     ann.click('#hand .card[data-ref="h1"]')                              # hand left: give
     ann.click('#hand .card[data-ref="h1"]', button="right")              # hand right: want
-    ann.click(f'#offer-window .offer-row.give .card[data-bean="{b0}"]', button="right")   # +1
+    ann.click(f'#offer-window .offer-row[data-side="give"] .card[data-bean="{b0}"]', button="right")   # +1
     assert ann.page.evaluate(draft) == f'{{"give":{{"{b0}":2}},"want":{{"{b0}":1}}}}'
-    ann.click(f'#offer-window .offer-row.give .card[data-bean="{b0}"]')  # -1
-    ann.click(f'#offer-window .offer-row.want .card[data-bean="{b0}"]')  # -1: gone
+    ann.click(f'#offer-window .offer-row[data-side="give"] .card[data-bean="{b0}"]')  # -1
+    ann.click(f'#offer-window .offer-row[data-side="want"] .card[data-bean="{b0}"]')  # -1: gone
     ann.click('#catalogue-box .card[data-bean="red"]', button="right")   # catalogue right: give
     ann.click("#catalogue-ask")                                           # '?' left: want '?'
     assert ann.page.evaluate(draft) == f'{{"give":{{"{b0}":1,"red":1}},"want":"?"}}'
     f1 = ann.view()["seats"][ann.you()["seat"]]["fields"][0][0]
-    ann.click("#offer-clear")
+    ann.clear_offer()
     ann.click(f'#fields .field[data-field="1"] .card[data-bean="{f1}"]')  # own field left: want
     assert ann.page.evaluate(draft) == f'{{"give":{{}},"want":{{"{f1}":1}}}}'
-    ann.click("#offer-clear")
+    ann.clear_offer()
 
     # the beanometer on hover
     ann.page.hover('#catalogue-box .card[data-bean="blue"]')
@@ -114,11 +114,11 @@ def test_hiddenmoney_language_chat(server: str, browser: Any, artifacts: Path) -
     emil.click("#speaker")
 
     # the Japanese switch changes the text
-    phase_en = ann.page.locator(".phase-label").inner_text()
+    phase_en = ann.page.locator("#status").inner_text()
     ann.click("#lang")
     ann.wait("document.documentElement.lang === 'ja'")
-    phase_ja = ann.page.locator(".phase-label").inner_text()
-    assert phase_ja != phase_en and "フェーズ" in phase_ja
+    phase_ja = ann.page.locator("#status").inner_text()
+    assert phase_ja != phase_en and "フェーズ" in ann.page.locator("#prog-phase").inner_text()
     assert "豆カタログ" in ann.page.locator("#catalogue-box").inner_text()
     assert ann.page.locator("#catalogue-box .card").first.inner_text() != "Blue"
     assert "植えた" in ann.page.locator("#log").inner_text()
@@ -158,13 +158,13 @@ def test_hiddenmoney_language_chat(server: str, browser: Any, artifacts: Path) -
     players[1].shot(artifacts / "phone.png")
     # no right button on a phone: the swap switch makes a tap act as one
     emil = players[1]
-    emil.click("#offer-clear")
+    emil.clear_offer()
     emil.click("#swap-buttons")
     b1 = emil.you()["hand"][0]
     emil.click('#hand .card[data-ref="h1"]')
     assert emil.page.evaluate("JSON.stringify(window.__bohnanza.S.draft)") == f'{{"give":{{}},"want":{{"{b1}":1}}}}'
     emil.click("#swap-buttons")
-    emil.click("#offer-clear")
+    emil.clear_offer()
     for p in players:
         assert not p.errors, p.errors
 

@@ -12,7 +12,9 @@ import { renderFields, renderToPlant, renderHand } from './render/own.js';
 import { renderCatalogue } from './render/catalogue.js';
 import { renderGameOver } from './render/gameover.js';
 import { renderSetup } from './render/setup.js';
-import { renderProgress, renderPhase } from './render/top.js';
+import { renderProgress, renderPhase, renderStatus } from './render/top.js';
+import { icon } from './icons.js';
+import { noteOfferNews } from './render/market.js';
 import { addChat, addLog, addSystem, relog, resetLists, setupCommandLine } from './render/chatlog.js';
 import { errorText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
@@ -23,8 +25,34 @@ const m = location.pathname.match(/^\/r\/([^/]+)/);
 S.room = m ? decodeURIComponent(m[1]) : (params.get('room') || 'sample');
 let net = null;
 
+let wasMyTurn = false;
+
+// The page title changes on my turn; a short sound too when the person turned it on.
+function notifyTurn(mine) {
+  document.title = (mine ? '● ' + t('title_turn') + ' – ' : '') + t('title') + (S.room ? ` · ${S.room}` : '');
+  if (mine && !wasMyTurn && S.sound) beep();
+  wasMyTurn = mine;
+}
+
+let audio = null;
+function beep() {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const o = audio.createOscillator();
+    const g = audio.createGain();
+    o.frequency.value = 660;
+    g.gain.setValueAtTime(0.08, audio.currentTime);
+    g.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    o.connect(g).connect(audio.destination);
+    o.start();
+    o.stop(audio.currentTime + 0.35);
+    window.__bohnanza.beeps = (window.__bohnanza.beeps || 0) + 1;
+  } catch { /* no audio here */ }
+}
+
 function render() {
   renderProgress($('#progress'));
+  renderStatus($('#status'));
   renderPanels($('#players'));
   renderPhase($('#phase'));
   renderSignals($('#signals'));
@@ -39,11 +67,21 @@ function render() {
   renderHand($('#hand'));
   renderCatalogue($('#catalogue-box'));
   $('#market').hidden = !S.view || S.view.phase === 'over';
-  document.body.classList.toggle('my-turn', !!(S.view && S.view.you && S.view.you.must_act));
+  const mine = !!(S.view && S.view.you && S.view.you.must_act);
+  document.body.classList.toggle('my-turn', mine);
   document.body.classList.toggle('no-game', !S.view);
-  $('#speaker').textContent = S.speaker ? '🔊' : '🔈';
-  $('#speaker').title = t(S.speaker ? 'speaker_on' : 'speaker_off');
-  $('#speaker').classList.toggle('off', !S.speaker);
+  document.body.classList.toggle('in-deal', !!(S.view && S.view.deal));
+  notifyTurn(mine);
+  const sp = $('#speaker');
+  sp.replaceChildren(icon(S.speaker ? 'speaker' : 'speaker_off', { title: t(S.speaker ? 'speaker_on' : 'speaker_off') }));
+  sp.title = t(S.speaker ? 'speaker_on' : 'speaker_off');
+  sp.setAttribute('aria-pressed', S.speaker ? 'true' : 'false');
+  sp.classList.toggle('off', !S.speaker);
+  const so = $('#sound');
+  so.replaceChildren(icon(S.sound ? 'bell' : 'bell_off', { title: t(S.sound ? 'sound_on' : 'sound_off') }));
+  so.title = t(S.sound ? 'sound_on' : 'sound_off');
+  so.setAttribute('aria-pressed', S.sound ? 'true' : 'false');
+  so.classList.toggle('off', !S.sound);
   $('#room-name').textContent = S.room;
 }
 
@@ -86,7 +124,7 @@ function connect(name) {
     opened: () => resetLists($('#chat'), $('#log')),
     state: onState,
     chat: (msg) => addChat($('#chat'), msg),
-    log: (msg) => addLog($('#log'), msg.entries || []),
+    log: (msg) => { noteOfferNews(msg.entries || []); addLog($('#log'), msg.entries || []); },
     other: (msg) => { if (msg.type === 'error') addSystem($('#chat'), msg.message, 'error'); },
     reply: (msg) => window.__bohnanza.replies.push(msg),
     status: (s) => {
@@ -112,6 +150,11 @@ function start() {
   onLang(() => { applyStatic(); render(); relog($('#log')); });
   $('#lang').addEventListener('click', () => setLang(getLang() === 'ja' ? 'en' : 'ja'));
   $('#speaker').addEventListener('click', () => { setSpeaker(!S.speaker); render(); });
+  $('#sound').addEventListener('click', () => {
+    S.sound = !S.sound;
+    localStorage.setItem('bohnanza.sound', S.sound ? '1' : '0');
+    render();
+  });
   setupCommandLine($('#chat-input'), (text) => actImpl(text, $('#chat-input')));
   $('#chat-form').addEventListener('submit', (e) => {
     e.preventDefault();

@@ -14,19 +14,37 @@ const COLOURS = {
 
 export function beanColour(slug) { return (COLOURS[slug] || ['#888', '#fff'])[0]; }
 
-// A bean card. opts: {small, count, label, extraClass}
+// A bean card: the bean's drawn face (web/img/beans/SLUG.svg: a colour, a face and a symbol
+// of its own, so colour is never the only cue), its name on top, the count badge at the bottom
+// (never over the name) and an optional label tab above the card (next, h2, u1).
+// opts: {small, tiny, count, label, extraClass}
 export function beanCard(slug, opts = {}) {
   const [bg, fg] = COLOURS[slug] || ['#888', '#fff'];
+  const size = opts.tiny ? ' tiny' : (opts.small ? ' small' : '');
   const el = h('div', {
-    class: 'card bean-' + slug + (opts.small ? ' small' : '') + (opts.extraClass ? ' ' + opts.extraClass : ''),
+    class: 'card bean-' + slug + size + (opts.extraClass ? ' ' + opts.extraClass : ''),
     title: beanBoth(slug),
     dataset: { bean: slug },
     style: { '--bean-bg': bg, '--bean-fg': fg },
   });
-  el.append(h('span', { class: 'bean-dot' }), h('span', { class: 'bean-name', text: beanName(slug) }));
+  if (!opts.tiny) el.append(h('span', { class: 'bean-name', text: beanName(slug) }));
+  el.append(h('img', { class: 'bean-art', src: `/img/beans/${slug}.svg`, alt: '', draggable: 'false' }));
   if (opts.count !== undefined && opts.count !== null) el.append(h('span', { class: 'count', text: String(opts.count) }));
   if (opts.label) el.append(h('span', { class: 'label', text: opts.label }));
   return el;
+}
+
+// The beanometer as a strip, as on the real cards: for 1, 2, 3, 4 coins (gold discs) the
+// cards a harvest needs ("—": no such tier). A label names it for screen readers.
+export function meterRow(meter, label) {
+  const row = h('div', { class: 'meter-strip', role: 'img', 'aria-label': label || null });
+  meter.forEach((m, k) => {
+    const none = m === null || m === undefined;
+    row.append(h('span', { class: 'tier' + (none ? ' none' : '') },
+      h('span', { class: 'coin-disc', text: String(k + 1) }),
+      h('b', { text: none ? '—' : String(m) })));
+  });
+  return row;
 }
 
 // Order the beans of a side map for display and for command text.

@@ -1,6 +1,7 @@
 // The deal window: both parties pick the exact cards they hand over (/provide h3 u1), or cancel.
-import { h, clear } from './dom.js';
+import { h, clear, onActivate } from './dom.js';
 import { t } from './i18n.js';
+import { icon } from './icons.js';
 import { beanCard, sideEntries } from './beans.js';
 import { S, act, rerender, mySeat, seatName, seatColour } from './store.js';
 import { makeDropTarget } from './dnd.js';
@@ -42,14 +43,14 @@ function owedRow(owes, picked) {
       if (j >= 0) {
         const c = left.splice(j, 1)[0];
         const card = beanCard(bean, { small: true, label: c.zone + c.index });
-        card.addEventListener('click', () => dealPick(c));
+        onActivate(card, () => dealPick(c));
         row.append(card);
       } else row.append(beanCard(bean, { small: true, extraClass: 'owed' }));
     }
   }
   for (const c of left) {
     const card = beanCard(c.bean, { small: true, label: c.zone + c.index, extraClass: 'extra' });
-    card.addEventListener('click', () => dealPick(c));
+    onActivate(card, () => dealPick(c));
     row.append(card);
   }
   if (!row.childNodes.length) row.append(h('span', { class: 'nothing', text: t('nothing') }));
@@ -81,15 +82,16 @@ export function renderDeal(root) {
   const cancel = h('button', { class: 'btn danger', type: 'button', id: 'deal-cancel', text: t('deal_cancel') });
   cancel.addEventListener('click', () => act('/cancel', cancel));
   root.append(h('div', { class: 'box-head' },
-    h('span', { text: t('deal_with', { n: d.offer, name: seatName(other) }) }), h('span', { class: 'spacer' }), cancel));
+    h('h2', { text: t('deal_with', { n: d.offer, name: seatName(other) }) }), h('span', { class: 'spacer' }), cancel));
   // what I receive on top, what I hand over below (seed 000: in this window my side is below)
   const getRow = h('div', { class: 'deal-row get' }, h('span', { class: 'row-label', text: t('deal_you_get') }),
     sideCardsPlain(owesMe),
-    h('span', { class: 'deal-status', text: d.provided[String(other)] ? '✔ ' + t('deal_provided') : t('deal_waiting', { name: seatName(other) }) }));
+    d.provided[String(other)] ? h('span', { class: 'deal-status done' }, icon('check'), ' ' + t('deal_provided'))
+      : h('span', { class: 'deal-status', text: t('deal_waiting', { name: seatName(other) }) }));
   const give = h('div', { class: 'deal-row give' + (provided ? ' done' : '') },
     h('span', { class: 'row-label', text: t('deal_you_give') }));
   if (provided) {
-    give.append(sideCardsPlain(iOwe), h('span', { class: 'deal-status', text: '✔ ' + t('deal_provided') }));
+    give.append(sideCardsPlain(iOwe), h('span', { class: 'deal-status done' }, icon('check'), ' ' + t('deal_provided')));
   } else {
     give.append(owedRow(iOwe, S.dealSel));
     const send = h('button', { class: 'btn primary', type: 'button', id: 'deal-provide', text: t('deal_provide') });
@@ -104,7 +106,7 @@ export function renderDeal(root) {
       drop: (p) => { if (!isPicked(p.zone, p.index)) dealPick({ zone: p.zone, index: p.index, bean: p.bean }); },
     });
   }
-  root.append(getRow, give);
+  root.append(h('div', { class: 'deal-rows' }, getRow, give));
 }
 
 function sideCardsPlain(side) {

@@ -32,7 +32,35 @@ export function setSwapped(v) { buttons.swapped = !!v; }
 export function isSwapped() { return buttons.swapped; }
 
 // Left and right clicks on one element: handler(button) with button 'left' or 'right'.
-export function onLeftRight(el, handler) {
+// Reachable by keyboard too: the element takes focus (a button to assistive technology);
+// Enter or Space is the left button, Shift+Enter, Shift+F10 or the context-menu key the right.
+// label: what the element is, for screen readers (default: its title).
+export function onLeftRight(el, handler, label) {
   el.addEventListener('click', (e) => { if (el.dataset.dragged) return; handler(buttons.swapped ? 'right' : 'left', e); });
   el.addEventListener('contextmenu', (e) => { e.preventDefault(); handler('right', e); });
+  makeKeyable(el, label);
+  el.addEventListener('keydown', (e) => {
+    if (e.target !== el) return;
+    const right = (e.key === 'Enter' && e.shiftKey) || e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey);
+    if (right) { e.preventDefault(); handler('right', e); return; }
+    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); handler(buttons.swapped ? 'right' : 'left', e); }
+  });
+}
+
+// An element that acts like a button: focusable, announced as one.
+export function makeKeyable(el, label) {
+  el.tabIndex = 0;
+  el.setAttribute('role', 'button');
+  const name = label || el.getAttribute('title');
+  if (name) el.setAttribute('aria-label', name);
+}
+
+// Enter or Space on a focusable non-button element runs fn (for plain click handlers).
+export function onActivate(el, fn, label) {
+  el.addEventListener('click', (e) => { if (el.dataset.dragged) return; fn(e); });
+  makeKeyable(el, label);
+  el.addEventListener('keydown', (e) => {
+    if (e.target !== el) return;
+    if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); fn(e); }
+  });
 }

@@ -1,6 +1,7 @@
 // The lobby: list rooms from /api/rooms, open or create one.
 import { h, clear, $ } from './dom.js';
 import { t, applyStatic, getLang, setLang, onLang } from './i18n.js';
+import { icon } from './icons.js';
 
 let rooms = [];
 
@@ -12,7 +13,7 @@ function renderRooms() {
     ul.append(h('li', {}, a, ' ',
       h('span', { class: 'tag ' + (r.running ? 'running' : 'waiting'), text: t(r.running ? 'lobby_running' : 'lobby_waiting') }), ' ',
       h('span', { class: 'seats', text: (r.seats || []).join(', ') }),
-      r.bots ? h('span', { class: 'bots', text: ` · 🤖 ${r.bots} ${t('lobby_bots')}` }) : null,
+      r.bots ? h('span', { class: 'bots' }, ' · ', icon('bot'), ` ${r.bots} ${t('lobby_bots')}`) : null,
       r.spectators ? h('span', { class: 'spect', text: ` · ${r.spectators} ${t('lobby_spectators')}` }) : null));
   }
 }

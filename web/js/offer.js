@@ -1,6 +1,7 @@
 // The offer window: build an offer by clicking cards, '?', clear, send (/offer GIVE for WANT).
 import { h, clear, onLeftRight, isSwapped, setSwapped } from './dom.js';
 import { t } from './i18n.js';
+import { icon } from './icons.js';
 import { beanCard, sideEntries, sideText } from './beans.js';
 import { S, act, rerender } from './store.js';
 
@@ -15,7 +16,15 @@ function bump(sideName, bean, delta) {
 
 // A click on a card anywhere on the board while building an offer.
 // During a deal the cards go to the deal window instead (see deal.js).
-export function draftClick(sideName, bean) {
+// With a supply/demand arrow pressed (S.armed), the card gets the marker instead.
+export function draftClick(sideName, bean, anchor) {
+  if (S.armed) {
+    const which = S.armed;
+    S.armed = null;
+    rerender();
+    act(`/${which} ${bean}`, anchor);
+    return;
+  }
   bump(sideName, bean, 1);
   rerender();
 }
@@ -25,13 +34,19 @@ export function setAsk(sideName) {
   rerender();
 }
 
-export function clearDraft() { S.draft = { give: {}, want: {} }; rerender(); }
+export function clearDraft() { S.draft = { give: {}, want: {} }; S.offerOpen = false; rerender(); }
+
+function draftEmpty() {
+  const empty = (side) => side !== '?' && !sideEntries(side).length;
+  return empty(S.draft.give) && empty(S.draft.want);
+}
 
 // Load an offer from the market into the window, seen from my side (to complete a '?').
 export function loadOffer(offer, mine) {
   const copy = (s) => (s === '?' ? '?' : { ...s });
   S.draft = mine ? { give: copy(offer.give), want: copy(offer.want) }
     : { give: copy(offer.want), want: copy(offer.give) };
+  S.offerOpen = true;
   rerender();
   document.getElementById('offer-window')?.scrollIntoView({ block: 'nearest' });
 }
@@ -45,7 +60,7 @@ function row(sideName, label) {
   const cards = h('div', { class: 'offer-cards' });
   if (side === '?') {
     const q = h('div', { class: 'card ask', text: '?' });
-    onLeftRight(q, () => setAsk(sideName));
+    onLeftRight(q, () => setAsk(sideName), '?');
     cards.append(q);
   } else {
     const entries = sideEntries(side);
@@ -56,28 +71,45 @@ function row(sideName, label) {
       cards.append(c);
     }
   }
-  const ask = h('button', { class: 'btn ask-btn', type: 'button', title: '?', text: '?', onclick: () => setAsk(sideName) });
-  return h('div', { class: 'offer-row ' + sideName, dataset: { side: sideName } },
+  const ask = h('button', { class: 'btn ask-btn', type: 'button', title: '?', 'aria-label': `${label}: ?`, text: '?', onclick: () => setAsk(sideName) });
+  return h('div', { class: 'offer-row ' + (sideName === 'give' ? 'give' : 'get'), dataset: { side: sideName } },
     h('span', { class: 'row-label', text: label }), cards, ask);
+}
+
+// Touch screens have no right button: this switch makes a tap act as one.
+function swapButton() {
+  const swap = h('button', {
+    class: 'btn small swap' + (isSwapped() ? ' on' : ''), type: 'button', id: 'swap-buttons',
+    title: t('swap_title'), 'aria-pressed': isSwapped() ? 'true' : 'false',
+  }, icon('swap'), ' ' + t(isSwapped() ? 'swap_on' : 'swap_off'));
+  swap.addEventListener('click', () => { setSwapped(!isSwapped()); rerender(); });
+  return swap;
 }
 
 export function renderOfferWindow(root) {
   clear(root);
   if (!S.view || S.view.phase === 'over' || !S.view.you) { root.hidden = true; return; }
   root.hidden = false;
-  const send = h('button', { class: 'btn primary', type: 'button', id: 'offer-send', text: '→ ' + t('offer_send') });
+  const empty = draftEmpty();
+  // an empty offer window folds away to one line (issue 10, point 3)
+  if (empty && !S.offerOpen) {
+    root.classList.add('folded');
+    const open = h('button', { class: 'btn small', type: 'button', id: 'offer-open', text: t('offer_open') });
+    open.addEventListener('click', () => { S.offerOpen = true; rerender(); });
+    root.append(h('div', { class: 'box-head' }, h('h2', { text: t('offer_window') }),
+      h('span', { class: 'hint-text fold-hint', text: t('offer_fold') }), h('span', { class: 'spacer' }), swapButton(), open));
+    return;
+  }
+  root.classList.remove('folded');
+  const send = h('button', { class: 'btn primary', type: 'button', id: 'offer-send' }, icon('send'), ' ' + t('offer_send'));
   send.addEventListener('click', async () => {
     const r = await act(offerCommand(), send);
     if (r && r.ok) clearDraft();
   });
-  const clr = h('button', { class: 'btn', type: 'button', id: 'offer-clear', text: '✕ ' + t('offer_clear'), onclick: clearDraft });
-  const swap = h('button', {
-    class: 'btn small swap' + (isSwapped() ? ' on' : ''), type: 'button', id: 'swap-buttons',
-    title: t('swap_title'), 'aria-pressed': isSwapped() ? 'true' : 'false', text: '⇄ ' + t(isSwapped() ? 'swap_on' : 'swap_off'),
-  });
-  swap.addEventListener('click', () => { setSwapped(!isSwapped()); rerender(); });
+  const clr = h('button', { class: 'btn', type: 'button', id: 'offer-clear', onclick: clearDraft }, icon('close'), ' ' + t('offer_clear'));
+  const swap = swapButton();
   root.append(
-    h('div', { class: 'box-head' }, h('span', { text: t('offer_window') }), swap, h('span', { class: 'spacer' }), clr, send),
+    h('div', { class: 'box-head' }, h('h2', { text: t('offer_window') }), swap, h('span', { class: 'spacer' }), clr, send),
     row('give', t('offer_give')),
     row('want', t('offer_want')),
     h('div', { class: 'hint-text', text: t('offer_help') }),

@@ -2,6 +2,7 @@
 // a bot playing it (with its policy), its person away (no connection since away_since).
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { icon } from './icons.js';
 
 export function policyName(p) {
   const key = 'policy_' + p;
@@ -18,7 +19,7 @@ export function agoText(since, now = Date.now() / 1000) {
   return hh ? `${hh}:${pad(mm)}:${pad(s)}` : `${mm}:${pad(s)}`;
 }
 
-// The bot mark: "🤖 greedy". A person's seat a bot plays for (handed over) says so.
+// The bot mark: a robot icon and "greedy". A person's seat a bot plays for (handed over) says so.
 export function botMark(info) {
   if (!info || !info.bot) return null;
   const forPerson = info.away_since !== null && info.away_since !== undefined && !info.vacant;
@@ -26,7 +27,7 @@ export function botMark(info) {
     class: 'seat-badge bot-mark' + (forPerson ? ' for-person' : ''),
     dataset: { policy: info.policy || '' },
     title: forPerson ? t('bot_for_title', { p: policyName(info.policy || '') }) : t('bot_title', { p: policyName(info.policy || '') }),
-  }, h('span', { class: 'bot-icon', text: '🤖' }), ' ',
+  }, icon('bot', { class: 'bot-icon' }), ' ',
   h('span', { class: 'bot-text', text: forPerson ? t('bot_for', { p: policyName(info.policy || '') }) : policyName(info.policy || '') }));
 }
 

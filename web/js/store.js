@@ -10,6 +10,11 @@ export const S = {
   dealKey: null,
   plantBean: null,     // selected to-plant bean (phase 3)
   speaker: localStorage.getItem('bohnanza.speaker') === '1',
+  sound: localStorage.getItem('bohnanza.sound') === '1',   // a short sound on my turn (off by default)
+  offerOpen: false,    // the offer window unfolded while empty
+  offerNews: [],       // [{id, key}] offers that left the market lately (from the log)
+  armed: null,         // 'have' | 'want': the next card pressed gets this marker
+  tapBean: null,       // the catalogue bean whose beanometer panel is open (touch)
   connected: false,
   botPolicy: 'greedy', // the policy the Add bot button seats
 };

@@ -1,11 +1,44 @@
-// The bean catalogue: count per bean and the beanometer on hover; '?' at the top right.
-// Catalogue: left = want, right = give (seed 000). '?': left = want '?', right = give '?'.
+// The bean catalogue: each bean's card with its count and, always visible under it, the
+// beanometer (cards for 1-4 coins); the full beanometer pops up on hover or focus. On a touch
+// screen a tap opens it as a panel with Want / Give / marker buttons and changes nothing else.
+// Mouse (seed 000): left = want, right = give. '?' at the top right: left = want ?, right = give ?.
 import { h, clear, onLeftRight } from '../dom.js';
 import { t, beanBoth } from '../i18n.js';
-import { beanCard } from '../beans.js';
-import { S, act } from '../store.js';
+import { beanCard, meterRow } from '../beans.js';
+import { S, act, rerender } from '../store.js';
 import { draftClick, setAsk } from '../offer.js';
 import { makeDropTarget } from '../dnd.js';
+
+// the pointer of the last press: a tap (touch, pen) opens the panel instead of clicking
+let lastPointer = 'mouse';
+window.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType || 'mouse'; }, { capture: true, passive: true });
+
+function meterBox(entry, id) {
+  return h('div', { class: 'meter', id, role: 'tooltip' },
+    h('div', { class: 'meter-title', text: `${entry.count} × ${beanBoth(entry.bean)}` }),
+    h('div', { class: 'meter-sub', text: t('meter') }),
+    meterRow(entry.meter));
+}
+
+function tapPanel(entry) {
+  const close = () => { S.tapBean = null; rerender(); };
+  const btn = (text, fn, cls = 'btn') => {
+    const b = h('button', { class: cls, type: 'button', text });
+    b.addEventListener('click', (e) => { e.stopPropagation(); fn(b); });
+    return b;
+  };
+  const panel = h('div', { class: 'tap-panel', id: 'tap-panel', role: 'dialog', 'aria-label': beanBoth(entry.bean) },
+    h('div', { class: 'box-head' }, h('span', { text: `${entry.count} × ${beanBoth(entry.bean)}` }), h('span', { class: 'spacer' }),
+      btn(t('close'), close, 'btn small tap-close')),
+    h('div', { class: 'meter-sub', text: t('meter') }),
+    meterRow(entry.meter, t('meter')),
+    h('div', { class: 'tap-btns' },
+      btn(t('want_one'), () => { draftClick('want', entry.bean); }, 'btn tap-want'),
+      btn(t('give_one'), () => { draftClick('give', entry.bean); }, 'btn tap-give'),
+      btn(t('mark_want'), (b) => act(`/want ${entry.bean}`, b), 'btn small'),
+      btn(t('mark_have'), (b) => act(`/have ${entry.bean}`, b), 'btn small')));
+  return panel;
+}
 
 export function renderCatalogue(root) {
   clear(root);
@@ -13,26 +46,32 @@ export function renderCatalogue(root) {
   if (!v || !v.catalogue) { root.hidden = true; return; }
   root.hidden = false;
   const q = h('button', { class: 'btn ask-btn', type: 'button', id: 'catalogue-ask', title: '?', text: '?' });
-  onLeftRight(q, (btn) => setAsk(btn === 'left' ? 'want' : 'give'));
-  root.append(h('div', { class: 'box-head' }, h('span', { text: t('catalogue') }), h('span', { class: 'spacer' }), q));
+  onLeftRight(q, (btn) => setAsk(btn === 'left' ? 'want' : 'give'), '?');
+  root.append(h('div', { class: 'box-head' }, h('h2', { text: t('catalogue') }), h('span', { class: 'spacer' }), q));
   const list = h('div', { class: 'catalogue' });
   for (const entry of v.catalogue) {
     const c = beanCard(entry.bean, { count: entry.count });
     c.removeAttribute('title');
-    const meter = h('div', { class: 'meter' },
-      h('div', { class: 'meter-title', text: `${entry.count} × ${beanBoth(entry.bean)}` }),
-      h('div', { class: 'meter-sub', text: t('meter') }),
-      h('div', { class: 'meter-row' }, ...entry.meter.map((m, k) => h('span', { class: 'tier' },
-        h('b', { text: '🪙'.repeat(k + 1) }), h('span', { text: m === null || m === undefined ? '—' : String(m) })))));
-    c.append(meter);
+    const tipId = 'meter-' + entry.bean;
+    c.append(meterBox(entry, tipId));
+    c.setAttribute('aria-describedby', tipId);
     c.classList.add('cat');
-    onLeftRight(c, (btn) => draftClick(btn === 'left' ? 'want' : 'give', entry.bean));
+    onLeftRight(c, (btn, e) => {
+      if (btn === 'left' && lastPointer !== 'mouse' && e.type === 'click') {
+        S.tapBean = S.tapBean === entry.bean ? null : entry.bean;   // a tap: the panel only
+        rerender();
+        return;
+      }
+      draftClick(btn === 'left' ? 'want' : 'give', entry.bean, e.currentTarget);
+    }, beanBoth(entry.bean));
     makeDropTarget(c, {
       accepts: (p) => p.kind === 'signal',
       hint: () => true,
       drop: (p) => act(`/${p.which} ${entry.bean}`, c),
     });
-    list.append(c);
+    list.append(h('div', { class: 'cat-entry', dataset: { bean: entry.bean } }, c, meterRow(entry.meter, t('meter'))));
   }
   root.append(list);
+  const tapped = v.catalogue.find((e) => e.bean === S.tapBean);
+  if (tapped) root.append(tapPanel(tapped));
 }

@@ -1,8 +1,10 @@
 // The bean market (two rows per offer, flipped for each viewer), face-up cards and the signals.
 import { h, clear, onLeftRight } from '../dom.js';
+import { icon } from '../icons.js';
+import { noteText } from '../status.js';
 import { t } from '../i18n.js';
 import { beanCard, sideEntries } from '../beans.js';
-import { S, act, mySeat, seatColour, seatName } from '../store.js';
+import { S, act, rerender, mySeat, seatColour, seatName } from '../store.js';
 import { draftClick, loadOffer } from '../offer.js';
 import { dealPick, inMyDeal, isPicked } from '../deal.js';
 import { makeDraggable } from '../dnd.js';
@@ -18,41 +20,103 @@ function sideCards(side) {
   return row;
 }
 
+// Recent news about offers that left the market or whose deal was called off (from the log).
+const NEWS_KIND = { deal_done: 'gone_traded', withdraw: 'gone_withdrawn', offer_stale: 'gone_stale', deal_cancel: 'gone_cancelled' };
+export function noteOfferNews(entries) {
+  for (const e of entries) {
+    if (e.kind === 'turn') S.offerNews = [];
+    const key = NEWS_KIND[e.kind];
+    if (!key) continue;
+    const id = e.kind === 'withdraw' || e.kind === 'offer_stale' ? e.id : e.offer;
+    if (id === undefined) continue;
+    S.offerNews = [...(S.offerNews || []).filter((n) => n.id !== id), { id, key }].slice(-3);
+  }
+}
+
+function offerEl(o, v, me, notes) {
+  const mine = o.owner === me;
+  const spectator = me === null;
+  const note = notes.get(o.id);
+  const viewerIsOwner = mine || spectator;
+  const give = viewerIsOwner ? o.give : o.want;   // what the viewer (or, watching, the owner) gives
+  const get = viewerIsOwner ? o.want : o.give;
+  const hasAsk = o.give === '?' || o.want === '?';
+  const canAccept = !!note && note.note === 'accept';
+  const ownerName = seatName(o.owner);
+  const el = h('div', {
+    class: 'offer' + (o.to_active ? '' : ' from-active') + (canAccept ? ' can-accept' : '') +
+      (mine ? ' mine' : '') + (hasAsk ? ' has-ask' : '') + (note ? ' note-' + note.note : ''),
+    style: { '--seat': seatColour(o.owner) },
+    dataset: { offer: String(o.id), owner: String(o.owner) },
+  });
+  const head = h('div', { class: 'offer-head' },
+    h('span', { class: 'offer-id' }, h('span', { class: 'swatch' }), t('offer_by', { n: o.id, name: ownerName })));
+  if (o.answers !== null && o.answers !== undefined) {
+    const key = me === v.active ? 'note_copy_of_yours' : 'note_answers';
+    head.append(h('span', { class: 'answers', text: t(key, { n: o.answers }) }));
+  }
+  el.append(head,
+    h('div', { class: 'offer-row give' },
+      h('span', { class: 'row-label', text: spectator ? t('row_gives', { name: ownerName }) : t('row_you_give') }),
+      sideCards(give)),
+    h('div', { class: 'offer-row get' },
+      h('span', { class: 'row-label', text: spectator ? t('row_gets', { name: ownerName }) : t('row_you_get') }),
+      sideCards(get)));
+  // the active player sees which copies answer this offer
+  if (me === v.active && mine) {
+    const copies = v.offers.filter((x) => x.answers === o.id).map((x) => `#${x.id} ${seatName(x.owner)}`);
+    if (copies.length) el.append(h('div', { class: 'answered-by', text: '← ' + copies.join(', ') }));
+  }
+  const foot = h('div', { class: 'offer-foot' });
+  if (canAccept) {
+    const b = h('button', {
+      class: 'btn accept-btn', type: 'button',
+      title: t(me === v.active ? 'accept_title_active' : 'accept_title_other', { n: o.id, name: seatName(me === v.active ? o.owner : v.active) }),
+    }, icon('check'), ' ' + t('accept'));
+    b.addEventListener('click', (e) => { e.stopPropagation(); act(`/accept ${o.id}`, el); });
+    foot.append(b);
+  }
+  const why = note ? noteText(note, v) : null;
+  if (why) foot.append(h('span', { class: 'offer-note', text: why }));
+  if (hasAsk && !mine && !spectator) {
+    const b = h('button', { class: 'btn small answer-btn', type: 'button', title: t('answer_title', { n: o.id }), text: t('answer') });
+    b.addEventListener('click', (e) => { e.stopPropagation(); loadOffer(o, false); });
+    foot.append(b);
+  }
+  if (mine && ((v.you && v.you.can_withdraw) || []).includes(o.id)) {
+    const b = h('button', { class: 'btn small withdraw-btn', type: 'button', title: t('withdraw_title', { n: o.id }) },
+      icon('close'), ' ' + t('withdraw'));
+    b.addEventListener('click', (e) => { e.stopPropagation(); act(`/withdraw ${o.id}`, el); });
+    foot.append(b);
+  }
+  if (foot.childNodes.length) el.append(foot);
+  // a click on the offer: accept it (or open a '?' offer or my own in the offer window);
+  // the right button withdraws my own
+  el.addEventListener('click', () => {
+    if (spectator) return;
+    if (hasAsk || mine) loadOffer(o, mine);
+    else act(`/accept ${o.id}`, el);
+  });
+  el.addEventListener('contextmenu', (e) => { e.preventDefault(); if (mine) act(`/withdraw ${o.id}`, el); });
+  return el;
+}
+
 export function renderMarket(root) {
   clear(root);
   const v = S.view;
   if (!v) return;
   const me = mySeat();
-  root.append(h('div', { class: 'box-head' }, h('span', { text: t('market') })));
+  root.append(h('div', { class: 'box-head' }, h('h2', { text: t('market') })));
   const list = h('div', { class: 'offers' });
-  const acceptable = new Set((v.you && v.you.can_accept) || []);
+  const notes = new Map(((v.you && v.you.offer_notes) || []).map((n) => [n.id, n]));
   if (!v.offers.length) list.append(h('span', { class: 'nothing', text: t('market_empty') }));
-  for (const o of v.offers) {
-    const mine = o.owner === me;
-    const viewerIsOwner = mine || me === null;
-    const top = viewerIsOwner ? o.give : o.want;
-    const bottom = viewerIsOwner ? o.want : o.give;
-    const hasAsk = o.give === '?' || o.want === '?';
-    const el = h('div', {
-      class: 'offer' + (o.to_active ? '' : ' from-active') + (acceptable.has(o.id) ? ' can-accept' : '') +
-        (mine ? ' mine' : '') + (hasAsk ? ' has-ask' : ''),
-      style: { '--seat': seatColour(o.owner) },
-      dataset: { offer: String(o.id), owner: String(o.owner) },
-      title: `#${o.id} ${seatName(o.owner)}`,
-    },
-    h('div', { class: 'offer-id', text: t('offer_by', { n: o.id, name: seatName(o.owner) }) }),
-    h('div', { class: 'offer-top', title: t('you_give') }, sideCards(top)),
-    h('div', { class: 'offer-bottom', title: t('you_get') }, sideCards(bottom)));
-    // left: accept (or open a '?' offer / my own in the offer window); right: withdraw my own
-    onLeftRight(el, (btn) => {
-      if (me === null) return;
-      if (btn === 'right') { if (mine) act(`/withdraw ${o.id}`, el); return; }
-      if (hasAsk || mine) loadOffer(o, mine);
-      else act(`/accept ${o.id}`, el);
-    });
-    list.append(el);
-  }
+  for (const o of v.offers) list.append(offerEl(o, v, me, notes));
   root.append(list);
+  const news = (S.offerNews || []).filter((n) => !v.offers.some((o) => o.id === n.id) || n.key === 'gone_cancelled');
+  if (news.length) {
+    root.append(h('div', { class: 'offer-news', role: 'status' },
+      ...news.map((n) => h('div', { text: t(n.key, { n: n.id }) }))));
+  }
 }
 
 export function renderFaceUp(root) {
@@ -74,33 +138,38 @@ export function renderFaceUp(root) {
   });
 }
 
-// Supply and demand: the markers this viewer may see, and my own draggable arrows.
+// Supply and demand: the markers this viewer may see, and my own arrows: drag one onto a card,
+// or press it (mouse, touch or keyboard) and then press a card.
 export function renderSignals(root) {
   clear(root);
   const v = S.view;
   if (!v || v.phase === 'over') { root.hidden = true; return; }
   root.hidden = false;
   const seen = v.signals || { want: {}, have: {} };
-  const line = (cls, arrow, map) => {
-    const d = h('div', { class: 'signal-line ' + cls }, h('span', { class: 'arrow', text: arrow }));
+  const line = (cls, arrow, map, label) => {
+    const d = h('div', { class: 'signal-line ' + cls, 'aria-label': label }, icon(arrow, { class: 'arrow' }));
     for (const [bean, n] of sideEntries(map || {})) d.append(beanCard(bean, { small: true, count: n > 1 ? n : null }));
     return d;
   };
-  root.append(h('div', { class: 'box-head' }, h('span', { text: t('signals') })));
-  root.append(line('have', '▲', seen.have), line('want', '▼', seen.want));
+  root.append(h('div', { class: 'box-head' }, h('h2', { text: t('signals') })));
+  root.append(line('have', 'up', seen.have, t('signal_have')), line('want', 'down', seen.want, t('signal_want')));
   if (v.you) {
     const mine = v.you.signals || { want: [], have: [] };
-    const toMap = (arr) => Object.fromEntries((arr || []).map((b) => [b, 1]));
-    const have = h('span', { class: 'signal-token have', title: t('signal_have'), text: '▲' });
-    const want = h('span', { class: 'signal-token want', title: t('signal_want'), text: '▼' });
-    makeDraggable(have, () => ({ kind: 'signal', which: 'have' }));
-    makeDraggable(want, () => ({ kind: 'signal', which: 'want' }));
-    const x = h('button', { class: 'btn small', type: 'button', title: t('signal_clear'), text: '✕' });
+    const token = (which, arrow) => {
+      const b = h('button', {
+        class: 'btn signal-token ' + which + (S.armed === which ? ' armed' : ''), type: 'button',
+        title: t('signal_' + which), 'aria-pressed': S.armed === which ? 'true' : 'false',
+      }, icon(arrow, { title: t('signal_' + which) }));
+      b.addEventListener('click', () => { if (b.dataset.dragged) return; S.armed = S.armed === which ? null : which; rerender(); });
+      makeDraggable(b, () => ({ kind: 'signal', which }));
+      return b;
+    };
+    const x = h('button', { class: 'btn small', type: 'button', title: t('signal_clear') }, icon('close', { title: t('signal_clear') }));
     x.addEventListener('click', () => act('/signals clear', x));
-    const own = h('div', { class: 'signal-own' }, have, want, x);
+    const own = h('div', { class: 'signal-own' }, token('have', 'up'), token('want', 'down'), x);
     for (const b of mine.have || []) own.append(beanCard(b, { small: true, extraClass: 'sig-have' }));
     for (const b of mine.want || []) own.append(beanCard(b, { small: true, extraClass: 'sig-want' }));
-    void toMap;
     root.append(own);
+    if (S.armed) root.append(h('div', { class: 'hint-text armed-hint', role: 'status', text: t('marker_armed') }));
   }
 }

@@ -1,7 +1,8 @@
 // My fields (harvest, buy, plant targets), my to-plant area and my hand (front card marked).
-import { h, clear, onLeftRight } from '../dom.js';
+import { h, clear, onLeftRight, onActivate } from '../dom.js';
+import { icon } from '../icons.js';
 import { t } from '../i18n.js';
-import { beanCard } from '../beans.js';
+import { beanCard, meterRow } from '../beans.js';
 import { S, act, rerender } from '../store.js';
 import { draftClick } from '../offer.js';
 import { inMyDeal, dealPick, isPicked } from '../deal.js';
@@ -40,28 +41,31 @@ export function renderFields(root) {
   const seat = v.seats[y.seat];
   const current = plantingBean();
   const legal = fieldsFor(current);
-  root.append(h('div', { class: 'box-head' }, h('span', { text: t('fields') })));
+  const meters = new Map((v.catalogue || []).map((c) => [c.bean, c.meter]));
+  root.append(h('div', { class: 'box-head' }, h('h2', { text: t('fields') })));
   const row = h('div', { class: 'fields' });
   seat.fields.forEach((f, i) => {
     const n = i + 1;
     const info = (seat.field_info || [])[i];
-    const box = h('div', { class: 'field' + (legal.includes(n) ? ' can-plant' : ''), dataset: { field: String(n) } });
-    box.append(h('div', { class: 'field-no', text: '#' + n }));
+    const box = h('div', { class: 'field' + (legal.includes(n) ? ' can-plant' : ''), dataset: { field: String(n) },
+      role: 'group', 'aria-label': t('field_no', { n }) });
+    box.append(h('div', { class: 'field-no', text: t('field_no', { n }) }));
     if (f) {
       const c = beanCard(f[0], { count: f[1] });
       // own field: left = want, right = give
-      onLeftRight(c, (btn) => draftClick(btn === 'left' ? 'want' : 'give', f[0]));
+      onLeftRight(c, (btn, e) => draftClick(btn === 'left' ? 'want' : 'give', f[0], e.currentTarget));
       box.append(c);
       if (info) {
         box.append(h('div', { class: 'field-info' },
-          h('div', { text: t('harvest_now', { n: info.harvest_now }) }),
+          h('div', { text: info.harvest_now === 1 ? t('harvest_now_1') : t('harvest_now', { n: info.harvest_now }) }),
           h('div', { text: info.next_coin_at ? t('next_coin', { m: info.next_coin_at }) : t('no_next_coin') })));
       }
+      if (meters.has(f[0])) box.append(meterRow(meters.get(f[0]), t('meter')));
     } else box.append(h('div', { class: 'card empty', text: t('field_empty') }));
     const btns = h('div', { class: 'field-btns' });
     if (current && legal.includes(n)) {
       const p = current;
-      const b = h('button', { class: 'btn primary plant-here', type: 'button', text: '↓ ' + t('plant_here') });
+      const b = h('button', { class: 'btn primary plant-here', type: 'button' }, icon('plant'), ' ' + t('plant_here'));
       b.addEventListener('click', () => act(plantCommand(p, n), box));
       btns.append(b);
     }
@@ -80,9 +84,14 @@ export function renderFields(root) {
     row.append(box);
   });
   if (seat.fields.length < 3 && !seat.third_field && v.phase !== 'over') {
-    const b = h('button', { class: 'btn buy' + (y.can_buy ? '' : ' hint-off'), type: 'button', id: 'buy-field', text: t('buy') });
-    b.addEventListener('click', () => act('/buy', b));
-    row.append(h('div', { class: 'field locked' }, h('div', { class: 'field-no', text: '#3' }), b));
+    const cost = v.third_field_cost;
+    if (cost !== null && cost !== undefined) {
+      const b = h('button', { class: 'btn buy' + (y.can_buy ? '' : ' hint-off'), type: 'button', id: 'buy-field',
+        text: t('buy', { n: cost }) });
+      b.addEventListener('click', () => act('/buy', b));
+      row.append(h('div', { class: 'field locked', dataset: { field: '3' } },
+        h('div', { class: 'field-no', text: t('field_no', { n: 3 }) }), icon('lock', { class: 'lock-icon' }), b));
+    }
   }
   root.append(row);
 }
@@ -99,7 +108,8 @@ export function renderToPlant(root) {
     const sel = current && current.kind === 'toplant' && current.bean === bean;
     const c = beanCard(bean, { extraClass: sel ? 'selected' : '' });
     c.dataset.toplant = String(i);
-    c.addEventListener('click', () => { S.plantBean = bean; rerender(); });
+    onActivate(c, () => { S.plantBean = bean; rerender(); });
+    c.setAttribute('aria-pressed', sel ? 'true' : 'false');
     makeDraggable(c, () => ({ kind: 'toplant', bean }));
     root.append(c);
   });
@@ -111,9 +121,10 @@ export function renderHand(root) {
   const y = v && v.you;
   if (!y) { root.hidden = true; return; }
   root.hidden = false;
-  const head = h('div', { class: 'box-head' }, h('span', { text: `${t('hand')} (${y.hand.length})` }));
+  const head = h('div', { class: 'box-head' }, h('h2', { text: `${t('hand')} (${y.hand.length})` }),
+    h('span', { class: 'hint-text', text: t('hand_title') }));
   if (y.waiting_for === 'plant' && y.hand.length) {
-    const b = h('button', { class: 'btn primary', type: 'button', id: 'plant-front', text: '↓ ' + t('plant_front') });
+    const b = h('button', { class: 'btn primary', type: 'button', id: 'plant-front' }, icon('plant'), ' ' + t('plant_front'));
     b.addEventListener('click', () => act('/plant', b));
     head.append(h('span', { class: 'spacer' }), b);
   }
@@ -128,9 +139,9 @@ export function renderHand(root) {
     });
     c.dataset.ref = 'h' + idx;
     // hand: left = give, right = want; in a deal: pick the exact card
-    onLeftRight(c, (btn) => {
+    onLeftRight(c, (btn, e) => {
       if (deal) { if (btn === 'left') dealPick({ zone: 'h', index: idx, bean }); return; }
-      draftClick(btn === 'left' ? 'give' : 'want', bean);
+      draftClick(btn === 'left' ? 'give' : 'want', bean, e.currentTarget);
     });
     // the front card always drags as the card to plant: a drop out of turn gets the server's reason
     makeDraggable(c, () => (i === 0

@@ -1,7 +1,8 @@
 // Player panels: colour, active mark, idle mark, pass mark, name, bot and away marks,
 // received/hand count, fields, coins; "Let a bot play" on a seat the server says may be handed over.
 import { h, clear, onLeftRight } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, beanName } from '../i18n.js';
+import { icon } from '../icons.js';
 import { beanCard } from '../beans.js';
 import { S, act, mySeat, seatColour } from '../store.js';
 import { draftClick } from '../offer.js';
@@ -21,20 +22,23 @@ export function renderPanels(root) {
       style: { '--seat': seatColour(i) },
       dataset: { seat: String(i) },
     });
+    const idleOn = !!(info && !info.bot && (info.idle || !info.connected));
+    const mark = (cls, on, title, ic) => h('span', { class: 'mark ' + cls + (on ? ' on' : ''), title,
+      'aria-hidden': on ? null : 'true' }, icon(ic, on ? { title } : {}));
     const marks = h('div', { class: 'marks' },
-      h('span', { class: 'mark mark-active' + (isActive ? ' on' : ''), title: t('active_mark'), text: '▶' }),
-      h('span', { class: 'mark mark-idle' + (info && !info.bot && (info.idle || !info.connected) ? ' on' : ''), title: t('idle_mark'), text: 'zZ' }),
-      h('span', { class: 'mark mark-pass' + (seat.passed ? ' on' : ''), title: t('pass_mark'), text: '✋' }),
+      mark('mark-active', isActive, t('active_mark'), 'active'),
+      mark('mark-idle', idleOn, t('idle_mark'), 'idle'),
+      mark('mark-pass', seat.passed && v.phase === 'trade', t('pass_mark'), 'pass'),
     );
     const name = h('span', { class: 'name', text: seat.name + (i === me ? ` (${t('you')})` : '') });
-    const counts = h('span', { class: 'counts', title: t('received_hand') },
+    const counts = h('span', { class: 'counts', title: t('received_hand'), 'aria-label': `${t('received_hand')}: ${(seat.to_plant || []).length} / ${seat.hand_count}` },
       h('span', { class: 'received', text: String((seat.to_plant || []).length) }), ' / ',
       h('span', { class: 'hand-count', text: String(seat.hand_count) }));
+    const hidden = seat.coins === null || seat.coins === undefined;
     const coins = h('span', {
-      class: 'coins' + (seat.coins === null || seat.coins === undefined ? ' hidden-money' : ''),
-      title: seat.coins === null || seat.coins === undefined ? t('hidden') : t('coins'),
-      text: seat.coins === null || seat.coins === undefined ? '🪙 ?' : `🪙 ${seat.coins}`,
-    });
+      class: 'coins' + (hidden ? ' hidden-money' : ''),
+      title: hidden ? t('hidden') : t('coins'),
+    }, icon('coin', { title: t('coins') }), ' ', hidden ? '?' : String(seat.coins));
     const fields = h('div', { class: 'mini-fields' });
     seat.fields.forEach((f, fi) => {
       let el;
@@ -42,12 +46,13 @@ export function renderPanels(root) {
         el = beanCard(f[0], { small: true, count: f[1] });
         // other players' fields: left = give, right = want; own fields: left = want, right = give
         const own = i === me;
-        onLeftRight(el, (btn, e) => draftClick(own ? (btn === 'left' ? 'want' : 'give') : (btn === 'left' ? 'give' : 'want'), f[0], e.currentTarget));
+        onLeftRight(el, (btn, e) => draftClick(own ? (btn === 'left' ? 'want' : 'give') : (btn === 'left' ? 'give' : 'want'), f[0], e.currentTarget),
+          `${seat.name}: ${t('field_no', { n: fi + 1 })}, ${f[1]} × ${beanName(f[0])}`);
       } else el = h('div', { class: 'card small empty', text: t('field_empty') });
       el.dataset.field = String(fi + 1);
       fields.append(el);
     });
-    if (!seat.third_field && seat.fields.length < 3) fields.append(h('div', { class: 'card small locked', text: '🔒' }));
+    if (!seat.third_field && seat.fields.length < 3) fields.append(h('div', { class: 'card small locked' }, icon('lock')));
     panel.append(h('div', { class: 'panel-head' }, marks, name));
     const badges = seatMarks(info);
     if (info && info.bot) panel.classList.add('bot');
@@ -55,8 +60,8 @@ export function renderPanels(root) {
     if (info && info.can_hand_over && me !== null && i !== me && S.roomInfo?.running) {
       const b = h('button', {
         class: 'btn small handover-btn', type: 'button', dataset: { seat: String(i) },
-        title: t('handover_title', { name: info.name }), text: '🤖 ' + t('handover'),
-      });
+        title: t('handover_title', { name: info.name }),
+      }, icon('bot'), ' ' + t('handover'));
       b.addEventListener('click', () => act(`/handover ${info.name}`, b));
       badges.push(b);
     }

@@ -1,6 +1,7 @@
 // Before (and after) a game: seats, join / leave, bots, options, start. Every button sends a command.
 import { h, clear } from '../dom.js';
 import { t } from '../i18n.js';
+import { icon } from '../icons.js';
 import { S, act, seatColour, mySeat } from '../store.js';
 import { seatMarks, policyName } from '../seatmarks.js';
 
@@ -12,15 +13,15 @@ export function renderSetup(root) {
   const me = mySeat();
   if (running && me !== null) { root.hidden = true; return; }
   root.hidden = false;
-  root.append(h('div', { class: 'box-head' }, h('span', { text: `${t('seats')} (${r.seats.length}/${r.max_players})` })));
+  root.append(h('div', { class: 'box-head' }, h('h2', { text: `${t('seats')} (${r.seats.length}/${r.max_players})` })));
   const seats = h('ul', { class: 'seat-list' });
   for (const s of r.seats) {
     const away = s.away_since !== null && s.away_since !== undefined;
     // a bot's own seat (not a person's handed over): removable before the start; the server decides
     const remove = !running && s.bot && !away ? h('button', {
       class: 'btn small remove-bot', type: 'button', dataset: { seat: String(s.seat) },
-      title: t('removebot_title', { name: s.name }), text: '✕ ' + t('removebot'),
-    }) : null;
+      title: t('removebot_title', { name: s.name }),
+    }, icon('close'), ' ' + t('removebot')) : null;
     if (remove) remove.addEventListener('click', () => act(`/removebot ${s.name}`, remove));
     seats.append(h('li', {
       style: { '--seat': seatColour(s.seat) },
@@ -29,13 +30,13 @@ export function renderSetup(root) {
     },
     h('span', { class: 'swatch' }), h('span', { class: 'seat-name', text: s.name + (s.seat === me ? ` (${t('you')})` : '') }),
     ...seatMarks(s),
-    s.idle && !s.bot && !away ? h('span', { class: 'mark on', title: t('idle_mark'), text: ' zZ' }) : null,
+    s.idle && !s.bot && !away ? h('span', { class: 'mark on', title: t('idle_mark') }, icon('idle', { title: t('idle_mark') })) : null,
     remove));
   }
   root.append(seats);
   const btns = h('div', { class: 'setup-btns' });
-  const mk = (id, label, cmd, cls = 'btn') => {
-    const b = h('button', { class: cls, type: 'button', id, text: label });
+  const mk = (id, label, cmd, cls = 'btn', ic = null) => {
+    const b = h('button', { class: cls, type: 'button', id }, ic ? icon(ic) : null, ic ? ' ' + label : label);
     b.addEventListener('click', () => act(typeof cmd === 'function' ? cmd() : cmd, b));
     return b;
   };
@@ -45,11 +46,11 @@ export function renderSetup(root) {
     // the policy picked here is kept across renders; /addbot alone seats the default (greedy)
     const policies = r.bot_policies && r.bot_policies.length ? r.bot_policies : ['greedy', 'random'];
     if (!policies.includes(S.botPolicy)) S.botPolicy = policies.includes('greedy') ? 'greedy' : policies[0];
-    const pick = h('select', { id: 'addbot-policy', title: t('addbot_policy') },
+    const pick = h('select', { id: 'addbot-policy', title: t('addbot_policy'), 'aria-label': t('addbot_policy') },
       ...policies.map((p) => h('option', { value: p, text: policyName(p) })));
     pick.value = S.botPolicy;
     pick.addEventListener('change', () => { S.botPolicy = pick.value; });
-    const add = mk('btn-addbot', '🤖 ' + t('addbot'), () => (S.botPolicy === 'greedy' ? '/addbot' : `/addbot ${S.botPolicy}`));
+    const add = mk('btn-addbot', t('addbot'), () => (S.botPolicy === 'greedy' ? '/addbot' : `/addbot ${S.botPolicy}`), 'btn', 'bot');
     btns.append(h('span', { class: 'addbot' }, add, pick));
     if (me !== null) btns.append(mk('btn-start', t('start'), '/start', 'btn primary'));
   }
@@ -58,12 +59,15 @@ export function renderSetup(root) {
     const hm = h('input', { type: 'checkbox', id: 'opt-hiddenmoney' });
     hm.checked = !!r.options.hidden_money;
     hm.addEventListener('change', () => act(`/option hiddenmoney ${hm.checked ? 'on' : 'off'}`, hm));
-    const preset = h('select', { id: 'opt-preset' }, ...['classic', 'rio-grande', 'amigo'].map((p) => h('option', { value: p, text: p })));
+    const presetName = (p) => t('preset_' + p.replace('-', '_'));
+    const preset = h('select', { id: 'opt-preset', 'aria-label': t('preset') },
+      ...['classic', 'rio-grande', 'amigo'].map((p) => h('option', { value: p, text: presetName(p) })));
     preset.value = r.options.preset;
     preset.addEventListener('change', () => act(`/option rules ${preset.value}`, preset));
     root.append(h('div', { class: 'options' },
       h('label', {}, hm, ' ' + t('hiddenmoney')),
-      h('label', {}, t('preset') + ' ', preset)));
-    root.append(h('div', { class: 'hint-text', text: t('waiting_room') }));
+      h('label', {}, t('preset') + ' ', preset),
+      // the chosen preset's player range, as the server says
+      h('span', { class: 'range', id: 'preset-range', text: t('players_range', { lo: r.min_players, hi: r.max_players }) })));
   } else if (me === null) root.append(h('div', { class: 'hint-text', text: t('spectating') }));
 }

@@ -1,38 +1,59 @@
-// The top bar: progress (deck pass of the limit, draw pile, discard), the phase, and the phase button.
+// The top bar: progress (deck pass of the limit, draw pile, discard, the phase), the status
+// line (what to do now, from the server's hints: status.js) and the phase button beside it.
 import { h, clear } from '../dom.js';
 import { t } from '../i18n.js';
 import { beanCard } from '../beans.js';
-import { S, act, seatName } from '../store.js';
+import { S, act, mySeat } from '../store.js';
+import { statusLine } from '../status.js';
+
+const PHASE_NO = { plant: 1, trade: 2, plant_traded: 3 };
 
 export function renderProgress(root) {
   clear(root);
   const v = S.view;
   if (!v) return;
   const pass = Math.min(v.exhaustions + 1, v.passes_limit || 3);
+  const chip = (id, label, value) => h('span', { class: 'prog', id, title: label },
+    h('small', { text: label + ' ' }), String(value));
   root.append(
-    h('span', { class: 'prog', id: 'prog-pass', title: t('pass') }, h('small', { text: t('pass') + ' ' }), `${pass}/${v.passes_limit || 3}`),
-    h('span', { class: 'prog', id: 'prog-deck', title: t('deck') }, h('small', { text: t('deck') + ' ' }), String(v.deck_count)),
-    h('span', { class: 'prog', id: 'prog-discard', title: t('discard') }, h('small', { text: t('discard') + ' ' }), String(v.discard_count)),
+    chip('prog-pass', t('pass'), `${pass}/${v.passes_limit || 3}`),
+    chip('prog-deck', t('deck'), v.deck_count),
+    chip('prog-discard', t('discard'), v.discard_count),
   );
-  if (v.discard_top) root.append(beanCard(v.discard_top, { small: true, extraClass: 'discard-top' }));
+  // the discard's top card has a slot of its own from the start, so nothing moves when the
+  // first card is discarded
+  const slot = h('span', { class: 'discard-slot', 'aria-hidden': v.discard_top ? null : 'true' });
+  if (v.discard_top) slot.append(beanCard(v.discard_top, { tiny: true, extraClass: 'discard-top' }));
+  root.append(slot);
+  if (v.phase !== 'over') {
+    root.append(h('span', { class: 'prog phase-chip', id: 'prog-phase', title: t('phase_' + v.phase) },
+      t('phase_short', { n: PHASE_NO[v.phase] })));
+  }
+}
+
+export function renderStatus(root) {
+  const line = statusLine(S.view, S.roomInfo, mySeat());
+  root.textContent = line.text;
+  root.className = 'status tone-' + line.tone;
+  return line;
 }
 
 export function renderPhase(root) {
   clear(root);
   const v = S.view;
-  if (!v) return;
-  root.append(h('div', { class: 'phase-label', text: `${t('phase_' + v.phase)} · ${seatName(v.active)}` }));
+  if (!v || v.phase === 'over') return;
   const y = v.you;
-  if (y && v.phase !== 'over') {
-    const label = y.done_label ? t('done_' + y.done_label) : t('done_none');
-    const b = h('button', {
-      class: 'btn phase-btn' + (y.done_label ? ' primary' : ''), type: 'button', id: 'phase-btn',
-      disabled: !y.done_label || v.phase === 'over', dataset: { label: y.done_label || '' }, text: label,
-    });
-    b.addEventListener('click', () => act('/done', b));
-    root.append(b);
-    if (y.waiting_for && v.phase !== 'over') {
-      root.append(h('div', { class: 'must-act' + (y.must_act ? ' urgent' : ''), text: t('wf_' + y.waiting_for) }));
-    }
-  }
+  if (!y) return;
+  let label = y.done_label;
+  let blocked = y.done_blocked ? t('done_blocked_deal') : null;
+  // phase 1 before the first plant: the button shows what it will do once a card is planted
+  if (!label && y.waiting_for === 'plant') { label = 'end_planting'; blocked = t('done_blocked_plant'); }
+  if (!label) return;
+  const b = h('button', {
+    class: 'btn phase-btn' + (blocked ? '' : ' primary'), type: 'button', id: 'phase-btn',
+    disabled: !!blocked, dataset: { label }, title: blocked || null,
+  }, t('done_' + label));
+  b.addEventListener('click', () => act('/done', b));
+  root.append(b);
+  if (blocked) root.append(h('span', { class: 'phase-why', id: 'phase-why', text: blocked }));
 }

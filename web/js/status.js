@@ -1,0 +1,113 @@
+// The status line: what this person can do now, or whom the table waits for and why.
+// Everything comes from the server's hints (view.waiting, view.you: plant_fields,
+// plant_optional, harvestable, can_buy, offer_notes, deal_owes...); nothing is decided here.
+import { t, beanName } from './i18n.js';
+import { sideEntries } from './beans.js';
+
+function cardsText(side) {
+  const e = sideEntries(side);
+  if (!e.length) return t('nothing');
+  return e.map(([b, n]) => `${n} ${beanName(b)}`).join(', ');
+}
+
+function names(view, seats) {
+  return seats.map((i) => view.seats[i]?.name ?? `P${i}`).join(', ');
+}
+
+// -> {text, tone}: tone 'act' (this person must act), 'may' (may act), 'wait', 'over'
+export function statusLine(view, room, me) {
+  if (!view) {
+    if (!room) return { text: t('st_connecting'), tone: 'wait' };
+    const seated = room.seats.filter((s) => !s.vacant).length;
+    const lo = room.min_players;
+    const hi = room.max_players;
+    if (me === null || me === undefined) {
+      if (room.running) return { text: t('spectating'), tone: 'wait' };
+      return { text: t('st_pick_seat', { n: seated, lo, hi }), tone: 'may' };
+    }
+    if (seated < lo) return { text: t('st_need_players', { n: seated, lo }), tone: 'wait' };
+    return { text: t('st_ready', { n: seated }), tone: 'act' };
+  }
+  const you = view.you;
+  const name = (i) => view.seats[i]?.name ?? `P${i}`;
+  const active = view.active;
+  const prefix = you ? '' : t('st_watching');
+  const say = (key, vars, tone) => ({ text: prefix + t(key, vars), tone: you ? tone : 'wait' });
+
+  if (view.phase === 'over') {
+    const r = view.result || { winners: [], scores: [] };
+    const best = Math.max(0, ...(r.scores || []));
+    return { text: t('st_over', { names: names(view, r.winners || []), n: best }), tone: 'over' };
+  }
+  if (view.phase === 'plant') {
+    if (you && you.waiting_for === 'plant') {
+      const bean = beanName(you.hand[0]);
+      const fits = (you.plant_fields || []).length > 0;
+      if (you.plant_optional) return say(fits ? 'st_plant_second' : 'st_plant_second_nofit', { bean }, 'may');
+      if (fits) return say('st_plant', { bean }, 'act');
+      return say(you.can_buy ? 'st_plant_nofit_buy' : 'st_plant_nofit', { bean }, 'act');
+    }
+    const w = (view.waiting || [])[0];
+    return say(w && w.optional ? 'st_wait_plant2' : 'st_wait_plant', { name: name(active) }, 'wait');
+  }
+  if (view.phase === 'trade') {
+    const d = view.deal;
+    if (d) {
+      const mine = you && (you.seat === d.active || you.seat === d.other);
+      if (mine) {
+        const other = you.seat === d.active ? d.other : d.active;
+        if (you.waiting_for === 'provide') {
+          return say('st_provide', { cards: cardsText(you.deal_owes || {}), name: name(other) }, 'act');
+        }
+        return say('st_deal_wait', { name: name(other), cards: cardsText(d.owes[String(other)] || {}) }, 'wait');
+      }
+      return say('st_deal_watch', { a: name(d.active), b: name(d.other), n: d.offer }, 'wait');
+    }
+    const accept = (you && you.can_accept) || [];
+    if (you && you.seat === active) {
+      return accept.length ? say('st_trade_active_k', { k: accept.length }, 'act') : say('st_trade_active', {}, 'act');
+    }
+    if (you) {
+      const waiting = (you.offer_notes || []).find((n) => n.note === 'waiting');
+      if (waiting) return say('st_copy_waiting', { n: waiting.id, name: name(active) }, 'wait');
+      if (view.seats[you.seat]?.passed) return say('st_passed', { name: name(active) }, 'wait');
+      return say(accept.length ? 'st_trade_other_k' : 'st_trade_other', { name: name(active) }, 'may');
+    }
+    return say('st_trade_other', { name: name(active) }, 'wait');
+  }
+  // phase 3
+  if (you && you.waiting_for === 'plant_traded') {
+    const fits = you.plant_traded_fields || {};
+    const stuck = Object.keys(fits).find((b) => !(fits[b] || []).length);
+    if (stuck) return say(you.can_buy ? 'st_plant_traded_nofit' : 'st_plant_traded_nofit_h', { bean: beanName(stuck) }, 'act');
+    return say('st_plant_traded', { n: you.to_plant.length }, 'act');
+  }
+  const seats = (view.waiting || []).filter((w) => w.for === 'plant_traded').map((w) => w.seat);
+  return say('st_wait_plant_traded', { names: names(view, seats) }, 'wait');
+}
+
+// The reason an offer note gives, for the market (null: nothing to say).
+export function noteText(note, view) {
+  const name = (i) => view.seats[i]?.name ?? `P${i}`;
+  const you = view.you;
+  if (!note) return null;
+  switch (note.note) {
+    case 'open': return t('note_open');
+    case 'waiting': return t('note_waiting', { name: name(view.active) });
+    case 'deal': return t('note_deal');
+    case 'ask': return t('note_ask');
+    case 'accept': return null;
+    case 'refused':
+      switch (note.code) {
+        case 'cannot_provide':
+          return note.seat === you?.seat ? t('note_lacks_you', { cards: cardsText(note.missing) })
+            : t('note_lacks', { name: name(note.seat), cards: cardsText(note.missing) });
+        case 'not_active_party': return t('note_for', { name: name(view.active) });
+        case 'wrong_phase': return t('note_phase2');
+        case 'deal_in_progress': return t('note_after_deal');
+        case 'too_many_offers': return t('note_too_many');
+        default: return null;
+      }
+    default: return null;
+  }
+}
