@@ -3,6 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# axe-core (npm) for the accessibility scans of the browser tests
+AXE := node_modules/axe-core/axe.min.js
 
 .PHONY: run test lint typecheck unit browser chromium bench simulate clean
 
@@ -12,9 +16,10 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# make run PORT=8001 (and HOST=0.0.0.0) serves elsewhere
 run: $(STAMP)
 	mkdir -p var
-	$(PY) -m bohnanza serve --host 127.0.0.1 --port 8000 --db var/bohnanza.db
+	$(PY) -m bohnanza serve --host $(HOST) --port $(PORT) --db var/bohnanza.db
 
 # Debian's Chromium for the browser tests (Playwright's own download cannot work here).
 chromium:
@@ -32,10 +37,19 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(PY) -m pytest -q
 
-# The browser tests run as their own pytest call (sync Playwright and pytest-asyncio clash).
-browser: $(STAMP) chromium
+$(AXE): package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+	    nodejs npm >/dev/null; }
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(AXE)
+
+# The browser tests run as their own pytest call (sync Playwright and pytest-asyncio clash;
+# the asyncio plugin's settings in pyproject.toml mean nothing to this call).
+browser: $(STAMP) chromium $(AXE)
 	@if ls tests/e2e/test_*.py >/dev/null 2>&1; then \
-	  $(PY) -m pytest -q -m browser tests/e2e -p no:asyncio; \
+	  $(PY) -m pytest -q -m browser tests/e2e -p no:asyncio -W ignore::pytest.PytestConfigWarning; \
 	else echo "no browser tests yet"; fi
 
 test: lint typecheck unit browser
@@ -47,4 +61,4 @@ simulate: $(STAMP)
 	$(PY) -m bohnanza simulate --players 4 --games 1000 --policy greedy,random --seed 1
 
 clean:
-	rm -rf $(VENV) var
+	rm -rf $(VENV) var node_modules

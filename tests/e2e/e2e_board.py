@@ -45,7 +45,11 @@ class Player:
         """Run a UI action that sends one command; wait for its reply and return it."""
         n = self.page.evaluate("window.__bohnanza.replies.length")
         action()
-        self.page.wait_for_function(f"window.__bohnanza.replies.length > {n}", timeout=TIMEOUT)
+        try:
+            self.page.wait_for_function(f"window.__bohnanza.replies.length > {n}", timeout=TIMEOUT)
+        except Exception:
+            self.page.screenshot(path=f"/tmp/board-x/fail-{self.name}.png")
+            raise
         reply = self.page.evaluate(f"window.__bohnanza.replies[{n}]")
         if ok:
             assert reply["ok"], f"{self.name}: {reply}"

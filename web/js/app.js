@@ -1,5 +1,5 @@
 // The room page: connects, keeps the state, renders the board, sends every action as command text.
-import { $ } from './dom.js';
+import { $, isSwapped } from './dom.js';
 import { t, applyStatic, getLang, setLang, onLang } from './i18n.js';
 import { S, setHooks } from './store.js';
 import { Net } from './net.js';
@@ -50,38 +50,82 @@ function beep() {
   } catch { /* no audio here */ }
 }
 
+// Each part of the board is rebuilt only when what it shows changed: a state that only moves
+// an idle mark must not replace the button under a pointer that is pressing it.
+const drawn = new Map();
+function part(name, inputs, fn) {
+  const key = JSON.stringify(inputs);
+  if (drawn.get(name) === key) return;
+  drawn.set(name, key);
+  fn();
+}
+
+// Where the keyboard focus was, so that it can come back after a part is rebuilt: the
+// position of the focused control among the controls of its nearest section with an id.
+const FOCUSABLE = 'button, input, select, [tabindex="0"]';
+function focusSpot() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const box = el.parentElement && el.parentElement.closest('[id]');
+  if (!box) return null;
+  return { id: box.id, index: [...box.querySelectorAll(FOCUSABLE)].indexOf(el), el };
+}
+function restoreFocus(spot) {
+  if (!spot || spot.el.isConnected) return;
+  const box = document.getElementById(spot.id);
+  const all = box ? [...box.querySelectorAll(FOCUSABLE)] : [];
+  const again = all[Math.min(spot.index, all.length - 1)];
+  if (again) again.focus({ preventScroll: true });
+}
+
 function render() {
-  renderProgress($('#progress'));
+  const spot = focusSpot();
+  renderParts();
+  restoreFocus(spot);
+}
+
+function renderParts() {
+  const v = S.view;
+  const r = S.roomInfo;
+  const lang = getLang();
+  const ui = { draft: S.draft, sel: S.dealSel, armed: S.armed, tap: S.tapBean, open: S.offerOpen,
+    pb: S.plantBean, sw: isSwapped(), news: S.offerNews, drag: !!S.dragging };
+  part('progress', [lang, v && [v.exhaustions, v.passes_limit, v.deck_count, v.discard_count, v.discard_top, v.phase]],
+    () => renderProgress($('#progress')));
   renderStatus($('#status'));
-  renderPanels($('#players'));
-  renderPhase($('#phase'));
-  renderSignals($('#signals'));
-  renderSetup($('#setup'));
-  renderGameOver($('#gameover'));
-  renderMarket($('#market'));
-  renderFaceUp($('#faceup'));
-  renderDeal($('#deal-window'));
-  renderOfferWindow($('#offer-window'));
-  renderFields($('#fields'));
-  renderToPlant($('#to-plant'));
-  renderHand($('#hand'));
-  renderCatalogue($('#catalogue-box'));
+  part('players', [lang, v, r, S.you, ui.armed], () => renderPanels($('#players')));
+  part('phase', [lang, v && v.phase, v && v.you], () => renderPhase($('#phase')));
+  part('signals', [lang, v && v.phase, v && v.signals, v && v.you && v.you.signals, ui.armed], () => renderSignals($('#signals')));
+  part('setup', [lang, r, S.you, S.botPolicy], () => renderSetup($('#setup')));
+  part('gameover', [lang, v && v.result, v && v.seats, v && v.history], () => renderGameOver($('#gameover')));
+  part('game', [lang, v, ui], () => {
+    renderMarket($('#market'));
+    renderFaceUp($('#faceup'));
+    renderDeal($('#deal-window'));
+    renderOfferWindow($('#offer-window'));
+    renderFields($('#fields'));
+    renderToPlant($('#to-plant'));
+    renderHand($('#hand'));
+    renderCatalogue($('#catalogue-box'));
+  });
   $('#market').hidden = !S.view || S.view.phase === 'over';
   const mine = !!(S.view && S.view.you && S.view.you.must_act);
   document.body.classList.toggle('my-turn', mine);
   document.body.classList.toggle('no-game', !S.view);
   document.body.classList.toggle('in-deal', !!(S.view && S.view.deal));
   notifyTurn(mine);
-  const sp = $('#speaker');
-  sp.replaceChildren(icon(S.speaker ? 'speaker' : 'speaker_off', { title: t(S.speaker ? 'speaker_on' : 'speaker_off') }));
-  sp.title = t(S.speaker ? 'speaker_on' : 'speaker_off');
-  sp.setAttribute('aria-pressed', S.speaker ? 'true' : 'false');
-  sp.classList.toggle('off', !S.speaker);
-  const so = $('#sound');
-  so.replaceChildren(icon(S.sound ? 'bell' : 'bell_off', { title: t(S.sound ? 'sound_on' : 'sound_off') }));
-  so.title = t(S.sound ? 'sound_on' : 'sound_off');
-  so.setAttribute('aria-pressed', S.sound ? 'true' : 'false');
-  so.classList.toggle('off', !S.sound);
+  part('toggles', [lang, S.speaker, S.sound], () => {
+    const sp = $('#speaker');
+    sp.replaceChildren(icon(S.speaker ? 'speaker' : 'speaker_off', { title: t(S.speaker ? 'speaker_on' : 'speaker_off') }));
+    sp.title = t(S.speaker ? 'speaker_on' : 'speaker_off');
+    sp.setAttribute('aria-pressed', S.speaker ? 'true' : 'false');
+    sp.classList.toggle('off', !S.speaker);
+    const so = $('#sound');
+    so.replaceChildren(icon(S.sound ? 'bell' : 'bell_off', { title: t(S.sound ? 'sound_on' : 'sound_off') }));
+    so.title = t(S.sound ? 'sound_on' : 'sound_off');
+    so.setAttribute('aria-pressed', S.sound ? 'true' : 'false');
+    so.classList.toggle('off', !S.sound);
+  });
   $('#room-name').textContent = S.room;
 }
 

@@ -11,7 +11,7 @@ function el(tag, attrs) {
 // history: [[coins per seat after each turn]]; names: seat names.
 export function coinsChart(history, names, labels) {
   const W = 480, H = 220, L = 34, R = 10, T = 10, B = 28;
-  const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img' });
+  const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-label': labels.title || 'chart' });
   const turns = history.length;
   const maxC = Math.max(1, ...history.flat().map((x) => x || 0));
   const x = (i) => L + (turns <= 1 ? 0 : (i * (W - L - R)) / (turns - 1));

@@ -68,8 +68,9 @@ export function statusLine(view, room, me) {
       return accept.length ? say('st_trade_active_k', { k: accept.length }, 'act') : say('st_trade_active', {}, 'act');
     }
     if (you) {
-      const waiting = (you.offer_notes || []).find((n) => n.note === 'waiting');
-      if (waiting) return say('st_copy_waiting', { n: waiting.id, name: name(active) }, 'wait');
+      const waiting = (you.offer_notes || []).filter((n) => n.note === 'waiting').map((n) => n.id).reverse();
+      if (waiting.length === 1) return say('st_copy_waiting', { n: waiting[0], name: name(active) }, 'wait');
+      if (waiting.length) return say('st_copies_waiting', { list: waiting.map((n) => '#' + n).join(', '), name: name(active) }, 'wait');
       if (view.seats[you.seat]?.passed) return say('st_passed', { name: name(active) }, 'wait');
       return say(accept.length ? 'st_trade_other_k' : 'st_trade_other', { name: name(active) }, 'may');
     }
@@ -80,7 +81,7 @@ export function statusLine(view, room, me) {
     const fits = you.plant_traded_fields || {};
     const stuck = Object.keys(fits).find((b) => !(fits[b] || []).length);
     if (stuck) return say(you.can_buy ? 'st_plant_traded_nofit' : 'st_plant_traded_nofit_h', { bean: beanName(stuck) }, 'act');
-    return say('st_plant_traded', { n: you.to_plant.length }, 'act');
+    return say(you.to_plant.length === 1 ? 'st_plant_traded_1' : 'st_plant_traded', { n: you.to_plant.length }, 'act');
   }
   const seats = (view.waiting || []).filter((w) => w.for === 'plant_traded').map((w) => w.seat);
   return say('st_wait_plant_traded', { names: names(view, seats) }, 'wait');

@@ -41,3 +41,6 @@ export function seatName(i) {
 
 const PALETTE = ['#e53935', '#1e88e5', '#43a047', '#fdd835', '#8e24aa', '#fb8c00', '#00acc1'];
 export function seatColour(i) { return PALETTE[i % PALETTE.length]; }
+// the same colours dark enough for text on white (WCAG AA)
+const INK = ['#c62828', '#1565c0', '#2e7d32', '#7a5f00', '#6a1b9a', '#a84300', '#00695c'];
+export function seatInk(i) { return INK[i % INK.length]; }

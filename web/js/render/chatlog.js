@@ -1,6 +1,6 @@
 // Chat with the command line (history on the arrow keys) and the game log.
 import { h, clear } from '../dom.js';
-import { seatColour, mySeat } from '../store.js';
+import { seatInk, mySeat } from '../store.js';
 import { logText } from '../logtext.js';
 
 const MAX_LINES = 300;
@@ -14,7 +14,7 @@ function append(list, node) {
 
 export function addChat(list, msg) {
   const line = h('div', { class: 'chat-line' + (msg.seat === null || msg.seat === undefined ? ' spectator' : '') });
-  line.append(h('b', { style: { color: msg.seat !== null && msg.seat !== undefined ? seatColour(msg.seat) : '' }, text: msg.name + ': ' }),
+  line.append(h('b', { style: { color: msg.seat !== null && msg.seat !== undefined ? seatInk(msg.seat) : '' }, text: msg.name + ': ' }),
     h('span', { text: msg.text }));
   append(list, line);
 }

@@ -34,7 +34,7 @@ export function renderGameOver(root) {
     h('div', { class: 'tiebreak' + (tied ? ' used' : ''), text: tbText }));
   if (v.history && v.history.length) {
     root.append(h('div', { class: 'chart-title', text: t('coins_chart') }),
-      h('div', { class: 'chart-box' }, coinsChart(v.history, names, { turn: t('turn') })),
+      h('div', { class: 'chart-box' }, coinsChart(v.history, names, { turn: t('turn'), title: t('coins_chart') })),
       h('div', { class: 'legend' }, ...names.map((n, i) => h('span', {},
         h('span', { class: 'swatch line', style: { background: seatColour(i) } }), ' ' + n))));
   }

@@ -65,7 +65,7 @@ function offerEl(o, v, me, notes) {
   // the active player sees which copies answer this offer
   if (me === v.active && mine) {
     const copies = v.offers.filter((x) => x.answers === o.id).map((x) => `#${x.id} ${seatName(x.owner)}`);
-    if (copies.length) el.append(h('div', { class: 'answered-by', text: '← ' + copies.join(', ') }));
+    if (copies.length) el.append(h('div', { class: 'answered-by', text: t('answered_by', { list: copies.join(', ') }) }));
   }
   const foot = h('div', { class: 'offer-foot' });
   if (canAccept) {
@@ -147,7 +147,7 @@ export function renderSignals(root) {
   root.hidden = false;
   const seen = v.signals || { want: {}, have: {} };
   const line = (cls, arrow, map, label) => {
-    const d = h('div', { class: 'signal-line ' + cls, 'aria-label': label }, icon(arrow, { class: 'arrow' }));
+    const d = h('div', { class: 'signal-line ' + cls, role: 'group', 'aria-label': label }, icon(arrow, { class: 'arrow' }));
     for (const [bean, n] of sideEntries(map || {})) d.append(beanCard(bean, { small: true, count: n > 1 ? n : null }));
     return d;
   };

@@ -1,0 +1,141 @@
+"""Board states built by the real engine, shown on the sample board (``/r/x?sample=NAME``).
+
+Each function sets up a game position where a person must decide, applies commands through the
+command language, and returns the ``state`` message the server would send to one seat (the
+engine's view with its hints, and a room part). The page never decides what is legal: these
+views carry the same hints the server's do.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page
+
+from bohnanza.commands import GameCommand, parse
+from bohnanza.engine import Game
+
+NAMES = ["Ann", "Bob", "Cleo"]
+
+
+def room(seat: int | None, running: bool = True, over: bool = False) -> dict[str, Any]:
+    return {
+        "name": "sample", "seats": [
+            {"seat": i, "name": n, "connected": True, "idle": False, "vacant": False,
+             "bot": False, "policy": None, "away_since": None, "can_hand_over": False}
+            for i, n in enumerate(NAMES)],
+        "options": {"hidden_money": False, "preset": "classic"}, "running": running,
+        "over": over, "game_no": 1, "spectators": 0, "min_players": 3, "max_players": 5,
+        "you": {"name": None if seat is None else NAMES[seat], "seat": seat, "token": None},
+        "away_seconds": 60.0, "bot_policies": ["greedy", "random"],
+    }
+
+
+def say(g: Game, seat: int, text: str) -> None:
+    cmd = parse(text)
+    assert isinstance(cmd, GameCommand), text
+    g.apply(seat, cmd.action)
+
+
+def game(**pos: Any) -> Game:
+    base: dict[str, Any] = {"preset": "classic", "deck": ["soy"] * 30, "names": NAMES,
+                            "seats": [{"name": n} for n in NAMES]}
+    seats = pos.pop("seats", None)
+    base.update(pos)
+    if seats is not None:
+        base["seats"] = [{"name": n, **s} for n, s in zip(NAMES, seats, strict=True)]
+    return Game.from_position(base)
+
+
+def state(g: Game, seat: int | None) -> dict[str, Any]:
+    return {"type": "state", "version": 1, "view": g.view(seat),
+            "room": room(seat, running=not g.over, over=g.over)}
+
+
+def show(page: Page, base: str, msg: dict[str, Any], lang: str = "en") -> None:
+    """Open the sample board with ``msg`` as its state, in ``lang``."""
+    body = json.dumps(msg)
+    page.route("**/dev/sample-e2e.json", lambda r: r.fulfill(body=body,
+                                                              content_type="application/json"))
+    page.add_init_script(f"localStorage.setItem('bohnanza.lang', '{lang}')")
+    page.goto(base + "/r/x?sample=sample-e2e")
+    page.wait_for_function("window.__bohnanza && window.__bohnanza.state.view !== null")
+    page.unroute("**/dev/sample-e2e.json")
+
+
+# ------------------------------------------------------------------ positions
+
+
+def plant_first() -> Game:
+    """Phase 1, Ann active, Chili in front; field 2 is empty: it fits."""
+    return game(seats=[{"hand": ["chili", "red"], "fields": [["blue", 2], None]}, {}, {}])
+
+
+def plant_no_fit(coins: int) -> Game:
+    """Phase 1, Ann active, Chili in front, both fields full (R15); ``coins`` coins."""
+    return game(seats=[{"hand": ["chili", "red"], "fields": [["blue", 3], ["soy", 2]],
+                        "coins": ["red"] * coins}, {}, {}])
+
+
+def plant_second() -> Game:
+    """Phase 1 after one card: the second is optional (R26)."""
+    g = game(seats=[{"hand": ["blue", "red", "soy"], "fields": [["blue", 2], None]}, {}, {}])
+    say(g, 0, "/plant 1")
+    return g
+
+
+def trading() -> Game:
+    """Phase 2: Ann active with two face-up cards; Ann's offer #1, Bob's #2 to Ann, Cleo's
+    prompt #3; Bob can copy #1 (he holds Chili), Cleo cannot."""
+    g = game(phase="trade", face_up=["red", "blue"],
+             seats=[{"hand": ["soy"]}, {"hand": ["chili", "green"]}, {"hand": ["stink"]}])
+    say(g, 0, "/offer red for chili")
+    say(g, 1, "/offer green for blue")
+    say(g, 2, "/offer stink for ?")
+    return g
+
+
+def copied() -> Game:
+    """Bob accepted Ann's #1: his copy #4 waits for Ann."""
+    g = trading()
+    say(g, 1, "/accept 1")
+    return g
+
+
+def dealing() -> Game:
+    """Ann accepted Bob's copy: Bob owes 1 Chili (two in hand: he must pick), Ann's Red goes
+    automatically (one way)."""
+    g = game(phase="trade", face_up=["red", "blue"],
+             seats=[{"hand": ["soy"]}, {"hand": ["chili", "chili", "green"]}, {"hand": ["stink"]}])
+    say(g, 0, "/offer red for chili")
+    say(g, 1, "/accept 1")
+    say(g, 0, "/accept 2")
+    return g
+
+
+def passed() -> Game:
+    g = trading()
+    say(g, 2, "/done")
+    return g
+
+
+def planting_traded() -> Game:
+    """Phase 3: Bob has two traded cards (Chili, Green), Cleo none."""
+    return game(phase="plant_traded",
+                seats=[{"hand": ["soy"]}, {"to_plant": ["chili", "green"],
+                                           "fields": [["chili", 1], None]}, {}])
+
+
+def traded_no_fit() -> Game:
+    return game(phase="plant_traded",
+                seats=[{}, {"to_plant": ["red"], "fields": [["chili", 2], ["blue", 2]]}, {}])
+
+
+def over() -> Game:
+    g = game(phase="plant_traded", exhaustions=3, seats=[
+        {"to_plant": ["red"], "fields": [["red", 3], None]},
+        {"fields": [["blue", 4], None]}, {"fields": [["soy", 2], None]}])
+    say(g, 0, "/plant red 1")     # phase 3 ends; the final exhaustion: the game is over
+    assert g.over
+    return g
