@@ -1,12 +1,13 @@
 // The status line: what this person can do now, or whom the table waits for and why.
 // Everything comes from the server's hints (view.waiting, view.you: plant_fields,
 // plant_optional, harvestable, can_buy, offer_notes, deal_owes...); nothing is decided here.
-import { t, beanName } from './i18n.js';
+import { t, beanName, getLang } from './i18n.js';
 import { sideEntries } from './beans.js';
 
 function cardsText(side) {
   const e = sideEntries(side);
   if (!e.length) return t('nothing');
+  if (getLang() === 'ja') return e.map(([b, n]) => `${beanName(b)}${n}枚`).join('、');
   return e.map(([b, n]) => `${n} ${beanName(b)}`).join(', ');
 }
 
