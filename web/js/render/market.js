@@ -126,12 +126,16 @@ export function renderFaceUp(root) {
   root.hidden = false;
   root.append(h('span', { class: 'row-label', text: t('face_up') }));
   v.face_up.forEach((bean, i) => {
-    const c = beanCard(bean, { label: 'u' + (i + 1), extraClass: inMyDeal() && isPicked('u', i + 1) ? 'picked' : '' });
+    const owes = (inMyDeal() && v.you.deal_owes) || {};
+    const c = beanCard(bean, { label: 'u' + (i + 1),
+      extraClass: (inMyDeal() && isPicked('u', i + 1) ? 'picked' : '') + (owes[bean] ? ' can-give' : '') });
     c.dataset.ref = 'u' + (i + 1);
-    // face-up: left = give, right = want (active player); in a deal: pick the card
-    onLeftRight(c, (btn) => {
+    // face-up: the active player's to give (left = give, right = want, seed 000); the others
+    // can only ask for them (R29), so their left click asks; in a deal: pick the card
+    const mineToGive = v.you && v.you.seat === v.active;
+    onLeftRight(c, (btn, e) => {
       if (inMyDeal()) { if (btn === 'left') dealPick({ zone: 'u', index: i + 1, bean }); return; }
-      draftClick(btn === 'left' ? 'give' : 'want', bean);
+      draftClick(mineToGive && btn === 'left' ? 'give' : 'want', bean, e.currentTarget);
     });
     makeDraggable(c, () => ({ kind: 'card', zone: 'u', index: i + 1, bean }));
     root.append(c);
@@ -152,6 +156,7 @@ export function renderSignals(root) {
     return d;
   };
   root.append(h('div', { class: 'box-head' }, h('h2', { text: t('signals') })));
+  if (v.you) root.append(h('div', { class: 'hint-text', text: t('signals_hint') }));
   root.append(line('have', 'up', seen.have, t('signal_have')), line('want', 'down', seen.want, t('signal_want')));
   if (v.you) {
     const mine = v.you.signals || { want: [], have: [] };

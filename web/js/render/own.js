@@ -135,7 +135,8 @@ export function renderHand(root) {
     const idx = i + 1;
     const c = beanCard(bean, {
       label: i === 0 ? t('hand_front') : null,
-      extraClass: (i === 0 ? 'front' : '') + (deal && isPicked('h', idx) ? ' picked' : ''),
+      extraClass: (i === 0 ? 'front' : '') + (deal && isPicked('h', idx) ? ' picked' : '') +
+        (deal && (y.deal_owes || {})[bean] ? ' can-give' : ''),
     });
     c.dataset.ref = 'h' + idx;
     // hand: left = give, right = want; in a deal: pick the exact card

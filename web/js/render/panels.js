@@ -31,9 +31,10 @@ export function renderPanels(root) {
       mark('mark-pass', seat.passed && v.phase === 'trade', t('pass_mark'), 'pass'),
     );
     const name = h('span', { class: 'name', text: seat.name + (i === me ? ` (${t('you')})` : '') });
-    const counts = h('span', { class: 'counts', title: t('received_hand'), 'aria-label': `${t('received_hand')}: ${(seat.to_plant || []).length} / ${seat.hand_count}` },
-      h('span', { class: 'received', text: String((seat.to_plant || []).length) }), ' / ',
-      h('span', { class: 'hand-count', text: String(seat.hand_count) }));
+    const got = (seat.to_plant || []).length;
+    const counts = h('span', { class: 'counts' },
+      h('span', { class: 'hand-count', text: t('in_hand', { n: seat.hand_count }) }),
+      got ? h('span', { class: 'received', text: ' · ' + t('to_plant_n', { n: got }) }) : null);
     const hidden = seat.coins === null || seat.coins === undefined;
     const coins = h('span', {
       class: 'coins' + (hidden ? ' hidden-money' : ''),

@@ -47,7 +47,7 @@ export function renderSetup(root) {
     const policies = r.bot_policies && r.bot_policies.length ? r.bot_policies : ['greedy', 'random'];
     if (!policies.includes(S.botPolicy)) S.botPolicy = policies.includes('greedy') ? 'greedy' : policies[0];
     const pick = h('select', { id: 'addbot-policy', title: t('addbot_policy'), 'aria-label': t('addbot_policy') },
-      ...policies.map((p) => h('option', { value: p, text: policyName(p) })));
+      ...policies.map((p) => h('option', { value: p, text: t('policy_desc_' + p) === 'policy_desc_' + p ? policyName(p) : t('policy_desc_' + p) })));
     pick.value = S.botPolicy;
     pick.addEventListener('change', () => { S.botPolicy = pick.value; });
     const add = mk('btn-addbot', t('addbot'), () => (S.botPolicy === 'greedy' ? '/addbot' : `/addbot ${S.botPolicy}`), 'btn', 'bot');
