@@ -22,16 +22,13 @@ Shapes (all JSON-ready):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .market import MAX_OPEN_OFFERS, holdings
-from .state import Offer, Side
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import GameState, Offer, Side
 
 
-def table_waits(g: Game) -> list[dict[str, Any]]:
+def table_waits(g: GameState) -> list[dict[str, Any]]:
     """Whom the table waits for now, and for what (module docstring)."""
     phase = g.phase
     if phase == "plant":
@@ -48,7 +45,7 @@ def table_waits(g: Game) -> list[dict[str, Any]]:
     return []
 
 
-def _missing(g: Game, seat: int, side: Side) -> dict[str, int]:
+def _missing(g: GameState, seat: int, side: Side) -> dict[str, int]:
     """What ``seat`` lacks to give ``side`` now (hand, plus face-up cards if active, R29)."""
     if side == "?" or not side:
         return {}
@@ -56,7 +53,7 @@ def _missing(g: Game, seat: int, side: Side) -> dict[str, int]:
     return {b: n - have.get(b, 0) for b, n in side.items() if have.get(b, 0) < n}
 
 
-def accept_refusal(g: Game, seat: int, o: Offer) -> dict[str, Any] | None:
+def accept_refusal(g: GameState, seat: int, o: Offer) -> dict[str, Any] | None:
     """Why ``/accept o.id`` by ``seat`` would be refused now, or ``None`` when it would be
     accepted: ``{"code"}`` plus ``seat`` and ``missing`` for ``cannot_provide``. The same
     checks, in the same order, as ``market.accept`` and ``market.post`` (R28-R31, C12)."""
@@ -87,7 +84,7 @@ def accept_refusal(g: Game, seat: int, o: Offer) -> dict[str, Any] | None:
     return None
 
 
-def answers(g: Game, o: Offer) -> int | None:
+def answers(g: GameState, o: Offer) -> int | None:
     """The id of the active player's complete offer that ``o`` mirrors (``o`` gives what it
     asks for and asks for what it gives), or ``None`` (also for the active player's own)."""
     if o.owner == g.active or not o.complete:
@@ -98,7 +95,7 @@ def answers(g: Game, o: Offer) -> int | None:
     return None
 
 
-def offer_notes(g: Game, seat: int) -> list[dict[str, Any]]:
+def offer_notes(g: GameState, seat: int) -> list[dict[str, Any]]:
     """What each offer in the market means for ``seat`` (module docstring)."""
     out: list[dict[str, Any]] = []
     deal_offer = g.deal.offer if g.deal is not None else None
