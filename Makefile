@@ -12,8 +12,8 @@ AXE := node_modules/axe-core/axe.min.js
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install -qq --upgrade pip
+	$(PY) -m pip install -qq -e '.[dev]'   # -qq: errors only, no notes from the build backend
 	touch $(STAMP)
 
 # make run PORT=8001 (and HOST=0.0.0.0) serves elsewhere

@@ -1,0 +1,1 @@
+/work/wt-board/bohnanza/bots/__init__.py

@@ -1,0 +1,1 @@
+/work/wt-board/bohnanza/engine/phases.py

@@ -1,0 +1,1 @@
+/work/wt-board/bohnanza/server/rooms.py
