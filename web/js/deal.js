@@ -94,7 +94,13 @@ export function renderDeal(root) {
     give.append(sideCardsPlain(iOwe), h('span', { class: 'deal-status done' }, icon('check'), ' ' + t('deal_provided')));
   } else {
     give.append(owedRow(iOwe, S.dealSel));
-    const send = h('button', { class: 'btn primary', type: 'button', id: 'deal-provide', text: t('deal_provide') });
+    // the button waits until the picked cards are the beans owed (the server checks the cards)
+    const picked = {};
+    for (const c of S.dealSel) picked[c.bean] = (picked[c.bean] || 0) + 1;
+    const ready = sideEntries(iOwe).every(([b, n]) => picked[b] === n) &&
+      Object.keys(picked).every((b) => (iOwe[b] || 0) === picked[b]);
+    const send = h('button', { class: 'btn primary', type: 'button', id: 'deal-provide', text: t('deal_provide'),
+      disabled: !ready, title: ready ? null : t('deal_pick_first') });
     send.addEventListener('click', async () => {
       const r = await act(dealCommand(), send);
       if (r && r.ok) { S.dealSel = []; rerender(); }

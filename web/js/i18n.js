@@ -9,6 +9,8 @@ const BEAN_NAMES = {
 const T = {
   title: ['Bohnanza', 'ボーナンザ'],
   lobby_rooms: ['Rooms', 'ルーム一覧'],
+  lobby_intro: ['Type your name and a room name: a new name creates the room. Send its address to your friends, or add bots at the table.',
+    '名前とルーム名を入力してください。新しい名前ならルームが作られます。アドレスを友だちに送るか、テーブルでボットを追加できます。'],
   lobby_none: ['No rooms yet.', 'ルームはまだありません。'],
   lobby_name: ['Your name', 'あなたの名前'],
   lobby_room: ['Room', 'ルーム名'],
@@ -50,6 +52,7 @@ const T = {
   deal_you_get: ['You receive', '受け取るカード'],
   deal_you_give: ['You hand over (click or drag the exact cards)', '渡すカード（カードをクリックまたはドラッグ）'],
   deal_provide: ['Hand over', '渡す'],
+  deal_pick_first: ['Pick the cards you owe first', '先に渡すカードを選んでください'],
   deal_cancel: ['Cancel deal', 'トレード中止'],
   deal_waiting: ['Waiting for {name}…', '{name}を待っています…'],
   deal_provided: ['provided', '提供済み'],
