@@ -54,7 +54,12 @@ def state(g: Game, seat: int | None) -> dict[str, Any]:
 
 
 def show(page: Page, base: str, msg: dict[str, Any], lang: str = "en") -> None:
-    """Open the sample board with ``msg`` as its state, in ``lang``."""
+    """Show ``msg`` on the sample board in ``lang``: the first time by loading the page with
+    it, then through the sample board's ``show`` (a fresh page's local state, no reload)."""
+    if page.url.startswith(base + "/r/x?sample=sample-e2e") and page.evaluate(
+            "!!(window.__bohnanza && window.__bohnanza.show)"):
+        page.evaluate("([m, l]) => window.__bohnanza.show(m, l)", [msg, lang])
+        return
     body = json.dumps(msg)
     page.route("**/dev/sample-e2e.json", lambda r: r.fulfill(body=body,
                                                               content_type="application/json"))

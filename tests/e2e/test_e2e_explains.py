@@ -26,14 +26,22 @@ PICTOGRAPHS = "t => [...t.matchAll(/\\p{Extended_Pictographic}/gu)].map(m => m[0
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
-@pytest.fixture()
-def page(browser: Any) -> Any:
+@pytest.fixture(scope="module")
+def board(browser: Any) -> Any:
+    """One sample-board page for the module (states change without reloads)."""
     ctx = browser.new_context(viewport={"width": 1400, "height": 900}, locale="en-US")
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
+    yield pg, errors
     ctx.close()
+
+
+@pytest.fixture()
+def page(board: Any) -> Any:
+    pg, errors = board
+    pg.keyboard.press("Escape")
+    yield pg
     assert not errors, errors
 
 
@@ -90,6 +98,18 @@ def test_status_line_in_japanese_and_the_title_on_my_turn(page: Any, server: str
     assert "紅花インゲン" in status(page) and "渡して" in status(page)
     P.show(page, server, P.state(P.plant_first(), 1))
     assert "Your turn" not in page.title()
+
+
+def test_turn_sound_is_off_by_default_and_plays_when_on(page: Any, server: str) -> None:
+    P.show(page, server, P.state(P.plant_first(), 1))
+    assert page.locator("#sound").get_attribute("aria-pressed") == "false"
+    P.show(page, server, P.state(P.plant_first(), 0))            # my turn, sound off: silent
+    assert not page.evaluate("window.__bohnanza.beeps || 0")
+    page.locator("#sound").click()
+    P.show(page, server, P.state(P.plant_first(), 1))
+    P.show(page, server, P.state(P.plant_first(), 0))            # my turn again: one sound
+    assert page.evaluate("window.__bohnanza.beeps") == 1
+    page.locator("#sound").click()
 
 
 def test_status_line_stays_on_screen_with_five_players(browser: Any, server: str) -> None:

@@ -212,6 +212,16 @@ function start() {
       addChat($('#chat'), { name: 'Ann', seat: 0, text: 'Hello <b>not bold</b>' });
       addLog($('#log'), [{ kind: 'plant', seat: 0, bean: 'blue', field: 1, text: 'Ann planted blue in field 1' }]);
     });
+    // the sample board shows another state without a reload (a fresh page's local state)
+    window.__bohnanza.show = (msg, lang) => {
+      Object.assign(S, { draft: { give: {}, want: {} }, dealSel: [], dealKey: null, plantBean: null,
+        offerOpen: false, offerNews: [], armed: null, tapBean: null });
+      window.__bohnanza.sent.length = 0;
+      if (lang && lang !== getLang()) setLang(lang);
+      S.you = msg.room.you;
+      onState(msg);
+      window.scrollTo(0, 0);
+    };
     render();
     return;
   }
