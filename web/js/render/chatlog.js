@@ -43,8 +43,31 @@ export function relog(list) {
 
 export function resetLists(...lists) { logEntries.length = 0; for (const l of lists) clear(l); }
 
-// The command line: Enter sends, ArrowUp / ArrowDown walk the history.
+// Lines pasted together go out one by one, a few a second, each answered on its own; a line
+// the server refuses (too many at once) says so and the others still go.
+const queue = [];
+let pumping = false;
+async function pump(onSend) {
+  if (pumping) return;
+  pumping = true;
+  while (queue.length) {
+    await onSend(queue.shift());
+    if (queue.length) await new Promise((r) => setTimeout(r, 150));
+  }
+  pumping = false;
+}
+
+// The command line: Enter sends, ArrowUp / ArrowDown walk the history; a paste of several
+// lines sends each line.
 export function setupCommandLine(input, onSend) {
+  input.addEventListener('paste', (e) => {
+    const text = (e.clipboardData || window.clipboardData)?.getData('text') || '';
+    if (!/[\r\n]/.test(text)) return;
+    e.preventDefault();
+    const lines = text.split(/\r?\n|\r/).map((l) => l.trim()).filter(Boolean);
+    queue.push(...lines);
+    pump(onSend);
+  });
   const history = JSON.parse(sessionStorage.getItem('bohnanza.cmdhistory') || '[]');
   let pos = history.length;
   let stash = '';
