@@ -9,6 +9,7 @@ NFKC, case folding, katakana to hiragana, and no spaces, hyphens, dots or apostr
 from __future__ import annotations
 
 import difflib
+import functools
 import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -205,6 +206,12 @@ def _core(key: str) -> str:
     return key
 
 
+@functools.cache
+def _cores() -> tuple[tuple[str, str], ...]:
+    """(the core of an alias, its slug), each pair once."""
+    return tuple(dict.fromkeys((_core(alias), slug) for alias, slug in ALIASES.items()))
+
+
 def suggest_bean(name: str, beans: Iterable[str] | None = None) -> str | None:
     """The bean a mistyped ``name`` most likely means, or ``None`` when no bean is clearly
     meant: the closest alias of a bean of ``beans`` (default: all) after dropping the word for
@@ -214,10 +221,14 @@ def suggest_bean(name: str, beans: Iterable[str] | None = None) -> str | None:
     if len(typed) < 3:
         return None
     best: dict[str, float] = {}
-    for alias, slug in ALIASES.items():
+    matcher = difflib.SequenceMatcher(None, "", typed)   # the typed word is cached as seq2
+    for core, slug in _cores():
         if slug not in allowed:
             continue
-        ratio = difflib.SequenceMatcher(None, typed, _core(alias)).ratio()
+        matcher.set_seq1(core)
+        if matcher.real_quick_ratio() < 0.7 or matcher.quick_ratio() < 0.7:
+            continue
+        ratio = matcher.ratio()
         if ratio > best.get(slug, 0.0):
             best[slug] = ratio
     ranked = sorted(best.items(), key=lambda kv: -kv[1])

@@ -87,6 +87,11 @@ def test_status_line_when_others_may_take_an_offer(page: Any, server: str) -> No
     P.say(g, 0, "/offer red for chili")
     P.show(page, server, P.state(g, 1))
     assert status(page) == "Ann is trading: click an offer to ask for it, or Not interested."
+    page.locator('#market .offer[data-offer="1"] .accept-btn').click()
+    assert sent(page) == ["/accept 1"]
+    P.say(g, 1, "/accept 1")                   # what the server does with it
+    P.show(page, server, P.state(g, 1))
+    assert status(page).startswith("Your copy #2 (of offer #1) waits for Ann")
 
 
 def test_status_line_in_japanese_and_the_title_on_my_turn(page: Any, server: str) -> None:

@@ -172,6 +172,7 @@ const T = {
     '{name}が交渉中: カードをクリックして{name}へのオファーを作るか、「興味なし」。'],
   st_passed: ['You are not interested; {name} is trading.', '興味なしにしました。{name}が交渉中です。'],
   st_copy_waiting: ['Your offer #{n} waits for {name} to accept it.', 'あなたのオファー#{n}は{name}の受諾待ちです。'],
+  st_your_copy_waiting: ['Your copy #{n} (of offer #{of}) waits for {name} to accept it.', 'あなたのオファー#{n}（#{of}への返答）は{name}の受諾待ちです。'],
   st_copies_waiting: ['Your offers {list} wait for {name} to accept one.', 'あなたのオファー{list}は{name}の受諾待ちです。'],
   st_provide: ['Hand over {cards} for the deal with {name}: click the card(s), then Hand over.',
     '{name}とのトレードで{cards}を渡してください: カードをクリックして「渡す」。'],

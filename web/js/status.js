@@ -70,7 +70,10 @@ export function statusLine(view, room, me) {
     }
     if (you) {
       const waiting = (you.offer_notes || []).filter((n) => n.note === 'waiting').map((n) => n.id).reverse();
-      if (waiting.length === 1) return say('st_copy_waiting', { n: waiting[0], name: name(active) }, 'wait');
+      if (waiting.length === 1) {
+        const copy = view.offers.find((o) => o.id === waiting[0])?.answers;
+        return say(copy ? 'st_your_copy_waiting' : 'st_copy_waiting', { n: waiting[0], name: name(active), of: copy }, 'wait');
+      }
       if (waiting.length) return say('st_copies_waiting', { list: waiting.map((n) => '#' + n).join(', '), name: name(active) }, 'wait');
       if (view.seats[you.seat]?.passed) return say('st_passed', { name: name(active) }, 'wait');
       return say(accept.length ? 'st_trade_other_k' : 'st_trade_other', { name: name(active) }, 'may');
