@@ -50,7 +50,7 @@ def _en(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "draw":
         if own and "cards" in d:
             return f"you drew {cards_text(d['cards'], 'en')}"
-        n = d.get("count", 0)
+        n = d["count"]
         return f"{who} drew {n} card" + ("" if n == 1 else "s")
     if kind == "reshuffle":
         return f"the discard pile ({d['count']} cards) was shuffled into a new draw pile"
@@ -100,7 +100,7 @@ def _ja(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "draw":
         if own and "cards" in d:
             return f"あなたが引いたカード: {cards_text(d['cards'], 'ja')}"
-        return f"{who}がカードを{d.get('count', 0)}枚引いた"
+        return f"{who}がカードを{d['count']}枚引いた"
     if kind == "reshuffle":
         return f"捨て札{d['count']}枚をシャッフルして新しい山札にした"
     if kind == "exhaustion":

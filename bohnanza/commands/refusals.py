@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .texts import bean_name
+from .texts import bean_name, key_of, server_text
 
 Render = Callable[[re.Match[str]], str]
 
@@ -285,12 +285,14 @@ def _ja(code: str, message: str) -> str:
         m = rx.fullmatch(message)
         if m is not None:
             return render(m)
+    if key_of(message) is not None:       # a refusal of the server's (texts.py)
+        return server_text(message, "ja")
     return _GENERAL.get(code, message)
 
 
 def refusal_text(code: str, message: str, lang: str = "en") -> str:
-    """The refusal ``code`` with the English ``message`` (a ``RuleError``'s or a
-    ``ParseError``'s) for a person reading ``lang``. Shape: ``str -> str``; never raises."""
+    """The refusal ``code`` with the English ``message`` (a ``RuleError``'s, a
+    ``ParseError``'s or the server's) for a person reading ``lang``. Shape: ``str -> str``; never raises."""
     if lang != "ja":
         return message
     return _ja(code, message)

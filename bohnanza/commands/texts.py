@@ -11,6 +11,8 @@ room command, ``refuse.*`` a server refusal (the reply's ``code`` after the dot)
 
 from __future__ import annotations
 
+import re
+import string
 from collections.abc import Mapping
 from typing import Any
 
@@ -88,8 +90,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "room.handed_over": ("{who} hands {name}'s seat to a bot until {name} is back.",
                          "{who}が{name}の席を、戻るまでボットに任せました。"),
     "room.option": ("{name}: {line}", "{name}: {line}"),
-    "room.bot_stuck": ("{name}'s bot could not move; a random legal move was played.",
-                       "{name}のボットが動けなかったため、ランダムな合法手を打ちました。"),
+    "room.bots_pause": ("The bots pause: too many bot commands this turn. Any command wakes them.",
+                        "ボットは一時停止します（この手番のボットのコマンドが多すぎます）。"
+                        "誰かがコマンドを送ると再開します。"),
     # -------------------------------------------------------------- replies
     "reply.seated": ("You sit in seat {seat}.", "{seat}番の席に着きました。"),
     "reply.left": ("You left your seat.", "席を離れました。"),
@@ -206,6 +209,62 @@ def text(key: str, lang: str = "en", **params: Any) -> str:
     en, ja = TEXTS[key]
     template = ja if lang == "ja" else en
     return template.format(**params) if params else template
+
+
+def _shape(template: str) -> re.Pattern[str]:
+    """The English ``template`` as a pattern whose groups are its parameters."""
+    out = []
+    seen: set[str] = set()
+    for literal, field, _, _ in string.Formatter().parse(template):
+        out.append(re.escape(literal))
+        if field:
+            out.append(f"(?P={field})" if field in seen else f"(?P<{field}>.+?)")
+            seen.add(field)
+    return re.compile("".join(out), re.DOTALL)
+
+
+def _literal(template: str) -> int:
+    """How many letters a template has besides its parameters (its specificity)."""
+    return sum(len(re.sub(r"[^A-Za-z]", "", lit)) for lit, *_ in string.Formatter().parse(template))
+
+
+# Shapes with a few words of their own, the most specific first ("{name}: {line}" is no shape)
+_SHAPES: list[tuple[str, re.Pattern[str]]] = [
+    (key, _shape(en)) for key, (en, _) in sorted(TEXTS.items(), key=lambda kv: -_literal(kv[1][0]))
+    if not key.startswith("word.") and _literal(en) >= 4
+]
+
+
+def key_of(message: str) -> tuple[str, dict[str, str]] | None:
+    """The catalogue key whose English text ``message`` is, with its parameters, or ``None``.
+
+    The server writes its lines in English (and stores them so); this finds them again to
+    write them in another language."""
+    for key, rx in _SHAPES:
+        m = rx.fullmatch(message)
+        if m is not None:
+            return key, m.groupdict()
+    return None
+
+
+def server_text(message: str, lang: str = "en") -> str:
+    """A line the server wrote in English (:data:`TEXTS`), in ``lang``; a line of no known
+    shape as it is. Several lines (``/who``) are each written again."""
+    if lang != "ja" or not message:
+        return message
+    if "\n" in message:
+        return "\n".join(server_text(line, lang) for line in message.split("\n"))
+    found = key_of(message)
+    if found is None:
+        head, sep, tail = message.partition(": ")   # "Ann: hiddenmoney is on." (room.option)
+        if sep and key_of(tail) is not None:
+            return head + sep + server_text(tail, lang)
+        return message
+    key, params = found
+    return text(key, lang, **{k: _WORDS.get(v, v) for k, v in params.items()})
+
+
+_WORDS = {"on": "オン", "off": "オフ"}   # option values inside a line
 
 
 def fill(key: str, params: Mapping[str, Any] | None, lang: str) -> str:

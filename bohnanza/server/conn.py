@@ -123,6 +123,8 @@ class Conn:
         self.seat: int | None = None
         self.name: str = f"guest{self.id}"
         self.room: str | None = None
+        self.lang = "en"  # the language of the server's texts for this person (hello.lang)
+        self.refused_in_a_row = 0  # says refused for the rate, since the last one let through
         self.bucket = TokenBucket(rate, burst)
         self.queue = Outbox()
         self.queue_max = queue_max

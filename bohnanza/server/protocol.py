@@ -1,7 +1,11 @@
 """The wire protocol (design.md section 6): one pydantic model per message, keyed on ``type``.
 
-Client to server: ``hello`` (first), ``say`` (a command or chat line, answered by exactly one
-``reply``), ``activity`` (the person is using the page; clears the idle mark).
+Client to server: ``hello`` (first, with the person's language), ``say`` (a command or chat
+line, answered by exactly one ``reply``), ``activity`` (the person is using the page; clears
+the idle mark), ``lang`` (the person switched language).
+
+Too many ``say`` at once (more than the rate allows) are refused one by one (``reply`` with
+``rate_limited``); only a flood far beyond that closes the connection.
 
 Names are unique in a room, compared without regard to case or full-width forms (Unicode NFKC,
 then casefold): a seat's name and the name of everyone watching. The ``hello`` name of a
@@ -47,6 +51,9 @@ class Hello(_Msg):
     type: Literal["hello"]
     name: str | None = Field(None, max_length=200)
     token: str | None = Field(None, max_length=200)
+    # the person's language ("en", "ja", "ja-JP"...): every text the server writes for this
+    # connection (replies, errors, help, room lines, the log) comes in it; English otherwise
+    lang: str | None = Field(None, max_length=20)
 
 
 class Say(_Msg):
@@ -64,8 +71,16 @@ class Activity(_Msg):
     type: Literal["activity"]
 
 
-ClientMessage = Annotated[Hello | Say | Activity, Field(discriminator="type")]
-client_adapter: TypeAdapter[Hello | Say | Activity] = TypeAdapter(ClientMessage)
+class Lang(_Msg):
+    """The person switched language: the server's texts from now on come in ``lang``, and the
+    log is sent again in it (``log`` with ``replay: true``)."""
+
+    type: Literal["lang"]
+    lang: str = Field(max_length=20)
+
+
+ClientMessage = Annotated[Hello | Say | Activity | Lang, Field(discriminator="type")]
+client_adapter: TypeAdapter[Hello | Say | Activity | Lang] = TypeAdapter(ClientMessage)
 
 
 # ---------------------------------------------------------------- server -> client

@@ -46,9 +46,12 @@ from typing import Any, TypeVar
 
 from bohnanza import commands as cmds
 from bohnanza.bots import Policy, get_policy
+from bohnanza.commands.refusals import refusal_text
+from bohnanza.commands.texts import server_text
+from bohnanza.commands.texts import text as say_text
 from bohnanza.engine import PLAYER_RANGE, Event, Game, Refusal
 
-from . import botseats, frames
+from . import botseats, frames, lang
 from .botseats import DEFAULT_POLICY, BotActor, name_key
 from .conn import Conn
 from .protocol import (
@@ -276,26 +279,44 @@ class Room:
             texts = frames.parts_json(base, own)
         else:
             texts = dict.fromkeys(seats, "null")
-        logs = self.log_texts(seats, entries) if entries else {}
+        viewers = list(dict.fromkeys((c.seat, c.lang) for c in conns))
+        logs = self.log_texts(viewers, entries) if entries else {}
         room = frames.room_open(self.room_part())
         out = []
         for c in conns:
             name = self.seats[c.seat].name if c.seat is not None else c.name
             out.append(frames.state(self.version, texts[c.seat], room, frames.you(name, c.seat),
-                                    logs.get(c.seat)))
+                                    logs.get((c.seat, c.lang))))
         return out
 
     def log_texts(
-        self, seats: list[int | None], entries: list[dict[str, Any]]
-    ) -> dict[int | None, str]:
-        """The JSON list of ``entries`` as each of ``seats`` reads them."""
-        if all("all" in x for x in entries):  # the same lines for everyone
-            text = frames.dumps([x["all"] for x in entries])
-            return dict.fromkeys(seats, text)
-        return {
-            seat: frames.dumps([e for e in (self.entry_for(x, seat) for x in entries) if e])
-            for seat in seats
-        }
+        self, viewers: list[tuple[int | None, str]], entries: list[dict[str, Any]]
+    ) -> dict[tuple[int | None, str], str]:
+        """The JSON list of ``entries`` as each viewer (seat, language) reads them: a line the
+        same for every seat is phrased once per language."""
+        names = self.game.names if self.game is not None else []
+        shared: dict[tuple[int, str], dict[str, Any]] = {}
+
+        def line(i: int, entry: dict[str, Any], seat: int | None, lang_: str) -> Any:
+            if "all" in entry:
+                got = shared.get((i, lang_))
+                if got is None:
+                    got = shared[(i, lang_)] = lang.phrase(entry["all"], lang_, names, None)
+                return got
+            own = self.entry_for(entry, seat)
+            return None if own is None else lang.phrase(own, lang_, names, seat)
+
+        same = all("all" in x for x in entries)
+        out: dict[tuple[int | None, str], str] = {}
+        by_lang: dict[str, str] = {}
+        for seat, lang_ in viewers:
+            if same and lang_ in by_lang:
+                out[(seat, lang_)] = by_lang[lang_]
+                continue
+            text = frames.dumps([x for x in (line(i, e, seat, lang_)
+                                             for i, e in enumerate(entries)) if x])
+            out[(seat, lang_)] = by_lang[lang_] = text
+        return out
 
     def state_for(self, conn: Conn) -> str:
         return self.states([conn])[0]
@@ -334,24 +355,23 @@ class Room:
             except Exception:
                 log.warning("room %s: an unreadable chat line left out", self.name)
 
-    def replay_log(self, conn: Conn, entries: list[dict[str, Any]]) -> None:
+    def replay_log(self, conn: Conn, entries: list[dict[str, Any]], always: bool = False) -> None:
         """Stored log ``entries`` to a connection that just came in (module docstring, "Log
         replay"): phrased for its seat only for the current game since the seat's holder sat
         down."""
         seat = conn.seat
         since = self.seats[seat].since if seat is not None and seat < len(self.seats) else None
+        names = self.game.names if self.game is not None else []
         lines = []
         for entry in entries:
-            mine = (
-                since is not None
-                and self.game is not None
-                and entry.get("game") == self.game_no
-                and int(entry.get("v", 0)) >= since
-            )
+            this_game = self.game is not None and entry.get("game") == self.game_no
+            mine = since is not None and this_game and int(entry.get("v", 0)) >= since
             line = self.entry_for(entry, seat if mine else None)
             if line:
-                lines.append(line)
-        if lines:
+                # lines of this game phrased with its names; older games' keep their words
+                lines.append(lang.phrase(line, conn.lang, names if this_game else [],
+                                         seat if mine else None))
+        if lines or always:
             conn.send(frames.log(self.version, lines, replay=True))
 
     def room_entry(self, text: str, **extra: Any) -> dict[str, Any]:
@@ -549,12 +569,8 @@ class Room:
             conn.room = self.name
             seat = self.find_seat(token) if token else None
             if token and seat is None:
-                conn.send(
-                    Error(
-                        code="bad_token",
-                        message="That token holds no seat in this room; you are watching.",
-                    ).model_dump_json()
-                )
+                self.error(conn, "bad_token",
+                           "That token holds no seat in this room; you are watching.")
             if seat is None:
                 self.name_watcher(conn, name)
             was_connected = seat is not None and self.connected(seat)
@@ -595,19 +611,35 @@ class Room:
         try:
             wanted = check_name(name, self.settings.name_max_len)
         except CommandError as e:
-            conn.send(Error(code=e.code, message=f"{e.message} You are watching as {guest}.")
-                      .model_dump_json())
+            self.error(conn, e.code, say_text("error.watching_as", conn.lang,
+                                          message=refusal_text(e.code, e.message, conn.lang),
+                                          guest=guest))
             return
         if self._name_in_use(wanted, skip_conn=conn):
-            conn.send(
-                Error(
-                    code="name_taken",
-                    message=f"{wanted} is already used in this room; you are watching as "
-                    f"{guest}. /join NAME takes a seat under another name.",
-                ).model_dump_json()
-            )
+            self.error(conn, "name_taken", say_text("error.name_taken_watch", conn.lang,
+                                                name=wanted, guest=guest))
             return
         conn.name = wanted
+
+    @staticmethod
+    def error(conn: Conn, code: str, message: str) -> None:
+        """An ``error`` frame, in the connection's language."""
+        conn.send(Error(code=code, message=server_text(message, conn.lang)).model_dump_json())
+
+    async def set_lang(self, conn: Conn, lang_: str) -> None:
+        """The person switched language: from now on the server writes to them in it, and
+        the stored log comes again in it (one ``log`` with ``replay``, empty when there is
+        none, so the page knows to write its log afresh)."""
+        async with self.lock:
+            conn.lang = lang_
+            entries: list[dict[str, Any]] = []
+            if self.persisted and self.settings.log_history:
+                try:
+                    entries, _ = await self.hub.read(
+                        self.hub.reader.recent, self.name, self.settings.log_history, 0)
+                except Exception as e:
+                    log.warning("room %s: the log could not be read (%s)", self.name, e)
+            self.replay_log(conn, entries, always=True)
 
     async def take_back(self, seat: int) -> None:
         """The person of a handed-over seat is back: the bot stops, the seat is theirs."""
@@ -676,6 +708,8 @@ class Room:
     # ------------------------------------------------------------ say
 
     def reply(self, conn: Actor, say_id: Any, ok: bool = True, **kw: Any) -> None:
+        if isinstance(conn, Conn) and conn.lang != "en" and kw.get("message"):
+            kw["message"] = lang.reply_message(ok, kw.get("code"), kw["message"], conn.lang)
         if isinstance(conn, BotActor):
             conn.reply = {"type": "reply", "id": say_id, "ok": ok,
                           **{k: v for k, v in kw.items() if v is not None}}
@@ -770,7 +804,7 @@ class Room:
         elif isinstance(command, cmds.Start):
             await self.start(conn, say_id)
         elif isinstance(command, cmds.OptionShow):
-            self.reply(conn, say_id, message=self.options_text())
+            self.reply(conn, say_id, message=self.options_text(conn.lang))
         elif isinstance(command, cmds.OptionSet):
             await self.set_option(conn, say_id, command.key, command.value)
         elif isinstance(command, cmds.AddBot):
@@ -780,50 +814,49 @@ class Room:
         elif isinstance(command, cmds.HandOver):
             await self.hand_over(conn, say_id, command.target)
         elif isinstance(command, cmds.Help):
-            self.reply(conn, say_id, message=self.help(command.topic))
+            self.reply(conn, say_id, message=self.help(command.topic, conn.lang))
         elif isinstance(command, cmds.Who):
-            self.reply(conn, say_id, message=self.who_text())
+            self.reply(conn, say_id, message=self.who_text(conn.lang))
         else:
             raise CommandError("parse_error", "Unknown room command.")
 
-    def help(self, topic: str | None) -> str:
-        if topic is not None:
+    def help(self, topic: str | None, lang_: str = "en") -> str:
+        if topic is not None and lang_ == "en":   # the server's own words (English only)
             own = botseats.help_for(topic, self.settings.away_seconds)
             if own is not None:
                 return own
         try:
-            return cmds.help_text(topic)
+            return cmds.help_text(topic, lang_)
         except Exception:
             raise CommandError("unknown_topic", f"No help for {topic!r}; try /help.") from None
 
-    def options_text(self) -> str:
+    def options_text(self, lang_: str = "en") -> str:
         lo, hi = self.player_range()
-        return (
-            f"rules {self.preset} ({lo}-{hi} players); "
-            f"hiddenmoney {'on' if self.hidden_money else 'off'}"
-        )
+        return say_text("option.show", lang_, preset=self.preset, lo=lo, hi=hi,
+                        value=say_text("word.on" if self.hidden_money else "word.off", lang_))
 
-    def who_text(self) -> str:
+    def who_text(self, lang_: str = "en") -> str:
         if not self.seats:
-            parts = ["Nobody is seated; /join takes a seat."]
+            parts = [say_text("who.nobody", lang_)]
         else:
             parts = []
             for i, s in enumerate(self.seats):
                 marks = []
                 if s.bot is not None and not s.human:
-                    marks.append(f"bot, {s.bot}")
+                    marks.append(say_text("who.bot", lang_, policy=s.bot))
                     if s.vacant:
-                        marks.append("/join takes it over")
+                        marks.append(say_text("who.vacant", lang_))
                 elif s.bot is not None:
-                    marks.append(f"away, a {s.bot} bot plays for them")
+                    marks.append(say_text("who.bot_for", lang_, policy=s.bot))
                 elif not self.connected(i):
-                    marks.append("away, /handover possible" if s.long_away else "away")
+                    marks.append(say_text("who.away_handover" if s.long_away else "who.away", lang_))
                 elif s.idle:
-                    marks.append("idle")
+                    marks.append(say_text("who.idle", lang_))
                 if self.game is not None and self.running and self.game.active == i:
-                    marks.append("active")
-                parts.append(f"{i + 1}. {s.name}" + (f" ({', '.join(marks)})" if marks else ""))
-        parts.append(f"spectators: {self.spectators()}")
+                    marks.append(say_text("who.active", lang_))
+                sep = "、" if lang_ == "ja" else ", "
+                parts.append(f"{i + 1}. {s.name}" + (f" ({sep.join(marks)})" if marks else ""))
+        parts.append(say_text("who.spectators", lang_, n=self.spectators()))
         return "\n".join(parts)
 
     def _name_in_use(

@@ -12,6 +12,8 @@ from urllib.parse import urlsplit
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from bohnanza.commands.texts import lang_of, server_text
+
 from .conn import Conn
 from .protocol import (
     CLOSE_POLICY,
@@ -20,6 +22,7 @@ from .protocol import (
     Activity,
     Error,
     Hello,
+    Lang,
     Reply,
     Say,
     client_adapter,
@@ -30,7 +33,9 @@ from .settings import Settings
 
 log = logging.getLogger("bohnanza.server")
 
-KNOWN_TYPES = {"hello", "say", "activity"}
+KNOWN_TYPES = {"hello", "say", "activity", "lang"}
+# says refused for the rate in a row before the connection counts as a flood and is closed
+FLOOD_FACTOR = 4
 
 
 def origin_allowed(ws: WebSocket, settings: Settings) -> bool:
@@ -112,9 +117,16 @@ async def _serve(websocket: WebSocket, hub: Hub, conn: Conn, room_name: str) -> 
             conn.close(CLOSE_TOO_BIG, "message too big")
             return room
         if not conn.bucket.take():
-            conn.send(_error("rate_limited", "Too many messages; slow down."))
-            conn.close(CLOSE_POLICY, "too many messages")
-            return room
+            # over the rate: a say is refused on its own (pasted lines are answered one by
+            # one), other messages are dropped; only a flood closes the connection
+            conn.refused_in_a_row += 1
+            if conn.refused_in_a_row > FLOOD_FACTOR * settings.commands_burst:
+                conn.send(_error("rate_limited", "Too many messages; slow down."))
+                conn.close(CLOSE_POLICY, "too many messages")
+                return room
+            _refuse_for_rate(conn, text)
+            continue
+        conn.refused_in_a_row = 0
         if text is None:
             conn.send(_error("bad_message", "Send JSON text frames."))
             continue
@@ -123,7 +135,7 @@ async def _serve(websocket: WebSocket, hub: Hub, conn: Conn, room_name: str) -> 
         except ValueError:
             conn.send(_error("bad_json", "That message is not valid JSON."))
             continue
-        parsed: Hello | Say | Activity | None = _plain_say(data)
+        parsed: Hello | Say | Activity | Lang | None = _plain_say(data)
         if parsed is None:
             try:
                 parsed = client_adapter.validate_python(data)
@@ -137,6 +149,7 @@ async def _serve(websocket: WebSocket, hub: Hub, conn: Conn, room_name: str) -> 
             room = await hub.room_for(room_name, conn)
             if room is None:
                 return None
+            conn.lang = lang_of(parsed.lang)
             try:
                 await room.attach(conn, parsed.name, parsed.token)
             except BaseException:
@@ -151,9 +164,23 @@ async def _serve(websocket: WebSocket, hub: Hub, conn: Conn, room_name: str) -> 
                 )
         elif isinstance(parsed, Say):
             await room.say(conn, parsed.id, parsed.text)
+        elif isinstance(parsed, Lang):
+            await room.set_lang(conn, lang_of(parsed.lang))
         else:
             await room.activity(conn)
     return room
+
+
+def _refuse_for_rate(conn: Conn, text: str | None) -> None:
+    """The reply to a say over the rate (no reply for anything else: nothing to answer)."""
+    try:
+        data = json.loads(text) if text is not None else None
+    except ValueError:
+        return
+    if isinstance(data, dict) and data.get("type") == "say" and _valid_id(data.get("id")):
+        conn.send(Reply(id=data["id"], ok=False, code="rate_limited",
+                        message=server_text("Too many commands at once; wait a moment.",
+                                            conn.lang)).model_dump_json(exclude_none=True))
 
 
 def _plain_say(data: Any) -> Say | None:
@@ -171,7 +198,7 @@ def _invalid(conn: Conn, data: Any, e: ValidationError) -> None:
     """A message that is JSON but not one of ours. A say with an id still gets its reply."""
     kind = data.get("type") if isinstance(data, dict) else None
     if kind not in KNOWN_TYPES:
-        conn.send(_error("unknown_type", f"Unknown message type {kind!r}; use hello, say, activity."))
+        conn.send(_error("unknown_type", f"Unknown message type {kind!r}; use hello, say, activity, lang."))
         return
     first = e.errors()[0]
     where = ".".join(str(x) for x in first.get("loc", ()))

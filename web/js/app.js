@@ -15,7 +15,7 @@ import { renderSetup } from './render/setup.js';
 import { renderProgress, renderPhase, renderStatus } from './render/top.js';
 import { icon } from './icons.js';
 import { noteOfferNews } from './render/market.js';
-import { addChat, addLog, addSystem, relog, resetLists, setupCommandLine } from './render/chatlog.js';
+import { addChat, addLog, addSystem, resetLog, resetLists, setupCommandLine } from './render/chatlog.js';
 import { errorText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
 import { tickAway } from './seatmarks.js';
@@ -168,7 +168,11 @@ function connect(name) {
     opened: () => resetLists($('#chat'), $('#log')),
     state: onState,
     chat: (msg) => addChat($('#chat'), msg),
-    log: (msg) => { noteOfferNews(msg.entries || []); addLog($('#log'), msg.entries || []); },
+    log: (msg) => {
+      if (msg.replay && S.relog) { S.relog = false; resetLog($('#log')); }  // after a switch
+      noteOfferNews(msg.entries || []);
+      addLog($('#log'), msg.entries || []);
+    },
     other: (msg) => { if (msg.type === 'error') addSystem($('#chat'), msg.message, 'error'); },
     reply: (msg) => window.__bohnanza.replies.push(msg),
     status: (s) => {
@@ -178,6 +182,7 @@ function connect(name) {
       c.className = 'conn ' + s;
     },
   });
+  net.lang = getLang();
   net.connect();
   window.__bohnanza.net = net;
   for (const ev of ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove']) {
@@ -191,7 +196,11 @@ function connect(name) {
 function start() {
   applyStatic();
   setInterval(() => tickAway(), 1000); // the away marks count up between states
-  onLang(() => { applyStatic(); render(); relog($('#log')); });
+  onLang((lang) => {
+    applyStatic();
+    render();
+    if (net) { S.relog = true; net.setLang(lang); }   // the server writes the log again
+  });
   $('#lang').addEventListener('click', () => setLang(getLang() === 'ja' ? 'en' : 'ja'));
   $('#speaker').addEventListener('click', () => { setSpeaker(!S.speaker); render(); });
   $('#sound').addEventListener('click', () => {
@@ -210,7 +219,7 @@ function start() {
       S.you = msg.room.you;
       onState(msg);
       addChat($('#chat'), { name: 'Ann', seat: 0, text: 'Hello <b>not bold</b>' });
-      addLog($('#log'), [{ kind: 'plant', seat: 0, bean: 'blue', field: 1, text: 'Ann planted blue in field 1' }]);
+      addLog($('#log'), [{ kind: 'plant', seat: 0, bean: 'blue', field: 1, text: 'Ann planted Blue in field 1' }]);
     });
     // the sample board shows another state without a reload (a fresh page's local state)
     window.__bohnanza.show = (msg, lang) => {

@@ -23,7 +23,7 @@ export class Net {
     this.handlers.status?.('connecting');
     ws.onopen = () => {
       this.retry = 0;
-      const hello = { type: 'hello', name: this.name };
+      const hello = { type: 'hello', name: this.name, lang: this.lang || 'en' };
       if (this.token) hello.token = this.token;
       ws.send(JSON.stringify(hello));
       this.handlers.opened?.();
@@ -71,6 +71,13 @@ export class Net {
         break;
       default: this.handlers.other?.(msg);
     }
+  }
+
+  // The person switched language: the server writes in it from now on and sends the log
+  // again in it (a log frame with replay: true).
+  setLang(lang) {
+    this.lang = lang;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'lang', lang }));
   }
 
   // Send one command or chat line; resolves with the server's reply.

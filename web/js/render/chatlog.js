@@ -1,6 +1,6 @@
 // Chat with the command line (history on the arrow keys) and the game log.
 import { h, clear } from '../dom.js';
-import { seatInk, mySeat } from '../store.js';
+import { seatInk } from '../store.js';
 import { logText } from '../logtext.js';
 
 const MAX_LINES = 300;
@@ -29,17 +29,13 @@ const logEntries = [];
 export function addLog(list, entries) {
   for (const e of entries) {
     logEntries.push(e);
-    append(list, h('div', { class: 'log-line kind-' + (e.kind || 'x'), text: logText(e, mySeat()) }));
+    append(list, h('div', { class: 'log-line kind-' + (e.kind || 'x'), text: logText(e) }));
   }
   while (logEntries.length > MAX_LINES) logEntries.shift();
 }
 
-// After a language switch: phrase the whole log again.
-export function relog(list) {
-  clear(list);
-  for (const e of logEntries) list.append(h('div', { class: 'log-line kind-' + (e.kind || 'x'), text: logText(e, mySeat()) }));
-  list.scrollTop = list.scrollHeight;
-}
+// The log again (the server sent it in another language): the lines so far are replaced.
+export function resetLog(list) { logEntries.length = 0; clear(list); }
 
 export function resetLists(...lists) { logEntries.length = 0; for (const l of lists) clear(l); }
 
