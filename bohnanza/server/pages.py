@@ -6,10 +6,11 @@ provides them; until then small built-in pages that can join, chat and show the 
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
@@ -23,7 +24,7 @@ LOBBY_HTML = """<!doctype html>
 <style>body{font-family:sans-serif;max-width:50em;margin:2em auto}td,th{padding:.2em .8em;text-align:left}</style>
 </head><body>
 <h1>Bohnanza</h1>
-<form id="open"><input id="room" placeholder="room name" pattern="[A-Za-z0-9][A-Za-z0-9_-]*" maxlength="32" required>
+<form id="open"><input id="room" placeholder="room name" pattern="[\\p{L}\\p{N}][\\p{L}\\p{N}_\\-]*" maxlength="32" required>
 <button>Open or create</button></form>
 <h2>Rooms</h2>
 <table><thead><tr><th>Room</th><th>Seats</th><th>Game</th></tr></thead><tbody id="rooms"></tbody></table>
@@ -113,6 +114,29 @@ connect();
 """
 
 
+BAD_ROOM_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>No such room - Bohnanza</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/css/board.css">
+</head><body class="lobby-page">
+<header id="topbar"><div class="bar-row"><a class="brand" href="/">Bohnanza</a></div></header>
+<main class="lobby"><section class="box" id="bad-room">
+<h1>No room can have this name</h1>
+<p><b>{name}</b>: a room name is 1 to {max_len} letters or digits (any script), with "-" or
+"_" inside, such as <i>beans-tonight</i> or <i>豆の部屋</i>.</p>
+<p lang="ja">この名前のルームは作れません。ルーム名は{max_len}文字までの文字・数字です（「-」「_」も使えます）。</p>
+<p><a href="/">Back to the lobby / ロビーへ戻る</a></p>
+</section></main></body></html>
+"""
+
+
+def bad_room_page(name: str, max_len: int) -> HTMLResponse:
+    """A page (not JSON) for a room link no room can have."""
+    shown = html.escape(name if len(name) <= 80 else name[:80] + "…")
+    return HTMLResponse(BAD_ROOM_HTML.replace("{name}", shown)
+                        .replace("{max_len}", str(max_len)), status_code=404)
+
+
 def register(app: FastAPI, settings: Settings) -> None:
     web: Path = settings.web_dir
 
@@ -129,8 +153,12 @@ def register(app: FastAPI, settings: Settings) -> None:
     @app.get("/r/{room}", include_in_schema=False)
     async def room_page(room: str) -> Response:
         if not valid_room_name(room, settings.room_name_max_len):
-            raise HTTPException(404, "A room name is 1-32 letters, digits, '-' or '_'.")
+            return bad_room_page(room, settings.room_name_max_len)
         return page("room.html", ROOM_HTML)
+
+    @app.get("/r/{rest:path}", include_in_schema=False)
+    async def bad_room_link(rest: str) -> Response:
+        return bad_room_page(rest, settings.room_name_max_len)
 
     @app.get("/api/rooms")
     async def rooms(request: Request) -> list[dict[str, Any]]:

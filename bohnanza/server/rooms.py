@@ -69,7 +69,8 @@ log = logging.getLogger("bohnanza.server")
 
 T = TypeVar("T")
 
-ROOM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+# a room name: letters of any script and digits, with '-' and '_' inside ("Café", "豆の部屋")
+ROOM_NAME = re.compile(r"^[^\W_][\w-]*$")
 
 
 def hash_token(token: str) -> str:
@@ -202,6 +203,7 @@ class Room:
         self.conns: list[Conn] = []
         self.persisted = False
         self.pending = 0  # connections on their way in (see Hub.room_for)
+        self.last_visit = time.monotonic()  # a connection was here (forget_after)
         # bots (module docstring)
         self.bot_task: asyncio.Task[None] | None = None
         self.last_change = time.monotonic()
@@ -567,6 +569,7 @@ class Room:
     async def attach(self, conn: Conn, name: str | None, token: str | None) -> None:
         async with self.lock:
             conn.room = self.name
+            self.last_visit = time.monotonic()
             seat = self.find_seat(token) if token else None
             if token and seat is None:
                 self.error(conn, "bad_token",
@@ -658,6 +661,7 @@ class Room:
             if conn not in self.conns:
                 return
             self.conns.remove(conn)
+            self.last_visit = time.monotonic()
             if conn.seat is not None and conn.seat < len(self.seats):
                 self.seats[conn.seat].set_away(not self.connected(conn.seat))
             self.bump()
@@ -1589,6 +1593,8 @@ class Hub:
             for room in list(self.rooms.values()):
                 try:
                     await room.check_idle(now)
+                    if now - room.last_visit >= self.settings.forget_after:
+                        await self.forget_unvisited(room)
                 except Exception:  # pragma: no cover - keep the clock alive
                     log.exception("idle check failed in room %s", room.name)
 
@@ -1632,16 +1638,36 @@ class Hub:
                     # queued after the room's own writes; a new room of that name comes after
                     self.db_later(functools.partial(self.store.delete_room, room.name))
 
+    async def forget_unvisited(self, room: Room) -> None:
+        """Forget a room nobody has visited for ``forget_after`` seconds (no connection in
+        that time), its stored game and log too."""
+        async with self.rooms_lock:
+            if room.conns or room.pending or room.lock.locked():
+                return
+            room.stop_bots()
+            if self.rooms.get(room.name) is room:
+                del self.rooms[room.name]
+                log.info("room %s forgotten: no visit for %.0f s", room.name,
+                         time.monotonic() - room.last_visit)
+                if room.persisted:
+                    self.db_later(functools.partial(self.store.delete_room, room.name))
+
     def listing(self) -> list[dict[str, Any]]:
+        """The lobby's room list: who sits where, who is connected, the seats still free."""
         out = []
         for room in self.rooms.values():
             lo, hi = room.player_range()
+            seated = [s for s in room.seats if not s.vacant]
+            free = sum(1 for s in room.seats if s.vacant) if room.running else hi - len(seated)
             out.append(
                 {
                     "room": room.name,
-                    "seats": [s.name for s in room.seats if not s.vacant],
+                    "seats": [s.name for s in seated],
                     "bots": sum(1 for s in room.seats if s.bot is not None and not s.human),
                     "running": room.running,
+                    "people": len(room.conns),        # connected now, seated or watching
+                    "free_seats": max(0, free),       # /join takes one
+                    "min_players": lo,
                     "spectators": room.spectators(),
                     "preset": room.preset,
                     "max_players": hi,

@@ -68,6 +68,9 @@ class Settings(BaseSettings):
     bot_turn_cap: int = Field(default=300, ge=10)
     # a seated person without a connection for this long may be handed to a bot (/handover)
     away_seconds: float = Field(default=60.0, ge=0)
+    # a room nobody has visited (no connection) for this long is forgotten, stored game and
+    # all (the lobby lists only rooms in use)
+    forget_after: float = Field(default=86400.0, gt=0)
     game_seed: int | None = None  # fixed seed for new games (tests, replays); None = random
     log_history: int = Field(default=300, ge=0)
     chat_history: int = Field(default=50, ge=0)

@@ -14,7 +14,8 @@ function renderRooms() {
       h('span', { class: 'tag ' + (r.running ? 'running' : 'waiting'), text: t(r.running ? 'lobby_running' : 'lobby_waiting') }), ' ',
       h('span', { class: 'seats', text: (r.seats || []).join(', ') }),
       r.bots ? h('span', { class: 'bots' }, ' · ', icon('bot'), ` ${r.bots} ${t('lobby_bots')}`) : null,
-      r.spectators ? h('span', { class: 'spect', text: ` · ${r.spectators} ${t('lobby_spectators')}` }) : null));
+      h('span', { class: 'people', text: ' · ' + t('lobby_people', { n: r.people ?? 0 }) }),
+      r.free_seats ? h('span', { class: 'free', text: ' · ' + t('lobby_free', { n: r.free_seats }) }) : null));
   }
 }
 
@@ -34,7 +35,7 @@ $('#lobby-name').value = localStorage.getItem('bohnanza.name') || '';
 $('#open-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const name = $('#lobby-name').value.trim();
-  const room = $('#lobby-room').value.trim();
+  const room = $('#lobby-room').value.trim().normalize('NFC');
   if (!name || !room) return;
   localStorage.setItem('bohnanza.name', name);
   location.href = '/r/' + encodeURIComponent(room);

@@ -1,0 +1,115 @@
+"""Every text the server writes for a person comes in that person's language (issue 10,
+point 6): replies, refusals, errors, help, /who, room lines and the game log. English stays the
+default. And a burst of lines over the rate is answered line by line (point 7)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import websockets
+
+from .harness import Client, ServerProc
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+INTERNAL = re.compile(r"plant_traded|blackeyed|phase: ")
+
+
+async def hello(c: Client, lang: str | None) -> Client:
+    """Connect ``c`` with a ``hello`` that says ``lang`` (or no language at all)."""
+    c.ws = await websockets.connect(c.url, max_size=None)
+    c.reader = asyncio.create_task(c._read())
+    msg: dict[str, Any] = {"type": "hello", "name": c.name}
+    if lang is not None:
+        msg["lang"] = lang
+    await c.send(msg)
+    await c.wait(lambda: c.welcomes and c.state is not None)
+    return c
+
+
+async def test_japanese_connection_reads_japanese(server: ServerProc) -> None:
+    url = server.ws_url("lang")
+    ann = await hello(Client(url, "Ann"), "ja-JP")
+    bob = await hello(Client(url, "Bob"), None)         # no language: English
+    cy = await hello(Client(url, "Cy"), "en")
+    for c in (ann, bob, cy):
+        await c.ok("/join")
+    # replies of room commands
+    r = await ann.ok("/who")
+    assert "観戦者" in r["message"] and "spectators" in (await bob.ok("/who"))["message"]
+    r = await ann.ok("/help")
+    assert JAPANESE.search(r["message"]) and "コマンド" in r["message"]
+    r = await ann.ok("/option")
+    assert "ルール" in r["message"] and "獲得現金非表示" in r["message"]
+    # refusals: the parser's, the server's, the engine's
+    r = await ann.say("/plnat 2")
+    assert not r["ok"] and "/plant のことですか" in r["message"], r
+    r = await bob.say("/plnat 2")
+    assert "did you mean /plant" in r["message"]
+    r = await ann.say("/join")
+    assert r["code"] == "already_seated" and "番の席に着いています" in r["message"], r
+    await ann.ok("/start")
+    await ann.wait(lambda: ann.state and ann.state["view"] is not None)
+    v = ann.view
+    players = {ann.seat: ann, bob.seat: bob, cy.seat: cy}
+    other = players[(v["active"] + 1) % 3]
+    r = await other.say("/plant")
+    assert r["code"] == "not_your_turn"
+    if other is ann:
+        assert "手番プレイヤーだけ" in r["message"]
+    else:
+        assert r["message"] == "only the active player plants in phase 1"
+    # the log: room lines and game lines in each one's language, no internal names
+    active = players[v["active"]]
+    await active.ok("/plant")
+    await active.ok("/done")                      # phase 2: the face-up cards are turned up
+    await ann.wait(lambda: any(e.get("kind") == "reveal" for e in ann.logs))
+    await bob.wait(lambda: any(e.get("kind") == "reveal" for e in bob.logs))
+    for e in ann.logs:
+        assert JAPANESE.search(e["text"]), e
+        assert not INTERNAL.search(e["text"]), e
+    for e in bob.logs:
+        assert not JAPANESE.search(e["text"]) and not INTERNAL.search(e["text"]), e
+    assert any("席に着きました" in e["text"] for e in ann.logs)
+    assert any(e["text"].endswith("joins in seat 1.") for e in bob.logs)
+    planted = next(e for e in bob.logs if e["kind"] == "plant")
+    assert re.fullmatch(r"\w+ planted [A-Z][a-z-]+ in field \d", planted["text"]), planted
+
+    # a switch of language: the log comes again in the new one (a log frame, replay)
+    n = len(bob.frames)
+    await bob.send({"type": "lang", "lang": "ja"})
+    await bob.wait(lambda: any('"replay":true' in f for f in bob.frames[n:]))
+    again = next(f for f in bob.frames[n:] if '"replay":true' in f)
+    assert "植えた" in again and "席に着きました" in again
+    r = await bob.say("/plnat")
+    assert "コマンドはありません" in r["message"]
+    for c in (ann, bob, cy):
+        await c.close()
+
+
+async def test_japanese_hello_errors(server: ServerProc) -> None:
+    url = server.ws_url("names")
+    a = await hello(Client(url, "Kai"), None)
+    b = await hello(Client(url, "KAI"), "ja")            # the name is taken: watches as a guest
+    await b.wait(lambda: b.errors)
+    assert b.errors[0]["code"] == "name_taken" and "観戦します" in b.errors[0]["message"]
+    for c in (a, b):
+        await c.close()
+
+
+async def test_a_burst_over_the_rate_is_answered_line_by_line(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(commands_per_second=5, commands_burst=10)
+    url = srv.ws_url("burst")
+    c = await Client(url, "Paster").connect()
+    futs = [await c.say_nowait(f"line {i}") for i in range(25)]   # 25 lines pasted at once
+    replies = [await asyncio.wait_for(f, 10) for f in futs]
+    ok = [r for r in replies if r["ok"]]
+    refused = [r for r in replies if not r["ok"]]
+    assert len(replies) == 25 and ok and refused
+    assert {r["code"] for r in refused} == {"rate_limited"}
+    assert c.close_code is None                        # still connected
+    await asyncio.sleep(0.5)
+    assert (await c.say("after the burst"))["ok"]       # and it goes on
+    await c.wait(lambda: any(x["text"] == "after the burst" for x in c.chats))
+    await c.close()

@@ -1,0 +1,82 @@
+"""The lobby and room links (issue 10, point 7): the room list says who is connected and how many
+seats are free, rooms nobody visits are forgotten, a bad room link shows a page, and room names
+may use the letters of any script."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from bohnanza.server.store import Store
+
+from .harness import Client, ServerProc
+
+
+def rooms(srv: ServerProc) -> dict[str, dict[str, Any]]:
+    return {r["room"]: r for r in httpx.get(srv.base + "/api/rooms").json()}
+
+
+async def test_lobby_lists_people_and_free_seats(server: ServerProc) -> None:
+    url = server.ws_url("lobby")
+    ann = await Client(url, "Ann").connect()
+    bob = await Client(url, "Bob").connect()
+    await ann.ok("/join")
+    r = rooms(server)["lobby"]
+    # classic: 3-5 players (rules.md §4a); one seated, two connected
+    assert r["people"] == 2 and r["free_seats"] == 4 and r["min_players"] == 3
+    await bob.ok("/join")
+    await ann.ok("/addbot")
+    await ann.ok("/start")
+    r = rooms(server)["lobby"]
+    assert r["running"] and r["free_seats"] == 0 and r["people"] == 2
+    await bob.ok("/leave")                     # a bot takes the seat: /join may take it over
+    r = rooms(server)["lobby"]
+    assert r["free_seats"] == 1
+    await ann.close()
+    await bob.close()
+
+
+async def test_rooms_nobody_visits_are_forgotten(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(forget_after=1.5, idle_check_interval=0.2)
+    old = await Client(srv.ws_url("old"), "Ann").connect()
+    await old.ok("/join")
+    await old.ok("/addbot")
+    await old.ok("/addbot")
+    await old.ok("/start")                    # a game nobody will finish
+    fresh = await Client(srv.ws_url("fresh"), "Bob").connect()
+    await fresh.ok("/join")
+    await old.close()
+    assert "old" in rooms(srv)
+    await asyncio.sleep(3)
+    listed = rooms(srv)
+    assert "old" not in listed and "fresh" in listed       # fresh is still visited
+    await asyncio.sleep(0.5)
+    store = Store(srv.db)
+    try:
+        assert store.load("old") is None                    # gone from the database too
+    finally:
+        store.close()
+    await fresh.close()
+
+
+def test_bad_room_link_shows_a_page(server: ServerProc) -> None:
+    for bad in ("-dash-first", "a" * 40, "semi;colon", "two/parts", "sp ace"):
+        res = httpx.get(server.base + "/r/" + quote(bad, safe="/"))
+        assert res.status_code == 404
+        assert res.headers["content-type"].startswith("text/html"), bad
+        assert "No room can have this name" in res.text and 'href="/"' in res.text
+        assert "<script" not in res.text.lower()
+
+
+async def test_room_names_in_any_script(server: ServerProc) -> None:
+    for name in ("豆の部屋", "Café", "Зал", "beans_2"):
+        res = httpx.get(server.base + "/r/" + quote(name))
+        assert res.status_code == 200 and "text/html" in res.headers["content-type"], name
+        c = await Client(server.ws_url(quote(name)), "Kim").connect()
+        await c.ok("/join")
+        assert c.state is not None and c.state["room"]["name"] == name
+        await c.close()
+    assert {"豆の部屋", "Café", "Зал", "beans_2"} <= set(rooms(server))
