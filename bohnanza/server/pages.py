@@ -7,11 +7,19 @@ provides them; until then small built-in pages that can join, chat and show the 
 from __future__ import annotations
 
 import html
+import unicodedata
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
 
 from .protocol import protocol_schema
@@ -155,6 +163,14 @@ def register(app: FastAPI, settings: Settings) -> None:
         if not valid_room_name(room, settings.room_name_max_len):
             return bad_room_page(room, settings.room_name_max_len)
         return page("room.html", ROOM_HTML)
+
+    @app.get("/open", include_in_schema=False)
+    async def open_room(room: str = "", name: str = "") -> Response:
+        """The lobby's form before its script runs: on to the room (the page asks the name)."""
+        room = unicodedata.normalize("NFC", room.strip())
+        if not valid_room_name(room, settings.room_name_max_len):
+            return bad_room_page(room, settings.room_name_max_len)
+        return RedirectResponse("/r/" + quote(room), status_code=303)
 
     @app.get("/r/{rest:path}", include_in_schema=False)
     async def bad_room_link(rest: str) -> Response:

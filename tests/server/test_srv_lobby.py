@@ -80,3 +80,10 @@ async def test_room_names_in_any_script(server: ServerProc) -> None:
         assert c.state is not None and c.state["room"]["name"] == name
         await c.close()
     assert {"豆の部屋", "Café", "Зал", "beans_2"} <= set(rooms(server))
+
+
+def test_the_lobby_form_works_before_its_script(server: ServerProc) -> None:
+    res = httpx.get(server.base + "/open", params={"room": "豆の部屋", "name": "Yui"})
+    assert res.status_code == 303 and res.headers["location"] == "/r/" + quote("豆の部屋")
+    res = httpx.get(server.base + "/open", params={"room": "no;way"})
+    assert res.status_code == 404 and "No room can have this name" in res.text

@@ -1,0 +1,114 @@
+"""The server's texts in the page's language (issue 10, point 6), pasted chat lines, room links
+and the lobby (point 7), in real Chromium against the real server."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from .e2e_board import Player, sync
+
+pytestmark = pytest.mark.browser
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def enter(browser: Any, base: str, room: str, name: str, locale: str) -> Player:
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, locale=locale)
+    page = ctx.new_page()
+    page.goto(base + "/")
+    page.fill("#lobby-name", name)
+    page.fill("#lobby-room", room)
+    page.click("#lobby-open")
+    page.wait_for_selector("#btn-join")
+    p = Player(page, name)
+    p.act(lambda: p.click("#btn-join"))
+    return p
+
+
+def log_lines(p: Player) -> list[str]:
+    return [x.strip() for x in p.page.locator("#log .log-line").all_inner_texts()]
+
+
+def test_server_texts_in_japanese(server: str, browser: Any, artifacts: Path) -> None:
+    room = "e2e-日本語"
+    ja = enter(browser, server, room, "Hana", "ja-JP")
+    en = enter(browser, server, room, "Ian", "en-US")
+    en.act(lambda: en.click("#btn-addbot"))
+    ja.act(lambda: ja.click("#btn-start"))
+    sync([ja, en])
+    # the log: room lines and game lines as each page reads them
+    ja.wait("document.querySelectorAll('#log .log-line').length > 3")
+    en.wait("document.querySelectorAll('#log .log-line').length > 3")
+    assert all(JAPANESE.search(x) for x in log_lines(ja)), log_lines(ja)
+    assert not any(JAPANESE.search(x) for x in log_lines(en) if "日本語" not in x), log_lines(en)
+    assert any("席に着きました" in x for x in log_lines(ja))
+    # a refusal, typed: in Japanese where it shows
+    line = ja.page.locator("#chat-input")
+    line.fill("/plnat 2")
+    reply = ja.act(lambda: line.press("Enter"), ok=False)
+    assert JAPANESE.search(reply["message"]) and "/plant" in reply["message"], reply
+    assert JAPANESE.search(ja.page.locator(".error-bubble").first.inner_text())
+    # help in Japanese
+    line.fill("/help")
+    reply = ja.act(lambda: line.press("Enter"))
+    assert "コマンド" in reply["message"]
+    ja.page.screenshot(path=str(artifacts / "server-texts-ja.png"))
+    # the English page switches to Japanese: the log comes again in Japanese
+    before = log_lines(en)
+    en.click("#lang")
+    en.wait("[...document.querySelectorAll('#log .log-line')].every(e => /[\\u3040-\\u30ff\\u4e00-\\u9fff]/.test(e.textContent))")
+    assert len(log_lines(en)) == len(before)
+    line = en.page.locator("#chat-input")
+    line.fill("/plnat")
+    reply = en.act(lambda: line.press("Enter"), ok=False)
+    assert JAPANESE.search(reply["message"])
+    for p in (ja, en):
+        assert not p.errors, p.errors
+        p.page.context.close()
+
+
+def test_pasted_chat_lines_go_one_by_one(server: str, browser: Any) -> None:
+    p = enter(browser, server, "e2e-paste", "Pat", "en-US")
+    lines = [f"line {i}" for i in range(40)]
+    p.page.evaluate("""(text) => { const dt = new DataTransfer(); dt.setData('text/plain', text);
+        document.querySelector('#chat-input').dispatchEvent(new ClipboardEvent('paste',
+          { clipboardData: dt, bubbles: true, cancelable: true })); }""", "\n".join(lines))
+    p.page.wait_for_function(
+        "[...document.querySelectorAll('#chat .chat-line')].filter(e => /line \\d+/.test(e.textContent)).length >= 40",
+        timeout=30_000)
+    got = [t for t in p.page.locator("#chat .chat-line").all_inner_texts() if "line " in t]
+    assert [t.split(": ", 1)[1] for t in got] == lines          # all of them, in order
+    assert p.page.evaluate("window.__bohnanza.net.ws.readyState") == 1   # still connected
+    assert all(r["ok"] for r in p.page.evaluate("window.__bohnanza.replies"))
+    p.page.context.close()
+
+
+def test_bad_room_link_and_the_lobby(server: str, browser: Any, artifacts: Path) -> None:
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    page.goto(server + "/r/" + quote("bad;name"))
+    assert page.locator("#bad-room h1").is_visible()
+    page.locator("#bad-room a[href='/']").click()
+    page.wait_for_selector("#lobby-name")
+    # a room named in Japanese opens from the lobby
+    page.fill("#lobby-name", "Yui")
+    page.fill("#lobby-room", "豆の部屋")
+    page.click("#lobby-open")
+    page.wait_for_selector("#btn-join")
+    assert page.locator("#room-name").inner_text() == "豆の部屋"
+    page.click("#btn-join")
+    page.wait_for_function("window.__bohnanza.state.you && window.__bohnanza.state.you.seat === 0")
+    other = ctx.browser.new_context().new_page()
+    other.goto(server + "/")
+    item = other.locator("#rooms li", has_text="豆の部屋")
+    item.wait_for()
+    text = item.inner_text()
+    assert "1 connected" in text and "4 free seats" in text, text   # classic: 3-5 players
+    other.screenshot(path=str(artifacts / "lobby-people.png"))
+    other.context.close()
+    ctx.close()
