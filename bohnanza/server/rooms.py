@@ -742,7 +742,8 @@ class Room:
             raise CommandError(
                 "too_long", f"A line has at most {self.settings.chat_max_len} characters."
             )
-        parsed = cmds.parse(text)
+        # an unknown bean name is answered with the beans of this game's deck only
+        parsed = cmds.parse(text, self.game.rules.types if self.running and self.game else None)
         if isinstance(parsed, cmds.Chat):
             await self.do_chat(conn, say_id, text)
         elif isinstance(parsed, cmds.GameCommand):

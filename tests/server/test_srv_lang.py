@@ -113,3 +113,20 @@ async def test_a_burst_over_the_rate_is_answered_line_by_line(server_factory: An
     assert (await c.say("after the burst"))["ok"]       # and it goes on
     await c.wait(lambda: any(x["text"] == "after the burst" for x in c.chats))
     await c.close()
+
+
+async def test_an_unknown_bean_lists_this_games_deck(server: ServerProc) -> None:
+    url = server.ws_url("deck")
+    ann = await Client(url, "Ann").connect()
+    await ann.ok("/join")
+    await ann.ok("/addbot")
+    await ann.ok("/addbot")
+    await ann.ok("/start")
+    # 3-player classic: no coffee, no wax, no cocoa (rules.md §1d)
+    r = await ann.say("/want cofee")
+    assert r["code"] == "parse_error"
+    assert "coffee" not in r["message"] and "Did you mean" not in r["message"], r
+    assert "garden" in r["message"] and "blackeyed" in r["message"]
+    r = await ann.say("/want broad bean")             # Broad bean is the Stink bean
+    assert r["ok"], r
+    await ann.close()
