@@ -10,7 +10,8 @@ Shapes (all JSON-ready):
   pending deal that has not provided yet, R31), ``plant_traded`` (a seat with cards in its
   to-plant area in phase 3, with ``count``, R33). Public: it names no hidden card.
 - :func:`offer_notes` -> ``[{"id": 3, "note": "accept"}, ...]`` in market order, for one
-  seat; ``note`` is ``deal`` (the offer of the pending deal), ``ask`` (it holds a ``?``:
+  seat, for every offer but another player's offer to the active player (which a non-active
+  seat can never take, R28: ``to_active`` says so); ``note`` is ``deal`` (the offer of the pending deal), ``ask`` (it holds a ``?``:
   answer it with an offer of your own, C12), ``open`` (the active player's own offer, open
   to everyone else), ``waiting`` (the seat's own offer to the active player, who may accept it
   now), ``accept`` (the seat may ``/accept`` it now: exactly the ids of ``can_accept``) or
@@ -45,18 +46,44 @@ def table_waits(g: GameState) -> list[dict[str, Any]]:
     return []
 
 
-def _missing(g: GameState, seat: int, side: Side) -> dict[str, int]:
-    """What ``seat`` lacks to give ``side`` now (hand, plus face-up cards if active, R29)."""
+class _Holdings:
+    """Each seat's holdings (``market.holdings``) and open offers, counted once per build of
+    the hints."""
+
+    __slots__ = ("g", "counts", "offers")
+
+    def __init__(self, g: GameState) -> None:
+        self.g = g
+        self.counts: dict[int, dict[str, int]] = {}
+        self.offers: dict[int, int] | None = None
+
+    def of(self, seat: int) -> dict[str, int]:
+        c = self.counts.get(seat)
+        if c is None:
+            c = self.counts[seat] = holdings(self.g, seat)
+        return c
+
+    def open_offers(self, seat: int) -> int:
+        if self.offers is None:
+            self.offers = {}
+            for o in self.g.offers:
+                self.offers[o.owner] = self.offers.get(o.owner, 0) + 1
+        return self.offers.get(seat, 0)
+
+
+def _missing(have: dict[str, int], side: Side) -> dict[str, int]:
+    """What a seat holding ``have`` lacks to give ``side`` (R29)."""
     if side == "?" or not side:
         return {}
-    have = holdings(g, seat)
     return {b: n - have.get(b, 0) for b, n in side.items() if have.get(b, 0) < n}
 
 
-def accept_refusal(g: GameState, seat: int, o: Offer) -> dict[str, Any] | None:
+def accept_refusal(g: GameState, seat: int, o: Offer,
+                   held: _Holdings | None = None) -> dict[str, Any] | None:
     """Why ``/accept o.id`` by ``seat`` would be refused now, or ``None`` when it would be
     accepted: ``{"code"}`` plus ``seat`` and ``missing`` for ``cannot_provide``. The same
     checks, in the same order, as ``market.accept`` and ``market.post`` (R28-R31, C12)."""
+    held = held or _Holdings(g)
     if g.phase != "trade":
         return {"code": "wrong_phase"}
     if o.owner == seat:
@@ -67,18 +94,18 @@ def accept_refusal(g: GameState, seat: int, o: Offer) -> dict[str, Any] | None:
     if seat != active:
         if o.owner != active:
             return {"code": "not_active_party"}
-        lack = _missing(g, seat, o.want)
+        lack = _missing(held.of(seat), o.want)
         if lack:
             return {"code": "cannot_provide", "seat": seat, "missing": lack}
-        if sum(1 for x in g.offers if x.owner == seat) >= MAX_OPEN_OFFERS:
+        if held.open_offers(seat) >= MAX_OPEN_OFFERS:
             return {"code": "too_many_offers"}
         return None
     if g.deal is not None:
         return {"code": "deal_in_progress"}
-    lack = _missing(g, o.owner, o.give)
+    lack = _missing(held.of(o.owner), o.give)
     if lack:
         return {"code": "cannot_provide", "seat": o.owner, "missing": lack}
-    lack = _missing(g, seat, o.want)
+    lack = _missing(held.of(seat), o.want)
     if lack:
         return {"code": "cannot_provide", "seat": seat, "missing": lack}
     return None
@@ -98,9 +125,12 @@ def answers(g: GameState, o: Offer) -> int | None:
 def offer_notes(g: GameState, seat: int) -> list[dict[str, Any]]:
     """What each offer in the market means for ``seat`` (module docstring)."""
     out: list[dict[str, Any]] = []
+    held = _Holdings(g)
     deal_offer = g.deal.offer if g.deal is not None else None
     active = g.active
     for o in g.offers:
+        if seat != active and o.owner != seat and o.owner != active:
+            continue   # another player's offer to the active player: not for this seat (R28)
         note: dict[str, Any] = {"id": o.id}
         if o.id == deal_offer:
             note["note"] = "deal"
@@ -110,13 +140,13 @@ def offer_notes(g: GameState, seat: int) -> list[dict[str, Any]]:
             if seat == active:
                 note["note"] = "open"
             else:
-                why = accept_refusal(g, active, o)
+                why = accept_refusal(g, active, o, held)
                 if why is None:
                     note["note"] = "waiting"
                 else:
                     note.update(why, note="refused")
         else:
-            why = accept_refusal(g, seat, o)
+            why = accept_refusal(g, seat, o, held)
             if why is None:
                 note["note"] = "accept"
             else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from . import hints, market, planting
+from . import hints, planting
 from .beans import BEANS, coins_for, next_coin_at
 from .state import GameState
 
@@ -176,13 +176,18 @@ def build_many(g: GameState, viewers: list[int | None]) -> dict[int | None, dict
     return {v: {**base, **own[v]} for v in viewers}
 
 
-def _offer_hints(g: GameState, seat: int) -> tuple[list[int], list[int]]:
-    """Ids of the offers ``seat`` may ``/accept`` now and of those it may ``/withdraw``."""
+def _offer_hints(
+    g: GameState, seat: int
+) -> tuple[list[int], list[int], list[dict[str, Any]]]:
+    """Ids of the offers ``seat`` may ``/accept`` now, of those it may ``/withdraw``, and what
+    each offer means for it (``hints.offer_notes``; its ``accept`` ids are the first list, as
+    ``market.acceptable`` says: tests/engine/test_invariants.py)."""
     if not g.offers:
-        return [], []
+        return [], [], []
     deal_offer = g.deal.offer if g.deal is not None else None
     withdraw = [o.id for o in g.offers if o.owner == seat and o.id != deal_offer]
-    return market.acceptable_ids(g, seat), withdraw
+    notes = hints.offer_notes(g, seat)
+    return [n["id"] for n in notes if n["note"] == "accept"], withdraw, notes
 
 
 def _you(g: GameState, seat: int, copy: bool = True) -> dict[str, Any]:
@@ -211,7 +216,7 @@ def _you(g: GameState, seat: int, copy: bool = True) -> dict[str, Any]:
         for b in dict.fromkeys(s.to_plant):
             traded[b] = planting.fields_for(g, s, b)
         waiting = "plant_traded"
-    can_accept, can_withdraw = _offer_hints(g, seat)
+    can_accept, can_withdraw, notes = _offer_hints(g, seat)
     return {
         "seat": seat,
         "hand": s.hand[:] if copy else s.hand,
@@ -233,5 +238,5 @@ def _you(g: GameState, seat: int, copy: bool = True) -> dict[str, Any]:
         "plant_optional": phase == "plant" and active and g.planted >= 1,
         "done_blocked": "deal_in_progress" if phase == "trade" and active and d is not None
         else None,
-        "offer_notes": hints.offer_notes(g, seat) if g.offers else [],
+        "offer_notes": notes,
     }

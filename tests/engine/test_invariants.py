@@ -77,9 +77,15 @@ def _check_notes(g: Game, viewer: int, v: dict[str, Any]) -> None:
     """Issue 10: the board's hints say what the moves would do (hints.py)."""
     you = v["you"]
     notes = you["offer_notes"]
-    assert [n["id"] for n in notes] == [o.id for o in g.offers]
+    # every offer but another player's to the active player, which this seat cannot take
+    shown = [o for o in g.offers
+             if viewer == g.active or o.owner in (viewer, g.active)]
+    assert [n["id"] for n in notes] == [o.id for o in shown]
     assert [n["id"] for n in notes if n["note"] == "accept"] == you["can_accept"]
-    for n, o in zip(notes, g.offers, strict=True):
+    for o in g.offers:
+        if o not in shown and g.phase == "trade":
+            assert _outcome(g, viewer, Accept(o.id)) in ("not_active_party", "offer_incomplete")
+    for n, o in zip(notes, shown, strict=True):
         if g.over:   # every command gets game_over; the notes say "phase 2 only"
             assert n["note"] in ("refused", "open", "ask") and n.get("code", "wrong_phase") == \
                 "wrong_phase", n

@@ -76,7 +76,8 @@ function offerEl(o, v, me, notes) {
     b.addEventListener('click', (e) => { e.stopPropagation(); act(`/accept ${o.id}`, el); });
     foot.append(b);
   }
-  const why = note ? noteText(note, v) : null;
+  // no note: another player's offer to the active player, not for this seat (R28)
+  const why = note ? noteText(note, v) : (!spectator && !mine && o.to_active ? t('note_for', { name: seatName(v.active) }) : null);
   if (why) foot.append(h('span', { class: 'offer-note', text: why }));
   if (hasAsk && !mine && !spectator) {
     const b = h('button', { class: 'btn small answer-btn', type: 'button', title: t('answer_title', { n: o.id }), text: t('answer') });
