@@ -16,7 +16,8 @@ Shapes (all JSON-ready):
   to everyone else), ``waiting`` (the seat's own offer to the active player, who may accept it
   now), ``accept`` (the seat may ``/accept`` it now: exactly the ids of ``can_accept``) or
   ``refused`` with ``code`` (the error code the accept would get now) and, for
-  ``cannot_provide``, ``seat`` (who lacks cards) and ``missing`` (bean -> count).
+  ``cannot_provide``, ``seat`` (who lacks cards) and ``missing`` (bean -> count). Outside
+  phase 2 there are no notes (offers are accepted only then, R28).
 - :func:`answers` -> the id of the active player's offer a non-active player's offer mirrors
   (a copy made by ``/accept``, or the same offer typed), or ``None``.
 """
@@ -46,7 +47,7 @@ def table_waits(g: GameState) -> list[dict[str, Any]]:
     return []
 
 
-class _Holdings:
+class Holdings:
     """Each seat's holdings (``market.holdings``) and open offers, counted once per build of
     the hints."""
 
@@ -79,11 +80,11 @@ def _missing(have: dict[str, int], side: Side) -> dict[str, int]:
 
 
 def accept_refusal(g: GameState, seat: int, o: Offer,
-                   held: _Holdings | None = None) -> dict[str, Any] | None:
+                   held: Holdings | None = None) -> dict[str, Any] | None:
     """Why ``/accept o.id`` by ``seat`` would be refused now, or ``None`` when it would be
     accepted: ``{"code"}`` plus ``seat`` and ``missing`` for ``cannot_provide``. The same
     checks, in the same order, as ``market.accept`` and ``market.post`` (R28-R31, C12)."""
-    held = held or _Holdings(g)
+    held = held or Holdings(g)
     if g.phase != "trade":
         return {"code": "wrong_phase"}
     if o.owner == seat:
@@ -111,6 +112,25 @@ def accept_refusal(g: GameState, seat: int, o: Offer,
     return None
 
 
+def _key(give: Side, want: Side) -> tuple[Any, Any]:
+    return (tuple(sorted(give.items())) if isinstance(give, dict) else give,
+            tuple(sorted(want.items())) if isinstance(want, dict) else want)
+
+
+def answers_all(g: GameState) -> list[int | None]:
+    """For each offer in market order, :func:`answers` (the active player's offers looked up
+    once)."""
+    active = g.active
+    first: dict[tuple[Any, Any], int] = {}
+    for a in g.offers:
+        if a.owner == active and a.complete:
+            first.setdefault(_key(a.give, a.want), a.id)
+    if not first:
+        return [None] * len(g.offers)
+    return [first.get(_key(o.want, o.give)) if o.owner != active and o.complete else None
+            for o in g.offers]
+
+
 def answers(g: GameState, o: Offer) -> int | None:
     """The id of the active player's complete offer that ``o`` mirrors (``o`` gives what it
     asks for and asks for what it gives), or ``None`` (also for the active player's own)."""
@@ -122,34 +142,68 @@ def answers(g: GameState, o: Offer) -> int | None:
     return None
 
 
-def offer_notes(g: GameState, seat: int) -> list[dict[str, Any]]:
-    """What each offer in the market means for ``seat`` (module docstring)."""
+def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[dict[str, Any]]:
+    """What each offer in the market means for ``seat`` (module docstring); none outside
+    phase 2, when no offer can be accepted (R28: the view's ``phase`` says so). The checks of
+    :func:`accept_refusal`, with what every offer shares worked out once."""
     out: list[dict[str, Any]] = []
-    held = _Holdings(g)
-    deal_offer = g.deal.offer if g.deal is not None else None
+    if g.phase != "trade":
+        return out
+    held = held or Holdings(g)
+    deal = g.deal
+    deal_offer = deal.offer if deal is not None else None
     active = g.active
+    if seat == active:
+        mine = held.of(seat)
+        for o in g.offers:
+            if o.id == deal_offer:
+                out.append({"id": o.id, "note": "deal"})
+            elif not o.complete:
+                out.append({"id": o.id, "note": "ask"})
+            elif o.owner == seat:
+                out.append({"id": o.id, "note": "open"})
+            elif deal is not None:
+                out.append({"id": o.id, "note": "refused", "code": "deal_in_progress"})
+            else:
+                out.append(_either(o, held.of(o.owner), o.owner, mine, seat, "accept"))
+        return out
+    full = held.open_offers(seat) >= MAX_OPEN_OFFERS
+    mine = held.of(seat)
     for o in g.offers:
-        if seat != active and o.owner != seat and o.owner != active:
+        owner = o.owner
+        if owner != seat and owner != active:
             continue   # another player's offer to the active player: not for this seat (R28)
-        note: dict[str, Any] = {"id": o.id}
         if o.id == deal_offer:
-            note["note"] = "deal"
+            out.append({"id": o.id, "note": "deal"})
         elif not o.complete:
-            note["note"] = "ask"
-        elif o.owner == seat:
-            if seat == active:
-                note["note"] = "open"
+            out.append({"id": o.id, "note": "ask"})
+        elif owner == seat:   # mine, to the active player: could they take it now?
+            if deal is not None:
+                out.append({"id": o.id, "note": "refused", "code": "deal_in_progress"})
             else:
-                why = accept_refusal(g, active, o, held)
-                if why is None:
-                    note["note"] = "waiting"
-                else:
-                    note.update(why, note="refused")
-        else:
-            why = accept_refusal(g, seat, o, held)
-            if why is None:
-                note["note"] = "accept"
+                out.append(_either(o, mine, seat, held.of(active), active, "waiting"))
+        else:                 # the active player's: may I copy it?
+            lack = _missing(mine, o.want)
+            if lack:
+                out.append({"id": o.id, "note": "refused", "code": "cannot_provide",
+                            "seat": seat, "missing": lack})
+            elif full:
+                out.append({"id": o.id, "note": "refused", "code": "too_many_offers"})
             else:
-                note.update(why, note="refused")
-        out.append(note)
+                out.append({"id": o.id, "note": "accept"})
     return out
+
+
+def _either(o: Offer, giver: dict[str, int], giver_seat: int, taker: dict[str, int],
+            taker_seat: int, ok: str) -> dict[str, Any]:
+    """The note of a deal on ``o`` between its owner (who gives ``o.give``) and the active
+    player (who gives ``o.want``): ``ok``, or what the first of them lacks (R29, R31)."""
+    lack = _missing(giver, o.give)
+    if lack:
+        return {"id": o.id, "note": "refused", "code": "cannot_provide", "seat": giver_seat,
+                "missing": lack}
+    lack = _missing(taker, o.want)
+    if lack:
+        return {"id": o.id, "note": "refused", "code": "cannot_provide", "seat": taker_seat,
+                "missing": lack}
+    return {"id": o.id, "note": ok}

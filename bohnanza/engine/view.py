@@ -82,14 +82,15 @@ def public(g: GameState, copy: bool = True) -> dict[str, Any]:
             "third_field": len(s.fields) >= 3,
         })
     active = g.active
+    mirrors = hints.answers_all(g)
     if copy:
         offers = [{"id": o.id, "owner": o.owner, "give": _side(o.give), "want": _side(o.want),
-                   "to_active": o.owner != active, "answers": hints.answers(g, o)}
-                  for o in g.offers]  # hints for one viewer: in ``you``
+                   "to_active": o.owner != active, "answers": a}
+                  for o, a in zip(g.offers, mirrors, strict=True)]  # a viewer's hints: ``you``
     else:
         offers = [{"id": o.id, "owner": o.owner, "give": o.give, "want": o.want,
-                   "to_active": o.owner != active, "answers": hints.answers(g, o)}
-                  for o in g.offers]
+                   "to_active": o.owner != active, "answers": a}
+                  for o, a in zip(g.offers, mirrors, strict=True)]
     deal = None
     if g.deal is not None:
         d = g.deal
@@ -134,11 +135,14 @@ def own_part(
     seat: int | None,
     signals: dict[str, dict[str, int]] | None = None,
     copy: bool = True,
+    held: hints.Holdings | None = None,
 ) -> dict[str, Any]:
     """What only ``seat`` sees: ``signals`` (the supply and demand markers it may see; when
     given, already built and shared) and ``you`` (``None`` for spectators; with the offer
-    hints ``can_accept`` and ``can_withdraw``). ``copy``: as in :func:`public`."""
-    you = _you(g, seat, copy) if seat is not None and 0 <= seat < len(g.seats) else None
+    hints ``can_accept`` and ``can_withdraw``). ``copy``: as in :func:`public`; ``held``: the
+    seats' holdings, counted once for several viewers."""
+    you = (_you(g, seat, copy, held) if seat is not None and 0 <= seat < len(g.seats)
+           else None)
     return {"signals": _signals_for(g, seat) if signals is None else signals, "you": you}
 
 
@@ -159,13 +163,14 @@ def build_parts(
     base = public(g, copy)
     others: dict[str, dict[str, int]] | None = None
     own: dict[int | None, dict[str, Any]] = {}
+    held = hints.Holdings(g)
     for v in viewers:
         if v is not None and v == g.active:
-            own[v] = own_part(g, v, copy=copy)
+            own[v] = own_part(g, v, copy=copy, held=held)
             continue
         if others is None:
             others = _signals_for(g, None)
-        own[v] = own_part(g, v, others, copy)
+        own[v] = own_part(g, v, others, copy, held)
     return base, own
 
 
@@ -177,7 +182,7 @@ def build_many(g: GameState, viewers: list[int | None]) -> dict[int | None, dict
 
 
 def _offer_hints(
-    g: GameState, seat: int
+    g: GameState, seat: int, held: hints.Holdings | None = None
 ) -> tuple[list[int], list[int], list[dict[str, Any]]]:
     """Ids of the offers ``seat`` may ``/accept`` now, of those it may ``/withdraw``, and what
     each offer means for it (``hints.offer_notes``; its ``accept`` ids are the first list, as
@@ -186,11 +191,12 @@ def _offer_hints(
         return [], [], []
     deal_offer = g.deal.offer if g.deal is not None else None
     withdraw = [o.id for o in g.offers if o.owner == seat and o.id != deal_offer]
-    notes = hints.offer_notes(g, seat)
+    notes = hints.offer_notes(g, seat, held)
     return [n["id"] for n in notes if n["note"] == "accept"], withdraw, notes
 
 
-def _you(g: GameState, seat: int, copy: bool = True) -> dict[str, Any]:
+def _you(g: GameState, seat: int, copy: bool = True,
+         held: hints.Holdings | None = None) -> dict[str, Any]:
     s = g.seats[seat]
     phase = g.phase
     active = seat == g.active
@@ -216,7 +222,7 @@ def _you(g: GameState, seat: int, copy: bool = True) -> dict[str, Any]:
         for b in dict.fromkeys(s.to_plant):
             traded[b] = planting.fields_for(g, s, b)
         waiting = "plant_traded"
-    can_accept, can_withdraw, notes = _offer_hints(g, seat)
+    can_accept, can_withdraw, notes = _offer_hints(g, seat, held)
     return {
         "seat": seat,
         "hand": s.hand[:] if copy else s.hand,

@@ -1,10 +1,10 @@
 """A connection's language and the server's texts in it (issue 10; the catalogues live in
 ``bohnanza.commands``: texts, refusals, log lines, help).
 
-The server keeps writing and storing its lines in English; what goes out to a connection is
-written again in the connection's language (``hello.lang``, ``lang``): replies, errors, room
-lines and the game log. English lines are phrased again too, so that no internal name
-(``plant_traded``, a slug) reaches a person.
+The server writes and stores its lines in English (game lines phrased for people when they
+are made, so no internal name such as ``plant_traded`` or a slug reaches a person); what goes
+out to a connection of another language is written again in it (``hello.lang``, ``lang``):
+replies, errors, room lines and the game log.
 """
 
 from __future__ import annotations
@@ -29,7 +29,10 @@ def reply_message(ok: bool, code: str | None, message: str | None, lang: str) ->
 def phrase(entry: dict[str, Any], lang: str, names: Sequence[str],
            viewer: int | None) -> dict[str, Any]:
     """One log line (as a viewer reads it) with its ``text`` in ``lang``; ``names``: the seat
-    names of the game it belongs to (empty: keep the stored text of a game line)."""
+    names of the game it belongs to (empty: keep the stored text of a game line). English
+    lines are phrased when they are made (the room's ``game_entries``): as they are."""
+    if lang == "en":
+        return entry
     if entry.get("kind") == "room":
         text = server_text(str(entry.get("text", "")), lang)
     elif names:

@@ -46,6 +46,7 @@ from typing import Any, TypeVar
 
 from bohnanza import commands as cmds
 from bohnanza.bots import Policy, get_policy
+from bohnanza.commands.logtext import log_line
 from bohnanza.commands.refusals import refusal_text
 from bohnanza.commands.texts import server_text
 from bohnanza.commands.texts import text as say_text
@@ -309,6 +310,12 @@ class Room:
             return None if own is None else lang.phrase(own, lang_, names, seat)
 
         same = all("all" in x for x in entries)
+        if all(lang_ == "en" for _, lang_ in viewers):   # the lines as made (the fast way)
+            plain = {seat: (frames.dumps([x["all"] for x in entries]) if same else
+                            frames.dumps([e for e in (self.entry_for(x, seat) for x in entries)
+                                          if e]))
+                     for seat in dict.fromkeys(seat for seat, _ in viewers)}
+            return {(seat, lang_): plain[seat] for seat, lang_ in viewers}
         out: dict[tuple[int | None, str], str] = {}
         by_lang: dict[str, str] = {}
         for seat, lang_ in viewers:
@@ -385,9 +392,16 @@ class Room:
         names = list(self.game.names)
         out: list[dict[str, Any]] = []
         for ev in events:
+            if ev.secret is None:   # the same for everyone (most events): phrased once
+                form = ev.for_viewer(None, names)
+                form["text"] = log_line(form, "en", names, None)   # English for people
+                out.append({"all": form})
+                continue
             forms = [ev.for_viewer(v, names) for v in viewers]
+            for v, f in zip(viewers, forms, strict=True):
+                f["text"] = log_line(f, "en", names, v)
             if all(f == forms[0] for f in forms[1:]):
-                out.append({"all": forms[0]})  # the same for everyone (most events)
+                out.append({"all": forms[0]})
             else:
                 out.append({"per": {str(-1 if v is None else v): f
                                     for v, f in zip(viewers, forms, strict=True)}})

@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bohnanza.engine import Game, RuleError
+from bohnanza.engine import Game, RuleError, hints
 from bohnanza.engine.actions import Accept, Done
 from bohnanza.engine.market import acceptable
 from bohnanza.scenario import card_count
@@ -77,9 +77,10 @@ def _check_notes(g: Game, viewer: int, v: dict[str, Any]) -> None:
     """Issue 10: the board's hints say what the moves would do (hints.py)."""
     you = v["you"]
     notes = you["offer_notes"]
-    # every offer but another player's to the active player, which this seat cannot take
-    shown = [o for o in g.offers
-             if viewer == g.active or o.owner in (viewer, g.active)]
+    # in phase 2, every offer but another player's to the active player (not for this seat)
+    shown = [o for o in g.offers if g.phase == "trade"
+             and (viewer == g.active or o.owner in (viewer, g.active))]
+    assert [o["answers"] for o in v["offers"]] == [hints.answers(g, o) for o in g.offers]
     assert [n["id"] for n in notes] == [o.id for o in shown]
     assert [n["id"] for n in notes if n["note"] == "accept"] == you["can_accept"]
     for o in g.offers:

@@ -76,8 +76,13 @@ function offerEl(o, v, me, notes) {
     b.addEventListener('click', (e) => { e.stopPropagation(); act(`/accept ${o.id}`, el); });
     foot.append(b);
   }
-  // no note: another player's offer to the active player, not for this seat (R28)
-  const why = note ? noteText(note, v) : (!spectator && !mine && o.to_active ? t('note_for', { name: seatName(v.active) }) : null);
+  // no note: outside phase 2 (offers wait for it, R28), or another player's offer to the
+  // active player (not for this seat); the view's phase and to_active say which
+  let why = note ? noteText(note, v) : null;
+  if (!note && !spectator && v.phase !== 'over') {
+    if (v.phase !== 'trade') why = t('note_phase2');
+    else if (!mine && o.to_active) why = t('note_for', { name: seatName(v.active) });
+  }
   if (why) foot.append(h('span', { class: 'offer-note', text: why }));
   if (hasAsk && !mine && !spectator) {
     const b = h('button', { class: 'btn small answer-btn', type: 'button', title: t('answer_title', { n: o.id }), text: t('answer') });
