@@ -9,15 +9,15 @@ Shapes (all JSON-ready):
   ``trade`` (the active player in phase 2, no deal pending), ``provide`` (a party of the
   pending deal that has not provided yet, R31), ``plant_traded`` (a seat with cards in its
   to-plant area in phase 3, with ``count``, R33). Public: it names no hidden card.
-- :func:`offer_notes` -> ``[{"id": 3, "note": "accept"}, ...]`` in market order, for one
-  seat, for every offer but another player's offer to the active player (which a non-active
-  seat can never take, R28: ``to_active`` says so); ``note`` is ``deal`` (the offer of the pending deal), ``ask`` (it holds a ``?``:
-  answer it with an offer of your own, C12), ``open`` (the active player's own offer, open
-  to everyone else), ``waiting`` (the seat's own offer to the active player, who may accept it
-  now), ``accept`` (the seat may ``/accept`` it now: exactly the ids of ``can_accept``) or
-  ``refused`` with ``code`` (the error code the accept would get now) and, for
-  ``cannot_provide``, ``seat`` (who lacks cards) and ``missing`` (bean -> count). Outside
-  phase 2 there are no notes (offers are accepted only then, R28).
+- :func:`offer_notes` -> ``[{"id": 3, "note": "waiting"}, ...]`` in market order, for one
+  seat, in phase 2 only (offers are accepted only then, R28): ``waiting`` (the seat's own
+  offer to the active player, who may accept it now) or ``refused`` with ``code`` (the error
+  code the accept would get now: for the seat's own offers, the active player's accept) and,
+  for ``cannot_provide``, ``seat`` (who lacks cards) and ``missing`` (bean -> count). No note
+  where the view already says it: an offer the seat may accept (``can_accept``), the offer of
+  the pending deal (``deal.offer``), a prompt (a ``?`` side), the active player's own offers
+  (open to the others), and another player's offer to the active player (``to_active``: not
+  for this seat).
 - :func:`answers` -> the id of the active player's offer a non-active player's offer mirrors
   (a copy made by ``/accept``, or the same offer typed), or ``None``.
 """
@@ -143,9 +143,11 @@ def answers(g: GameState, o: Offer) -> int | None:
 
 
 def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[dict[str, Any]]:
-    """What each offer in the market means for ``seat`` (module docstring); none outside
-    phase 2, when no offer can be accepted (R28: the view's ``phase`` says so). The checks of
-    :func:`accept_refusal`, with what every offer shares worked out once."""
+    """The notes of the offers in the market that ``seat`` could take (or that are its own
+    to the active player) but that are not ``accept`` (``can_accept`` lists those): ``waiting``
+    and ``refused`` (module docstring). None outside phase 2 (R28), none for the offer of the
+    pending deal (``deal.offer``), a prompt (a ``?`` side) or the active player's own offers.
+    The checks of :func:`accept_refusal`, with what every offer shares worked out once."""
     out: list[dict[str, Any]] = []
     if g.phase != "trade":
         return out
@@ -156,16 +158,14 @@ def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[d
     if seat == active:
         mine = held.of(seat)
         for o in g.offers:
-            if o.id == deal_offer:
-                out.append({"id": o.id, "note": "deal"})
-            elif not o.complete:
-                out.append({"id": o.id, "note": "ask"})
-            elif o.owner == seat:
-                out.append({"id": o.id, "note": "open"})
-            elif deal is not None:
+            if o.owner == seat or o.id == deal_offer or not o.complete:
+                continue
+            if deal is not None:
                 out.append({"id": o.id, "note": "refused", "code": "deal_in_progress"})
             else:
-                out.append(_either(o, held.of(o.owner), o.owner, mine, seat, "accept"))
+                note = _either(o, held.of(o.owner), o.owner, mine, seat)
+                if note is not None:
+                    out.append(note)
         return out
     full = held.open_offers(seat) >= MAX_OPEN_OFFERS
     mine = held.of(seat)
@@ -173,15 +173,14 @@ def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[d
         owner = o.owner
         if owner != seat and owner != active:
             continue   # another player's offer to the active player: not for this seat (R28)
-        if o.id == deal_offer:
-            out.append({"id": o.id, "note": "deal"})
-        elif not o.complete:
-            out.append({"id": o.id, "note": "ask"})
-        elif owner == seat:   # mine, to the active player: could they take it now?
+        if o.id == deal_offer or not o.complete:
+            continue
+        if owner == seat:   # mine, to the active player: could they take it now?
             if deal is not None:
                 out.append({"id": o.id, "note": "refused", "code": "deal_in_progress"})
             else:
-                out.append(_either(o, mine, seat, held.of(active), active, "waiting"))
+                note = _either(o, mine, seat, held.of(active), active)
+                out.append(note or {"id": o.id, "note": "waiting"})
         else:                 # the active player's: may I copy it?
             lack = _missing(mine, o.want)
             if lack:
@@ -189,15 +188,13 @@ def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[d
                             "seat": seat, "missing": lack})
             elif full:
                 out.append({"id": o.id, "note": "refused", "code": "too_many_offers"})
-            else:
-                out.append({"id": o.id, "note": "accept"})
     return out
 
 
 def _either(o: Offer, giver: dict[str, int], giver_seat: int, taker: dict[str, int],
-            taker_seat: int, ok: str) -> dict[str, Any]:
-    """The note of a deal on ``o`` between its owner (who gives ``o.give``) and the active
-    player (who gives ``o.want``): ``ok``, or what the first of them lacks (R29, R31)."""
+            taker_seat: int) -> dict[str, Any] | None:
+    """What blocks a deal on ``o`` between its owner (who gives ``o.give``) and the active
+    player (who gives ``o.want``): the first of them that lacks cards (R29, R31), or None."""
     lack = _missing(giver, o.give)
     if lack:
         return {"id": o.id, "note": "refused", "code": "cannot_provide", "seat": giver_seat,
@@ -206,4 +203,4 @@ def _either(o: Offer, giver: dict[str, int], giver_seat: int, taker: dict[str, i
     if lack:
         return {"id": o.id, "note": "refused", "code": "cannot_provide", "seat": taker_seat,
                 "missing": lack}
-    return {"id": o.id, "note": ok}
+    return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from . import hints, planting
+from . import hints, market, planting
 from .beans import BEANS, coins_for, next_coin_at
 from .state import GameState
 
@@ -184,15 +184,13 @@ def build_many(g: GameState, viewers: list[int | None]) -> dict[int | None, dict
 def _offer_hints(
     g: GameState, seat: int, held: hints.Holdings | None = None
 ) -> tuple[list[int], list[int], list[dict[str, Any]]]:
-    """Ids of the offers ``seat`` may ``/accept`` now, of those it may ``/withdraw``, and what
-    each offer means for it (``hints.offer_notes``; its ``accept`` ids are the first list, as
-    ``market.acceptable`` says: tests/engine/test_invariants.py)."""
+    """Ids of the offers ``seat`` may ``/accept`` now, of those it may ``/withdraw``, and the
+    notes of the others it could take (``hints.offer_notes``)."""
     if not g.offers:
         return [], [], []
     deal_offer = g.deal.offer if g.deal is not None else None
     withdraw = [o.id for o in g.offers if o.owner == seat and o.id != deal_offer]
-    notes = hints.offer_notes(g, seat, held)
-    return [n["id"] for n in notes if n["note"] == "accept"], withdraw, notes
+    return market.acceptable_ids(g, seat), withdraw, hints.offer_notes(g, seat, held)
 
 
 def _you(g: GameState, seat: int, copy: bool = True,

@@ -53,7 +53,8 @@ def test_the_table_waits_for_the_parties_of_a_deal_R31() -> None:
     # a party of the deal is not offered "not interested"; the third player still is
     assert g.view(1)["you"]["done_label"] is None
     assert g.view(2)["you"]["done_label"] == "not_interested"
-    assert notes(g, 1)[1]["note"] == "deal" and notes(g, 0)[1]["note"] == "deal"
+    # the offer of the deal has no note: deal.offer says it
+    assert 1 not in notes(g, 1) and 1 not in notes(g, 0) and g.view(1)["deal"]["offer"] == 1
 
 
 def test_phase_3_each_seat_with_cards_to_plant_R33() -> None:
@@ -70,16 +71,17 @@ def test_offer_notes_for_each_viewer_R28_R29() -> None:
     say(g, 0, "/offer red for chili")          # 1: the active player's, open to P1 and P2
     say(g, 2, "/offer green for blue")         # 2: P2's, to the active player
     say(g, 0, "/offer blue for ?")             # 3: a prompt
-    # P1 holds chili: may copy offer 1; P2 holds no chili: refused, lacking 1 chili
-    assert notes(g, 1)[1] == {"id": 1, "note": "accept"}
+    # P1 holds chili: may copy offer 1 (can_accept, no note); P2 holds no chili: refused,
+    # lacking 1 chili
+    assert g.view(1)["you"]["can_accept"] == [1] and 1 not in notes(g, 1)
     assert notes(g, 2)[1] == {"id": 1, "note": "refused", "code": "cannot_provide", "seat": 2,
                               "missing": {"chili": 1}}
     # offer 2 is between P2 and the active player: P1 cannot take it (R28), no note for P1
     assert 2 not in notes(g, 1)
     assert notes(g, 2)[2] == {"id": 2, "note": "waiting"}   # the active player may take it
-    assert notes(g, 0)[2] == {"id": 2, "note": "accept"}
-    assert notes(g, 0)[1] == {"id": 1, "note": "open"}
-    assert notes(g, 1)[3]["note"] == "ask"
+    assert g.view(0)["you"]["can_accept"] == [2]
+    assert notes(g, 0) == {}                 # the active player's own offers: open to all
+    assert 3 not in notes(g, 1)               # a prompt: the '?' says it
     say(g, 1, "/accept 1")                     # 4: P1's copy of offer 1 (sides swapped)
     v = g.view(0)
     assert {o["id"]: o["answers"] for o in v["offers"]} == {1: None, 2: None, 3: None, 4: 1}

@@ -33,10 +33,23 @@ export function noteOfferNews(entries) {
   }
 }
 
+// What the offer means for me: the server's note (waiting, refused), or what the view says
+// itself: the offers I may accept (can_accept), the deal's offer, a prompt ('?'), my own
+// offer as the active player (open to the others).
+function noteOf(o, v, me, notes) {
+  if (notes.has(o.id)) return notes.get(o.id);
+  if (me === null || v.phase !== 'trade') return null;
+  if ((v.you.can_accept || []).includes(o.id)) return { id: o.id, note: 'accept' };
+  if (v.deal && v.deal.offer === o.id) return { id: o.id, note: 'deal' };
+  if (o.give === '?' || o.want === '?') return { id: o.id, note: 'ask' };
+  if (o.owner === me && me === v.active) return { id: o.id, note: 'open' };
+  return null;
+}
+
 function offerEl(o, v, me, notes) {
   const mine = o.owner === me;
   const spectator = me === null;
-  const note = notes.get(o.id);
+  const note = noteOf(o, v, me, notes);
   const viewerIsOwner = mine || spectator;
   const give = viewerIsOwner ? o.give : o.want;   // what the viewer (or, watching, the owner) gives
   const get = viewerIsOwner ? o.want : o.give;
