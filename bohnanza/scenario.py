@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .commands import GameCommand, ParseError, parse
+from .commands import apply_text
 from .engine import Game, Refusal, RuleError
 
 STACKS = ("deck", "discard", "hand", "coins", "to_plant", "face_up")
@@ -83,10 +83,7 @@ def run_scenario(sc: dict[str, Any]) -> list[str]:
         ok_wanted = step.get("ok", True)
         code: str | None = None
         try:
-            cmd = parse(say)
-            if not isinstance(cmd, GameCommand):
-                raise ParseError(f"{say!r} is not a game command")
-            game.apply(seat, cmd.action)
+            apply_text(game, seat, say)
             ok = True
         except Refusal as e:
             ok = False

@@ -14,8 +14,8 @@ winner counts: when the tie-break leaves several seats tied, each one wins (R40)
 ``mean_coins`` is the mean final score of its seats (R39).
 
 How a game is driven: each round asks every seat once, the active player last, for its
-command (``policy.decide(game.view(seat), rng)``); the text is parsed with
-``bohnanza.commands.parse`` and applied with ``Game.apply``. A seat that must act
+command (``policy.decide(game.view(seat), rng)``); the text is applied with
+``bohnanza.commands.apply_text`` (parse, then ``Game.apply``). A seat that must act
 (``view["you"]["must_act"]``) but keeps waiting is asked with ``hurry=True`` after
 ``PATIENCE`` idle rounds (the server does the same on a timer). Refused commands are counted
 and reported: each one is a bot bug. A game that exceeds the step cap, or in which nobody can
@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bohnanza.commands import GameCommand, ParseError, parse
+from bohnanza.commands import apply_text
 from bohnanza.engine import Game, Refusal
 from bohnanza.engine.presets import PLAYER_RANGE, PRESETS
 
@@ -103,10 +103,7 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
             if on_command is not None:
                 on_command(seat, view, text)
             try:
-                cmd = parse(text)
-                if not isinstance(cmd, GameCommand):
-                    raise ParseError(f"{text!r} is not a game command")
-                game.apply(seat, cmd.action)
+                apply_text(game, seat, text)
             except Refusal as e:
                 out.refusals.append(RefusedCommand(seat, policies[seat].name, text, e.code,
                                             e.message, view["phase"]))

@@ -6,6 +6,8 @@ Public API (docs/engine-api.md, "Commands API")::
     format_action(action) -> str                          # parse(format_action(a)) == GameCommand(a)
     help_text(topic, lang="en") -> str
     bean_slug(name) -> str                                # raises ParseError
+    apply_text(game, seat, text) -> events                # parse, require a game command, apply
+    replay(game, [(seat, text), ...]) -> game             # apply_text in order
 
 No I/O; the parser checks syntax only, never game legality.
 """
@@ -18,6 +20,7 @@ from .format import format_action, format_command, format_side
 from .help import HELP_TOPICS, help_text
 from .model import Chat, Command, GameCommand
 from .parse import COMMAND_NAMES, parse
+from .replay import apply_text, replay
 from .room import (
     PRESET_NAMES,
     AddBot,
@@ -55,6 +58,7 @@ __all__ = [
     "Start",
     "Who",
     "alias_key",
+    "apply_text",
     "bean_label",
     "bean_slug",
     "format_action",
@@ -63,4 +67,5 @@ __all__ = [
     "help_text",
     "lookup_bean",
     "parse",
+    "replay",
 ]

@@ -460,11 +460,10 @@ class Room:
 
     def replay(self, tail: list[tuple[int, str]]) -> None:
         """Apply the game commands stored after the checkpoint the game was loaded from."""
-        for seat, text in tail:
-            parsed = cmds.parse(text)
-            if self.game is None or not isinstance(parsed, cmds.GameCommand):
-                raise ValueError(f"stored command {text!r} is not a game command")
-            self.game.apply(seat, parsed.action)
+        if tail:
+            if self.game is None:
+                raise ValueError("stored game commands without a game")
+            cmds.replay(self.game, tail)
 
     def restore(self, stored: Any) -> None:
         """Load from a StoredRoom (start-up)."""

@@ -374,14 +374,13 @@ class Store:
                 game = Game.from_position(json.loads(p))
                 position = json.loads(p)
             else:
+                if game is None:
+                    continue  # a room command without a game
                 try:
-                    parsed: Any = cmds.parse(t)
-                except cmds.ParseError:  # a room command's text need not read back
-                    parsed = None
-                if not isinstance(parsed, cmds.GameCommand) or game is None:
-                    game = None  # a room command without a game
+                    cmds.apply_text(game, s, t)
+                except cmds.ParseError:  # a room command (its text need not read back)
+                    game = None
                     continue
-                game.apply(s, parsed.action)
                 position = game.to_position()
             out.append(
                 {"version": v, "game_no": g, "seat": s, "text": t, "position": position}
@@ -404,10 +403,7 @@ def replay(position: dict[str, Any], tail: list[tuple[int, str]]) -> dict[str, A
     game = Game.from_position(position)
     for seat, text in tail:
         try:
-            parsed = cmds.parse(text)
-            if not isinstance(parsed, cmds.GameCommand):
-                raise ValueError(f"stored command {text!r} is not a game command")
-            game.apply(seat, parsed.action)
+            cmds.apply_text(game, seat, text)
         except Refusal as e:
             raise ValueError(f"stored command {text!r} does not apply: {e}") from None
     return game.to_position()

@@ -1,0 +1,39 @@
+"""The one replay path: command text applied to a game (design.md section 2: a game is fully
+determined by how it was dealt and the commands applied since).
+
+Every caller that holds command *text* rather than a parsed command goes through here: the
+server's journal (a restart, a rollback, the audit of a room's history), the scenario runner
+and the bot games of ``bohnanza simulate``. (Re-sending stored log lines to a connection is
+another thing, the *backlog*: ``bohnanza/server/room/backlog.py``.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bohnanza.engine import Event, Game
+
+from .errors import ParseError
+from .model import GameCommand
+from .parse import parse
+
+
+def apply_text(game: Game, seat: int, text: str) -> list[Event]:
+    """Parse ``text``, require a game command, apply it for ``seat``; returns its events.
+
+    Raises :class:`ParseError` (text that does not parse, or a room command or chat line) or
+    the engine's ``RuleError``; either way nothing changed.
+    """
+    command = parse(text)
+    if not isinstance(command, GameCommand):
+        raise ParseError(f"{text!r} is not a game command")
+    return game.apply(seat, command.action)
+
+
+def replay(game: Game, commands: Iterable[tuple[int, str]]) -> Game:
+    """Apply the game commands ``(seat, text)`` in order (:func:`apply_text`); returns
+    ``game``. Raises the first refusal (``ParseError`` or ``RuleError``); the commands before
+    it stay applied."""
+    for seat, text in commands:
+        apply_text(game, seat, text)
+    return game
