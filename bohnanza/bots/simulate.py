@@ -35,7 +35,7 @@ from bohnanza.commands import apply_text
 from bohnanza.engine import Game, Refusal
 from bohnanza.engine.presets import PLAYER_RANGE, PRESETS
 
-from .base import POLICIES, Policy, get_policy
+from .base import Policy, ask_order, get_policy, policy_names
 
 PATIENCE = 2
 MAX_STEPS = 20000
@@ -87,8 +87,7 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
     out = GameOutcome(seed, [p.name for p in policies], [], [], 0)
     while not game.over and steps < max_steps:
         acted = False
-        for k in range(n):
-            seat = (game.active + 1 + k) % n
+        for seat in ask_order(game.active, n):
             view = game.view(seat)
             must = bool(view["you"]["must_act"])
             hurry = must and (idle[seat] >= PATIENCE or quiet_rounds > 0)
@@ -215,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     ap.add_argument("--policy", default="greedy,random",
                     help="comma-separated policies, one per seat; the last one fills the rest "
-                    f"(choices: {', '.join(sorted(POLICIES))}; default greedy,random)")
+                    f"(choices: {', '.join(policy_names())}; default greedy,random)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     ap.add_argument("--preset", default="classic", choices=PRESETS,
                     help="rules preset (default classic)")

@@ -183,7 +183,7 @@ def _signals(rest: str) -> Command:
 
 _OPTION_USAGE = (
     "/option alone shows the options; set one with /option hiddenmoney [on|off] "
-    "or /option rules classic|rio-grande|amigo"
+    f"or /option rules {'|'.join(PRESET_NAMES)}"
 )
 _ON = frozenset({"on", "true", "yes", "1", "an", "ein"})
 _OFF = frozenset({"off", "false", "no", "0", "aus"})

@@ -8,10 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
+from bohnanza.engine.presets import PRESETS
+
 OptionKey: TypeAlias = Literal["hiddenmoney", "rules"]
 
-#: Preset names ``/option rules`` accepts (rules.md section 4a).
-PRESET_NAMES: tuple[str, ...] = ("classic", "rio-grande", "amigo")
+#: Preset names ``/option rules`` accepts (rules.md section 4a): the engine's.
+PRESET_NAMES: tuple[str, ...] = PRESETS
 
 
 @dataclass(frozen=True, slots=True)

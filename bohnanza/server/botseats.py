@@ -11,9 +11,7 @@ import json
 import unicodedata
 from typing import Any
 
-from bohnanza import bots
-
-DEFAULT_POLICY = "greedy"
+from bohnanza.bots import DEFAULT_POLICY, policy_names
 
 HELP: dict[str, str] = {
     "addbot": (
@@ -35,10 +33,6 @@ HELP: dict[str, str] = {
         "token stops working."
     ),
 }
-
-
-def policy_names() -> list[str]:
-    return sorted(bots.POLICIES)
 
 
 def help_for(topic: str, away_seconds: float) -> str | None:

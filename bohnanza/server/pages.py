@@ -13,6 +13,7 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from .facts import facts
 from .protocol import protocol_schema
 from .rooms import Hub, valid_room_name
 from .settings import Settings
@@ -136,6 +137,10 @@ def register(app: FastAPI, settings: Settings) -> None:
     async def rooms(request: Request) -> list[dict[str, Any]]:
         hub: Hub = request.app.state.hub
         return hub.listing()
+
+    @app.get("/api/facts")
+    async def game_facts() -> dict[str, Any]:
+        return facts()
 
     @app.get("/protocol.json")
     async def protocol() -> JSONResponse:

@@ -45,11 +45,11 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bohnanza import commands as cmds
-from bohnanza.bots import Policy, get_policy
-from bohnanza.engine import PLAYER_RANGE, Event, Game, Refusal
+from bohnanza.bots import DEFAULT_POLICY, Policy, ask_order, get_policy, policy_names
+from bohnanza.engine import PLAYER_RANGE, PRESETS, Event, Game, Refusal
 
 from . import botseats, frames
-from .botseats import DEFAULT_POLICY, BotActor, name_key
+from .botseats import BotActor, name_key
 from .conn import Conn
 from .protocol import (
     CLOSE_TRY_LATER,
@@ -220,7 +220,7 @@ class Room:
         return self.game is not None and not self.game.over
 
     def player_range(self) -> tuple[int, int]:
-        return PLAYER_RANGE.get(self.preset, (3, 5))
+        return PLAYER_RANGE[self.preset]
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.conns)
@@ -261,7 +261,7 @@ class Room:
             "min_players": lo,
             "max_players": hi,
             "away_seconds": float(self.settings.away_seconds),
-            "bot_policies": botseats.policy_names(),
+            "bot_policies": policy_names(),
         }
 
     def states(
@@ -1047,7 +1047,7 @@ class Room:
             raise CommandError(
                 "game_running", "Bots take seats before the start; this game is running."
             )
-        choices = botseats.policy_names()
+        choices = policy_names()
         if policy is None and raw_name is not None and raw_name.casefold() in choices:
             raw_name, policy = None, raw_name  # /addbot random: a random bot
         policy = (policy or DEFAULT_POLICY).casefold()
@@ -1252,7 +1252,7 @@ class Room:
         over = self.bot_turn_count >= cap
         n = game.n_seats
         stuck: list[int] = []
-        for seat in [(game.active + 1 + k) % n for k in range(n)]:
+        for seat in ask_order(game.active, n):
             if seat >= len(self.seats) or self.seats[seat].bot is None:
                 continue
             view = game.view(seat)
@@ -1334,9 +1334,9 @@ class Room:
             self.hidden_money = value != "off"
             text = f"hiddenmoney is {'on' if self.hidden_money else 'off'}."
         elif key == "rules":
-            if value not in PLAYER_RANGE:
+            if value not in PRESETS:
                 raise CommandError(
-                    "unknown_preset", "Say /option rules classic, rio-grande or amigo."
+                    "unknown_preset", f"Say /option rules {' or '.join(PRESETS)}."
                 )
             self.preset = value
             lo, hi = self.player_range()

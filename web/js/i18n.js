@@ -1,10 +1,8 @@
 // Texts in English and Japanese; bean names in both. Default language from the browser.
-const BEAN_NAMES = {
-  coffee: ['Coffee', 'コーヒー豆'], wax: ['Wax', 'ワックス豆'], blue: ['Blue', '青豆'],
-  chili: ['Chili', '紅花インゲン'], stink: ['Stink', 'そらまめ'], green: ['Green', 'いんげん豆'],
-  soy: ['Soy', '大豆'], blackeyed: ['Black-eyed', 'ささげ'], red: ['Red', '赤豆'],
-  garden: ['Garden', 'ゴガツササゲ'], cocoa: ['Cocoa', 'カカオ豆'],
-};
+import { FACTS } from './facts.js';
+
+// slug -> [English, Japanese]; on the cards English drops the word "Bean" ("Black-eyed")
+const BEAN_NAMES = Object.fromEntries(FACTS.beans.map((b) => [b.slug, [b.names.en.replace(/ Bean$/, ''), b.names.ja]]));
 
 const T = {
   title: ['Bohnanza', 'ボーナンザ'],

@@ -1,4 +1,6 @@
 // The page's state: the last server state, the local offer draft, deal selection, UI toggles.
+import { FACTS } from './facts.js';
+
 export const S = {
   room: '',
   version: -1,
@@ -11,7 +13,7 @@ export const S = {
   plantBean: null,     // selected to-plant bean (phase 3)
   speaker: localStorage.getItem('bohnanza.speaker') === '1',
   connected: false,
-  botPolicy: 'greedy', // the policy the Add bot button seats
+  botPolicy: FACTS.default_policy, // the policy the Add bot button seats
 };
 
 const hooks = { act: null, render: null };

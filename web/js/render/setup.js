@@ -3,6 +3,7 @@ import { h, clear } from '../dom.js';
 import { t } from '../i18n.js';
 import { S, act, seatColour, mySeat } from '../store.js';
 import { seatMarks, policyName } from '../seatmarks.js';
+import { FACTS } from '../facts.js';
 
 export function renderSetup(root) {
   clear(root);
@@ -42,14 +43,15 @@ export function renderSetup(root) {
   if (me === null && (!running || r.seats.some((s) => s.vacant))) btns.append(mk('btn-join', t('join'), () => (S.you?.name ? `/join ${S.you.name}` : '/join'), 'btn primary'));
   else if (!running) btns.append(mk('btn-leave', t('leave'), '/leave'));
   if (!running) {
-    // the policy picked here is kept across renders; /addbot alone seats the default (greedy)
-    const policies = r.bot_policies && r.bot_policies.length ? r.bot_policies : ['greedy', 'random'];
-    if (!policies.includes(S.botPolicy)) S.botPolicy = policies.includes('greedy') ? 'greedy' : policies[0];
+    // the policy picked here is kept across renders; /addbot alone seats the default
+    const def = FACTS.default_policy;
+    const policies = r.bot_policies && r.bot_policies.length ? r.bot_policies : FACTS.policies;
+    if (!policies.includes(S.botPolicy)) S.botPolicy = policies.includes(def) ? def : policies[0];
     const pick = h('select', { id: 'addbot-policy', title: t('addbot_policy') },
       ...policies.map((p) => h('option', { value: p, text: policyName(p) })));
     pick.value = S.botPolicy;
     pick.addEventListener('change', () => { S.botPolicy = pick.value; });
-    const add = mk('btn-addbot', '🤖 ' + t('addbot'), () => (S.botPolicy === 'greedy' ? '/addbot' : `/addbot ${S.botPolicy}`));
+    const add = mk('btn-addbot', '🤖 ' + t('addbot'), () => (S.botPolicy === def ? '/addbot' : `/addbot ${S.botPolicy}`));
     btns.append(h('span', { class: 'addbot' }, add, pick));
     if (me !== null) btns.append(mk('btn-start', t('start'), '/start', 'btn primary'));
   }
@@ -58,7 +60,7 @@ export function renderSetup(root) {
     const hm = h('input', { type: 'checkbox', id: 'opt-hiddenmoney' });
     hm.checked = !!r.options.hidden_money;
     hm.addEventListener('change', () => act(`/option hiddenmoney ${hm.checked ? 'on' : 'off'}`, hm));
-    const preset = h('select', { id: 'opt-preset' }, ...['classic', 'rio-grande', 'amigo'].map((p) => h('option', { value: p, text: p })));
+    const preset = h('select', { id: 'opt-preset' }, ...FACTS.presets.map((p) => h('option', { value: p.name, text: p.name })));
     preset.value = r.options.preset;
     preset.addEventListener('change', () => act(`/option rules ${preset.value}`, preset));
     root.append(h('div', { class: 'options' },
