@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bohnanza.engine import Event, Game
+from bohnanza.engine import Event, Game, Refusal
 
 from .errors import ParseError
 from .model import GameCommand
@@ -32,8 +32,12 @@ def apply_text(game: Game, seat: int, text: str) -> list[Event]:
 
 def replay(game: Game, commands: Iterable[tuple[int, str]]) -> Game:
     """Apply the game commands ``(seat, text)`` in order (:func:`apply_text`); returns
-    ``game``. Raises the first refusal (``ParseError`` or ``RuleError``); the commands before
-    it stay applied."""
-    for seat, text in commands:
-        apply_text(game, seat, text)
+    ``game``. Raises the first refusal (``ParseError`` or ``RuleError``, with a note naming
+    the command); the commands before it stay applied."""
+    for i, (seat, text) in enumerate(commands):
+        try:
+            apply_text(game, seat, text)
+        except Refusal as e:
+            e.add_note(f"command {i + 1}, seat {seat}: {text!r}")
+            raise
     return game

@@ -14,8 +14,8 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from .facts import facts
+from .hub import Hub, valid_room_name
 from .protocol import protocol_schema
-from .rooms import Hub, valid_room_name
 from .settings import Settings
 
 LOBBY_HTML = """<!doctype html>

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .conn import Conn
+from .hub import Hub, valid_room_name
 from .protocol import (
     CLOSE_POLICY,
     CLOSE_TOO_BIG,
@@ -25,7 +26,7 @@ from .protocol import (
     client_adapter,
     say_id_adapter,
 )
-from .rooms import Hub, Room, valid_room_name
+from .room import Room
 from .settings import Settings
 
 log = logging.getLogger("bohnanza.server")

@@ -404,11 +404,12 @@ def _walk(obj: Any, path: tuple[str, ...], out: list[tuple[tuple[str, ...], Any]
 
 
 def positions_by_version(db: Path, room: str) -> list[tuple[int, dict[str, Any]]]:
-    from bohnanza.server.store import Store
+    from bohnanza.server.room.journal import history
+    from bohnanza.server.sqlite import SQLiteStore
 
-    store = Store(db)
+    store = SQLiteStore(db)
     try:
-        return [(c["version"], c["position"]) for c in store.commands(room)
+        return [(c["version"], c["position"]) for c in history(store, room)
                 if c["position"] is not None]
     finally:
         store.close()

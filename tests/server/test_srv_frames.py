@@ -15,11 +15,11 @@ import pytest
 from pydantic_core import to_json
 
 from bohnanza import commands as cmds
-from bohnanza.bots import get_policy
+from bohnanza.bots import get_policy, policy_names
 from bohnanza.engine import Game
 from bohnanza.server import frames
-from bohnanza.server.botseats import policy_names
 from bohnanza.server.conn import Conn
+from bohnanza.server.hub import Hub
 from bohnanza.server.protocol import (
     Log,
     Reply,
@@ -30,7 +30,7 @@ from bohnanza.server.protocol import (
     You,
     server_adapter,
 )
-from bohnanza.server.rooms import Hub, Room
+from bohnanza.server.room import Room
 from bohnanza.server.settings import Settings
 
 from .harness import offline_conn as _conn

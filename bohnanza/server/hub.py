@@ -1,0 +1,192 @@
+"""The room directory: every room of this process, loaded at start-up, created on first use,
+forgotten when nobody uses it; the idle clock; the room listing (``/api/rooms``).
+
+This is where a room is found for a connection (:meth:`Hub.room_for`): the place where, with
+several server processes, a room owned by another process would be routed to its owner, and
+where this process would take (and hold) the ownership of the rooms it serves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import re
+import time
+from collections.abc import Coroutine
+from typing import Any
+
+from .checkpointer import Checkpointer
+from .conn import Conn
+from .dbqueue import DbQueue
+from .protocol import CLOSE_TRY_LATER, Error
+from .room import Room
+from .room.journal import load_rooms
+from .settings import Settings
+from .store import Store, open_store
+
+log = logging.getLogger("bohnanza.server")
+
+ROOM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+
+
+def valid_room_name(name: str, max_len: int) -> bool:
+    return 0 < len(name) <= max_len and ROOM_NAME.match(name) is not None
+
+
+class Hub:
+    """Every room of this process, the store and its queue, and the idle-mark clock."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.rooms: dict[str, Room] = {}
+        self.rooms_lock = asyncio.Lock()
+        self.store: Store
+        self.queue: DbQueue
+        # a commit that does not wait for the disk runs inline (dbqueue.py)
+        self.inline = settings.sqlite_synchronous in ("OFF", "NORMAL")
+        self._idle_task: asyncio.Task[None] | None = None
+        self._background: set[asyncio.Task[Any]] = set()
+        self._checkpointer: Checkpointer | None = None
+
+    def open(self) -> None:
+        """Open the store and load every stored room (before serving; a room that cannot be
+        read is skipped with a warning)."""
+        s = self.settings
+        self.store = open_store(s.db, s.sqlite_synchronous, s.sqlite_busy_timeout,
+                                autocheckpoint=not self.inline)
+        memory = str(s.db) == ":memory:"
+        # reads (the backlog a connection gets) on a connection of their own, on the event
+        # loop: they never wait for a writer (WAL) and need no place in the queue
+        reader = self.store if memory else open_store(
+            s.db, s.sqlite_synchronous, s.sqlite_busy_timeout, cache_kib=256)  # a few rows each
+        self.queue = DbQueue(self.store, reader, self.inline)
+        for stored in load_rooms(self.store, 0, 0):
+            if not stored.seats and stored.game is None:
+                self._forget(stored.name)  # nobody sits there
+                continue
+            room = self._new_room(stored.name)
+            try:
+                room.restore(stored)
+            except Exception as e:
+                log.warning("room %r cannot be loaded (%s: %s); skipped", stored.name,
+                            type(e).__name__, e)
+                continue
+            if not room.running and not any(s.human for s in room.seats):
+                self._forget(stored.name)  # bots only, no game to finish
+                continue
+            self.rooms[room.name] = room
+        log.info("loaded %d rooms from %s", len(self.rooms), s.db)
+        if self.inline:
+            self.store.wait_for_locks(False)  # the inline writes; see dbqueue.py
+
+    def _new_room(self, name: str) -> Room:
+        return Room(name, self, self.queue, self.settings)
+
+    def _forget(self, name: str) -> None:
+        """Delete a stored room at start-up; a database that will not let us is no reason not
+        to start (the room is simply not loaded)."""
+        try:
+            self.store.delete_room(name)
+        except Exception as e:
+            log.warning("room %r could not be deleted (%s: %s)", name, type(e).__name__, e)
+
+    async def start(self) -> None:
+        self.open()
+        if self.inline and str(self.settings.db) != ":memory:":
+            loop = asyncio.get_running_loop()
+
+            def long_log() -> None:  # on the checkpoint thread
+                with contextlib.suppress(RuntimeError):  # the loop is closed
+                    loop.call_soon_threadsafe(self.queue.checkpoint_now)
+
+            self._checkpointer = Checkpointer(
+                self.settings.db, long_log, self.settings.sqlite_synchronous
+            )
+            self._checkpointer.start()
+        for room in self.rooms.values():
+            room.plan_bots()  # the bots of running games play on after a restart
+        self._idle_task = asyncio.create_task(self._idle_loop())
+
+    async def stop(self) -> None:
+        tasks = [t for t in (room.stop_bots() for room in self.rooms.values()) if t is not None]
+        tasks += list(self._background)
+        if self._idle_task is not None:
+            self._idle_task.cancel()
+            tasks.append(self._idle_task)
+        for t in tasks:
+            t.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+        if self._checkpointer is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._checkpointer.stop)
+        self.queue.close()  # after the writes already asked for
+
+    def later(self, coro: Coroutine[Any, Any, None]) -> None:
+        """Run ``coro`` as a task of its own (kept until it ends)."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _idle_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.idle_check_interval)
+            now = time.monotonic()
+            for room in list(self.rooms.values()):
+                try:
+                    await room.check_idle(now)
+                except Exception:  # pragma: no cover - keep the clock alive
+                    log.exception("idle check failed in room %s", room.name)
+
+    async def room_for(self, name: str, conn: Conn) -> Room | None:
+        """The room, created on first use; None (and the connection told why) past the limits."""
+        async with self.rooms_lock:
+            room = self.rooms.get(name)
+            if room is None:
+                if len(self.rooms) >= self.settings.max_rooms:
+                    conn.send(Error(code="too_many_rooms", message="This server holds as many "
+                                    "rooms as it may; join one.").model_dump_json())
+                    conn.close(CLOSE_TRY_LATER, "too many rooms")
+                    return None
+                room = self._new_room(name)
+                self.rooms[name] = room
+            if len(room.conns) >= self.settings.max_connections_per_room:
+                conn.send(Error(code="room_crowded", message="This room has too many "
+                                "connections.").model_dump_json())
+                conn.close(CLOSE_TRY_LATER, "room crowded")
+                return None
+            room.pending += 1
+            return room
+
+    async def maybe_drop(self, room: Room) -> None:
+        """Forget a room nobody uses: no connection, no seat, no game."""
+        async with self.rooms_lock:
+            if room.in_use():
+                return
+            if room.lock.locked():
+                return  # a change is under way; whoever holds the lock asks again
+            room.stop_bots()
+            if self.rooms.get(room.name) is room:
+                del self.rooms[room.name]
+                if room.journal.persisted:
+                    # queued after the room's own writes; a new room of that name comes after
+                    self.queue.later(functools.partial(self.store.delete_room, room.name))
+
+    def listing(self) -> list[dict[str, Any]]:
+        out = []
+        for room in self.rooms.values():
+            lo, hi = room.player_range()
+            out.append(
+                {
+                    "room": room.name,
+                    "seats": [s.name for s in room.seats if not s.vacant],
+                    "bots": sum(1 for s in room.seats if s.bot is not None and not s.human),
+                    "running": room.running,
+                    "spectators": room.presence.spectators(),
+                    "preset": room.preset,
+                    "max_players": hi,
+                    "hidden_money": room.hidden_money,
+                }
+            )
+        return out
