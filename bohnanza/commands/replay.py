@@ -4,7 +4,7 @@ determined by how it was dealt and the commands applied since).
 Every caller that holds command *text* rather than a parsed command goes through here: the
 server's journal (a restart, a rollback, the audit of a room's history), the scenario runner
 and the bot games of ``bohnanza simulate``. (Re-sending stored log lines to a connection is
-another thing, the *backlog*: ``bohnanza/server/room/backlog.py``.)
+another thing, the *backlog*: ``bohnanza/server/room/logbook.py``.)
 """
 
 from __future__ import annotations
