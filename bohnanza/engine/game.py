@@ -31,8 +31,6 @@ from .presets import check_player_count, rules_for
 from .rng import below, shuffle
 from .state import GameState, Offer, Seat
 
-PHASES = ("plant", "trade", "plant_traded", "over")
-
 
 class Game(GameState):
     """A Bohnanza game. Create with ``Game.new`` or ``Game.from_position``."""

@@ -14,7 +14,7 @@ from .actions import CardRef
 from .beans import BEANS
 from .errors import RuleError
 from .presets import rules_for
-from .state import Deal, GameState, Offer, Seat
+from .state import PHASES, Deal, GameState, Offer, Seat
 
 S = TypeVar("S", bound=GameState)
 
@@ -108,7 +108,7 @@ def load(g: S, p: dict[str, Any]) -> S:
     g.start_seat = int(p.get("start_seat", 0))
     g.active = int(p.get("active", 0))
     g.phase = p.get("phase", "plant")
-    if g.phase not in ("plant", "trade", "plant_traded", "over"):
+    if g.phase not in PHASES:
         raise RuleError("bad_position", f"unknown phase {g.phase!r}")
     g.planted = int(p.get("planted", 0))
     g.exhaustions = int(p.get("exhaustions", 0))

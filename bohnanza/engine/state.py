@@ -16,6 +16,9 @@ from .presets import Rules, rules_for
 
 Side = dict[str, int] | Literal["?"]
 
+#: The phases a game rests in (design.md §3): phase 1, 2, 3, and the end (phase 4 never rests).
+PHASES = ("plant", "trade", "plant_traded", "over")
+
 
 class Seat:
     """One seat: name, hand (front first), fields, coin stack, to-plant area, markers."""

@@ -482,12 +482,7 @@ def offline_conn() -> Conn:
 
 def queued_frames(conn: Conn) -> list[str]:
     """The text frames waiting in an :func:`offline_conn`'s queue (taken out)."""
-    out = []
-    while not conn.queue.empty():
-        item = conn.queue.get_nowait()
-        if isinstance(item, str):
-            out.append(item)
-    return out
+    return [item for item in conn.queue.take_nowait() if isinstance(item, str)]
 
 
 def queued_replies(conn: Conn) -> list[dict[str, Any]]:

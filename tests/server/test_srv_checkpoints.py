@@ -1,8 +1,9 @@
-"""Checkpoints: a game command between two checkpoints stores only its text (server/store.py);
-the stored state is the last checkpoint with the commands since applied. In-process (no
-uvicorn): after a write, the database holds exactly the room's state (position with the
-hidden deck order and generator state, version); a write that fails between two checkpoints
-leaves the room as stored; a database of an older version (no ``game_v``) still loads."""
+"""Checkpoints: a game command between two checkpoints stores only its text
+(server/room/journal.py); the stored state is the last checkpoint with the commands since
+applied. In-process (no uvicorn): after a write, the database holds exactly the room's state
+(position with the hidden deck order and generator state, version); a write that fails between
+two checkpoints leaves the room as stored; a database of an older version (no ``game_v``)
+still loads."""
 
 from __future__ import annotations
 

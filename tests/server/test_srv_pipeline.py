@@ -30,6 +30,8 @@ class Trace:
 
     def __init__(self, hub: Hub) -> None:
         self.events: list[tuple[str, str, Any]] = []
+        self.sent: dict[str, list[dict[str, Any]]] = {}  # label -> the messages sent to it
+        self.conns: dict[str, Conn] = {}
         for name in WRITES:
             real = getattr(hub.store, name)
 
@@ -46,9 +48,11 @@ class Trace:
         def send(text: str) -> None:
             real(text)
             m = json.loads(text)
+            self.sent.setdefault(label, []).append(m)
             self.events.append(("frame", label, (m["type"], m.get("id"), m.get("ok"))))
 
         c.send = send  # type: ignore[method-assign]
+        self.conns[label] = c
         return c
 
     def mark(self) -> int:
@@ -178,13 +182,13 @@ async def test_a_refused_handler_changes_nothing(hub: Hub) -> None:
             got = trace.since(mark)
             assert [e for e in got if e[0] == "write"] == [], (text, got)
             assert [e[2] for e in got] == [("reply", i, False)], (text, got)
-            reply = json.loads([f for f in _frames(conn)][-1])
+            reply = trace.sent[_label(conn, trace)][-1]
             assert reply["code"] == code, (text, reply)
             assert _snapshot(room) == before, text
 
 
-def _frames(conn: Conn) -> list[str]:
-    return [item for item in conn.queue._items if isinstance(item, str)]
+def _label(conn: Conn, trace: Trace) -> str:
+    return next(label for label, c in trace.conns.items() if c is conn)
 
 
 @pytest.mark.parametrize("text", ["/join", "/addbot Robo", "/option rules amigo", "/start",
@@ -221,7 +225,7 @@ async def test_a_handler_that_breaks_changes_nothing(
     await room.say(sender, 9, text)
     got = trace.since(mark)
     assert [e for e in got if e[0] == "write"] == [], got
-    reply = json.loads(_frames(sender)[-1])
+    reply = trace.sent[_label(sender, trace)][-1]
     assert (reply["ok"], reply["code"]) == (False, "internal_error"), reply
     assert _snapshot(room) == before
     assert (room.game.to_position() if room.game is not None else None) == position
