@@ -216,6 +216,8 @@ class Room:
 
     def _seat_connections(self, change: Change) -> None:
         """The connections' seats after a stored change: renumbered, sat down, stood up."""
+        if change.renumber is None and not change.moves:
+            return  # most changes (every game command)
         moved = {id(m.conn) for m in change.moves}
         if change.renumber is not None:
             for c in self.presence.conns:
