@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-OptionKey: TypeAlias = Literal["hiddenmoney", "rules"]
+OptionKey: TypeAlias = Literal["hiddenmoney", "rules", "duel"]
 
 #: Preset names ``/option rules`` accepts (rules.md section 4a).
 PRESET_NAMES: tuple[str, ...] = ("classic", "rio-grande", "amigo")
@@ -43,10 +43,12 @@ class OptionShow(RoomCommand):
 
 @dataclass(frozen=True, slots=True)
 class OptionSet(RoomCommand):
-    """``/option hiddenmoney [on|off]`` or ``/option rules PRESET``.
+    """``/option hiddenmoney [on|off]``, ``/option rules PRESET`` or ``/option duel VERSION``.
 
     ``key`` ``"hiddenmoney"``: ``value`` ``"on"``, ``"off"`` or ``None`` (``None`` turns it
-    on). ``key`` ``"rules"``: ``value`` one of :data:`PRESET_NAMES`.
+    on). ``key`` ``"rules"``: ``value`` one of :data:`PRESET_NAMES`. ``key`` ``"duel"``:
+    ``value`` ``"standard"`` or ``"3fields"``, the version of the 2-player bean duel
+    (rules.md §3a, C10; the game option ``duel_base``).
     """
 
     key: OptionKey

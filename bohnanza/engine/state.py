@@ -82,12 +82,18 @@ class GameState:
     ``over``; ``planted`` counts the cards planted from the hand in this phase 1; ``passed``
     holds the seats with a pass mark; ``rng`` is the generator state (rng.py); ``history``
     the coins per seat after each turn.
+
+    The bean duel (rules.md §3a, duel.py) adds the phases ``plant_offer`` (step 1: the
+    opponent's offer cards) and ``plant_revealed`` (step 3: the revealed cards); step 2 is
+    ``plant``. There ``face_up`` holds the revealed cards in step 3 and, once step 3 ends, the
+    cards left as the opponent's offer. ``removed`` holds the cards out of the game (the
+    third field's coins in the duel, R25, C11; top at the end).
     """
 
     __slots__ = (
         "preset", "options", "rules", "start_seat", "active", "phase", "planted",
-        "exhaustions", "deck", "discard", "face_up", "seats", "offers", "next_offer", "deal",
-        "passed", "rng", "turn", "history", "result", "events",
+        "exhaustions", "deck", "discard", "face_up", "removed", "seats", "offers", "next_offer",
+        "deal", "passed", "rng", "turn", "history", "result", "events",
     )
 
     def __init__(self) -> None:
@@ -102,6 +108,7 @@ class GameState:
         self.deck: list[str] = []       # top at the end
         self.discard: list[str] = []    # top at the end
         self.face_up: list[str] = []
+        self.removed: list[str] = []    # out of the game (duel: third-field coins)
         self.seats: list[Seat] = []
         self.offers: list[Offer] = []
         self.next_offer = 1
