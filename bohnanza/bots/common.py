@@ -89,8 +89,8 @@ def plant_card(index: int, field: int | None = None) -> str:
 
 def discard(ref: str) -> str:
     """The duel's ``/discard h3`` or ``/discard u2`` (``ref`` as the view's ``can_discard``)."""
-    zone = "h" if ref[0] == "h" else "u"
-    return format_action(Discard(CardRef(zone, int(ref[1:]))))
+    card = CardRef("h", int(ref[1:])) if ref[0] == "h" else CardRef("u", int(ref[1:]))
+    return format_action(Discard(card))
 
 
 def is_duel(view: dict[str, Any]) -> bool:
