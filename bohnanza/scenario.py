@@ -16,12 +16,13 @@ from typing import Any
 from .commands import apply_text
 from .engine import Game, Refusal, RuleError
 
-STACKS = ("deck", "discard", "hand", "coins", "to_plant", "face_up")
+STACKS = ("deck", "discard", "hand", "coins", "to_plant", "face_up", "removed")
 
 
 def card_count(p: dict[str, Any]) -> int:
-    """Cards in play in a position: every stack, hand, field, to-plant area and coin stack."""
-    total = len(p["deck"]) + len(p["discard"]) + len(p["face_up"])
+    """Cards of a position: every stack, hand, field, to-plant area and coin stack, and the
+    cards removed from the game (the duel's third-field coins, T52)."""
+    total = len(p["deck"]) + len(p["discard"]) + len(p["face_up"]) + len(p.get("removed", ()))
     for s in p["seats"]:
         total += len(s["hand"]) + len(s["coins"]) + len(s["to_plant"])
         total += sum(f[1] for f in s["fields"] if f is not None)

@@ -5,6 +5,9 @@
     bohnanza simulate --players 4 --games 1000 --policy greedy,random --seed 1
 
 prints one line per policy, ``policy=NAME seats=K win_rate=X mean_coins=Y``, then the speed.
+``--preset`` defaults to ``classic``, or to ``rio-grande`` for a player count ``classic`` does
+not have (2, 6, 7): ``--players 2`` plays the bean duel (rules.md §3a), whose version
+``--duel-base standard|3fields`` picks (C10).
 ``--policy`` lists one policy per seat; a shorter list repeats its last entry for the remaining
 seats (``greedy,random`` with 4 players is one greedy and three random seats). The policies
 move one seat to the left every game, so each sits at every position equally often (the start
@@ -33,7 +36,7 @@ from typing import Any
 
 from bohnanza.commands import apply_text
 from bohnanza.engine import Game, Refusal
-from bohnanza.engine.presets import PLAYER_RANGE, PRESETS
+from bohnanza.engine.presets import DUEL_BASES, PLAYER_RANGE, PRESETS
 
 from .base import Policy, ask_order, get_policy, policy_names
 
@@ -167,9 +170,10 @@ def seat_policies(names: list[str], players: int) -> list[str]:
 
 
 def run(preset: str, players: int, games: int, policy_names: list[str], seed: int, *,
-        progress: bool = False, max_steps: int = MAX_STEPS) -> Summary:
+        progress: bool = False, max_steps: int = MAX_STEPS,
+        options: dict[str, Any] | None = None) -> Summary:
     """Play ``games`` games; game ``g`` uses seed ``seed + g`` and the seating rotated by
-    ``g`` seats."""
+    ``g`` seats. ``options`` go to ``Game.new`` (``{"duel_base": "3fields"}``)."""
     layout = seat_policies(policy_names, players)
     stats: dict[str, PolicyStats] = {}
     for name in layout:
@@ -187,7 +191,7 @@ def run(preset: str, players: int, games: int, policy_names: list[str], seed: in
     for g in range(games):
         seating = [layout[(i - g) % players] for i in range(players)]
         outcome = play_game(preset, [get_policy(p) for p in seating], seed + g,
-                            max_steps=max_steps)
+                            max_steps=max_steps, options=options)
         refusals += outcome.refusals
         if outcome.stalled:
             stalled += 1
@@ -216,13 +220,18 @@ def main(argv: list[str] | None = None) -> int:
                     help="comma-separated policies, one per seat; the last one fills the rest "
                     f"(choices: {', '.join(policy_names())}; default greedy,random)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    ap.add_argument("--preset", default="classic", choices=PRESETS,
-                    help="rules preset (default classic)")
+    ap.add_argument("--preset", default=None, choices=PRESETS,
+                    help="rules preset (default classic; rio-grande for 2, 6 or 7 players)")
+    ap.add_argument("--duel-base", default=None, choices=DUEL_BASES,
+                    help="version of the 2-player bean duel (default standard)")
     ap.add_argument("--max-steps", type=int, default=MAX_STEPS,
                     help=f"commands per game before it counts as stalled (default {MAX_STEPS})")
     ap.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = ap.parse_args(argv)
     names = [p.strip().lower() for p in args.policy.split(",") if p.strip()]
+    if args.preset is None:
+        low, high = PLAYER_RANGE["classic"]
+        args.preset = "classic" if low <= args.players <= high else "rio-grande"
     low, high = PLAYER_RANGE[args.preset]
     if not low <= args.players <= high:
         ap.error(f"{args.preset} is played by {low}-{high} players")
@@ -234,8 +243,9 @@ def main(argv: list[str] | None = None) -> int:
             get_policy(name)
     except (KeyError, ValueError) as e:
         ap.error(str(e.args[0]) if e.args else str(e))
+    options = {"duel_base": args.duel_base} if args.duel_base else None
     summary = run(args.preset, args.players, args.games, names, args.seed,
-                  progress=not args.no_progress, max_steps=args.max_steps)
+                  progress=not args.no_progress, max_steps=args.max_steps, options=options)
     for line in summary.lines():
         print(line)
     for r in summary.refusals[:10]:
