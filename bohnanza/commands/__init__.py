@@ -19,7 +19,7 @@ from .errors import ParseError
 from .format import format_action, format_command, format_side
 from .help import HELP_TOPICS, help_text
 from .model import Chat, Command, GameCommand
-from .parse import COMMAND_NAMES, parse
+from .parse import COMMAND_NAMES, MAX_CLOCK, parse
 from .replay import apply_text, replay
 from .room import (
     PRESET_NAMES,
@@ -40,6 +40,7 @@ __all__ = [
     "ALIASES",
     "COMMAND_NAMES",
     "HELP_TOPICS",
+    "MAX_CLOCK",
     "PRESET_NAMES",
     "SLUGS",
     "AddBot",

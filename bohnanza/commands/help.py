@@ -9,7 +9,8 @@ _OVERVIEW = {
         "Commands (type /help COMMAND for one of them):\n"
         "Room: /join [NAME], /leave, /start, /option, /option hiddenmoney [on|off], "
         "/option rules classic|rio-grande|amigo, /option duel standard|3fields, "
-        "/addbot [NAME] [POLICY], /removebot NAME|N, /handover NAME|N, /who, /help [COMMAND]\n"
+        "/option clock SECONDS|off, /addbot [NAME] [POLICY], /removebot NAME|N, "
+        "/handover NAME|N, /who, /help [COMMAND]\n"
         "Game: /plant [BEAN] [FIELD], /done, /harvest FIELD, /buy, /offer GIVE for WANT, "
         "/withdraw N, /accept N, /provide h3 u1, /cancel, /want BEAN, /have BEAN, "
         "/signals clear; the 2-player duel: /plant u1 [FIELD], /discard h3, /discard u1\n"
@@ -21,8 +22,8 @@ _OVERVIEW = {
         "コマンド一覧（各コマンドの説明は /help コマンド名）:\n"
         "部屋: /join [名前], /leave, /start, /option, /option hiddenmoney [on|off], "
         "/option rules classic|rio-grande|amigo, /option duel standard|3fields, "
-        "/addbot [名前] [方針], /removebot 名前|番号, /handover 名前|番号, /who, "
-        "/help [コマンド]\n"
+        "/option clock 秒数|off, /addbot [名前] [方針], /removebot 名前|番号, "
+        "/handover 名前|番号, /who, /help [コマンド]\n"
         "ゲーム: /plant [豆] [畑], /done, /harvest 畑, /buy, /offer 出す豆 for 欲しい豆, "
         "/withdraw 番号, /accept 番号, /provide h3 u1, /cancel, /want 豆, /have 豆, "
         "/signals clear。2人用の決闘: /plant u1 [畑], /discard h3, /discard u1\n"
@@ -50,14 +51,21 @@ _TOPICS: dict[str, dict[str, str]] = {
             "every coin total (on when no value is given, R42), /option rules "
             "classic|rio-grande|amigo chooses the preset, and /option duel standard|3fields "
             "the version of the 2-player bean duel of rio-grande (standard: 2 fields and a "
-            "third one for 3 coins that leave the game; 3fields: 3 fields, none to buy; C10)."
+            "third one for 3 coins that leave the game; 3fields: 3 fields, none to buy; C10). "
+            "/option clock SECONDS (off by default; /option clock off) gives every decision "
+            "that much time, counting down on the board: when it runs out the smallest legal "
+            "move is made for that player, and after 3 timeouts in a row a bot plays the seat "
+            "until the player acts again."
         ),
         "ja": (
             "/option: 現在の設定を表示します。開始前に /option hiddenmoney [on|off] で全員の"
             "所持金を隠し（値を省略すると on、R42）、/option rules classic|rio-grande|amigo で"
             "ルールを選び、/option duel standard|3fields で rio-grande の2人用決闘の版を選びます"
             "（standard: 畑2つ、3つ目は3ターラーで購入しそのターラーはゲームから除外。3fields: "
-            "最初から畑3つで購入なし。C10）。"
+            "最初から畑3つで購入なし。C10）。/option clock 秒数（既定はオフ、/option clock off）で"
+            "各判断の持ち時間を設定し、盤面にカウントダウンを表示します。時間切れになると最小限の"
+            "合法手が自動で行われ、3回続けて時間切れになると、本人が操作するまでボットが代わりに"
+            "プレイします。"
         ),
     },
     "addbot": {
@@ -80,13 +88,15 @@ _TOPICS: dict[str, dict[str, str]] = {
     "handover": {
         "en": (
             "/handover NAME|N: during a game, give the seat of a player who has been away (no "
-            "connection) for long enough to a bot, so the game goes on, e.g. /handover Bob. "
-            "The player takes the seat back by coming back (reconnecting with the seat token); "
-            "the bot then stops. Any other seated player may do it."
+            "connection) for long enough, or who is connected but has not acted for as long "
+            "while the game waits for them, to a bot, so the game goes on, e.g. /handover Bob. "
+            "The player takes the seat back by acting again (or by reconnecting with the seat "
+            "token); the bot then stops. Any other seated player may do it."
         ),
         "ja": (
-            "/handover 名前|番号: ゲーム中、一定時間以上接続のないプレイヤーの席をボットに任せ、"
-            "ゲームを続けます（例: /handover Bob）。そのプレイヤーが席のトークンで再接続すると"
+            "/handover 名前|番号: ゲーム中、一定時間以上接続のないプレイヤー、または接続したまま"
+            "自分の番で一定時間操作しないプレイヤーの席をボットに任せ、ゲームを続けます"
+            "（例: /handover Bob）。本人が再び操作する（または席のトークンで再接続する）と"
             "席は本人に戻り、ボットは止まります。着席している他のプレイヤーなら誰でも使えます。"
         ),
     },

@@ -210,8 +210,11 @@ def _signals(rest: str) -> Command:
 
 _OPTION_USAGE = (
     "/option alone shows the options; set one with /option hiddenmoney [on|off], "
-    f"/option rules {'|'.join(PRESET_NAMES)} or /option duel standard|3fields"
+    f"/option rules {'|'.join(PRESET_NAMES)}, /option duel standard|3fields or "
+    "/option clock SECONDS|off"
 )
+#: The longest turn clock ``/option clock`` takes, in seconds (an hour per decision).
+MAX_CLOCK = 3600
 #: Words ``/option duel`` reads as each version of the bean duel (C10), after removing
 #: ``-`` and ``_``.
 _DUEL_WORDS = {
@@ -255,6 +258,15 @@ def _option(rest: str) -> Command:
             raise ParseError(f"/option duel needs standard (2 fields, a third one bought) or "
                              f"3fields (3 fields, none bought){shown}; like /option duel 3fields")
         return OptionSet("duel", _DUEL_WORDS[word])
+    if key in ("clock", "timer"):
+        usage = (f"/option clock needs the seconds each decision may take, 1 to {MAX_CLOCK}, "
+                 "or off, like /option clock 60")
+        if len(values) != 1:
+            raise ParseError(usage)
+        if values[0] in _OFF:
+            return OptionSet("clock", "off")
+        return OptionSet("clock", str(parse_number(values[0].removesuffix("s"), usage=usage,
+                                                   high=MAX_CLOCK)))
     raise ParseError(f"'{words[0]}' is not an option; {_OPTION_USAGE}")
 
 

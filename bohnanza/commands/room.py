@@ -10,7 +10,7 @@ from typing import Literal, TypeAlias
 
 from bohnanza.engine.presets import PRESETS
 
-OptionKey: TypeAlias = Literal["hiddenmoney", "rules", "duel"]
+OptionKey: TypeAlias = Literal["hiddenmoney", "rules", "duel", "clock"]
 
 #: Preset names ``/option rules`` accepts (rules.md section 4a): the engine's.
 PRESET_NAMES: tuple[str, ...] = PRESETS
@@ -45,12 +45,14 @@ class OptionShow(RoomCommand):
 
 @dataclass(frozen=True, slots=True)
 class OptionSet(RoomCommand):
-    """``/option hiddenmoney [on|off]``, ``/option rules PRESET`` or ``/option duel VERSION``.
+    """``/option hiddenmoney [on|off]``, ``/option rules PRESET``, ``/option duel VERSION`` or
+    ``/option clock SECONDS|off``.
 
     ``key`` ``"hiddenmoney"``: ``value`` ``"on"``, ``"off"`` or ``None`` (``None`` turns it
     on). ``key`` ``"rules"``: ``value`` one of :data:`PRESET_NAMES`. ``key`` ``"duel"``:
     ``value`` ``"standard"`` or ``"3fields"``, the version of the 2-player bean duel
-    (rules.md §3a, C10; the game option ``duel_base``).
+    (rules.md §3a, C10; the game option ``duel_base``). ``key`` ``"clock"``: ``value`` the
+    seconds each decision may take (``"60"``, 1-3600) or ``"off"`` (the turn clock).
     """
 
     key: OptionKey

@@ -133,9 +133,11 @@ class Hub:
         while True:
             await asyncio.sleep(self.settings.idle_check_interval)
             now = time.monotonic()
+            wall = time.time()
             for room in list(self.rooms.values()):
                 try:
                     await room.check_idle(now)
+                    await room.clock.check(wall)  # turn clocks (room/clock.py)
                 except Exception:  # pragma: no cover - keep the clock alive
                     log.exception("idle check failed in room %s", room.name)
 

@@ -142,7 +142,8 @@ async def test_names_and_room_commands(server: ServerProc) -> None:
     assert "3-5" in (await a.ok("/option"))["message"]
     await a.ok("/option rules amigo")
     await a.ok("/option hiddenmoney")
-    assert a.state["room"]["options"] == {"hidden_money": True, "preset": "amigo"}
+    assert a.state["room"]["options"] == {"hidden_money": True, "preset": "amigo",
+                                          "duel_base": "standard", "clock": None}
     await b.wait(lambda: b.state["room"]["options"]["hidden_money"])
     await a.ok("/option hiddenmoney off")
     assert (await a.say("/option rules chess"))["ok"] is False

@@ -19,6 +19,7 @@ from bohnanza.bots import DEFAULT_POLICY, policy_names
 from ..conn import Conn
 from . import game as games
 from .change import Change, CommandError, Move
+from .clock import TIMEOUTS_TO_BOT
 from .help import help_text
 from .logbook import room_entry
 from .presence import Presence
@@ -223,7 +224,8 @@ def remove_bot(r: Parts, conn: Conn, arg: str) -> Change:
 
 def hand_over(r: Parts, conn: Conn, arg: str) -> Change:
     """``/handover NAME|N``: in a game, a bot plays the seat of a person away for at least
-    ``away_seconds`` until the person is back."""
+    ``away_seconds``, or of a connected person the game has waited for that long without a
+    word from them (presence.py: stalling), until the person is back (reconnects, or acts)."""
     t = r.table
     if conn.seat is None:
         raise CommandError("not_seated", "Only a seated player can hand a seat to a bot.")
@@ -237,11 +239,20 @@ def hand_over(r: Parts, conn: Conn, arg: str) -> Change:
         raise CommandError("not_away", f"A bot plays {target.name} already.")
     if target.bot is not None:
         raise CommandError("not_away", f"A bot plays for {target.name} already.")
-    if r.presence.connected(seat) or target.away_mono is None:
-        raise CommandError("not_away", f"{target.name} is here (connected).")
-    away = time.monotonic() - target.away_mono
     limit = r.settings.away_seconds
-    if away < limit:
+    now = time.monotonic()
+    if r.presence.connected(seat) or target.away_mono is None:
+        if target.owed_mono is None:
+            raise CommandError("not_away", f"{target.name} is here (connected), and the game "
+                               "is not waiting for them.")
+        quiet = now - max(target.last_input, target.owed_mono)
+        if quiet < limit:
+            raise CommandError(
+                "not_away",
+                f"{target.name} is here; the game has waited for them for {quiet:.0f} s "
+                f"without a word; a bot may take over after {limit:g} s.",
+            )
+    elif (away := now - target.away_mono) < limit:
         raise CommandError(
             "not_away",
             f"{target.name} has been away for {away:.0f} s; a bot may take over after "
@@ -249,7 +260,7 @@ def hand_over(r: Parts, conn: Conn, arg: str) -> Change:
         )
     target.bot = DEFAULT_POLICY
     target.policy = target.rng = None
-    target.long_away = False
+    target.long_away = target.stalling = False
     target.idle = False
     me = t.seats[conn.seat].name
     return Change(
@@ -277,21 +288,23 @@ def start(r: Parts, conn: Conn) -> Change:
         )
     seed = r.settings.game_seed
     seed = secrets.randbits(63) if seed is None else seed + t.game_no
-    game = games.new_game(t.preset, [s.name for s in live], seed,
-                          {"hidden_money": t.hidden_money})
+    game = games.new_game(t.preset, [s.name for s in live], seed, t.game_options())
     starter = None if conn.seat is None else live.index(t.seats[conn.seat])
     t.settle(live)
     t.game = game
     t.game_no += 1
-    for s in t.seats:  # every bot starts the game with a fresh memory
+    for s in t.seats:  # every bot starts the game with a fresh memory; no timeouts yet
         s.policy = s.rng = None
+        s.timeouts = 0
     names = ", ".join(s.name for s in live)
     entry = room_entry(f"Game {t.game_no} begins ({t.preset}): {names}.")
     return Change("room", (starter, "/start"), [entry], "The game begins.", renumber)
 
 
 def set_option(r: Parts, conn: Conn, key: str, value: str | None) -> Change:
-    """``/option hiddenmoney [on|off]``, ``/option rules PRESET`` (before the start)."""
+    """``/option hiddenmoney [on|off]``, ``/option rules PRESET``, ``/option duel
+    standard|3fields`` (the bean duel's version, rules.md §3a, C10), ``/option clock
+    SECONDS|off`` (the turn clock, clock.py); before the start."""
     t = r.table
     _check_arranger(t, conn, "Only a seated player can change options.",
                     "Options can change only before a game starts.")
@@ -306,16 +319,44 @@ def set_option(r: Parts, conn: Conn, key: str, value: str | None) -> Change:
         t.preset = value
         lo, hi = t.player_range()
         text = f"Rules: {value} ({lo}-{hi} players)."
+    elif key == "duel":
+        if value not in games.DUEL_BASES:
+            raise CommandError("bad_option", "Say /option duel standard or /option duel 3fields.")
+        t.duel_base = value
+        text = f"The 2-player bean duel (rio-grande) is played {_duel_text(value)}."
+    elif key == "clock":
+        if value == "off":
+            t.clock = None
+            text = "No turn clock."
+        else:
+            try:
+                seconds = float(value or "")
+            except ValueError:
+                seconds = 0.0
+            if not 1 <= seconds <= cmds.MAX_CLOCK:
+                raise CommandError("bad_option", f"Say /option clock SECONDS (1-{cmds.MAX_CLOCK}) "
+                                   "or /option clock off.")
+            t.clock = seconds
+            text = (f"Turn clock: {seconds:g} s per decision; then the smallest legal move is "
+                    f"made, and after {TIMEOUTS_TO_BOT} timeouts in a row a bot plays the seat.")
     else:
-        raise CommandError("bad_option", "Options: hiddenmoney, rules.")
+        raise CommandError("bad_option", "Options: hiddenmoney, rules, duel, clock.")
     name = t.name_of(conn.seat, conn.name)
     return Change("room", (conn.seat, f"/option {key} {value or ''}".strip()),
                   [room_entry(f"{name}: {text}")], text)
 
 
+def _duel_text(base: str) -> str:
+    return ("with 3 fields, none to buy" if base == "3fields"
+            else "standard: 2 fields, a third for 3 coins that leave the game")
+
+
 def options_text(t: Table) -> str:
     lo, hi = t.player_range()
-    return f"rules {t.preset} ({lo}-{hi} players); hiddenmoney {'on' if t.hidden_money else 'off'}"
+    clock = "off" if t.clock is None else f"{t.clock:g} s per decision"
+    return (f"rules {t.preset} ({lo}-{hi} players; 2 players: the bean duel, "
+            f"{_duel_text(t.duel_base)}); hiddenmoney {'on' if t.hidden_money else 'off'}; "
+            f"clock {clock}")
 
 
 def who_text(t: Table, presence: Presence) -> str:
@@ -333,8 +374,12 @@ def who_text(t: Table, presence: Presence) -> str:
                 marks.append(f"away, a {s.bot} bot plays for them")
             elif not presence.connected(i):
                 marks.append("away, /handover possible" if s.long_away else "away")
+            elif s.stalling:
+                marks.append("idle while the game waits, /handover possible")
             elif s.idle:
                 marks.append("idle")
+            if s.timeouts:
+                marks.append(f"{s.timeouts} timeout{'s' if s.timeouts > 1 else ''} in a row")
             if t.game is not None and t.running and t.game.active == i:
                 marks.append("active")
             parts.append(f"{i + 1}. {s.name}" + (f" ({', '.join(marks)})" if marks else ""))

@@ -18,9 +18,11 @@ HELP: dict[str, str] = {
     ),
     "handover": (
         "/handover NAME|N: during a game, give the seat of a player who has been away (no "
-        "connection) for at least {away} seconds to a bot, so the game goes on, e.g. /handover "
-        "Bob. The player takes the seat back by coming back (reconnecting with the seat "
-        "token); the bot then stops. Any other seated player may do it."
+        "connection) for at least {away} seconds, or who is connected but has not acted for "
+        "{away} seconds while the game waits for them, to a bot, so the game goes on, e.g. "
+        "/handover Bob. The player takes the seat back by acting again (any command) or by "
+        "coming back (reconnecting with the seat token); the bot then stops. Any other seated "
+        "player may do it."
     ),
     "leave": (
         "/leave: leave your seat. Before the start the seat goes away; during a game a bot "

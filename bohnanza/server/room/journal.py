@@ -54,9 +54,11 @@ class Journal:
     def checkpoint_due(
         self, table: Table, command: tuple[int | None, str] | None, game_command: bool
     ) -> bool:
-        """Whether this change stores the whole room (module docstring)."""
+        """Whether this change stores the whole room (module docstring). While a turn clock
+        runs, every change does: the seats' deadlines are part of the record (clock.py)."""
         return not (
-            game_command
+            table.clock is None
+            and game_command
             and command is not None
             and command[0] is not None
             and self.persisted

@@ -2,8 +2,10 @@
 
 A seat is *idle* when its person has sent nothing for ``idle_seconds`` (a seat a bot plays
 never is), *away* from the moment its person's last connection closes, and *long away* (may be
-handed to a bot with ``/handover``) after ``away_seconds`` away during a game. The marks live on
-the seats (table.py); the connections here.
+handed to a bot with ``/handover``) after ``away_seconds`` away during a game. A connected seat
+is *stalling* (may be handed over too) when the game has waited for it for ``away_seconds``
+without a word from its person (since the later of its last input and the moment the decision
+became due, clock.py). The marks live on the seats (table.py); the connections here.
 """
 
 from __future__ import annotations
@@ -68,31 +70,35 @@ class Presence:
         if seat.idle:
             seat.idle = False
             return True
-        return False
+        return False  # a stalling mark goes with the next tick of the idle clock
 
-    def marks(self, s: Seat, now: float, running: bool) -> tuple[bool, bool]:
-        """(idle, long_away) as the clock says now. A seat a bot plays is never idle."""
+    def marks(self, s: Seat, now: float, running: bool) -> tuple[bool, bool, bool]:
+        """(idle, long_away, stalling) as the clock says now. A seat a bot plays is never
+        idle."""
         idle = s.bot is None and now - s.last_input >= self.settings.idle_seconds
-        long_away = (
-            running
-            and s.human
-            and s.bot is None
-            and s.away_mono is not None
-            and now - s.away_mono >= self.settings.away_seconds
+        limit = self.settings.away_seconds
+        person = running and s.human and s.bot is None
+        long_away = person and s.away_mono is not None and now - s.away_mono >= limit
+        stalling = (
+            person
+            and s.away_mono is None
+            and s.owed_mono is not None
+            and now - max(s.last_input, s.owed_mono) >= limit
         )
-        return idle, long_away
+        return idle, long_away, stalling
 
     def due(self, seats: list[Seat], now: float, running: bool) -> bool:
         """Whether some seat's marks are not what the clock says."""
-        return any(self.marks(s, now, running) != (s.idle, s.long_away) for s in seats)
+        return any(self.marks(s, now, running) != (s.idle, s.long_away, s.stalling)
+                   for s in seats)
 
     def update(self, seats: list[Seat], now: float, running: bool) -> bool:
         """Set every seat's marks as the clock says; True when one changed."""
         changed = False
         for s in seats:
             marks = self.marks(s, now, running)
-            if marks != (s.idle, s.long_away):
-                s.idle, s.long_away = marks
+            if marks != (s.idle, s.long_away, s.stalling):
+                s.idle, s.long_away, s.stalling = marks
                 changed = True
         return changed
 

@@ -36,6 +36,7 @@ from . import commands
 from . import game as games
 from .bots import BotDriver
 from .change import BotActor, Change, CommandError, Outcome, storage_error
+from .clock import ClockDriver, mark_owed
 from .journal import Journal
 from .logbook import game_entries, read_backlog, room_entry
 from .presence import Presence
@@ -79,6 +80,7 @@ class Room:
         self.presence = Presence(settings)
         self.journal = Journal(name, queue, settings, self.table)
         self.bots = BotDriver(self, settings)
+        self.clock = ClockDriver(self)
 
     # ------------------------------------------------------------ what others read
 
@@ -126,6 +128,10 @@ class Room:
             if self.presence.touch(conn, self.table.seats):
                 self.bump()
             self.bots.wake()
+            seat = conn.seat
+            if (seat is not None and text.lstrip().startswith("/")
+                    and self.table.seats[seat].bot is not None and self.table.seats[seat].human):
+                await self._take_back(seat)  # handed to a bot while here: acting takes it back
             outcome = await self.handle(conn, text)
             self._reply(conn, say_id, outcome)
 
@@ -172,6 +178,8 @@ class Room:
             raise CommandError("no_game", "No game is running; /start begins one.")
         was_over = game.over
         events = game.apply(actor.seat, action)
+        if not isinstance(actor, BotActor):  # the seat's person acted: no timeouts in a row
+            table.seats[actor.seat].timeouts = 0
         entries = game_entries(game, events)
         if game.over and not was_over:
             table.last_result = {"names": list(game.names), **(game.result or {})}
@@ -202,6 +210,7 @@ class Room:
                 c.send(msg)
             return
         self.version += 1
+        mark_owed(self.table)  # what the game waits for now, and the clocks (clock.py)
         try:
             await self.journal.write(self.table, self.version, change.command, change.entries,
                                      change.kind == "game")
@@ -319,6 +328,7 @@ class Room:
         """The person of a handed-over seat is back: the bot stops, the seat is theirs."""
         s = self.table.seats[seat]
         s.stop_bot()
+        s.timeouts = 0
         try:
             await self.note([room_entry(f"{s.name} is back; the bot hands seat {seat + 1} back.")])
         except CommandError:  # not stored (the room was reloaded): theirs all the same

@@ -5,6 +5,7 @@ once (``server/frames.py``)."""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 from bohnanza.bots import policy_names
@@ -35,11 +36,16 @@ def room_part(name: str, table: Table, presence: Presence, settings: Settings) -
                 "bot": s.bot is not None,
                 "policy": s.bot,
                 "away_since": s.away_since,
-                "can_hand_over": s.long_away,
+                "can_hand_over": s.long_away or s.stalling,
+                "owes": s.owed is not None,
+                "deadline": s.deadline,
+                "timeouts": s.timeouts,
             }
             for i, s in enumerate(table.seats)
         ],
-        "options": {"hidden_money": table.hidden_money, "preset": table.preset},
+        "options": {"hidden_money": table.hidden_money, "preset": table.preset,
+                    "duel_base": table.duel_base, "clock": table.clock},
+        "now": time.time(),
         "running": table.running,
         "over": table.game is not None and table.game.over,
         "game_no": table.game_no,

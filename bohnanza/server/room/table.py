@@ -76,6 +76,18 @@ class Seat:
     # the room version from which its holder holds this seat: the log of the current game is
     # sent again phrased for this seat from this version on (public form before)
     since: int = 0
+    # the decision the game waits for from this seat (clock.py: "game:turn:what"), since when
+    # (Unix time; the monotonic moment, a live mark, for the idle rule), and the turn clock's
+    # deadline (Unix time; None: no clock, or a bot plays the seat); stored, so a restart
+    # keeps them
+    owed: str | None = None
+    owed_since: float | None = None
+    owed_mono: float | None = None
+    deadline: float | None = None
+    timeouts: int = 0  # the clock ran out for this seat this many times in a row
+    # connected, owes a decision and has sent nothing for away_seconds: /handover may give it
+    # to a bot (a live mark, kept by the idle clock)
+    stalling: bool = False
 
     @property
     def human(self) -> bool:
@@ -89,6 +101,10 @@ class Seat:
             "vacant": self.vacant,
             "bot": self.bot,
             "since": self.since,
+            "owed": self.owed,
+            "owed_since": self.owed_since,
+            "deadline": self.deadline,
+            "timeouts": self.timeouts,
         }
 
     def set_away(self, away: bool) -> None:
@@ -109,12 +125,15 @@ class Seat:
 class Table:
     """The seats, options, game and results of one room."""
 
-    __slots__ = ("seats", "hidden_money", "preset", "game", "game_no", "last_result")
+    __slots__ = ("seats", "hidden_money", "preset", "duel_base", "clock", "game", "game_no",
+                 "last_result")
 
     def __init__(self) -> None:
         self.seats: list[Seat] = []
         self.hidden_money = False
         self.preset = "classic"
+        self.duel_base = "standard"  # the 2-player bean duel's version (rules.md §3a, C10)
+        self.clock: float | None = None  # seconds per decision (/option clock); None: off
         self.game: games.Game | None = None
         self.game_no = 0
         self.last_result: dict[str, Any] | None = None
@@ -125,6 +144,10 @@ class Table:
 
     def player_range(self) -> tuple[int, int]:
         return games.player_range(self.preset)
+
+    def game_options(self) -> dict[str, Any]:
+        """The options a game is dealt with (``/option``)."""
+        return {"hidden_money": self.hidden_money, "duel_base": self.duel_base}
 
     def name_of(self, seat: int | None, fallback: str) -> str:
         """The name of ``seat``, or ``fallback`` (a watcher's own) for no seat."""
@@ -139,7 +162,8 @@ class Table:
             "name": name,
             "version": version,
             "game_no": self.game_no,
-            "options": {"hidden_money": self.hidden_money, "preset": self.preset},
+            "options": {"hidden_money": self.hidden_money, "preset": self.preset,
+                        "duel_base": self.duel_base, "clock": self.clock},
             "seats": [s.stored() for s in self.seats],
             "game": games.dumps(self.game.to_position()) if self.game is not None else None,
             "last_result": self.last_result,
@@ -152,6 +176,9 @@ class Table:
         options = rec["options"]
         self.hidden_money = bool(options.get("hidden_money", False))
         self.preset = str(options.get("preset", "classic"))
+        self.duel_base = str(options.get("duel_base") or "standard")
+        clock = options.get("clock")
+        self.clock = None if clock is None else float(clock)
         old = dict(enumerate(self.seats))
         self.seats = [
             Seat(
@@ -160,14 +187,23 @@ class Table:
                 vacant=bool(s.get("vacant")),
                 bot=s.get("bot"),
                 since=int(s.get("since") or 0),
+                owed=s.get("owed"),
+                owed_since=s.get("owed_since"),
+                deadline=s.get("deadline"),
+                timeouts=int(s.get("timeouts") or 0),
             )
             for s in rec["seats"]
         ]
         for i, s in enumerate(self.seats):
             before = old.get(i)
+            if s.owed is not None:  # the idle rule's clock starts again at a restart
+                s.owed_mono = time.monotonic()
             if before is not None:
                 s.idle = before.idle
                 s.last_input = before.last_input
+                if before.owed == s.owed:
+                    s.owed_mono = before.owed_mono
+                    s.stalling = before.stalling
                 if before.bot == s.bot:  # the same bot keeps its memory
                     s.policy, s.rng = before.policy, before.rng
             s.set_away(not connected(i))
