@@ -17,6 +17,8 @@ import { addChat, addLog, addSystem, relog, resetLists, setupCommandLine } from 
 import { errorText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
 import { tickAway } from './seatmarks.js';
+import { renderDuel, isDuel, noteDuelLog } from './render/duel.js';
+import { noteServerTime, tickClocks } from './clock.js';
 
 const params = new URLSearchParams(location.search);
 const m = location.pathname.match(/^\/r\/([^/]+)/);
@@ -31,6 +33,7 @@ function render() {
   renderSetup($('#setup'));
   renderGameOver($('#gameover'));
   renderMarket($('#market'));
+  renderDuel($('#duel'));
   renderFaceUp($('#faceup'));
   renderDeal($('#deal-window'));
   renderOfferWindow($('#offer-window'));
@@ -38,7 +41,9 @@ function render() {
   renderToPlant($('#to-plant'));
   renderHand($('#hand'));
   renderCatalogue($('#catalogue-box'));
-  $('#market').hidden = !S.view || S.view.phase === 'over';
+  $('#market').hidden = !S.view || S.view.phase === 'over' || isDuel();
+  document.body.classList.toggle('duel-game', isDuel());
+  tickClocks();
   document.body.classList.toggle('my-turn', !!(S.view && S.view.you && S.view.you.must_act));
   document.body.classList.toggle('no-game', !S.view);
   $('#speaker').textContent = S.speaker ? '🔊' : '🔈';
@@ -75,6 +80,7 @@ function onState(msg) {
   S.version = msg.version;
   S.view = msg.view;
   S.roomInfo = msg.room;
+  noteServerTime(msg.room);
   if (msg.room && msg.room.you) S.you = { ...S.you, ...msg.room.you };
   render();
   speakNewOffers(S.view);
@@ -86,7 +92,7 @@ function connect(name) {
     opened: () => resetLists($('#chat'), $('#log')),
     state: onState,
     chat: (msg) => addChat($('#chat'), msg),
-    log: (msg) => addLog($('#log'), msg.entries || []),
+    log: (msg) => { noteDuelLog(msg.entries || [], !msg.replay); addLog($('#log'), msg.entries || []); },
     other: (msg) => { if (msg.type === 'error') addSystem($('#chat'), msg.message, 'error'); },
     reply: (msg) => window.__bohnanza.replies.push(msg),
     status: (s) => {
@@ -108,7 +114,7 @@ function connect(name) {
 
 function start() {
   applyStatic();
-  setInterval(() => tickAway(), 1000); // the away marks count up between states
+  setInterval(() => { tickAway(); tickClocks(); }, 1000); // away marks and clocks between states
   onLang(() => { applyStatic(); render(); relog($('#log')); });
   $('#lang').addEventListener('click', () => setLang(getLang() === 'ja' ? 'en' : 'ja'));
   $('#speaker').addEventListener('click', () => { setSpeaker(!S.speaker); render(); });

@@ -28,6 +28,11 @@ const JA = {
   deal_cancel: (w, d) => `${w}がオファー#${d.offer}のトレードを中止`,
   deal_done: (w, d) => `トレード成立: ${w}は${cards(d.active_gave)}、${seatName(d.other)}は${cards(d.other_gave)}を渡した`,
   pass: (w) => `${w}: 興味なし`,
+  discard: (w, d, own) => `${w}が${d.from === 'offer' ? '提供カード' : '手札'}を捨てた: ${beanName(d.bean)}${own && d.card ? `（${d.card}）` : ''}`,
+  pull: (w, d) => `捨て札から加わった: ${cards(d.cards)}`,
+  leave: (w, d) => `${w}が${seatName(d.to)}に残したカード: ${cards(d.cards)}`,
+  room: (w, d) => (d.event === 'timeout' ? `${seatName(d.seat)}の持ち時間切れ（${d.timeouts}回連続）: 最小限の手を自動で行います`
+    : d.event === 'timeout_bot' ? `${seatName(d.seat)}は3回続けて時間切れ: 本人が操作するまでボットがプレイします` : d.text),
   game_over: (w, d) => `ゲーム終了: ${(d.winners || []).map(seatName).join('、')}の勝ち（${d.best}ターラー）`,
 };
 
@@ -57,6 +62,8 @@ const ERR_JA = {
   deal_in_progress: '別のトレードが進行中です', not_active_party: '手番プレイヤーを含まない取引はできません',
   name_taken: 'その名前は使われています', room_full: '満席です', game_running: 'ゲーム進行中です',
   bad_player_count: 'プレイヤー数が合いません', disconnected: '接続が切れています',
+  no_trading: '2人用の決闘には交渉も贈り物もありません', duel_only: 'カードを捨てられるのは2人用の決闘だけです',
+  not_away: 'その席はまだボットに任せられません',
 };
 
 export function errorText(reply) {

@@ -63,7 +63,8 @@ function row(sideName, label) {
 
 export function renderOfferWindow(root) {
   clear(root);
-  if (!S.view || S.view.phase === 'over' || !S.view.you) { root.hidden = true; return; }
+  // no offers in the bean duel (rules.md 3a: no trading)
+  if (!S.view || S.view.phase === 'over' || !S.view.you || (S.view.rules && S.view.rules.duel)) { root.hidden = true; return; }
   root.hidden = false;
   const send = h('button', { class: 'btn primary', type: 'button', id: 'offer-send', text: '→ ' + t('offer_send') });
   send.addEventListener('click', async () => {

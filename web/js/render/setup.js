@@ -63,9 +63,27 @@ export function renderSetup(root) {
     const preset = h('select', { id: 'opt-preset' }, ...FACTS.presets.map((p) => h('option', { value: p.name, text: p.name })));
     preset.value = r.options.preset;
     preset.addEventListener('change', () => act(`/option rules ${preset.value}`, preset));
-    root.append(h('div', { class: 'options' },
+    const opts = h('div', { class: 'options' },
       h('label', {}, hm, ' ' + t('hiddenmoney')),
-      h('label', {}, t('preset') + ' ', preset)));
+      h('label', {}, t('preset') + ' ', preset));
+    if (r.options.preset === 'rio-grande') {
+      // the 2-player bean duel's version (rules.md 3a, C10)
+      const duel = h('select', { id: 'opt-duel' },
+        h('option', { value: 'standard', text: t('duel_standard') }), h('option', { value: '3fields', text: t('duel_3fields') }));
+      duel.value = r.options.duel_base || 'standard';
+      duel.addEventListener('change', () => act(`/option duel ${duel.value}`, duel));
+      opts.append(h('label', {}, t('duel_option') + ' ', duel));
+    }
+    // the turn clock: seconds per decision, or off
+    const current = r.options.clock;
+    const choices = [null, 30, 60, 120, 300];
+    if (current && !choices.includes(current)) choices.push(current);
+    const clock = h('select', { id: 'opt-clock' },
+      ...choices.map((c) => h('option', { value: c === null ? 'off' : String(c), text: c === null ? t('clock_off') : `${c} s` })));
+    clock.value = current ? String(current) : 'off';
+    clock.addEventListener('change', () => act(`/option clock ${clock.value}`, clock));
+    opts.append(h('label', {}, t('clock_option') + ' ', clock));
+    root.append(opts);
     root.append(h('div', { class: 'hint-text', text: t('waiting_room') }));
   } else if (me === null) root.append(h('div', { class: 'hint-text', text: t('spectating') }));
 }
