@@ -57,8 +57,14 @@ def reveal(g: GameState) -> None:
         return
     g.phase = "trade"
     g.passed.clear()
+    turn_up(g, 2)
+
+
+def turn_up(g: GameState, n: int) -> list[str]:
+    """Turn up ``n`` cards into the face-up cards, one at a time, fewer once the final
+    exhaustion has happened (R27, R35, R38); logs ``reveal``. Returns the cards."""
     cards: list[str] = []
-    for _ in range(2):
+    for _ in range(n):
         if g.ending:
             break
         card = take(g)
@@ -66,6 +72,7 @@ def reveal(g: GameState) -> None:
             g.face_up.append(card)
             cards.append(card)
     g.emit("reveal", g.active, {"cards": cards})
+    return cards
 
 
 REVEAL_DUEL = 3
@@ -78,16 +85,7 @@ def duel_reveal(g: GameState) -> None:
     among the revealed cards, move it over to join them. Logs ``reveal`` and, when cards
     were pulled, ``pull`` (in the order taken)."""
     g.phase = "plant_revealed"
-    cards: list[str] = []
-    for _ in range(REVEAL_DUEL):
-        if g.ending:
-            break
-        card = take(g)
-        if card is not None:
-            g.face_up.append(card)
-            cards.append(card)
-    g.emit("reveal", g.active, {"cards": cards})
-    kinds = set(cards)
+    kinds = set(turn_up(g, REVEAL_DUEL))
     pulled: list[str] = []
     discard = g.discard
     while discard and discard[-1] in kinds:

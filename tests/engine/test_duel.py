@@ -20,8 +20,7 @@ from bohnanza.engine.beans import BEANS
 from bohnanza.engine.planting import harvestable as protected_harvestable
 from bohnanza.scenario import card_count
 
-from .randplay import random_action, sensible_action
-from .test_invariants import _check_views
+from .test_invariants import play_checked
 
 
 def test_deal_144_cards_5_each_134_left() -> None:
@@ -193,39 +192,15 @@ def _check_duel_after(g: Game, before: dict[str, Any], events: list[Any], total:
             assert kept == old
 
 
-def play_duel_checked(rnd: random.Random, base: str, hidden: bool,
-                      max_steps: int = 3000) -> Game:
-    g = Game.new("rio-grande", ["P0", "P1"], rnd.randrange(2**32),
-                 {"hidden_money": hidden, "duel_base": base})
-    total = card_count(g.to_position())
-    assert total == 144 == g.rules.deck_size
-    for step in range(max_steps):
-        if g.phase == "over":
-            break
-        if rnd.random() < 0.3:
-            seat = rnd.randrange(2)
-            action = random_action(g, seat, rnd)
-        else:
-            seat, action = sensible_action(g, rnd)
-        before = g.to_position()
-        try:
-            events = g.apply(seat, action)
-        except RuleError as e:
-            assert e.code and e.message
-            assert g.to_position() == before, f"refused {action} changed the game"
-            continue
-        _check_duel_after(g, before, events, total)
-        if step % 5 == 0:
-            _check_views(g)
-    _check_views(g)
-    return g
 
 
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), base=st.sampled_from(["standard", "3fields"]),
        hidden=st.booleans())
 def test_random_duels_keep_invariants(seed: int, base: str, hidden: bool) -> None:
-    g = play_duel_checked(random.Random(seed), base, hidden)
+    g = play_checked("rio-grande", 2, random.Random(seed), hidden, 3000,
+                     {"duel_base": base}, _check_duel_after)
+    assert g.rules.deck_size == 144
     assert g.phase == "over", "a duel did not end"
     # R37: the duel ends at the first exhaustion; R39: every field harvested
     assert g.exhaustions == 1 and g.result is not None
