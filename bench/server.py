@@ -654,7 +654,8 @@ HEADER = (
 def compare(sources: list[str], rooms: int, seconds: float, rate: float, per_room: int,
             policy: str, fill: bool, repeat: int) -> int:
     """``--compare``: our server from each source tree in turn, ``repeat`` rounds; one line per
-    run, then per tree the medians of us/cmd (kernel part) and state p99."""
+    run, then per tree the medians of us/cmd (kernel part), state p99 and KB per room after
+    play."""
     trees = [_source_tree(src) for src in sources]
     got: dict[str, list[dict[str, Any]]] = {src: [] for src in sources}
     for i in range(repeat):
@@ -670,12 +671,15 @@ def compare(sources: list[str], rooms: int, seconds: float, rate: float, per_roo
             got[src].append(o)
             print(f"run {i + 1} {src}: {o['srv_us_per_cmd']:.1f} us/cmd (kernel "
                   f"{o['srv_sys_us_per_cmd']:.1f}), {o['cmd_per_s']:.0f} cmd/s, state p99 "
-                  f"{o['state_p99']:.1f} ms, refused {o['refused']}", flush=True)
+                  f"{o['state_p99']:.1f} ms, {o['kb_per_room_played']:.0f} KB/room after play, "
+                  f"refused {o['refused']}", flush=True)
     for src in sources:
         runs = got[src]
         print(f"median {src}: {_median([r['srv_us_per_cmd'] for r in runs]):.1f} us/cmd "
               f"(kernel {_median([r['srv_sys_us_per_cmd'] for r in runs]):.1f}), state p99 "
-              f"{_median([r['state_p99'] for r in runs]):.1f} ms over {len(runs)} runs")
+              f"{_median([r['state_p99'] for r in runs]):.1f} ms, "
+              f"{_median([r['kb_per_room_played'] for r in runs]):.0f} KB/room after play "
+              f"over {len(runs)} runs")
     return 0
 
 

@@ -13,15 +13,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .commands import GameCommand, ParseError, parse
+from .commands import apply_text
 from .engine import Game, Refusal, RuleError
 
-STACKS = ("deck", "discard", "hand", "coins", "to_plant", "face_up")
+STACKS = ("deck", "discard", "hand", "coins", "to_plant", "face_up", "removed")
 
 
 def card_count(p: dict[str, Any]) -> int:
-    """Cards in play in a position: every stack, hand, field, to-plant area and coin stack."""
-    total = len(p["deck"]) + len(p["discard"]) + len(p["face_up"])
+    """Cards of a position: every stack, hand, field, to-plant area and coin stack, and the
+    cards removed from the game (the duel's third-field coins, T52)."""
+    total = len(p["deck"]) + len(p["discard"]) + len(p["face_up"]) + len(p.get("removed", ()))
     for s in p["seats"]:
         total += len(s["hand"]) + len(s["coins"]) + len(s["to_plant"])
         total += sum(f[1] for f in s["fields"] if f is not None)
@@ -83,10 +84,7 @@ def run_scenario(sc: dict[str, Any]) -> list[str]:
         ok_wanted = step.get("ok", True)
         code: str | None = None
         try:
-            cmd = parse(say)
-            if not isinstance(cmd, GameCommand):
-                raise ParseError(f"{say!r} is not a game command")
-            game.apply(seat, cmd.action)
+            apply_text(game, seat, say)
             ok = True
         except Refusal as e:
             ok = False

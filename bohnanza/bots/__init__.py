@@ -1,17 +1,21 @@
 """Bots: policies that choose a command for one seat from what that seat may see.
 
 ``get_policy(name).decide(game.view(seat), rng) -> str | None`` (see :mod:`.base`).
-Policies: ``random`` (:mod:`.random`), ``greedy`` (:mod:`.greedy`). Bot games in the engine:
+Policies: ``random`` (:mod:`.random`), ``greedy`` (:mod:`.greedy`, the default); their names
+(``policy_names()``) and the order bots are asked in (``ask_order``) are written here once. Bot games in the engine:
 :mod:`.simulate` (``bohnanza simulate``).
 """
 
 from __future__ import annotations
 
-from .base import POLICIES, Policy, get_policy, register
+from .base import DEFAULT_POLICY, POLICIES, Policy, ask_order, get_policy, policy_names, register
 from .greedy import GreedyPolicy
 from .random import RandomPolicy
 
 register("random", RandomPolicy)
 register("greedy", GreedyPolicy)
 
-__all__ = ["POLICIES", "GreedyPolicy", "Policy", "RandomPolicy", "get_policy", "register"]
+__all__ = [
+    "DEFAULT_POLICY", "POLICIES", "GreedyPolicy", "Policy", "RandomPolicy", "ask_order",
+    "get_policy", "policy_names", "register",
+]

@@ -49,6 +49,22 @@ class Policy(ABC):
 POLICIES: dict[str, Callable[[], Policy]] = {}
 """Policy name -> factory (filled by :mod:`bohnanza.bots`)."""
 
+DEFAULT_POLICY = "greedy"
+"""The policy of a bot nobody chose one for (``/addbot NAME``, a seat left during a game, a
+seat handed over)."""
+
+
+def policy_names() -> list[str]:
+    """The names of the registered policies, sorted."""
+    return sorted(POLICIES)
+
+
+def ask_order(active: int, n: int) -> list[int]:
+    """The seats in the order a bot driver asks them for a command: from the seat after the
+    active player round the table, the active player last (the others answer its offers
+    before it moves on). The server's bot driver and ``simulate`` both ask in this order."""
+    return [(active + 1 + k) % n for k in range(n)]
+
 
 def register(name: str, factory: Callable[[], Policy]) -> None:
     """Add a policy under ``name`` (lower case)."""

@@ -14,6 +14,7 @@ from bohnanza.engine.actions import (
     Buy,
     Cancel,
     CardRef,
+    Discard,
     Done,
     Harvest,
     Plant,
@@ -79,6 +80,22 @@ def types_of(view: dict[str, Any]) -> list[str]:
 # ------------------------------------------------------------------ command text
 def plant(field: int | None = None, bean: str | None = None) -> str:
     return format_action(Plant(field, bean))
+
+
+def plant_card(index: int, field: int | None = None) -> str:
+    """The duel's face-up card ``u<index>`` into ``field`` (rules.md §3a)."""
+    return format_action(Plant(field, None, CardRef("u", index)))
+
+
+def discard(ref: str) -> str:
+    """The duel's ``/discard h3`` or ``/discard u2`` (``ref`` as the view's ``can_discard``)."""
+    card = CardRef("h", int(ref[1:])) if ref[0] == "h" else CardRef("u", int(ref[1:]))
+    return format_action(Discard(card))
+
+
+def is_duel(view: dict[str, Any]) -> bool:
+    """The 2-player bean duel (rules.md §3a): no trading, its own turn steps."""
+    return bool(view.get("rules", {}).get("duel"))
 
 
 def harvest(field: int) -> str:

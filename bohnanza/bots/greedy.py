@@ -34,6 +34,12 @@ a weighted look at the hand: the front cards count most, because they must be pl
   ``hurry`` is set; not active: passes (``/done`` as "not interested") when it has nothing
   more to say.
 
+* The bean duel (rules.md §3a; no market): step 1 plants each offer card that gains it value
+  and discards the rest; step 2 plants like phase 1, then discards the hand card whose loss
+  it gains most by (a junk card near the front), if any; step 3 plants a revealed card when
+  it gains by it, counting half of what the card would be worth to the opponent, who gets
+  what it leaves; harvests only on its own turn (the view's hint, R16).
+
 Gift requests (``nothing for X``) are allowed in every preset but ``classic`` (rules.md §4a);
 the view does not carry that setting, so it is derived from the preset name.
 """
@@ -64,6 +70,8 @@ MARGIN = 0.1
 MAX_OWN_OFFERS = 4
 #: Buy the third field while at least this many draws are expected to come.
 BUY_DRAWS = 35.0
+#: Duel step 3: weight of what a card left behind is worth to the opponent.
+DENY = 0.5
 KMAX = 30
 
 
@@ -332,6 +340,8 @@ class GreedyPolicy(Policy):
             coins = m.coins(fld[0], fld[1])
             if coins > 0 and coins > m.V(fld[0], fld[1]) + 0.05:
                 return c.harvest(f)
+        if c.is_duel(view):
+            return self._duel(view, m) if m.active and you["must_act"] else None
         if phase == "plant" and m.active and you["must_act"]:
             return self._phase1(view, m)
         if phase == "plant_traded" and m.to_plant:
@@ -374,6 +384,74 @@ class GreedyPolicy(Policy):
         if None in m.fields and m.single(m.fields, front) >= 0.2:
             return c.plant(m.fields.index(None) + 1)
         return c.done()
+
+    # ------------------------------------------------------------ the bean duel (§3a)
+    def _duel(self, view: dict[str, Any], m: Model) -> str | None:
+        phase = view["phase"]
+        if phase == "plant":
+            if view["planted"] == 0:
+                return self._plant_cards(view, m, (m.hand[0],), traded=False)
+            if view["planted"] == 1:
+                second = self._phase1(view, m)
+                if second != c.done():
+                    return second
+            return self._duel_discard(m) or c.done()
+        if phase in ("plant_offer", "plant_revealed"):
+            return self._duel_face_up(view, m, phase == "plant_revealed")
+        return None
+
+    def _duel_discard(self, m: Model) -> str | None:
+        """Step 2's optional discard: the hand card this seat gains most by losing."""
+        best: tuple[float, list[CardRef]] | None = None
+        for b in sorted(set(m.hand)):
+            gain, refs = m.deal({b: 1}, {})
+            if refs and gain > MARGIN and (best is None or gain > best[0]):
+                best = (gain, refs)
+        if best is None:
+            return None
+        ref = best[1][0]
+        return c.discard(f"h{ref.index}")
+
+    def _opponent_gain(self, view: dict[str, Any], m: Model, bean: str) -> float:
+        """What ``bean`` is worth to the opponent's fields (it may discard it: at least 0)."""
+        other = 1 - m.me
+        om = Model(view)
+        om.fields = tuple(c.fields_of(view, other))
+        om.hand = ()
+        return max(0.0, om.single(om.fields, bean))
+
+    def _duel_face_up(self, view: dict[str, Any], m: Model, revealed: bool) -> str:
+        """Steps 1 and 3: plant the face-up card that gains most (harvesting first when its
+        plan says so); step 1 discards a card that gains nothing, step 3 ends with /done."""
+        you = view["you"]
+        cards = list(view["face_up"])
+        base = m.total(m.hand, ())
+        best: tuple[float, int] | None = None
+        gains: dict[str, float] = {}
+        for i, b in enumerate(cards):
+            if b not in gains:
+                mine = m.total(m.hand, (b,)) - base
+                score = mine
+                if revealed and mine > -0.5:
+                    score += DENY * self._opponent_gain(view, m, b)
+                gains[b] = score
+            if best is None or gains[b] > best[0]:
+                best = (gains[b], i)
+        if best is not None and best[0] > MARGIN:
+            i = best[1]
+            bean = cards[i]
+            fields = you["face_up_fields"][i]
+            act = m.plan(m.fields, (bean,)).action
+            if act is not None and act[0] == "plant" and act[2] + 1 in fields:
+                return c.plant_card(i + 1, act[2] + 1)
+            if act is not None and act[0] == "harvest" and act[1] + 1 in you["harvestable"]:
+                return c.harvest(act[1] + 1)
+            if fields:
+                return c.plant_card(i + 1, fields[0])
+        if revealed:
+            return c.done()
+        worst = min(range(len(cards)), key=lambda k: gains[cards[k]])
+        return c.discard(f"u{worst + 1}")
 
     # ------------------------------------------------------------ trading
     def _open_gives(self, view: dict[str, Any]) -> list[tuple[dict[str, int], dict[str, int]]]:

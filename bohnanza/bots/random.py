@@ -14,6 +14,9 @@ picks one uniformly (``rng.choice``):
 * one small offer (R29, R30): one of its own cards for one bean of the game or for nothing,
   counted as a single choice and only while it has fewer than ``MAX_OWN_OFFERS`` open offers,
   so the market stays small;
+* the bean duel (rules.md §3a; no market there): in steps 1 and 3 ``/plant uI F`` on every
+  hinted field of every face-up card, in step 1 ``/discard uI``, in step 2 after planting
+  ``/discard hI`` and ``/done``, in step 3 ``/done`` (the rest become the opponent's offer);
 * a seat that need not act may also wait (``None`` is one more choice).
 
 Only what is legal is listed, so the engine accepts every command (tests/bots). The game
@@ -84,18 +87,24 @@ class RandomPolicy(Policy):
         elif phase == "plant_traded" and must:
             for bean, fields in sorted(you["plant_traded_fields"].items()):
                 opts += [c.plant(f, bean) for f in fields]
+        elif phase in ("plant_offer", "plant_revealed") and must:
+            for i, fields in enumerate(you["face_up_fields"]):
+                opts += [c.plant_card(i + 1, f) for f in fields]
+            if phase == "plant_revealed":
+                opts.append(c.done())
         elif phase == "trade":
             opts += [c.accept(i) for i in you["can_accept"]]
             me = you["seat"]
             if c.is_active(view) or not view["seats"][me]["passed"]:
                 if view["deal"] is None or not c.is_active(view):
                     opts.append(c.done())
+        opts += [c.discard(r) for r in you.get("can_discard", ())]
         opts += [c.harvest(f) for f in you["harvestable"]]
         if self.ledger.can_buy(view):
             opts.append(c.buy())
         mine = c.own_offers(view)
         opts += [c.withdraw(o["id"]) for o in mine if o["id"] in you["can_withdraw"]]
-        if len(mine) < MAX_OWN_OFFERS:
+        if len(mine) < MAX_OWN_OFFERS and not c.is_duel(view):
             small = _small_offer(view, rng)
             if small is not None:
                 opts.append(small)

@@ -5,6 +5,9 @@
     bohnanza simulate --players 4 --games 1000 --policy greedy,random --seed 1
 
 prints one line per policy, ``policy=NAME seats=K win_rate=X mean_coins=Y``, then the speed.
+``--preset`` defaults to ``classic``, or to ``rio-grande`` for a player count ``classic`` does
+not have (2, 6, 7): ``--players 2`` plays the bean duel (rules.md §3a), whose version
+``--duel-base standard|3fields`` picks (C10).
 ``--policy`` lists one policy per seat; a shorter list repeats its last entry for the remaining
 seats (``greedy,random`` with 4 players is one greedy and three random seats). The policies
 move one seat to the left every game, so each sits at every position equally often (the start
@@ -14,8 +17,8 @@ winner counts: when the tie-break leaves several seats tied, each one wins (R40)
 ``mean_coins`` is the mean final score of its seats (R39).
 
 How a game is driven: each round asks every seat once, the active player last, for its
-command (``policy.decide(game.view(seat), rng)``); the text is parsed with
-``bohnanza.commands.parse`` and applied with ``Game.apply``. A seat that must act
+command (``policy.decide(game.view(seat), rng)``); the text is applied with
+``bohnanza.commands.apply_text`` (parse, then ``Game.apply``). A seat that must act
 (``view["you"]["must_act"]``) but keeps waiting is asked with ``hurry=True`` after
 ``PATIENCE`` idle rounds (the server does the same on a timer). Refused commands are counted
 and reported: each one is a bot bug. A game that exceeds the step cap, or in which nobody can
@@ -31,11 +34,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bohnanza.commands import GameCommand, ParseError, parse
+from bohnanza.commands import apply_text
 from bohnanza.engine import Game, Refusal
-from bohnanza.engine.presets import PLAYER_RANGE, PRESETS
+from bohnanza.engine.presets import DUEL_BASES, PLAYER_RANGE, PRESETS
 
-from .base import POLICIES, Policy, get_policy
+from .base import Policy, ask_order, get_policy, policy_names
 
 PATIENCE = 2
 MAX_STEPS = 20000
@@ -87,8 +90,7 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
     out = GameOutcome(seed, [p.name for p in policies], [], [], 0)
     while not game.over and steps < max_steps:
         acted = False
-        for k in range(n):
-            seat = (game.active + 1 + k) % n
+        for seat in ask_order(game.active, n):
             view = game.view(seat)
             must = bool(view["you"]["must_act"])
             hurry = must and (idle[seat] >= PATIENCE or quiet_rounds > 0)
@@ -103,10 +105,7 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
             if on_command is not None:
                 on_command(seat, view, text)
             try:
-                cmd = parse(text)
-                if not isinstance(cmd, GameCommand):
-                    raise ParseError(f"{text!r} is not a game command")
-                game.apply(seat, cmd.action)
+                apply_text(game, seat, text)
             except Refusal as e:
                 out.refusals.append(RefusedCommand(seat, policies[seat].name, text, e.code,
                                             e.message, view["phase"]))
@@ -171,9 +170,10 @@ def seat_policies(names: list[str], players: int) -> list[str]:
 
 
 def run(preset: str, players: int, games: int, policy_names: list[str], seed: int, *,
-        progress: bool = False, max_steps: int = MAX_STEPS) -> Summary:
+        progress: bool = False, max_steps: int = MAX_STEPS,
+        options: dict[str, Any] | None = None) -> Summary:
     """Play ``games`` games; game ``g`` uses seed ``seed + g`` and the seating rotated by
-    ``g`` seats."""
+    ``g`` seats. ``options`` go to ``Game.new`` (``{"duel_base": "3fields"}``)."""
     layout = seat_policies(policy_names, players)
     stats: dict[str, PolicyStats] = {}
     for name in layout:
@@ -191,7 +191,7 @@ def run(preset: str, players: int, games: int, policy_names: list[str], seed: in
     for g in range(games):
         seating = [layout[(i - g) % players] for i in range(players)]
         outcome = play_game(preset, [get_policy(p) for p in seating], seed + g,
-                            max_steps=max_steps)
+                            max_steps=max_steps, options=options)
         refusals += outcome.refusals
         if outcome.stalled:
             stalled += 1
@@ -218,15 +218,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     ap.add_argument("--policy", default="greedy,random",
                     help="comma-separated policies, one per seat; the last one fills the rest "
-                    f"(choices: {', '.join(sorted(POLICIES))}; default greedy,random)")
+                    f"(choices: {', '.join(policy_names())}; default greedy,random)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    ap.add_argument("--preset", default="classic", choices=PRESETS,
-                    help="rules preset (default classic)")
+    ap.add_argument("--preset", default=None, choices=PRESETS,
+                    help="rules preset (default classic; rio-grande for 2, 6 or 7 players)")
+    ap.add_argument("--duel-base", default=None, choices=DUEL_BASES,
+                    help="version of the 2-player bean duel (default standard)")
     ap.add_argument("--max-steps", type=int, default=MAX_STEPS,
                     help=f"commands per game before it counts as stalled (default {MAX_STEPS})")
     ap.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = ap.parse_args(argv)
     names = [p.strip().lower() for p in args.policy.split(",") if p.strip()]
+    if args.preset is None:
+        low, high = PLAYER_RANGE["classic"]
+        args.preset = "classic" if low <= args.players <= high else "rio-grande"
     low, high = PLAYER_RANGE[args.preset]
     if not low <= args.players <= high:
         ap.error(f"{args.preset} is played by {low}-{high} players")
@@ -238,8 +243,9 @@ def main(argv: list[str] | None = None) -> int:
             get_policy(name)
     except (KeyError, ValueError) as e:
         ap.error(str(e.args[0]) if e.args else str(e))
+    options = {"duel_base": args.duel_base} if args.duel_base else None
     summary = run(args.preset, args.players, args.games, names, args.seed,
-                  progress=not args.no_progress, max_steps=args.max_steps)
+                  progress=not args.no_progress, max_steps=args.max_steps, options=options)
     for line in summary.lines():
         print(line)
     for r in summary.refusals[:10]:

@@ -6,6 +6,8 @@ Public API (docs/engine-api.md, "Commands API")::
     format_action(action) -> str                          # parse(format_action(a)) == GameCommand(a)
     help_text(topic, lang="en") -> str
     bean_slug(name) -> str                                # raises ParseError
+    apply_text(game, seat, text) -> events                # parse, require a game command, apply
+    replay(game, [(seat, text), ...]) -> game             # apply_text in order
 
 No I/O; the parser checks syntax only, never game legality.
 """
@@ -17,7 +19,8 @@ from .errors import ParseError
 from .format import format_action, format_command, format_side
 from .help import HELP_TOPICS, help_text
 from .model import Chat, Command, GameCommand
-from .parse import COMMAND_NAMES, parse
+from .parse import COMMAND_NAMES, MAX_CLOCK, parse
+from .replay import apply_text, replay
 from .room import (
     PRESET_NAMES,
     AddBot,
@@ -37,6 +40,7 @@ __all__ = [
     "ALIASES",
     "COMMAND_NAMES",
     "HELP_TOPICS",
+    "MAX_CLOCK",
     "PRESET_NAMES",
     "SLUGS",
     "AddBot",
@@ -55,6 +59,7 @@ __all__ = [
     "Start",
     "Who",
     "alias_key",
+    "apply_text",
     "bean_label",
     "bean_slug",
     "format_action",
@@ -63,4 +68,5 @@ __all__ = [
     "help_text",
     "lookup_bean",
     "parse",
+    "replay",
 ]

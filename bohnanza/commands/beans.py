@@ -1,4 +1,6 @@
-"""Bean names: the 11 slugs, their aliases in English, German and Japanese, display labels.
+"""Bean names: the 11 slugs, their aliases in English, German and Japanese, display labels
+(the slugs and the labels are the engine's, ``bohnanza.engine.beans``; the aliases are the
+command language's own).
 
 Slugs are the canonical names of design.md section 3 (``coffee wax blue chili stink green soy
 blackeyed red garden cocoa``). An alias is matched after :func:`alias_key` folds it: Unicode
@@ -15,13 +17,12 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from bohnanza.engine.beans import BEAN_NAMES, BEANS
+
 from .errors import ParseError
 
-#: The slugs in catalogue order (rules.md section 1b).
-SLUGS: tuple[str, ...] = (
-    "coffee", "wax", "blue", "chili", "stink", "green",
-    "soy", "blackeyed", "red", "garden", "cocoa",
-)
+#: The slugs in catalogue order (rules.md section 1b), from the engine's card table.
+SLUGS: tuple[str, ...] = tuple(BEANS)
 
 # English words; each also gets "s", " bean" and " beans" forms.
 _ENGLISH: dict[str, tuple[str, ...]] = {
@@ -81,27 +82,6 @@ _FINNISH: dict[str, tuple[str, ...]] = {
     "cocoa": ("kaakao",), "garden": ("puutarha",),
 }
 
-_LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "coffee": "Coffee Bean", "wax": "Wax Bean", "blue": "Blue Bean",
-        "chili": "Chili Bean", "stink": "Stink Bean", "green": "Green Bean",
-        "soy": "Soy Bean", "blackeyed": "Black-eyed Bean", "red": "Red Bean",
-        "garden": "Garden Bean", "cocoa": "Cocoa Bean",
-    },
-    "de": {
-        "coffee": "Kaffeebohne", "wax": "Wachsbohne", "blue": "Blaue Bohne",
-        "chili": "Feuerbohne", "stink": "Saubohne", "green": "Brechbohne",
-        "soy": "Sojabohne", "blackeyed": "Augenbohne", "red": "Rote Bohne",
-        "garden": "Gartenbohne", "cocoa": "Kakaobohne",
-    },
-    "ja": {
-        "coffee": "コーヒー豆", "wax": "ワックス豆", "blue": "青豆",
-        "chili": "紅花インゲン", "stink": "そらまめ", "green": "いんげん豆",
-        "soy": "大豆", "blackeyed": "ささげ", "red": "赤豆",
-        "garden": "ゴガツササゲ", "cocoa": "カカオ豆",
-    },
-}
-
 _DROP = str.maketrans("", "", " \t\n\r\u3000-_.'\u2019\u2010\u2011\u2012\u2013\u2014")
 
 
@@ -153,7 +133,7 @@ def _build() -> dict[str, str]:
         for stem in _FINNISH.get(slug, ()):
             for tail in ("papu", "pavut", "papuja", "papua"):
                 add(stem + tail, slug)
-        for labels in _LABELS.values():
+        for labels in BEAN_NAMES.values():
             add(labels[slug], slug)
     return table
 
@@ -259,4 +239,4 @@ def bean_label(slug: str, lang: str = "en") -> str:
 
     Raises ``KeyError`` for a string that is not a slug.
     """
-    return _LABELS.get(lang, _LABELS["en"])[slug]
+    return BEAN_NAMES.get(lang, BEAN_NAMES["en"])[slug]

@@ -8,7 +8,9 @@ from bohnanza.engine.actions import (
     Action,
     Buy,
     Cancel,
+    CardRef,
     ClearSignals,
+    Discard,
     Done,
     Harvest,
     Plant,
@@ -47,9 +49,13 @@ def format_action(action: Action) -> str:
     1-999, or a count of 0 in an offer side.
     """
     match action:
-        case Plant(field=field, bean=bean):
+        case Plant(field=field, bean=bean, card=card):
             words = ["/plant"]
-            if bean is not None:
+            if card is not None:
+                if bean is not None:
+                    raise ValueError("/plant names a card or a bean, not both")
+                words.append(_card(card))
+            elif bean is not None:
                 words.append(_slug(bean))
             if field is not None:
                 words.append(str(_bounded(field, MAX_SMALL, "field")))
@@ -67,8 +73,9 @@ def format_action(action: Action) -> str:
         case Accept(offer=offer):
             return f"/accept {_bounded(offer, MAX_OFFER, 'offer number')}"
         case Provide(cards=cards):
-            refs = [f"{c.zone}{_bounded(c.index, MAX_CARD, 'card position')}" for c in cards]
-            return " ".join(["/provide", *refs])
+            return " ".join(["/provide", *(_card(c) for c in cards)])
+        case Discard(card=card):
+            return f"/discard {_card(card)}"
         case Cancel():
             return "/cancel"
         case Signal(kind=kind, bean=bean):
@@ -147,6 +154,12 @@ def _target(target: str, name: str) -> str:
         raise ValueError(f"/{name} needs a name or seat number without outer or double spaces,"
                          f" not {target!r}")
     return target
+
+
+def _card(card: CardRef) -> str:
+    if card.zone not in ("h", "u"):
+        raise ValueError(f"a card is in zone h or u, not {card.zone!r}")
+    return f"{card.zone}{_bounded(card.index, MAX_CARD, 'card position')}"
 
 
 def _slug(bean: str) -> str:

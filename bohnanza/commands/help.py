@@ -8,24 +8,27 @@ _OVERVIEW = {
     "en": (
         "Commands (type /help COMMAND for one of them):\n"
         "Room: /join [NAME], /leave, /start, /option, /option hiddenmoney [on|off], "
-        "/option rules classic|rio-grande|amigo, /addbot [NAME] [POLICY], /removebot NAME|N, "
+        "/option rules classic|rio-grande|amigo, /option duel standard|3fields, "
+        "/option clock SECONDS|off, /addbot [NAME] [POLICY], /removebot NAME|N, "
         "/handover NAME|N, /who, /help [COMMAND]\n"
         "Game: /plant [BEAN] [FIELD], /done, /harvest FIELD, /buy, /offer GIVE for WANT, "
         "/withdraw N, /accept N, /provide h3 u1, /cancel, /want BEAN, /have BEAN, "
-        "/signals clear\n"
+        "/signals clear; the 2-player duel: /plant u1 [FIELD], /discard h3, /discard u1\n"
         "Fields count from 1, hand cards from the front (h1 is planted next), face-up cards "
-        "from 1 (u1). Any text without a leading / is chat. /help beans lists the bean names."
+        "from 1 (u1). Any text without a leading / is chat. /help beans lists the bean names, "
+        "/help duel the 2-player bean duel."
     ),
     "ja": (
         "コマンド一覧（各コマンドの説明は /help コマンド名）:\n"
         "部屋: /join [名前], /leave, /start, /option, /option hiddenmoney [on|off], "
-        "/option rules classic|rio-grande|amigo, /addbot [名前] [方針], /removebot 名前|番号, "
+        "/option rules classic|rio-grande|amigo, /option duel standard|3fields, "
+        "/option clock 秒数|off, /addbot [名前] [方針], /removebot 名前|番号, "
         "/handover 名前|番号, /who, /help [コマンド]\n"
         "ゲーム: /plant [豆] [畑], /done, /harvest 畑, /buy, /offer 出す豆 for 欲しい豆, "
         "/withdraw 番号, /accept 番号, /provide h3 u1, /cancel, /want 豆, /have 豆, "
-        "/signals clear\n"
+        "/signals clear。2人用の決闘: /plant u1 [畑], /discard h3, /discard u1\n"
         "畑は1から数えます。手札は先頭から（h1 が次に植えるカード）、公開カードは1から（u1）。"
-        "/ で始まらない文はチャットです。豆の名前は /help beans。"
+        "/ で始まらない文はチャットです。豆の名前は /help beans、2人用の決闘は /help duel。"
     ),
 }
 
@@ -45,13 +48,24 @@ _TOPICS: dict[str, dict[str, str]] = {
     "option": {
         "en": (
             "/option shows the options. Before the start, /option hiddenmoney [on|off] hides "
-            "every coin total (on when no value is given, R42), and /option rules "
-            "classic|rio-grande|amigo chooses the preset."
+            "every coin total (on when no value is given, R42), /option rules "
+            "classic|rio-grande|amigo chooses the preset, and /option duel standard|3fields "
+            "the version of the 2-player bean duel of rio-grande (standard: 2 fields and a "
+            "third one for 3 coins that leave the game; 3fields: 3 fields, none to buy; C10). "
+            "/option clock SECONDS (off by default; /option clock off) gives every decision "
+            "that much time, counting down on the board: when it runs out the smallest legal "
+            "move is made for that player, and after 3 timeouts in a row a bot plays the seat "
+            "until the player acts again."
         ),
         "ja": (
             "/option: 現在の設定を表示します。開始前に /option hiddenmoney [on|off] で全員の"
             "所持金を隠し（値を省略すると on、R42）、/option rules classic|rio-grande|amigo で"
-            "ルールを選びます。"
+            "ルールを選び、/option duel standard|3fields で rio-grande の2人用決闘の版を選びます"
+            "（standard: 畑2つ、3つ目は3ターラーで購入しそのターラーはゲームから除外。3fields: "
+            "最初から畑3つで購入なし。C10）。/option clock 秒数（既定はオフ、/option clock off）で"
+            "各判断の持ち時間を設定し、盤面にカウントダウンを表示します。時間切れになると最小限の"
+            "合法手が自動で行われ、3回続けて時間切れになると、本人が操作するまでボットが代わりに"
+            "プレイします。"
         ),
     },
     "addbot": {
@@ -74,13 +88,15 @@ _TOPICS: dict[str, dict[str, str]] = {
     "handover": {
         "en": (
             "/handover NAME|N: during a game, give the seat of a player who has been away (no "
-            "connection) for long enough to a bot, so the game goes on, e.g. /handover Bob. "
-            "The player takes the seat back by coming back (reconnecting with the seat token); "
-            "the bot then stops. Any other seated player may do it."
+            "connection) for long enough, or who is connected but has not acted for as long "
+            "while the game waits for them, to a bot, so the game goes on, e.g. /handover Bob. "
+            "The player takes the seat back by acting again (or by reconnecting with the seat "
+            "token); the bot then stops. Any other seated player may do it."
         ),
         "ja": (
-            "/handover 名前|番号: ゲーム中、一定時間以上接続のないプレイヤーの席をボットに任せ、"
-            "ゲームを続けます（例: /handover Bob）。そのプレイヤーが席のトークンで再接続すると"
+            "/handover 名前|番号: ゲーム中、一定時間以上接続のないプレイヤー、または接続したまま"
+            "自分の番で一定時間操作しないプレイヤーの席をボットに任せ、ゲームを続けます"
+            "（例: /handover Bob）。本人が再び操作する（または席のトークンで再接続する）と"
             "席は本人に戻り、ボットは止まります。着席している他のプレイヤーなら誰でも使えます。"
         ),
     },
@@ -97,32 +113,39 @@ _TOPICS: dict[str, dict[str, str]] = {
             "/plant [FIELD]: active player, phase 1: plant the front hand card into field FIELD; "
             "without FIELD into the lowest-numbered field holding that bean, else the "
             "lowest-numbered empty field. /plant BEAN [FIELD]: phase 3, plant one card of BEAN "
-            "from your to-plant area, e.g. /plant red 2."
+            "from your to-plant area, e.g. /plant red 2. In the 2-player duel, /plant u1 [FIELD] "
+            "plants the face-up card u1 (an offer card in step 1, a revealed card in step 3)."
         ),
         "ja": (
             "/plant [畑]: 手番プレイヤーがフェーズ1で手札の先頭のカードを畑に植えます。畑を省略"
             "すると、同じ豆のある一番小さい番号の畑、なければ一番小さい番号の空き畑に植えます。"
             "/plant 豆 [畑]: フェーズ3で植えるエリアの豆を1枚植えます（例: /plant red 2）。"
+            "2人用の決闘では /plant u1 [畑] で公開カード u1（ステップ1では相手の残したカード、"
+            "ステップ3ではめくったカード）を植えます。"
         ),
     },
     "done": {
         "en": (
             "/done: active player: end phase 1 after planting one card, or end phase 2 "
-            "(trading). Other players in phase 2: show that you are not interested."
+            "(trading). Other players in phase 2: show that you are not interested. In the "
+            "2-player duel: end step 2 without a discard, or end step 3 (the revealed cards "
+            "you did not plant become your opponent's offer)."
         ),
         "ja": (
             "/done: 手番プレイヤーは1枚植えた後のフェーズ1、またはフェーズ2（交渉）を終えます。"
-            "他のプレイヤーはフェーズ2で「興味なし」の意思表示をします。"
+            "他のプレイヤーはフェーズ2で「興味なし」の意思表示をします。2人用の決闘では、捨てずに"
+            "ステップ2を終えるか、ステップ3を終えます（植えなかったカードは相手への提供になります）。"
         ),
     },
     "harvest": {
         "en": (
             "/harvest FIELD: sell the whole field FIELD at any time, e.g. /harvest 2. A field "
-            "with one card is protected while another field holds two or more (R16-R19)."
+            "with one card is protected while another field holds two or more (R16-R19). In "
+            "the 2-player duel only on your own turn."
         ),
         "ja": (
             "/harvest 畑: いつでも畑の豆をすべて売却します（例: /harvest 2）。他の畑に2枚以上"
-            "ある間は、1枚だけの畑は売却できません（R16-R19）。"
+            "ある間は、1枚だけの畑は売却できません（R16-R19）。2人用の決闘では自分の手番のみ。"
         ),
     },
     "buy": {
@@ -165,6 +188,43 @@ _TOPICS: dict[str, dict[str, str]] = {
         "ja": (
             "/provide カード...: 成立待ちの取引で渡すカードを指定します。h3 は手札の先頭から3枚目、"
             "u1 は1枚目の公開カードです。例: /provide h3 u1。"
+        ),
+    },
+    "discard": {
+        "en": (
+            "/discard CARD: the 2-player bean duel only. Step 1: discard an offer card your "
+            "opponent left, e.g. /discard u2 (each one is planted or discarded). Step 2, after "
+            "planting one or two cards: discard one hand card from any position, e.g. "
+            "/discard h3; this ends step 2 and the 3 cards are revealed."
+        ),
+        "ja": (
+            "/discard カード: 2人用の決闘のみ。ステップ1: 相手が残した公開カードを捨てます"
+            "（例: /discard u2。どのカードも植えるか捨てるかします）。ステップ2: 1枚か2枚植えた後、"
+            "手札の好きな位置のカードを1枚捨てられます（例: /discard h3）。これでステップ2が終わり、"
+            "3枚がめくられます。"
+        ),
+    },
+    "duel": {
+        "en": (
+            "The bean duel: rio-grande with 2 players (rules.md 3a). No trading and no gifts; "
+            "you harvest only on your own turn. Your turn: 1. plant or discard each card your "
+            "opponent left face up (/plant u1 2, /discard u1); 2. plant 1 or 2 cards from the "
+            "front of your hand, then you may discard one hand card from any position "
+            "(/discard h3) or end the step (/done); 3. 3 cards are revealed, and while the top "
+            "card of the discard pile matches one of them it joins them: plant any of them "
+            "(/plant u2 1), then /done: the rest become your opponent's offer; 4. you draw 2 "
+            "cards. The game ends when the draw pile runs out the first time. "
+            "/option duel standard|3fields picks the version: 2 fields and a third one for 3 "
+            "coins that leave the game, or 3 fields from the start."
+        ),
+        "ja": (
+            "豆の決闘: rio-grande の2人用ルール（rules.md 3a）。交渉も贈り物もなく、収穫は自分の"
+            "手番のみ。手番: 1. 相手が残した公開カードを1枚ずつ植えるか捨てる（/plant u1 2、"
+            "/discard u1）。2. 手札の先頭から1枚か2枚植え、その後手札の好きな位置の1枚を捨てられる"
+            "（/discard h3）か、ステップを終える（/done）。3. 3枚めくり、捨て札の一番上がそのどれか"
+            "と同じ種類なら加わる（繰り返し）。好きなものを植え（/plant u2 1）、/done で残りは相手"
+            "への提供になる。4. 2枚引く。山札が初めて尽きたら終了。/option duel standard|3fields "
+            "で版を選びます（畑2つ＋3ターラーで3つ目、そのターラーは除外／最初から畑3つ）。"
         ),
     },
     "cancel": {

@@ -18,6 +18,10 @@ _PHASES = {
     "plant": ("Phase 1: plant from the hand", "フェーズ1: 手札から植える"),
     "trade": ("Phase 2: trade", "フェーズ2: 交渉"),
     "plant_traded": ("Phase 3: plant the traded cards", "フェーズ3: 入手したカードを植える"),
+    # the 2-player bean duel (rules.md §3a): steps 1 and 3 of a turn
+    "plant_offer": ("Step 1: plant or discard the opponent's offer",
+                    "ステップ1: 相手が残したカードを植えるか捨てる"),
+    "plant_revealed": ("Step 3: plant from the revealed cards", "ステップ3: めくったカードを植える"),
     "over": ("Game over", "ゲーム終了"),
 }
 
@@ -44,7 +48,17 @@ def _en(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
         return (f"{who} harvested {d['count']} {b(d['bean'])} from field {d['field']} for "
                 f"{_coins(d['coins'], 'en')}")
     if kind == "buy":
+        if d.get("paid_to") == "removed":
+            return f"{who} bought a third field; its {_coins(d['cost'], 'en')} left the game"
         return f"{who} bought a third field"
+    if kind == "discard":
+        where = "an offer card" if d.get("from") == "offer" else "a hand card"
+        card = f" ({d['card']})" if own and d.get("card") else ""
+        return f"{who} discarded {where}: {b(d['bean'])}{card}"
+    if kind == "pull":
+        return f"{cards_text(d['cards'], 'en')} joined them from the discard pile"
+    if kind == "leave":
+        return f"{who} left {cards_text(d['cards'], 'en')} as {name(d['to'])}'s offer"
     if kind == "reveal":
         return f"{who} turned up {cards_text(d.get('cards', []), 'en')}"
     if kind == "draw":
@@ -94,7 +108,17 @@ def _ja(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
         return (f"{who}が畑{d['field']}の{b(d['bean'])}{d['count']}枚を売却"
                 f"（{_coins(d['coins'], 'ja')}）")
     if kind == "buy":
+        if d.get("paid_to") == "removed":
+            return f"{who}が3つ目の畑を購入（{_coins(d['cost'], 'ja')}はゲームから除外）"
         return f"{who}が3つ目の畑を購入"
+    if kind == "discard":
+        where = "相手が残したカード" if d.get("from") == "offer" else "手札"
+        card = f"（{d['card']}）" if own and d.get("card") else ""
+        return f"{who}が{where}を捨てた: {b(d['bean'])}{card}"
+    if kind == "pull":
+        return f"捨て札から加わった: {cards_text(d['cards'], 'ja')}"
+    if kind == "leave":
+        return f"{who}が{name(d['to'])}に残したカード: {cards_text(d['cards'], 'ja')}"
     if kind == "reveal":
         return f"{who}が表向きにした: {cards_text(d.get('cards', []), 'ja')}"
     if kind == "draw":

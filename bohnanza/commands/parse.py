@@ -17,6 +17,7 @@ from bohnanza.engine.actions import (
     Cancel,
     CardRef,
     ClearSignals,
+    Discard,
     Done,
     Harvest,
     Plant,
@@ -118,13 +119,36 @@ def _one_number(name: str, what: str, example: str, high: int) -> Callable[[str]
 
 # ---------------------------------------------------------------- game commands
 
-_PLANT_USAGE = "/plant, /plant 2, /plant red or /plant red 2"
+_PLANT_USAGE = "/plant, /plant 2, /plant red, /plant red 2 or /plant u1 2"
+_CARD_USAGE = "(h = hand card from the front, u = face-up card, counted from 1)"
+
+
+def _card_ref(word: str, usage: str) -> CardRef:
+    """``h3`` / ``u1`` -> :class:`CardRef`; raises :class:`ParseError` with ``usage``."""
+    zone = word[:1].casefold()
+    digits = word[1:]
+    if zone not in ("h", "u") or not (digits.isascii() and digits.isdigit()
+                                      and 1 <= int(digits) <= MAX_CARD):
+        raise ParseError(f"'{word}' is not a card; {usage}")
+    return CardRef("h" if zone == "h" else "u", int(digits))
+
+
+def _is_card_ref(word: str) -> bool:
+    return len(word) >= 2 and word[0] in "hHuU" and word[1:].isascii() and word[1:].isdigit()
 
 
 def _plant(rest: str) -> Command:
     words = rest.split()
     if not words:
         return GameCommand(Plant())
+    if _is_card_ref(words[0]):
+        # the duel's face-up cards (rules.md §3a): /plant u1 [FIELD]
+        usage = f"/plant u1 2 plants the face-up card u1 into field 2 {_CARD_USAGE}"
+        card = _card_ref(words[0], usage)
+        if len(words) > 2:
+            raise ParseError("/plant takes one card and one field number, like /plant u1 2")
+        field_no = parse_number(words[1], usage=usage) if len(words) == 2 else None
+        return GameCommand(Plant(field=field_no, card=card))
     field: int | None = None
     if looks_numeric(words[-1]):
         field = parse_number(words[-1], usage=f"/plant takes a field number from 1 to 99, "
@@ -148,10 +172,7 @@ def _offer(rest: str) -> Command:
     return GameCommand(PostOffer(give=give, want=want))
 
 
-_PROVIDE_USAGE = (
-    "/provide needs the cards you hand over, like /provide h3 u1 "
-    "(h = hand card from the front, u = face-up card, counted from 1)"
-)
+_PROVIDE_USAGE = f"/provide needs the cards you hand over, like /provide h3 u1 {_CARD_USAGE}"
 
 
 def _provide(rest: str) -> Command:
@@ -159,15 +180,21 @@ def _provide(rest: str) -> Command:
     for word in tokenize(rest):
         if word == ",":
             continue
-        zone = word[:1].casefold()
-        if zone not in ("h", "u") or len(word) < 2:
-            raise ParseError(f"'{word}' is not a card; {_PROVIDE_USAGE}")
-        digits = word[1:]
-        if not (digits.isascii() and digits.isdigit() and 1 <= int(digits) <= MAX_CARD):
-            raise ParseError(f"'{word}' is not a card; {_PROVIDE_USAGE}")
-        index = int(digits)
-        cards.append(CardRef("h" if zone == "h" else "u", index))
+        cards.append(_card_ref(word, _PROVIDE_USAGE))
     return GameCommand(Provide(tuple(cards)))
+
+
+_DISCARD_USAGE = (
+    f"/discard needs one card, like /discard h3 or /discard u2 {_CARD_USAGE}; "
+    "the 2-player bean duel only"
+)
+
+
+def _discard(rest: str) -> Command:
+    words = rest.split()
+    if len(words) != 1:
+        raise ParseError(_DISCARD_USAGE)
+    return GameCommand(Discard(_card_ref(words[0], _DISCARD_USAGE)))
 
 
 def _signal(kind: str) -> Handler:
@@ -189,9 +216,18 @@ def _signals(rest: str) -> Command:
 # ---------------------------------------------------------------- room commands
 
 _OPTION_USAGE = (
-    "/option alone shows the options; set one with /option hiddenmoney [on|off] "
-    "or /option rules classic|rio-grande|amigo"
+    "/option alone shows the options; set one with /option hiddenmoney [on|off], "
+    f"/option rules {'|'.join(PRESET_NAMES)}, /option duel standard|3fields or "
+    "/option clock SECONDS|off"
 )
+#: The longest turn clock ``/option clock`` takes, in seconds (an hour per decision).
+MAX_CLOCK = 3600
+#: Words ``/option duel`` reads as each version of the bean duel (C10), after removing
+#: ``-`` and ``_``.
+_DUEL_WORDS = {
+    "standard": "standard", "2fields": "standard", "twofields": "standard", "2": "standard",
+    "3fields": "3fields", "threefields": "3fields", "3": "3fields", "3field": "3fields",
+}
 _ON = frozenset({"on", "true", "yes", "1", "an", "ein"})
 _OFF = frozenset({"off", "false", "no", "0", "aus"})
 
@@ -222,6 +258,22 @@ def _option(rest: str) -> Command:
             raise ParseError(f"/option rules needs one of {', '.join(PRESET_NAMES)}{shown}; "
                              "like /option rules rio-grande")
         return OptionSet("rules", preset)
+    if key in ("duel", "duelbase"):
+        word = "".join(values).replace("-", "").replace("_", "")
+        if word not in _DUEL_WORDS:
+            shown = f", not '{' '.join(values)}'" if values else ""
+            raise ParseError(f"/option duel needs standard (2 fields, a third one bought) or "
+                             f"3fields (3 fields, none bought){shown}; like /option duel 3fields")
+        return OptionSet("duel", _DUEL_WORDS[word])
+    if key in ("clock", "timer"):
+        usage = (f"/option clock needs the seconds each decision may take, 1 to {MAX_CLOCK}, "
+                 "or off, like /option clock 60")
+        if len(values) != 1:
+            raise ParseError(usage)
+        if values[0] in _OFF:
+            return OptionSet("clock", "off")
+        return OptionSet("clock", str(parse_number(values[0].removesuffix("s"), usage=usage,
+                                                   high=MAX_CLOCK)))
     raise ParseError(f"'{words[0]}' is not an option; {_OPTION_USAGE}")
 
 
@@ -272,6 +324,7 @@ _HANDLERS: dict[str, Handler] = {
     "withdraw": lambda rest: GameCommand(Withdraw(_read_withdraw(rest))),
     "accept": lambda rest: GameCommand(Accept(_read_accept(rest))),
     "provide": _provide,
+    "discard": _discard,
     "cancel": _no_args("cancel", lambda: GameCommand(Cancel())),
     "want": _signal("want"),
     "have": _signal("have"),

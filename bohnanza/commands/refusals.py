@@ -57,10 +57,19 @@ _SHAPES: dict[str, list[tuple[str, Render]]] = {
          lambda m: "フェーズ1を終えられるのは手番プレイヤーだけです"),
         (r"only the active player plants in phase 1",
          lambda m: "フェーズ1で植えられるのは手番プレイヤーだけです"),
+        # the 2-player bean duel (rules.md §3a)
+        (r"in the bean duel only the active player (plants|discards|ends a step)",
+         lambda m: "豆の決闘では、" + {"plants": "植えられる", "discards": "捨てられる",
+                                      "ends a step": "ステップを終えられる"}[m[1]]
+         + "のは手番プレイヤーだけです"),
+        (r"in the bean duel you harvest only on your own turn",
+         lambda m: "豆の決闘では、売却できるのは自分の手番だけです"),
     ],
     "must_plant_first": [
         (r"plant the front card of your hand first",
          lambda m: "先に手札の先頭のカードを植えてください"),
+        (r"plant the front card of your hand first; then you may discard one hand card",
+         lambda m: "先に手札の先頭のカードを植えてください。その後、手札を1枚捨てられます"),
     ],
     "deal_in_progress": [
         (r"finish or /cancel the deal before ending phase 2",
@@ -77,6 +86,16 @@ _SHAPES: dict[str, list[tuple[str, Render]]] = {
          lambda m: "オファーを受けられるのはフェーズ2だけです"),
         (r"phase 2 is for trading; received cards are planted in phase 3",
          lambda m: "フェーズ2は交渉の時間です。入手したカードはフェーズ3で植えます"),
+        (r"two cards are planted; discard one hand card or /done",
+         lambda m: "2枚植えました。手札を1枚捨てるか /done してください"),
+        (r"the revealed cards you do not plant become your opponent's offer; /done ends your "
+         r"turn",
+         lambda m: "植えなかっためくったカードは相手に渡ります。/done で手番を終えます"),
+        (r"nothing can be discarded now", lambda m: "今は捨てられるカードがありません"),
+        (r"plant or discard each offer card first, like /plant u1 2 or /discard u1",
+         lambda m: "先に相手が残したカードを1枚ずつ植えるか捨ててください（例: /plant u1 2、"
+         "/discard u1）"),
+        (r"nothing to end now", lambda m: "今終えられるものはありません"),
     ],
     "no_such_card": [
         (r"there are no (\w+) beans in this game", lambda m: f"このゲームに{_bean(m[1])}はありません"),
@@ -88,6 +107,25 @@ _SHAPES: dict[str, list[tuple[str, Render]]] = {
         (r"in phase 1 you plant the front card of your hand \((\w+)\)",
          lambda m: f"フェーズ1では手札の先頭のカード（{_bean(m[1])}）を植えます"),
         (r"you have no received cards to plant", lambda m: "植える入手カードがありません"),
+        (r"in phase 3 name the bean to plant, like /plant red 2",
+         lambda m: "フェーズ3では植える豆を指定してください（例: /plant 赤豆 2）"),
+        (r"there is no face-up card", lambda m: "表向きのカードがありません"),
+        (r"name a face-up card: u1, u2, \.\.\.", lambda m: "表向きのカードを指定してください: u1、u2…"),
+        (r"the face-up cards are u1-u(\d+), not u(\d+)",
+         lambda m: f"表向きのカードは u1〜u{m[1]} です（u{m[2]} はありません）"),
+        (r"u(\d+) is (\w+), not (\w+)",
+         lambda m: f"u{m[1]}は{_bean(m[2])}です（{_bean(m[3])}ではありません）"),
+        (r"no face-up card is (\w+)", lambda m: f"表向きの{_bean(m[1])}はありません"),
+        (r"name the card to plant, like /plant u1 2",
+         lambda m: "植えるカードを指定してください（例: /plant u1 2）"),
+        (r"first plant or discard the offer cards \(u1, u2, \.\.\.\); a hand card is discarded "
+         r"after planting",
+         lambda m: "先に相手が残したカード（u1、u2…）を植えるか捨ててください。手札を捨てるのは"
+         "植えた後です"),
+        (r"in step 2 you may discard one hand card: h1, h2, \.\.\.",
+         lambda m: "ステップ2で捨てられるのは手札1枚です: h1、h2…"),
+        (r"your hand holds h1-h(\d+), not h(\d+)",
+         lambda m: f"手札は h1〜h{m[1]} です（h{m[2]} はありません）"),
         (r"name the bean to plant: (.+)", lambda m: f"植える豆を指定してください: {_beans(m[1])}"),
         (r"you have no (\w+) to plant", lambda m: f"植える{_bean(m[1])}がありません"),
     ],
@@ -170,12 +208,25 @@ _SHAPES: dict[str, list[tuple[str, Render]]] = {
     "bad_player_count": [
         (r"(\S+) is played by (\d+)-(\d+) players, not (\d+)",
          lambda m: f"{m[1]}は{m[2]}〜{m[3]}人で遊びます（{m[4]}人ではできません）"),
-        (r"the 2-player bean duel is not available yet; rio-grande needs 3-7 players",
-         lambda m: "2人用の対戦はまだありません。rio-grande は3〜7人で遊びます"),
+        (r"(\S+) is played by (\d+)-(\d+) players, not 2; two players play the bean duel of "
+         r"rio-grande",
+         lambda m: f"{m[1]}は{m[2]}〜{m[3]}人で遊びます。2人なら rio-grande の豆の決闘を"
+         "遊べます"),
     ],
     "unknown_preset": [
         (r"unknown rules preset '?([^']*)'?; choose one of (.+)",
          lambda m: f"ルール{m[1]}はありません。次から選んでください: {m[2]}"),
+    ],
+    "duel_only": [
+        (r"cards are discarded only in the 2-player bean duel",
+         lambda m: "カードを捨てられるのは2人用の豆の決闘だけです"),
+    ],
+    "no_trading": [
+        (r"there is no trading and no gift in the 2-player bean duel",
+         lambda m: "2人用の豆の決闘には交渉も贈り物もありません"),
+    ],
+    "bad_option": [
+        (r"duel_base is standard or 3fields", lambda m: "duel_base は standard か 3fields です"),
     ],
     "parse_error": [
         (r"the message is empty; type a chat line or a command such as /help",
@@ -200,6 +251,24 @@ _SHAPES: dict[str, list[tuple[str, Render]]] = {
         (r"'(.*)' is not a card; /provide needs the cards you hand over, like /provide h3 u1 .+",
          lambda m: f"「{m[1]}」はカードではありません。/provide には渡すカードを書きます（例: "
          "/provide h3 u1。h は手札を先頭から、u は表向きのカードを1から数えます）"),
+        (r"'(.*)' is not a card; .+",
+         lambda m: f"「{m[1]}」はカードではありません（h は手札を先頭から、u は表向きのカードを"
+         "1から数えます。例: h3、u1）"),
+        (r"/plant takes one card and one field number, like /plant u1 2",
+         lambda m: "/plant にはカード1枚と畑の番号1つを書きます（例: /plant u1 2）"),
+        (r"/plant u1 2 plants the face-up card u1 into field 2 \(.+?\)(?: \('(.*)' is not one\))?",
+         lambda m: "/plant u1 2 で表向きのカード u1 を畑2に植えます"
+         + (f"。「{m[1]}」は使えません" if m[1] is not None else "")),
+        (r"/discard needs one card, like .+",
+         lambda m: "/discard にはカードを1枚書きます（例: /discard h3、/discard u2。h は手札を"
+         "先頭から、u は表向きのカードを1から数えます）。2人用の豆の決闘だけで使います"),
+        (r"/option duel needs standard .+",
+         lambda m: "/option duel には standard（畑2つ、3つ目は購入）か 3fields（畑3つ、購入"
+         "なし）を付けます（例: /option duel 3fields）"),
+        (r"/option clock needs the seconds each decision may take, 1 to (\d+), or off, like "
+         r"/option clock 60(?: \('(.*)' is not one\))?",
+         lambda m: f"/option clock には判断ごとの秒数（1〜{m[1]}）か off を付けます（例: "
+         "/option clock 60）" + (f"。「{m[2]}」は使えません" if m[2] is not None else "")),
         (r"/(want|have) needs a bean, like /\w+ red",
          lambda m: f"/{m[1]} には豆の名前が必要です（例: /{m[1]} 赤豆）"),
         (r"/signals needs the word clear: /signals clear",
@@ -212,7 +281,8 @@ _SHAPES: dict[str, list[tuple[str, Render]]] = {
          "rio-grande）"),
         (r"'(.*)' is not an option; .+",
          lambda m: f"「{m[1]}」という設定はありません。/option で設定を表示し、/option "
-         "hiddenmoney [on|off] か /option rules classic|rio-grande|amigo で変更します"),
+         "hiddenmoney [on|off]、/option rules classic|rio-grande|amigo、/option duel "
+         "standard|3fields、/option clock 秒数|off で変更します"),
         (r"/addbot takes at most a name and a policy, like /addbot Robo greedy",
          lambda m: "/addbot に付けられるのは名前と方針だけです（例: /addbot Robo greedy）"),
         (r"(/\S+) needs a name or a seat number, like .+",
@@ -263,6 +333,9 @@ _GENERAL: dict[str, str] = {
     "no_such_field": "その畑はありません", "empty_offer": "オファーが空です",
     "own_offer": "自分のオファーです", "too_many_offers": "オファーが多すぎます",
     "bad_player_count": "プレイヤー数が合いません", "unknown_preset": "そのルールはありません",
+    "no_trading": "2人用の豆の決闘には交渉も贈り物もありません",
+    "duel_only": "カードを捨てられるのは2人用の豆の決闘だけです",
+    "not_away": "その席はまだボットに任せられません",
     "bad_seat": "その席はありません", "bad_option": "その設定はありません",
     "bad_position": "局面が読めません",
 }

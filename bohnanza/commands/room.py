@@ -8,10 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-OptionKey: TypeAlias = Literal["hiddenmoney", "rules"]
+from bohnanza.engine.presets import PRESETS
 
-#: Preset names ``/option rules`` accepts (rules.md section 4a).
-PRESET_NAMES: tuple[str, ...] = ("classic", "rio-grande", "amigo")
+OptionKey: TypeAlias = Literal["hiddenmoney", "rules", "duel", "clock"]
+
+#: Preset names ``/option rules`` accepts (rules.md section 4a): the engine's.
+PRESET_NAMES: tuple[str, ...] = PRESETS
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,10 +45,14 @@ class OptionShow(RoomCommand):
 
 @dataclass(frozen=True, slots=True)
 class OptionSet(RoomCommand):
-    """``/option hiddenmoney [on|off]`` or ``/option rules PRESET``.
+    """``/option hiddenmoney [on|off]``, ``/option rules PRESET``, ``/option duel VERSION`` or
+    ``/option clock SECONDS|off``.
 
     ``key`` ``"hiddenmoney"``: ``value`` ``"on"``, ``"off"`` or ``None`` (``None`` turns it
-    on). ``key`` ``"rules"``: ``value`` one of :data:`PRESET_NAMES`.
+    on). ``key`` ``"rules"``: ``value`` one of :data:`PRESET_NAMES`. ``key`` ``"duel"``:
+    ``value`` ``"standard"`` or ``"3fields"``, the version of the 2-player bean duel
+    (rules.md §3a, C10; the game option ``duel_base``). ``key`` ``"clock"``: ``value`` the
+    seconds each decision may take (``"60"``, 1-3600) or ``"off"`` (the turn clock).
     """
 
     key: OptionKey

@@ -90,6 +90,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "room.handed_over": ("{who} hands {name}'s seat to a bot until {name} is back.",
                          "{who}が{name}の席を、戻るまでボットに任せました。"),
     "room.option": ("{name}: {line}", "{name}: {line}"),
+    "room.timeout": ("{name}'s time ran out ({count} in a row); the smallest legal move is "
+                     "made for them.",
+                     "{name}の持ち時間切れ（連続{count}回目）: 最小限の合法手を自動で行います。"),
+    "room.timeout_bot": ("{name}'s time ran out {count} times in a row: a bot plays the seat "
+                         "until {name} acts again.",
+                         "{name}は{count}回続けて時間切れ: 本人が操作するまでボットがプレイ"
+                         "します。"),
     "room.bots_pause": ("The bots pause: too many bot commands this turn. Any command wakes them.",
                         "ボットは一時停止します（この手番のボットのコマンドが多すぎます）。"
                         "誰かがコマンドを送ると再開します。"),
@@ -104,8 +111,27 @@ TEXTS: dict[str, tuple[str, str]] = {
                           "{name}が戻るまでボットが代わりにプレイします。"),
     "option.hiddenmoney": ("hiddenmoney is {value}.", "獲得現金非表示: {value}"),
     "option.rules": ("Rules: {preset} ({lo}-{hi} players).", "ルール: {preset}（{lo}〜{hi}人）"),
-    "option.show": ("rules {preset} ({lo}-{hi} players); hiddenmoney {value}",
-                    "ルール {preset}（{lo}〜{hi}人）、獲得現金非表示 {value}"),
+    "option.show": ("rules {preset} ({lo}-{hi} players; 2 players: the bean duel, {duel}); "
+                    "hiddenmoney {value}; clock {clock}",
+                    "ルール {preset}（{lo}〜{hi}人。2人では豆の決闘: {duel}）、獲得現金非表示 "
+                    "{value}、持ち時間 {clock}"),
+    "option.duel.3fields": ("The 2-player bean duel (rio-grande) is played with 3 fields, "
+                            "none to buy.",
+                            "2人用の豆の決闘（rio-grande）は畑3つで遊びます（購入なし）。"),
+    "option.duel.standard": ("The 2-player bean duel (rio-grande) is played standard: 2 "
+                             "fields, a third for 3 coins that leave the game.",
+                             "2人用の豆の決闘（rio-grande）は標準で遊びます: 畑2つ、3つ目は"
+                             "3ターラーで購入（そのターラーはゲームから除かれます）。"),
+    "option.duel_short.3fields": ("with 3 fields, none to buy", "畑3つ、購入なし"),
+    "option.duel_short.standard": ("standard: 2 fields, a third for 3 coins that leave the "
+                                   "game",
+                                   "標準: 畑2つ、3つ目は3ターラー（ゲームから除外）"),
+    "option.clock_off": ("No turn clock.", "持ち時間なし。"),
+    "option.clock": ("Turn clock: {seconds} s per decision; then the smallest legal move is "
+                     "made, and after {n} timeouts in a row a bot plays the seat.",
+                     "持ち時間: 判断ごとに{seconds}秒。時間切れになると最小限の合法手を自動で"
+                     "行い、{n}回続けて時間切れになるとボットがその席をプレイします。"),
+    "option.clock_short": ("{seconds} s per decision", "判断ごとに{seconds}秒"),
     "who.nobody": ("Nobody is seated; /join takes a seat.",
                    "まだ誰も着席していません。/join で席に着けます。"),
     "who.spectators": ("spectators: {n}", "観戦者: {n}人"),
@@ -115,6 +141,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "who.away_handover": ("away, /handover possible", "離席中、/handover 可能"),
     "who.away": ("away", "離席中"),
     "who.idle": ("idle", "非活性"),
+    "who.stalling": ("idle while the game waits, /handover possible",
+                     "手番待ちのまま操作なし、/handover 可能"),
+    "who.timeouts": ("{n} timeouts in a row", "{n}回連続で時間切れ"),
+    "who.timeout": ("1 timeout in a row", "1回時間切れ"),
     "who.active": ("active", "手番"),
     "error.bad_token": ("That token holds no seat in this room; you are watching.",
                         "そのトークンはこのルームの席に対応していません。観戦します。"),
@@ -190,7 +220,37 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.not_away.bot": ("A bot plays {name} already.", "{name}はすでにボットです。"),
     "refuse.not_away.bot_for": ("A bot plays for {name} already.",
                                 "{name}はすでにボットが代理でプレイしています。"),
-    "refuse.not_away.here": ("{name} is here (connected).", "{name}は接続中です。"),
+    "refuse.not_away.here": ("{name} is here (connected), and the game is not waiting for "
+                             "them.",
+                             "{name}は接続中で、ゲームもその人を待っていません。"),
+    "refuse.not_away.stalling": ("{name} is here; the game has waited for them for {quiet} s "
+                                 "without a word; a bot may take over after {limit} s.",
+                                 "{name}は接続中です。ゲームが操作を待って{quiet}秒です。ボットに"
+                                 "任せられるのは{limit}秒後からです。"),
+    "refuse.not_away.own": ("That is your own seat; /leave gives it to a bot.",
+                            "自分の席です。/leave でボットに任せられます。"),
+    "refuse.not_seated.handover": ("Only a seated player can hand a seat to a bot.",
+                                   "席をボットに任せられるのは着席しているプレイヤーだけです。"),
+    "refuse.not_seated.option": ("Only a seated player can change options.",
+                                 "設定を変えられるのは着席しているプレイヤーだけです。"),
+    "refuse.no_game.handover": ("No game is running; a seat is handed over in a game.",
+                                "ゲームは進行していません。席を任せるのはゲーム中です。"),
+    "refuse.game_running.options": ("Options can change only before a game starts.",
+                                    "設定を変えられるのはゲーム開始前だけです。"),
+    "refuse.bad_option.hiddenmoney": ("Say /option hiddenmoney on or off.",
+                                      "/option hiddenmoney on または off と入力してください。"),
+    "refuse.bad_option.duel": ("Say /option duel standard or /option duel 3fields.",
+                               "/option duel standard または /option duel 3fields と入力して"
+                               "ください。"),
+    "refuse.bad_option.clock": ("Say /option clock SECONDS (1-{max}) or /option clock off.",
+                                "/option clock 秒数（1〜{max}）または /option clock off と入力"
+                                "してください。"),
+    "refuse.bad_option.which": ("Options: hiddenmoney, rules, duel, clock.",
+                                "設定: hiddenmoney、rules、duel、clock。"),
+    "refuse.unknown_preset.say": ("Say /option rules {choices}.",
+                                  "/option rules {choices} と入力してください。"),
+    "error.room_crowded": ("This room has too many connections.",
+                            "このルームは接続数が上限です。"),
     "refuse.not_away.soon": ("{name} has been away for {away} s; a bot may take over after "
                              "{limit} s.",
                              "{name}の離席は{away}秒です。ボットに任せられるのは{limit}秒後から"

@@ -19,17 +19,41 @@ Side: TypeAlias = "dict[str, int] | Literal['?']"
 
 
 @dataclass(frozen=True, slots=True)
-class Plant:
-    """Plant one card (R9, R13-R15, R26, R33).
+class CardRef:
+    """One physical card: ``zone`` ``"h"`` (hand) or ``"u"`` (face-up), 1-based ``index``."""
 
-    Phase 1 (active player): the front hand card; ``bean`` may name it but is not needed.
-    Phase 3: ``bean`` (required unless the to-plant area holds one kind only) from the
-    seat's to-plant area. ``field`` is 1-based; ``None`` picks the lowest-numbered field
-    holding that bean, else the lowest-numbered empty field.
+    zone: Literal["h", "u"]
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Plant:
+    """Plant one card (R9, R13-R15, R26, R33; the duel's steps, rules.md §3a).
+
+    Phase 1 (active player): the front hand card; ``bean`` (or ``card`` ``h1``) may name it
+    but is not needed. Phase 3: ``bean`` (required unless the to-plant area holds one kind
+    only) from the seat's to-plant area. Duel steps 1 and 3 (``plant_offer``,
+    ``plant_revealed``): the face-up card ``card`` (``u1`` ...), or the first face-up card of
+    ``bean``, or the first face-up card when they are all one bean. ``field`` is 1-based;
+    ``None`` picks the lowest-numbered field holding that bean, else the lowest-numbered
+    empty field.
     """
 
     field: int | None = None
     bean: str | None = None
+    card: CardRef | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """The bean duel only (rules.md §3a): put ``card`` face up onto the discard pile.
+
+    Step 1 (``plant_offer``): an offer card ``u1`` ... that is not planted. Step 2
+    (``plant``, after planting one or two cards): one hand card from any position ``h3``;
+    it ends step 2 and the reveal follows.
+    """
+
+    card: CardRef
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,14 +99,6 @@ class Accept:
 
 
 @dataclass(frozen=True, slots=True)
-class CardRef:
-    """One physical card: ``zone`` ``"h"`` (hand) or ``"u"`` (face-up), 1-based ``index``."""
-
-    zone: Literal["h", "u"]
-    index: int
-
-
-@dataclass(frozen=True, slots=True)
 class Provide:
     """The exact cards a party of the pending deal hands over (R11, R29, R31)."""
 
@@ -108,6 +124,6 @@ class ClearSignals:
 
 
 Action: TypeAlias = (
-    "Plant | Done | Harvest | Buy | PostOffer | Withdraw | Accept | Provide | Cancel"
+    "Plant | Discard | Done | Harvest | Buy | PostOffer | Withdraw | Accept | Provide | Cancel"
     " | Signal | ClearSignals"
 )

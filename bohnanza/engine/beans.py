@@ -1,4 +1,6 @@
-"""Card tables of rules.md section 1: bean slugs, counts and beanometers.
+"""Card tables of rules.md section 1: bean slugs, counts and beanometers, and the beans'
+names in each language of the table. The one place these facts are written: the command
+language, the server and the board (through ``/api/facts``) take them from here.
 
 ``BEANS[slug]`` is ``(count_in_full_deck, (t1, t2, t3, t4))`` where ``tk`` is the minimum number
 of cards in one harvested field that pays ``k`` coins, or ``None`` when that tier does not exist
@@ -23,6 +25,29 @@ BEANS: Final[dict[str, tuple[int, Meter]]] = {
     "red": (8, (2, 3, 4, 5)),
     "garden": (6, (None, 2, 3, None)),
     "cocoa": (4, (None, 2, 3, 4)),
+}
+
+#: The name of each bean per language (``"en"``, ``"de"``, ``"ja"``; the German and Japanese
+#: names of the seeds, design.md section 4).
+BEAN_NAMES: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "coffee": "Coffee Bean", "wax": "Wax Bean", "blue": "Blue Bean",
+        "chili": "Chili Bean", "stink": "Stink Bean", "green": "Green Bean",
+        "soy": "Soy Bean", "blackeyed": "Black-eyed Bean", "red": "Red Bean",
+        "garden": "Garden Bean", "cocoa": "Cocoa Bean",
+    },
+    "de": {
+        "coffee": "Kaffeebohne", "wax": "Wachsbohne", "blue": "Blaue Bohne",
+        "chili": "Feuerbohne", "stink": "Saubohne", "green": "Brechbohne",
+        "soy": "Sojabohne", "blackeyed": "Augenbohne", "red": "Rote Bohne",
+        "garden": "Gartenbohne", "cocoa": "Kakaobohne",
+    },
+    "ja": {
+        "coffee": "コーヒー豆", "wax": "ワックス豆", "blue": "青豆",
+        "chili": "紅花インゲン", "stink": "そらまめ", "green": "いんげん豆",
+        "soy": "大豆", "blackeyed": "ささげ", "red": "赤豆",
+        "garden": "ゴガツササゲ", "cocoa": "カカオ豆",
+    },
 }
 
 #: The 8 types of the 104-card Amigo deck (rules.md §1a), in table order.

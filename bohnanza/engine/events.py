@@ -63,7 +63,17 @@ class Event:
             return (f"{who} harvested {d['count']} {d['bean']} from field {d['field']} "
                     f"for {d['coins']} coin{'s' if d['coins'] != 1 else ''}")
         if k == "buy":
+            if d.get("paid_to") == "removed":
+                return f"{who} bought a third field; its {d['cost']} coins left the game"
             return f"{who} bought a third field"
+        if k == "discard":
+            where = "an offer card" if d["from"] == "offer" else "a hand card"
+            card = f" ({self.secret['card']})" if own and self.secret else ""
+            return f"{who} discarded {where}: {d['bean']}{card}"
+        if k == "pull":
+            return f"{_cards(d['cards'])} joined them from the discard pile"
+        if k == "leave":
+            return f"{who} left {_cards(d['cards'])} as {self._name(d['to'], names)}'s offer"
         if k == "reveal":
             return f"turned up {_cards(d['cards'])}"
         if k == "draw":

@@ -4,6 +4,11 @@ decide (design.md section 2). They are not moves: nobody asks for them.
 Ending phase 1 after the second plant or on an empty hand (R26), turning up 2 cards (R27),
 ending phase 3 once every to-plant area is empty (R33), the phase-4 draw and the next turn
 (R34), reshuffles and exhaustions (R35-R38), the final harvest and scoring (R39, R40).
+
+The bean duel (rules.md §3a) has its own: step 1 ends once no offer card is left, step 2
+ends by itself only on an empty hand (after two plants the optional hand discard is still
+open), the reveal of 3 cards pulls matching cards from the discard pile, the phase-4 draw
+is 2 (R34) and the first exhaustion ends the game (R37, R38).
 """
 
 from __future__ import annotations
@@ -19,9 +24,18 @@ def advance(g: GameState) -> None:
         phase = g.phase
         if phase == "plant":
             hand = g.seats[g.active].hand
-            if not hand or g.planted >= 2:
+            if not hand or (g.planted >= 2 and not g.rules.duel):
                 reveal(g)
                 continue
+            return
+        if phase == "plant_offer":
+            if g.face_up:
+                return
+            g.phase = "plant"           # §3a step 1 done (or nothing was left)
+            continue
+        if phase == "plant_revealed":
+            if g.ending and not g.face_up:
+                scoring.finish(g)       # R38 duel: step 3 finished, nothing left to decide
             return
         if phase == "plant_traded":
             for s in g.seats:
@@ -36,11 +50,21 @@ def advance(g: GameState) -> None:
 
 
 def reveal(g: GameState) -> None:
-    """Phase 2 begins: turn up 2 cards (R27, R35, R38); pass marks clear."""
+    """Phase 2 begins: turn up 2 cards (R27, R35, R38); pass marks clear. In the duel:
+    :func:`duel_reveal`."""
+    if g.rules.duel:
+        duel_reveal(g)
+        return
     g.phase = "trade"
     g.passed.clear()
+    turn_up(g, 2)
+
+
+def turn_up(g: GameState, n: int) -> list[str]:
+    """Turn up ``n`` cards into the face-up cards, one at a time, fewer once the final
+    exhaustion has happened (R27, R35, R38); logs ``reveal``. Returns the cards."""
     cards: list[str] = []
-    for _ in range(2):
+    for _ in range(n):
         if g.ending:
             break
         card = take(g)
@@ -48,6 +72,41 @@ def reveal(g: GameState) -> None:
             g.face_up.append(card)
             cards.append(card)
     g.emit("reveal", g.active, {"cards": cards})
+    return cards
+
+
+REVEAL_DUEL = 3
+"""Cards revealed in step 3 of the bean duel (rules.md §3a)."""
+
+
+def duel_reveal(g: GameState) -> None:
+    """Duel step 3 begins (rules.md §3a, T47): reveal 3 cards (fewer once the first, final
+    exhaustion happens, R38), then, while the top card of the discard pile is of a type
+    among the revealed cards, move it over to join them. Logs ``reveal`` and, when cards
+    were pulled, ``pull`` (in the order taken)."""
+    g.phase = "plant_revealed"
+    kinds = set(turn_up(g, REVEAL_DUEL))
+    pulled: list[str] = []
+    discard = g.discard
+    while discard and discard[-1] in kinds:
+        card = discard.pop()
+        g.face_up.append(card)
+        pulled.append(card)
+    if pulled:
+        g.emit("pull", g.active, {"cards": pulled})
+
+
+def end_duel_turn(g: GameState) -> None:
+    """Duel step 3 ends (``/done``): the revealed cards not planted stay face up as the
+    opponent's offer (§3a); the game ends if the final exhaustion has happened (R38), else
+    step 4, the draw of 2 (R34)."""
+    a = g.active
+    if g.face_up:
+        g.emit("leave", a, {"cards": g.face_up[:], "to": (a + 1) % len(g.seats)})
+    if g.ending:
+        scoring.finish(g)
+        return
+    phase4(g)
 
 
 def phase4(g: GameState) -> None:
@@ -70,7 +129,7 @@ def phase4(g: GameState) -> None:
     g.history.append([len(s.coins) for s in g.seats])
     g.turn += 1
     g.active = (a + 1) % len(g.seats)
-    g.phase = "plant"
+    g.phase = "plant_offer" if g.rules.duel else "plant"   # §3a step 1 first in the duel
     g.planted = 0
     g.emit("turn", g.active)
 

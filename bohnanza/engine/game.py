@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import flow, market, phases, planting, position, view
+from . import duel, flow, market, phases, planting, position, view
 from .actions import (
     Accept,
     Buy,
     Cancel,
     ClearSignals,
+    Discard,
     Done,
     Harvest,
     Plant,
@@ -31,7 +32,8 @@ from .presets import check_player_count, rules_for
 from .rng import below, shuffle
 from .state import GameState, Offer, Seat
 
-PHASES = ("plant", "trade", "plant_traded", "over")
+_TRADING = (PostOffer, Accept, Provide, Withdraw, Cancel, Signal, ClearSignals)
+"""The market's actions: refused in the bean duel (rules.md §3a: no trading, no gifts)."""
 
 
 class Game(GameState):
@@ -96,6 +98,7 @@ class Game(GameState):
         g.deck = self.deck[:]
         g.discard = self.discard[:]
         g.face_up = self.face_up[:]
+        g.removed = self.removed[:]
         g.seats = [s.copy() for s in self.seats]
         g.offers = [Offer(o.id, o.owner, o.give if o.give == "?" else dict(o.give),
                           o.want if o.want == "?" else dict(o.want)) for o in self.offers]
@@ -132,10 +135,17 @@ class Game(GameState):
         return planting.fields_for(self, self.seats[seat], bean)
 
     def harvestable(self, seat: int) -> list[int]:
-        """1-based fields ``seat`` may harvest now (R17, R19)."""
-        if self.phase == "over":
-            return []
-        return planting.harvestable(self, self.seats[seat])
+        """1-based fields ``seat`` may harvest now (R16 timing in the duel, R17, R19)."""
+        return planting.harvestable_now(self, seat)
+
+    def face_up_fields(self, seat: int) -> list[list[int]]:
+        """Duel steps 1 and 3: per face-up card (``u1`` first), the fields of ``seat`` that can
+        take it now (rules.md §3a); ``[]`` otherwise."""
+        return duel.face_up_fields(self, seat)
+
+    def discardable(self, seat: int) -> list[str]:
+        """Duel: the cards ``seat`` may ``/discard`` now (``"u1"``..., ``"h1"``...)."""
+        return duel.discardable(self, seat)
 
     def can_buy(self, seat: int) -> bool:
         """Whether ``seat`` may buy the third field now (R21-R24)."""
@@ -155,11 +165,22 @@ class Game(GameState):
             raise RuleError("game_over", "the game is over", "R39")
         events: list[Event] = []
         self.events = events
+        if self.rules.duel and isinstance(action, _TRADING):
+            raise RuleError("no_trading", "there is no trading and no gift in the 2-player "
+                            "bean duel", "§3a")
         match action:
             case Plant():
-                planting.plant(self, seat, action)
+                if self.phase in duel.FACE_UP_PHASES:
+                    duel.plant_face_up(self, seat, action)
+                else:
+                    planting.plant(self, seat, action)
+            case Discard(card=card):
+                duel.discard(self, seat, card)
             case Done():
-                phases.done(self, seat)
+                if self.rules.duel:
+                    duel.done(self, seat)
+                else:
+                    phases.done(self, seat)
             case Harvest(field=field):
                 planting.harvest(self, seat, field)
             case Buy():

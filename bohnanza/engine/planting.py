@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import Plant
+from .actions import CardRef, Plant
 from .beans import coins_for
 from .errors import RuleError
 from .state import GameState, Seat
@@ -71,9 +71,16 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
     """Phase 1: the front hand card (R9, R26). Phase 3: a to-plant card (R33)."""
     s = g.seats[seat]
     phase = g.phase
+    card = action.card
     if phase == "plant":
         if seat != g.active:
             raise RuleError("not_your_turn", "only the active player plants in phase 1", "R26")
+        if g.planted >= 2:   # only the duel rests here: its optional discard is still open
+            raise RuleError("wrong_phase", "two cards are planted; discard one hand card or "
+                            "/done", "R26")
+        if card is not None and card != CardRef("h", 1):
+            raise RuleError("no_such_card", "in phase 1 you plant the front card of your "
+                            "hand (h1)", "R9")
         bean = s.hand[0]
         if action.bean is not None and action.bean != bean:
             raise RuleError("no_such_card",
@@ -84,6 +91,9 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
         g.planted += 1
         return
     if phase == "plant_traded":
+        if card is not None:
+            raise RuleError("no_such_card", "in phase 3 name the bean to plant, like "
+                            "/plant red 2", "R33")
         tp = s.to_plant
         if not tp:
             raise RuleError("no_such_card", "you have no received cards to plant", "R33")
@@ -127,8 +137,25 @@ def harvestable(g: GameState, s: Seat) -> list[int]:
     return out
 
 
+def harvest_timing_ok(g: GameState, seat: int) -> bool:
+    """Whether ``seat`` may harvest at this moment at all (R16): any time, except in the bean
+    duel, where only on one's own turn (rules.md §3a)."""
+    return g.rules.harvest_timing != "own_turn" or seat == g.active
+
+
+def harvestable_now(g: GameState, seat: int) -> list[int]:
+    """1-based fields ``seat`` may harvest now: R16 timing, R17, R19 (the views' and bots'
+    hint)."""
+    if g.phase == "over" or not harvest_timing_ok(g, seat):
+        return []
+    return harvestable(g, g.seats[seat])
+
+
 def harvest(g: GameState, seat: int, field: int) -> None:
     """Harvest a whole field: coins to the coin stack, the rest discarded (R16-R20)."""
+    if not harvest_timing_ok(g, seat):
+        raise RuleError("not_your_turn", "in the bean duel you harvest only on your own turn",
+                        "R16")
     s = g.seats[seat]
     fields = s.fields
     if not 1 <= field <= len(fields):
@@ -166,7 +193,8 @@ def sell(g: GameState, seat: int, field: int, final: bool = False) -> None:
 
 
 def buy(g: GameState, seat: int) -> None:
-    """Buy the third field, paying the top coins onto the discard pile (R21-R25)."""
+    """Buy the third field, paying the top coins onto the discard pile, or out of the game
+    in the duel (R21-R25, C11)."""
     s = g.seats[seat]
     cost = g.rules.third_field_cost
     if cost is None:
@@ -182,8 +210,10 @@ def buy(g: GameState, seat: int) -> None:
     paid.reverse()              # the top coin goes onto the discard pile first
     if g.rules.field_payment_to == "discard":
         g.discard.extend(paid)
+    else:                       # "removed": the duel's coins leave the game (§3a, C11)
+        g.removed.extend(paid)
     s.fields.append(None)
-    g.emit("buy", seat, {"cost": cost})
+    g.emit("buy", seat, {"cost": cost, "paid_to": g.rules.field_payment_to})
 
 
 def can_buy(g: GameState, seat: int) -> bool:

@@ -2,7 +2,9 @@
 
 Stacks are listed top first in the position and kept top-last inside the engine. Extra keys
 defined here: ``deal``, ``passed``, ``signals`` (per seat ``{"want": [...], "have": [...]}``),
-``next_offer``, ``rng``, ``turn``, ``history``. A position that omits any key loads with the
+``next_offer``, ``rng``, ``turn``, ``history``, ``removed`` (cards out of the game, top first:
+the third field's coins in the duel, R25, C11). Phases beyond design.md §3: the duel's
+``plant_offer`` and ``plant_revealed`` (rules.md §3a, duel.py). A position that omits any key loads with the
 defaults of design.md §5 (a missing ``rng`` is seeded with 0).
 """
 
@@ -14,9 +16,10 @@ from .actions import CardRef
 from .beans import BEANS
 from .errors import RuleError
 from .presets import rules_for
-from .state import Deal, GameState, Offer, Seat
+from .state import PHASES, Deal, GameState, Offer, Seat
 
 S = TypeVar("S", bound=GameState)
+
 
 
 def _side_out(side: Any) -> Any:
@@ -54,6 +57,7 @@ def dump(g: GameState) -> dict[str, Any]:
         "deck": g.deck[::-1],
         "discard": g.discard[::-1],
         "face_up": g.face_up[:],
+        "removed": g.removed[::-1],
         "seats": seats,
         "offers": [{"id": o.id, "owner": o.owner, "give": _side_out(o.give),
                     "want": _side_out(o.want)} for o in g.offers],
@@ -108,13 +112,14 @@ def load(g: S, p: dict[str, Any]) -> S:
     g.start_seat = int(p.get("start_seat", 0))
     g.active = int(p.get("active", 0))
     g.phase = p.get("phase", "plant")
-    if g.phase not in ("plant", "trade", "plant_traded", "over"):
+    if g.phase not in PHASES:
         raise RuleError("bad_position", f"unknown phase {g.phase!r}")
     g.planted = int(p.get("planted", 0))
     g.exhaustions = int(p.get("exhaustions", 0))
     g.deck = _beans(p.get("deck"), "deck")[::-1]
     g.discard = _beans(p.get("discard"), "discard")[::-1]
     g.face_up = _beans(p.get("face_up"), "face_up")
+    g.removed = _beans(p.get("removed"), "removed")[::-1]
     seats = []
     for i, rs in enumerate(raw_seats):
         rs = rs or {}

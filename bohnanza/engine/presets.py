@@ -2,7 +2,9 @@
 
 ``rules_for(preset, n)`` gives the ``Rules`` a game of ``n`` seats plays by. Option overrides
 (``protection_rule``, ``allow_gift_requests``, ``allow_duplicate_variety``) come from the
-game's options and replace the preset's value.
+game's options and replace the preset's value. ``rio-grande`` with 2 seats is the bean duel
+(§3a); the option ``duel_base`` (``standard``, the default, or ``3fields``) picks its version
+(C10).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from .errors import RuleError
 PRESETS: Final[tuple[str, ...]] = ("classic", "rio-grande", "amigo")
 PLAYER_RANGE: Final[dict[str, tuple[int, int]]] = {
     "classic": (3, 5),
-    "rio-grande": (3, 7),
+    "rio-grande": (2, 7),
     "amigo": (3, 5),
 }
 
@@ -37,6 +39,9 @@ class Rules:
     protection_rule: str             # R19, C8
     allow_duplicate_variety: bool    # R14, C9
     allow_gift_requests: bool        # C12
+    duel: bool = False               # the 2-player bean duel (§3a): no trading, its own turn
+    duel_base: str | None = None     # C10: "standard" (2 fields, buy) or "3fields" (no buy)
+    harvest_timing: str = "anytime"  # R16: "anytime", or "own_turn" in the duel
 
     @property
     def deck_size(self) -> int:
@@ -56,6 +61,8 @@ def rules_for(preset: str, n: int, options: dict[str, Any] | None = None) -> Rul
     elif preset == "amigo":
         rules = Rules(preset, BASE_TYPES, 3 if n == 3 else 2, None, "discard", (5,) * n, 3, 3,
                       "farthest_from_start", "amigo", True, True)
+    elif preset == "rio-grande" and n == 2:
+        rules = _duel(options)
     elif preset == "rio-grande":
         if n <= 3:
             removed: tuple[str, ...] = ("cocoa",)
@@ -95,16 +102,34 @@ def rules_for(preset: str, n: int, options: dict[str, Any] | None = None) -> Rul
     return rules
 
 
+DUEL_BASES: Final[tuple[str, ...]] = ("standard", "3fields")
+"""The versions of the bean duel (C10): ``standard`` = RG's own text (2 fields, a third field
+bought for 3 coins that leave the game); ``3fields`` = RG2alt (3 fields from the start, no
+purchase)."""
+
+
+def _duel(options: dict[str, Any] | None) -> Rules:
+    """The RG 2-player bean duel (rules.md §3a, §1d, §4a; C10, C11): Garden and Cocoa removed
+    (144 cards), 5 cards each, phase-4 draw 2, the first exhaustion ends the game, harvests
+    only on one's own turn, third-field coins leave the game. Raises ``RuleError``
+    ``bad_option`` for an unknown ``duel_base``."""
+    base = (options or {}).get("duel_base") or "standard"
+    if base not in DUEL_BASES:
+        raise RuleError("bad_option", "duel_base is standard or 3fields", "C10")
+    types = tuple(t for t in ALL_TYPES if t not in ("garden", "cocoa"))
+    three = base == "3fields"
+    return Rules("rio-grande", types, 3 if three else 2, None if three else 3, "removed",
+                 (5, 5), 2, 1, "most_hand_cards", "amigo", True, True,
+                 duel=True, duel_base=base, harvest_timing="own_turn")
+
+
 def check_player_count(preset: str, n: int) -> None:
     """Raise ``RuleError`` ``bad_player_count`` unless ``preset`` can be dealt for ``n`` seats."""
     if preset not in PLAYER_RANGE:
         raise RuleError("unknown_preset", f"unknown rules preset {preset!r}; choose one of "
                         + ", ".join(PRESETS))
     low, high = PLAYER_RANGE[preset]
-    if preset == "rio-grande" and n == 2:
-        raise RuleError("bad_player_count",
-                        "the 2-player bean duel is not available yet; rio-grande needs 3-7 "
-                        "players", "R37")
     if not low <= n <= high:
+        duel = "; two players play the bean duel of rio-grande" if n == 2 else ""
         raise RuleError("bad_player_count",
-                        f"{preset} is played by {low}-{high} players, not {n}", "R1")
+                        f"{preset} is played by {low}-{high} players, not {n}{duel}", "R1")

@@ -16,6 +16,10 @@ from .presets import Rules, rules_for
 
 Side = dict[str, int] | Literal["?"]
 
+#: The phases a game rests in (design.md §3): phase 1, 2, 3, and the end (phase 4 never rests);
+#: the bean duel's steps 1 and 3 (rules.md §3a, duel.py).
+PHASES = ("plant", "trade", "plant_traded", "over", "plant_offer", "plant_revealed")
+
 
 class Seat:
     """One seat: name, hand (front first), fields, coin stack, to-plant area, markers."""
@@ -82,12 +86,18 @@ class GameState:
     ``over``; ``planted`` counts the cards planted from the hand in this phase 1; ``passed``
     holds the seats with a pass mark; ``rng`` is the generator state (rng.py); ``history``
     the coins per seat after each turn.
+
+    The bean duel (rules.md §3a, duel.py) adds the phases ``plant_offer`` (step 1: the
+    opponent's offer cards) and ``plant_revealed`` (step 3: the revealed cards); step 2 is
+    ``plant``. There ``face_up`` holds the revealed cards in step 3 and, once step 3 ends, the
+    cards left as the opponent's offer. ``removed`` holds the cards out of the game (the
+    third field's coins in the duel, R25, C11; top at the end).
     """
 
     __slots__ = (
         "preset", "options", "rules", "start_seat", "active", "phase", "planted",
-        "exhaustions", "deck", "discard", "face_up", "seats", "offers", "next_offer", "deal",
-        "passed", "rng", "turn", "history", "result", "events",
+        "exhaustions", "deck", "discard", "face_up", "removed", "seats", "offers", "next_offer",
+        "deal", "passed", "rng", "turn", "history", "result", "events",
     )
 
     def __init__(self) -> None:
@@ -102,6 +112,7 @@ class GameState:
         self.deck: list[str] = []       # top at the end
         self.discard: list[str] = []    # top at the end
         self.face_up: list[str] = []
+        self.removed: list[str] = []    # out of the game (duel: third-field coins)
         self.seats: list[Seat] = []
         self.offers: list[Offer] = []
         self.next_offer = 1

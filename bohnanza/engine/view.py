@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from . import hints, market, planting
+from . import duel, hints, market, planting
 from .beans import BEANS, coins_for, next_coin_at
 from .state import GameState
 
@@ -112,6 +112,7 @@ def public(g: GameState, copy: bool = True) -> dict[str, Any]:
         "discard_count": len(g.discard),
         "discard_top": g.discard[-1] if g.discard else None,
         "face_up": g.face_up[:] if copy else g.face_up,
+        "removed_count": len(g.removed),
         "offers": offers,
         "deal": deal,
         "waiting": hints.table_waits(g),
@@ -120,7 +121,10 @@ def public(g: GameState, copy: bool = True) -> dict[str, Any]:
         "rules": {"allow_gift_requests": rules.allow_gift_requests,
                   "protection_rule": rules.protection_rule,
                   "allow_duplicate_variety": rules.allow_duplicate_variety,
-                  "tiebreak": rules.tiebreak, "phase4_draw": rules.phase4_draw},
+                  "tiebreak": rules.tiebreak, "phase4_draw": rules.phase4_draw,
+                  "duel": rules.duel, "duel_base": rules.duel_base,
+                  "harvest_timing": rules.harvest_timing,
+                  "field_payment_to": rules.field_payment_to},
         "catalogue": _catalogue(rules.types, copy),
         "result": None if g.result is None else {
             k: (v[:] if isinstance(v, list) else v) for k, v in g.result.items()},
@@ -204,10 +208,15 @@ def _you(g: GameState, seat: int, copy: bool = True,
     done_label: str | None = None
     d = g.deal
     if phase == "plant" and active and s.hand:
-        plant_fields = planting.fields_for(g, s, s.hand[0])
+        if g.planted < 2:
+            plant_fields = planting.fields_for(g, s, s.hand[0])
         waiting = "plant"
         if g.planted >= 1:
             done_label = "end_planting"
+    elif phase in duel.FACE_UP_PHASES and active:
+        waiting = phase
+        if phase == "plant_revealed":
+            done_label = "end_turn"
     elif phase == "trade":
         party = d is not None and seat in (d.active, d.other)
         if party and d is not None and d.provided[seat] is None:
@@ -230,7 +239,7 @@ def _you(g: GameState, seat: int, copy: bool = True,
         "done_label": done_label,
         "plant_fields": plant_fields,
         "plant_traded_fields": traded,
-        "harvestable": [] if phase == "over" else planting.harvestable(g, s),
+        "harvestable": planting.harvestable_now(g, seat),
         "can_buy": planting.buy_hint(g, seat),
         "signals": {"want": s.want[:], "have": s.have[:]} if copy
         else {"want": s.want, "have": s.have},
@@ -243,4 +252,6 @@ def _you(g: GameState, seat: int, copy: bool = True,
         "done_blocked": "deal_in_progress" if phase == "trade" and active and d is not None
         else None,
         "offer_notes": notes,
+        "face_up_fields": duel.face_up_fields(g, seat),
+        "can_discard": duel.discardable(g, seat),
     }

@@ -10,7 +10,7 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
 from . import pages
-from .rooms import Hub
+from .hub import Hub
 from .settings import Settings
 from .ws import ws_endpoint
 

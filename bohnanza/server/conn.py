@@ -61,14 +61,6 @@ class Outbox:
     def qsize(self) -> int:
         return len(self._items)
 
-    def empty(self) -> bool:
-        return not self._items
-
-    def get_nowait(self) -> Item:
-        if not self._items:
-            raise asyncio.QueueEmpty
-        return self._items.pop(0)
-
     def take_nowait(self) -> list[Item]:
         """Everything queued; the outbox is empty after."""
         items, self._items = self._items, []

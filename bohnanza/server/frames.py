@@ -3,7 +3,7 @@
 The messages are the ones :mod:`.protocol` defines (and ``/protocol.json`` describes); only
 the way their text is made differs. After a change every connection gets a ``state`` built for
 its seat, and most of it is the same for all of them: the public part of the game views
-(:meth:`Game.views` shares it between the views of one change) and the room part without
+(:meth:`Game.view_parts` builds it once for the views of one change) and the room part without
 ``you``. Those pieces are serialised once per change (``pydantic_core.to_json``) and spliced
 into each connection's text, instead of building pydantic models per connection. Keys may come
 in another order than the models' (JSON objects have none); ``tests/server/test_srv_frames.py``
@@ -18,30 +18,10 @@ from typing import Any
 
 from pydantic_core import to_json
 
-_MISSING = object()
-
 
 def dumps(value: Any) -> str:
     """Compact JSON text of plain data."""
     return to_json(value).decode()
-
-
-def views_json(views: dict[Any, dict[str, Any] | None]) -> dict[Any, str]:
-    """The JSON text of each view of one change. The entries all the views share (the same
-    object under the same key, as :meth:`Game.views` builds them: the public part) are
-    serialised once, together; any other value once per object. The views must not change
-    meanwhile. (The server uses :func:`parts_json`, which needs no comparing.)"""
-    real = [v for v in views.values() if v is not None]
-    if not real:
-        return dict.fromkeys(views, "null")
-    first = real[0]
-    shared = list(first)
-    for o in real[1:]:
-        shared = [k for k in shared if o.get(k, _MISSING) is first[k]]
-    keys = set(shared)
-    own = {viewer: (None if v is None else {k: x for k, x in v.items() if k not in keys})
-           for viewer, v in views.items()}
-    return parts_json({k: first[k] for k in shared}, own)
 
 
 def parts_json(

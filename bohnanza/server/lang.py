@@ -14,7 +14,12 @@ from typing import Any
 
 from bohnanza.commands.logtext import log_line
 from bohnanza.commands.refusals import refusal_text
-from bohnanza.commands.texts import server_text
+from bohnanza.commands.texts import server_text, text
+
+from .protocol import Error
+
+__all__ = ["english", "error_frame", "phrase", "refusal_text", "reply_message", "server_text",
+           "text"]
 
 
 def reply_message(ok: bool, code: str | None, message: str | None, lang: str) -> str | None:
@@ -24,6 +29,18 @@ def reply_message(ok: bool, code: str | None, message: str | None, lang: str) ->
     if not ok and code:
         return refusal_text(code, message, lang)
     return server_text(message, lang)
+
+
+def error_frame(code: str, message: str, lang: str) -> str:
+    """An ``error`` frame whose English ``message`` (one of the server's lines) is written in
+    ``lang``."""
+    return Error(code=code, message=server_text(message, lang)).model_dump_json()
+
+
+def english(entry: dict[str, Any], names: Sequence[str], viewer: int | None) -> str:
+    """A game log line (as ``viewer`` reads it) in English for people, as it is made and
+    stored (no internal names)."""
+    return log_line(entry, "en", names, viewer)
 
 
 def phrase(entry: dict[str, Any], lang: str, names: Sequence[str],

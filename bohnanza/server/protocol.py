@@ -121,14 +121,22 @@ class SeatInfo(_Msg):
     # the seat's person has no connection since this moment (Unix time, seconds); null when
     # connected or when nobody owns the seat (a bot's)
     away_since: float | None = None
-    # away for at least ``RoomInfo.away_seconds`` during a game: /handover NAME gives the seat
-    # to a bot until its person comes back with the token
+    # away for at least ``RoomInfo.away_seconds`` during a game, or connected while the game
+    # has waited for the seat that long without a word from its person: /handover NAME gives
+    # the seat to a bot until its person comes back (with the token) or acts
     can_hand_over: bool = False
+    owes: bool = False  # the game waits for a decision of this seat
+    # the turn clock (/option clock): when this seat's decision times out (Unix time,
+    # seconds; compare with ``RoomInfo.now``); null without a clock or while a bot plays it
+    deadline: float | None = None
+    timeouts: int = 0  # the clock ran out for this seat this many times in a row
 
 
 class RoomOptions(_Msg):
     hidden_money: bool = False
     preset: str = "classic"
+    duel_base: str = "standard"  # the 2-player bean duel's version: standard | 3fields
+    clock: float | None = None  # seconds per decision (/option clock); null: no clock
 
 
 class RoomInfo(_Msg):
@@ -143,6 +151,7 @@ class RoomInfo(_Msg):
     max_players: int
     you: You
     away_seconds: float = 60.0  # how long a seated person must be away before /handover
+    now: float | None = None  # the server's Unix time when this state was built (clocks)
     bot_policies: list[str] = []  # what /addbot NAME POLICY accepts
 
 

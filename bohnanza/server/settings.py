@@ -77,7 +77,7 @@ class Settings(BaseSettings):
     sqlite_synchronous: str = "NORMAL"
     # a running game's whole position is stored with every room command, at the game's end,
     # and at least every this many game commands; in between only the command text (the
-    # position is the last one stored with the commands since applied; see server/store.py).
+    # position is the last one stored with the commands since replayed: server/room/journal.py)
     # 1: the whole position with every command
     checkpoint_every: int = Field(default=50, ge=1)
     # seconds a write waits for a database another process holds locked before the command is

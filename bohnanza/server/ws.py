@@ -15,6 +15,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from bohnanza.commands.texts import lang_of, server_text
 
 from .conn import Conn
+from .hub import Hub, valid_room_name
 from .protocol import (
     CLOSE_POLICY,
     CLOSE_TOO_BIG,
@@ -28,7 +29,7 @@ from .protocol import (
     client_adapter,
     say_id_adapter,
 )
-from .rooms import Hub, Room, valid_room_name
+from .room import Room
 from .settings import Settings
 
 log = logging.getLogger("bohnanza.server")
@@ -146,10 +147,10 @@ async def _serve(websocket: WebSocket, hub: Hub, conn: Conn, room_name: str) -> 
             if room is not None:
                 conn.send(_error("already_hello", "This connection said hello already."))
                 continue
+            conn.lang = lang_of(parsed.lang)
             room = await hub.room_for(room_name, conn)
             if room is None:
                 return None
-            conn.lang = lang_of(parsed.lang)
             try:
                 await room.attach(conn, parsed.name, parsed.token)
             except BaseException:

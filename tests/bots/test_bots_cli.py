@@ -16,6 +16,19 @@ def test_simulate_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
     assert "refusals=0 stalled=0" in out
 
 
+def test_simulate_two_players_is_the_duel(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--players 2`` plays the bean duel of rio-grande (rules.md §3a) without --preset."""
+    rc = main(["simulate", "--players", "2", "--games", "2", "--seed", "3", "--no-progress",
+               "--duel-base", "3fields"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert "policy=greedy seats=1" in out and "policy=random seats=1" in out
+    assert "refusals=0 stalled=0" in out
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", "--players", "2", "--preset", "classic", "--no-progress"])
+    assert e.value.code == 2
+
+
 def test_help_lists_simulate(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as e:
         main(["--help"])

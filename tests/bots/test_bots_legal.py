@@ -48,7 +48,8 @@ def test_hidden_money_games() -> None:
         assert out.refusals == [] and not out.stalled
 
 
-@pytest.mark.parametrize(("preset", "n"), [("classic", 4), ("rio-grande", 3), ("amigo", 5)])
+@pytest.mark.parametrize(("preset", "n"), [("classic", 4), ("rio-grande", 3), ("amigo", 5),
+                                           ("rio-grande", 2)])
 def test_every_random_choice_is_legal(preset: str, n: int) -> None:
     """Not just the chosen command: every command ``random`` lists is accepted."""
     policy = RandomPolicy()
@@ -80,3 +81,35 @@ def test_every_random_choice_is_legal(preset: str, n: int) -> None:
             if g.over:
                 break
     assert g.over and checked > 500
+
+
+@pytest.mark.parametrize("base", ["standard", "3fields"])
+def test_duel_both_versions_and_hidden_money(base: str) -> None:
+    """The bean duel (rules.md §3a, C10): both policies, both versions, hidden money too."""
+    for seed, hidden in ((1, False), (2, True)):
+        for layout in (["greedy", "random"], ["random", "greedy"], ["greedy", "greedy"]):
+            out = play_game("rio-grande", [get_policy(p) for p in layout], seed,
+                            options={"duel_base": base, "hidden_money": hidden})
+            assert out.refusals == [], out.refusals[:3]
+            assert not out.stalled and len(out.scores) == 2
+
+
+def test_duel_bots_use_every_step() -> None:
+    """Sensible, not just legal: greedy plants offer and revealed cards, discards a hand card
+    now and then, leaves cards to the opponent, and never tries the market (§3a)."""
+    seen: dict[tuple[str, str], int] = {}
+
+    def note(seat: int, view: dict, text: str) -> None:
+        if view["you"] is not None and seat == 0:
+            key = (view["phase"], text.split()[0] + (" u" if " u" in text else ""))
+            seen[key] = seen.get(key, 0) + 1
+
+    for seed in range(4):
+        out = play_game("rio-grande", [get_policy("greedy"), get_policy("greedy")], seed,
+                        on_command=note)
+        assert out.refusals == [] and not out.stalled
+    for key in (("plant_offer", "/plant u"), ("plant_offer", "/discard u"),
+                ("plant", "/plant"), ("plant", "/discard"), ("plant_revealed", "/plant u"),
+                ("plant_revealed", "/done")):
+        assert seen.get(key, 0) > 0, key
+    assert not any(k[1] in ("/offer", "/accept", "/want", "/have") for k in seen)

@@ -18,3 +18,14 @@ def test_greedy_beats_random_in_other_presets() -> None:
     for preset, n in (("amigo", 3), ("rio-grande", 5)):
         summary = run(preset, n, 6, ["greedy", "random"], 7)
         assert summary.stats["greedy"].win_rate >= 0.8, preset
+
+
+def test_greedy_beats_random_in_the_duel() -> None:
+    """The bean duel (rules.md §3a), both versions (C10)."""
+    for base in ("standard", "3fields"):
+        summary = run("rio-grande", 2, 12, ["greedy", "random"], 11,
+                      options={"duel_base": base})
+        greedy, rand = summary.stats["greedy"], summary.stats["random"]
+        assert summary.refusals == [] and summary.stalled == 0
+        assert greedy.win_rate >= 0.8, base
+        assert greedy.mean_coins > 3 * rand.mean_coins, base

@@ -6,12 +6,12 @@ import pytest
 
 from bohnanza.commands import COMMAND_NAMES, HELP_TOPICS, help_text
 
-# Every command of design.md section 4 plus the room commands of docs/engine-api.md and the bot
-# seat commands /removebot and /handover.
+# Every command of design.md section 4 plus the room commands of docs/engine-api.md, the bot
+# seat commands /removebot and /handover, and the bean duel's /discard (rules.md §3a).
 DESIGN_COMMANDS = [
     "join", "leave", "start", "option", "addbot", "removebot", "handover", "help", "who",
     "plant", "done", "harvest", "buy", "offer", "withdraw", "accept", "provide", "cancel",
-    "want", "have", "signals",
+    "want", "have", "signals", "discard",
 ]
 
 
@@ -82,3 +82,14 @@ def test_unknown_topic(lang: str, fragment: str) -> None:
     text = help_text("frobnicate", lang)
     assert fragment in text
     assert "/help" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_duel_help(lang: str) -> None:
+    """The bean duel (rules.md §3a): its own topic names every step's command and the option."""
+    text = help_text("duel", lang)
+    for part in ("/plant u1 2", "/discard u1", "/discard h3", "/done", "/option duel"):
+        assert part in text
+    assert "/option duel standard|3fields" in help_text(None, lang)
+    assert "/discard h3" in help_text("discard", lang) and "/discard u2" in help_text(
+        "discard", lang)

@@ -39,6 +39,15 @@ CASES: list[tuple[str, RoomCommand]] = [
     ("/option rules amigo", OptionSet("rules", "amigo")),
     ("/option rules Rio Grande", OptionSet("rules", "rio-grande")),
     ("/option RULES AMIGO", OptionSet("rules", "amigo")),
+    # the bean duel's version (rules.md §3a, C10) and the turn clock (issue 13)
+    ("/option duel standard", OptionSet("duel", "standard")),
+    ("/option duel 3fields", OptionSet("duel", "3fields")),
+    ("/option duel three-fields", OptionSet("duel", "3fields")),
+    ("/option duel-base 3", OptionSet("duel", "3fields")),
+    ("/option clock 60", OptionSet("clock", "60")),
+    ("/option clock 90s", OptionSet("clock", "90")),
+    ("/option clock off", OptionSet("clock", "off")),
+    ("/option Clock OFF", OptionSet("clock", "off")),
     ("/addbot", AddBot(None, None)),
     ("/addbot Robo", AddBot("Robo", None)),
     ("/addbot Robo greedy", AddBot("Robo", "greedy")),
@@ -98,3 +107,13 @@ def test_join_keeps_the_name_as_typed() -> None:
 )
 def test_text_without_a_leading_slash_is_chat(text: str, chat: str) -> None:
     assert parse(text) == Chat(chat)
+
+
+@pytest.mark.parametrize("text", ["/option duel", "/option duel 4fields", "/option clock",
+                                  "/option clock soon", "/option clock 3601",
+                                  "/option clock 5 10", "/option clock -5"])
+def test_duel_and_clock_options_need_a_value(text: str) -> None:
+    with pytest.raises(ParseError) as err:
+        parse(text)
+    assert err.value.code == "parse_error"
+    assert ("3fields" in err.value.message) or ("seconds" in err.value.message)

@@ -22,6 +22,10 @@ BAD_COMMANDS = [
     "/offer for red", "/offer red for", "/offer ?, red for soy", "/offer red, , soy for blue",
     "/offer 50 red, 50 red for soy", "/offer 2 for red", "/offer 2 bleu for red",
     "/offer red for purple", "/offer 0 red for soy", "/want purple", "/want cofee",
+    # the 2-player bean duel and the turn clock (rules.md §3a, issue 13)
+    "/plant u1 2 3", "/plant u1 x", "/plant u0", "/discard", "/discard h3 u1", "/discard x3",
+    "/option duel", "/option duel four", "/option clock", "/option clock soon",
+    "/option clock 99999",
 ]
 
 

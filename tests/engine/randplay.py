@@ -13,6 +13,7 @@ from bohnanza.engine.actions import (
     Cancel,
     CardRef,
     ClearSignals,
+    Discard,
     Done,
     Harvest,
     Plant,
@@ -44,6 +45,9 @@ def random_action(g: Game, seat: int, rnd: random.Random) -> Any:
     """Any action at all, legal or not."""
     s = g.seats[seat]
     k = rnd.randrange(12)
+    if g.rules.duel and rnd.random() < 0.3:     # the duel's own moves (rules.md §3a)
+        ref = CardRef(rnd.choice(["h", "u"]), rnd.randint(1, 7))  # type: ignore[arg-type]
+        return rnd.choice([Discard(ref), Plant(rnd.choice([None, 1, 2, 3, 4]), None, ref)])
     if k == 0:
         bean = rnd.choice(s.to_plant) if s.to_plant and rnd.random() < 0.7 else rnd.choice(ALL)
         return Plant(rnd.choice([None, 1, 2, 3, 4]), rnd.choice([None, bean]))
@@ -84,8 +88,38 @@ def _plant_or_harvest(g: Game, seat: int, bean: str, traded: bool,
     return Harvest(rnd.choice(g.harvestable(seat)))
 
 
+def duel_action(g: Game, rnd: random.Random) -> tuple[int, Any]:
+    """The bean duel's :func:`sensible_action` (rules.md §3a): the active player's steps."""
+    a = g.active
+    phase = g.phase
+    if phase == "plant":
+        if g.planted >= 1 and rnd.random() < 0.5:
+            return a, rnd.choice([Done(), *(Discard(CardRef("h", int(r[1:])))
+                                            for r in g.discardable(a))])
+        if g.planted >= 2:
+            return a, Done()
+        return a, _plant_or_harvest(g, a, g.seats[a].hand[0], False, rnd)
+    # plant_offer / plant_revealed: the face-up cards
+    if phase == "plant_revealed" and (not g.face_up or rnd.random() < 0.25):
+        return a, Done()
+    i = rnd.randrange(len(g.face_up))
+    ref = CardRef("u", i + 1)
+    if phase == "plant_offer" and rnd.random() < 0.4:
+        return a, Discard(ref)
+    fields = g.face_up_fields(a)[i]
+    if fields:
+        return a, Plant(rnd.choice(fields + [None]), None, ref)
+    if g.can_buy(a) and rnd.random() < 0.5:
+        return a, Buy()
+    if phase == "plant_offer" or rnd.random() < 0.5:
+        return a, (Discard(ref) if phase == "plant_offer" else Done())
+    return a, Harvest(rnd.choice(g.harvestable(a)))
+
+
 def sensible_action(g: Game, rnd: random.Random) -> tuple[int, Any]:
     """A (seat, action) that moves the game on; legal by construction of the hints."""
+    if g.rules.duel:
+        return duel_action(g, rnd)
     a = g.active
     n = len(g.seats)
     if g.phase == "plant":

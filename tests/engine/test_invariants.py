@@ -129,9 +129,13 @@ def _check_after(g: Game, before: dict[str, Any], events: list[Any], total: int)
 
 
 def play_checked(preset: str, n: int, rnd: random.Random, hidden: bool,
-                 max_steps: int = 4000) -> Game:
+                 max_steps: int = 4000, options: dict[str, Any] | None = None,
+                 check: Any = None) -> Game:
+    """Random play with the checks after every accepted command (``check``: instead of
+    :func:`_check_after`, same arguments; ``options``: more game options)."""
+    check = _check_after if check is None else check
     g = Game.new(preset, [f"P{i}" for i in range(n)], rnd.randrange(2**32),
-                 {"hidden_money": hidden})
+                 {"hidden_money": hidden, **(options or {})})
     total = card_count(g.to_position())
     assert total == g.rules.deck_size
     for step in range(max_steps):
@@ -149,7 +153,7 @@ def play_checked(preset: str, n: int, rnd: random.Random, hidden: bool,
             assert e.code and e.message
             assert g.to_position() == before, f"refused {action} changed the game"
             continue
-        _check_after(g, before, events, total)
+        check(g, before, events, total)
         if step % 7 == 0:
             _check_views(g)
     _check_views(g)

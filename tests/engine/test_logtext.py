@@ -13,14 +13,18 @@ from bohnanza.engine import Game, RuleError
 from .randplay import sensible_action
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-INTERNAL = re.compile(r"plant_traded|blackeyed|\bend_trading\b|\{|\}|None")
+INTERNAL = re.compile(r"plant_traded|plant_offer|plant_revealed|blackeyed|\bend_trading\b|\{|\}|None")
 
 
 def test_every_event_of_random_games_reads_well() -> None:
     rnd = random.Random(3)
     kinds: set[str] = set()
-    for k, (preset, n) in enumerate([("classic", 3), ("classic", 4), ("rio-grande", 5)]):
-        g = Game.new(preset, ["Ann", "Bob", "Cleo", "Dan", "Eve"][:n], k + 1)
+    # rio-grande with 2: the bean duel (rules.md §3a), both versions
+    setups = [("classic", 3), ("classic", 4), ("rio-grande", 5), ("rio-grande", 2),
+              ("rio-grande", 2)]
+    for k, (preset, n) in enumerate(setups):
+        options = {"duel_base": "3fields" if k == 4 else "standard"} if n == 2 else {}
+        g = Game.new(preset, ["Ann", "Bob", "Cleo", "Dan", "Eve"][:n], k + 1, options)
         for _ in range(3000):
             if g.over:
                 break
@@ -42,7 +46,7 @@ def test_every_event_of_random_games_reads_well() -> None:
                         own = log_line(entry, "en", g.names, viewer)
                         assert own.startswith("you drew") == (viewer == ev.seat), own
     assert {"plant", "harvest", "reveal", "draw", "phase", "turn", "offer", "deal_start",
-            "deal_done", "exhaustion", "game_over"} <= kinds, kinds
+            "deal_done", "exhaustion", "game_over", "discard", "pull", "leave", "buy"} <= kinds, kinds
 
 
 def test_phase_names_are_words() -> None:

@@ -23,11 +23,14 @@ def _engine_refusals(games: int = 30) -> set[tuple[str, str]]:
     """(code, message) of every refusal met in random play in every preset."""
     seen: set[tuple[str, str]] = set()
     rnd = random.Random(10)
-    setups = [("classic", 3), ("classic", 5), ("amigo", 4), ("rio-grande", 6)]
+    # rio-grande with 2: the bean duel (rules.md §3a), both of its versions
+    setups = [("classic", 3), ("classic", 5), ("amigo", 4), ("rio-grande", 6), ("rio-grande", 2)]
     for k in range(games):
         preset, n = setups[k % len(setups)]
-        g = Game.new(preset, [f"P{i}" for i in range(n)], rnd.randrange(2**32),
-                     {"hidden_money": k % 3 == 0})
+        options = {"hidden_money": k % 3 == 0}
+        if n == 2:
+            options["duel_base"] = "3fields" if k % 2 else "standard"
+        g = Game.new(preset, [f"P{i}" for i in range(n)], rnd.randrange(2**32), options)
         for _ in range(600):
             if g.over:
                 break
@@ -45,7 +48,7 @@ def _engine_refusals(games: int = 30) -> set[tuple[str, str]]:
                 g.apply(seat, random_action(g, seat, rnd))
             except RuleError as e:
                 seen.add((e.code, e.message))
-    for bad in ((2, "classic"), (9, "classic"), (2, "rio-grande"), (3, "nope")):
+    for bad in ((2, "classic"), (9, "classic"), (1, "rio-grande"), (3, "nope")):
         try:
             Game.new(bad[1], ["x"] * bad[0], 1)
         except RuleError as e:

@@ -404,11 +404,12 @@ def _walk(obj: Any, path: tuple[str, ...], out: list[tuple[tuple[str, ...], Any]
 
 
 def positions_by_version(db: Path, room: str) -> list[tuple[int, dict[str, Any]]]:
-    from bohnanza.server.store import Store
+    from bohnanza.server.room.journal import history
+    from bohnanza.server.sqlite import SQLiteStore
 
-    store = Store(db)
+    store = SQLiteStore(db)
     try:
-        return [(c["version"], c["position"]) for c in store.commands(room)
+        return [(c["version"], c["position"]) for c in history(store, room)
                 if c["position"] is not None]
     finally:
         store.close()
@@ -481,12 +482,7 @@ def offline_conn() -> Conn:
 
 def queued_frames(conn: Conn) -> list[str]:
     """The text frames waiting in an :func:`offline_conn`'s queue (taken out)."""
-    out = []
-    while not conn.queue.empty():
-        item = conn.queue.get_nowait()
-        if isinstance(item, str):
-            out.append(item)
-    return out
+    return [item for item in conn.queue.take_nowait() if isinstance(item, str)]
 
 
 def queued_replies(conn: Conn) -> list[dict[str, Any]]:

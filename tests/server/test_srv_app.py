@@ -18,7 +18,7 @@ from .harness import Client, leak_scan
 
 @pytest.fixture
 def app_client(tmp_path: Path):  # type: ignore[no-untyped-def]
-    settings = Settings(db=tmp_path / "t.db", web_dir=tmp_path / "noweb", game_seed=1)
+    settings = Settings(db=tmp_path / "t.db", game_seed=1)  # the checkout's web/
     with TestClient(create_app(settings)) as c:
         yield c
 
@@ -52,6 +52,16 @@ def test_pages_and_schema(app_client: TestClient) -> None:
     for t in ("hello", "say", "activity", "welcome", "reply", "state", "chat", "log", "error"):
         assert f'"{t}"' in text
     assert schema["client"]["discriminator"]["propertyName"] == "type"
+
+
+def test_pages_without_the_board_files_say_so(tmp_path: Path) -> None:
+    settings = Settings(db=tmp_path / "t.db", web_dir=tmp_path / "noweb")
+    with TestClient(create_app(settings)) as client:
+        for path in ("/", "/r/table-1"):
+            r = client.get(path)
+            assert r.status_code == 503 and "BOHNANZA_WEB_DIR" in r.text
+            assert str(tmp_path / "noweb") in r.text
+        assert client.get("/api/rooms").json() == []
 
 
 def test_protocol_models() -> None:

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 import websockets
 
-from bohnanza.server.store import Store
+from bohnanza.server.room.journal import load_room
+from bohnanza.server.sqlite import SQLiteStore as Store
 
 from .harness import Client, ServerProc, seat_players
 
@@ -17,7 +18,7 @@ from .harness import Client, ServerProc, seat_players
 def _game(srv: ServerProc, room: str) -> dict[str, Any] | None:
     store = Store(srv.db)
     try:
-        stored = store.load(room)
+        stored = load_room(store, room)
         return None if stored is None else stored.game
     finally:
         store.close()
@@ -141,7 +142,8 @@ async def test_names_and_room_commands(server: ServerProc) -> None:
     assert "3-5" in (await a.ok("/option"))["message"]
     await a.ok("/option rules amigo")
     await a.ok("/option hiddenmoney")
-    assert a.state["room"]["options"] == {"hidden_money": True, "preset": "amigo"}
+    assert a.state["room"]["options"] == {"hidden_money": True, "preset": "amigo",
+                                          "duel_base": "standard", "clock": None}
     await b.wait(lambda: b.state["room"]["options"]["hidden_money"])
     await a.ok("/option hiddenmoney off")
     assert (await a.say("/option rules chess"))["ok"] is False

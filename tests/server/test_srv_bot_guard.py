@@ -12,7 +12,8 @@ from typing import Any
 from bohnanza.bots import GreedyPolicy, register
 from bohnanza.bots.base import POLICIES
 from bohnanza.server.conn import Conn
-from bohnanza.server.rooms import Hub, Room
+from bohnanza.server.hub import Hub
+from bohnanza.server.room import Room
 from bohnanza.server.settings import Settings
 
 from .harness import offline_conn as _conn
@@ -66,7 +67,7 @@ async def test_chatty_bots_still_finish(tmp_path: Path) -> None:
             await asyncio.sleep(0.05)
         assert room.game is not None and room.game.over
         assert room.version > 10 * room.game.turn  # they chattered up to the cap every turn
-        assert room.bot_refusals == 0
+        assert room.bots.refusals == 0
         await hub.stop()
     finally:
         POLICIES.pop("chatter", None)
@@ -78,14 +79,14 @@ async def test_stubborn_bots_pause_and_a_person_wakes_them(tmp_path: Path) -> No
         hub, room, conn = await _room(tmp_path, ["stubborn"] * 3, bot_turn_cap=10)
         await asyncio.sleep(0.5)
         version = room.version
-        assert room.bot_turn_count == 20  # paused at twice the cap
+        assert room.bots.turn_count == 20  # paused at twice the cap
         logged, _ = hub.store.recent("guard")
         assert any("bots pause" in e["all"]["text"] for e in logged if "all" in e)
         await asyncio.sleep(0.2)
-        assert room.version == version and room.bot_task is None  # nothing planned
+        assert room.version == version and room.bots.task is None  # nothing planned
         await room.say(conn, 1, "hello")  # a person speaks: hurried bots, then paused again
         await asyncio.sleep(0.5)
-        assert room.version > version and room.bot_turn_count == 20
+        assert room.version > version and room.bots.turn_count == 20
         assert room.running
         await hub.stop()
     finally:

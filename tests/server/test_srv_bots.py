@@ -12,7 +12,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bohnanza.bots import get_policy
-from bohnanza.server.store import Store
+from bohnanza.server.room.journal import history
+from bohnanza.server.sqlite import SQLiteStore as Store
 
 from .harness import Client, ServerProc
 
@@ -30,7 +31,7 @@ def _over(c: Client) -> bool:
 def _stored(srv: ServerProc, room: str) -> list[dict[str, Any]]:
     store = Store(srv.db)
     try:
-        return store.commands(room)
+        return history(store, room)
     finally:
         store.close()
 

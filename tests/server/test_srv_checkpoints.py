@@ -1,8 +1,9 @@
-"""Checkpoints: a game command between two checkpoints stores only its text (server/store.py);
-the stored state is the last checkpoint with the commands since applied. In-process (no
-uvicorn): after a write, the database holds exactly the room's state (position with the
-hidden deck order and generator state, version); a write that fails between two checkpoints
-leaves the room as stored; a database of an older version (no ``game_v``) still loads."""
+"""Checkpoints: a game command between two checkpoints stores only its text
+(server/room/journal.py); the stored state is the last checkpoint with the commands since
+applied. In-process (no uvicorn): after a write, the database holds exactly the room's state
+(position with the hidden deck order and generator state, version); a write that fails between
+two checkpoints leaves the room as stored; a database of an older version (no ``game_v``)
+still loads."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ from typing import Any
 import pytest
 
 from bohnanza.engine import Game
-from bohnanza.server.rooms import Hub, Room
+from bohnanza.server.hub import Hub
+from bohnanza.server.room import Room
+from bohnanza.server.room.journal import history, load_room, load_rooms
 from bohnanza.server.settings import Settings
-from bohnanza.server.store import Store
+from bohnanza.server.sqlite import SQLiteStore as Store
 
 from .harness import offline_conn as _conn
 from .harness import queued_replies as _replies
@@ -76,7 +79,7 @@ async def test_the_database_holds_the_room_after_a_write(
             live[room.version] = room.game.to_position()
             if room.version % 4:
                 return  # every 4th write (4 and 7 are coprime: every offset after a checkpoint)
-            stored = reader.load(room.name)
+            stored = load_room(reader, room.name)
             assert stored is not None
             if stored.game != live[room.version] or stored.version != room.version:
                 mismatches.append(room.version)
@@ -98,10 +101,10 @@ async def test_the_database_holds_the_room_after_a_write(
         assert kinds["save_command"] > 5 * kinds["save"] > 0
         assert len(live) > 50
         # the audit view rebuilds the position after every command from the checkpoints
-        audit = {c["version"]: c["position"] for c in reader.commands("cp")}
+        audit = {c["version"]: c["position"] for c in history(reader, "cp")}
         for version, position in live.items():
             assert audit[version] == position, version
-        final = reader.load("cp")
+        final = load_room(reader, "cp")
         assert final is not None and final.tail == []  # the game's end is a checkpoint
         assert final.game == room.game.to_position()
     finally:
@@ -134,7 +137,7 @@ async def test_restart_and_a_failed_write_between_checkpoints(tmp_path: Path) ->
         async with room.lock:
             pass  # the bot step under way has ended
         assert room.game is not None and not room.game.over
-        assert len(room.tail) > 30  # all stored as commands alone since /start
+        assert len(room.journal.tail) > 30  # all stored as commands alone since /start
         before = room.game.to_position()
         version = room.version
 
@@ -162,14 +165,14 @@ async def test_restart_and_a_failed_write_between_checkpoints(tmp_path: Path) ->
         again = hub2.rooms["mid"]
         assert again.game is not None and again.game.to_position() == before
         assert again.version == version
-        assert again.tail_before > 30
+        assert again.journal.tail_before > 30
         # it plays on: the next commands are stored after the old tail
         watcher = _conn()
         await hub2.room_for("mid", watcher)
         await again.attach(watcher, "Watcher", None)  # keeps the finished room
         again.plan_bots()
         await _until_over(again)
-        stored = hub2.store.load("mid")
+        stored = load_room(hub2.store, "mid")
         assert stored is not None and stored.game == again.game.to_position()
     finally:
         await hub2.stop()
@@ -185,8 +188,8 @@ async def test_a_stored_command_that_does_not_apply_skips_the_room(tmp_path: Pat
                    command=(0, "/start"), log=[])
         store.save_command(name="bad", version=3, game_no=1, seat=1, text="/plant", log="[]")
         with pytest.raises(ValueError, match="does not apply"):
-            store.load("bad")
-        assert [s.name for s in store.load_all()] == []  # skipped with a warning
+            load_room(store, "bad")
+        assert [s.name for s in load_rooms(store)] == []  # skipped with a warning
     finally:
         store.close()
 
@@ -215,10 +218,10 @@ def test_a_database_of_the_older_version_loads(tmp_path: Path) -> None:
     old.close()
     store = Store(db)
     try:
-        stored = store.load("old")
+        stored = load_room(store, "old")
         assert stored is not None and stored.game == pos and stored.version == 4
         assert stored.tail == []
-        assert [c["position"] for c in store.commands("old")] == [pos]
+        assert [c["position"] for c in history(store, "old")] == [pos]
     finally:
         store.close()
 
@@ -229,7 +232,7 @@ async def test_the_log_is_copied_back_off_the_event_loop_and_started_over(
     """The server's connection never checkpoints (wal_autocheckpoint 0); the checkpoint
     thread copies the write-ahead log back, and a log that grew past its bound is started
     over between two writes (the database thread)."""
-    from bohnanza.server.store import Checkpointer
+    from bohnanza.server.checkpointer import Checkpointer
 
     monkeypatch.setattr(Checkpointer, "interval", 0.05)
     monkeypatch.setattr(Checkpointer, "restart_frames", 40)
@@ -248,7 +251,7 @@ async def test_the_log_is_copied_back_off_the_event_loop_and_started_over(
 
         hub.store.checkpoint = counted  # type: ignore[method-assign]
         for i in range(300):  # writes that never pause for long
-            await hub.db(hub.store.save_chat, "w", {"name": "a", "seat": None,
+            await hub.queue.call(hub.store.save_chat, "w", {"name": "a", "seat": None,
                                                     "text": "x" * 2000, "ts": float(i)})
             if i % 20 == 0:
                 await asyncio.sleep(0.06)

@@ -7,7 +7,8 @@ import asyncio
 import random
 from typing import Any
 
-from bohnanza.server.store import Store
+from bohnanza.server.room.journal import load_room
+from bohnanza.server.sqlite import SQLiteStore as Store
 
 from .harness import ServerProc, Table, decide, seat_players
 
@@ -18,7 +19,7 @@ SEED = 11
 def _final_position(srv: ServerProc, room: str) -> dict[str, Any]:
     store = Store(srv.db)
     try:
-        stored = store.load(room)
+        stored = load_room(store, room)
         assert stored is not None and stored.game is not None
         return stored.game
     finally:

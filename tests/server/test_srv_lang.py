@@ -130,3 +130,40 @@ async def test_an_unknown_bean_lists_this_games_deck(server: ServerProc) -> None
     r = await ann.say("/want broad bean")             # Broad bean is the Stink bean
     assert r["ok"], r
     await ann.close()
+
+
+async def test_the_duel_and_the_clock_in_japanese(server_factory: Any) -> None:
+    """The bean duel's and the turn clock's texts (issue 13) come in each reader's language:
+    the option lines, /option, the duel's refusals and the timeout's room line."""
+    srv: ServerProc = server_factory(game_seed=7, idle_check_interval=0.1)
+    url = srv.ws_url("duel-ja")
+    ann = await hello(Client(url, "Ann"), "ja")
+    bob = await hello(Client(url, "Bob"), "en")
+    for c in (ann, bob):
+        await c.ok("/join")
+    await ann.ok("/option rules rio-grande")
+    r = await ann.ok("/option duel 3fields")
+    assert "豆の決闘" in r["message"] and "畑3つ" in r["message"], r
+    r = await bob.ok("/option clock 1")
+    assert r["message"].startswith("Turn clock: 1 s per decision"), r
+    r = await ann.ok("/option")
+    assert "持ち時間" in r["message"] and "判断ごとに1秒" in r["message"], r
+    assert "豆の決闘" in r["message"] and "rules" not in r["message"], r
+    r = await ann.say("/option clock soon")
+    assert r["code"] == "parse_error" and "/option clock には" in r["message"], r
+    await ann.ok("/start")
+    await ann.wait(lambda: ann.view is not None)
+    # rules.md §3a: no trading in the duel
+    r = await ann.say("/offer blue for red")
+    assert r["code"] == "no_trading" and "交渉も贈り物もありません" in r["message"], r
+    r = await bob.say("/offer blue for red")
+    assert r["message"] == "there is no trading and no gift in the 2-player bean duel", r
+    # nobody moves: the clock runs out for the active player
+    await ann.wait(lambda: any(e.get("event") == "timeout" for e in ann.logs))
+    await bob.wait(lambda: any(e.get("event") == "timeout" for e in bob.logs))
+    line = next(e for e in ann.logs if e.get("event") == "timeout")
+    assert "持ち時間切れ" in line["text"], line
+    line = next(e for e in bob.logs if e.get("event") == "timeout")
+    assert "time ran out (1 in a row)" in line["text"], line
+    for c in (ann, bob):
+        await c.close()

@@ -10,7 +10,7 @@ from urllib.parse import quote
 
 import httpx
 
-from bohnanza.server.store import Store
+from bohnanza.server.store import open_store
 
 from .harness import Client, ServerProc
 
@@ -54,7 +54,7 @@ async def test_rooms_nobody_visits_are_forgotten(server_factory: Any) -> None:
     listed = rooms(srv)
     assert "old" not in listed and "fresh" in listed       # fresh is still visited
     await asyncio.sleep(0.5)
-    store = Store(srv.db)
+    store = open_store(srv.db)
     try:
         assert store.load("old") is None                    # gone from the database too
     finally:

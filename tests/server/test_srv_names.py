@@ -8,7 +8,8 @@ import asyncio
 import json
 from typing import Any
 
-from bohnanza.server.store import Store
+from bohnanza.server.room.journal import load_room
+from bohnanza.server.sqlite import SQLiteStore as Store
 
 from .harness import Client, ServerProc, seat_players
 
@@ -145,7 +146,7 @@ async def test_removebot_and_handover_through_the_parser(server_factory: Any) ->
     await ann.wait(lambda: _seat_names(ann) == ["Ann"])
     store = Store(srv.db)
     try:
-        stored = store.load("botcmds")
+        stored = load_room(store, "botcmds")
         assert stored is not None and [s["name"] for s in stored.seats] == ["Ann"]
         texts = [e["all"]["text"] for e in stored.log if "all" in e]
         assert "Bot 1 (bot) left seat 2." in texts and "Robo (bot) left seat 2." in texts

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from bohnanza.engine import Game
-from bohnanza.server.rooms import hash_token
-from bohnanza.server.store import Store
+from bohnanza.server.room.journal import load_room
+from bohnanza.server.room.table import hash_token
+from bohnanza.server.sqlite import SQLiteStore as Store
 
 from .harness import Client, ServerProc, free_port
 
@@ -76,7 +77,7 @@ def _craft(db: Path, rooms: list[str]) -> dict[str, list[str]]:
 def _stored(srv: ServerProc, room: str) -> dict[str, Any]:
     store = Store(srv.db)
     try:
-        stored = store.load(room)
+        stored = load_room(store, room)
         assert stored is not None and stored.game is not None
         return stored.game
     finally:

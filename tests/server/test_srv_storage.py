@@ -15,9 +15,11 @@ from typing import Any
 import httpx
 
 from bohnanza.engine import Game
-from bohnanza.server.rooms import Hub, hash_token
+from bohnanza.server.hub import Hub
+from bohnanza.server.room.journal import history, load_room
+from bohnanza.server.room.table import hash_token
 from bohnanza.server.settings import Settings
-from bohnanza.server.store import Store
+from bohnanza.server.sqlite import SQLiteStore as Store
 
 from .harness import Client, ServerProc, free_port, seat_players
 from .harness import offline_conn as _conn
@@ -157,9 +159,9 @@ async def test_a_locked_database_refuses_quickly_and_other_rooms_go_on(
     await yu.wait(lambda: any(c["text"] == "hello again" for c in yu.chats))
     store = Store(srv.db)
     try:
-        texts = [c["text"] for c in store.commands("locked")]
+        texts = [c["text"] for c in history(store, "locked")]
         assert texts == ["/start", "/plant"]  # the refused /plant was not stored
-        stored = store.load("other")
+        stored = load_room(store, "other")
         assert stored is not None
         assert [line["text"] for line in stored.chat] == ["hello again"]
     finally:
@@ -206,7 +208,7 @@ async def test_a_failed_write_changes_nothing_in_memory(tmp_path: Path) -> None:
         room.stop_bots()  # before they act
         assert all(r["ok"] for r in _replies(ann))
         assert room.game is not None and ann.seat == 0
-        stored_before = hub.store.load("fail")
+        stored_before = load_room(hub.store, "fail")
         assert stored_before is not None and room.game.to_position() == stored_before.game
 
         write_with(broken)

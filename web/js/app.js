@@ -19,6 +19,8 @@ import { addChat, addLog, addSystem, resetLog, resetLists, setupCommandLine } fr
 import { errorText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
 import { tickAway } from './seatmarks.js';
+import { renderDuel, isDuel, noteDuelLog } from './render/duel.js';
+import { noteServerTime, tickClocks } from './clock.js';
 
 const params = new URLSearchParams(location.search);
 const m = location.pathname.match(/^\/r\/([^/]+)/);
@@ -88,18 +90,22 @@ function renderParts() {
   const v = S.view;
   const r = S.roomInfo;
   const lang = getLang();
+  const duel = isDuel();
   const ui = { draft: S.draft, sel: S.dealSel, armed: S.armed, tap: S.tapBean, open: S.offerOpen,
-    pb: S.plantBean, sw: isSwapped(), news: S.offerNews, drag: !!S.dragging };
-  part('progress', [lang, v && [v.exhaustions, v.passes_limit, v.deck_count, v.discard_count, v.discard_top, v.phase]],
+    pb: S.plantBean, sw: isSwapped(), news: S.offerNews, drag: !!S.dragging,
+    dc: S.duelCard, dr: S.duelReveal };
+  const deadlines = r ? r.seats.map((s) => s.deadline) : null;
+  part('progress', [lang, v && [v.exhaustions, v.passes_limit, v.deck_count, v.discard_count, v.discard_top, v.phase, duel]],
     () => renderProgress($('#progress')));
   renderStatus($('#status'));
   part('players', [lang, v, r, S.you, ui.armed], () => renderPanels($('#players')));
-  part('phase', [lang, v && v.phase, v && v.you], () => renderPhase($('#phase')));
+  part('phase', [lang, v && v.phase, v && v.planted, v && v.you, deadlines], () => renderPhase($('#phase')));
   part('signals', [lang, v && v.phase, v && v.signals, v && v.you && v.you.signals, ui.armed], () => renderSignals($('#signals')));
   part('setup', [lang, r, S.you, S.botPolicy], () => renderSetup($('#setup')));
   part('gameover', [lang, v && v.result, v && v.seats, v && v.history], () => renderGameOver($('#gameover')));
   part('game', [lang, v, ui], () => {
     renderMarket($('#market'));
+    renderDuel($('#duel'));
     renderFaceUp($('#faceup'));
     renderDeal($('#deal-window'));
     renderOfferWindow($('#offer-window'));
@@ -108,7 +114,9 @@ function renderParts() {
     renderHand($('#hand'));
     renderCatalogue($('#catalogue-box'));
   });
-  $('#market').hidden = !S.view || S.view.phase === 'over';
+  $('#market').hidden = !S.view || S.view.phase === 'over' || duel;
+  document.body.classList.toggle('duel-game', duel);
+  tickClocks();
   const mine = !!(S.view && S.view.you && S.view.you.must_act);
   document.body.classList.toggle('my-turn', mine);
   document.body.classList.toggle('no-game', !S.view);
@@ -157,6 +165,7 @@ function onState(msg) {
   S.version = msg.version;
   S.view = msg.view;
   S.roomInfo = msg.room;
+  noteServerTime(msg.room);
   if (msg.room && msg.room.you) S.you = { ...S.you, ...msg.room.you };
   render();
   speakNewOffers(S.view);
@@ -170,6 +179,7 @@ function connect(name) {
     chat: (msg) => addChat($('#chat'), msg),
     log: (msg) => {
       if (msg.replay && S.relog) { S.relog = false; resetLog($('#log')); }  // after a switch
+      noteDuelLog(msg.entries || [], !msg.replay);
       noteOfferNews(msg.entries || []);
       addLog($('#log'), msg.entries || []);
     },
@@ -195,7 +205,7 @@ function connect(name) {
 
 function start() {
   applyStatic();
-  setInterval(() => tickAway(), 1000); // the away marks count up between states
+  setInterval(() => { tickAway(); tickClocks(); }, 1000); // away marks and clocks between states
   onLang((lang) => {
     applyStatic();
     render();

@@ -1,9 +1,9 @@
 // Bean cards: colours and the card element used everywhere on the board.
 import { h } from './dom.js';
 import { beanName, beanBoth } from './i18n.js';
+import { FACTS } from './facts.js';
 
-export const BEAN_ORDER = ['coffee', 'wax', 'blue', 'chili', 'stink', 'green', 'soy',
-  'blackeyed', 'red', 'garden', 'cocoa'];
+export const BEAN_ORDER = FACTS.beans.map((b) => b.slug);
 
 const COLOURS = {
   coffee: ['#5b3a1e', '#fff'], wax: ['#e8d36a', '#222'], blue: ['#2f6fd6', '#fff'],

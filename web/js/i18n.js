@@ -1,10 +1,8 @@
 // Texts in English and Japanese; bean names in both. Default language from the browser.
-const BEAN_NAMES = {
-  coffee: ['Coffee', 'コーヒー豆'], wax: ['Wax', 'ワックス豆'], blue: ['Blue', '青豆'],
-  chili: ['Chili', '紅花インゲン'], stink: ['Stink', 'そらまめ'], green: ['Green', 'いんげん豆'],
-  soy: ['Soy', '大豆'], blackeyed: ['Black-eyed', 'ささげ'], red: ['Red', '赤豆'],
-  garden: ['Garden', 'ゴガツササゲ'], cocoa: ['Cocoa', 'カカオ豆'],
-};
+import { FACTS } from './facts.js';
+
+// slug -> [English, Japanese]; on the cards English drops the word "Bean" ("Black-eyed")
+const BEAN_NAMES = Object.fromEntries(FACTS.beans.map((b) => [b.slug, [b.names.en.replace(/ Bean$/, ''), b.names.ja]]));
 
 const T = {
   title: ['Bohnanza', 'ボーナンザ'],
@@ -246,6 +244,41 @@ const T = {
   lobby_free: ['{n} free seats', '空席{n}'],
   marker_armed: ['Now click a card to mark it', 'カードをクリックして印を付けます'],
   key_hint_card: ['Enter: left click, Shift+Enter: right click', 'Enter: 左クリック、Shift+Enter: 右クリック'],
+  // the 2-player bean duel (rules.md 3a)
+  phase_plant_offer: ["Step 1: the opponent's offer", 'ステップ1: 相手の提供カード'],
+  phase_plant_revealed: ['Step 3: revealed cards', 'ステップ3: めくったカード'],
+  duel_phase_plant: ['Step 2: planting from the hand', 'ステップ2: 手札から植え付け'],
+  done_end_turn: ['End turn (the rest to your opponent)', '手番終了（残りは相手へ）'],
+  wf_plant_offer: ['Plant or discard each card your opponent left.', '相手が残したカードを1枚ずつ植えるか捨ててください。'],
+  wf_plant_revealed: ['Plant the revealed cards you want, then end your turn.', 'めくったカードから好きなものを植え、手番を終えてください。'],
+  wf_duel_plant: ['Plant the next front card, discard one hand card (Discard), or end planting.', '次の先頭カードを植える、手札を1枚捨てる（「捨てる」）、または植え付け終了。'],
+  st_duel_wait_offer: ['{name} plants or discards the cards you left.', '{name}があなたの残したカードを植えるか捨てています。'],
+  st_duel_wait_revealed: ['{name} plants the revealed cards; the rest comes to you.', '{name}がめくったカードを植えています。残りはあなたに渡ります。'],
+  duel_title: ['Bean duel', '豆の決闘'],
+  duel_step1: ['1 Offer', '1 提供'],
+  duel_step2: ['2 Plant', '2 植える'],
+  duel_step3: ['3 Reveal', '3 めくる'],
+  duel_step4: ['4 Draw 2', '4 2枚引く'],
+  duel_drop_discard: ['drop a card here to discard it', 'ここにドロップして捨てる'],
+  duel_offer_from: ['{name} left these for {to}', '{name}が{to}に残したカード'],
+  duel_revealed: ['Revealed by {name}', '{name}がめくったカード'],
+  duel_left_over: ['Left over', '残ったカード'],
+  duel_no_faceup: ['No face-up cards', '表向きのカードなし'],
+  duel_pulled: ['From the discard pile: it matches a revealed card', '捨て札から: めくったカードと同じ種類'],
+  duel_discard: ['Discard', '捨てる'],
+  duel_discard_hand: ['Discard this hand card (once, after planting)', 'この手札を捨てる（植えた後に1回）'],
+  duel_rest_to: ['What you leave goes to {name}.', '残したカードは{name}へ渡ります。'],
+  duel_offer_hint: ['Plant a card on a field (↓ #N, or drag it), or discard it.', 'カードを畑に植える（↓ #N かドラッグ）か、捨ててください。'],
+  duel_option: ['2-player duel', '2人用の決闘'],
+  duel_standard: ['standard (2 fields, buy a 3rd)', '標準（畑2つ、3つ目は購入）'],
+  duel_3fields: ['3 fields', '畑3つ'],
+  // the turn clock (/option clock)
+  clock_option: ['Turn clock', '持ち時間'],
+  clock_off: ['off', 'なし'],
+  clock_seconds: ['{n} s', '{n}秒'],
+  clock_title: ['Time left for this decision', 'この判断の残り時間'],
+  clock_yours: ['your time', 'あなたの持ち時間'],
+  timeouts_title: ['Timeouts in a row', '連続時間切れ'],
 };
 
 let lang = localStorage.getItem('bohnanza.lang') ||

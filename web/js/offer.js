@@ -88,7 +88,8 @@ function swapButton() {
 
 export function renderOfferWindow(root) {
   clear(root);
-  if (!S.view || S.view.phase === 'over' || !S.view.you) { root.hidden = true; return; }
+  // no offers in the bean duel (rules.md 3a: no trading)
+  if (!S.view || S.view.phase === 'over' || !S.view.you || (S.view.rules && S.view.rules.duel)) { root.hidden = true; return; }
   root.hidden = false;
   const empty = draftEmpty();
   // an empty offer window folds away to one line (issue 10, point 3)

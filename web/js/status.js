@@ -40,6 +40,17 @@ export function statusLine(view, room, me) {
     const best = Math.max(0, ...(r.scores || []));
     return { text: t('st_over', { names: names(view, r.winners || []), n: best }), tone: 'over' };
   }
+  if (view.rules && view.rules.duel) {
+    // the 2-player bean duel (rules.md 3a): one turn in steps, no trading
+    const mine = you && you.seat === active;
+    if (view.phase === 'plant_offer') {
+      return mine ? say('wf_plant_offer', {}, 'act') : say('st_duel_wait_offer', { name: name(active) }, 'wait');
+    }
+    if (view.phase === 'plant_revealed') {
+      return mine ? say('wf_plant_revealed', {}, 'may') : say('st_duel_wait_revealed', { name: name(active) }, 'wait');
+    }
+    if (view.phase === 'plant' && mine && you.plant_optional) return say('wf_duel_plant', {}, 'may');
+  }
   if (view.phase === 'plant') {
     if (you && you.waiting_for === 'plant') {
       const bean = beanName(you.hand[0]);

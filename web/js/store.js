@@ -1,4 +1,6 @@
 // The page's state: the last server state, the local offer draft, deal selection, UI toggles.
+import { FACTS } from './facts.js';
+
 export const S = {
   room: '',
   version: -1,
@@ -16,7 +18,7 @@ export const S = {
   armed: null,         // 'have' | 'want': the next card pressed gets this marker
   tapBean: null,       // the catalogue bean whose beanometer panel is open (touch)
   connected: false,
-  botPolicy: 'greedy', // the policy the Add bot button seats
+  botPolicy: FACTS.default_policy, // the policy the Add bot button seats
 };
 
 const hooks = { act: null, render: null };

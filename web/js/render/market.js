@@ -141,7 +141,8 @@ export function renderMarket(root) {
 export function renderFaceUp(root) {
   clear(root);
   const v = S.view;
-  if (!v || !v.face_up || !v.face_up.length) { root.hidden = true; return; }
+  // the duel shows its face-up cards in its own area (render/duel.js)
+  if (!v || !v.face_up || !v.face_up.length || (v.rules && v.rules.duel)) { root.hidden = true; return; }
   root.hidden = false;
   root.append(h('span', { class: 'row-label', text: t('face_up') }));
   v.face_up.forEach((bean, i) => {
@@ -166,7 +167,7 @@ export function renderFaceUp(root) {
 export function renderSignals(root) {
   clear(root);
   const v = S.view;
-  if (!v || v.phase === 'over') { root.hidden = true; return; }
+  if (!v || v.phase === 'over' || (v.rules && v.rules.duel)) { root.hidden = true; return; }
   root.hidden = false;
   const seen = v.signals || { want: {}, have: {} };
   const line = (cls, arrow, map, label) => {

@@ -7,10 +7,14 @@ import { S, act, rerender } from '../store.js';
 import { draftClick } from '../offer.js';
 import { inMyDeal, dealPick, isPicked } from '../deal.js';
 import { makeDraggable, makeDropTarget } from '../dnd.js';
+import { duelPlanting, isDuel } from './duel.js';
 
-// The bean a plant on a field would use now: the front card in phase 1, the selected to-plant bean in phase 3.
+// The bean a plant on a field would use now: the front card in phase 1, the selected to-plant
+// bean in phase 3, the selected face-up card in the duel's steps 1 and 3.
 function plantingBean() {
   const y = S.view.you;
+  const duel = duelPlanting();
+  if (duel) return duel;
   if (y.waiting_for === 'plant') return { kind: 'front', bean: y.hand[0] };
   if (y.waiting_for === 'plant_traded' && y.to_plant && y.to_plant.length) {
     let bean = S.plantBean;
@@ -25,10 +29,12 @@ function fieldsFor(p) {
   if (!p) return [];
   if (p.kind === 'front') return y.plant_fields || [];
   if (p.kind === 'toplant') return (y.plant_traded_fields || {})[p.bean] || [];
+  if (p.kind === 'faceup') return (y.face_up_fields || [])[p.index - 1] || [];
   return [];
 }
 
 function plantCommand(p, field) {
+  if (p.kind === 'faceup') return `/plant u${p.index} ${field}`;
   return p.kind === 'front' ? `/plant ${field}` : `/plant ${p.bean} ${field}`;
 }
 
@@ -77,7 +83,7 @@ export function renderFields(root) {
     }
     box.append(btns);
     makeDropTarget(box, {
-      accepts: (p) => p.kind === 'front' || p.kind === 'toplant',
+      accepts: (p) => p.kind === 'front' || p.kind === 'toplant' || p.kind === 'faceup',
       hint: (p) => fieldsFor(p).includes(n),
       drop: (p) => act(plantCommand(p, n), box),
     });
@@ -123,7 +129,7 @@ export function renderHand(root) {
   root.hidden = false;
   const head = h('div', { class: 'box-head' }, h('h2', { text: `${t('hand')} (${y.hand.length})` }),
     h('span', { class: 'hint-text', text: t('hand_title') }));
-  if (y.waiting_for === 'plant' && y.hand.length) {
+  if (y.waiting_for === 'plant' && y.hand.length && !(isDuel() && S.view.planted >= 2)) {
     const b = h('button', { class: 'btn primary', type: 'button', id: 'plant-front' }, icon('plant'), ' ' + t('plant_front'));
     b.addEventListener('click', () => act('/plant', b));
     head.append(h('span', { class: 'spacer' }), b);
@@ -131,6 +137,7 @@ export function renderHand(root) {
   root.append(head);
   const row = h('div', { class: 'hand' });
   const deal = inMyDeal();
+  const discardable = new Set(y.can_discard || []);
   y.hand.forEach((bean, i) => {
     const idx = i + 1;
     const c = beanCard(bean, {
@@ -153,6 +160,13 @@ export function renderHand(root) {
       hint: () => true,
       drop: (p) => act(`/${p.which} ${bean}`, c),
     });
+    if (discardable.has('h' + idx)) {
+      // the duel's one discard from any position of the hand (rules.md 3a)
+      const b = h('button', { class: 'btn small discard-btn', type: 'button', dataset: { discard: 'h' + idx }, title: t('duel_discard_hand'), 'aria-label': t('duel_discard_hand') }, icon('trash'));
+      b.addEventListener('click', () => act(`/discard h${idx}`, b));
+      row.append(h('div', { class: 'hand-slot' }, c, b));
+      return;
+    }
     row.append(c);
   });
   root.append(row);

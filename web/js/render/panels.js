@@ -7,6 +7,7 @@ import { beanCard } from '../beans.js';
 import { S, act, mySeat, seatColour } from '../store.js';
 import { draftClick } from '../offer.js';
 import { seatMarks } from '../seatmarks.js';
+import { clockBadge } from './top.js';
 
 export function renderPanels(root) {
   clear(root);
@@ -56,6 +57,8 @@ export function renderPanels(root) {
     if (!seat.third_field && seat.fields.length < 3) fields.append(h('div', { class: 'card small locked' }, icon('lock')));
     panel.append(h('div', { class: 'panel-head' }, marks, name));
     const badges = seatMarks(info);
+    if (info && info.deadline !== null && info.deadline !== undefined && v.phase !== 'over') badges.push(clockBadge(info.deadline));
+    if (info && info.timeouts) badges.push(h('span', { class: 'seat-badge timeout-mark', title: t('timeouts_title') }, icon('hourglass'), `×${info.timeouts}`));
     if (info && info.bot) panel.classList.add('bot');
     // shown to the other seated players when the server flags the seat (away long enough)
     if (info && info.can_hand_over && me !== null && i !== me && S.roomInfo?.running) {

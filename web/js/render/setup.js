@@ -4,6 +4,7 @@ import { t } from '../i18n.js';
 import { icon } from '../icons.js';
 import { S, act, seatColour, mySeat } from '../store.js';
 import { seatMarks, policyName } from '../seatmarks.js';
+import { FACTS } from '../facts.js';
 
 export function renderSetup(root) {
   clear(root);
@@ -43,14 +44,15 @@ export function renderSetup(root) {
   if (me === null && (!running || r.seats.some((s) => s.vacant))) btns.append(mk('btn-join', t('join'), () => (S.you?.name ? `/join ${S.you.name}` : '/join'), 'btn primary'));
   else if (!running) btns.append(mk('btn-leave', t('leave'), '/leave'));
   if (!running) {
-    // the policy picked here is kept across renders; /addbot alone seats the default (greedy)
-    const policies = r.bot_policies && r.bot_policies.length ? r.bot_policies : ['greedy', 'random'];
-    if (!policies.includes(S.botPolicy)) S.botPolicy = policies.includes('greedy') ? 'greedy' : policies[0];
+    // the policy picked here is kept across renders; /addbot alone seats the default
+    const def = FACTS.default_policy;
+    const policies = r.bot_policies && r.bot_policies.length ? r.bot_policies : FACTS.policies;
+    if (!policies.includes(S.botPolicy)) S.botPolicy = policies.includes(def) ? def : policies[0];
     const pick = h('select', { id: 'addbot-policy', title: t('addbot_policy'), 'aria-label': t('addbot_policy') },
       ...policies.map((p) => h('option', { value: p, text: t('policy_desc_' + p) === 'policy_desc_' + p ? policyName(p) : t('policy_desc_' + p) })));
     pick.value = S.botPolicy;
     pick.addEventListener('change', () => { S.botPolicy = pick.value; });
-    const add = mk('btn-addbot', t('addbot'), () => (S.botPolicy === 'greedy' ? '/addbot' : `/addbot ${S.botPolicy}`), 'btn', 'bot');
+    const add = mk('btn-addbot', t('addbot'), () => (S.botPolicy === def ? '/addbot' : `/addbot ${S.botPolicy}`), 'btn', 'bot');
     btns.append(h('span', { class: 'addbot' }, add, pick));
     if (me !== null) btns.append(mk('btn-start', t('start'), '/start', 'btn primary'));
   }
@@ -59,15 +61,34 @@ export function renderSetup(root) {
     const hm = h('input', { type: 'checkbox', id: 'opt-hiddenmoney' });
     hm.checked = !!r.options.hidden_money;
     hm.addEventListener('change', () => act(`/option hiddenmoney ${hm.checked ? 'on' : 'off'}`, hm));
-    const presetName = (p) => t('preset_' + p.replace('-', '_'));
+    const presetName = (p) => { const k = 'preset_' + p.replace('-', '_'); const n = t(k); return n === k ? p : n; };
     const preset = h('select', { id: 'opt-preset', 'aria-label': t('preset') },
-      ...['classic', 'rio-grande', 'amigo'].map((p) => h('option', { value: p, text: presetName(p) })));
+      ...FACTS.presets.map((p) => h('option', { value: p.name, text: presetName(p.name) })));
     preset.value = r.options.preset;
     preset.addEventListener('change', () => act(`/option rules ${preset.value}`, preset));
-    root.append(h('div', { class: 'options' },
+    const opts = h('div', { class: 'options' },
       h('label', {}, hm, ' ' + t('hiddenmoney')),
       h('label', {}, t('preset') + ' ', preset),
       // the chosen preset's player range, as the server says
-      h('span', { class: 'range', id: 'preset-range', text: t('players_range', { lo: r.min_players, hi: r.max_players }) })));
+      h('span', { class: 'range', id: 'preset-range', text: t('players_range', { lo: r.min_players, hi: r.max_players }) }));
+    if (r.options.preset === 'rio-grande') {
+      // the 2-player bean duel's version (rules.md 3a, C10)
+      const duel = h('select', { id: 'opt-duel', 'aria-label': t('duel_option') },
+        h('option', { value: 'standard', text: t('duel_standard') }), h('option', { value: '3fields', text: t('duel_3fields') }));
+      duel.value = r.options.duel_base || 'standard';
+      duel.addEventListener('change', () => act(`/option duel ${duel.value}`, duel));
+      opts.append(h('label', {}, t('duel_option') + ' ', duel));
+    }
+    // the turn clock: seconds per decision, or off
+    const current = r.options.clock;
+    const choices = [null, 30, 60, 120, 300];
+    if (current && !choices.includes(current)) choices.push(current);
+    const clock = h('select', { id: 'opt-clock', 'aria-label': t('clock_option') },
+      ...choices.map((c) => h('option', { value: c === null ? 'off' : String(c), text: c === null ? t('clock_off') : t('clock_seconds', { n: c }) })));
+    clock.value = current ? String(current) : 'off';
+    clock.addEventListener('change', () => act(`/option clock ${clock.value}`, clock));
+    opts.append(h('label', {}, t('clock_option') + ' ', clock));
+    root.append(opts);
+    root.append(h('div', { class: 'hint-text', text: t('waiting_room') }));
   } else if (me === null) root.append(h('div', { class: 'hint-text', text: t('spectating') }));
 }

@@ -3,10 +3,20 @@
 import { h, clear } from '../dom.js';
 import { t } from '../i18n.js';
 import { beanCard } from '../beans.js';
-import { S, act, mySeat } from '../store.js';
+import { S, act, mySeat, seatName } from '../store.js';
 import { statusLine } from '../status.js';
+import { icon } from '../icons.js';
+import { clockText } from '../clock.js';
 
 const PHASE_NO = { plant: 1, trade: 2, plant_traded: 3 };
+// the bean duel's steps (rules.md 3a): its phases are steps of one turn
+const DUEL_STEP = { plant_offer: 'duel_step1', plant: 'duel_step2', plant_revealed: 'duel_step3' };
+
+// A countdown of the turn clock (clock.js keeps its text current).
+export function clockBadge(deadline, extra = '') {
+  return h('span', { class: 'clock-mark ' + extra, dataset: { deadline: String(deadline) }, title: t('clock_title') },
+    icon('clock'), ' ', h('span', { class: 'clock-text', text: clockText(deadline) }));
+}
 
 export function renderProgress(root) {
   clear(root);
@@ -26,8 +36,10 @@ export function renderProgress(root) {
   if (v.discard_top) slot.append(beanCard(v.discard_top, { tiny: true, extraClass: 'discard-top' }));
   root.append(slot);
   if (v.phase !== 'over') {
-    root.append(h('span', { class: 'prog phase-chip', id: 'prog-phase', title: t('phase_' + v.phase) },
-      t('phase_short', { n: PHASE_NO[v.phase] })));
+    const duel = !!(v.rules && v.rules.duel);
+    const title = t(duel && v.phase === 'plant' ? 'duel_phase_plant' : 'phase_' + v.phase);
+    root.append(h('span', { class: 'prog phase-chip', id: 'prog-phase', title },
+      duel ? t(DUEL_STEP[v.phase] || 'phase_' + v.phase) : t('phase_short', { n: PHASE_NO[v.phase] })));
   }
 }
 
@@ -41,9 +53,16 @@ export function renderStatus(root) {
 export function renderPhase(root) {
   clear(root);
   const v = S.view;
-  if (!v || v.phase === 'over') return;
+  if (!v) return;
   const y = v.you;
-  if (!y) return;
+  // the turn clock of the seat(s) the game waits for; mine in large
+  for (const s of S.roomInfo?.seats || []) {
+    if (s.deadline === null || s.deadline === undefined || v.phase === 'over') continue;
+    const mine = y && s.seat === y.seat;
+    root.append(h('div', { class: 'clock-line' + (mine ? ' mine' : '') },
+      clockBadge(s.deadline, mine ? 'big' : ''), ' ', h('span', { text: mine ? t('clock_yours') : seatName(s.seat) })));
+  }
+  if (v.phase === 'over' || !y) return;
   let label = y.done_label;
   let blocked = y.done_blocked ? t('done_blocked_deal') : null;
   // phase 1 before the first plant: the button shows what it will do once a card is planted

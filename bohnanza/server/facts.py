@@ -1,0 +1,30 @@
+"""The game's facts for the board, served as ``/api/facts``: bean slugs in catalogue order with
+their counts, beanometers and names per language, the presets with their player ranges
+(engine), the bot policies and the default one (bots package). Written once there; the board
+fetches them instead of keeping copies (``web/js/facts.js``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bohnanza.bots import DEFAULT_POLICY, policy_names
+from bohnanza.engine import BEANS, PLAYER_RANGE, PRESETS
+from bohnanza.engine.beans import BEAN_NAMES
+
+
+def facts() -> dict[str, Any]:
+    """``{"beans": [{"slug", "count", "meter", "names": {lang: name}}], "presets": [{"name",
+    "min_players", "max_players"}], "policies": [names], "default_policy": name}``."""
+    return {
+        "beans": [
+            {"slug": slug, "count": count, "meter": list(meter),
+             "names": {lang: names[slug] for lang, names in BEAN_NAMES.items()}}
+            for slug, (count, meter) in BEANS.items()
+        ],
+        "presets": [
+            {"name": p, "min_players": PLAYER_RANGE[p][0], "max_players": PLAYER_RANGE[p][1]}
+            for p in PRESETS
+        ],
+        "policies": policy_names(),
+        "default_policy": DEFAULT_POLICY,
+    }

@@ -1,0 +1,219 @@
+"""The room directory: every room of this process, loaded at start-up, created on first use,
+forgotten when nobody uses it or nobody has visited it for ``forget_after`` (its stored game
+too); the idle clock; the room listing (``/api/rooms``).
+
+This is where a room is found for a connection (:meth:`Hub.room_for`): the place where, with
+several server processes, a room owned by another process would be routed to its owner, and
+where this process would take (and hold) the ownership of the rooms it serves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import re
+import time
+from collections.abc import Coroutine
+from typing import Any
+
+from .checkpointer import Checkpointer
+from .conn import Conn
+from .dbqueue import DbQueue
+from .lang import error_frame
+from .protocol import CLOSE_TRY_LATER
+from .room import Room
+from .room.journal import load_rooms
+from .settings import Settings
+from .store import Store, open_store
+
+log = logging.getLogger("bohnanza.server")
+
+# a room name: letters of any script and digits, with '-' and '_' inside ("Café", "豆の部屋")
+ROOM_NAME = re.compile(r"^[^\W_][\w-]*$")
+
+
+def valid_room_name(name: str, max_len: int) -> bool:
+    return 0 < len(name) <= max_len and ROOM_NAME.match(name) is not None
+
+
+class Hub:
+    """Every room of this process, the store and its queue, and the idle-mark clock."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.rooms: dict[str, Room] = {}
+        self.rooms_lock = asyncio.Lock()
+        self.store: Store
+        self.queue: DbQueue
+        # a commit that does not wait for the disk runs inline (dbqueue.py)
+        self.inline = settings.sqlite_synchronous in ("OFF", "NORMAL")
+        self._idle_task: asyncio.Task[None] | None = None
+        self._background: set[asyncio.Task[Any]] = set()
+        self._checkpointer: Checkpointer | None = None
+
+    def open(self) -> None:
+        """Open the store and load every stored room (before serving; a room that cannot be
+        read is skipped with a warning)."""
+        s = self.settings
+        self.store = open_store(s.db, s.sqlite_synchronous, s.sqlite_busy_timeout,
+                                autocheckpoint=not self.inline)
+        memory = str(s.db) == ":memory:"
+        # reads (the backlog a connection gets) on a connection of their own, on the event
+        # loop: they never wait for a writer (WAL) and need no place in the queue
+        reader = self.store if memory else open_store(
+            s.db, s.sqlite_synchronous, s.sqlite_busy_timeout, cache_kib=256)  # a few rows each
+        self.queue = DbQueue(self.store, reader, self.inline)
+        for stored in load_rooms(self.store, 0, 0):
+            if not stored.seats and stored.game is None:
+                self._forget(stored.name)  # nobody sits there
+                continue
+            room = self._new_room(stored.name)
+            try:
+                room.restore(stored)
+            except Exception as e:
+                log.warning("room %r cannot be loaded (%s: %s); skipped", stored.name,
+                            type(e).__name__, e)
+                continue
+            if not room.running and not any(s.human for s in room.seats):
+                self._forget(stored.name)  # bots only, no game to finish
+                continue
+            self.rooms[room.name] = room
+        log.info("loaded %d rooms from %s", len(self.rooms), s.db)
+        if self.inline:
+            self.store.wait_for_locks(False)  # the inline writes; see dbqueue.py
+
+    def _new_room(self, name: str) -> Room:
+        return Room(name, self, self.queue, self.settings)
+
+    def _forget(self, name: str) -> None:
+        """Delete a stored room at start-up; a database that will not let us is no reason not
+        to start (the room is simply not loaded)."""
+        try:
+            self.store.delete_room(name)
+        except Exception as e:
+            log.warning("room %r could not be deleted (%s: %s)", name, type(e).__name__, e)
+
+    async def start(self) -> None:
+        self.open()
+        if self.inline and str(self.settings.db) != ":memory:":
+            loop = asyncio.get_running_loop()
+
+            def long_log() -> None:  # on the checkpoint thread
+                with contextlib.suppress(RuntimeError):  # the loop is closed
+                    loop.call_soon_threadsafe(self.queue.checkpoint_now)
+
+            self._checkpointer = Checkpointer(
+                self.settings.db, long_log, self.settings.sqlite_synchronous
+            )
+            self._checkpointer.start()
+        for room in self.rooms.values():
+            room.plan_bots()  # the bots of running games play on after a restart
+        self._idle_task = asyncio.create_task(self._idle_loop())
+
+    async def stop(self) -> None:
+        tasks = [t for t in (room.stop_bots() for room in self.rooms.values()) if t is not None]
+        tasks += list(self._background)
+        if self._idle_task is not None:
+            self._idle_task.cancel()
+            tasks.append(self._idle_task)
+        for t in tasks:
+            t.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+        if self._checkpointer is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._checkpointer.stop)
+        self.queue.close()  # after the writes already asked for
+
+    def later(self, coro: Coroutine[Any, Any, None]) -> None:
+        """Run ``coro`` as a task of its own (kept until it ends)."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _idle_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.idle_check_interval)
+            now = time.monotonic()
+            wall = time.time()
+            for room in list(self.rooms.values()):
+                try:
+                    await room.check_idle(now)
+                    await room.clock.check(wall)  # turn clocks (room/clock.py)
+                    if now - room.last_visit >= self.settings.forget_after:
+                        await self.forget_unvisited(room)
+                except Exception:  # pragma: no cover - keep the clock alive
+                    log.exception("idle check failed in room %s", room.name)
+
+    async def room_for(self, name: str, conn: Conn) -> Room | None:
+        """The room, created on first use; None (and the connection told why) past the limits."""
+        async with self.rooms_lock:
+            room = self.rooms.get(name)
+            if room is None:
+                if len(self.rooms) >= self.settings.max_rooms:
+                    conn.send(error_frame("too_many_rooms", "This server holds as many rooms "
+                                          "as it may; join one.", conn.lang))
+                    conn.close(CLOSE_TRY_LATER, "too many rooms")
+                    return None
+                room = self._new_room(name)
+                self.rooms[name] = room
+            if len(room.conns) >= self.settings.max_connections_per_room:
+                conn.send(error_frame("room_crowded", "This room has too many connections.",
+                                      conn.lang))
+                conn.close(CLOSE_TRY_LATER, "room crowded")
+                return None
+            room.pending += 1
+            return room
+
+    async def maybe_drop(self, room: Room) -> None:
+        """Forget a room nobody uses: no connection, no seat, no game."""
+        async with self.rooms_lock:
+            if room.in_use():
+                return
+            if room.lock.locked():
+                return  # a change is under way; whoever holds the lock asks again
+            room.stop_bots()
+            if self.rooms.get(room.name) is room:
+                del self.rooms[room.name]
+                if room.journal.persisted:
+                    # queued after the room's own writes; a new room of that name comes after
+                    self.queue.later(functools.partial(self.store.delete_room, room.name))
+
+    async def forget_unvisited(self, room: Room) -> None:
+        """Forget a room nobody has visited for ``forget_after`` seconds (no connection in
+        that time), its stored game and log too."""
+        async with self.rooms_lock:
+            if room.conns or room.pending or room.lock.locked():
+                return
+            room.stop_bots()
+            if self.rooms.get(room.name) is room:
+                del self.rooms[room.name]
+                log.info("room %s forgotten: no visit for %.0f s", room.name,
+                         time.monotonic() - room.last_visit)
+                if room.journal.persisted:
+                    self.queue.later(functools.partial(self.store.delete_room, room.name))
+
+    def listing(self) -> list[dict[str, Any]]:
+        """The lobby's room list: who sits where, who is connected, the seats still free."""
+        out = []
+        for room in self.rooms.values():
+            lo, hi = room.player_range()
+            seated = [s for s in room.seats if not s.vacant]
+            free = sum(1 for s in room.seats if s.vacant) if room.running else hi - len(seated)
+            out.append(
+                {
+                    "room": room.name,
+                    "seats": [s.name for s in seated],
+                    "bots": sum(1 for s in room.seats if s.bot is not None and not s.human),
+                    "running": room.running,
+                    "people": len(room.conns),  # connected now, seated or watching
+                    "free_seats": max(0, free),  # /join takes one
+                    "min_players": lo,
+                    "spectators": room.presence.spectators(),
+                    "preset": room.preset,
+                    "max_players": hi,
+                    "hidden_money": room.hidden_money,
+                }
+            )
+        return out

@@ -1,0 +1,57 @@
+"""The answers of ``/option`` and ``/who``: what the room says about itself, in the reader's
+language (``bohnanza.commands.texts``, through ``server/lang.py``)."""
+
+from __future__ import annotations
+
+from .. import lang
+from .presence import Presence
+from .table import Table
+
+
+def duel_text(base: str, reader: str = "en") -> str:
+    """The bean duel's version in a few words (``standard`` or ``3fields``, rules.md §3a)."""
+    return lang.text(f"option.duel_short.{'3fields' if base == '3fields' else 'standard'}", reader)
+
+
+def options_text(t: Table, reader: str = "en") -> str:
+    """``/option``: the options as they are."""
+    lo, hi = t.player_range()
+    clock = (lang.text("word.off", reader) if t.clock is None
+             else lang.text("option.clock_short", reader, seconds=f"{t.clock:g}"))
+    hidden = lang.text("word.on" if t.hidden_money else "word.off", reader)
+    return lang.text("option.show", reader, preset=t.preset, lo=lo, hi=hi,
+                     duel=duel_text(t.duel_base, reader), value=hidden, clock=clock)
+
+
+def who_text(t: Table, presence: Presence, reader: str = "en") -> str:
+    """``/who``: the seats with their marks, and how many watch."""
+    def say(key: str, **params: object) -> str:
+        return lang.text(key, reader, **params)
+
+    if not t.seats:
+        parts = [say("who.nobody")]
+    else:
+        parts = []
+        sep = "、" if reader == "ja" else ", "
+        for i, s in enumerate(t.seats):
+            marks = []
+            if s.bot is not None and not s.human:
+                marks.append(say("who.bot", policy=s.bot))
+                if s.vacant:
+                    marks.append(say("who.vacant"))
+            elif s.bot is not None:
+                marks.append(say("who.bot_for", policy=s.bot))
+            elif not presence.connected(i):
+                marks.append(say("who.away_handover" if s.long_away else "who.away"))
+            elif s.stalling:
+                marks.append(say("who.stalling"))
+            elif s.idle:
+                marks.append(say("who.idle"))
+            if s.timeouts:
+                marks.append(say("who.timeouts", n=s.timeouts) if s.timeouts > 1
+                             else say("who.timeout"))
+            if t.game is not None and t.running and t.game.active == i:
+                marks.append(say("who.active"))
+            parts.append(f"{i + 1}. {s.name}" + (f" ({sep.join(marks)})" if marks else ""))
+    parts.append(say("who.spectators", n=presence.spectators()))
+    return "\n".join(parts)

@@ -1,0 +1,243 @@
+"""The bot driver: when and in which order the bot seats of a room are asked for a command.
+
+After every change a bot step is planned (:meth:`BotDriver.plan`); ``bot_delay`` seconds later,
+under the room's lock, it asks the bot seats one by one in ``bohnanza.bots.ask_order`` (the
+active player last) and sends the first command one of them gives through the room's pipeline,
+exactly like a person's ``say``. A new change meanwhile cancels the plan and makes a fresh one.
+One bot command per plan: the change it makes plans the next. A bot seat that must act and has
+seen no change for ``bot_hurry_after`` is asked with ``hurry=True``; ``bot_turn_cap`` bounds
+the bot commands of one turn (at twice the cap the bots pause until a person speaks).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import time
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bohnanza.bots import DEFAULT_POLICY, ask_order, get_policy
+
+from .change import CommandError, Outcome
+from .logbook import room_entry
+
+if TYPE_CHECKING:
+    from ..settings import Settings
+    from .presence import Presence
+    from .table import Table
+
+log = logging.getLogger("bohnanza.server")
+
+
+class BotHost(Protocol):
+    """What the driver needs of its room."""
+
+    name: str
+    lock: asyncio.Lock
+    table: Table
+    presence: Presence
+    version: int
+
+    async def act_for(self, seat: int, text: str) -> Outcome:
+        """``text`` said for ``seat`` by a bot, through the pipeline."""
+
+    async def note(self, entries: list[dict[str, Any]]) -> None:
+        """Store and show a change that is only log lines (raises ``CommandError``)."""
+
+    def forget_if_unused(self) -> None:
+        """Ask the room directory to drop the room if nobody uses it any more."""
+
+
+class BotDriver:
+    """The bots of one room."""
+
+    __slots__ = ("host", "settings", "task", "last_change", "turn", "turn_count", "refusals",
+                 "storage_failed")
+
+    def __init__(self, host: BotHost, settings: Settings) -> None:
+        self.host = host
+        self.settings = settings
+        self.task: asyncio.Task[None] | None = None
+        self.last_change = time.monotonic()
+        self.turn: tuple[int, int] = (-1, -1)  # (game_no, turn) the count is for
+        self.turn_count = 0
+        self.refusals = 0
+        self.storage_failed = False  # the last bot command could not be stored
+
+    def hurry_after(self) -> float:
+        h = self.settings.bot_hurry_after
+        return 3 * self.settings.bot_delay if h is None else h
+
+    def changed(self) -> None:
+        """The room changed (a stored change): plan the next step."""
+        self.last_change = time.monotonic()
+        self.plan()
+
+    def plan(self, delay: float | None = None) -> None:
+        """Drop the planned step, plan a fresh one ``delay`` (default ``bot_delay``) seconds
+        from now when a bot plays in a running game."""
+        task = self.task
+        seats = self.host.table.seats
+        if task is None and not any(s.bot is not None for s in seats):
+            return  # no bot here: nothing to drop, nothing to plan
+        self.task = None
+        try:
+            current = asyncio.current_task()
+        except RuntimeError:  # no event loop (start-up code): the hub plans
+            return
+        if task is not None and task is not current and not task.done():
+            task.cancel()
+        if not self.host.table.running or not any(s.bot is not None for s in seats):
+            return
+        wait = self.settings.bot_delay if delay is None else max(0.0, delay)
+        self.task = asyncio.get_running_loop().create_task(self._later(wait))
+
+    def stop(self) -> asyncio.Task[None] | None:
+        """Drop the planned step; returns its task (cancelled)."""
+        task, self.task = self.task, None
+        if task is not None and not task.done():
+            task.cancel()
+        return task
+
+    def wake(self) -> None:
+        """A person spoke: paused bots play on (hurried)."""
+        if self.turn_count >= 2 * self.settings.bot_turn_cap:
+            self.turn_count = self.settings.bot_turn_cap
+            self.plan()
+
+    async def _later(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self.host.lock:
+            if self.task is not asyncio.current_task():
+                return  # superseded by a newer plan
+            self.task = None
+            try:
+                await self.step()
+            except Exception:  # pragma: no cover - a broken bot must not stop the room
+                log.exception("room %s: bot step failed", self.host.name)
+
+    def seat_rng(self, seat: int) -> random.Random:
+        s = self.host.table.seats[seat]
+        if s.rng is None:
+            seed = self.settings.game_seed
+            s.rng = (
+                random.Random(
+                    f"bohnanza-room:{seed}:{self.host.name}:{self.host.table.game_no}:{seat}")
+                if seed is not None
+                else random.Random(secrets.randbits(64))
+            )
+        return s.rng
+
+    def decide(self, seat: int, view: dict[str, Any], hurry: bool) -> str | None:
+        s = self.host.table.seats[seat]
+        if s.policy is None:
+            try:
+                s.policy = get_policy(s.bot or DEFAULT_POLICY)
+            except KeyError:  # a policy stored by an older version: play on with the default
+                s.policy = get_policy(DEFAULT_POLICY)
+        try:
+            return s.policy.decide(view, self.seat_rng(seat), hurry=hurry)
+        except Exception:
+            log.exception("room %s: the bot in seat %d failed to decide", self.host.name,
+                          seat + 1)
+            return None
+
+    def people_may_answer(self, view: dict[str, Any]) -> bool:
+        """Phase 2 and a connected person at the table has not passed, or owes cards of the
+        pending deal: a bot that must act gives them ``bot_trade_patience`` before it hurries."""
+        if view["phase"] != "trade":
+            return False
+        deal = view.get("deal") or {}
+        provided = deal.get("provided") or {}
+        presence = self.host.presence
+        for i, s in enumerate(self.host.table.seats):
+            if s.bot is not None or not presence.connected(i) or i >= len(view["seats"]):
+                continue
+            if not view["seats"][i]["passed"] or provided.get(str(i)) is False:
+                return True
+        return False
+
+    async def step(self) -> None:
+        """Ask the bot seats (the active player last); send the first command one gives.
+
+        Its change plans the next step. When no bot acts but one must, the step comes back
+        at the hurry moment; a hurried bot that still does not act (or is refused) plays that
+        move with the ``random`` policy, which always has a legal command for a seat that must
+        act, so a room of bots always reaches the end of its game.
+        """
+        table = self.host.table
+        game = table.game
+        self.storage_failed = False
+        if game is None or game.over:
+            return
+        key = (table.game_no, game.turn)
+        if key != self.turn:
+            self.turn, self.turn_count = key, 0
+        cap = self.settings.bot_turn_cap
+        if self.turn_count >= 2 * cap:
+            return  # paused (see say); a person's command wakes them
+        waited = time.monotonic() - self.last_change
+        patience = self.hurry_after()
+        if self.people_may_answer(game.view(None)):
+            patience = max(patience, self.settings.bot_trade_patience)
+        due = waited >= patience
+        over = self.turn_count >= cap
+        stuck: list[int] = []
+        for seat in ask_order(game.active, game.n_seats):
+            if seat >= len(table.seats) or table.seats[seat].bot is None:
+                continue
+            view = game.view(seat)
+            must = bool(view["you"] is not None and view["you"]["must_act"])
+            if over and not must:
+                continue
+            text = self.decide(seat, view, must and (due or over))
+            if text is not None and await self.say(seat, text):
+                return
+            if self.storage_failed:
+                return  # planned again (say)
+            if must:
+                stuck.append(seat)
+        if not stuck:
+            return  # nothing to do until the next change
+        if not (due or over):
+            self.plan(patience - waited)
+            return
+        for seat in stuck:
+            text = get_policy("random").decide(game.view(seat), self.seat_rng(seat), hurry=True)
+            if text is not None and await self.say(seat, text):
+                return
+            if self.storage_failed:
+                return
+        log.warning("room %s: no bot command for seats %s", self.host.name, stuck)
+
+    async def say(self, seat: int, text: str) -> bool:
+        """Send ``text`` for the bot in ``seat`` through the pipeline; True when it changed the
+        room (stored, shown, next step planned). When it could not be stored, the step is
+        planned again ``bot_hurry_after`` later (``storage_failed``)."""
+        host = self.host
+        before = host.version
+        self.storage_failed = False
+        reply = await host.act_for(seat, text)
+        if reply.code == "storage_error":
+            self.storage_failed = True
+            self.plan(max(1.0, self.hurry_after()))
+            return False
+        if not reply.ok or host.version == before:
+            self.refusals += 1
+            log.warning("room %s: bot in seat %d refused %r: %s %s",
+                        host.name, seat + 1, text, reply.code, reply.message)
+            return False
+        self.turn_count += 1
+        if self.turn_count == 2 * self.settings.bot_turn_cap:
+            log.warning("room %s: bots paused after %d commands in one turn",
+                        host.name, self.turn_count)
+            with contextlib.suppress(CommandError):  # not stored: they pause all the same
+                await host.note([room_entry(
+                    "The bots pause: too many bot commands this turn. Any command wakes them."
+                )])
+        if host.table.game is not None and host.table.game.over and not host.presence.conns:
+            host.forget_if_unused()  # a finished game nobody watches
+        return True

@@ -1,0 +1,157 @@
+"""The turn clock and the decisions the game waits for (issue 13).
+
+After every change, before it is stored, :func:`mark_owed` notes on each seat the decision the
+game waits for from it (``room/game.owed``) and since when; a key that changes is a new
+decision. With ``/option clock SECONDS`` on, a seat a person plays gets a deadline: its
+decision's start plus the clock. The seats' marks are part of the stored record (table.py), and
+while a clock runs every change stores a checkpoint (journal.py), so a restart keeps every
+deadline.
+
+The room's idle loop asks :func:`expired` which seats are past their deadline;
+:class:`ClockDriver` then makes the smallest legal move for each (the bots' code,
+``bohnanza.bots.timeout``) through the room's pipeline, stored and shown like any command,
+until the seat no longer owes that decision, and logs it as a timeout; the third timeout in a
+row hands the seat to a bot (``/handover``'s way: the person takes it back by acting). A seat's
+own command sets the count back to 0 (room.py).
+
+The same marks serve the idle rule of ``/handover``: a connected seat that owes a decision and
+has sent nothing for ``away_seconds`` since it began to owe it is *stalling* (presence.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bohnanza.bots import DEFAULT_POLICY
+
+from .. import lang
+from . import game as games
+from .change import CommandError, Outcome
+from .logbook import room_entry
+
+if TYPE_CHECKING:
+    from .table import Table
+
+log = logging.getLogger("bohnanza.server")
+
+#: Timeouts in a row after which a bot plays the seat (issue 13).
+TIMEOUTS_TO_BOT = 3
+#: Moves one timeout may make at most (a decision ends in a few: harvest, plant, /done).
+MAX_MOVES = 12
+
+
+def mark_owed(table: Table, now: float | None = None, mono: float | None = None) -> None:
+    """Note on every seat what the game waits for from it, since when, and its deadline
+    (module docstring). ``now``: Unix time, ``mono``: the monotonic clock."""
+    now = time.time() if now is None else now
+    mono = time.monotonic() if mono is None else mono
+    game = table.game
+    owed = games.owed(game) if game is not None else {}
+    clock = table.clock
+    for i, s in enumerate(table.seats):
+        key = owed.get(i)
+        if key is not None and game is not None:
+            key = f"{table.game_no}:{key}"
+        if key != s.owed:
+            s.owed = key
+            s.owed_since = now if key is not None else None
+            s.owed_mono = mono if key is not None else None
+            s.deadline = None
+        if key is None or clock is None or s.bot is not None:
+            s.deadline = None
+        elif s.deadline is None:  # a new decision, or a person's again after a bot's
+            s.deadline = now + clock
+        if key is None:
+            s.stalling = False
+
+
+def expired(table: Table, now: float) -> list[int]:
+    """The seats a person plays whose deadline has passed, in seat order."""
+    if table.clock is None or not table.running:
+        return []
+    return [i for i, s in enumerate(table.seats)
+            if s.deadline is not None and s.bot is None and s.deadline <= now]
+
+
+class ClockHost(Protocol):
+    """What the clock needs of its room."""
+
+    name: str
+    lock: asyncio.Lock
+    table: Table
+
+    async def act_for(self, seat: int, text: str) -> Outcome:
+        """``text`` said for ``seat`` (not by its person), through the pipeline."""
+
+    async def note(self, entries: list[dict[str, Any]]) -> None:
+        """Store and show a change that is only log lines (raises ``CommandError``)."""
+
+
+class ClockDriver:
+    """The turn clock of one room (module docstring)."""
+
+    __slots__ = ("host", "running")
+
+    def __init__(self, host: ClockHost) -> None:
+        self.host = host
+        self.running = False  # a timeout is being played (the room's lock is held)
+
+    def due(self, now: float) -> bool:
+        return bool(expired(self.host.table, now))
+
+    async def check(self, now: float) -> None:
+        """Play the timeouts due at ``now`` (Unix time); the caller does not hold the lock."""
+        if not self.due(now):
+            return
+        async with self.host.lock:
+            for seat in expired(self.host.table, time.time()):
+                try:
+                    await self.timeout(seat)
+                except CommandError as e:  # not stored: the deadline stays, tried again
+                    log.warning("room %s: timeout of seat %d not stored (%s)",
+                                self.host.name, seat + 1, e.code)
+                    return
+
+    async def timeout(self, seat: int) -> list[str]:
+        """The clock ran out for ``seat`` (the caller holds the lock): log it, make the
+        smallest legal moves until the seat no longer owes that decision, count it, and hand
+        the seat to a bot at the third in a row. Returns the moves made."""
+        table = self.host.table
+        s = table.seats[seat]
+        game = table.game
+        if game is None or s.owed is None:
+            return []
+        key = s.owed
+        name = s.name
+        s.timeouts += 1
+        s.deadline = None  # this decision's clock is spent (stored with the next change)
+        count = s.timeouts
+        await self.host.note([room_entry(
+            lang.text("room.timeout", name=name, count=count),
+            event="timeout", seat=seat, timeouts=count)])
+        moves: list[str] = []
+        for _ in range(MAX_MOVES):
+            game = table.game
+            if game is None or game.over or table.seats[seat].owed != key:
+                break
+            text = games.timeout_move(game, seat)
+            if text is None:
+                break
+            outcome = await self.host.act_for(seat, text)
+            if not outcome.ok:
+                log.warning("room %s: timeout move %r for seat %d refused: %s %s",
+                            self.host.name, text, seat + 1, outcome.code, outcome.message)
+                break
+            moves.append(text)
+        s = table.seats[seat]
+        if s.timeouts >= TIMEOUTS_TO_BOT and s.bot is None and table.running:
+            s.bot = DEFAULT_POLICY
+            s.policy = s.rng = None
+            s.deadline = None
+            await self.host.note([room_entry(
+                lang.text("room.timeout_bot", name=s.name, count=s.timeouts),
+                event="timeout_bot", seat=seat)])
+        return moves

@@ -1,0 +1,347 @@
+"""The room commands (design.md §4): ``/join``, ``/leave``, ``/start``, ``/option``,
+``/addbot``, ``/removebot``, ``/handover``, ``/help``, ``/who``.
+
+Each handler checks first and raises :class:`CommandError` before it changes anything; then it
+changes the room's table and returns the :class:`Change` (what to store and log, what to tell
+whom). It stores nothing and sends nothing: the pipeline (room.py) does, once the change is
+stored, and puts the table back as stored should that fail.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import TYPE_CHECKING, Protocol
+
+from bohnanza import commands as cmds
+from bohnanza.bots import DEFAULT_POLICY, policy_names
+
+from .. import lang
+from ..conn import Conn
+from . import game as games
+from .answers import options_text, who_text
+from .change import Change, CommandError, Move
+from .clock import TIMEOUTS_TO_BOT
+from .help import help_text
+from .logbook import room_entry
+from .presence import Presence
+from .table import Seat, Table, check_name, hash_token
+
+if TYPE_CHECKING:
+    from ..settings import Settings
+
+
+class Parts(Protocol):
+    """What the handlers read of the room."""
+
+    name: str
+    settings: Settings
+    table: Table
+    presence: Presence
+    version: int
+
+
+def run(r: Parts, actor: object, command: cmds.RoomCommand) -> Change:
+    """Carry out ``command`` for ``actor`` (a connection: bots send game commands only)."""
+    if not isinstance(actor, Conn):
+        raise CommandError("not_for_bots", "A bot sends game commands only.")
+    match command:
+        case cmds.Join(name=name):
+            return join(r, actor, name)
+        case cmds.Leave():
+            return leave(r, actor)
+        case cmds.Start():
+            return start(r, actor)
+        case cmds.OptionShow():
+            return Change("answer", reply=options_text(r.table, actor.lang))
+        case cmds.OptionSet(key=key, value=value):
+            return set_option(r, actor, key, value)
+        case cmds.AddBot(name=name, policy=policy):
+            return add_bot(r, actor, name, policy)
+        case cmds.RemoveBot(target=target):
+            return remove_bot(r, actor, target)
+        case cmds.HandOver(target=target):
+            return hand_over(r, actor, target)
+        case cmds.Help(topic=topic):
+            return Change("answer", reply=help_text(topic, r.settings.away_seconds, actor.lang))
+        case cmds.Who():
+            return Change("answer", reply=who_text(r.table, r.presence, actor.lang))
+    raise CommandError("parse_error", "Unknown room command.")
+
+
+def may_arrange(table: Table, conn: Conn) -> bool:
+    """Who may add or remove bots, set options and start: a seated person; when no person
+    sits at the table (nobody, or bots only), anyone in the room."""
+    return conn.seat is not None or not any(s.human for s in table.seats if not s.vacant)
+
+
+def _check_arranger(t: Table, conn: Conn, not_seated: str, running: str) -> None:
+    """Refuse (``not_seated``, ``game_running``, with these messages) unless ``conn`` may
+    arrange the table (:func:`may_arrange`) and no game runs."""
+    if not may_arrange(t, conn):
+        raise CommandError("not_seated", not_seated)
+    if t.running:
+        raise CommandError("game_running", running)
+
+
+def _closed_up(mapping: dict[int, int | None], gone: int | None) -> dict[int, int | None]:
+    """``mapping`` (old seat -> new), then the seats after ``gone`` one down."""
+    if gone is None:
+        return mapping
+    return {old: (new - 1 if new is not None and new > gone else new)
+            for old, new in mapping.items()}
+
+
+# ---------------------------------------------------------------- seats
+
+
+def join(r: Parts, conn: Conn, raw_name: str | None) -> Change:
+    """``/join [NAME]``: a free seat before the game; in a game, the first seat a leaver's
+    bot plays."""
+    t = r.table
+    if conn.seat is not None:
+        raise CommandError(
+            "already_seated", f"You already sit in seat {conn.seat + 1}; /leave first."
+        )
+    name = check_name(raw_name if raw_name is not None else conn.name, r.settings.name_max_len)
+    free = [i for i, s in enumerate(t.seats) if s.vacant]
+    # in a game the joiner takes over the first seat a leaver's bot plays; before one, every
+    # such seat goes
+    going = frozenset(free[:1]) if t.running else t.going()
+    if t.name_in_use(name, r.presence.watchers(skip=conn), going):
+        raise CommandError("name_taken", f"{name} is already used in this room; pick another name.")
+    token = secrets.token_urlsafe(32)
+    renumber = None
+    if t.running:
+        if not free:
+            raise CommandError(
+                "game_running", "A game is running and every seat is taken; you can watch."
+            )
+        seat = free[0]
+        assert t.game is not None
+        t.game.rename_seat(seat, name)
+        t.seats[seat] = Seat(name=name, token_hash=hash_token(token), since=r.version + 1)
+        text = f"{name} takes over seat {seat + 1} from the bot."
+    else:
+        lo, hi = t.player_range()
+        live, renumber = t.between_games()
+        if len(live) >= hi:
+            raise CommandError("room_full", f"All {hi} seats are taken; you can watch.")
+        t.settle(live)
+        t.seats.append(Seat(name=name, token_hash=hash_token(token), since=r.version + 1))
+        seat = len(t.seats) - 1
+        text = f"{name} joins in seat {seat + 1}."
+    return Change("room", (seat, "/join"), [room_entry(text)], f"You sit in seat {seat + 1}.",
+                  renumber, [Move(conn, seat, token, name)])
+
+
+def leave(r: Parts, conn: Conn) -> Change:
+    """``/leave``: before the start the seat goes (the seats after it close up); in a game a
+    bot plays it at once and ``/join`` takes it over."""
+    t = r.table
+    if conn.seat is None:
+        raise CommandError("not_seated", "You have no seat to leave.")
+    seat = conn.seat
+    name = t.seats[seat].name
+    tabs = r.presence.seated(seat)
+    renumber = None
+    if t.running:
+        assert t.game is not None
+        bot_name = t.unique_name(f"{name} (bot)", r.presence.watchers())
+        t.game.rename_seat(seat, bot_name)
+        t.seats[seat] = Seat(
+            name=bot_name, token_hash=None, vacant=True, bot=DEFAULT_POLICY, since=r.version + 1
+        )
+        text = f"{name} left seat {seat + 1}; a bot plays it now as {bot_name}; /join takes it over."
+    else:
+        live, mapping = t.between_games()
+        me = t.seats[seat]
+        t.settle(live)
+        seat = t.seats.index(me)
+        del t.seats[seat]
+        renumber = _closed_up(mapping, seat)
+        text = f"{name} left."
+    return Change("room", (seat, "/leave"), [room_entry(text)], "You left your seat.",
+                  renumber, [Move(c, None, None, name) for c in tabs])
+
+
+def add_bot(r: Parts, conn: Conn, raw_name: str | None, policy: str | None) -> Change:
+    """``/addbot [NAME] [POLICY]``: seat a bot before the start."""
+    t = r.table
+    _check_arranger(t, conn, "Only a seated player can add bots; /join first.",
+                    "Bots take seats before the start; this game is running.")
+    choices = policy_names()
+    if policy is None and raw_name is not None and raw_name.casefold() in choices:
+        raw_name, policy = None, raw_name  # /addbot random: a random bot
+    policy = (policy or DEFAULT_POLICY).casefold()
+    if policy not in choices:
+        raise CommandError(
+            "unknown_policy",
+            f"There is no bot policy {policy!r}; choose one of: {', '.join(choices)}.",
+        )
+    watchers = r.presence.watchers()
+    if raw_name is None:
+        name = t.unique_name("Bot", watchers, start=1)
+    else:
+        name = check_name(raw_name, r.settings.name_max_len)
+        if t.name_in_use(name, watchers, t.going()):
+            raise CommandError(
+                "name_taken", f"{name} is already used in this room; pick another name."
+            )
+    lo, hi = t.player_range()
+    live, renumber = t.between_games()
+    if len(live) >= hi:
+        raise CommandError("room_full", f"All {hi} seats are taken.")
+    t.settle(live)
+    t.seats.append(Seat(name=name, token_hash=None, bot=policy, since=r.version + 1))
+    seat = len(t.seats) - 1
+    who = t.name_of(conn.seat, conn.name)
+    return Change(
+        "room", (conn.seat, f"/addbot {name} {policy}"),
+        [room_entry(f"{who} seats a {policy} bot, {name}, in seat {seat + 1}.")],
+        f"{name} ({policy} bot) sits in seat {seat + 1}.", renumber,
+    )
+
+
+def remove_bot(r: Parts, conn: Conn, arg: str) -> Change:
+    """``/removebot NAME|N``: take a bot off the table between games."""
+    t = r.table
+    _check_arranger(t, conn, "Only a seated player can remove bots.",
+                    "A bot leaves only between games; this game is running.")
+    seat = t.find_seat(arg, "/removebot NAME|N")
+    target = t.seats[seat]
+    if target.bot is None or target.human:
+        raise CommandError("not_a_bot", f"{target.name} is not a bot.")
+    live, mapping = t.between_games()
+    gone = live.index(target) if target in live else None  # None: left in the last game
+    t.settle(live)
+    if gone is not None:
+        del t.seats[gone]
+    return Change(
+        "room", (conn.seat, f"/removebot {target.name}"),
+        [room_entry(f"{target.name} (bot) left seat {seat + 1}.")],
+        f"{target.name} left the table.", _closed_up(mapping, gone),
+    )
+
+
+def hand_over(r: Parts, conn: Conn, arg: str) -> Change:
+    """``/handover NAME|N``: in a game, a bot plays the seat of a person away for at least
+    ``away_seconds``, or of a connected person the game has waited for that long without a
+    word from them (presence.py: stalling), until the person is back (reconnects, or acts)."""
+    t = r.table
+    if conn.seat is None:
+        raise CommandError("not_seated", "Only a seated player can hand a seat to a bot.")
+    if not t.running:
+        raise CommandError("no_game", "No game is running; a seat is handed over in a game.")
+    seat = t.find_seat(arg, "/handover NAME|N")
+    target = t.seats[seat]
+    if seat == conn.seat:
+        raise CommandError("not_away", "That is your own seat; /leave gives it to a bot.")
+    if not target.human:
+        raise CommandError("not_away", f"A bot plays {target.name} already.")
+    if target.bot is not None:
+        raise CommandError("not_away", f"A bot plays for {target.name} already.")
+    limit = r.settings.away_seconds
+    now = time.monotonic()
+    if r.presence.connected(seat) or target.away_mono is None:
+        if target.owed_mono is None:
+            raise CommandError("not_away", f"{target.name} is here (connected), and the game "
+                               "is not waiting for them.")
+        quiet = now - max(target.last_input, target.owed_mono)
+        if quiet < limit:
+            raise CommandError(
+                "not_away",
+                f"{target.name} is here; the game has waited for them for {quiet:.0f} s "
+                f"without a word; a bot may take over after {limit:g} s.",
+            )
+    elif (away := now - target.away_mono) < limit:
+        raise CommandError(
+            "not_away",
+            f"{target.name} has been away for {away:.0f} s; a bot may take over after "
+            f"{limit:g} s.",
+        )
+    target.bot = DEFAULT_POLICY
+    target.policy = target.rng = None
+    target.long_away = target.stalling = False
+    target.idle = False
+    me = t.seats[conn.seat].name
+    return Change(
+        "room", (conn.seat, f"/handover {target.name}"),
+        [room_entry(f"{me} hands {target.name}'s seat to a bot until {target.name} is back.")],
+        f"A bot plays for {target.name} until they are back.",
+    )
+
+
+# ---------------------------------------------------------------- the game and its options
+
+
+def start(r: Parts, conn: Conn) -> Change:
+    """``/start``: deal a game for the seats (those left during the last game go)."""
+    t = r.table
+    seated = "Only a seated player can start; /join first."
+    if not t.seats:
+        raise CommandError("not_seated", seated)
+    _check_arranger(t, conn, seated, "A game is already running.")
+    lo, hi = t.player_range()
+    live, renumber = t.between_games()
+    if not lo <= len(live) <= hi:
+        raise CommandError(
+            "bad_player_count", f"{t.preset} needs {lo}-{hi} players; {len(live)} seated."
+        )
+    seed = r.settings.game_seed
+    seed = secrets.randbits(63) if seed is None else seed + t.game_no
+    game = games.new_game(t.preset, [s.name for s in live], seed, t.game_options())
+    starter = None if conn.seat is None else live.index(t.seats[conn.seat])
+    t.settle(live)
+    t.game = game
+    t.game_no += 1
+    for s in t.seats:  # every bot starts the game with a fresh memory; no timeouts yet
+        s.policy = s.rng = None
+        s.timeouts = 0
+    names = ", ".join(s.name for s in live)
+    entry = room_entry(f"Game {t.game_no} begins ({t.preset}): {names}.")
+    return Change("room", (starter, "/start"), [entry], "The game begins.", renumber)
+
+
+def set_option(r: Parts, conn: Conn, key: str, value: str | None) -> Change:
+    """``/option hiddenmoney [on|off]``, ``/option rules PRESET``, ``/option duel
+    standard|3fields`` (the bean duel's version, rules.md §3a, C10), ``/option clock
+    SECONDS|off`` (the turn clock, clock.py); before the start."""
+    t = r.table
+    _check_arranger(t, conn, "Only a seated player can change options.",
+                    "Options can change only before a game starts.")
+    if key == "hiddenmoney":
+        if value not in (None, "on", "off"):
+            raise CommandError("bad_option", "Say /option hiddenmoney on or off.")
+        t.hidden_money = value != "off"
+        text = f"hiddenmoney is {'on' if t.hidden_money else 'off'}."
+    elif key == "rules":
+        if value not in games.PRESETS:
+            raise CommandError("unknown_preset", f"Say /option rules {' or '.join(games.PRESETS)}.")
+        t.preset = value
+        lo, hi = t.player_range()
+        text = f"Rules: {value} ({lo}-{hi} players)."
+    elif key == "duel":
+        if value not in games.DUEL_BASES:
+            raise CommandError("bad_option", "Say /option duel standard or /option duel 3fields.")
+        t.duel_base = value
+        text = lang.text(f"option.duel.{value}")
+    elif key == "clock":
+        if value == "off":
+            t.clock = None
+            text = lang.text("option.clock_off")
+        else:
+            try:
+                seconds = float(value or "")
+            except ValueError:
+                seconds = 0.0
+            if not 1 <= seconds <= cmds.MAX_CLOCK:
+                raise CommandError("bad_option", f"Say /option clock SECONDS (1-{cmds.MAX_CLOCK}) "
+                                   "or /option clock off.")
+            t.clock = seconds
+            text = lang.text("option.clock", seconds=f"{seconds:g}", n=TIMEOUTS_TO_BOT)
+    else:
+        raise CommandError("bad_option", "Options: hiddenmoney, rules, duel, clock.")
+    name = t.name_of(conn.seat, conn.name)
+    return Change("room", (conn.seat, f"/option {key} {value or ''}".strip()),
+                  [room_entry(f"{name}: {text}")], text)

@@ -1,0 +1,72 @@
+"""``/help``: the command language's help, and the server's own where it knows more (the bot
+policies, the away time)."""
+
+from __future__ import annotations
+
+from bohnanza import commands as cmds
+from bohnanza.bots import DEFAULT_POLICY, policy_names
+
+from .change import CommandError
+
+HELP: dict[str, dict[str, str]] = {
+    "addbot": {
+        "en": (
+            "/addbot [NAME] [POLICY]: before the start, seat a bot. NAME defaults to Bot 1, "
+            "Bot 2, ...; POLICY is how it plays: {policies} (default {default}). /addbot random "
+            "seats a random bot under the next free name. A seated player may add bots; when no "
+            "person sits at the table, anyone watching may (and may set the options and /start "
+            "a table of bots)."
+        ),
+        "ja": (
+            "/addbot [名前] [方針]: 開始前にボットを席に着けます。名前は省略すると Bot 1、Bot 2…、"
+            "方針はプレイの仕方です: {policies}（既定は {default}）。/addbot random で次の空いた"
+            "名前のランダムなボットを着けます。ボットを追加できるのは着席しているプレイヤーです。"
+            "誰も着席していないときは観戦者でも追加でき、設定を変えてボットだけで /start "
+            "することもできます。"
+        ),
+    },
+    "handover": {
+        "en": (
+            "/handover NAME|N: during a game, give the seat of a player who has been away (no "
+            "connection) for at least {away} seconds, or who is connected but has not acted "
+            "for {away} seconds while the game waits for them, to a bot, so the game goes on, "
+            "e.g. /handover Bob. The player takes the seat back by acting again (any command) "
+            "or by coming back (reconnecting with the seat token); the bot then stops. Any "
+            "other seated player may do it."
+        ),
+        "ja": (
+            "/handover 名前|番号: ゲーム中、{away}秒以上接続のないプレイヤー、または接続したまま"
+            "ゲームに待たれて{away}秒操作しないプレイヤーの席をボットに任せ、ゲームを続けます"
+            "（例: /handover Bob）。本人が再び操作する（何かのコマンド）か、席のトークンで"
+            "再接続すると席は本人に戻り、ボットは止まります。着席している他のプレイヤーなら誰でも"
+            "使えます。"
+        ),
+    },
+    "leave": {
+        "en": (
+            "/leave: leave your seat. Before the start the seat goes away; during a game a bot "
+            "takes it over at once (NAME (bot)) and a newcomer may /join in its place. Your "
+            "seat token stops working."
+        ),
+        "ja": (
+            "/leave: 席を離れます。開始前なら席はなくなり、ゲーム中はすぐにボットが引き継ぎ"
+            "（名前 (bot)）、新しく来た人が /join でその席に着けます。あなたの席のトークンは"
+            "使えなくなります。"
+        ),
+    },
+}
+
+
+def help_text(topic: str | None, away_seconds: float, reader: str = "en") -> str:
+    """The help for ``/help [topic]`` in the language ``reader``. Raises
+    :class:`CommandError` ``unknown_topic`` should the command language's help fail."""
+    if topic is not None:
+        own = HELP.get(topic.strip().lstrip("/").casefold())
+        if own is not None:
+            return own["ja" if reader == "ja" else "en"].format(
+                policies=", ".join(policy_names()), default=DEFAULT_POLICY,
+                away=f"{away_seconds:g}")
+    try:
+        return cmds.help_text(topic, reader)
+    except Exception:
+        raise CommandError("unknown_topic", f"No help for {topic!r}; try /help.") from None

@@ -1,0 +1,209 @@
+"""The journal: what the database holds of one room, and the writes that keep it so.
+
+A change is stored before anything about it is sent (design.md §7). A game command that leaves
+the game running, after a checkpoint of this game, stores only its text (``Store.save_command``)
+while fewer than ``checkpoint_every`` game commands were stored since; anything else stores a
+checkpoint, the whole room (``Store.save``). The stored room is therefore the last checkpoint
+with the game commands stored since *replayed* (re-applied, ``bohnanza.commands.replay``).
+
+The journal keeps in memory what the database holds (the last checkpoint's record and the
+commands since), so that a write that fails, or an engine that fails, puts the room back as
+stored without waiting for the database (:meth:`Journal.rollback`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from bohnanza.engine import Refusal
+
+from .. import frames
+from ..store import Store, StoredRoom
+from . import game as games
+from .table import Table
+
+if TYPE_CHECKING:
+    from ..dbqueue import DbQueue
+    from ..settings import Settings
+
+log = logging.getLogger("bohnanza.server")
+
+Connected = Callable[[int], bool]
+
+
+class Journal:
+    """The stored state of the room ``name``: ``saved`` (the record of the last checkpoint:
+    the position as JSON text), ``tail`` (the game commands ``(seat, text)`` stored after it
+    by this process), ``tail_before`` (those stored after it before this start)."""
+
+    __slots__ = ("name", "queue", "settings", "saved", "tail", "tail_before", "persisted",
+                 "version_queued")
+
+    def __init__(self, name: str, queue: DbQueue, settings: Settings, table: Table) -> None:
+        self.name = name
+        self.queue = queue
+        self.settings = settings
+        self.saved: dict[str, Any] = table.record(name, 0)
+        self.tail: list[tuple[int, str]] = []
+        self.tail_before = 0
+        self.persisted = False  # the room has a row
+        self.version_queued = False  # a version bump waits to be stored
+
+    def checkpoint_due(
+        self, table: Table, command: tuple[int | None, str] | None, game_command: bool
+    ) -> bool:
+        """Whether this change stores the whole room (module docstring). While a turn clock
+        runs, every change does: the seats' deadlines are part of the record (clock.py)."""
+        return not (
+            table.clock is None
+            and game_command
+            and command is not None
+            and command[0] is not None
+            and self.persisted
+            and table.running
+            and self.saved["game"] is not None
+            and self.saved["game_no"] == table.game_no
+            and self.tail_before + len(self.tail) + 1 < self.settings.checkpoint_every
+        )
+
+    async def write(
+        self,
+        table: Table,
+        version: int,
+        command: tuple[int | None, str] | None,
+        entries: list[dict[str, Any]],
+        game_command: bool = False,
+    ) -> None:
+        """Store a change of the room (now at ``version``): a game command alone, or a
+        checkpoint with the command and its log ``entries``. Raises ``StorageFailure``
+        (nothing of it is stored)."""
+        log_json = frames.dumps(entries)
+        if not self.checkpoint_due(table, command, game_command):
+            assert command is not None
+            seat, text = command
+            assert seat is not None
+            await self.queue.call(
+                self.queue.store.save_command, name=self.name, version=version,
+                game_no=table.game_no, seat=seat, text=text, log=log_json,
+            )
+            self.tail.append((seat, text))
+        else:
+            rec = table.record(self.name, version)
+            await self.queue.call(self.queue.store.save, **rec, command=command, log=log_json)
+            self.saved = rec
+            self.tail = []
+            self.tail_before = 0
+        self.persisted = True
+
+    async def write_chat(self, table: Table, version: int, line: dict[str, Any]) -> None:
+        """Store a chat line (the room itself first, when it has no row yet)."""
+        if not self.persisted:
+            await self.write(table, version, None, [])
+        await self.queue.call(self.queue.store.save_chat, self.name, line)
+
+    def write_version_later(self, version: Callable[[], int]) -> None:
+        """Store the room's version (a change that is not a command: idle marks, connections)
+        without waiting, best effort; ``version()`` is read when the write runs."""
+        if not self.persisted or self.version_queued:
+            return
+        self.version_queued = True
+
+        def save() -> None:  # in the database queue
+            self.version_queued = False  # a bump from now on queues another
+            self.queue.store.save_version(self.name, version())
+
+        self.queue.later(save)
+
+    def restore(self, stored: StoredRoom, table: Table, connected: Connected) -> None:
+        """Load the room from ``stored`` (start-up; its game as :func:`current` gives it)."""
+        rec = {
+            "name": self.name,
+            "version": stored.version,
+            "game_no": stored.game_no,
+            "options": stored.options,
+            "seats": stored.seats,
+            "game": frames.dumps(stored.game) if stored.game is not None else None,
+            "last_result": stored.last_result,
+        }
+        table.load(rec, connected)
+        self.saved = rec
+        self.tail = []
+        self.tail_before = len(stored.tail)  # stored after the checkpoint, before this start
+        self.persisted = True
+
+    def rollback(self, table: Table, connected: Connected) -> None:
+        """Put ``table`` back as stored (a write failed, or the engine did): from memory, so
+        nothing waits for the database (the checkpoint, then the commands stored since)."""
+        table.load(self.saved, connected)
+        if self.tail:
+            if table.game is None:
+                raise ValueError("stored game commands without a game")
+            games.replay(table.game, self.tail)
+
+
+# ---------------------------------------------------------------- reading the store
+
+
+def current(stored: StoredRoom) -> StoredRoom:
+    """``stored`` with the game commands of its tail replayed onto its checkpoint's position
+    (``game`` is then the position now; ``tail`` stays, for the count). Raises ValueError when
+    one does not apply."""
+    if stored.game is not None and stored.tail:
+        try:
+            game = games.replay(games.load_game(stored.game), stored.tail)
+        except Refusal as e:
+            where = "; ".join(getattr(e, "__notes__", []))
+            raise ValueError(f"a stored command does not apply ({where}): {e}") from None
+        stored.game = game.to_position()
+    return stored
+
+
+def load_room(
+    store: Store, name: str, log_history: int = 300, chat_history: int = 50
+) -> StoredRoom | None:
+    """The room ``name`` as stored now (:func:`current`), or None. Raises ValueError when it
+    cannot be read."""
+    stored = store.load(name, log_history, chat_history)
+    return None if stored is None else current(stored)
+
+
+def load_rooms(store: Store, log_history: int = 300, chat_history: int = 50) -> list[StoredRoom]:
+    """Every room as stored now; one that cannot be read (its row, or a command that does not
+    apply) is left out with a warning."""
+    out = []
+    for stored in store.load_all(log_history, chat_history):
+        try:
+            out.append(current(stored))
+        except Exception as e:
+            log.warning("room %r cannot be read (%s: %s); skipped", stored.name,
+                        type(e).__name__, e)
+    return out
+
+
+def history(store: Store, name: str) -> list[dict[str, Any]]:
+    """Every stored command of a room made while it had a game, oldest first, each with the
+    position after it (tests and audits): ``{"version", "game_no", "seat", "text",
+    "position"}``. A game command stored without its position gets it by replaying it onto
+    the one before."""
+    out = []
+    game: games.Game | None = None
+    for row in store.command_rows(name):
+        if row.position is not None:
+            game = games.load_game(row.position)
+            position = row.position
+        else:
+            if game is None:
+                continue  # a room command without a game
+            try:
+                if row.seat is None:
+                    raise games.ParseError("a command of nobody's seat")
+                games.replay(game, [(row.seat, row.text)])
+            except games.ParseError:  # a room command after the game (need not read back)
+                game = None
+                continue
+            position = game.to_position()
+        out.append({"version": row.version, "game_no": row.game_no, "seat": row.seat,
+                    "text": row.text, "position": position})
+    return out

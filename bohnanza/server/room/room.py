@@ -1,0 +1,389 @@
+"""A room: the pipeline every command goes through, and the parts it is made of.
+
+One writer per room: every change happens under the room's ``asyncio.Lock``, one at a time, in
+arrival order. A ``say`` (a person's, or a bot's through the bot driver) takes one path:
+
+1. :meth:`Room.handle` reads the text (``bohnanza.commands.parse``) and hands it to the
+   handler of its kind: a game command to the engine (``Game.apply``), a room command to
+   ``commands.py``, a chat line to :meth:`Room._chat`. The handler returns a :class:`Change`
+   (or raises a ``Refusal``, having changed nothing);
+2. :meth:`Room._commit` stores the change (the journal) *before* anything about it is sent
+   (design.md §7); a write that fails puts the room back as stored and refuses the command
+   with ``storage_error``;
+3. it fans the change out: connections that sit down or stand up, a fresh ``state`` (with the
+   change's log lines) to every connection, the next bot step planned;
+4. the sender gets its ``reply`` (every refusal is answered here, in one place).
+
+The parts: the table (seats, options, game: ``table.py``), presence (connections, idle and
+away marks: ``presence.py``), the journal (``journal.py``), the bot driver (``bots.py``), the
+log and backlog (``logbook.py``) and the state frames (``states.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bohnanza import commands as cmds
+from bohnanza.engine import Refusal
+
+from .. import frames, lang
+from ..protocol import Chat, Reply, Welcome, You
+from . import commands
+from . import game as games
+from .bots import BotDriver
+from .change import BotActor, Change, CommandError, Outcome, storage_error
+from .clock import ClockDriver, mark_owed
+from .journal import Journal
+from .logbook import game_entries, read_backlog, room_entry
+from .presence import Presence
+from .states import room_part, state_frames
+from .table import Seat, Table
+
+if TYPE_CHECKING:
+    from ..conn import Conn
+    from ..dbqueue import DbQueue
+    from ..settings import Settings
+    from ..store import StoredRoom
+
+log = logging.getLogger("bohnanza.server")
+
+Actor = Any  # a Conn, or a BotActor: ``seat`` and ``name``
+
+
+class Directory(Protocol):
+    """What a room needs of the room directory (hub.py)."""
+
+    async def maybe_drop(self, room: Room) -> None:
+        """Forget ``room`` if nobody uses it."""
+
+    def later(self, coro: Coroutine[Any, Any, None]) -> None:
+        """Run ``coro`` as a task of its own."""
+
+
+class Room:
+    """One room (module docstring)."""
+
+    def __init__(self, name: str, directory: Directory, queue: DbQueue,
+                 settings: Settings) -> None:
+        self.name = name
+        self.directory = directory
+        self.queue = queue
+        self.settings = settings
+        self.lock = asyncio.Lock()
+        self.version = 0
+        self.pending = 0  # connections on their way in (see Hub.room_for)
+        self.last_visit = time.monotonic()  # a connection was here (Hub: forget_after)
+        self.table = Table()
+        self.presence = Presence(settings)
+        self.journal = Journal(name, queue, settings, self.table)
+        self.bots = BotDriver(self, settings)
+        self.clock = ClockDriver(self)
+
+    # ------------------------------------------------------------ what others read
+
+    @property
+    def game(self) -> games.Game | None:
+        return self.table.game
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.table.seats
+
+    @property
+    def preset(self) -> str:
+        return self.table.preset
+
+    @property
+    def hidden_money(self) -> bool:
+        return self.table.hidden_money
+
+    @property
+    def game_no(self) -> int:
+        return self.table.game_no
+
+    @property
+    def running(self) -> bool:
+        return self.table.running
+
+    @property
+    def conns(self) -> list[Conn]:
+        return self.presence.conns
+
+    def player_range(self) -> tuple[int, int]:
+        return self.table.player_range()
+
+    def in_use(self) -> bool:
+        """Someone is here, is on the way in, holds a seat, or a game runs."""
+        return bool(self.presence.conns or self.pending or self.table.running
+                    or any(s.human for s in self.table.seats))
+
+    # ------------------------------------------------------------ the pipeline
+
+    async def say(self, conn: Conn, say_id: Any, text: str) -> None:
+        """A person's ``say``, answered with exactly one ``reply``."""
+        async with self.lock:
+            if self.presence.touch(conn, self.table.seats):
+                self.bump()
+            self.bots.wake()
+            seat = conn.seat
+            if (seat is not None and text.lstrip().startswith("/")
+                    and self.table.seats[seat].bot is not None and self.table.seats[seat].human):
+                await self._take_back(seat)  # handed to a bot while here: acting takes it back
+            outcome = await self.handle(conn, text)
+            self._reply(conn, say_id, outcome)
+
+    async def act_for(self, seat: int, text: str) -> Outcome:
+        """``text`` said for ``seat`` by a bot (the caller holds the lock)."""
+        return await self.handle(BotActor(seat, self.table.seats[seat].name), text)
+
+    async def handle(self, actor: Actor, text: str) -> Outcome:
+        """Read ``text``, hand it to the handler of its kind, commit the change, fan it out;
+        the outcome for the reply. The caller holds the lock."""
+        try:
+            change = self._dispatch(actor, text)
+            if change.kind != "answer":
+                await self._commit(change)
+            return Outcome(True, message=change.reply)
+        except Refusal as e:  # every refusal (rules, syntax, the room) is answered here
+            return Outcome.refused(e)
+        except Exception:  # every say gets its reply, even when something is broken
+            log.exception("room %s: failed on %r", self.name, text)
+            self._rollback()
+            return Outcome(False, "internal_error", "The server failed on that command.")
+
+    def _dispatch(self, actor: Actor, text: str) -> Change:
+        if len(text) > self.settings.chat_max_len:
+            raise CommandError(
+                "too_long", f"A line has at most {self.settings.chat_max_len} characters."
+            )
+        # an unknown bean name is answered with the beans of this game's deck only
+        command = games.parse(text, self.table.game if self.table.running else None)
+        if isinstance(command, cmds.GameCommand):
+            return self._game_command(actor, text, command.action)
+        if isinstance(command, cmds.Chat):
+            return self._chat(actor, text)
+        if isinstance(command, cmds.RoomCommand):
+            return commands.run(self, actor, command)
+        raise CommandError("parse_error", "Unknown command.")  # pragma: no cover
+
+    def _game_command(self, actor: Actor, text: str, action: Any) -> Change:
+        """A game command: the engine applies it completely or refuses it (nothing changed)."""
+        if actor.seat is None:
+            raise CommandError("not_seated", "Only a seated player can do that; /join first.")
+        table = self.table
+        game = table.game
+        if game is None:
+            raise CommandError("no_game", "No game is running; /start begins one.")
+        was_over = game.over
+        events = game.apply(actor.seat, action)
+        if not isinstance(actor, BotActor):  # the seat's person acted: no timeouts in a row
+            table.seats[actor.seat].timeouts = 0
+        entries = game_entries(game, events)
+        if game.over and not was_over:
+            table.last_result = {"names": list(game.names), **(game.result or {})}
+            entries.append(room_entry("The game is over. /start plays again."))
+        return Change("game", (actor.seat, text), entries)
+
+    def _chat(self, actor: Actor, text: str) -> Change:
+        text = text.strip()
+        if not text:
+            raise CommandError("empty", "Nothing to say.")
+        name = self.table.name_of(actor.seat, actor.name)
+        return Change("chat", chat=Chat(name=name, seat=actor.seat, text=text, ts=time.time()))
+
+    async def _commit(self, change: Change) -> None:
+        """Store ``change``, then show it: the one place a change is committed. A write that
+        fails puts the room back as stored and raises ``storage_error``."""
+        if change.kind == "chat":
+            assert change.chat is not None
+            try:
+                await self.journal.write_chat(
+                    self.table, self.version, change.chat.model_dump(exclude={"type", "replay"})
+                )
+            except Exception as e:
+                log.warning("room %s: chat not stored (%s)", self.name, e)
+                raise storage_error() from None
+            msg = change.chat.model_dump_json()
+            for c in list(self.presence.conns):
+                c.send(msg)
+            return
+        self.version += 1
+        mark_owed(self.table)  # what the game waits for now, and the clocks (clock.py)
+        try:
+            await self.journal.write(self.table, self.version, change.command, change.entries,
+                                     change.kind == "game")
+        except Exception as e:
+            log.warning("room %s: write failed (%s); back to the stored state", self.name, e)
+            self.version -= 1
+            self._rollback()
+            raise storage_error() from None
+        self._seat_connections(change)
+        self.broadcast(change.entries)
+        self.bots.changed()
+
+    def _seat_connections(self, change: Change) -> None:
+        """The connections' seats after a stored change: renumbered, sat down, stood up."""
+        if change.renumber is None and not change.moves:
+            return  # most changes (every game command)
+        moved = {id(m.conn) for m in change.moves}
+        if change.renumber is not None:
+            for c in self.presence.conns:
+                if c.seat is not None and id(c) not in moved:
+                    c.seat = change.renumber.get(c.seat)
+        for m in change.moves:
+            m.conn.name = m.name
+            m.conn.seat = m.seat
+            m.conn.send(self._welcome(m.conn, m.token))
+
+    def _reply(self, conn: Conn, say_id: Any, o: Outcome) -> None:
+        """The reply, its message in the connection's language (server/lang.py)."""
+        if o.ok and o.message is None:
+            conn.send(frames.ok_reply(say_id))
+            return
+        message = o.message
+        if conn.lang != "en":
+            message = lang.reply_message(o.ok, o.code, message, conn.lang)
+        conn.send(Reply(id=say_id, ok=o.ok, code=o.code, message=message, rule=o.rule)
+                  .model_dump_json(exclude_none=True))
+
+    def _rollback(self) -> None:
+        """Back to what was last stored."""
+        self.journal.rollback(self.table, self.presence.connected)
+
+    async def note(self, entries: list[dict[str, Any]]) -> None:
+        """Store and show a change nobody typed that is only log lines (the caller holds the
+        lock). Raises ``storage_error``."""
+        await self._commit(Change("room", None, entries))
+
+    def bump(self) -> None:
+        """A change that is not a command (idle marks, connections): a new version to everyone,
+        stored best effort without waiting."""
+        self.version += 1
+        self.journal.write_version_later(lambda: self.version)
+        self.broadcast()
+
+    def restore(self, stored: StoredRoom) -> None:
+        """Load from the store (start-up; ``journal.current`` gives ``stored``)."""
+        self.journal.restore(stored, self.table, self.presence.connected)
+        self.version = stored.version
+
+    # ------------------------------------------------------------ frames
+
+    def states(self, conns: list[Conn], entries: list[dict[str, Any]] | None = None) -> list[str]:
+        """The ``state`` frame of each of ``conns`` (states.py)."""
+        room = room_part(self.name, self.table, self.presence, self.settings)
+        return state_frames(self.version, room, self.table, conns, entries)
+
+    def state_for(self, conn: Conn) -> str:
+        return self.states([conn])[0]
+
+    def broadcast(self, entries: list[dict[str, Any]] | None = None) -> None:
+        """The new state to every connection, with the change's log lines (``entries``)."""
+        conns = list(self.presence.conns)
+        for c, text in zip(conns, self.states(conns, entries), strict=True):
+            c.send(text)
+
+    def _welcome(self, conn: Conn, token: str | None) -> str:
+        seat = conn.seat
+        you = You(name=self.table.name_of(seat, conn.name), seat=seat,
+                  token=token if seat is not None else None)
+        return Welcome(room=self.name, you=you, version=self.version).model_dump_json()
+
+    # ------------------------------------------------------------ connections
+
+    async def attach(self, conn: Conn, name: str | None, token: str | None) -> None:
+        """A connection said ``hello``: its seat back (by token) or a watcher's name; the
+        welcome, the backlog, and everyone's new state."""
+        async with self.lock:
+            conn.room = self.name
+            self.last_visit = time.monotonic()
+            seats = self.table.seats
+            seat = self.table.find_token(token) if token else None
+            if token and seat is None:
+                conn.send(lang.error_frame("bad_token", "That token holds no seat in this "
+                                           "room; you are watching.", conn.lang))
+            if seat is None:
+                refusal = self.presence.name_watcher(conn, name, self.table,
+                                                     self.settings.name_max_len)
+                if refusal is not None:
+                    conn.send(refusal)
+            was_connected = seat is not None and self.presence.connected(seat)
+            conn.seat = seat
+            self.presence.arrive(conn, seats)
+            conn.send(self._welcome(conn, token))
+            if self.journal.persisted:
+                for frame in await read_backlog(self.queue, self.name, self.settings,
+                                                self.table, conn.seat, self.version, conn.lang):
+                    conn.send(frame)
+            self.pending -= 1
+            s = seats[seat] if seat is not None else None
+            if s is not None and s.bot is not None:
+                s.idle = False
+                await self._take_back(seat)  # type: ignore[arg-type]
+            elif s is None or not was_connected or s.idle:
+                if s is not None:
+                    s.idle = False
+                self.bump()  # everyone sees the seat back, or the spectator count
+            else:
+                conn.send(self.state_for(conn))
+
+    async def _take_back(self, seat: int) -> None:
+        """The person of a handed-over seat is back: the bot stops, the seat is theirs."""
+        s = self.table.seats[seat]
+        s.stop_bot()
+        s.timeouts = 0
+        try:
+            await self.note([room_entry(f"{s.name} is back; the bot hands seat {seat + 1} back.")])
+        except CommandError:  # not stored (the room was reloaded): theirs all the same
+            self.table.seats[seat].stop_bot()
+            self.bump()
+
+    async def set_lang(self, conn: Conn, reader: str) -> None:
+        """The person switched language: from now on the server writes to them in it, and
+        the stored log comes again in it (one ``log`` with ``replay``, empty when there is
+        none, so the page knows to write its log afresh)."""
+        async with self.lock:
+            conn.lang = reader
+            frames_ = await read_backlog(self.queue, self.name, self.settings, self.table,
+                                         conn.seat, self.version, reader, log_only=True)
+            for frame in frames_:
+                conn.send(frame)
+
+    async def detach(self, conn: Conn) -> None:
+        async with self.lock:
+            if not self.presence.depart(conn, self.table.seats):
+                return
+            self.last_visit = time.monotonic()
+            self.bump()
+        await self.directory.maybe_drop(self)
+
+    async def activity(self, conn: Conn) -> None:
+        if conn.seat is None:
+            return
+        async with self.lock:
+            if self.presence.touch(conn, self.table.seats):
+                self.bump()
+
+    async def check_idle(self, now: float) -> None:
+        """The idle clock: the seats' marks as they are at ``now``."""
+        seats = self.table.seats
+        if not seats or not self.presence.due(seats, now, self.table.running):
+            return
+        async with self.lock:
+            if self.presence.update(self.table.seats, now, self.table.running):
+                self.bump()
+
+    # ------------------------------------------------------------ bots
+
+    def plan_bots(self, delay: float | None = None) -> None:
+        self.bots.plan(delay)
+
+    def stop_bots(self) -> asyncio.Task[None] | None:
+        return self.bots.stop()
+
+    def forget_if_unused(self) -> None:
+        self.directory.later(self.directory.maybe_drop(self))

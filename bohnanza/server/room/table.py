@@ -1,0 +1,278 @@
+"""The table: the seats (who holds each, by hashed token), the options, the game and its number,
+the last result; the names in use; how the seats close up between games. This is the room's
+durable state (:meth:`Table.record` is what a checkpoint stores), plus each seat's live marks
+(idle, away; the bot's memory), which stay with their seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import random
+import time
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import game as games
+from .change import CommandError
+
+if TYPE_CHECKING:
+    from bohnanza.bots import Policy
+
+
+def hash_token(token: str) -> str:
+    """A seat token as stored (SHA-256, hex); tokens are compared as hashes, in constant
+    time (design.md §7)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def name_key(name: str) -> str:
+    """Names compare like this (case and full-width forms do not matter)."""
+    return unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
+
+
+def check_name(raw: str | None, max_len: int) -> str:
+    """A display name: trimmed, 1..max_len printable characters, not a command. Raises
+    :class:`CommandError` ``bad_name``."""
+    if raw is None:
+        raise CommandError("bad_name", "Say a name: /join NAME")
+    name = " ".join(raw.split())
+    if not name:
+        raise CommandError("bad_name", "A name needs at least one visible character.")
+    if len(name) > max_len:
+        raise CommandError("bad_name", f"A name has at most {max_len} characters.")
+    if not name.isprintable():
+        raise CommandError("bad_name", "A name may hold printable characters only.")
+    if name.startswith("/"):
+        raise CommandError("bad_name", "A name may not start with '/'.")
+    return name
+
+
+@dataclass
+class Seat:
+    """One seat. Who holds it:
+
+    * a person: ``token_hash`` set, ``bot`` None;
+    * a person away, handed to a bot (``/handover``): ``token_hash`` set and ``bot`` set; the
+      token takes it back;
+    * a bot added with ``/addbot``: no token, ``bot`` set;
+    * left during a game (``vacant``): no token, a bot plays it, ``/join`` takes it over.
+    """
+
+    name: str
+    token_hash: str | None
+    vacant: bool = False
+    bot: str | None = None  # the policy name while a bot plays this seat
+    last_input: float = field(default_factory=time.monotonic)
+    idle: bool = False
+    away_since: float | None = None  # time.time() when its person's last connection closed
+    away_mono: float | None = None  # the same moment on the monotonic clock
+    long_away: bool = False  # away long enough for /handover (kept by the idle clock)
+    policy: Policy | None = field(default=None, repr=False)  # the bot's instance (its memory)
+    rng: random.Random | None = field(default=None, repr=False)
+    # the room version from which its holder holds this seat: the log of the current game is
+    # sent again phrased for this seat from this version on (public form before)
+    since: int = 0
+    # the decision the game waits for from this seat (clock.py: "game:turn:what"), since when
+    # (Unix time; the monotonic moment, a live mark, for the idle rule), and the turn clock's
+    # deadline (Unix time; None: no clock, or a bot plays the seat); stored, so a restart
+    # keeps them
+    owed: str | None = None
+    owed_since: float | None = None
+    owed_mono: float | None = None
+    deadline: float | None = None
+    timeouts: int = 0  # the clock ran out for this seat this many times in a row
+    # connected, owes a decision and has sent nothing for away_seconds: /handover may give it
+    # to a bot (a live mark, kept by the idle clock)
+    stalling: bool = False
+
+    @property
+    def human(self) -> bool:
+        """A person owns this seat (even while a bot plays it for them)."""
+        return self.token_hash is not None
+
+    def stored(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "token_hash": self.token_hash,
+            "vacant": self.vacant,
+            "bot": self.bot,
+            "since": self.since,
+            "owed": self.owed,
+            "owed_since": self.owed_since,
+            "deadline": self.deadline,
+            "timeouts": self.timeouts,
+        }
+
+    def set_away(self, away: bool) -> None:
+        if away and self.human:
+            if self.away_mono is None:
+                self.away_since = time.time()
+                self.away_mono = time.monotonic()
+        else:
+            self.away_since = self.away_mono = None
+            self.long_away = False
+
+    def stop_bot(self) -> None:
+        self.bot = None
+        self.policy = None
+        self.rng = None
+
+
+class Table:
+    """The seats, options, game and results of one room."""
+
+    __slots__ = ("seats", "hidden_money", "preset", "duel_base", "clock", "game", "game_no",
+                 "last_result")
+
+    def __init__(self) -> None:
+        self.seats: list[Seat] = []
+        self.hidden_money = False
+        self.preset = "classic"
+        self.duel_base = "standard"  # the 2-player bean duel's version (rules.md §3a, C10)
+        self.clock: float | None = None  # seconds per decision (/option clock); None: off
+        self.game: games.Game | None = None
+        self.game_no = 0
+        self.last_result: dict[str, Any] | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.game is not None and not self.game.over
+
+    def player_range(self) -> tuple[int, int]:
+        return games.player_range(self.preset)
+
+    def game_options(self) -> dict[str, Any]:
+        """The options a game is dealt with (``/option``)."""
+        return {"hidden_money": self.hidden_money, "duel_base": self.duel_base}
+
+    def name_of(self, seat: int | None, fallback: str) -> str:
+        """The name of ``seat``, or ``fallback`` (a watcher's own) for no seat."""
+        return self.seats[seat].name if seat is not None else fallback
+
+    # ------------------------------------------------------------ stored form
+
+    def record(self, name: str, version: int) -> dict[str, Any]:
+        """The durable state as a checkpoint stores it (``Store.save``): new objects, the
+        position as JSON text (also the compact copy the journal keeps for a rollback)."""
+        return {
+            "name": name,
+            "version": version,
+            "game_no": self.game_no,
+            "options": {"hidden_money": self.hidden_money, "preset": self.preset,
+                        "duel_base": self.duel_base, "clock": self.clock},
+            "seats": [s.stored() for s in self.seats],
+            "game": games.dumps(self.game.to_position()) if self.game is not None else None,
+            "last_result": self.last_result,
+        }
+
+    def load(self, rec: dict[str, Any], connected: Callable[[int], bool]) -> None:
+        """Seats, options, game and result from a record; the seats' live marks (idle, away,
+        a bot's memory) stay with their seat numbers."""
+        self.game_no = rec["game_no"]
+        options = rec["options"]
+        self.hidden_money = bool(options.get("hidden_money", False))
+        self.preset = str(options.get("preset", "classic"))
+        self.duel_base = str(options.get("duel_base") or "standard")
+        clock = options.get("clock")
+        self.clock = None if clock is None else float(clock)
+        old = dict(enumerate(self.seats))
+        self.seats = [
+            Seat(
+                name=s["name"],
+                token_hash=s.get("token_hash"),
+                vacant=bool(s.get("vacant")),
+                bot=s.get("bot"),
+                since=int(s.get("since") or 0),
+                owed=s.get("owed"),
+                owed_since=s.get("owed_since"),
+                deadline=s.get("deadline"),
+                timeouts=int(s.get("timeouts") or 0),
+            )
+            for s in rec["seats"]
+        ]
+        for i, s in enumerate(self.seats):
+            before = old.get(i)
+            if s.owed is not None:  # the idle rule's clock starts again at a restart
+                s.owed_mono = time.monotonic()
+            if before is not None:
+                s.idle = before.idle
+                s.last_input = before.last_input
+                if before.owed == s.owed:
+                    s.owed_mono = before.owed_mono
+                    s.stalling = before.stalling
+                if before.bot == s.bot:  # the same bot keeps its memory
+                    s.policy, s.rng = before.policy, before.rng
+            s.set_away(not connected(i))
+        game = rec["game"]
+        self.game = games.load_game(json.loads(game)) if game is not None else None
+        self.last_result = rec["last_result"]
+
+    # ------------------------------------------------------------ names and seats
+
+    def find_token(self, token: str) -> int | None:
+        """The seat ``token`` holds, or None."""
+        h = hash_token(token)
+        found = None
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and hmac.compare_digest(h, s.token_hash):
+                found = i
+        return found
+
+    def find_seat(self, arg: str, usage: str) -> int:
+        """The seat ``arg`` names: a seat name (compared as :func:`name_key`) or else a seat
+        number (full-width digits too). Raises :class:`CommandError`."""
+        if not arg.strip():
+            raise CommandError("parse_error", f"Say whom: {usage}")
+        key = name_key(arg)
+        for i, s in enumerate(self.seats):
+            if name_key(s.name) == key:
+                return i
+        if key.isascii() and key.isdigit() and 1 <= int(key) <= len(self.seats):
+            return int(key) - 1
+        raise CommandError("no_such_seat", f"Nobody called {arg} sits here; /who lists the seats.")
+
+    def name_in_use(
+        self, name: str, watchers: Iterable[str], skip_seats: frozenset[int] = frozenset()
+    ) -> bool:
+        """A seat's name (but those of ``skip_seats``, which are about to go) or one of the
+        ``watchers``' names (connections without a seat), compared as :func:`name_key`."""
+        key = name_key(name)
+        if any(name_key(s.name) == key for i, s in enumerate(self.seats) if i not in skip_seats):
+            return True
+        return any(name_key(w) == key for w in watchers)
+
+    def unique_name(self, base: str, watchers: list[str], start: int | None = None) -> str:
+        """``base`` if free, else ``base 2``, ``base 3``... (``start``: always numbered)."""
+        k = start
+        while True:
+            name = base if k is None else f"{base} {k}"
+            if not self.name_in_use(name, watchers):
+                return name
+            k = 2 if k is None else k + 1
+
+    def going(self) -> frozenset[int]:
+        """The seats a change before the next game drops (left during the last game)."""
+        return frozenset(i for i, s in enumerate(self.seats) if s.vacant)
+
+    def between_games(self) -> tuple[list[Seat], dict[int, int | None]]:
+        """The seats of the next game (the seats left during the last one go away; numbers
+        close up) and where each seat number goes (None: gone). Changes nothing;
+        :meth:`settle` makes it so."""
+        live = [s for s in self.seats if not s.vacant]
+        where = {id(s): i for i, s in enumerate(live)}
+        return live, {i: where.get(id(s)) for i, s in enumerate(self.seats)}
+
+    def settle(self, live: list[Seat]) -> None:
+        """Between games: drop the finished game's view (its seats no longer match; the
+        result stays), keep ``live``; a seat handed to a bot during the last game is its
+        person's again."""
+        if self.game is not None and self.game.over:
+            self.game = None
+        for s in live:
+            if s.human and s.bot is not None:
+                s.stop_bot()
+        self.seats = live

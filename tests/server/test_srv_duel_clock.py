@@ -1,0 +1,178 @@
+"""Issue 13 over the real server (uvicorn, SQLite, WebSocket clients): two people play the
+bean duel (rules.md §3a) to the end; a connected seat that owes a decision and stays quiet is
+handed to a bot and taken back by acting; the turn clock makes the smallest legal move, logs
+it, hands the seat to a bot at the third timeout in a row; a restart keeps the deadline."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from bohnanza.bots.timeout import timeout_move
+
+from .harness import Client, ServerProc, leak_scan, positions_by_version
+from .test_srv_bots import _over, _room, _stored, drive
+
+
+async def _seat(url: str, names: list[str], options: list[str]) -> list[Client]:
+    cs = [await Client(url, n).connect() for n in names]
+    for c in cs:
+        await c.ok("/join")
+    for o in options:
+        await cs[0].ok(o)
+    await cs[0].ok("/start")
+    for c in cs:
+        await c.wait(lambda c=c: c.state is not None and c.state["view"] is not None)
+    return cs
+
+
+async def test_two_people_play_the_duel_to_the_end(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(game_seed=21)
+    url = srv.ws_url("duel")
+    # a clock far too long to run out: every change stores a checkpoint, so the leak scan
+    # below compares each frame with the exact position it was sent at
+    ann, bob = await _seat(url, ["Ann", "Bob"],
+                           ["/option rules rio-grande", "/option duel 3fields",
+                            "/option clock 3600"])
+    v = ann.view
+    assert v["rules"]["duel"] and v["rules"]["duel_base"] == "3fields"
+    assert all(len(s["fields"]) == 3 for s in v["seats"]) and v["passes_limit"] == 1
+    assert _room(ann)["options"]["duel_base"] == "3fields"
+    sent = await asyncio.wait_for(asyncio.gather(drive(ann, seed=1), drive(bob, seed=2)), 240)
+    for c in (ann, bob):
+        await c.wait(lambda c=c: _over(c))
+    refused = [t for part in sent for _, t, ok in part if not ok]
+    assert len(refused) <= 2, refused  # at most a command sent as the table moved on
+    result = ann.view["result"]
+    assert result is not None and len(result["scores"]) == 2 and ann.view["exhaustions"] == 1
+    texts = [c["text"] for c in _stored(srv, "duel")]
+    for part in ("/discard h", "/plant u", "/done"):
+        assert any(t.startswith(part) for t in texts), part
+    assert not any(t.startswith(("/offer", "/accept")) for t in texts)
+    history = positions_by_version(srv.db, "duel")
+    for c in (ann, bob):
+        assert leak_scan(c, history) > 50  # no other hand, no draw pile order, no secret
+    await ann.close()
+    await bob.close()
+
+
+async def test_a_connected_quiet_seat_is_handed_over_and_taken_back(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(game_seed=5, away_seconds=1, idle_check_interval=0.1,
+                                     bot_delay=0.2)
+    url = srv.ws_url("quiet")
+    ann, bob = await _seat(url, ["Ann", "Bob"], ["/option rules rio-grande"])
+    waited = ann if ann.view["active"] == ann.seat else bob
+    other = bob if waited is ann else ann
+    ws = waited.seat
+    assert ws is not None
+    # the other seat owes nothing: it cannot be handed over although it is quiet too
+    r = await waited.say(f"/handover {other.name}")
+    assert r["code"] == "not_away" and "not waiting" in r["message"]
+    r = await other.say(f"/handover {waited.name}")
+    assert r["code"] == "not_away" and "after 1 s" in r["message"]
+    await other.wait(lambda: _room(other)["seats"][ws]["can_hand_over"], timeout=5)
+    assert _room(other)["seats"][ws]["connected"] and _room(other)["seats"][ws]["owes"]
+    await other.ok(f"/handover {waited.name}")
+    await other.wait(lambda: _room(other)["seats"][ws]["bot"])
+    # the bot plays the waited-for seat's turn
+    turn = other.view["turn"]
+    await other.wait(lambda: other.view["turn"] > turn, timeout=20)
+    # the person acts: the seat is theirs again, the bot stops
+    await waited.ok("/who")
+    await other.wait(lambda: not _room(other)["seats"][ws]["bot"])
+    assert any("is back" in e.get("text", "") for e in other.logs)
+    assert not _room(other)["seats"][ws]["can_hand_over"]
+    await ann.close()
+    await bob.close()
+
+
+def _timeouts(c: Client) -> list[dict[str, Any]]:
+    return [e for e in c.logs if e.get("event") == "timeout"]
+
+
+async def test_clock_runs_out_smallest_move_logged_third_hands_over(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(game_seed=8, idle_check_interval=0.1, bot_delay=0.2)
+    url = srv.ws_url("clock")
+    cs = await _seat(url, ["Ann", "Bob", "Cy"], ["/option clock 1"])
+    ann = cs[0]
+    assert _room(ann)["options"]["clock"] == 1
+    a = ann.view["active"]
+    late = cs[a]
+    # every seat sees the active player's countdown (and only the waited-for seat has one)
+    for c in cs:
+        seats = _room(c)["seats"]
+        assert seats[a]["deadline"] is not None and seats[a]["owes"]
+        assert all(s["deadline"] is None for i, s in enumerate(seats) if i != a)
+        assert 0 < seats[a]["deadline"] - _room(c)["now"] <= 1.0
+    first = timeout_move(late.view)  # what the clock will do: plant where the card fits
+    assert first is not None and first.startswith(("/plant", "/harvest"))
+    # phase 1, phase 2, phase 3: three timeouts in a row for the active player
+    await ann.wait(lambda: len(_timeouts(ann)) >= 3, timeout=20)
+    got = _timeouts(ann)[:3]
+    assert [e["seat"] for e in got] == [a, a, a]
+    assert [e["timeouts"] for e in got] == [1, 2, 3]
+    await ann.wait(lambda: _room(ann)["seats"][a]["bot"], timeout=5)
+    assert any(e.get("event") == "timeout_bot" for e in ann.logs)
+    stored = [c for c in _stored(srv, "clock") if c["seat"] == a and c["text"] != "/join"]
+    texts = [c["text"] for c in stored]
+    assert texts[0] == first and "/done" in texts[:4]
+    assert not any(t.startswith(("/buy", "/offer", "/accept")) for t in texts[:6])
+    # the person acts: taken back, the count starts again
+    await late.ok("/who")
+    await ann.wait(lambda: not _room(ann)["seats"][a]["bot"], timeout=5)
+    await ann.wait(lambda: _room(ann)["seats"][a]["timeouts"] == 0, timeout=5)
+    for c in cs:
+        await c.close()
+
+
+async def test_own_move_resets_the_count(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(game_seed=8, idle_check_interval=0.1)
+    url = srv.ws_url("reset")
+    cs = await _seat(url, ["Ann", "Bob", "Cy"], ["/option clock 1"])
+    a = cs[0].view["active"]
+    await cs[0].wait(lambda: len(_timeouts(cs[0])) >= 1, timeout=10)
+    me = cs[a]
+    await me.wait(lambda: me.view["phase"] == "trade" and _room(me)["seats"][a]["timeouts"] == 1)
+    await me.ok("/done")  # its own move: no timeouts in a row any more
+    await me.wait(lambda: _room(me)["seats"][a]["timeouts"] == 0)
+    for c in cs:
+        await c.close()
+
+
+async def test_a_restart_keeps_the_deadline(server_factory: Any) -> None:
+    srv: ServerProc = server_factory("r.db", game_seed=4, idle_check_interval=0.1)
+    url = srv.ws_url("restart")
+    cs = await _seat(url, ["Ann", "Bob", "Cy"], ["/option clock 30"])
+    a = cs[0].view["active"]
+    deadline = _room(cs[0])["seats"][a]["deadline"]
+    assert deadline is not None and deadline > time.time() + 20
+    for c in cs:
+        await c.close()
+    srv.kill9()
+    again: ServerProc = server_factory("r.db", game_seed=4, idle_check_interval=0.1)
+    c = await Client(again.ws_url("restart"), "Watcher").connect()
+    assert _room(c)["seats"][a]["deadline"] == deadline
+    assert _room(c)["options"]["clock"] == 30
+    await c.close()
+
+
+async def test_a_deadline_that_passed_while_down_expires_after_the_restart(
+        server_factory: Any) -> None:
+    srv: ServerProc = server_factory("d.db", game_seed=4, idle_check_interval=0.1)
+    cs = await _seat(srv.ws_url("late"), ["Ann", "Bob", "Cy"], ["/option clock 2"])
+    a = cs[0].view["active"]
+    turn = cs[0].view["turn"]
+    for c in cs:
+        await c.close()
+    srv.kill9()
+    await asyncio.sleep(2.5)
+    again: ServerProc = server_factory("d.db", game_seed=4, idle_check_interval=0.1)
+    c = await Client(again.ws_url("late"), "Watcher").connect()
+    # the timeout's line is stored and shown first, then the moves made for the seat (one
+    # change each): wait for both, not for the line alone
+    await c.wait(lambda: any(e.get("event") == "timeout" and e.get("seat") == a
+                             for e in c.logs)
+                 and (c.view["turn"] == turn and c.view["phase"] != "plant"
+                      or c.view["turn"] > turn), timeout=10)
+    await c.close()

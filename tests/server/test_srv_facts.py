@@ -1,0 +1,74 @@
+"""Facts written once (issue 12): the bean slugs and names, the presets with their player
+ranges and the bot policies come from the engine and the bots package; the command language
+takes them from there, and the board fetches them from ``/api/facts`` instead of keeping
+copies. These tests hold every other place to them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from bohnanza.bots import DEFAULT_POLICY, POLICIES
+from bohnanza.commands import PRESET_NAMES, SLUGS, bean_label, help_text
+from bohnanza.engine import BEANS, PLAYER_RANGE, PRESETS
+from bohnanza.engine.beans import BEAN_NAMES
+from bohnanza.server import Settings, create_app
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+
+
+def test_the_endpoint_serves_the_engine_and_bots_facts(tmp_path: Path) -> None:
+    with TestClient(create_app(Settings(db=tmp_path / "f.db"))) as client:
+        got = client.get("/api/facts").json()
+    assert [b["slug"] for b in got["beans"]] == list(BEANS)  # catalogue order (rules.md §1)
+    for b in got["beans"]:
+        assert (b["count"], tuple(b["meter"])) == BEANS[b["slug"]]
+        assert b["names"] == {lang: names[b["slug"]] for lang, names in BEAN_NAMES.items()}
+    assert {p["name"]: (p["min_players"], p["max_players"]) for p in got["presets"]} == \
+        PLAYER_RANGE
+    assert [p["name"] for p in got["presets"]] == list(PRESETS)
+    assert got["policies"] == sorted(POLICIES) and got["default_policy"] == DEFAULT_POLICY
+    assert DEFAULT_POLICY in POLICIES
+
+
+def test_the_command_language_takes_the_engine_facts() -> None:
+    assert SLUGS == tuple(BEANS)
+    assert PRESET_NAMES == PRESETS
+    for lang, names in BEAN_NAMES.items():
+        assert all(bean_label(slug, lang) == names[slug] for slug in BEANS)
+    # the help's prose names every preset the engine knows, in its order
+    for lang in ("en", "ja"):
+        assert "|".join(PRESETS) in help_text(None, lang)
+        assert "|".join(PRESETS) in help_text("option", lang)
+
+
+def _web_sources() -> dict[str, str]:
+    return {str(p.relative_to(WEB)): p.read_text(encoding="utf-8")
+            for p in sorted(WEB.rglob("*.js")) + sorted(WEB.rglob("*.html"))}
+
+
+def test_the_board_keeps_no_copy_of_the_facts() -> None:
+    slug = "|".join(BEANS)
+    preset = "|".join(re.escape(p) for p in PRESETS)
+    for name, text in _web_sources().items():
+        # a list literal of several slugs, presets or policies is a copy
+        for kind, words in (("bean slugs", slug), ("presets", preset),
+                            ("policies", "|".join(POLICIES))):
+            found = re.findall(rf"\[\s*['\"]({words})['\"]\s*,\s*['\"]({words})['\"]", text)
+            assert not found, f"{name} lists {kind} itself: {found}"
+        # nor are the beans' names (the names of every language come with the facts)
+        for lang, names in BEAN_NAMES.items():
+            copied = [n for n in names.values() if f"'{n}'" in text or f'"{n}"' in text]
+            assert not copied, f"{name} names beans itself ({lang}): {copied}"
+    facts_js = (WEB / "js" / "facts.js").read_text(encoding="utf-8")
+    assert "/api/facts" in facts_js
+
+
+def test_the_board_colours_cover_exactly_the_engine_beans() -> None:
+    """The colours are the board's own (presentation); they must name the engine's slugs."""
+    text = (WEB / "js" / "beans.js").read_text(encoding="utf-8")
+    block = text[text.index("const COLOURS"):]
+    block = block[:block.index("};")]
+    assert set(re.findall(r"(\w+): \[", block)) == set(BEANS)

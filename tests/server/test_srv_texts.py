@@ -1,0 +1,82 @@
+"""Every line the room writes for a person has its Japanese (issue 10, point 6): the refusals,
+room lines and replies written in ``bohnanza/server/room/`` and ``hub.py`` are found again in
+the text catalogue (``bohnanza.commands.texts``) or among the refusal shapes, so a connection
+reading Japanese never gets one of them in English. The lines are read from the source: a new
+one without its Japanese fails here."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from bohnanza.commands.refusals import refusal_text
+from bohnanza.commands.texts import key_of, server_text
+
+SERVER = Path(__file__).resolve().parents[2] / "bohnanza" / "server"
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def _sample(node: ast.expr) -> str | None:
+    """The text of a string or f-string literal with each value filled in as "7"; None for
+    anything else (a name, a call)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        out = []
+        for part in node.values:
+            if isinstance(part, ast.Constant):
+                out.append(str(part.value))
+            else:
+                out.append("7")
+        return "".join(out)
+    return None
+
+
+def _lines() -> list[tuple[str, str | None, str]]:
+    """(where, refusal code or None, English line) of every refusal, room line and reply."""
+    found: list[tuple[str, str | None, str]] = []
+    for path in sorted([*(SERVER / "room").glob("*.py"), SERVER / "hub.py"]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            where = f"{path.name}:{node.lineno}"
+            if name in ("CommandError", "error_frame") and len(node.args) >= 2:
+                code = node.args[0].value if isinstance(node.args[0], ast.Constant) else None
+                text = _sample(node.args[1])
+                if text is not None:
+                    found.append((where, code, text))
+            elif name == "room_entry" and node.args:
+                text = _sample(node.args[0])
+                if text is not None:
+                    found.append((where, None, text))
+            elif name == "Change":
+                reply = [k.value for k in node.keywords if k.arg == "reply"]
+                reply += node.args[3:4]
+                for r in reply:
+                    text = _sample(r)
+                    if text is not None:
+                        found.append((where, None, text))
+    return found
+
+
+# a line made of other lines only ("{name}: {line}", an option's line after a name) has
+# nothing of its own to write again
+LINES = [x for x in _lines() if len(re.sub(r"[^A-Za-z]", "", x[2])) >= 4]
+
+
+def test_the_reader_finds_the_lines() -> None:
+    texts = {t for _, _, t in LINES}
+    assert "Nothing to say." in texts and "The game is over. /start plays again." in texts
+    assert len(LINES) > 40, len(LINES)
+
+
+@pytest.mark.parametrize(("where", "code", "text"), LINES, ids=[w for w, _, _ in LINES])
+def test_every_line_of_the_room_has_its_japanese(where: str, code: str | None, text: str) -> None:
+    ja = refusal_text(code, text, "ja") if code else server_text(text, "ja")
+    assert key_of(text) is not None or (code and ja != text), (where, text)
+    assert JAPANESE.search(ja), (where, text, ja)
