@@ -1,1 +1,0 @@
-/work/wt-board/bohnanza/__init__.py

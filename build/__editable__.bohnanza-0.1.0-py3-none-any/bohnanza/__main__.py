@@ -1,1 +1,0 @@
-/work/wt-board/bohnanza/__main__.py

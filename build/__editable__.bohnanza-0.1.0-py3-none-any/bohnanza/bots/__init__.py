@@ -1,1 +1,0 @@
-/work/wt-board/bohnanza/bots/__init__.py

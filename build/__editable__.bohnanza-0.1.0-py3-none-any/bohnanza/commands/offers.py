@@ -1,1 +1,0 @@
-/work/wt-board/bohnanza/commands/offers.py

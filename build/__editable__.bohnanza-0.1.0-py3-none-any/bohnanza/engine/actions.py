@@ -1,1 +1,0 @@
-/work/wt-board/bohnanza/engine/actions.py
