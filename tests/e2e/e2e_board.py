@@ -8,6 +8,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 TIMEOUT = 10_000
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 
 class Player:
@@ -44,12 +45,16 @@ class Player:
     def act(self, action: Any, ok: bool = True) -> dict[str, Any]:
         """Run a UI action that sends one command; wait for its reply and return it."""
         n = self.page.evaluate("window.__bohnanza.replies.length")
+        sent = self.page.evaluate("window.__bohnanza.sent.length")
         action()
         try:
             self.page.wait_for_function(f"window.__bohnanza.replies.length > {n}", timeout=TIMEOUT)
-        except Exception:
-            self.page.screenshot(path=f"/tmp/board-x/fail-{self.name}.png")
-            raise
+        except Exception as e:
+            ARTIFACTS.mkdir(exist_ok=True)
+            self.page.screenshot(path=str(ARTIFACTS / f"no-reply-{self.name}.png"))
+            said = self.page.evaluate(f"window.__bohnanza.sent.slice({sent})")
+            raise AssertionError(f"{self.name}: no reply within {TIMEOUT / 1000:g} s; the page "
+                                 f"sent {said or 'nothing'}") from e
         reply = self.page.evaluate(f"window.__bohnanza.replies[{n}]")
         if ok:
             assert reply["ok"], f"{self.name}: {reply}"

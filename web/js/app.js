@@ -80,7 +80,31 @@ function restoreFocus(spot) {
   if (again) again.focus({ preventScroll: true });
 }
 
+// A part drawn again between the press and the release of a pointer takes the pressed
+// element away: the release lands on its successor and the browser fires no click, so the
+// command is never sent. States keep coming while a button is held (idle marks, other
+// players), so while a pointer is down the page keeps the state and draws it once the pointer
+// is released, after the click (or after HOLD_MS at most, should a release never come).
+const HOLD_MS = 1500;
+const pressed = new Set();
+let held = null;
+function releaseHeld() {
+  if (held) { clearTimeout(held); held = null; render(); }
+}
+window.addEventListener('pointerdown', (e) => { pressed.add(e.pointerId); }, true);
+for (const ev of ['pointerup', 'pointercancel']) {
+  window.addEventListener(ev, (e) => {
+    pressed.delete(e.pointerId);
+    if (!pressed.size && held) setTimeout(releaseHeld, 0); // after the click this release makes
+  }, true);
+}
+
 function render() {
+  if (pressed.size) {
+    if (!held) held = setTimeout(() => { pressed.clear(); held = null; render(); }, HOLD_MS);
+    return;
+  }
+  if (held) { clearTimeout(held); held = null; }
   const spot = focusSpot();
   renderParts();
   restoreFocus(spot);
@@ -91,17 +115,19 @@ function renderParts() {
   const r = S.roomInfo;
   const lang = getLang();
   const duel = isDuel();
+  // what each part shows: the room without the server's clock (room.now changes with every
+  // state and is read only to count down between states, clock.js)
+  const room = r && { ...r, now: undefined };
   const ui = { draft: S.draft, sel: S.dealSel, armed: S.armed, tap: S.tapBean, open: S.offerOpen,
-    pb: S.plantBean, sw: isSwapped(), news: S.offerNews, drag: !!S.dragging,
-    dc: S.duelCard, dr: S.duelReveal };
+    pb: S.plantBean, sw: isSwapped(), news: S.offerNews, dc: S.duelCard, dr: S.duelReveal };
   const deadlines = r ? r.seats.map((s) => s.deadline) : null;
   part('progress', [lang, v && [v.exhaustions, v.passes_limit, v.deck_count, v.discard_count, v.discard_top, v.phase, duel]],
     () => renderProgress($('#progress')));
   renderStatus($('#status'));
-  part('players', [lang, v, r, S.you, ui.armed], () => renderPanels($('#players')));
+  part('players', [lang, v, room, S.you, ui.armed], () => renderPanels($('#players')));
   part('phase', [lang, v && v.phase, v && v.planted, v && v.you, deadlines], () => renderPhase($('#phase')));
   part('signals', [lang, v && v.phase, v && v.signals, v && v.you && v.you.signals, ui.armed], () => renderSignals($('#signals')));
-  part('setup', [lang, r, S.you, S.botPolicy], () => renderSetup($('#setup')));
+  part('setup', [lang, room, S.you, S.botPolicy], () => renderSetup($('#setup')));
   part('gameover', [lang, v && v.result, v && v.seats, v && v.history], () => renderGameOver($('#gameover')));
   part('game', [lang, v, ui], () => {
     renderMarket($('#market'));
