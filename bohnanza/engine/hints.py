@@ -8,7 +8,9 @@ Shapes (all JSON-ready):
   ``plant`` (the active player in phase 1; ``optional`` once one card is planted, R26),
   ``trade`` (the active player in phase 2, no deal pending), ``provide`` (a party of the
   pending deal that has not provided yet, R31), ``plant_traded`` (a seat with cards in its
-  to-plant area in phase 3, with ``count``, R33). Public: it names no hidden card.
+  to-plant area in phase 3, with ``count``, R33), and in the 2-player bean duel (rules.md
+  §3a) ``plant_offer`` and ``plant_revealed`` (the active player, steps 1 and 3). Public: it
+  names no hidden card.
 - :func:`offer_notes` -> ``[{"id": 3, "note": "waiting"}, ...]`` in market order, for one
   seat, in phase 2 only (offers are accepted only then, R28): ``waiting`` (the seat's own
   offer to the active player, who may accept it now) or ``refused`` with ``code`` (the error
@@ -44,6 +46,8 @@ def table_waits(g: GameState) -> list[dict[str, Any]]:
     if phase == "plant_traded":
         return [{"seat": i, "for": "plant_traded", "count": len(s.to_plant)}
                 for i, s in enumerate(g.seats) if s.to_plant]
+    if phase in ("plant_offer", "plant_revealed"):  # the duel's steps 1 and 3
+        return [{"seat": g.active, "for": phase}]
     return []
 
 

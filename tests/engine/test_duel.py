@@ -104,6 +104,8 @@ def test_hints_step3_active_and_other() -> None:
     # red fits field 1 (red); soy: no empty field and no soy field (R13)
     assert me["face_up_fields"] == [[1], [], [1]]
     assert me["harvestable"] == [1, 2] and me["can_discard"] == []
+    # the table waits for the active player's step 3 (the board's status line reads it)
+    assert g.view(1)["waiting"] == [{"seat": 0, "for": "plant_revealed"}]
     other = g.view(1)["you"]
     # R16 in the duel: no harvest on the opponent's turn; nothing to decide
     assert other["harvestable"] == [] and not other["must_act"]
@@ -119,6 +121,7 @@ def test_hints_step1_and_step2() -> None:
                                       "fields": [["soy", 2], None]}]})
     you = g.view(1)["you"]
     assert you["waiting_for"] == "plant_offer" and you["done_label"] is None
+    assert g.view(None)["waiting"] == [{"seat": 1, "for": "plant_offer"}]
     assert you["can_discard"] == ["u1", "u2"] and you["face_up_fields"] == [[1, 2], [2]]
     g.apply(1, Discard(CardRef("u", 2)))
     g.apply(1, Plant(1, None, CardRef("u", 1)))

@@ -252,6 +252,7 @@ const T = {
   wf_plant_offer: ['Plant or discard each card your opponent left.', '相手が残したカードを1枚ずつ植えるか捨ててください。'],
   wf_plant_revealed: ['Plant the revealed cards you want, then end your turn.', 'めくったカードから好きなものを植え、手番を終えてください。'],
   wf_duel_plant: ['Plant the next front card, discard one hand card (Discard), or end planting.', '次の先頭カードを植える、手札を1枚捨てる（「捨てる」）、または植え付け終了。'],
+  st_duel_planted_two: ['Two cards planted: discard one hand card (Discard), or press End planting.', '2枚植えました: 手札を1枚捨てる（「捨てる」）か「植え付け終了」を押してください。'],
   st_duel_wait_offer: ['{name} plants or discards the cards you left.', '{name}があなたの残したカードを植えるか捨てています。'],
   st_duel_wait_revealed: ['{name} plants the revealed cards; the rest comes to you.', '{name}がめくったカードを植えています。残りはあなたに渡ります。'],
   duel_title: ['Bean duel', '豆の決闘'],

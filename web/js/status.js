@@ -49,7 +49,9 @@ export function statusLine(view, room, me) {
     if (view.phase === 'plant_revealed') {
       return mine ? say('wf_plant_revealed', {}, 'may') : say('st_duel_wait_revealed', { name: name(active) }, 'wait');
     }
-    if (view.phase === 'plant' && mine && you.plant_optional) return say('wf_duel_plant', {}, 'may');
+    if (view.phase === 'plant' && mine && you.plant_optional) {
+      return say(view.planted >= 2 ? 'st_duel_planted_two' : 'wf_duel_plant', {}, 'may');
+    }
   }
   if (view.phase === 'plant') {
     if (you && you.waiting_for === 'plant') {
