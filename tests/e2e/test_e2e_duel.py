@@ -14,6 +14,7 @@ import pytest
 from bohnanza.bots import get_policy
 
 from .e2e_board import Player, sync
+from .test_e2e_explains import PICTOGRAPHS, visible_text
 from .test_e2e_game import open_room
 
 pytestmark = pytest.mark.browser
@@ -126,6 +127,14 @@ def test_two_people_play_a_duel_to_the_end(browser: Any, server: str, artifacts:
     for p in (ann, bob):
         p.page.wait_for_selector("#players .clock-mark")
         assert p.page.locator("#phase .clock-mark").count() >= 1
+        # the countdowns, the steps and the discard buttons draw no emoji (issue 10, point 5)
+        found = p.page.evaluate(PICTOGRAPHS, visible_text(p.page))
+        assert found == [], found
+    # the status line: the active player is told to plant, the other whom the table waits for
+    active = (ann, bob)[v["active"]]
+    other = (ann, bob)[1 - v["active"]]
+    assert active.page.inner_text("#status").startswith("Your turn: plant")
+    assert other.page.inner_text("#status") == f"{active.name} is planting."
     duel = Duel([ann, bob], artifacts)
     for _ in range(1500):
         if not duel.step():
