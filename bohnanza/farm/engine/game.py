@@ -21,6 +21,9 @@ from .events import Event
 from .rules import FACILITIES, Rules, params_hash, rules_from_params
 from .state import Seat
 
+_RULES: dict[str, Rules] = {}
+"""Rules by parameter hash: the same numbers give the same (immutable) rules."""
+
 PHASES = ("prep", "harvest", "over")
 """Where a game can rest. The contest phase is automatic and never rests."""
 
@@ -38,7 +41,13 @@ class FarmGame:
         self.params = params
         self.params_name = name if name is not None else str(params.get("name", "custom"))
         self.params_hash = params_hash(params)
-        self.rules: Rules = rules_from_params(params)
+        rules = _RULES.get(self.params_hash)
+        if rules is None:
+            rules = rules_from_params(params)
+            if len(_RULES) >= 32:
+                _RULES.clear()
+            _RULES[self.params_hash] = rules
+        self.rules: Rules = rules
         self.seats: list[Seat] = []
         self.piles: dict[str, list[str]] = {k: [] for k in self.rules.pile_keys()}
         self.discards: dict[str, list[str]] = {k: [] for k in self.rules.pile_keys()}
