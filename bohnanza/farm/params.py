@@ -302,9 +302,9 @@ class Params(_M):
             errs.append(f"contest.evaluations: {ct} contest turns need at least {ct} "
                         "evaluations (F9)")
         groups = {a.group for a in c.attributes}
-        for e in self.contest.evaluations:
-            if e.counts != "all" and e.counts not in groups:
-                errs.append(f"contest.evaluations.{e.id}.counts: {e.counts!r} is neither 'all' "
+        for ev in self.contest.evaluations:
+            if ev.counts != "all" and ev.counts not in groups:
+                errs.append(f"contest.evaluations.{ev.id}.counts: {ev.counts!r} is neither 'all' "
                             f"nor an attribute group ({', '.join(sorted(groups))})")
         ev_ids = {e.id for e in self.contest.evaluations}
         if set(self.contest.vp) != ev_ids:

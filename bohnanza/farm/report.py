@@ -60,7 +60,7 @@ def _grades(s: Summary, out: Path) -> None:
         turns = list(range(1, len(total) + 1))
         axes[0].plot(turns, total, marker="o", label=st.name)
         per = st.facility_by_turn()
-        for k, kind in enumerate(FACILITIES):
+        for k in range(len(FACILITIES)):
             axes[k + 1].plot(turns, [row[k] for row in per], marker=".", label=st.name)
     axes[0].set_title("all four (4-16)")
     axes[0].set_ylim(4, 16)

@@ -116,10 +116,11 @@ def play_game(params: dict[str, Any], policies: list[str], seed: int, *,
     out.entries = [0] * n
     out.places = [{} for _ in range(n)]
     for c in game.contests:
-        for e in c["entries"]:
-            out.entries[e["seat"]] += 1
-            if e["place"]:
-                out.places[e["seat"]][e["place"]] = out.places[e["seat"]].get(e["place"], 0) + 1
+        for ent in c["entries"]:
+            seat, place = ent["seat"], ent["place"]
+            out.entries[seat] += 1
+            if place:
+                out.places[seat][place] = out.places[seat].get(place, 0) + 1
     return out
 
 

@@ -48,4 +48,13 @@ def test_cli_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "facilities.field.price: 3 prices are needed" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["simulate", "--game", "farm", "--policy", "chess"])
-    assert "random, sensible" in capsys.readouterr().err
+    assert "random, sensible, shipper" in capsys.readouterr().err
+
+
+def test_the_shipper_never_enters_and_earns_more() -> None:
+    """G7: a bot that only ships earns far more than one that also enters contests."""
+    s = run(default_params(), 2, 6, ["shipper", "sensible"], seed=2)
+    ship, sens = s.policies["shipper"], s.policies["sensible"]
+    assert not s.refusals and s.stalled == 0
+    assert ship.entries == 0 and ship.mean_vp == 0
+    assert ship.mean_earned > sens.mean_earned

@@ -2,7 +2,8 @@
 
 Same interface as the Bohnanza bots (:class:`bohnanza.bots.base.Policy`):
 ``get_policy(name).decide(game.view(seat), rng) -> str | None``. Policies: ``random``
-(:mod:`.random`), ``sensible`` (:mod:`.sensible`). Bot games: ``bohnanza simulate --game
+(:mod:`.random`), ``sensible`` (:mod:`.sensible`), ``shipper`` (:mod:`.shipper`: the economy
+alone, never entering a contest; G7's calibration bot). Bot games: ``bohnanza simulate --game
 farm`` (:mod:`bohnanza.farm.simulate`).
 """
 
@@ -14,8 +15,10 @@ from bohnanza.bots.base import Policy
 
 from .random import RandomPolicy
 from .sensible import SensiblePolicy
+from .shipper import ShipperPolicy
 
-POLICIES: dict[str, Callable[[], Policy]] = {"random": RandomPolicy, "sensible": SensiblePolicy}
+POLICIES: dict[str, Callable[[], Policy]] = {
+    "random": RandomPolicy, "sensible": SensiblePolicy, "shipper": ShipperPolicy}
 """Farm policy name -> factory."""
 
 
@@ -28,4 +31,4 @@ def get_policy(name: str) -> Policy:
     return POLICIES[key]()
 
 
-__all__ = ["POLICIES", "Policy", "RandomPolicy", "SensiblePolicy", "get_policy"]
+__all__ = ["POLICIES", "Policy", "RandomPolicy", "SensiblePolicy", "ShipperPolicy", "get_policy"]

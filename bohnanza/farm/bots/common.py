@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from functools import lru_cache
 from typing import Any
 
 from bohnanza.farm.commands import format_action

@@ -65,8 +65,8 @@ class RandomPolicy(Policy):
         rooms = [(int(s), r) for s, r in you["synth_room"].items()]
         if rooms and n:
             slot, room = rng.choice(rooms)
-            base = ctx.rules.card(you["field"][slot - 1]["base"])
-            fit = [i for i in range(n) if ctx.synth_ok(base, ctx.cards[i])]
+            on = ctx.rules.card(you["field"][slot - 1]["base"])
+            fit = [i for i in range(n) if ctx.synth_ok(on, ctx.cards[i])]
             if fit:
                 k = rng.randint(1, min(room, len(fit)))
                 opts.append(say(Synth(slot, tuple(HandCard(index=i + 1)

@@ -80,7 +80,7 @@ class SensiblePolicy(Policy):
 
     # ------------------------------------------------------------------ helpers
     def _now(self, ctx: Ctx) -> dict[str, Any] | None:
-        c = ctx.view["contest"]
+        c: dict[str, Any] | None = ctx.view["contest"]
         if c is None or not ctx.rules.ship_same_turn:
             return None
         return c

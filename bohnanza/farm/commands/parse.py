@@ -46,7 +46,7 @@ from bohnanza.farm.engine.actions import (
     Upgrade,
 )
 
-from .model import Command, GameCommand, Help
+from .model import Command, GameCommand, Help, RoomCommand
 from .vocab import Vocab, default_vocab, fold
 
 ROOM_COMMANDS = frozenset({"join", "leave", "start", "option", "addbot", "removebot",
@@ -275,7 +275,10 @@ def parse(text: str, vocab: Vocab | None = None) -> Command:
     name = parts[0].casefold()
     rest = parts[1].strip() if len(parts) > 1 else ""
     if name in ROOM_COMMANDS:
-        return parse_room(text)
+        cmd = parse_room(text)
+        if not isinstance(cmd, RoomCommand | Chat):
+            raise ParseError(f"/{name} is a room command")
+        return cmd
     handler = _HANDLERS.get(name)
     if handler is None:
         import difflib

@@ -93,7 +93,7 @@ def run(g: FarmGame) -> None:
     level = rules.contest_level(g.cycle)
     ev = c["evaluation"]
     vp_table = rules.vp[ev]
-    rows = []
+    rows: list[dict[str, Any]] = []
     for seat, slot in g.entries:
         b = g.seats[seat].field[slot - 1]
         assert b is not None
