@@ -36,6 +36,8 @@ from pydantic import (
     model_validator,
 )
 
+from bohnanza.engine.errors import Refusal
+
 from .engine.rules import FACILITIES, params_hash
 
 __all__ = ["ParamsError", "default_params", "load_params", "merge", "params_from_dict",
@@ -46,15 +48,14 @@ Pos = Annotated[StrictInt, Field(ge=1)]
 Ident = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 
 
-class ParamsError(ValueError):
-    """A parameter set that cannot be used; ``message`` names every bad key."""
+class ParamsError(Refusal):
+    """A parameter set that cannot be used: a refusal (``code`` ``bad_params``, ``rule``
+    ``None``) whose ``message`` names every bad key, answered like any refused command."""
 
-    code = "bad_params"
-    rule: str | None = None
+    __slots__ = ()
 
     def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+        super().__init__("bad_params", message, None, message)
 
 
 class _M(BaseModel):

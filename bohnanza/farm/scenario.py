@@ -28,8 +28,9 @@ from collections import Counter
 from typing import Any
 
 from bohnanza.commands import ParseError
+from bohnanza.engine.errors import Refusal
 from bohnanza.farm.commands import GameCommand, Vocab, parse
-from bohnanza.farm.engine import FarmGame, RuleError, rules_from_params
+from bohnanza.farm.engine import FarmGame, rules_from_params
 from bohnanza.farm.params import ParamsError, load_params
 
 
@@ -128,7 +129,7 @@ def run_scenario(sc: dict[str, Any]) -> list[str]:
     """Run one farm scenario; returns the differences (empty = pass)."""
     try:
         game = FarmGame.from_position(prepare(sc.get("position", {})))
-    except (RuleError, ParamsError) as e:
+    except Refusal as e:
         return [f"position does not load: {e.code}: {e.message}"]
     vocab = Vocab.from_params(game.params)
     start = Counter(cards_of(game.to_position()))
@@ -148,7 +149,7 @@ def run_scenario(sc: dict[str, Any]) -> list[str]:
                     raise ParseError(f"{say!r} is not a game command")
                 game.apply(seat, cmd.action)
             ok = True
-        except (RuleError, ParseError) as e:
+        except Refusal as e:
             ok, code, message, rule = False, e.code, e.message, e.rule
         if ok != want_ok:
             why = "" if ok else f" ({code}: {message})"

@@ -33,9 +33,10 @@ from pathlib import Path
 from typing import Any
 
 from bohnanza.commands import ParseError
+from bohnanza.engine import errors
 from bohnanza.farm.bots import POLICIES, get_policy
 from bohnanza.farm.commands import GameCommand, Vocab, parse
-from bohnanza.farm.engine import FACILITIES, FarmGame, RuleError, params_hash
+from bohnanza.farm.engine import FACILITIES, FarmGame, params_hash
 from bohnanza.farm.params import ParamsError, load_params, with_override
 
 MAX_STEPS = 5000
@@ -97,7 +98,7 @@ def play_game(params: dict[str, Any], policies: list[str], seed: int, *,
                 if not isinstance(cmd, GameCommand):
                     raise ParseError(f"{text!r} is not a game command")
                 game.apply(seat, cmd.action)
-            except (RuleError, ParseError) as e:
+            except errors.Refusal as e:
                 out.refusals.append(Refusal(seat, policies[seat], text, e.code, e.message,
                                             game.phase))
                 if len(out.refusals) > 50:
