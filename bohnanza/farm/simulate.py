@@ -18,7 +18,8 @@ stalled (each is a bot or engine bug).
 How a game is driven: in each round every seat the game waits for (all undeclared seats in the
 simultaneous preparation phase, the harvesting seat in the harvest phase) is asked once, in an
 order shuffled from the game seed (so no seat is always first to declare), for one command
-from its view; the text is parsed by the farm command language and applied.
+from its view; the text is parsed by the farm command language and applied (docs/farm.md
+D20).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bohnanza.bots.simulate import seat_policies
 from bohnanza.commands import ParseError
 from bohnanza.engine import errors
 from bohnanza.farm.bots import POLICIES, get_policy
@@ -218,7 +220,7 @@ class Summary:
         for s in self.policies.values():
             out += self._row(f"policy={s.name} seats={s.seats}", s)
         for i, s in enumerate(self.seats):
-            out += self._row(f"seat={i + 1}", s)[:1]
+            out += self._row(f"seat={i + 1}", s)
         rates = [s.win_rate for s in self.seats]
         mean = sum(rates) / len(rates) if rates else 0.0
         out.append(f"first_seat_advantage={self.first_seat_advantage:+.3f} (seat 1 win rate "
@@ -227,15 +229,6 @@ class Summary:
         out.append(f"games={self.games} seconds={self.seconds:.1f} games/s={rate:.1f} "
                    f"refusals={len(self.refusals)} stalled={self.stalled}")
         return out
-
-
-def seat_policies(names: list[str], players: int) -> list[str]:
-    """One policy name per seat: the list, its last entry repeated to fill the table."""
-    if not names:
-        raise ValueError("name at least one policy")
-    if len(names) > players:
-        raise ValueError(f"{len(names)} policies for {players} seats")
-    return names + [names[-1]] * (players - len(names))
 
 
 def _seating(layout: list[str], g: int) -> list[str]:

@@ -61,7 +61,8 @@ def score(rules: Rules, evaluation: str, base: Card, synth: list[Card]) -> int:
 
 def places(rules: Rules, scores: list[int], order_cards: list[int]) -> list[int | None]:
     """The place of each entry (F39, G29): standard competition ranking (``tie = "share"``:
-    1, 1, 3) or ties broken by the lower turn-order card (``"order_card_low"``). ``None`` for
+    1, 1, 3) or ties broken by the lower turn-order card (``"order_card_low"``, docs/farm.md
+    D15; the same owner's entries by their order). ``None`` for
     no place; places run 1..len(vp list) (F40)."""
     n = len(scores)
     out: list[int | None] = []
@@ -85,7 +86,8 @@ def current(g: FarmGame) -> dict[str, Any] | None:
 
 def run(g: FarmGame) -> None:
     """The contest phase (F33-F40, G26, G29): reveal, score, place, pay VP, then discard
-    every entered card (or return the vegetables face down, ``after = "return"``)."""
+    every entered card (or return the vegetables face down, ``after = "return"``,
+    docs/farm.md D13). Vegetables are ranked, not players (D14)."""
     rules = g.rules
     c = current(g)
     if c is None:

@@ -13,7 +13,7 @@ Kinds: ``schedule``, ``turn``, ``rescue``, ``draw``, ``reshuffle``, ``transform`
 
 from __future__ import annotations
 
-from typing import Any
+from bohnanza.engine.events import Event as _BaseEvent
 
 
 def _cards(cards: list[str]) -> str:
@@ -24,39 +24,14 @@ def _n(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-class Event:
-    """One log entry (module docstring)."""
+class Event(_BaseEvent):
+    """One log entry (module docstring): the Bohnanza ``Event`` (``kind``, ``seat``, ``data``,
+    ``secret``, ``for_viewer(viewer, names)``) with the farm game's sentences."""
 
-    __slots__ = ("kind", "seat", "data", "secret")
+    __slots__ = ()
 
-    def __init__(self, kind: str, seat: int | None = None, data: dict[str, Any] | None = None,
-                 secret: dict[str, Any] | None = None) -> None:
-        self.kind = kind
-        self.seat = seat
-        self.data = data if data is not None else {}
-        self.secret = secret
-
-    def __repr__(self) -> str:
-        return f"Event({self.kind!r}, {self.seat!r}, {self.data!r})"
-
-    def for_viewer(self, viewer: int | None, names: list[str] | None = None) -> dict[str, Any]:
-        """``{"kind", "seat", "text", ...public data}``; secret facts only for ``seat``."""
-        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat}
-        out.update(self.data)
-        own = viewer is not None and viewer == self.seat
-        if own and self.secret:
-            out.update(self.secret)
-        out["text"] = self._text(out, own, names)
-        return out
-
-    def _name(self, seat: int | None, names: list[str] | None) -> str:
-        if seat is None:
-            return ""
-        if names and 0 <= seat < len(names):
-            return names[seat]
-        return f"P{seat}"
-
-    def _text(self, d: dict[str, Any], own: bool, names: list[str] | None) -> str:
+    def _text(self, own: bool, names: list[str] | None) -> str:
+        d = {**self.data, **(self.secret or {})} if own else self.data
         who = "you" if own else self._name(self.seat, names)
         k = self.kind
         if k == "schedule":

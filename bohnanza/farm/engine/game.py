@@ -248,7 +248,7 @@ class FarmGame:
     def _end_turn(self) -> None:
         contest.run(self)                                 # F33-F40 (none in turn 1, G21)
         rules = self.rules
-        if not rules.field_persist:                       # G13 variant: unused bases go
+        if not rules.field_persist:                       # G13 variant, docs/farm.md D11
             for i, s in enumerate(self.seats):
                 gone = [c for _, b in s.bases() if not b.entered for c in b.cards()]
                 if gone:

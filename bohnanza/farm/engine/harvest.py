@@ -27,7 +27,7 @@ _STEP_NAMES = ("ship", "upgrade", "enter")
 
 def check_harvest(g: FarmGame, seat: int, step: int) -> Seat:
     """The seat whose harvest turn it is; raises ``wrong_phase``, ``not_your_turn``,
-    ``out_of_order``."""
+    ``out_of_order`` (``harvest_any_order = false``: ship, upgrade, enter, docs/farm.md D12)."""
     if g.phase != "harvest":
         raise RuleError("wrong_phase", "that is done in your harvest turn", "F24")
     if seat != g.active:
@@ -96,10 +96,7 @@ def ship(g: FarmGame, seat: int, a: Ship) -> None:
     g.emit("ship", seat, data, secret)
     got = piles.draw_all(g, requests)
     add_to_hand(g, s, got)
-    ddata: dict[str, object] = {"count": len(got), "why": "ship"}
-    dsecret: dict[str, object] = {"cards": got}
-    (ddata if "pile_taken" in rules.public else dsecret)["piles"] = [k for k, _ in requests]
-    g.emit("draw", seat, ddata, dsecret)
+    piles.emit_draw(g, seat, requests, got, "ship")
 
 
 def upgrade(g: FarmGame, seat: int, a: Upgrade) -> None:
@@ -183,7 +180,7 @@ def hand_limit(g: FarmGame, s: Seat) -> int:
 
 def adjust(g: FarmGame, seat: int, a: Adjust) -> None:
     """Discard exactly the cards over the hand limit, which ends the harvest turn (F31, F32,
-    G20)."""
+    G20; docs/farm.md D7)."""
     s = check_harvest(g, seat, ENTER)
     excess = max(0, len(s.hand) - hand_limit(g, s))
     if len(a.discard) != excess:

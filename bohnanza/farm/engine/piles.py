@@ -181,3 +181,12 @@ def resolve_draws(g: FarmGame, count: int, level: int, categories: list[str],
 def draw_all(g: FarmGame, requests: list[Request]) -> list[str]:
     """Take every planned card; returns them in order."""
     return [take(g, key, card) for key, card in requests]
+
+
+def emit_draw(g: FarmGame, seat: int, requests: list[Request], got: list[str], why: str) -> None:
+    """The ``draw`` event: the count for everyone, the cards for ``seat`` only, the piles for
+    everyone when ``pile_taken`` is public (G31)."""
+    data: dict[str, object] = {"count": len(got), "why": why}
+    secret: dict[str, object] = {"cards": got}
+    (data if "pile_taken" in g.rules.public else secret)["piles"] = [k for k, _ in requests]
+    g.emit("draw", seat, data, secret)

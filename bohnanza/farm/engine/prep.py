@@ -60,7 +60,8 @@ def remove_from_hand(s: Seat, idx: list[int]) -> list[str]:
 
 
 def add_to_hand(g: FarmGame, s: Seat, cards: list[str]) -> None:
-    """New cards join the hand: kept in canonical order unless ``hand_ordered`` (G22)."""
+    """New cards join the hand: kept in canonical order unless ``hand_ordered`` (G22,
+    docs/farm.md D2)."""
     s.hand.extend(cards)
     if not g.rules.hand_ordered:
         s.hand.sort(key=g.rules.sort_key)
@@ -89,7 +90,9 @@ def fitting_exchange(g: FarmGame, s: Seat, give: list[int], take: list[int]) -> 
 
 
 def transform(g: FarmGame, seat: int, a: Transform) -> None:
-    """Discard hand cards and take cards from piles by an exchange of the pot (F13-F17, G14)."""
+    """Discard hand cards and take cards from piles by an exchange of the pot (F13-F17, G14);
+    the exchange is the first of the pot's grade that fits (docs/farm.md D6), supply judged
+    before the discards (D4)."""
     s = check_prep(g, seat)
     idx = hand_indices(g, s, a.give, "F13")
     rules = g.rules
@@ -104,11 +107,10 @@ def transform(g: FarmGame, seat: int, a: Transform) -> None:
     piles.discard(g, gave)
     got = piles.draw_all(g, requests)
     add_to_hand(g, s, got)
-    data: dict[str, object] = {"count": len(got)}
+    data: dict[str, object] = {"count": len(got), "gave": gave}   # discards lie face up (G5)
     secret: dict[str, object] = {"cards": got}
-    (data if "discards" in rules.public else secret)["gave"] = gave
     if "discards" not in rules.public:
-        data["gave"] = [f"{len(gave)} cards"]
+        data["gave"], secret["gave"] = [f"{len(gave)} cards"], gave
     (data if "pile_taken" in rules.public else secret)["piles"] = keys
     g.emit("transform", seat, data, secret)
 
@@ -138,7 +140,8 @@ def _check_synth_cards(g: FarmGame, base_card: str, cards: list[str]) -> None:
 
 
 def plant(g: FarmGame, seat: int, a: Plant) -> None:
-    """Plant a base face down in the lowest free slot, with synthesis cards (F18, F19)."""
+    """Plant a base face down in the lowest free slot (docs/farm.md D8), with synthesis cards
+    (F18, F19)."""
     s = check_prep(g, seat)
     slot = next((i for i, b in enumerate(s.field) if b is None), -1)
     if slot < 0:
@@ -193,10 +196,7 @@ def _rescue(g: FarmGame, seat: int, given: tuple[PileRef, ...]) -> None:
     got = piles.draw_all(g, requests)
     s.rescue = 0
     add_to_hand(g, s, got)
-    data: dict[str, object] = {"count": len(got), "why": "rescue"}
-    secret: dict[str, object] = {"cards": got}
-    (data if "pile_taken" in rules.public else secret)["piles"] = [k for k, _ in requests]
-    g.emit("draw", seat, data, secret)
+    piles.emit_draw(g, seat, requests, got, "rescue")
 
 
 def draw(g: FarmGame, seat: int, a: Draw) -> None:

@@ -7,7 +7,9 @@ shows the level / category), pile sizes, the face-up discards, the schedule, tur
 entries and contest results. Facts ``info.public`` leaves out (cost, VP, grades, hand size,
 synthesis counts, entries, discards) are left out for everyone but their owner until the game
 is over. The viewer's own hand and bases, and the hints for the board and bots, are in
-``you``. Never in a view: the order of a pile, the generator state. Shape: docs/farm.md.
+``you``. Never in a view: the order of a pile, the generator state. With ``piles.take =
+search`` a pile's contents show, sorted (docs/farm.md D3); once the game is over every card
+shows (D10). Shape: docs/farm.md.
 """
 
 from __future__ import annotations
