@@ -14,9 +14,16 @@ from pathlib import Path
 def main(argv: list[str] | None = None) -> int:
     args_in = sys.argv[1:] if argv is None else list(argv)
     if args_in[:1] == ["simulate"]:  # its own options and --help
+        pre = argparse.ArgumentParser(add_help=False)
+        pre.add_argument("--game", choices=["bohnanza", "farm"], default="bohnanza")
+        known, rest = pre.parse_known_args(args_in[1:])
+        if known.game == "farm":  # bohnanza.farm.simulate: simulate --game farm --help
+            from bohnanza.farm.simulate import main as farm_simulate
+
+            return farm_simulate(rest)
         from bohnanza.bots.simulate import main as simulate
 
-        return simulate(args_in[1:])
+        return simulate(rest)
     parser = argparse.ArgumentParser(prog="bohnanza", description="Bohnanza online table")
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="run the web server")
@@ -29,7 +36,8 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser(
         "simulate",
         help="play bot games in the engine and compare policies "
-        "(--players N --games M --policy greedy,random --seed S; see simulate --help)",
+        "(--players N --games M --policy greedy,random --seed S; see simulate --help; "
+        "--game farm: the farm game)",
         add_help=False,
     )
     args = parser.parse_args(args_in)

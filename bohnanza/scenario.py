@@ -71,7 +71,15 @@ def compare(expect: dict[str, Any], pos: dict[str, Any]) -> list[str]:
 
 
 def run_scenario(sc: dict[str, Any]) -> list[str]:
-    """Run one scenario object; returns the list of differences (empty = pass)."""
+    """Run one scenario object; returns the list of differences (empty = pass). A scenario
+    with ``"game": "farm"`` runs in the farm game (:mod:`bohnanza.farm.scenario`)."""
+    game_name = sc.get("game", "bohnanza")
+    if game_name == "farm":
+        from .farm.scenario import run_scenario as run_farm
+
+        return run_farm(sc)
+    if game_name != "bohnanza":
+        return [f"unknown game {game_name!r} (bohnanza or farm)"]
     diffs: list[str] = []
     try:
         game = Game.from_position(sc.get("position", {}))

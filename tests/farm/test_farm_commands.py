@@ -1,0 +1,86 @@
+"""The farm command language: English and Japanese, round trip, errors, help."""
+
+from __future__ import annotations
+
+import pytest
+
+from bohnanza.commands import Chat, Join, ParseError
+from bohnanza.farm.commands import COMMAND_NAMES, GameCommand, Help, format_action, help_text, parse
+from bohnanza.farm.engine.actions import (
+    Adjust,
+    Done,
+    Draw,
+    Enter,
+    HandCard,
+    PileRef,
+    Plant,
+    Ship,
+    Synth,
+    Transform,
+    Upgrade,
+)
+
+H = HandCard
+
+CASES = [
+    ("/transform h1 h2 for L1 fruit", Transform((H(1), H(2)), (PileRef(1, "fruit"),))),
+    ("/変化 h1 h2 で L1 果菜", Transform((H(1), H(2)), (PileRef(1, "fruit"),))),
+    ("/transform h1 h2 h3 -> L3 root, L3 leaf",
+     Transform((H(1), H(2), H(3)), (PileRef(3, "root"), PileRef(3, "leaf")))),
+    ("/transform L1 root shape+1, L1 leaf aroma+2 for L1 fruit",
+     Transform((H(name="L1 root shape+1"), H(name="L1 leaf aroma+2")), (PileRef(1, "fruit"),))),
+    ("/plant h3 h1", Plant(H(3), (H(1),))),
+    ("/植える L2 根菜 形状+2 h1", Plant(H(name="L2 root shape+2"), (H(1),))),
+    ("/synth b1 h2", Synth(1, (H(2),))),
+    ("/合成 2 h1 h2", Synth(2, (H(1), H(2)))),
+    ("/done", Done()), ("/declare", Done()), ("/宣言", Done()), ("/終了", Done()),
+    ("/draw", Draw()), ("/引く L1 根菜、L1 葉菜", Draw((PileRef(1, "root"), PileRef(1, "leaf")))),
+    ("/ship b1", Ship(1)), ("/出荷 b2 で L2 葉菜", Ship(2, (PileRef(2, "leaf"),))),
+    ("/ship b1 for L2 root shape+2", Ship(1, (PileRef(2, "root", "L2 root shape+2"),))),
+    ("/ship b1 for L2", Ship(1, (PileRef(2),))),
+    ("/upgrade field", Upgrade("field")), ("/強化 変化釜", Upgrade("transform_pot")),
+    ("/upgrade storage box", Upgrade("storage_box")), ("/アップグレード 保管箱", Upgrade("storage_box")),
+    ("/upgrade synth", Upgrade("synth_pot")),
+    ("/enter b1", Enter(1)), ("/出品 3", Enter(3)),
+    ("/adjust h1 h4", Adjust((H(1), H(4)))), ("/discard", Adjust()), ("/手札調整 h2", Adjust((H(2),))),
+    ("／ｓｈｉｐ　ｂ１", Ship(1)),
+]
+
+
+@pytest.mark.parametrize(("text", "action"), CASES, ids=[c[0] for c in CASES])
+def test_parse_and_round_trip(text: str, action: object) -> None:
+    cmd = parse(text)
+    assert cmd == GameCommand(action)  # type: ignore[arg-type]
+    assert parse(format_action(cmd.action)) == cmd
+
+
+@pytest.mark.parametrize(("text", "needle"), [
+    ("/ship", "/ship needs one base"), ("/plant", "needs the base card"),
+    ("/transform h1 h2", "then for"), ("/upgrade barn", "needs one facility"),
+    ("/enter x", "'x' is not one"), ("/plant h1 banana", "not a hand card"),
+    ("/ship b1 for L2 melon shape+2", "not a pile"), ("/plant L2 root shape", "attribute with its bonus"),
+    ("/harvest 1", "not a command of the farm game"), ("/done now", "takes nothing"),
+])
+def test_bad_text_says_what_was_expected(text: str, needle: str) -> None:
+    with pytest.raises(ParseError) as e:
+        parse(text)
+    assert e.value.code == "parse_error" and needle in e.value.message
+
+
+def test_room_commands_and_chat_are_the_tables() -> None:
+    assert parse("/join Ann") == Join("Ann")
+    assert parse("hello") == Chat("hello")
+    assert parse("/help ship") == Help("ship")
+
+
+@pytest.mark.parametrize("name", COMMAND_NAMES)
+def test_every_command_has_help_in_both_languages(name: str) -> None:
+    en, ja = help_text(name, "en"), help_text(name, "ja")
+    assert "no farm command" not in en and "ありません" not in ja
+    assert en != ja
+    assert "/" in en
+
+
+def test_help_overview() -> None:
+    assert "/transform" in help_text(None) and "/変化" in help_text(None, "ja")
+    assert "no farm command /nope" in help_text("nope")

@@ -1,0 +1,106 @@
+"""Views by whitelist and events per viewer (G31), plus the game's setup (F4-F10, G4, G17)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bohnanza.farm.engine import FarmGame, RuleError
+from bohnanza.farm.engine.actions import Done, Enter, HandCard, Plant
+from bohnanza.farm.params import default_params, with_override
+from bohnanza.farm.scenario import prepare
+
+P = default_params()
+
+
+def test_setup() -> None:
+    g = FarmGame.new(P, ["A", "B", "C", "D"], 7)
+    pos = g.to_position()
+    assert all(len(s["hand"]) == 5 for s in pos["seats"])                           # F6
+    assert all(g.rules.card(c).level == 1 for s in pos["seats"] for c in s["hand"])
+    assert all(set(s["grades"].values()) == {1} for s in pos["seats"])              # F7
+    assert sum(len(v) for v in pos["piles"].values()) == 96 - 20
+    assert len(pos["piles"]) == 9                                                    # G2
+    sched = pos["schedule"]
+    assert [c["turn"] for c in sched] == [2, 3, 4]                                  # F10
+    assert sorted(c["category"] for c in sched) == ["fruit", "leaf", "root"]        # F8
+    assert sorted(c["evaluation"] for c in sched) == ["appearance", "overall", "taste"]
+    assert pos["order_stack"] == [1, 2, 3, 4]                                       # G17
+    assert FarmGame.from_position(pos).to_position() == pos
+
+
+def test_bad_setups() -> None:
+    with pytest.raises(RuleError) as e:
+        FarmGame.new(P, ["A"], 1)
+    assert e.value.code == "bad_player_count" and e.value.rule == "G18"
+    big = with_override(with_override(P, "game.players.max", "8"), "game.start_hand.count", "7")
+    with pytest.raises(RuleError) as e:
+        FarmGame.new(big, [str(i) for i in range(8)], 1)
+    assert e.value.code == "deck_too_small"
+    with pytest.raises(RuleError) as e:
+        FarmGame.from_position({"seats": [{}, {}]})
+    assert e.value.code == "bad_position"
+    with pytest.raises(RuleError) as e:
+        FarmGame.from_position(prepare({"seats": [{"hand": ["L9 root shape+1"]}, {}]}))
+    assert e.value.code == "bad_position" and "L9 root" in e.value.message
+
+
+def _game(**info: str) -> FarmGame:
+    params = P
+    for k, v in info.items():
+        params = with_override(params, f"info.{k}", v)
+    pos = prepare({"piles": "rest", "cycle": 1, "turn": 2, "seats": [
+        {"hand": ["L1 root shape+1", "L1 root color+2", "L1 leaf size+1"]},
+        {"hand": ["L1 fruit aroma+2"]}],
+        "schedule": [{"turn": 2, "category": "root", "evaluation": "appearance"}]})
+    pos["params"] = params
+    return FarmGame.from_position(pos)
+
+
+def test_bases_are_face_down_to_others_until_entered() -> None:
+    g = _game()
+    g.apply(0, Plant(HandCard(name="L1 root shape+1"), (HandCard(name="L1 root color+2"),)))
+    for viewer in (None, 1):
+        v = g.view(viewer)
+        slot = v["seats"][0]["field"][0]
+        assert slot["base"] == "?" and slot["face_up"] is False and slot["synth"] == ["?"]
+        text = json.dumps(v)
+        assert "shape+1" not in text and "color+2" not in text and "size+1" not in text
+        assert v["seats"][0]["hand_count"] == 1 and "hand" not in v["seats"][0]
+    mine = g.view(0)["you"]
+    assert mine["field"][0]["base"] == "L1 root shape+1"
+    assert mine["hand"] == ["L1 leaf size+1"]
+    g.apply(1, Done())            # 2 players: preparation ends; seat 0 harvests first
+    g.apply(0, Enter(1))
+    slot = g.view(1)["seats"][0]["field"][0]
+    assert slot["base"] == "L1 root shape+1" and slot["face_up"] and slot["synth"] == ["?"]
+    assert g.view(1)["entries"] == [{"seat": 0, "slot": 1, "card": "L1 root shape+1"}]
+
+
+def test_events_per_viewer() -> None:
+    g = _game()
+    ev = g.apply(0, Plant(HandCard(index=1), (HandCard(index=2),)))
+    own = ev[0].for_viewer(0, g.names)
+    other = ev[0].for_viewer(1, g.names)
+    assert "L1 root shape+1" in own["text"]
+    assert "shape+1" not in json.dumps(other) and "card" not in other
+    assert other["text"] == "P0 planted a base in slot 1 with 1 synthesis card"
+
+
+def test_card_backs_and_hidden_cost() -> None:
+    g = _game(card_back_shows='["level", "category"]',
+              public='["vp", "grades", "hand_size", "synth_count", "entries", "discards"]')
+    g.apply(0, Plant(HandCard(index=1)))
+    v = g.view(1)
+    assert v["seats"][0]["field"][0]["base"] == "L1 root"
+    assert v["seats"][0]["hand_backs"] == ["L1 root", "L1 leaf"]
+    assert "cost" not in v["seats"][0] and v["you"]["cost"] == 0
+
+
+def test_hints_follow_the_rules() -> None:
+    g = _game()
+    you = g.view(0)["you"]
+    assert you["must_act"] and you["waiting_for"] == "prep"
+    assert you["free_slots"] == [1] and you["new_base_synth"] == 1 and you["exchanges"] == [1]
+    assert g.view(None)["you"] is None
