@@ -8,7 +8,6 @@ the server's work. Command names and keywords are case-insensitive; full-width c
 from __future__ import annotations
 
 import difflib
-import unicodedata
 from collections.abc import Callable, Iterable
 
 from bohnanza.engine.actions import (
@@ -29,6 +28,7 @@ from bohnanza.engine.actions import (
 
 from .beans import bean_slug, deck_beans
 from .errors import ParseError
+from .line import split_line
 from .model import Chat, Command, GameCommand
 from .numbers import MAX_CARD, MAX_OFFER, looks_numeric, parse_number
 from .offers import parse_side, split_offer, tokenize
@@ -69,24 +69,15 @@ def parse(text: str, beans: Iterable[str] | None = None) -> Command:
 
 
 def _parse(text: str) -> Command:
-    stripped = text.strip()
-    if not stripped:
-        raise ParseError("the message is empty; type a chat line or a command such as /help")
-    norm = unicodedata.normalize("NFKC", stripped)
-    if not norm.startswith("/"):
-        return Chat(stripped)
-    if norm.startswith("//"):
-        return Chat(stripped[1:])
-    parts = norm[1:].split(maxsplit=1)
-    if not parts or norm[1].isspace():
-        raise ParseError("a command name must follow /, like /help")
-    name = parts[0].casefold()
-    rest = parts[1].strip() if len(parts) > 1 else ""
+    line = split_line(text)
+    if isinstance(line, Chat):
+        return line
+    name, typed, rest, stripped = line
     handler = _HANDLERS.get(name)
     if handler is None:
         close = difflib.get_close_matches(name, list(_HANDLERS), n=1, cutoff=0.7)
         hint = f" (did you mean /{close[0]}?)" if close else ""
-        raise ParseError(f"/{parts[0]} is not a command{hint}; type /help for the list")
+        raise ParseError(f"/{typed} is not a command{hint}; type /help for the list")
     if name in _TAKES_RAW_TEXT:
         raw_parts = stripped[1:].split(maxsplit=1)
         rest = raw_parts[1].strip() if len(raw_parts) > 1 else ""

@@ -31,6 +31,7 @@ from collections.abc import Callable
 
 from bohnanza.commands import ParseError
 from bohnanza.commands import parse as parse_room
+from bohnanza.commands.line import split_line
 from bohnanza.commands.model import Chat
 from bohnanza.farm.engine.actions import (
     Adjust,
@@ -261,19 +262,10 @@ def parse(text: str, vocab: Vocab | None = None) -> Command:
     GameCommand(action=Ship(slot=1, piles=(PileRef(level=2, category='root', card=None),)))
     """
     vocab = vocab or default_vocab()
-    stripped = text.strip()
-    if not stripped:
-        raise ParseError("the message is empty; type a chat line or a command such as /help")
-    norm = unicodedata.normalize("NFKC", stripped)
-    if not norm.startswith("/"):
-        return Chat(stripped)
-    if norm.startswith("//"):
-        return Chat(stripped[1:])
-    parts = norm[1:].split(maxsplit=1)
-    if not parts or norm[1].isspace():
-        raise ParseError("a command name must follow /, like /help")
-    name = parts[0].casefold()
-    rest = parts[1].strip() if len(parts) > 1 else ""
+    line = split_line(text)
+    if isinstance(line, Chat):
+        return line
+    name, typed, rest, _ = line
     if name in ROOM_COMMANDS:
         cmd = parse_room(text)
         if not isinstance(cmd, RoomCommand | Chat):
@@ -285,6 +277,6 @@ def parse(text: str, vocab: Vocab | None = None) -> Command:
 
         close = difflib.get_close_matches(name, [*_HANDLERS, *ROOM_COMMANDS], n=1, cutoff=0.7)
         hint = f" (did you mean /{close[0]}?)" if close else ""
-        raise ParseError(f"/{parts[0]} is not a command of the farm game{hint}; type /help "
+        raise ParseError(f"/{typed} is not a command of the farm game{hint}; type /help "
                          "for the list")
     return handler(rest, vocab)

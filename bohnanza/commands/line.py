@@ -1,0 +1,43 @@
+"""The head of a typed line, shared by every game's command language (design.md section 4).
+
+``split_line(text)`` says whether a line is chat or a command and splits a command into its
+name and the rest; each game's parser then reads the rest with its own handlers.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import NamedTuple
+
+from .errors import ParseError
+from .model import Chat
+
+
+class CommandLine(NamedTuple):
+    """A line that starts with ``/``: ``name`` casefolded, ``typed`` the name as written,
+    ``rest`` what follows it (NFKC-normalised, stripped), ``stripped`` the whole line as sent
+    (stripped, not normalised)."""
+
+    name: str
+    typed: str
+    rest: str
+    stripped: str
+
+
+def split_line(text: str) -> Chat | CommandLine:
+    """``Chat`` for a line without a leading ``/`` (``//`` escapes one), else its
+    :class:`CommandLine`. Raises :class:`ParseError` for an empty line or a ``/`` followed by
+    no command name."""
+    stripped = text.strip()
+    if not stripped:
+        raise ParseError("the message is empty; type a chat line or a command such as /help")
+    norm = unicodedata.normalize("NFKC", stripped)
+    if not norm.startswith("/"):
+        return Chat(stripped)
+    if norm.startswith("//"):
+        return Chat(stripped[1:])
+    parts = norm[1:].split(maxsplit=1)
+    if not parts or norm[1].isspace():
+        raise ParseError("a command name must follow /, like /help")
+    rest = parts[1].strip() if len(parts) > 1 else ""
+    return CommandLine(parts[0].casefold(), parts[0], rest, stripped)
