@@ -30,8 +30,7 @@ from typing import Any
 
 import psycopg
 
-from .sqlite import _json, _text, _whole
-from .store import CommandRow, StoredRoom
+from .rows import RowReader, _text
 
 log = logging.getLogger("bohnanza.server")
 
@@ -116,7 +115,7 @@ def migrate(db: psycopg.Connection[Any]) -> int:
     return SCHEMA_VERSION
 
 
-class PostgresStore:
+class PostgresStore(RowReader):
     """One connection (autocommit), used by one thread at a time. ``owner``: the id of this
     process's lease (lease.py); ``fences``: the fencing number of each room it claimed. A
     store without an owner (scripts, tests) writes unfenced."""
@@ -221,6 +220,9 @@ class PostgresStore:
     def close(self) -> None:
         self.db.close()
 
+    def _q(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return self.db.execute(sql.replace("?", "%s"), params).fetchall()
+
     def save(
         self,
         *,
@@ -316,99 +318,3 @@ class PostgresStore:
                 self.db.execute("UPDATE room_owner SET owner=%s WHERE name=%s",
                                 (NOBODY, name))
         self.fences.pop(name, None)
-
-    # ------------------------------------------------------------ reads
-
-    def load(
-        self, name: str, log_history: int = 300, chat_history: int = 50
-    ) -> StoredRoom | None:
-        row = self.db.execute(
-            "SELECT name, version, game_no, options, seats, game, last_result, game_v FROM rooms"
-            " WHERE name=%s", (name,)).fetchone()
-        if row is None:
-            return None
-        return self._room(row, log_history, chat_history)
-
-    def load_all(self, log_history: int = 300, chat_history: int = 50) -> list[StoredRoom]:
-        rows = self.db.execute(
-            "SELECT name, version, game_no, options, seats, game, last_result, game_v FROM rooms"
-            " ORDER BY created").fetchall()
-        rooms = []
-        for row in rows:
-            try:
-                rooms.append(self._room(row, log_history, chat_history))
-            except Exception as e:
-                log.warning("room %r cannot be read (%s: %s); skipped", row[0],
-                            type(e).__name__, e)
-        return rooms
-
-    def _room(self, row: tuple[Any, ...], log_history: int, chat_history: int) -> StoredRoom:
-        name, version, game_no, options, seats, game, last_result, game_v = row
-        stored = StoredRoom(
-            name=name,
-            version=_whole(version, "version"),
-            game_no=_whole(game_no, "game_no"),
-            options=_json(options, dict, "options"),
-            seats=_json(seats, list, "seats"),
-            game=_json(game, dict, "game") if game is not None else None,
-            last_result=_json(last_result, dict, "last_result") if last_result is not None
-            else None,
-            log=[],
-            chat=[],
-        )
-        if not all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in stored.seats):
-            raise ValueError("a seat without a name")
-        if stored.game is not None and game_v is not None:
-            for seat, text, v in self.db.execute(
-                "SELECT seat, text, version FROM commands WHERE room=%s AND game_no=%s AND"
-                " version>%s AND text<>'' ORDER BY id",
-                (name, stored.game_no, _whole(game_v, "game_v")),
-            ):
-                if not isinstance(seat, int) or not isinstance(text, str) or not text:
-                    raise ValueError("a stored game command without seat or text")
-                stored.tail.append((seat, text))
-                stored.version = max(stored.version, _whole(v, "version"))
-        stored.log, stored.chat = self.recent(name, log_history, chat_history)
-        return stored
-
-    def recent(
-        self, name: str, log_history: int = 300, chat_history: int = 50
-    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        """As ``sqlite.SQLiteStore.recent``."""
-        log_out: list[dict[str, Any]] = []
-        chat_out: list[dict[str, Any]] = []
-        bad = 0
-        if log_history > 0:
-            logs = self.db.execute(
-                "SELECT log, game_no, version FROM commands WHERE room=%s ORDER BY id DESC"
-                " LIMIT %s", (name, log_history)).fetchall()
-            for text, g, v in reversed(logs):
-                try:
-                    entries = _json(text, list, "log")
-                except ValueError:
-                    bad += 1
-                    continue
-                for e in entries:
-                    if isinstance(e, dict) and ("all" in e or "per" in e):
-                        log_out.append({**e, "game": g, "v": v})
-                    else:
-                        bad += 1
-            log_out = log_out[-log_history:]
-        if chat_history > 0:
-            for (text,) in reversed(self.db.execute(
-                    "SELECT line FROM chat WHERE room=%s ORDER BY id DESC LIMIT %s",
-                    (name, chat_history)).fetchall()):
-                try:
-                    chat_out.append(_json(text, dict, "chat"))
-                except ValueError:
-                    bad += 1
-        if bad:
-            log.warning("room %r: %d unreadable log or chat lines left out", name, bad)
-        return log_out, chat_out
-
-    def command_rows(self, name: str) -> list[CommandRow]:
-        rows = self.db.execute(
-            "SELECT version, game_no, seat, text, position FROM commands WHERE room=%s"
-            " AND text <> '' ORDER BY id", (name,)).fetchall()
-        return [CommandRow(v, g, s, t, None if p is None else _json(p, dict, "position"))
-                for v, g, s, t, p in rows]
