@@ -212,6 +212,7 @@ class Hub:
                     "min_players": lo,
                     "spectators": room.presence.spectators(),
                     "preset": room.preset,
+                    "game": room.table.game_name,
                     "max_players": hi,
                     "hidden_money": room.hidden_money,
                 }

@@ -4,7 +4,7 @@ policies, the away time)."""
 from __future__ import annotations
 
 from bohnanza import commands as cmds
-from bohnanza.bots import DEFAULT_POLICY, policy_names
+from bohnanza.games import HostedGame
 
 from .change import CommandError
 
@@ -57,15 +57,21 @@ HELP: dict[str, dict[str, str]] = {
 }
 
 
-def help_text(topic: str | None, away_seconds: float, reader: str = "en") -> str:
-    """The help for ``/help [topic]`` in the language ``reader``. Raises
-    :class:`CommandError` ``unknown_topic`` should the command language's help fail."""
+def help_text(host: HostedGame, topic: str | None, away_seconds: float,
+              reader: str = "en") -> str:
+    """The help for ``/help [topic]`` in the language ``reader``: the room's own topics, then
+    the hosted game's command language, then the room commands'. Raises
+    :class:`CommandError` ``unknown_topic`` when none knows it."""
     if topic is not None:
         own = HELP.get(topic.strip().lstrip("/").casefold())
         if own is not None:
             return own["ja" if reader == "ja" else "en"].format(
-                policies=", ".join(policy_names()), default=DEFAULT_POLICY,
+                policies=", ".join(host.policy_names()), default=host.default_policy,
                 away=f"{away_seconds:g}")
+    try:
+        return host.help(topic, reader)
+    except Exception:
+        pass
     try:
         return cmds.help_text(topic, reader)
     except Exception:
