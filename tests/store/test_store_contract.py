@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bohnanza.server.postgres import PostgresStore
 from bohnanza.server.room.journal import history, load_room
 from bohnanza.server.store import Store, open_store
 
@@ -21,6 +22,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
         s = open_store(tmp_path / "store.db")
     else:
         s = open_store(request.getfixturevalue("pg_url"))
+        assert isinstance(s, PostgresStore)
     yield s
     s.close()
 
