@@ -30,6 +30,12 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, help="port (default 8000)")
     serve.add_argument("--db", type=Path, help="SQLite file (default var/bohnanza.db)")
+    serve.add_argument("--database", metavar="URL",
+                       help="PostgreSQL instead of SQLite (postgresql://user@host:port/name; "
+                       "also BOHNANZA_DATABASE): several server processes share it")
+    serve.add_argument("--redis", dest="redis_url", metavar="URL",
+                       help="Redis (redis://host:port/0; also BOHNANZA_REDIS_URL): connections "
+                       "for rooms another process owns are relayed to it")
     serve.add_argument("--bot-delay", type=float,
                        help="seconds a bot waits before it acts (default 1)")
     serve.add_argument("--log-level", default="info")
@@ -47,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
 
         from bohnanza.server import Settings, create_app
 
-        overrides = {k: v for k in ("host", "port", "db", "bot_delay") if (v := getattr(args, k)) is not None}
+        overrides = {k: v for k in ("host", "port", "db", "database", "redis_url", "bot_delay") if (v := getattr(args, k)) is not None}
         settings = Settings(**overrides)
         logging.basicConfig(level=args.log_level.upper())
         # what start-up allocated (modules, models) is never garbage: keep it out of every
