@@ -126,7 +126,8 @@ class Duel:
             if pulled and "step3-reveal-with-pull" not in self.shots:
                 self.seen.add("pulled")
                 self.shot(p, "step3-reveal-coming-in")          # as it happens
-                p.page.wait_for_timeout(2500)                     # the cards have come in
+                p.page.wait_for_function(                         # the cards have come in
+                    "document.getAnimations().every(a => a.playState !== 'running')")
                 self.shot(p, "step3-reveal-with-pull")
             self.shot(p, "step3-reveal")
         if phase == "plant" and view["you"]["can_discard"]:
