@@ -107,16 +107,18 @@ class Duel:
             raise AssertionError(text)
 
     def step(self) -> bool:
-        sync(self.players)
+        """One move of the active player (act() has waited until both pages show the last)."""
         v = self.players[0].view()
         if v["phase"] == "over":
             return False
         p = self.players[v["active"]]
-        view = p.view()
+        view = v if p is self.players[0] else p.view()
         phase = view["phase"]
-        assert not p.page.locator("#market").is_visible()       # no market in the duel
-        assert not p.page.locator("#offer-window").is_visible()
-        self.scan(p, phase + ("-discard" if phase == "plant" and view["you"]["can_discard"] else ""))
+        step = phase + ("-discard" if phase == "plant" and view["you"]["can_discard"] else "")
+        if step not in self.scanned:                              # once per step of a turn
+            assert not p.page.locator("#market").is_visible()   # no market in the duel
+            assert not p.page.locator("#offer-window").is_visible()
+        self.scan(p, step)
         if phase == "plant_offer":
             self.shot(p, "step1-offer")
             other = self.players[1 - v["active"]]
