@@ -21,8 +21,8 @@ from typing import Any
 
 from bohnanza.farm.bots import get_policy
 from bohnanza.farm.engine import FarmGame
-from bohnanza.games import TableGame
 from bohnanza.farm.params import default_params, params_hash
+from bohnanza.games import TableGame
 from bohnanza.server.room.journal import load_room, load_rooms
 from bohnanza.server.sqlite import SQLiteStore
 
