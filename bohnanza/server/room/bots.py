@@ -34,6 +34,9 @@ BOT_SPEEDS = {"slow": 2.0, "normal": 1.0, "fast": 0.25}
 """``/option botspeed``: the factor on ``bot_delay`` and ``bot_hurry_after`` (issue 15). The
 trade patience people get (``bot_trade_patience``) does not change with it."""
 
+FOLLOW_UP = 0.3
+"""Part of the delay before a bot's next command that follows a bot's own, outside phase 2."""
+
 
 class BotHost(Protocol):
     """What the driver needs of its room."""
@@ -58,7 +61,7 @@ class BotDriver:
     """The bots of one room."""
 
     __slots__ = ("host", "settings", "task", "last_change", "turn", "turn_count", "refusals",
-                 "storage_failed")
+                 "storage_failed", "saying")
 
     def __init__(self, host: BotHost, settings: Settings) -> None:
         self.host = host
@@ -69,6 +72,7 @@ class BotDriver:
         self.turn_count = 0
         self.refusals = 0
         self.storage_failed = False  # the last bot command could not be stored
+        self.saying = False  # a bot's command is going through the pipeline
 
     def delay(self) -> float:
         """Seconds a bot waits before it acts: ``bot_delay`` times the room's
@@ -81,9 +85,17 @@ class BotDriver:
         return 3 * self.delay() if h is None else h * factor
 
     def changed(self) -> None:
-        """The room changed (a stored change): plan the next step."""
+        """The room changed (a stored change): plan the next step. After a bot's own
+        command outside phase 2 (planting, harvests: nobody answers those), or in phase 2 once
+        every person has passed, the next bot step comes after ``FOLLOW_UP`` of the delay, so
+        a bot turn without trade takes a few seconds at most; while a person may still answer
+        in phase 2 they get the whole delay to read what changed."""
         self.last_change = time.monotonic()
-        self.plan()
+        game = self.host.table.game
+        quick = (self.saying and game is not None and not game.over
+                 and (getattr(game, "phase", "") != "trade"
+                      or not self.people_may_answer(game.view(None))))
+        self.plan(self.delay() * FOLLOW_UP if quick else None)
 
     def plan(self, delay: float | None = None) -> None:
         """Drop the planned step, plan a fresh one ``delay`` (default ``bot_delay``) seconds
@@ -241,7 +253,11 @@ class BotDriver:
         host = self.host
         before = host.version
         self.storage_failed = False
-        reply = await host.act_for(seat, text)
+        self.saying = True
+        try:
+            reply = await host.act_for(seat, text)
+        finally:
+            self.saying = False
         if reply.code == "storage_error":
             self.storage_failed = True
             self.plan(max(1.0, self.hurry_after()))
