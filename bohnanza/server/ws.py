@@ -14,6 +14,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bohnanza.commands.texts import lang_of, server_text
 
+from . import inbound
 from .conn import Conn
 from .hub import Hub, valid_room_name
 from .protocol import (
@@ -132,9 +133,9 @@ async def _serve(websocket: WebSocket, hub: Hub, conn: Conn, room_name: str) -> 
             conn.send(_error("bad_message", "Send JSON text frames."))
             continue
         try:
-            data: Any = json.loads(text)
-        except ValueError:
-            conn.send(_error("bad_json", "That message is not valid JSON."))
+            data: Any = inbound.load(text)
+        except inbound.BadInput as e:
+            _bad_input(conn, text, e)
             continue
         parsed: Hello | Say | Activity | Lang | None = _plain_say(data)
         if parsed is None:
@@ -176,12 +177,35 @@ def _refuse_for_rate(conn: Conn, text: str | None) -> None:
     """The reply to a say over the rate (no reply for anything else: nothing to answer)."""
     try:
         data = json.loads(text) if text is not None else None
-    except ValueError:
+    except (ValueError, RecursionError):
         return
     if isinstance(data, dict) and data.get("type") == "say" and _valid_id(data.get("id")):
         conn.send(Reply(id=data["id"], ok=False, code="rate_limited",
                         message=server_text("Too many commands at once; wait a moment.",
                                             conn.lang)).model_dump_json(exclude_none=True))
+
+
+def _bad_input(conn: Conn, text: str, e: inbound.BadInput) -> None:
+    """A frame :func:`inbound.load` refused: a ``say`` whose id can be read gets its reply,
+    anything else an ``error``."""
+    say_id = _say_id(text)
+    message = server_text(e.message, conn.lang)
+    if say_id is not None:
+        conn.send(Reply(id=say_id, ok=False, code=e.code, message=message)
+                  .model_dump_json(exclude_none=True))
+    else:
+        conn.send(_error(e.code, message))
+
+
+def _say_id(text: str) -> int | None:
+    """The id of a ``say`` frame when it can be read at all (a flat object)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(data, dict) and data.get("type") == "say" and _valid_id(data.get("id")):
+        return int(data["id"])
+    return None
 
 
 def _plain_say(data: Any) -> Say | None:
@@ -198,8 +222,10 @@ def _plain_say(data: Any) -> Say | None:
 def _invalid(conn: Conn, data: Any, e: ValidationError) -> None:
     """A message that is JSON but not one of ours. A say with an id still gets its reply."""
     kind = data.get("type") if isinstance(data, dict) else None
-    if kind not in KNOWN_TYPES:
-        conn.send(_error("unknown_type", f"Unknown message type {kind!r}; use hello, say, activity, lang."))
+    if kind not in KNOWN_TYPES:  # a string (inbound.load), or None
+        shown = repr(kind) if kind is None or len(kind) <= 40 else repr(kind[:40] + "...")
+        conn.send(_error("unknown_type",
+                         f"Unknown message type {shown}; use hello, say, activity, lang."))
         return
     first = e.errors()[0]
     where = ".".join(str(x) for x in first.get("loc", ()))

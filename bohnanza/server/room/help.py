@@ -59,14 +59,20 @@ HELP: dict[str, dict[str, str]] = {
 
 def help_text(topic: str | None, away_seconds: float, reader: str = "en") -> str:
     """The help for ``/help [topic]`` in the language ``reader``. Raises
-    :class:`CommandError` ``unknown_topic`` should the command language's help fail."""
+    :class:`CommandError` ``unknown_topic`` (naming the topics) for a topic it does not know
+    (issue 11, item 10)."""
     if topic is not None:
         own = HELP.get(topic.strip().lstrip("/").casefold())
         if own is not None:
             return own["ja" if reader == "ja" else "en"].format(
                 policies=", ".join(policy_names()), default=DEFAULT_POLICY,
                 away=f"{away_seconds:g}")
-    try:
-        return cmds.help_text(topic, reader)
-    except Exception:
-        raise CommandError("unknown_topic", f"No help for {topic!r}; try /help.") from None
+        key = topic.strip().lstrip("/").strip().casefold()
+        if key and key not in TOPICS and key != "bean":
+            raise CommandError("unknown_topic",
+                               f"No help for {topic.strip()}. Topics: {', '.join(TOPICS)}.")
+    return cmds.help_text(topic, reader)
+
+
+#: every topic ``/help TOPIC`` knows (the commands, the beans, the duel)
+TOPICS: tuple[str, ...] = tuple(sorted({*cmds.HELP_TOPICS, *HELP}))

@@ -31,6 +31,7 @@ from bohnanza import commands as cmds
 from bohnanza.engine import Refusal
 
 from .. import frames, lang
+from ..inbound import check_line
 from ..protocol import Chat, Reply, Welcome, You
 from . import commands
 from . import game as games
@@ -156,10 +157,7 @@ class Room:
             return Outcome(False, "internal_error", "The server failed on that command.")
 
     def _dispatch(self, actor: Actor, text: str) -> Change:
-        if len(text) > self.settings.chat_max_len:
-            raise CommandError(
-                "too_long", f"A line has at most {self.settings.chat_max_len} characters."
-            )
+        text = check_line(text, self.settings.chat_max_len)  # bad_text, too_long
         # an unknown bean name is answered with the beans of this game's deck only
         command = games.parse(text, self.table.game if self.table.running else None)
         if isinstance(command, cmds.GameCommand):
