@@ -18,6 +18,8 @@ import time
 from collections.abc import Coroutine
 from typing import Any
 
+from bohnanza.engine.audit import audit
+
 from .checkpointer import Checkpointer
 from .conn import Conn
 from .dbqueue import DbQueue
@@ -44,6 +46,7 @@ class Hub:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.rooms: dict[str, Room] = {}
+        self.damaged: dict[str, str] = {}  # stored rooms that failed to load: name -> why
         self.rooms_lock = asyncio.Lock()
         self.store: Store
         self.queue: DbQueue
@@ -65,16 +68,18 @@ class Hub:
         reader = self.store if memory else open_store(
             s.db, s.sqlite_synchronous, s.sqlite_busy_timeout, cache_kib=256)  # a few rows each
         self.queue = DbQueue(self.store, reader, self.inline)
-        for stored in load_rooms(self.store, 0, 0):
+        for stored in load_rooms(self.store, 0, 0, self.damaged):
             if not stored.seats and stored.game is None:
                 self._forget(stored.name)  # nobody sits there
                 continue
             room = self._new_room(stored.name)
             try:
                 room.restore(stored)
+                problems = audit(room.game.to_position()) if room.game is not None else []
             except Exception as e:
-                log.warning("room %r cannot be loaded (%s: %s); skipped", stored.name,
-                            type(e).__name__, e)
+                problems = [f"{type(e).__name__}: {e}"]
+            if problems:
+                self._damaged(stored.name, "; ".join(problems))
                 continue
             if not room.running and not any(s.human for s in room.seats):
                 self._forget(stored.name)  # bots only, no game to finish
@@ -83,6 +88,13 @@ class Hub:
         log.info("loaded %d rooms from %s", len(self.rooms), s.db)
         if self.inline:
             self.store.wait_for_locks(False)  # the inline writes; see dbqueue.py
+
+    def _damaged(self, name: str, why: str) -> None:
+        """A stored room that is not a game the rules could have made: never played, listed
+        as damaged; its name is refused (``room_damaged``) until an operator forgets it."""
+        self.damaged[name] = why
+        log.warning("room %r is damaged and not loaded (%s); it is listed as damaged; "
+                    "'bohnanza forget-room %s' deletes it", name, why, name)
 
     def _new_room(self, name: str) -> Room:
         return Room(name, self, self.queue, self.settings)
@@ -150,6 +162,11 @@ class Hub:
         """The room, created on first use; None (and the connection told why) past the limits."""
         async with self.rooms_lock:
             room = self.rooms.get(name)
+            if name in self.damaged:
+                conn.send(error_frame("room_damaged", "This room's stored game is damaged and "
+                                      "cannot be played; use another room.", conn.lang))
+                conn.close(CLOSE_TRY_LATER, "room damaged")
+                return None
             if room is None:
                 if len(self.rooms) >= self.settings.max_rooms:
                     conn.send(error_frame("too_many_rooms", "This server holds as many rooms "
@@ -216,4 +233,8 @@ class Hub:
                     "hidden_money": room.hidden_money,
                 }
             )
+        for name in self.damaged:
+            out.append({"room": name, "damaged": True, "seats": [], "bots": 0, "running": False,
+                        "people": 0, "free_seats": 0, "min_players": 0, "spectators": 0,
+                        "preset": "", "max_players": 0, "hidden_money": False})
         return out

@@ -169,9 +169,10 @@ def load_room(
     return None if stored is None else current(stored)
 
 
-def load_rooms(store: Store, log_history: int = 300, chat_history: int = 50) -> list[StoredRoom]:
+def load_rooms(store: Store, log_history: int = 300, chat_history: int = 50,
+               damaged: dict[str, str] | None = None) -> list[StoredRoom]:
     """Every room as stored now; one that cannot be read (its row, or a command that does not
-    apply) is left out with a warning."""
+    apply) is left out with a warning (and noted in ``damaged``: name -> why)."""
     out = []
     for stored in store.load_all(log_history, chat_history):
         try:
@@ -179,6 +180,8 @@ def load_rooms(store: Store, log_history: int = 300, chat_history: int = 50) -> 
         except Exception as e:
             log.warning("room %r cannot be read (%s: %s); skipped", stored.name,
                         type(e).__name__, e)
+            if damaged is not None:
+                damaged[stored.name] = f"{type(e).__name__}: {e}"
     return out
 
 
