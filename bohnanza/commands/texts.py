@@ -156,6 +156,18 @@ TEXTS: dict[str, tuple[str, str]] = {
                                "/join 名前 で別の名前で着席できます。"),
     "error.too_many_rooms": ("This server holds as many rooms as it may; join one.",
                              "このサーバーのルーム数は上限です。既存のルームに参加してください。"),
+    "error.room_damaged": ("This room's stored game is damaged and cannot be played; use "
+                           "another room.",
+                           "このルームの保存されたゲームは壊れているため遊べません。別のルームを"
+                           "使ってください。"),
+    "error.too_many_new_rooms": ("Too many new rooms from your address; wait a minute or join "
+                                 "one.",
+                                 "あなたのアドレスから新しいルームが多すぎます。1分ほど待つか、"
+                                 "既存のルームに参加してください。"),
+    "error.too_slow": ("You did not read your messages in time; reconnect for a fresh state.",
+                       "メッセージを読み取れていません。再接続すると最新の状態が届きます。"),
+    "refuse.room_chat": ("Too much chat in this room at once; wait a moment.",
+                         "このルームのチャットが多すぎます。少し待ってください。"),
     "error.chat_burst": ("Too many lines at once: line {n} was not sent; wait a moment.",
                          "一度に送る行が多すぎます。{n}行目は送信されませんでした。少し待って"
                          "ください。"),

@@ -6,10 +6,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
-from . import pages
+from . import gate, pages
 from .hub import Hub
 from .settings import Settings
 from .ws import ws_endpoint
@@ -17,6 +18,7 @@ from .ws import ws_endpoint
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    gate.install(settings)  # the process's limits (gate.py; bohnanza serve's protocols)
     hub = Hub(settings)
 
     @asynccontextmanager
@@ -38,4 +40,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.router.routes.append(WebSocketRoute("/ws/{room}", ws_route))
     pages.register(app, settings)
+    # the Host header names this server (a DNS-rebinding page names its own: refused, 400)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.trusted_hosts(),
+                       www_redirect=False)
     return app

@@ -115,6 +115,7 @@ class Conn:
         self.seat: int | None = None
         self.name: str = f"guest{self.id}"
         self.room: str | None = None
+        self.address = "?"  # the client's IP address (ws.py; the gate's per-address limits)
         self.lang = "en"  # the language of the server's texts for this person (hello.lang)
         self.refused_in_a_row = 0  # says refused for the rate, since the last one let through
         self.bucket = TokenBucket(rate, burst)

@@ -20,6 +20,7 @@ from typing import Any
 
 from bohnanza.engine.audit import audit
 
+from . import gate
 from .checkpointer import Checkpointer
 from .conn import Conn
 from .dbqueue import DbQueue
@@ -33,6 +34,8 @@ from .store import Store, open_store
 log = logging.getLogger("bohnanza.server")
 
 # a room name: letters of any script and digits, with '-' and '_' inside ("Café", "豆の部屋")
+MAX_TABS_PER_SEAT = 8  # connections of one seat (a seat token gets past the room's cap)
+
 ROOM_NAME = re.compile(r"^[^\W_][\w-]*$")
 
 
@@ -68,7 +71,11 @@ class Hub:
         reader = self.store if memory else open_store(
             s.db, s.sqlite_synchronous, s.sqlite_busy_timeout, cache_kib=256)  # a few rows each
         self.queue = DbQueue(self.store, reader, self.inline)
-        for stored in load_rooms(self.store, 0, 0, self.damaged):
+        failed: dict[str, str] = {}
+        stored_rooms = load_rooms(self.store, 0, 0, failed)
+        for name, why in failed.items():
+            self._damaged(name, why)
+        for stored in stored_rooms:
             if not stored.seats and stored.game is None:
                 self._forget(stored.name)  # nobody sits there
                 continue
@@ -93,8 +100,8 @@ class Hub:
         """A stored room that is not a game the rules could have made: never played, listed
         as damaged; its name is refused (``room_damaged``) until an operator forgets it."""
         self.damaged[name] = why
-        log.warning("room %r is damaged and not loaded (%s); it is listed as damaged; "
-                    "'bohnanza forget-room %s' deletes it", name, why, name)
+        log.warning("room %r cannot be played: it is damaged (%s); not loaded, listed as "
+                    "damaged; 'bohnanza forget-room %s' deletes it", name, why, name)
 
     def _new_room(self, name: str) -> Room:
         return Room(name, self, self.queue, self.settings)
@@ -158,8 +165,13 @@ class Hub:
                 except Exception:  # pragma: no cover - keep the clock alive
                     log.exception("idle check failed in room %s", room.name)
 
-    async def room_for(self, name: str, conn: Conn) -> Room | None:
-        """The room, created on first use; None (and the connection told why) past the limits."""
+    async def room_for(self, name: str, conn: Conn, token: str | None = None,
+                       address: str = "?") -> Room | None:
+        """The room, created on first use; None (and the connection told why) past the limits:
+        a damaged room (``room_damaged``), too many live rooms (``too_many_rooms``), too many
+        new rooms from ``address`` (``too_many_new_rooms``, gate.py), a room full of
+        connections (``room_crowded``; a valid seat ``token`` always gets in: watchers are
+        refused first)."""
         async with self.rooms_lock:
             room = self.rooms.get(name)
             if name in self.damaged:
@@ -173,9 +185,19 @@ class Hub:
                                           "as it may; join one.", conn.lang))
                     conn.close(CLOSE_TRY_LATER, "too many rooms")
                     return None
+                g = gate.current()
+                if g is not None and not g.new_room(address):
+                    conn.send(error_frame("too_many_new_rooms", "Too many new rooms from your "
+                                          "address; wait a minute or join one.", conn.lang))
+                    conn.close(CLOSE_TRY_LATER, "too many new rooms")
+                    return None
                 room = self._new_room(name)
                 self.rooms[name] = room
-            if len(room.conns) >= self.settings.max_connections_per_room:
+            seat = room.table.find_token(token) if token else None
+            crowded = len(room.conns) >= self.settings.max_connections_per_room
+            if seat is not None:  # a seat's tabs get in past the cap, up to their own
+                crowded = len(room.presence.seated(seat)) >= MAX_TABS_PER_SEAT
+            if crowded:
                 conn.send(error_frame("room_crowded", "This room has too many connections.",
                                       conn.lang))
                 conn.close(CLOSE_TRY_LATER, "room crowded")

@@ -74,6 +74,7 @@ async def ws_endpoint(websocket: WebSocket, room: str) -> None:
     conn = Conn(
         websocket, settings.commands_per_second, settings.commands_burst, settings.send_queue_max
     )
+    conn.address = websocket.client.host if websocket.client else "?"
     writer = asyncio.create_task(conn.writer())
     the_room: Room | None = None
     try:
@@ -149,7 +150,7 @@ async def _serve(websocket: WebSocket, hub: Hub, conn: Conn, room_name: str) -> 
                 conn.send(_error("already_hello", "This connection said hello already."))
                 continue
             conn.lang = lang_of(parsed.lang)
-            room = await hub.room_for(room_name, conn)
+            room = await hub.room_for(room_name, conn, parsed.token, conn.address)
             if room is None:
                 return None
             try:

@@ -172,16 +172,17 @@ def load_room(
 def load_rooms(store: Store, log_history: int = 300, chat_history: int = 50,
                damaged: dict[str, str] | None = None) -> list[StoredRoom]:
     """Every room as stored now; one that cannot be read (its row, or a command that does not
-    apply) is left out with a warning (and noted in ``damaged``: name -> why)."""
+    apply) is left out with a warning (or, given ``damaged``, noted there: name -> why)."""
     out = []
     for stored in store.load_all(log_history, chat_history):
         try:
             out.append(current(stored))
         except Exception as e:
+            if damaged is not None:  # the caller says what it does with it
+                damaged[stored.name] = f"{type(e).__name__}: {e}"
+                continue
             log.warning("room %r cannot be read (%s: %s); skipped", stored.name,
                         type(e).__name__, e)
-            if damaged is not None:
-                damaged[stored.name] = f"{type(e).__name__}: {e}"
     return out
 
 
