@@ -8,7 +8,8 @@ PORT ?= 8000
 # axe-core (npm) for the accessibility scans of the browser tests
 AXE := node_modules/axe-core/axe.min.js
 
-.PHONY: run test lint typecheck unit browser chromium bench simulate clean
+.PHONY: run test lint typecheck unit browser chromium postgres redis haproxy cluster bench \
+	bench-cluster simulate clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -28,13 +29,29 @@ chromium:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
 	    chromium fonts-noto-cjk >/dev/null; }
 
+# Debian's PostgreSQL, Redis and HAProxy: the tests start private instances of the first two
+# (tests/conftest.py), `make cluster` all three.
+APT_GET = if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq
+postgres:
+	@test -x /usr/lib/postgresql/15/bin/postgres || { $(APT_GET) postgresql-15 >/dev/null; }
+redis:
+	@command -v redis-server >/dev/null 2>&1 || { $(APT_GET) redis-server >/dev/null; }
+haproxy:
+	@command -v haproxy >/dev/null 2>&1 || test -x /usr/sbin/haproxy || { $(APT_GET) haproxy >/dev/null; }
+
+# PostgreSQL, Redis, three server processes and HAProxy on this machine (Ctrl-C stops all);
+# make cluster PORT=8080 serves on another port
+cluster: $(STAMP) postgres redis haproxy
+	$(PY) -m bohnanza.devcluster --port $(PORT) --dir var/cluster
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy bohnanza
 
-unit: $(STAMP)
+unit: $(STAMP) postgres redis
 	$(PY) -m pytest -q
 
 $(AXE): package.json package-lock.json

@@ -30,6 +30,12 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, help="port (default 8000)")
     serve.add_argument("--db", type=Path, help="SQLite file (default var/bohnanza.db)")
+    serve.add_argument("--database", metavar="URL",
+                       help="PostgreSQL instead of SQLite (postgresql://user@host:port/name; "
+                       "also BOHNANZA_DATABASE): several server processes share it")
+    serve.add_argument("--redis", dest="redis_url", metavar="URL",
+                       help="Redis (redis://host:port/0; also BOHNANZA_REDIS_URL): connections "
+                       "for rooms another process owns are relayed to it")
     serve.add_argument("--bot-delay", type=float,
                        help="seconds a bot waits before it acts (default 1)")
     serve.add_argument("--log-level", default="info")
@@ -54,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         from bohnanza.server import Settings, create_app
         from bohnanza.server.gate import GatedHttp, GatedWebSocket
 
-        overrides = {k: v for k in ("host", "port", "db", "bot_delay") if (v := getattr(args, k)) is not None}
+        overrides = {k: v for k in ("host", "port", "db", "database", "redis_url", "bot_delay") if (v := getattr(args, k)) is not None}
         settings = Settings(**overrides)
         problem = database_problem(settings.db)
         if problem is not None:  # one line, no traceback (issue 11, item 14)

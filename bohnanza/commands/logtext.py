@@ -65,13 +65,13 @@ def _en(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
         return f"{who} turned up {cards_text(d.get('cards', []), 'en')}"
     if kind == "draw":
         if own and "cards" in d:
-            return f"you drew {cards_text(d['cards'], 'en')}"
+            return f"You drew {cards_text(d['cards'], 'en')}"
         n = d["count"]
         return f"{who} drew {n} card" + ("" if n == 1 else "s")
     if kind == "reshuffle":
-        return f"the discard pile ({d['count']} cards) was shuffled into a new draw pile"
+        return f"The discard pile ({d['count']} cards) was shuffled into a new draw pile"
     if kind == "exhaustion":
-        return f"the draw pile ran out ({d['exhaustions']} of {d['limit']})"
+        return f"The draw pile ran out ({d['exhaustions']} of {d['limit']})"
     if kind == "phase":
         return phase_name(d["phase"], "en")
     if kind == "turn":
@@ -82,7 +82,7 @@ def _en(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "withdraw":
         return f"{who} withdrew offer #{d['id']}"
     if kind == "offer_stale":
-        return f"offer #{d['id']} left the market: {who} no longer holds what it gives"
+        return f"Offer #{d['id']} left the market: {who} no longer holds what it gives"
     if kind == "deal_start":
         return f"{who} accepted offer #{d['offer']}: a deal with {name(d['other'])}"
     if kind == "provide":
@@ -90,13 +90,13 @@ def _en(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "deal_cancel":
         return f"{who} called off the deal on offer #{d['offer']}"
     if kind == "deal_done":
-        return (f"deal done: {who} gave {cards_text(d['active_gave'], 'en')}, "
+        return (f"Deal done: {who} gave {cards_text(d['active_gave'], 'en')}, "
                 f"{name(d['other'])} gave {cards_text(d['other_gave'], 'en')}")
     if kind == "pass":
         return f"{who} is not interested"
     if kind == "game_over":
         winners = ", ".join(name(s) for s in d.get("winners", []))
-        return f"game over: {winners} won with {_coins(d['best'], 'en')}"
+        return f"Game over: {winners} won with {_coins(d['best'], 'en')}"
     return ""
 
 

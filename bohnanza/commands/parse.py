@@ -229,6 +229,18 @@ def _option(rest: str) -> Command:
         return OptionShow()
     key = words[0].replace("-", "").replace("_", "")
     values = words[1:]
+    if key in ("param", "params"):  # the farm game's parameters: the text as typed
+        typed = rest.strip()[len(words[0]):].strip()
+        if not typed:
+            raise ParseError(f"/option {key} needs "
+                             + ("KEY VALUE, like /option param facilities.field.price "
+                                "[5, 10, 15]" if key == "param"
+                                else "a parameter file's TOML text, or default"))
+        return OptionSet("param" if key == "param" else "params", typed)
+    if key == "game":
+        if len(values) != 1:
+            raise ParseError("/option game needs the game's name, like /option game farm")
+        return OptionSet("game", values[0])
     if key == "hiddenmoney":
         if not values:
             return OptionSet("hiddenmoney", None)

@@ -10,7 +10,7 @@ from typing import Literal, TypeAlias
 
 from bohnanza.engine.presets import PRESETS
 
-OptionKey: TypeAlias = Literal["hiddenmoney", "rules", "duel", "clock"]
+OptionKey: TypeAlias = Literal["hiddenmoney", "rules", "duel", "clock", "game", "param", "params"]
 
 #: Preset names ``/option rules`` accepts (rules.md section 4a): the engine's.
 PRESET_NAMES: tuple[str, ...] = PRESETS
@@ -52,7 +52,10 @@ class OptionSet(RoomCommand):
     on). ``key`` ``"rules"``: ``value`` one of :data:`PRESET_NAMES`. ``key`` ``"duel"``:
     ``value`` ``"standard"`` or ``"3fields"``, the version of the 2-player bean duel
     (rules.md §3a, C10; the game option ``duel_base``). ``key`` ``"clock"``: ``value`` the
-    seconds each decision may take (``"60"``, 1-3600) or ``"off"`` (the turn clock).
+    seconds each decision may take (``"60"``, 1-3600) or ``"off"`` (the turn clock). ``key``
+    ``"game"``: the game the room deals (``"bohnanza"``, ``"farm"``: ``bohnanza.games``).
+    ``key`` ``"param"``: ``"KEY VALUE"`` as typed (one farm parameter, TOML value); ``key``
+    ``"params"``: a whole parameter file's TOML text as typed, or ``"default"``.
     """
 
     key: OptionKey

@@ -132,6 +132,14 @@ TEXTS: dict[str, tuple[str, str]] = {
                      "持ち時間: 判断ごとに{seconds}秒。時間切れになると最小限の合法手を自動で"
                      "行い、{n}回続けて時間切れになるとボットがその席をプレイします。"),
     "option.clock_short": ("{seconds} s per decision", "判断ごとに{seconds}秒"),
+    "option.game": ("The game here is {game} ({lo}-{hi} players).",
+                    "この部屋のゲームは{game}（{lo}〜{hi}人）です。"),
+    "option.show_game": ("game {game} ({lo}-{hi} players); parameters {params}; clock {clock}. "
+                         "/option game bohnanza switches back.",
+                         "ゲーム {game}（{lo}〜{hi}人）、パラメータ {params}、持ち時間 {clock}。"
+                         "/option game bohnanza で戻せます。"),
+    "option.farm_params": ("Farm parameters: {what}; set {name} ({hash}).",
+                           "農園ゲームのパラメータ: {what}。セット {name}（{hash}）"),
     "who.nobody": ("Nobody is seated; /join takes a seat.",
                    "まだ誰も着席していません。/join で席に着けます。"),
     "who.spectators": ("spectators: {n}", "観戦者: {n}人"),
@@ -267,6 +275,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.bad_option.clock": ("Say /option clock SECONDS (1-{max}) or /option clock off.",
                                 "/option clock 秒数（1〜{max}）または /option clock off と入力"
                                 "してください。"),
+    "refuse.room_full.game": ("{game} is for {lo}-{hi} players; {n} sit here.",
+                              "{game}は{lo}〜{hi}人用です。いま{n}人が着席しています。"),
+    "refuse.bad_option.game": ("{option} is no option of {game}; the options here: {keys}.",
+                               "{option}は{game}の設定ではありません。ここでの設定: {keys}。"),
     "refuse.bad_option.which": ("Options: hiddenmoney, rules, duel, clock.",
                                 "設定: hiddenmoney、rules、duel、clock。"),
     "refuse.unknown_preset.say": ("Say /option rules {choices}.",

@@ -41,7 +41,7 @@ from bohnanza.engine.errors import Refusal
 from .engine.rules import FACILITIES, params_hash
 
 __all__ = ["ParamsError", "default_params", "load_params", "merge", "params_from_dict",
-           "params_hash", "with_override"]
+           "params_from_toml", "params_hash", "with_override"]
 
 NonNeg = Annotated[StrictInt, Field(ge=0)]
 Pos = Annotated[StrictInt, Field(ge=1)]
@@ -394,6 +394,18 @@ def load_params(path: str | Path | None = None, *, overlay: dict[str, Any] | Non
     if overlay:
         data = merge(data, overlay)
     return params_from_dict(data)
+
+
+def params_from_toml(text: str, name: str | None = None) -> dict[str, Any]:
+    """A parameter file's text (TOML) laid over the default set and validated, the way
+    :func:`load_params` reads a file (a room's "load a parameter file"); its ``name`` defaults
+    to ``name`` or ``uploaded``. Raises :class:`ParamsError`."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ParamsError(f"not valid TOML ({e})") from None
+    raw.setdefault("name", name or "uploaded")
+    return params_from_dict(merge(copy.deepcopy(_default_raw()), raw))
 
 
 _KEY = re.compile(r"^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$")

@@ -30,6 +30,14 @@ class StorageFailure(Exception):
     """A store call failed (the message names the original error)."""
 
 
+class FencedFailure(StorageFailure):
+    """A write refused by fencing (postgres.py): another process owns ``room`` now."""
+
+    def __init__(self, message: str, room: str) -> None:
+        super().__init__(message)
+        self.room = room
+
+
 def _on_db_thread(fn: Callable[..., T], args: tuple[Any, ...], kw: dict[str, Any]) -> T:
     """Run ``fn`` on the database thread. Its error comes back as a plain
     :class:`StorageFailure` without a traceback into the store: the original (whose frames hold
@@ -38,7 +46,9 @@ def _on_db_thread(fn: Callable[..., T], args: tuple[Any, ...], kw: dict[str, Any
     try:
         return fn(*args, **kw)
     except Exception as e:
-        failure = StorageFailure(f"{type(e).__name__}: {e}")
+        room = getattr(e, "room", None)
+        failure = (FencedFailure(f"{type(e).__name__}: {e}", room) if isinstance(room, str)
+                   else StorageFailure(f"{type(e).__name__}: {e}"))
     raise failure
 
 
@@ -60,6 +70,8 @@ class DbQueue:
         # calls that may wait run here, one at a time, in the order asked for
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bohnanza-db")
         self._queued = 0  # calls handed to the database thread that have not ended yet
+        # told the room's name when a write is refused by fencing (server/cluster/owner.py)
+        self.on_fenced: Callable[[str], None] | None = None
 
     async def call(self, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
         """Run ``fn(*args, **kw)`` (a store call) in the order asked for; see the module
@@ -76,7 +88,12 @@ class DbQueue:
             if failure is not None:
                 raise failure
             # locked: wait for it on the database thread (nothing was written)
-        return await asyncio.wrap_future(self._submit(fn, args, kw))
+        try:
+            return await asyncio.wrap_future(self._submit(fn, args, kw))
+        except FencedFailure as e:
+            if self.on_fenced is not None:
+                self.on_fenced(e.room)
+            raise
 
     async def read(self, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
         """Run a read of ``self.reader`` (inline; in the queue when the reader is the writing
@@ -90,10 +107,15 @@ class DbQueue:
         call asked for before it: inline when :meth:`call` would, else on the database
         thread."""
 
+        loop = asyncio.get_running_loop()
+
         def done(f: Future[Any]) -> None:
             e = f.exception()
             if e is not None:
                 log.info("background write failed: %s", e)
+            if isinstance(e, FencedFailure) and self.on_fenced is not None:
+                with contextlib.suppress(RuntimeError):  # the loop is closed
+                    loop.call_soon_threadsafe(self.on_fenced, e.room)
 
         if self.inline and not self._queued:
             try:

@@ -2,9 +2,10 @@
 forgotten when nobody uses it or nobody has visited it for ``forget_after`` (its stored game
 too); the idle clock; the room listing (``/api/rooms``).
 
-This is where a room is found for a connection (:meth:`Hub.room_for`): the place where, with
-several server processes, a room owned by another process would be routed to its owner, and
-where this process would take (and hold) the ownership of the rooms it serves.
+This is where a room is found for a connection (:meth:`Hub.room_for`). On PostgreSQL
+(``Settings.database``) several processes share the rooms: this process holds a lease and
+owns the rooms it claimed (``cluster/owner.py``), loads a room when it claims it (not all at
+start-up), and serves a room another process owns through that process (``cluster/relay.py``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import logging
 import re
 import time
 from collections.abc import Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bohnanza.engine.audit import audit
 
@@ -30,6 +31,10 @@ from .room import Room
 from .room.journal import load_rooms
 from .settings import Settings
 from .store import Store, open_store
+
+if TYPE_CHECKING:
+    from .cluster.owner import Owner
+    from .cluster.relay import RelayedRoom
 
 log = logging.getLogger("bohnanza.server")
 
@@ -58,11 +63,20 @@ class Hub:
         self._idle_task: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
         self._checkpointer: Checkpointer | None = None
+        self.owner: Owner | None = None  # on PostgreSQL: the lease and the claims
 
     def open(self) -> None:
         """Open the store and load every stored room (before serving; a room that cannot be
-        read is skipped with a warning)."""
+        read is skipped with a warning). On PostgreSQL: connect and take the lease; rooms are
+        loaded when claimed."""
         s = self.settings
+        if s.database:
+            from .cluster.owner import Owner
+
+            self.inline = False
+            self.owner = Owner(self, s.database)
+            self.store, self.queue = self.owner.open()
+            return
         self.store = open_store(s.db, s.sqlite_synchronous, s.sqlite_busy_timeout,
                                 autocheckpoint=not self.inline)
         memory = str(s.db) == ":memory:"
@@ -129,6 +143,8 @@ class Hub:
             self._checkpointer.start()
         for room in self.rooms.values():
             room.plan_bots()  # the bots of running games play on after a restart
+        if self.owner is not None:
+            await self.owner.start()
         self._idle_task = asyncio.create_task(self._idle_loop())
 
     async def stop(self) -> None:
@@ -143,6 +159,8 @@ class Hub:
                 await t
         if self._checkpointer is not None:
             await asyncio.get_running_loop().run_in_executor(None, self._checkpointer.stop)
+        if self.owner is not None:
+            await self.owner.stop()
         self.queue.close()  # after the writes already asked for
 
     def later(self, coro: Coroutine[Any, Any, None]) -> None:
@@ -166,19 +184,24 @@ class Hub:
                     log.exception("idle check failed in room %s", room.name)
 
     async def room_for(self, name: str, conn: Conn, token: str | None = None,
-                       address: str = "?") -> Room | None:
+                       address: str = "?") -> Room | RelayedRoom | None:
         """The room, created on first use; None (and the connection told why) past the limits:
         a damaged room (``room_damaged``), too many live rooms (``too_many_rooms``), too many
         new rooms from ``address`` (``too_many_new_rooms``, gate.py), a room full of
         connections (``room_crowded``; a valid seat ``token`` always gets in: watchers are
-        refused first)."""
+        refused first). On PostgreSQL: claimed (and loaded) here, or relayed to the process
+        that owns it."""
         async with self.rooms_lock:
-            room = self.rooms.get(name)
+            room: Room | RelayedRoom | None = self.rooms.get(name)
             if name in self.damaged:
                 conn.send(error_frame("room_damaged", "This room's stored game is damaged and "
                                       "cannot be played; use another room.", conn.lang))
                 conn.close(CLOSE_TRY_LATER, "room damaged")
                 return None
+            if room is None and self.owner is not None and len(self.rooms) < self.settings.max_rooms:
+                room = await self.owner.room(name, conn)
+                if room is None:
+                    return None
             if room is None:
                 if len(self.rooms) >= self.settings.max_rooms:
                     conn.send(error_frame("too_many_rooms", "This server holds as many rooms "
@@ -193,9 +216,10 @@ class Hub:
                     return None
                 room = self._new_room(name)
                 self.rooms[name] = room
-            seat = room.table.find_token(token) if token else None
             crowded = len(room.conns) >= self.settings.max_connections_per_room
-            if seat is not None:  # a seat's tabs get in past the cap, up to their own
+            seat = (room.table.find_token(token) if token and isinstance(room, Room)
+                    else None)  # a relayed room's owner checks its own seats
+            if seat is not None and isinstance(room, Room):  # a seat's tabs: past the cap
                 crowded = len(room.presence.seated(seat)) >= MAX_TABS_PER_SEAT
             if crowded:
                 conn.send(error_frame("room_crowded", "This room has too many connections.",
@@ -236,6 +260,8 @@ class Hub:
     def listing(self) -> list[dict[str, Any]]:
         """The lobby's room list: who sits where, who is connected, the seats still free."""
         out = []
+        if self.owner is not None:
+            out = self.owner.listing_extra()  # the other processes' rooms
         for room in self.rooms.values():
             lo, hi = room.player_range()
             seated = [s for s in room.seats if not s.vacant]
@@ -251,6 +277,7 @@ class Hub:
                     "min_players": lo,
                     "spectators": room.presence.spectators(),
                     "preset": room.preset,
+                    "game": room.table.game_name,
                     "max_players": hi,
                     "hidden_money": room.hidden_money,
                 }

@@ -87,18 +87,23 @@ def _refused(c: str) -> bool:
     return unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")
 
 
-def check_line(text: str, max_len: int) -> str:
+LINE_BREAKS = frozenset("\n\r\t")
+
+
+def check_line(text: str, max_len: int | None, multiline: bool = False) -> str:
     """A typed line as the room reads it (zero-width spaces removed). Raises
     :class:`CommandError` ``bad_text`` (a character the module docstring refuses, named as
-    U+XXXX) or ``too_long`` (more than ``max_len`` characters)."""
+    U+XXXX) or ``too_long`` (more than ``max_len`` characters; None: no limit).
+    ``multiline``: a text of several lines (a parameter file), where line breaks and tabs
+    are allowed."""
     if not text.isascii() or not text.isprintable():
         for c in text:
-            if (c < " " or c >= "\x7f") and _refused(c):
+            if (c < " " or c >= "\x7f") and _refused(c) and not (multiline and c in LINE_BREAKS):
                 raise CommandError(
                     "bad_text",
                     f"A line may not hold control, line-break or bidi-override characters "
                     f"(U+{ord(c):04X}).")
         text = text.translate(ZERO_WIDTH)
-    if len(text) > max_len:
+    if max_len is not None and len(text) > max_len:
         raise CommandError("too_long", f"A line has at most {max_len} characters.")
     return text

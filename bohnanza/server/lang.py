@@ -50,6 +50,15 @@ def phrase(entry: dict[str, Any], lang: str, names: Sequence[str],
     lines are phrased when they are made (the room's ``game_entries``): as they are."""
     if lang == "en":
         return entry
+    game = entry.get("game")
+    if isinstance(game, str) and game != "bohnanza":  # another hosted game phrases its lines
+        from bohnanza.games import TableGame
+
+        try:
+            text = TableGame.get(game).phrase(entry, lang, names, viewer)
+        except Exception:
+            return entry
+        return entry if text == entry.get("text") else {**entry, "text": text}
     if entry.get("kind") == "room":
         text = server_text(str(entry.get("text", "")), lang)
     elif names:

@@ -139,6 +139,16 @@ class RoomOptions(_Msg):
     clock: float | None = None  # seconds per decision (/option clock); null: no clock
 
 
+class GameInfo(_Msg):
+    """The game a room deals (``bohnanza``, ``farm``: ``/option game``) and, for a game with a
+    parameter set (the farm game), the set's name and hash (the running game's, else the one
+    the next game is dealt with)."""
+
+    game: str = "bohnanza"
+    params_name: str | None = None
+    params_hash: str | None = None
+
+
 class RoomInfo(_Msg):
     name: str
     seats: list[SeatInfo]
@@ -153,6 +163,7 @@ class RoomInfo(_Msg):
     away_seconds: float = 60.0  # how long a seated person must be away before /handover
     now: float | None = None  # the server's Unix time when this state was built (clocks)
     bot_policies: list[str] = []  # what /addbot NAME POLICY accepts
+    game: GameInfo = GameInfo()  # the game this room deals
 
 
 class State(_Msg):

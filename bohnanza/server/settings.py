@@ -35,6 +35,16 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=0, le=65535)
     db: Path = Path("var/bohnanza.db")
+    # a PostgreSQL server instead of the SQLite file ``db`` (``postgresql://user@host/name``):
+    # several server processes share it, each room owned by one of them (server/cluster/)
+    database: str | None = None
+    # Redis (``redis://host:port/0``): how processes of one database reach each other (a
+    # connection for a room another process owns is relayed to it; the lobby lists every
+    # process's rooms). Without it, such a connection is told to try again later.
+    redis_url: str | None = None
+    # seconds after which PostgreSQL ends the lease of a process that stopped answering
+    # (killed, paused, cut off): its rooms are then taken over by another process
+    lease_timeout: float = Field(default=2.0, gt=0.2, le=60)
     web_dir: Path = REPO_ROOT / "web"
 
     # limits
@@ -137,6 +147,13 @@ class Settings(BaseSettings):
         with contextlib.suppress(OSError):
             names += [str(a[4][0]) for a in socket.getaddrinfo(socket.gethostname(), None)]
         return list(dict.fromkeys([*loopback, *(n.lower() for n in names if n)]))
+
+    @field_validator("database")
+    @classmethod
+    def _database_url(cls, v: str | None) -> str | None:
+        if v is not None and not v.startswith(("postgresql://", "postgres://")):
+            raise ValueError("database must be a postgresql:// URL (the SQLite file is db)")
+        return v or None
 
     @field_validator("sqlite_synchronous")
     @classmethod

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from pydantic import ValidationError
@@ -32,6 +32,9 @@ from .protocol import (
 )
 from .room import Room
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from .cluster.relay import RelayedRoom
 
 log = logging.getLogger("bohnanza.server")
 
@@ -76,7 +79,7 @@ async def ws_endpoint(websocket: WebSocket, room: str) -> None:
     )
     conn.address = websocket.client.host if websocket.client else "?"
     writer = asyncio.create_task(conn.writer())
-    the_room: Room | None = None
+    the_room: Room | RelayedRoom | None = None
     try:
         the_room = await _serve(websocket, hub, conn, room)
     except WebSocketDisconnect:
@@ -94,9 +97,11 @@ async def ws_endpoint(websocket: WebSocket, room: str) -> None:
             await asyncio.wait_for(writer, timeout=5)
 
 
-async def _serve(websocket: WebSocket, hub: Hub, conn: Conn, room_name: str) -> Room | None:
+async def _serve(
+    websocket: WebSocket, hub: Hub, conn: Conn, room_name: str
+) -> Room | RelayedRoom | None:
     settings = hub.settings
-    room: Room | None = None
+    room: Room | RelayedRoom | None = None
     while not conn.closing:
         if room is None:
             try:

@@ -39,7 +39,11 @@ class Player:
         self.page.wait_for_function(f"window.__bohnanza.S.version >= {v}", timeout=TIMEOUT)
 
     def wait(self, js: str) -> None:
-        self.page.wait_for_function(js, timeout=TIMEOUT)
+        """Wait until ``js`` is true; while a page (re)loads, window.__bohnanza is missing and
+        the expression throws: that counts as not yet (a throw would end the wait)."""
+        self.page.wait_for_function(
+            f"(() => {{ try {{ return !!({js}); }} catch (e) {{ return false; }} }})()",
+            timeout=TIMEOUT)
 
     # ------------------------------------------------------------------ acting
     def act(self, action: Any, ok: bool = True) -> dict[str, Any]:

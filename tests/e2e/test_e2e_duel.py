@@ -14,7 +14,7 @@ import pytest
 from bohnanza.bots import get_policy
 
 from .e2e_board import Player, sync
-from .test_e2e_explains import PICTOGRAPHS, visible_text
+from .test_e2e_explains import PICTOGRAPHS, axe, tab_to, visible_text
 from .test_e2e_game import open_room
 
 pytestmark = pytest.mark.browser
@@ -29,6 +29,24 @@ class Duel:
         self.shots: set[str] = set()
         self.policy = get_policy("greedy")
         self.rng = random.Random(5)
+        self.scanned: set[str] = set()   # the layouts axe-core has looked at
+        self.keyed: set[str] = set()     # the kinds of move made once by keyboard
+
+    def scan(self, p: Player, what: str) -> None:
+        """The accessibility scan (issue 10, checks) once per duel step, on both screens."""
+        if what not in self.scanned:
+            self.scanned.add(what)
+            for q in self.players:
+                assert axe(q.page) == [], (what, q.name)
+
+    def by_key(self, p: Player, kind: str, selector: str) -> bool:
+        """The first move of each kind by keyboard: Tab to the control, Enter."""
+        if kind in self.keyed:
+            return False
+        self.keyed.add(kind)
+        tab_to(p.page, selector)
+        self.act(p, lambda: p.page.keyboard.press("Enter"), kind)
+        return True
 
     def shot(self, p: Player, name: str) -> None:
         if name not in self.shots:
@@ -46,7 +64,9 @@ class Duel:
         w = text.split()
         page = p.page
         if w[0] == "/plant" and len(w) == 3 and w[1].startswith("u"):
-            if self.n % 3 == 0:   # drag the face-up card onto the field
+            if self.by_key(p, "plant-u-key", f'#duel [data-plant="{w[1]}-{w[2]}"]'):
+                pass
+            elif self.n % 3 == 0:   # drag the face-up card onto the field
                 self.act(p, lambda: p.drag(f'#duel .card[data-ref="{w[1]}"]',
                                            f'#fields .field[data-field="{w[2]}"]'), "plant-u-drag")
             elif self.n % 3 == 1:  # select it, then the field's button
@@ -57,9 +77,12 @@ class Duel:
             else:                  # its own button in the duel area
                 self.act(p, lambda: p.click(f'#duel [data-plant="{w[1]}-{w[2]}"]'), "plant-u-button")
         elif w[0] == "/discard" and w[1].startswith("u"):
-            self.act(p, lambda: p.click(f'#duel [data-discard="{w[1]}"]'), "discard-offer")
+            if not self.by_key(p, "discard-offer-key", f'#duel [data-discard="{w[1]}"]'):
+                self.act(p, lambda: p.click(f'#duel [data-discard="{w[1]}"]'), "discard-offer")
         elif w[0] == "/discard":
-            if self.n % 2 == 0:
+            if self.by_key(p, "discard-hand-key", f'#hand [data-discard="{w[1]}"]'):
+                pass
+            elif self.n % 2 == 0:
                 self.act(p, lambda: p.drag(f'#hand .card[data-ref="{w[1]}"]', "#duel-discard"),
                          "discard-hand-drag")
             else:
@@ -77,7 +100,9 @@ class Duel:
         elif w[0] == "/buy":
             self.act(p, lambda: p.click("#buy-field"), "buy")
         elif w[0] == "/done":
-            self.act(p, lambda: p.click("#phase-btn"), "done-" + p.view()["phase"])
+            phase = p.view()["phase"]
+            if not self.by_key(p, "done-key-" + phase, "#phase-btn"):
+                self.act(p, lambda: p.click("#phase-btn"), "done-" + phase)
         else:  # pragma: no cover - greedy sends nothing else in the duel
             raise AssertionError(text)
 
@@ -91,6 +116,7 @@ class Duel:
         phase = view["phase"]
         assert not p.page.locator("#market").is_visible()       # no market in the duel
         assert not p.page.locator("#offer-window").is_visible()
+        self.scan(p, phase + ("-discard" if phase == "plant" and view["you"]["can_discard"] else ""))
         if phase == "plant_offer":
             self.shot(p, "step1-offer")
             other = self.players[1 - v["active"]]
@@ -144,6 +170,16 @@ def test_two_people_play_a_duel_to_the_end(browser: Any, server: str, artifacts:
     ann.page.wait_for_selector("#gameover:not([hidden])")
     ann.shot(artifacts / "duel-over.png")
     for want in ("plant-u-drag", "plant-u-select", "plant-u-button", "discard-offer",
-                 "discard-hand-drag", "discard-hand-click", "done-plant_revealed", "pulled"):
+                 "discard-hand-drag", "discard-hand-click", "done-plant_revealed", "pulled",
+                 "plant-u-key", "discard-offer-key", "discard-hand-key",
+                 "done-key-plant_revealed", "done-key-plant"):
         assert want in duel.seen, (want, sorted(duel.seen))
+    # every step of the duel layout was scanned, and the game-over screen is too
+    assert {"plant_offer", "plant", "plant-discard", "plant_revealed"} <= duel.scanned, duel.scanned
+    bob.page.wait_for_selector("#gameover:not([hidden])")
+    for p in (ann, bob):
+        assert axe(p.page) == [], p.name
+    # the next game by keyboard from the game-over screen (Start is not pressed here)
+    tab_to(ann.page, "#btn-start")
+    tab_to(ann.page, "#chat-input")
     assert not ann.errors and not bob.errors, ann.errors + bob.errors

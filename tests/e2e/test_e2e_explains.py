@@ -43,6 +43,8 @@ def page(board: Any) -> Any:
     pg.keyboard.press("Escape")
     yield pg
     assert not errors, errors
+    # no text key asked for without a text (it would show as itself: "waiting_room")
+    assert pg.evaluate("window.__bohnanza ? [...window.__bohnanza.missing] : []") == []
 
 
 def status(page: Any) -> str:
@@ -175,6 +177,7 @@ def test_waiting_refused_and_copies(page: Any, server: str) -> None:
     g = P.copied()
     P.show(page, server, P.state(g, 1))
     assert "waits for Ann" in offer(page, 4).inner_text()            # Bob's copy
+    assert "your copy #4 waits" in offer(page, 1).inner_text()       # ... named on Ann's too
     P.show(page, server, P.state(g, 2))
     # Cleo holds no Chili: Ann's offer is refused for her, naming what she lacks
     assert "you lack 1 Chili" in offer(page, 1).inner_text()
@@ -328,6 +331,22 @@ def test_card_faces_are_svg_with_a_symbol_each() -> None:
     assert len(shapes) == 11        # no two beans share a symbol
 
 
+def test_every_text_key_has_english_and_japanese() -> None:
+    """Each key the scripts name literally (t('key')) has both texts in i18n.js; keys built
+    at run time are caught by the page fixture's ``missing`` check."""
+    web = ROOT / "web" / "js"
+    table = (web / "i18n.js").read_text()
+    keys = {m.group(1) for f in web.rglob("*.js")
+            for m in re.finditer(r"\bt\('([a-z0-9_]+)'[,)]", f.read_text())}
+    assert len(keys) > 100
+    for key in sorted(keys):
+        m = re.search(rf"^\s*{key}: \[('[^']*'|\"[^\"]*\"),\s*('[^']*'|\"[^\"]*\")\]",
+                      table, re.M)
+        assert m, key
+        ja = re.sub(r"\{[a-z]+\}", "", m.group(2))           # placeholders are not words
+        assert JAPANESE.search(ja) or not re.search(r"[a-z]{3}", ja), key
+
+
 # ------------------------------------------------------------------ 6. Japanese on the board
 
 
@@ -399,6 +418,9 @@ def axe(page: Any) -> list[dict[str, Any]]:
     """The serious and critical violations axe-core finds on the page."""
     if not AXE.exists():
         pytest.fail("axe-core is missing: make browser installs it (npm ci)")
+    # a card still fading in (the duel's reveal) has no colours to judge yet
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')",
+                           timeout=5000)
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("""async () => (await axe.run(document,
         { resultTypes: ['violations'] })).violations.map(v => ({ id: v.id, impact: v.impact,

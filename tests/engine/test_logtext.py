@@ -40,11 +40,13 @@ def test_every_event_of_random_games_reads_well() -> None:
                     for lang in ("en", "ja"):
                         line = log_line(entry, lang, g.names, viewer)
                         assert line and not INTERNAL.search(line), (entry, line)
+                        # a sentence: a capital, a name (all capitalised here) or a number
+                        assert line[0].isupper() or line[0].isdigit() or lang == "ja", line
                         if lang == "ja":
                             assert JAPANESE.search(line), (entry, line)
                     if ev.kind == "draw" and ev.secret and ev.secret["cards"]:
                         own = log_line(entry, "en", g.names, viewer)
-                        assert own.startswith("you drew") == (viewer == ev.seat), own
+                        assert own.startswith("You drew") == (viewer == ev.seat), own
     assert {"plant", "harvest", "reveal", "draw", "phase", "turn", "offer", "deal_start",
             "deal_done", "exhaustion", "game_over", "discard", "pull", "leave", "buy"} <= kinds, kinds
 

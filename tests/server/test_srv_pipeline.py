@@ -18,6 +18,7 @@ from bohnanza.server.hub import Hub
 from bohnanza.server.room import Room
 from bohnanza.server.room import commands as room_commands
 from bohnanza.server.room import room as room_module
+from bohnanza.server.room import setup as room_setup
 from bohnanza.server.settings import Settings
 
 from .harness import offline_conn
@@ -218,6 +219,7 @@ async def test_a_handler_that_breaks_changes_nothing(
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(room_commands, "room_entry", broken)
+    monkeypatch.setattr(room_setup, "room_entry", broken)  # /start and /option live there
     monkeypatch.setattr(room_module, "game_entries", broken)
     before = _snapshot(room)
     position = room.game.to_position() if room.game is not None else None

@@ -13,7 +13,7 @@ from .harness import Client, ServerProc, seat_players
 def _private(logs: list[dict[str, Any]], seat: int | None = None) -> list[dict[str, Any]]:
     """Draw lines that name the cards (each is phrased for the seat that drew them)."""
     return [e for e in logs if e.get("kind") == "draw" and ("cards" in e or
-            e["text"].startswith("you drew")) and (seat is None or e["seat"] == seat)]
+            e["text"].startswith("You drew")) and (seat is None or e["seat"] == seat)]
 
 
 def _public_draws(logs: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:

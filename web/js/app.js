@@ -1,6 +1,6 @@
 // The room page: connects, keeps the state, renders the board, sends every action as command text.
 import { $, isSwapped } from './dom.js';
-import { t, applyStatic, getLang, setLang, onLang } from './i18n.js';
+import { t, applyStatic, getLang, setLang, onLang, missing } from './i18n.js';
 import { S, setHooks } from './store.js';
 import { Net } from './net.js';
 import { showError } from './feedback.js';
@@ -108,6 +108,20 @@ function render() {
   const spot = focusSpot();
   renderParts();
   restoreFocus(spot);
+  bringIntoView();
+}
+
+// When the table starts waiting for this person, the cards that decision needs come into view
+// (a person scrolled down to the offer window missed the to-plant row of phase 3: docs/trial.md).
+const NEEDS = { plant: '#hand', plant_traded: '#to-plant', provide: '#deal-window' };
+let lastNeed = null;
+function bringIntoView() {
+  const y = S.view && S.view.you;
+  const need = y && y.must_act ? `${S.view.turn}:${y.waiting_for}` : null;
+  if (need === lastNeed) return;
+  lastNeed = need;
+  const el = need && NEEDS[y.waiting_for] && document.querySelector(NEEDS[y.waiting_for]);
+  if (el && !el.hidden) el.scrollIntoView({ block: 'nearest' });
 }
 
 function renderParts() {
@@ -147,6 +161,8 @@ function renderParts() {
   document.body.classList.toggle('my-turn', mine);
   document.body.classList.toggle('no-game', !S.view);
   document.body.classList.toggle('in-deal', !!(S.view && S.view.deal));
+  // outside phase 2 the market waits below the fields: the cards to plant come first
+  document.body.classList.toggle('market-quiet', !!(S.view && S.view.phase !== 'trade'));
   notifyTurn(mine);
   part('toggles', [lang, S.speaker, S.sound], () => {
     const sp = $('#speaker');
@@ -185,6 +201,7 @@ window.__bohnanza = {
   sent: [],
   replies: [],
   get state() { return { version: S.version, view: S.view, room: S.roomInfo, you: S.you }; },
+  missing,                   // i18n keys asked for without a text (the tests want none)
 };
 
 function onState(msg) {
@@ -274,13 +291,17 @@ function start() {
   const hasToken = !!localStorage.getItem('bohnanza.token.' + S.room);
   if (name || hasToken) { connect(name); render(); return; }
   $('#name-gate').hidden = false;
+  S.askName = true;           // the status line says what to do: give a name
+  $('#name-input').focus();
   $('#name-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const n = $('#name-input').value.trim();
     if (!n) return;
     localStorage.setItem('bohnanza.name', n);
     $('#name-gate').hidden = true;
+    S.askName = false;
     connect(n);
+    render();
   });
   render();
 }

@@ -141,6 +141,9 @@ const T = {
   dialog_rejected: ['Rejected', '拒否'],
   // the status line (issue 10): what this person can do now, or whom the table waits for
   st_connecting: ['Connecting to the table…', 'テーブルに接続中…'],
+  st_name: ['Type your name and press Enter to sit at or watch this table.',
+    '名前を入力して「入室」を押すと、このテーブルに着席・観戦できます。'],
+  setup_invite: ['To invite friends, send them this page’s address: {url}', '友だちを招待するには、このページのアドレスを送ってください: {url}'],
   st_pick_seat: ['Press Take a seat to play ({n} seated; {lo}–{hi} players), or just watch.',
     '「参加する」で席に着けます（着席{n}人、{lo}〜{hi}人で遊べます）。観戦もできます。'],
   st_need_players: ['Waiting for players: {n} seated, at least {lo} needed. Share the link or add a bot.',
@@ -214,6 +217,7 @@ const T = {
   note_answers: ['answers #{n}', '#{n}への返答'],
   note_copy_of_yours: ['copy of your #{n}', 'あなたの#{n}への返答'],
   answered_by: ['answered by {list}', '返答: {list}'],
+  your_copies: ['your copy {list} waits', 'あなたの返答{list}は受諾待ち'],
   gone_traded: ['Offer #{n} was traded.', 'オファー#{n}はトレードされました。'],
   gone_withdrawn: ['Offer #{n} was withdrawn.', 'オファー#{n}は撤回されました。'],
   gone_stale: ['Offer #{n} is gone: its owner no longer holds the cards.', 'オファー#{n}は消えました: 出す側がカードを持っていません。'],
@@ -229,8 +233,8 @@ const T = {
   mark_have: ['Mark: I have', '提供したい印'],
   mark_want: ['Mark: I want', '欲しい印'],
   close: ['Close', '閉じる'],
-  offer_fold: ['Offer: click cards on the board to build one (left = give, right = want on your hand).',
-    'オファー: ボード上のカードをクリックして作ります（手札: 左=出す、右=欲しい）。'],
+  offer_fold: ['Click cards on the board to build one (on your hand: left = give, right = want).',
+    'ボード上のカードをクリックして作ります（手札: 左=出す、右=欲しい）。'],
   offer_open: ['Build an offer', 'オファーを作る'],
   field_no: ['Field {n}', '畑{n}'],
   players_range: ['{lo}–{hi} players', '{lo}〜{hi}人'],
@@ -295,8 +299,16 @@ export function setLang(l) {
 }
 export function onLang(f) { listeners.push(f); }
 
+// Keys asked for that have no text: the browser tests require this list to stay empty (a key
+// shown as itself, "waiting_room", is an internal name on the screen).
+export const missing = new Set();
+
+// Whether a text exists for key (for names that fall back to the raw word, e.g. a bot policy).
+export function has(key) { return Object.prototype.hasOwnProperty.call(T, key); }
+
 export function t(key, vars) {
   const pair = T[key];
+  if (!pair) missing.add(key);
   let s = pair ? pair[lang === 'ja' ? 1 : 0] : key;
   if (vars) for (const [k, v] of Object.entries(vars)) s = s.split('{' + k + '}').join(String(v));
   return s;

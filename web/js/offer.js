@@ -86,6 +86,11 @@ function swapButton() {
   return swap;
 }
 
+// Folded on the last render: the first card of a new offer unfolds the window, and the
+// window then scrolls into view (at 1366x768 it opens below the fold, and a click that seems
+// to do nothing was the trial's first hesitation, docs/trial.md).
+let folded = true;
+
 export function renderOfferWindow(root) {
   clear(root);
   // no offers in the bean duel (rules.md 3a: no trading)
@@ -99,6 +104,7 @@ export function renderOfferWindow(root) {
     open.addEventListener('click', () => { S.offerOpen = true; rerender(); });
     root.append(h('div', { class: 'box-head' }, h('h2', { text: t('offer_window') }),
       h('span', { class: 'hint-text fold-hint', text: t('offer_fold') }), h('span', { class: 'spacer' }), swapButton(), open));
+    folded = true;
     return;
   }
   root.classList.remove('folded');
@@ -115,4 +121,8 @@ export function renderOfferWindow(root) {
     row('want', t('offer_want')),
     h('div', { class: 'hint-text', text: t('offer_help') }),
   );
+  if (folded) {
+    folded = false;
+    root.scrollIntoView({ block: 'nearest' });
+  }
 }

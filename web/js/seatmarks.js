@@ -1,13 +1,12 @@
 // Marks of a seat from the room info the server sends (never decided here):
 // a bot playing it (with its policy), its person away (no connection since away_since).
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { t, has } from './i18n.js';
 import { icon } from './icons.js';
 
 export function policyName(p) {
   const key = 'policy_' + p;
-  const s = t(key);
-  return s === key ? String(p) : s;
+  return has(key) ? t(key) : String(p);
 }
 
 // How long ago a Unix time (seconds) was, as m:ss (or h:mm:ss).

@@ -16,9 +16,10 @@ function names(view, seats) {
 }
 
 // -> {text, tone}: tone 'act' (this person must act), 'may' (may act), 'wait', 'over'
-export function statusLine(view, room, me) {
+// askName: the page waits for the person to type a name (no connection yet)
+export function statusLine(view, room, me, askName = false) {
   if (!view) {
-    if (!room) return { text: t('st_connecting'), tone: 'wait' };
+    if (!room) return askName ? { text: t('st_name'), tone: 'act' } : { text: t('st_connecting'), tone: 'wait' };
     const seated = room.seats.filter((s) => !s.vacant).length;
     const lo = room.min_players;
     const hi = room.max_players;

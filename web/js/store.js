@@ -18,6 +18,7 @@ export const S = {
   armed: null,         // 'have' | 'want': the next card pressed gets this marker
   tapBean: null,       // the catalogue bean whose beanometer panel is open (touch)
   connected: false,
+  askName: false,      // the name gate is open: the page waits for a name, not for the server
   botPolicy: FACTS.default_policy, // the policy the Add bot button seats
 };
 

@@ -18,6 +18,11 @@ def options_text(t: Table, reader: str = "en") -> str:
     lo, hi = t.player_range()
     clock = (lang.text("word.off", reader) if t.clock is None
              else lang.text("option.clock_short", reader, seconds=f"{t.clock:g}"))
+    if t.game_name != "bohnanza":
+        about = t.describe()
+        params = f"{about.get('params_name')} ({about.get('params_hash')})"
+        return lang.text("option.show_game", reader, game=t.game_name, lo=lo, hi=hi,
+                         params=params, clock=clock)
     hidden = lang.text("word.on" if t.hidden_money else "word.off", reader)
     return lang.text("option.show", reader, preset=t.preset, lo=lo, hi=hi,
                      duel=duel_text(t.duel_base, reader), value=hidden, clock=clock)
@@ -50,7 +55,7 @@ def who_text(t: Table, presence: Presence, reader: str = "en") -> str:
             if s.timeouts:
                 marks.append(say("who.timeouts", n=s.timeouts) if s.timeouts > 1
                              else say("who.timeout"))
-            if t.game is not None and t.running and t.game.active == i:
+            if t.game is not None and t.running and getattr(t.game, "active", None) == i:
                 marks.append(say("who.active"))
             parts.append(f"{i + 1}. {s.name}" + (f" ({sep.join(marks)})" if marks else ""))
     parts.append(say("who.spectators", n=presence.spectators()))

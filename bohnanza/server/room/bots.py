@@ -1,8 +1,8 @@
 """The bot driver: when and in which order the bot seats of a room are asked for a command.
 
 After every change a bot step is planned (:meth:`BotDriver.plan`); ``bot_delay`` seconds later,
-under the room's lock, it asks the bot seats one by one in ``bohnanza.bots.ask_order`` (the
-active player last) and sends the first command one of them gives through the room's pipeline,
+under the room's lock, it asks the bot seats one by one in the hosted game's ``ask_order`` (Bohnanza:
+the active player last) and sends the first command one of them gives through the room's pipeline,
 exactly like a person's ``say``. A new change meanwhile cancels the plan and makes a fresh one.
 One bot command per plan: the change it makes plans the next. A bot seat that must act and has
 seen no change for ``bot_hurry_after`` is asked with ``hurry=True``; ``bot_turn_cap`` bounds
@@ -18,8 +18,6 @@ import random
 import secrets
 import time
 from typing import TYPE_CHECKING, Any, Protocol
-
-from bohnanza.bots import DEFAULT_POLICY, ask_order, get_policy
 
 from .change import CommandError, Outcome
 from .logbook import room_entry
@@ -134,10 +132,11 @@ class BotDriver:
     def decide(self, seat: int, view: dict[str, Any], hurry: bool) -> str | None:
         s = self.host.table.seats[seat]
         if s.policy is None:
+            host = self.host.table.hosted
             try:
-                s.policy = get_policy(s.bot or DEFAULT_POLICY)
+                s.policy = host.get_policy(s.bot or host.default_policy)
             except KeyError:  # a policy stored by an older version: play on with the default
-                s.policy = get_policy(DEFAULT_POLICY)
+                s.policy = host.get_policy(host.default_policy)
         try:
             return s.policy.decide(view, self.seat_rng(seat), hurry=hurry)
         except Exception:
@@ -173,7 +172,8 @@ class BotDriver:
         self.storage_failed = False
         if game is None or game.over:
             return
-        key = (table.game_no, game.turn)
+        host = table.hosted
+        key = (table.game_no, host.turn_key(game))
         if key != self.turn:
             self.turn, self.turn_count = key, 0
         cap = self.settings.bot_turn_cap
@@ -186,7 +186,7 @@ class BotDriver:
         due = waited >= patience
         over = self.turn_count >= cap
         stuck: list[int] = []
-        for seat in ask_order(game.active, game.n_seats):
+        for seat in host.ask_order(game):
             if seat >= len(table.seats) or table.seats[seat].bot is None:
                 continue
             view = game.view(seat)
@@ -206,7 +206,8 @@ class BotDriver:
             self.plan(patience - waited)
             return
         for seat in stuck:
-            text = get_policy("random").decide(game.view(seat), self.seat_rng(seat), hurry=True)
+            text = host.get_policy("random").decide(game.view(seat), self.seat_rng(seat),
+                                                    hurry=True)
             if text is not None and await self.say(seat, text):
                 return
             if self.storage_failed:

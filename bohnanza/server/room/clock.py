@@ -1,7 +1,7 @@
 """The turn clock and the decisions the game waits for (issue 13).
 
 After every change, before it is stored, :func:`mark_owed` notes on each seat the decision the
-game waits for from it (``room/game.owed``) and since when; a key that changes is a new
+game waits for from it (the hosted game's ``owed``) and since when; a key that changes is a new
 decision. With ``/option clock SECONDS`` on, a seat a person plays gets a deadline: its
 decision's start plus the clock. The seats' marks are part of the stored record (table.py), and
 while a clock runs every change stores a checkpoint (journal.py), so a restart keeps every
@@ -25,10 +25,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bohnanza.bots import DEFAULT_POLICY
-
 from .. import lang
-from . import game as games
 from .change import CommandError, Outcome
 from .logbook import room_entry
 
@@ -49,11 +46,15 @@ def mark_owed(table: Table, now: float | None = None, mono: float | None = None)
     now = time.time() if now is None else now
     mono = time.monotonic() if mono is None else mono
     game = table.game
-    owed = games.owed(game) if game is not None else {}
-    clock = table.clock
+    host = table.hosted
+    owed = host.owed(game) if game is not None else {}
     for i, s in enumerate(table.seats):
         key = owed.get(i)
+        clock = table.clock
         if key is not None and game is not None:
+            decision_clock = getattr(host, "decision_clock", None)  # the farm game's G19
+            if decision_clock is not None:
+                clock = decision_clock(game, key, clock)
             key = f"{table.game_no}:{key}"
         if key != s.owed:
             s.owed = key
@@ -70,7 +71,7 @@ def mark_owed(table: Table, now: float | None = None, mono: float | None = None)
 
 def expired(table: Table, now: float) -> list[int]:
     """The seats a person plays whose deadline has passed, in seat order."""
-    if table.clock is None or not table.running:
+    if not table.running:
         return []
     return [i for i, s in enumerate(table.seats)
             if s.deadline is not None and s.bot is None and s.deadline <= now]
@@ -137,7 +138,7 @@ class ClockDriver:
             game = table.game
             if game is None or game.over or table.seats[seat].owed != key:
                 break
-            text = games.timeout_move(game, seat)
+            text = table.hosted.timeout_move(game, seat)
             if text is None:
                 break
             outcome = await self.host.act_for(seat, text)
@@ -148,7 +149,7 @@ class ClockDriver:
             moves.append(text)
         s = table.seats[seat]
         if s.timeouts >= TIMEOUTS_TO_BOT and s.bot is None and table.running:
-            s.bot = DEFAULT_POLICY
+            s.bot = table.hosted.default_policy
             s.policy = s.rng = None
             s.deadline = None
             await self.host.note([room_entry(

@@ -1,5 +1,6 @@
 """The room commands (design.md §4): ``/join``, ``/leave``, ``/start``, ``/option``,
-``/addbot``, ``/removebot``, ``/handover``, ``/help``, ``/who``.
+``/addbot``, ``/removebot``, ``/handover``, ``/help``, ``/who`` (``/start`` and ``/option``:
+setup.py).
 
 Each handler checks first and raises :class:`CommandError` before it changes anything; then it
 changes the room's table and returns the :class:`Change` (what to store and log, what to tell
@@ -14,17 +15,14 @@ import time
 from typing import TYPE_CHECKING, Protocol
 
 from bohnanza import commands as cmds
-from bohnanza.bots import DEFAULT_POLICY, policy_names
 
-from .. import lang
 from ..conn import Conn
-from . import game as games
 from .answers import options_text, who_text
 from .change import Change, CommandError, Move
-from .clock import TIMEOUTS_TO_BOT
 from .help import help_text
 from .logbook import room_entry
 from .presence import Presence
+from .setup import check_arranger, set_option, start
 from .table import Seat, Table, check_name, hash_token
 
 if TYPE_CHECKING:
@@ -63,25 +61,11 @@ def run(r: Parts, actor: object, command: cmds.RoomCommand) -> Change:
         case cmds.HandOver(target=target):
             return hand_over(r, actor, target)
         case cmds.Help(topic=topic):
-            return Change("answer", reply=help_text(topic, r.settings.away_seconds, actor.lang))
+            return Change("answer", reply=help_text(r.table.hosted, topic,
+                                                    r.settings.away_seconds, actor.lang))
         case cmds.Who():
             return Change("answer", reply=who_text(r.table, r.presence, actor.lang))
     raise CommandError("parse_error", "Unknown room command.")
-
-
-def may_arrange(table: Table, conn: Conn) -> bool:
-    """Who may add or remove bots, set options and start: a seated person; when no person
-    sits at the table (nobody, or bots only), anyone in the room."""
-    return conn.seat is not None or not any(s.human for s in table.seats if not s.vacant)
-
-
-def _check_arranger(t: Table, conn: Conn, not_seated: str, running: str) -> None:
-    """Refuse (``not_seated``, ``game_running``, with these messages) unless ``conn`` may
-    arrange the table (:func:`may_arrange`) and no game runs."""
-    if not may_arrange(t, conn):
-        raise CommandError("not_seated", not_seated)
-    if t.running:
-        raise CommandError("game_running", running)
 
 
 def _closed_up(mapping: dict[int, int | None], gone: int | None) -> dict[int, int | None]:
@@ -150,7 +134,8 @@ def leave(r: Parts, conn: Conn) -> Change:
         bot_name = t.unique_name(f"{name} (bot)", r.presence.watchers())
         t.game.rename_seat(seat, bot_name)
         t.seats[seat] = Seat(
-            name=bot_name, token_hash=None, vacant=True, bot=DEFAULT_POLICY, since=r.version + 1
+            name=bot_name, token_hash=None, vacant=True, bot=t.hosted.default_policy,
+            since=r.version + 1
         )
         text = f"{name} left seat {seat + 1}; a bot plays it now as {bot_name}; /join takes it over."
     else:
@@ -168,12 +153,12 @@ def leave(r: Parts, conn: Conn) -> Change:
 def add_bot(r: Parts, conn: Conn, raw_name: str | None, policy: str | None) -> Change:
     """``/addbot [NAME] [POLICY]``: seat a bot before the start."""
     t = r.table
-    _check_arranger(t, conn, "Only a seated player can add bots; /join first.",
+    check_arranger(t, conn, "Only a seated player can add bots; /join first.",
                     "Bots take seats before the start; this game is running.")
-    choices = policy_names()
+    choices = t.hosted.policy_names()
     if policy is None and raw_name is not None and raw_name.casefold() in choices:
         raw_name, policy = None, raw_name  # /addbot random: a random bot
-    policy = (policy or DEFAULT_POLICY).casefold()
+    policy = (policy or t.hosted.default_policy).casefold()
     if policy not in choices:
         raise CommandError(
             "unknown_policy",
@@ -206,7 +191,7 @@ def add_bot(r: Parts, conn: Conn, raw_name: str | None, policy: str | None) -> C
 def remove_bot(r: Parts, conn: Conn, arg: str) -> Change:
     """``/removebot NAME|N``: take a bot off the table between games."""
     t = r.table
-    _check_arranger(t, conn, "Only a seated player can remove bots.",
+    check_arranger(t, conn, "Only a seated player can remove bots.",
                     "A bot leaves only between games; this game is running.")
     seat = t.find_seat(arg, "/removebot NAME|N")
     target = t.seats[seat]
@@ -260,7 +245,7 @@ def hand_over(r: Parts, conn: Conn, arg: str) -> Change:
             f"{target.name} has been away for {away:.0f} s; a bot may take over after "
             f"{limit:g} s.",
         )
-    target.bot = DEFAULT_POLICY
+    target.bot = t.hosted.default_policy
     target.policy = target.rng = None
     target.long_away = target.stalling = False
     target.idle = False
@@ -270,78 +255,3 @@ def hand_over(r: Parts, conn: Conn, arg: str) -> Change:
         [room_entry(f"{me} hands {target.name}'s seat to a bot until {target.name} is back.")],
         f"A bot plays for {target.name} until they are back.",
     )
-
-
-# ---------------------------------------------------------------- the game and its options
-
-
-def start(r: Parts, conn: Conn) -> Change:
-    """``/start``: deal a game for the seats (those left during the last game go)."""
-    t = r.table
-    seated = "Only a seated player can start; /join first."
-    if not t.seats:
-        raise CommandError("not_seated", seated)
-    _check_arranger(t, conn, seated, "A game is already running.")
-    lo, hi = t.player_range()
-    live, renumber = t.between_games()
-    if not lo <= len(live) <= hi:
-        raise CommandError(
-            "bad_player_count", f"{t.preset} needs {lo}-{hi} players; {len(live)} seated."
-        )
-    seed = r.settings.game_seed
-    seed = secrets.randbits(63) if seed is None else seed + t.game_no
-    game = games.new_game(t.preset, [s.name for s in live], seed, t.game_options())
-    starter = None if conn.seat is None else live.index(t.seats[conn.seat])
-    t.settle(live)
-    t.game = game
-    t.game_no += 1
-    for s in t.seats:  # every bot starts the game with a fresh memory; no timeouts yet
-        s.policy = s.rng = None
-        s.timeouts = 0
-    names = ", ".join(s.name for s in live)
-    entry = room_entry(f"Game {t.game_no} begins ({t.preset}): {names}.")
-    return Change("room", (starter, "/start"), [entry], "The game begins.", renumber)
-
-
-def set_option(r: Parts, conn: Conn, key: str, value: str | None) -> Change:
-    """``/option hiddenmoney [on|off]``, ``/option rules PRESET``, ``/option duel
-    standard|3fields`` (the bean duel's version, rules.md §3a, C10), ``/option clock
-    SECONDS|off`` (the turn clock, clock.py); before the start."""
-    t = r.table
-    _check_arranger(t, conn, "Only a seated player can change options.",
-                    "Options can change only before a game starts.")
-    if key == "hiddenmoney":
-        if value not in (None, "on", "off"):
-            raise CommandError("bad_option", "Say /option hiddenmoney on or off.")
-        t.hidden_money = value != "off"
-        text = f"hiddenmoney is {'on' if t.hidden_money else 'off'}."
-    elif key == "rules":
-        if value not in games.PRESETS:
-            raise CommandError("unknown_preset", f"Say /option rules {' or '.join(games.PRESETS)}.")
-        t.preset = value
-        lo, hi = t.player_range()
-        text = f"Rules: {value} ({lo}-{hi} players)."
-    elif key == "duel":
-        if value not in games.DUEL_BASES:
-            raise CommandError("bad_option", "Say /option duel standard or /option duel 3fields.")
-        t.duel_base = value
-        text = lang.text(f"option.duel.{value}")
-    elif key == "clock":
-        if value == "off":
-            t.clock = None
-            text = lang.text("option.clock_off")
-        else:
-            try:
-                seconds = float(value or "")
-            except ValueError:
-                seconds = 0.0
-            if not 1 <= seconds <= cmds.MAX_CLOCK:
-                raise CommandError("bad_option", f"Say /option clock SECONDS (1-{cmds.MAX_CLOCK}) "
-                                   "or /option clock off.")
-            t.clock = seconds
-            text = lang.text("option.clock", seconds=f"{seconds:g}", n=TIMEOUTS_TO_BOT)
-    else:
-        raise CommandError("bad_option", "Options: hiddenmoney, rules, duel, clock.")
-    name = t.name_of(conn.seat, conn.name)
-    return Change("room", (conn.seat, f"/option {key} {value or ''}".strip()),
-                  [room_entry(f"{name}: {text}")], text)

@@ -4,7 +4,7 @@ policies, the away time)."""
 from __future__ import annotations
 
 from bohnanza import commands as cmds
-from bohnanza.bots import DEFAULT_POLICY, policy_names
+from bohnanza.games import HostedGame
 
 from .change import CommandError
 
@@ -57,22 +57,35 @@ HELP: dict[str, dict[str, str]] = {
 }
 
 
-def help_text(topic: str | None, away_seconds: float, reader: str = "en") -> str:
-    """The help for ``/help [topic]`` in the language ``reader``. Raises
-    :class:`CommandError` ``unknown_topic`` (naming the topics) for a topic it does not know
-    (issue 11, item 10)."""
+def help_text(host: HostedGame, topic: str | None, away_seconds: float,
+              reader: str = "en") -> str:
+    """The help for ``/help [topic]`` in the language ``reader``: the room's own topics, then
+    the hosted game's command language, then the room commands'. Raises
+    :class:`CommandError` ``unknown_topic``, naming the topics, when none knows it (issue 11,
+    item 10)."""
     if topic is not None:
         own = HELP.get(topic.strip().lstrip("/").casefold())
         if own is not None:
             return own["ja" if reader == "ja" else "en"].format(
-                policies=", ".join(policy_names()), default=DEFAULT_POLICY,
+                policies=", ".join(host.policy_names()), default=host.default_policy,
                 away=f"{away_seconds:g}")
-        key = topic.strip().lstrip("/").strip().casefold()
-        if key and key not in TOPICS and key != "bean":
-            raise CommandError("unknown_topic",
-                               f"No help for {topic.strip()}. Topics: {', '.join(TOPICS)}.")
+    try:
+        return host.help(topic, reader)  # raises for a topic that is none of its commands
+    except Exception:
+        pass
+    key = (topic or "").strip().lstrip("/").strip().casefold()
+    if key and key not in ROOM_TOPICS:
+        raise CommandError("unknown_topic",
+                           f"No help for {(topic or '').strip()}. Topics: "
+                           f"{', '.join(topics(host))}.")
     return cmds.help_text(topic, reader)
 
 
-#: every topic ``/help TOPIC`` knows (the commands, the beans, the duel)
-TOPICS: tuple[str, ...] = tuple(sorted({*cmds.HELP_TOPICS, *HELP}))
+#: the room commands, whatever the game (their help is the command language's)
+ROOM_TOPICS = frozenset({"join", "leave", "start", "option", "addbot", "removebot", "handover",
+                         "who", "help"})
+
+
+def topics(host: HostedGame) -> list[str]:
+    """Every topic ``/help TOPIC`` knows in a room of ``host``'s game."""
+    return sorted({*HELP, *ROOM_TOPICS, *host.help_topics()})

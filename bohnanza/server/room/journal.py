@@ -58,6 +58,7 @@ class Journal:
         runs, every change does: the seats' deadlines are part of the record (clock.py)."""
         return not (
             table.clock is None
+            and all(s.deadline is None for s in table.seats)  # the farm's G19 limit
             and game_command
             and command is not None
             and command[0] is not None
@@ -140,7 +141,7 @@ class Journal:
         if self.tail:
             if table.game is None:
                 raise ValueError("stored game commands without a game")
-            games.replay(table.game, self.tail)
+            games.replay(table.hosted, table.game, self.tail)
 
 
 # ---------------------------------------------------------------- reading the store
@@ -152,7 +153,8 @@ def current(stored: StoredRoom) -> StoredRoom:
     one does not apply."""
     if stored.game is not None and stored.tail:
         try:
-            game = games.replay(games.load_game(stored.game), stored.tail)
+            host = games.host_of(stored.game)
+            game = games.replay(host, host.load(stored.game), stored.tail)
         except Refusal as e:
             where = "; ".join(getattr(e, "__notes__", []))
             raise ValueError(f"a stored command does not apply ({where}): {e}") from None
@@ -193,9 +195,11 @@ def history(store: Store, name: str) -> list[dict[str, Any]]:
     the one before."""
     out = []
     game: games.Game | None = None
+    host = games.TableGame.get(None)
     for row in store.command_rows(name):
         if row.position is not None:
-            game = games.load_game(row.position)
+            host = games.host_of(row.position)
+            game = host.load(row.position)
             position = row.position
         else:
             if game is None:
@@ -203,7 +207,7 @@ def history(store: Store, name: str) -> list[dict[str, Any]]:
             try:
                 if row.seat is None:
                     raise games.ParseError("a command of nobody's seat")
-                games.replay(game, [(row.seat, row.text)])
+                games.replay(host, game, [(row.seat, row.text)])
             except games.ParseError:  # a room command after the game (need not read back)
                 game = None
                 continue

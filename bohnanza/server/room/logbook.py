@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from .. import frames, lang
 from ..protocol import Chat
-from .game import Event, Game
 from .table import Table
 
 if TYPE_CHECKING:
@@ -38,27 +37,11 @@ def room_entry(text: str, **extra: Any) -> dict[str, Any]:
     return {"all": {"kind": "room", "text": text, **extra}}
 
 
-def game_entries(game: Game, events: list[Event]) -> list[dict[str, Any]]:
+def game_entries(table: Table, events: list[Any]) -> list[dict[str, Any]]:
     """The entries of a game command's events, phrased for every viewer (in English, for
-    people: ``logtext.log_line``)."""
-    viewers: list[int | None] = [None, *range(game.n_seats)]
-    names = list(game.names)
-    out: list[dict[str, Any]] = []
-    for ev in events:
-        if ev.secret is None:  # the same for everyone (most events): phrased once
-            form = ev.for_viewer(None, names)
-            form["text"] = lang.english(form, names, None)
-            out.append({"all": form})
-            continue
-        forms = [ev.for_viewer(v, names) for v in viewers]
-        for v, f in zip(viewers, forms, strict=True):
-            f["text"] = lang.english(f, names, v)
-        if all(f == forms[0] for f in forms[1:]):
-            out.append({"all": forms[0]})
-        else:
-            out.append({"per": {str(-1 if v is None else v): f
-                                for v, f in zip(viewers, forms, strict=True)}})
-    return out
+    people) by the table's hosted game."""
+    assert table.game is not None
+    return table.hosted.entries(table.game, events)
 
 
 def entry_for(entry: dict[str, Any], seat: int | None) -> dict[str, Any] | None:

@@ -55,6 +55,12 @@ log = logging.getLogger("bohnanza.server")
 Actor = Any  # a Conn, or a BotActor: ``seat`` and ``name``
 
 
+def _params_file(text: str) -> bool:
+    """A parameter file sent whole (``/option params TOML``): longer than a chat line, bounded
+    by the frame size (``max_frame_bytes``)."""
+    return text.lstrip().casefold().startswith("/option params")
+
+
 class Directory(Protocol):
     """What a room needs of the room directory (hub.py)."""
 
@@ -157,9 +163,11 @@ class Room:
             return Outcome(False, "internal_error", "The server failed on that command.")
 
     def _dispatch(self, actor: Actor, text: str) -> Change:
-        text = check_line(text, self.settings.chat_max_len)  # bad_text, too_long
+        # bad_text, too_long; a parameter file is several lines, bounded by the frame size
+        params = _params_file(text)
+        text = check_line(text, None if params else self.settings.chat_max_len, params)
         # an unknown bean name is answered with the beans of this game's deck only
-        command = games.parse(text, self.table.game if self.table.running else None)
+        command = self.table.hosted.parse(text, self.table.game if self.table.running else None)
         if isinstance(command, cmds.GameCommand):
             return self._game_command(actor, text, command.action)
         if isinstance(command, cmds.Chat):
@@ -180,9 +188,9 @@ class Room:
         events = game.apply(actor.seat, action)
         if not isinstance(actor, BotActor):  # the seat's person acted: no timeouts in a row
             table.seats[actor.seat].timeouts = 0
-        entries = game_entries(game, events)
+        entries = game_entries(table, events)
         if game.over and not was_over:
-            table.last_result = {"names": list(game.names), **(game.result or {})}
+            table.last_result = table.result_record()
             entries.append(room_entry("The game is over. /start plays again."))
         return Change("game", (actor.seat, text), entries)
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from bohnanza.bots import policy_names
-
 from .. import frames
 from .logbook import log_texts
 from .presence import Presence
@@ -53,7 +51,8 @@ def room_part(name: str, table: Table, presence: Presence, settings: Settings) -
         "min_players": lo,
         "max_players": hi,
         "away_seconds": float(settings.away_seconds),
-        "bot_policies": policy_names(),
+        "bot_policies": table.hosted.policy_names(),
+        "game": table.describe(),
     }
 
 
@@ -69,7 +68,7 @@ def state_frames(
     connection's seat, in its language (``State.log``). ``room`` is :func:`room_part`."""
     seats = list(dict.fromkeys(c.seat for c in conns))
     if table.game is not None:
-        base, own = table.game.view_parts(seats)
+        base, own = table.hosted.view_parts(table.game, seats)
         texts = frames.parts_json(base, own)
     else:
         texts = dict.fromkeys(seats, "null")

@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bohnanza.games import DEFAULT_GAME, HostedGame, TableGame
+
 from . import game as games
 from .change import CommandError
 from .names import check_name, name_key
@@ -106,11 +108,15 @@ class Seat:
 class Table:
     """The seats, options, game and results of one room."""
 
-    __slots__ = ("seats", "hidden_money", "preset", "duel_base", "clock", "game", "game_no",
-                 "last_result")
+    __slots__ = ("seats", "game_name", "params", "hidden_money", "preset", "duel_base", "clock",
+                 "game", "game_no", "last_result")
 
     def __init__(self) -> None:
         self.seats: list[Seat] = []
+        # the game this room deals (``/option game``; bohnanza.games): ``game`` is None or
+        # of this kind (choosing another game drops a finished one)
+        self.game_name = DEFAULT_GAME
+        self.params: dict[str, Any] | None = None  # the farm game's parameter set (None: shipped)
         self.hidden_money = False
         self.preset = "classic"
         self.duel_base = "standard"  # the 2-player bean duel's version (rules.md §3a, C10)
@@ -123,12 +129,41 @@ class Table:
     def running(self) -> bool:
         return self.game is not None and not self.game.over
 
+    @property
+    def hosted(self) -> HostedGame:
+        """The hosted game of this room (``bohnanza.games``)."""
+        return TableGame.get(self.game_name)
+
     def player_range(self) -> tuple[int, int]:
-        return games.player_range(self.preset)
+        return self.hosted.player_range(self.game_options())
 
     def game_options(self) -> dict[str, Any]:
-        """The options a game is dealt with (``/option``)."""
-        return {"hidden_money": self.hidden_money, "duel_base": self.duel_base}
+        """The options a game is dealt with (``/option``), every game's keys: the hosted
+        game reads its own."""
+        return {"preset": self.preset, "hidden_money": self.hidden_money,
+                "duel_base": self.duel_base, "params": self.params}
+
+    def set_game_options(self, options: dict[str, Any]) -> None:
+        """Take back what a hosted game's ``set_option`` returned."""
+        self.preset = str(options.get("preset") or "classic")
+        self.hidden_money = bool(options.get("hidden_money", False))
+        self.duel_base = str(options.get("duel_base") or "standard")
+        params = options.get("params")
+        self.params = params if isinstance(params, dict) else None
+
+    def result_record(self) -> dict[str, Any]:
+        """The finished game's result as the room keeps it: the names, the game's result,
+        and for a game with a parameter set its name and hash (which numbers were used)."""
+        assert self.game is not None
+        about = self.describe()
+        extra = ({"game": about["game"], "params_name": about["params_name"],
+                  "params_hash": about["params_hash"]} if about.get("params_hash") else {})
+        return {"names": list(self.game.names), **(self.game.result or {}), **extra}
+
+    def describe(self) -> dict[str, Any]:
+        """The game and its set-up as the room shows it (``{"game", "params_name",
+        "params_hash"}``)."""
+        return self.hosted.describe(self.game_options(), self.game)
 
     def name_of(self, seat: int | None, fallback: str) -> str:
         """The name of ``seat``, or ``fallback`` (a watcher's own) for no seat."""
@@ -144,7 +179,9 @@ class Table:
             "version": version,
             "game_no": self.game_no,
             "options": {"hidden_money": self.hidden_money, "preset": self.preset,
-                        "duel_base": self.duel_base, "clock": self.clock},
+                        "duel_base": self.duel_base, "clock": self.clock,
+                        **({"game": self.game_name} if self.game_name != DEFAULT_GAME else {}),
+                        **({"params": self.params} if self.params is not None else {})},
             "seats": [s.stored() for s in self.seats],
             "game": games.dumps(self.game.to_position()) if self.game is not None else None,
             "last_result": self.last_result,
@@ -155,6 +192,9 @@ class Table:
         a bot's memory) stay with their seat numbers."""
         self.game_no = rec["game_no"]
         options = rec["options"]
+        self.game_name = str(options.get("game") or DEFAULT_GAME)
+        params = options.get("params")
+        self.params = params if isinstance(params, dict) else None
         self.hidden_money = bool(options.get("hidden_money", False))
         self.preset = str(options.get("preset", "classic"))
         self.duel_base = str(options.get("duel_base") or "standard")
@@ -189,7 +229,11 @@ class Table:
                     s.policy, s.rng = before.policy, before.rng
             s.set_away(not connected(i))
         game = rec["game"]
-        self.game = games.load_game(json.loads(game)) if game is not None else None
+        self.game = None
+        if game is not None:
+            position = json.loads(game)
+            self.game_name = TableGame.of_position(position).name
+            self.game = games.load_game(position)
         self.last_result = rec["last_result"]
 
     # ------------------------------------------------------------ names and seats

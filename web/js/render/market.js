@@ -75,10 +75,13 @@ function offerEl(o, v, me, notes) {
     h('div', { class: 'offer-row get' },
       h('span', { class: 'row-label', text: spectator ? t('row_gets', { name: ownerName }) : t('row_you_get') }),
       sideCards(get)));
-  // the active player sees which copies answer this offer
+  // the active player sees which copies answer this offer; another player, their own copies
   if (me === v.active && mine) {
     const copies = v.offers.filter((x) => x.answers === o.id).map((x) => `#${x.id} ${seatName(x.owner)}`);
     if (copies.length) el.append(h('div', { class: 'answered-by', text: t('answered_by', { list: copies.join(', ') }) }));
+  } else if (!spectator && !mine) {
+    const copies = v.offers.filter((x) => x.answers === o.id && x.owner === me).map((x) => `#${x.id}`);
+    if (copies.length) el.append(h('div', { class: 'answered-by', text: t('your_copies', { list: copies.join(', ') }) }));
   }
   const foot = h('div', { class: 'offer-foot' });
   if (canAccept) {

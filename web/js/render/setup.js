@@ -1,6 +1,6 @@
 // Before (and after) a game: seats, join / leave, bots, options, start. Every button sends a command.
 import { h, clear } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, has } from '../i18n.js';
 import { icon } from '../icons.js';
 import { S, act, seatColour, mySeat } from '../store.js';
 import { seatMarks, policyName } from '../seatmarks.js';
@@ -49,7 +49,7 @@ export function renderSetup(root) {
     const policies = r.bot_policies && r.bot_policies.length ? r.bot_policies : FACTS.policies;
     if (!policies.includes(S.botPolicy)) S.botPolicy = policies.includes(def) ? def : policies[0];
     const pick = h('select', { id: 'addbot-policy', title: t('addbot_policy'), 'aria-label': t('addbot_policy') },
-      ...policies.map((p) => h('option', { value: p, text: t('policy_desc_' + p) === 'policy_desc_' + p ? policyName(p) : t('policy_desc_' + p) })));
+      ...policies.map((p) => h('option', { value: p, text: has('policy_desc_' + p) ? t('policy_desc_' + p) : policyName(p) })));
     pick.value = S.botPolicy;
     pick.addEventListener('change', () => { S.botPolicy = pick.value; });
     const add = mk('btn-addbot', t('addbot'), () => (S.botPolicy === def ? '/addbot' : `/addbot ${S.botPolicy}`), 'btn', 'bot');
@@ -61,7 +61,7 @@ export function renderSetup(root) {
     const hm = h('input', { type: 'checkbox', id: 'opt-hiddenmoney' });
     hm.checked = !!r.options.hidden_money;
     hm.addEventListener('change', () => act(`/option hiddenmoney ${hm.checked ? 'on' : 'off'}`, hm));
-    const presetName = (p) => { const k = 'preset_' + p.replace('-', '_'); const n = t(k); return n === k ? p : n; };
+    const presetName = (p) => { const k = 'preset_' + p.replace('-', '_'); return has(k) ? t(k) : p; };
     const preset = h('select', { id: 'opt-preset', 'aria-label': t('preset') },
       ...FACTS.presets.map((p) => h('option', { value: p.name, text: presetName(p.name) })));
     preset.value = r.options.preset;
@@ -89,6 +89,6 @@ export function renderSetup(root) {
     clock.addEventListener('change', () => act(`/option clock ${clock.value}`, clock));
     opts.append(h('label', {}, t('clock_option') + ' ', clock));
     root.append(opts);
-    root.append(h('div', { class: 'hint-text', text: t('waiting_room') }));
+    root.append(h('div', { class: 'hint-text', id: 'setup-invite', text: t('setup_invite', { url: location.href.split('?')[0] }) }));
   } else if (me === null) root.append(h('div', { class: 'hint-text', text: t('spectating') }));
 }

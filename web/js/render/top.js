@@ -44,7 +44,7 @@ export function renderProgress(root) {
 }
 
 export function renderStatus(root) {
-  const line = statusLine(S.view, S.roomInfo, mySeat());
+  const line = statusLine(S.view, S.roomInfo, mySeat(), S.askName);
   root.textContent = line.text;
   root.className = 'status tone-' + line.tone;
   return line;

@@ -1,0 +1,71 @@
+"""``python -m bohnanza.devcluster`` (``make cluster``): PostgreSQL, Redis, N server processes
+and HAProxy on this machine; prints the URL and runs until Ctrl-C (or SIGTERM), then stops
+them all. The data stays in ``--dir`` (the next start goes on with it)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from .parts import HAProxy, Postgres, Redis, free_port
+
+
+def server_argv(port: int, host: str = "127.0.0.1") -> list[str]:
+    return [sys.executable, "-m", "bohnanza", "serve", "--host", host, "--port", str(port),
+            "--log-level", "warning"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bohnanza.devcluster", description=__doc__)
+    ap.add_argument("--port", type=int, default=8000, help="the balancer's port (default 8000)")
+    ap.add_argument("--host", default="127.0.0.1", help="the balancer's address")
+    ap.add_argument("--processes", type=int, default=3, help="server processes (default 3)")
+    ap.add_argument("--dir", type=Path, default=Path("var/cluster"), help="data and logs")
+    args = ap.parse_args(argv)
+    root = args.dir.resolve()
+    root.mkdir(parents=True, exist_ok=True)
+    pg = Postgres(root, port=free_port(), fast=False).start()
+    redis = Redis(root, port=free_port()).start()
+    ports = [free_port() for _ in range(args.processes)]
+    env = {**os.environ, "BOHNANZA_DATABASE": pg.url, "BOHNANZA_REDIS_URL": redis.url}
+    servers = []
+    for i, port in enumerate(ports):
+        with open(root / f"server{i}.log", "ab") as out:
+            servers.append(subprocess.Popen(server_argv(port), env=env, stdout=out,
+                                            stderr=subprocess.STDOUT))
+    lb = HAProxy(root, [("127.0.0.1", p) for p in ports], port=args.port, host=args.host)
+    try:
+        lb.start()
+        print(f"PostgreSQL {pg.url}\nRedis      {redis.url}")
+        for i, p in enumerate(ports):
+            print(f"server {i}   http://127.0.0.1:{p}  (log {root / f'server{i}.log'})")
+        print(f"\nOpen {lb.url}/  (HAProxy over {args.processes} processes; Ctrl-C stops)",
+              flush=True)
+        signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+        while all(s.poll() is None for s in servers):
+            time.sleep(0.5)
+        print("a server process ended; stopping", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        lb.stop()
+        for s in servers:
+            if s.poll() is None:
+                s.terminate()
+        for s in servers:
+            try:
+                s.wait(10)
+            except subprocess.TimeoutExpired:
+                s.kill()
+        redis.stop()
+        pg.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

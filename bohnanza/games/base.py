@@ -1,0 +1,124 @@
+"""The game interface a table hosts (issue 17): what the server needs of a game, nothing more.
+
+A *hosted game* (:class:`HostedGame`) is one object per kind of game (``bohnanza``, ``farm``)
+gathering its entry points; a *game state* (:class:`GameState`) is one running game. The room
+pipeline (``bohnanza/server/room/``), storage, reconnects, spectators, chat, the turn clock and
+the bots reach a game only through these two, so a third game is one more module here (and its
+own engine package), not a change to the server.
+
+Options: each room holds one ``options`` dict of plain JSON (stored with the room). The hosted
+game reads its own keys from it (Bohnanza: ``preset``, ``hidden_money``, ``duel_base``; farm:
+``params``) and sets them through :meth:`HostedGame.set_option`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from bohnanza.bots.base import Policy
+from bohnanza.commands import Command
+
+
+class GameState(Protocol):
+    """One running game, as the room sees it. ``apply`` applies a parsed action completely or
+    raises a ``Refusal`` (``RuleError``) having changed nothing; the rest reads."""
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def n_seats(self) -> int: ...
+
+    @property
+    def result(self) -> dict[str, Any] | None: ...
+
+    def apply(self, seat: int, action: Any) -> list[Any]: ...
+
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+
+    def to_position(self) -> dict[str, Any]: ...
+
+    def rename_seat(self, seat: int, name: str) -> None: ...
+
+
+class HostedGame(Protocol):
+    """One kind of game on the table (module docstring). Every method is pure: it reads its
+    arguments and changes only the game state it is given."""
+
+    #: the registry key, stored in a room's options and in every position (``"game"``)
+    name: str
+    #: the bot policy a seat left to a bot plays with
+    default_policy: str
+
+    def policy_names(self) -> list[str]:
+        """What ``/addbot NAME POLICY`` accepts."""
+
+    def get_policy(self, name: str) -> Policy:
+        """A fresh bot of ``name`` (raises ``KeyError``)."""
+
+    def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        """The fewest and most seats a game with ``options`` is dealt for."""
+
+    def new(self, options: dict[str, Any], names: list[str], seed: int) -> GameState:
+        """Deal a game for ``names`` (raises the engine's ``RuleError``)."""
+
+    def load(self, position: dict[str, Any]) -> GameState:
+        """The game at a canonical position (its own ``to_position``)."""
+
+    def parse(self, text: str, game: GameState | None) -> Command:
+        """Read a typed line: ``GameCommand``, a room command or chat (raises ``ParseError``);
+        ``game`` the running game, whose vocabulary is used when given."""
+
+    def replay(self, game: GameState, tail: Sequence[tuple[int, str]]) -> GameState:
+        """Apply stored game commands ``(seat, text)`` in order; raises the first refusal."""
+
+    def view_parts(self, game: GameState, viewers: list[int | None]
+                   ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
+        """The views of ``viewers`` as ``(shared, own)``: the view of ``v`` is
+        ``{**shared, **own[v]}``, built by whitelist (no other seat's hidden cards)."""
+
+    def entries(self, game: GameState, events: list[Any]) -> list[dict[str, Any]]:
+        """The log entries of ``events`` (``{"all": line}`` or ``{"per": {"-1": line,
+        "0": line, ...}}``), each line with its English ``text``."""
+
+    def phrase(self, entry: dict[str, Any], lang: str, names: Sequence[str],
+               viewer: int | None) -> str:
+        """The ``text`` of one of its log lines in ``lang``."""
+
+    def owed(self, game: GameState) -> dict[int, str]:
+        """The seats the game waits for now and a key of the decision (a key that changes is
+        a new decision: the turn clock starts again)."""
+
+    def timeout_move(self, game: GameState, seat: int) -> str | None:
+        """The smallest legal command for ``seat`` when its clock runs out, or None."""
+
+    def ask_order(self, game: GameState) -> list[int]:
+        """The order the bot driver asks the seats in."""
+
+    def turn_key(self, game: GameState) -> int:
+        """A number that changes when a new turn begins (the bots' per-turn cap)."""
+
+    def help(self, topic: str | None, lang: str) -> str:
+        """``/help [topic]`` for its game commands (raises on an unknown topic)."""
+
+    def help_topics(self) -> tuple[str, ...]:
+        """The topics :meth:`help` knows (``/help nosuchthing`` names them)."""
+
+    def set_option(self, options: dict[str, Any], key: str, value: str | None
+                   ) -> tuple[dict[str, Any], str]:
+        """``/option KEY VALUE`` for one of its keys: the new options and the line that says
+        so. Raises a ``Refusal`` (``bad_option``, ``bad_params``...) changing nothing."""
+
+    def option_keys(self) -> tuple[str, ...]:
+        """The ``/option`` keys :meth:`set_option` takes."""
+
+    def describe(self, options: dict[str, Any], game: GameState | None) -> dict[str, Any]:
+        """What the room shows of the game's set-up: ``{"game", "params_name",
+        "params_hash"}`` (the names may be None), from ``game`` when one is dealt."""
+
+    def audit(self, position: dict[str, Any]) -> list[str]:
+        """What is wrong with a stored position (cards not conserved...), empty when sound."""

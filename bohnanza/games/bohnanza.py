@@ -1,0 +1,158 @@
+"""The Bohnanza game as the table hosts it (:class:`~bohnanza.games.base.HostedGame`): the
+engine (``bohnanza.engine``), its command language (``bohnanza.commands``) and bots
+(``bohnanza.bots``) behind the one game interface. Options: ``preset`` (rules.md §4a),
+``hidden_money`` (R42), ``duel_base`` (the 2-player bean duel's version, rules.md §3a, C10)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from bohnanza import commands as cmds
+from bohnanza.bots import DEFAULT_POLICY, ask_order, get_policy, policy_names
+from bohnanza.bots.base import Policy
+from bohnanza.bots.timeout import timeout_move
+from bohnanza.commands.logtext import log_line
+from bohnanza.commands.texts import text
+from bohnanza.engine import PLAYER_RANGE, PRESETS, Event, Game, RuleError
+from bohnanza.engine.presets import DUEL_BASES
+
+from .base import GameState
+
+
+def _g(game: GameState) -> Game:
+    return cast(Game, game)
+
+
+class BohnanzaHost:
+    """The Bohnanza game (module docstring)."""
+
+    name = "bohnanza"
+    default_policy = DEFAULT_POLICY
+
+    def policy_names(self) -> list[str]:
+        return list(policy_names())
+
+    def get_policy(self, name: str) -> Policy:
+        return get_policy(name)
+
+    def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        return PLAYER_RANGE[str(options.get("preset") or "classic")]
+
+    def new(self, options: dict[str, Any], names: list[str], seed: int) -> GameState:
+        return Game.new(str(options.get("preset") or "classic"), names, seed,
+                        {"hidden_money": bool(options.get("hidden_money", False)),
+                         "duel_base": str(options.get("duel_base") or "standard")})
+
+    def load(self, position: dict[str, Any]) -> GameState:
+        return Game.from_position(position)
+
+    def parse(self, text: str, game: GameState | None) -> cmds.Command:
+        """An unknown bean name is answered with the beans of ``game``'s deck only."""
+        return cmds.parse(text, _g(game).rules.types if game is not None else None)
+
+    def replay(self, game: GameState, tail: Sequence[tuple[int, str]]) -> GameState:
+        return cmds.replay(_g(game), tail)
+
+    def view_parts(self, game: GameState, viewers: list[int | None]
+                   ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
+        return _g(game).view_parts(viewers)
+
+    def entries(self, game: GameState, events: list[Any]) -> list[dict[str, Any]]:
+        """Each event phrased for every viewer, in English for people (``logtext``)."""
+        g = _g(game)
+        viewers: list[int | None] = [None, *range(g.n_seats)]
+        names = list(g.names)
+        out: list[dict[str, Any]] = []
+        for ev in cast(list[Event], events):
+            if ev.secret is None:  # the same for everyone (most events): phrased once
+                form = ev.for_viewer(None, names)
+                form["text"] = log_line(form, "en", names, None)
+                out.append({"all": form})
+                continue
+            forms = [ev.for_viewer(v, names) for v in viewers]
+            for v, f in zip(viewers, forms, strict=True):
+                f["text"] = log_line(f, "en", names, v)
+            if all(f == forms[0] for f in forms[1:]):
+                out.append({"all": forms[0]})
+            else:
+                out.append({"per": {str(-1 if v is None else v): f
+                                    for v, f in zip(viewers, forms, strict=True)}})
+        return out
+
+    def phrase(self, entry: dict[str, Any], lang: str, names: Sequence[str],
+               viewer: int | None) -> str:
+        return log_line(entry, lang, names, viewer)
+
+    def owed(self, game: GameState) -> dict[int, str]:
+        """``seat -> "turn:what"``, ``what`` the ``waiting_for`` of the seat's view
+        (``plant``, ``trade``, ``provide:OFFER``, ``plant_traded``, ``plant_offer``,
+        ``plant_revealed``). The active player owes ``trade`` only while no deal is pending (a
+        pending deal waits for its parties that have not provided)."""
+        g = _g(game)
+        if g.over:
+            return {}
+        turn, phase, active = g.turn, g.phase, g.active
+        if phase == "trade":
+            deal = g.deal
+            if deal is None:
+                return {active: f"{turn}:trade"}
+            return {s: f"{turn}:provide:{deal.offer}" for s in (deal.active, deal.other)
+                    if deal.provided.get(s) is None}
+        if phase == "plant_traded":
+            return {i: f"{turn}:plant_traded" for i, s in enumerate(g.seats) if s.to_plant}
+        return {active: f"{turn}:{phase}"}  # plant, and the duel's plant_offer, plant_revealed
+
+    def timeout_move(self, game: GameState, seat: int) -> str | None:
+        return timeout_move(_g(game).view(seat))
+
+    def ask_order(self, game: GameState) -> list[int]:
+        g = _g(game)
+        return ask_order(g.active, g.n_seats)
+
+    def turn_key(self, game: GameState) -> int:
+        return _g(game).turn
+
+    def help(self, topic: str | None, lang: str) -> str:
+        """The command language's help; raises ``KeyError`` for a topic that is none of its
+        (the room then answers with its own commands' help, or ``unknown_topic``)."""
+        key = (topic or "").strip().lstrip("/").strip().casefold()
+        if key and key not in cmds.HELP_TOPICS and key != "bean":
+            raise KeyError(topic)
+        return cmds.help_text(topic, lang)
+
+    def help_topics(self) -> tuple[str, ...]:
+        return cmds.HELP_TOPICS
+
+    def option_keys(self) -> tuple[str, ...]:
+        return ("hiddenmoney", "rules", "duel")
+
+    def set_option(self, options: dict[str, Any], key: str, value: str | None
+                   ) -> tuple[dict[str, Any], str]:
+        out = dict(options)
+        if key == "hiddenmoney":
+            if value not in (None, "on", "off"):
+                raise RuleError("bad_option", "Say /option hiddenmoney on or off.")
+            out["hidden_money"] = value != "off"
+            return out, f"hiddenmoney is {'on' if out['hidden_money'] else 'off'}."
+        if key == "rules":
+            if value not in PRESETS:
+                raise RuleError("unknown_preset", f"Say /option rules {' or '.join(PRESETS)}.")
+            out["preset"] = value
+            lo, hi = self.player_range(out)
+            return out, f"Rules: {value} ({lo}-{hi} players)."
+        if key == "duel":
+            if value not in DUEL_BASES:
+                raise RuleError("bad_option", "Say /option duel standard or /option duel 3fields.")
+            out["duel_base"] = value
+            return out, text(f"option.duel.{value}")
+        raise RuleError("bad_option", f"Bohnanza has no option {key}.")
+
+    def describe(self, options: dict[str, Any], game: GameState | None) -> dict[str, Any]:
+        return {"game": self.name, "params_name": None, "params_hash": None}
+
+    def audit(self, position: dict[str, Any]) -> list[str]:
+        return []
+
+
+BOHNANZA = BohnanzaHost()

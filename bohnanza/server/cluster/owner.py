@@ -1,0 +1,234 @@
+"""The room directory's part on PostgreSQL: which rooms this process owns, and taking them.
+
+A room is served by exactly one process, its owner (``room_owner``; postgres.py). A process
+claims a room when a connection asks for it (:meth:`Owner.room`) or when the room has no live
+owner (:meth:`Owner.adopt`, every ``lease_timeout / 4`` seconds: the rooms of a process that
+died come back with their bots and clocks even when nobody reconnects). A room claimed is
+loaded from the database (the checkpoint and the commands since, replayed) and its bots plan
+their next step. A room owned by another live process is served through it
+(``relay.RelayedRoom``), or, without Redis, the connection is told to try again later.
+
+A room is lost when a write of it is refused by fencing (another process took it over while
+this one was paused or cut off) or when this process's lease is gone: its connections are
+closed with ``1013`` (try again later: the clients reconnect, and reach the new owner), its
+bots stop, and nothing of it is written any more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+from ..dbqueue import DbQueue
+from ..lang import error_frame
+from ..postgres import PostgresStore
+from ..protocol import CLOSE_TRY_LATER
+from ..room.journal import load_room
+from .lease import Lease
+
+if TYPE_CHECKING:
+    from ..conn import Conn
+    from ..hub import Hub
+    from ..room import Room
+    from .relay import Relay, RelayedRoom
+
+log = logging.getLogger("bohnanza.server")
+
+
+class Owner:
+    """This process's lease, store and claims (module docstring)."""
+
+    def __init__(self, hub: Hub, url: str) -> None:
+        self.hub = hub
+        self.url = url
+        self.settings = hub.settings
+        self.lease: Lease | None = None
+        self.store: PostgresStore
+        self.relay: Relay | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._relost = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def me(self) -> int:
+        return self.lease.owner if self.lease is not None and not self.lease.lost else 0
+
+    def open(self) -> tuple[PostgresStore, DbQueue]:
+        """Connect (the schema migrated), take the lease; the store and its queue (every call
+        on the database thread, in order)."""
+        self.store = PostgresStore(self.url)
+        self.lease = self._new_lease()
+        self.store.owner = self.lease.owner
+        queue = DbQueue(self.store, self.store, inline=False)
+        queue.on_fenced = self._fenced
+        return self.store, queue
+
+    def _new_lease(self) -> Lease:
+        return Lease(self.url, self.settings.lease_timeout, self._lease_lost,
+                     self._live_changed).start()
+
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        if self.settings.redis_url:
+            from .relay import Relay
+
+            self.relay = Relay(self.hub, self, self.settings.redis_url)
+            await self.relay.start()
+        await self.adopt()
+        self._task = asyncio.create_task(self._loop_forever())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        if self.relay is not None:
+            await self.relay.stop()
+        if self.lease is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self.lease.stop)
+
+    # ------------------------------------------------------------ claims
+
+    async def room(self, name: str, conn: Conn | None) -> Room | RelayedRoom | None:
+        """The room ``name`` for a connection (the caller holds the directory's lock): ours
+        (claimed and loaded now if need be), relayed to its owner, or None (``conn`` told to
+        try later)."""
+        hub = self.hub
+        room = hub.rooms.get(name)
+        if room is not None:
+            return room
+        if self.me == 0:
+            self._refuse(conn, "The server is taking its lease again; try again.")
+            return None
+        try:
+            owner, fence = await hub.queue.call(self.store.claim, name)
+        except Exception as e:
+            log.warning("room %s: claim failed (%s)", name, e)
+            self._refuse(conn, "The database cannot be reached; try again.")
+            return None
+        if owner != self.me:
+            if self.relay is not None and conn is not None:
+                return self.relay.room(name, owner, conn)
+            self._refuse(conn, "This room is served by another server; try again.")
+            return None
+        return await self._load(name)
+
+    async def _load(self, name: str) -> Room | None:
+        """A room just claimed, as stored (a new room when nothing is)."""
+        hub = self.hub
+        try:
+            stored = await hub.queue.call(load_room, self.store, name, 0, 0)
+        except Exception as e:
+            log.warning("room %s cannot be loaded (%s); let go", name, e)
+            with contextlib.suppress(Exception):
+                await hub.queue.call(self.store.release, name)
+            return None
+        room = hub._new_room(name)
+        if stored is not None:
+            room.restore(stored)
+        hub.rooms[name] = room
+        room.plan_bots()  # a running game's bots play on (after a takeover too)
+        log.info("room %s owned here (lease %d)", name, self.me)
+        return room
+
+    def _refuse(self, conn: Conn | None, message: str) -> None:
+        if conn is not None:
+            conn.send(error_frame("try_again", message, conn.lang))
+            conn.close(CLOSE_TRY_LATER, "try again")
+
+    async def adopt(self) -> None:
+        """Claim the stored rooms that have no live owner, and load them."""
+        if self.me == 0 or self.lease is None:
+            return
+        try:
+            names = await self.hub.queue.call(self.store.orphans, set(self.lease.live))
+        except Exception as e:
+            log.info("looking for rooms without an owner failed: %s", e)
+            return
+        for name in names:
+            async with self.hub.rooms_lock:
+                if name in self.hub.rooms or len(self.hub.rooms) >= self.settings.max_rooms:
+                    continue
+                room = await self.room(name, None)
+            if room is not None and not getattr(room, "in_use", lambda: True)():
+                await self.hub.maybe_drop(room)  # type: ignore[arg-type]
+
+    async def _loop_forever(self) -> None:
+        period = self.settings.lease_timeout / 4
+        while True:
+            try:
+                await asyncio.wait_for(self._relost.wait(), period)
+            except TimeoutError:
+                pass
+            try:
+                if self._relost.is_set():
+                    self._relost.clear()
+                    await self._retake_lease()
+                await self.adopt()
+                if self.relay is not None:
+                    await self.relay.check_owners(set(self.lease.live) if self.lease else set())
+            except Exception:  # pragma: no cover - keep the loop alive
+                log.exception("cluster loop failed")
+
+    # ------------------------------------------------------------ losing rooms
+
+    def _fenced(self, name: str) -> None:
+        """A write of ``name`` was refused by fencing: another process owns it now."""
+        room = self.hub.rooms.get(name)
+        if room is not None:
+            log.warning("room %s: taken over by another process; dropped here", name)
+            self.lose(room)
+
+    def lose(self, room: Room) -> None:
+        """Drop ``room`` without writing anything: bots stop, connections close (1013)."""
+        hub = self.hub
+        if hub.rooms.get(room.name) is room:
+            del hub.rooms[room.name]
+        room.stop_bots()
+        for c in list(room.conns):
+            c.send(error_frame("room_moved", "This room moved to another server; "
+                               "reconnecting.", c.lang))
+            c.close(CLOSE_TRY_LATER, "room moved")
+
+    def _lease_lost(self) -> None:  # on the lease's thread
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(self._relost.set)
+
+    def _live_changed(self, live: set[int]) -> None:  # on the lease's thread
+        pass
+
+    async def _retake_lease(self) -> None:
+        """Our lease is gone: every room is lost; a new lease (a new owner id)."""
+        log.warning("lease %d lost: dropping %d rooms", self.lease.owner if self.lease else 0,
+                    len(self.hub.rooms))
+        for room in list(self.hub.rooms.values()):
+            self.lose(room)
+        await self.hub.queue.call(self.store.forget_fences)
+        if self.relay is not None:
+            self.relay.drop_all("This server lost its lease; reconnecting.")
+        old = self.lease
+        loop = asyncio.get_running_loop()
+        if old is not None:
+            await loop.run_in_executor(None, old.stop)
+        while True:
+            try:
+                lease = await loop.run_in_executor(None, self._new_lease)
+                break
+            except Exception as e:
+                log.warning("no new lease yet (%s)", e)
+                await asyncio.sleep(self.settings.lease_timeout / 2)
+
+        def set_owner() -> None:
+            self.store.owner = lease.owner
+
+        await self.hub.queue.call(set_owner)
+        self.lease = lease
+        if self.relay is not None:
+            await self.relay.resubscribe()
+
+    def listing_extra(self) -> list[dict[str, Any]]:
+        """The rooms of the other processes (from Redis; none without it)."""
+        return self.relay.others_listing() if self.relay is not None else []

@@ -1,0 +1,320 @@
+"""The shared store: PostgreSQL, for several server processes (``store.Store``'s second
+implementation; ``bohnanza serve --database postgresql://...`` or ``BOHNANZA_DATABASE``).
+
+The rows are SQLite's (``sqlite.py``: a room's checkpoint, its commands since, its chat), the
+JSON kept as text, plus the table ``room_owner`` (name, owner, fence): which server process
+owns a room and the room's **fencing number**. The schema is created and migrated here on
+start (``bohnanza_schema.version``; :data:`SCHEMA_VERSION`), under an advisory lock so that
+processes starting together do not race.
+
+Every write of a room is *fenced*: it is made only while ``room_owner.fence`` is still the
+number this process got when it claimed the room (:meth:`PostgresStore.claim`), checked in the
+same statement or transaction under a share lock on that row (``... FROM room_owner WHERE
+name = $1 AND fence = $n FOR SHARE``). A claim by another process takes the row's update lock
+and raises the number, so it waits for a write under way, and any write after it finds
+another number and is refused with :class:`Fenced` (nothing of it stored): a process that was
+paused (SIGSTOP), partitioned or slow never writes after another took its room over.
+
+The connection is in autocommit: a game command between checkpoints is one INSERT, one round
+trip, committed (``synchronous_commit`` as the server is set: on by default) before the call
+returns. The methods are blocking; the server calls them on its database thread
+(``dbqueue.DbQueue``), in order.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+
+import psycopg
+
+from .rows import RowReader, _text
+
+log = logging.getLogger("bohnanza.server")
+
+SCHEMA_VERSION = 1
+# advisory lock keys (two int4): (LOCK_SPACE, 0) guards migrations; (LOCK_SPACE, owner id) is
+# a process's lease (lease.py)
+LOCK_SPACE = 0x0B0A  # "bohnanza"
+NOBODY = 0  # room_owner.owner of a room its last owner let go
+
+MIGRATIONS: dict[int, str] = {
+    1: """
+CREATE TABLE rooms (
+    name TEXT PRIMARY KEY,
+    created DOUBLE PRECISION NOT NULL,
+    version BIGINT NOT NULL,
+    game_no INTEGER NOT NULL DEFAULT 0,
+    options TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    game TEXT,
+    last_result TEXT,
+    game_v BIGINT
+);
+CREATE TABLE commands (
+    id BIGSERIAL PRIMARY KEY,
+    room TEXT NOT NULL,
+    version BIGINT NOT NULL,
+    game_no INTEGER NOT NULL,
+    seat INTEGER,
+    text TEXT NOT NULL,
+    position TEXT,
+    log TEXT NOT NULL,
+    ts DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX commands_room ON commands (room, id);
+CREATE TABLE chat (
+    id BIGSERIAL PRIMARY KEY,
+    room TEXT NOT NULL,
+    line TEXT NOT NULL
+);
+CREATE INDEX chat_room ON chat (room, id);
+CREATE TABLE room_owner (
+    name TEXT PRIMARY KEY,
+    owner BIGINT NOT NULL,
+    fence BIGINT NOT NULL
+);
+CREATE SEQUENCE owner_ids START 1;
+""",
+}
+
+
+class Fenced(Exception):
+    """A write refused: this process no longer owns the room (another claimed it)."""
+
+    def __init__(self, room: str) -> None:
+        super().__init__(f"room {room!r} is owned by another process now")
+        self.room = room
+
+
+def is_postgres(db: str) -> bool:
+    """Whether the database setting names a PostgreSQL server (a ``postgresql://`` URL)."""
+    return db.startswith(("postgresql://", "postgres://"))
+
+
+def migrate(db: psycopg.Connection[Any]) -> int:
+    """Create or bring the schema up to :data:`SCHEMA_VERSION` (one transaction, under the
+    migration lock); the version it is at."""
+    with db.transaction():
+        db.execute("SELECT pg_advisory_xact_lock(%s, 0)", (LOCK_SPACE,))
+        db.execute("CREATE TABLE IF NOT EXISTS bohnanza_schema (version INTEGER NOT NULL)")
+        row = db.execute("SELECT version FROM bohnanza_schema").fetchone()
+        have = 0 if row is None else int(row[0])
+        if have > SCHEMA_VERSION:
+            raise RuntimeError(f"the database's schema is version {have}; this server knows "
+                               f"up to {SCHEMA_VERSION}: run a newer server")
+        for v in range(have + 1, SCHEMA_VERSION + 1):
+            db.execute(MIGRATIONS[v])
+            log.info("database schema migrated to version %d", v)
+        if row is None:
+            db.execute("INSERT INTO bohnanza_schema (version) VALUES (%s)", (SCHEMA_VERSION,))
+        elif have != SCHEMA_VERSION:
+            db.execute("UPDATE bohnanza_schema SET version=%s", (SCHEMA_VERSION,))
+    return SCHEMA_VERSION
+
+
+class PostgresStore(RowReader):
+    """One connection (autocommit), used by one thread at a time. ``owner``: the id of this
+    process's lease (lease.py); ``fences``: the fencing number of each room it claimed. A
+    store without an owner (scripts, tests) writes unfenced."""
+
+    def __init__(self, url: str, owner: int | None = None, connect_timeout: float = 5.0) -> None:
+        self.url = url
+        self.db: psycopg.Connection[Any] = psycopg.connect(
+            url, autocommit=True, connect_timeout=max(1, int(connect_timeout)))
+        self.schema_version = migrate(self.db)
+        self.owner = owner
+        self.fences: dict[str, int] = {}
+
+    # ------------------------------------------------------------ ownership
+
+    def claim(self, name: str) -> tuple[int, int]:
+        """Claim the room ``name`` for this process: ``(owner, fence)``. The owner is this
+        process (``fence`` then fences its writes) when the room had no owner, was ours, or its
+        owner's lease is gone (server/cluster/lease.py; looked up in the same transaction);
+        else the live owner, unchanged."""
+        me = self._me()
+        with self.db.transaction():
+            row = self.db.execute(
+                "INSERT INTO room_owner (name, owner, fence) VALUES (%s, %s, 1)"
+                " ON CONFLICT (name) DO NOTHING RETURNING fence", (name, me)).fetchone()
+            if row is None:
+                owner, fence = self.db.execute(
+                    "SELECT owner, fence FROM room_owner WHERE name=%s FOR UPDATE", (name,)
+                ).fetchone() or (NOBODY, 0)
+                if owner not in (me, NOBODY) and self._held(int(owner)):
+                    return int(owner), int(fence)
+                if owner != me:
+                    (fence,) = self.db.execute(
+                        "UPDATE room_owner SET owner=%s, fence=fence+1 WHERE name=%s"
+                        " RETURNING fence", (me, name)).fetchone() or (0,)
+            else:
+                (fence,) = row
+        self.fences[name] = int(fence)
+        return me, int(fence)
+
+    def _held(self, owner: int) -> bool:
+        """Whether ``owner``'s lease is held now."""
+        return self.db.execute(
+            "SELECT 1 FROM pg_locks WHERE locktype='advisory' AND classid::bigint=%s AND"
+            " objid::bigint=%s AND objsubid=2 AND granted AND database=(SELECT oid FROM"
+            " pg_database WHERE datname=current_database())", (LOCK_SPACE, owner)
+        ).fetchone() is not None
+
+    def release(self, name: str) -> None:
+        """Let the room go (nobody owns it; the next claim takes it). Fenced."""
+        fence = self.fences.pop(name, None)
+        if fence is not None:
+            self.db.execute("UPDATE room_owner SET owner=%s WHERE name=%s AND fence=%s",
+                            (NOBODY, name, fence))
+
+    def forget_fences(self) -> None:
+        """This process lost its lease: it owns nothing any more (no write of it is made)."""
+        self.fences.clear()
+
+    def owners(self) -> dict[str, int]:
+        """Every room's owner (``NOBODY``: let go)."""
+        return {n: int(o) for n, o in self.db.execute("SELECT name, owner FROM room_owner")}
+
+    def orphans(self, live: set[int]) -> list[str]:
+        """Rooms stored with no live owner, oldest first (a process of the cluster adopts
+        them: their bots play on, their clocks run)."""
+        rows = self.db.execute(
+            "SELECT r.name FROM rooms r LEFT JOIN room_owner o ON o.name = r.name"
+            " WHERE o.owner IS NULL OR NOT (o.owner = ANY(%s)) ORDER BY r.created",
+            (sorted(live),)).fetchall()
+        return [r[0] for r in rows]
+
+    def _me(self) -> int:
+        if self.owner is None:
+            raise RuntimeError("this store has no lease: it cannot claim rooms")
+        return self.owner
+
+    def _fence(self, name: str) -> int | None:
+        """The room's fencing number; None: unfenced (a store without an owner). Raises
+        :class:`Fenced` for a room this process does not own."""
+        if self.owner is None:
+            return None
+        fence = self.fences.get(name)
+        if fence is None:
+            raise Fenced(name)
+        return fence
+
+    def _check(self, name: str, fence: int | None) -> None:
+        """Inside a transaction: the room is still ours (its owner row share-locked till the
+        end), or :class:`Fenced`."""
+        if fence is None:
+            return
+        if self.db.execute("SELECT 1 FROM room_owner WHERE name=%s AND fence=%s FOR SHARE",
+                           (name, fence)).fetchone() is None:
+            self.fences.pop(name, None)
+            raise Fenced(name)
+
+    # ------------------------------------------------------------ writes
+
+    def wait_for_locks(self, wait: bool) -> None:
+        """Row locks are waited for (a claim under way ends in milliseconds)."""
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _q(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return self.db.execute(sql.replace("?", "%s"), params).fetchall()
+
+    def save(
+        self,
+        *,
+        name: str,
+        version: int,
+        game_no: int,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]],
+        game: dict[str, Any] | str | None,
+        last_result: dict[str, Any] | None,
+        command: tuple[int | None, str] | None = None,
+        log: list[dict[str, Any]] | str | None = None,
+    ) -> None:
+        """A checkpoint (``sqlite.SQLiteStore.save``), fenced, in one transaction."""
+        fence = self._fence(name)
+        game_json = _text(game)
+        now = time.time()
+        with self.db.transaction():
+            self._check(name, fence)
+            self.db.execute(
+                "INSERT INTO rooms (name, created, version, game_no, options, seats, game,"
+                " last_result, game_v) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                " ON CONFLICT (name) DO UPDATE SET"
+                " version=GREATEST(rooms.version, excluded.version), game_no=excluded.game_no,"
+                " options=excluded.options, seats=excluded.seats, game=excluded.game,"
+                " last_result=excluded.last_result, game_v=excluded.game_v",
+                (name, now, version, game_no, json.dumps(options), json.dumps(seats), game_json,
+                 json.dumps(last_result) if last_result is not None else None, version),
+            )
+            if command is not None or log:
+                seat, text = command if command is not None else (None, "")
+                self.db.execute(
+                    "INSERT INTO commands (room, version, game_no, seat, text, position, log,"
+                    " ts) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                    (name, version, game_no, seat, text,
+                     game_json if command is not None else None, _text(log or []), now),
+                )
+
+    def save_command(
+        self, *, name: str, version: int, game_no: int, seat: int, text: str, log: str
+    ) -> None:
+        """One game command after the checkpoint: one fenced INSERT (one round trip)."""
+        fence = self._fence(name)
+        args = (name, version, game_no, seat, text, log, time.time())
+        if fence is None:
+            self.db.execute(
+                "INSERT INTO commands (room, version, game_no, seat, text, position, log, ts)"
+                " VALUES (%s, %s, %s, %s, %s, NULL, %s, %s)", args)
+            return
+        cur = self.db.execute(
+            "INSERT INTO commands (room, version, game_no, seat, text, position, log, ts)"
+            " SELECT %s, %s, %s, %s, %s, NULL, %s, %s FROM room_owner"
+            " WHERE name=%s AND fence=%s FOR SHARE", (*args, name, fence))
+        if cur.rowcount != 1:
+            self.fences.pop(name, None)
+            raise Fenced(name)
+
+    def save_chat(self, name: str, line: dict[str, Any]) -> None:
+        """One chat line, fenced."""
+        fence = self._fence(name)
+        if fence is None:
+            self.db.execute("INSERT INTO chat (room, line) VALUES (%s, %s)",
+                            (name, json.dumps(line)))
+            return
+        cur = self.db.execute(
+            "INSERT INTO chat (room, line) SELECT %s, %s FROM room_owner"
+            " WHERE name=%s AND fence=%s FOR SHARE", (name, json.dumps(line), name, fence))
+        if cur.rowcount != 1:
+            self.fences.pop(name, None)
+            raise Fenced(name)
+
+    def save_version(self, name: str, version: int) -> None:
+        """A version bump (best effort, never lowers it), fenced."""
+        fence = self._fence(name)
+        if fence is None:
+            self.db.execute("UPDATE rooms SET version=GREATEST(version, %s) WHERE name=%s",
+                            (version, name))
+            return
+        self.db.execute(
+            "UPDATE rooms SET version=GREATEST(version, %s) WHERE name=%s AND EXISTS"
+            " (SELECT 1 FROM room_owner WHERE name=%s AND fence=%s FOR SHARE)",
+            (version, name, name, fence))
+
+    def delete_room(self, name: str) -> None:
+        """Forget a room (its row, commands, chat) and let it go; fenced."""
+        fence = self._fence(name)
+        with self.db.transaction():
+            self._check(name, fence)
+            self.db.execute("DELETE FROM rooms WHERE name=%s", (name,))
+            self.db.execute("DELETE FROM commands WHERE room=%s", (name,))
+            self.db.execute("DELETE FROM chat WHERE room=%s", (name,))
+            if fence is not None:
+                self.db.execute("UPDATE room_owner SET owner=%s WHERE name=%s",
+                                (NOBODY, name))
+        self.fences.pop(name, None)

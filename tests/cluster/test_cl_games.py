@@ -1,0 +1,67 @@
+"""Whole games with the players connected to different server processes (one PostgreSQL,
+one Redis): the same game, log and end as on one process with the same seed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from server.harness import Client, ServerProc, Table, free_port, leak_scan
+
+from bohnanza.server.postgres import PostgresStore
+from bohnanza.server.room.journal import history
+
+ENV: dict[str, Any] = {"idle_seconds": 600, "commands_per_second": 1000,
+                       "commands_burst": 1000, "bot_delay": 0, "game_seed": 11}
+
+
+def start(tmp: Path, name: str, **env: Any) -> ServerProc:
+    srv = ServerProc(tmp / f"{name}.db", port=free_port(), **{**ENV, **env})
+    srv.start()
+    return srv
+
+
+async def play_split(urls: list[str], room: str) -> tuple[Table, dict[str, Any]]:
+    """Three players, each on the process of ``urls`` in turn; a whole scripted game."""
+    clients = [Client(urls[i % len(urls)].format(room=room), name)
+               for i, name in enumerate(["Ann", "Bob", "Cy"])]
+    for c in clients:
+        await c.connect()
+        await c.ok("/join")
+    await clients[0].ok("/start")
+    table = Table(clients)
+    final = await table.play()
+    return table, final
+
+
+def positions(url: str, room: str) -> list[tuple[int, dict[str, Any]]]:
+    store = PostgresStore(url)
+    try:
+        return [(c["version"], c["position"]) for c in history(store, room)]
+    finally:
+        store.close()
+
+
+async def test_a_game_across_processes_is_the_game_on_one(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    one = start(tmp_path, "one")  # SQLite, one process: the reference
+    a = start(tmp_path, "a", database=pg_url, redis_url=redis_url)
+    b = start(tmp_path, "b", database=pg_url, redis_url=redis_url)
+    try:
+        ref_table, ref_final = await play_split([one.ws_url("{room}")], "same")
+        table, final = await play_split([a.ws_url("{room}"), b.ws_url("{room}")], "same")
+        assert table.commands == ref_table.commands
+        assert final == ref_final
+        for c, r in zip(table.clients, ref_table.clients, strict=True):
+            assert [e.get("all", e.get("per")) for e in c.logs] == \
+                   [e.get("all", e.get("per")) for e in r.logs]
+        hist = positions(pg_url, "same")
+        assert hist[-1][1]["phase"] == "over"
+        for c in table.clients:
+            leak_scan(c, hist)
+            await c.close()
+        for c in ref_table.clients:
+            await c.close()
+    finally:
+        for s in (one, a, b):
+            s.stop()

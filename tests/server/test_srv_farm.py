@@ -1,0 +1,274 @@
+"""The farm game hosted by the table (issue 17, hub part), over the wire: a real uvicorn
+server, real WebSocket clients, the real SQLite file.
+
+* a room chosen for the farm game (``/option game farm``), a parameter changed
+  (``/option param``) and a whole parameter file loaded (``/option params``); the room shows
+  the set's name and hash and the stored game and its result keep them;
+* 3 people and a bot play a whole game (F3: 3 cycles of 4 turns) to the end;
+* kill -9 in the middle of a preparation phase: every seat's hidden choices (hand, bases and
+  synthesis cards planted face down, F18-F19) come back exactly;
+* a leak scan of every frame each person and a spectator received: no other seat's hand card
+  or face-down base or synthesis card (G31), no pile order.
+
+The people decide with the farm's ``sensible`` bot code on their own views only.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from bohnanza.farm.bots import get_policy
+from bohnanza.farm.params import default_params, params_hash
+from bohnanza.server.room.journal import load_room
+from bohnanza.server.sqlite import SQLiteStore
+
+from .harness import Client, ServerProc, position_at, positions_by_version
+
+NAMES = ["Ann", "Bob", "Cy"]
+RETRY = {"wrong_phase", "already_declared", "not_your_turn", "no_rescue"}
+
+
+async def _farm_room(srv: ServerProc, room: str, names: list[str], bot: bool,
+                     options: list[str] = ()) -> list[Client]:  # type: ignore[assignment]
+    people = [Client(srv.ws_url(room), n) for n in names]
+    for c in people:
+        await c.connect()
+        await c.ok("/join")
+    await people[0].ok("/option game farm")
+    for o in options:
+        await people[0].ok(o)
+    if bot:
+        await people[0].ok("/addbot Robo sensible")
+    await people[0].ok("/start")
+    return people
+
+
+async def _sync(people: list[Client]) -> None:
+    target = max(c.version for c in people)
+    for c in people:
+        await c.wait(lambda c=c: c.version >= target)
+
+
+async def _step(people: list[Client], rng: random.Random, skip_done: bool = False) -> bool:
+    """One person's command (the first whose view says it must act); False when none must."""
+    await _sync(people)
+    policy = get_policy("sensible")
+    for c in people:
+        view = c.view
+        you = view["you"]
+        if view["phase"] == "over" or not you["must_act"]:
+            continue
+        text = policy.decide(view, rng)
+        assert text is not None, ("a seat that must act has no command", view)
+        if skip_done and text.startswith("/done"):
+            continue
+        before = c.version
+        r = await c.say(text)
+        if not r["ok"]:  # the bot's change came in between (the phase ended, F22)
+            assert r["code"] in RETRY, (c.seat, text, r)
+            await c.wait(lambda c=c, before=before: c.version > before)
+        return True
+    return False
+
+
+def _hidden(pos: dict[str, Any], me: int | None) -> set[str]:
+    """The cards ``me`` may not see at ``pos`` (G31): other seats' hands, their bases face
+    down and every synthesis card not yet revealed."""
+    if pos["phase"] == "over":
+        return set()
+    out: set[str] = set()
+    for i, s in enumerate(pos["seats"]):
+        if i == me:
+            continue
+        out.update(s["hand"])
+        for b in s["field"]:
+            if b is not None:
+                if not b["entered"]:
+                    out.add(b["base"])
+                out.update(b["synth"])
+    return out
+
+
+#: log lines that turn cards face up (F25, F29, F33) or discard them face up (F13, F31, G5)
+REVEALING = {"ship", "enter", "contest", "adjust", "transform", "discard_field"}
+
+
+def _revealed(log: list[dict[str, Any]]) -> set[str]:
+    """Cards a change's own log lines show face up: a shipped card may be back in a hand at
+    once (its pile's discards reshuffled, G5), so the line that showed it is no leak."""
+    out: set[str] = set()
+    for e in log:
+        if e.get("kind") in REVEALING:
+            out.update(_strings({k: v for k, v in e.items() if k != "text"}, []))
+    return out
+
+
+def _strings(obj: Any, out: list[str]) -> list[str]:
+    if isinstance(obj, str):
+        out.append(obj)
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            _strings(v, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            _strings(v, out)
+    return out
+
+
+def farm_leak_scan(client: Client, history: list[tuple[int, dict[str, Any]]]) -> int:
+    """Every ``state`` frame ``client`` received: no string in it (view, room part, the
+    change's log lines) names a card hidden from its seat at that version, but the record of
+    past contests (cards revealed then). Returns the number of frames checked."""
+    checked = 0
+    for raw in client.frames:
+        m = json.loads(raw)
+        if m["type"] != "state" or m["view"] is None:
+            continue
+        pos = position_at(history, m["version"])
+        if pos is None or pos.get("game") != "farm":
+            continue
+        hidden = _hidden(pos, client.seat) - _revealed(m.get("log") or [])
+        you = (m["view"].get("you") or {})
+        assert you.get("seat", client.seat) == client.seat
+        # (``contests``: past results, cards revealed then, F33, that may be back in a pile)
+        for text in _strings({k: v for k, v in m.items() if k != "view"}, []) + _strings(
+                {k: v for k, v in m["view"].items() if k not in ("you", "contests")}, []):
+            leaked = [card for card in hidden if card in text]
+            assert not leaked, ("a hidden card on the wire", client.seat, leaked, text[:200])
+        for key in ("rng", "deck"):
+            assert key not in m["view"], key
+        for pile in m["view"]["piles"]:  # a pile shows its count, never its cards (G3 top)
+            assert set(pile) <= {"pile", "count", "discards", "discard_count"}, pile
+        checked += 1
+    return checked
+
+
+async def test_a_farm_room_of_three_people_and_a_bot_plays_to_the_end(
+        server_factory: Any) -> None:
+    srv = server_factory(game_seed=5)
+    watcher = Client(srv.ws_url("farm"), "Watcher")
+    people = [Client(srv.ws_url("farm"), n) for n in NAMES]
+    for c in people:
+        await c.connect()
+        await c.ok("/join")
+    await watcher.connect()
+    r = await people[0].say("/option param facilities.field.price [5, 10]")
+    assert not r["ok"] and "param" in r["message"], r  # a farm key before the game is chosen
+    await people[0].ok("/option game farm")
+    room = people[0].state["room"]
+    assert room["game"] == {"game": "farm", "params_name": "default",
+                            "params_hash": params_hash(default_params())}
+    assert set(room["bot_policies"]) == {"random", "sensible", "shipper"}
+    r = await people[0].say("/option param facilities.field.price [5, 10]")
+    assert not r["ok"] and r["code"] == "bad_params"
+    assert "facilities.field.price" in r["message"], r  # the error names the key
+    await people[0].ok("/option param facilities.field.price [5, 10, 15]")
+    await people[0].wait(lambda: people[0].state["room"]["game"]["params_name"] == "default*")
+    changed = people[0].state["room"]["game"]["params_hash"]
+    assert changed != params_hash(default_params())
+    await people[0].ok("/addbot Robo sensible")
+    await people[0].ok("/start")
+    rng = random.Random(3)
+    for _ in range(3000):
+        if people[0].state["view"]["phase"] == "over":
+            break
+        if not await _step(people, rng):
+            await _wait_change(people)
+    await _sync(people)
+    final = people[0].view
+    assert final["phase"] == "over" and final["turn_number"] == final["turns_total"] == 12
+    assert final["result"] is not None and len(final["result"]["scores"]) == 4
+    assert final["params_hash"] == changed
+    assert people[0].state["room"]["seats"][3]["bot"] is True
+    # the stored record says which numbers were used
+    store = SQLiteStore(srv.db)
+    try:
+        stored = load_room(store, "farm")
+        assert stored is not None and stored.game is not None
+        assert stored.game["game"] == "farm" and stored.game["params_hash"] == changed
+        assert stored.game["params"]["facilities"]["field"]["price"] == [5, 10, 15]
+        assert stored.last_result is not None
+        assert stored.last_result["params_hash"] == changed
+        assert stored.last_result["params_name"] == "default*"
+    finally:
+        store.close()
+    history = positions_by_version(srv.db, "farm")
+    assert history and history[-1][1]["phase"] == "over"
+    await _sync([*people, watcher])
+    checked = sum(farm_leak_scan(c, history) for c in [*people, watcher])
+    assert checked > 200, checked
+    for c in [*people, watcher]:
+        await c.close()
+
+
+async def _wait_change(people: list[Client]) -> None:
+    """Wait for the next state any person gets (the bot's command)."""
+    before = [c.version for c in people]
+    await people[0].wait(lambda: any(c.version > v for c, v in zip(people, before, strict=True)))
+
+
+async def test_a_restart_in_the_middle_of_preparation_keeps_every_hidden_choice(
+        server_factory: Any) -> None:
+    srv = server_factory(game_seed=9)
+    people = await _farm_room(srv, "prep", NAMES, bot=False)
+    rng = random.Random(8)
+    # turn 1: everyone plays (plants a base with synthesis cards, transforms) but nobody
+    # declares the end (F20), so the preparation phase is still open for all
+    for _ in range(60):
+        if not await _step(people, rng, skip_done=True):
+            break
+    await _sync(people)
+    views = [c.view for c in people]
+    assert all(v["phase"] == "prep" and not v["you"]["done"] for v in views)
+    planted = [[b for b in v["you"]["field"] if b is not None] for v in views]
+    assert any(planted), "somebody planted a base face down"
+    assert any(b["synth"] for p in planted for b in p), "and laid synthesis cards on it"
+    # what others see of those bases: backs only
+    for v in views:
+        for i, seat in enumerate(v["seats"]):
+            if i != v["you"]["seat"]:
+                for b in seat["field"]:
+                    if b is not None:
+                        assert b["base"] == "?" and all(x == "?" for x in b["synth"])
+    srv.kill9()
+    for c in people:
+        await c.close()
+    srv.start()
+    for seat, c in enumerate(people):
+        await c.connect(token=c.token)
+        assert c.seat == seat
+    await _sync(people)
+    assert [c.view for c in people] == views  # every hand, base and synthesis card as it was
+    # and the game goes on from there: everyone declares, the harvest begins (F22, F23)
+    for c in people:
+        r = await c.say("/done")
+        assert r["ok"] or r["code"] == "already_declared", r
+    await _sync(people)
+    assert people[0].view["phase"] == "harvest"
+    for c in people:
+        await c.close()
+
+
+def test_the_leak_scan_sees_a_leak() -> None:
+    """The scan above fails on a frame that names another seat's hand card (its own check)."""
+    from bohnanza.farm.engine import FarmGame
+
+    game = FarmGame.new(default_params(), NAMES, 4)
+    pos = game.to_position()
+    card = pos["seats"][1]["hand"][0]
+    frame = {"type": "state", "version": 5, "view": game.view(0), "room": {},
+             "log": [{"kind": "draw", "seat": 1, "text": f"Bob took {card}"}]}
+    client = Client("ws://unused", "Ann")
+    client.seat = 0
+    client.frames = [json.dumps(frame)]
+    try:
+        farm_leak_scan(client, [(5, pos)])
+    except AssertionError as e:
+        assert card in str(e)
+    else:
+        raise AssertionError("the leak went unseen")
+    frame["log"] = []
+    client.frames = [json.dumps(frame)]
+    assert farm_leak_scan(client, [(5, pos)]) == 1

@@ -1,0 +1,96 @@
+"""PostgreSQL's own part of the store: the schema version, the lease, and fencing (a write of
+a process whose room was taken over is refused and stores nothing)."""
+
+from __future__ import annotations
+
+import time
+
+import psycopg
+import pytest
+
+from bohnanza.server.cluster.lease import Lease, live_owners
+from bohnanza.server.postgres import SCHEMA_VERSION, Fenced, PostgresStore
+
+SEATS = [{"name": "Ann"}]
+
+
+def _save(store: PostgresStore, version: int) -> None:
+    store.save(name="r", version=version, game_no=0, options={}, seats=SEATS, game=None,
+               last_result=None, command=(0, f"/c{version}"), log=[])
+
+
+def test_the_schema_is_created_once_and_a_newer_one_is_refused(pg_url: str) -> None:
+    a = PostgresStore(pg_url)
+    b = PostgresStore(pg_url)  # a second process starting: nothing to migrate
+    assert a.schema_version == b.schema_version == SCHEMA_VERSION
+    a.db.execute("UPDATE bohnanza_schema SET version = %s", (SCHEMA_VERSION + 1,))
+    with pytest.raises(RuntimeError, match="newer server"):
+        PostgresStore(pg_url)
+    a.close()
+    b.close()
+
+
+def test_a_live_owner_keeps_its_room_and_a_dead_ones_room_is_taken(pg_url: str) -> None:
+    PostgresStore(pg_url).close()  # the schema
+    lost: list[bool] = []
+    lease_a = Lease(pg_url, 1.0, lambda: lost.append(True)).start()
+    a = PostgresStore(pg_url, owner=lease_a.owner)
+    lease_b = Lease(pg_url, 1.0, lambda: None).start()
+    b = PostgresStore(pg_url, owner=lease_b.owner)
+    try:
+        assert a.claim("r") == (lease_a.owner, 1)
+        _save(a, 1)
+        assert b.claim("r") == (lease_a.owner, 1)  # A's lease is held: still A's
+        with pytest.raises(Fenced):
+            _save(b, 2)  # B never claimed it: B cannot write it
+        lease_a.stop()  # A's lease gone (its connection closed, as with kill -9)
+        deadline = time.monotonic() + 5  # the server's backend ends a moment later
+        while lease_a.owner in live_owners(b.db):
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert b.claim("r") == (lease_b.owner, 2)  # taken over: the fencing number goes up
+        _save(b, 2)
+        # A, paused through all this, writes on: every kind of write is refused
+        with pytest.raises(Fenced):
+            _save(a, 3)
+        a.fences["r"] = 1
+        with pytest.raises(Fenced):
+            a.save_command(name="r", version=3, game_no=0, seat=0, text="/late", log="[]")
+        a.fences["r"] = 1
+        with pytest.raises(Fenced):
+            a.save_chat("r", {"text": "late"})
+        a.fences["r"] = 1
+        a.save_version("r", 99)  # best effort: refused silently
+        a.fences["r"] = 1
+        with pytest.raises(Fenced):
+            a.delete_room("r")
+        got = b.load("r")
+        assert got is not None and got.version == 2
+        assert [r.text for r in b.command_rows("r")] == ["/c1", "/c2"]
+        assert b.recent("r")[1] == []
+    finally:
+        lease_b.stop()
+        a.close()
+        b.close()
+
+
+def test_a_lease_ends_when_its_process_stops_answering(pg_url: str) -> None:
+    """``idle_session_timeout``: a lease whose thread no longer asks (a paused process) is
+    ended by PostgreSQL after the timeout, and the lease hears it when it asks again."""
+    PostgresStore(pg_url).close()
+    lost: list[bool] = []
+    lease = Lease(pg_url, 0.5, lambda: lost.append(True)).start()
+    watcher = psycopg.connect(pg_url, autocommit=True)
+    try:
+        assert lease.owner in live_owners(watcher)
+        lease._stop.set()  # the thread stops asking, as if paused
+        assert lease._thread is not None
+        lease._thread.join(2)
+
+        deadline = time.monotonic() + 5
+        while lease.owner in live_owners(watcher):
+            assert time.monotonic() < deadline, "the lease outlived its timeout"
+            time.sleep(0.1)
+    finally:
+        watcher.close()
+        lease.stop()
