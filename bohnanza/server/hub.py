@@ -19,9 +19,7 @@ import time
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
-from bohnanza.engine.audit import audit
-
-from . import gate
+from . import gate, parking
 from .checkpointer import Checkpointer
 from .conn import Conn
 from .dbqueue import DbQueue
@@ -48,14 +46,6 @@ def valid_room_name(name: str, max_len: int) -> bool:
     return 0 < len(name) <= max_len and ROOM_NAME.match(name) is not None
 
 
-def _audit(room: Room) -> list[str]:
-    """What is wrong with a loaded room's game (the Bohnanza engine's T52 audit; the farm game
-    checks its own positions when it loads them)."""
-    if room.game is None or room.table.hosted.name != "bohnanza":
-        return []
-    return audit(room.game.to_position())
-
-
 class Hub:
     """Every room of this process, the store and its queue, and the idle-mark clock."""
 
@@ -72,6 +62,7 @@ class Hub:
         self._background: set[asyncio.Task[Any]] = set()
         self._checkpointer: Checkpointer | None = None
         self.owner: Owner | None = None  # on PostgreSQL: the lease and the claims
+        self._sweep_at = 0.0  # when stored rooms unused for forget_after are next forgotten
 
     def open(self) -> None:
         """Open the store and load every stored room (before serving; a room that cannot be
@@ -104,7 +95,7 @@ class Hub:
             room = self._new_room(stored.name)
             try:
                 room.restore(stored)
-                problems = _audit(room)
+                problems = parking.check(room)
             except Exception as e:
                 problems = [f"{type(e).__name__}: {e}"]
             if problems:
@@ -188,8 +179,14 @@ class Hub:
                     await room.clock.check(wall)  # turn clocks (room/clock.py)
                     if now - room.last_visit >= self.settings.forget_after:
                         await self.forget_unvisited(room)
+                    elif (self.owner is None and not room.conns
+                          and now - room.last_visit >= self.settings.park_after):
+                        await parking.park(self, room)
                 except Exception:  # pragma: no cover - keep the clock alive
                     log.exception("idle check failed in room %s", room.name)
+            if self.owner is None and now >= self._sweep_at:
+                self._sweep_at = now + min(3600.0, self.settings.forget_after)
+                await parking.sweep(self)
 
     async def room_for(self, name: str, conn: Conn, token: str | None = None,
                        address: str = "?") -> Room | RelayedRoom | None:
@@ -209,6 +206,10 @@ class Hub:
             if room is None and self.owner is not None and len(self.rooms) < self.settings.max_rooms:
                 room = await self.owner.room(name, conn)
                 if room is None:
+                    return None
+            if room is None and self.owner is None:
+                room, refused = await parking.unpark(self, name, conn)
+                if refused:
                     return None
             if room is None:
                 if len(self.rooms) >= self.settings.max_rooms:

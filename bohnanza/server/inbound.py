@@ -107,3 +107,10 @@ def check_line(text: str, max_len: int | None, multiline: bool = False) -> str:
     if max_len is not None and len(text) > max_len:
         raise CommandError("too_long", f"A line has at most {max_len} characters.")
     return text
+
+
+def typed_line(text: str, max_len: int) -> str:
+    """:func:`check_line` for a ``say``: a parameter file (``/option params TOML``) is sent
+    whole, several lines, longer than a chat line and bounded by the frame size."""
+    params = text.lstrip().casefold().startswith("/option params")
+    return check_line(text, None if params else max_len, params)

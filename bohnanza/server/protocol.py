@@ -214,6 +214,7 @@ server_adapter: TypeAdapter[Welcome | Reply | State | Chat | Log | Error] = Type
 CLOSE_POLICY = 1008  # flood, bad origin, no hello
 CLOSE_TOO_BIG = 1009
 CLOSE_TRY_LATER = 1013  # too many rooms or connections
+CLOSE_SLOW = 4001  # the unsent frames passed SEND_QUEUE_BYTES: reconnect for a fresh state
 
 
 # The codes of the wire's own refusals (``error.code``, or ``reply.code`` for a say); game and
@@ -252,6 +253,8 @@ def protocol_schema() -> dict[str, Any]:
             str(CLOSE_POLICY): "policy: flooding, origin not allowed, no hello in time",
             str(CLOSE_TOO_BIG): "frame larger than the limit",
             str(CLOSE_TRY_LATER): "too many rooms or connections",
+            str(CLOSE_SLOW): "a reader that does not read: its unsent frames passed the byte "
+                             "cap (SEND_QUEUE_BYTES); connect again for a fresh state",
         },
         "error_codes": WIRE_ERRORS,
         "client": client_adapter.json_schema(),

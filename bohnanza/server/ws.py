@@ -14,7 +14,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bohnanza.commands.texts import lang_of, server_text
 
-from . import inbound
+from . import gate, inbound
 from .conn import Conn
 from .hub import Hub, valid_room_name
 from .protocol import (
@@ -74,9 +74,8 @@ async def ws_endpoint(websocket: WebSocket, room: str) -> None:
         await websocket.close(code=CLOSE_POLICY)
         return
     await websocket.accept()
-    conn = Conn(
-        websocket, settings.commands_per_second, settings.commands_burst, settings.send_queue_max
-    )
+    conn = Conn(websocket, settings.commands_per_second, settings.commands_burst,
+                settings.send_queue_max, settings.send_queue_bytes)
     conn.address = websocket.client.host if websocket.client else "?"
     writer = asyncio.create_task(conn.writer())
     the_room: Room | RelayedRoom | None = None
@@ -171,6 +170,9 @@ async def _serve(
                     ).model_dump_json(exclude_none=True)
                 )
         elif isinstance(parsed, Say):
+            if not _address_may(conn):  # the address's rate, across its connections
+                _refuse_for_rate(conn, text)
+                continue
             await room.say(conn, parsed.id, parsed.text)
         elif isinstance(parsed, Lang):
             await room.set_lang(conn, lang_of(parsed.lang))
@@ -189,6 +191,13 @@ def _refuse_for_rate(conn: Conn, text: str | None) -> None:
         conn.send(Reply(id=data["id"], ok=False, code="rate_limited",
                         message=server_text("Too many commands at once; wait a moment.",
                                             conn.lang)).model_dump_json(exclude_none=True))
+
+
+def _address_may(conn: Conn) -> bool:
+    """One more typed line from the connection's address, across all its connections, is
+    within its rate (gate.py)."""
+    g = gate.current()
+    return g is None or g.say(conn.address)
 
 
 def _bad_input(conn: Conn, text: str, e: inbound.BadInput) -> None:

@@ -102,7 +102,13 @@ class Journal:
         """Store a chat line (the room itself first, when it has no row yet)."""
         if not self.persisted:
             await self.write(table, version, None, [])
-        await self.queue.call(self.queue.store.save_chat, self.name, line)
+        store, keep = self.queue.store, self.settings.chat_keep
+
+        def save() -> None:  # the line, then the room's chat cut to the newest ``keep``
+            store.save_chat(self.name, line)
+            store.trim_chat(self.name, keep)
+
+        await self.queue.call(save)
 
     def write_version_later(self, version: Callable[[], int]) -> None:
         """Store the room's version (a change that is not a command: idle marks, connections)

@@ -31,7 +31,8 @@ from bohnanza import commands as cmds
 from bohnanza.engine import Refusal
 
 from .. import frames, lang
-from ..inbound import check_line
+from ..conn import TokenBucket
+from ..inbound import typed_line
 from ..protocol import Chat, Reply, Welcome, You
 from . import commands
 from . import game as games
@@ -53,12 +54,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("bohnanza.server")
 
 Actor = Any  # a Conn, or a BotActor: ``seat`` and ``name``
-
-
-def _params_file(text: str) -> bool:
-    """A parameter file sent whole (``/option params TOML``): longer than a chat line, bounded
-    by the frame size (``max_frame_bytes``)."""
-    return text.lstrip().casefold().startswith("/option params")
 
 
 class Directory(Protocol):
@@ -89,6 +84,7 @@ class Room:
         self.journal = Journal(name, queue, settings, self.table)
         self.bots = BotDriver(self, settings)
         self.clock = ClockDriver(self)
+        self.chat_rate = TokenBucket(settings.room_chat_per_second, settings.room_chat_burst)
 
     # ------------------------------------------------------------ what others read
 
@@ -164,8 +160,7 @@ class Room:
 
     def _dispatch(self, actor: Actor, text: str) -> Change:
         # bad_text, too_long; a parameter file is several lines, bounded by the frame size
-        params = _params_file(text)
-        text = check_line(text, None if params else self.settings.chat_max_len, params)
+        text = typed_line(text, self.settings.chat_max_len)
         # an unknown bean name is answered with the beans of this game's deck only
         command = self.table.hosted.parse(text, self.table.game if self.table.running else None)
         if isinstance(command, cmds.GameCommand):
@@ -198,6 +193,9 @@ class Room:
         text = text.strip()
         if not text:
             raise CommandError("empty", "Nothing to say.")
+        if not self.chat_rate.take():  # the room's chat, everyone's lines together
+            raise CommandError("rate_limited", "Too much chat in this room at once; wait a "
+                               "moment.")
         name = self.table.name_of(actor.seat, actor.name)
         return Change("chat", chat=Chat(name=name, seat=actor.seat, text=text, ts=time.time()))
 
