@@ -10,12 +10,22 @@ from __future__ import annotations
 
 from .base import DEFAULT_POLICY, POLICIES, Policy, ask_order, get_policy, policy_names, register
 from .greedy import GreedyPolicy
+from .normal import NormalPolicy
 from .random import RandomPolicy
+
+
+class EasyPolicy(GreedyPolicy):
+    """The ``easy`` level (issue 15): today's ``greedy``, its faults and all."""
+
+    name = "easy"
+
 
 register("random", RandomPolicy)
 register("greedy", GreedyPolicy)
+register("easy", EasyPolicy)
+register("normal", NormalPolicy)
 
 __all__ = [
-    "DEFAULT_POLICY", "POLICIES", "GreedyPolicy", "Policy", "RandomPolicy", "ask_order",
+    "DEFAULT_POLICY", "POLICIES", "EasyPolicy", "GreedyPolicy", "NormalPolicy", "Policy", "RandomPolicy", "ask_order",
     "get_policy", "policy_names", "register",
 ]

@@ -293,6 +293,8 @@ class GreedyPolicy(Policy):
     """A reasonable player (module docstring)."""
 
     name = "greedy"
+    model_class: type[Model] = Model
+    """What this policy estimates from a view (``normal`` uses a subclass)."""
 
     def __init__(self) -> None:
         # (turn, offer id) of the deals this seat started as the active player: a deal the
@@ -311,7 +313,7 @@ class GreedyPolicy(Policy):
         you = view.get("you")
         if you is None or view["phase"] == "over":
             return None
-        m = Model(view)
+        m = self.model_class(view)
         m.can_buy = self.ledger.can_buy(view)
         phase = view["phase"]
         # 1. a pending deal where this seat still owes cards (R31)

@@ -41,6 +41,14 @@ class TableGame:
         return cls.get(str(position.get("game") or DEFAULT_GAME))
 
     @classmethod
+    def of_game(cls, game: GameState) -> HostedGame:
+        """The hosted game a running game belongs to (by its class)."""
+        for host in cls.GAMES.values():
+            if isinstance(game, host.state_type):
+                return host
+        raise Refusal("unknown_game", f"no hosted game plays a {type(game).__name__}")
+
+    @classmethod
     def load(cls, position: dict[str, Any]) -> GameState:
         """The game at a stored position, whichever game it is."""
         return cls.of_position(position).load(position)

@@ -53,6 +53,8 @@ class HostedGame(Protocol):
     name: str
     #: the bot policy a seat left to a bot plays with
     default_policy: str
+    #: the class of its running games (``TableGame.of_game``)
+    state_type: type
 
     def policy_names(self) -> list[str]:
         """What ``/addbot NAME POLICY`` accepts."""

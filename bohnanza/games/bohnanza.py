@@ -29,6 +29,7 @@ class BohnanzaHost:
 
     name = "bohnanza"
     default_policy = DEFAULT_POLICY
+    state_type: type = Game
 
     def policy_names(self) -> list[str]:
         return list(policy_names())

@@ -54,6 +54,7 @@ class FarmHost:
 
     name = "farm"
     default_policy = "sensible"
+    state_type: type = FarmGame
 
     def policy_names(self) -> list[str]:
         return sorted(POLICIES)

@@ -75,12 +75,13 @@ def register(app: FastAPI, settings: Settings) -> None:
         return page("room.html")
 
     @app.get("/open", include_in_schema=False)
-    async def open_room(room: str = "", name: str = "") -> Response:
+    async def open_room(room: str = "", name: str = "", game: str = "") -> Response:
         """The lobby's form before its script runs: on to the room (the page asks the name)."""
         room = unicodedata.normalize("NFC", room.strip())
         if not valid_room_name(room, settings.room_name_max_len):
             return bad_room_page(room, settings.room_name_max_len)
-        return RedirectResponse("/r/" + quote(room), status_code=303)
+        ask = f"?game={quote(game)}" if game and game != "bohnanza" else ""  # farm/board.js
+        return RedirectResponse("/r/" + quote(room) + ask, status_code=303)
 
     @app.get("/r/{rest:path}", include_in_schema=False)
     async def bad_room_link(rest: str) -> Response:

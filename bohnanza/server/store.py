@@ -7,9 +7,10 @@ the game: it neither parses nor applies a command (the room's journal does,
 Every write is one committed transaction, made before the command's reply is sent.
 
 :class:`Store` is the interface the server uses; ``sqlite.py`` holds the embedded default
-(:class:`~bohnanza.server.sqlite.SQLiteStore`). Another implementation (PostgreSQL, for several
-server processes) plugs in at :func:`open_store`; a write that must be fenced (one owner per
-room) would carry its fencing number through these same methods.
+(:class:`~bohnanza.server.sqlite.SQLiteStore`); ``postgres.py`` the shared one, for several
+server processes (:class:`~bohnanza.server.postgres.PostgresStore`), whose writes are fenced
+(one owner per room) through these same methods. Both read their rows back alike
+(``rows.py``).
 """
 
 from __future__ import annotations
@@ -116,9 +117,14 @@ def open_store(
     db: Path | str, synchronous: str = "NORMAL", busy_timeout: float = 1.0,
     autocheckpoint: bool = True, cache_kib: int | None = None,
 ) -> Store:
-    """The store for the setting ``db``: a SQLite file (or ``:memory:``); ``cache_kib`` bounds
-    its page cache (a connection that only reads a few rows). The one place a store is
-    chosen."""
+    """The store for the setting ``db``: a PostgreSQL server (a ``postgresql://`` URL:
+    ``postgres.PostgresStore``, unfenced: scripts and tests; the server's own is opened with
+    its lease, ``cluster/owner.py``) or a SQLite file (or ``:memory:``; ``cache_kib`` bounds its
+    page cache: a connection that only reads a few rows). The one place a store is chosen."""
+    from .postgres import PostgresStore, is_postgres
     from .sqlite import SQLiteStore
+
+    if isinstance(db, str) and is_postgres(db):
+        return PostgresStore(db)
 
     return SQLiteStore(db, synchronous, busy_timeout, autocheckpoint, cache_kib)

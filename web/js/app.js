@@ -21,6 +21,7 @@ import { setSpeaker, speakNewOffers } from './speech.js';
 import { tickAway } from './seatmarks.js';
 import { renderDuel, isDuel, noteDuelLog } from './render/duel.js';
 import { noteServerTime, tickClocks } from './clock.js';
+import { renderFarm, isFarm, farmStatus, farmUiKey, chooseGameFromLink } from './farm/board.js';
 
 const params = new URLSearchParams(location.search);
 const m = location.pathname.match(/^\/r\/([^/]+)/);
@@ -124,6 +125,41 @@ function bringIntoView() {
   if (el && !el.hidden) el.scrollIntoView({ block: 'nearest' });
 }
 
+// The farm game (farm/board.js): its own board in #farm; the setup, chat, log and top bar stay.
+function renderFarmParts(lang, room) {
+  const v = S.view;
+  const line = farmStatus();
+  $('#status').textContent = line.text;
+  $('#status').className = 'status tone-' + line.tone;
+  $('#progress').replaceChildren();
+  const deadlines = S.roomInfo ? S.roomInfo.seats.map((s) => s.deadline) : null;
+  part('phase', [lang, v && v.phase, v && v.you, deadlines], () => renderPhase($('#phase')));   // the clocks (G19)
+  part('setup', [lang, room, S.you, S.botPolicy], () => renderSetup($('#setup')));
+  part('farm', [lang, v, farmUiKey()], () => renderFarm($('#farm')));
+  tickClocks();
+  const mine = !!(v && v.you && v.you.must_act);
+  document.body.classList.toggle('my-turn', mine);
+  document.body.classList.toggle('no-game', !v);
+  notifyTurn(mine);
+  renderToggles(lang);
+  $('#room-name').textContent = S.room;
+}
+
+function renderToggles(lang) {
+  part('toggles', [lang, S.speaker, S.sound], () => {
+    const sp = $('#speaker');
+    sp.replaceChildren(icon(S.speaker ? 'speaker' : 'speaker_off', { title: t(S.speaker ? 'speaker_on' : 'speaker_off') }));
+    sp.title = t(S.speaker ? 'speaker_on' : 'speaker_off');
+    sp.setAttribute('aria-pressed', S.speaker ? 'true' : 'false');
+    sp.classList.toggle('off', !S.speaker);
+    const so = $('#sound');
+    so.replaceChildren(icon(S.sound ? 'bell' : 'bell_off', { title: t(S.sound ? 'sound_on' : 'sound_off') }));
+    so.title = t(S.sound ? 'sound_on' : 'sound_off');
+    so.setAttribute('aria-pressed', S.sound ? 'true' : 'false');
+    so.classList.toggle('off', !S.sound);
+  });
+}
+
 function renderParts() {
   const v = S.view;
   const r = S.roomInfo;
@@ -132,6 +168,10 @@ function renderParts() {
   // what each part shows: the room without the server's clock (room.now changes with every
   // state and is read only to count down between states, clock.js)
   const room = r && { ...r, now: undefined };
+  const farm = isFarm();
+  if (document.body.classList.contains('farm-game') !== farm) { drawn.clear(); document.body.classList.toggle('farm-game', farm); }
+  if (farm) { renderFarmParts(lang, room); return; }
+  $('#farm').hidden = true;
   const ui = { draft: S.draft, sel: S.dealSel, armed: S.armed, tap: S.tapBean, open: S.offerOpen,
     pb: S.plantBean, sw: isSwapped(), news: S.offerNews, dc: S.duelCard, dr: S.duelReveal };
   const deadlines = r ? r.seats.map((s) => s.deadline) : null;
@@ -164,18 +204,7 @@ function renderParts() {
   // outside phase 2 the market waits below the fields: the cards to plant come first
   document.body.classList.toggle('market-quiet', !!(S.view && S.view.phase !== 'trade'));
   notifyTurn(mine);
-  part('toggles', [lang, S.speaker, S.sound], () => {
-    const sp = $('#speaker');
-    sp.replaceChildren(icon(S.speaker ? 'speaker' : 'speaker_off', { title: t(S.speaker ? 'speaker_on' : 'speaker_off') }));
-    sp.title = t(S.speaker ? 'speaker_on' : 'speaker_off');
-    sp.setAttribute('aria-pressed', S.speaker ? 'true' : 'false');
-    sp.classList.toggle('off', !S.speaker);
-    const so = $('#sound');
-    so.replaceChildren(icon(S.sound ? 'bell' : 'bell_off', { title: t(S.sound ? 'sound_on' : 'sound_off') }));
-    so.title = t(S.sound ? 'sound_on' : 'sound_off');
-    so.setAttribute('aria-pressed', S.sound ? 'true' : 'false');
-    so.classList.toggle('off', !S.sound);
-  });
+  renderToggles(lang);
   $('#room-name').textContent = S.room;
 }
 
@@ -209,6 +238,7 @@ function onState(msg) {
   S.view = msg.view;
   S.roomInfo = msg.room;
   noteServerTime(msg.room);
+  chooseGameFromLink(params.get('game'));   // a room opened from the lobby for a game
   if (msg.room && msg.room.you) S.you = { ...S.you, ...msg.room.you };
   render();
   speakNewOffers(S.view);

@@ -12,6 +12,7 @@ const T = {
   lobby_none: ['No rooms yet.', 'ルームはまだありません。'],
   lobby_name: ['Your name', 'あなたの名前'],
   lobby_room: ['Room', 'ルーム名'],
+  lobby_game: ['Game (a new room)', 'ゲーム（新しいルーム）'],
   lobby_room_rule: ['Letters or digits of any script, with - or _ inside', '文字・数字（「-」「_」も可）'],
   lobby_open: ['Open or create', '開く / 作る'],
   lobby_refresh: ['Refresh', '更新'],

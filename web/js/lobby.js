@@ -12,6 +12,7 @@ function renderRooms() {
     const a = h('a', { href: '/r/' + encodeURIComponent(r.room), text: r.room });
     ul.append(h('li', {}, a, ' ',
       h('span', { class: 'tag ' + (r.running ? 'running' : 'waiting'), text: t(r.running ? 'lobby_running' : 'lobby_waiting') }), ' ',
+      r.game && r.game !== 'bohnanza' ? h('span', { class: 'tag game', text: r.game }) : null, ' ',
       h('span', { class: 'seats', text: (r.seats || []).join(', ') }),
       r.bots ? h('span', { class: 'bots' }, ' · ', icon('bot'), ` ${r.bots} ${t('lobby_bots')}`) : null,
       h('span', { class: 'people', text: ' · ' + t('lobby_people', { n: r.people ?? 0 }) }),
@@ -38,7 +39,8 @@ $('#open-form').addEventListener('submit', (e) => {
   const room = $('#lobby-room').value.trim().normalize('NFC');
   if (!name || !room) return;
   localStorage.setItem('bohnanza.name', name);
-  location.href = '/r/' + encodeURIComponent(room);
+  const game = $('#lobby-game').value;   // a new room asks for it (farm/board.js)
+  location.href = '/r/' + encodeURIComponent(room) + (game && game !== 'bohnanza' ? '?game=' + encodeURIComponent(game) : '');
 });
 load();
 setInterval(load, 5000);

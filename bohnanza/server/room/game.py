@@ -20,7 +20,7 @@ from bohnanza.games import GameState, HostedGame, TableGame
 from .. import frames
 
 __all__ = ["Game", "HostedGame", "ParseError", "TableGame", "dumps", "host_of", "load_game",
-           "replay"]
+           "new_game", "owed", "replay"]
 
 Game = GameState
 ParseError = cmds.ParseError
@@ -37,7 +37,19 @@ def load_game(position: dict[str, Any]) -> Game:
     return TableGame.load(position)
 
 
-def replay(host: HostedGame, game: Game, tail: Sequence[tuple[int, str]]) -> Game:
+def replay(game: Game, tail: Sequence[tuple[int, str]], host: HostedGame | None = None
+           ) -> Game:
     """Apply the stored game commands ``(seat, text)`` in order (the game's one replay path);
-    raises the first refusal."""
-    return host.replay(game, tail)
+    raises the first refusal. ``host``: the game's hosted game (found from the game when
+    left out)."""
+    return (host or TableGame.of_game(game)).replay(game, tail)
+
+
+def new_game(preset: str, names: list[str], seed: int, options: dict[str, Any]) -> Game:
+    """Deal a Bohnanza game of ``preset`` (raises the engine's ``RuleError``)."""
+    return TableGame.get("bohnanza").new({**options, "preset": preset}, names, seed)
+
+
+def owed(game: Game) -> dict[int, str]:
+    """The seats ``game`` waits for now and a key of each decision (its hosted game's)."""
+    return TableGame.of_game(game).owed(game)

@@ -147,7 +147,7 @@ class Journal:
         if self.tail:
             if table.game is None:
                 raise ValueError("stored game commands without a game")
-            games.replay(table.hosted, table.game, self.tail)
+            games.replay(table.game, self.tail, table.hosted)
 
 
 # ---------------------------------------------------------------- reading the store
@@ -160,7 +160,7 @@ def current(stored: StoredRoom) -> StoredRoom:
     if stored.game is not None and stored.tail:
         try:
             host = games.host_of(stored.game)
-            game = games.replay(host, host.load(stored.game), stored.tail)
+            game = games.replay(host.load(stored.game), stored.tail, host)
         except Refusal as e:
             where = "; ".join(getattr(e, "__notes__", []))
             raise ValueError(f"a stored command does not apply ({where}): {e}") from None
@@ -213,7 +213,7 @@ def history(store: Store, name: str) -> list[dict[str, Any]]:
             try:
                 if row.seat is None:
                     raise games.ParseError("a command of nobody's seat")
-                games.replay(host, game, [(row.seat, row.text)])
+                games.replay(game, [(row.seat, row.text)], host)
             except games.ParseError:  # a room command after the game (need not read back)
                 game = None
                 continue

@@ -5,6 +5,7 @@ import { icon } from '../icons.js';
 import { S, act, seatColour, mySeat } from '../store.js';
 import { seatMarks, policyName } from '../seatmarks.js';
 import { FACTS } from '../facts.js';
+import { gameChoice, farmOptions } from '../farm/setup.js';
 
 export function renderSetup(root) {
   clear(root);
@@ -57,7 +58,10 @@ export function renderSetup(root) {
     if (me !== null) btns.append(mk('btn-start', t('start'), '/start', 'btn primary'));
   }
   root.append(btns);
-  if (!running) {
+  if (!running) root.append(gameChoice(r));   // which game the room deals (farm/setup.js)
+  if (!running && r.game && r.game.game === 'farm') {
+    root.append(farmOptions(r));
+  } else if (!running) {
     const hm = h('input', { type: 'checkbox', id: 'opt-hiddenmoney' });
     hm.checked = !!r.options.hidden_money;
     hm.addEventListener('change', () => act(`/option hiddenmoney ${hm.checked ? 'on' : 'off'}`, hm));

@@ -1,0 +1,47 @@
+"""The bot levels of issue 15 (``easy``, ``normal``, ``hard``) play only commands the engine
+accepts and never stall, in every preset and player count (R1-R43 through ``Game.apply``).
+
+``make unit`` plays a few games per configuration; the issue's 300 games per preset and
+player count is the marked long run::
+
+    BOHNANZA_LEVEL_GAMES=300 .venv/bin/python -m pytest -q -m slow tests/bots/test_bots_levels.py
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from bohnanza.bots import get_policy
+from bohnanza.bots.simulate import play_game
+from bohnanza.engine.presets import PLAYER_RANGE
+
+CONFIGS = [(preset, n) for preset, (low, high) in sorted(PLAYER_RANGE.items())
+           for n in range(low, high + 1)]
+LONG = int(os.environ.get("BOHNANZA_LEVEL_GAMES", "0"))
+
+
+def _games(level: str, preset: str, n: int, games: int) -> None:
+    for k in range(games):
+        seed = 7919 * n + k
+        # the level in every other seat, greedy and random between (they trade with it)
+        others = ("greedy", "random")
+        layout = [level if i % 2 == 0 else others[(i // 2 + k) % 2] for i in range(n)]
+        out = play_game(preset, [get_policy(p) for p in layout], seed)
+        assert out.refusals == [], (level, preset, n, seed, out.refusals[:3])
+        assert not out.stalled, f"{level} {preset} {n} seed {seed} stalled after {out.steps}"
+
+
+@pytest.mark.parametrize(("preset", "n"), CONFIGS)
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_level_plays_legal_and_ends(level: str, preset: str, n: int) -> None:
+    _games(level, preset, n, 2)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(LONG == 0, reason="set BOHNANZA_LEVEL_GAMES for the long run")
+@pytest.mark.parametrize(("preset", "n"), CONFIGS)
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_level_long_run(level: str, preset: str, n: int) -> None:
+    _games(level, preset, n, LONG)

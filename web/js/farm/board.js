@@ -1,0 +1,291 @@
+// The farm game's board (issue 17): every seat's facilities, field and VP; the cycle's contest
+// schedule, the turn-order cards, the piles; your hand, field and facilities with the actions
+// the view allows now; the contest results. Every button sends command text exactly as the
+// chat would (docs/farm.md "Commands"); the server decides what is legal.
+import { h, clear } from '../dom.js';
+import { S, act, mySeat, seatColour, rerender } from '../store.js';
+import { ft, term } from './words.js';
+import { cardEl, symbol } from './cards.js';
+import { icon } from '../icons.js';
+
+const FACILITIES = ['transform_pot', 'field', 'synth_pot', 'storage_box'];
+const FAC_WORD = { transform_pot: 'transform_pot', field: 'field_f', synth_pot: 'synth_pot', storage_box: 'storage_box' };
+const UPGRADE_WORD = { transform_pot: 'pot', field: 'field', synth_pot: 'synth', storage_box: 'box' };
+
+// the board's own state: the hand cards picked (by index), the pile a transform takes from
+const F = { sel: [], handKey: '', pile: '', pile2: '' };
+
+// what the board's own state adds to a redraw's inputs (app.js draws a part when they change)
+export function farmUiKey() { return JSON.stringify(F); }
+
+export function isFarm() {
+  if (S.view) return S.view.game === 'farm';
+  return !!(S.roomInfo && S.roomInfo.game && S.roomInfo.game.game === 'farm');
+}
+
+function toggle(i) {
+  const k = F.sel.indexOf(i);
+  if (k >= 0) F.sel.splice(k, 1); else F.sel.push(i);
+  rerender();
+}
+
+const hRef = (i) => 'h' + (i + 1);
+
+export function farmStatus() {
+  const v = S.view;
+  if (!v) return { text: '', tone: 'wait' };
+  const y = v.you;
+  if (v.phase === 'over') return { text: ft('st_over'), tone: 'over' };
+  if (!y) return { text: ft('st_watch'), tone: 'wait' };
+  if (v.phase === 'prep') {
+    if (y.rescue) return { text: ft('st_rescue'), tone: 'act' };
+    return y.done ? { text: ft('st_prep_done'), tone: 'wait' } : { text: ft('st_prep'), tone: 'act' };
+  }
+  if (v.active === y.seat) {
+    if (y.must_discard) return { text: ft('must_discard', { n: y.must_discard }), tone: 'act' };
+    return { text: ft('st_harvest_me'), tone: 'act' };
+  }
+  return { text: ft('st_harvest', { name: v.seats[v.active]?.name ?? '' }), tone: 'wait' };
+}
+
+function grades(params, g, prices, me) {
+  const row = h('div', { class: 'farm-facilities' });
+  for (const k of FACILITIES) {
+    const pips = h('span', { class: 'pips', 'aria-hidden': 'true' });
+    const max = params?.facilities?.max_grade || 4;
+    for (let i = 1; i <= max; i++) pips.append(h('span', { class: 'pip' + (i <= g[k] ? ' on' : '') }));
+    const price = prices ? prices[k] : undefined;
+    row.append(h('div', { class: 'fac fac-' + k, dataset: { facility: k, grade: String(g[k]) }, title: `${ft(FAC_WORD[k])} ${ft('grade', { g: g[k] })}` },
+      h('span', { class: 'fac-name', text: ft(FAC_WORD[k]) }), pips,
+      h('span', { class: 'fac-grade', text: ft('grade', { g: g[k] }) }),
+      me && price !== undefined ? h('span', { class: 'fac-price', text: price === null ? ft('top_grade') : ft('next_price', { p: price }) }) : null));
+  }
+  return row;
+}
+
+function seatPanel(v, i) {
+  const s = v.seats[i];
+  const me = mySeat() === i;
+  const marks = [];
+  if (v.phase === 'prep' && s.done) marks.push(h('span', { class: 'fmark done', text: ft('done') }));
+  if (v.phase === 'harvest' && v.active === i) marks.push(h('span', { class: 'fmark active' }, icon('active'), ' ' + ft('harvesting')));
+  if (s.order_card) marks.push(h('span', { class: 'order-card', title: ft('order_cards'), text: String(s.order_card) }));
+  const field = h('div', { class: 'mini-field' });
+  s.field.forEach((b, k) => {
+    if (!b) { field.append(h('div', { class: 'slot empty', text: ft('empty_slot') })); return; }
+    field.append(h('div', { class: 'slot' + (b.entered ? ' entered' : '') },
+      cardEl(v.params, b.base, { small: true }),
+      b.synth.length ? h('span', { class: 'synth-count', text: ft('synth_n', { n: b.synth.length }) }) : null,
+      b.entered ? h('span', { class: 'fmark', text: ft('entered') }) : null));
+  });
+  return h('div', { class: 'farm-seat' + (me ? ' me' : '') + (s.must_act ? ' owes' : ''), style: { '--seat': seatColour(i) }, dataset: { seat: String(i) } },
+    h('div', { class: 'seat-head' },
+      h('span', { class: 'swatch' }), h('strong', { text: s.name }), ...marks),
+    h('div', { class: 'seat-nums' },
+      h('span', { class: 'vp', text: `${s.vp ?? '?'} ${ft('vp')}` }),
+      h('span', { class: 'cost', text: `${s.cost ?? '?'} ${ft('cost')}` }),
+      h('span', { class: 'hand-count', text: ft('hand_count', { n: s.hand_count }) })),
+    grades(v.params, s.grades, null, false),
+    field);
+}
+
+function schedule(v) {
+  const box = h('section', { class: 'box farm-schedule', 'aria-label': ft('schedule') },
+    h('div', { class: 'box-head' }, h('h2', { text: ft('schedule') }),
+      h('span', { class: 'chip', text: ft('contest_level', { l: v.contest_level }) })));
+  const list = h('ol', { class: 'contest-list' });
+  list.append(h('li', { class: v.turn === 1 ? 'now' : '', text: ft('no_contest') }));
+  for (const c of v.schedule) {
+    list.append(h('li', { class: 'contest-slot' + (c.turn === v.turn ? ' now' : ''), dataset: { turn: String(c.turn) } },
+      h('span', { class: 'turn', text: ft('turn', { t: c.turn }) }),
+      h('span', { class: 'cat cat-' + c.category, text: term(v.params, c.category) }),
+      h('span', { class: 'eval', text: term(v.params, c.evaluation) }),
+      h('span', { class: 'lvl', text: 'L' + c.level + '+' }),
+      c.turn === v.turn ? h('span', { class: 'chip now-chip', text: ft('now') }) : null));
+  }
+  box.append(list);
+  const order = h('div', { class: 'order-row' }, h('span', { class: 'row-label', text: ft('order_cards') + ':' }),
+    ...v.order_stack.map((n) => h('span', { class: 'order-card', text: String(n) })),
+    h('span', { class: 'hint-text', text: ft('order_left') }));
+  box.append(order);
+  if (v.harvest_order && v.harvest_order.length) {
+    box.append(h('div', { class: 'order-row' }, h('span', { class: 'row-label', text: ft('harvest_order') + ':' }),
+      ...v.harvest_order.map((i) => h('span', { class: 'who' + (i === v.active ? ' now' : ''), text: v.seats[i].name }))));
+  }
+  return box;
+}
+
+function pileOptions(v, y) {
+  // every non-empty pile (a level and category): the server checks what the exchange allows
+  return v.piles.filter((p) => p.count > 0 || (p.discards && p.discards.length) || p.discard_count)
+    .map((p) => p.pile);
+}
+
+function pileLabel(v, pile) {
+  const [lv, cat] = pile.split(' ');
+  return `${lv} ${term(v.params, cat)}`;
+}
+
+function actions(v, y) {
+  const bar = h('div', { class: 'farm-actions' });
+  const btn = (id, label, cmd, cls = 'btn') => {
+    const b = h('button', { class: cls, type: 'button', id }, label);
+    b.addEventListener('click', () => { const text = typeof cmd === 'function' ? cmd() : cmd; F.sel = []; act(text, b); });
+    return b;
+  };
+  const picked = F.sel.map(hRef);
+  if (v.phase === 'prep' && !y.done) {
+    if (y.rescue) bar.append(btn('farm-draw', ft('draw_rescue', { n: y.rescue }), '/draw', 'btn primary'));
+    if (F.sel.length && y.free_slots.length) {
+      bar.append(btn('farm-plant', ft('plant') + ` (${F.sel.length})`, () => '/plant ' + picked.join(' '), 'btn primary'));
+    }
+    if (F.sel.length) {
+      for (const [slot, room] of Object.entries(y.synth_room || {})) {
+        if (room > 0) bar.append(btn('farm-synth-' + slot, ft('synth_on', { s: slot }), () => `/synth b${slot} ` + picked.join(' ')));
+      }
+    }
+    if (F.sel.length >= 2 && y.exchanges.length) {
+      const piles = pileOptions(v, y);
+      if (!piles.includes(F.pile)) F.pile = piles[0] || '';
+      if (!piles.includes(F.pile2)) F.pile2 = F.pile;
+      const pick = (key, id) => {
+        const sel = h('select', { id, 'aria-label': ft('transform_into') },
+          ...piles.map((p) => h('option', { value: p, text: pileLabel(v, p) })));
+        sel.value = F[key];
+        sel.addEventListener('change', () => { F[key] = sel.value; rerender(); });
+        return sel;
+      };
+      const two = F.sel.length === 3;
+      bar.append(h('span', { class: 'transform' },
+        btn('farm-transform', ft('transform'), () => `/transform ${picked.join(' ')} for ${F.pile}` + (two ? `, ${F.pile2}` : '')),
+        ' ' + ft('transform_into') + ' ', pick('pile', 'farm-pile'), two ? pick('pile2', 'farm-pile2') : null));
+    }
+    bar.append(btn('farm-declare', ft('declare'), '/done', 'btn' + (F.sel.length ? '' : ' primary')));
+  }
+  if (v.phase === 'harvest' && v.active === y.seat) {
+    for (const k of y.can_upgrade) {
+      bar.append(btn('farm-upgrade-' + k, `${ft(FAC_WORD[k])}: ${ft('upgrade', { p: y.prices[k] })}`, `/upgrade ${UPGRADE_WORD[k]}`));
+    }
+    if (y.must_discard) {
+      const ok = F.sel.length === y.must_discard;
+      const b = btn('farm-adjust', ft('adjust', { n: F.sel.length }), () => '/adjust ' + picked.join(' '), 'btn primary');
+      b.disabled = !ok;
+      bar.append(b);
+    } else {
+      bar.append(btn('farm-end', ft('end_harvest'), '/done', 'btn primary'));
+    }
+  }
+  return bar.childNodes.length ? bar : null;
+}
+
+function ownField(v, y) {
+  const box = h('div', { class: 'own-field' });
+  y.field.forEach((b, k) => {
+    const slot = k + 1;
+    if (!b) { box.append(h('div', { class: 'slot empty', dataset: { slot: String(slot) } }, h('span', { class: 'slot-label', text: ft('slot', { s: slot }) }), h('span', { text: ft('empty_slot') }))); return; }
+    const btns = [];
+    if (y.can_ship.includes(slot)) {
+      const b = h('button', { class: 'btn small primary', type: 'button', id: 'farm-ship-' + slot }, ft('ship'));
+      b.addEventListener('click', () => act(`/ship b${slot}`, b));
+      btns.push(b);
+    }
+    if (y.can_enter.includes(slot)) {
+      const b = h('button', { class: 'btn small', type: 'button', id: 'farm-enter-' + slot }, icon('trophy'), ' ' + ft('enter'));
+      b.addEventListener('click', () => act(`/enter b${slot}`, b));
+      btns.push(b);
+    }
+    box.append(h('div', { class: 'slot' + (b.entered ? ' entered' : ''), dataset: { slot: String(slot) } },
+      h('span', { class: 'slot-label', text: ft('slot', { s: slot }) + (b.new ? ' · ' + ft('new') : '') + (b.entered ? ' · ' + ft('entered') : '') }),
+      h('div', { class: 'vegetable' }, cardEl(v.params, b.base), ...b.synth.map((c) => cardEl(v.params, c, { small: true }))),
+      btns.length ? h('div', { class: 'slot-btns' }, ...btns) : null));
+  });
+  return box;
+}
+
+function mine(v, y) {
+  const key = JSON.stringify([y.hand, v.phase, v.turn_number, y.done]);
+  if (key !== F.handKey) { F.handKey = key; F.sel = []; }
+  const box = h('section', { class: 'box farm-mine', 'aria-label': ft('hand') });
+  box.append(h('div', { class: 'box-head' }, h('h2', { text: ft('hand') }),
+    h('span', { class: 'hint-text', text: ft('hand_n', { n: y.hand.length, l: y.hand_limit }) }),
+    h('span', { class: 'spacer' }),
+    h('span', { class: 'vp', text: `${y.vp} ${ft('vp')}` }), h('span', { class: 'cost', text: `${y.cost} ${ft('cost')}` })));
+  const hand = h('div', { class: 'farm-hand' });
+  y.hand.forEach((c, i) => {
+    const at = F.sel.indexOf(i);
+    const el = cardEl(v.params, c, { index: i, selected: at >= 0, onClick: () => toggle(i) });
+    if (at >= 0) el.append(h('span', { class: 'sel-no', text: String(at + 1) }));
+    hand.append(el);
+  });
+  box.append(hand);
+  if (v.phase === 'prep' && !y.done && y.hand.length) box.append(h('div', { class: 'hint-text', text: ft('plant_hint') }));
+  const bar = actions(v, y);
+  if (bar) box.append(bar);
+  box.append(h('div', { class: 'box-head sub' }, h('h3', { text: ft('field') })));
+  box.append(ownField(v, y));
+  box.append(h('div', { class: 'box-head sub' }, h('h3', { text: ft('facilities') })));
+  box.append(grades(v.params, y.grades, y.prices, true));
+  return box;
+}
+
+function results(v) {
+  if (!v.contests.length) return null;
+  const box = h('section', { class: 'box farm-results', 'aria-label': ft('results') },
+    h('div', { class: 'box-head' }, h('h2', { text: ft('results') })));
+  for (const c of [...v.contests].reverse()) {
+    const ranked = [...c.entries].sort((a, b) => (a.place || 99) - (b.place || 99) || b.score - a.score);
+    const rows = ranked.length ? ranked.map((e) => h('li', { class: e.place ? 'placed p' + e.place : '' },
+      h('span', { class: 'place', text: e.place ? ft('place', { p: e.place }) : '–' }),
+      h('strong', { text: v.seats[e.seat]?.name ?? '' }),
+      h('span', { text: ft('score', { s: e.score }) }),
+      e.vp ? h('span', { class: 'vp', text: `+${e.vp} ${ft('vp')}` }) : null,
+      h('span', { class: 'veg' }, cardEl(v.params, e.card, { small: true }), ...e.synth.map((x) => cardEl(v.params, x, { small: true })))))
+      : [h('li', { class: 'nothing', text: ft('no_entries') })];
+    box.append(h('div', { class: 'result' },
+      h('div', { class: 'result-head', text: `${ft('cycle', { c: c.cycle, n: v.params?.game?.cycles ?? 3 })} ${ft('turn', { t: c.turn })}: ${term(v.params, c.category)} / ${term(v.params, c.evaluation)}` }),
+      h('ol', {}, ...rows)));
+  }
+  return box;
+}
+
+function gameOver(v) {
+  if (!v.result) return null;
+  const scores = v.result.scores || [];
+  const win = (v.result.winners || []).map((i) => v.seats[i]?.name).join(', ');
+  return h('section', { class: 'box farm-over' },
+    h('div', { class: 'box-head' }, icon('trophy'), h('h2', { text: ft('winners', { w: win }) })),
+    h('ol', {}, ...scores.map((vp, i) => h('li', { text: `${v.seats[i].name}: ${vp} ${ft('vp')}, ${v.result.cost?.[i] ?? ''} ${ft('cost')}` }))));
+}
+
+export function renderFarm(root) {
+  clear(root);
+  const v = S.view;
+  if (!v || v.game !== 'farm') { root.hidden = true; return; }
+  root.hidden = false;
+  const head = h('div', { class: 'farm-head' },
+    h('strong', { text: ft('cycle', { c: v.cycle, n: v.params?.game?.cycles ?? 3 }) + ' · ' + ft('turn', { t: v.turn }) }),
+    h('span', { class: 'chip phase-' + v.phase, text: ft('phase_' + v.phase) }),
+    h('span', { class: 'params', text: ft('params', { name: v.params_name, hash: v.params_hash }) }));
+  root.append(head);
+  const over = gameOver(v);
+  if (over) root.append(over);
+  root.append(schedule(v));
+  if (v.you) root.append(mine(v, v.you));
+  const seats = h('section', { class: 'farm-seats', 'aria-label': 'players' });
+  v.seats.forEach((_, i) => seats.append(seatPanel(v, i)));
+  root.append(seats);
+  const res = results(v);
+  if (res) root.append(res);
+}
+
+// A room opened from the lobby for a game (/r/ROOM?game=farm): before anyone sits down, the
+// page asks the room for that game once (/option game; the server decides).
+let chosen = false;
+export function chooseGameFromLink(game) {
+  const r = S.roomInfo;
+  if (chosen || !game || !r) return;
+  chosen = true;
+  if (r.running || (r.game && r.game.game === game)) return;
+  if (r.seats.some((s) => !s.bot && !s.vacant) && mySeat() === null) return;
+  act(`/option game ${game}`, document.body);
+}

@@ -1,0 +1,43 @@
+// Before the start: which game the room deals (/option game), and the farm game's parameter
+// set: its name and hash, one key at a time (/option param KEY VALUE), a whole file
+// (/option params TOML, read in the browser and sent as text) or the shipped set.
+import { h } from '../dom.js';
+import { act } from '../store.js';
+import { ft } from './words.js';
+
+export function gameChoice(r) {
+  const current = r.game?.game || 'bohnanza';
+  const sel = h('select', { id: 'opt-game', 'aria-label': ft('game') },
+    h('option', { value: 'bohnanza', text: ft('game_bohnanza') }), h('option', { value: 'farm', text: ft('game_farm') }));
+  sel.value = current;
+  sel.addEventListener('change', () => act(`/option game ${sel.value}`, sel));
+  return h('div', { class: 'options game-choice' }, h('label', {}, ft('game') + ' ', sel));
+}
+
+export function farmOptions(r) {
+  const g = r.game || {};
+  const box = h('div', { class: 'options farm-options' });
+  box.append(h('div', { class: 'params-id', id: 'params-id', text: ft('params', { name: g.params_name, hash: g.params_hash }) }));
+  const key = h('input', { id: 'param-key', placeholder: 'facilities.field.price', 'aria-label': ft('param_key'), autocomplete: 'off' });
+  const value = h('input', { id: 'param-value', placeholder: '[5, 10, 15]', 'aria-label': ft('param_value'), autocomplete: 'off' });
+  const set = h('button', { class: 'btn', type: 'button', id: 'param-set' }, ft('param_set'));
+  set.addEventListener('click', () => {
+    if (key.value.trim() && value.value.trim()) act(`/option param ${key.value.trim()} ${value.value.trim()}`, set);
+  });
+  box.append(h('div', { class: 'param-row' }, key, value, set));
+  const file = h('input', { type: 'file', id: 'param-file', accept: '.toml,text/plain', 'aria-label': ft('param_file') });
+  file.addEventListener('change', async () => {
+    const f = file.files && file.files[0];
+    if (!f) return;
+    let text = await f.text();
+    // the set is named after the file unless it names itself (bohnanza.farm.params)
+    if (!/^\s*name\s*=/m.test(text)) text = `name = ${JSON.stringify(f.name.replace(/\.toml$/i, ''))}\n` + text;
+    act(`/option params ${text}`, file);
+    file.value = '';
+  });
+  const reset = h('button', { class: 'btn small', type: 'button', id: 'param-default' }, ft('param_default'));
+  reset.addEventListener('click', () => act('/option params default', reset));
+  box.append(h('label', { class: 'param-file' }, ft('param_file') + ' ', file), reset);
+  box.append(h('div', { class: 'hint-text', text: ft('farm_waiting') }));
+  return box;
+}

@@ -1,0 +1,100 @@
+// The farm board's words in English and Japanese (farm-rules.md §5's glossary), and the names
+// of the parameter set's categories and attributes (their Japanese from the set itself).
+import { getLang } from '../i18n.js';
+
+const W = {
+  farm: ['Farm contest', '農園コンテスト'],
+  cycle: ['Cycle {c}/{n}', 'サイクル {c}/{n}'],
+  turn: ['turn {t}', 'ターン {t}'],
+  phase_prep: ['Preparation (all at once)', '準備フェイズ（全員同時）'],
+  phase_harvest: ['Harvest', '収穫フェイズ'],
+  phase_over: ['Game over', 'ゲーム終了'],
+  contest_level: ['contest level {l}', 'コンテストレベル {l}'],
+  schedule: ['Contests of this cycle', 'このサイクルのコンテスト'],
+  no_contest: ['turn 1: no contest', 'ターン1: コンテストなし'],
+  now: ['this turn', '今回'],
+  order_cards: ['Turn-order cards', '順番カード'],
+  order_left: ['left on the stack', '残り'],
+  harvest_order: ['Harvest order', '収穫の順番'],
+  hand: ['Your hand', 'あなたの手札'],
+  hand_count: ['hand {n}', '手札{n}枚'],
+  hand_n: ['{n} cards (limit {l})', '{n}枚（上限{l}）'],
+  field: ['Your field', 'あなたの畑'],
+  facilities: ['Facilities', '設備'],
+  transform_pot: ['Transformation pot', '変化釜'],
+  field_f: ['Field', '畑'],
+  synth_pot: ['Synthesis pot', '合成釜'],
+  storage_box: ['Storage box', '保存箱'],
+  grade: ['grade {g}', 'グレード{g}'],
+  next_price: ['next: {p} cost', '次: コスト{p}'],
+  top_grade: ['top grade', '最大'],
+  upgrade: ['Upgrade ({p})', '強化（{p}）'],
+  cost: ['cost', 'コスト'],
+  vp: ['VP', '勝利点'],
+  plant: ['Plant', '植える'],
+  plant_hint: ['Pick a base, then its synthesis cards', 'ベース、次に合成するカードを選択'],
+  synth_on: ['Synthesize onto slot {s}', 'スロット{s}に合成'],
+  transform: ['Transform', '変化'],
+  transform_into: ['into', '→'],
+  draw_rescue: ['Take {n} rescue cards', '救済カードを{n}枚引く'],
+  declare: ['Declare the end', '行動終了を宣言'],
+  ship: ['Ship', '出荷'],
+  enter: ['Enter', '出品'],
+  adjust: ['Discard the {n} picked', '選んだ{n}枚を捨てる'],
+  end_harvest: ['End your harvest turn', '収穫を終える'],
+  must_discard: ['Hand limit: pick {n} cards to discard', '手札上限: 捨てるカードを{n}枚選択'],
+  slot: ['slot {s}', 'スロット{s}'],
+  empty_slot: ['empty', '空き'],
+  entered: ['entered', '出品中'],
+  new: ['new', '新規'],
+  synth_n: ['+{n} synthesis', '合成{n}枚'],
+  done: ['declared', '宣言済み'],
+  harvesting: ['harvesting', '収穫中'],
+  waiting: ['waiting', '待機中'],
+  results: ['Contest results', 'コンテスト結果'],
+  place: ['{p}.', '{p}位'],
+  no_entries: ['no entries', '出品なし'],
+  score: ['score {s}', '評価点{s}'],
+  winners: ['Winner: {w}', '勝者: {w}'],
+  final: ['Final VP', '最終勝利点'],
+  params: ['Parameters {name} ({hash})', 'パラメータ {name}（{hash}）'],
+  piles: ['Piles', '山札'],
+  st_prep: ['Preparation: transform and plant, then declare the end.', '準備: 変化・植え付けをして、行動終了を宣言してください。'],
+  st_prep_done: ['You declared; waiting for the others.', '宣言済み。他のプレイヤーを待っています。'],
+  st_harvest_me: ['Your harvest turn: ship, upgrade, enter; then end it.', 'あなたの収穫: 出荷・強化・出品をして、終えてください。'],
+  st_harvest: ['{name} harvests.', '{name}の収穫中です。'],
+  st_over: ['The game is over.', 'ゲーム終了。'],
+  st_watch: ['You are watching.', '観戦中です。'],
+  st_rescue: ['Take your rescue cards first (G23).', 'まず救済カードを引いてください（G23）。'],
+  game: ['Game', 'ゲーム'],
+  game_bohnanza: ['Bohnanza', 'ボーナンザ'],
+  game_farm: ['Farm contest (seed 002)', '農園コンテスト（seed 002）'],
+  farm_waiting: ['Change any number before the start (/option param KEY VALUE, or a file), then Start game. /help lists the farm commands.',
+    '開始前ならどの数値も変えられます（/option param キー 値、またはファイル）。その後ゲーム開始。/help で農園ゲームのコマンド一覧。'],
+  param_key: ['parameter', 'パラメータ'],
+  param_value: ['value', '値'],
+  param_set: ['Set', '設定'],
+  param_file: ['Load a parameter file (TOML)', 'パラメータファイル（TOML）を読み込む'],
+  param_default: ['Shipped set', '既定に戻す'],
+  cards_left: ['{n} in the pile', '山札{n}枚'],
+  appearance: ['appearance', '見た目'],
+  taste: ['taste', '味'],
+  overall: ['overall', '総合'],
+};
+
+export function ft(key, vars) {
+  const pair = W[key];
+  let s = pair ? pair[getLang() === 'ja' ? 1 : 0] : key;
+  if (vars) for (const [k, v] of Object.entries(vars)) s = s.split('{' + k + '}').join(String(v));
+  return s;
+}
+
+// A category, attribute or evaluation of the parameter set, in the page's language.
+export function term(params, id) {
+  const cards = params?.cards || {};
+  const all = [...(cards.categories || []), ...(cards.attributes || []), ...(params?.contest?.evaluations || [])];
+  const found = all.find((x) => x.id === id);
+  if (getLang() === 'ja' && found && found.ja) return found.ja;
+  if (W[id]) return ft(id);
+  return id;
+}
