@@ -46,7 +46,7 @@ HOST = "127.0.0.1"  # the server listens here only
 
 
 def _start_server(tmp: Path, rooms: int) -> tuple[Any, int]:
-    port = bench.echo.free_port() if hasattr(bench.echo, "free_port") else _free_port()
+    port = _free_port()
     env = dict(os.environ)
     env.update({
         "BOHNANZA_GAME_SEED": "1",
@@ -93,8 +93,8 @@ async def slow_reader(url: str, source: str, stop: float, tally: Tally) -> None:
         sock.bind((source, 0))
         try:
             sock.setblocking(False)
-            await asyncio.get_running_loop().sock_connect(sock, (HOST, int(url.split(":")[2]
-                                                                          .split("/")[0])))
+            port = int(url.split(":")[2].split("/")[0])  # ws://127.0.0.1:PORT/ws/ROOM
+            await asyncio.get_running_loop().sock_connect(sock, (HOST, port))
             from websockets.asyncio.client import connect
 
             ws = await connect(url, sock=sock, max_queue=1, open_timeout=10,

@@ -18,8 +18,8 @@ from .ws import ws_endpoint
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
-    gate.install(settings)  # the process's limits (gate.py; bohnanza serve's protocols)
-    hub = Hub(settings)
+    # the process's limits (gate.py): bohnanza serve's protocol classes and the hub share them
+    hub = Hub(settings, gate.install(settings))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -49,8 +49,9 @@ def valid_room_name(name: str, max_len: int) -> bool:
 class Hub:
     """Every room of this process, the store and its queue, and the idle-mark clock."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, limits: gate.Gate | None = None) -> None:
         self.settings = settings
+        self.gate = limits or gate.Gate(settings)  # per-address limits (gate.py)
         self.rooms: dict[str, Room] = {}
         self.damaged: dict[str, str] = {}  # stored rooms that failed to load: name -> why
         self.rooms_lock = asyncio.Lock()
@@ -217,8 +218,7 @@ class Hub:
                                           "as it may; join one.", conn.lang))
                     conn.close(CLOSE_TRY_LATER, "too many rooms")
                     return None
-                g = gate.current()
-                if g is not None and not g.new_room(address):
+                if not self.gate.new_room(address):
                     conn.send(error_frame("too_many_new_rooms", "Too many new rooms from your "
                                           "address; wait a minute or join one.", conn.lang))
                     conn.close(CLOSE_TRY_LATER, "too many new rooms")

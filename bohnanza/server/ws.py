@@ -14,7 +14,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bohnanza.commands.texts import lang_of, server_text
 
-from . import gate, inbound
+from . import inbound
 from .conn import Conn
 from .hub import Hub, valid_room_name
 from .protocol import (
@@ -170,7 +170,7 @@ async def _serve(
                     ).model_dump_json(exclude_none=True)
                 )
         elif isinstance(parsed, Say):
-            if not _address_may(conn):  # the address's rate, across its connections
+            if not hub.gate.say(conn.address):  # the address's rate, across its connections
                 _refuse_for_rate(conn, text)
                 continue
             await room.say(conn, parsed.id, parsed.text)
@@ -191,13 +191,6 @@ def _refuse_for_rate(conn: Conn, text: str | None) -> None:
         conn.send(Reply(id=data["id"], ok=False, code="rate_limited",
                         message=server_text("Too many commands at once; wait a moment.",
                                             conn.lang)).model_dump_json(exclude_none=True))
-
-
-def _address_may(conn: Conn) -> bool:
-    """One more typed line from the connection's address, across all its connections, is
-    within its rate (gate.py)."""
-    g = gate.current()
-    return g is None or g.say(conn.address)
 
 
 def _bad_input(conn: Conn, text: str, e: inbound.BadInput) -> None:
