@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .base import DEFAULT_POLICY, POLICIES, Policy, ask_order, get_policy, policy_names, register
 from .greedy import GreedyPolicy
+from .hard import HardPolicy
 from .normal import NormalPolicy
 from .random import RandomPolicy
 
@@ -24,8 +25,9 @@ register("random", RandomPolicy)
 register("greedy", GreedyPolicy)
 register("easy", EasyPolicy)
 register("normal", NormalPolicy)
+register("hard", HardPolicy)
 
 __all__ = [
-    "DEFAULT_POLICY", "POLICIES", "EasyPolicy", "GreedyPolicy", "NormalPolicy", "Policy", "RandomPolicy", "ask_order",
+    "DEFAULT_POLICY", "POLICIES", "EasyPolicy", "GreedyPolicy", "HardPolicy", "NormalPolicy", "Policy", "RandomPolicy", "ask_order",
     "get_policy", "policy_names", "register",
 ]

@@ -141,10 +141,14 @@ def step(g: Game, rng: random.Random) -> None:
     raise AssertionError(f"rollout: no move in phase {phase}")
 
 
-def play_out(g: Game, rng: random.Random, max_steps: int = 5000) -> list[int]:
-    """Play ``g`` (a quiet copy) to its end; returns the final scores (R39, R40)."""
+def play_out(g: Game, rng: random.Random, max_steps: int = 5000,
+             until_turn: int | None = None) -> list[int] | None:
+    """Play ``g`` (a quiet copy) to its end; returns the final scores (R39, R40). With
+    ``until_turn``: stop when that turn begins and return ``None`` if the game goes on."""
     steps = 0
     while g.phase != "over" and steps < max_steps:
+        if until_turn is not None and g.turn >= until_turn:
+            return None
         step(g, rng)
         steps += 1
     if g.result is None:

@@ -45,4 +45,4 @@ def test_simulate_unknown_policy(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as e:
         main(["simulate", "--policy", "chess", "--no-progress"])
     assert e.value.code == 2
-    assert "easy, greedy, normal, random" in capsys.readouterr().err
+    assert "easy, greedy, hard, normal, random" in capsys.readouterr().err

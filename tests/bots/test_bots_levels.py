@@ -34,9 +34,9 @@ def _games(level: str, preset: str, n: int, games: int) -> None:
 
 
 @pytest.mark.parametrize(("preset", "n"), CONFIGS)
-@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_level_plays_legal_and_ends(level: str, preset: str, n: int) -> None:
-    _games(level, preset, n, 2)
+    _games(level, preset, n, 1 if level == "hard" else 2)
 
 
 @pytest.mark.slow

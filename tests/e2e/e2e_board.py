@@ -48,8 +48,8 @@ class Player:
     # ------------------------------------------------------------------ acting
     def act(self, action: Any, ok: bool = True) -> dict[str, Any]:
         """Run a UI action that sends one command; wait for its reply and return it."""
-        n = self.page.evaluate("window.__bohnanza.replies.length")
-        sent = self.page.evaluate("window.__bohnanza.sent.length")
+        n, sent = self.page.evaluate(
+            "[window.__bohnanza.replies.length, window.__bohnanza.sent.length]")
         action()
         try:
             self.page.wait_for_function(f"window.__bohnanza.replies.length > {n}", timeout=TIMEOUT)

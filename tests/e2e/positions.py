@@ -9,25 +9,30 @@ views carry the same hints the server's do.
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from playwright.sync_api import Page
 
+from bohnanza.bots import get_policy
 from bohnanza.commands import GameCommand, parse
 from bohnanza.engine import Game
 
 NAMES = ["Ann", "Bob", "Cleo"]
 
 
-def room(seat: int | None, running: bool = True, over: bool = False) -> dict[str, Any]:
+def room(seat: int | None, running: bool = True, over: bool = False,
+         names: list[str] | None = None, preset: str = "classic") -> dict[str, Any]:
+    names = names or NAMES
+    lo, hi = (2, 7) if preset == "rio-grande" else (3, 5)        # rules.md §4a
     return {
         "name": "sample", "seats": [
             {"seat": i, "name": n, "connected": True, "idle": False, "vacant": False,
              "bot": False, "policy": None, "away_since": None, "can_hand_over": False}
-            for i, n in enumerate(NAMES)],
-        "options": {"hidden_money": False, "preset": "classic"}, "running": running,
-        "over": over, "game_no": 1, "spectators": 0, "min_players": 3, "max_players": 5,
-        "you": {"name": None if seat is None else NAMES[seat], "seat": seat, "token": None},
+            for i, n in enumerate(names)],
+        "options": {"hidden_money": False, "preset": preset}, "running": running,
+        "over": over, "game_no": 1, "spectators": 0, "min_players": lo, "max_players": hi,
+        "you": {"name": None if seat is None else names[seat], "seat": seat, "token": None},
         "away_seconds": 60.0, "bot_policies": ["greedy", "random"],
     }
 
@@ -50,7 +55,13 @@ def game(**pos: Any) -> Game:
 
 def state(g: Game, seat: int | None) -> dict[str, Any]:
     return {"type": "state", "version": 1, "view": g.view(seat),
-            "room": room(seat, running=not g.over, over=g.over)}
+            "room": room(seat, running=not g.over, over=g.over, names=list(g.names),
+                         preset=g.preset)}
+
+
+def before_start(seat: int | None = 0) -> dict[str, Any]:
+    """The room before the start: three seated, the setup box (no game view)."""
+    return {"type": "state", "version": 1, "view": None, "room": room(seat, running=False)}
 
 
 def show(page: Page, base: str, msg: dict[str, Any], lang: str = "en") -> None:
@@ -65,7 +76,7 @@ def show(page: Page, base: str, msg: dict[str, Any], lang: str = "en") -> None:
                                                               content_type="application/json"))
     page.add_init_script(f"localStorage.setItem('bohnanza.lang', '{lang}')")
     page.goto(base + "/r/x?sample=sample-e2e")
-    page.wait_for_function("window.__bohnanza && window.__bohnanza.state.view !== null")
+    page.wait_for_function("window.__bohnanza && window.__bohnanza.state.room !== null")
     page.unroute("**/dev/sample-e2e.json")
 
 
@@ -144,3 +155,19 @@ def over() -> Game:
     say(g, 0, "/plant red 1")     # phase 3 ends; the final exhaustion: the game is over
     assert g.over
     return g
+
+
+def duel(phase: str, turn: int = 2) -> Game:
+    """The bean duel (rules.md §3a) played by the greedy bot from a new game until ``phase``
+    in turn ``turn`` or later (step 1, ``plant_offer``, comes from the second turn on)."""
+    g = Game.new("rio-grande", ["Ann", "Bob"], 4)
+    bot = get_policy("greedy")
+    rng = random.Random(1)
+    for _ in range(500):
+        v = g.view(g.active)
+        if v["phase"] == phase and v["turn"] >= turn:
+            return g
+        text = bot.decide(v, rng, hurry=True)
+        assert text is not None, v["you"]
+        say(g, g.active, text)
+    raise AssertionError(f"no {phase} in the duel")

@@ -62,8 +62,8 @@ class Solo:
         gone or the click sent nothing (the board was redrawn under the pointer)."""
         page = self.p.page
         self.last_drag = None
-        n = page.evaluate("window.__bohnanza.replies.length")
-        sent_before = page.evaluate("window.__bohnanza.sent.length")
+        n, sent_before = page.evaluate(
+            "[window.__bohnanza.replies.length, window.__bohnanza.sent.length]")
         t = time.monotonic()
         try:
             action()
@@ -80,9 +80,11 @@ class Solo:
             return None
         self.skip_run = 0
         self.acting += time.monotonic() - t
-        reply: dict[str, Any] = page.evaluate(f"window.__bohnanza.replies[{n}]")
-        text = page.evaluate(f"window.__bohnanza.sent[{sent_before}]")
-        self.trail.append(f"{text!r} -> {reply.get('ok')} {reply.get('code') or ''} | {self.where()}")
+        reply, text = page.evaluate(
+            f"[window.__bohnanza.replies[{n}], window.__bohnanza.sent[{sent_before}]]")
+        # the table itself is read for the trail only when something goes wrong (skipped)
+        self.trail.append(f"{text!r} -> {reply.get('ok')} {reply.get('code') or ''} "
+                          f"(version {page.evaluate('window.__bohnanza.S.version')})")
         self.n += 1
         if not reply["ok"]:
             self.refused.append({**reply, "text": text})

@@ -107,16 +107,18 @@ class Duel:
             raise AssertionError(text)
 
     def step(self) -> bool:
-        sync(self.players)
+        """One move of the active player (act() has waited until both pages show the last)."""
         v = self.players[0].view()
         if v["phase"] == "over":
             return False
         p = self.players[v["active"]]
-        view = p.view()
+        view = v if p is self.players[0] else p.view()
         phase = view["phase"]
-        assert not p.page.locator("#market").is_visible()       # no market in the duel
-        assert not p.page.locator("#offer-window").is_visible()
-        self.scan(p, phase + ("-discard" if phase == "plant" and view["you"]["can_discard"] else ""))
+        step = phase + ("-discard" if phase == "plant" and view["you"]["can_discard"] else "")
+        if step not in self.scanned:                              # once per step of a turn
+            assert not p.page.locator("#market").is_visible()   # no market in the duel
+            assert not p.page.locator("#offer-window").is_visible()
+        self.scan(p, step)
         if phase == "plant_offer":
             self.shot(p, "step1-offer")
             other = self.players[1 - v["active"]]
@@ -126,7 +128,8 @@ class Duel:
             if pulled and "step3-reveal-with-pull" not in self.shots:
                 self.seen.add("pulled")
                 self.shot(p, "step3-reveal-coming-in")          # as it happens
-                p.page.wait_for_timeout(2500)                     # the cards have come in
+                p.page.wait_for_function(                         # the cards have come in
+                    "document.getAnimations().every(a => a.playState !== 'running')")
                 self.shot(p, "step3-reveal-with-pull")
             self.shot(p, "step3-reveal")
         if phase == "plant" and view["you"]["can_discard"]:

@@ -83,6 +83,16 @@ def test_status_line_says_what_to_do(page: Any, server: str, make: Any, seat: in
     assert status(page).startswith(start), status(page)
 
 
+def test_plant_button_waits_while_no_field_fits(page: Any, server: str) -> None:
+    """R15: the front card must be planted, but no field takes Chili; the engine's
+    plant_fields is empty, so the Plant button is disabled and says why."""
+    P.show(page, server, P.state(P.plant_no_fit(3), 0))
+    btn = page.locator("#plant-front")
+    assert btn.is_disabled() and "Chili" in (btn.get_attribute("title") or "")
+    P.show(page, server, P.state(P.plant_first(), 0))
+    assert page.locator("#plant-front").is_enabled()
+
+
 def test_status_line_when_others_may_take_an_offer(page: Any, server: str) -> None:
     g = P.game(phase="trade", face_up=["red"],
                seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {}])
@@ -499,21 +509,35 @@ def test_phone_keeps_the_progress_labels_and_the_status_line(browser: Any, serve
 # ------------------------------------------------------------------ screenshots
 
 
-SHOTS = [("trading", P.trading, 1), ("deal", P.dealing, 1), ("plant", lambda: P.plant_no_fit(3), 0),
-         ("plant-traded", P.planting_traded, 1), ("over", P.over, 0)]
+SHOTS = [("setup", lambda: P.before_start(0)),
+         ("plant", lambda: P.state(P.plant_no_fit(3), 0)),
+         ("trading", lambda: P.state(P.trading(), 1)),
+         ("deal", lambda: P.state(P.dealing(), 1)),
+         ("plant-traded", lambda: P.state(P.planting_traded(), 1)),
+         ("over", lambda: P.state(P.over(), 0)),
+         ("duel-step1", lambda: P.state(g := P.duel("plant_offer"), g.active)),
+         ("duel-step3", lambda: P.state(g := P.duel("plant_revealed"), g.active))]
 
 
 @pytest.mark.parametrize(("w", "h"), [(1400, 900), (1366, 768), (390, 844)])
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_screenshots(browser: Any, server: str, artifacts: Path, w: int, h: int,
                      lang: str) -> None:
+    """What a person sees at each screen size in each language (tests/e2e/artifacts/; a
+    looked-at set is kept in docs/screens/)."""
     ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=w < 500,
-                              is_mobile=w < 500)
+                              is_mobile=w < 500, locale="ja-JP" if lang == "ja" else "en-US")
     page = ctx.new_page()
-    for name, make, seat in SHOTS:
-        P.show(page, server, P.state(make(), seat), lang=lang)
-        page.screenshot(path=str(artifacts / f"board-{name}-{w}x{h}-{lang}.png"))
+    for name, make in SHOTS:
+        P.show(page, server, make(), lang=lang)
+        page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+        page.screenshot(path=str(artifacts / f"{name}-{w}x{h}-{lang}.png"))
+    assert page.evaluate("[...window.__bohnanza.missing]") == []
     page.goto(server + "/")
     page.wait_for_selector("#rooms li")
     page.screenshot(path=str(artifacts / f"lobby-{w}x{h}-{lang}.png"))
+    page.evaluate("localStorage.removeItem('bohnanza.name')")
+    page.goto(server + "/r/e2e-shots")                     # a room link, no name yet
+    page.wait_for_selector("#name-input")
+    page.screenshot(path=str(artifacts / f"name-{w}x{h}-{lang}.png"))
     ctx.close()

@@ -18,7 +18,7 @@ import pytest
 from bohnanza.farm.bots import get_policy
 
 from .e2e_board import Player, sync
-from .test_e2e_explains import PICTOGRAPHS, visible_text
+from .test_e2e_explains import PICTOGRAPHS, axe, visible_text
 
 pytestmark = pytest.mark.browser
 
@@ -152,6 +152,7 @@ def test_three_people_play_one_cycle_through_the_board(browser: Any, server: str
     assert hash_ in (cy.page.text_content("#params-id") or "")
     ann.shot(artifacts / "farm-setup.png")
     cy.shot(artifacts / "farm-setup-phone.png")
+    assert axe(ann.page) == []   # the setup with the game and parameter controls
     ann.act(lambda: ann.click("#btn-start"))
     sync(players)
     v = ann.view()
@@ -177,6 +178,13 @@ def test_three_people_play_one_cycle_through_the_board(browser: Any, server: str
         assert p.page.locator("#farm .farm-results .result").count() == 3
     ann.shot(artifacts / "farm-cycle2.png")
     cy.shot(artifacts / "farm-cycle2-phone.png")
+    assert axe(ann.page) == [] and axe(cy.page) == []   # the board, the phone's too
+    # the board in Japanese: the glossary's words (farm-rules.md §5)
+    cy.click("#lang")
+    cy.page.wait_for_selector("#farm .farm-schedule h2")
+    assert cy.page.text_content("#farm .farm-schedule h2") == "このサイクルのコンテスト"
+    assert "準備" in (cy.page.text_content("#farm .farm-head") or "")
+    cy.shot(artifacts / "farm-cycle2-phone-ja.png")
     # nobody sees another seat's hand: each page holds its own hand only (G31)
     for i, p in enumerate(players):
         view = p.view()

@@ -79,7 +79,7 @@ async def test_a_room_of_bots_plays_a_whole_game(server_factory: Any) -> None:
     host = await Client(url, "Host").connect()
     # who may do what before the start; errors say what to do
     r = await host.say("/addbot Rob chess")
-    assert r["code"] == "unknown_policy" and "easy, greedy, normal, random" in r["message"]
+    assert r["code"] == "unknown_policy" and "easy, greedy, hard, normal, random" in r["message"]
     await host.ok("/addbot")
     await host.ok("/addbot random")  # a policy alone: the next free name
     await host.ok("/addbot Robo greedy")
@@ -94,9 +94,9 @@ async def test_a_room_of_bots_plays_a_whole_game(server_factory: Any) -> None:
         ("Bot 1", True, "greedy"), ("Bot 2", True, "random"),
         ("Robo", True, "greedy"), ("Rita", True, "random"),
     ]
-    assert room["bot_policies"] == ["easy", "greedy", "normal", "random"]  # issue 15 levels
+    assert room["bot_policies"] == ["easy", "greedy", "hard", "normal", "random"]  # issue 15 levels
     assert "/removebot" in (await host.ok("/help"))["message"]
-    assert "easy, greedy, normal, random" in (await host.ok("/help addbot"))["message"]
+    assert "easy, greedy, hard, normal, random" in (await host.ok("/help addbot"))["message"]
     assert "away" in (await host.ok("/help handover"))["message"]
     assert "bot, greedy" in (await host.ok("/who"))["message"]
     assert (await host.say("/handover Robo"))["code"] == "not_seated"

@@ -20,8 +20,10 @@ import random
 from typing import Any
 
 from bohnanza.farm.bots import get_policy
+from bohnanza.farm.engine import FarmGame
 from bohnanza.farm.params import default_params, params_hash
-from bohnanza.server.room.journal import load_room
+from bohnanza.games import TableGame
+from bohnanza.server.room.journal import load_room, load_rooms
 from bohnanza.server.sqlite import SQLiteStore
 
 from .harness import Client, ServerProc, position_at, positions_by_version
@@ -196,6 +198,8 @@ async def test_a_farm_room_of_three_people_and_a_bot_plays_to_the_end(
         store.close()
     history = positions_by_version(srv.db, "farm")
     assert history and history[-1][1]["phase"] == "over"
+    # every stored position passes the farm's audit (G5)
+    assert all(TableGame.get("farm").audit(p) == [] for _, p in history)
     await _sync([*people, watcher])
     checked = sum(farm_leak_scan(c, history) for c in [*people, watcher])
     assert checked > 200, checked
@@ -253,8 +257,6 @@ async def test_a_restart_in_the_middle_of_preparation_keeps_every_hidden_choice(
 
 def test_the_leak_scan_sees_a_leak() -> None:
     """The scan above fails on a frame that names another seat's hand card (its own check)."""
-    from bohnanza.farm.engine import FarmGame
-
     game = FarmGame.new(default_params(), NAMES, 4)
     pos = game.to_position()
     card = pos["seats"][1]["hand"][0]
@@ -272,3 +274,59 @@ def test_the_leak_scan_sees_a_leak() -> None:
     frame["log"] = []
     client.frames = [json.dumps(frame)]
     assert farm_leak_scan(client, [(5, pos)]) == 1
+
+
+async def test_the_preparation_time_limit_runs_on_the_room_clock(server_factory: Any) -> None:
+    """G19: with ``turn.prep_time_limit_s`` set, the preparation phase has that limit (no
+    ``/option clock`` needed); when it runs out the seats that have not declared take the
+    remaining turn-order cards in seat order and are done (F22), and the harvest begins in
+    turn-order-card order (F23). Other seats' decisions have no clock."""
+    srv = server_factory(game_seed=6, idle_check_interval=0.1)
+    people = await _farm_room(srv, "g19", NAMES, bot=False,
+                              options=["/option param turn.prep_time_limit_s 2"])
+    await _sync(people)
+    room = people[0].state["room"]
+    assert room["options"]["clock"] is None
+    deadlines = [s["deadline"] for s in room["seats"]]
+    assert all(d is not None for d in deadlines), deadlines
+    assert max(deadlines) - room["now"] <= 2.5
+    await people[2].ok("/done")   # Cy declares: turn-order card 1 (F20)
+    await _sync(people)
+    assert people[0].view["phase"] == "prep"
+    assert people[0].state["room"]["seats"][2]["deadline"] is None  # Cy owes nothing now
+    await people[0].wait(lambda: people[0].view["phase"] == "harvest", timeout=10)
+    await _sync(people)
+    v = people[0].view
+    # Ann (seat 1) ran out first in seat order: card 2; Bob is then the last one: card 3
+    assert [s["order_card"] for s in v["seats"]] == [2, 3, 1]
+    assert v["harvest_order"] == [1, 0, 2] and v["active"] == 1  # highest card first (F23)
+    # one timeout, Ann's, logged as such; Bob, the last one, was done at once (F22)
+    assert [e["seat"] for e in people[0].logs if e.get("event") == "timeout"] == [0]
+    # the harvest has no time limit without /option clock
+    assert people[0].state["room"]["seats"][1]["deadline"] is None
+    for c in people:
+        await c.close()
+
+
+def test_a_stored_farm_position_that_lost_a_card_is_not_loaded(tmp_path: Any) -> None:
+    """The room's loading path runs the game's own audit (bohnanza.games: farm's is G5's
+    "no card ever leaves the game", G8, G16): a stored farm room whose position lost a card is
+    left out with a warning instead of being played on; a sound one loads."""
+
+    game = FarmGame.new(default_params(), NAMES, 2)
+    sound = game.to_position()
+    assert TableGame.get("farm").audit(sound) == []
+    broken = game.to_position()
+    lost = broken["seats"][0]["hand"].pop()
+    problems = TableGame.get("farm").audit(broken)
+    assert problems and lost in problems[0] and "G5" in problems[0], problems
+    store = SQLiteStore(tmp_path / "a.db")
+    try:
+        for name, pos in (("sound", sound), ("broken", broken)):
+            store.save(name=name, version=1, game_no=1,
+                       options={"game": "farm", "hidden_money": False, "preset": "classic"},
+                       seats=[{"name": n, "token_hash": None} for n in NAMES], game=pos,
+                       last_result=None, command=(None, "/start"), log="[]")
+        assert [r.name for r in load_rooms(store)] == ["sound"]
+    finally:
+        store.close()

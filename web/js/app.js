@@ -302,14 +302,20 @@ function start() {
       S.you = msg.room.you;
       onState(msg);
       addChat($('#chat'), { name: 'Ann', seat: 0, text: 'Hello <b>not bold</b>' });
-      addLog($('#log'), [{ kind: 'plant', seat: 0, bean: 'blue', field: 1, text: 'Ann planted Blue in field 1' }]);
+      sampleLog();
     });
+    // one log line as the server would write it in the page's language
+    const sampleLog = () => {
+      resetLog($('#log'));
+      const text = getLang() === 'ja' ? 'Annが青豆を畑1に植えた' : 'Ann planted Blue in field 1';
+      addLog($('#log'), [{ kind: 'plant', seat: 0, bean: 'blue', field: 1, text }]);
+    };
     // the sample board shows another state without a reload (a fresh page's local state)
     window.__bohnanza.show = (msg, lang) => {
       Object.assign(S, { draft: { give: {}, want: {} }, dealSel: [], dealKey: null, plantBean: null,
         offerOpen: false, offerNews: [], armed: null, tapBean: null });
       window.__bohnanza.sent.length = 0;
-      if (lang && lang !== getLang()) setLang(lang);
+      if (lang && lang !== getLang()) { setLang(lang); sampleLog(); }
       S.you = msg.room.you;
       onState(msg);
       window.scrollTo(0, 0);

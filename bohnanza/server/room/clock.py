@@ -109,6 +109,8 @@ class ClockDriver:
             return
         async with self.host.lock:
             for seat in expired(self.host.table, time.time()):
+                if seat not in expired(self.host.table, time.time()):
+                    continue  # an earlier timeout changed what this seat owes (a new clock)
                 try:
                     await self.timeout(seat)
                 except CommandError as e:  # not stored: the deadline stays, tried again

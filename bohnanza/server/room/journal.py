@@ -155,8 +155,8 @@ class Journal:
 
 def current(stored: StoredRoom) -> StoredRoom:
     """``stored`` with the game commands of its tail replayed onto its checkpoint's position
-    (``game`` is then the position now; ``tail`` stays, for the count). Raises ValueError when
-    one does not apply."""
+    (``game`` is then the position now; ``tail`` stays, for the count), checked by its hosted
+    game's ``audit``. Raises ValueError when a command does not apply or the audit fails."""
     if stored.game is not None and stored.tail:
         try:
             host = games.host_of(stored.game)
@@ -165,6 +165,10 @@ def current(stored: StoredRoom) -> StoredRoom:
             where = "; ".join(getattr(e, "__notes__", []))
             raise ValueError(f"a stored command does not apply ({where}): {e}") from None
         stored.game = game.to_position()
+    if stored.game is not None:  # the game's own audit (farm: every card still there, G5)
+        problems = games.host_of(stored.game).audit(stored.game)
+        if problems:
+            raise ValueError("the stored position fails its audit: " + "; ".join(problems))
     return stored
 
 

@@ -14,15 +14,22 @@ export function gameChoice(r) {
   return h('div', { class: 'options game-choice' }, h('label', {}, ft('game') + ' ', sel));
 }
 
+// what is typed in the parameter fields survives a redraw of the setup (states keep coming)
+const typed = { key: '', value: '' };
+
 export function farmOptions(r) {
   const g = r.game || {};
   const box = h('div', { class: 'options farm-options' });
   box.append(h('div', { class: 'params-id', id: 'params-id', text: ft('params', { name: g.params_name, hash: g.params_hash }) }));
   const key = h('input', { id: 'param-key', placeholder: 'facilities.field.price', 'aria-label': ft('param_key'), autocomplete: 'off' });
   const value = h('input', { id: 'param-value', placeholder: '[5, 10, 15]', 'aria-label': ft('param_value'), autocomplete: 'off' });
+  key.value = typed.key;
+  value.value = typed.value;
+  key.addEventListener('input', () => { typed.key = key.value; });
+  value.addEventListener('input', () => { typed.value = value.value; });
   const set = h('button', { class: 'btn', type: 'button', id: 'param-set' }, ft('param_set'));
   set.addEventListener('click', () => {
-    if (key.value.trim() && value.value.trim()) act(`/option param ${key.value.trim()} ${value.value.trim()}`, set);
+    if (typed.key.trim() && typed.value.trim()) act(`/option param ${typed.key.trim()} ${typed.value.trim()}`, set);
   });
   box.append(h('div', { class: 'param-row' }, key, value, set));
   const file = h('input', { type: 'file', id: 'param-file', accept: '.toml,text/plain', 'aria-label': ft('param_file') });

@@ -1,7 +1,7 @@
 // My fields (harvest, buy, plant targets), my to-plant area and my hand (front card marked).
 import { h, clear, onLeftRight, onActivate } from '../dom.js';
 import { icon } from '../icons.js';
-import { t } from '../i18n.js';
+import { t, beanName } from '../i18n.js';
 import { beanCard, meterRow } from '../beans.js';
 import { S, act, rerender } from '../store.js';
 import { draftClick } from '../offer.js';
@@ -130,7 +130,10 @@ export function renderHand(root) {
   const head = h('div', { class: 'box-head' }, h('h2', { text: `${t('hand')} (${y.hand.length})` }),
     h('span', { class: 'hint-text', text: t('hand_title') }));
   if (y.waiting_for === 'plant' && y.hand.length && !(isDuel() && S.view.planted >= 2)) {
-    const b = h('button', { class: 'btn primary', type: 'button', id: 'plant-front' }, icon('plant'), ' ' + t('plant_front'));
+    // no field takes the front card (the engine's plant_fields): the button waits, saying why
+    const fits = (y.plant_fields || []).length > 0;
+    const why = fits ? null : t('plant_no_field', { bean: beanName(y.hand[0]) });
+    const b = h('button', { class: 'btn' + (fits ? ' primary' : ''), type: 'button', id: 'plant-front', disabled: !fits, title: why }, icon('plant'), ' ' + t('plant_front'));
     b.addEventListener('click', () => act('/plant', b));
     head.append(h('span', { class: 'spacer' }), b);
   }

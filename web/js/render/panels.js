@@ -31,7 +31,7 @@ export function renderPanels(root) {
       mark('mark-idle', idleOn, t('idle_mark'), 'idle'),
       mark('mark-pass', seat.passed && v.phase === 'trade', t('pass_mark'), 'pass'),
     );
-    const name = h('span', { class: 'name', text: seat.name + (i === me ? ` (${t('you')})` : '') });
+    const name = h('span', { class: 'name', title: seat.name, text: seat.name + (i === me ? ` (${t('you')})` : '') });
     const got = (seat.to_plant || []).length;
     const counts = h('span', { class: 'counts' },
       h('span', { class: 'hand-count', text: t('in_hand', { n: seat.hand_count }) }),

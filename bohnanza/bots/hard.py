@@ -1,0 +1,266 @@
+"""``hard``: determinized Monte Carlo search (PIMC) over abstract actions (issue 15).
+
+It reads only its seat's view, like every policy (R41, R42): each sample is a game built by
+:func:`bohnanza.engine.search.determinize` from the view and a draw of the hidden cards, so
+two positions that differ only in what this seat may not see give the same decisions for the
+same generator state (tests/bots/test_bots_hard.py).
+
+**Planting decisions** (phase 1, phase 3, the duel's steps; R9-R26, R33): the candidates are
+the engine's abstract actions (``legal_actions``: a plant per fitting field, each harvest,
+the third field, ending phase 1 or a step). When there are two or more, every candidate is
+played in the same samples (common random numbers), each followed by a rollout to the end of
+the game with the fast rollout policy (:mod:`.rollout`, which trades at realistic rates).
+
+**Deals** (phase 2, R28-R32): the ``normal`` policy proposes (accept an offer, post one, pass,
+end trading); an accept or an offer is sent only when, in the same samples, the game with the
+deal done is worth at least as much as without it. Every acceptable offer is weighed the same
+way and the best one that gains is taken. So a hard bot never offers or accepts what its
+search says loses.
+
+**When it searches**: in the last pass through the draw pile (``SEARCH_PASSES``), where a
+rollout to the end is short enough to be trusted; before that it plays as ``normal`` (in
+our measurements, searching earlier through the rough rollout policy lost games against
+``normal``'s own estimate: README, "Bot levels").
+
+**Worth of a finished sample**: ``WIN`` for a win (shared on a tie) plus this seat's coins
+minus the best other seat's (R39, R40). Samples: ``samples`` per decision, cut short by the
+time budget ``budget`` (seconds): the best action found so far is played.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from bohnanza.commands import format_action
+from bohnanza.engine.actions import Accept, Done, PostOffer
+from bohnanza.engine.search import QuietGame, determinize, legal_actions, quiet_clone
+
+from . import common as c
+from .greedy import HORIZON, field_worth
+from .normal import NormalPolicy
+from .rollout import play_out
+
+#: Worth of a win against one coin of margin.
+WIN = 4.0
+#: Default samples per decision and time budget (seconds) per decision.
+SAMPLES = 24
+BUDGET = 0.5
+#: Rounds a rollout plays before the sample is estimated (0: to the end of the game).
+ROUNDS = 0
+#: The search runs once this few passes through the draw pile are left (R37): earlier, its
+#: rollouts are too long and too rough to beat ``normal``'s own estimate (README figures).
+SEARCH_PASSES = 1
+#: A search result replaces ``normal``'s choice only when worth this much more.
+OVERRIDE = 0.5
+#: A deal is dropped when the search says it loses more than this (noise of the samples).
+LOSS = 0.25
+
+
+def worth(scores: list[int], me: int) -> float:
+    """A finished sample's worth for seat ``me`` (module docstring)."""
+    mine = scores[me]
+    best_other = max(s for i, s in enumerate(scores) if i != me)
+    top = max(scores)
+    win = WIN / scores.count(top) if mine == top else 0.0
+    return win + mine - best_other
+
+
+def estimate(g: QuietGame, me: int) -> float:
+    """Worth of an unfinished sample for ``me``: per seat its coins plus the greedy worth
+    ``V`` of its fields (:func:`.greedy.field_worth`, the expected further beans read from
+    the sample's draw pile), this seat's minus the best other seat's."""
+    deck = g.deck[-int(HORIZON):]
+    n = len(g.seats)
+    share = 1.4 / n
+    counts: dict[str, int] = {}
+    for b in deck:
+        counts[b] = counts.get(b, 0) + 1
+    vals = []
+    for s in g.seats:
+        v = float(len(s.coins))
+        for f in s.fields:
+            if f is not None:
+                b = str(f[0])
+                v += field_worth(b, int(f[1]), round(counts.get(b, 0) * share * 20))  # type: ignore[call-overload]
+        vals.append(v)
+    return vals[me] - max(x for i, x in enumerate(vals) if i != me)
+
+
+def _exchange(g: QuietGame, me: int, partner: int, give: dict[str, int],
+              receive: dict[str, int]) -> bool:
+    """Do a deal in a sample as R12 does: ``me`` hands over ``give`` (face-up cards first
+    when active, then hand cards from the back), ``partner`` ``receive`` (its hand); both go
+    to the to-plant areas. False when a side is not held in this sample."""
+    hands = (g.seats[me].hand, g.seats[partner].hand)
+    need = [(me, give), (partner, receive)]
+    for seat, side in need:
+        held = list(g.seats[seat].hand) + (g.face_up if seat == g.active else [])
+        for b, k in side.items():
+            if held.count(b) < k:
+                return False
+    del hands
+    for seat, side in need:
+        other = partner if seat == me else me
+        for b, k in side.items():
+            for _ in range(k):
+                if seat == g.active and b in g.face_up:
+                    g.face_up.remove(b)
+                else:
+                    hand = g.seats[seat].hand
+                    idx = len(hand) - 1 - hand[::-1].index(b)
+                    del hand[idx]
+                g.seats[other].to_plant.append(b)
+    g.offers = []
+    g.deal = None
+    return True
+
+
+class HardPolicy(NormalPolicy):
+    """Search (module docstring). ``samples`` and ``budget`` bound each decision."""
+
+    name = "hard"
+
+    def __init__(self, samples: int = SAMPLES, budget: float = BUDGET) -> None:
+        super().__init__()
+        self.samples = samples
+        self.budget = budget
+
+    # ------------------------------------------------------------ the search
+    def _search(self, view: dict[str, Any], rng: random.Random,
+                candidates: list[Any], me: int) -> list[float]:
+        """Mean worth of each candidate: ``candidates[k](sample) -> bool`` changes the sample
+        (False: not possible there, counted as the sample's plain rollout)."""
+        seed = rng.getrandbits(32)
+        totals = [0.0] * len(candidates)
+        done = 0
+        start = time.perf_counter()
+        sample_rng = random.Random(seed)
+        for s in range(self.samples):
+            if s >= 2 and time.perf_counter() - start > self.budget:
+                break
+            base = determinize(view, sample_rng)
+            roll_seed = sample_rng.getrandbits(32)
+            for k, make in enumerate(candidates):
+                g = quiet_clone(base)
+                try:
+                    make(g)
+                except Exception:  # a move the sample does not allow: plain rollout
+                    g = quiet_clone(base)
+                until = g.turn + ROUNDS * len(g.seats) if ROUNDS else None
+                scores = play_out(g, random.Random(roll_seed), until_turn=until)
+                totals[k] += estimate(g, me) if scores is None else worth(scores, me)
+            done += 1
+        return [t / max(1, done) for t in totals]
+
+    def _choose_plant(self, view: dict[str, Any], rng: random.Random,
+                      plain: str | None) -> str | None:
+        """``plain`` (``normal``'s choice) unless the search finds a candidate worth more
+        than ``OVERRIDE`` over it."""
+        me = int(view["you"]["seat"])
+        probe = determinize(view, random.Random(0))
+        actions = legal_actions(probe, me, trades=False)
+        by_text = {format_action(a): a for a in actions}  # type: ignore[arg-type]
+        if plain not in by_text:
+            return plain            # not a planting step (a withdrawal, a harvest at the top)
+        forced = not any(t.startswith("/plant") for t in by_text)
+        texts = [t for t in by_text
+                 if t == plain or not t.startswith("/harvest") or forced]
+        if len(texts) < 2:
+            return plain
+        texts.remove(plain)
+        texts.insert(0, plain)
+
+        def cand(text: str) -> Any:
+            action = by_text[text]
+            return lambda g: g.apply(me, action)
+
+        values = self._search(view, rng, [cand(t) for t in texts], me)
+        best = max(range(len(texts)), key=lambda k: values[k])
+        return texts[best] if values[best] > values[0] + OVERRIDE else plain
+
+    # ------------------------------------------------------------ deals
+    def _deal_of(self, view: dict[str, Any], text: str) -> tuple[int, dict[str, int],
+                                                                   dict[str, int]] | None:
+        """``(partner, give, receive)`` of an ``/accept`` or ``/offer`` text from this seat."""
+        from bohnanza.commands import GameCommand, parse
+
+        cmd = parse(text)
+        if not isinstance(cmd, GameCommand):
+            return None
+        action = cmd.action
+        me = int(view["you"]["seat"])
+        active = int(view["active"])
+        if isinstance(action, Accept):
+            o = next((x for x in view["offers"] if x["id"] == action.offer), None)
+            if o is None or o["give"] == "?" or o["want"] == "?":
+                return None
+            partner = int(o["owner"]) if me == active else active
+            return partner, dict(o["want"]), dict(o["give"])
+        if isinstance(action, PostOffer) and action.give != "?" and action.want != "?":
+            if me != active:
+                return active, dict(action.give), dict(action.want)
+            # the active player's offer: the seat most likely to take it grows what it gives
+            for i, s in enumerate(view["seats"]):
+                if i != me and any(f is not None and f[0] in action.give for f in s["fields"]):
+                    return i, dict(action.give), dict(action.want)
+            return (me + 1) % len(view["seats"]), dict(action.give), dict(action.want)
+        return None
+
+    def _weigh_deals(self, view: dict[str, Any], rng: random.Random,
+                     texts: list[str]) -> str | None:
+        """The deal text among ``texts`` that gains most over no deal in the samples, or
+        ``None`` when none gains."""
+        me = int(view["you"]["seat"])
+        deals: list[tuple[str, tuple[int, dict[str, int], dict[str, int]]]] = []
+        for t in texts:
+            d = self._deal_of(view, t)
+            if d is not None:
+                deals.append((t, d))
+        if not deals:
+            return None
+
+        def cand(d: tuple[int, dict[str, int], dict[str, int]]) -> Any:
+            partner, give, receive = d
+
+            def make(g: QuietGame) -> None:
+                if not _exchange(g, me, partner, give, receive):
+                    raise ValueError("not held in this sample")
+            return make
+
+        values = self._search(view, rng, [lambda g: None] + [cand(d) for _, d in deals], me)
+        best = max(range(1, len(values)), key=lambda k: values[k])
+        if deals[0][0] == texts[0] and values[1] >= values[best] - OVERRIDE:
+            best = 1                # normal's own choice unless another is clearly better
+        return deals[best - 1][0] if values[best] >= values[0] - LOSS else None
+
+    # ------------------------------------------------------------ deciding
+    def _decide(self, view: dict[str, Any], rng: random.Random, *,
+                hurry: bool = False) -> str | None:
+        you = view.get("you")
+        if you is None or view["phase"] == "over":
+            return None
+        if view["passes_limit"] - view["exhaustions"] > SEARCH_PASSES:
+            return super()._decide(view, rng, hurry=hurry)
+        phase = view["phase"]
+        waiting = you["waiting_for"]
+        text = super()._decide(view, rng, hurry=hurry)
+        if waiting in ("plant", "plant_traded", "plant_offer", "plant_revealed"):
+            return self._choose_plant(view, rng, text)
+        if phase != "trade" or text is None:
+            return text
+        if not (text.startswith("/accept") or text.startswith("/offer")):
+            return text
+        options = [text] + [c.accept(i) for i in you["can_accept"] if c.accept(i) != text]
+        chosen = self._weigh_deals(view, rng, options)
+        if chosen is not None:
+            if chosen != text and chosen.startswith("/accept") and c.is_active(view):
+                self._started.add((view["turn"], int(chosen.split()[1])))
+            return chosen
+        if c.is_active(view):
+            others = [s for i, s in enumerate(view["seats"]) if i != you["seat"]]
+            if hurry or all(s["passed"] for s in others):
+                return format_action(Done()) if view["deal"] is None else None
+            return None
+        return None if view["seats"][you["seat"]]["passed"] else format_action(Done())

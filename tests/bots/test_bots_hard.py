@@ -1,0 +1,95 @@
+"""The search bot (``hard``, issue 15) never reads what its seat may not see (R41, R42): a
+position whose hidden cards (other hands, the draw pile, the discard pile below its top) are
+scrambled gives the same decisions for the same generator seed. And it searches: the
+decisions checked include searched ones (more than one candidate, samples played)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bohnanza.bots import get_policy
+from bohnanza.bots.hard import HardPolicy
+from bohnanza.bots.simulate import play_game
+from bohnanza.engine import Game
+
+
+def _scrambled(g: Game, seat: int, seed: int) -> Game:
+    """``g`` with the hidden cards shuffled among their places, except the hand cards that
+    other seats' open offers give (public: an owner holds them, C13)."""
+    h = g.clone()
+    others = [i for i in range(h.n_seats) if i != seat]
+    reserved: dict[int, dict[str, int]] = {i: {} for i in others}
+    for o in h.offers:
+        if o.owner in reserved and isinstance(o.give, dict):
+            for b, n in o.give.items():
+                reserved[o.owner][b] = max(reserved[o.owner].get(b, 0), n)
+    hidden = h.deck + h.discard[:-1]
+    slots: dict[int, list[int]] = {}
+    for i in others:
+        keep = dict(reserved[i])
+        free = []
+        for j, b in enumerate(h.seats[i].hand):
+            if keep.get(b, 0) > 0:
+                keep[b] -= 1
+            else:
+                free.append(j)
+                hidden.append(b)
+        slots[i] = free
+    random.Random(seed).shuffle(hidden)
+    k = 0
+    for i in others:
+        for j in slots[i]:
+            h.seats[i].hand[j] = hidden[k]
+            k += 1
+    h.deck = hidden[k:k + len(h.deck)]
+    k += len(h.deck)
+    h.discard = hidden[k:] + h.discard[-1:]
+    return h
+
+
+class Probe(HardPolicy):
+    """Counts the searches."""
+
+    searches = 0
+
+    def _search(self, view: dict[str, Any], rng: random.Random, candidates: list[Any],
+                me: int) -> list[float]:
+        Probe.searches += 1
+        return super()._search(view, rng, candidates, me)
+
+
+def test_scrambled_hidden_cards_give_the_same_decisions() -> None:
+    positions: list[tuple[Game, int]] = []
+
+    def keep(seat: int, view: dict[str, Any], text: str) -> None:
+        if seat == 0 and view["passes_limit"] - view["exhaustions"] <= 1 and len(positions) < 40:
+            positions.append((game_ref[0].clone(), seat))
+
+    game_ref: list[Game] = []
+    real_new = Game.new
+
+    def new(*a: Any, **k: Any) -> Game:
+        g = real_new(*a, **k)
+        game_ref.append(g)
+        return g
+
+    Game.new = new  # type: ignore[method-assign]
+    try:
+        play_game("classic", [get_policy(p) for p in ("hard", "greedy", "greedy", "normal")],
+                  31, on_command=keep)
+    finally:
+        Game.new = real_new  # type: ignore[method-assign]
+    assert len(positions) >= 10
+    Probe.searches = 0
+    compared = 0
+    for k, (g, seat) in enumerate(positions):
+        h = _scrambled(g, seat, k)
+        assert h.to_position() != g.to_position() or not g.deck
+        assert h.view(seat) == g.view(seat)  # only hidden cards moved
+        a = Probe(samples=6, budget=1e9).decide(g.view(seat), random.Random(k))
+        b = Probe(samples=6, budget=1e9).decide(h.view(seat), random.Random(k))
+        assert a == b, (k, a, b)
+        compared += 1
+    assert compared == len(positions)
+    assert Probe.searches >= 2
