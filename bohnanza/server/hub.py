@@ -63,6 +63,7 @@ class Hub:
         self._background: set[asyncio.Task[Any]] = set()
         self._checkpointer: Checkpointer | None = None
         self.owner: Owner | None = None  # on PostgreSQL: the lease and the claims
+        self.parked: set[str] = set()  # rooms in storage only (parking.py)
         self._sweep_at = 0.0  # when stored rooms unused for forget_after are next forgotten
 
     def open(self) -> None:
@@ -114,6 +115,7 @@ class Hub:
         """A stored room that is not a game the rules could have made: never played, listed
         as damaged; its name is refused (``room_damaged``) until an operator forgets it."""
         self.damaged[name] = why
+        self.parked.discard(name)
         log.warning("room %r cannot be played: it is damaged (%s); not loaded, listed as "
                     "damaged; 'bohnanza forget-room %s' deletes it", name, why, name)
 

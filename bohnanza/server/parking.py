@@ -45,6 +45,7 @@ async def park(hub: Hub, room: Room) -> None:
             return
         room.stop_bots()
         del hub.rooms[room.name]
+        hub.parked.add(room.name)
         log.info("room %s parked: nobody connected for %.0f s", room.name,
                  time.monotonic() - room.last_visit)
 
@@ -52,15 +53,23 @@ async def park(hub: Hub, room: Room) -> None:
 async def unpark(hub: Hub, name: str, conn: Conn) -> tuple[Room | None, bool]:
     """The parked room ``name`` loaded again: ``(room, False)``; ``(None, False)`` when none is
     stored; ``(None, True)`` when it cannot come back (the connection is told why: too many
-    live rooms, or damaged)."""
+    live rooms, or damaged). Only a name parked here is looked up (a new room costs no read)."""
+    if name not in hub.parked:
+        return None, False
     try:
         stored = await hub.queue.call(load_room, hub.store, name, 0, 0)
-    except Exception as e:
+    except (ValueError, TypeError, KeyError) as e:  # the row cannot be read
         hub._damaged(name, f"{type(e).__name__}: {e}")
         _refuse(conn, "room_damaged", "This room's stored game is damaged and cannot be played; "
                 "use another room.", "room damaged")
         return None, True
-    if stored is None:
+    except Exception as e:  # the database is busy or failing: later
+        log.warning("room %s could not be read from storage (%s)", name, e)
+        _refuse(conn, "storage_error", "The server could not store that; try again.",
+                "try again")
+        return None, True
+    if stored is None:  # forgotten meanwhile
+        hub.parked.discard(name)
         return None, False
     if len(hub.rooms) >= hub.settings.max_rooms:
         _refuse(conn, "too_many_rooms", "This server holds as many rooms as it may; join one.",
@@ -78,6 +87,7 @@ async def unpark(hub: Hub, name: str, conn: Conn) -> tuple[Room | None, bool]:
                 "use another room.", "room damaged")
         return None, True
     hub.rooms[name] = room
+    hub.parked.discard(name)
     room.plan_bots()  # a running game's bots play on
     log.info("room %s back from storage", name)
     return room, False
@@ -104,6 +114,7 @@ async def sweep(hub: Hub) -> None:
             continue
         try:
             await hub.queue.call(hub.store.delete_room, name)
+            hub.parked.discard(name)
             log.info("room %s forgotten: not used for %.0f s", name, hub.settings.forget_after)
         except Exception as e:  # pragma: no cover
             log.warning("room %r could not be forgotten (%s)", name, e)
