@@ -15,6 +15,7 @@ new lease.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -28,6 +29,16 @@ log = logging.getLogger("bohnanza.server")
 LIVE_QUERY = ("SELECT objid::bigint FROM pg_locks WHERE locktype='advisory' AND"
               " classid::bigint=%s AND objsubid=2 AND granted"
               " AND database=(SELECT oid FROM pg_database WHERE datname=current_database())")
+
+
+def lease_pids(db: psycopg.Connection[Any]) -> dict[int, int]:
+    """Each held lease's owner id and the id of the server process holding it."""
+    rows = db.execute(
+        "SELECT l.objid::bigint, a.application_name FROM pg_locks l JOIN pg_stat_activity a"
+        " ON a.pid = l.pid WHERE l.locktype='advisory' AND l.classid::bigint=%s AND"
+        " l.objsubid=2 AND l.granted", (LOCK_SPACE,)).fetchall()
+    return {int(o): int(str(app).rpartition("pid=")[2]) for o, app in rows
+            if "pid=" in str(app)}
 
 
 def live_owners(db: psycopg.Connection[Any]) -> set[int]:
@@ -60,7 +71,8 @@ class Lease:
                              connect_timeout=max(1, int(self.timeout * 2)))
         ms = int(self.timeout * 1000)
         db.execute(f"SET idle_session_timeout = {ms}")
-        db.execute("SET application_name = 'bohnanza lease'")
+        # which process holds which lease, for people and tests (pg_stat_activity)
+        db.execute(f"SET application_name = 'bohnanza lease pid={os.getpid()}'")
         row = db.execute("SELECT nextval('owner_ids')").fetchone()
         assert row is not None
         self.owner = int(row[0])

@@ -1,0 +1,62 @@
+"""Failover: the owner of a room is killed (kill -9) 20 times at random moments of a game
+played by players on three processes; each time another process takes the room over from
+the database, the players reconnect by themselves and play on. Every command whose reply
+said ok is in the stored game, and the stored game keeps T52-T54 throughout."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+from .parts import Cluster, Players, check_game, kill_owner
+
+KILLS = 20
+
+
+async def test_the_owner_killed_20_times_loses_nothing(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    cluster = Cluster(tmp_path, pg_url, redis_url, game_seed=5).start()
+    rnd = random.Random(16)
+    games = 0
+    killed: list[float] = []
+    try:
+        players = Players(cluster.urls("crash"), ["Ann", "Bob", "Cy"])
+        await players.seat()
+
+        async def killer() -> None:
+            while len(killed) < KILLS:
+                await asyncio.sleep(rnd.uniform(0.2, 1.2))
+                at = await kill_owner(cluster, "crash", rnd)
+                if at:
+                    killed.append(at)
+
+        task = asyncio.create_task(killer())
+        while True:  # games until the kills are done (each game checked)
+            final = await players.play()
+            games += 1
+            assert final["phase"] == "over"
+            if task.done():
+                break
+            await players.start_again()
+        await task
+        stored = cluster.history("crash")
+        check_game_by_game(stored, players.acked)
+        assert len(killed) == KILLS
+        assert sum(p.reconnects for p in players.players) >= KILLS  # they came back each time
+        await players.close()
+    finally:
+        cluster.stop()
+
+
+def check_game_by_game(stored: list[dict[str, Any]], acked: list[tuple[int, str]]) -> None:
+    games = sorted({h["game_no"] for h in stored})
+    assert games, "nothing stored"
+    # the acknowledged commands, in order, across the games: each game's own check
+    rows = [(h["seat"], h["text"]) for h in stored if h["seat"] is not None]
+    it = iter(rows)
+    missing = [a for a in acked if not any(a == r for r in it)]
+    assert not missing, f"acknowledged but not stored: {missing[:5]}"
+    for g in games:
+        check_game([h for h in stored if h["game_no"] == g], [])
