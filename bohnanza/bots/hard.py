@@ -121,6 +121,8 @@ class HardPolicy(NormalPolicy):
     """Search (module docstring). ``samples`` and ``budget`` bound each decision."""
 
     name = "hard"
+    thinks = True
+    """The server asks it in its worker pool (server/room/botpool.py), off the event loop."""
 
     def __init__(self, samples: int = SAMPLES, budget: float = BUDGET) -> None:
         super().__init__()

@@ -4,7 +4,10 @@
 
     bohnanza simulate --players 4 --games 1000 --policy greedy,random --seed 1
 
-prints one line per policy, ``policy=NAME seats=K win_rate=X mean_coins=Y``, then the speed.
+prints one line per policy, ``policy=NAME seats=K win_rate=X [LO, HI] mean_coins=Y ±H``
+(the 95% Wilson interval of the win rate, the 95% interval of the mean coins), then the
+speed. ``--jobs N`` plays the games in N processes (same figures). Policies: ``random``,
+``greedy``, and the levels ``easy``, ``normal``, ``hard`` (issue 15).
 ``--preset`` defaults to ``classic``, or to ``rio-grande`` for a player count ``classic`` does
 not have (2, 6, 7): ``--players 2`` plays the bean duel (rules.md §3a), whose version
 ``--duel-base standard|3fields`` picks (C10).
@@ -28,9 +31,11 @@ act, counts as stalled.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,6 +138,27 @@ class PolicyStats:
     seat_games: int = 0
     wins: int = 0
     coins: int = 0
+    coins_sq: int = 0
+
+    def win_interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the win rate (seat games taken as independent)."""
+        n = self.seat_games
+        if not n:
+            return 0.0, 0.0
+        z = 1.96
+        p = self.wins / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+    def coins_half_width(self) -> float:
+        """Half the width of the 95% interval of the mean coins (normal approximation)."""
+        n = self.seat_games
+        if n < 2:
+            return 0.0
+        mean = self.coins / n
+        var = max(0.0, (self.coins_sq - n * mean * mean) / (n - 1))
+        return 1.96 * math.sqrt(var / n)
 
     @property
     def win_rate(self) -> float:
@@ -152,8 +178,12 @@ class Summary:
     stalled: int
 
     def lines(self) -> list[str]:
-        out = [f"policy={s.name} seats={s.seats} win_rate={s.win_rate:.3f} "
-               f"mean_coins={s.mean_coins:.2f}" for s in self.stats.values()]
+        out = []
+        for s in self.stats.values():
+            lo, hi = s.win_interval()
+            out.append(f"policy={s.name} seats={s.seats} win_rate={s.win_rate:.3f} "
+                       f"[{lo:.3f}, {hi:.3f}] mean_coins={s.mean_coins:.2f} "
+                       f"±{s.coins_half_width():.2f}")
         rate = self.games / self.seconds if self.seconds > 0 else float("inf")
         out.append(f"games={self.games} seconds={self.seconds:.1f} games/s={rate:.1f} "
                    f"refusals={len(self.refusals)} stalled={self.stalled}")
@@ -169,11 +199,27 @@ def seat_policies(names: list[str], players: int) -> list[str]:
     return names + [names[-1]] * (players - len(names))
 
 
+def _play_chunk(preset: str, layout: list[str], seed: int, first: int, count: int,
+                max_steps: int, options: dict[str, Any] | None
+                ) -> list[tuple[list[str], GameOutcome]]:
+    """Games ``first`` .. ``first + count - 1`` of a run (one worker's share)."""
+    players = len(layout)
+    out = []
+    for g in range(first, first + count):
+        seating = [layout[(i - g) % players] for i in range(players)]
+        outcome = play_game(preset, [get_policy(p) for p in seating], seed + g,
+                            max_steps=max_steps, options=options)
+        out.append((seating, outcome))
+    return out
+
+
 def run(preset: str, players: int, games: int, policy_names: list[str], seed: int, *,
         progress: bool = False, max_steps: int = MAX_STEPS,
-        options: dict[str, Any] | None = None) -> Summary:
+        options: dict[str, Any] | None = None, jobs: int = 1) -> Summary:
     """Play ``games`` games; game ``g`` uses seed ``seed + g`` and the seating rotated by
-    ``g`` seats. ``options`` go to ``Game.new`` (``{"duel_base": "3fields"}``)."""
+    ``g`` seats. ``options`` go to ``Game.new`` (``{"duel_base": "3fields"}``). ``jobs``
+    processes share the games (the figures do not depend on it: each game depends only on
+    its seed and seating)."""
     layout = seat_policies(policy_names, players)
     stats: dict[str, PolicyStats] = {}
     for name in layout:
@@ -187,23 +233,36 @@ def run(preset: str, players: int, games: int, policy_names: list[str], seed: in
         from tqdm import tqdm
 
         bar = tqdm(total=games, unit="game", file=sys.stderr, dynamic_ncols=True)
+
+    def take(results: list[tuple[list[str], GameOutcome]]) -> None:
+        nonlocal stalled, refusals
+        for seating, outcome in results:
+            refusals += outcome.refusals
+            if outcome.stalled:
+                stalled += 1
+            for i, name in enumerate(seating):
+                st = stats[name]
+                st.seat_games += 1
+                if not outcome.stalled:
+                    st.coins += outcome.scores[i]
+                    st.coins_sq += outcome.scores[i] ** 2
+                    if i in outcome.winners:
+                        st.wins += 1
+            if bar is not None:
+                bar.update(1)
+
     t0 = time.perf_counter()
-    for g in range(games):
-        seating = [layout[(i - g) % players] for i in range(players)]
-        outcome = play_game(preset, [get_policy(p) for p in seating], seed + g,
-                            max_steps=max_steps, options=options)
-        refusals += outcome.refusals
-        if outcome.stalled:
-            stalled += 1
-        for i, name in enumerate(seating):
-            st = stats[name]
-            st.seat_games += 1
-            if not outcome.stalled:
-                st.coins += outcome.scores[i]
-                if i in outcome.winners:
-                    st.wins += 1
-        if bar is not None:
-            bar.update(1)
+    if jobs <= 1:
+        for g in range(games):
+            take(_play_chunk(preset, layout, seed, g, 1, max_steps, options))
+    else:
+        size = max(1, min(10, games // (jobs * 4) or 1))
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(_play_chunk, preset, layout, seed, first,
+                                   min(size, games - first), max_steps, options)
+                       for first in range(0, games, size)]
+            for f in futures:
+                take(f.result())
     seconds = time.perf_counter() - t0
     if bar is not None:
         bar.close()
@@ -226,6 +285,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="version of the 2-player bean duel (default standard)")
     ap.add_argument("--max-steps", type=int, default=MAX_STEPS,
                     help=f"commands per game before it counts as stalled (default {MAX_STEPS})")
+    ap.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     ap.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = ap.parse_args(argv)
     names = [p.strip().lower() for p in args.policy.split(",") if p.strip()]
@@ -235,8 +295,8 @@ def main(argv: list[str] | None = None) -> int:
     low, high = PLAYER_RANGE[args.preset]
     if not low <= args.players <= high:
         ap.error(f"{args.preset} is played by {low}-{high} players")
-    if args.games < 1:
-        ap.error("--games must be at least 1")
+    if args.games < 1 or args.jobs < 1:
+        ap.error("--games and --jobs must be at least 1")
     try:
         seat_policies(names, args.players)
         for name in names:
@@ -245,7 +305,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(str(e.args[0]) if e.args else str(e))
     options = {"duel_base": args.duel_base} if args.duel_base else None
     summary = run(args.preset, args.players, args.games, names, args.seed,
-                  progress=not args.no_progress, max_steps=args.max_steps, options=options)
+                  progress=not args.no_progress, max_steps=args.max_steps, options=options,
+                  jobs=args.jobs)
     for line in summary.lines():
         print(line)
     for r in summary.refusals[:10]:

@@ -209,8 +209,10 @@ def _signals(rest: str) -> Command:
 _OPTION_USAGE = (
     "/option alone shows the options; set one with /option hiddenmoney [on|off], "
     f"/option rules {'|'.join(PRESET_NAMES)}, /option duel standard|3fields or "
-    "/option clock SECONDS|off"
+    "/option clock SECONDS|off, /option botspeed slow|normal|fast"
 )
+#: ``/option botspeed`` values (issue 15: how soon the room's bots act).
+BOT_SPEED_WORDS = ("slow", "normal", "fast")
 #: The longest turn clock ``/option clock`` takes, in seconds (an hour per decision).
 MAX_CLOCK = 3600
 #: Words ``/option duel`` reads as each version of the bean duel (C10), after removing
@@ -268,6 +270,11 @@ def _option(rest: str) -> Command:
             raise ParseError(f"/option duel needs standard (2 fields, a third one bought) or "
                              f"3fields (3 fields, none bought){shown}; like /option duel 3fields")
         return OptionSet("duel", _DUEL_WORDS[word])
+    if key in ("botspeed", "bots"):
+        if len(values) != 1 or values[0] not in BOT_SPEED_WORDS:
+            raise ParseError("/option botspeed needs slow, normal or fast, like "
+                             "/option botspeed fast")
+        return OptionSet("botspeed", values[0])
     if key in ("clock", "timer"):
         usage = (f"/option clock needs the seconds each decision may take, 1 to {MAX_CLOCK}, "
                  "or off, like /option clock 60")

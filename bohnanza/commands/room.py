@@ -10,7 +10,7 @@ from typing import Literal, TypeAlias
 
 from bohnanza.engine.presets import PRESETS
 
-OptionKey: TypeAlias = Literal["hiddenmoney", "rules", "duel", "clock", "game", "param", "params"]
+OptionKey: TypeAlias = Literal["hiddenmoney", "rules", "duel", "clock", "botspeed", "game", "param", "params"]
 
 #: Preset names ``/option rules`` accepts (rules.md section 4a): the engine's.
 PRESET_NAMES: tuple[str, ...] = PRESETS

@@ -132,6 +132,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                      "持ち時間: 判断ごとに{seconds}秒。時間切れになると最小限の合法手を自動で"
                      "行い、{n}回続けて時間切れになるとボットがその席をプレイします。"),
     "option.clock_short": ("{seconds} s per decision", "判断ごとに{seconds}秒"),
+    "option.botspeed": ("Bot speed: {speed} ({seconds} s before a bot acts).",
+                        "ボットの速さ: {speed}（ボットが動くまで{seconds}秒）。"),
     "option.game": ("The game here is {game} ({lo}-{hi} players).",
                     "この部屋のゲームは{game}（{lo}〜{hi}人）です。"),
     "option.show_game": ("game {game} ({lo}-{hi} players); parameters {params}; clock {clock}. "

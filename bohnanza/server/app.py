@@ -11,6 +11,7 @@ from starlette.websockets import WebSocket
 
 from . import pages
 from .hub import Hub
+from .room import botpool
 from .settings import Settings
 from .ws import ws_endpoint
 
@@ -26,6 +27,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await hub.stop()
+            botpool.shutdown()  # the search bots' worker processes
 
     app = FastAPI(title="Bohnanza", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub

@@ -76,6 +76,8 @@ class Settings(BaseSettings):
     # bot commands per turn before only the seats that must act are asked (hurried); at twice
     # this the bots pause until a person acts. Guards against bots that never stop trading.
     bot_turn_cap: int = Field(default=300, ge=10)
+    # worker processes the search bots (hard) think in, shared by every room; 0: a thread
+    bot_workers: int = Field(default=1, ge=0, le=64)
     # a seated person without a connection for this long may be handed to a bot (/handover)
     away_seconds: float = Field(default=60.0, ge=0)
     # a room nobody has visited (no connection) for this long is forgotten, stored game and

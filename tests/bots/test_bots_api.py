@@ -161,10 +161,11 @@ def test_simulate_main_prints_one_line_per_policy(capsys: pytest.CaptureFixture[
                  "--no-progress"])
     out = capsys.readouterr().out.splitlines()
     assert code == 0
-    assert re.fullmatch(r"policy=greedy seats=1 win_rate=[01]\.\d{3} mean_coins=\d+\.\d\d",
-                        out[0])
-    assert re.fullmatch(r"policy=random seats=3 win_rate=[01]\.\d{3} mean_coins=\d+\.\d\d",
-                        out[1])
+    interval = r"\[[01]\.\d{3}, [01]\.\d{3}\]"
+    assert re.fullmatch(r"policy=greedy seats=1 win_rate=[01]\.\d{3} " + interval
+                        + r" mean_coins=\d+\.\d\d ±\d+\.\d\d", out[0])
+    assert re.fullmatch(r"policy=random seats=3 win_rate=[01]\.\d{3} " + interval
+                        + r" mean_coins=\d+\.\d\d ±\d+\.\d\d", out[1])
     assert re.match(r"games=3 seconds=\S+ games/s=\S+ refusals=0 stalled=0$", out[2])
 
 
@@ -196,3 +197,24 @@ def test_greedy_does_not_restart_a_deal_called_off_this_turn() -> None:
     assert game.view(1)["you"]["waiting_for"] == "provide"
     game.apply(1, Cancel())
     assert greedy.decide(game.view(0), rng) != "/accept 1"
+
+
+def test_simulate_jobs_give_the_same_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--jobs 2`` plays the same games (each depends only on its seed and seating)."""
+    outs = []
+    for jobs in ("1", "2"):
+        code = main(["--players", "3", "--games", "4", "--policy", "normal,easy", "--seed",
+                     "9", "--jobs", jobs, "--no-progress"])
+        assert code == 0
+        outs.append(capsys.readouterr().out.splitlines()[:2])
+    assert outs[0] == outs[1]
+    assert outs[0][0].startswith("policy=normal seats=1 ")
+
+
+def test_win_interval_is_wilson() -> None:
+    from bohnanza.bots.simulate import PolicyStats
+
+    st = PolicyStats("x", 1, 200, 90, 0)
+    lo, hi = st.win_interval()
+    # Wilson score interval for 90 of 200 at 95%: 0.383 to 0.519 (by hand from the formula)
+    assert (round(lo, 3), round(hi, 3)) == (0.383, 0.519)

@@ -19,6 +19,7 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any, Protocol
 
+from . import botpool
 from .change import CommandError, Outcome
 from .logbook import room_entry
 
@@ -28,6 +29,10 @@ if TYPE_CHECKING:
     from .table import Table
 
 log = logging.getLogger("bohnanza.server")
+
+BOT_SPEEDS = {"slow": 2.0, "normal": 1.0, "fast": 0.25}
+"""``/option botspeed``: the factor on ``bot_delay`` and ``bot_hurry_after`` (issue 15). The
+trade patience people get (``bot_trade_patience``) does not change with it."""
 
 
 class BotHost(Protocol):
@@ -65,9 +70,15 @@ class BotDriver:
         self.refusals = 0
         self.storage_failed = False  # the last bot command could not be stored
 
+    def delay(self) -> float:
+        """Seconds a bot waits before it acts: ``bot_delay`` times the room's
+        ``/option botspeed`` factor (``BOT_SPEEDS``)."""
+        return self.settings.bot_delay * BOT_SPEEDS.get(self.host.table.bot_speed, 1.0)
+
     def hurry_after(self) -> float:
         h = self.settings.bot_hurry_after
-        return 3 * self.settings.bot_delay if h is None else h
+        factor = BOT_SPEEDS.get(self.host.table.bot_speed, 1.0)
+        return 3 * self.delay() if h is None else h * factor
 
     def changed(self) -> None:
         """The room changed (a stored change): plan the next step."""
@@ -90,7 +101,7 @@ class BotDriver:
             task.cancel()
         if not self.host.table.running or not any(s.bot is not None for s in seats):
             return
-        wait = self.settings.bot_delay if delay is None else max(0.0, delay)
+        wait = self.delay() if delay is None else max(0.0, delay)
         self.task = asyncio.get_running_loop().create_task(self._later(wait))
 
     def stop(self) -> asyncio.Task[None] | None:
@@ -129,7 +140,9 @@ class BotDriver:
             )
         return s.rng
 
-    def decide(self, seat: int, view: dict[str, Any], hurry: bool) -> str | None:
+    async def decide(self, seat: int, view: dict[str, Any], hurry: bool) -> str | None:
+        """The bot's command; a search bot (``hard``) thinks in the worker pool
+        (botpool.py) with a time budget of at most the room's bot delay."""
         s = self.host.table.seats[seat]
         if s.policy is None:
             host = self.host.table.hosted
@@ -138,7 +151,14 @@ class BotDriver:
             except KeyError:  # a policy stored by an older version: play on with the default
                 s.policy = host.get_policy(host.default_policy)
         try:
-            return s.policy.decide(view, self.seat_rng(seat), hurry=hurry)
+            policy = s.policy
+            if botpool.thinks(policy):
+                policy.budget = min(getattr(policy, "budget", 1.0),  # type: ignore[attr-defined]
+                                    max(0.05, 0.8 * self.delay()))
+                text, s.policy, s.rng = await botpool.decide(
+                    self.settings.bot_workers, policy, view, self.seat_rng(seat), hurry)
+                return text
+            return policy.decide(view, self.seat_rng(seat), hurry=hurry)
         except Exception:
             log.exception("room %s: the bot in seat %d failed to decide", self.host.name,
                           seat + 1)
@@ -193,7 +213,7 @@ class BotDriver:
             must = bool(view["you"] is not None and view["you"]["must_act"])
             if over and not must:
                 continue
-            text = self.decide(seat, view, must and (due or over))
+            text = await self.decide(seat, view, must and (due or over))
             if text is not None and await self.say(seat, text):
                 return
             if self.storage_failed:

@@ -16,6 +16,7 @@ from bohnanza import commands as cmds
 from bohnanza.games import TableGame
 
 from .. import lang
+from .bots import BOT_SPEEDS
 from .change import Change, CommandError
 from .clock import TIMEOUTS_TO_BOT
 from .logbook import room_entry
@@ -107,13 +108,20 @@ def set_option(r: Parts, conn: Conn, key: str, value: str | None) -> Change:
                                    "or /option clock off.")
             t.clock = seconds
             text = lang.text("option.clock", seconds=f"{seconds:g}", n=TIMEOUTS_TO_BOT)
+    elif key == "botspeed":
+        speeds = ", ".join(BOT_SPEEDS)
+        if value not in BOT_SPEEDS:
+            raise CommandError("bad_option", f"Say /option botspeed followed by one of: {speeds}.")
+        t.bot_speed = value
+        text = lang.text("option.botspeed", speed=value,
+                         seconds=f"{r.settings.bot_delay * BOT_SPEEDS[value]:g}")
     elif key in t.hosted.option_keys():
         options, text = t.hosted.set_option(t.game_options(), key, value)
         t.set_game_options(options)
         if key == "params":
             shown = "(a parameter file)" if (value or "").strip() != "default" else "default"
     else:
-        keys = ", ".join(["game", "clock", *t.hosted.option_keys()])
+        keys = ", ".join(["game", "clock", "botspeed", *t.hosted.option_keys()])
         raise CommandError("bad_option",
                            f"{key} is no option of {t.game_name}; the options here: {keys}.")
     name = t.name_of(conn.seat, conn.name)

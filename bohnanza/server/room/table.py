@@ -128,7 +128,7 @@ class Table:
     """The seats, options, game and results of one room."""
 
     __slots__ = ("seats", "game_name", "params", "hidden_money", "preset", "duel_base", "clock",
-                 "game", "game_no", "last_result")
+                 "bot_speed", "game", "game_no", "last_result")
 
     def __init__(self) -> None:
         self.seats: list[Seat] = []
@@ -140,6 +140,7 @@ class Table:
         self.preset = "classic"
         self.duel_base = "standard"  # the 2-player bean duel's version (rules.md §3a, C10)
         self.clock: float | None = None  # seconds per decision (/option clock); None: off
+        self.bot_speed = "normal"  # /option botspeed slow|normal|fast (room/bots.py)
         self.game: games.Game | None = None
         self.game_no = 0
         self.last_result: dict[str, Any] | None = None
@@ -199,6 +200,7 @@ class Table:
             "game_no": self.game_no,
             "options": {"hidden_money": self.hidden_money, "preset": self.preset,
                         "duel_base": self.duel_base, "clock": self.clock,
+                        **({"bot_speed": self.bot_speed} if self.bot_speed != "normal" else {}),
                         **({"game": self.game_name} if self.game_name != DEFAULT_GAME else {}),
                         **({"params": self.params} if self.params is not None else {})},
             "seats": [s.stored() for s in self.seats],
@@ -219,6 +221,7 @@ class Table:
         self.duel_base = str(options.get("duel_base") or "standard")
         clock = options.get("clock")
         self.clock = None if clock is None else float(clock)
+        self.bot_speed = str(options.get("bot_speed") or "normal")
         old = dict(enumerate(self.seats))
         self.seats = [
             Seat(

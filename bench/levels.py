@@ -1,0 +1,78 @@
+"""Bot levels against greedy (issue 15): win rate with its 95% interval and mean coins.
+
+For 3, 4 and 5 players (classic): 1 ``hard`` seat against greedy seats and 1 ``normal`` seat
+against greedy seats, ``--games`` games each with fixed seeds (game ``g``: seed
+``--seed + g``, the seating rotated by ``g``), then the ``hard`` bot's decision times (one
+process, ``--timing-games`` games at 4 players): p50, p99 and the slowest.
+
+    nice -n 15 .venv/bin/python bench/levels.py --games 200 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bohnanza.bots import get_policy  # noqa: E402
+from bohnanza.bots.simulate import play_game, run  # noqa: E402
+
+
+class Timed:
+    """A policy whose decisions are timed."""
+
+    def __init__(self, name: str, times: list[float]) -> None:
+        self.policy = get_policy(name)
+        self.name = name
+        self.times = times
+
+    def decide(self, view: dict[str, Any], rng: random.Random, *,
+               hurry: bool = False) -> str | None:
+        t = time.perf_counter()
+        text = self.policy.decide(view, rng, hurry=hurry)
+        self.times.append(time.perf_counter() - t)
+        return text
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=15000)
+    ap.add_argument("--players", default="3,4,5")
+    ap.add_argument("--levels", default="normal,hard")
+    ap.add_argument("--timing-games", type=int, default=20)
+    args = ap.parse_args()
+    print("| players | level | games | win rate [95%] | fair share | mean coins | greedy "
+          "mean coins | seconds |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for n in [int(x) for x in args.players.split(",")]:
+        for level in args.levels.split(","):
+            s = run("classic", n, args.games, [level, "greedy"], args.seed, jobs=args.jobs)
+            me, gr = s.stats[level], s.stats["greedy"]
+            lo, hi = me.win_interval()
+            print(f"| {n} | {level} | {args.games} | {me.win_rate:.3f} [{lo:.3f}, {hi:.3f}] | "
+                  f"{1 / n:.3f} | {me.mean_coins:.2f} ±{me.coins_half_width():.2f} | "
+                  f"{gr.mean_coins:.2f} | {s.seconds:.0f} |"
+                  + ("" if not (s.refusals or s.stalled) else
+                     f" refusals={len(s.refusals)} stalled={s.stalled}"), flush=True)
+    if args.timing_games:
+        times: list[float] = []
+        for g in range(args.timing_games):
+            pols: list[Any] = [get_policy("greedy") for _ in range(4)]
+            pols[g % 4] = Timed("hard", times)
+            play_game("classic", pols, args.seed + g)
+        times.sort()
+        k = len(times)
+        print(f"hard decisions ({args.timing_games} games, 4 players, one process): {k}; "
+              f"p50 {times[k // 2] * 1000:.1f} ms, p99 {times[int(k * 0.99)] * 1000:.0f} ms, "
+              f"slowest {times[-1] * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
