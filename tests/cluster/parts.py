@@ -91,6 +91,7 @@ class Player:
         retry = 0
         if self.connected_once:
             self.at += 1  # a balancer sends a new connection to the next process
+            self.reconnects += 1
         while True:
             if self.connected_once and self.backoff:
                 await asyncio.sleep(min(5.0, self.backoff * 2 ** retry))
@@ -103,7 +104,6 @@ class Player:
                 with contextlib.suppress(Exception):
                     await self.client.close()
                 self.at += 1  # the balancer sends the next try elsewhere
-                self.reconnects += 1
                 retry += 1
                 await asyncio.sleep(0.05)
 
