@@ -185,6 +185,8 @@ def start_ours(tmp: Path, rooms: int) -> tuple[subprocess.Popen[bytes], int]:
         "BOHNANZA_MAX_ROOMS": str(rooms + 10),
         "BOHNANZA_IDLE_SECONDS": "1000000",
         "BOHNANZA_HOST": HOST,
+        "BOHNANZA_PER_ADDRESS_LIMITS": "0",  # every client comes from loopback (gate.py)
+        "BOHNANZA_PARK_AFTER": "1000000",
     })
     env.update(SERVER_ENV)
     env["PYTHONPATH"] = str(SERVER_SRC[0])

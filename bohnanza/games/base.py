@@ -107,6 +107,9 @@ class HostedGame(Protocol):
     def help(self, topic: str | None, lang: str) -> str:
         """``/help [topic]`` for its game commands (raises on an unknown topic)."""
 
+    def help_topics(self) -> tuple[str, ...]:
+        """The topics :meth:`help` knows (``/help nosuchthing`` names them)."""
+
     def set_option(self, options: dict[str, Any], key: str, value: str | None
                    ) -> tuple[dict[str, Any], str]:
         """``/option KEY VALUE`` for one of its keys: the new options and the line that says

@@ -115,7 +115,15 @@ class BohnanzaHost:
         return _g(game).turn
 
     def help(self, topic: str | None, lang: str) -> str:
+        """The command language's help; raises ``KeyError`` for a topic that is none of its
+        (the room then answers with its own commands' help, or ``unknown_topic``)."""
+        key = (topic or "").strip().lstrip("/").strip().casefold()
+        if key and key not in cmds.HELP_TOPICS and key != "bean":
+            raise KeyError(topic)
         return cmds.help_text(topic, lang)
+
+    def help_topics(self) -> tuple[str, ...]:
+        return cmds.HELP_TOPICS
 
     def option_keys(self) -> tuple[str, ...]:
         return ("hiddenmoney", "rules", "duel")

@@ -330,3 +330,48 @@ def test_a_stored_farm_position_that_lost_a_card_is_not_loaded(tmp_path: Any) ->
         assert [r.name for r in load_rooms(store)] == ["sound"]
     finally:
         store.close()
+
+
+async def test_a_farm_room_answers_help_lists_its_game_and_a_bot_takes_a_left_seat(
+        server_factory: Any) -> None:
+    """The room's other paths through the game interface: ``/help`` answers with the farm
+    commands (and the room's own for room commands), the lobby lists the room's game, ``/who``
+    and ``/option`` speak of the farm game and its set, and a person leaving in the middle of
+    the game leaves the seat to the farm's default bot, which plays on (``/join`` takes it
+    back)."""
+    import httpx
+
+    srv = server_factory(game_seed=12)
+    people = await _farm_room(srv, "misc", NAMES, bot=False)
+    ann, bob, cy = people
+    r = await ann.ok("/help ship")
+    assert "F25" in r["message"], r          # the farm's /ship (F25-F27)
+    r = await ann.ok("/help join")
+    assert "/join" in r["message"] and "farm command" not in r["message"], r
+    r = await ann.ok("/option")
+    assert "farm" in r["message"] and params_hash(default_params()) in r["message"], r
+    listing = httpx.get(srv.base + "/api/rooms").json()
+    assert [x["game"] for x in listing if x["room"] == "misc"] == ["farm"]
+    r = await ann.say("/plant b1")
+    assert not r["ok"] and r["code"] == "parse_error", r   # a farm command's own error
+    await cy.ok("/leave")
+    await _sync([ann, bob])
+    seat = ann.state["room"]["seats"][2]
+    assert seat["bot"] and seat["policy"] == "sensible" and seat["vacant"], seat
+    rng = random.Random(2)
+    start = ann.view["turn_number"]
+    for _ in range(300):   # Ann and Bob play; the bot plays Cy's seat
+        if ann.view["turn_number"] >= start + 2:
+            break
+        if not await _step([ann, bob], rng):
+            await _wait_change([ann, bob])
+    assert ann.view["turn_number"] >= start + 2
+    newcomer = Client(srv.ws_url("misc"), "Dee")
+    await newcomer.connect()
+    await newcomer.ok("/join")
+    assert newcomer.seat == 2
+    await newcomer.wait(lambda: newcomer.state is not None and newcomer.state["view"] is not None
+                        and newcomer.view["you"] is not None
+                        and newcomer.view["seats"][2]["name"] == "Dee")
+    for c in [ann, bob, newcomer]:
+        await c.close()
