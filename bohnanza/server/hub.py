@@ -269,10 +269,14 @@ class Hub:
                     self.queue.later(functools.partial(self.store.delete_room, room.name))
 
     def listing(self) -> list[dict[str, Any]]:
-        """The lobby's room list: who sits where, who is connected, the seats still free."""
+        """The lobby's room list: who sits where, who is connected, the seats still free; on
+        PostgreSQL with Redis, the other processes' rooms too (cluster/relay.py)."""
+        others = self.owner.listing_extra() if self.owner is not None else []
+        return others + self.own_listing()
+
+    def own_listing(self) -> list[dict[str, Any]]:
+        """The rooms of this process (:meth:`listing`)."""
         out = []
-        if self.owner is not None:
-            out = self.owner.listing_extra()  # the other processes' rooms
         for room in self.rooms.values():
             lo, hi = room.player_range()
             seated = [s for s in room.seats if not s.vacant]
