@@ -42,6 +42,8 @@ send no ``activity``). Clients use no permessage-deflate (like the floor client)
     python bench/server.py --rooms 100 --env BOHNANZA_SQLITE_SYNCHRONOUS=FULL   # fsync per command
     python bench/server.py --rooms 100 --py-spy /tmp/srv.txt      # + top functions of the server
     python bench/server.py --rooms 100 --seconds 12 --compare HEAD~1,. --repeat 4  # A/B, no floor
+    python bench/server.py --processes 3 --rooms 20 [--database URL]  # bench/cluster.py: SQLite,
+                                         # 1 and N processes on PostgreSQL (and --failover K)
 
 By default a seat whose bot has nothing to do at its slot sets or clears a ``/want`` or
 ``/have`` marker (a game command that is stored and changes the state), so every client sends
@@ -183,6 +185,8 @@ def start_ours(tmp: Path, rooms: int) -> tuple[subprocess.Popen[bytes], int]:
         "BOHNANZA_MAX_ROOMS": str(rooms + 10),
         "BOHNANZA_IDLE_SECONDS": "1000000",
         "BOHNANZA_HOST": HOST,
+        "BOHNANZA_PER_ADDRESS_LIMITS": "0",  # every client comes from loopback (gate.py)
+        "BOHNANZA_PARK_AFTER": "1000000",
     })
     env.update(SERVER_ENV)
     env["PYTHONPATH"] = str(SERVER_SRC[0])
@@ -708,6 +712,14 @@ def row_line(r: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if any(a.split("=")[0] in ("--processes", "--database", "--failover") for a in args):
+        # several processes on PostgreSQL: bench/cluster.py (its own options; --help there)
+        spec = importlib.util.spec_from_file_location("bench_cluster", HERE / "cluster.py")
+        assert spec is not None and spec.loader is not None
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        return int(mod.main(args))
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rooms", type=int, nargs="+",

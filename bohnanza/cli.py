@@ -39,6 +39,10 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--bot-delay", type=float,
                        help="seconds a bot waits before it acts (default 1)")
     serve.add_argument("--log-level", default="info")
+    forget = sub.add_parser("forget-room", help="delete a stored room, its game, log and chat "
+                            "(a damaged room; stop the server first for a room in use)")
+    forget.add_argument("room")
+    forget.add_argument("--db", type=Path, help="SQLite file (default var/bohnanza.db)")
     sub.add_parser(
         "simulate",
         help="play bot games in the engine and compare policies "
@@ -48,13 +52,22 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(args_in)
 
+    if args.command == "forget-room":
+        return _forget_room(args.room, args.db)
     if args.command == "serve":
         import uvicorn
 
         from bohnanza.server import Settings, create_app
+        from bohnanza.server.gate import GatedHttp, GatedWebSocket
 
         overrides = {k: v for k in ("host", "port", "db", "database", "redis_url", "bot_delay") if (v := getattr(args, k)) is not None}
         settings = Settings(**overrides)
+        problem = database_problem(settings.db)
+        if problem is not None:  # one line, no traceback (issue 11, item 14)
+            print(f"bohnanza: {settings.db} is not a usable SQLite database ({problem}); "
+                  "move it away (a new one is made) or restore it from a backup, then start "
+                  "again.", file=sys.stderr)
+            return 2
         logging.basicConfig(level=args.log_level.upper())
         # what start-up allocated (modules, models) is never garbage: keep it out of every
         # collection; and collect young objects less often (each change builds a few hundred
@@ -69,6 +82,50 @@ def main(argv: list[str] | None = None) -> int:
             port=settings.port,
             ws_max_size=settings.max_frame_bytes,
             ws_per_message_deflate=settings.ws_deflate,
+            http=GatedHttp,  # the gate (gate.py): per-address limits, the header timeout
+            ws=GatedWebSocket,
+            timeout_keep_alive=5,  # an idle kept-alive HTTP connection (uvicorn's own)
             log_level=args.log_level,
         )
     return 0
+
+
+def database_problem(db: Path) -> str | None:
+    """Why the SQLite file ``db`` cannot be used (garbage, truncated, not a database), or
+    None (it is fine, or not there yet: it is then made)."""
+    import sqlite3
+
+    if str(db) == ":memory:" or not Path(db).exists() or Path(db).stat().st_size == 0:
+        return None
+    try:
+        con = sqlite3.connect(db)
+        try:
+            rows = con.execute("PRAGMA quick_check(1)").fetchall()
+        finally:
+            con.close()
+    except sqlite3.Error as e:
+        return str(e)
+    if rows != [("ok",)]:
+        return f"integrity check: {rows[0][0] if rows else 'no answer'}"
+    return None
+
+
+def _forget_room(room: str, db: Path | None) -> int:
+    """``bohnanza forget-room ROOM``: delete the stored room (0), or say there is none (1)."""
+    from bohnanza.server import Settings
+    from bohnanza.server.store import open_store
+
+    path = db if db is not None else Settings().db
+    problem = database_problem(path)
+    if problem is not None:
+        print(f"bohnanza: {path} is not a usable SQLite database ({problem})", file=sys.stderr)
+        return 2
+    store = open_store(path, "NORMAL", 5.0)
+    try:
+        found = store.db.execute(  # type: ignore[attr-defined]
+            "SELECT 1 FROM rooms WHERE name=?", (room,)).fetchone() is not None
+        store.delete_room(room)
+    finally:
+        store.close()
+    print(f"room {room} {'forgotten' if found else 'was not stored'} ({path})")
+    return 0 if found else 1

@@ -45,8 +45,10 @@ def _en(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "plant":
         return f"{who} planted {b(d['bean'])} in field {d['field']}"
     if kind == "harvest":
-        return (f"{who} harvested {d['count']} {b(d['bean'])} from field {d['field']} for "
-                f"{_coins(d['coins'], 'en')}")
+        line = f"{who} harvested {d['count']} {b(d['bean'])} from field {d['field']}"
+        if "coins" not in d:  # hidden_money (R42): what it earned is not told
+            return line
+        return f"{line} for {_coins(d['coins'], 'en')}"
     if kind == "buy":
         if d.get("paid_to") == "removed":
             return f"{who} bought a third field; its {_coins(d['cost'], 'en')} left the game"
@@ -105,8 +107,10 @@ def _ja(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "plant":
         return f"{who}が{b(d['bean'])}を畑{d['field']}に植えた"
     if kind == "harvest":
-        return (f"{who}が畑{d['field']}の{b(d['bean'])}{d['count']}枚を売却"
-                f"（{_coins(d['coins'], 'ja')}）")
+        line = f"{who}が畑{d['field']}の{b(d['bean'])}{d['count']}枚を売却"
+        if "coins" not in d:  # hidden_money (R42)
+            return line
+        return f"{line}（{_coins(d['coins'], 'ja')}）"
     if kind == "buy":
         if d.get("paid_to") == "removed":
             return f"{who}が3つ目の畑を購入（{_coins(d['cost'], 'ja')}はゲームから除外）"

@@ -166,6 +166,18 @@ TEXTS: dict[str, tuple[str, str]] = {
                                "/join 名前 で別の名前で着席できます。"),
     "error.too_many_rooms": ("This server holds as many rooms as it may; join one.",
                              "このサーバーのルーム数は上限です。既存のルームに参加してください。"),
+    "error.room_damaged": ("This room's stored game is damaged and cannot be played; use "
+                           "another room.",
+                           "このルームの保存されたゲームは壊れているため遊べません。別のルームを"
+                           "使ってください。"),
+    "error.too_many_new_rooms": ("Too many new rooms from your address; wait a minute or join "
+                                 "one.",
+                                 "あなたのアドレスから新しいルームが多すぎます。1分ほど待つか、"
+                                 "既存のルームに参加してください。"),
+    "error.too_slow": ("You did not read your messages in time; reconnect for a fresh state.",
+                       "メッセージを読み取れていません。再接続すると最新の状態が届きます。"),
+    "refuse.room_chat": ("Too much chat in this room at once; wait a moment.",
+                         "このルームのチャットが多すぎます。少し待ってください。"),
     "error.chat_burst": ("Too many lines at once: line {n} was not sent; wait a moment.",
                          "一度に送る行が多すぎます。{n}行目は送信されませんでした。少し待って"
                          "ください。"),
@@ -187,6 +199,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.parse_error.unknown_room": ("Unknown room command.", "不明なルームコマンドです。"),
     "refuse.parse_error.whom": ("Say whom: {usage}", "誰かを指定してください: {usage}"),
     "refuse.empty": ("Nothing to say.", "発言が空です。"),
+    "refuse.bad_text.control": ("A line may not hold control, line-break or bidi-override "
+                                "characters ({char}).",
+                                "1行に制御文字・改行・双方向上書き文字は使えません（{char}）。"),
+    "refuse.bad_text.surrogate": ("That text is not valid Unicode (a lone surrogate).",
+                                  "その文字列は正しいUnicodeではありません（単独のサロゲート）。"),
+    "refuse.bad_message.depth": ("A message nests at most {n} deep.",
+                                 "メッセージの入れ子は{n}段までです。"),
+    "refuse.bad_message.type": ("A message's type is a string: hello, say, activity, lang.",
+                                "メッセージの type は文字列です: hello、say、activity、lang。"),
+    "refuse.bad_json": ("That message is not valid JSON.", "そのメッセージは正しいJSONではありません。"),
+    "refuse.unknown_topic": ("No help for {topic}. Topics: {topics}.",
+                             "{topic}のヘルプはありません。項目: {topics}。"),
     "refuse.not_seated": ("Only a seated player can do that; /join first.",
                           "着席しているプレイヤーだけができます。先に /join してください。"),
     "refuse.not_seated.leave": ("You have no seat to leave.", "離れる席がありません。"),
@@ -200,8 +224,6 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "ゲームは進行していません。/start で始められます。"),
     "refuse.not_for_bots": ("A bot sends game commands only.",
                             "ボットが送れるのはゲームのコマンドだけです。"),
-    "refuse.unknown_topic": ("No help for {topic}; try /help.",
-                             "{topic}のヘルプはありません。/help をどうぞ。"),
     "refuse.no_such_seat": ("Nobody called {name} sits here; /who lists the seats.",
                             "{name}という人は着席していません。/who で席の一覧を表示します。"),
     "refuse.already_seated": ("You already sit in seat {seat}; /leave first.",

@@ -60,8 +60,10 @@ class Event:
         if k == "plant":
             return f"{who} planted {d['bean']} in field {d['field']}"
         if k == "harvest":
-            return (f"{who} harvested {d['count']} {d['bean']} from field {d['field']} "
-                    f"for {d['coins']} coin{'s' if d['coins'] != 1 else ''}")
+            line = f"{who} harvested {d['count']} {d['bean']} from field {d['field']}"
+            if "coins" not in d:  # hidden_money (R42)
+                return line
+            return f"{line} for {d['coins']} coin{'s' if d['coins'] != 1 else ''}"
         if k == "buy":
             if d.get("paid_to") == "removed":
                 return f"{who} bought a third field; its {d['cost']} coins left the game"

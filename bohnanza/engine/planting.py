@@ -186,7 +186,10 @@ def sell(g: GameState, seat: int, field: int, final: bool = False) -> None:
         s.coins.extend([bean] * c)
     if n > c:
         g.discard.extend([bean] * (n - c))
-    data = {"bean": bean, "count": n, "coins": c, "field": field}
+    data: dict[str, object] = {"bean": bean, "count": n, "field": field}
+    # R42: under hidden_money the harvest is public, what it earned is not (until the end)
+    if final or not g.options.get("hidden_money"):
+        data["coins"] = c
     if final:
         data["final"] = True
     g.emit("harvest", seat, data)

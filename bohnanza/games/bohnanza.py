@@ -104,6 +104,10 @@ class BohnanzaHost:
             return {i: f"{turn}:plant_traded" for i, s in enumerate(g.seats) if s.to_plant}
         return {active: f"{turn}:{phase}"}  # plant, and the duel's plant_offer, plant_revealed
 
+    def decision_clock(self, game: GameState, key: str, room_clock: float | None
+                       ) -> float | None:
+        return room_clock
+
     def timeout_move(self, game: GameState, seat: int) -> str | None:
         return timeout_move(_g(game).view(seat))
 
@@ -115,7 +119,15 @@ class BohnanzaHost:
         return _g(game).turn
 
     def help(self, topic: str | None, lang: str) -> str:
+        """The command language's help; raises ``KeyError`` for a topic that is none of its
+        (the room then answers with its own commands' help, or ``unknown_topic``)."""
+        key = (topic or "").strip().lstrip("/").strip().casefold()
+        if key and key not in cmds.HELP_TOPICS and key != "bean":
+            raise KeyError(topic)
         return cmds.help_text(topic, lang)
+
+    def help_topics(self) -> tuple[str, ...]:
+        return cmds.HELP_TOPICS
 
     def option_keys(self) -> tuple[str, ...]:
         return ("hiddenmoney", "rules", "duel")

@@ -185,6 +185,9 @@ class FarmHost:
                 raise KeyError(topic)
         return help_text(topic, lang)
 
+    def help_topics(self) -> tuple[str, ...]:
+        return HELP_TOPICS
+
     def option_keys(self) -> tuple[str, ...]:
         return ("param", "params")
 

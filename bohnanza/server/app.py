@@ -6,10 +6,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
-from . import pages
+from . import gate, pages
 from .hub import Hub
 from .room import botpool
 from .settings import Settings
@@ -18,7 +19,8 @@ from .ws import ws_endpoint
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
-    hub = Hub(settings)
+    # the process's limits (gate.py): bohnanza serve's protocol classes and the hub share them
+    hub = Hub(settings, gate.install(settings))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -40,4 +42,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.router.routes.append(WebSocketRoute("/ws/{room}", ws_route))
     pages.register(app, settings)
+    # the Host header names this server (a DNS-rebinding page names its own: refused, 400)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.trusted_hosts(),
+                       www_redirect=False)
     return app

@@ -8,7 +8,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from .protocol import CLOSE_TRY_LATER
+from .protocol import CLOSE_SLOW, CLOSE_TRY_LATER
 
 if TYPE_CHECKING:
     from starlette.websockets import WebSocket
@@ -108,18 +108,22 @@ class Conn:
 
     _ids = 0
 
-    def __init__(self, ws: WebSocket, rate: float, burst: int, queue_max: int) -> None:
+    def __init__(self, ws: WebSocket, rate: float, burst: int, queue_max: int,
+                 queue_bytes: int = 512 * 1024) -> None:
         Conn._ids += 1
         self.id = Conn._ids
         self.ws = ws
         self.seat: int | None = None
         self.name: str = f"guest{self.id}"
         self.room: str | None = None
+        self.address = "?"  # the client's IP address (ws.py; the gate's per-address limits)
         self.lang = "en"  # the language of the server's texts for this person (hello.lang)
         self.refused_in_a_row = 0  # says refused for the rate, since the last one let through
         self.bucket = TokenBucket(rate, burst)
         self.queue = Outbox()
         self.queue_max = queue_max
+        self.queue_bytes = queue_bytes  # at most this many bytes wait for a slow reader
+        self.queued_bytes = 0
         self.closing = False
         self.direct = False  # sends at once when idle (set by the writer once it runs)
         self._busy = False  # the writer is sending, or a send waits for the socket
@@ -135,6 +139,17 @@ class Conn:
         if self.queue.qsize() >= self.queue_max:
             log.warning("connection %s does not read its messages: closing it", self.id)
             self.close(CLOSE_TRY_LATER, "too slow")
+            return
+        self.queued_bytes += len(text)
+        if self.queued_bytes > self.queue_bytes:
+            # a reader that does not read: what waits for it is dropped (its memory freed)
+            # and it is closed with 4001 once the frame on its way is through; the page
+            # connects again and gets a fresh state (issue 11, item 4)
+            log.warning("connection %s does not read its messages (%d bytes waiting): "
+                        "closing it (4001)", self.id, self.queued_bytes)
+            self.queue.take_nowait()
+            self.queued_bytes = 0
+            self.close(CLOSE_SLOW, "too slow: reconnect")
             return
         self.queue.put_nowait(text)
 
@@ -180,6 +195,7 @@ class Conn:
                     finally:
                         self._stalled = None
                     del coro, waiting
+                self.queued_bytes = 0
                 for item in self.queue.take_nowait():
                     if isinstance(item, tuple):
                         with contextlib.suppress(Exception):

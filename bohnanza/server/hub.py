@@ -19,6 +19,7 @@ import time
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
+from . import gate, parking
 from .checkpointer import Checkpointer
 from .conn import Conn
 from .dbqueue import DbQueue
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("bohnanza.server")
 
 # a room name: letters of any script and digits, with '-' and '_' inside ("Café", "豆の部屋")
+MAX_TABS_PER_SEAT = 8  # connections of one seat (a seat token gets past the room's cap)
+
 ROOM_NAME = re.compile(r"^[^\W_][\w-]*$")
 
 
@@ -46,9 +49,11 @@ def valid_room_name(name: str, max_len: int) -> bool:
 class Hub:
     """Every room of this process, the store and its queue, and the idle-mark clock."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, limits: gate.Gate | None = None) -> None:
         self.settings = settings
+        self.gate = limits or gate.Gate(settings)  # per-address limits (gate.py)
         self.rooms: dict[str, Room] = {}
+        self.damaged: dict[str, str] = {}  # stored rooms that failed to load: name -> why
         self.rooms_lock = asyncio.Lock()
         self.store: Store
         self.queue: DbQueue
@@ -58,6 +63,8 @@ class Hub:
         self._background: set[asyncio.Task[Any]] = set()
         self._checkpointer: Checkpointer | None = None
         self.owner: Owner | None = None  # on PostgreSQL: the lease and the claims
+        self.parked: set[str] = set()  # rooms in storage only (parking.py)
+        self._sweep_at = 0.0  # when stored rooms unused for forget_after are next forgotten
 
     def open(self) -> None:
         """Open the store and load every stored room (before serving; a room that cannot be
@@ -79,16 +86,22 @@ class Hub:
         reader = self.store if memory else open_store(
             s.db, s.sqlite_synchronous, s.sqlite_busy_timeout, cache_kib=256)  # a few rows each
         self.queue = DbQueue(self.store, reader, self.inline)
-        for stored in load_rooms(self.store, 0, 0):
+        failed: dict[str, str] = {}
+        stored_rooms = load_rooms(self.store, 0, 0, failed)
+        for name, why in failed.items():
+            self._damaged(name, why)
+        for stored in stored_rooms:
             if not stored.seats and stored.game is None:
                 self._forget(stored.name)  # nobody sits there
                 continue
             room = self._new_room(stored.name)
             try:
                 room.restore(stored)
+                problems = parking.check(room)
             except Exception as e:
-                log.warning("room %r cannot be loaded (%s: %s); skipped", stored.name,
-                            type(e).__name__, e)
+                problems = [f"{type(e).__name__}: {e}"]
+            if problems:
+                self._damaged(stored.name, "; ".join(problems))
                 continue
             if not room.running and not any(s.human for s in room.seats):
                 self._forget(stored.name)  # bots only, no game to finish
@@ -97,6 +110,14 @@ class Hub:
         log.info("loaded %d rooms from %s", len(self.rooms), s.db)
         if self.inline:
             self.store.wait_for_locks(False)  # the inline writes; see dbqueue.py
+
+    def _damaged(self, name: str, why: str) -> None:
+        """A stored room that is not a game the rules could have made: never played, listed
+        as damaged; its name is refused (``room_damaged``) until an operator forgets it."""
+        self.damaged[name] = why
+        self.parked.discard(name)
+        log.warning("room %r cannot be played: it is damaged (%s); not loaded, listed as "
+                    "damaged; 'bohnanza forget-room %s' deletes it", name, why, name)
 
     def _new_room(self, name: str) -> Room:
         return Room(name, self, self.queue, self.settings)
@@ -161,17 +182,37 @@ class Hub:
                     await room.clock.check(wall)  # turn clocks (room/clock.py)
                     if now - room.last_visit >= self.settings.forget_after:
                         await self.forget_unvisited(room)
+                    elif (self.owner is None and not room.conns
+                          and now - room.last_visit >= self.settings.park_after):
+                        await parking.park(self, room)
                 except Exception:  # pragma: no cover - keep the clock alive
                     log.exception("idle check failed in room %s", room.name)
+            if self.owner is None and now >= self._sweep_at:
+                self._sweep_at = now + min(3600.0, self.settings.forget_after)
+                await parking.sweep(self)
 
-    async def room_for(self, name: str, conn: Conn) -> Room | RelayedRoom | None:
-        """The room, created on first use; None (and the connection told why) past the limits.
-        On PostgreSQL: claimed (and loaded) here, or relayed to the process that owns it."""
+    async def room_for(self, name: str, conn: Conn, token: str | None = None,
+                       address: str = "?") -> Room | RelayedRoom | None:
+        """The room, created on first use; None (and the connection told why) past the limits:
+        a damaged room (``room_damaged``), too many live rooms (``too_many_rooms``), too many
+        new rooms from ``address`` (``too_many_new_rooms``, gate.py), a room full of
+        connections (``room_crowded``; a valid seat ``token`` always gets in: watchers are
+        refused first). On PostgreSQL: claimed (and loaded) here, or relayed to the process
+        that owns it."""
         async with self.rooms_lock:
             room: Room | RelayedRoom | None = self.rooms.get(name)
+            if name in self.damaged:
+                conn.send(error_frame("room_damaged", "This room's stored game is damaged and "
+                                      "cannot be played; use another room.", conn.lang))
+                conn.close(CLOSE_TRY_LATER, "room damaged")
+                return None
             if room is None and self.owner is not None and len(self.rooms) < self.settings.max_rooms:
                 room = await self.owner.room(name, conn)
                 if room is None:
+                    return None
+            if room is None and self.owner is None:
+                room, refused = await parking.unpark(self, name, conn)
+                if refused:
                     return None
             if room is None:
                 if len(self.rooms) >= self.settings.max_rooms:
@@ -179,9 +220,19 @@ class Hub:
                                           "as it may; join one.", conn.lang))
                     conn.close(CLOSE_TRY_LATER, "too many rooms")
                     return None
+                if not self.gate.new_room(address):
+                    conn.send(error_frame("too_many_new_rooms", "Too many new rooms from your "
+                                          "address; wait a minute or join one.", conn.lang))
+                    conn.close(CLOSE_TRY_LATER, "too many new rooms")
+                    return None
                 room = self._new_room(name)
                 self.rooms[name] = room
-            if len(room.conns) >= self.settings.max_connections_per_room:
+            crowded = len(room.conns) >= self.settings.max_connections_per_room
+            seat = (room.table.find_token(token) if token and isinstance(room, Room)
+                    else None)  # a relayed room's owner checks its own seats
+            if seat is not None and isinstance(room, Room):  # a seat's tabs: past the cap
+                crowded = len(room.presence.seated(seat)) >= MAX_TABS_PER_SEAT
+            if crowded:
                 conn.send(error_frame("room_crowded", "This room has too many connections.",
                                       conn.lang))
                 conn.close(CLOSE_TRY_LATER, "room crowded")
@@ -218,10 +269,14 @@ class Hub:
                     self.queue.later(functools.partial(self.store.delete_room, room.name))
 
     def listing(self) -> list[dict[str, Any]]:
-        """The lobby's room list: who sits where, who is connected, the seats still free."""
+        """The lobby's room list: who sits where, who is connected, the seats still free; on
+        PostgreSQL with Redis, the other processes' rooms too (cluster/relay.py)."""
+        others = self.owner.listing_extra() if self.owner is not None else []
+        return others + self.own_listing()
+
+    def own_listing(self) -> list[dict[str, Any]]:
+        """The rooms of this process (:meth:`listing`)."""
         out = []
-        if self.owner is not None:
-            out = self.owner.listing_extra()  # the other processes' rooms
         for room in self.rooms.values():
             lo, hi = room.player_range()
             seated = [s for s in room.seats if not s.vacant]
@@ -242,4 +297,8 @@ class Hub:
                     "hidden_money": room.hidden_money,
                 }
             )
+        for name in self.damaged:
+            out.append({"room": name, "damaged": True, "seats": [], "bots": 0, "running": False,
+                        "people": 0, "free_seats": 0, "min_players": 0, "spectators": 0,
+                        "preset": "", "max_players": 0, "hidden_money": False})
         return out

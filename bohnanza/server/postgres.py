@@ -294,6 +294,12 @@ class PostgresStore(RowReader):
             self.fences.pop(name, None)
             raise Fenced(name)
 
+    def trim_chat(self, name: str, keep: int) -> None:
+        """Keep the newest ``keep`` chat lines of the room (its older ones deleted)."""
+        self.db.execute(
+            "DELETE FROM chat WHERE room=%(p)s AND id <= (SELECT id FROM chat WHERE room=%(p)s"
+            " ORDER BY id DESC LIMIT 1 OFFSET %(k)s)", {"p": name, "k": keep})
+
     def save_version(self, name: str, version: int) -> None:
         """A version bump (best effort, never lowers it), fenced."""
         fence = self._fence(name)

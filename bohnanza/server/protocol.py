@@ -214,6 +214,32 @@ server_adapter: TypeAdapter[Welcome | Reply | State | Chat | Log | Error] = Type
 CLOSE_POLICY = 1008  # flood, bad origin, no hello
 CLOSE_TOO_BIG = 1009
 CLOSE_TRY_LATER = 1013  # too many rooms or connections
+CLOSE_SLOW = 4001  # the unsent frames passed SEND_QUEUE_BYTES: reconnect for a fresh state
+
+
+# The codes of the wire's own refusals (``error.code``, or ``reply.code`` for a say); game and
+# room refusals are design.md section 4's and docs/engine-api.md's.
+WIRE_ERRORS: dict[str, str] = {
+    "bad_json": "the frame is not JSON",
+    "bad_message": "JSON, but not one of the messages (a field missing or of the wrong type, a "
+                   "type that is not a string, nested deeper than 8)",
+    "unknown_type": "a type that is not hello, say, activity or lang",
+    "bad_text": "text that is not valid Unicode (a lone surrogate), or a typed line with a "
+                "control, line-break or bidi-override character (the reply names it)",
+    "too_long": "a typed line longer than the limit",
+    "too_big": "a frame larger than the limit (then closed with 1009)",
+    "rate_limited": "over the rate (a say is refused on its own; a flood closes with 1008)",
+    "hello_required": "a say before hello",
+    "hello_timeout": "no hello in time (then closed with 1008)",
+    "already_hello": "a second hello",
+    "bad_name": "a name that is not a PRECIS nickname (RFC 8266), shows no letter or digit, "
+                "is too long or starts with /",
+    "name_taken": "a name the room uses already, or one that looks the same (UTS #39 skeleton)",
+    "bad_token": "a token that holds no seat in this room",
+    "unknown_topic": "/help for a topic there is none of (the message names the topics)",
+    "too_many_rooms": "this server holds as many live rooms as it may (then closed with 1013)",
+    "room_crowded": "the room has as many connections as it may (then closed with 1013)",
+}
 
 
 def protocol_schema() -> dict[str, Any]:
@@ -227,7 +253,10 @@ def protocol_schema() -> dict[str, Any]:
             str(CLOSE_POLICY): "policy: flooding, origin not allowed, no hello in time",
             str(CLOSE_TOO_BIG): "frame larger than the limit",
             str(CLOSE_TRY_LATER): "too many rooms or connections",
+            str(CLOSE_SLOW): "a reader that does not read: its unsent frames passed the byte "
+                             "cap (SEND_QUEUE_BYTES); connect again for a fresh state",
         },
+        "error_codes": WIRE_ERRORS,
         "client": client_adapter.json_schema(),
         "server": server_adapter.json_schema(),
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Annotated
 
@@ -61,6 +62,29 @@ class Settings(BaseSettings):
     max_connections_per_room: int = Field(default=64, ge=1)
     hello_timeout: float = Field(default=15.0, gt=0)
     send_queue_max: int = Field(default=2000, ge=10)
+    # a connection whose unsent frames pass this many bytes (a reader that does not read) is
+    # closed with 4001; it comes back with a fresh state (issue 11, item 4)
+    send_queue_bytes: int = Field(default=512 * 1024, ge=4096)
+
+    # the gate (gate.py, issue 11): per client address and in total
+    per_address_limits: bool = True  # off in tests whose clients all come from 127.0.0.1
+    max_connections: int = Field(default=800, ge=1)  # open files are 1024 by default
+    max_conns_per_address: int = Field(default=40, ge=1)
+    connects_per_second: float = Field(default=4.0, gt=0)  # new connections per address
+    connects_burst: int = Field(default=40, ge=1)
+    rooms_per_minute: float = Field(default=6.0, gt=0)  # new rooms per address
+    rooms_burst: int = Field(default=6, ge=1)
+    flood_bar_seconds: float = Field(default=30.0, ge=0)  # new connections refused after a flood
+    # seconds a connection may take to send a request's headers (a half-sent request)
+    header_timeout: float = Field(default=5.0, gt=0)
+    # Host headers served (TrustedHostMiddleware); empty: what serve binds (trusted_hosts)
+    allowed_hosts: Annotated[list[str], NoDecode] = []
+    # a room nobody is connected to for this long is parked: out of memory and of max_rooms,
+    # its game kept in storage until a seat-token holder (or anyone) comes back
+    park_after: float = Field(default=300.0, gt=0)
+    chat_keep: int = Field(default=200, ge=1)  # chat lines stored per room (the newest)
+    room_chat_per_second: float = Field(default=3.0, gt=0)  # chat lines per room, everyone
+    room_chat_burst: int = Field(default=20, ge=1)
 
     # behaviour
     idle_seconds: float = Field(default=10.0, gt=0)
@@ -102,6 +126,30 @@ class Settings(BaseSettings):
         if isinstance(v, str):
             return [o.strip().rstrip("/") for o in v.split(",") if o.strip()]
         return v
+
+    @field_validator("allowed_hosts", mode="before")
+    @classmethod
+    def _split_hosts(cls, v: object) -> object:
+        if isinstance(v, str):
+            return [h.strip().lower() for h in v.split(",") if h.strip()]
+        return v
+
+    def trusted_hosts(self) -> list[str]:
+        """The Host names served: ``allowed_hosts``, or else what ``serve`` binds with the
+        loopback names (``localhost``, ``127.0.0.1``, ``::1``); bound to every interface
+        (``0.0.0.0``, ``::``), this machine's name and its addresses too. Set
+        ``BOHNANZA_ALLOWED_HOSTS`` to the public name behind a proxy."""
+        if self.allowed_hosts:
+            return list(self.allowed_hosts)
+        loopback = ["localhost", "127.0.0.1", "::1"]
+        if self.host not in ("0.0.0.0", "::", ""):
+            return list(dict.fromkeys([self.host.lower(), *loopback]))
+        import socket
+
+        names = [socket.gethostname(), socket.getfqdn()]
+        with contextlib.suppress(OSError):
+            names += [str(a[4][0]) for a in socket.getaddrinfo(socket.gethostname(), None)]
+        return list(dict.fromkeys([*loopback, *(n.lower() for n in names if n)]))
 
     @field_validator("database")
     @classmethod

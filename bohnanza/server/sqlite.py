@@ -210,6 +210,19 @@ class SQLiteStore(RowReader):
             "INSERT INTO chat (room, line) VALUES (?, ?)", (name, json.dumps(line))
         )
 
+    def stale_rooms(self, before: float) -> list[str]:
+        """The rooms made before ``before`` (Unix time) with no command stored since."""
+        rows = self.db.execute(
+            "SELECT name FROM rooms r WHERE created < ? AND COALESCE((SELECT MAX(ts) FROM"
+            " commands c WHERE c.room = r.name), 0) < ?", (before, before)).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def trim_chat(self, name: str, keep: int) -> None:
+        """Keep the newest ``keep`` chat lines of the room (its older ones deleted)."""
+        self.db.execute(
+            "DELETE FROM chat WHERE room=:p AND id <= (SELECT id FROM chat WHERE room=:p"
+            " ORDER BY id DESC LIMIT 1 OFFSET :k)", {"p": name, "k": keep})
+
     def save_version(self, name: str, version: int) -> None:
         """Persist a version bump that changed nothing durable (idle marks, connections).
 

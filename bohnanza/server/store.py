@@ -79,6 +79,9 @@ class Store(Protocol):
     def save_chat(self, name: str, line: dict[str, Any]) -> None:
         """One chat line."""
 
+    def trim_chat(self, name: str, keep: int) -> None:
+        """Keep the newest ``keep`` chat lines of a room (issue 11: chat is capped)."""
+
     def save_version(self, name: str, version: int) -> None:
         """A version bump that changed nothing durable; best effort, never lowers it."""
 

@@ -14,6 +14,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bohnanza.commands.texts import lang_of, server_text
 
+from . import inbound
 from .conn import Conn
 from .hub import Hub, valid_room_name
 from .protocol import (
@@ -73,9 +74,9 @@ async def ws_endpoint(websocket: WebSocket, room: str) -> None:
         await websocket.close(code=CLOSE_POLICY)
         return
     await websocket.accept()
-    conn = Conn(
-        websocket, settings.commands_per_second, settings.commands_burst, settings.send_queue_max
-    )
+    conn = Conn(websocket, settings.commands_per_second, settings.commands_burst,
+                settings.send_queue_max, settings.send_queue_bytes)
+    conn.address = websocket.client.host if websocket.client else "?"
     writer = asyncio.create_task(conn.writer())
     the_room: Room | RelayedRoom | None = None
     try:
@@ -129,6 +130,7 @@ async def _serve(
             if conn.refused_in_a_row > FLOOD_FACTOR * settings.commands_burst:
                 conn.send(_error("rate_limited", "Too many messages; slow down."))
                 conn.close(CLOSE_POLICY, "too many messages")
+                hub.gate.penalize(conn.address)  # a flood: its address waits a while (gate.py)
                 return room
             _refuse_for_rate(conn, text)
             continue
@@ -137,9 +139,9 @@ async def _serve(
             conn.send(_error("bad_message", "Send JSON text frames."))
             continue
         try:
-            data: Any = json.loads(text)
-        except ValueError:
-            conn.send(_error("bad_json", "That message is not valid JSON."))
+            data: Any = inbound.load(text)
+        except inbound.BadInput as e:
+            _bad_input(conn, text, e)
             continue
         parsed: Hello | Say | Activity | Lang | None = _plain_say(data)
         if parsed is None:
@@ -153,7 +155,7 @@ async def _serve(
                 conn.send(_error("already_hello", "This connection said hello already."))
                 continue
             conn.lang = lang_of(parsed.lang)
-            room = await hub.room_for(room_name, conn)
+            room = await hub.room_for(room_name, conn, parsed.token, conn.address)
             if room is None:
                 return None
             try:
@@ -169,6 +171,9 @@ async def _serve(
                     ).model_dump_json(exclude_none=True)
                 )
         elif isinstance(parsed, Say):
+            if not hub.gate.say(conn.address):  # the address's rate, across its connections
+                _refuse_for_rate(conn, text)
+                continue
             await room.say(conn, parsed.id, parsed.text)
         elif isinstance(parsed, Lang):
             await room.set_lang(conn, lang_of(parsed.lang))
@@ -181,12 +186,35 @@ def _refuse_for_rate(conn: Conn, text: str | None) -> None:
     """The reply to a say over the rate (no reply for anything else: nothing to answer)."""
     try:
         data = json.loads(text) if text is not None else None
-    except ValueError:
+    except (ValueError, RecursionError):
         return
     if isinstance(data, dict) and data.get("type") == "say" and _valid_id(data.get("id")):
         conn.send(Reply(id=data["id"], ok=False, code="rate_limited",
                         message=server_text("Too many commands at once; wait a moment.",
                                             conn.lang)).model_dump_json(exclude_none=True))
+
+
+def _bad_input(conn: Conn, text: str, e: inbound.BadInput) -> None:
+    """A frame :func:`inbound.load` refused: a ``say`` whose id can be read gets its reply,
+    anything else an ``error``."""
+    say_id = _say_id(text)
+    message = server_text(e.message, conn.lang)
+    if say_id is not None:
+        conn.send(Reply(id=say_id, ok=False, code=e.code, message=message)
+                  .model_dump_json(exclude_none=True))
+    else:
+        conn.send(_error(e.code, message))
+
+
+def _say_id(text: str) -> int | None:
+    """The id of a ``say`` frame when it can be read at all (a flat object)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(data, dict) and data.get("type") == "say" and _valid_id(data.get("id")):
+        return int(data["id"])
+    return None
 
 
 def _plain_say(data: Any) -> Say | None:
@@ -203,8 +231,10 @@ def _plain_say(data: Any) -> Say | None:
 def _invalid(conn: Conn, data: Any, e: ValidationError) -> None:
     """A message that is JSON but not one of ours. A say with an id still gets its reply."""
     kind = data.get("type") if isinstance(data, dict) else None
-    if kind not in KNOWN_TYPES:
-        conn.send(_error("unknown_type", f"Unknown message type {kind!r}; use hello, say, activity, lang."))
+    if kind not in KNOWN_TYPES:  # a string (inbound.load), or None
+        shown = repr(kind) if kind is None or len(kind) <= 40 else repr(kind[:40] + "...")
+        conn.send(_error("unknown_type",
+                         f"Unknown message type {shown}; use hello, say, activity, lang."))
         return
     first = e.errors()[0]
     where = ".".join(str(x) for x in first.get("loc", ()))

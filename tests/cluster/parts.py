@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -71,12 +73,14 @@ class Cluster:
 class Player:
     """A seated client that reconnects (to the next process) when its connection ends."""
 
-    def __init__(self, urls: list[str], name: str, first: int) -> None:
+    def __init__(self, urls: list[str], name: str, first: int, backoff: float = 0.0) -> None:
         self.urls = urls
         self.name = name
         self.at = first
         self.client = Client(urls[first], name)
         self.reconnects = 0
+        self.backoff = backoff  # the board waits 300 ms, doubling up to 5 s (web/js/net.js)
+        self.connected_once = False
 
     @property
     def live(self) -> bool:
@@ -84,16 +88,23 @@ class Player:
         return r is not None and not r.done()
 
     async def connect(self) -> None:
+        retry = 0
+        if self.connected_once:
+            self.at += 1  # a balancer sends a new connection to the next process
+            self.reconnects += 1
         while True:
+            if self.connected_once and self.backoff:
+                await asyncio.sleep(min(5.0, self.backoff * 2 ** retry))
             self.client.url = self.urls[self.at % len(self.urls)]
             try:
                 await asyncio.wait_for(self.client.connect(), 5)
+                self.connected_once = True
                 return
             except (OSError, TimeoutError, ConnectionClosed, ConnectionError):
                 with contextlib.suppress(Exception):
                     await self.client.close()
-                self.at += 1
-                self.reconnects += 1
+                self.at += 1  # the balancer sends the next try elsewhere
+                retry += 1
                 await asyncio.sleep(0.05)
 
 
@@ -102,10 +113,12 @@ class Players:
     command is decided from views of one version (after a reconnect too); ``acked`` holds
     every (seat, text) whose reply said ok."""
 
-    def __init__(self, urls: list[str], names: list[str]) -> None:
-        self.players = [Player(urls, n, i) for i, n in enumerate(names)]
+    def __init__(self, urls: list[str], names: list[str], backoff: float = 0.0) -> None:
+        self.players = [Player(urls, n, i, backoff) for i, n in enumerate(names)]
         self.acked: list[tuple[int, str]] = []
         self.refused: list[dict[str, Any]] = []
+        # told the moment (perf_counter) each acknowledged command was sent
+        self.on_ack: Callable[[float], None] | None = None
 
     async def seat(self) -> None:
         for p in self.players:
@@ -122,6 +135,8 @@ class Players:
             cs = [p.client for p in self.players]
             deadline = asyncio.get_running_loop().time() + 3
             while asyncio.get_running_loop().time() < deadline:
+                if not all(p.live for p in self.players):
+                    break  # reconnect it first
                 if (all(p.live and p.client.state is not None and p.client.state.get("view")
                         for p in self.players) and len({c.version for c in cs}) == 1):
                     return [c.view for c in cs]
@@ -132,13 +147,18 @@ class Players:
                 if p.live and p.client.version < top:
                     await p.client.close()
 
-    async def play(self, max_steps: int = 20000) -> dict[str, Any]:
+    async def play(self, max_steps: int = 20000,
+                   until: asyncio.Task[Any] | None = None) -> dict[str, Any]:
+        """Play to the game's end (or until ``until`` is done): the last views' first."""
         for _ in range(max_steps):
             views = await self._views()
+            if until is not None and until.done():
+                return views[0]
             choice = decide(views)
             if choice is None:
                 return views[0]
             seat, text = choice
+            sent = time.perf_counter()
             try:
                 r = await self.players[seat].client.say(text, timeout=5)
             except (ConnectionError, TimeoutError, ConnectionClosed):
@@ -147,6 +167,8 @@ class Players:
                 continue
             if r["ok"]:
                 self.acked.append((seat, text))
+                if self.on_ack is not None:
+                    self.on_ack(sent)
             else:
                 assert r["code"] in ("storage_error", "internal_error"), (seat, text, r)
                 self.refused.append(r)

@@ -53,6 +53,7 @@ def server() -> Iterator[str]:
         "BOHNANZA_BOT_DELAY": "0.02",         # bots answer at once (test_e2e_bots)
         "BOHNANZA_BOT_TRADE_PATIENCE": "3",   # a bot waits at most 3 s for a person in phase 2
         "BOHNANZA_AWAY_SECONDS": "1",         # /handover is possible after 1 s away
+        "BOHNANZA_PER_ADDRESS_LIMITS": "0",   # every page comes from 127.0.0.1 (gate.py)
     })
     log = (tmp / "server.log").open("w")
     proc = subprocess.Popen(

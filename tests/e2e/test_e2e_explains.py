@@ -421,6 +421,45 @@ def test_every_control_by_keyboard(page: Any, server: str) -> None:
     tab_to(page, "#chat-input")
 
 
+def test_deal_phase3_buy_setup_and_lobby_by_keyboard(page: Any, server: str) -> None:
+    """The rest of the board's controls by Tab and Enter: a deal's cards and Hand over, phase
+    3's to-plant cards and fields, buying field 3, the setup box, the lobby's form."""
+    P.show(page, server, P.state(P.dealing(), 1))          # Bob owes 1 Chili, holds two
+    tab_to(page, '#hand .card[data-ref="h2"]')
+    page.keyboard.press("Enter")                           # picks that Chili for the deal
+    tab_to(page, "#deal-provide")
+    page.keyboard.press("Enter")
+    assert sent(page)[-1].startswith("/provide") and "h2" in sent(page)[-1], sent(page)
+    P.show(page, server, P.state(P.planting_traded(), 1))  # Chili and Green to plant
+    tab_to(page, '#fields .field[data-field="1"] .plant-here')
+    page.keyboard.press("Enter")
+    assert sent(page)[-1] == "/plant chili 1"
+    tab_to(page, '#to-plant .card[data-toplant="1"]')
+    page.keyboard.press("Enter")                           # choose the Green
+    tab_to(page, '#fields .field[data-field="2"] .plant-here')
+    page.keyboard.press("Enter")
+    assert sent(page)[-1] == "/plant green 2"
+    P.show(page, server, P.state(P.plant_no_fit(3), 0))    # 3 coins: field 3 for sale (R22)
+    tab_to(page, "#buy-field")
+    page.keyboard.press("Enter")
+    assert sent(page)[-1] == "/buy"
+    P.show(page, server, P.before_start(0))
+    tab_to(page, "#btn-addbot")
+    page.keyboard.press("Enter")
+    tab_to(page, "#btn-start")
+    page.keyboard.press("Enter")
+    assert sent(page)[-2:] == ["/addbot", "/start"]
+    page.goto(server + "/")
+    page.wait_for_selector("#rooms li")
+    tab_to(page, "#lobby-name")
+    page.keyboard.type("Kay")
+    tab_to(page, "#lobby-room")
+    page.keyboard.type("e2e-keys")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/r/e2e-keys")
+    page.wait_for_selector("#btn-join")
+
+
 # ------------------------------------------------------------------ accessibility (axe-core)
 
 
@@ -530,7 +569,8 @@ def test_screenshots(browser: Any, server: str, artifacts: Path, w: int, h: int,
     page = ctx.new_page()
     for name, make in SHOTS:
         P.show(page, server, make(), lang=lang)
-        page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+        page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')"
+                               " && [...document.images].every(i => i.complete)")
         page.screenshot(path=str(artifacts / f"{name}-{w}x{h}-{lang}.png"))
     assert page.evaluate("[...window.__bohnanza.missing]") == []
     page.goto(server + "/")

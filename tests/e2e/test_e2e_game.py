@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
-from .e2e_board import Player, sync
+from .e2e_board import ARTIFACTS, Player, sync
 
 pytestmark = pytest.mark.browser
 
@@ -26,7 +27,16 @@ def open_room(browser: Any, base: str, room: str, names: list[str], **ctx: Any) 
         page.fill("#lobby-name", name)
         page.fill("#lobby-room", room)
         page.click("#lobby-open")
-        page.wait_for_selector("#btn-join")
+        try:
+            page.wait_for_selector("#btn-join")
+        except PlaywrightError as e:   # say what the page shows instead (a slow or lost link)
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"no-join-{name}.png"))
+            shows = page.evaluate("""() => ({ url: location.href,
+                conn: document.querySelector('#conn')?.textContent,
+                status: document.querySelector('#status')?.textContent,
+                room: !!(window.__bohnanza && window.__bohnanza.state.room) })""")
+            raise AssertionError(f"{name}: no Take a seat button; the page shows {shows}") from e
         p = Player(page, name)
         p.act(lambda p=p: p.click("#btn-join"))
         p.wait("window.__bohnanza.state.you && window.__bohnanza.state.you.seat !== null")

@@ -49,6 +49,9 @@ class ServerProc:
     def __init__(self, db: Path, port: int | None = None, **env: Any) -> None:
         self.db = db
         self.port = port or free_port()
+        # every client of a test comes from 127.0.0.1: the per-address limits (gate.py) are
+        # off unless a test turns them on
+        env.setdefault("per_address_limits", 0)
         self.env = {f"BOHNANZA_{k.upper()}": str(v) for k, v in env.items()}
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = db.with_suffix(".log")

@@ -19,7 +19,7 @@ from .harness import Client, leak_scan
 @pytest.fixture
 def app_client(tmp_path: Path):  # type: ignore[no-untyped-def]
     settings = Settings(db=tmp_path / "t.db", game_seed=1)  # the checkout's web/
-    with TestClient(create_app(settings)) as c:
+    with TestClient(create_app(settings), base_url="http://localhost") as c:
         yield c
 
 
@@ -56,7 +56,7 @@ def test_pages_and_schema(app_client: TestClient) -> None:
 
 def test_pages_without_the_board_files_say_so(tmp_path: Path) -> None:
     settings = Settings(db=tmp_path / "t.db", web_dir=tmp_path / "noweb")
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings), base_url="http://localhost") as client:
         for path in ("/", "/r/table-1"):
             r = client.get(path)
             assert r.status_code == 503 and "BOHNANZA_WEB_DIR" in r.text
@@ -73,7 +73,7 @@ def test_protocol_models() -> None:
 
 
 def test_in_process_room(app_client: TestClient) -> None:
-    with app_client.websocket_connect("/ws/lobbyroom") as ws:
+    with app_client.websocket_connect("ws://localhost/ws/lobbyroom") as ws:
         ws.send_json({"type": "hello", "name": "Ann"})
         assert ws.receive_json()["type"] == "welcome"
         assert ws.receive_json()["type"] == "state"

@@ -67,7 +67,7 @@ async def test_bad_input_changes_nothing(server_factory: Any) -> None:
     await refused(thief, "/plant", "not_seated")
     await refused(thief, "/harvest 1", "not_seated")
     await refused(thief, "/join Ann", "name_taken")
-    await refused(thief, "/join A\x07b", "bad_name")
+    await refused(thief, "/join A\x07b", "bad_text")  # a control character in a line (issue 11)
     await refused(thief, "/join " + "n" * 21, "bad_name")
     await refused(thief, "/join", "game_running")
     # the name of a seated player gives nothing either (pitfall B22)

@@ -20,7 +20,7 @@ WEB = Path(__file__).resolve().parents[2] / "web"
 
 
 def test_the_endpoint_serves_the_engine_and_bots_facts(tmp_path: Path) -> None:
-    with TestClient(create_app(Settings(db=tmp_path / "f.db"))) as client:
+    with TestClient(create_app(Settings(db=tmp_path / "f.db")), base_url="http://localhost") as client:
         got = client.get("/api/facts").json()
     assert [b["slug"] for b in got["beans"]] == list(BEANS)  # catalogue order (rules.md §1)
     for b in got["beans"]:

@@ -29,7 +29,8 @@ async def test_names_compare_without_case_or_full_width_forms(server: ServerProc
     # a watcher's name counts too, however it is written
     watcher = await Client(url, "ｂｏｔ　１").connect()
     assert [e["code"] for e in watcher.errors] == []
-    assert watcher.welcomes[-1]["you"]["name"] == "ｂｏｔ １"
+    # the PRECIS Nickname form (RFC 8266 §2.2: width mapped by NFKC, issue 11)
+    assert watcher.welcomes[-1]["you"]["name"] == "bot 1"
     await ann.ok("/addbot")  # the next free bot name
     await ann.wait(lambda: len(_seat_names(ann)) == 2)
     assert _seat_names(ann) == ["Ann", "Bot 2"]

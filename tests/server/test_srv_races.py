@@ -9,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bohnanza.engine import Game
+from bohnanza.engine import BEANS, Game, rules_for
 from bohnanza.server.room.journal import load_room
 from bohnanza.server.room.table import hash_token
 from bohnanza.server.sqlite import SQLiteStore as Store
@@ -53,13 +53,22 @@ def _cards(pos: dict[str, Any]) -> Counter[str]:
     return c
 
 
+def _whole_deck(pos: dict[str, Any]) -> dict[str, Any]:
+    """``pos`` with the cards a 3-player classic deck lacks under the draw pile (rules.md §1d):
+    a stored room holds a whole deck, or it is not loaded (T52, issue 11 item 13)."""
+    rules = rules_for("classic", 3)
+    missing = Counter({b: BEANS[b][0] for b in rules.types}) - _cards(pos)
+    pos["deck"] += sorted(missing.elements())
+    return pos
+
+
 def _craft(db: Path, rooms: list[str]) -> dict[str, list[str]]:
     """Store rooms holding BASE, with known seat tokens (as a running server would)."""
     store = Store(db)
     tokens: dict[str, list[str]] = {}
     try:
         for name in rooms:
-            pos = Game.from_position(BASE).to_position()
+            pos = _whole_deck(Game.from_position(BASE).to_position())
             toks = [secrets.token_urlsafe(32) for _ in pos["seats"]]
             store.save(
                 name=name, version=1, game_no=1,
@@ -94,7 +103,7 @@ async def test_races(tmp_path: Path) -> None:
     kinds = ["accepts", "accept_withdraw", "harvest_deal", "tabs"]
     rooms = [f"{k}{i}" for k in kinds for i in range(ROUNDS)]
     tokens = _craft(db, rooms)
-    start_cards = _cards(Game.from_position(BASE).to_position())
+    start_cards = _cards(_whole_deck(Game.from_position(BASE).to_position()))
     srv = ServerProc(db, free_port(), commands_per_second=1000, commands_burst=1000)
     srv.start()
     opened: list[Client] = []

@@ -48,7 +48,9 @@ class Owner:
         self.store: PostgresStore
         self.relay: Relay | None = None
         self._task: asyncio.Task[None] | None = None
-        self._relost = asyncio.Event()
+        self._wake = asyncio.Event()  # the lease is gone, or another process's is
+        self._lease_gone = False
+        self._live_before: set[int] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
 
     @property
@@ -156,15 +158,16 @@ class Owner:
                 await self.hub.maybe_drop(room)  # type: ignore[arg-type]
 
     async def _loop_forever(self) -> None:
+        """Every ``lease_timeout / 4`` seconds, and at once when a lease is gone: rooms
+        without an owner adopted, relayed connections to a dead owner sent to reconnect."""
         period = self.settings.lease_timeout / 4
         while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), period)
+            self._wake.clear()
             try:
-                await asyncio.wait_for(self._relost.wait(), period)
-            except TimeoutError:
-                pass
-            try:
-                if self._relost.is_set():
-                    self._relost.clear()
+                if self._lease_gone:
+                    self._lease_gone = False
                     await self._retake_lease()
                 await self.adopt()
                 if self.relay is not None:
@@ -193,12 +196,19 @@ class Owner:
             c.close(CLOSE_TRY_LATER, "room moved")
 
     def _lease_lost(self) -> None:  # on the lease's thread
-        if self._loop is not None:
-            with contextlib.suppress(RuntimeError):
-                self._loop.call_soon_threadsafe(self._relost.set)
+        self._lease_gone = True
+        self._wake_up()
 
     def _live_changed(self, live: set[int]) -> None:  # on the lease's thread
-        pass
+        gone = self._live_before - live
+        self._live_before = live
+        if gone:  # another process died: its rooms and our relays to it, now
+            self._wake_up()
+
+    def _wake_up(self) -> None:
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed
+                self._loop.call_soon_threadsafe(self._wake.set)
 
     async def _retake_lease(self) -> None:
         """Our lease is gone: every room is lost; a new lease (a new owner id)."""

@@ -269,7 +269,7 @@ class Relay:
         if not self.up:
             return
         try:
-            await self.redis.set(f"bohnanza:rooms:{self.me}", json.dumps(self._own_listing()),
+            await self.redis.set(f"bohnanza:rooms:{self.me}", json.dumps(self.hub.own_listing()),
                                  px=LISTING_TTL_MS)
             others = sorted(live - {self.me})
             values = await self.redis.mget([f"bohnanza:rooms:{o}" for o in others]) if others \
@@ -277,13 +277,6 @@ class Relay:
             self._others = [r for v in values if v for r in json.loads(v)]
         except Exception as e:
             log.info("relay: the room lists cannot be shared (%s)", e)
-
-    def _own_listing(self) -> list[dict[str, Any]]:
-        owner, self.hub.owner = self.hub.owner, None  # our rooms only
-        try:
-            return self.hub.listing()
-        finally:
-            self.hub.owner = owner
 
     def others_listing(self) -> list[dict[str, Any]]:
         return list(self._others)

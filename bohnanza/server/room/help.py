@@ -61,7 +61,8 @@ def help_text(host: HostedGame, topic: str | None, away_seconds: float,
               reader: str = "en") -> str:
     """The help for ``/help [topic]`` in the language ``reader``: the room's own topics, then
     the hosted game's command language, then the room commands'. Raises
-    :class:`CommandError` ``unknown_topic`` when none knows it."""
+    :class:`CommandError` ``unknown_topic``, naming the topics, when none knows it (issue 11,
+    item 10)."""
     if topic is not None:
         own = HELP.get(topic.strip().lstrip("/").casefold())
         if own is not None:
@@ -69,10 +70,22 @@ def help_text(host: HostedGame, topic: str | None, away_seconds: float,
                 policies=", ".join(host.policy_names()), default=host.default_policy,
                 away=f"{away_seconds:g}")
     try:
-        return host.help(topic, reader)
+        return host.help(topic, reader)  # raises for a topic that is none of its commands
     except Exception:
         pass
-    try:
-        return cmds.help_text(topic, reader)
-    except Exception:
-        raise CommandError("unknown_topic", f"No help for {topic!r}; try /help.") from None
+    key = (topic or "").strip().lstrip("/").strip().casefold()
+    if key and key not in ROOM_TOPICS:
+        raise CommandError("unknown_topic",
+                           f"No help for {(topic or '').strip()}. Topics: "
+                           f"{', '.join(topics(host))}.")
+    return cmds.help_text(topic, reader)
+
+
+#: the room commands, whatever the game (their help is the command language's)
+ROOM_TOPICS = frozenset({"join", "leave", "start", "option", "addbot", "removebot", "handover",
+                         "who", "help"})
+
+
+def topics(host: HostedGame) -> list[str]:
+    """Every topic ``/help TOPIC`` knows in a room of ``host``'s game."""
+    return sorted({*HELP, *ROOM_TOPICS, *host.help_topics()})

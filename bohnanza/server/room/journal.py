@@ -102,7 +102,13 @@ class Journal:
         """Store a chat line (the room itself first, when it has no row yet)."""
         if not self.persisted:
             await self.write(table, version, None, [])
-        await self.queue.call(self.queue.store.save_chat, self.name, line)
+        store, keep = self.queue.store, self.settings.chat_keep
+
+        def save() -> None:  # the line, then the room's chat cut to the newest ``keep``
+            store.save_chat(self.name, line)
+            store.trim_chat(self.name, keep)
+
+        await self.queue.call(save)
 
     def write_version_later(self, version: Callable[[], int]) -> None:
         """Store the room's version (a change that is not a command: idle marks, connections)
@@ -175,14 +181,18 @@ def load_room(
     return None if stored is None else current(stored)
 
 
-def load_rooms(store: Store, log_history: int = 300, chat_history: int = 50) -> list[StoredRoom]:
+def load_rooms(store: Store, log_history: int = 300, chat_history: int = 50,
+               damaged: dict[str, str] | None = None) -> list[StoredRoom]:
     """Every room as stored now; one that cannot be read (its row, or a command that does not
-    apply) is left out with a warning."""
+    apply) is left out with a warning (or, given ``damaged``, noted there: name -> why)."""
     out = []
     for stored in store.load_all(log_history, chat_history):
         try:
             out.append(current(stored))
         except Exception as e:
+            if damaged is not None:  # the caller says what it does with it
+                damaged[stored.name] = f"{type(e).__name__}: {e}"
+                continue
             log.warning("room %r cannot be read (%s: %s); skipped", stored.name,
                         type(e).__name__, e)
     return out

@@ -31,6 +31,8 @@ from bohnanza import commands as cmds
 from bohnanza.engine import Refusal
 
 from .. import frames, lang
+from ..conn import TokenBucket
+from ..inbound import typed_line
 from ..protocol import Chat, Reply, Welcome, You
 from . import commands
 from . import game as games
@@ -52,12 +54,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("bohnanza.server")
 
 Actor = Any  # a Conn, or a BotActor: ``seat`` and ``name``
-
-
-def _params_file(text: str) -> bool:
-    """A parameter file sent whole (``/option params TOML``): longer than a chat line, bounded
-    by the frame size (``max_frame_bytes``)."""
-    return text.lstrip().casefold().startswith("/option params")
 
 
 class Directory(Protocol):
@@ -88,6 +84,7 @@ class Room:
         self.journal = Journal(name, queue, settings, self.table)
         self.bots = BotDriver(self, settings)
         self.clock = ClockDriver(self)
+        self.chat_rate = TokenBucket(settings.room_chat_per_second, settings.room_chat_burst)
 
     # ------------------------------------------------------------ what others read
 
@@ -162,10 +159,8 @@ class Room:
             return Outcome(False, "internal_error", "The server failed on that command.")
 
     def _dispatch(self, actor: Actor, text: str) -> Change:
-        if len(text) > self.settings.chat_max_len and not _params_file(text):
-            raise CommandError(
-                "too_long", f"A line has at most {self.settings.chat_max_len} characters."
-            )
+        # bad_text, too_long; a parameter file is several lines, bounded by the frame size
+        text = typed_line(text, self.settings.chat_max_len)
         # an unknown bean name is answered with the beans of this game's deck only
         command = self.table.hosted.parse(text, self.table.game if self.table.running else None)
         if isinstance(command, cmds.GameCommand):
@@ -198,6 +193,9 @@ class Room:
         text = text.strip()
         if not text:
             raise CommandError("empty", "Nothing to say.")
+        if not self.chat_rate.take():  # the room's chat, everyone's lines together
+            raise CommandError("rate_limited", "Too much chat in this room at once; wait a "
+                               "moment.")
         name = self.table.name_of(actor.seat, actor.name)
         return Change("chat", chat=Chat(name=name, seat=actor.seat, text=text, ts=time.time()))
 

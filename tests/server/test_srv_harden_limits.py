@@ -1,0 +1,299 @@
+"""Issue 11, denial of service (items 1, 2, 4, 5), each measured against a real ``bohnanza
+serve`` with small limits set through settings (a few rooms, a few connections), not by opening
+thousands of sockets: room slots come back (rooms park, creation is rate-limited per address),
+half-sent requests are closed, connections are capped per address and in total with a clear
+refusal, a reader that never reads is closed by bytes (4001) and comes back, connect churn is
+limited, chat is capped per room and its rate holds across a client's connections."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import sqlite3
+import time
+from typing import Any
+
+import httpx
+import websockets
+
+from .harness import Client, ServerProc
+
+# ------------------------------------------------------------------ item 1: room slots
+
+
+async def _seat_and_leave(url: str) -> Client:
+    """hello, /join, close: the issue's way of holding a room."""
+    c = await Client(url, "Squatter").connect()
+    assert (await c.say("/join"))["ok"]
+    await c.close()
+    return c
+
+
+async def test_rooms_nobody_is_connected_to_park_and_free_their_slots(
+    server_factory: Any
+) -> None:
+    srv: ServerProc = server_factory(max_rooms=4, park_after=1, idle_check_interval=0.2)
+    held = [await _seat_and_leave(srv.ws_url(f"sq{i}")) for i in range(4)]
+    newcomer = Client(srv.ws_url("fresh"))
+    await newcomer.connect(hello=False)
+    await newcomer.send({"type": "hello", "name": "New"})
+    assert await newcomer.closed() == 1013
+    assert newcomer.errors[-1]["code"] == "too_many_rooms"
+    # a moment later nobody is connected to the squatted rooms: they park
+    deadline = time.monotonic() + 10
+    while httpx.get(srv.base + "/api/rooms").json() and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)
+    assert httpx.get(srv.base + "/api/rooms").json() == []
+    fresh = await Client(srv.ws_url("fresh"), "New").connect()
+    assert fresh.welcomes[-1]["room"] == "fresh"
+    # a parked room's seat-token holder comes back to the seat (kept in storage)
+    back = await Client(srv.ws_url("sq0")).connect(token=held[0].token)
+    assert back.seat == 0 and back.state["room"]["seats"][0]["name"] == "Squatter"  # type: ignore[index]
+    await fresh.close()
+    await back.close()
+
+
+async def test_a_parked_game_comes_back_with_its_position(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(max_rooms=3, park_after=1, idle_check_interval=0.2,
+                                     game_seed=4)
+    url = srv.ws_url("game")
+    ann = await Client(url, "Ann").connect()
+    assert (await ann.say("/join"))["ok"]
+    for text in ("/addbot", "/addbot", "/start"):
+        assert (await ann.say(text))["ok"]
+    await ann.wait(lambda: ann.state is not None and ann.state["view"] is not None)
+    await ann.wait(lambda: ann.view["active"] == 0 or ann.view["turn"] > 1)
+    hand = ann.view["you"]["hand"]
+    version = ann.version
+    await ann.close()
+    await asyncio.sleep(2.5)  # parked: the bots stop with it
+    assert "game" not in {r["room"] for r in httpx.get(srv.base + "/api/rooms").json()}
+    back = await Client(url).connect(token=ann.token)
+    assert back.seat == 0 and back.view["you"]["hand"] == hand  # only Ann changes her hand
+    assert back.version >= version and back.state["room"]["running"]  # type: ignore[index]
+    await back.close()
+
+
+async def test_bot_only_tables_park_when_their_spectator_leaves(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(max_rooms=3, park_after=1, idle_check_interval=0.2,
+                                     bot_delay=0.5)
+    for i in range(3):
+        c = await Client(srv.ws_url(f"bots{i}"), "Watcher").connect()
+        for text in ("/addbot", "/addbot", "/addbot", "/start"):
+            assert (await c.say(text))["ok"], text
+        await c.close()
+    deadline = time.monotonic() + 10
+    while httpx.get(srv.base + "/api/rooms").json() and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)
+    assert httpx.get(srv.base + "/api/rooms").json() == []  # not listed forever
+    fresh = await Client(srv.ws_url("mine"), "Me").connect()  # the slots are free again
+    await fresh.close()
+
+
+async def test_creating_rooms_is_rate_limited_per_address(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(per_address_limits=1, rooms_per_minute=6, rooms_burst=3,
+                                     max_rooms=50)
+    for i in range(3):
+        await _seat_and_leave(srv.ws_url(f"r{i}"))
+    c = Client(srv.ws_url("r3"))
+    await c.connect(hello=False)
+    await c.send({"type": "hello", "name": "X"})
+    assert await c.closed() == 1013
+    assert c.errors[-1]["code"] == "too_many_new_rooms"
+    # joining a room that exists is not creating one
+    ok = await Client(srv.ws_url("r0"), "Y").connect()
+    await ok.close()
+
+
+# ------------------------------------------------------------------ item 2: half-open HTTP
+
+
+def _raw(port: int) -> socket.socket:
+    s = socket.create_connection(("127.0.0.1", port), timeout=5)
+    return s
+
+
+def _closed_by_server(s: socket.socket, within: float) -> bool:
+    s.settimeout(within)
+    try:
+        while True:
+            data = s.recv(4096)
+            if not data:
+                return True
+    except TimeoutError:
+        return False
+    except OSError:
+        return True
+
+
+def test_half_sent_requests_are_closed_after_the_header_timeout(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(header_timeout=1)
+    socks = [_raw(srv.port) for _ in range(20)]
+    for s in socks:
+        s.sendall(b"GET /api/rooms HT")  # part of a request line, never finished
+    idle = _raw(srv.port)  # nothing sent at all
+    started = time.monotonic()
+    assert all(_closed_by_server(s, 5) for s in [*socks, idle])
+    assert time.monotonic() - started < 5
+    # a whole request on a kept-alive connection is answered
+    assert httpx.get(srv.base + "/api/rooms").status_code == 200
+    for s in socks:
+        s.close()
+
+
+def test_connections_are_capped_per_address_and_in_total(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(per_address_limits=1, max_conns_per_address=5,
+                                     header_timeout=30)
+    held = [_raw(srv.port) for _ in range(5)]
+    extra = _raw(srv.port)
+    extra.settimeout(5)
+    answer = extra.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 503") and b"Too many connections" in answer
+    for s in held:
+        s.close()
+    time.sleep(0.3)
+    assert httpx.get(srv.base + "/api/rooms").status_code == 200  # room again
+    srv2: ServerProc = server_factory(db_name="total.db", max_connections=6, header_timeout=30)
+    held = [_raw(srv2.port) for _ in range(6)]
+    extra = _raw(srv2.port)
+    extra.settimeout(5)
+    answer = extra.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 503") and b"as many connections" in answer
+    for s in held:
+        s.close()
+
+
+async def test_websockets_count_towards_the_cap_per_address(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(per_address_limits=1, max_conns_per_address=3)
+    clients = [await Client(srv.ws_url("cap"), f"P{i}").connect() for i in range(3)]
+    try:
+        await websockets.connect(srv.ws_url("cap"))
+        raise AssertionError("a fourth connection got in")
+    except websockets.exceptions.InvalidStatus as e:
+        assert e.response.status_code == 503
+    await clients[0].close()
+    await asyncio.sleep(0.3)
+    again = await Client(srv.ws_url("cap"), "P9").connect()  # one left: room for one
+    for c in (*clients[1:], again):
+        await c.close()
+
+
+async def test_connect_churn_is_rate_limited_per_address(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(per_address_limits=1, connects_per_second=1,
+                                     connects_burst=10)
+    refused = 0
+    for _ in range(25):
+        try:
+            ws = await websockets.connect(srv.ws_url("churn"))
+            await ws.close()
+        except websockets.exceptions.InvalidStatus as e:
+            assert e.response.status_code == 503
+            refused += 1
+    assert refused >= 10  # 10 saved up, about one a second more
+
+
+# ------------------------------------------------------------------ item 4: slow readers
+
+
+async def test_a_reader_that_never_reads_is_closed_by_bytes_and_comes_back(
+    server_factory: Any
+) -> None:
+    srv: ServerProc = server_factory(send_queue_bytes=16384, bot_delay=0, game_seed=3)
+    url = srv.ws_url("slow")
+    host = await Client(url, "Host").connect()
+    # the slow reader: a tiny receive buffer, and its client library reads nothing
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", srv.port))
+    slow = await websockets.connect(url, sock=sock, max_queue=1, max_size=None)
+    await slow.send('{"type": "hello", "name": "Slow"}')
+    for text in ("/addbot", "/addbot", "/addbot", "/addbot", "/addbot", "/start"):
+        assert (await host.say(text))["ok"]  # bots play: state after state, game after game
+    deadline = time.monotonic() + 90  # the server gives up on it (its log says so) ...
+    while "closing it (4001)" not in srv.log.read_text() and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)
+        if host.state and host.state["view"] and host.state["view"]["phase"] == "over":
+            await host.say("/start")
+    assert "closing it (4001)" in srv.log.read_text()
+    await asyncio.wait_for(_drain(slow), 30)  # ... and it reads at last: the close is 4001
+    assert slow.close_code == 4001
+    again = await Client(url, "Slow").connect()  # back, with a fresh state
+    assert again.state is not None and again.state["view"] is not None
+    await again.close()
+    await host.close()
+
+
+async def _drain(ws: Any) -> None:
+    with contextlib.suppress(websockets.exceptions.ConnectionClosed):
+        async for _ in ws:
+            pass
+
+
+# ------------------------------------------------------------------ item 5: chat
+
+
+def _chat_rows(srv: ServerProc, room: str) -> int:
+    con = sqlite3.connect(srv.db)
+    try:
+        return int(con.execute("SELECT count(*) FROM chat WHERE room=?", (room,)).fetchone()[0])
+    finally:
+        con.close()
+
+
+async def test_chat_per_room_is_capped_in_storage(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(chat_keep=20, room_chat_per_second=1000,
+                                     room_chat_burst=1000)
+    tabs = [await Client(srv.ws_url("talk"), f"T{i}").connect() for i in range(6)]
+    for n in range(10):
+        for i, t in enumerate(tabs):
+            assert (await t.say(f"line {n}.{i}"))["ok"]
+    assert _chat_rows(srv, "talk") == 20  # the newest 20 of 60
+    late = await Client(srv.ws_url("talk"), "Late").connect()
+    await late.wait(lambda: len(late.chats) >= 20)
+    assert late.chats[-1]["text"] == "line 9.5"
+    for c in (*tabs, late):
+        await c.close()
+
+
+async def test_the_chat_rate_holds_across_a_clients_connections(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(per_address_limits=1, commands_per_second=1,
+                                     commands_burst=5, max_conns_per_address=20)
+    tabs = [await Client(srv.ws_url("spam"), f"S{i}").connect() for i in range(6)]
+    replies = await asyncio.gather(*[t.say(f"hi {i}.{n}") for i, t in enumerate(tabs)
+                                     for n in range(5)])
+    accepted = sum(1 for r in replies if r["ok"])
+    assert all(r["code"] == "rate_limited" for r in replies if not r["ok"])
+    assert accepted <= 5 + 2  # the address's burst, and about a line a second more
+    for t in tabs:
+        await t.close()
+
+
+async def test_the_chat_rate_of_a_room_holds_for_everyone(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(room_chat_per_second=1, room_chat_burst=8)
+    people = [await Client(srv.ws_url("busy"), f"P{i}").connect() for i in range(4)]
+    replies = await asyncio.gather(*[p.say(f"hey {i}.{n}") for i, p in enumerate(people)
+                                     for n in range(6)])
+    accepted = sum(1 for r in replies if r["ok"])
+    assert 8 <= accepted <= 8 + 2
+    assert {r["code"] for r in replies if not r["ok"]} == {"rate_limited"}
+    assert (await people[0].say("/who"))["ok"]  # commands are not chat
+    for p in people:
+        await p.close()
+
+
+async def test_a_flood_bars_its_address_for_a_while(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(per_address_limits=1, commands_per_second=1,
+                                     commands_burst=2, flood_bar_seconds=1.5)
+    c = await Client(srv.ws_url("flood"), "F").connect()
+    for i in range(40):  # far over the rate: closed as a flood (1008)
+        await c.send({"type": "say", "id": 100 + i, "text": f"x{i}"})
+    assert await c.closed() == 1008
+    try:
+        await websockets.connect(srv.ws_url("flood"))
+        raise AssertionError("a barred address got in")
+    except websockets.exceptions.InvalidStatus as e:
+        assert e.response.status_code == 503 and b"flood" in e.response.body
+    await asyncio.sleep(1.7)
+    again = await Client(srv.ws_url("flood"), "F").connect()  # the bar is over
+    await again.close()
