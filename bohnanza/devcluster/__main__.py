@@ -20,6 +20,22 @@ def server_argv(port: int, host: str = "127.0.0.1") -> list[str]:
             "--log-level", "warning"]
 
 
+def _wait_ready(port: int, servers: list[subprocess.Popen[bytes]]) -> None:
+    import httpx
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if any(s.poll() is not None for s in servers):
+            raise SystemExit("a server process ended at start-up; see its log")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/rooms", timeout=1).is_success:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise SystemExit(f"the server on port {port} did not come up")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bohnanza.devcluster", description=__doc__)
     ap.add_argument("--port", type=int, default=8000, help="the balancer's port (default 8000)")
@@ -40,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
                                             stderr=subprocess.STDOUT))
     lb = HAProxy(root, [("127.0.0.1", p) for p in ports], port=args.port, host=args.host)
     try:
+        for port in ports:  # each server up before the balancer checks it
+            _wait_ready(port, servers)
         lb.start()
         print(f"PostgreSQL {pg.url}\nRedis      {redis.url}")
         for i, p in enumerate(ports):
