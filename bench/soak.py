@@ -216,24 +216,23 @@ async def run(port: int, pid: int, rooms: int, seconds: float, rate: float, slow
     peak = [base_rss]
     t0 = time.perf_counter()
     stop_at = t0 + seconds
-    stop_mono = time.monotonic() + seconds
     for p in players:
         p.measuring = True
-    tally = Tally()
     tasks = [asyncio.create_task(p.actor(stop_at)) for p in players]
-    if attacked:
-        for i in range(slow):
-            tasks.append(asyncio.create_task(slow_reader(
-                f"{base}/play{i % rooms}", f"127.0.2.{i // 20 + 1}", stop_mono, tally)))
-        for i in range(4):
-            tasks.append(asyncio.create_task(churn(base, f"127.0.3.{i + 1}", stop_mono, tally)))
-        for i in range(6):
-            tasks.append(asyncio.create_task(flood(base, f"play{i % rooms}", f"127.0.4.{i + 1}",
-                                                   stop_mono, tally)))
-        for i in range(3):
-            tasks.append(asyncio.create_task(new_rooms(base, f"127.0.4.{50 + i}", stop_mono,
-                                                       tally)))
-        tasks.append(asyncio.create_task(half_open(port, "127.0.5.1", 30, stop_mono, tally)))
+    attack = None
+    if attacked:  # in a process of its own: its sending does not slow the players' loop
+        attack = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--attack", str(port), "--seconds", str(seconds),
+            "--rooms", str(rooms), "--slow", str(slow), stdout=asyncio.subprocess.PIPE)
+    lags: list[float] = []
+
+    async def loop_lag() -> None:
+        while time.perf_counter() < stop_at:
+            t = time.perf_counter()
+            await asyncio.sleep(0.005)
+            lags.append((time.perf_counter() - t - 0.005) * 1e3)
+
+    tasks.append(asyncio.create_task(loop_lag()))
 
     async def sample() -> None:
         while time.perf_counter() < stop_at + 2:
@@ -245,21 +244,51 @@ async def run(port: int, pid: int, rooms: int, seconds: float, rate: float, slow
     for t in tasks:
         t.cancel()
     await sampler
+    counts: dict[str, int] = {}
+    if attack is not None:
+        out, _ = await asyncio.wait_for(attack.communicate(), 60)
+        counts = json.loads(out.decode().strip().splitlines()[-1])
     for p in players:
         p.measuring = False
     await asyncio.gather(*(p.ws.close() for p in players), return_exceptions=True)
     for t in rx:
         t.cancel()
     rep = sorted(stats.reply_ms)
+    lags.sort()
     return {
         "run": "attacked" if attacked else "quiet", "rooms": rooms, "seconds": seconds,
         "commands": stats.sent, "ok": stats.ok, "refused": stats.refused, "codes": stats.codes,
         "reply_p50_ms": round(bench._pct(rep, 0.5), 1),
         "reply_p99_ms": round(bench._pct(rep, 0.99), 1),
         "reply_max_ms": round(rep[-1], 1) if rep else None,
+        "client_lag_p99_ms": round(bench._pct(lags, 0.99), 1),
         "base_rss_mb": round(base_rss / 1024, 1), "peak_rss_mb": round(peak[0] / 1024, 1),
-        "games_over": stats.games_over, "attack": tally.counts,
+        "games_over": stats.games_over, "attack": counts,
     }
+
+
+async def attack(port: int, rooms: int, seconds: float, slow: int) -> dict[str, int]:
+    """The attackers (module docstring), for ``seconds``; what happened to them, counted."""
+    base = f"ws://{HOST}:{port}/ws"
+    stop_mono = time.monotonic() + seconds
+    tally = Tally()
+    tasks: list[asyncio.Task[None]] = []
+    for i in range(slow):
+        tasks.append(asyncio.create_task(slow_reader(
+            f"{base}/play{i % rooms}", f"127.0.2.{i // 20 + 1}", stop_mono, tally)))
+    for i in range(4):
+        tasks.append(asyncio.create_task(churn(base, f"127.0.3.{i + 1}", stop_mono, tally)))
+    for i in range(6):
+        tasks.append(asyncio.create_task(flood(base, f"play{i % rooms}", f"127.0.4.{i + 1}",
+                                               stop_mono, tally)))
+    for i in range(3):
+        tasks.append(asyncio.create_task(new_rooms(base, f"127.0.4.{50 + i}", stop_mono,
+                                                   tally)))
+    tasks.append(asyncio.create_task(half_open(port, "127.0.5.1", 30, stop_mono, tally)))
+    await asyncio.wait(tasks, timeout=seconds + 15)
+    for t in tasks:
+        t.cancel()
+    return tally.counts
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -269,7 +298,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rate", type=float, default=1.0, help="commands/s per playing seat")
     ap.add_argument("--slow", type=int, default=40, help="slow readers")
     ap.add_argument("--only", choices=["quiet", "attacked"])
+    ap.add_argument("--attack", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.attack:  # the attackers' own process (run)
+        counts = bench.echo._run_async(attack(args.attack, args.rooms, args.seconds, args.slow))
+        print(json.dumps(counts), flush=True)
+        return 0
     rows = []
     for attacked in (False, True):
         if args.only and args.only != ("attacked" if attacked else "quiet"):
@@ -286,7 +320,8 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(row)
     for r in rows:
         print(f"{r['run']:9} rooms={r['rooms']} commands={r['commands']} reply p50/p99/max "
-              f"{r['reply_p50_ms']}/{r['reply_p99_ms']}/{r['reply_max_ms']} ms, peak RSS "
+              f"{r['reply_p50_ms']}/{r['reply_p99_ms']}/{r['reply_max_ms']} ms (players' loop "
+              f"lag p99 {r['client_lag_p99_ms']} ms), peak RSS "
               f"{r['peak_rss_mb']} MB (after start {r['base_rss_mb']} MB)")
     return 0
 

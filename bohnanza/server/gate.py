@@ -9,7 +9,9 @@ proxy, so run one that limits per client itself, docs/server.md):
   disconnect churn);
 * new rooms: ``rooms_per_minute`` with ``rooms_burst`` saved up (``too_many_new_rooms``);
 * typed lines: one bucket of ``commands_per_second`` / ``commands_burst`` shared by all of an
-  address's connections (besides each connection's own).
+  address's connections (besides each connection's own);
+* a flood (a connection closed for sending far over its rate) bars its address's new
+  connections for ``flood_bar_seconds``.
 
 A connection over a limit is refused before it costs anything: an HTTP ``503`` with a line
 that says why, then closed. A request whose headers have not all come within
@@ -76,6 +78,7 @@ class Gate:
         self.connects = Buckets(settings.connects_per_second, settings.connects_burst)
         self.rooms = Buckets(settings.rooms_per_minute / 60.0, settings.rooms_burst)
         self.says = Buckets(settings.commands_per_second, settings.commands_burst)
+        self.barred: dict[str, float] = {}  # address -> until (monotonic): it flooded
 
     def admit(self, address: str) -> str | None:
         """A new connection from ``address``: None when admitted (then counted until
@@ -83,6 +86,11 @@ class Gate:
         if self.total >= self.settings.max_connections:
             return "The server has as many connections as it may; try again later."
         if self.per_address:
+            until = self.barred.get(address)
+            if until is not None:
+                if time.monotonic() < until:
+                    return "Your address sent a flood; wait a moment."
+                del self.barred[address]
             if self.open[address] >= self.settings.max_conns_per_address:
                 return "Too many connections from your address; close some first."
             if not self.connects.take(address):
@@ -96,6 +104,15 @@ class Gate:
         self.open[address] -= 1
         if self.open[address] <= 0:
             del self.open[address]
+
+    def penalize(self, address: str) -> None:
+        """``address`` flooded (a connection closed for it): its new connections are refused
+        for ``flood_bar_seconds``."""
+        if self.per_address and address != "?":
+            if len(self.barred) > 10_000:  # bounded: the oldest bars go first
+                now = time.monotonic()
+                self.barred = {a: t for a, t in self.barred.items() if t > now}
+            self.barred[address] = time.monotonic() + self.settings.flood_bar_seconds
 
     def new_room(self, address: str) -> bool:
         """May ``address`` create a room now (``rooms_per_minute``)? An unknown address

@@ -130,6 +130,7 @@ async def _serve(
             if conn.refused_in_a_row > FLOOD_FACTOR * settings.commands_burst:
                 conn.send(_error("rate_limited", "Too many messages; slow down."))
                 conn.close(CLOSE_POLICY, "too many messages")
+                hub.gate.penalize(conn.address)  # a flood: its address waits a while (gate.py)
                 return room
             _refuse_for_rate(conn, text)
             continue

@@ -280,3 +280,20 @@ async def test_the_chat_rate_of_a_room_holds_for_everyone(server_factory: Any) -
     assert (await people[0].say("/who"))["ok"]  # commands are not chat
     for p in people:
         await p.close()
+
+
+async def test_a_flood_bars_its_address_for_a_while(server_factory: Any) -> None:
+    srv: ServerProc = server_factory(per_address_limits=1, commands_per_second=1,
+                                     commands_burst=2, flood_bar_seconds=1.5)
+    c = await Client(srv.ws_url("flood"), "F").connect()
+    for i in range(40):  # far over the rate: closed as a flood (1008)
+        await c.send({"type": "say", "id": 100 + i, "text": f"x{i}"})
+    assert await c.closed() == 1008
+    try:
+        await websockets.connect(srv.ws_url("flood"))
+        raise AssertionError("a barred address got in")
+    except websockets.exceptions.InvalidStatus as e:
+        assert e.response.status_code == 503 and b"flood" in e.response.body
+    await asyncio.sleep(1.7)
+    again = await Client(srv.ws_url("flood"), "F").connect()  # the bar is over
+    await again.close()
