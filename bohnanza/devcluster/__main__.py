@@ -48,7 +48,10 @@ def main(argv: list[str] | None = None) -> int:
     pg = Postgres(root, port=free_port(), fast=False).start()
     redis = Redis(root, port=free_port()).start()
     ports = [free_port() for _ in range(args.processes)]
-    env = {**os.environ, "BOHNANZA_DATABASE": pg.url, "BOHNANZA_REDIS_URL": redis.url}
+    # behind the balancer every connection comes from its address: the per-address limits of
+    # the servers would count all players as one (the balancer limits per client instead)
+    env = {**os.environ, "BOHNANZA_DATABASE": pg.url, "BOHNANZA_REDIS_URL": redis.url,
+           "BOHNANZA_PER_ADDRESS_LIMITS": "false"}
     servers = []
     for i, port in enumerate(ports):
         with open(root / f"server{i}.log", "ab") as out:
