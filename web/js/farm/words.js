@@ -75,6 +75,8 @@ const W = {
   param_value: ['value', '値'],
   param_set: ['Set', '設定'],
   param_file: ['Load a parameter file (TOML)', 'パラメータファイル（TOML）を読み込む'],
+  param_too_big: ['This file is {n} bytes without its comments; a message holds {max}. Keep only the keys you change.',
+    'コメントを除いても{n}バイトあり、1回に送れるのは{max}バイトです。変える項目だけを残してください。'],
   param_default: ['Shipped set', '既定に戻す'],
   cards_left: ['{n} in the pile', '山札{n}枚'],
   appearance: ['appearance', '見た目'],
