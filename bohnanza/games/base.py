@@ -95,6 +95,11 @@ class HostedGame(Protocol):
         """The seats the game waits for now and a key of the decision (a key that changes is
         a new decision: the turn clock starts again)."""
 
+    def decision_clock(self, game: GameState, key: str, room_clock: float | None
+                       ) -> float | None:
+        """Seconds the decision ``key`` (from :meth:`owed`) may take: the room's clock
+        (``/option clock``; None: none), or the game's own limit (farm: G19)."""
+
     def timeout_move(self, game: GameState, seat: int) -> str | None:
         """The smallest legal command for ``seat`` when its clock runs out, or None."""
 

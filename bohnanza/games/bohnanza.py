@@ -104,6 +104,10 @@ class BohnanzaHost:
             return {i: f"{turn}:plant_traded" for i, s in enumerate(g.seats) if s.to_plant}
         return {active: f"{turn}:{phase}"}  # plant, and the duel's plant_offer, plant_revealed
 
+    def decision_clock(self, game: GameState, key: str, room_clock: float | None
+                       ) -> float | None:
+        return room_clock
+
     def timeout_move(self, game: GameState, seat: int) -> str | None:
         return timeout_move(_g(game).view(seat))
 

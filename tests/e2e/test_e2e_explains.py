@@ -569,7 +569,8 @@ def test_screenshots(browser: Any, server: str, artifacts: Path, w: int, h: int,
     page = ctx.new_page()
     for name, make in SHOTS:
         P.show(page, server, make(), lang=lang)
-        page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+        page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')"
+                               " && [...document.images].every(i => i.complete)")
         page.screenshot(path=str(artifacts / f"{name}-{w}x{h}-{lang}.png"))
     assert page.evaluate("[...window.__bohnanza.missing]") == []
     page.goto(server + "/")

@@ -52,9 +52,7 @@ def mark_owed(table: Table, now: float | None = None, mono: float | None = None)
         key = owed.get(i)
         clock = table.clock
         if key is not None and game is not None:
-            decision_clock = getattr(host, "decision_clock", None)  # the farm game's G19
-            if decision_clock is not None:
-                clock = decision_clock(game, key, clock)
+            clock = host.decision_clock(game, key, clock)  # the farm game's G19
             key = f"{table.game_no}:{key}"
         if key != s.owed:
             s.owed = key
