@@ -101,6 +101,11 @@ class Player:
                 await asyncio.wait_for(self.client.connect(), 5)
                 self.connected_once = True
                 return
+            except ConnectionRefusedError:
+                # nobody listens there (a process down): a balancer sends the connection to
+                # the next process at once (HAProxy's redispatch), the client sees no failure
+                self.at += 1
+                await asyncio.sleep(0.01)
             except (OSError, TimeoutError, ConnectionClosed, ConnectionError):
                 with contextlib.suppress(Exception):
                     await self.client.close()
