@@ -99,7 +99,8 @@ class Servers:
         self.ports = [free_port() for _ in range(n)]
         self.env = {**os.environ, "BOHNANZA_GAME_SEED": "1", "BOHNANZA_COMMANDS_PER_SECOND":
                     "1000", "BOHNANZA_COMMANDS_BURST": "1000", "BOHNANZA_MAX_ROOMS": "1000",
-                    "BOHNANZA_IDLE_SECONDS": "1000000", "BOHNANZA_BOT_DELAY": "0", **env}
+                    "BOHNANZA_IDLE_SECONDS": "1000000", "BOHNANZA_BOT_DELAY": "0",
+                    "BOHNANZA_PER_ADDRESS_LIMITS": "false", **env}  # all from 127.0.0.1
         self.tmp = tmp
         self.procs: list[subprocess.Popen[bytes] | None] = [None] * n
 

@@ -20,6 +20,22 @@ def server_argv(port: int, host: str = "127.0.0.1") -> list[str]:
             "--log-level", "warning"]
 
 
+def _wait_ready(port: int, servers: list[subprocess.Popen[bytes]]) -> None:
+    import httpx
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if any(s.poll() is not None for s in servers):
+            raise SystemExit("a server process ended at start-up; see its log")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/rooms", timeout=1).is_success:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise SystemExit(f"the server on port {port} did not come up")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bohnanza.devcluster", description=__doc__)
     ap.add_argument("--port", type=int, default=8000, help="the balancer's port (default 8000)")
@@ -32,7 +48,10 @@ def main(argv: list[str] | None = None) -> int:
     pg = Postgres(root, port=free_port(), fast=False).start()
     redis = Redis(root, port=free_port()).start()
     ports = [free_port() for _ in range(args.processes)]
-    env = {**os.environ, "BOHNANZA_DATABASE": pg.url, "BOHNANZA_REDIS_URL": redis.url}
+    # behind the balancer every connection comes from its address: the per-address limits of
+    # the servers would count all players as one (the balancer limits per client instead)
+    env = {**os.environ, "BOHNANZA_DATABASE": pg.url, "BOHNANZA_REDIS_URL": redis.url,
+           "BOHNANZA_PER_ADDRESS_LIMITS": "false"}
     servers = []
     for i, port in enumerate(ports):
         with open(root / f"server{i}.log", "ab") as out:
@@ -40,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
                                             stderr=subprocess.STDOUT))
     lb = HAProxy(root, [("127.0.0.1", p) for p in ports], port=args.port, host=args.host)
     try:
+        for port in ports:  # each server up before the balancer checks it
+            _wait_ready(port, servers)
         lb.start()
         print(f"PostgreSQL {pg.url}\nRedis      {redis.url}")
         for i, p in enumerate(ports):

@@ -174,7 +174,8 @@ frontend bohnanza
     default_backend servers
 backend servers
     balance roundrobin
-    option httpchk GET /api/rooms
+    option httpchk
+    http-check send meth GET uri /api/rooms ver HTTP/1.1 hdr Host localhost
 {servers}
 """
 

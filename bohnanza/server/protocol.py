@@ -238,7 +238,12 @@ WIRE_ERRORS: dict[str, str] = {
     "bad_token": "a token that holds no seat in this room",
     "unknown_topic": "/help for a topic there is none of (the message names the topics)",
     "too_many_rooms": "this server holds as many live rooms as it may (then closed with 1013)",
-    "room_crowded": "the room has as many connections as it may (then closed with 1013)",
+    "room_crowded": "the room has as many connections as it may (then closed with 1013); "
+                    "a valid seat token gets in past it",
+    "too_many_new_rooms": "this address made as many new rooms as it may for now (then closed "
+                          "with 1013)",
+    "room_damaged": "the room's stored game failed its check on load: never played (then "
+                    "closed with 1013); /api/rooms lists it with damaged: true",
 }
 
 

@@ -24,7 +24,8 @@ from bohnanza.server.postgres import PostgresStore
 from bohnanza.server.room.journal import history
 
 ENV: dict[str, Any] = {"idle_seconds": 600, "commands_per_second": 1000,
-                       "commands_burst": 1000, "bot_delay": 0, "game_seed": 11}
+                       "commands_burst": 1000, "bot_delay": 0, "game_seed": 11,
+                       "per_address_limits": False}  # every client comes from 127.0.0.1
 
 
 class Cluster:
@@ -100,6 +101,11 @@ class Player:
                 await asyncio.wait_for(self.client.connect(), 5)
                 self.connected_once = True
                 return
+            except ConnectionRefusedError:
+                # nobody listens there (a process down): a balancer sends the connection to
+                # the next process at once (HAProxy's redispatch), the client sees no failure
+                self.at += 1
+                await asyncio.sleep(0.01)
             except (OSError, TimeoutError, ConnectionClosed, ConnectionError):
                 with contextlib.suppress(Exception):
                     await self.client.close()
@@ -220,13 +226,19 @@ def _subsequence(small: list[str], big: list[str]) -> bool:
     return all(any(x == y for y in it) for x in small)
 
 
-async def kill_owner(cluster: Cluster, room: str, rnd: random.Random) -> float:
+async def kill_owner(cluster: Cluster, room: str, rnd: random.Random,
+                     restarting: list[asyncio.Task[None]] | None = None) -> float:
     """kill -9 the owner of ``room`` and start it again on its port: the moment of the kill
-    (loop time), or 0 when no process owned it."""
+    (loop time), or 0 when no process owned it. With ``restarting`` the start-up runs in the
+    background (its task appended there); else it is waited for."""
     srv = await asyncio.to_thread(cluster.owner_of, room)
     if srv is None:
         return 0.0
     at = asyncio.get_running_loop().time()
     srv.kill9()
-    await asyncio.to_thread(srv.start)
+    task = asyncio.create_task(asyncio.to_thread(srv.start))
+    if restarting is None:
+        await task
+    else:
+        restarting.append(task)
     return at

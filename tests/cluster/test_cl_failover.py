@@ -26,11 +26,17 @@ async def test_the_owner_killed_20_times_loses_nothing(
         await players.seat()
 
         async def killer() -> None:
+            restarting: list[asyncio.Task[None]] = []
             while len(killed) < KILLS:
-                await asyncio.sleep(rnd.uniform(0.2, 1.2))
-                at = await kill_owner(cluster, "crash", rnd)
+                await asyncio.sleep(rnd.uniform(0.2, 1.0))
+                for t in restarting:  # at most one process down at a time
+                    await t
+                restarting.clear()
+                at = await kill_owner(cluster, "crash", rnd, restarting)
                 if at:
                     killed.append(at)
+            for t in restarting:
+                await t
 
         task = asyncio.create_task(killer())
         while True:  # games until the kills are done (each game checked)

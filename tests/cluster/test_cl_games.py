@@ -12,7 +12,8 @@ from bohnanza.server.postgres import PostgresStore
 from bohnanza.server.room.journal import history
 
 ENV: dict[str, Any] = {"idle_seconds": 600, "commands_per_second": 1000,
-                       "commands_burst": 1000, "bot_delay": 0, "game_seed": 11}
+                       "commands_burst": 1000, "bot_delay": 0, "game_seed": 11,
+                       "per_address_limits": False}
 
 
 def start(tmp: Path, name: str, **env: Any) -> ServerProc:

@@ -17,6 +17,7 @@ import pytest
 
 from bohnanza.farm.bots import get_policy
 
+from .conftest import ROOT
 from .e2e_board import Player, sync
 from .test_e2e_explains import PICTOGRAPHS, axe, visible_text
 
@@ -139,7 +140,18 @@ def test_three_people_play_one_cycle_through_the_board(browser: Any, server: str
     ann.act(lambda: ann.click("#param-set"))
     ann.wait("window.__bohnanza.state.room.game.params_name === 'default*'")
     assert ann.state()["room"]["game"]["params_hash"] != before
-    # a whole parameter file through the board (named after the file)
+    # a whole copy of the shipped farm.toml (5 KB with its comments) goes through the board as
+    # one message: the board leaves the comments out
+    shipped = (ROOT / "bohnanza" / "farm" / "farm.toml").read_text(encoding="utf-8")
+    assert len(shipped.encode()) > 4096
+    whole = tmp_path / "whole.toml"
+    whole.write_text(shipped.replace("hand_limit = [5, 6, 7, 8]", "hand_limit = [6, 7, 8, 9]"),
+                     encoding="utf-8")
+    ann.act(lambda: ann.page.set_input_files("#param-file", str(whole)))
+    ann.wait("window.__bohnanza.state.room.game.params_name === 'default'"
+             f" && window.__bohnanza.state.room.game.params_hash !== '{before}'")
+    assert ann.state()["room"]["game"]["params_hash"] != before
+    # a designer's file with only what it changes (named after the file)
     mine = tmp_path / "cheap-pots.toml"
     mine.write_text("[facilities.transform_pot]\nprice = [4, 8, 12]\n", encoding="utf-8")
     ann.act(lambda: ann.page.set_input_files("#param-file", str(mine)))

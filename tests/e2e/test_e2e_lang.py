@@ -14,6 +14,7 @@ from .e2e_board import Player, sync
 
 pytestmark = pytest.mark.browser
 
+ROOT = Path(__file__).resolve().parents[2]
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
@@ -111,4 +112,27 @@ def test_bad_room_link_and_the_lobby(server: str, browser: Any, artifacts: Path)
     assert "1 connected" in text and "4 free seats" in text, text   # classic: 3-5 players
     other.screenshot(path=str(artifacts / "lobby-people.png"))
     other.context.close()
+    ctx.close()
+
+
+def test_a_name_typed_while_the_lobby_loads_is_kept(server: str, browser: Any) -> None:
+    """On a slow start the lobby's script used to fill the name field after the person had
+    typed in it (with the stored name: nothing, for a newcomer), and Open or create then did
+    nothing. Held here until the fields are filled: the typed name must stay and open the room."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-US")
+    page = ctx.new_page()
+    script = (ROOT / "web" / "js" / "lobby.js").read_text()
+    held = "await new Promise((go) => { window.__lobbyGo = go; });\n" + script
+    page.route("**/js/lobby.js", lambda r: r.fulfill(body=held,
+                                                     content_type="text/javascript"))
+    page.goto(server + "/")
+    page.wait_for_function("typeof window.__lobbyGo === 'function'")
+    page.fill("#lobby-name", "Quick")
+    page.fill("#lobby-room", "e2e-quick")
+    page.evaluate("window.__lobbyGo()")
+    page.wait_for_selector("#rooms li")                    # the script has run
+    assert page.input_value("#lobby-name") == "Quick"
+    page.click("#lobby-open")
+    page.wait_for_selector("#btn-join")
+    assert page.evaluate("localStorage.getItem('bohnanza.name')") == "Quick"
     ctx.close()

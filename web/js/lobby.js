@@ -32,7 +32,9 @@ applyStatic();
 onLang(() => { applyStatic(); renderRooms(); });
 $('#lang').addEventListener('click', () => setLang(getLang() === 'ja' ? 'en' : 'ja'));
 $('#refresh').addEventListener('click', load);
-$('#lobby-name').value = localStorage.getItem('bohnanza.name') || '';
+// the last name used, unless the person typed one while this script was still loading (a
+// slow start overwrote it with nothing, and the form then did nothing at all)
+if (!$('#lobby-name').value) $('#lobby-name').value = localStorage.getItem('bohnanza.name') || '';
 $('#open-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const name = $('#lobby-name').value.trim();

@@ -2,7 +2,7 @@
 
 On start the process takes a new owner id (``owner_ids``, never used again) and locks
 ``(LOCK_SPACE, id)`` on this connection, with ``idle_session_timeout`` set to the lease
-timeout. A thread asks the server every ``timeout / 5`` seconds which leases are held (one
+timeout. A thread asks the server every ``timeout / 8`` seconds which leases are held (one
 query on ``pg_locks``: it also keeps the session busy). When the process stops answering
 (``kill -9``: at once, its socket closes; ``SIGSTOP``, a machine or network gone: after the
 timeout, PostgreSQL ends the idle session), the lock is gone and the other processes take its
@@ -87,7 +87,7 @@ class Lease:
 
     def _run(self) -> None:
         assert self._db is not None
-        while not self._stop.wait(self.timeout / 5):
+        while not self._stop.wait(self.timeout / 8):
             try:
                 live = live_owners(self._db)
             except Exception as e:

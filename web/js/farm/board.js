@@ -108,6 +108,14 @@ function schedule(v) {
     ...v.order_stack.map((n) => h('span', { class: 'order-card', text: String(n) })),
     h('span', { class: 'hint-text', text: ft('order_left') }));
   box.append(order);
+  // the piles (G2): how many cards each holds and how many lie face up beside it (G5)
+  box.append(h('div', { class: 'pile-row', 'aria-label': ft('piles') }, h('span', { class: 'row-label', text: ft('piles') + ':' }),
+    ...v.piles.map((p) => {
+      const [lv, cat] = p.pile.split(' ');
+      const discards = p.discards ? p.discards.length : (p.discard_count || 0);
+      return h('span', { class: 'pile cat-' + cat, dataset: { pile: p.pile }, title: `${pileLabel(v, p.pile)}: ${ft('cards_left', { n: p.count })}` },
+        `${lv} ${term(v.params, cat)} ${p.count}`, discards ? h('small', { text: ` (+${discards})` }) : null);
+    })));
   if (v.harvest_order && v.harvest_order.length) {
     box.append(h('div', { class: 'order-row' }, h('span', { class: 'row-label', text: ft('harvest_order') + ':' }),
       ...v.harvest_order.map((i) => h('span', { class: 'who' + (i === v.active ? ' now' : ''), text: v.seats[i].name }))));
@@ -207,7 +215,7 @@ function mine(v, y) {
   if (key !== F.handKey) { F.handKey = key; F.sel = []; }
   const box = h('section', { class: 'box farm-mine', 'aria-label': ft('hand') });
   box.append(h('div', { class: 'box-head' }, h('h2', { text: ft('hand') }),
-    h('span', { class: 'hint-text', text: ft('hand_n', { n: y.hand.length, l: y.hand_limit }) }),
+    h('span', { class: 'hint-text', text: ft(y.hand.length === 1 ? 'hand_n1' : 'hand_n', { n: y.hand.length, l: y.hand_limit }) }),
     h('span', { class: 'spacer' }),
     h('span', { class: 'vp', text: `${y.vp} ${ft('vp')}` }), h('span', { class: 'cost', text: `${y.cost} ${ft('cost')}` })));
   const hand = h('div', { class: 'farm-hand' });

@@ -4,6 +4,28 @@
 import { h } from '../dom.js';
 import { act } from '../store.js';
 import { ft } from './words.js';
+import { showError } from '../feedback.js';
+
+// A parameter file as sent: comments, blank lines and runs of spaces outside strings left
+// out, so a whole farm.toml fits in one message (the server's max_frame_bytes, 4096).
+export function compactToml(text) {
+  const out = [];
+  for (const line of text.split(/\r?\n/)) {
+    let s = '';
+    let quote = null;
+    for (const ch of line) {
+      if (quote) { s += ch; if (ch === quote) quote = null; continue; }
+      if (ch === '"' || ch === "'") { quote = ch; s += ch; continue; }
+      if (ch === '#') break;
+      if ((ch === ' ' || ch === '\t') && (s.endsWith(' ') || s === '')) continue;
+      s += ch === '\t' ? ' ' : ch;
+    }
+    s = s.trimEnd();
+    if (s) out.push(s);
+  }
+  return out.join('\n');
+}
+const MAX_BYTES = 4000;   // the frame limit less the say's own JSON
 
 export function gameChoice(r) {
   const current = r.game?.game || 'bohnanza';
@@ -36,11 +58,14 @@ export function farmOptions(r) {
   file.addEventListener('change', async () => {
     const f = file.files && file.files[0];
     if (!f) return;
-    let text = await f.text();
+    let text = compactToml(await f.text());
     // the set is named after the file unless it names itself (bohnanza.farm.params)
-    if (!/^\s*name\s*=/m.test(text)) text = `name = ${JSON.stringify(f.name.replace(/\.toml$/i, ''))}\n` + text;
-    act(`/option params ${text}`, file);
+    if (!/^name ?=/m.test(text)) text = `name = ${JSON.stringify(f.name.replace(/\.toml$/i, ''))}\n` + text;
+    const say = `/option params ${text}`;
+    const bytes = new TextEncoder().encode(JSON.stringify({ type: 'say', id: 0, text: say })).length;
     file.value = '';
+    if (bytes > MAX_BYTES) { showError(file, ft('param_too_big', { n: bytes, max: MAX_BYTES })); return; }
+    act(say, file);
   });
   const reset = h('button', { class: 'btn small', type: 'button', id: 'param-default' }, ft('param_default'));
   reset.addEventListener('click', () => act('/option params default', reset));
