@@ -54,8 +54,9 @@ ROUNDS = 0
 SEARCH_PASSES = 1
 #: A search result replaces ``normal``'s choice only when worth this much more.
 OVERRIDE = 0.5
-#: A deal is dropped when the search says it loses more than this (noise of the samples).
-LOSS = 0.25
+#: A deal is dropped when the search says it loses more than this: 0, a hard bot never offers
+#: or accepts what its samples say loses (issue 15).
+LOSS = 0.0
 
 
 def worth(scores: list[int], me: int) -> float:
