@@ -34,8 +34,14 @@ def holds(g: GameState, seat: int, side: Side) -> bool:
     hand = g.seats[seat].hand
     if seat == g.active:
         face_up = g.face_up
-        return all(hand.count(b) + face_up.count(b) >= n for b, n in side.items())
-    return all(hand.count(b) >= n for b, n in side.items())
+        for b, n in side.items():
+            if hand.count(b) + face_up.count(b) < n:
+                return False
+        return True
+    for b, n in side.items():
+        if hand.count(b) < n:
+            return False
+    return True
 
 
 def _check_side(g: GameState, side: Any, what: str) -> Side:
@@ -198,13 +204,16 @@ def _refs_of(g: GameState, seat: int, bean: str) -> list[CardRef]:
 
 
 def _only_way(g: GameState, seat: int, owes: dict[str, int]) -> tuple[CardRef, ...] | None:
-    """The cards when there is exactly one way to provide ``owes``, else ``None``."""
-    out: list[CardRef] = []
+    """The cards when there is exactly one way to provide ``owes``, else ``None`` (counted
+    first: the card references are built only when they are the only way)."""
+    hand = g.seats[seat].hand
+    face_up: list[str] = g.face_up if seat == g.active else []
     for bean, n in owes.items():
-        refs = _refs_of(g, seat, bean)
-        if len(refs) != n:
+        if hand.count(bean) + face_up.count(bean) != n:
             return None
-        out += refs
+    out: list[CardRef] = []
+    for bean in owes:
+        out += _refs_of(g, seat, bean)
     return tuple(out)
 
 
@@ -297,15 +306,13 @@ def cancel(g: GameState, seat: int) -> None:
 
 def sweep_stale(g: GameState) -> None:
     """Offers whose owner no longer holds what they give leave the market (C13, T28)."""
-    keep: list[Offer] = []
     deal_offer = g.deal.offer if g.deal else None
-    for o in g.offers:
-        if o.id != deal_offer and not holds(g, o.owner, o.give):
-            g.emit("offer_stale", o.owner, {"id": o.id})
-            continue
-        keep.append(o)
-    if len(keep) != len(g.offers):
-        g.offers = keep
+    stale = [o for o in g.offers if o.id != deal_offer and not holds(g, o.owner, o.give)]
+    if not stale:
+        return
+    for o in stale:
+        g.emit("offer_stale", o.owner, {"id": o.id})
+    g.offers = [o for o in g.offers if o not in stale]
 
 
 def clear_signals(g: GameState, seat: int) -> None:
