@@ -175,7 +175,8 @@ class Game(GameState):
         move(self, seat, action)
         if self.offers:
             market.sweep_stale(self)
-        flow.advance(self)
+        if self.phase != "trade":   # phase 2 has no automatic step: a person always decides
+            flow.advance(self)
         return events
 
 

@@ -264,18 +264,11 @@ def _maybe_execute(g: GameState) -> None:
     po = deal.provided[deal.other]
     if pa is None or po is None:
         return
-    # R31: re-check every card at execution.
-    for seat, refs in ((deal.active, pa), (deal.other, po)):
-        got: dict[str, int] = {}
-        for ref in refs:
-            bean = _card(g, seat, ref)
-            if bean is None:
-                raise RuleError("cannot_provide", "a provided card is no longer there", "R31")
-            got[bean] = got.get(bean, 0) + 1
-        if got != deal.owes[seat]:
-            raise RuleError("cannot_provide", "the provided cards changed", "R31")
-    gave_a = _remove(g, deal.active, pa)
-    gave_o = _remove(g, deal.other, po)
+    # R31: re-check every card at execution (the beans found are the ones handed over).
+    gave_a = _given(g, deal.active, pa, deal.owes[deal.active])
+    gave_o = _given(g, deal.other, po, deal.owes[deal.other])
+    _remove(g, deal.active, pa)
+    _remove(g, deal.other, po)
     g.seats[deal.other].to_plant.extend(gave_a)    # R12
     g.seats[deal.active].to_plant.extend(gave_o)
     g.offers = [o for o in g.offers if o.id != deal.offer]
@@ -284,15 +277,35 @@ def _maybe_execute(g: GameState) -> None:
                                       "active_gave": gave_a, "other_gave": gave_o})
 
 
-def _remove(g: GameState, seat: int, refs: tuple[CardRef, ...]) -> list[str]:
-    """Remove the named cards; the rest keep their order (R11). Returns them in order given."""
+def _given(g: GameState, seat: int, refs: tuple[CardRef, ...], owes: dict[str, int]
+           ) -> list[str]:
+    """The beans of the provided ``refs`` of ``seat``, in the order given; raises
+    ``RuleError`` ``cannot_provide`` unless they are still there and still make up ``owes``
+    (R31)."""
+    out: list[str] = []
+    got: dict[str, int] = {}
+    for ref in refs:
+        bean = _card(g, seat, ref)
+        if bean is None:
+            raise RuleError("cannot_provide", "a provided card is no longer there", "R31")
+        out.append(bean)
+        got[bean] = got.get(bean, 0) + 1
+    if got != owes:
+        raise RuleError("cannot_provide", "the provided cards changed", "R31")
+    return out
+
+
+def _remove(g: GameState, seat: int, refs: tuple[CardRef, ...]) -> None:
+    """Remove the named cards (checked by :func:`_given`); the rest keep their order (R11)."""
     hand = g.seats[seat].hand
-    out = [_card(g, seat, r) or "" for r in refs]
+    if len(refs) == 1:
+        ref = refs[0]
+        del (hand if ref.zone == "h" else g.face_up)[ref.index - 1]
+        return
     for i in sorted((r.index - 1 for r in refs if r.zone == "h"), reverse=True):
         del hand[i]
     for i in sorted((r.index - 1 for r in refs if r.zone == "u"), reverse=True):
         del g.face_up[i]
-    return out
 
 
 def cancel(g: GameState, seat: int) -> None:
