@@ -540,6 +540,9 @@ def test_game_over_names_the_winner(page: Any, server: str) -> None:
     P.show(page, server, P.state(P.over(), 2))
     assert "Ann won with 3 coins" in page.locator("#winner-line").inner_text()
     assert "Game over: Ann won" in status(page)
+    # the coins chart of a one-turn game: a dot per player (a line needs two turns)
+    dots = page.locator("#gameover svg.chart circle.series-end")
+    assert dots.count() == 3 and all(d.is_visible() for d in dots.all())
     P.show(page, server, P.state(P.over(), 2), lang="ja")
     assert "Annの勝ち" in page.locator("#winner-line").inner_text()
 
