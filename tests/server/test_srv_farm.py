@@ -267,6 +267,9 @@ async def test_a_farm_room_of_three_people_and_a_bot_plays_to_the_end(
         store.close()
     history = positions_by_version(srv.db, "farm")
     assert history and history[-1][1]["phase"] == "over"
+    # the replay of the stored commands (journal.history) says the same numbers at every step
+    assert {p["params_hash"] for _, p in history} == {changed}
+    assert all(p["params"]["facilities"]["field"]["price"] == [5, 10, 15] for _, p in history)
     # every stored position passes the farm's audit (G5)
     assert all(TableGame.get("farm").audit(p) == [] for _, p in history)
     await _sync([*people, watcher])
