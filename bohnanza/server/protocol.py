@@ -152,6 +152,10 @@ class SeatInfo(_Msg):
     # seconds; compare with ``RoomInfo.now``); null without a clock or while a bot plays it
     deadline: float | None = None
     timeouts: int = 0  # the clock ran out for this seat this many times in a row
+    # a bot seat the game waits for: "thinking" (the bot driver is about to ask it, a hard bot
+    # searches), or "waiting" (the active bot in phase 2 gives the people time to trade);
+    # null otherwise (issue 15: the board shows what a bot is doing)
+    doing: Literal["thinking", "waiting"] | None = None
 
 
 class RoomOptions(_Msg):
@@ -159,6 +163,7 @@ class RoomOptions(_Msg):
     preset: str = "classic"
     duel_base: str = "standard"  # the 2-player bean duel's version: standard | 3fields
     clock: float | None = None  # seconds per decision (/option clock); null: no clock
+    bot_speed: Literal["slow", "normal", "fast"] = "normal"  # /option botspeed (issue 15)
 
 
 class GameInfo(_Msg):

@@ -17,6 +17,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .. import delta, frames
+from .bots import bots_doing
 from .logbook import log_texts
 from .presence import Presence
 from .table import Table
@@ -30,6 +31,7 @@ def room_part(name: str, table: Table, presence: Presence, settings: Settings) -
     """The ``room`` part of a state (:class:`RoomInfo`) without ``you``, as plain data."""
     lo, hi = table.player_range()
     here = {c.seat for c in presence.conns}
+    doing = bots_doing(table, presence)
     return {
         "name": name,
         "seats": [
@@ -46,11 +48,13 @@ def room_part(name: str, table: Table, presence: Presence, settings: Settings) -
                 "owes": s.owed is not None,
                 "deadline": s.deadline,
                 "timeouts": s.timeouts,
+                "doing": doing.get(i),
             }
             for i, s in enumerate(table.seats)
         ],
         "options": {"hidden_money": table.hidden_money, "preset": table.preset,
-                    "duel_base": table.duel_base, "clock": table.clock},
+                    "duel_base": table.duel_base, "clock": table.clock,
+                    "bot_speed": table.bot_speed},
         "now": time.time(),
         "running": table.running,
         "over": table.game is not None and table.game.over,
