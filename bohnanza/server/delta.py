@@ -19,8 +19,8 @@ The operations it writes (a client applies them in order, with any RFC 6902 libr
 
 A list of the same length is compared element by element; objects key by key. Nothing is
 moved or copied (``move``, ``copy`` and ``test`` are never written). Values compare as in
-Python: inside an unchanged list or object, ``1``, ``1.0`` and ``true`` are the same (a view's
-fields keep their JSON type, so this never shows).
+Python: ``1``, ``1.0`` and ``true`` are the same value (a view's fields keep their JSON type,
+so this never shows).
 
 :func:`apply` is the small reader of exactly these operations that the Python wire clients
 (the bench's, the tests') use; ``tests/server/test_srv_delta.py`` checks it against the
@@ -57,33 +57,40 @@ def _put(kind: str, path: str, value: Any, out: list[str]) -> Any:
     return from_json(text)
 
 
-def diff_into(old: Any, new: Any, path: str, out: list[str]) -> Any:
+def diff_into(old: Any, new: Any, path: str, out: list[str],
+              same: frozenset[str] = frozenset()) -> Any:
     """Append to ``out`` the operations (JSON text) that turn ``old`` into ``new`` at the
     pointer ``path`` (``""``: the document); returns ``old`` made equal to ``new`` (the same
     object where it could be updated in place, else a copy of ``new``).
 
     ``old`` is plain JSON data owned by the caller (changed in place); ``new`` is only read.
-    Mapping keys are strings; lists and tuples are both JSON arrays."""
+    Mapping keys are strings; lists and tuples are both JSON arrays. ``same``: keys of the
+    objects ``old`` and ``new`` (this level only) known not to have changed: not compared."""
     if type(old) is dict and type(new) is dict:
-        gone = [k for k in old if k not in new]
-        for k in gone:
-            out.append(operation("remove", path + _step(k), None))
-            del old[k]
+        had = len(old)
+        found = 0
         for k, v in new.items():
-            if k in old:
-                o = old[k]
-                if o != v or type(o) is not type(v):
-                    old[k] = diff_into(o, v, path + _step(k), out)
-            else:
+            o = old.get(k, _NONE)
+            if o is _NONE:
                 old[k] = _put("add", path + _step(k), v, out)
+                continue
+            found += 1
+            if k in same:
+                continue
+            if o != v:
+                old[k] = diff_into(o, v, path + _step(k), out)
+        if found < had:  # keys gone
+            for k in [k for k in old if k not in new]:
+                out.append(operation("remove", path + _step(k), None))
+                del old[k]
         return old
     if type(old) is list and isinstance(new, list | tuple):
         n, m = len(old), len(new)
         if n == m:
             for i in range(n):
-                o, v = old[i], new[i]
-                if o != v or type(o) is not type(v):
-                    old[i] = diff_into(o, v, f"{path}/{i}", out)
+                v = new[i]
+                if old[i] != v:
+                    old[i] = diff_into(old[i], v, f"{path}/{i}", out)
             return old
         if m > n and _same(old, new[:n]):
             for v in new[n:]:
@@ -97,6 +104,9 @@ def diff_into(old: Any, new: Any, path: str, out: list[str]) -> Any:
     elif old == new and type(old) is type(new) and not isinstance(old, dict | list):
         return old
     return _put("replace", path, new, out)
+
+
+_NONE = object()  # no such key
 
 
 def _same(a: list[Any], b: Any) -> bool:

@@ -68,25 +68,35 @@ def room_part(name: str, table: Table, presence: Presence, settings: Settings) -
     }
 
 
+# the parts of a Bohnanza view that never change during a game: not even compared while the
+# same game runs (they went out in the game's first state)
+UNCHANGING = {"bohnanza": frozenset({"preset", "options", "passes_limit", "third_field_cost",
+                                      "rules", "catalogue"})}
+
+
 class Snapshot:
     """A copy (plain JSON data) of the state last sent to the delta connections of a room, at
     ``version``: ``base`` the view part all seats share (``None``: no game), ``own`` each
     seat's own part (only the seats that were sent one at ``version``), ``room`` the room
     part without ``you``. A delta connection holds ``(version, seat)`` of the state it got."""
 
-    __slots__ = ("base", "own", "room", "version")
+    __slots__ = ("base", "game", "own", "room", "version")
 
     def __init__(self) -> None:
         self.version = -1
+        self.game: tuple[str, int] | None = None  # (hosted game, game_no) of ``base``
         self.base: dict[str, Any] | None = None
         self.own: dict[int | None, Any] = {}
         self.room: dict[str, Any] = {}
 
     def update(self, version: int, base: dict[str, Any] | None, own: dict[Any, Any],
-               room: dict[str, Any], seats: list[int | None]) -> dict[int | None, list[str]]:
+               room: dict[str, Any], seats: list[int | None],
+               game: tuple[str, int] | None = None) -> dict[int | None, list[str]]:
         """Bring the copy to ``version`` (``base``, ``own`` as ``view_parts`` gives them,
         ``room`` from :func:`room_part`), keeping the own parts of ``seats``; the operations
-        (JSON text) from the copy's old version for each of ``seats`` it held then."""
+        (JSON text) from the copy's old version for each of ``seats`` it held then. ``game``:
+        (hosted game, game number) of the views; while it stays the same, what
+        ``UNCHANGING`` names for that game is not compared."""
         if version == self.version:  # the same state once more (a connection's first)
             for s in seats:
                 if s not in self.own:
@@ -96,7 +106,9 @@ class Snapshot:
         if self.version >= 0 and (self.base is None) == (base is None):
             common: list[str] = []
             if base is not None:
-                self.base = delta.diff_into(self.base, base, "/view", common)
+                same = (UNCHANGING.get(game[0], frozenset())
+                        if game is not None and game == self.game else frozenset())
+                self.base = delta.diff_into(self.base, base, "/view", common, same)
             self.room = delta.diff_into(self.room, room, "/room", common)
             kept: dict[int | None, Any] = {}
             for s in seats:
@@ -115,6 +127,7 @@ class Snapshot:
             self.room = delta.snapshot(room)
             self.own = {s: None if base is None else delta.snapshot(own[s]) for s in seats}
         self.version = version
+        self.game = game
         return out
 
 
@@ -141,7 +154,8 @@ def state_frames(
     if snap is not None and any(c.deltas for c in conns):
         held = snap.version
         ops = snap.update(version, base, own, room,
-                          list(dict.fromkeys(c.seat for c in conns if c.deltas)))
+                          list(dict.fromkeys(c.seat for c in conns if c.deltas)),
+                          (table.hosted.name, table.game_no))
     patched = [c.deltas and c.seat in ops and c.held == (held, c.seat) for c in conns]
     whole = list(dict.fromkeys(c.seat for c, p in zip(conns, patched, strict=True) if not p))
     if not whole:
