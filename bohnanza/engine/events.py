@@ -6,6 +6,7 @@ An ``Event`` carries public facts in ``data`` and, optionally, facts only ``seat
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 
@@ -21,17 +22,23 @@ def _side(side: Any) -> str:
     return ", ".join(f"{n} {b}" if n > 1 else b for b, n in side.items())
 
 
-class Event:
-    """One log entry. ``kind`` is one of the kinds listed in docs/engine-api.md."""
+class Event(tuple[str, "int | None", "dict[str, Any]", "dict[str, Any] | None"]):
+    """One log entry, an immutable record ``(kind, seat, data, secret)``. ``kind`` is one of
+    the kinds listed in docs/engine-api.md.
 
-    __slots__ = ("kind", "seat", "data", "secret")
+    Recording is cheap (one tuple, built by ``GameState.emit``); the English sentence is
+    phrased only when a viewer's form is read (:meth:`for_viewer`)."""
 
-    def __init__(self, kind: str, seat: int | None = None, data: dict[str, Any] | None = None,
-                 secret: dict[str, Any] | None = None) -> None:
-        self.kind = kind
-        self.seat = seat
-        self.data = data if data is not None else {}
-        self.secret = secret
+    __slots__ = ()
+
+    def __new__(cls, kind: str, seat: int | None = None, data: dict[str, Any] | None = None,
+                secret: dict[str, Any] | None = None) -> Event:
+        return tuple.__new__(cls, (kind, seat, {} if data is None else data, secret))
+
+    kind: str = property(itemgetter(0))  # type: ignore[assignment]
+    seat: int | None = property(itemgetter(1))  # type: ignore[assignment]
+    data: dict[str, Any] = property(itemgetter(2))  # type: ignore[assignment]
+    secret: dict[str, Any] | None = property(itemgetter(3))  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"Event({self.kind!r}, {self.seat!r}, {self.data!r})"

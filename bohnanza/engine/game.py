@@ -8,6 +8,7 @@ either applies completely or raises ``RuleError`` and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import duel, flow, market, phases, planting, position, view
@@ -165,43 +166,60 @@ class Game(GameState):
             raise RuleError("game_over", "the game is over", "R39")
         events: list[Event] = []
         self.events = events
+        move = _MOVES.get(type(action))  # one look-up instead of a chain of isinstance tests
+        if move is None:
+            move = _move_of(action)
         if self.rules.duel and isinstance(action, _TRADING):
             raise RuleError("no_trading", "there is no trading and no gift in the 2-player "
                             "bean duel", "§3a")
-        match action:
-            case Plant():
-                if self.phase in duel.FACE_UP_PHASES:
-                    duel.plant_face_up(self, seat, action)
-                else:
-                    planting.plant(self, seat, action)
-            case Discard(card=card):
-                duel.discard(self, seat, card)
-            case Done():
-                if self.rules.duel:
-                    duel.done(self, seat)
-                else:
-                    phases.done(self, seat)
-            case Harvest(field=field):
-                planting.harvest(self, seat, field)
-            case Buy():
-                planting.buy(self, seat)
-            case PostOffer(give=give, want=want):
-                market.post(self, seat, give, want)
-            case Accept(offer=offer):
-                market.accept(self, seat, offer)
-            case Provide(cards=cards):
-                market.provide(self, seat, cards)
-            case Withdraw(offer=offer):
-                market.withdraw(self, seat, offer)
-            case Cancel():
-                market.cancel(self, seat)
-            case Signal(kind=kind, bean=bean):
-                market.signal(self, seat, kind, bean)
-            case ClearSignals():
-                market.clear_signals(self, seat)
-            case _:
-                raise RuleError("parse_error", f"unknown action {action!r}")
+        move(self, seat, action)
         if self.offers:
             market.sweep_stale(self)
-        flow.advance(self)
+        if self.phase != "trade":   # phase 2 has no automatic step: a person always decides
+            flow.advance(self)
         return events
+
+
+# ---------------------------------------------------------------------- the moves, by action
+def _plant(g: GameState, seat: int, a: Plant) -> None:
+    if g.phase in duel.FACE_UP_PHASES:
+        duel.plant_face_up(g, seat, a)
+    else:
+        planting.plant(g, seat, a)
+
+
+def _done(g: GameState, seat: int, a: Done) -> None:
+    if g.rules.duel:
+        duel.done(g, seat)
+    else:
+        phases.done(g, seat)
+
+
+def _unknown(g: GameState, seat: int, a: object) -> None:
+    raise RuleError("parse_error", f"unknown action {a!r}")
+
+
+_MOVES: dict[type, Callable[[GameState, int, Any], None]] = {
+    Plant: _plant,
+    Discard: lambda g, seat, a: duel.discard(g, seat, a.card),
+    Done: _done,
+    Harvest: lambda g, seat, a: planting.harvest(g, seat, a.field),
+    Buy: lambda g, seat, a: planting.buy(g, seat),
+    PostOffer: lambda g, seat, a: market.post(g, seat, a.give, a.want),
+    Accept: lambda g, seat, a: market.accept(g, seat, a.offer),
+    Provide: lambda g, seat, a: market.provide(g, seat, a.cards),
+    Withdraw: lambda g, seat, a: market.withdraw(g, seat, a.offer),
+    Cancel: lambda g, seat, a: market.cancel(g, seat),
+    Signal: lambda g, seat, a: market.signal(g, seat, a.kind, a.bean),
+    ClearSignals: lambda g, seat, a: market.clear_signals(g, seat),
+}
+"""Each action type's move (the rule modules). ``Game.apply`` looks the exact type up."""
+
+
+def _move_of(action: object) -> Callable[[GameState, int, Any], None]:
+    """The move of an instance of a subclass of an action type; ``_unknown`` for anything
+    else (``parse_error``)."""
+    for cls, move in _MOVES.items():
+        if isinstance(action, cls):
+            return move
+    return _unknown

@@ -34,8 +34,14 @@ def holds(g: GameState, seat: int, side: Side) -> bool:
     hand = g.seats[seat].hand
     if seat == g.active:
         face_up = g.face_up
-        return all(hand.count(b) + face_up.count(b) >= n for b, n in side.items())
-    return all(hand.count(b) >= n for b, n in side.items())
+        for b, n in side.items():
+            if hand.count(b) + face_up.count(b) < n:
+                return False
+        return True
+    for b, n in side.items():
+        if hand.count(b) < n:
+            return False
+    return True
 
 
 def _check_side(g: GameState, side: Any, what: str) -> Side:
@@ -198,13 +204,16 @@ def _refs_of(g: GameState, seat: int, bean: str) -> list[CardRef]:
 
 
 def _only_way(g: GameState, seat: int, owes: dict[str, int]) -> tuple[CardRef, ...] | None:
-    """The cards when there is exactly one way to provide ``owes``, else ``None``."""
-    out: list[CardRef] = []
+    """The cards when there is exactly one way to provide ``owes``, else ``None`` (counted
+    first: the card references are built only when they are the only way)."""
+    hand = g.seats[seat].hand
+    face_up: list[str] = g.face_up if seat == g.active else []
     for bean, n in owes.items():
-        refs = _refs_of(g, seat, bean)
-        if len(refs) != n:
+        if hand.count(bean) + face_up.count(bean) != n:
             return None
-        out += refs
+    out: list[CardRef] = []
+    for bean in owes:
+        out += _refs_of(g, seat, bean)
     return tuple(out)
 
 
@@ -255,18 +264,11 @@ def _maybe_execute(g: GameState) -> None:
     po = deal.provided[deal.other]
     if pa is None or po is None:
         return
-    # R31: re-check every card at execution.
-    for seat, refs in ((deal.active, pa), (deal.other, po)):
-        got: dict[str, int] = {}
-        for ref in refs:
-            bean = _card(g, seat, ref)
-            if bean is None:
-                raise RuleError("cannot_provide", "a provided card is no longer there", "R31")
-            got[bean] = got.get(bean, 0) + 1
-        if got != deal.owes[seat]:
-            raise RuleError("cannot_provide", "the provided cards changed", "R31")
-    gave_a = _remove(g, deal.active, pa)
-    gave_o = _remove(g, deal.other, po)
+    # R31: re-check every card at execution (the beans found are the ones handed over).
+    gave_a = _given(g, deal.active, pa, deal.owes[deal.active])
+    gave_o = _given(g, deal.other, po, deal.owes[deal.other])
+    _remove(g, deal.active, pa)
+    _remove(g, deal.other, po)
     g.seats[deal.other].to_plant.extend(gave_a)    # R12
     g.seats[deal.active].to_plant.extend(gave_o)
     g.offers = [o for o in g.offers if o.id != deal.offer]
@@ -275,15 +277,35 @@ def _maybe_execute(g: GameState) -> None:
                                       "active_gave": gave_a, "other_gave": gave_o})
 
 
-def _remove(g: GameState, seat: int, refs: tuple[CardRef, ...]) -> list[str]:
-    """Remove the named cards; the rest keep their order (R11). Returns them in order given."""
+def _given(g: GameState, seat: int, refs: tuple[CardRef, ...], owes: dict[str, int]
+           ) -> list[str]:
+    """The beans of the provided ``refs`` of ``seat``, in the order given; raises
+    ``RuleError`` ``cannot_provide`` unless they are still there and still make up ``owes``
+    (R31)."""
+    out: list[str] = []
+    got: dict[str, int] = {}
+    for ref in refs:
+        bean = _card(g, seat, ref)
+        if bean is None:
+            raise RuleError("cannot_provide", "a provided card is no longer there", "R31")
+        out.append(bean)
+        got[bean] = got.get(bean, 0) + 1
+    if got != owes:
+        raise RuleError("cannot_provide", "the provided cards changed", "R31")
+    return out
+
+
+def _remove(g: GameState, seat: int, refs: tuple[CardRef, ...]) -> None:
+    """Remove the named cards (checked by :func:`_given`); the rest keep their order (R11)."""
     hand = g.seats[seat].hand
-    out = [_card(g, seat, r) or "" for r in refs]
+    if len(refs) == 1:
+        ref = refs[0]
+        del (hand if ref.zone == "h" else g.face_up)[ref.index - 1]
+        return
     for i in sorted((r.index - 1 for r in refs if r.zone == "h"), reverse=True):
         del hand[i]
     for i in sorted((r.index - 1 for r in refs if r.zone == "u"), reverse=True):
         del g.face_up[i]
-    return out
 
 
 def cancel(g: GameState, seat: int) -> None:
@@ -297,15 +319,13 @@ def cancel(g: GameState, seat: int) -> None:
 
 def sweep_stale(g: GameState) -> None:
     """Offers whose owner no longer holds what they give leave the market (C13, T28)."""
-    keep: list[Offer] = []
     deal_offer = g.deal.offer if g.deal else None
-    for o in g.offers:
-        if o.id != deal_offer and not holds(g, o.owner, o.give):
-            g.emit("offer_stale", o.owner, {"id": o.id})
-            continue
-        keep.append(o)
-    if len(keep) != len(g.offers):
-        g.offers = keep
+    stale = [o for o in g.offers if o.id != deal_offer and not holds(g, o.owner, o.give)]
+    if not stale:
+        return
+    for o in stale:
+        g.emit("offer_stale", o.owner, {"id": o.id})
+    g.offers = [o for o in g.offers if o not in stale]
 
 
 def clear_signals(g: GameState, seat: int) -> None:

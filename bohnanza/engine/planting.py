@@ -118,23 +118,24 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
 def harvestable(g: GameState, s: Seat) -> list[int]:
     """1-based fields that may be harvested now (R17, R19, C8)."""
     fields = s.fields
-    big = False
-    all_single = True
+    if _protected(g, fields):   # single beans stay
+        return [i + 1 for i, f in enumerate(fields) if f is not None and f[1] != 1]
+    return [i + 1 for i, f in enumerate(fields) if f is not None]
+
+
+def _protected(g: GameState, fields: list[list[object] | None]) -> bool:
+    """Whether a field holding a single bean is protected now (R19, C8): under ``amigo``
+    while another field holds two or more beans; under ``rio_grande_literal`` unless every
+    field holds exactly one."""
+    if g.rules.protection_rule == "rio_grande_literal":
+        for f in fields:
+            if f is None or f[1] != 1:
+                return True
+        return False
     for f in fields:
-        if f is None:
-            all_single = False
-        elif f[1] >= 2:  # type: ignore[operator]
-            big = True
-            all_single = False
-    literal = g.rules.protection_rule == "rio_grande_literal"
-    out = []
-    for i, f in enumerate(fields):
-        if f is None:
-            continue
-        if f[1] == 1 and (all_single is False if literal else big):
-            continue
-        out.append(i + 1)
-    return out
+        if f is not None and f[1] != 1:
+            return True
+    return False
 
 
 def harvest_timing_ok(g: GameState, seat: int) -> bool:
@@ -163,7 +164,7 @@ def harvest(g: GameState, seat: int, field: int) -> None:
     f = fields[field - 1]
     if f is None:
         raise RuleError("empty_field", f"field {field} is empty", "R17")
-    if field not in harvestable(g, s):
+    if f[1] == 1 and _protected(g, fields):
         raise RuleError("bean_protection",
                         f"a single {f[0]} cannot be harvested while another field holds two "
                         "or more beans" if g.rules.protection_rule == "amigo" else

@@ -14,6 +14,8 @@ from .actions import CardRef
 from .events import Event
 from .presets import Rules, rules_for
 
+_new_event = tuple.__new__
+
 Side = dict[str, int] | Literal["?"]
 
 #: The phases a game rests in (design.md §3): phase 1, 2, 3, and the end (phase 4 never rests);
@@ -143,5 +145,5 @@ class GameState:
 
     def emit(self, kind: str, seat: int | None = None, data: dict[str, Any] | None = None,
              secret: dict[str, Any] | None = None) -> None:
-        """Log one event of the action under way (events.py)."""
-        self.events.append(Event(kind, seat, data, secret))
+        """Log one event of the action under way (events.py): one tuple, no text."""
+        self.events.append(_new_event(Event, (kind, seat, {} if data is None else data, secret)))
