@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import CardRef, Plant
+from .actions import CardRef, Harvest, Plant
 from .beans import coins_for
 from .errors import RuleError
 from .state import GameState, Seat
@@ -10,18 +10,20 @@ from .state import GameState, Seat
 
 def fields_for(g: GameState, s: Seat, bean: str) -> list[int]:
     """1-based fields of ``s`` that can take ``bean`` (R13, R14, C9)."""
-    fields = s.fields
-    dup = g.rules.allow_duplicate_variety
-    grown = False
     out: list[int] = []
-    for i, f in enumerate(fields):
-        if f is None:
-            out.append(i + 1)
-        elif f[0] == bean:
-            out.append(i + 1)
-            grown = True
-    if not dup and grown:
-        out = [i for i in out if fields[i - 1] is not None]
+    i = 0
+    if not g.rules.allow_duplicate_variety:
+        for f in s.fields:
+            i += 1
+            if f is not None and f[0] == bean:
+                out.append(i)
+        if out:          # it grows already: only there (R14)
+            return out
+        i = 0
+    for f in s.fields:
+        i += 1
+        if f is None or f[0] == bean:
+            out.append(i)
     return out
 
 
@@ -64,11 +66,12 @@ def _put(g: GameState, seat: int, s: Seat, bean: str, i: int) -> None:
         s.fields[i] = [bean, 1]
     else:
         f[1] += 1  # type: ignore[operator]
-    g.emit("plant", seat, {"bean": bean, "field": i + 1})
+    g.emit("plant", seat, bean, i + 1)
 
 
 def plant(g: GameState, seat: int, action: Plant) -> None:
-    """Phase 1: the front hand card (R9, R26). Phase 3: a to-plant card (R33)."""
+    """Phase 1: the front hand card (R9, R26). Phase 3: a to-plant card (R33). The duel's
+    steps 1 and 3: a face-up card (``duel.plant_face_up``)."""
     s = g.seats[seat]
     phase = g.phase
     card = action.card
@@ -111,6 +114,10 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
         tp.remove(bean)
         _put(g, seat, s, bean, i)
         return
+    if phase in ("plant_offer", "plant_revealed"):   # the duel's steps 1 and 3
+        from .duel import plant_face_up
+        plant_face_up(g, seat, action)
+        return
     raise RuleError("wrong_phase", "phase 2 is for trading; received cards are planted in "
                     "phase 3", "R27")
 
@@ -147,13 +154,15 @@ def harvest_timing_ok(g: GameState, seat: int) -> bool:
 def harvestable_now(g: GameState, seat: int) -> list[int]:
     """1-based fields ``seat`` may harvest now: R16 timing, R17, R19 (the views' and bots'
     hint)."""
-    if g.phase == "over" or not harvest_timing_ok(g, seat):
-        return []
+    if g.phase == "over" or (g.rules.harvest_timing == "own_turn" and seat != g.active):
+        return []   # R16: harvest_timing_ok
     return harvestable(g, g.seats[seat])
 
 
-def harvest(g: GameState, seat: int, field: int) -> None:
-    """Harvest a whole field: coins to the coin stack, the rest discarded (R16-R20)."""
+def harvest(g: GameState, seat: int, action: Harvest) -> None:
+    """``Harvest(field)``: harvest a whole field: coins to the coin stack, the rest discarded
+    (R16-R20)."""
+    field = action.field
     if not harvest_timing_ok(g, seat):
         raise RuleError("not_your_turn", "in the bean duel you harvest only on your own turn",
                         "R16")
@@ -187,13 +196,9 @@ def sell(g: GameState, seat: int, field: int, final: bool = False) -> None:
         s.coins.extend([bean] * c)
     if n > c:
         g.discard.extend([bean] * (n - c))
-    data: dict[str, object] = {"bean": bean, "count": n, "field": field}
     # R42: under hidden_money the harvest is public, what it earned is not (until the end)
-    if final or not g.options.get("hidden_money"):
-        data["coins"] = c
-    if final:
-        data["final"] = True
-    g.emit("harvest", seat, data)
+    shown = c if final or not g.options.get("hidden_money") else None
+    g.emit("harvest", seat, bean, n, field, shown, True if final else None)
 
 
 def buy(g: GameState, seat: int) -> None:
@@ -217,7 +222,7 @@ def buy(g: GameState, seat: int) -> None:
     else:                       # "removed": the duel's coins leave the game (§3a, C11)
         g.removed.extend(paid)
     s.fields.append(None)
-    g.emit("buy", seat, {"cost": cost, "paid_to": g.rules.field_payment_to})
+    g.emit("buy", seat, cost, g.rules.field_payment_to)
 
 
 def can_buy(g: GameState, seat: int) -> bool:
