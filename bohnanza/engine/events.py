@@ -65,7 +65,7 @@ class Event(tuple[str, "int | None", "tuple[Any, ...] | dict[str, Any]",
 
     def __new__(cls, kind: str, seat: int | None = None, data: dict[str, Any] | None = None,
                 secret: dict[str, Any] | None = None) -> Event:
-        return tuple.__new__(cls, (kind, seat, {} if data is None else dict(data), secret))
+        return tuple.__new__(cls, (kind, seat, {} if data is None else data, secret))
 
     kind: str = property(itemgetter(0))  # type: ignore[assignment]
     seat: int | None = property(itemgetter(1))  # type: ignore[assignment]
@@ -81,6 +81,10 @@ class Event(tuple[str, "int | None", "tuple[Any, ...] | dict[str, Any]",
 
     def __repr__(self) -> str:
         return f"Event({self.kind!r}, {self.seat!r}, {self.data!r})"
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        """For ``copy`` and ``pickle``: the arguments of ``Event(...)``."""
+        return (self[0], self[1], self.data, self[3])
 
     def for_viewer(self, viewer: int | None, names: list[str] | None = None) -> dict[str, Any]:
         """``{"kind", "seat", "text", ...public data}``; secret details only for ``seat``."""

@@ -163,7 +163,7 @@ def accept(g: GameState, seat: int, action: Accept) -> None:
     o = find(g, offer_id)
     if o.owner == seat:
         raise RuleError("own_offer", f"offer {offer_id} is your own")
-    if not o.complete:
+    if o.give == "?" or o.want == "?":   # not o.complete
         raise RuleError("offer_incomplete", f"offer {offer_id} has a '?': answer it with an "
                         "offer of your own", "C12")
     active = g.active

@@ -3,27 +3,25 @@
 from __future__ import annotations
 
 from .actions import CardRef, Harvest, Plant
-from .beans import coins_for
+from .beans import PAYOUT
 from .errors import RuleError
 from .state import GameState, Seat
 
 
 def fields_for(g: GameState, s: Seat, bean: str) -> list[int]:
     """1-based fields of ``s`` that can take ``bean`` (R13, R14, C9)."""
+    fields = s.fields
+    dup = g.rules.allow_duplicate_variety
+    grown = False
     out: list[int] = []
-    i = 0
-    if not g.rules.allow_duplicate_variety:
-        for f in s.fields:
-            i += 1
-            if f is not None and f[0] == bean:
-                out.append(i)
-        if out:          # it grows already: only there (R14)
-            return out
-        i = 0
-    for f in s.fields:
-        i += 1
-        if f is None or f[0] == bean:
-            out.append(i)
+    for i, f in enumerate(fields):
+        if f is None:
+            out.append(i + 1)
+        elif f[0] == bean:
+            out.append(i + 1)
+            grown = True
+    if not dup and grown:
+        out = [i for i in out if fields[i - 1] is not None]
     return out
 
 
@@ -190,7 +188,8 @@ def sell(g: GameState, seat: int, field: int, final: bool = False) -> None:
     assert f is not None
     bean: str = f[0]  # type: ignore[assignment]
     n: int = f[1]  # type: ignore[assignment]
-    c = coins_for(bean, n)
+    row = PAYOUT[bean]       # coins_for(bean, n), without the call
+    c = row[n] if n < len(row) else row[-1]
     s.fields[field - 1] = None
     if c:
         s.coins.extend([bean] * c)
