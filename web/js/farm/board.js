@@ -106,7 +106,7 @@ function schedule(v) {
   box.append(list);
   const order = h('div', { class: 'order-row' }, h('span', { class: 'row-label', text: ft('order_cards') + ':' }),
     ...v.order_stack.map((n) => h('span', { class: 'order-card', text: String(n) })),
-    h('span', { class: 'hint-text', text: ft('order_left') }));
+    h('span', { class: 'hint-text', text: ft(v.order_stack.length ? 'order_left' : 'order_none') }));
   box.append(order);
   // the piles (G2): how many cards each holds and how many lie face up beside it (G5)
   box.append(h('div', { class: 'pile-row', 'aria-label': ft('piles') }, h('span', { class: 'row-label', text: ft('piles') + ':' }),
@@ -225,6 +225,9 @@ function mine(v, y) {
     if (at >= 0) el.append(h('span', { class: 'sel-no', text: String(at + 1) }));
     hand.append(el);
   });
+  // an empty hand says so instead of leaving a blank row (G23: rescue cards come at the next
+  // preparation when the field is empty too)
+  if (!y.hand.length) hand.append(h('span', { class: 'hint-text empty-hand', text: ft('hand_empty') }));
   box.append(hand);
   if (v.phase === 'prep' && !y.done && y.hand.length) box.append(h('div', { class: 'hint-text', text: ft('plant_hint') }));
   const bar = actions(v, y);
