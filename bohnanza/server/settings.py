@@ -75,7 +75,7 @@ class Settings(BaseSettings):
     rooms_per_minute: float = Field(default=6.0, gt=0)  # new rooms per address
     rooms_burst: int = Field(default=6, ge=1)
     flood_bar_seconds: float = Field(default=30.0, ge=0)  # new connections refused after a flood
-    # seconds a connection may take to send a request's headers (a half-sent request)
+    # seconds a connection may take to send a request, headers and body (a half-sent request)
     header_timeout: float = Field(default=5.0, gt=0)
     # Host headers served (TrustedHostMiddleware); empty: what serve binds (trusted_hosts)
     allowed_hosts: Annotated[list[str], NoDecode] = []

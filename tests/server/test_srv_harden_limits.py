@@ -221,8 +221,8 @@ def _closed_by_server(s: socket.socket, within: float) -> bool:
 def test_half_sent_requests_are_closed_after_the_header_timeout(server_factory: Any) -> None:
     srv: ServerProc = server_factory(header_timeout=1)
     socks = [_raw(srv.port) for _ in range(20)]
-    for s in socks:
-        s.sendall(b"GET /api/rooms HT")  # part of a request line, never finished
+    for i, s in enumerate(socks):
+        s.sendall(b"GET / HT" if i % 2 else b"GET /api/rooms HT")  # never finished
     idle = _raw(srv.port)  # nothing sent at all
     started = time.monotonic()
     assert all(_closed_by_server(s, 5) for s in [*socks, idle])
@@ -231,6 +231,25 @@ def test_half_sent_requests_are_closed_after_the_header_timeout(server_factory: 
     assert httpx.get(srv.base + "/api/rooms").status_code == 200
     for s in socks:
         s.close()
+
+
+def test_a_body_sent_byte_by_byte_is_cut_after_the_header_timeout(server_factory: Any) -> None:
+    """The same kind: whole headers, then a body that never ends (a byte now and then, each
+    one resetting uvicorn's keep-alive timer) is closed within the timeout too."""
+    srv: ServerProc = server_factory(header_timeout=1)
+    s = _raw(srv.port)
+    s.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\nab")
+    started = time.monotonic()
+    closed = False
+    while not closed and time.monotonic() - started < 8:
+        try:
+            s.sendall(b"x")
+        except OSError:
+            closed = True
+            break
+        closed = _closed_by_server(s, 0.3)
+    assert closed and time.monotonic() - started < 4
+    s.close()
 
 
 def test_connections_are_capped_per_address_and_in_total(server_factory: Any) -> None:
