@@ -5,20 +5,25 @@ objects; bots and benchmarks build them directly. Each action is applied with
 ``Game.apply(seat, action)``; field numbers, hand positions and face-up positions are
 1-based, exactly as typed.
 
+Actions are values: compared and hashed by their fields, never changed once built (nothing in
+the project assigns to one). They are plain slotted dataclasses, not ``frozen`` ones: a frozen
+dataclass sets each field through ``object.__setattr__``, which made building an action (one
+per engine call, by bots and benchmarks) about twice as slow (issue 14).
+
 A *side* of an offer is either a mapping ``bean slug -> count`` (an empty mapping is
 "nothing", a gift side) or the string ``"?"`` (a prompt for the other side to fill in).
 """
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Literal, TypeAlias, TypeVar
+from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
 
 ASK: Literal["?"] = "?"
 Side: TypeAlias = "dict[str, int] | Literal['?']"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardRef:
     """One physical card: ``zone`` ``"h"`` (hand) or ``"u"`` (face-up), 1-based ``index``."""
 
@@ -26,7 +31,7 @@ class CardRef:
     index: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Plant:
     """Plant one card (R9, R13-R15, R26, R33; the duel's steps, rules.md §3a).
 
@@ -44,7 +49,7 @@ class Plant:
     card: CardRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Discard:
     """The bean duel only (rules.md §3a): put ``card`` face up onto the discard pile.
 
@@ -56,24 +61,24 @@ class Discard:
     card: CardRef
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Done:
     """Active player: end phase 1 (after one card) or phase 2. Others in phase 2: pass mark."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Harvest:
     """Harvest the whole 1-based ``field`` (R16-R19)."""
 
     field: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Buy:
     """Buy the third field (R21-R25)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PostOffer:
     """Post an offer to the market: ``give`` for ``want`` (design.md section 4, R28-R30)."""
 
@@ -81,14 +86,14 @@ class PostOffer:
     want: Side
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Withdraw:
     """Take one's own offer number ``offer`` off the market."""
 
     offer: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Accept:
     """Accept offer number ``offer`` (phase 2 only).
 
@@ -98,19 +103,19 @@ class Accept:
     offer: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Provide:
     """The exact cards a party of the pending deal hands over (R11, R29, R31)."""
 
     cards: tuple[CardRef, ...] = field(default_factory=tuple)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Cancel:
     """Call the pending deal off; its offer stays in the market."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Signal:
     """Supply and demand marker of seed 000: ``kind`` ``"want"`` or ``"have"`` a ``bean``."""
 
@@ -118,43 +123,10 @@ class Signal:
     bean: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ClearSignals:
     """Remove all of this seat's supply and demand markers."""
 
-
-_A = TypeVar("_A")
-
-
-def _fast_init(cls: type[_A]) -> type[_A]:
-    """Give the frozen slotted dataclass ``cls`` an ``__init__`` that stores each field through
-    its slot directly, instead of the generated one's ``object.__setattr__`` per field: the
-    same signature and the same object (still frozen: assignment afterwards raises), built in
-    about two thirds of the time (bots and benchmarks build one action per engine call)."""
-    params: list[str] = []
-    body: list[str] = []
-    ns: dict[str, Any] = {}
-    for f in fields(cls):  # type: ignore[arg-type]
-        ns[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
-        if f.default is not MISSING:
-            ns[f"_d_{f.name}"] = f.default
-            params.append(f"{f.name}=_d_{f.name}")
-        elif f.default_factory is not MISSING:
-            value = f.default_factory()
-            assert isinstance(value, tuple), "only an immutable default may be shared"
-            ns[f"_d_{f.name}"] = value
-            params.append(f"{f.name}=_d_{f.name}")
-        else:
-            params.append(f.name)
-        body.append(f"    _set_{f.name}(self, {f.name})")
-    if body:
-        exec(f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body), ns)
-        cls.__init__ = ns["__init__"]  # type: ignore[method-assign]
-    return cls
-
-
-for _cls in (CardRef, Plant, Discard, Harvest, PostOffer, Withdraw, Accept, Provide, Signal):
-    _fast_init(_cls)
 
 Action: TypeAlias = (
     "Plant | Discard | Done | Harvest | Buy | PostOffer | Withdraw | Accept | Provide | Cancel"

@@ -166,13 +166,9 @@ class Game(GameState):
             raise RuleError("game_over", "the game is over", "R39")
         events: list[Event] = []
         self.events = events
-        move = _MOVES.get(type(action))  # one look-up instead of a chain of isinstance tests
-        if move is None:
-            move = _move_of(action)
-        if self.rules.duel and isinstance(action, _TRADING):
-            raise RuleError("no_trading", "there is no trading and no gift in the 2-player "
-                            "bean duel", "§3a")
-        move(self, seat, action)
+        moves = _DUEL_MOVES if self.rules.duel else _MOVES
+        # one look-up instead of a chain of isinstance tests
+        (moves.get(type(action)) or _move_of(action, moves))(self, seat, action)
         if self.offers:
             market.sweep_stale(self)
         if self.phase != "trade":   # phase 2 has no automatic step: a person always decides
@@ -181,45 +177,45 @@ class Game(GameState):
 
 
 # ---------------------------------------------------------------------- the moves, by action
-def _plant(g: GameState, seat: int, a: Plant) -> None:
-    if g.phase in duel.FACE_UP_PHASES:
-        duel.plant_face_up(g, seat, a)
-    else:
-        planting.plant(g, seat, a)
-
-
-def _done(g: GameState, seat: int, a: Done) -> None:
-    if g.rules.duel:
-        duel.done(g, seat)
-    else:
-        phases.done(g, seat)
-
-
 def _unknown(g: GameState, seat: int, a: object) -> None:
     raise RuleError("parse_error", f"unknown action {a!r}")
 
 
-_MOVES: dict[type, Callable[[GameState, int, Any], None]] = {
-    Plant: _plant,
+Move = Callable[[GameState, int, Any], None]
+
+_MOVES: dict[type, Move] = {
+    Plant: planting.plant,
     Discard: lambda g, seat, a: duel.discard(g, seat, a.card),
-    Done: _done,
-    Harvest: lambda g, seat, a: planting.harvest(g, seat, a.field),
+    Done: phases.done,
+    Harvest: planting.harvest,
     Buy: lambda g, seat, a: planting.buy(g, seat),
-    PostOffer: lambda g, seat, a: market.post(g, seat, a.give, a.want),
-    Accept: lambda g, seat, a: market.accept(g, seat, a.offer),
-    Provide: lambda g, seat, a: market.provide(g, seat, a.cards),
-    Withdraw: lambda g, seat, a: market.withdraw(g, seat, a.offer),
+    PostOffer: market.post,
+    Accept: market.accept,
+    Provide: market.provide,
+    Withdraw: market.withdraw,
     Cancel: lambda g, seat, a: market.cancel(g, seat),
     Signal: lambda g, seat, a: market.signal(g, seat, a.kind, a.bean),
     ClearSignals: lambda g, seat, a: market.clear_signals(g, seat),
 }
-"""Each action type's move (the rule modules). ``Game.apply`` looks the exact type up."""
+"""Each action type's move (the rule modules), ``(game, seat, action)``. ``Game.apply`` looks
+the exact type up."""
 
 
-def _move_of(action: object) -> Callable[[GameState, int, Any], None]:
+def _no_trading(g: GameState, seat: int, a: object) -> None:
+    raise RuleError("no_trading", "there is no trading and no gift in the 2-player bean duel",
+                    "§3a")
+
+
+_DUEL_MOVES: dict[type, Move] = {
+    **_MOVES, **{cls: _no_trading for cls in _TRADING}, Done: duel.done,
+}
+"""The bean duel's moves: its own ``/done``; the market's actions refused (rules.md §3a)."""
+
+
+def _move_of(action: object, moves: dict[type, Move]) -> Move:
     """The move of an instance of a subclass of an action type; ``_unknown`` for anything
     else (``parse_error``)."""
-    for cls, move in _MOVES.items():
+    for cls, move in moves.items():
         if isinstance(action, cls):
             return move
     return _unknown

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import CardRef
+from .actions import Accept, CardRef, PostOffer, Provide, Withdraw
 from .beans import BEANS
 from .errors import RuleError
 from .state import Deal, GameState, Offer, Side
@@ -84,15 +84,14 @@ def _add(g: GameState, seat: int, give: Side, want: Side) -> Offer:
     g.next_offer += 1
     g.offers.append(o)
     g.passed.discard(seat)
-    g.emit("offer", seat, {"id": o.id, "give": give, "want": want,
-                           "to_active": seat != g.active})
+    g.emit("offer", seat, o.id, give, want, seat != g.active)
     return o
 
 
-def post(g: GameState, seat: int, give: Any, want: Any) -> None:
+def post(g: GameState, seat: int, action: PostOffer) -> None:
     """``/offer GIVE for WANT`` (design.md §4; R29, R30, C12)."""
-    give = _check_side(g, give, "what you give")
-    want = _check_side(g, want, "what you want")
+    give = _check_side(g, action.give, "what you give")
+    want = _check_side(g, action.want, "what you want")
     if give == "?" and want == "?":
         raise RuleError("empty_offer", "name at least one side of the offer", "R30")
     if give == {} and want == {}:
@@ -116,8 +115,9 @@ def find(g: GameState, offer_id: int) -> Offer:
     raise RuleError("no_such_offer", f"there is no offer {offer_id} in the market")
 
 
-def withdraw(g: GameState, seat: int, offer_id: int) -> None:
+def withdraw(g: GameState, seat: int, action: Withdraw) -> None:
     """``/withdraw N``: the owner takes its offer off the market."""
+    offer_id = action.offer
     o = find(g, offer_id)
     if o.owner != seat:
         raise RuleError("not_your_offer", f"offer {offer_id} is not yours")
@@ -125,7 +125,7 @@ def withdraw(g: GameState, seat: int, offer_id: int) -> None:
         raise RuleError("deal_in_progress",
                         f"offer {offer_id} is in a deal; /cancel the deal first", "R31")
     g.offers.remove(o)
-    g.emit("withdraw", seat, {"id": offer_id})
+    g.emit("withdraw", seat, offer_id)
 
 
 def acceptable(g: GameState, seat: int, o: Offer) -> bool:
@@ -155,14 +155,15 @@ def acceptable_ids(g: GameState, seat: int) -> list[int]:
             and holds(g, seat, o.want)]
 
 
-def accept(g: GameState, seat: int, offer_id: int) -> None:
+def accept(g: GameState, seat: int, action: Accept) -> None:
     """``/accept N`` (design.md §4, seed 000)."""
+    offer_id = action.offer
     if g.phase != "trade":
         raise RuleError("wrong_phase", "offers are accepted only in phase 2", "R28")
     o = find(g, offer_id)
     if o.owner == seat:
         raise RuleError("own_offer", f"offer {offer_id} is your own")
-    if not o.complete:
+    if o.give == "?" or o.want == "?":   # not o.complete
         raise RuleError("offer_incomplete", f"offer {offer_id} has a '?': answer it with an "
                         "offer of your own", "C12")
     active = g.active
@@ -188,7 +189,7 @@ def accept(g: GameState, seat: int, offer_id: int) -> None:
     deal = Deal(o.id, active, o.owner, {active: dict(o.want), o.owner: dict(o.give)},
                 {active: None, o.owner: None})
     g.deal = deal
-    g.emit("deal_start", active, {"offer": o.id, "other": o.owner})
+    g.emit("deal_start", active, o.id, o.owner)
     for party in (active, o.owner):
         refs = _only_way(g, party, deal.owes[party])
         if refs is not None:
@@ -226,12 +227,13 @@ def _card(g: GameState, seat: int, ref: CardRef) -> str | None:
     return None
 
 
-def provide(g: GameState, seat: int, cards: tuple[CardRef, ...]) -> None:
+def provide(g: GameState, seat: int, action: Provide) -> None:
     """``/provide CARD...``: the exact cards this party hands over (R11, R29, R31)."""
+    cards = action.cards
     deal = g.deal
     if deal is None or seat not in (deal.active, deal.other):
         raise RuleError("not_a_party", "you are not a party of a pending deal", "R28")
-    if len(set(cards)) != len(cards):
+    if len(cards) > 1 and len(set(cards)) != len(cards):
         raise RuleError("no_such_card", "a card is named twice")
     got: dict[str, int] = {}
     for ref in cards:
@@ -249,7 +251,7 @@ def provide(g: GameState, seat: int, cards: tuple[CardRef, ...]) -> None:
                         f"{_side_text(got)}", "R31")
     before = deal.provided[seat]
     deal.provided[seat] = tuple(cards)
-    g.emit("provide", seat, {"offer": deal.offer})  # before the deal it may complete
+    g.emit("provide", seat, deal.offer)  # before the deal it may complete
     try:
         _maybe_execute(g)
     except RuleError:
@@ -273,8 +275,7 @@ def _maybe_execute(g: GameState) -> None:
     g.seats[deal.active].to_plant.extend(gave_o)
     g.offers = [o for o in g.offers if o.id != deal.offer]
     g.deal = None
-    g.emit("deal_done", deal.active, {"offer": deal.offer, "other": deal.other,
-                                      "active_gave": gave_a, "other_gave": gave_o})
+    g.emit("deal_done", deal.active, deal.offer, deal.other, gave_a, gave_o)
 
 
 def _given(g: GameState, seat: int, refs: tuple[CardRef, ...], owes: dict[str, int]
@@ -314,7 +315,7 @@ def cancel(g: GameState, seat: int) -> None:
     if deal is None or seat not in (deal.active, deal.other):
         raise RuleError("not_a_party", "you are not a party of a pending deal", "R28")
     g.deal = None
-    g.emit("deal_cancel", seat, {"offer": deal.offer})
+    g.emit("deal_cancel", seat, deal.offer)
 
 
 def sweep_stale(g: GameState) -> None:
@@ -324,7 +325,7 @@ def sweep_stale(g: GameState) -> None:
     if not stale:
         return
     for o in stale:
-        g.emit("offer_stale", o.owner, {"id": o.id})
+        g.emit("offer_stale", o.owner, o.id)
     g.offers = [o for o in g.offers if o not in stale]
 
 

@@ -162,6 +162,10 @@ def test_three_people_play_one_cycle_through_the_board(browser: Any, server: str
     sync(players)
     cy.page.wait_for_selector("#params-id")
     assert hash_ in (cy.page.text_content("#params-id") or "")
+    # the status line before the deal: the table's own (seats, Start game), as for Bohnanza
+    for p in (ann, cy):
+        p.page.wait_for_function("document.querySelector('#status').textContent.length > 0")
+        assert "3 players seated" in (p.page.text_content("#status") or ""), p.name
     ann.shot(artifacts / "farm-setup.png")
     cy.shot(artifacts / "farm-setup-phone.png")
     assert axe(ann.page) == []   # the setup with the game and parameter controls

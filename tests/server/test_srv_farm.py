@@ -35,7 +35,7 @@ RETRY = {"wrong_phase", "already_declared", "not_your_turn", "no_rescue"}
 
 async def _farm_room(srv: ServerProc, room: str, names: list[str], bot: bool,
                      options: list[str] = ()) -> list[Client]:  # type: ignore[assignment]
-    people = [Client(srv.ws_url(room), n) for n in names]
+    people = [Client(srv.ws_url(room), n, deltas=n == "Cy") for n in names]
     for c in people:
         await c.connect()
         await c.ok("/join")
@@ -214,8 +214,9 @@ def farm_log_scan(client: Client) -> int:
 async def test_a_farm_room_of_three_people_and_a_bot_plays_to_the_end(
         server_factory: Any) -> None:
     srv = server_factory(game_seed=5)
-    watcher = Client(srv.ws_url("farm"), "Watcher")
-    people = [Client(srv.ws_url("farm"), n) for n in NAMES]
+    # Bob and the watcher take state deltas, as the board does (patch frames, scanned too)
+    watcher = Client(srv.ws_url("farm"), "Watcher", deltas=True)
+    people = [Client(srv.ws_url("farm"), n, deltas=n == "Bob") for n in NAMES]
     for c in people:
         await c.connect()
         await c.ok("/join")
@@ -267,6 +268,9 @@ async def test_a_farm_room_of_three_people_and_a_bot_plays_to_the_end(
         store.close()
     history = positions_by_version(srv.db, "farm")
     assert history and history[-1][1]["phase"] == "over"
+    # the replay of the stored commands (journal.history) says the same numbers at every step
+    assert {p["params_hash"] for _, p in history} == {changed}
+    assert all(p["params"]["facilities"]["field"]["price"] == [5, 10, 15] for _, p in history)
     # every stored position passes the farm's audit (G5)
     assert all(TableGame.get("farm").audit(p) == [] for _, p in history)
     await _sync([*people, watcher])
@@ -274,7 +278,8 @@ async def test_a_farm_room_of_three_people_and_a_bot_plays_to_the_end(
     assert checked > 200, checked
     assert sum(farm_log_scan(c) for c in [*people, watcher]) > 500
     every = sum((farm_frame_scan(c, history) for c in [*people, watcher]), Counter())
-    assert every["state"] > 200 and every["reply"] > 100, every
+    assert every["state"] > 200 and every["reply"] > 100 and every["patch"] > 200, every
+    assert people[1].patches > 100 and watcher.patches > 100
     for c in [*people, watcher]:
         await c.close()
 
@@ -336,7 +341,9 @@ async def test_a_restart_in_the_middle_of_preparation_keeps_every_hidden_choice(
     history = positions_by_version(srv.db, "prep")
     for c in people:
         seen = farm_frame_scan(c, history)
-        assert seen["welcome"] >= 1 and seen["log"] >= 1 and seen["state"] > 5, seen
+        assert seen["welcome"] >= 1 and seen["log"] >= 1, seen
+        assert seen["state"] + seen["patch"] > 5, seen   # Cy takes deltas: patch frames
+    assert people[2].patches > 0
     for c in people:
         await c.close()
 
@@ -364,7 +371,9 @@ def test_the_leak_scan_sees_a_leak() -> None:
     base = pos["seats"][2]["hand"][1]
     for bad in ({"type": "reply", "id": 3, "ok": False, "message": f"Cy holds {base}"},
                 {"type": "log", "version": 5, "replay": True,
-                 "entries": [{"kind": "plant", "seat": 2, "text": f"Cy planted {base}"}]}):
+                 "entries": [{"kind": "plant", "seat": 2, "text": f"Cy planted {base}"}]},
+                {"type": "patch", "version": 5, "base": 4,
+                 "ops": [{"op": "replace", "path": "/view/seats/2/field/0/base", "value": base}]}):
         client.frames = [json.dumps(frame), json.dumps(bad)]
         try:
             farm_frame_scan(client, [(5, pos)])
