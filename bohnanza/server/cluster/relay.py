@@ -214,10 +214,15 @@ class Relay:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for to, data in batch:
                         pipe.publish(channel(to), data)
-                    await pipe.execute()
+                    heard = await pipe.execute()
             except Exception as e:
                 log.warning("relay: publish failed (%s)", e)
                 self._down()
+                continue
+            # a message nobody received: that process does not listen (it lost Redis, or
+            # its lease and channel): its connections here and ours there are cut now
+            for to in {to for (to, _), n in zip(batch, heard, strict=True) if n == 0}:
+                self._unreachable(to)
 
     def publish(self, to: int, data: str) -> None:
         self._out.put_nowait((to, data))
@@ -225,6 +230,15 @@ class Relay:
     def _down(self) -> None:
         self.up = False
         self.drop_all("The servers cannot reach each other; reconnecting.")
+
+    def _unreachable(self, other: int) -> None:
+        """Process ``other`` does not hear us: the rooms relayed to it reconnect, and the
+        connections it relayed here leave their rooms."""
+        for room in [r for r in self.rooms.values() if r.owner == other]:
+            room.drop("The server that holds this room cannot be reached; reconnecting.")
+            self.rooms.pop(room.name, None)
+        for rc in [rc for rc in self.remotes.values() if rc.edge == other]:
+            self._gone(rc)
 
     def drop_all(self, message: str) -> None:
         """Close every relayed connection (ours) and let go of every remote one (theirs)."""
