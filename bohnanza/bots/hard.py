@@ -54,8 +54,9 @@ ROUNDS = 0
 SEARCH_PASSES = 1
 #: A search result replaces ``normal``'s choice only when worth this much more.
 OVERRIDE = 0.5
-#: A deal is dropped when the search says it loses more than this (noise of the samples).
-LOSS = 0.25
+#: A deal is dropped when the search says it loses more than this: 0, a hard bot never offers
+#: or accepts what its samples say loses (issue 15).
+LOSS = 0.0
 
 
 def worth(scores: list[int], me: int) -> float:
@@ -93,14 +94,12 @@ def _exchange(g: QuietGame, me: int, partner: int, give: dict[str, int],
     """Do a deal in a sample as R12 does: ``me`` hands over ``give`` (face-up cards first
     when active, then hand cards from the back), ``partner`` ``receive`` (its hand); both go
     to the to-plant areas. False when a side is not held in this sample."""
-    hands = (g.seats[me].hand, g.seats[partner].hand)
     need = [(me, give), (partner, receive)]
     for seat, side in need:
-        held = list(g.seats[seat].hand) + (g.face_up if seat == g.active else [])
+        held = g.seats[seat].hand + (g.face_up if seat == g.active else [])
         for b, k in side.items():
             if held.count(b) < k:
                 return False
-    del hands
     for seat, side in need:
         other = partner if seat == me else me
         for b, k in side.items():

@@ -64,6 +64,14 @@ def state(version: int, view: str, room_open: str, you: str, log: str | None = N
     )
 
 
+def patch(version: int, base: int, ops: list[str], log: str | None = None) -> str:
+    """A ``patch`` frame: the operations ``ops`` (JSON text each, ``server/delta.py``) turn the
+    state of version ``base`` into that of ``version``; ``log`` as in :func:`state`."""
+    tail = "" if log is None else f',"log":{log}'
+    return (f'{{"type":"patch","version":{version},"base":{base},'
+            f'"ops":[{",".join(ops)}]{tail}}}')
+
+
 def room_open(room: dict[str, Any]) -> str:
     """The JSON of the room part (without ``you``), its closing brace left off."""
     text = to_json(room).decode()

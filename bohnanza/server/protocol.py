@@ -2,7 +2,8 @@
 
 Client to server: ``hello`` (first, with the person's language), ``say`` (a command or chat
 line, answered by exactly one ``reply``), ``activity`` (the person is using the page; clears
-the idle mark), ``lang`` (the person switched language).
+the idle mark), ``lang`` (the person switched language), ``resync`` (a delta connection
+missed a version: send a full state).
 
 Too many ``say`` at once (more than the rate allows) are refused one by one (``reply`` with
 ``rate_limited``); only a flood far beyond that closes the connection.
@@ -20,8 +21,19 @@ absolute value; the ``reply`` carries it back. A ``say`` whose ``id`` is not one
 
 Server to client: ``welcome`` (who you are, with the seat token when seated), ``reply``,
 ``state`` (the full per-connection state after every change, with a growing ``version``),
+``patch`` (instead of ``state``, for a connection that said ``hello`` with ``deltas: true``),
 ``chat``, ``log`` (game and room log lines phrased for this viewer), ``error`` (a message that
 could not be answered with a ``reply``).
+
+State deltas: a connection whose ``hello`` has ``deltas: true`` gets a full ``state`` first
+(and whenever the server cannot patch: a game begins or ends, its seat changed), then after
+every change a ``patch {version, base, ops, log?}``: ``ops`` is a JSON Patch (RFC 6902; only
+``add``, ``remove`` and ``replace``) on the document ``{"view": ..., "room": ...}`` of the state
+of version ``base``, giving the state of ``version`` (``log`` as in ``state``). What never
+changes during a game (catalogue, rules, options) is sent once that way. A client that holds
+another version than ``base`` (or cannot apply the operations) sends ``resync`` and gets a
+full ``state``; patches follow it. A client that leaves ``deltas`` out (or false) gets a full
+``state`` after every change, as before.
 
 The JSON Schema of both directions is served at ``/protocol.json``.
 """
@@ -54,6 +66,9 @@ class Hello(_Msg):
     # the person's language ("en", "ja", "ja-JP"...): every text the server writes for this
     # connection (replies, errors, help, room lines, the log) comes in it; English otherwise
     lang: str | None = Field(None, max_length=20)
+    # true: a ``patch`` per change after the first full ``state`` (module docstring); false
+    # or left out: a full ``state`` after every change (a client that only reads those)
+    deltas: bool = False
 
 
 class Say(_Msg):
@@ -79,8 +94,15 @@ class Lang(_Msg):
     lang: str = Field(max_length=20)
 
 
-ClientMessage = Annotated[Hello | Say | Activity | Lang, Field(discriminator="type")]
-client_adapter: TypeAdapter[Hello | Say | Activity | Lang] = TypeAdapter(ClientMessage)
+class Resync(_Msg):
+    """A delta connection holds another version than a ``patch``'s ``base`` (it missed one) or
+    could not apply it: the server sends a full ``state``, and patches after it."""
+
+    type: Literal["resync"]
+
+
+ClientMessage = Annotated[Hello | Say | Activity | Lang | Resync, Field(discriminator="type")]
+client_adapter: TypeAdapter[Hello | Say | Activity | Lang | Resync] = TypeAdapter(ClientMessage)
 
 
 # ---------------------------------------------------------------- server -> client
@@ -130,6 +152,10 @@ class SeatInfo(_Msg):
     # seconds; compare with ``RoomInfo.now``); null without a clock or while a bot plays it
     deadline: float | None = None
     timeouts: int = 0  # the clock ran out for this seat this many times in a row
+    # a bot seat the game waits for: "thinking" (the bot driver is about to ask it, a hard bot
+    # searches), or "waiting" (the active bot in phase 2 gives the people time to trade);
+    # null otherwise (issue 15: the board shows what a bot is doing)
+    doing: Literal["thinking", "waiting"] | None = None
 
 
 class RoomOptions(_Msg):
@@ -137,6 +163,7 @@ class RoomOptions(_Msg):
     preset: str = "classic"
     duel_base: str = "standard"  # the 2-player bean duel's version: standard | 3fields
     clock: float | None = None  # seconds per decision (/option clock); null: no clock
+    bot_speed: Literal["slow", "normal", "fast"] = "normal"  # /option botspeed (issue 15)
 
 
 class GameInfo(_Msg):
@@ -178,6 +205,27 @@ class State(_Msg):
     log: list[dict[str, Any]] | None = None
 
 
+class PatchOp(_Msg):
+    """One JSON Patch (RFC 6902) operation; ``path`` a JSON Pointer (RFC 6901) into
+    ``{"view": ..., "room": ...}``. ``add`` at ``.../-`` appends to a list."""
+
+    op: Literal["add", "remove", "replace"]
+    path: str
+    value: Any = None  # absent for remove
+
+
+class Patch(_Msg):
+    """What changed since the state of version ``base``, for a connection that said ``hello``
+    with ``deltas: true`` (module docstring): apply ``ops`` in order to that state's
+    ``{"view", "room"}`` to get the state of ``version``."""
+
+    type: Literal["patch"] = "patch"
+    version: int
+    base: int
+    ops: list[PatchOp]
+    log: list[dict[str, Any]] | None = None  # as ``State.log``
+
+
 class Chat(_Msg):
     type: Literal["chat"] = "chat"
     name: str
@@ -205,9 +253,9 @@ class Error(_Msg):
 
 
 ServerMessage = Annotated[
-    Welcome | Reply | State | Chat | Log | Error, Field(discriminator="type")
+    Welcome | Reply | State | Patch | Chat | Log | Error, Field(discriminator="type")
 ]
-server_adapter: TypeAdapter[Welcome | Reply | State | Chat | Log | Error] = TypeAdapter(
+server_adapter: TypeAdapter[Welcome | Reply | State | Patch | Chat | Log | Error] = TypeAdapter(
     ServerMessage
 )
 
@@ -223,7 +271,7 @@ WIRE_ERRORS: dict[str, str] = {
     "bad_json": "the frame is not JSON",
     "bad_message": "JSON, but not one of the messages (a field missing or of the wrong type, a "
                    "type that is not a string, nested deeper than 8)",
-    "unknown_type": "a type that is not hello, say, activity or lang",
+    "unknown_type": "a type that is not hello, say, activity, lang or resync",
     "bad_text": "text that is not valid Unicode (a lone surrogate), or a typed line with a "
                 "control, line-break or bidi-override character (the reply names it)",
     "too_long": "a typed line longer than the limit",

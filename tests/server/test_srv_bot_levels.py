@@ -4,7 +4,10 @@ whole game, the hard bot thinking in the worker process pool (server/room/botpoo
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
+
+import pytest
 
 from .harness import Client, ServerProc
 from .test_srv_bots import _over, _room, _stored
@@ -34,4 +37,56 @@ async def test_a_table_of_levels_plays_a_whole_game(server_factory: Any) -> None
     assert {c["seat"] for c in game} == {0, 1, 2, 3}
     log = srv.log.read_text()
     assert "refused" not in log and "failed to decide" not in log, log[-2000:]
+    await host.close()
+
+
+async def _first_bot_move(host: Client, timeout: float) -> float:
+    """Seconds from now until a bot has planted the first bean of the game."""
+    loop = asyncio.get_running_loop()
+    t0 = loop.time()
+
+    def planted() -> bool:
+        return any(f is not None for s in host.view["seats"] for f in s["fields"])
+
+    await host.wait(planted, timeout=timeout)
+    return loop.time() - t0
+
+
+async def test_botspeed_sets_how_soon_the_bots_act_and_the_board_sees_them_think(
+        server_factory: Any) -> None:
+    """``/option botspeed`` (issue 15): the factor on the bot delay (slow x2, normal x1,
+    fast x0.25), kept in the room options; while the game waits for a bot, its seat says
+    ``doing: "thinking"``. Bot delay 3 s: fast acts after 0.75 s, slow after 6 s."""
+    srv: ServerProc = server_factory(game_seed=5, bot_delay=3)
+    # fast: a room of bots watched by its host, who starts it
+    host = await Client(srv.ws_url("fast"), "Host").connect()
+    for name in ("Ada", "Bert", "Cy"):
+        await host.ok(f"/addbot {name} normal")
+    assert _room(host)["options"]["bot_speed"] == "normal"
+    r = await host.ok("/option botspeed fast")
+    assert "fast (0.75 s before a bot acts)" in r["message"]
+    assert _room(host)["options"]["bot_speed"] == "fast"
+    await host.ok("/start")
+    room = _room(host)
+    active = host.view["active"]
+    assert [s["doing"] for s in room["seats"]] == [
+        "thinking" if i == active else None for i in range(3)]
+    assert await _first_bot_move(host, timeout=10) < 2.9   # well before the plain 3 s
+    assert (await host.say("/option botspeed slow"))["code"] == "game_running"
+    await host.close()
+    # slow: nothing happens for 6 s (the plain delay, 3 s, passes without a move)
+    host = await Client(srv.ws_url("slow"), "Host").connect()
+    for name in ("Ada", "Bert", "Cy"):
+        await host.ok(f"/addbot {name} easy")
+    await host.ok("/option botspeed slow")
+    await host.ok("/start")
+    with pytest.raises(TimeoutError):
+        await _first_bot_move(host, timeout=4.0)
+    assert await _first_bot_move(host, timeout=10) > 0
+    await host.close()
+    # the option is stored with the room: a restart keeps it
+    srv.stop()
+    srv.start()
+    host = await Client(srv.ws_url("slow"), "Host").connect()
+    assert _room(host)["options"]["bot_speed"] == "slow"
     await host.close()

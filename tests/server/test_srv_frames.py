@@ -31,6 +31,7 @@ from bohnanza.server.protocol import (
     server_adapter,
 )
 from bohnanza.server.room import Room
+from bohnanza.server.room.bots import bots_doing
 from bohnanza.server.settings import Settings
 
 from .harness import offline_conn as _conn
@@ -61,17 +62,20 @@ def _reference_state(room: Room, conn: Conn, now: float | None) -> dict[str, Any
     """The state of ``conn`` built with the protocol's models, one connection at a time
     (``now``: the server time the frame under test says it was built at)."""
     lo, hi = room.player_range()
+    doing = bots_doing(room.table, room.presence)
     info = RoomInfo(
         name=room.name,
         seats=[
             SeatInfo(seat=i, name=s.name, connected=any(c.seat == i for c in room.conns),
                      idle=s.idle, vacant=s.vacant, bot=s.bot is not None, policy=s.bot,
                      away_since=s.away_since, can_hand_over=s.long_away or s.stalling,
-                     owes=s.owed is not None, deadline=s.deadline, timeouts=s.timeouts)
+                     owes=s.owed is not None, deadline=s.deadline, timeouts=s.timeouts,
+                     doing=doing.get(i))
             for i, s in enumerate(room.seats)
         ],
         options=RoomOptions(hidden_money=room.hidden_money, preset=room.preset,
-                            duel_base=room.table.duel_base, clock=room.table.clock),
+                            duel_base=room.table.duel_base, clock=room.table.clock,
+                            bot_speed=room.table.bot_speed),  # type: ignore[arg-type]
         running=room.running,
         over=room.game is not None and room.game.over,
         game_no=room.game_no,

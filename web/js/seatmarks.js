@@ -50,6 +50,16 @@ export function tickAway(root = document) {
   }
 }
 
+// What a bot the game waits for is doing, as the server says (SeatInfo.doing, issue 15):
+// "Bert is thinking…" or, in phase 2 while people may still trade, "Bert waits for offers…".
+export function doingMark(info) {
+  if (!info || !info.bot || !info.doing) return null;
+  const text = t('doing_' + info.doing, { name: info.name });
+  return h('span', {
+    class: 'seat-badge doing-mark', dataset: { doing: info.doing }, title: text, role: 'status',
+  }, h('span', { class: 'doing-dots', 'aria-hidden': 'true' }), text);
+}
+
 export function seatMarks(info) {
-  return [botMark(info), awayMark(info)].filter(Boolean);
+  return [botMark(info), doingMark(info), awayMark(info)].filter(Boolean);
 }

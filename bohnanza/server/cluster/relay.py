@@ -14,8 +14,8 @@ one subscription receives in order, so the frames of a connection keep their ord
 messages for one process queued together go as one Redis message (joined by ``\\x1e``). The
 messages (fields joined by ``\\x1f``; JSON text never holds these characters unescaped):
 
-* edge to owner: ``h`` hello (``[name, token, lang]``), ``s`` say (``[id, text]``), ``l``
-  lang, ``a`` activity, ``d`` gone; each with the edge's id, the connection's id, the room;
+* edge to owner: ``h`` hello (``[name, token, lang, deltas]``), ``s`` say (``[id, text]``),
+  ``l`` lang, ``a`` activity, ``r`` resync, ``d`` gone; each with the edge's id, the connection's id, the room;
 * owner to edge: ``f`` a frame for a connection, ``c`` close it (code, reason).
 
 When the owner's lease is gone (it died: lease.py) the edge closes the connections it relayed
@@ -77,7 +77,7 @@ class RelayedRoom:
         conn.room = self.name
         self.conns.append(conn)
         self.relay.edges[conn.id] = (conn, self)
-        self._send("h", conn, json.dumps([name, token, conn.lang]))
+        self._send("h", conn, json.dumps([name, token, conn.lang, conn.deltas]))
 
     async def say(self, conn: Conn, say_id: Any, text: str) -> None:
         self._send("s", conn, json.dumps([say_id, text]))
@@ -88,6 +88,9 @@ class RelayedRoom:
 
     async def activity(self, conn: Conn) -> None:
         self._send("a", conn)
+
+    async def resync(self, conn: Conn) -> None:
+        self._send("r", conn)
 
     async def detach(self, conn: Conn) -> None:
         if self.relay.edges.pop(conn.id, None) is None:
@@ -338,8 +341,9 @@ class Relay:
             while True:
                 kind, payload = await rc.inbox.get()
                 if kind == "h":
-                    who, token, lang = json.loads(payload)
+                    who, token, lang, *more = json.loads(payload)
                     rc.lang = lang
+                    rc.deltas = bool(more and more[0])
                     async with self.hub.rooms_lock:
                         got = await self.owner.room(name, None)
                         if got is None or got is not self.hub.rooms.get(name):
@@ -362,6 +366,8 @@ class Relay:
                     await room.set_lang(rc, payload)
                 elif kind == "a":
                     await room.activity(rc)
+                elif kind == "r":
+                    await room.resync(rc)
                 elif kind == "d":
                     return
         except asyncio.CancelledError:

@@ -38,6 +38,39 @@ FOLLOW_UP = 0.3
 """Part of the delay before a bot's next command that follows a bot's own, outside phase 2."""
 
 
+def people_may_answer(table: Table, presence: Presence, view: dict[str, Any]) -> bool:
+    """Phase 2 and a connected person at ``table`` has not passed, or owes cards of the
+    pending deal (``view``: the game's view for nobody)."""
+    if view.get("phase") != "trade":
+        return False
+    deal = view.get("deal") or {}
+    provided = deal.get("provided") or {}
+    for i, s in enumerate(table.seats):
+        if s.bot is not None or not presence.connected(i) or i >= len(view["seats"]):
+            continue
+        if not view["seats"][i]["passed"] or provided.get(str(i)) is False:
+            return True
+    return False
+
+
+def bots_doing(table: Table, presence: Presence) -> dict[int, str]:
+    """What each bot seat the game waits for is doing, for the board (``SeatInfo.doing``,
+    issue 15): ``"waiting"`` for the active bot in phase 2 while a person may still answer
+    (it gives them the trade patience before it ends trading), else ``"thinking"`` (the bot
+    driver will ask it for its command: a ``hard`` bot searches in the worker pool). Empty
+    when no game runs or no bot seat owes a decision (``Seat.owed``)."""
+    game = table.game
+    if game is None or game.over:
+        return {}
+    owing = [i for i, s in enumerate(table.seats) if s.bot is not None and s.owed is not None]
+    if not owing:
+        return {}
+    view = game.view(None)
+    active = view.get("active")
+    waits = view.get("deal") is None and people_may_answer(table, presence, view)
+    return {i: "waiting" if waits and i == active else "thinking" for i in owing}
+
+
 class BotHost(Protocol):
     """What the driver needs of its room."""
 
@@ -179,17 +212,7 @@ class BotDriver:
     def people_may_answer(self, view: dict[str, Any]) -> bool:
         """Phase 2 and a connected person at the table has not passed, or owes cards of the
         pending deal: a bot that must act gives them ``bot_trade_patience`` before it hurries."""
-        if view["phase"] != "trade":
-            return False
-        deal = view.get("deal") or {}
-        provided = deal.get("provided") or {}
-        presence = self.host.presence
-        for i, s in enumerate(self.host.table.seats):
-            if s.bot is not None or not presence.connected(i) or i >= len(view["seats"]):
-                continue
-            if not view["seats"][i]["passed"] or provided.get(str(i)) is False:
-                return True
-        return False
+        return people_may_answer(self.host.table, self.host.presence, view)
 
     async def step(self) -> None:
         """Ask the bot seats (the active player last); send the first command one gives.

@@ -42,7 +42,7 @@ from .clock import ClockDriver, mark_owed
 from .journal import Journal
 from .logbook import game_entries, read_backlog, room_entry
 from .presence import Presence
-from .states import room_part, state_frames
+from .states import Snapshot, room_part, state_frames
 from .table import Seat, Table
 
 if TYPE_CHECKING:
@@ -85,6 +85,7 @@ class Room:
         self.bots = BotDriver(self, settings)
         self.clock = ClockDriver(self)
         self.chat_rate = TokenBucket(settings.room_chat_per_second, settings.room_chat_burst)
+        self.snap = Snapshot()  # the last state the delta connections got (states.py)
 
     # ------------------------------------------------------------ what others read
 
@@ -280,7 +281,7 @@ class Room:
     def states(self, conns: list[Conn], entries: list[dict[str, Any]] | None = None) -> list[str]:
         """The ``state`` frame of each of ``conns`` (states.py)."""
         room = room_part(self.name, self.table, self.presence, self.settings)
-        return state_frames(self.version, room, self.table, conns, entries)
+        return state_frames(self.version, room, self.table, conns, entries, self.snap)
 
     def state_for(self, conn: Conn) -> str:
         return self.states([conn])[0]
@@ -356,6 +357,13 @@ class Room:
                                          conn.seat, self.version, reader, log_only=True)
             for frame in frames_:
                 conn.send(frame)
+
+    async def resync(self, conn: Conn) -> None:
+        """A delta connection missed a version (``resync``): a full state, patches after it."""
+        async with self.lock:
+            if conn in self.presence.conns:
+                conn.held = None
+                conn.send(self.state_for(conn))
 
     async def detach(self, conn: Conn) -> None:
         async with self.lock:

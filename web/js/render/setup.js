@@ -54,7 +54,12 @@ export function renderSetup(root) {
     pick.value = S.botPolicy;
     pick.addEventListener('change', () => { S.botPolicy = pick.value; });
     const add = mk('btn-addbot', t('addbot'), () => (S.botPolicy === def ? '/addbot' : `/addbot ${S.botPolicy}`), 'btn', 'bot');
-    btns.append(h('span', { class: 'addbot' }, add, pick));
+    // how soon the bots act (/option botspeed; the server keeps it in the room options)
+    const speed = h('select', { id: 'opt-botspeed', title: t('botspeed_option'), 'aria-label': t('botspeed_option') },
+      ...['slow', 'normal', 'fast'].map((v) => h('option', { value: v, text: t('botspeed_' + v) })));
+    speed.value = r.options.bot_speed || 'normal';
+    speed.addEventListener('change', () => act(`/option botspeed ${speed.value}`, speed));
+    btns.append(h('span', { class: 'addbot' }, add, pick), h('label', { class: 'botspeed' }, t('botspeed_option') + ' ', speed));
     if (me !== null) btns.append(mk('btn-start', t('start'), '/start', 'btn primary'));
   }
   root.append(btns);
