@@ -7,6 +7,7 @@ import { S, act, mySeat, seatColour, rerender } from '../store.js';
 import { ft, term } from './words.js';
 import { cardEl, symbol } from './cards.js';
 import { icon } from '../icons.js';
+import { statusLine } from '../status.js';
 
 const FACILITIES = ['transform_pot', 'field', 'synth_pot', 'storage_box'];
 const FAC_WORD = { transform_pot: 'transform_pot', field: 'field_f', synth_pot: 'synth_pot', storage_box: 'storage_box' };
@@ -33,7 +34,8 @@ const hRef = (i) => 'h' + (i + 1);
 
 export function farmStatus() {
   const v = S.view;
-  if (!v) return { text: '', tone: 'wait' };
+  // before the deal the table's own line (seats, Start game) serves every game
+  if (!v) return statusLine(null, S.roomInfo, mySeat(), S.askName);
   const y = v.you;
   if (v.phase === 'over') return { text: ft('st_over'), tone: 'over' };
   if (!y) return { text: ft('st_watch'), tone: 'wait' };
