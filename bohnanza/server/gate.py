@@ -1,7 +1,8 @@
 """The gate: what one client address may take of the server (issue 11, items 1, 2, 4, 5).
 
-Per client address (the peer's IP as the socket sees it; behind a front proxy that is the
-proxy, so run one that limits per client itself, docs/server.md):
+Per client address (the peer's IP as the socket sees it, IPv6 by its /64 network:
+:func:`address_key`; behind a front proxy that is the proxy, so run one that limits per client
+itself, docs/server.md):
 
 * open connections (HTTP and WebSocket together): at most ``max_conns_per_address``, and at
   most ``max_connections`` for the whole server;
@@ -26,6 +27,7 @@ Tests whose clients all come from 127.0.0.1 switch the per-address limits off
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import time
 from collections import Counter
 from typing import TYPE_CHECKING, Any
@@ -138,9 +140,27 @@ def current() -> Gate | None:
     return _gate
 
 
+def address_key(host: str | None) -> str:
+    """The client address the limits count by: an IPv4 address as it is; an IPv6 address by
+    its /64 network (``2001:db8:1:2::/64``: one subscriber's share, whose 2^64 addresses
+    would otherwise each get the limits); an IPv4-mapped IPv6 address as IPv4; a name that is
+    no address as it is; no peer (a Unix socket) ``"?"``."""
+    if not host:
+        return "?"
+    try:
+        ip = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
 def _address(transport: Any) -> str:
     peer = transport.get_extra_info("peername")
-    return str(peer[0]) if peer else "?"
+    return address_key(str(peer[0])) if peer else "?"
 
 
 _REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"

@@ -68,7 +68,8 @@ class Hub:
 
     def open(self) -> None:
         """Open the store and load every stored room (before serving; a room that cannot be
-        read is skipped with a warning). On PostgreSQL: connect and take the lease; rooms are
+        read is skipped with a warning, listed as damaged); past ``max_rooms`` (rooms with
+        people first) the rest are parked. On PostgreSQL: connect and take the lease; rooms are
         loaded when claimed."""
         s = self.settings
         if s.database:
@@ -87,6 +88,7 @@ class Hub:
             s.db, s.sqlite_synchronous, s.sqlite_busy_timeout, cache_kib=256)  # a few rows each
         self.queue = DbQueue(self.store, reader, self.inline)
         failed: dict[str, str] = {}
+        loaded: list[Room] = []
         stored_rooms = load_rooms(self.store, 0, 0, failed)
         for name, why in failed.items():
             self._damaged(name, why)
@@ -106,8 +108,17 @@ class Hub:
             if not room.running and not any(s.human for s in room.seats):
                 self._forget(stored.name)  # bots only, no game to finish
                 continue
+            loaded.append(room)
+        # at most max_rooms live (a restart is no way past it), rooms with people first; the
+        # rest are parked (parking.py): back with the next hello for them
+        loaded.sort(key=lambda r: not any(seat.human for seat in r.seats))
+        for room in loaded[: s.max_rooms]:
             self.rooms[room.name] = room
-        log.info("loaded %d rooms from %s", len(self.rooms), s.db)
+        for room in loaded[s.max_rooms:]:
+            self.parked.add(room.name)
+        log.info("loaded %d rooms from %s%s", len(self.rooms), s.db,
+                 f", {len(loaded) - len(self.rooms)} parked (max_rooms)"
+                 if len(loaded) > s.max_rooms else "")
         if self.inline:
             self.store.wait_for_locks(False)  # the inline writes; see dbqueue.py
 
@@ -211,7 +222,7 @@ class Hub:
                 if room is None:
                     return None
             if room is None and self.owner is None:
-                room, refused = await parking.unpark(self, name, conn)
+                room, refused = await parking.unpark(self, name, conn, token, address)
                 if refused:
                     return None
             if room is None:

@@ -50,10 +50,13 @@ async def park(hub: Hub, room: Room) -> None:
                  time.monotonic() - room.last_visit)
 
 
-async def unpark(hub: Hub, name: str, conn: Conn) -> tuple[Room | None, bool]:
+async def unpark(hub: Hub, name: str, conn: Conn, token: str | None = None,
+                 address: str = "?") -> tuple[Room | None, bool]:
     """The parked room ``name`` loaded again: ``(room, False)``; ``(None, False)`` when none is
     stored; ``(None, True)`` when it cannot come back (the connection is told why: too many
-    live rooms, or damaged). Only a name parked here is looked up (a new room costs no read)."""
+    live rooms, damaged, or too many new rooms from ``address``). Only a name parked here is
+    looked up (a new room costs no read). Bringing a room back costs ``address`` a new room
+    (gate.py) unless ``token`` holds a seat there: parked rooms are no way round the rate."""
     if name not in hub.parked:
         return None, False
     try:
@@ -85,6 +88,10 @@ async def unpark(hub: Hub, name: str, conn: Conn) -> tuple[Room | None, bool]:
         hub._damaged(name, "; ".join(problems))
         _refuse(conn, "room_damaged", "This room's stored game is damaged and cannot be played; "
                 "use another room.", "room damaged")
+        return None, True
+    if (token is None or room.table.find_token(token) is None) and not hub.gate.new_room(address):
+        _refuse(conn, "too_many_new_rooms", "Too many new rooms from your address; wait a "
+                "minute or join one.", "too many new rooms")
         return None, True
     hub.rooms[name] = room
     hub.parked.discard(name)

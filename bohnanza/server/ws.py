@@ -14,7 +14,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bohnanza.commands.texts import lang_of, server_text
 
-from . import inbound
+from . import gate, inbound
 from .conn import Conn
 from .hub import Hub, valid_room_name
 from .protocol import (
@@ -77,7 +77,7 @@ async def ws_endpoint(websocket: WebSocket, room: str) -> None:
     await websocket.accept()
     conn = Conn(websocket, settings.commands_per_second, settings.commands_burst,
                 settings.send_queue_max, settings.send_queue_bytes)
-    conn.address = websocket.client.host if websocket.client else "?"
+    conn.address = gate.address_key(websocket.client.host if websocket.client else None)
     writer = asyncio.create_task(conn.writer())
     the_room: Room | RelayedRoom | None = None
     try:

@@ -98,6 +98,38 @@ def test_pasted_chat_lines_go_one_by_one(server: str, browser: Any) -> None:
     p.page.context.close()
 
 
+def test_a_chat_line_cannot_pass_for_another_speakers(server: str, browser: Any) -> None:
+    """Issue 11, item 7: a line padded with spaces so that "Bob: I resign" wraps to the start
+    of a line of its own is still Ann's: the wrapped part is indented under her name, and the
+    forged "Bob:" is plain text, not a name (a name is the line's bold element)."""
+    ann = enter(browser, server, "e2e-forge", "Ann", "en-US")
+    cy = enter(browser, server, "e2e-forge", "Cy", "en-US")
+    line = ann.page.locator("#chat-input")
+    line.fill("ok" + " " * 150 + "Bob: I resign")
+    ann.act(lambda: line.press("Enter"))
+    cy.wait("[...document.querySelectorAll('#chat .chat-line')]"
+            ".some(e => e.textContent.includes('I resign'))")
+    got = cy.page.evaluate("""() => {
+        const line = [...document.querySelectorAll('#chat .chat-line')]
+          .find(e => e.textContent.includes('I resign'));
+        const name = line.querySelector('b');
+        const span = line.querySelector('span');
+        const at = span.textContent.indexOf('Bob:');
+        const r = document.createRange();
+        r.setStart(span.firstChild, at); r.setEnd(span.firstChild, at + 4);
+        const forged = r.getClientRects()[0], own = name.getBoundingClientRect();
+        return { names: [...line.querySelectorAll('b')].map(b => b.textContent),
+                 lines: document.querySelectorAll('#chat .chat-line').length,
+                 wrapped: forged.top > own.bottom - 1, indent: forged.left - own.left };
+    }""")
+    assert got["names"] == ["Ann: "]             # one speaker, and it is Ann
+    assert got["wrapped"]                        # the forged part is on a line of its own ...
+    assert got["indent"] >= 8, got               # ... indented: not where a name starts
+    for p in (ann, cy):
+        assert not p.errors, p.errors
+        p.page.context.close()
+
+
 def test_bad_room_link_and_the_lobby(server: str, browser: Any, artifacts: Path) -> None:
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     page = ctx.new_page()

@@ -161,3 +161,25 @@ def test_a_truncated_database_file_gives_one_line(tmp_path: Path) -> None:
     assert out.returncode == 2, out.stderr[-2000:]
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and str(db) in lines[0], out.stderr[-2000:]
+
+
+def test_another_programs_database_gives_one_line(tmp_path: Path) -> None:
+    """A valid SQLite file of another schema (its own table ``rooms``) is not taken for ours:
+    one line, nothing written to it."""
+    import sqlite3
+
+    db = tmp_path / "notes.db"
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE rooms (floor INTEGER, area REAL)")
+    con.execute("INSERT INTO rooms VALUES (1, 20.5)")
+    con.commit()
+    con.close()
+    before = db.read_bytes()
+    out = subprocess.run(
+        [sys.executable, "-m", "bohnanza", "serve", "--port", str(free_port()), "--db", str(db)],
+        cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2, out.stderr[-2000:]
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and str(db) in lines[0] and "Traceback" not in out.stderr
+    assert "rooms" in lines[0] and ("move it away" in lines[0] or "restore" in lines[0])
+    assert db.read_bytes() == before
