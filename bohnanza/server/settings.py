@@ -82,6 +82,9 @@ class Settings(BaseSettings):
     # a room nobody is connected to for this long is parked: out of memory and of max_rooms,
     # its game kept in storage until a seat-token holder (or anyone) comes back
     park_after: float = Field(default=300.0, gt=0)
+    # a room where no person has a seat (bots only) parks sooner: its bots stop this many
+    # seconds after its last spectator left (a reload comes back within it)
+    park_bots_after: float = Field(default=15.0, gt=0)
     chat_keep: int = Field(default=200, ge=1)  # chat lines stored per room (the newest)
     room_chat_per_second: float = Field(default=3.0, gt=0)  # chat lines per room, everyone
     room_chat_burst: int = Field(default=20, ge=1)

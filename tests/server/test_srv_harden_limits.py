@@ -76,14 +76,23 @@ async def test_a_parked_game_comes_back_with_its_position(server_factory: Any) -
 
 
 async def test_bot_only_tables_park_when_their_spectator_leaves(server_factory: Any) -> None:
-    srv: ServerProc = server_factory(max_rooms=3, park_after=1, idle_check_interval=0.2,
-                                     bot_delay=0.5)
+    """A bot-only table parks park_bots_after (1 s here) after its spectator left; a table
+    where a person has a seat waits park_after (10 minutes here) for them."""
+    srv: ServerProc = server_factory(max_rooms=4, park_after=600, park_bots_after=1,
+                                     idle_check_interval=0.2, bot_delay=0.5)
+    ann = await Client(srv.ws_url("mine0"), "Ann").connect()
+    for text in ("/join", "/addbot", "/addbot", "/start"):
+        assert (await ann.say(text))["ok"], text
+    await ann.close()
     for i in range(3):
         c = await Client(srv.ws_url(f"bots{i}"), "Watcher").connect()
         for text in ("/addbot", "/addbot", "/addbot", "/start"):
             assert (await c.say(text))["ok"], text
         await c.close()
-    await _until_parked(srv)  # not listed forever
+    deadline = time.monotonic() + 10
+    while _rooms(srv) != ["mine0"] and time.monotonic() < deadline:  # not listed forever
+        await asyncio.sleep(0.2)
+    assert _rooms(srv) == ["mine0"]  # Ann's table waits for her
     # and their bots stopped: nothing more is stored
     versions = [_stored_version(srv, f"bots{i}") for i in range(3)]
     assert all(versions)
