@@ -100,6 +100,7 @@ HURRY_S = 1.0  # a seat that must act is hurried after this long without a chang
 JOIN_CONCURRENCY = 64
 STATE_VERSION = re.compile(r'\{"type":"state","version":(\d+),')
 PATCH_HEAD = re.compile(r'\{"type":"patch","version":(\d+),"base":(\d+),')
+RIDES = re.compile(r',"reply":\{"id":(-?\d+),"ok":true\}\}$')  # a reply in a state or patch
 
 
 def _load_echo() -> Any:
@@ -302,66 +303,79 @@ class Player:
                 if self.measuring:
                     st.frames_rx += 1
                     st.bytes_rx += len(msg)
+                if msg.startswith('{"type":"reply"'):
+                    self._replied(loads(msg), now)
+                    continue
                 if msg.startswith('{"type":"patch"'):
-                    # the versions only; applied in order when this seat decides
-                    m = PATCH_HEAD.match(msg)
-                    if m is None or self.resyncing:
-                        continue
-                    v, b = int(m.group(1)), int(m.group(2))
-                    if b != self.version:  # a missed version: ask for a full state
-                        self.resyncing = True
-                        st.resyncs += 1
-                        await self.ws.send('{"type":"resync"}')
-                        continue
-                    self.version = v
-                    self.patches.append(msg)
-                    self.changed_at = now
-                    if self.measuring:
-                        st.states_rx += 1
-                        st.patches_rx += 1
-                    p = self.pending
-                    if p is not None and not p[3] and v > p[2]:
-                        p[3] = True
-                        if p[4]:
-                            st.state_ms.append((now - p[1]) * 1e3)
-                    self.wake.set()
+                    await self._patch(msg, now)
                 elif msg.startswith('{"type":"state"'):
-                    # the version only; the view is parsed when this seat decides (a client
-                    # gets every state of its room but decides at most --rate times a second)
-                    m = STATE_VERSION.match(msg)
-                    v = int(m.group(1)) if m else loads(msg)["version"]
-                    if v < self.version or (v == self.version and not self.resyncing):
-                        continue
-                    self.resyncing = False
-                    self.version = v
-                    self.raw_state = msg
-                    self.patches = []
-                    self.changed_at = now
-                    if self.measuring:
-                        st.states_rx += 1
-                    p = self.pending
-                    if p is not None and not p[3] and v > p[2]:
-                        p[3] = True
-                        if p[4]:
-                            st.state_ms.append((now - p[1]) * 1e3)
-                    self.wake.set()
-                elif msg.startswith('{"type":"reply"'):
-                    d = loads(msg)
-                    p = self.pending
-                    if p is not None and d.get("id") == p[0]:
-                        if p[4]:
-                            st.reply_ms.append((now - p[1]) * 1e3)
-                            if d.get("ok"):
-                                st.ok += 1
-                            else:
-                                st.refused += 1
-                                code = str(d.get("code"))
-                                st.codes[code] = st.codes.get(code, 0) + 1
-                        self.pending = None
-                        self.wake.set()
-                    fut = self.waiters.pop(d.get("id"), None)
-                    if fut is not None and not fut.done():
-                        fut.set_result(d)
+                    self._state(msg, now)
+                else:
+                    continue
+                if msg.endswith('"ok":true}}'):  # a state or patch that carries my reply
+                    r = RIDES.search(msg, len(msg) - 60)
+                    if r is not None:
+                        self._replied({"id": int(r.group(1)), "ok": True}, now)
+
+    def _newer(self, v: int, now: float) -> None:
+        st = self.stats
+        self.changed_at = now
+        if self.measuring:
+            st.states_rx += 1
+        p = self.pending
+        if p is not None and not p[3] and v > p[2]:
+            p[3] = True
+            if p[4]:
+                st.state_ms.append((now - p[1]) * 1e3)
+        self.wake.set()
+
+    async def _patch(self, msg: str, now: float) -> None:
+        """The versions only; the patch is applied in order when this seat decides."""
+        m = PATCH_HEAD.match(msg)
+        if m is None or self.resyncing:
+            return
+        v, b = int(m.group(1)), int(m.group(2))
+        if b != self.version:  # a missed version: ask for a full state
+            self.resyncing = True
+            self.stats.resyncs += 1
+            await self.ws.send('{"type":"resync"}')
+            return
+        self.version = v
+        self.patches.append(msg)
+        if self.measuring:
+            self.stats.patches_rx += 1
+        self._newer(v, now)
+
+    def _state(self, msg: str, now: float) -> None:
+        """The version only; the view is parsed when this seat decides (a client gets every
+        state of its room but decides at most --rate times a second)."""
+        m = STATE_VERSION.match(msg)
+        v = int(m.group(1)) if m else json.loads(msg)["version"]
+        if v < self.version or (v == self.version and not self.resyncing):
+            return
+        self.resyncing = False
+        self.version = v
+        self.raw_state = msg
+        self.patches = []
+        self._newer(v, now)
+
+    def _replied(self, d: dict[str, Any], now: float) -> None:
+        st = self.stats
+        p = self.pending
+        if p is not None and d.get("id") == p[0]:
+            if p[4]:
+                st.reply_ms.append((now - p[1]) * 1e3)
+                if d.get("ok"):
+                    st.ok += 1
+                else:
+                    st.refused += 1
+                    code = str(d.get("code"))
+                    st.codes[code] = st.codes.get(code, 0) + 1
+            self.pending = None
+            self.wake.set()
+        fut = self.waiters.pop(d.get("id"), None)
+        if fut is not None and not fut.done():
+            fut.set_result(d)
 
     # -- setup helpers (not measured)
     async def say_wait(self, text: str, timeout: float = 30.0) -> dict[str, Any]:

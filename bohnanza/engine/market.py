@@ -76,8 +76,17 @@ MAX_OPEN_OFFERS = 8
 cannot flood the market (design.md §7, bounds)."""
 
 
+def _open_offers(g: GameState, seat: int) -> int:
+    """How many offers ``seat`` has in the market."""
+    n = 0
+    for o in g.offers:
+        if o.owner == seat:
+            n += 1
+    return n
+
+
 def _add(g: GameState, seat: int, give: Side, want: Side) -> Offer:
-    if sum(1 for o in g.offers if o.owner == seat) >= MAX_OPEN_OFFERS:
+    if _open_offers(g, seat) >= MAX_OPEN_OFFERS:
         raise RuleError("too_many_offers", f"you already have {MAX_OPEN_OFFERS} offers in the "
                         "market; /withdraw one first")
     o = Offer(g.next_offer, seat, give, want)
@@ -136,7 +145,7 @@ def acceptable(g: GameState, seat: int, o: Offer) -> bool:
         return (g.deal is None and o.owner != g.active and holds(g, o.owner, o.give)
                 and holds(g, seat, o.want))
     return (o.owner == g.active and holds(g, seat, o.want)
-            and sum(1 for x in g.offers if x.owner == seat) < MAX_OPEN_OFFERS)
+            and _open_offers(g, seat) < MAX_OPEN_OFFERS)
 
 
 def acceptable_ids(g: GameState, seat: int) -> list[int]:
@@ -149,7 +158,7 @@ def acceptable_ids(g: GameState, seat: int) -> list[int]:
             return []
         return [o.id for o in g.offers if o.owner != active and o.complete
                 and holds(g, o.owner, o.give) and holds(g, seat, o.want)]
-    if sum(1 for x in g.offers if x.owner == seat) >= MAX_OPEN_OFFERS:
+    if _open_offers(g, seat) >= MAX_OPEN_OFFERS:
         return []  # a copy would be refused (too_many_offers)
     return [o.id for o in g.offers if o.owner == active and o.complete
             and holds(g, seat, o.want)]

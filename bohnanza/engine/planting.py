@@ -123,9 +123,14 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
 def harvestable(g: GameState, s: Seat) -> list[int]:
     """1-based fields that may be harvested now (R17, R19, C8)."""
     fields = s.fields
-    if _protected(g, fields):   # single beans stay
-        return [i + 1 for i, f in enumerate(fields) if f is not None and f[1] != 1]
-    return [i + 1 for i, f in enumerate(fields) if f is not None]
+    single_ok = not _protected(g, fields)
+    out: list[int] = []
+    i = 0
+    for f in fields:
+        i += 1
+        if f is not None and (single_ok or f[1] != 1):
+            out.append(i)
+    return out
 
 
 def _protected(g: GameState, fields: list[list[object] | None]) -> bool:

@@ -15,10 +15,11 @@ itself, docs/server.md):
   connections for ``flood_bar_seconds``.
 
 A connection over a limit is refused before it costs anything: an HTTP ``503`` with a line
-that says why, then closed. A request whose headers have not all come within
-``header_timeout`` seconds of the connection (or of the request's first byte, on a kept-alive
-connection) is closed (uvicorn has no such timeout of its own; the protocol classes here add
-it, and ``bohnanza serve`` runs uvicorn with them).
+that says why, then closed. A request whose headers (and body, if it has one: no route here
+takes one) have not all come within ``header_timeout`` seconds of the connection (or of the
+request's first byte, on a kept-alive connection) is closed (uvicorn has no such timeout of its
+own: a half-sent request line, or a body sent a byte every few seconds, stayed open for good;
+the protocol classes here add it, and ``bohnanza serve`` runs uvicorn with them).
 
 Tests whose clients all come from 127.0.0.1 switch the per-address limits off
 (``per_address_limits``); the total cap and the header timeout stay.
@@ -169,7 +170,7 @@ _REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; char
 
 class GatedHttp(HttpToolsProtocol):
     """uvicorn's HTTP protocol behind the gate: counted per address, refused when full, closed
-    when a request's headers do not come within ``header_timeout``."""
+    when a request (its headers and any body) is not all in within ``header_timeout``."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._gate_address = _address(transport)
@@ -205,9 +206,9 @@ class GatedHttp(HttpToolsProtocol):
         self._arm()  # a kept-alive connection's next request has its own time
         super().on_message_begin()
 
-    def on_headers_complete(self) -> None:
-        self._disarm()
-        super().on_headers_complete()
+    def on_message_complete(self) -> None:
+        self._disarm()  # the whole request is in (a body too: one sent byte by byte is cut)
+        super().on_message_complete()
 
     def handle_websocket_upgrade(self) -> None:
         self._disarm()

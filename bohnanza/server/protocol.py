@@ -33,7 +33,10 @@ of version ``base``, giving the state of ``version`` (``log`` as in ``state``). 
 changes during a game (catalogue, rules, options) is sent once that way. A client that holds
 another version than ``base`` (or cannot apply the operations) sends ``resync`` and gets a
 full ``state``; patches follow it. A client that leaves ``deltas`` out (or false) gets a full
-``state`` after every change, as before.
+``state`` after every change, as before. For a delta connection, the reply of an accepted
+``say`` with nothing to say back (most game commands) rides in the ``state`` or ``patch`` its
+change sends it (``reply: {id, ok: true}``, after the change is stored), instead of a
+``reply`` frame: still exactly one reply per say.
 
 The JSON Schema of both directions is served at ``/protocol.json``.
 """
@@ -193,6 +196,14 @@ class RoomInfo(_Msg):
     game: GameInfo = GameInfo()  # the game this room deals
 
 
+class Rides(_Msg):
+    """The reply of a say, in the sender's ``state`` or ``patch`` (a delta connection): an
+    accepted command with nothing to say back. It is that say's one reply."""
+
+    id: SayId
+    ok: Literal[True] = True
+
+
 class State(_Msg):
     """Everything one connection may see. ``view`` is ``game.view(seat)`` or ``null`` (no game)."""
 
@@ -203,6 +214,8 @@ class State(_Msg):
     # the log lines of the change this state follows, as this viewer reads them (the same
     # shape as ``Log.entries``); absent when it has none. Earlier lines: ``log`` on connect.
     log: list[dict[str, Any]] | None = None
+    # a delta connection's accepted say, answered here instead of by a ``reply`` frame
+    reply: Rides | None = None
 
 
 class PatchOp(_Msg):
@@ -224,6 +237,7 @@ class Patch(_Msg):
     base: int
     ops: list[PatchOp]
     log: list[dict[str, Any]] | None = None  # as ``State.log``
+    reply: Rides | None = None  # as ``State.reply``
 
 
 class Chat(_Msg):

@@ -75,13 +75,16 @@ class Settings(BaseSettings):
     rooms_per_minute: float = Field(default=6.0, gt=0)  # new rooms per address
     rooms_burst: int = Field(default=6, ge=1)
     flood_bar_seconds: float = Field(default=30.0, ge=0)  # new connections refused after a flood
-    # seconds a connection may take to send a request's headers (a half-sent request)
+    # seconds a connection may take to send a request, headers and body (a half-sent request)
     header_timeout: float = Field(default=5.0, gt=0)
     # Host headers served (TrustedHostMiddleware); empty: what serve binds (trusted_hosts)
     allowed_hosts: Annotated[list[str], NoDecode] = []
     # a room nobody is connected to for this long is parked: out of memory and of max_rooms,
     # its game kept in storage until a seat-token holder (or anyone) comes back
     park_after: float = Field(default=300.0, gt=0)
+    # a room where no person has a seat (bots only) parks sooner: its bots stop this many
+    # seconds after its last spectator left (a reload comes back within it)
+    park_bots_after: float = Field(default=15.0, gt=0)
     chat_keep: int = Field(default=200, ge=1)  # chat lines stored per room (the newest)
     room_chat_per_second: float = Field(default=3.0, gt=0)  # chat lines per room, everyone
     room_chat_burst: int = Field(default=20, ge=1)

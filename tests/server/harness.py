@@ -126,6 +126,7 @@ class Client:
         self.docs: dict[int, str] = {}
         self.patches = 0  # patch frames applied
         self.resyncs = 0  # resync sent
+        self.rides = 0  # replies that came in a state or patch
         self.drop_next_patch = False  # a test: lose the next patch frame (a missed version)
         self.token: str | None = None
         self.seat: int | None = None
@@ -187,10 +188,11 @@ class Client:
                 elif t == "patch":
                     await self._patch(m)
                 elif t == "reply":
-                    self.replies[m["id"]] = m
-                    fut = self.waiting.pop(m["id"], None)
-                    if fut is not None and not fut.done():
-                        fut.set_result(m)
+                    self._replied(m)
+                if t in ("state", "patch") and m.get("reply") is not None:
+                    assert self.deltas, "a reply riding in a state to a full-state client"
+                    self.rides += 1
+                    self._replied({"type": "reply", **m["reply"]})
                 elif t == "log":
                     self.logs.extend(m["entries"])
                 elif t == "chat":
@@ -207,6 +209,12 @@ class Client:
                     fut.set_exception(ConnectionError("closed"))
             self.waiting.clear()
             self.changed.set()
+
+    def _replied(self, m: dict[str, Any]) -> None:
+        self.replies[m["id"]] = m
+        fut = self.waiting.pop(m["id"], None)
+        if fut is not None and not fut.done():
+            fut.set_result(m)
 
     async def _patch(self, m: dict[str, Any]) -> None:
         assert self.deltas, "a patch to a client that did not ask for them"

@@ -140,6 +140,13 @@ async def _bot_game(srv: ServerProc, room: str, options: list[str], bots: int,
     assert host.view["phase"] == "over" and host.view["result"]["winners"]
     compared = sum(_same_states(p, m) for p, m in seats) + _same_states(watch_d, watch_f, ("WatchD", "WatchF"))
     assert compared > 300, compared
+    for c in players:
+        # every say answered exactly once: most in the patch of their change
+        frames_ = [json.loads(f) for f in c.frames]
+        ids = [m["id"] for m in frames_ if m["type"] == "reply"] + \
+              [m["reply"]["id"] for m in frames_ if m.get("reply")]
+        assert sorted(ids) == list(range(1, c.next_id)), c.name
+        assert c.rides > 50, (c.name, c.rides)
     for c in [*players, watch_d]:
         assert c.patches > 100 and c.resyncs == 0, (c.name, c.patches, c.resyncs)
         kinds = {json.loads(f)["type"] for f in c.frames}

@@ -76,14 +76,23 @@ async def test_a_parked_game_comes_back_with_its_position(server_factory: Any) -
 
 
 async def test_bot_only_tables_park_when_their_spectator_leaves(server_factory: Any) -> None:
-    srv: ServerProc = server_factory(max_rooms=3, park_after=1, idle_check_interval=0.2,
-                                     bot_delay=0.5)
+    """A bot-only table parks park_bots_after (1 s here) after its spectator left; a table
+    where a person has a seat waits park_after (10 minutes here) for them."""
+    srv: ServerProc = server_factory(max_rooms=4, park_after=600, park_bots_after=1,
+                                     idle_check_interval=0.2, bot_delay=0.5)
+    ann = await Client(srv.ws_url("mine0"), "Ann").connect()
+    for text in ("/join", "/addbot", "/addbot", "/start"):
+        assert (await ann.say(text))["ok"], text
+    await ann.close()
     for i in range(3):
         c = await Client(srv.ws_url(f"bots{i}"), "Watcher").connect()
         for text in ("/addbot", "/addbot", "/addbot", "/start"):
             assert (await c.say(text))["ok"], text
         await c.close()
-    await _until_parked(srv)  # not listed forever
+    deadline = time.monotonic() + 10
+    while _rooms(srv) != ["mine0"] and time.monotonic() < deadline:  # not listed forever
+        await asyncio.sleep(0.2)
+    assert _rooms(srv) == ["mine0"]  # Ann's table waits for her
     # and their bots stopped: nothing more is stored
     versions = [_stored_version(srv, f"bots{i}") for i in range(3)]
     assert all(versions)
@@ -221,8 +230,8 @@ def _closed_by_server(s: socket.socket, within: float) -> bool:
 def test_half_sent_requests_are_closed_after_the_header_timeout(server_factory: Any) -> None:
     srv: ServerProc = server_factory(header_timeout=1)
     socks = [_raw(srv.port) for _ in range(20)]
-    for s in socks:
-        s.sendall(b"GET /api/rooms HT")  # part of a request line, never finished
+    for i, s in enumerate(socks):
+        s.sendall(b"GET / HT" if i % 2 else b"GET /api/rooms HT")  # never finished
     idle = _raw(srv.port)  # nothing sent at all
     started = time.monotonic()
     assert all(_closed_by_server(s, 5) for s in [*socks, idle])
@@ -231,6 +240,25 @@ def test_half_sent_requests_are_closed_after_the_header_timeout(server_factory: 
     assert httpx.get(srv.base + "/api/rooms").status_code == 200
     for s in socks:
         s.close()
+
+
+def test_a_body_sent_byte_by_byte_is_cut_after_the_header_timeout(server_factory: Any) -> None:
+    """The same kind: whole headers, then a body that never ends (a byte now and then, each
+    one resetting uvicorn's keep-alive timer) is closed within the timeout too."""
+    srv: ServerProc = server_factory(header_timeout=1)
+    s = _raw(srv.port)
+    s.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\nab")
+    started = time.monotonic()
+    closed = False
+    while not closed and time.monotonic() - started < 8:
+        try:
+            s.sendall(b"x")
+        except OSError:
+            closed = True
+            break
+        closed = _closed_by_server(s, 0.3)
+    assert closed and time.monotonic() - started < 4
+    s.close()
 
 
 def test_connections_are_capped_per_address_and_in_total(server_factory: Any) -> None:

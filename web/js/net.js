@@ -3,7 +3,8 @@
 // State deltas: the hello asks for them; after a full state the server sends patch {version,
 // base, ops} (JSON Patch, RFC 6902, on {view, room}); they are applied here and handed on as
 // whole states, so the board sees states only. A patch that does not follow the state held
-// (a missed version) or does not apply: resync, and the next full state goes on.
+// (a missed version) or does not apply: resync, and the next full state goes on. The reply of
+// an accepted command may ride in the state or patch of its change (reply: {id, ok}).
 import { applyPatch } from '../vendor/fast-json-patch/core.mjs';
 
 const TOKEN_KEY = (room) => 'bohnanza.token.' + room;
@@ -71,6 +72,8 @@ export class Net {
         // the change's log lines come with its state (earlier ones: 'log' on connect)
         if (msg.log && msg.log.length) this.handlers.log?.({ version: msg.version, entries: msg.log });
         this.handlers.state?.(msg);
+        // the reply of my command may ride in its state (after it: the state is drawn first)
+        if (msg.reply) this.dispatch({ type: 'reply', ...msg.reply });
         break;
       case 'patch': {
         const held = this.held;
@@ -81,9 +84,13 @@ export class Net {
             doc = applyPatch({ view: held.view, room: held.room }, msg.ops, false, false).newDocument;
           } catch { doc = null; }
         }
-        if (!doc) { this.resync(); break; }
-        if (window.__bohnanza) window.__bohnanza.patches = (window.__bohnanza.patches || 0) + 1;
-        this.dispatch({ type: 'state', version: msg.version, view: doc.view, room: doc.room, log: msg.log });
+        if (doc) {
+          if (window.__bohnanza) window.__bohnanza.patches = (window.__bohnanza.patches || 0) + 1;
+          this.dispatch({ type: 'state', version: msg.version, view: doc.view, room: doc.room, log: msg.log });
+        } else {
+          this.resync();
+        }
+        if (msg.reply) this.dispatch({ type: 'reply', ...msg.reply });
         break;
       }
       case 'chat': this.handlers.chat?.(msg); break;

@@ -138,12 +138,14 @@ def state_frames(
     conns: list[Conn],
     entries: list[dict[str, Any]] | None = None,
     snap: Snapshot | None = None,
+    rider: tuple[Conn, Any] | None = None,
 ) -> list[str]:
     """The frame of each of ``conns`` (in order): a ``state``, or for a delta connection that
     holds the state of ``snap`` a ``patch`` from it. The views of all their seats are built
     together, each piece serialised once; with the change's log ``entries`` phrased for each
     connection's seat, in its language (``log``). ``room`` is :func:`room_part`; ``snap``
-    (the room's, brought to ``version`` here) is needed for patches."""
+    (the room's, brought to ``version`` here) is needed for patches. ``rider``: (a
+    connection, a say id): that say's ok reply goes in the connection's frame (``reply``)."""
     seats = list(dict.fromkeys(c.seat for c in conns))
     base: dict[str, Any] | None = None
     own: dict[Any, Any] = dict.fromkeys(seats)
@@ -172,16 +174,18 @@ def state_frames(
         logs = {}
     room_open = frames.room_open(room) if whole else ""
     out = []
+    rides = rider[0] if rider is not None else None
     for c, p in zip(conns, patched, strict=True):
         you = frames.you(table.name_of(c.seat, c.name), c.seat)
         log = logs.get((c.seat, c.lang))
+        reply = rider[1] if c is rides else None  # type: ignore[index]
         if p:
             these = ops[c.seat]
             if c.you != you:
                 these = [*these, delta.operation("replace", "/room/you", you)]
-            out.append(frames.patch(version, held, these, log))  # type: ignore[arg-type]
+            out.append(frames.patch(version, held, these, log, reply))  # type: ignore[arg-type]
         else:
-            out.append(frames.state(version, texts[c.seat], room_open, you, log))
+            out.append(frames.state(version, texts[c.seat], room_open, you, log, reply))
         if c.deltas:
             c.held = (version, c.seat)
             c.you = you
