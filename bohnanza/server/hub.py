@@ -194,13 +194,21 @@ class Hub:
                     if now - room.last_visit >= self.settings.forget_after:
                         await self.forget_unvisited(room)
                     elif (self.owner is None and not room.conns
-                          and now - room.last_visit >= self.settings.park_after):
+                          and now - room.last_visit >= self._park_after(room)):
                         await parking.park(self, room)
                 except Exception:  # pragma: no cover - keep the clock alive
                     log.exception("idle check failed in room %s", room.name)
             if self.owner is None and now >= self._sweep_at:
                 self._sweep_at = now + min(3600.0, self.settings.forget_after)
                 await parking.sweep(self)
+
+    def _park_after(self, room: Room) -> float:
+        """Seconds with nobody connected after which ``room`` parks: ``park_after``, or the
+        shorter ``park_bots_after`` when no person has a seat there (bots only)."""
+        s = self.settings
+        if any(seat.human for seat in room.seats):
+            return s.park_after
+        return min(s.park_after, s.park_bots_after)
 
     async def room_for(self, name: str, conn: Conn, token: str | None = None,
                        address: str = "?") -> Room | RelayedRoom | None:

@@ -1,8 +1,9 @@
 """Parked rooms (issue 11, item 1): a room nobody is connected to for ``park_after`` seconds
 leaves memory and ``max_rooms`` (which counts live rooms); its game stays in storage and comes
 back, bots and all, with the next hello for that room (a seat-token holder's, or anyone's). A
-bot-only table whose last spectator left stops its bots and parks the same way. A stored room
-nobody has used for ``forget_after`` seconds (the lobby's day) is forgotten.
+bot-only table whose last spectator left stops its bots and parks the same way, after the
+shorter ``park_bots_after``. A stored room nobody has used for ``forget_after`` seconds (the
+lobby's day) is forgotten.
 
 Single-process (SQLite) rooms only: on PostgreSQL a room's owner process keeps it (the lease).
 The hub's ``rooms_lock`` is held by whoever calls these (:func:`unpark` from ``room_for``).
