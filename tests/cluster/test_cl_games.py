@@ -1,5 +1,6 @@
 """Whole games with the players connected to different server processes (one PostgreSQL,
-one Redis): the same game, log and end as on one process with the same seed."""
+one Redis): the same game, log, end and stored positions (each command's, in the database) as
+on one process on SQLite with the same seed."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from typing import Any
 
 from server.harness import Client, ServerProc, Table, free_port, leak_scan
 
-from bohnanza.server.postgres import PostgresStore
 from bohnanza.server.room.journal import history
+from bohnanza.server.store import open_store
 
 ENV: dict[str, Any] = {"idle_seconds": 600, "commands_per_second": 1000,
                        "commands_burst": 1000, "bot_delay": 0, "game_seed": 11,
@@ -35,8 +36,9 @@ async def play_split(urls: list[str], room: str) -> tuple[Table, dict[str, Any]]
     return table, final
 
 
-def positions(url: str, room: str) -> list[tuple[int, dict[str, Any]]]:
-    store = PostgresStore(url)
+def positions(db: str, room: str) -> list[tuple[int, dict[str, Any]]]:
+    """Each stored command's version and the position after it (PostgreSQL or SQLite)."""
+    store = open_store(db)
     try:
         return [(c["version"], c["position"]) for c in history(store, room)]
     finally:
@@ -58,6 +60,12 @@ async def test_a_game_across_processes_is_the_game_on_one(
                    [e.get("all", e.get("per")) for e in r.logs]
         hist = positions(pg_url, "same")
         assert hist[-1][1]["phase"] == "over"
+        # the stored game, position by position, is the one process's (versions aside: the
+        # presence of connections on other processes may count differently)
+        one.stop()
+        ref_hist = positions(str(tmp_path / "one.db"), "same")
+        assert len(hist) == len(ref_hist) > 50
+        assert [p for _, p in hist] == [p for _, p in ref_hist]
         for c in table.clients:
             leak_scan(c, hist)
             await c.close()
