@@ -77,6 +77,11 @@ class Settings(BaseSettings):
     flood_bar_seconds: float = Field(default=30.0, ge=0)  # new connections refused after a flood
     # seconds a connection may take to send a request, headers and body (a half-sent request)
     header_timeout: float = Field(default=5.0, gt=0)
+    # front proxies (their addresses, comma-separated) whose X-Forwarded-For names the client:
+    # a connection from one is not held to the per-address connection limits (the proxy's
+    # own), and the per-address rates of new rooms and typed lines count the client it names.
+    # Empty (the default): X-Forwarded-For is ignored, from anyone
+    trusted_proxies: Annotated[list[str], NoDecode] = []
     # Host headers served (TrustedHostMiddleware); empty: what serve binds (trusted_hosts)
     allowed_hosts: Annotated[list[str], NoDecode] = []
     # a room nobody is connected to for this long is parked: out of memory and of max_rooms,
@@ -128,6 +133,13 @@ class Settings(BaseSettings):
     def _split_origins(cls, v: object) -> object:
         if isinstance(v, str):
             return [o.strip().rstrip("/") for o in v.split(",") if o.strip()]
+        return v
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _split_proxies(cls, v: object) -> object:
+        if isinstance(v, str):
+            return [h.strip() for h in v.split(",") if h.strip()]
         return v
 
     @field_validator("allowed_hosts", mode="before")

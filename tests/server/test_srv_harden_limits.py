@@ -191,6 +191,50 @@ def test_per_address_limits_count_an_ipv6_client_by_its_64_network() -> None:
     assert address_key(None) == "?"
 
 
+def _via(client_ip: str) -> dict[str, Any]:
+    return {"additional_headers": {"X-Forwarded-For": client_ip}}
+
+
+async def _hello(url: str, name: str, **kw: Any) -> Client:
+    c = Client(url, name)
+    await c.connect(hello=False, **kw)
+    await c.send({"type": "hello", "name": name})
+    await c.wait(lambda: bool(c.welcomes) or bool(c.errors))
+    return c
+
+
+async def test_behind_a_trusted_proxy_the_limits_count_the_forwarded_client(
+    server_factory: Any
+) -> None:
+    """trusted_proxies=127.0.0.1: its connections are many clients' (not capped at
+    max_conns_per_address), and the rate of new rooms counts the client its X-Forwarded-For
+    names."""
+    srv: ServerProc = server_factory(per_address_limits=1, trusted_proxies="127.0.0.1",
+                                     max_conns_per_address=2, rooms_per_minute=0.01,
+                                     rooms_burst=1)
+    a = await _hello(srv.ws_url("ra"), "A", **_via("198.51.100.1"))
+    assert a.welcomes and not a.errors
+    b = await _hello(srv.ws_url("rb"), "B", **_via("198.51.100.2"))
+    assert b.welcomes and not b.errors  # another client: its own new room
+    a2 = await _hello(srv.ws_url("rc"), "A2", **_via("198.51.100.1"))
+    assert a2.errors[-1]["code"] == "too_many_new_rooms"  # the same client: over its rate
+    c = await _hello(srv.ws_url("ra"), "C", **_via("198.51.100.1"))
+    assert c.welcomes  # joining a room is not making one; a 3rd connection from the proxy
+    for x in (a, b, a2, c):
+        await x.close()
+
+
+async def test_without_a_trusted_proxy_x_forwarded_for_is_ignored(server_factory: Any) -> None:
+    """Nobody escapes the per-address rates by naming another address."""
+    srv: ServerProc = server_factory(per_address_limits=1, rooms_per_minute=0.01, rooms_burst=1)
+    a = await _hello(srv.ws_url("ra"), "A", **_via("198.51.100.1"))
+    assert a.welcomes and not a.errors
+    b = await _hello(srv.ws_url("rb"), "B", **_via("198.51.100.2"))
+    assert b.errors[-1]["code"] == "too_many_new_rooms"  # both are 127.0.0.1
+    for x in (a, b):
+        await x.close()
+
+
 async def test_creating_rooms_is_rate_limited_per_address(server_factory: Any) -> None:
     srv: ServerProc = server_factory(per_address_limits=1, rooms_per_minute=6, rooms_burst=3,
                                      max_rooms=50)
