@@ -131,9 +131,9 @@ class Game(GameState):
         copies), so treat them as read-only and do not keep them."""
         return view.build_parts(self, viewers)
 
-    def plant_fields(self, seat: int, bean: str) -> list[int]:
-        """1-based fields of ``seat`` that can take ``bean`` now (R13, R14)."""
-        return planting.fields_for(self, self.seats[seat], bean)
+    plant_fields = planting.plant_fields
+    """``game.plant_fields(seat, bean) -> list[int]``: 1-based fields of ``seat`` that can
+    take ``bean`` now (R13, R14); the function itself, one call for a hint asked often."""
 
     harvestable = planting.harvestable_now
     """``game.harvestable(seat) -> list[int]``: 1-based fields ``seat`` may harvest now (R16

@@ -93,7 +93,7 @@ def _add(g: GameState, seat: int, give: Side, want: Side) -> Offer:
     g.next_offer += 1
     g.offers.append(o)
     g.passed.discard(seat)
-    g.emit("offer", seat, o.id, give, want, seat != g.active)
+    g.emit("offer", seat, (o.id, give, want, seat != g.active))
     return o
 
 
@@ -134,7 +134,7 @@ def withdraw(g: GameState, seat: int, action: Withdraw) -> None:
         raise RuleError("deal_in_progress",
                         f"offer {offer_id} is in a deal; /cancel the deal first", "R31")
     g.offers.remove(o)
-    g.emit("withdraw", seat, offer_id)
+    g.emit("withdraw", seat, (offer_id,))
 
 
 def acceptable(g: GameState, seat: int, o: Offer) -> bool:
@@ -198,7 +198,7 @@ def accept(g: GameState, seat: int, action: Accept) -> None:
     deal = Deal(o.id, active, o.owner, {active: dict(o.want), o.owner: dict(o.give)},
                 {active: None, o.owner: None})
     g.deal = deal
-    g.emit("deal_start", active, o.id, o.owner)
+    g.emit("deal_start", active, (o.id, o.owner))
     for party in (active, o.owner):
         refs = _only_way(g, party, deal.owes[party])
         if refs is not None:
@@ -260,7 +260,7 @@ def provide(g: GameState, seat: int, action: Provide) -> None:
                         f"{_side_text(got)}", "R31")
     before = deal.provided[seat]
     deal.provided[seat] = tuple(cards)
-    g.emit("provide", seat, deal.offer)  # before the deal it may complete
+    g.emit("provide", seat, (deal.offer,))  # before the deal it may complete
     try:
         _maybe_execute(g)
     except RuleError:
@@ -284,7 +284,7 @@ def _maybe_execute(g: GameState) -> None:
     g.seats[deal.active].to_plant.extend(gave_o)
     g.offers = [o for o in g.offers if o.id != deal.offer]
     g.deal = None
-    g.emit("deal_done", deal.active, deal.offer, deal.other, gave_a, gave_o)
+    g.emit("deal_done", deal.active, (deal.offer, deal.other, gave_a, gave_o))
 
 
 def _given(g: GameState, seat: int, refs: tuple[CardRef, ...], owes: dict[str, int]
@@ -324,7 +324,7 @@ def cancel(g: GameState, seat: int) -> None:
     if deal is None or seat not in (deal.active, deal.other):
         raise RuleError("not_a_party", "you are not a party of a pending deal", "R28")
     g.deal = None
-    g.emit("deal_cancel", seat, deal.offer)
+    g.emit("deal_cancel", seat, (deal.offer,))
 
 
 def sweep_stale(g: GameState) -> None:
@@ -334,7 +334,7 @@ def sweep_stale(g: GameState) -> None:
     if not stale:
         return
     for o in stale:
-        g.emit("offer_stale", o.owner, o.id)
+        g.emit("offer_stale", o.owner, (o.id,))
     g.offers = [o for o in g.offers if o not in stale]
 
 
