@@ -90,7 +90,11 @@ async def unpark(hub: Hub, name: str, conn: Conn, token: str | None = None,
         _refuse(conn, "room_damaged", "This room's stored game is damaged and cannot be played; "
                 "use another room.", "room damaged")
         return None, True
-    if (token is None or room.table.find_token(token) is None) and not hub.gate.new_room(address):
+    seated = token is not None and room.table.find_token(token) is not None
+    if not seated and hub.server_crowded():  # the last connections are for seat tokens
+        hub.refuse_crowded(conn)
+        return None, True
+    if not seated and not hub.gate.new_room(address):
         _refuse(conn, "too_many_new_rooms", "Too many new rooms from your address; wait a "
                 "minute or join one.", "too many new rooms")
         return None, True

@@ -48,6 +48,30 @@ async def test_a_seat_token_gets_in_when_watchers_fill_the_room(server_factory: 
         await c.close()
 
 
+async def test_a_seat_token_gets_in_when_watchers_fill_the_server(server_factory: Any) -> None:
+    """The same rule server-wide: the last tenth of max_connections (here 1 of 10) is kept
+    for seat tokens, so watchers spread over rooms cannot lock a seated player out."""
+    srv: ServerProc = server_factory(max_connections=10)
+    ann = await Client(srv.ws_url("home"), "Ann").connect()
+    assert (await ann.say("/join"))["ok"]
+    watchers = [await Client(srv.ws_url(f"w{i % 3}")).connect() for i in range(8)]  # 9 open
+    late = Client(srv.ws_url("w0"))
+    await late.connect(hello=False)
+    await late.send({"type": "hello", "name": "Late"})
+    assert await late.closed() == 1013
+    assert late.errors[-1]["code"] == "server_crowded"
+    new_room = Client(srv.ws_url("elsewhere"))
+    await new_room.connect(hello=False)
+    await new_room.send({"type": "hello", "name": "New"})
+    assert await new_room.closed() == 1013
+    assert new_room.errors[-1]["code"] == "server_crowded"
+    await asyncio.sleep(0.3)  # the refused ones are gone: 9 open
+    tab = await Client(srv.ws_url("home")).connect(token=ann.token)  # the 10th: a seat's
+    assert tab.seat == 0
+    for c in (*watchers, ann, tab):
+        await c.close()
+
+
 # ------------------------------------------------------------------ item 12: Host header
 
 
