@@ -26,13 +26,13 @@ run: $(STAMP)
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive DEBCONF_NOWARNINGS=yes apt-get install -y -qq \
 	    chromium fonts-noto-cjk >/dev/null; }
 
 # Debian's PostgreSQL, Redis and HAProxy: the tests start private instances of the first two
 # (tests/conftest.py), `make cluster` all three.
 APT_GET = if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive DEBCONF_NOWARNINGS=yes apt-get install -y -qq
 postgres:
 	@test -x /usr/lib/postgresql/15/bin/postgres || { $(APT_GET) postgresql-15 >/dev/null; }
 redis:
@@ -57,7 +57,7 @@ unit: $(STAMP) postgres redis
 $(AXE): package.json package-lock.json
 	@command -v npm >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive DEBCONF_NOWARNINGS=yes apt-get install -y -qq \
 	    nodejs npm >/dev/null; }
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(AXE)

@@ -109,16 +109,20 @@ def play(g: Game, trade: float, rnd: random.Random) -> int:
     return g.turn
 
 
-def run(players: int, trade: float, games: int, seed: int = 1) -> tuple[float, float]:
+def run(players: int, trade: float, games: int, seed: int = 1) -> tuple[float, float, float]:
+    """``(games/s, turns/s, turns per CPU second)``: wall clock, then this process's CPU time
+    (``time.process_time``, which waiting for a core shared with other work does not count)."""
     rnd = random.Random(seed)
     names = [f"P{i}" for i in range(players)]
     turns = 0
     t0 = time.perf_counter()
+    c0 = time.process_time()
     for k in range(games):
         g = Game.new("classic", names, seed * 100003 + k)
         turns += play(g, trade, rnd)
     dt = time.perf_counter() - t0
-    return games / dt, turns / dt
+    dc = time.process_time() - c0
+    return games / dt, turns / dt, turns / dc
 
 
 def source_tree(spec: str) -> Path:
@@ -137,8 +141,10 @@ def source_tree(spec: str) -> Path:
     return tmp
 
 
-def _one_run(tree: Path, players: int, trade: float, games: int, seed: int) -> float:
-    """turns/s of one fresh process importing the engine from ``tree``."""
+def _one_run(tree: Path, players: int, trade: float, games: int, seed: int
+             ) -> tuple[float, float]:
+    """``(turns/s, turns per CPU second)`` of one fresh process importing the engine from
+    ``tree``."""
     env = dict(os.environ, **{SRC_ENV: str(tree)})
     out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--players",
                           str(players), "--trade", str(trade), "--games", str(games),
@@ -147,7 +153,8 @@ def _one_run(tree: Path, players: int, trade: float, games: int, seed: int) -> f
     line = out.strip().rsplit("\n", 1)[-1]
     if not line.endswith(f"engine={tree}/bohnanza/engine"):
         raise SystemExit(f"the run did not import the engine from {tree}: {line}")
-    return float(line.split("turns/s=", 1)[1].split()[0])
+    return (float(line.split(" turns/s=", 1)[1].split()[0]),
+            float(line.split(" cpu_turns/s=", 1)[1].split()[0]))
 
 
 def compare(specs: list[str], players: int, trade: float, games: int, seed: int,
@@ -156,21 +163,22 @@ def compare(specs: list[str], players: int, trade: float, games: int, seed: int,
     if len(specs) != 2:
         raise SystemExit("--compare takes two source trees: OLD,NEW")
     trees = [source_tree(s) for s in specs]
-    got: list[list[float]] = [[], []]
+    got: list[list[tuple[float, float]]] = [[], []]
     for r in range(repeat):
         order = (0, 1) if r % 2 == 0 else (1, 0)
         for k in order:
-            tps = _one_run(trees[k], players, trade, games, seed)
-            got[k].append(tps)
-            print(f"run {r + 1} {specs[k]}: turns/s={tps:.0f}", flush=True)
-    med = [statistics.median(g) for g in got]
-    pairs = [b / a for a, b in zip(got[0], got[1], strict=True)]
+            tps, cps = _one_run(trees[k], players, trade, games, seed)
+            got[k].append((tps, cps))
+            print(f"run {r + 1} {specs[k]}: turns/s={tps:.0f} cpu_turns/s={cps:.0f}", flush=True)
     print(f"# players={players} trade={trade} games={games} per run, {repeat} runs per tree")
-    for spec, m in zip(specs, med, strict=True):
-        print(f"median {spec}: turns/s={m:.0f}")
-    print(f"ratio {specs[1]}/{specs[0]}: medians {med[1] / med[0]:.3f}, "
-          f"median of pairs {statistics.median(pairs):.3f} "
-          f"(pairs {min(pairs):.2f}-{max(pairs):.2f})")
+    for col, what in ((0, "turns/s"), (1, "cpu_turns/s")):
+        med = [statistics.median(x[col] for x in g) for g in got]
+        pairs = [b[col] / a[col] for a, b in zip(got[0], got[1], strict=True)]
+        for spec, m in zip(specs, med, strict=True):
+            print(f"median {spec}: {what}={m:.0f}")
+        print(f"ratio {what} {specs[1]}/{specs[0]}: medians {med[1] / med[0]:.3f}, "
+              f"median of pairs {statistics.median(pairs):.3f} "
+              f"(pairs {min(pairs):.2f}-{max(pairs):.2f})")
 
 
 def main() -> None:
@@ -190,9 +198,10 @@ def main() -> None:
     rows = ([(args.players, args.trade)] if args.players is not None and args.trade is not None
             else [(p, t) for p in (3, 4, 5) for t in (0.0, 0.3)])
     for players, trade in rows:
-        gps, tps = run(players, trade, args.games, args.seed)
+        gps, tps, cps = run(players, trade, args.games, args.seed)
         where = (f" engine={Path(engine_file).parent}" if os.environ.get(SRC_ENV) else "")
-        print(f"players={players} trade={trade} games/s={gps:.1f} turns/s={tps:.0f}{where}")
+        print(f"players={players} trade={trade} games/s={gps:.1f} turns/s={tps:.0f} "
+              f"cpu_turns/s={cps:.0f}{where}")
 
 
 if __name__ == "__main__":

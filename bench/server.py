@@ -17,10 +17,16 @@ Measured per run, over the traffic window only (connect, join and start excluded
   * command -> reply latency (``say`` -> ``reply`` with the same id) and command -> state
     latency (``say`` -> the first ``state`` on the sender's connection whose version is newer
     than the one the sender had): p50, p99, max;
-  * commands/s, server CPU us per command (``/proc/PID/stat`` utime+stime / commands sent;
-    the kernel part, stime, also alone in ``--json``: sockets and SQLite's file writes), client
-    CPU (% of one core: all clients run in this one uvloop process; a client parses a state
-    only when its seat decides, so it loads the machine less);
+  * commands/s reached against offered (clients x ``--rate``), server CPU us per command
+    (``/proc/PID/stat`` utime+stime / commands sent; the kernel part, stime, also alone in
+    ``--json``: sockets and SQLite's file writes), client CPU (% of one core, all client
+    processes together; a client parses a state only when its seat decides, and applies the
+    patches that came since then at that moment, so it loads the machine less);
+  * KB received per command: every frame of every connection of the room (``kb_rx_per_cmd``);
+  * whether the row is valid: the clients' own event loop wakes late (``client_lag_p99`` over
+    ``LAG_P99_MAX_MS``) or a client process is busier than ``CLIENT_CPU_MAX_PCT`` of a core:
+    then its latencies are the clients', not the server's, and the row says NOT VALID (run the
+    clients in several processes: ``--client-procs N``, the rooms split among them);
   * server memory per room: (RSS with R rooms of C seated players, joined but not started,
     minus RSS after start-up) / R; the same after ``/start`` and after the traffic window
     (idle rooms, the clients still connected; RSS keeps what the allocator kept, so this is
@@ -29,6 +35,11 @@ Measured per run, over the traffic window only (connect, join and start excluded
     p99 / floor round trip p50 and p99; memory per room / floor memory per room.
 The floor is driven at the per-client command rate our server actually achieved (bots do not
 always have a command), with the same number of messages, so both see the same offered load.
+
+Our clients ask for state deltas (``hello`` with ``deltas: true``: a full state, then a patch
+per change, issue 14); ``--full-states`` makes them read full states only, as an older board.
+A server that does not know deltas (an older tree in ``--compare``) sends full states, which
+the clients read all the same.
 
 Benchmark settings of our server (env ``BOHNANZA_*``): a temp DB, ``GAME_SEED=1``, rate limit
 1000/s (burst 1000), ``MAX_ROOMS=R+10``, ``IDLE_SECONDS`` large (no idle marks: the clients
@@ -41,7 +52,9 @@ send no ``activity``). Clients use no permessage-deflate (like the floor client)
     python bench/server.py --rooms 100 --server-src HEAD          # the last commit, not the tree
     python bench/server.py --rooms 100 --env BOHNANZA_SQLITE_SYNCHRONOUS=FULL   # fsync per command
     python bench/server.py --rooms 100 --py-spy /tmp/srv.txt      # + top functions of the server
-    python bench/server.py --rooms 100 --seconds 12 --compare HEAD~1,. --repeat 4  # A/B, no floor
+    python bench/server.py --rooms 100 --seconds 12 --compare HEAD~1,. --repeat 4  # A/B, then
+                                         # the floor once a round: CPU ratio, KB/cmd, KB/room
+    python bench/server.py --rooms 100 --client-procs 2   # clients in 2 processes
     python bench/server.py --processes 3 --rooms 20 [--database URL]  # bench/cluster.py: SQLite,
                                          # 1 and N processes on PostgreSQL (and --failover K)
 
@@ -86,6 +99,8 @@ HOST = "127.0.0.1"  # never anything else
 HURRY_S = 1.0  # a seat that must act is hurried after this long without a change
 JOIN_CONCURRENCY = 64
 STATE_VERSION = re.compile(r'\{"type":"state","version":(\d+),')
+PATCH_HEAD = re.compile(r'\{"type":"patch","version":(\d+),"base":(\d+),')
+RIDES = re.compile(r',"reply":\{"id":(-?\d+),"ok":true\}\}$')  # a reply in a state or patch
 
 
 def _load_echo() -> Any:
@@ -233,6 +248,8 @@ class Stats:
     games_over: int = 0
     decides: int = 0
     fills: int = 0
+    patches_rx: int = 0
+    resyncs: int = 0
     codes: dict[str, int] = field(default_factory=dict)
 
 
@@ -242,6 +259,7 @@ class Player:
     def __init__(self, ws: Any, room: int, idx: int, policy: str, rate: float,
                  stats: Stats, seed: int, fill: bool = True) -> None:
         from bohnanza.bots import get_policy
+        from bohnanza.server import delta
 
         self.ws = ws
         self.room = room
@@ -254,6 +272,12 @@ class Player:
         self.stats = stats
         self.view: dict[str, Any] | None = None
         self.raw_state: str | None = None  # the newest state, not parsed yet
+        # state deltas (a server that sends them: its hello said deltas): the patches since
+        # the newest state or the last decision, applied when this seat decides
+        self.patches: list[str] = []
+        self.doc: dict[str, Any] | None = None  # {view, room} as of the last decision
+        self.resyncing = False
+        self.apply_patch = delta.apply
         self.info: dict[str, Any] | None = None
         self.version = 0
         self.changed_at = time.perf_counter()
@@ -279,41 +303,79 @@ class Player:
                 if self.measuring:
                     st.frames_rx += 1
                     st.bytes_rx += len(msg)
-                if msg.startswith('{"type":"state"'):
-                    # the version only; the view is parsed when this seat decides (a client
-                    # gets every state of its room but decides at most --rate times a second)
-                    m = STATE_VERSION.match(msg)
-                    v = int(m.group(1)) if m else loads(msg)["version"]
-                    if v <= self.version:
-                        continue
-                    self.version = v
-                    self.raw_state = msg
-                    self.changed_at = now
-                    if self.measuring:
-                        st.states_rx += 1
-                    p = self.pending
-                    if p is not None and not p[3] and v > p[2]:
-                        p[3] = True
-                        if p[4]:
-                            st.state_ms.append((now - p[1]) * 1e3)
-                    self.wake.set()
-                elif msg.startswith('{"type":"reply"'):
-                    d = loads(msg)
-                    p = self.pending
-                    if p is not None and d.get("id") == p[0]:
-                        if p[4]:
-                            st.reply_ms.append((now - p[1]) * 1e3)
-                            if d.get("ok"):
-                                st.ok += 1
-                            else:
-                                st.refused += 1
-                                code = str(d.get("code"))
-                                st.codes[code] = st.codes.get(code, 0) + 1
-                        self.pending = None
-                        self.wake.set()
-                    fut = self.waiters.pop(d.get("id"), None)
-                    if fut is not None and not fut.done():
-                        fut.set_result(d)
+                if msg.startswith('{"type":"reply"'):
+                    self._replied(loads(msg), now)
+                    continue
+                if msg.startswith('{"type":"patch"'):
+                    await self._patch(msg, now)
+                elif msg.startswith('{"type":"state"'):
+                    self._state(msg, now)
+                else:
+                    continue
+                if msg.endswith('"ok":true}}'):  # a state or patch that carries my reply
+                    r = RIDES.search(msg, len(msg) - 60)
+                    if r is not None:
+                        self._replied({"id": int(r.group(1)), "ok": True}, now)
+
+    def _newer(self, v: int, now: float) -> None:
+        st = self.stats
+        self.changed_at = now
+        if self.measuring:
+            st.states_rx += 1
+        p = self.pending
+        if p is not None and not p[3] and v > p[2]:
+            p[3] = True
+            if p[4]:
+                st.state_ms.append((now - p[1]) * 1e3)
+        self.wake.set()
+
+    async def _patch(self, msg: str, now: float) -> None:
+        """The versions only; the patch is applied in order when this seat decides."""
+        m = PATCH_HEAD.match(msg)
+        if m is None or self.resyncing:
+            return
+        v, b = int(m.group(1)), int(m.group(2))
+        if b != self.version:  # a missed version: ask for a full state
+            self.resyncing = True
+            self.stats.resyncs += 1
+            await self.ws.send('{"type":"resync"}')
+            return
+        self.version = v
+        self.patches.append(msg)
+        if self.measuring:
+            self.stats.patches_rx += 1
+        self._newer(v, now)
+
+    def _state(self, msg: str, now: float) -> None:
+        """The version only; the view is parsed when this seat decides (a client gets every
+        state of its room but decides at most --rate times a second)."""
+        m = STATE_VERSION.match(msg)
+        v = int(m.group(1)) if m else json.loads(msg)["version"]
+        if v < self.version or (v == self.version and not self.resyncing):
+            return
+        self.resyncing = False
+        self.version = v
+        self.raw_state = msg
+        self.patches = []
+        self._newer(v, now)
+
+    def _replied(self, d: dict[str, Any], now: float) -> None:
+        st = self.stats
+        p = self.pending
+        if p is not None and d.get("id") == p[0]:
+            if p[4]:
+                st.reply_ms.append((now - p[1]) * 1e3)
+                if d.get("ok"):
+                    st.ok += 1
+                else:
+                    st.refused += 1
+                    code = str(d.get("code"))
+                    st.codes[code] = st.codes.get(code, 0) + 1
+            self.pending = None
+            self.wake.set()
+        fut = self.waiters.pop(d.get("id"), None)
+        if fut is not None and not fut.done():
+            fut.set_result(d)
 
     # -- setup helpers (not measured)
     async def say_wait(self, text: str, timeout: float = 30.0) -> dict[str, Any]:
@@ -337,9 +399,15 @@ class Player:
         if self.raw_state is not None:
             d = json.loads(self.raw_state)
             self.raw_state = None
-            self.view = d["view"]
-            self.info = d["room"]
-            self.seat = d["room"]["you"]["seat"]
+            self.doc = {"view": d["view"], "room": d["room"]}
+        if self.patches and self.doc is not None:
+            for raw in self.patches:
+                self.apply_patch(self.doc, json.loads(raw)["ops"])
+            self.patches = []
+        if self.doc is not None:
+            self.view = self.doc["view"]
+            self.info = self.doc["room"]
+            self.seat = self.doc["room"]["you"]["seat"]
         info, view = self.info, self.view
         if info is None or self.seat is None:
             return None
@@ -402,145 +470,293 @@ class Player:
                     await self.wake.wait()
 
 
+LAG_P99_MAX_MS = 10.0  # the clients' event loop late by more than this at p99: a starved row
+CLIENT_CPU_MAX_PCT = 90.0  # one client process busier than this (% of a core): starved
+CLIENT_PROCS: list[int] = [1]  # client processes (--client-procs)
+DELTAS: list[bool] = [True]  # our clients ask for state deltas (--full-states: no)
+
+
+class Group:
+    """The clients of some rooms in one process: the bench's own, or one of the
+    ``--client-procs`` worker processes (driven through :class:`RemoteGroup`). Each method is
+    one phase of a run; :meth:`measure` returns what its clients counted."""
+
+    def __init__(self, port: int, rooms: list[int], per_room: int, rate: float, policy: str,
+                 fill: bool, deltas: bool, compression: str | None) -> None:
+        self.url = f"ws://{HOST}:{port}/ws"
+        self.rooms = rooms
+        self.per_room = per_room
+        self.rate = rate
+        self.policy = policy
+        self.fill = fill
+        self.deltas = deltas
+        self.compression = compression
+        self.stats = Stats()
+        self.players: list[Player] = []
+        self.rx_tasks: list[asyncio.Task[None]] = []
+        self.actors: list[asyncio.Task[None]] = []
+
+    async def warmup(self) -> None:
+        """One connection in a throw-away room, so a baseline includes the first-use costs."""
+        from websockets.asyncio.client import connect
+
+        async with connect(f"{self.url}/warmup", compression=self.compression,
+                           ping_interval=None) as w:
+            await w.send(json.dumps({"type": "hello", "name": "warm"}))
+            await w.send(json.dumps({"type": "say", "id": 1, "text": "/help"}))
+            async for m in w:
+                if m.startswith('{"type":"reply"'):
+                    break
+
+    async def open(self) -> None:
+        """Connect every seat, hello, /join."""
+        from websockets.asyncio.client import connect
+
+        sem = asyncio.Semaphore(JOIN_CONCURRENCY)
+
+        async def open_room(r: int) -> None:
+            for j in range(self.per_room):
+                async with sem:
+                    ws = await connect(f"{self.url}/b{r}", compression=self.compression,
+                                       open_timeout=20, ping_interval=None, max_queue=None,
+                                       close_timeout=2, max_size=2**20)
+                p = Player(ws, r, j, self.policy, self.rate, self.stats, seed=r * 100 + j,
+                           fill=self.fill)
+                self.players.append(p)
+                self.rx_tasks.append(asyncio.create_task(p.receiver()))
+                hello: dict[str, Any] = {"type": "hello", "name": f"p{j + 1}"}
+                if self.deltas:
+                    hello["deltas"] = True
+                await ws.send(json.dumps(hello))
+                async with sem:
+                    rep = await p.say_wait("/join")
+                if not rep.get("ok"):
+                    raise RuntimeError(f"room b{r}: /join refused: {rep}")
+
+        await asyncio.gather(*(open_room(r) for r in self.rooms))
+
+    async def start(self) -> None:
+        sem = asyncio.Semaphore(JOIN_CONCURRENCY)
+
+        async def one(p: Player) -> None:
+            async with sem:
+                rep = await p.say_wait("/start")
+            if not rep.get("ok"):
+                raise RuntimeError(f"room b{p.room}: /start refused: {rep}")
+
+        await asyncio.gather(*(one(p) for p in self.players if p.idx == 0))
+
+    async def measure(self, start_wall: float, seconds: float) -> dict[str, Any]:
+        """Play from the wall-clock moment ``start_wall`` for ``seconds``, then wait up to 3 s
+        for the replies in flight; what the clients counted, with their event loop's lag."""
+        await asyncio.sleep(max(0.0, start_wall - time.time()))
+        for p in self.players:
+            p.measuring = True
+        cli0 = time.process_time()
+        t0 = time.perf_counter()
+        stop_at = t0 + seconds
+        self.actors = [asyncio.create_task(p.actor(stop_at)) for p in self.players]
+        lags: list[float] = []
+
+        async def loop_lag() -> None:
+            """How late this (the clients') event loop wakes: a share of every latency
+            measured here is the clients' own, not the server's."""
+            while time.perf_counter() < stop_at:
+                t = time.perf_counter()
+                await asyncio.sleep(0.002)
+                lags.append((time.perf_counter() - t - 0.002) * 1e3)
+
+        lag_task = asyncio.create_task(loop_lag())
+        await asyncio.wait(self.actors, timeout=seconds + 30)
+        lag_task.cancel()
+        end = time.perf_counter() + 3.0
+        while any(p.pending is not None for p in self.players) and time.perf_counter() < end:
+            await asyncio.sleep(0.01)
+        cli_cpu = time.process_time() - cli0
+        for p in self.players:
+            p.measuring = False
+        for a in self.actors:
+            a.cancel()
+        st = self.stats
+        return {
+            "sent": st.sent, "ok": st.ok, "refused": st.refused, "codes": st.codes,
+            "reply_ms": st.reply_ms, "state_ms": st.state_ms, "states_rx": st.states_rx,
+            "frames_rx": st.frames_rx, "bytes_rx": st.bytes_rx, "patches_rx": st.patches_rx,
+            "resyncs": st.resyncs, "games_started": st.games_started,
+            "games_over": st.games_over, "decides": st.decides, "fills": st.fills,
+            "lost": sum(1 for p in self.players if p.pending is not None),
+            "lags": lags, "cli_cpu_s": cli_cpu, "clients": len(self.players),
+        }
+
+    async def close(self) -> None:
+        await asyncio.gather(*(p.ws.close() for p in self.players), return_exceptions=True)
+        for t in self.rx_tasks:
+            t.cancel()
+        await asyncio.gather(*self.actors, *self.rx_tasks, return_exceptions=True)
+
+
+def _group_worker(conn: Any, args: tuple[Any, ...]) -> None:
+    """A client process of ``--client-procs``: runs the phases its parent asks for."""
+
+    async def main() -> None:
+        group = Group(*args)
+        while True:
+            cmd, payload = await asyncio.to_thread(conn.recv)
+            if cmd == "quit":
+                conn.send(None)
+                return
+            try:
+                conn.send(("ok", await getattr(group, cmd)(*payload)))
+            except Exception as e:  # the parent raises it
+                conn.send(("error", repr(e)))
+
+    echo._run_async(main())
+
+
+class RemoteGroup:
+    """A :class:`Group` in a process of its own (spawned; stopped by its PID at exit)."""
+
+    def __init__(self, *args: Any) -> None:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("spawn")
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_group_worker, args=(child, args), daemon=True)
+        self.proc.start()
+
+    async def call(self, cmd: str, *payload: Any) -> Any:
+        self.conn.send((cmd, payload))
+        kind, value = await asyncio.to_thread(self.conn.recv)
+        if kind == "error":
+            raise RuntimeError(f"client process {self.proc.pid}: {value}")
+        return value
+
+    async def quit(self) -> None:
+        with contextlib.suppress(Exception):
+            self.conn.send(("quit", ()))
+            await asyncio.wait_for(asyncio.to_thread(self.conn.recv), 10)
+        self.proc.join(5)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join(5)
+
+
 async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float,
                      seconds: float, policy: str, timeout: float,
                      fill: bool = True) -> dict[str, Any]:
-    from websockets.asyncio.client import connect
-
-    url = f"ws://{HOST}:{port}/ws"
     deadline = time.monotonic() + timeout
-    stats = Stats()
-    sem = asyncio.Semaphore(JOIN_CONCURRENCY)
-    players: list[Player] = []
-    rx_tasks: list[asyncio.Task[None]] = []
-
-    # warm-up: one connection in a throw-away room, so the baseline includes the first-use costs
     compression = "deflate" if DEFLATE[0] else None
-    async with connect(f"{url}/warmup", compression=compression, ping_interval=None) as w:
-        await w.send(json.dumps({"type": "hello", "name": "warm"}))
-        await w.send(json.dumps({"type": "say", "id": 1, "text": "/help"}))
-        async for m in w:
-            if m.startswith('{"type":"reply"'):
-                break
-    await asyncio.sleep(0.5)
-    gc.collect()
-    base_rss = rss_kb(pid)
+    procs = max(1, min(CLIENT_PROCS[0], rooms))
+    args = [(port, list(range(rooms))[i::procs], per_room, rate, policy, fill, DELTAS[0],
+             compression) for i in range(procs)]
+    local = Group(*args[0]) if procs == 1 else None
+    remote = [] if procs == 1 else [RemoteGroup(*a) for a in args]
 
-    async def open_room(r: int) -> None:
-        for j in range(per_room):
-            async with sem:
-                ws = await connect(f"{url}/b{r}", compression=compression, open_timeout=20,
-                                   ping_interval=None, max_queue=None, close_timeout=2,
-                                   max_size=2**20)
-            p = Player(ws, r, j, policy, rate, stats, seed=r * 100 + j, fill=fill)
-            players.append(p)
-            rx_tasks.append(asyncio.create_task(p.receiver()))
-            await ws.send(json.dumps({"type": "hello", "name": f"p{j + 1}"}))
-            async with sem:
-                rep = await p.say_wait("/join")
-            if not rep.get("ok"):
-                raise RuntimeError(f"room b{r}: /join refused: {rep}")
+    async def each(cmd: str, *payload: Any) -> list[Any]:
+        if local is not None:
+            return [await getattr(local, cmd)(*payload)]
+        return list(await asyncio.gather(*(g.call(cmd, *payload) for g in remote)))
 
-    t_setup = time.perf_counter()
-    await asyncio.wait_for(asyncio.gather(*(open_room(r) for r in range(rooms))),
-                           max(1.0, deadline - time.monotonic()))
-    await asyncio.sleep(1.0)
-    joined_rss = rss_kb(pid)
-    firsts = [p for p in players if p.idx == 0]
+    def left() -> float:
+        return max(1.0, deadline - time.monotonic())
 
-    async def start(p: Player) -> None:
-        async with sem:
-            rep = await p.say_wait("/start")
-        if not rep.get("ok"):
-            raise RuntimeError(f"room b{p.room}: /start refused: {rep}")
+    try:
+        await asyncio.wait_for(Group(*args[0]).warmup(), left())
+        await asyncio.sleep(0.5)
+        gc.collect()
+        base_rss = rss_kb(pid)
+        t_setup = time.perf_counter()
+        await asyncio.wait_for(each("open"), left())
+        await asyncio.sleep(1.0)
+        joined_rss = rss_kb(pid)
+        await asyncio.wait_for(each("start"), left())
+        await asyncio.sleep(1.0)
+        started_rss = rss_kb(pid)
+        setup_s = time.perf_counter() - t_setup
 
-    await asyncio.wait_for(asyncio.gather(*(start(p) for p in firsts)),
-                           max(1.0, deadline - time.monotonic()))
-    await asyncio.sleep(1.0)
-    started_rss = rss_kb(pid)
-    setup_s = time.perf_counter() - t_setup
+        # the measured window
+        start_wall = time.time() + 0.5
+        spy = None
+        measures = asyncio.ensure_future(asyncio.wait_for(each("measure", start_wall, seconds),
+                                                          left()))
+        await asyncio.sleep(max(0.0, start_wall - time.time()))
+        if PROFILE[0]:
+            spy = subprocess.Popen(
+                [str(Path(sys.executable).parent / "py-spy"), "record", "-p", str(pid), "-r",
+                 "200", "-d", str(int(seconds)), "--format", "raw", "-o", PROFILE[0],
+                 "--nonblocking"] + (["--idle"] if PROFILE[1] else []),
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        srv0, all0, sys0 = cpu_s(pid), machine_busy_s(), sys_cpu_s(pid)
+        t0 = time.perf_counter()
+        got: list[dict[str, Any]] = await measures
+        wall = time.perf_counter() - t0
+        srv_cpu = cpu_s(pid) - srv0
+        srv_sys = sys_cpu_s(pid) - sys0
+        busy = machine_busy_s() - all0
+        if spy is not None:
+            try:
+                spy.wait(15)
+            except subprocess.TimeoutExpired:
+                spy.kill()
+                spy.wait(5)
+        # the rooms after play, idle (the clients still connected, nobody sends)
+        await asyncio.sleep(1.0)
+        played_rss = rss_kb(pid)
+        await each("close")
+    finally:
+        for g in remote:
+            await g.quit()
 
-    # the measured window
-    spy = None
-    if PROFILE[0]:
-        spy = subprocess.Popen(
-            [str(Path(sys.executable).parent / "py-spy"), "record", "-p", str(pid), "-r", "200",
-             "-d", str(int(seconds)), "--format", "raw", "-o", PROFILE[0], "--nonblocking"]
-            + (["--idle"] if PROFILE[1] else []),
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for p in players:
-        p.measuring = True
-    srv0, cli0, all0 = cpu_s(pid), time.process_time(), machine_busy_s()
-    sys0 = sys_cpu_s(pid)
-    t0 = time.perf_counter()
-    stop_at = t0 + seconds
-    actors = [asyncio.create_task(p.actor(stop_at)) for p in players]
-    lags: list[float] = []
+    def total(key: str) -> Any:
+        return sum(g[key] for g in got)
 
-    async def loop_lag() -> None:
-        """How late this (the clients') event loop wakes: a share of every latency measured
-        here is the clients' own, not the server's."""
-        while time.perf_counter() < stop_at:
-            t = time.perf_counter()
-            await asyncio.sleep(0.002)
-            lags.append((time.perf_counter() - t - 0.002) * 1e3)
-
-    lag_task = asyncio.create_task(loop_lag())
-    await asyncio.wait(actors, timeout=max(0.1, deadline - time.monotonic()))
-    lag_task.cancel()
-    # drain: the replies of the commands still in flight (bounded)
-    end = time.perf_counter() + 3.0
-    while any(p.pending is not None for p in players) and time.perf_counter() < end:
-        await asyncio.sleep(0.01)
-    lost = sum(1 for p in players if p.pending is not None)
-    if spy is not None:
-        try:
-            spy.wait(15)
-        except subprocess.TimeoutExpired:
-            spy.kill()
-            spy.wait(5)
-    wall = time.perf_counter() - t0
-    srv_cpu = cpu_s(pid) - srv0
-    srv_sys = sys_cpu_s(pid) - sys0
-    cli_cpu = time.process_time() - cli0
-    other_cpu = machine_busy_s() - all0 - srv_cpu - cli_cpu
-    for p in players:
-        p.measuring = False
-    for a in actors:
-        a.cancel()
-    # the rooms after play, idle (the clients still connected, nobody sends)
-    await asyncio.sleep(1.0)
-    played_rss = rss_kb(pid)
-    await asyncio.gather(*(p.ws.close() for p in players), return_exceptions=True)
-    for t in rx_tasks:
-        t.cancel()
-    await asyncio.gather(*actors, *rx_tasks, return_exceptions=True)
-
-    rep, sta = sorted(stats.reply_ms), sorted(stats.state_ms)
+    sent = total("sent")
+    rep = sorted(x for g in got for x in g["reply_ms"])
+    sta = sorted(x for g in got for x in g["state_ms"])
+    lags = sorted(x for g in got for x in g["lags"])
+    cli_cpu = total("cli_cpu_s")
+    codes: dict[str, int] = {}
+    for g in got:
+        for k, v in g["codes"].items():
+            codes[k] = codes.get(k, 0) + v
+    clients = total("clients")
+    offered = clients * rate
+    reached = sent / wall
+    busiest = max(100 * g["cli_cpu_s"] / wall for g in got)
+    lag_p99 = _pct(lags, 0.99)
+    why = []
+    if lag_p99 > LAG_P99_MAX_MS:
+        why.append(f"client loop lag p99 {lag_p99:.1f} ms > {LAG_P99_MAX_MS:g}")
+    if busiest > CLIENT_CPU_MAX_PCT:
+        why.append(f"a client process at {busiest:.0f} % CPU > {CLIENT_CPU_MAX_PCT:g}")
     return {
-        "rooms": rooms, "clients": rooms * per_room, "seconds": round(wall, 2),
-        "setup_s": round(setup_s, 1), "sent": stats.sent, "ok": stats.ok,
-        "refused": stats.refused, "lost": lost, "codes": stats.codes,
-        "cmd_per_s": stats.sent / wall,
+        "rooms": rooms, "clients": clients, "client_procs": procs,
+        "deltas": DELTAS[0], "seconds": round(wall, 2),
+        "setup_s": round(setup_s, 1), "sent": sent, "ok": total("ok"),
+        "refused": total("refused"), "lost": total("lost"), "codes": codes,
+        "cmd_per_s": reached, "offered_cmd_per_s": offered,
+        "reached_share": reached / offered if offered else float("nan"),
+        "valid": not why, "starved": "; ".join(why),
         "reply_p50": _pct(rep, 0.5), "reply_p99": _pct(rep, 0.99),
         "reply_max": rep[-1] if rep else float("nan"),
-        "client_lag_p50": _pct(sorted(lags), 0.5), "client_lag_p99": _pct(sorted(lags), 0.99),
+        "client_lag_p50": _pct(lags, 0.5), "client_lag_p99": lag_p99,
         "state_p50": _pct(sta, 0.5), "state_p99": _pct(sta, 0.99),
         "state_max": sta[-1] if sta else float("nan"), "state_n": len(sta),
         "srv_cpu_pct": 100 * srv_cpu / wall,
-        "srv_us_per_cmd": 1e6 * srv_cpu / max(1, stats.sent),
-        "srv_sys_us_per_cmd": 1e6 * srv_sys / max(1, stats.sent),
-        "cli_cpu_pct": 100 * cli_cpu / wall,
-        "other_cpu_pct": 100 * other_cpu / wall,
+        "srv_us_per_cmd": 1e6 * srv_cpu / max(1, sent),
+        "srv_sys_us_per_cmd": 1e6 * srv_sys / max(1, sent),
+        "cli_cpu_pct": 100 * cli_cpu / wall, "cli_cpu_pct_busiest_proc": busiest,
+        "other_cpu_pct": 100 * (busy - srv_cpu - cli_cpu) / wall,
         "base_rss_kb": base_rss, "joined_rss_kb": joined_rss, "started_rss_kb": started_rss,
         "kb_per_room_joined": (joined_rss - base_rss) / rooms,
         "kb_per_room_started": (started_rss - base_rss) / rooms,
         "played_rss_kb": played_rss,
         "kb_per_room_played": (played_rss - base_rss) / rooms,
-        "states_rx": stats.states_rx, "frames_rx": stats.frames_rx,
-        "kb_rx_per_cmd": stats.bytes_rx / 1024 / max(1, stats.sent),
-        "games_started": stats.games_started, "games_over": stats.games_over,
-        "decides": stats.decides, "fills": stats.fills,
+        "states_rx": total("states_rx"), "patches_rx": total("patches_rx"),
+        "resyncs": total("resyncs"), "frames_rx": total("frames_rx"),
+        "kb_rx_per_cmd": total("bytes_rx") / 1024 / max(1, sent),
+        "games_started": total("games_started"), "games_over": total("games_over"),
+        "decides": total("decides"), "fills": total("fills"),
     }
 
 
@@ -598,6 +814,31 @@ def spy_top(path: str, n: int = 25) -> str:
 # --------------------------------------------------------------------------- one run
 
 
+def run_floor(rooms: int, per_room: int, ours: dict[str, Any],
+              verbose: bool = True) -> dict[str, Any]:
+    """The floor at the same R and the same achieved per-client rate and message count as
+    the run ``ours``."""
+    n = rooms * per_room
+    f_rate = max(0.05, ours["cmd_per_s"] / n)
+    f_msgs = max(1, round(ours["sent"] / n))
+    proc, port = start_floor()
+    if verbose:
+        print(f"# floor server pid={proc.pid} port={port} R={rooms} rate={f_rate:.2f} "
+              f"messages={f_msgs}", file=sys.stderr)
+    try:
+        mem = echo._run_async(floor_memory(port, proc.pid, rooms, per_room))
+        time.sleep(0.5)
+        sys0 = sys_cpu_s(proc.pid)
+        floor: dict[str, Any] = echo._run_async(echo.load_client(
+            f"ws://{HOST}:{port}/ws", rooms, per_room, f_msgs, f_rate,
+            timeout=f_msgs / f_rate + 30, server_pid=proc.pid))
+        floor["server_sys_us_per_cmd"] = 1e6 * (sys_cpu_s(proc.pid) - sys0) / max(1, floor["sent"])
+    finally:
+        _stop(proc)
+    floor.update(mem)
+    return floor
+
+
 def run_one(rooms: int, seconds: float, rate: float, per_room: int, policy: str,
             fill: bool = True, verbose: bool = True) -> dict[str, Any]:
     timeout = seconds + 60 + rooms * 0.6
@@ -615,25 +856,7 @@ def run_one(rooms: int, seconds: float, rate: float, per_room: int, policy: str,
     if verbose:
         print("# ours " + json.dumps(ours), file=sys.stderr)
 
-    # the floor at the same R and the same achieved per-client rate and message count
-    n = rooms * per_room
-    f_rate = max(0.05, ours["cmd_per_s"] / n)
-    f_msgs = max(1, round(ours["sent"] / n))
-    proc, port = start_floor()
-    if verbose:
-        print(f"# floor server pid={proc.pid} port={port} R={rooms} rate={f_rate:.2f} "
-              f"messages={f_msgs}", file=sys.stderr)
-    try:
-        mem = echo._run_async(floor_memory(port, proc.pid, rooms, per_room))
-        time.sleep(0.5)
-        sys0 = sys_cpu_s(proc.pid)
-        floor = echo._run_async(echo.load_client(
-            f"ws://{HOST}:{port}/ws", rooms, per_room, f_msgs, f_rate,
-            timeout=f_msgs / f_rate + 30, server_pid=proc.pid))
-        floor["server_sys_us_per_cmd"] = 1e6 * (sys_cpu_s(proc.pid) - sys0) / max(1, floor["sent"])
-    finally:
-        _stop(proc)
-    floor.update(mem)
+    floor = run_floor(rooms, per_room, ours, verbose)
     row["floor"] = floor
     if verbose:
         print("# floor " + json.dumps(floor), file=sys.stderr)
@@ -651,19 +874,24 @@ def run_one(rooms: int, seconds: float, rate: float, per_room: int, policy: str,
 HEADER = (
     "| R | clients | cmd/s | reply p50/p99/max ms | state p50/p99/max ms | srv CPU % "
     "| srv us/cmd | floor us/msg | CPU ratio | floor RTT p50/p99 ms | state p50/p99 ratio "
-    "| KB/room joined / started / played | floor KB/room | mem ratio | client CPU % | other CPU % | refused | games over |"
+    "| KB/room joined / started / played | floor KB/room | mem ratio | client CPU % | other CPU % | refused | games over "
+    "| KB rx/cmd | cmd/s reached / offered | client lag p99 ms | valid |"
 )
 
 
 def compare(sources: list[str], rooms: int, seconds: float, rate: float, per_room: int,
             policy: str, fill: bool, repeat: int) -> int:
-    """``--compare``: our server from each source tree in turn, ``repeat`` rounds; one line per
-    run, then per tree the medians of us/cmd (kernel part), state p99 and KB per room after
-    play."""
+    """``--compare``: our server from each source tree in turn, then the floor at the rate the
+    first reached, ``repeat`` rounds; one line per run, then per tree the medians of us/cmd
+    (kernel part), its ratio to the floor's us/msg of the same round, KB received per command
+    (all connections), state p99, KB per room (joined, after play) and the rows that were not
+    valid (the clients starved)."""
     trees = [_source_tree(src) for src in sources]
-    got: dict[str, list[dict[str, Any]]] = {src: [] for src in sources}
+    got: list[list[dict[str, Any]]] = [[] for _ in sources]
+    floors: list[dict[str, Any]] = []
     for i in range(repeat):
-        for src, tree in zip(sources, trees, strict=True):
+        first: dict[str, Any] | None = None
+        for k, (src, tree) in enumerate(zip(sources, trees, strict=True)):
             SERVER_SRC[0] = tree
             with tempfile.TemporaryDirectory(prefix="bohnanza-bench-", dir=DB_DIR[0]) as tmpdir:
                 proc, port = start_ours(Path(tmpdir), rooms)
@@ -672,18 +900,34 @@ def compare(sources: list[str], rooms: int, seconds: float, rate: float, per_roo
                                                    policy, seconds + 60 + rooms * 0.6, fill))
                 finally:
                     _stop(proc)
-            got[src].append(o)
+            got[k].append(o)
+            first = first or o
             print(f"run {i + 1} {src}: {o['srv_us_per_cmd']:.1f} us/cmd (kernel "
-                  f"{o['srv_sys_us_per_cmd']:.1f}), {o['cmd_per_s']:.0f} cmd/s, state p99 "
-                  f"{o['state_p99']:.1f} ms, {o['kb_per_room_played']:.0f} KB/room after play, "
-                  f"refused {o['refused']}", flush=True)
-    for src in sources:
-        runs = got[src]
+                  f"{o['srv_sys_us_per_cmd']:.1f}), {o['cmd_per_s']:.0f} of "
+                  f"{o['offered_cmd_per_s']:.0f} cmd/s, {o['kb_rx_per_cmd']:.2f} KB rx/cmd, "
+                  f"state p99 {o['state_p99']:.1f} ms, client lag p99 "
+                  f"{o['client_lag_p99']:.1f} ms, {o['kb_per_room_joined']:.0f} / "
+                  f"{o['kb_per_room_played']:.0f} KB/room joined / after play, refused "
+                  f"{o['refused']}, resyncs {o['resyncs']}"
+                  + ("" if o["valid"] else f"  NOT VALID: {o['starved']}"), flush=True)
+        assert first is not None
+        f = run_floor(rooms, per_room, first, verbose=False)
+        floors.append(f)
+        print(f"run {i + 1} floor: {f['server_cpu_us_per_cmd']:.1f} us/msg at "
+              f"{first['cmd_per_s']:.0f} msg/s", flush=True)
+    for src, runs in zip(sources, got, strict=True):
+        ratios = [r["srv_us_per_cmd"] / f["server_cpu_us_per_cmd"]
+                  for r, f in zip(runs, floors, strict=True)]
+        bad = sum(1 for r in runs if not r["valid"])
         print(f"median {src}: {_median([r['srv_us_per_cmd'] for r in runs]):.1f} us/cmd "
-              f"(kernel {_median([r['srv_sys_us_per_cmd'] for r in runs]):.1f}), state p99 "
+              f"(kernel {_median([r['srv_sys_us_per_cmd'] for r in runs]):.1f}), CPU ratio "
+              f"to the floor {_median(ratios):.2f}, "
+              f"{_median([r['kb_rx_per_cmd'] for r in runs]):.2f} KB rx/cmd, state p99 "
               f"{_median([r['state_p99'] for r in runs]):.1f} ms, "
-              f"{_median([r['kb_per_room_played'] for r in runs]):.0f} KB/room after play "
-              f"over {len(runs)} runs")
+              f"{_median([r['kb_per_room_joined'] for r in runs]):.0f} / "
+              f"{_median([r['kb_per_room_played'] for r in runs]):.0f} KB/room joined / "
+              f"after play over {len(runs)} runs"
+              + (f", {bad} NOT VALID (clients starved)" if bad else ""))
     return 0
 
 
@@ -707,7 +951,9 @@ def row_line(r: dict[str, Any]) -> str:
         f"{o['kb_per_room_played']:.0f} "
         f"| {f['kb_per_room']:.0f} | {r['mem_ratio']:.1f} "
         f"| {o['cli_cpu_pct']:.0f} | {o['other_cpu_pct']:.0f} | {o['refused']} "
-        f"| {o['games_over']} |"
+        f"| {o['games_over']} | {o['kb_rx_per_cmd']:.2f} "
+        f"| {o['cmd_per_s']:.0f} / {o['offered_cmd_per_s']:.0f} | {o['client_lag_p99']:.1f} "
+        f"| {'yes' if o['valid'] else 'NO: ' + o['starved']} |"
     )
 
 
@@ -753,6 +999,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deflate", action="store_true",
                     help="our clients ask for permessage-deflate, as browsers do (the server "
                          "then compresses every frame; the floor's clients never do)")
+    ap.add_argument("--client-procs", type=int, default=1, metavar="N",
+                    help="run the clients in N processes (rooms split among them), so that "
+                         "they are not what limits the rate")
+    ap.add_argument("--full-states", action="store_true",
+                    help="our clients do not ask for state deltas (a full state per change, "
+                         "as an older board)")
     ap.add_argument("--json", help="write the rows as JSON here")
     ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
     a = ap.parse_args(argv)
@@ -769,6 +1021,8 @@ def main(argv: list[str] | None = None) -> int:
     PROFILE[0], PROFILE[1] = a.py_spy, a.py_spy_idle
     DB_DIR[0] = a.db_dir
     DEFLATE[0] = a.deflate
+    CLIENT_PROCS[0] = a.client_procs
+    DELTAS[0] = not a.full_states
     single = a.rooms is not None and len(a.rooms) == 1
     rooms = a.rooms or [1, 20, 100, 200]
     seconds = a.seconds if a.seconds is not None else (30.0 if a.rooms else 20.0)

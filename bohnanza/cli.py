@@ -85,15 +85,21 @@ def main(argv: list[str] | None = None) -> int:
             http=GatedHttp,  # the gate (gate.py): per-address limits, the header timeout
             ws=GatedWebSocket,
             timeout_keep_alive=5,  # an idle kept-alive HTTP connection (uvicorn's own)
+            # X-Forwarded-For names the client only from a trusted proxy (gate.py); uvicorn
+            # would otherwise believe it from 127.0.0.1
+            proxy_headers=bool(settings.trusted_proxies),
+            forwarded_allow_ips=",".join(settings.trusted_proxies) or None,
             log_level=args.log_level,
         )
     return 0
 
 
 def database_problem(db: Path) -> str | None:
-    """Why the SQLite file ``db`` cannot be used (garbage, truncated, not a database), or
-    None (it is fine, or not there yet: it is then made)."""
+    """Why the SQLite file ``db`` cannot be used (garbage, truncated, not a database, another
+    program's database), or None (it is fine, or not there yet: it is then made)."""
     import sqlite3
+
+    from bohnanza.server.sqlite import schema_problem
 
     if str(db) == ":memory:" or not Path(db).exists() or Path(db).stat().st_size == 0:
         return None
@@ -101,13 +107,13 @@ def database_problem(db: Path) -> str | None:
         con = sqlite3.connect(db)
         try:
             rows = con.execute("PRAGMA quick_check(1)").fetchall()
+            if rows != [("ok",)]:
+                return f"integrity check: {rows[0][0] if rows else 'no answer'}"
+            return schema_problem(con)
         finally:
             con.close()
     except sqlite3.Error as e:
         return str(e)
-    if rows != [("ok",)]:
-        return f"integrity check: {rows[0][0] if rows else 'no answer'}"
-    return None
 
 
 def _forget_room(room: str, db: Path | None) -> int:

@@ -5,6 +5,11 @@ objects; bots and benchmarks build them directly. Each action is applied with
 ``Game.apply(seat, action)``; field numbers, hand positions and face-up positions are
 1-based, exactly as typed.
 
+Actions are values: compared and hashed by their fields, never changed once built (nothing in
+the project assigns to one). They are plain slotted dataclasses, not ``frozen`` ones: a frozen
+dataclass sets each field through ``object.__setattr__``, which made building an action (one
+per engine call, by bots and benchmarks) about twice as slow (issue 14).
+
 A *side* of an offer is either a mapping ``bean slug -> count`` (an empty mapping is
 "nothing", a gift side) or the string ``"?"`` (a prompt for the other side to fill in).
 """
@@ -18,7 +23,7 @@ ASK: Literal["?"] = "?"
 Side: TypeAlias = "dict[str, int] | Literal['?']"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardRef:
     """One physical card: ``zone`` ``"h"`` (hand) or ``"u"`` (face-up), 1-based ``index``."""
 
@@ -26,7 +31,7 @@ class CardRef:
     index: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Plant:
     """Plant one card (R9, R13-R15, R26, R33; the duel's steps, rules.md §3a).
 
@@ -44,7 +49,7 @@ class Plant:
     card: CardRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Discard:
     """The bean duel only (rules.md §3a): put ``card`` face up onto the discard pile.
 
@@ -56,24 +61,24 @@ class Discard:
     card: CardRef
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Done:
     """Active player: end phase 1 (after one card) or phase 2. Others in phase 2: pass mark."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Harvest:
     """Harvest the whole 1-based ``field`` (R16-R19)."""
 
     field: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Buy:
     """Buy the third field (R21-R25)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PostOffer:
     """Post an offer to the market: ``give`` for ``want`` (design.md section 4, R28-R30)."""
 
@@ -81,14 +86,14 @@ class PostOffer:
     want: Side
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Withdraw:
     """Take one's own offer number ``offer`` off the market."""
 
     offer: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Accept:
     """Accept offer number ``offer`` (phase 2 only).
 
@@ -98,19 +103,19 @@ class Accept:
     offer: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Provide:
     """The exact cards a party of the pending deal hands over (R11, R29, R31)."""
 
     cards: tuple[CardRef, ...] = field(default_factory=tuple)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Cancel:
     """Call the pending deal off; its offer stays in the market."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Signal:
     """Supply and demand marker of seed 000: ``kind`` ``"want"`` or ``"have"`` a ``bean``."""
 
@@ -118,7 +123,7 @@ class Signal:
     bean: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ClearSignals:
     """Remove all of this seat's supply and demand markers."""
 

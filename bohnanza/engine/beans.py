@@ -72,7 +72,8 @@ def _payout_table() -> dict[str, tuple[int, ...]]:
     return table
 
 
-_PAYOUT: Final = _payout_table()
+PAYOUT: Final = _payout_table()
+"""Per bean, the coins for 0, 1, 2 ... cards up to its count (the last entry holds beyond)."""
 
 
 def coins_for(bean: str, n: int) -> int:
@@ -81,7 +82,7 @@ def coins_for(bean: str, n: int) -> int:
     ``coins(type, n) = max({k : tier k exists and n >= threshold[k]} ∪ {0})``; the top tier has
     no upper limit (pitfall B16). Raises ``KeyError`` for an unknown bean.
     """
-    row = _PAYOUT[bean]
+    row = PAYOUT[bean]
     if n < len(row):
         return row[n]
     return row[-1]

@@ -89,7 +89,7 @@ def discard(g: GameState, seat: int, card: CardRef) -> None:
         i = _face_up_index(g, card, None)
         bean = g.face_up.pop(i)
         g.discard.append(bean)
-        g.emit("discard", seat, {"bean": bean, "from": "offer"})
+        g.emit("discard", seat, (bean, "offer"))
         return
     if phase == "plant":
         if card.zone != "h":
@@ -104,7 +104,7 @@ def discard(g: GameState, seat: int, card: CardRef) -> None:
                             f"your hand holds h1-h{len(hand)}, not h{card.index}", "§3a")
         bean = hand.pop(card.index - 1)
         g.discard.append(bean)
-        g.emit("discard", seat, {"bean": bean, "from": "hand"}, {"card": f"h{card.index}"})
+        g.emit("discard", seat, (bean, "hand"), {"card": f"h{card.index}"})
         flow.duel_reveal(g)
         return
     if phase == "plant_revealed":
@@ -113,7 +113,7 @@ def discard(g: GameState, seat: int, card: CardRef) -> None:
     raise RuleError("wrong_phase", "nothing can be discarded now", "§3a")
 
 
-def done(g: GameState, seat: int) -> None:
+def done(g: GameState, seat: int, action: object = None) -> None:
     """``/done`` in the duel: end step 2 without a discard (after one or two plants, R26), or
     end step 3 (the rest become the opponent's offer, then step 4). Raises ``RuleError``
     (``not_your_turn``, ``must_plant_first``, ``wrong_phase``)."""

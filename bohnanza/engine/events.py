@@ -6,6 +6,7 @@ An ``Event`` carries public facts in ``data`` and, optionally, facts only ``seat
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 
@@ -21,20 +22,69 @@ def _side(side: Any) -> str:
     return ", ".join(f"{n} {b}" if n > 1 else b for b, n in side.items())
 
 
-class Event:
-    """One log entry. ``kind`` is one of the kinds listed in docs/engine-api.md."""
+FIELDS: dict[str, tuple[str, ...]] = {
+    "plant": ("bean", "field"),
+    "harvest": ("bean", "count", "field", "coins", "final"),
+    "buy": ("cost", "paid_to"),
+    "discard": ("bean", "from"),
+    "pull": ("cards",),
+    "leave": ("cards", "to"),
+    "reveal": ("cards",),
+    "draw": ("count",),
+    "reshuffle": ("count",),
+    "exhaustion": ("exhaustions", "limit"),
+    "phase": ("phase",),
+    "turn": (),
+    "offer": ("id", "give", "want", "to_active"),
+    "withdraw": ("id",),
+    "offer_stale": ("id",),
+    "deal_start": ("offer", "other"),
+    "provide": ("offer",),
+    "deal_cancel": ("offer",),
+    "deal_done": ("offer", "other", "active_gave", "other_gave"),
+    "pass": (),
+    "game_over": ("winners", "scores", "best"),
+}
+"""The public fields of each kind, in order: ``GameState.emit(kind, seat, values)`` records
+the values only; a ``None`` value is a field left out (``coins`` under ``hidden_money``,
+``final`` outside the final harvest)."""
 
-    __slots__ = ("kind", "seat", "data", "secret")
 
-    def __init__(self, kind: str, seat: int | None = None, data: dict[str, Any] | None = None,
-                 secret: dict[str, Any] | None = None) -> None:
-        self.kind = kind
-        self.seat = seat
-        self.data = data if data is not None else {}
-        self.secret = secret
+class Event(tuple[str, "int | None", "tuple[Any, ...] | dict[str, Any]",
+                  "dict[str, Any] | None"]):
+    """One log entry, an immutable record. ``kind`` is one of the kinds listed in
+    docs/engine-api.md; ``seat`` the seat it is about (or ``None``); ``data`` its public
+    fields; ``secret`` the fields only ``seat`` may see (or ``None``).
+
+    Recording is cheap: ``GameState.emit`` stores one tuple holding the field values
+    (:data:`FIELDS` names them); the ``data`` dict is built when read and the sentence only
+    for a viewer's form (:meth:`for_viewer`). ``Event(kind, seat, data, secret)`` takes the
+    fields as a dict."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str, seat: int | None = None, data: dict[str, Any] | None = None,
+                secret: dict[str, Any] | None = None) -> Event:
+        return tuple.__new__(cls, (kind, seat, {} if data is None else data, secret))
+
+    kind: str = property(itemgetter(0))  # type: ignore[assignment]
+    seat: int | None = property(itemgetter(1))  # type: ignore[assignment]
+    secret: dict[str, Any] | None = property(itemgetter(3))  # type: ignore[assignment]
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The public fields (a new dict on each read)."""
+        values = self[2]
+        if isinstance(values, dict):
+            return dict(values)
+        return {k: v for k, v in zip(FIELDS[self[0]], values, strict=True) if v is not None}
 
     def __repr__(self) -> str:
         return f"Event({self.kind!r}, {self.seat!r}, {self.data!r})"
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        """For ``copy`` and ``pickle``: the arguments of ``Event(...)``."""
+        return (self[0], self[1], self.data, self[3])
 
     def for_viewer(self, viewer: int | None, names: list[str] | None = None) -> dict[str, Any]:
         """``{"kind", "seat", "text", ...public data}``; secret details only for ``seat``."""

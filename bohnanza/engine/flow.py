@@ -64,14 +64,15 @@ def turn_up(g: GameState, n: int) -> list[str]:
     """Turn up ``n`` cards into the face-up cards, one at a time, fewer once the final
     exhaustion has happened (R27, R35, R38); logs ``reveal``. Returns the cards."""
     cards: list[str] = []
+    limit = g.rules.passes_limit
     for _ in range(n):
-        if g.ending:
+        if g.exhaustions >= limit:   # g.ending
             break
         card = take(g)
         if card is not None:
             g.face_up.append(card)
             cards.append(card)
-    g.emit("reveal", g.active, {"cards": cards})
+    g.emit("reveal", g.active, (cards,))
     return cards
 
 
@@ -93,7 +94,7 @@ def duel_reveal(g: GameState) -> None:
         g.face_up.append(card)
         pulled.append(card)
     if pulled:
-        g.emit("pull", g.active, {"cards": pulled})
+        g.emit("pull", g.active, (pulled,))
 
 
 def end_duel_turn(g: GameState) -> None:
@@ -102,7 +103,7 @@ def end_duel_turn(g: GameState) -> None:
     step 4, the draw of 2 (R34)."""
     a = g.active
     if g.face_up:
-        g.emit("leave", a, {"cards": g.face_up[:], "to": (a + 1) % len(g.seats)})
+        g.emit("leave", a, (g.face_up[:], (a + 1) % len(g.seats)))
     if g.ending:
         scoring.finish(g)
         return
@@ -114,39 +115,44 @@ def phase4(g: GameState) -> None:
     next seat's turn begins."""
     a = g.active
     hand = g.seats[a].hand
+    rules = g.rules
+    limit = rules.passes_limit
     drawn: list[str] = []
-    for _ in range(g.rules.phase4_draw):
+    for _ in range(rules.phase4_draw):
         card = take(g)
         if card is not None:
             hand.append(card)
             drawn.append(card)
-        if g.ending:
+        if g.exhaustions >= limit:   # g.ending
             break
-    g.emit("draw", a, {"count": len(drawn)}, {"cards": drawn})
-    if g.ending:
+    g.emit("draw", a, (len(drawn),), {"cards": drawn})
+    if g.exhaustions >= limit:
         scoring.finish(g)
         return
-    g.history.append([len(s.coins) for s in g.seats])
+    seats = g.seats
+    g.history.append([len(s.coins) for s in seats])
     g.turn += 1
-    g.active = (a + 1) % len(g.seats)
-    g.phase = "plant_offer" if g.rules.duel else "plant"   # §3a step 1 first in the duel
+    g.active = (a + 1) % len(seats)
+    g.phase = "plant_offer" if rules.duel else "plant"   # §3a step 1 first in the duel
     g.planted = 0
-    g.emit("turn", g.active)
+    g.emit("turn", g.active, ())
 
 
 def take(g: GameState) -> str | None:
     """Take the top card of the draw pile, handling exhaustion (R35, R36); ``None`` when there
     is no card at all."""
-    if not g.deck:
+    deck = g.deck
+    if not deck:
         if g.discard:
             reshuffle(g)       # [house] T41: no exhaustion counted
         else:
             exhaust(g)         # [house] T40: the draw fails
             return None
-    card = g.deck.pop()
-    if not g.deck:
+        deck = g.deck
+    card = deck.pop()
+    if not deck:
         exhaust(g)
-        if not g.ending and g.discard:
+        if g.exhaustions < g.rules.passes_limit and g.discard:   # not g.ending
             reshuffle(g)
     return card
 
@@ -154,7 +160,7 @@ def take(g: GameState) -> str | None:
 def exhaust(g: GameState) -> None:
     """The draw pile ran out once more (R36, R37)."""
     g.exhaustions += 1
-    g.emit("exhaustion", None, {"exhaustions": g.exhaustions, "limit": g.rules.passes_limit})
+    g.emit("exhaustion", None, (g.exhaustions, g.rules.passes_limit))
 
 
 def reshuffle(g: GameState) -> None:
@@ -163,4 +169,4 @@ def reshuffle(g: GameState) -> None:
     g.discard = []
     g.rng = shuffle(cards, g.rng)
     g.deck = cards
-    g.emit("reshuffle", None, {"count": len(cards)})
+    g.emit("reshuffle", None, (len(cards),))

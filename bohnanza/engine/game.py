@@ -8,6 +8,7 @@ either applies completely or raises ``RuleError`` and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import duel, flow, market, phases, planting, position, view
@@ -130,13 +131,13 @@ class Game(GameState):
         copies), so treat them as read-only and do not keep them."""
         return view.build_parts(self, viewers)
 
-    def plant_fields(self, seat: int, bean: str) -> list[int]:
-        """1-based fields of ``seat`` that can take ``bean`` now (R13, R14)."""
-        return planting.fields_for(self, self.seats[seat], bean)
+    plant_fields = planting.plant_fields
+    """``game.plant_fields(seat, bean) -> list[int]``: 1-based fields of ``seat`` that can
+    take ``bean`` now (R13, R14); the function itself, one call for a hint asked often."""
 
-    def harvestable(self, seat: int) -> list[int]:
-        """1-based fields ``seat`` may harvest now (R16 timing in the duel, R17, R19)."""
-        return planting.harvestable_now(self, seat)
+    harvestable = planting.harvestable_now
+    """``game.harvestable(seat) -> list[int]``: 1-based fields ``seat`` may harvest now (R16
+    timing in the duel, R17, R19); the function itself, one call for a hint asked often."""
 
     def face_up_fields(self, seat: int) -> list[list[int]]:
         """Duel steps 1 and 3: per face-up card (``u1`` first), the fields of ``seat`` that can
@@ -165,43 +166,56 @@ class Game(GameState):
             raise RuleError("game_over", "the game is over", "R39")
         events: list[Event] = []
         self.events = events
-        if self.rules.duel and isinstance(action, _TRADING):
-            raise RuleError("no_trading", "there is no trading and no gift in the 2-player "
-                            "bean duel", "§3a")
-        match action:
-            case Plant():
-                if self.phase in duel.FACE_UP_PHASES:
-                    duel.plant_face_up(self, seat, action)
-                else:
-                    planting.plant(self, seat, action)
-            case Discard(card=card):
-                duel.discard(self, seat, card)
-            case Done():
-                if self.rules.duel:
-                    duel.done(self, seat)
-                else:
-                    phases.done(self, seat)
-            case Harvest(field=field):
-                planting.harvest(self, seat, field)
-            case Buy():
-                planting.buy(self, seat)
-            case PostOffer(give=give, want=want):
-                market.post(self, seat, give, want)
-            case Accept(offer=offer):
-                market.accept(self, seat, offer)
-            case Provide(cards=cards):
-                market.provide(self, seat, cards)
-            case Withdraw(offer=offer):
-                market.withdraw(self, seat, offer)
-            case Cancel():
-                market.cancel(self, seat)
-            case Signal(kind=kind, bean=bean):
-                market.signal(self, seat, kind, bean)
-            case ClearSignals():
-                market.clear_signals(self, seat)
-            case _:
-                raise RuleError("parse_error", f"unknown action {action!r}")
+        moves = _DUEL_MOVES if self.rules.duel else _MOVES
+        # one look-up instead of a chain of isinstance tests
+        (moves.get(type(action)) or _move_of(action, moves))(self, seat, action)
         if self.offers:
             market.sweep_stale(self)
-        flow.advance(self)
+        if self.phase != "trade":   # phase 2 has no automatic step: a person always decides
+            flow.advance(self)
         return events
+
+
+# ---------------------------------------------------------------------- the moves, by action
+def _unknown(g: GameState, seat: int, a: object) -> None:
+    raise RuleError("parse_error", f"unknown action {a!r}")
+
+
+Move = Callable[[GameState, int, Any], None]
+
+_MOVES: dict[type, Move] = {
+    Plant: planting.plant,
+    Discard: lambda g, seat, a: duel.discard(g, seat, a.card),
+    Done: phases.done,
+    Harvest: planting.harvest,
+    Buy: lambda g, seat, a: planting.buy(g, seat),
+    PostOffer: market.post,
+    Accept: market.accept,
+    Provide: market.provide,
+    Withdraw: market.withdraw,
+    Cancel: lambda g, seat, a: market.cancel(g, seat),
+    Signal: lambda g, seat, a: market.signal(g, seat, a.kind, a.bean),
+    ClearSignals: lambda g, seat, a: market.clear_signals(g, seat),
+}
+"""Each action type's move (the rule modules), ``(game, seat, action)``. ``Game.apply`` looks
+the exact type up."""
+
+
+def _no_trading(g: GameState, seat: int, a: object) -> None:
+    raise RuleError("no_trading", "there is no trading and no gift in the 2-player bean duel",
+                    "§3a")
+
+
+_DUEL_MOVES: dict[type, Move] = {
+    **_MOVES, **{cls: _no_trading for cls in _TRADING}, Done: duel.done,
+}
+"""The bean duel's moves: its own ``/done``; the market's actions refused (rules.md §3a)."""
+
+
+def _move_of(action: object, moves: dict[type, Move]) -> Move:
+    """The move of an instance of a subclass of an action type; ``_unknown`` for anything
+    else (``parse_error``)."""
+    for cls, move in moves.items():
+        if isinstance(action, cls):
+            return move
+    return _unknown

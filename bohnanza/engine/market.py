@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import CardRef
+from .actions import Accept, CardRef, PostOffer, Provide, Withdraw
 from .beans import BEANS
 from .errors import RuleError
 from .state import Deal, GameState, Offer, Side
@@ -34,8 +34,14 @@ def holds(g: GameState, seat: int, side: Side) -> bool:
     hand = g.seats[seat].hand
     if seat == g.active:
         face_up = g.face_up
-        return all(hand.count(b) + face_up.count(b) >= n for b, n in side.items())
-    return all(hand.count(b) >= n for b, n in side.items())
+        for b, n in side.items():
+            if hand.count(b) + face_up.count(b) < n:
+                return False
+        return True
+    for b, n in side.items():
+        if hand.count(b) < n:
+            return False
+    return True
 
 
 def _check_side(g: GameState, side: Any, what: str) -> Side:
@@ -70,23 +76,31 @@ MAX_OPEN_OFFERS = 8
 cannot flood the market (design.md §7, bounds)."""
 
 
+def _open_offers(g: GameState, seat: int) -> int:
+    """How many offers ``seat`` has in the market."""
+    n = 0
+    for o in g.offers:
+        if o.owner == seat:
+            n += 1
+    return n
+
+
 def _add(g: GameState, seat: int, give: Side, want: Side) -> Offer:
-    if sum(1 for o in g.offers if o.owner == seat) >= MAX_OPEN_OFFERS:
+    if _open_offers(g, seat) >= MAX_OPEN_OFFERS:
         raise RuleError("too_many_offers", f"you already have {MAX_OPEN_OFFERS} offers in the "
                         "market; /withdraw one first")
     o = Offer(g.next_offer, seat, give, want)
     g.next_offer += 1
     g.offers.append(o)
     g.passed.discard(seat)
-    g.emit("offer", seat, {"id": o.id, "give": give, "want": want,
-                           "to_active": seat != g.active})
+    g.emit("offer", seat, (o.id, give, want, seat != g.active))
     return o
 
 
-def post(g: GameState, seat: int, give: Any, want: Any) -> None:
+def post(g: GameState, seat: int, action: PostOffer) -> None:
     """``/offer GIVE for WANT`` (design.md §4; R29, R30, C12)."""
-    give = _check_side(g, give, "what you give")
-    want = _check_side(g, want, "what you want")
+    give = _check_side(g, action.give, "what you give")
+    want = _check_side(g, action.want, "what you want")
     if give == "?" and want == "?":
         raise RuleError("empty_offer", "name at least one side of the offer", "R30")
     if give == {} and want == {}:
@@ -110,8 +124,9 @@ def find(g: GameState, offer_id: int) -> Offer:
     raise RuleError("no_such_offer", f"there is no offer {offer_id} in the market")
 
 
-def withdraw(g: GameState, seat: int, offer_id: int) -> None:
+def withdraw(g: GameState, seat: int, action: Withdraw) -> None:
     """``/withdraw N``: the owner takes its offer off the market."""
+    offer_id = action.offer
     o = find(g, offer_id)
     if o.owner != seat:
         raise RuleError("not_your_offer", f"offer {offer_id} is not yours")
@@ -119,7 +134,7 @@ def withdraw(g: GameState, seat: int, offer_id: int) -> None:
         raise RuleError("deal_in_progress",
                         f"offer {offer_id} is in a deal; /cancel the deal first", "R31")
     g.offers.remove(o)
-    g.emit("withdraw", seat, {"id": offer_id})
+    g.emit("withdraw", seat, (offer_id,))
 
 
 def acceptable(g: GameState, seat: int, o: Offer) -> bool:
@@ -130,7 +145,7 @@ def acceptable(g: GameState, seat: int, o: Offer) -> bool:
         return (g.deal is None and o.owner != g.active and holds(g, o.owner, o.give)
                 and holds(g, seat, o.want))
     return (o.owner == g.active and holds(g, seat, o.want)
-            and sum(1 for x in g.offers if x.owner == seat) < MAX_OPEN_OFFERS)
+            and _open_offers(g, seat) < MAX_OPEN_OFFERS)
 
 
 def acceptable_ids(g: GameState, seat: int) -> list[int]:
@@ -143,20 +158,21 @@ def acceptable_ids(g: GameState, seat: int) -> list[int]:
             return []
         return [o.id for o in g.offers if o.owner != active and o.complete
                 and holds(g, o.owner, o.give) and holds(g, seat, o.want)]
-    if sum(1 for x in g.offers if x.owner == seat) >= MAX_OPEN_OFFERS:
+    if _open_offers(g, seat) >= MAX_OPEN_OFFERS:
         return []  # a copy would be refused (too_many_offers)
     return [o.id for o in g.offers if o.owner == active and o.complete
             and holds(g, seat, o.want)]
 
 
-def accept(g: GameState, seat: int, offer_id: int) -> None:
+def accept(g: GameState, seat: int, action: Accept) -> None:
     """``/accept N`` (design.md §4, seed 000)."""
+    offer_id = action.offer
     if g.phase != "trade":
         raise RuleError("wrong_phase", "offers are accepted only in phase 2", "R28")
     o = find(g, offer_id)
     if o.owner == seat:
         raise RuleError("own_offer", f"offer {offer_id} is your own")
-    if not o.complete:
+    if o.give == "?" or o.want == "?":   # not o.complete
         raise RuleError("offer_incomplete", f"offer {offer_id} has a '?': answer it with an "
                         "offer of your own", "C12")
     active = g.active
@@ -179,15 +195,23 @@ def accept(g: GameState, seat: int, offer_id: int) -> None:
         raise RuleError("cannot_provide",
                         f"you do not hold {_side_text(o.want)} (hand or face-up cards)", "R29")
     assert isinstance(o.give, dict) and isinstance(o.want, dict)
-    deal = Deal(o.id, active, o.owner, {active: dict(o.want), o.owner: dict(o.give)},
-                {active: None, o.owner: None})
-    g.deal = deal
-    g.emit("deal_start", active, {"offer": o.id, "other": o.owner})
-    for party in (active, o.owner):
-        refs = _only_way(g, party, deal.owes[party])
-        if refs is not None:
-            deal.provided[party] = refs
-    _maybe_execute(g)
+    owner = o.owner
+    g.emit("deal_start", active, (o.id, owner))
+    one_a = _one_way(g, active, o.want)
+    one_o = _one_way(g, owner, o.give)
+    if one_a and one_o:
+        # Both sides provide automatically, so the deal executes in this call: the cards are
+        # every card of the beans owed (no references to build and look up again, R31).
+        gave_a = _take_every(g, active, o.want)
+        gave_o = _take_every(g, owner, o.give)
+        g.seats[owner].to_plant.extend(gave_a)    # R12
+        g.seats[active].to_plant.extend(gave_o)
+        g.offers = [x for x in g.offers if x is not o]
+        g.emit("deal_done", active, (o.id, owner, gave_a, gave_o))
+        return
+    g.deal = Deal(o.id, active, owner, {active: dict(o.want), owner: dict(o.give)},
+                  {active: _refs(g, active, o.want) if one_a else None,
+                   owner: _refs(g, owner, o.give) if one_o else None})
 
 
 def _refs_of(g: GameState, seat: int, bean: str) -> list[CardRef]:
@@ -197,15 +221,52 @@ def _refs_of(g: GameState, seat: int, bean: str) -> list[CardRef]:
     return refs
 
 
-def _only_way(g: GameState, seat: int, owes: dict[str, int]) -> tuple[CardRef, ...] | None:
-    """The cards when there is exactly one way to provide ``owes``, else ``None``."""
-    out: list[CardRef] = []
+def _one_way(g: GameState, seat: int, owes: dict[str, int]) -> bool:
+    """Whether there is exactly one way for ``seat`` to provide ``owes``: it holds exactly the
+    cards owed of each bean (hand, plus the face-up cards if active)."""
+    hand = g.seats[seat].hand
+    if seat == g.active:
+        face_up = g.face_up
+        for bean, n in owes.items():
+            if hand.count(bean) + face_up.count(bean) != n:
+                return False
+        return True
     for bean, n in owes.items():
-        refs = _refs_of(g, seat, bean)
-        if len(refs) != n:
-            return None
-        out += refs
+        if hand.count(bean) != n:
+            return False
+    return True
+
+
+def _refs(g: GameState, seat: int, owes: dict[str, int]) -> tuple[CardRef, ...]:
+    """The cards of the only way to provide ``owes`` (:func:`_one_way`), bean by bean, hand
+    cards first."""
+    out: list[CardRef] = []
+    for bean in owes:
+        out += _refs_of(g, seat, bean)
     return tuple(out)
+
+
+def _take_every(g: GameState, seat: int, owes: dict[str, int]) -> list[str]:
+    """Remove every card of the beans ``owes`` names from ``seat``'s hand (and the face-up
+    cards if active), the rest keeping their order (R11); returns the beans handed over, in the
+    order of :func:`_refs`. Only for the only way (:func:`_one_way`): ``seat`` holds exactly
+    ``owes``."""
+    gave: list[str] = []
+    hand = g.seats[seat].hand
+    face_up = g.face_up
+    for bean, n in owes.items():
+        if n == 1:
+            gave.append(bean)
+            if bean in hand:
+                hand.remove(bean)
+            else:
+                face_up.remove(bean)
+        elif n:
+            gave += [bean] * n
+            hand[:] = [b for b in hand if b != bean]
+            if seat == g.active:
+                face_up[:] = [b for b in face_up if b != bean]
+    return gave
 
 
 def _card(g: GameState, seat: int, ref: CardRef) -> str | None:
@@ -217,14 +278,16 @@ def _card(g: GameState, seat: int, ref: CardRef) -> str | None:
     return None
 
 
-def provide(g: GameState, seat: int, cards: tuple[CardRef, ...]) -> None:
+def provide(g: GameState, seat: int, action: Provide) -> None:
     """``/provide CARD...``: the exact cards this party hands over (R11, R29, R31)."""
+    cards = action.cards
     deal = g.deal
     if deal is None or seat not in (deal.active, deal.other):
         raise RuleError("not_a_party", "you are not a party of a pending deal", "R28")
-    if len(set(cards)) != len(cards):
+    if len(cards) > 1 and len(set(cards)) != len(cards):
         raise RuleError("no_such_card", "a card is named twice")
     got: dict[str, int] = {}
+    beans: list[str] = []
     for ref in cards:
         bean = _card(g, seat, ref)
         if bean is None:
@@ -234,56 +297,76 @@ def provide(g: GameState, seat: int, cards: tuple[CardRef, ...]) -> None:
                                 "only the active player gives face-up cards", "R29")
             raise RuleError("no_such_card", f"{ref.zone}{ref.index} is not in {where}", "R29")
         got[bean] = got.get(bean, 0) + 1
+        beans.append(bean)
     owes = deal.owes[seat]
     if got != owes:
         raise RuleError("cannot_provide", f"you owe exactly {_side_text(owes)}; those cards are "
                         f"{_side_text(got)}", "R31")
+    refs = tuple(cards)
     before = deal.provided[seat]
-    deal.provided[seat] = tuple(cards)
-    g.emit("provide", seat, {"offer": deal.offer})  # before the deal it may complete
+    deal.provided[seat] = refs
+    g.emit("provide", seat, (deal.offer,))  # before the deal it may complete
+    active = deal.active
+    party = deal.other if seat == active else active
+    theirs = deal.provided[party]
+    if theirs is None:
+        return
+    # R31: every card is checked at execution: this side's just now, the other side's (given
+    # earlier) again here; the beans found are the ones handed over.
     try:
-        _maybe_execute(g)
+        gave = _given(g, party, theirs, deal.owes[party])
     except RuleError:
         deal.provided[seat] = before
         raise
+    if seat == active:
+        _execute(g, deal, refs, beans, theirs, gave)
+    else:
+        _execute(g, deal, theirs, gave, refs, beans)
 
 
-def _maybe_execute(g: GameState) -> None:
-    deal = g.deal
-    assert deal is not None
-    pa = deal.provided[deal.active]
-    po = deal.provided[deal.other]
-    if pa is None or po is None:
-        return
-    # R31: re-check every card at execution.
-    for seat, refs in ((deal.active, pa), (deal.other, po)):
-        got: dict[str, int] = {}
-        for ref in refs:
-            bean = _card(g, seat, ref)
-            if bean is None:
-                raise RuleError("cannot_provide", "a provided card is no longer there", "R31")
-            got[bean] = got.get(bean, 0) + 1
-        if got != deal.owes[seat]:
-            raise RuleError("cannot_provide", "the provided cards changed", "R31")
-    gave_a = _remove(g, deal.active, pa)
-    gave_o = _remove(g, deal.other, po)
+def _execute(g: GameState, deal: Deal, pa: tuple[CardRef, ...], gave_a: list[str],
+             po: tuple[CardRef, ...], gave_o: list[str]) -> None:
+    """The deal executes (R31): the active player's cards ``pa`` (the beans ``gave_a``) and the
+    other's ``po`` (``gave_o``), both checked, go to the to-plant areas (R12); its offer
+    leaves the market."""
+    _remove(g, deal.active, pa)
+    _remove(g, deal.other, po)
     g.seats[deal.other].to_plant.extend(gave_a)    # R12
     g.seats[deal.active].to_plant.extend(gave_o)
     g.offers = [o for o in g.offers if o.id != deal.offer]
     g.deal = None
-    g.emit("deal_done", deal.active, {"offer": deal.offer, "other": deal.other,
-                                      "active_gave": gave_a, "other_gave": gave_o})
+    g.emit("deal_done", deal.active, (deal.offer, deal.other, gave_a, gave_o))
 
 
-def _remove(g: GameState, seat: int, refs: tuple[CardRef, ...]) -> list[str]:
-    """Remove the named cards; the rest keep their order (R11). Returns them in order given."""
+def _given(g: GameState, seat: int, refs: tuple[CardRef, ...], owes: dict[str, int]
+           ) -> list[str]:
+    """The beans of the provided ``refs`` of ``seat``, in the order given; raises
+    ``RuleError`` ``cannot_provide`` unless they are still there and still make up ``owes``
+    (R31)."""
+    out: list[str] = []
+    got: dict[str, int] = {}
+    for ref in refs:
+        bean = _card(g, seat, ref)
+        if bean is None:
+            raise RuleError("cannot_provide", "a provided card is no longer there", "R31")
+        out.append(bean)
+        got[bean] = got.get(bean, 0) + 1
+    if got != owes:
+        raise RuleError("cannot_provide", "the provided cards changed", "R31")
+    return out
+
+
+def _remove(g: GameState, seat: int, refs: tuple[CardRef, ...]) -> None:
+    """Remove the named cards (checked by :func:`_given`); the rest keep their order (R11)."""
     hand = g.seats[seat].hand
-    out = [_card(g, seat, r) or "" for r in refs]
+    if len(refs) == 1:
+        ref = refs[0]
+        del (hand if ref.zone == "h" else g.face_up)[ref.index - 1]
+        return
     for i in sorted((r.index - 1 for r in refs if r.zone == "h"), reverse=True):
         del hand[i]
     for i in sorted((r.index - 1 for r in refs if r.zone == "u"), reverse=True):
         del g.face_up[i]
-    return out
 
 
 def cancel(g: GameState, seat: int) -> None:
@@ -292,20 +375,22 @@ def cancel(g: GameState, seat: int) -> None:
     if deal is None or seat not in (deal.active, deal.other):
         raise RuleError("not_a_party", "you are not a party of a pending deal", "R28")
     g.deal = None
-    g.emit("deal_cancel", seat, {"offer": deal.offer})
+    g.emit("deal_cancel", seat, (deal.offer,))
 
 
 def sweep_stale(g: GameState) -> None:
     """Offers whose owner no longer holds what they give leave the market (C13, T28)."""
-    keep: list[Offer] = []
-    deal_offer = g.deal.offer if g.deal else None
-    for o in g.offers:
+    deal = g.deal
+    deal_offer = deal.offer if deal is not None else None
+    stale: list[Offer] = []
+    for o in g.offers:      # a loop, not a comprehension: this runs after most actions
         if o.id != deal_offer and not holds(g, o.owner, o.give):
-            g.emit("offer_stale", o.owner, {"id": o.id})
-            continue
-        keep.append(o)
-    if len(keep) != len(g.offers):
-        g.offers = keep
+            stale.append(o)
+    if not stale:
+        return
+    for o in stale:
+        g.emit("offer_stale", o.owner, (o.id,))
+    g.offers = [o for o in g.offers if o not in stale]
 
 
 def clear_signals(g: GameState, seat: int) -> None:

@@ -8,7 +8,7 @@ from .errors import RuleError
 from .state import GameState
 
 
-def done(g: GameState, seat: int) -> None:
+def done(g: GameState, seat: int, action: object = None) -> None:
     """End phase 1 after one card (R26), end phase 2 (R32: unclaimed face-up cards go, in
     order, to the back of the active player's to-plant area), or set the pass mark.
     Raises ``RuleError`` (``not_your_turn``, ``must_plant_first``, ``deal_in_progress``,
@@ -23,7 +23,7 @@ def done(g: GameState, seat: int) -> None:
     elif phase == "trade":
         if seat != g.active:
             g.passed.add(seat)
-            g.emit("pass", seat)
+            g.emit("pass", seat, ())
             return
         if g.deal is not None:
             raise RuleError("deal_in_progress",
@@ -31,7 +31,7 @@ def done(g: GameState, seat: int) -> None:
         g.seats[seat].to_plant.extend(g.face_up)   # R32: in order, to the back
         g.face_up = []
         g.phase = "plant_traded"
-        g.emit("phase", seat, {"phase": "plant_traded"})
+        g.emit("phase", seat, ("plant_traded",))
     else:
         raise RuleError("wrong_phase", "phase 3 ends by itself once every received card "
                         "is planted", "R33")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .actions import CardRef, Plant
-from .beans import coins_for
+from .actions import CardRef, Harvest, Plant
+from .beans import PAYOUT
 from .errors import RuleError
 from .state import GameState, Seat
 
@@ -22,6 +22,25 @@ def fields_for(g: GameState, s: Seat, bean: str) -> list[int]:
             grown = True
     if not dup and grown:
         out = [i for i in out if fields[i - 1] is not None]
+    return out
+
+
+def plant_fields(g: GameState, seat: int, bean: str) -> list[int]:
+    """1-based fields of ``seat`` that can take ``bean`` now (R13, R14, C9): :func:`fields_for`
+    by seat number, in one call (``Game.plant_fields``, a hint bots ask for every card)."""
+    fields = g.seats[seat].fields
+    out: list[int] = []
+    grown = False
+    i = 0
+    for f in fields:
+        i += 1
+        if f is None:
+            out.append(i)
+        elif f[0] == bean:
+            out.append(i)
+            grown = True
+    if grown and not g.rules.allow_duplicate_variety:
+        return [i for i in out if fields[i - 1] is not None]
     return out
 
 
@@ -64,11 +83,12 @@ def _put(g: GameState, seat: int, s: Seat, bean: str, i: int) -> None:
         s.fields[i] = [bean, 1]
     else:
         f[1] += 1  # type: ignore[operator]
-    g.emit("plant", seat, {"bean": bean, "field": i + 1})
+    g.emit("plant", seat, (bean, i + 1))
 
 
 def plant(g: GameState, seat: int, action: Plant) -> None:
-    """Phase 1: the front hand card (R9, R26). Phase 3: a to-plant card (R33)."""
+    """Phase 1: the front hand card (R9, R26). Phase 3: a to-plant card (R33). The duel's
+    steps 1 and 3: a face-up card (``duel.plant_face_up``)."""
     s = g.seats[seat]
     phase = g.phase
     card = action.card
@@ -87,7 +107,12 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
                             f"in phase 1 you plant the front card of your hand ({bean})", "R9")
         i = _choose_field(g, s, bean, action.field)
         del s.hand[0]
-        _put(g, seat, s, bean, i)
+        f = s.fields[i]                 # _put, without the call
+        if f is None:
+            s.fields[i] = [bean, 1]
+        else:
+            f[1] += 1  # type: ignore[operator]
+        g.emit("plant", seat, (bean, i + 1))
         g.planted += 1
         return
     if phase == "plant_traded":
@@ -109,7 +134,16 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
             raise RuleError("no_such_card", f"you have no {bean} to plant", "R33")
         i = _choose_field(g, s, bean, action.field)
         tp.remove(bean)
-        _put(g, seat, s, bean, i)
+        f = s.fields[i]                 # _put, without the call
+        if f is None:
+            s.fields[i] = [bean, 1]
+        else:
+            f[1] += 1  # type: ignore[operator]
+        g.emit("plant", seat, (bean, i + 1))
+        return
+    if phase in ("plant_offer", "plant_revealed"):   # the duel's steps 1 and 3
+        from .duel import plant_face_up
+        plant_face_up(g, seat, action)
         return
     raise RuleError("wrong_phase", "phase 2 is for trading; received cards are planted in "
                     "phase 3", "R27")
@@ -118,23 +152,29 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
 def harvestable(g: GameState, s: Seat) -> list[int]:
     """1-based fields that may be harvested now (R17, R19, C8)."""
     fields = s.fields
-    big = False
-    all_single = True
+    single_ok = not _protected(g, fields)
+    out: list[int] = []
+    i = 0
     for f in fields:
-        if f is None:
-            all_single = False
-        elif f[1] >= 2:  # type: ignore[operator]
-            big = True
-            all_single = False
-    literal = g.rules.protection_rule == "rio_grande_literal"
-    out = []
-    for i, f in enumerate(fields):
-        if f is None:
-            continue
-        if f[1] == 1 and (all_single is False if literal else big):
-            continue
-        out.append(i + 1)
+        i += 1
+        if f is not None and (single_ok or f[1] != 1):
+            out.append(i)
     return out
+
+
+def _protected(g: GameState, fields: list[list[object] | None]) -> bool:
+    """Whether a field holding a single bean is protected now (R19, C8): under ``amigo``
+    while another field holds two or more beans; under ``rio_grande_literal`` unless every
+    field holds exactly one."""
+    if g.rules.protection_rule == "rio_grande_literal":
+        for f in fields:
+            if f is None or f[1] != 1:
+                return True
+        return False
+    for f in fields:
+        if f is not None and f[1] != 1:
+            return True
+    return False
 
 
 def harvest_timing_ok(g: GameState, seat: int) -> bool:
@@ -145,15 +185,38 @@ def harvest_timing_ok(g: GameState, seat: int) -> bool:
 
 def harvestable_now(g: GameState, seat: int) -> list[int]:
     """1-based fields ``seat`` may harvest now: R16 timing, R17, R19 (the views' and bots'
-    hint)."""
-    if g.phase == "over" or not harvest_timing_ok(g, seat):
-        return []
-    return harvestable(g, g.seats[seat])
+    hint; :func:`harvestable` with :func:`_protected` for the usual rule, in one call)."""
+    rules = g.rules
+    if g.phase == "over" or (rules.harvest_timing == "own_turn" and seat != g.active):
+        return []   # R16: harvest_timing_ok
+    fields = g.seats[seat].fields
+    if rules.protection_rule != "amigo":
+        return harvestable(g, g.seats[seat])
+    out: list[int] = []
+    single = False      # R19 amigo: a lone bean is protected while a field holds 2 or more
+    i = 0
+    for f in fields:
+        i += 1
+        if f is not None:
+            out.append(i)
+            if f[1] == 1:
+                single = True
+    if single and len(out) > 1:
+        protected = False
+        for f in fields:
+            if f is not None and f[1] != 1:
+                protected = True
+                break
+        if protected:
+            return [i for i in out if fields[i - 1][1] != 1]  # type: ignore[index]
+    return out
 
 
-def harvest(g: GameState, seat: int, field: int) -> None:
-    """Harvest a whole field: coins to the coin stack, the rest discarded (R16-R20)."""
-    if not harvest_timing_ok(g, seat):
+def harvest(g: GameState, seat: int, action: Harvest) -> None:
+    """``Harvest(field)``: harvest a whole field: coins to the coin stack, the rest discarded
+    (R16-R20)."""
+    field = action.field
+    if g.rules.harvest_timing == "own_turn" and seat != g.active:   # not harvest_timing_ok
         raise RuleError("not_your_turn", "in the bean duel you harvest only on your own turn",
                         "R16")
     s = g.seats[seat]
@@ -163,7 +226,7 @@ def harvest(g: GameState, seat: int, field: int) -> None:
     f = fields[field - 1]
     if f is None:
         raise RuleError("empty_field", f"field {field} is empty", "R17")
-    if field not in harvestable(g, s):
+    if f[1] == 1 and _protected(g, fields):
         raise RuleError("bean_protection",
                         f"a single {f[0]} cannot be harvested while another field holds two "
                         "or more beans" if g.rules.protection_rule == "amigo" else
@@ -180,19 +243,16 @@ def sell(g: GameState, seat: int, field: int, final: bool = False) -> None:
     assert f is not None
     bean: str = f[0]  # type: ignore[assignment]
     n: int = f[1]  # type: ignore[assignment]
-    c = coins_for(bean, n)
+    row = PAYOUT[bean]       # coins_for(bean, n), without the call
+    c = row[n] if n < len(row) else row[-1]
     s.fields[field - 1] = None
     if c:
         s.coins.extend([bean] * c)
     if n > c:
         g.discard.extend([bean] * (n - c))
-    data: dict[str, object] = {"bean": bean, "count": n, "field": field}
     # R42: under hidden_money the harvest is public, what it earned is not (until the end)
-    if final or not g.options.get("hidden_money"):
-        data["coins"] = c
-    if final:
-        data["final"] = True
-    g.emit("harvest", seat, data)
+    shown = c if final or not g.options.get("hidden_money") else None
+    g.emit("harvest", seat, (bean, n, field, shown, True if final else None))
 
 
 def buy(g: GameState, seat: int) -> None:
@@ -216,7 +276,7 @@ def buy(g: GameState, seat: int) -> None:
     else:                       # "removed": the duel's coins leave the game (§3a, C11)
         g.removed.extend(paid)
     s.fields.append(None)
-    g.emit("buy", seat, {"cost": cost, "paid_to": g.rules.field_payment_to})
+    g.emit("buy", seat, (cost, g.rules.field_payment_to))
 
 
 def can_buy(g: GameState, seat: int) -> bool:

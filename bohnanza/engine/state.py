@@ -14,6 +14,8 @@ from .actions import CardRef
 from .events import Event
 from .presets import Rules, rules_for
 
+_new_event = tuple.__new__
+
 Side = dict[str, int] | Literal["?"]
 
 #: The phases a game rests in (design.md §3): phase 1, 2, 3, and the end (phase 4 never rests);
@@ -141,7 +143,10 @@ class GameState:
         """The final exhaustion has happened (R37, R38)."""
         return self.exhaustions >= self.rules.passes_limit
 
-    def emit(self, kind: str, seat: int | None = None, data: dict[str, Any] | None = None,
+    def emit(self, kind: str, seat: int | None, values: tuple[Any, ...],
              secret: dict[str, Any] | None = None) -> None:
-        """Log one event of the action under way (events.py)."""
-        self.events.append(Event(kind, seat, data, secret))
+        """Log one event of the action under way: ``values`` are its public fields in the order
+        of ``events.FIELDS[kind]`` (``None``: left out), ``secret`` what only ``seat`` may see.
+        One tuple, no dict, no text (events.py); the values come as one tuple (packing ``*args``
+        cost more than the record itself, issue 14)."""
+        self.events.append(_new_event(Event, (kind, seat, values, secret)))

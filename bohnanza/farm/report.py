@@ -130,9 +130,12 @@ def _contests(s: Summary, out: Path) -> None:
     ax.bar(names, seconds, bottom=firsts, label="2nd place", color="#eeca3b")
     ax.bar(names, unplaced, bottom=[a + b for a, b in zip(firsts, seconds, strict=True)],
            label="no place", color="#bab0ac")
-    ax.set_ylabel("per seat and game (9 contests a game)")
+    ax.set_ylabel("per seat and game")
     ax.set_title("Contest entries and places")
-    ax.legend()
+    # room above the tallest bar for the legend
+    ax.set_ylim(0, max([a + b + c for a, b, c in zip(firsts, seconds, unplaced, strict=True)]
+                       + [0.1]) * 1.35)
+    ax.legend(loc="upper right")
     fig.tight_layout()
     fig.savefig(out, dpi=100)
     plt.close(fig)

@@ -14,10 +14,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import queue
 import sqlite3
+import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .store import Store
 
@@ -67,15 +68,25 @@ class DbQueue:
         self.store = store
         self.reader = reader
         self.inline = inline
-        # calls that may wait run here, one at a time, in the order asked for
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bohnanza-db")
+        # calls that may wait run on the database thread, one at a time, in the order asked
+        # for; each comes back to the event loop with one wake-up (call_soon_threadsafe)
+        self._jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name="bohnanza-db", daemon=True)
+        self._thread.start()
+        self._closed = False
         self._queued = 0  # calls handed to the database thread that have not ended yet
         # told the room's name when a write is refused by fencing (server/cluster/owner.py)
         self.on_fenced: Callable[[str], None] | None = None
+        # a store call's twin on the event loop (postgres.py), used when nothing waits here
+        self._async_variant: Callable[[Any], Any] | None = getattr(store, "async_variant", None)
 
     async def call(self, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
         """Run ``fn(*args, **kw)`` (a store call) in the order asked for; see the module
         docstring. Raises :class:`StorageFailure`."""
+        if self._async_variant is not None and not self._queued:
+            twin = self._async_variant(fn)
+            if twin is not None:  # nothing waits on the thread: the order is kept
+                return cast(T, await self._call_async(twin, args, kw))
         if self.inline and not self._queued:
             failure: StorageFailure | None = None
             try:
@@ -89,11 +100,24 @@ class DbQueue:
                 raise failure
             # locked: wait for it on the database thread (nothing was written)
         try:
-            return await asyncio.wrap_future(self._submit(fn, args, kw))
+            return await self._submit(fn, args, kw)
         except FencedFailure as e:
             if self.on_fenced is not None:
                 self.on_fenced(e.room)
             raise
+
+    async def _call_async(self, twin: Callable[..., Any], args: tuple[Any, ...],
+                          kw: dict[str, Any]) -> Any:
+        """A store call's twin on the event loop; errors as on the database thread."""
+        try:
+            return await twin(*args, **kw)
+        except Exception as e:
+            room = getattr(e, "room", None)
+            if isinstance(room, str):
+                if self.on_fenced is not None:
+                    self.on_fenced(room)
+                raise FencedFailure(f"{type(e).__name__}: {e}", room) from None
+            raise StorageFailure(f"{type(e).__name__}: {e}") from None
 
     async def read(self, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
         """Run a read of ``self.reader`` (inline; in the queue when the reader is the writing
@@ -107,16 +131,6 @@ class DbQueue:
         call asked for before it: inline when :meth:`call` would, else on the database
         thread."""
 
-        loop = asyncio.get_running_loop()
-
-        def done(f: Future[Any]) -> None:
-            e = f.exception()
-            if e is not None:
-                log.info("background write failed: %s", e)
-            if isinstance(e, FencedFailure) and self.on_fenced is not None:
-                with contextlib.suppress(RuntimeError):  # the loop is closed
-                    loop.call_soon_threadsafe(self.on_fenced, e.room)
-
         if self.inline and not self._queued:
             try:
                 fn()
@@ -129,7 +143,7 @@ class DbQueue:
                 log.info("background write failed: %s", e)
                 return
         with contextlib.suppress(RuntimeError):  # shutting down
-            self._submit(fn, (), {}).add_done_callback(done)
+            self._submit(fn, (), {}, wait=False)
 
     def checkpoint_now(self) -> None:
         """Copy the rest of the write-ahead log back and start it over, between two writes
@@ -137,33 +151,68 @@ class DbQueue:
         checkpoint = getattr(self.store, "checkpoint", None)
         if checkpoint is not None:
             with contextlib.suppress(RuntimeError):  # shutting down
-                self._submit(checkpoint, ("TRUNCATE",), {})
+                self._submit(checkpoint, ("TRUNCATE",), {}, wait=False)
 
     def close(self) -> None:
         """After the calls already asked for (each waits at most the busy timeout): close the
         connections and the thread."""
         if self.reader is not self.store:
             self.reader.close()
-        self._thread.submit(self.store.close)
-        self._thread.shutdown(wait=True)
+        if not self._closed:
+            self._closed = True
+            self._jobs.put(self.store.close)
+            self._jobs.put(None)
+        if self._thread is not threading.current_thread():
+            self._thread.join()
+
+    def _work(self) -> None:
+        """The database thread: the calls handed to it, in order, until ``None``."""
+        while (job := self._jobs.get()) is not None:
+            try:
+                job()
+            except Exception:  # pragma: no cover - a job reports its own errors
+                log.exception("database thread")
 
     def _submit(
-        self, fn: Callable[..., T], args: tuple[Any, ...], kw: dict[str, Any]
-    ) -> Future[T]:
-        """Hand a call to the database thread (counted until it ends)."""
+        self, fn: Callable[..., T], args: tuple[Any, ...], kw: dict[str, Any], wait: bool = True
+    ) -> asyncio.Future[T]:
+        """Hand a call to the database thread (counted until it ends): its outcome, set on
+        the event loop with one wake-up. ``wait=False`` (nobody awaits it): a failure is
+        logged, and a fenced one told to :attr:`on_fenced`. Raises ``RuntimeError`` once
+        the queue is closed."""
+        if self._closed:
+            raise RuntimeError("the database queue is closed")
         loop = asyncio.get_running_loop()
-        future = self._thread.submit(self._waiting_call, fn, args, kw)
+        future: asyncio.Future[T] = loop.create_future()
         self._queued += 1
 
-        def ended(_: Future[T]) -> None:
+        def run() -> None:  # on the database thread
+            result: Any = None
+            error: BaseException | None = None
+            try:
+                result = self._waiting_call(fn, args, kw)
+            except BaseException as e:  # noqa: BLE001 - handed to the event loop
+                error = e
+
+            def deliver() -> None:  # on the event loop
+                self._queued -= 1
+                if not wait:
+                    if error is not None:
+                        log.info("background write failed: %s", error)
+                        if isinstance(error, FencedFailure) and self.on_fenced is not None:
+                            self.on_fenced(error.room)
+                elif future.cancelled():
+                    pass
+                elif error is not None:
+                    future.set_exception(error)
+                else:
+                    future.set_result(result)
+
             with contextlib.suppress(RuntimeError):  # the loop is closed: nobody counts
-                loop.call_soon_threadsafe(self._unqueue)
+                loop.call_soon_threadsafe(deliver)
 
-        future.add_done_callback(ended)
+        self._jobs.put(run)
         return future
-
-    def _unqueue(self) -> None:
-        self._queued -= 1
 
     def _waiting_call(self, fn: Callable[..., T], args: tuple[Any, ...], kw: dict[str, Any]) -> T:
         """On the database thread: ``fn`` waits up to the busy timeout for locks."""

@@ -53,15 +53,34 @@ def _key(key: str) -> str:
     return to_json(key).decode()
 
 
-def state(version: int, view: str, room_open: str, you: str, log: str | None = None) -> str:
+def _tail(log: str | None, reply: int | None) -> str:
+    tail = "" if log is None else f',"log":{log}'
+    if reply is not None:
+        tail += f',"reply":{{"id":{reply},"ok":true}}'
+    return tail
+
+
+def state(version: int, view: str, room_open: str, you: str, log: str | None = None,
+          reply: int | None = None) -> str:
     """A ``state`` frame: ``view`` (JSON), ``room_open`` (the room part's JSON without ``you``
     and without its closing brace, see :func:`room_open`), ``you`` (JSON) and ``log`` (the
-    JSON list of the change's log lines for this viewer; ``None``: no ``log`` key)."""
-    tail = "" if log is None else f',"log":{log}'
+    JSON list of the change's log lines for this viewer; ``None``: no ``log`` key);
+    ``reply``: the id of the say whose ok reply rides in it (``State.reply``)."""
+    tail = _tail(log, reply)
     return (
         f'{{"type":"state","version":{version},"view":{view},"room":{room_open},'
         f'"you":{you}}}{tail}}}'
     )
+
+
+def patch(version: int, base: int, ops: list[str], log: str | None = None,
+          reply: int | None = None) -> str:
+    """A ``patch`` frame: the operations ``ops`` (JSON text each, ``server/delta.py``) turn the
+    state of version ``base`` into that of ``version``; ``log`` and ``reply`` as in
+    :func:`state`."""
+    tail = _tail(log, reply)
+    return (f'{{"type":"patch","version":{version},"base":{base},'
+            f'"ops":[{",".join(ops)}]{tail}}}')
 
 
 def room_open(room: dict[str, Any]) -> str:

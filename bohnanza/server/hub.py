@@ -68,7 +68,8 @@ class Hub:
 
     def open(self) -> None:
         """Open the store and load every stored room (before serving; a room that cannot be
-        read is skipped with a warning). On PostgreSQL: connect and take the lease; rooms are
+        read is skipped with a warning, listed as damaged); past ``max_rooms`` (rooms with
+        people first) the rest are parked. On PostgreSQL: connect and take the lease; rooms are
         loaded when claimed."""
         s = self.settings
         if s.database:
@@ -87,6 +88,7 @@ class Hub:
             s.db, s.sqlite_synchronous, s.sqlite_busy_timeout, cache_kib=256)  # a few rows each
         self.queue = DbQueue(self.store, reader, self.inline)
         failed: dict[str, str] = {}
+        loaded: list[Room] = []
         stored_rooms = load_rooms(self.store, 0, 0, failed)
         for name, why in failed.items():
             self._damaged(name, why)
@@ -106,8 +108,17 @@ class Hub:
             if not room.running and not any(s.human for s in room.seats):
                 self._forget(stored.name)  # bots only, no game to finish
                 continue
+            loaded.append(room)
+        # at most max_rooms live (a restart is no way past it), rooms with people first; the
+        # rest are parked (parking.py): back with the next hello for them
+        loaded.sort(key=lambda r: not any(seat.human for seat in r.seats))
+        for room in loaded[: s.max_rooms]:
             self.rooms[room.name] = room
-        log.info("loaded %d rooms from %s", len(self.rooms), s.db)
+        for room in loaded[s.max_rooms:]:
+            self.parked.add(room.name)
+        log.info("loaded %d rooms from %s%s", len(self.rooms), s.db,
+                 f", {len(loaded) - len(self.rooms)} parked (max_rooms)"
+                 if len(loaded) > s.max_rooms else "")
         if self.inline:
             self.store.wait_for_locks(False)  # the inline writes; see dbqueue.py
 
@@ -183,7 +194,7 @@ class Hub:
                     if now - room.last_visit >= self.settings.forget_after:
                         await self.forget_unvisited(room)
                     elif (self.owner is None and not room.conns
-                          and now - room.last_visit >= self.settings.park_after):
+                          and now - room.last_visit >= self._park_after(room)):
                         await parking.park(self, room)
                 except Exception:  # pragma: no cover - keep the clock alive
                     log.exception("idle check failed in room %s", room.name)
@@ -191,13 +202,34 @@ class Hub:
                 self._sweep_at = now + min(3600.0, self.settings.forget_after)
                 await parking.sweep(self)
 
+    def _park_after(self, room: Room) -> float:
+        """Seconds with nobody connected after which ``room`` parks: ``park_after``, or the
+        shorter ``park_bots_after`` when no person has a seat there (bots only)."""
+        s = self.settings
+        if any(seat.human for seat in room.seats):
+            return s.park_after
+        return min(s.park_after, s.park_bots_after)
+
+    def server_crowded(self) -> bool:
+        """Is the server's connection cap (``max_connections``, gate.py) nearly reached? Its
+        last tenth is kept for seat tokens: watchers (and new rooms) are refused first."""
+        g = self.gate
+        cap = g.settings.max_connections
+        return g.total > cap - max(1, cap // 10)
+
+    def refuse_crowded(self, conn: Conn) -> None:
+        conn.send(error_frame("server_crowded", "This server is nearly full; only players "
+                              "coming back to their seats get in now.", conn.lang))
+        conn.close(CLOSE_TRY_LATER, "server crowded")
+
     async def room_for(self, name: str, conn: Conn, token: str | None = None,
                        address: str = "?") -> Room | RelayedRoom | None:
         """The room, created on first use; None (and the connection told why) past the limits:
         a damaged room (``room_damaged``), too many live rooms (``too_many_rooms``), too many
         new rooms from ``address`` (``too_many_new_rooms``, gate.py), a room full of
         connections (``room_crowded``; a valid seat ``token`` always gets in: watchers are
-        refused first). On PostgreSQL: claimed (and loaded) here, or relayed to the process
+        refused first), a server nearly at ``max_connections`` (``server_crowded``: its last
+        tenth is for seat tokens). On PostgreSQL: claimed (and loaded) here, or relayed to the process
         that owns it."""
         async with self.rooms_lock:
             room: Room | RelayedRoom | None = self.rooms.get(name)
@@ -211,10 +243,13 @@ class Hub:
                 if room is None:
                     return None
             if room is None and self.owner is None:
-                room, refused = await parking.unpark(self, name, conn)
+                room, refused = await parking.unpark(self, name, conn, token, address)
                 if refused:
                     return None
             if room is None:
+                if self.server_crowded():  # a new room has no seat a token could hold
+                    self.refuse_crowded(conn)
+                    return None
                 if len(self.rooms) >= self.settings.max_rooms:
                     conn.send(error_frame("too_many_rooms", "This server holds as many rooms "
                                           "as it may; join one.", conn.lang))
@@ -236,6 +271,9 @@ class Hub:
                 conn.send(error_frame("room_crowded", "This room has too many connections.",
                                       conn.lang))
                 conn.close(CLOSE_TRY_LATER, "room crowded")
+                return None
+            if seat is None and isinstance(room, Room) and self.server_crowded():
+                self.refuse_crowded(conn)
                 return None
             room.pending += 1
             return room

@@ -18,7 +18,10 @@ paused (SIGSTOP), partitioned or slow never writes after another took its room o
 The connection is in autocommit: a game command between checkpoints is one INSERT, one round
 trip, committed (``synchronous_commit`` as the server is set: on by default) before the call
 returns. The methods are blocking; the server calls them on its database thread
-(``dbqueue.DbQueue``), in order.
+(``dbqueue.DbQueue``), in order. The one write of nearly every command, :meth:`save_command`,
+also has an asynchronous twin on a second connection, driven by the event loop itself
+(:meth:`PostgresStore.open_async`; ``DbQueue`` uses it when nothing waits on the database
+thread, so the order of a room's writes is kept): no hop to the thread and back per command.
 """
 
 from __future__ import annotations
@@ -127,6 +130,24 @@ class PostgresStore(RowReader):
         self.schema_version = migrate(self.db)
         self.owner = owner
         self.fences: dict[str, int] = {}
+        self.adb: psycopg.AsyncConnection[Any] | None = None  # open_async
+
+    async def open_async(self) -> None:
+        """Open the second connection, for :meth:`save_command_async` (on the event loop
+        that will use it)."""
+        self.adb = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+
+    async def close_async(self) -> None:
+        adb, self.adb = self.adb, None
+        if adb is not None:
+            await adb.close()
+
+    def async_variant(self, fn: Any) -> Any:
+        """The coroutine function doing what the store call ``fn`` does, on the event loop;
+        None when there is none (or the second connection is not open, or broken)."""
+        if self.adb is None or self.adb.closed or self.adb.broken:
+            return None
+        return self.save_command_async if fn == self.save_command else None
 
     # ------------------------------------------------------------ ownership
 
@@ -273,6 +294,29 @@ class PostgresStore(RowReader):
                 " VALUES (%s, %s, %s, %s, %s, NULL, %s, %s)", args)
             return
         cur = self.db.execute(
+            "INSERT INTO commands (room, version, game_no, seat, text, position, log, ts)"
+            " SELECT %s, %s, %s, %s, %s, NULL, %s, %s FROM room_owner"
+            " WHERE name=%s AND fence=%s FOR SHARE", (*args, name, fence))
+        if cur.rowcount != 1:
+            self.fences.pop(name, None)
+            raise Fenced(name)
+
+    async def save_command_async(
+        self, *, name: str, version: int, game_no: int, seat: int, text: str, log: str
+    ) -> None:
+        """:meth:`save_command` on the second connection (the same fenced INSERT, committed
+        before it returns). Raises :class:`Fenced`, ``psycopg.Error``."""
+        fence = self._fence(name)
+        adb = self.adb
+        if adb is None:
+            raise psycopg.OperationalError("the second connection is not open")
+        args = (name, version, game_no, seat, text, log, time.time())
+        if fence is None:
+            await adb.execute(
+                "INSERT INTO commands (room, version, game_no, seat, text, position, log, ts)"
+                " VALUES (%s, %s, %s, %s, %s, NULL, %s, %s)", args)
+            return
+        cur = await adb.execute(
             "INSERT INTO commands (room, version, game_no, seat, text, position, log, ts)"
             " SELECT %s, %s, %s, %s, %s, NULL, %s, %s FROM room_owner"
             " WHERE name=%s AND fence=%s FOR SHARE", (*args, name, fence))

@@ -2,7 +2,8 @@
 
 Client to server: ``hello`` (first, with the person's language), ``say`` (a command or chat
 line, answered by exactly one ``reply``), ``activity`` (the person is using the page; clears
-the idle mark), ``lang`` (the person switched language).
+the idle mark), ``lang`` (the person switched language), ``resync`` (a delta connection
+missed a version: send a full state).
 
 Too many ``say`` at once (more than the rate allows) are refused one by one (``reply`` with
 ``rate_limited``); only a flood far beyond that closes the connection.
@@ -20,8 +21,22 @@ absolute value; the ``reply`` carries it back. A ``say`` whose ``id`` is not one
 
 Server to client: ``welcome`` (who you are, with the seat token when seated), ``reply``,
 ``state`` (the full per-connection state after every change, with a growing ``version``),
+``patch`` (instead of ``state``, for a connection that said ``hello`` with ``deltas: true``),
 ``chat``, ``log`` (game and room log lines phrased for this viewer), ``error`` (a message that
 could not be answered with a ``reply``).
+
+State deltas: a connection whose ``hello`` has ``deltas: true`` gets a full ``state`` first
+(and whenever the server cannot patch: a game begins or ends, its seat changed), then after
+every change a ``patch {version, base, ops, log?}``: ``ops`` is a JSON Patch (RFC 6902; only
+``add``, ``remove`` and ``replace``) on the document ``{"view": ..., "room": ...}`` of the state
+of version ``base``, giving the state of ``version`` (``log`` as in ``state``). What never
+changes during a game (catalogue, rules, options) is sent once that way. A client that holds
+another version than ``base`` (or cannot apply the operations) sends ``resync`` and gets a
+full ``state``; patches follow it. A client that leaves ``deltas`` out (or false) gets a full
+``state`` after every change, as before. For a delta connection, the reply of an accepted
+``say`` with nothing to say back (most game commands) rides in the ``state`` or ``patch`` its
+change sends it (``reply: {id, ok: true}``, after the change is stored), instead of a
+``reply`` frame: still exactly one reply per say.
 
 The JSON Schema of both directions is served at ``/protocol.json``.
 """
@@ -54,6 +69,9 @@ class Hello(_Msg):
     # the person's language ("en", "ja", "ja-JP"...): every text the server writes for this
     # connection (replies, errors, help, room lines, the log) comes in it; English otherwise
     lang: str | None = Field(None, max_length=20)
+    # true: a ``patch`` per change after the first full ``state`` (module docstring); false
+    # or left out: a full ``state`` after every change (a client that only reads those)
+    deltas: bool = False
 
 
 class Say(_Msg):
@@ -79,8 +97,15 @@ class Lang(_Msg):
     lang: str = Field(max_length=20)
 
 
-ClientMessage = Annotated[Hello | Say | Activity | Lang, Field(discriminator="type")]
-client_adapter: TypeAdapter[Hello | Say | Activity | Lang] = TypeAdapter(ClientMessage)
+class Resync(_Msg):
+    """A delta connection holds another version than a ``patch``'s ``base`` (it missed one) or
+    could not apply it: the server sends a full ``state``, and patches after it."""
+
+    type: Literal["resync"]
+
+
+ClientMessage = Annotated[Hello | Say | Activity | Lang | Resync, Field(discriminator="type")]
+client_adapter: TypeAdapter[Hello | Say | Activity | Lang | Resync] = TypeAdapter(ClientMessage)
 
 
 # ---------------------------------------------------------------- server -> client
@@ -171,6 +196,14 @@ class RoomInfo(_Msg):
     game: GameInfo = GameInfo()  # the game this room deals
 
 
+class Rides(_Msg):
+    """The reply of a say, in the sender's ``state`` or ``patch`` (a delta connection): an
+    accepted command with nothing to say back. It is that say's one reply."""
+
+    id: SayId
+    ok: Literal[True] = True
+
+
 class State(_Msg):
     """Everything one connection may see. ``view`` is ``game.view(seat)`` or ``null`` (no game)."""
 
@@ -181,6 +214,30 @@ class State(_Msg):
     # the log lines of the change this state follows, as this viewer reads them (the same
     # shape as ``Log.entries``); absent when it has none. Earlier lines: ``log`` on connect.
     log: list[dict[str, Any]] | None = None
+    # a delta connection's accepted say, answered here instead of by a ``reply`` frame
+    reply: Rides | None = None
+
+
+class PatchOp(_Msg):
+    """One JSON Patch (RFC 6902) operation; ``path`` a JSON Pointer (RFC 6901) into
+    ``{"view": ..., "room": ...}``. ``add`` at ``.../-`` appends to a list."""
+
+    op: Literal["add", "remove", "replace"]
+    path: str
+    value: Any = None  # absent for remove
+
+
+class Patch(_Msg):
+    """What changed since the state of version ``base``, for a connection that said ``hello``
+    with ``deltas: true`` (module docstring): apply ``ops`` in order to that state's
+    ``{"view", "room"}`` to get the state of ``version``."""
+
+    type: Literal["patch"] = "patch"
+    version: int
+    base: int
+    ops: list[PatchOp]
+    log: list[dict[str, Any]] | None = None  # as ``State.log``
+    reply: Rides | None = None  # as ``State.reply``
 
 
 class Chat(_Msg):
@@ -210,9 +267,9 @@ class Error(_Msg):
 
 
 ServerMessage = Annotated[
-    Welcome | Reply | State | Chat | Log | Error, Field(discriminator="type")
+    Welcome | Reply | State | Patch | Chat | Log | Error, Field(discriminator="type")
 ]
-server_adapter: TypeAdapter[Welcome | Reply | State | Chat | Log | Error] = TypeAdapter(
+server_adapter: TypeAdapter[Welcome | Reply | State | Patch | Chat | Log | Error] = TypeAdapter(
     ServerMessage
 )
 
@@ -228,7 +285,7 @@ WIRE_ERRORS: dict[str, str] = {
     "bad_json": "the frame is not JSON",
     "bad_message": "JSON, but not one of the messages (a field missing or of the wrong type, a "
                    "type that is not a string, nested deeper than 8)",
-    "unknown_type": "a type that is not hello, say, activity or lang",
+    "unknown_type": "a type that is not hello, say, activity, lang or resync",
     "bad_text": "text that is not valid Unicode (a lone surrogate), or a typed line with a "
                 "control, line-break or bidi-override character (the reply names it)",
     "too_long": "a typed line longer than the limit",
@@ -247,6 +304,8 @@ WIRE_ERRORS: dict[str, str] = {
                     "a valid seat token gets in past it",
     "too_many_new_rooms": "this address made as many new rooms as it may for now (then closed "
                           "with 1013)",
+    "server_crowded": "the server nearly has as many connections as it may: its last tenth "
+                      "is kept for seat tokens (then closed with 1013)",
     "room_damaged": "the room's stored game failed its check on load: never played (then "
                     "closed with 1013); /api/rooms lists it with damaged: true",
 }

@@ -77,6 +77,30 @@ CREATE INDEX IF NOT EXISTS chat_room ON chat (room, id);
 """
 
 
+MIGRATED = {("rooms", "game_v")}  # columns a database of an older version gains on opening
+
+
+def schema_problem(con: sqlite3.Connection) -> str | None:
+    """Why the database behind ``con`` is not this server's (one of its tables lacks a column
+    :data:`SCHEMA` needs: another program's file), or None (this schema, or no tables yet)."""
+    want = sqlite3.connect(":memory:")
+    try:
+        want.executescript(SCHEMA)
+        tables = [str(r[0]) for r in want.execute(
+            "SELECT name FROM sqlite_master WHERE type='table'")]
+        for table in tables:
+            have = {str(r[1]) for r in con.execute(f"PRAGMA table_info({table})")}
+            if not have:
+                continue  # made on opening
+            need = {str(r[1]) for r in want.execute(f"PRAGMA table_info({table})")}
+            missing = sorted(c for c in need - have if (table, c) not in MIGRATED)
+            if missing:
+                return f"its table {table} has no column {', '.join(missing)}: not this server's"
+    finally:
+        want.close()
+    return None
+
+
 class SQLiteStore(RowReader):
     """One connection, used by one thread at a time: the server's database thread (each room
     has one writer; see ``dbqueue.DbQueue``), or the caller's in scripts and tests."""

@@ -14,7 +14,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bohnanza.commands.texts import lang_of, server_text
 
-from . import inbound
+from . import gate, inbound
 from .conn import Conn
 from .hub import Hub, valid_room_name
 from .protocol import (
@@ -26,6 +26,7 @@ from .protocol import (
     Hello,
     Lang,
     Reply,
+    Resync,
     Say,
     client_adapter,
     say_id_adapter,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bohnanza.server")
 
-KNOWN_TYPES = {"hello", "say", "activity", "lang"}
+KNOWN_TYPES = {"hello", "say", "activity", "lang", "resync"}
 # says refused for the rate in a row before the connection counts as a flood and is closed
 FLOOD_FACTOR = 4
 
@@ -73,10 +74,15 @@ async def ws_endpoint(websocket: WebSocket, room: str) -> None:
     if not valid_room_name(room, settings.room_name_max_len):
         await websocket.close(code=CLOSE_POLICY)
         return
+    # the client (behind a trusted proxy: the one its X-Forwarded-For names, gate.py)
+    address = gate.address_key(websocket.client.host if websocket.client else None)
+    if hub.gate.per_address and hub.gate.is_barred(address):
+        await websocket.close(code=CLOSE_POLICY)  # it flooded a moment ago: HTTP 403
+        return
     await websocket.accept()
     conn = Conn(websocket, settings.commands_per_second, settings.commands_burst,
                 settings.send_queue_max, settings.send_queue_bytes)
-    conn.address = websocket.client.host if websocket.client else "?"
+    conn.address = address
     writer = asyncio.create_task(conn.writer())
     the_room: Room | RelayedRoom | None = None
     try:
@@ -143,7 +149,7 @@ async def _serve(
         except inbound.BadInput as e:
             _bad_input(conn, text, e)
             continue
-        parsed: Hello | Say | Activity | Lang | None = _plain_say(data)
+        parsed: Hello | Say | Activity | Lang | Resync | None = _plain_say(data)
         if parsed is None:
             try:
                 parsed = client_adapter.validate_python(data)
@@ -155,6 +161,7 @@ async def _serve(
                 conn.send(_error("already_hello", "This connection said hello already."))
                 continue
             conn.lang = lang_of(parsed.lang)
+            conn.deltas = parsed.deltas
             room = await hub.room_for(room_name, conn, parsed.token, conn.address)
             if room is None:
                 return None
@@ -177,6 +184,8 @@ async def _serve(
             await room.say(conn, parsed.id, parsed.text)
         elif isinstance(parsed, Lang):
             await room.set_lang(conn, lang_of(parsed.lang))
+        elif isinstance(parsed, Resync):
+            await room.resync(conn)
         else:
             await room.activity(conn)
     return room
@@ -234,7 +243,7 @@ def _invalid(conn: Conn, data: Any, e: ValidationError) -> None:
     if kind not in KNOWN_TYPES:  # a string (inbound.load), or None
         shown = repr(kind) if kind is None or len(kind) <= 40 else repr(kind[:40] + "...")
         conn.send(_error("unknown_type",
-                         f"Unknown message type {shown}; use hello, say, activity, lang."))
+                         f"Unknown message type {shown}; use hello, say, activity, lang, resync."))
         return
     first = e.errors()[0]
     where = ".".join(str(x) for x in first.get("loc", ()))

@@ -141,6 +141,15 @@ def test_status_line_stays_on_screen_with_five_players(browser: Any, server: str
     page.wait_for_timeout(200)
     box = page.locator("#status").bounding_box()
     assert box and 0 <= box["y"] and box["y"] + box["height"] <= 768, box
+    # the active player, after the first plant: the phase button beside the line, on screen
+    P.say(g, g.active, "/plant")
+    P.show(page, server, P.state(g, g.active))
+    page.mouse.wheel(0, 2000)
+    page.wait_for_timeout(200)
+    for sel in ("#status", "#phase-btn"):
+        box = page.locator(sel).bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= 768, (sel, box)
+    assert page.locator("#phase-btn").inner_text() == "End planting"
     ctx.close()
 
 
@@ -318,6 +327,10 @@ def test_no_emoji_in_the_interface(page: Any, server: str, make: Any) -> None:
     # coins, pass, speaker (and the winner at the end) are drawn as SVG
     assert page.locator("#players svg.icon-coin").count() == 3
     assert page.locator("#speaker svg.icon").count() == 1
+    assert page.locator("#sound svg.icon").count() == 1
+    assert page.locator("#players svg.icon-bot").count() >= 1                  # Bob is a bot
+    if g.phase == "trade":
+        assert page.locator("#players .mark-pass.on svg.icon-pass").count() == 1   # Cleo
     if g.over:
         assert page.locator("#gameover svg.icon-trophy").count() >= 1
     # every bean card shows its drawn face, and each face file is an SVG with its own symbol
@@ -527,6 +540,9 @@ def test_game_over_names_the_winner(page: Any, server: str) -> None:
     P.show(page, server, P.state(P.over(), 2))
     assert "Ann won with 3 coins" in page.locator("#winner-line").inner_text()
     assert "Game over: Ann won" in status(page)
+    # the coins chart of a one-turn game: a dot per player (a line needs two turns)
+    dots = page.locator("#gameover svg.chart circle.series-end")
+    assert dots.count() == 3 and all(d.is_visible() for d in dots.all())
     P.show(page, server, P.state(P.over(), 2), lang="ja")
     assert "Annの勝ち" in page.locator("#winner-line").inner_text()
 

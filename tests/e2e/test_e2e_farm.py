@@ -162,6 +162,10 @@ def test_three_people_play_one_cycle_through_the_board(browser: Any, server: str
     sync(players)
     cy.page.wait_for_selector("#params-id")
     assert hash_ in (cy.page.text_content("#params-id") or "")
+    # the status line before the deal: the table's own (seats, Start game), as for Bohnanza
+    for p in (ann, cy):
+        p.page.wait_for_function("document.querySelector('#status').textContent.length > 0")
+        assert "3 players seated" in (p.page.text_content("#status") or ""), p.name
     ann.shot(artifacts / "farm-setup.png")
     cy.shot(artifacts / "farm-setup-phone.png")
     assert axe(ann.page) == []   # the setup with the game and parameter controls
@@ -183,7 +187,25 @@ def test_three_people_play_one_cycle_through_the_board(browser: Any, server: str
     v = ann.view()
     assert v["cycle"] == 2 and v["turn"] == 1, (v["cycle"], v["turn"])
     assert len(v["contests"]) == 3   # turns 2-4 had their contests (F2)
-    assert {"/plant", "/ship", "/done"} <= game.seen, game.seen
+    assert {"/plant", "/ship", "/done", "/enter", "/upgrade", "/transform",
+            "/adjust"} <= game.seen, game.seen
+    # an empty hand says so (no blank row); a full one shows its cards
+    for p in players:
+        empty = not p.view()["you"]["hand"]
+        assert p.page.locator("#farm .farm-hand .empty-hand").count() == int(empty), p.name
+    # G23 on the board: a seat with no hand and no bases at the start of the preparation
+    # takes its rescue cards with one press (this deal: Cy, who entered her last base)
+    rescued = [p for p in players if p.view()["you"]["rescue"]]
+    assert [p.name for p in rescued] == ["Cy"], [p.view()["you"] for p in players]
+    assert cy.page.locator("#farm .farm-hand .empty-hand").count() == 1
+    cy.shot(artifacts / "farm-rescue-phone.png")
+    count = cy.view()["you"]["rescue"]
+    cy.act(lambda: cy.click("#farm-draw"))
+    cy.wait(f"window.__bohnanza.state.view.you.hand.length === {count}")
+    assert cy.page.locator("#farm .farm-hand .farm-card").count() == count
+    assert cy.page.locator("#farm .farm-hand .empty-hand").count() == 0
+    assert all(c.startswith("L1 ") for c in cy.view()["you"]["hand"])   # level-1 cards (G23)
+    sync(players)
     # the results are on every board, the phone's too
     for p in players:
         p.page.wait_for_selector("#farm .farm-results .result")
@@ -196,6 +218,12 @@ def test_three_people_play_one_cycle_through_the_board(browser: Any, server: str
     cy.page.wait_for_selector("#farm .farm-schedule h2")
     assert cy.page.text_content("#farm .farm-schedule h2") == "このサイクルのコンテスト"
     assert "準備" in (cy.page.text_content("#farm .farm-head") or "")
+    # and the game log in Japanese too (bohnanza.farm.commands.logtext), her own draw with
+    # its cards (G23), the glossary's words
+    cy.page.wait_for_function(
+        "document.querySelector('#log').textContent.includes('あなたはL1 根菜')")
+    log = cy.page.text_content("#log") or ""
+    assert "サイクル2・ターン1: 準備フェイズ" in log and "took" not in log, log[-400:]
     cy.shot(artifacts / "farm-cycle2-phone-ja.png")
     # nobody sees another seat's hand: each page holds its own hand only (G31)
     for i, p in enumerate(players):

@@ -305,5 +305,8 @@ def test_whole_game(server: str, browser: Any, artifacts: Path) -> None:
     ann.page.wait_for_selector(f'#players .panel[data-seat="{seat}"] .bot-mark')
     for p in players:
         assert not p.errors, p.errors
+        # the board ran on state deltas (issue 14): patches applied, none missed
+        got = p.page.evaluate("[window.__bohnanza.patches || 0, window.__bohnanza.resyncs || 0]")
+        assert got[0] > 50 and got[1] == 0, (p.name, got)
         p.page.context.close()
     print(f"whole game: {game.n} actions in {time.monotonic() - t0:.1f}s")

@@ -4,11 +4,14 @@ and the lobby (point 7), in real Chromium against the real server."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
+
+from bohnanza.server.settings import Settings
 
 from .e2e_board import Player, sync
 
@@ -76,17 +79,55 @@ def test_server_texts_in_japanese(server: str, browser: Any, artifacts: Path) ->
 def test_pasted_chat_lines_go_one_by_one(server: str, browser: Any) -> None:
     p = enter(browser, server, "e2e-paste", "Pat", "en-US")
     lines = [f"line {i}" for i in range(20)]     # paced by the page: about 3 s
+    t0 = time.monotonic()
     p.page.evaluate("""(text) => { const dt = new DataTransfer(); dt.setData('text/plain', text);
         document.querySelector('#chat-input').dispatchEvent(new ClipboardEvent('paste',
           { clipboardData: dt, bubbles: true, cancelable: true })); }""", "\n".join(lines))
     p.page.wait_for_function(
         "[...document.querySelectorAll('#chat .chat-line')].filter(e => /line \\d+/.test(e.textContent)).length >= 20",
         timeout=30_000)
+    took = time.monotonic() - t0
+    # the page keeps under the server's default rate (this test server allows more), so a
+    # paste is never refused there (a refused line would still be answered on its own)
+    default_rate = Settings.model_fields["commands_per_second"].default
+    assert (len(lines) - 1) / took < default_rate, took
     got = [t for t in p.page.locator("#chat .chat-line").all_inner_texts() if "line " in t]
     assert [t.split(": ", 1)[1] for t in got] == lines          # all of them, in order
     assert p.page.evaluate("window.__bohnanza.net.ws.readyState") == 1   # still connected
     assert all(r["ok"] for r in p.page.evaluate("window.__bohnanza.replies"))
     p.page.context.close()
+
+
+def test_a_chat_line_cannot_pass_for_another_speakers(server: str, browser: Any) -> None:
+    """Issue 11, item 7: a line padded with spaces so that "Bob: I resign" wraps to the start
+    of a line of its own is still Ann's: the wrapped part is indented under her name, and the
+    forged "Bob:" is plain text, not a name (a name is the line's bold element)."""
+    ann = enter(browser, server, "e2e-forge", "Ann", "en-US")
+    cy = enter(browser, server, "e2e-forge", "Cy", "en-US")
+    line = ann.page.locator("#chat-input")
+    line.fill("ok" + " " * 150 + "Bob: I resign")
+    ann.act(lambda: line.press("Enter"))
+    cy.wait("[...document.querySelectorAll('#chat .chat-line')]"
+            ".some(e => e.textContent.includes('I resign'))")
+    got = cy.page.evaluate("""() => {
+        const line = [...document.querySelectorAll('#chat .chat-line')]
+          .find(e => e.textContent.includes('I resign'));
+        const name = line.querySelector('b');
+        const span = line.querySelector('span');
+        const at = span.textContent.indexOf('Bob:');
+        const r = document.createRange();
+        r.setStart(span.firstChild, at); r.setEnd(span.firstChild, at + 4);
+        const forged = r.getClientRects()[0], own = name.getBoundingClientRect();
+        return { names: [...line.querySelectorAll('b')].map(b => b.textContent),
+                 lines: document.querySelectorAll('#chat .chat-line').length,
+                 wrapped: forged.top > own.bottom - 1, indent: forged.left - own.left };
+    }""")
+    assert got["names"] == ["Ann: "]             # one speaker, and it is Ann
+    assert got["wrapped"]                        # the forged part is on a line of its own ...
+    assert got["indent"] >= 8, got               # ... indented: not where a name starts
+    for p in (ann, cy):
+        assert not p.errors, p.errors
+        p.page.context.close()
 
 
 def test_bad_room_link_and_the_lobby(server: str, browser: Any, artifacts: Path) -> None:

@@ -171,6 +171,11 @@ def trial(people: list[Player]) -> None:
     sync(people)
     assert a.view()["deal"] is None
     assert want in a.you()["to_plant"] and give in b.you()["to_plant"]
+    # the copy that made the deal left the market: the market says so on every page (point 2)
+    gone = f"Offer #{copy} was traded."
+    for p in people:
+        p.wait("[...document.querySelectorAll('#market .offer-news div')]"
+               f".some(e => e.textContent === {gone!r})")
 
     # a gift: the other face-up card for nothing; the third player accepts, so does the active
     c = others[1]

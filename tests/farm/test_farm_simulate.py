@@ -30,10 +30,16 @@ def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     params.write_text("[facilities.field]\nprice = [3, 6, 9]\n", encoding="utf-8")
     rc = main(["simulate", "--game", "farm", "--params", str(params), "--games", "4",
                "--players", "2", "--policy", "sensible,random", "--no-progress",
-               "--report", str(tmp_path / "r")])
+               "--jobs", "2", "--report", str(tmp_path / "r")])
     out = capsys.readouterr().out
     assert rc == 0
     assert "params=cheap" in out and "policy=sensible seats=1 win_rate=" in out
+    # per policy and per seat: win rate, mean VP, cost earned, entries and places (issue 17)
+    for who in ("policy=random seats=1", "seat=1", "seat=2"):
+        row = next(line for line in out.splitlines() if line.startswith(who + " "))
+        assert all(k in row for k in ("win_rate=", "mean_vp=", "mean_cost_earned=",
+                                      "entries/game=", "places/game:")), row
+    assert "games=4 " in out   # the 4 games, played in 2 processes
     assert "mean_cost_earned=" in out and "grade by turn" in out and "first_seat_advantage=" in out
     assert "refusals=0 stalled=0" in out
     for name in ("vp.png", "grades.png", "cost.png", "seats.png", "contests.png", "index.html"):

@@ -32,6 +32,7 @@ from bohnanza.engine.actions import (
     Provide,
     Withdraw,
 )
+from bohnanza.server import delta
 from bohnanza.server.conn import Conn
 
 REPO = Path(__file__).resolve().parents[2]
@@ -102,12 +103,31 @@ class ServerProc:
         return self.proc is not None and self.proc.poll() is None
 
 
-class Client:
-    """One WebSocket client; records every frame it receives."""
+def canonical(state: dict[str, Any]) -> str:
+    """The state document ``{"view", "room"}`` of a ``state`` message as sorted JSON text,
+    without ``room.now`` (the time the frame was made: a connection's own full state has
+    another one than the broadcast of the same version)."""
+    room = {k: v for k, v in state["room"].items() if k != "now"}
+    return json.dumps({"view": state["view"], "room": room}, sort_keys=True)
 
-    def __init__(self, url: str, name: str | None = None) -> None:
+
+class Client:
+    """One WebSocket client; records every frame it receives. ``deltas``: it says so in its
+    ``hello`` and applies the ``patch`` frames to the state it holds (``resync`` when one does
+    not follow it); ``self.state`` is always the whole state either way. ``record``: the
+    canonical text of every state it held, by version (``self.docs``)."""
+
+    def __init__(self, url: str, name: str | None = None, deltas: bool = False,
+                 record: bool = False) -> None:
         self.url = url
         self.name = name
+        self.deltas = deltas
+        self.record = record
+        self.docs: dict[int, str] = {}
+        self.patches = 0  # patch frames applied
+        self.resyncs = 0  # resync sent
+        self.rides = 0  # replies that came in a state or patch
+        self.drop_next_patch = False  # a test: lose the next patch frame (a missed version)
         self.token: str | None = None
         self.seat: int | None = None
         self.frames: list[str] = []
@@ -132,7 +152,11 @@ class Client:
         if hello:
             seen = len(self.welcomes)
             self.state = None
-            await self.send({"type": "hello", "name": self.name, "token": token or self.token})
+            msg: dict[str, Any] = {"type": "hello", "name": self.name,
+                                   "token": token or self.token}
+            if self.deltas:
+                msg["deltas"] = True
+            await self.send(msg)
             await self.wait(lambda: len(self.welcomes) > seen and self.state is not None)
         return self
 
@@ -152,15 +176,23 @@ class Client:
                         self.token = m["you"]["token"]
                     self.version = -1
                 elif t == "state":
-                    assert m["version"] > self.version, (m["version"], self.version)
+                    # a resync's full state may repeat the version the client holds
+                    assert m["version"] > self.version or (self.deltas and m["version"] ==
+                                                           self.version), (m["version"],
+                                                                           self.version)
                     self.version = m["version"]
                     self.state = m
                     self.logs.extend(m.get("log") or [])  # the change's own lines
+                    if self.record:
+                        self.docs[self.version] = canonical(m)
+                elif t == "patch":
+                    await self._patch(m)
                 elif t == "reply":
-                    self.replies[m["id"]] = m
-                    fut = self.waiting.pop(m["id"], None)
-                    if fut is not None and not fut.done():
-                        fut.set_result(m)
+                    self._replied(m)
+                if t in ("state", "patch") and m.get("reply") is not None:
+                    assert self.deltas, "a reply riding in a state to a full-state client"
+                    self.rides += 1
+                    self._replied({"type": "reply", **m["reply"]})
                 elif t == "log":
                     self.logs.extend(m["entries"])
                 elif t == "chat":
@@ -177,6 +209,31 @@ class Client:
                     fut.set_exception(ConnectionError("closed"))
             self.waiting.clear()
             self.changed.set()
+
+    def _replied(self, m: dict[str, Any]) -> None:
+        self.replies[m["id"]] = m
+        fut = self.waiting.pop(m["id"], None)
+        if fut is not None and not fut.done():
+            fut.set_result(m)
+
+    async def _patch(self, m: dict[str, Any]) -> None:
+        assert self.deltas, "a patch to a client that did not ask for them"
+        if self.drop_next_patch:
+            self.drop_next_patch = False
+            return
+        if self.state is None or m["base"] != self.version:
+            self.resyncs += 1
+            await self.send({"type": "resync"})
+            return
+        assert m["version"] > self.version, (m["version"], self.version)
+        doc = delta.apply({"view": self.state["view"], "room": self.state["room"]}, m["ops"])
+        self.state = {"type": "state", "version": m["version"], "view": doc["view"],
+                      "room": doc["room"]}
+        self.version = m["version"]
+        self.patches += 1
+        self.logs.extend(m.get("log") or [])
+        if self.record:
+            self.docs[self.version] = canonical(self.state)
 
     async def say_nowait(self, text: str) -> asyncio.Future[dict[str, Any]]:
         i = self.next_id
@@ -377,8 +434,10 @@ class Table:
         raise AssertionError("the game did not end")
 
 
-async def seat_players(url: str, names: list[str], options: list[str] = ()) -> Table:  # type: ignore[assignment]
-    clients = [Client(url, name) for name in names]
+async def seat_players(url: str, names: list[str], options: list[str] = (),  # type: ignore[assignment]
+                       deltas: bool = False) -> Table:
+    """Seated clients (state deltas, recording every state they hold: ``deltas``)."""
+    clients = [Client(url, name, deltas=deltas, record=deltas) for name in names]
     for c in clients:
         await c.connect()
         await c.ok("/join")
@@ -428,18 +487,41 @@ def position_at(history: list[tuple[int, dict[str, Any]]], version: int) -> dict
     return best
 
 
+def _pointer(path: str) -> tuple[str, ...]:
+    """A patch operation's JSON Pointer as a walk path (list indexes and ``-`` as ``[]``)."""
+    keys = [k.replace("~1", "/").replace("~0", "~") for k in path.split("/")[1:]]
+    return tuple("[]" if k == "-" or k.isdigit() else k for k in keys)
+
+
 def leak_scan(client: Client, history: list[tuple[int, dict[str, Any]]],
               hidden_money: bool = False) -> int:
-    """Check every frame one client received; returns the number of frames checked."""
+    """Check every frame one client received; returns the number of frames checked. A
+    ``patch`` frame is checked operation by operation (each value at its path, every key of
+    the path), on the state it patches."""
     me = client.seat
     version = -1
     over = False
+    doc: dict[str, Any] | None = None  # the state a delta client holds
     for raw in client.frames:
         m = json.loads(raw)
-        if m["type"] in ("state", "log"):
+        if m["type"] in ("state", "log", "patch"):
             version = m["version"]
         items: list[tuple[tuple[str, ...], Any]] = []
-        _walk(m, (), items)
+        if m["type"] == "patch":
+            for op in m["ops"]:
+                path = _pointer(op["path"])
+                for i in range(1, len(path)):
+                    items.append((path[:i], None))  # the keys it passes through
+                _walk(op.get("value"), path, items)
+            if doc is not None and m["base"] == doc["version"]:
+                delta.apply(doc, m["ops"])
+                doc["version"] = m["version"]
+                if doc["view"] is not None:
+                    over = doc["view"]["phase"] == "over"
+        else:
+            _walk(m, (), items)
+        if m["type"] == "state":
+            doc = {"view": m["view"], "room": m["room"], "version": m["version"]}
         if m["type"] == "state" and m["view"] is not None:
             over = m["view"]["phase"] == "over"
         elif m["type"] == "log" and any(e.get("kind") == "game_over" for e in m["entries"]):
@@ -470,7 +552,7 @@ def leak_scan(client: Client, history: list[tuple[int, dict[str, Any]]],
                     assert value is None, ("coin total with hiddenmoney", path, value)
                 assert key not in ("history", "scores", "best"), ("coin totals", path)
         lines = m["entries"] if m["type"] == "log" else m.get("log") or []
-        if m["type"] in ("log", "state"):
+        if m["type"] in ("log", "state", "patch"):
             for e in lines:
                 if e.get("kind") == "draw" and e.get("seat") != me:
                     assert "cards" not in e, ("someone else's draw", e)

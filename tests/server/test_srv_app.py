@@ -113,6 +113,29 @@ def test_leak_scan_catches_leaks() -> None:
     with pytest.raises(AssertionError):
         leak_scan(spectator, history, hidden_money=True)
     leak_scan(spectator, history, hidden_money=False)
+    # the same leaks in patch frames (state deltas), after a clean first state
+    first = json.dumps({"type": "state", "version": 1, "room": {},
+                        "view": {"phase": "trade", "seats": [{"coins": None}, {"coins": None}],
+                                 "face_up": []}})
+    for ops, hidden in (
+        ([{"op": "replace", "path": "/view/face_up", "value": ["blue", "soy", "soy"]}], False),
+        ([{"op": "add", "path": "/view/seats/1/hand", "value": ["blue"]}], False),
+        ([{"op": "add", "path": "/view/x", "value": {"deck": 3}}], False),
+        ([{"op": "add", "path": "/view/x", "value": ["red", "soy", "blue", "chili"]}], False),
+        ([{"op": "replace", "path": "/view/seats/0/coins", "value": 3}], True),
+        ([{"op": "add", "path": "/view/history", "value": [[1, 2]]}], True),
+    ):
+        spectator.frames = [first, json.dumps({"type": "patch", "version": 2, "base": 1,
+                                               "ops": ops})]
+        with pytest.raises(AssertionError):
+            leak_scan(spectator, history, hidden_money=hidden)
+    spectator.frames = [first, json.dumps({"type": "patch", "version": 2, "base": 1, "ops": [
+        {"op": "replace", "path": "/view/seats/0/coins", "value": None}], "log": [
+        {"kind": "draw", "seat": 0, "cards": ["red"]}]})]
+    with pytest.raises(AssertionError):
+        leak_scan(spectator, history)
+    spectator.frames[1] = spectator.frames[1].replace(', "cards": ["red"]', "")
+    assert leak_scan(spectator, history, hidden_money=True) == 2
 
 
 @pytest.mark.parametrize("deflate", [False, True])

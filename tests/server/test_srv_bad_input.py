@@ -143,7 +143,8 @@ async def test_names_and_room_commands(server: ServerProc) -> None:
     await a.ok("/option rules amigo")
     await a.ok("/option hiddenmoney")
     assert a.state["room"]["options"] == {"hidden_money": True, "preset": "amigo",
-                                          "duel_base": "standard", "clock": None}
+                                          "duel_base": "standard", "clock": None,
+                                          "bot_speed": "normal"}
     await b.wait(lambda: b.state["room"]["options"]["hidden_money"])
     await a.ok("/option hiddenmoney off")
     assert (await a.say("/option rules chess"))["ok"] is False

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from typing import Any
 
 from bohnanza.farm.bots import get_policy
@@ -34,7 +35,7 @@ RETRY = {"wrong_phase", "already_declared", "not_your_turn", "no_rescue"}
 
 async def _farm_room(srv: ServerProc, room: str, names: list[str], bot: bool,
                      options: list[str] = ()) -> list[Client]:  # type: ignore[assignment]
-    people = [Client(srv.ws_url(room), n) for n in names]
+    people = [Client(srv.ws_url(room), n, deltas=n == "Cy") for n in names]
     for c in people:
         await c.connect()
         await c.ok("/join")
@@ -147,6 +148,44 @@ def farm_leak_scan(client: Client, history: list[tuple[int, dict[str, Any]]]) ->
     return checked
 
 
+def farm_frame_scan(client: Client, history: list[tuple[int, dict[str, Any]]]
+                    ) -> Counter[str]:
+    """Every frame ``client`` received, of every type (``welcome``, ``state``, ``log`` with
+    the backlog sent again on connect, ``reply``, ``chat``, ``error``): no string in it names
+    a card hidden from its seat (G31) at the frame's version (the last version seen for the
+    frames that carry none). A log line may name the cards it turns face up itself (F25, F29,
+    F33, face-up discards); the record of past contests may name cards revealed then. Returns
+    the number of frames checked per type (those before the first deal have nothing to hide)."""
+    checked: Counter[str] = Counter()
+    version = -1
+    for raw in client.frames:
+        m = json.loads(raw)
+        if isinstance(m.get("version"), int):
+            version = max(version, m["version"]) if m["type"] == "log" else m["version"]
+        pos = position_at(history, version) if version >= 0 else None
+        if pos is None or pos.get("game") != "farm":
+            continue
+        hidden = _hidden(pos, client.seat)
+        lines = (m.get("entries") if m["type"] == "log" else m.get("log")) or []
+        for e in lines:   # each log line: only the cards it reveals itself may be hidden now
+            own = hidden - _revealed([e])
+            for text in _strings(e, []):
+                leaked = [card for card in own if card in text]
+                assert not leaked, ("a hidden card in a log line", client.seat, leaked, e)
+        rest = {k: v for k, v in m.items() if k not in ("entries", "log", "view")}
+        view = m.get("view") or {}
+        rest["view"] = {k: v for k, v in view.items() if k not in ("you", "contests")}
+        if view.get("you") is not None:
+            assert view["you"].get("seat") == client.seat, ("another seat's part", view["you"])
+        others = hidden - _revealed(lines)
+        for text in _strings(rest, []):
+            leaked = [card for card in others if card in text]
+            assert not leaked, ("a hidden card on the wire", client.seat, m["type"], leaked,
+                                text[:200])
+        checked[m["type"]] += 1
+    return checked
+
+
 #: log lines whose cards only their own seat reads (face down, or taken unseen): the fields
 #: that hold those cards (bohnanza/farm/engine/events.py: ``secret``)
 SECRET_FIELDS = {"draw": ("cards",), "transform": ("cards",), "plant": ("card", "synth"),
@@ -175,8 +214,9 @@ def farm_log_scan(client: Client) -> int:
 async def test_a_farm_room_of_three_people_and_a_bot_plays_to_the_end(
         server_factory: Any) -> None:
     srv = server_factory(game_seed=5)
-    watcher = Client(srv.ws_url("farm"), "Watcher")
-    people = [Client(srv.ws_url("farm"), n) for n in NAMES]
+    # Bob and the watcher take state deltas, as the board does (patch frames, scanned too)
+    watcher = Client(srv.ws_url("farm"), "Watcher", deltas=True)
+    people = [Client(srv.ws_url("farm"), n, deltas=n == "Bob") for n in NAMES]
     for c in people:
         await c.connect()
         await c.ok("/join")
@@ -208,6 +248,11 @@ async def test_a_farm_room_of_three_people_and_a_bot_plays_to_the_end(
     assert final["phase"] == "over" and final["turn_number"] == final["turns_total"] == 12
     assert final["result"] is not None and len(final["result"]["scores"]) == 4
     assert final["params_hash"] == changed
+    # the result and the game-over line say which numbers were played
+    assert final["result"]["params_hash"] == changed
+    assert final["result"]["params_name"] == "default*"
+    over = [e for e in people[0].logs if e.get("kind") == "game_over"]
+    assert len(over) == 1 and f"parameters default* {changed}" in over[0]["text"], over
     assert people[0].state["room"]["seats"][3]["bot"] is True
     # the stored record says which numbers were used
     store = SQLiteStore(srv.db)
@@ -223,12 +268,18 @@ async def test_a_farm_room_of_three_people_and_a_bot_plays_to_the_end(
         store.close()
     history = positions_by_version(srv.db, "farm")
     assert history and history[-1][1]["phase"] == "over"
+    # the replay of the stored commands (journal.history) says the same numbers at every step
+    assert {p["params_hash"] for _, p in history} == {changed}
+    assert all(p["params"]["facilities"]["field"]["price"] == [5, 10, 15] for _, p in history)
     # every stored position passes the farm's audit (G5)
     assert all(TableGame.get("farm").audit(p) == [] for _, p in history)
     await _sync([*people, watcher])
     checked = sum(farm_leak_scan(c, history) for c in [*people, watcher])
     assert checked > 200, checked
     assert sum(farm_log_scan(c) for c in [*people, watcher]) > 500
+    every = sum((farm_frame_scan(c, history) for c in [*people, watcher]), Counter())
+    assert every["state"] > 200 and every["reply"] > 100 and every["patch"] > 200, every
+    assert people[1].patches > 100 and watcher.patches > 100
     for c in [*people, watcher]:
         await c.close()
 
@@ -242,7 +293,11 @@ async def _wait_change(people: list[Client]) -> None:
 async def test_a_restart_in_the_middle_of_preparation_keeps_every_hidden_choice(
         server_factory: Any) -> None:
     srv = server_factory(game_seed=9)
-    people = await _farm_room(srv, "prep", NAMES, bot=False)
+    people = await _farm_room(srv, "prep", NAMES, bot=False,
+                              options=["/option param facilities.synth_pot.price [4, 8, 12]"])
+    about = people[0].state["room"]["game"]
+    assert about["params_name"] == "default*" and about["params_hash"] != params_hash(
+        default_params())
     rng = random.Random(8)
     # turn 1: everyone plays (plants a base with synthesis cards, transforms) but nobody
     # declares the end (F20), so the preparation phase is still open for all
@@ -271,6 +326,7 @@ async def test_a_restart_in_the_middle_of_preparation_keeps_every_hidden_choice(
         assert c.seat == seat
     await _sync(people)
     assert [c.view for c in people] == views  # every hand, base and synthesis card as it was
+    assert all(c.state["room"]["game"] == about for c in people)  # and the same numbers
     # the log sent again on reconnecting holds each seat's own plants, nobody else's
     own_plants = [e for e in people[0].logs if e.get("kind") == "plant" and e["seat"] == 0]
     assert own_plants and all("card" in e for e in own_plants)
@@ -281,6 +337,13 @@ async def test_a_restart_in_the_middle_of_preparation_keeps_every_hidden_choice(
         assert r["ok"] or r["code"] == "already_declared", r
     await _sync(people)
     assert people[0].view["phase"] == "harvest"
+    # every frame before and after the restart (the welcome, the log sent again, the states)
+    history = positions_by_version(srv.db, "prep")
+    for c in people:
+        seen = farm_frame_scan(c, history)
+        assert seen["welcome"] >= 1 and seen["log"] >= 1, seen
+        assert seen["state"] + seen["patch"] > 5, seen   # Cy takes deltas: patch frames
+    assert people[2].patches > 0
     for c in people:
         await c.close()
 
@@ -304,6 +367,25 @@ def test_the_leak_scan_sees_a_leak() -> None:
     frame["log"] = []
     client.frames = [json.dumps(frame)]
     assert farm_leak_scan(client, [(5, pos)]) == 1
+    # the every-frame scan: a reply or a log line sent again on connect naming that card
+    base = pos["seats"][2]["hand"][1]
+    for bad in ({"type": "reply", "id": 3, "ok": False, "message": f"Cy holds {base}"},
+                {"type": "log", "version": 5, "replay": True,
+                 "entries": [{"kind": "plant", "seat": 2, "text": f"Cy planted {base}"}]},
+                {"type": "patch", "version": 5, "base": 4,
+                 "ops": [{"op": "replace", "path": "/view/seats/2/field/0/base", "value": base}]}):
+        client.frames = [json.dumps(frame), json.dumps(bad)]
+        try:
+            farm_frame_scan(client, [(5, pos)])
+        except AssertionError as e:
+            assert base in str(e)
+        else:
+            raise AssertionError(("the leak went unseen", bad["type"]))
+    # but a line that ships a card names it face up (F25), and the scan lets it by
+    ship = {"type": "log", "version": 5, "entries": [
+        {"kind": "ship", "seat": 2, "cards": [base], "text": f"Cy shipped {base}"}]}
+    client.frames = [json.dumps(frame), json.dumps(ship)]
+    assert farm_frame_scan(client, [(5, pos)]) == Counter({"state": 1, "log": 1})
 
 
 async def test_the_preparation_time_limit_runs_on_the_room_clock(server_factory: Any) -> None:

@@ -91,6 +91,7 @@ def _reference_state(room: Room, conn: Conn, now: float | None) -> dict[str, Any
     view = room.game.view(conn.seat) if room.game is not None else None
     state = State(version=room.version, view=view, room=info).model_dump(mode="json")
     del state["log"]  # a state without log lines has no "log" key
+    del state["reply"]  # nor one without a reply riding in it (a delta connection's)
     return state
 
 

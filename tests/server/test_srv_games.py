@@ -1,5 +1,6 @@
 """Complete games over the wire protocol by scripted clients (3 and 5 players), each with a
-leak scan of every frame every connection received (hands, draw pile, coin totals)."""
+leak scan of every frame every connection received (hands, draw pile, coin totals); the
+5-player game is played on state deltas (the scan reads every patch)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ def _check_game(table: Table, final: dict[str, Any], n: int) -> None:
     assert any(s["third_field"] for s in final["seats"])
     # the pass mark showed to everyone (another seat's state carried it)
     for c in table.clients:
-        states = [json.loads(f) for f in c.frames if f.startswith('{"type":"state"')]
+        states = ([json.loads(d) for d in c.docs.values()] if c.deltas else
+                  [json.loads(f) for f in c.frames if f.startswith('{"type":"state"')])
         assert any(
             s["view"] and any(x["passed"] for i, x in enumerate(s["view"]["seats"]) if i != c.seat)
             for s in states
@@ -52,9 +54,10 @@ async def test_three_player_game(server: ServerProc) -> None:
 
 async def test_five_player_game_hidden_money(server: ServerProc) -> None:
     url = server.ws_url("five")
-    watcher = await Client(url, "Watcher").connect()
+    # the people and the watcher get state deltas: the leak scan reads the patch frames
+    watcher = await Client(url, "Watcher", deltas=True).connect()
     table = await seat_players(url, ["Ann", "Bob", "Cy", "Dee", "Eve"],
-                               ["/option hiddenmoney on"])
+                               ["/option hiddenmoney on"], deltas=True)
     assert table.clients[0].state["room"]["options"]["hidden_money"] is True
     for c in table.clients:
         assert all(s["coins"] is None for s in c.view["seats"])
@@ -64,6 +67,7 @@ async def test_five_player_game_hidden_money(server: ServerProc) -> None:
     assert [s["coins"] for s in final["seats"]] == final["result"]["scores"]
     history = positions_by_version(server.db, "five")
     for c in [*table.clients, watcher]:
+        assert c.patches > 300 and c.resyncs == 0
         leak_scan(c, history, hidden_money=True)
     for c in [*table.clients, watcher]:
         await c.close()

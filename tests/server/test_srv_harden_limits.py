@@ -76,19 +76,163 @@ async def test_a_parked_game_comes_back_with_its_position(server_factory: Any) -
 
 
 async def test_bot_only_tables_park_when_their_spectator_leaves(server_factory: Any) -> None:
-    srv: ServerProc = server_factory(max_rooms=3, park_after=1, idle_check_interval=0.2,
-                                     bot_delay=0.5)
+    """A bot-only table parks park_bots_after (1 s here) after its spectator left; a table
+    where a person has a seat waits park_after (10 minutes here) for them."""
+    srv: ServerProc = server_factory(max_rooms=4, park_after=600, park_bots_after=1,
+                                     idle_check_interval=0.2, bot_delay=0.5)
+    ann = await Client(srv.ws_url("mine0"), "Ann").connect()
+    for text in ("/join", "/addbot", "/addbot", "/start"):
+        assert (await ann.say(text))["ok"], text
+    await ann.close()
     for i in range(3):
         c = await Client(srv.ws_url(f"bots{i}"), "Watcher").connect()
         for text in ("/addbot", "/addbot", "/addbot", "/start"):
             assert (await c.say(text))["ok"], text
         await c.close()
     deadline = time.monotonic() + 10
-    while httpx.get(srv.base + "/api/rooms").json() and time.monotonic() < deadline:
+    while _rooms(srv) != ["mine0"] and time.monotonic() < deadline:  # not listed forever
         await asyncio.sleep(0.2)
-    assert httpx.get(srv.base + "/api/rooms").json() == []  # not listed forever
+    assert _rooms(srv) == ["mine0"]  # Ann's table waits for her
+    # and their bots stopped: nothing more is stored
+    versions = [_stored_version(srv, f"bots{i}") for i in range(3)]
+    assert all(versions)
+    await asyncio.sleep(1.5)  # three bot delays
+    assert [_stored_version(srv, f"bots{i}") for i in range(3)] == versions
     fresh = await Client(srv.ws_url("mine"), "Me").connect()  # the slots are free again
     await fresh.close()
+
+
+def _rooms(srv: ServerProc) -> list[str]:
+    return [r["room"] for r in httpx.get(srv.base + "/api/rooms").json()]
+
+
+async def _until_parked(srv: ServerProc, within: float = 10) -> None:
+    deadline = time.monotonic() + within
+    while _rooms(srv) and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)
+    assert _rooms(srv) == []
+
+
+def _stored_version(srv: ServerProc, room: str) -> int:
+    con = sqlite3.connect(srv.db)
+    try:
+        row = con.execute("SELECT MAX(version) FROM commands WHERE room=?", (room,)).fetchone()
+        return int(row[0] or 0)
+    finally:
+        con.close()
+
+
+async def test_a_parked_room_costs_a_new_room_unless_a_seat_token_brings_it_back(
+    server_factory: Any
+) -> None:
+    """Parked rooms are no way round the rate of new rooms: bringing one back without a seat
+    token there costs the address a new room; a seat-token holder always gets back."""
+    srv: ServerProc = server_factory(per_address_limits=1, rooms_per_minute=0.01, rooms_burst=2,
+                                     park_after=1, idle_check_interval=0.2)
+    held = [await _seat_and_leave(srv.ws_url(f"p{i}")) for i in range(2)]  # the burst: 2
+    await _until_parked(srv)
+    c = Client(srv.ws_url("p0"))
+    await c.connect(hello=False)
+    await c.send({"type": "hello", "name": "Other"})
+    assert await c.closed() == 1013
+    assert c.errors[-1]["code"] == "too_many_new_rooms"
+    assert _rooms(srv) == []  # still parked
+    back = await Client(srv.ws_url("p0")).connect(token=held[0].token)
+    assert back.seat == 0 and _rooms(srv) == ["p0"]
+    await back.close()
+
+
+async def test_a_restart_keeps_at_most_max_rooms_live(server_factory: Any) -> None:
+    """Stored rooms past ``max_rooms`` are parked at start-up (the limit counts live rooms);
+    every seat-token holder still gets back, once there is room."""
+    srv: ServerProc = server_factory(max_rooms=10)
+    held = [await _seat_and_leave(srv.ws_url(f"s{i}")) for i in range(4)]
+    srv.stop()
+    srv2: ServerProc = server_factory(max_rooms=2, park_after=3, idle_check_interval=0.2)
+    assert len(_rooms(srv2)) == 2
+    await _until_parked(srv2)
+    for pair in ((0, 1), (2, 3)):  # two at a time: max_rooms
+        for i in pair:
+            back = await Client(srv2.ws_url(f"s{i}")).connect(token=held[i].token)
+            assert back.seat == 0 and back.state["room"]["seats"][0]["name"] == "Squatter"  # type: ignore[index]
+            await back.close()
+        await _until_parked(srv2)
+
+
+async def test_a_parked_room_nobody_uses_is_forgotten(server_factory: Any) -> None:
+    """The storage policy: a parked room whose last command is ``forget_after`` old is deleted
+    from storage (the lobby's day by default)."""
+    srv: ServerProc = server_factory(park_after=0.5, forget_after=2.5, idle_check_interval=0.2)
+    await _seat_and_leave(srv.ws_url("old"))
+    await _until_parked(srv)
+    assert _stored_version(srv, "old") > 0  # parked: kept in storage
+    deadline = time.monotonic() + 15
+    while _stored_version(srv, "old") and time.monotonic() < deadline:
+        await asyncio.sleep(0.3)
+    assert _stored_version(srv, "old") == 0
+    con = sqlite3.connect(srv.db)
+    try:
+        assert con.execute("SELECT count(*) FROM rooms WHERE name='old'").fetchone()[0] == 0
+    finally:
+        con.close()
+    fresh = await Client(srv.ws_url("old"), "New").connect()  # the name is free: a new room
+    assert fresh.state["room"]["seats"] == []  # type: ignore[index]
+    await fresh.close()
+
+
+def test_per_address_limits_count_an_ipv6_client_by_its_64_network() -> None:
+    from bohnanza.server.gate import address_key
+
+    assert address_key("203.0.113.7") == "203.0.113.7"
+    assert address_key("::ffff:203.0.113.7") == "203.0.113.7"
+    assert (address_key("2001:db8:1:2::1") == address_key("2001:db8:1:2:ffff:ffff:ffff:ffff")
+            == "2001:db8:1:2::/64")
+    assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
+    assert address_key(None) == "?"
+
+
+def _via(client_ip: str) -> dict[str, Any]:
+    return {"additional_headers": {"X-Forwarded-For": client_ip}}
+
+
+async def _hello(url: str, name: str, **kw: Any) -> Client:
+    c = Client(url, name)
+    await c.connect(hello=False, **kw)
+    await c.send({"type": "hello", "name": name})
+    await c.wait(lambda: bool(c.welcomes) or bool(c.errors))
+    return c
+
+
+async def test_behind_a_trusted_proxy_the_limits_count_the_forwarded_client(
+    server_factory: Any
+) -> None:
+    """trusted_proxies=127.0.0.1: its connections are many clients' (not capped at
+    max_conns_per_address), and the rate of new rooms counts the client its X-Forwarded-For
+    names."""
+    srv: ServerProc = server_factory(per_address_limits=1, trusted_proxies="127.0.0.1",
+                                     max_conns_per_address=2, rooms_per_minute=0.01,
+                                     rooms_burst=1)
+    a = await _hello(srv.ws_url("ra"), "A", **_via("198.51.100.1"))
+    assert a.welcomes and not a.errors
+    b = await _hello(srv.ws_url("rb"), "B", **_via("198.51.100.2"))
+    assert b.welcomes and not b.errors  # another client: its own new room
+    a2 = await _hello(srv.ws_url("rc"), "A2", **_via("198.51.100.1"))
+    assert a2.errors[-1]["code"] == "too_many_new_rooms"  # the same client: over its rate
+    c = await _hello(srv.ws_url("ra"), "C", **_via("198.51.100.1"))
+    assert c.welcomes  # joining a room is not making one; a 3rd connection from the proxy
+    for x in (a, b, a2, c):
+        await x.close()
+
+
+async def test_without_a_trusted_proxy_x_forwarded_for_is_ignored(server_factory: Any) -> None:
+    """Nobody escapes the per-address rates by naming another address."""
+    srv: ServerProc = server_factory(per_address_limits=1, rooms_per_minute=0.01, rooms_burst=1)
+    a = await _hello(srv.ws_url("ra"), "A", **_via("198.51.100.1"))
+    assert a.welcomes and not a.errors
+    b = await _hello(srv.ws_url("rb"), "B", **_via("198.51.100.2"))
+    assert b.errors[-1]["code"] == "too_many_new_rooms"  # both are 127.0.0.1
+    for x in (a, b):
+        await x.close()
 
 
 async def test_creating_rooms_is_rate_limited_per_address(server_factory: Any) -> None:
@@ -130,8 +274,8 @@ def _closed_by_server(s: socket.socket, within: float) -> bool:
 def test_half_sent_requests_are_closed_after_the_header_timeout(server_factory: Any) -> None:
     srv: ServerProc = server_factory(header_timeout=1)
     socks = [_raw(srv.port) for _ in range(20)]
-    for s in socks:
-        s.sendall(b"GET /api/rooms HT")  # part of a request line, never finished
+    for i, s in enumerate(socks):
+        s.sendall(b"GET / HT" if i % 2 else b"GET /api/rooms HT")  # never finished
     idle = _raw(srv.port)  # nothing sent at all
     started = time.monotonic()
     assert all(_closed_by_server(s, 5) for s in [*socks, idle])
@@ -140,6 +284,25 @@ def test_half_sent_requests_are_closed_after_the_header_timeout(server_factory: 
     assert httpx.get(srv.base + "/api/rooms").status_code == 200
     for s in socks:
         s.close()
+
+
+def test_a_body_sent_byte_by_byte_is_cut_after_the_header_timeout(server_factory: Any) -> None:
+    """The same kind: whole headers, then a body that never ends (a byte now and then, each
+    one resetting uvicorn's keep-alive timer) is closed within the timeout too."""
+    srv: ServerProc = server_factory(header_timeout=1)
+    s = _raw(srv.port)
+    s.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\nab")
+    started = time.monotonic()
+    closed = False
+    while not closed and time.monotonic() - started < 8:
+        try:
+            s.sendall(b"x")
+        except OSError:
+            closed = True
+            break
+        closed = _closed_by_server(s, 0.3)
+    assert closed and time.monotonic() - started < 4
+    s.close()
 
 
 def test_connections_are_capped_per_address_and_in_total(server_factory: Any) -> None:

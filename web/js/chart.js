@@ -14,7 +14,8 @@ export function coinsChart(history, names, labels) {
   const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-label': labels.title || 'chart' });
   const turns = history.length;
   const maxC = Math.max(1, ...history.flat().map((x) => x || 0));
-  const x = (i) => L + (turns <= 1 ? 0 : (i * (W - L - R)) / (turns - 1));
+  // a single turn stands in the middle (a line needs two points; the dots show it)
+  const x = (i) => L + (turns <= 1 ? (W - L - R) / 2 : (i * (W - L - R)) / (turns - 1));
   const y = (c) => H - B - (c * (H - T - B)) / maxC;
   svg.append(el('line', { x1: L, y1: H - B, x2: W - R, y2: H - B, class: 'axis' }));
   svg.append(el('line', { x1: L, y1: T, x2: L, y2: H - B, class: 'axis' }));
@@ -25,7 +26,7 @@ export function coinsChart(history, names, labels) {
     svg.append(tx, el('line', { x1: L, y1: y(c), x2: W - R, y2: y(c), class: 'grid' }));
   }
   const xl = el('text', { x: (W + L) / 2, y: H - 6, 'text-anchor': 'middle', class: 'tick' });
-  xl.textContent = `${labels.turn} 1–${turns}`;
+  xl.textContent = turns <= 1 ? `${labels.turn} 1` : `${labels.turn} 1–${turns}`;
   svg.append(xl);
   names.forEach((name, s) => {
     const pts = history.map((row, i) => `${x(i)},${y(row[s] || 0)}`).join(' ');
@@ -33,7 +34,10 @@ export function coinsChart(history, names, labels) {
     const title = el('title');
     title.textContent = name;
     line.append(title);
-    svg.append(line);
+    // a dot where each player ended, so a single turn or equal lines still show
+    const last = history.length ? history[history.length - 1][s] || 0 : 0;
+    const dot = el('circle', { cx: x(Math.max(0, turns - 1)), cy: y(last), r: 4, fill: seatColour(s), class: 'series-end' });
+    svg.append(line, dot);
   });
   return svg;
 }

@@ -1,5 +1,12 @@
 // The WebSocket connection of one room (design.md section 6).
 // hello first, then say {id, text}; every say gets exactly one reply {id, ok, code?, message?}.
+// State deltas: the hello asks for them; after a full state the server sends patch {version,
+// base, ops} (JSON Patch, RFC 6902, on {view, room}); they are applied here and handed on as
+// whole states, so the board sees states only. A patch that does not follow the state held
+// (a missed version) or does not apply: resync, and the next full state goes on. The reply of
+// an accepted command may ride in the state or patch of its change (reply: {id, ok}).
+import { applyPatch } from '../vendor/fast-json-patch/core.mjs';
+
 const TOKEN_KEY = (room) => 'bohnanza.token.' + room;
 
 export class Net {
@@ -23,7 +30,9 @@ export class Net {
     this.handlers.status?.('connecting');
     ws.onopen = () => {
       this.retry = 0;
-      const hello = { type: 'hello', name: this.name, lang: this.lang || 'en' };
+      this.held = null; // the last whole state (patches apply to it)
+      this.resyncing = false;
+      const hello = { type: 'hello', name: this.name, lang: this.lang || 'en', deltas: true };
       if (this.token) hello.token = this.token;
       ws.send(JSON.stringify(hello));
       this.handlers.opened?.();
@@ -58,10 +67,32 @@ export class Net {
         break;
       }
       case 'state':
+        this.held = msg;
+        this.resyncing = false;
         // the change's log lines come with its state (earlier ones: 'log' on connect)
         if (msg.log && msg.log.length) this.handlers.log?.({ version: msg.version, entries: msg.log });
         this.handlers.state?.(msg);
+        // the reply of my command may ride in its state (after it: the state is drawn first)
+        if (msg.reply) this.dispatch({ type: 'reply', ...msg.reply });
         break;
+      case 'patch': {
+        const held = this.held;
+        let doc = null;
+        if (held && !this.resyncing && held.version === msg.base) {
+          try {
+            // a new object (the held one unchanged): the board may still hold the old view
+            doc = applyPatch({ view: held.view, room: held.room }, msg.ops, false, false).newDocument;
+          } catch { doc = null; }
+        }
+        if (doc) {
+          if (window.__bohnanza) window.__bohnanza.patches = (window.__bohnanza.patches || 0) + 1;
+          this.dispatch({ type: 'state', version: msg.version, view: doc.view, room: doc.room, log: msg.log });
+        } else {
+          this.resync();
+        }
+        if (msg.reply) this.dispatch({ type: 'reply', ...msg.reply });
+        break;
+      }
       case 'chat': this.handlers.chat?.(msg); break;
       case 'log': this.handlers.log?.(msg); break;
       case 'error':
@@ -71,6 +102,14 @@ export class Net {
         break;
       default: this.handlers.other?.(msg);
     }
+  }
+
+  // A patch that does not follow the state held: ask once for a full state.
+  resync() {
+    if (this.resyncing || !this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    this.resyncing = true;
+    window.__bohnanza && (window.__bohnanza.resyncs = (window.__bohnanza.resyncs || 0) + 1);
+    this.ws.send(JSON.stringify({ type: 'resync' }));
   }
 
   // The person switched language: the server writes in it from now on and sends the log

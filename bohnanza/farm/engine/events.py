@@ -95,5 +95,7 @@ class Event(_BaseEvent):
         if k == "game_over":
             winners = ", ".join(self._name(s, names) for s in d["winners"])
             tb = f" (tie-break: {d['tiebreak']})" if d.get("tiebreak") else ""
-            return f"game over: {winners} won with {d['best']} VP{tb}"
+            used = (f", parameters {d['params_name']} {d['params_hash']}"
+                    if d.get("params_hash") else "")
+            return f"game over: {winners} won with {d['best']} VP{tb}{used}"
         return k

@@ -298,10 +298,13 @@ class FarmGame:
             top = max(key.values())
             tied = [i for i in tied if key[i] == top]
         self.phase = "over"
+        # the result says which numbers were played (issue 17: name and hash of the set)
         self.result = {"scores": scores, "winners": tied, "cost": [s.cost for s in self.seats],
-                       "tiebreak": used}
+                       "tiebreak": used, "params_name": self.params_name,
+                       "params_hash": self.params_hash}
         self.emit("game_over", None, {"winners": tied[:], "scores": scores[:], "best": best,
-                                      "tiebreak": used})
+                                      "tiebreak": used, "params_name": self.params_name,
+                                      "params_hash": self.params_hash})
 
 
 _HANDLERS: dict[type, Any] = {

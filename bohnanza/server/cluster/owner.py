@@ -73,6 +73,11 @@ class Owner:
 
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
+        try:  # the commands' own connection, on this loop (postgres.py)
+            await self.store.open_async()
+        except Exception as e:
+            log.warning("the second database connection failed (%s): every write on the "
+                        "database thread", e)
         if self.settings.redis_url:
             from .relay import Relay
 
@@ -90,6 +95,8 @@ class Owner:
             await self.relay.stop()
         if self.lease is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.lease.stop)
+        with contextlib.suppress(Exception):
+            await self.store.close_async()
 
     # ------------------------------------------------------------ claims
 

@@ -10,11 +10,12 @@ Each process listens on its channel ``bohnanza:p:<owner id>``. The process a cli
 (the *edge*) keeps the WebSocket and hands what it reads to the owner's channel; the owner
 serves it with a :class:`RemoteConn` in the room like any connection and hands every frame
 for it back to the edge's channel. One publishing connection per process sends in order, and
-one subscription receives in order, so the frames of a connection keep their order. The
-messages (fields joined by ``\\x1f``; JSON text never holds that character unescaped):
+one subscription receives in order, so the frames of a connection keep their order; the
+messages for one process queued together go as one Redis message (joined by ``\\x1e``). The
+messages (fields joined by ``\\x1f``; JSON text never holds these characters unescaped):
 
-* edge to owner: ``h`` hello (``[name, token, lang]``), ``s`` say (``[id, text]``), ``l``
-  lang, ``a`` activity, ``d`` gone; each with the edge's id, the connection's id, the room;
+* edge to owner: ``h`` hello (``[name, token, lang, deltas]``), ``s`` say (``[id, text]``),
+  ``l`` lang, ``a`` activity, ``r`` resync, ``d`` gone; each with the edge's id, the connection's id, the room;
 * owner to edge: ``f`` a frame for a connection, ``c`` close it (code, reason).
 
 When the owner's lease is gone (it died: lease.py) the edge closes the connections it relayed
@@ -47,7 +48,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bohnanza.server")
 
-SEP = "\x1f"
+SEP = "\x1f"  # between the fields of a message
+BATCH = "\x1e"  # between the messages of one Redis message
 LISTING_TTL_MS = 3000
 
 
@@ -75,7 +77,7 @@ class RelayedRoom:
         conn.room = self.name
         self.conns.append(conn)
         self.relay.edges[conn.id] = (conn, self)
-        self._send("h", conn, json.dumps([name, token, conn.lang]))
+        self._send("h", conn, json.dumps([name, token, conn.lang, conn.deltas]))
 
     async def say(self, conn: Conn, say_id: Any, text: str) -> None:
         self._send("s", conn, json.dumps([say_id, text]))
@@ -86,6 +88,9 @@ class RelayedRoom:
 
     async def activity(self, conn: Conn) -> None:
         self._send("a", conn)
+
+    async def resync(self, conn: Conn) -> None:
+        self._send("r", conn)
 
     async def detach(self, conn: Conn) -> None:
         if self.relay.edges.pop(conn.id, None) is None:
@@ -189,7 +194,9 @@ class Relay:
                     msg = await pubsub.get_message(timeout=1.0)
                     if msg is not None:
                         data = msg["data"]
-                        await self._dispatch(data.decode() if isinstance(data, bytes) else data)
+                        for one in (data.decode() if isinstance(data, bytes) else data
+                                    ).split(BATCH):
+                            await self._dispatch(one)
             except asyncio.CancelledError:
                 raise
             except Exception as e:
@@ -202,22 +209,30 @@ class Relay:
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
 
     async def _writer(self) -> None:
-        """Publish in order: everything queued in one pipeline (one round trip)."""
+        """Publish in order: everything queued in one pipeline (one round trip), the messages
+        for one process in one Redis message, in the order queued."""
         while True:
             first = await self._out.get()
-            batch = [first]
+            batch: dict[int, list[str]] = {first[0]: [first[1]]}
             while not self._out.empty():
-                batch.append(self._out.get_nowait())
+                to, data = self._out.get_nowait()
+                batch.setdefault(to, []).append(data)
             if not self.up:
                 continue  # dropped already; nothing can be carried
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for to, data in batch:
-                        pipe.publish(channel(to), data)
-                    await pipe.execute()
+                    for to, datas in batch.items():
+                        pipe.publish(channel(to), BATCH.join(datas))
+                    heard = await pipe.execute()
             except Exception as e:
                 log.warning("relay: publish failed (%s)", e)
                 self._down()
+                continue
+            # a message nobody received: that process does not listen (it lost Redis, or
+            # its lease and channel): its connections here and ours there are cut now
+            for to, n in zip(batch, heard, strict=True):
+                if n == 0:
+                    self._unreachable(to)
 
     def publish(self, to: int, data: str) -> None:
         self._out.put_nowait((to, data))
@@ -225,6 +240,15 @@ class Relay:
     def _down(self) -> None:
         self.up = False
         self.drop_all("The servers cannot reach each other; reconnecting.")
+
+    def _unreachable(self, other: int) -> None:
+        """Process ``other`` does not hear us: the rooms relayed to it reconnect, and the
+        connections it relayed here leave their rooms."""
+        for room in [r for r in self.rooms.values() if r.owner == other]:
+            room.drop("The server that holds this room cannot be reached; reconnecting.")
+            self.rooms.pop(room.name, None)
+        for rc in [rc for rc in self.remotes.values() if rc.edge == other]:
+            self._gone(rc)
 
     def drop_all(self, message: str) -> None:
         """Close every relayed connection (ours) and let go of every remote one (theirs)."""
@@ -317,8 +341,9 @@ class Relay:
             while True:
                 kind, payload = await rc.inbox.get()
                 if kind == "h":
-                    who, token, lang = json.loads(payload)
+                    who, token, lang, *more = json.loads(payload)
                     rc.lang = lang
+                    rc.deltas = bool(more and more[0])
                     async with self.hub.rooms_lock:
                         got = await self.owner.room(name, None)
                         if got is None or got is not self.hub.rooms.get(name):
@@ -341,6 +366,8 @@ class Relay:
                     await room.set_lang(rc, payload)
                 elif kind == "a":
                     await room.activity(rc)
+                elif kind == "r":
+                    await room.resync(rc)
                 elif kind == "d":
                     return
         except asyncio.CancelledError:

@@ -42,7 +42,7 @@ from .clock import ClockDriver, mark_owed
 from .journal import Journal
 from .logbook import game_entries, read_backlog, room_entry
 from .presence import Presence
-from .states import room_part, state_frames
+from .states import Snapshot, room_part, state_frames
 from .table import Seat, Table
 
 if TYPE_CHECKING:
@@ -85,6 +85,11 @@ class Room:
         self.bots = BotDriver(self, settings)
         self.clock = ClockDriver(self)
         self.chat_rate = TokenBucket(settings.room_chat_per_second, settings.room_chat_burst)
+        self.snap = Snapshot()  # the last state the delta connections got (states.py)
+        # the say being handled: (its connection, its id); its ok reply may ride in the
+        # connection's state or patch (a delta connection), then ``rode`` is that connection
+        self.asking: tuple[Conn, Any] | None = None
+        self.rode: Conn | None = None
 
     # ------------------------------------------------------------ what others read
 
@@ -136,8 +141,14 @@ class Room:
             if (seat is not None and text.lstrip().startswith("/")
                     and self.table.seats[seat].bot is not None and self.table.seats[seat].human):
                 await self._take_back(seat)  # handed to a bot while here: acting takes it back
-            outcome = await self.handle(conn, text)
-            self._reply(conn, say_id, outcome)
+            self.asking, self.rode = (conn, say_id) if conn.deltas else None, None
+            try:
+                outcome = await self.handle(conn, text)
+            finally:
+                self.asking = None
+            if self.rode is not conn:  # else its reply rode in its state (exactly once)
+                self._reply(conn, say_id, outcome)
+            self.rode = None
 
     async def act_for(self, seat: int, text: str) -> Outcome:
         """``text`` said for ``seat`` by a bot (the caller holds the lock)."""
@@ -226,7 +237,8 @@ class Room:
             self._rollback()
             raise storage_error() from None
         self._seat_connections(change)
-        self.broadcast(change.entries)
+        # stored: an accepted say with nothing to say back may be answered in its state
+        self.broadcast(change.entries, self.asking if change.reply is None else None)
         self.bots.changed()
 
     def _seat_connections(self, change: Change) -> None:
@@ -277,19 +289,27 @@ class Room:
 
     # ------------------------------------------------------------ frames
 
-    def states(self, conns: list[Conn], entries: list[dict[str, Any]] | None = None) -> list[str]:
-        """The ``state`` frame of each of ``conns`` (states.py)."""
+    def states(self, conns: list[Conn], entries: list[dict[str, Any]] | None = None,
+               rider: tuple[Conn, Any] | None = None) -> list[str]:
+        """The ``state`` frame of each of ``conns`` (states.py); ``rider``: (a connection,
+        a say id) whose ok reply rides in its frame."""
         room = room_part(self.name, self.table, self.presence, self.settings)
-        return state_frames(self.version, room, self.table, conns, entries)
+        return state_frames(self.version, room, self.table, conns, entries, self.snap, rider)
 
     def state_for(self, conn: Conn) -> str:
         return self.states([conn])[0]
 
-    def broadcast(self, entries: list[dict[str, Any]] | None = None) -> None:
-        """The new state to every connection, with the change's log lines (``entries``)."""
+    def broadcast(self, entries: list[dict[str, Any]] | None = None,
+                  rider: tuple[Conn, Any] | None = None) -> None:
+        """The new state to every connection, with the change's log lines (``entries``);
+        ``rider``: (the sender, its say id) whose ok reply rides in its frame (``rode``)."""
         conns = list(self.presence.conns)
-        for c, text in zip(conns, self.states(conns, entries), strict=True):
+        if rider is not None and rider[0] not in conns:
+            rider = None
+        for c, text in zip(conns, self.states(conns, entries, rider), strict=True):
             c.send(text)
+        if rider is not None:
+            self.rode = rider[0]
 
     def _welcome(self, conn: Conn, token: str | None) -> str:
         seat = conn.seat
@@ -356,6 +376,13 @@ class Room:
                                          conn.seat, self.version, reader, log_only=True)
             for frame in frames_:
                 conn.send(frame)
+
+    async def resync(self, conn: Conn) -> None:
+        """A delta connection missed a version (``resync``): a full state, patches after it."""
+        async with self.lock:
+            if conn in self.presence.conns:
+                conn.held = None
+                conn.send(self.state_for(conn))
 
     async def detach(self, conn: Conn) -> None:
         async with self.lock:

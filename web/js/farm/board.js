@@ -7,6 +7,7 @@ import { S, act, mySeat, seatColour, rerender } from '../store.js';
 import { ft, term } from './words.js';
 import { cardEl, symbol } from './cards.js';
 import { icon } from '../icons.js';
+import { statusLine } from '../status.js';
 
 const FACILITIES = ['transform_pot', 'field', 'synth_pot', 'storage_box'];
 const FAC_WORD = { transform_pot: 'transform_pot', field: 'field_f', synth_pot: 'synth_pot', storage_box: 'storage_box' };
@@ -33,7 +34,8 @@ const hRef = (i) => 'h' + (i + 1);
 
 export function farmStatus() {
   const v = S.view;
-  if (!v) return { text: '', tone: 'wait' };
+  // before the deal the table's own line (seats, Start game) serves every game
+  if (!v) return statusLine(null, S.roomInfo, mySeat(), S.askName);
   const y = v.you;
   if (v.phase === 'over') return { text: ft('st_over'), tone: 'over' };
   if (!y) return { text: ft('st_watch'), tone: 'wait' };
@@ -106,7 +108,7 @@ function schedule(v) {
   box.append(list);
   const order = h('div', { class: 'order-row' }, h('span', { class: 'row-label', text: ft('order_cards') + ':' }),
     ...v.order_stack.map((n) => h('span', { class: 'order-card', text: String(n) })),
-    h('span', { class: 'hint-text', text: ft('order_left') }));
+    h('span', { class: 'hint-text', text: ft(v.order_stack.length ? 'order_left' : 'order_none') }));
   box.append(order);
   // the piles (G2): how many cards each holds and how many lie face up beside it (G5)
   box.append(h('div', { class: 'pile-row', 'aria-label': ft('piles') }, h('span', { class: 'row-label', text: ft('piles') + ':' }),
@@ -225,6 +227,9 @@ function mine(v, y) {
     if (at >= 0) el.append(h('span', { class: 'sel-no', text: String(at + 1) }));
     hand.append(el);
   });
+  // an empty hand says so instead of leaving a blank row (G23: rescue cards come at the next
+  // preparation when the field is empty too)
+  if (!y.hand.length) hand.append(h('span', { class: 'hint-text empty-hand', text: ft('hand_empty') }));
   box.append(hand);
   if (v.phase === 'prep' && !y.done && y.hand.length) box.append(h('div', { class: 'hint-text', text: ft('plant_hint') }));
   const bar = actions(v, y);

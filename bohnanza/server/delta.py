@@ -1,0 +1,169 @@
+"""State deltas (issue 14): what changed between two states of one connection, as JSON Patch
+(RFC 6902) operations on the state document ``{"view": ..., "room": ...}``.
+
+The server keeps, per room, a copy of the last state it sent (plain JSON data that it owns:
+see :class:`~bohnanza.server.room.states.Snapshot`). :func:`diff_into` compares that copy with
+the new state (live data, read only), writes the operations that turn the one into the other
+(as JSON text, ready to splice into a frame) and updates the copy to the new state as it goes,
+so no new state is ever copied whole: only what changed is serialised (once, for the frame)
+and parsed back (for the copy).
+
+The operations it writes (a client applies them in order, with any RFC 6902 library):
+
+* ``replace`` a value that changed (a number, a string, a list whose length changed in the
+  middle, an object that became ``null``...);
+* ``add`` a key that is new in an object, or ``{"op": "add", "path": ".../-"}`` for each
+  element appended to a list (the log of a game, ``history``, grows this way);
+* ``remove`` a key that is gone from an object, or the last elements of a list that got
+  shorter at its end (from the last one down).
+
+A list of the same length is compared element by element; objects key by key. Nothing is
+moved or copied (``move``, ``copy`` and ``test`` are never written). Values compare as in
+Python: ``1``, ``1.0`` and ``true`` are the same value (a view's fields keep their JSON type,
+so this never shows).
+
+:func:`apply` is the small reader of exactly these operations that the Python wire clients
+(the bench's, the tests') use; ``tests/server/test_srv_delta.py`` checks it against the
+``jsonpatch`` library on every patch of whole games.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from pydantic_core import from_json, to_json
+
+
+@functools.lru_cache(maxsize=4096)
+def _step(key: str) -> str:
+    """One reference token of a JSON Pointer (RFC 6901): ``~`` and ``/`` escaped."""
+    return "/" + key.replace("~", "~0").replace("/", "~1")
+
+
+def operation(kind: str, path: str, text: str | None) -> str:
+    """One operation as JSON text: ``kind`` at the pointer ``path``, with the value's JSON
+    ``text`` (``None``: no value, a ``remove``)."""
+    p = to_json(path).decode()
+    if text is None:
+        return f'{{"op":"{kind}","path":{p}}}'
+    return f'{{"op":"{kind}","path":{p},"value":{text}}}'
+
+
+def _put(kind: str, path: str, value: Any, out: list[str]) -> Any:
+    """Write ``kind`` with ``value`` at ``path``; the copy of ``value`` to keep."""
+    text = to_json(value).decode()
+    out.append(operation(kind, path, text))
+    return from_json(text)
+
+
+def diff_into(old: Any, new: Any, path: str, out: list[str],
+              same: frozenset[str] = frozenset()) -> Any:
+    """Append to ``out`` the operations (JSON text) that turn ``old`` into ``new`` at the
+    pointer ``path`` (``""``: the document); returns ``old`` made equal to ``new`` (the same
+    object where it could be updated in place, else a copy of ``new``).
+
+    ``old`` is plain JSON data owned by the caller (changed in place); ``new`` is only read.
+    Mapping keys are strings; lists and tuples are both JSON arrays. ``same``: keys of the
+    objects ``old`` and ``new`` (this level only) known not to have changed: not compared."""
+    if type(old) is dict and type(new) is dict:
+        had = len(old)
+        found = 0
+        for k, v in new.items():
+            o = old.get(k, _NONE)
+            if o is _NONE:
+                old[k] = _put("add", path + _step(k), v, out)
+                continue
+            found += 1
+            if k in same:
+                continue
+            if o != v:
+                old[k] = diff_into(o, v, path + _step(k), out)
+        if found < had:  # keys gone
+            for k in [k for k in old if k not in new]:
+                out.append(operation("remove", path + _step(k), None))
+                del old[k]
+        return old
+    if type(old) is list and isinstance(new, list | tuple):
+        n, m = len(old), len(new)
+        if n == m:
+            for i in range(n):
+                v = new[i]
+                if old[i] != v:
+                    old[i] = diff_into(old[i], v, f"{path}/{i}", out)
+            return old
+        if m > n and _same(old, new[:n]):
+            for v in new[n:]:
+                old.append(_put("add", path + "/-", v, out))
+            return old
+        if m < n and _same(old[:m], new):
+            for i in range(n - 1, m - 1, -1):
+                out.append(operation("remove", f"{path}/{i}", None))
+            del old[m:]
+            return old
+    elif old == new and type(old) is type(new) and not isinstance(old, dict | list):
+        return old
+    return _put("replace", path, new, out)
+
+
+_NONE = object()  # no such key
+
+
+def _same(a: list[Any], b: Any) -> bool:
+    return bool(a == list(b))
+
+
+def snapshot(value: Any) -> Any:
+    """A copy of ``value`` as plain JSON data (what :func:`diff_into` keeps)."""
+    return from_json(to_json(value))
+
+
+# ---------------------------------------------------------------------- the reading side
+
+
+def _parent(doc: Any, path: str) -> tuple[Any, str]:
+    parts = path.split("/")[1:]
+    node = doc
+    for raw in parts[:-1]:
+        key = raw.replace("~1", "/").replace("~0", "~")
+        node = node[int(key)] if isinstance(node, list) else node[key]
+    last = parts[-1].replace("~1", "/").replace("~0", "~")
+    return node, last
+
+
+def apply(doc: dict[str, Any], ops: list[dict[str, Any]]) -> dict[str, Any]:
+    """Apply the operations :func:`diff_into` writes (``add``, ``remove``, ``replace``) to
+    ``doc`` in place and return it. Raises ``ValueError`` for another operation or a path
+    that is not in ``doc`` (the client then asks for a full state: ``resync``)."""
+    for op in ops:
+        kind, path = op["op"], op["path"]
+        try:
+            if path == "":
+                if kind != "replace":
+                    raise ValueError(f"{kind} of the whole document")
+                doc = op["value"]
+                continue
+            node, key = _parent(doc, path)
+            if isinstance(node, list):
+                if kind == "add":
+                    if key == "-":
+                        node.append(op["value"])
+                    else:
+                        node.insert(int(key), op["value"])
+                elif kind == "replace":
+                    node[int(key)] = op["value"]
+                elif kind == "remove":
+                    del node[int(key)]
+                else:
+                    raise ValueError(f"unknown operation {kind!r}")
+            elif kind in ("add", "replace"):
+                if kind == "replace" and key not in node:
+                    raise ValueError(f"replace of a missing key {path!r}")
+                node[key] = op["value"]
+            elif kind == "remove":
+                del node[key]
+            else:
+                raise ValueError(f"unknown operation {kind!r}")
+        except (KeyError, IndexError, TypeError) as e:
+            raise ValueError(f"cannot apply {kind} at {path!r}: {e!r}") from None
+    return doc

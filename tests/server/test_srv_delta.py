@@ -1,0 +1,249 @@
+"""State deltas (issue 14): a connection that says ``hello`` with ``deltas: true`` gets a full
+``state``, then a ``patch`` (RFC 6902) per change.
+
+* the patches are standard JSON Patch: the ``jsonpatch`` library applies every one the server's
+  diff writes, to the same result as our small reader, for any two JSON documents;
+* whole bot games in every preset (classic, rio-grande's 154 cards, amigo, the 2-player duel)
+  and with hidden money: at every version, a seat's delta connection holds exactly the state
+  its full-state connection (the same seat, the same token) holds, and a delta spectator
+  exactly what a full-state spectator holds; the delta people decide on their patched views;
+* a missed version: the client's ``resync`` brings a full state, and patches go on after it;
+* a client that says nothing about deltas gets full states only;
+* what the patches cost: far fewer bytes than the full states of the same changes.
+
+The leak scan over patch frames is in ``test_srv_games.py`` (the 5-player hidden money game
+is played by delta connections)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import jsonpatch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bohnanza.server import delta
+from bohnanza.server.protocol import server_adapter
+
+from .harness import Client, ServerProc, leak_scan, positions_by_version
+from .test_srv_bots import drive
+
+# ------------------------------------------------------------------ the patch format
+
+# numbers that Python does not take for true or false (delta.py: values compare as in Python)
+_leaf = st.none() | st.booleans() | st.integers(2, 5) | st.sampled_from([-1.5, 2.5]) \
+    | st.sampled_from(["a", "b", "~", "/x", ""])
+_json = st.recursive(
+    _leaf,
+    lambda inner: st.lists(inner, max_size=5)
+    | st.dictionaries(st.sampled_from(["a", "b", "c", "a/b", "m~n", ""]), inner, max_size=4),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(old=_json, new=_json)
+def test_a_patch_turns_the_old_document_into_the_new_one(old: Any, new: Any) -> None:
+    ops: list[str] = []
+    kept = delta.diff_into(delta.snapshot(old), new, "/d", ops)
+    def text(x: Any) -> str:
+        return json.dumps(x, sort_keys=True)
+
+    assert text(kept) == text(new)  # the server's copy follows (types too)
+    patch = [json.loads(o) for o in ops]
+    assert {o["op"] for o in patch} <= {"add", "remove", "replace"}
+    doc = {"d": json.loads(json.dumps(old))}
+    assert text(jsonpatch.apply_patch(doc, patch)) == text({"d": new})
+    assert text(delta.apply(doc, patch)) == text({"d": new})
+    if text(old) == text(new):
+        assert ops == []
+
+
+def test_a_growing_list_is_appended_and_nothing_else_is_sent() -> None:
+    old = {"history": [[1, 2]], "seats": [{"hand_count": 5, "name": "Ann"}], "x": "same"}
+    new = {"history": [[1, 2], [3, 4], [5]], "seats": [{"hand_count": 4, "name": "Ann"}],
+           "x": "same"}
+    ops: list[str] = []
+    delta.diff_into(delta.snapshot(old), new, "/view", ops)
+    assert [json.loads(o) for o in ops] == [
+        {"op": "add", "path": "/view/history/-", "value": [3, 4]},
+        {"op": "add", "path": "/view/history/-", "value": [5]},
+        {"op": "replace", "path": "/view/seats/0/hand_count", "value": 4},
+    ]
+
+
+def test_the_reader_refuses_what_it_cannot_apply() -> None:
+    for ops in ([{"op": "move", "from": "/a", "path": "/b"}],
+                [{"op": "replace", "path": "/nope", "value": 1}],
+                [{"op": "remove", "path": "/a/9"}]):
+        try:
+            delta.apply({"a": [1]}, ops)
+        except ValueError:
+            continue
+        raise AssertionError(f"applied {ops}")
+
+
+# ------------------------------------------------------------------ whole games
+
+
+async def _seat(url: str, name: str) -> tuple[Client, Client]:
+    """A person's delta connection (seated with /join) and a full-state one of the same seat
+    (the same token), both recording every state they hold."""
+    person = await Client(url, name, deltas=True, record=True).connect()
+    await person.ok("/join")
+    mirror = Client(url, name, record=True)
+    mirror.token = person.token
+    await mirror.connect()
+    assert mirror.seat == person.seat is not None
+    return person, mirror
+
+
+def _same_states(a: Client, b: Client, names: tuple[str, str] | None = None) -> int:
+    """``a`` (deltas) held at every version ``b`` (full states) got after ``a``'s first state
+    exactly the same state; returns how many versions were compared. ``names``: two
+    spectators, whose ``room.you`` names differ (else it is the same seat)."""
+    first = min(a.docs)
+    versions = [v for v in b.docs if v >= first]
+    missing = [v for v in versions if v not in a.docs]
+    assert not missing, ("versions the delta client never held", missing[:10])
+    for v in versions:
+        mine = a.docs[v] if names is None else a.docs[v].replace(json.dumps(names[0]),
+                                                                json.dumps(names[1]))
+        assert mine == b.docs[v], ("states differ at version", v)
+    assert a.state is not None and b.state is not None
+    assert a.version == b.version
+    assert a.state["room"]["now"] == b.state["room"]["now"]  # the same broadcast
+    return len(versions)
+
+
+async def _bot_game(srv: ServerProc, room: str, options: list[str], bots: int,
+                    people: int = 2) -> None:
+    url = srv.ws_url(room)
+    seats = [await _seat(url, f"P{i + 1}") for i in range(people)]
+    host = seats[0][0]
+    for o in options:
+        await host.ok(o)
+    for i in range(bots):
+        await host.ok(f"/addbot B{i + 1} greedy")
+    watch_d = await Client(url, "WatchD", deltas=True, record=True).connect()
+    watch_f = await Client(url, "WatchF", record=True).connect()
+    await host.ok("/start")
+    players = [p for p, _ in seats]
+    await asyncio.wait_for(asyncio.gather(*(drive(p, seed=i) for i, p in enumerate(players))),
+                           240)
+    everyone = [c for pair in seats for c in pair] + [watch_d, watch_f]
+    target = max(c.version for c in everyone)
+    for c in everyone:
+        await c.wait(lambda c=c: c.version >= target)
+    assert host.view["phase"] == "over" and host.view["result"]["winners"]
+    compared = sum(_same_states(p, m) for p, m in seats) + _same_states(watch_d, watch_f, ("WatchD", "WatchF"))
+    assert compared > 300, compared
+    for c in players:
+        # every say answered exactly once: most in the patch of their change
+        frames_ = [json.loads(f) for f in c.frames]
+        ids = [m["id"] for m in frames_ if m["type"] == "reply"] + \
+              [m["reply"]["id"] for m in frames_ if m.get("reply")]
+        assert sorted(ids) == list(range(1, c.next_id)), c.name
+        assert c.rides > 50, (c.name, c.rides)
+    for c in [*players, watch_d]:
+        assert c.patches > 100 and c.resyncs == 0, (c.name, c.patches, c.resyncs)
+        kinds = {json.loads(f)["type"] for f in c.frames}
+        assert "patch" in kinds
+        # after the game's first state, only patches (the catalogue, the rules: sent once)
+        states = [f for f in c.frames if f.startswith('{"type":"state"')]
+        assert len(states) <= 3, (c.name, len(states))
+    for c in [watch_f, *(m for _, m in seats)]:
+        assert all(not f.startswith('{"type":"patch"') for f in c.frames)
+    # every frame is a message of the published protocol
+    for f in host.frames[-50:]:
+        server_adapter.validate_json(f)
+    # no other seat's hand, no draw pile, in the patches either
+    history = positions_by_version(srv.db, room)
+    hidden = any("hiddenmoney on" in o for o in options)
+    for c in [*players, watch_d]:
+        leak_scan(c, history, hidden_money=hidden)
+    for c in everyone:
+        await c.close()
+
+
+async def test_delta_clients_hold_the_full_state_classic_hidden_money(
+        server_factory: Any) -> None:
+    srv = server_factory(game_seed=5, checkpoint_every=1)
+    await _bot_game(srv, "classic", ["/option rules classic", "/option hiddenmoney on"], 2)
+
+
+async def test_delta_clients_hold_the_full_state_rio_grande(server_factory: Any) -> None:
+    srv = server_factory(game_seed=6, checkpoint_every=1)
+    await _bot_game(srv, "rio", ["/option rules rio-grande"], 1)
+
+
+async def test_delta_clients_hold_the_full_state_amigo(server_factory: Any) -> None:
+    srv = server_factory(game_seed=8, checkpoint_every=1)
+    await _bot_game(srv, "amigo", ["/option rules amigo"], 1)
+
+
+async def test_delta_clients_hold_the_full_state_duel(server_factory: Any) -> None:
+    srv = server_factory(game_seed=9, checkpoint_every=1)
+    await _bot_game(srv, "duel", ["/option rules rio-grande"], 0)
+
+
+# ------------------------------------------------------------------ recovery, opting out
+
+
+async def test_a_missed_version_is_recovered_with_a_full_state(server: ServerProc) -> None:
+    url = server.ws_url("miss")
+    ann, ann_full = await _seat(url, "Ann")
+    bob, _ = await _seat(url, "Bob")
+    plain = await Client(url, "Old").connect()  # an older board: no deltas in its hello
+    await ann.ok("/addbot Cy")
+    await ann.ok("/start")
+    await ann.ok("/want blue")
+    assert ann.patches >= 1
+    ann.drop_next_patch = True  # the next patch is lost
+    await bob.ok("/have red")
+    await ann.wait(lambda: ann.drop_next_patch is False)
+    await bob.ok("/want red")  # its base is the version Ann missed: she asks for a full state
+    await ann.wait(lambda: ann.resyncs == 1 and ann.version == bob.version)
+    full_after = [json.loads(f) for f in ann.frames if f.startswith('{"type":"state"')][-1]
+    assert full_after["version"] == bob.version
+    before = ann.patches
+    await bob.ok("/signals clear")
+    await ann.wait(lambda: ann.patches > before)  # patches again after the full state
+    await ann_full.wait(lambda: ann_full.version == ann.version)
+    assert ann.docs[ann.version] == ann_full.docs[ann.version]
+    assert plain.frames and not any(f.startswith('{"type":"patch"') for f in plain.frames)
+    await plain.wait(lambda: plain.version == ann.version)
+    # a resync from a client that holds the newest state gets it once more, whole
+    await ann.send({"type": "resync"})
+    n = len(ann.frames)
+    await ann.wait(lambda: len(ann.frames) > n)
+    assert json.loads(ann.frames[-1])["type"] == "state"
+    for c in (ann, ann_full, bob, plain):
+        await c.close()
+
+
+async def test_patches_are_a_fraction_of_the_full_states(server: ServerProc) -> None:
+    """The same changes, measured on both kinds of connection of one seat."""
+    url = server.ws_url("bytes")
+    ann, ann_full = await _seat(url, "Ann")
+    bob, _ = await _seat(url, "Bob")
+    await ann.ok("/addbot Cy")
+    await ann.ok("/start")
+    await ann_full.wait(lambda: ann_full.state["view"] is not None)
+    start = ann.version
+    await asyncio.wait_for(asyncio.gather(drive(ann, seed=1, stop=lambda: ann.version > start
+                                                + 150),
+                                          drive(bob, seed=2, stop=lambda: bob.version > start
+                                                + 150)), 120)
+    await ann_full.wait(lambda: ann_full.version == ann.version)
+
+    def sent(c: Client, kind: str) -> int:
+        return sum(len(f) for f in c.frames
+                   if f.startswith(kind) and json.loads(f)["version"] > start)
+
+    patches, states = sent(ann, '{"type":"patch"'), sent(ann_full, '{"type":"state"')
+    assert patches * 5 < states, (patches, states)
+    for c in (ann, ann_full, bob):
+        await c.close()
