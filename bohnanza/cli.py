@@ -85,6 +85,10 @@ def main(argv: list[str] | None = None) -> int:
             http=GatedHttp,  # the gate (gate.py): per-address limits, the header timeout
             ws=GatedWebSocket,
             timeout_keep_alive=5,  # an idle kept-alive HTTP connection (uvicorn's own)
+            # X-Forwarded-For names the client only from a trusted proxy (gate.py); uvicorn
+            # would otherwise believe it from 127.0.0.1
+            proxy_headers=bool(settings.trusted_proxies),
+            forwarded_allow_ips=",".join(settings.trusted_proxies) or None,
             log_level=args.log_level,
         )
     return 0

@@ -174,6 +174,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                                  "one.",
                                  "あなたのアドレスから新しいルームが多すぎます。1分ほど待つか、"
                                  "既存のルームに参加してください。"),
+    "error.server_crowded": ("This server is nearly full; only players coming back to their "
+                             "seats get in now.",
+                             "このサーバーはほぼ満員です。今は自分の席に戻るプレイヤーだけが"
+                             "入れます。"),
     "error.too_slow": ("You did not read your messages in time; reconnect for a fresh state.",
                        "メッセージを読み取れていません。再接続すると最新の状態が届きます。"),
     "refuse.room_chat": ("Too much chat in this room at once; wait a moment.",

@@ -45,7 +45,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "pass": (),
     "game_over": ("winners", "scores", "best"),
 }
-"""The public fields of each kind, in order: ``GameState.emit(kind, seat, *values)`` records
+"""The public fields of each kind, in order: ``GameState.emit(kind, seat, values)`` records
 the values only; a ``None`` value is a field left out (``coins`` under ``hidden_money``,
 ``final`` outside the final harvest)."""
 

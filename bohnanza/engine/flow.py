@@ -72,7 +72,7 @@ def turn_up(g: GameState, n: int) -> list[str]:
         if card is not None:
             g.face_up.append(card)
             cards.append(card)
-    g.emit("reveal", g.active, cards)
+    g.emit("reveal", g.active, (cards,))
     return cards
 
 
@@ -94,7 +94,7 @@ def duel_reveal(g: GameState) -> None:
         g.face_up.append(card)
         pulled.append(card)
     if pulled:
-        g.emit("pull", g.active, pulled)
+        g.emit("pull", g.active, (pulled,))
 
 
 def end_duel_turn(g: GameState) -> None:
@@ -103,7 +103,7 @@ def end_duel_turn(g: GameState) -> None:
     step 4, the draw of 2 (R34)."""
     a = g.active
     if g.face_up:
-        g.emit("leave", a, g.face_up[:], (a + 1) % len(g.seats))
+        g.emit("leave", a, (g.face_up[:], (a + 1) % len(g.seats)))
     if g.ending:
         scoring.finish(g)
         return
@@ -125,7 +125,7 @@ def phase4(g: GameState) -> None:
             drawn.append(card)
         if g.exhaustions >= limit:   # g.ending
             break
-    g.emit("draw", a, len(drawn), secret={"cards": drawn})
+    g.emit("draw", a, (len(drawn),), {"cards": drawn})
     if g.exhaustions >= limit:
         scoring.finish(g)
         return
@@ -135,7 +135,7 @@ def phase4(g: GameState) -> None:
     g.active = (a + 1) % len(seats)
     g.phase = "plant_offer" if rules.duel else "plant"   # §3a step 1 first in the duel
     g.planted = 0
-    g.emit("turn", g.active)
+    g.emit("turn", g.active, ())
 
 
 def take(g: GameState) -> str | None:
@@ -160,7 +160,7 @@ def take(g: GameState) -> str | None:
 def exhaust(g: GameState) -> None:
     """The draw pile ran out once more (R36, R37)."""
     g.exhaustions += 1
-    g.emit("exhaustion", None, g.exhaustions, g.rules.passes_limit)
+    g.emit("exhaustion", None, (g.exhaustions, g.rules.passes_limit))
 
 
 def reshuffle(g: GameState) -> None:
@@ -169,4 +169,4 @@ def reshuffle(g: GameState) -> None:
     g.discard = []
     g.rng = shuffle(cards, g.rng)
     g.deck = cards
-    g.emit("reshuffle", None, len(cards))
+    g.emit("reshuffle", None, (len(cards),))

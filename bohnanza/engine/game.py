@@ -131,13 +131,13 @@ class Game(GameState):
         copies), so treat them as read-only and do not keep them."""
         return view.build_parts(self, viewers)
 
-    def plant_fields(self, seat: int, bean: str) -> list[int]:
-        """1-based fields of ``seat`` that can take ``bean`` now (R13, R14)."""
-        return planting.fields_for(self, self.seats[seat], bean)
+    plant_fields = planting.plant_fields
+    """``game.plant_fields(seat, bean) -> list[int]``: 1-based fields of ``seat`` that can
+    take ``bean`` now (R13, R14); the function itself, one call for a hint asked often."""
 
-    def harvestable(self, seat: int) -> list[int]:
-        """1-based fields ``seat`` may harvest now (R16 timing in the duel, R17, R19)."""
-        return planting.harvestable_now(self, seat)
+    harvestable = planting.harvestable_now
+    """``game.harvestable(seat) -> list[int]``: 1-based fields ``seat`` may harvest now (R16
+    timing in the duel, R17, R19); the function itself, one call for a hint asked often."""
 
     def face_up_fields(self, seat: int) -> list[list[int]]:
         """Duel steps 1 and 3: per face-up card (``u1`` first), the fields of ``seat`` that can

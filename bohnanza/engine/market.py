@@ -76,15 +76,24 @@ MAX_OPEN_OFFERS = 8
 cannot flood the market (design.md §7, bounds)."""
 
 
+def _open_offers(g: GameState, seat: int) -> int:
+    """How many offers ``seat`` has in the market."""
+    n = 0
+    for o in g.offers:
+        if o.owner == seat:
+            n += 1
+    return n
+
+
 def _add(g: GameState, seat: int, give: Side, want: Side) -> Offer:
-    if sum(1 for o in g.offers if o.owner == seat) >= MAX_OPEN_OFFERS:
+    if _open_offers(g, seat) >= MAX_OPEN_OFFERS:
         raise RuleError("too_many_offers", f"you already have {MAX_OPEN_OFFERS} offers in the "
                         "market; /withdraw one first")
     o = Offer(g.next_offer, seat, give, want)
     g.next_offer += 1
     g.offers.append(o)
     g.passed.discard(seat)
-    g.emit("offer", seat, o.id, give, want, seat != g.active)
+    g.emit("offer", seat, (o.id, give, want, seat != g.active))
     return o
 
 
@@ -125,7 +134,7 @@ def withdraw(g: GameState, seat: int, action: Withdraw) -> None:
         raise RuleError("deal_in_progress",
                         f"offer {offer_id} is in a deal; /cancel the deal first", "R31")
     g.offers.remove(o)
-    g.emit("withdraw", seat, offer_id)
+    g.emit("withdraw", seat, (offer_id,))
 
 
 def acceptable(g: GameState, seat: int, o: Offer) -> bool:
@@ -136,7 +145,7 @@ def acceptable(g: GameState, seat: int, o: Offer) -> bool:
         return (g.deal is None and o.owner != g.active and holds(g, o.owner, o.give)
                 and holds(g, seat, o.want))
     return (o.owner == g.active and holds(g, seat, o.want)
-            and sum(1 for x in g.offers if x.owner == seat) < MAX_OPEN_OFFERS)
+            and _open_offers(g, seat) < MAX_OPEN_OFFERS)
 
 
 def acceptable_ids(g: GameState, seat: int) -> list[int]:
@@ -149,7 +158,7 @@ def acceptable_ids(g: GameState, seat: int) -> list[int]:
             return []
         return [o.id for o in g.offers if o.owner != active and o.complete
                 and holds(g, o.owner, o.give) and holds(g, seat, o.want)]
-    if sum(1 for x in g.offers if x.owner == seat) >= MAX_OPEN_OFFERS:
+    if _open_offers(g, seat) >= MAX_OPEN_OFFERS:
         return []  # a copy would be refused (too_many_offers)
     return [o.id for o in g.offers if o.owner == active and o.complete
             and holds(g, seat, o.want)]
@@ -186,15 +195,23 @@ def accept(g: GameState, seat: int, action: Accept) -> None:
         raise RuleError("cannot_provide",
                         f"you do not hold {_side_text(o.want)} (hand or face-up cards)", "R29")
     assert isinstance(o.give, dict) and isinstance(o.want, dict)
-    deal = Deal(o.id, active, o.owner, {active: dict(o.want), o.owner: dict(o.give)},
-                {active: None, o.owner: None})
-    g.deal = deal
-    g.emit("deal_start", active, o.id, o.owner)
-    for party in (active, o.owner):
-        refs = _only_way(g, party, deal.owes[party])
-        if refs is not None:
-            deal.provided[party] = refs
-    _maybe_execute(g)
+    owner = o.owner
+    g.emit("deal_start", active, (o.id, owner))
+    one_a = _one_way(g, active, o.want)
+    one_o = _one_way(g, owner, o.give)
+    if one_a and one_o:
+        # Both sides provide automatically, so the deal executes in this call: the cards are
+        # every card of the beans owed (no references to build and look up again, R31).
+        gave_a = _take_every(g, active, o.want)
+        gave_o = _take_every(g, owner, o.give)
+        g.seats[owner].to_plant.extend(gave_a)    # R12
+        g.seats[active].to_plant.extend(gave_o)
+        g.offers = [x for x in g.offers if x is not o]
+        g.emit("deal_done", active, (o.id, owner, gave_a, gave_o))
+        return
+    g.deal = Deal(o.id, active, owner, {active: dict(o.want), owner: dict(o.give)},
+                  {active: _refs(g, active, o.want) if one_a else None,
+                   owner: _refs(g, owner, o.give) if one_o else None})
 
 
 def _refs_of(g: GameState, seat: int, bean: str) -> list[CardRef]:
@@ -204,18 +221,52 @@ def _refs_of(g: GameState, seat: int, bean: str) -> list[CardRef]:
     return refs
 
 
-def _only_way(g: GameState, seat: int, owes: dict[str, int]) -> tuple[CardRef, ...] | None:
-    """The cards when there is exactly one way to provide ``owes``, else ``None`` (counted
-    first: the card references are built only when they are the only way)."""
+def _one_way(g: GameState, seat: int, owes: dict[str, int]) -> bool:
+    """Whether there is exactly one way for ``seat`` to provide ``owes``: it holds exactly the
+    cards owed of each bean (hand, plus the face-up cards if active)."""
     hand = g.seats[seat].hand
-    face_up: list[str] = g.face_up if seat == g.active else []
+    if seat == g.active:
+        face_up = g.face_up
+        for bean, n in owes.items():
+            if hand.count(bean) + face_up.count(bean) != n:
+                return False
+        return True
     for bean, n in owes.items():
-        if hand.count(bean) + face_up.count(bean) != n:
-            return None
+        if hand.count(bean) != n:
+            return False
+    return True
+
+
+def _refs(g: GameState, seat: int, owes: dict[str, int]) -> tuple[CardRef, ...]:
+    """The cards of the only way to provide ``owes`` (:func:`_one_way`), bean by bean, hand
+    cards first."""
     out: list[CardRef] = []
     for bean in owes:
         out += _refs_of(g, seat, bean)
     return tuple(out)
+
+
+def _take_every(g: GameState, seat: int, owes: dict[str, int]) -> list[str]:
+    """Remove every card of the beans ``owes`` names from ``seat``'s hand (and the face-up
+    cards if active), the rest keeping their order (R11); returns the beans handed over, in the
+    order of :func:`_refs`. Only for the only way (:func:`_one_way`): ``seat`` holds exactly
+    ``owes``."""
+    gave: list[str] = []
+    hand = g.seats[seat].hand
+    face_up = g.face_up
+    for bean, n in owes.items():
+        if n == 1:
+            gave.append(bean)
+            if bean in hand:
+                hand.remove(bean)
+            else:
+                face_up.remove(bean)
+        elif n:
+            gave += [bean] * n
+            hand[:] = [b for b in hand if b != bean]
+            if seat == g.active:
+                face_up[:] = [b for b in face_up if b != bean]
+    return gave
 
 
 def _card(g: GameState, seat: int, ref: CardRef) -> str | None:
@@ -236,6 +287,7 @@ def provide(g: GameState, seat: int, action: Provide) -> None:
     if len(cards) > 1 and len(set(cards)) != len(cards):
         raise RuleError("no_such_card", "a card is named twice")
     got: dict[str, int] = {}
+    beans: list[str] = []
     for ref in cards:
         bean = _card(g, seat, ref)
         if bean is None:
@@ -245,37 +297,45 @@ def provide(g: GameState, seat: int, action: Provide) -> None:
                                 "only the active player gives face-up cards", "R29")
             raise RuleError("no_such_card", f"{ref.zone}{ref.index} is not in {where}", "R29")
         got[bean] = got.get(bean, 0) + 1
+        beans.append(bean)
     owes = deal.owes[seat]
     if got != owes:
         raise RuleError("cannot_provide", f"you owe exactly {_side_text(owes)}; those cards are "
                         f"{_side_text(got)}", "R31")
+    refs = tuple(cards)
     before = deal.provided[seat]
-    deal.provided[seat] = tuple(cards)
-    g.emit("provide", seat, deal.offer)  # before the deal it may complete
+    deal.provided[seat] = refs
+    g.emit("provide", seat, (deal.offer,))  # before the deal it may complete
+    active = deal.active
+    party = deal.other if seat == active else active
+    theirs = deal.provided[party]
+    if theirs is None:
+        return
+    # R31: every card is checked at execution: this side's just now, the other side's (given
+    # earlier) again here; the beans found are the ones handed over.
     try:
-        _maybe_execute(g)
+        gave = _given(g, party, theirs, deal.owes[party])
     except RuleError:
         deal.provided[seat] = before
         raise
+    if seat == active:
+        _execute(g, deal, refs, beans, theirs, gave)
+    else:
+        _execute(g, deal, theirs, gave, refs, beans)
 
 
-def _maybe_execute(g: GameState) -> None:
-    deal = g.deal
-    assert deal is not None
-    pa = deal.provided[deal.active]
-    po = deal.provided[deal.other]
-    if pa is None or po is None:
-        return
-    # R31: re-check every card at execution (the beans found are the ones handed over).
-    gave_a = _given(g, deal.active, pa, deal.owes[deal.active])
-    gave_o = _given(g, deal.other, po, deal.owes[deal.other])
+def _execute(g: GameState, deal: Deal, pa: tuple[CardRef, ...], gave_a: list[str],
+             po: tuple[CardRef, ...], gave_o: list[str]) -> None:
+    """The deal executes (R31): the active player's cards ``pa`` (the beans ``gave_a``) and the
+    other's ``po`` (``gave_o``), both checked, go to the to-plant areas (R12); its offer
+    leaves the market."""
     _remove(g, deal.active, pa)
     _remove(g, deal.other, po)
     g.seats[deal.other].to_plant.extend(gave_a)    # R12
     g.seats[deal.active].to_plant.extend(gave_o)
     g.offers = [o for o in g.offers if o.id != deal.offer]
     g.deal = None
-    g.emit("deal_done", deal.active, deal.offer, deal.other, gave_a, gave_o)
+    g.emit("deal_done", deal.active, (deal.offer, deal.other, gave_a, gave_o))
 
 
 def _given(g: GameState, seat: int, refs: tuple[CardRef, ...], owes: dict[str, int]
@@ -315,17 +375,21 @@ def cancel(g: GameState, seat: int) -> None:
     if deal is None or seat not in (deal.active, deal.other):
         raise RuleError("not_a_party", "you are not a party of a pending deal", "R28")
     g.deal = None
-    g.emit("deal_cancel", seat, deal.offer)
+    g.emit("deal_cancel", seat, (deal.offer,))
 
 
 def sweep_stale(g: GameState) -> None:
     """Offers whose owner no longer holds what they give leave the market (C13, T28)."""
-    deal_offer = g.deal.offer if g.deal else None
-    stale = [o for o in g.offers if o.id != deal_offer and not holds(g, o.owner, o.give)]
+    deal = g.deal
+    deal_offer = deal.offer if deal is not None else None
+    stale: list[Offer] = []
+    for o in g.offers:      # a loop, not a comprehension: this runs after most actions
+        if o.id != deal_offer and not holds(g, o.owner, o.give):
+            stale.append(o)
     if not stale:
         return
     for o in stale:
-        g.emit("offer_stale", o.owner, o.id)
+        g.emit("offer_stale", o.owner, (o.id,))
     g.offers = [o for o in g.offers if o not in stale]
 
 

@@ -25,6 +25,25 @@ def fields_for(g: GameState, s: Seat, bean: str) -> list[int]:
     return out
 
 
+def plant_fields(g: GameState, seat: int, bean: str) -> list[int]:
+    """1-based fields of ``seat`` that can take ``bean`` now (R13, R14, C9): :func:`fields_for`
+    by seat number, in one call (``Game.plant_fields``, a hint bots ask for every card)."""
+    fields = g.seats[seat].fields
+    out: list[int] = []
+    grown = False
+    i = 0
+    for f in fields:
+        i += 1
+        if f is None:
+            out.append(i)
+        elif f[0] == bean:
+            out.append(i)
+            grown = True
+    if grown and not g.rules.allow_duplicate_variety:
+        return [i for i in out if fields[i - 1] is not None]
+    return out
+
+
 def _choose_field(g: GameState, s: Seat, bean: str, field: int | None) -> int:
     """0-based index of the field ``bean`` goes into; raises ``RuleError``."""
     fields = s.fields
@@ -64,7 +83,7 @@ def _put(g: GameState, seat: int, s: Seat, bean: str, i: int) -> None:
         s.fields[i] = [bean, 1]
     else:
         f[1] += 1  # type: ignore[operator]
-    g.emit("plant", seat, bean, i + 1)
+    g.emit("plant", seat, (bean, i + 1))
 
 
 def plant(g: GameState, seat: int, action: Plant) -> None:
@@ -88,7 +107,12 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
                             f"in phase 1 you plant the front card of your hand ({bean})", "R9")
         i = _choose_field(g, s, bean, action.field)
         del s.hand[0]
-        _put(g, seat, s, bean, i)
+        f = s.fields[i]                 # _put, without the call
+        if f is None:
+            s.fields[i] = [bean, 1]
+        else:
+            f[1] += 1  # type: ignore[operator]
+        g.emit("plant", seat, (bean, i + 1))
         g.planted += 1
         return
     if phase == "plant_traded":
@@ -110,7 +134,12 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
             raise RuleError("no_such_card", f"you have no {bean} to plant", "R33")
         i = _choose_field(g, s, bean, action.field)
         tp.remove(bean)
-        _put(g, seat, s, bean, i)
+        f = s.fields[i]                 # _put, without the call
+        if f is None:
+            s.fields[i] = [bean, 1]
+        else:
+            f[1] += 1  # type: ignore[operator]
+        g.emit("plant", seat, (bean, i + 1))
         return
     if phase in ("plant_offer", "plant_revealed"):   # the duel's steps 1 and 3
         from .duel import plant_face_up
@@ -123,9 +152,14 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
 def harvestable(g: GameState, s: Seat) -> list[int]:
     """1-based fields that may be harvested now (R17, R19, C8)."""
     fields = s.fields
-    if _protected(g, fields):   # single beans stay
-        return [i + 1 for i, f in enumerate(fields) if f is not None and f[1] != 1]
-    return [i + 1 for i, f in enumerate(fields) if f is not None]
+    single_ok = not _protected(g, fields)
+    out: list[int] = []
+    i = 0
+    for f in fields:
+        i += 1
+        if f is not None and (single_ok or f[1] != 1):
+            out.append(i)
+    return out
 
 
 def _protected(g: GameState, fields: list[list[object] | None]) -> bool:
@@ -151,17 +185,38 @@ def harvest_timing_ok(g: GameState, seat: int) -> bool:
 
 def harvestable_now(g: GameState, seat: int) -> list[int]:
     """1-based fields ``seat`` may harvest now: R16 timing, R17, R19 (the views' and bots'
-    hint)."""
-    if g.phase == "over" or (g.rules.harvest_timing == "own_turn" and seat != g.active):
+    hint; :func:`harvestable` with :func:`_protected` for the usual rule, in one call)."""
+    rules = g.rules
+    if g.phase == "over" or (rules.harvest_timing == "own_turn" and seat != g.active):
         return []   # R16: harvest_timing_ok
-    return harvestable(g, g.seats[seat])
+    fields = g.seats[seat].fields
+    if rules.protection_rule != "amigo":
+        return harvestable(g, g.seats[seat])
+    out: list[int] = []
+    single = False      # R19 amigo: a lone bean is protected while a field holds 2 or more
+    i = 0
+    for f in fields:
+        i += 1
+        if f is not None:
+            out.append(i)
+            if f[1] == 1:
+                single = True
+    if single and len(out) > 1:
+        protected = False
+        for f in fields:
+            if f is not None and f[1] != 1:
+                protected = True
+                break
+        if protected:
+            return [i for i in out if fields[i - 1][1] != 1]  # type: ignore[index]
+    return out
 
 
 def harvest(g: GameState, seat: int, action: Harvest) -> None:
     """``Harvest(field)``: harvest a whole field: coins to the coin stack, the rest discarded
     (R16-R20)."""
     field = action.field
-    if not harvest_timing_ok(g, seat):
+    if g.rules.harvest_timing == "own_turn" and seat != g.active:   # not harvest_timing_ok
         raise RuleError("not_your_turn", "in the bean duel you harvest only on your own turn",
                         "R16")
     s = g.seats[seat]
@@ -197,7 +252,7 @@ def sell(g: GameState, seat: int, field: int, final: bool = False) -> None:
         g.discard.extend([bean] * (n - c))
     # R42: under hidden_money the harvest is public, what it earned is not (until the end)
     shown = c if final or not g.options.get("hidden_money") else None
-    g.emit("harvest", seat, bean, n, field, shown, True if final else None)
+    g.emit("harvest", seat, (bean, n, field, shown, True if final else None))
 
 
 def buy(g: GameState, seat: int) -> None:
@@ -221,7 +276,7 @@ def buy(g: GameState, seat: int) -> None:
     else:                       # "removed": the duel's coins leave the game (§3a, C11)
         g.removed.extend(paid)
     s.fields.append(None)
-    g.emit("buy", seat, cost, g.rules.field_payment_to)
+    g.emit("buy", seat, (cost, g.rules.field_payment_to))
 
 
 def can_buy(g: GameState, seat: int) -> bool:

@@ -143,9 +143,10 @@ class GameState:
         """The final exhaustion has happened (R37, R38)."""
         return self.exhaustions >= self.rules.passes_limit
 
-    def emit(self, kind: str, seat: int | None = None, *values: Any,
+    def emit(self, kind: str, seat: int | None, values: tuple[Any, ...],
              secret: dict[str, Any] | None = None) -> None:
         """Log one event of the action under way: ``values`` are its public fields in the order
         of ``events.FIELDS[kind]`` (``None``: left out), ``secret`` what only ``seat`` may see.
-        One tuple, no dict, no text (events.py)."""
+        One tuple, no dict, no text (events.py); the values come as one tuple (packing ``*args``
+        cost more than the record itself, issue 14)."""
         self.events.append(_new_event(Event, (kind, seat, values, secret)))

@@ -129,7 +129,16 @@ class FarmHost:
 
     def phrase(self, entry: dict[str, Any], lang: str, names: Sequence[str],
                viewer: int | None) -> str:
-        return str(entry.get("text", ""))  # the farm's log is written in English only
+        """The line in ``lang``: English as the engine wrote it; Japanese from the viewer's
+        form of the line (``bohnanza.farm.commands.logtext``: the same fields, nothing more);
+        an older game's line without names keeps its words."""
+        if lang == "ja":
+            from bohnanza.farm.commands.logtext import log_line_ja
+
+            text = log_line_ja(entry, names, viewer)
+            if text is not None:
+                return text
+        return str(entry.get("text", ""))
 
     def owed(self, game: GameState) -> dict[int, str]:
         """Preparation: every seat that has not declared (``turn:prep``); harvest: the

@@ -15,10 +15,16 @@ itself, docs/server.md):
   connections for ``flood_bar_seconds``.
 
 A connection over a limit is refused before it costs anything: an HTTP ``503`` with a line
-that says why, then closed. A request whose headers have not all come within
-``header_timeout`` seconds of the connection (or of the request's first byte, on a kept-alive
-connection) is closed (uvicorn has no such timeout of its own; the protocol classes here add
-it, and ``bohnanza serve`` runs uvicorn with them).
+that says why, then closed. A request whose headers (and body, if it has one: no route here
+takes one) have not all come within ``header_timeout`` seconds of the connection (or of the
+request's first byte, on a kept-alive connection) is closed (uvicorn has no such timeout of its
+own: a half-sent request line, or a body sent a byte every few seconds, stayed open for good;
+the protocol classes here add it, and ``bohnanza serve`` runs uvicorn with them).
+
+Behind a front proxy named in ``trusted_proxies`` the proxy's connections are not held to the
+per-address connection limits (the proxy keeps its own), and the rates of new rooms and typed
+lines, and the flood bar, count the client its X-Forwarded-For names (``bohnanza serve`` has
+uvicorn read that header from those addresses only).
 
 Tests whose clients all come from 127.0.0.1 switch the per-address limits off
 (``per_address_limits``); the total cap and the header timeout stay.
@@ -81,18 +87,18 @@ class Gate:
         self.rooms = Buckets(settings.rooms_per_minute / 60.0, settings.rooms_burst)
         self.says = Buckets(settings.commands_per_second, settings.commands_burst)
         self.barred: dict[str, float] = {}  # address -> until (monotonic): it flooded
+        # front proxies (trusted_proxies): their connections are many clients' (ws.py counts
+        # the rates by the client their X-Forwarded-For names)
+        self.proxies = {address_key(p) for p in settings.trusted_proxies}
 
     def admit(self, address: str) -> str | None:
         """A new connection from ``address``: None when admitted (then counted until
         :meth:`left`), else why not (a line for the refusal)."""
         if self.total >= self.settings.max_connections:
             return "The server has as many connections as it may; try again later."
-        if self.per_address:
-            until = self.barred.get(address)
-            if until is not None:
-                if time.monotonic() < until:
-                    return "Your address sent a flood; wait a moment."
-                del self.barred[address]
+        if self.per_address and address not in self.proxies:
+            if self.is_barred(address):
+                return "Your address sent a flood; wait a moment."
             if self.open[address] >= self.settings.max_conns_per_address:
                 return "Too many connections from your address; close some first."
             if not self.connects.take(address):
@@ -100,6 +106,16 @@ class Gate:
         self.open[address] += 1
         self.total += 1
         return None
+
+    def is_barred(self, address: str) -> bool:
+        """Did ``address`` flood less than ``flood_bar_seconds`` ago?"""
+        until = self.barred.get(address)
+        if until is None:
+            return False
+        if time.monotonic() < until:
+            return True
+        del self.barred[address]
+        return False
 
     def left(self, address: str) -> None:
         self.total -= 1
@@ -169,7 +185,7 @@ _REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; char
 
 class GatedHttp(HttpToolsProtocol):
     """uvicorn's HTTP protocol behind the gate: counted per address, refused when full, closed
-    when a request's headers do not come within ``header_timeout``."""
+    when a request (its headers and any body) is not all in within ``header_timeout``."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._gate_address = _address(transport)
@@ -205,9 +221,9 @@ class GatedHttp(HttpToolsProtocol):
         self._arm()  # a kept-alive connection's next request has its own time
         super().on_message_begin()
 
-    def on_headers_complete(self) -> None:
-        self._disarm()
-        super().on_headers_complete()
+    def on_message_complete(self) -> None:
+        self._disarm()  # the whole request is in (a body too: one sent byte by byte is cut)
+        super().on_message_complete()
 
     def handle_websocket_upgrade(self) -> None:
         self._disarm()

@@ -194,7 +194,7 @@ class Hub:
                     if now - room.last_visit >= self.settings.forget_after:
                         await self.forget_unvisited(room)
                     elif (self.owner is None and not room.conns
-                          and now - room.last_visit >= self.settings.park_after):
+                          and now - room.last_visit >= self._park_after(room)):
                         await parking.park(self, room)
                 except Exception:  # pragma: no cover - keep the clock alive
                     log.exception("idle check failed in room %s", room.name)
@@ -202,13 +202,34 @@ class Hub:
                 self._sweep_at = now + min(3600.0, self.settings.forget_after)
                 await parking.sweep(self)
 
+    def _park_after(self, room: Room) -> float:
+        """Seconds with nobody connected after which ``room`` parks: ``park_after``, or the
+        shorter ``park_bots_after`` when no person has a seat there (bots only)."""
+        s = self.settings
+        if any(seat.human for seat in room.seats):
+            return s.park_after
+        return min(s.park_after, s.park_bots_after)
+
+    def server_crowded(self) -> bool:
+        """Is the server's connection cap (``max_connections``, gate.py) nearly reached? Its
+        last tenth is kept for seat tokens: watchers (and new rooms) are refused first."""
+        g = self.gate
+        cap = g.settings.max_connections
+        return g.total > cap - max(1, cap // 10)
+
+    def refuse_crowded(self, conn: Conn) -> None:
+        conn.send(error_frame("server_crowded", "This server is nearly full; only players "
+                              "coming back to their seats get in now.", conn.lang))
+        conn.close(CLOSE_TRY_LATER, "server crowded")
+
     async def room_for(self, name: str, conn: Conn, token: str | None = None,
                        address: str = "?") -> Room | RelayedRoom | None:
         """The room, created on first use; None (and the connection told why) past the limits:
         a damaged room (``room_damaged``), too many live rooms (``too_many_rooms``), too many
         new rooms from ``address`` (``too_many_new_rooms``, gate.py), a room full of
         connections (``room_crowded``; a valid seat ``token`` always gets in: watchers are
-        refused first). On PostgreSQL: claimed (and loaded) here, or relayed to the process
+        refused first), a server nearly at ``max_connections`` (``server_crowded``: its last
+        tenth is for seat tokens). On PostgreSQL: claimed (and loaded) here, or relayed to the process
         that owns it."""
         async with self.rooms_lock:
             room: Room | RelayedRoom | None = self.rooms.get(name)
@@ -226,6 +247,9 @@ class Hub:
                 if refused:
                     return None
             if room is None:
+                if self.server_crowded():  # a new room has no seat a token could hold
+                    self.refuse_crowded(conn)
+                    return None
                 if len(self.rooms) >= self.settings.max_rooms:
                     conn.send(error_frame("too_many_rooms", "This server holds as many rooms "
                                           "as it may; join one.", conn.lang))
@@ -247,6 +271,9 @@ class Hub:
                 conn.send(error_frame("room_crowded", "This room has too many connections.",
                                       conn.lang))
                 conn.close(CLOSE_TRY_LATER, "room crowded")
+                return None
+            if seat is None and isinstance(room, Room) and self.server_crowded():
+                self.refuse_crowded(conn)
                 return None
             room.pending += 1
             return room

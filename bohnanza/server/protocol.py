@@ -304,6 +304,8 @@ WIRE_ERRORS: dict[str, str] = {
                     "a valid seat token gets in past it",
     "too_many_new_rooms": "this address made as many new rooms as it may for now (then closed "
                           "with 1013)",
+    "server_crowded": "the server nearly has as many connections as it may: its last tenth "
+                      "is kept for seat tokens (then closed with 1013)",
     "room_damaged": "the room's stored game failed its check on load: never played (then "
                     "closed with 1013); /api/rooms lists it with damaged: true",
 }

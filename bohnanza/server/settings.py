@@ -75,13 +75,21 @@ class Settings(BaseSettings):
     rooms_per_minute: float = Field(default=6.0, gt=0)  # new rooms per address
     rooms_burst: int = Field(default=6, ge=1)
     flood_bar_seconds: float = Field(default=30.0, ge=0)  # new connections refused after a flood
-    # seconds a connection may take to send a request's headers (a half-sent request)
+    # seconds a connection may take to send a request, headers and body (a half-sent request)
     header_timeout: float = Field(default=5.0, gt=0)
+    # front proxies (their addresses, comma-separated) whose X-Forwarded-For names the client:
+    # a connection from one is not held to the per-address connection limits (the proxy's
+    # own), and the per-address rates of new rooms and typed lines count the client it names.
+    # Empty (the default): X-Forwarded-For is ignored, from anyone
+    trusted_proxies: Annotated[list[str], NoDecode] = []
     # Host headers served (TrustedHostMiddleware); empty: what serve binds (trusted_hosts)
     allowed_hosts: Annotated[list[str], NoDecode] = []
     # a room nobody is connected to for this long is parked: out of memory and of max_rooms,
     # its game kept in storage until a seat-token holder (or anyone) comes back
     park_after: float = Field(default=300.0, gt=0)
+    # a room where no person has a seat (bots only) parks sooner: its bots stop this many
+    # seconds after its last spectator left (a reload comes back within it)
+    park_bots_after: float = Field(default=15.0, gt=0)
     chat_keep: int = Field(default=200, ge=1)  # chat lines stored per room (the newest)
     room_chat_per_second: float = Field(default=3.0, gt=0)  # chat lines per room, everyone
     room_chat_burst: int = Field(default=20, ge=1)
@@ -125,6 +133,13 @@ class Settings(BaseSettings):
     def _split_origins(cls, v: object) -> object:
         if isinstance(v, str):
             return [o.strip().rstrip("/") for o in v.split(",") if o.strip()]
+        return v
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _split_proxies(cls, v: object) -> object:
+        if isinstance(v, str):
+            return [h.strip() for h in v.split(",") if h.strip()]
         return v
 
     @field_validator("allowed_hosts", mode="before")

@@ -74,10 +74,15 @@ async def ws_endpoint(websocket: WebSocket, room: str) -> None:
     if not valid_room_name(room, settings.room_name_max_len):
         await websocket.close(code=CLOSE_POLICY)
         return
+    # the client (behind a trusted proxy: the one its X-Forwarded-For names, gate.py)
+    address = gate.address_key(websocket.client.host if websocket.client else None)
+    if hub.gate.per_address and hub.gate.is_barred(address):
+        await websocket.close(code=CLOSE_POLICY)  # it flooded a moment ago: HTTP 403
+        return
     await websocket.accept()
     conn = Conn(websocket, settings.commands_per_second, settings.commands_burst,
                 settings.send_queue_max, settings.send_queue_bytes)
-    conn.address = gate.address_key(websocket.client.host if websocket.client else None)
+    conn.address = address
     writer = asyncio.create_task(conn.writer())
     the_room: Room | RelayedRoom | None = None
     try:

@@ -117,12 +117,14 @@ class Player:
 class Players:
     """Seated players playing the scripted game (``harness.decide``) through failures: each
     command is decided from views of one version (after a reconnect too); ``acked`` holds
-    every (seat, text) whose reply said ok."""
+    every (seat, text) whose reply said ok, ``unanswered`` counts the commands sent that got
+    no reply or an error (stored or not, nobody was told)."""
 
     def __init__(self, urls: list[str], names: list[str], backoff: float = 0.0) -> None:
         self.players = [Player(urls, n, i, backoff) for i, n in enumerate(names)]
         self.acked: list[tuple[int, str]] = []
         self.refused: list[dict[str, Any]] = []
+        self.unanswered = 0
         # told the moment (perf_counter) each acknowledged command was sent
         self.on_ack: Callable[[float], None] | None = None
 
@@ -169,6 +171,7 @@ class Players:
                 r = await self.players[seat].client.say(text, timeout=5)
             except (ConnectionError, TimeoutError, ConnectionClosed):
                 # no reply: not acknowledged (it may or may not have been stored)
+                self.unanswered += 1
                 await self.players[seat].client.close()
                 continue
             if r["ok"]:
@@ -178,6 +181,7 @@ class Players:
             else:
                 assert r["code"] in ("storage_error", "internal_error"), (seat, text, r)
                 self.refused.append(r)
+                self.unanswered += 1
         raise AssertionError(("the game did not end", self.refused[-3:], len(self.refused)))
 
     async def start_again(self) -> None:

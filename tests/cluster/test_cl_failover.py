@@ -48,7 +48,7 @@ async def test_the_owner_killed_20_times_loses_nothing(
             await players.start_again()
         await task
         stored = cluster.history("crash")
-        check_game_by_game(stored, players.acked)
+        check_game_by_game(stored, players.acked, players.unanswered)
         assert len(killed) == KILLS
         assert sum(p.reconnects for p in players.players) >= KILLS  # they came back each time
         await players.close()
@@ -56,7 +56,8 @@ async def test_the_owner_killed_20_times_loses_nothing(
         cluster.stop()
 
 
-def check_game_by_game(stored: list[dict[str, Any]], acked: list[tuple[int, str]]) -> None:
+def check_game_by_game(stored: list[dict[str, Any]], acked: list[tuple[int, str]],
+                       unanswered: int) -> None:
     games = sorted({h["game_no"] for h in stored})
     assert games, "nothing stored"
     # the acknowledged commands, in order, across the games: each game's own check
@@ -64,5 +65,10 @@ def check_game_by_game(stored: list[dict[str, Any]], acked: list[tuple[int, str]
     it = iter(rows)
     missing = [a for a in acked if not any(a == r for r in it)]
     assert not missing, f"acknowledged but not stored: {missing[:5]}"
+    # and nothing stored twice or made up: besides the acknowledged game commands, only
+    # commands whose sender was never told (no reply) can be in the record
+    played = [r for r in rows if not r[1].startswith("/start")]
+    assert len(acked) <= len(played) <= len(acked) + unanswered, \
+        (len(played), len(acked), unanswered)
     for g in games:
         check_game([h for h in stored if h["game_no"] == g], [])

@@ -218,6 +218,12 @@ def test_three_people_play_one_cycle_through_the_board(browser: Any, server: str
     cy.page.wait_for_selector("#farm .farm-schedule h2")
     assert cy.page.text_content("#farm .farm-schedule h2") == "このサイクルのコンテスト"
     assert "準備" in (cy.page.text_content("#farm .farm-head") or "")
+    # and the game log in Japanese too (bohnanza.farm.commands.logtext), her own draw with
+    # its cards (G23), the glossary's words
+    cy.page.wait_for_function(
+        "document.querySelector('#log').textContent.includes('あなたはL1 根菜')")
+    log = cy.page.text_content("#log") or ""
+    assert "サイクル2・ターン1: 準備フェイズ" in log and "took" not in log, log[-400:]
     cy.shot(artifacts / "farm-cycle2-phone-ja.png")
     # nobody sees another seat's hand: each page holds its own hand only (G31)
     for i, p in enumerate(players):

@@ -4,9 +4,11 @@ never played, a bad database file stops start-up with one line."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +45,30 @@ async def test_a_seat_token_gets_in_when_watchers_fill_the_room(server_factory: 
     again = await Client(url).connect(token=token)  # a second tab of the seat: in as well
     assert again.seat == 0
     for c in (*watchers, back, again):
+        await c.close()
+
+
+async def test_a_seat_token_gets_in_when_watchers_fill_the_server(server_factory: Any) -> None:
+    """The same rule server-wide: the last tenth of max_connections (here 1 of 10) is kept
+    for seat tokens, so watchers spread over rooms cannot lock a seated player out."""
+    srv: ServerProc = server_factory(max_connections=10)
+    ann = await Client(srv.ws_url("home"), "Ann").connect()
+    assert (await ann.say("/join"))["ok"]
+    watchers = [await Client(srv.ws_url(f"w{i % 3}")).connect() for i in range(8)]  # 9 open
+    late = Client(srv.ws_url("w0"))
+    await late.connect(hello=False)
+    await late.send({"type": "hello", "name": "Late"})
+    assert await late.closed() == 1013
+    assert late.errors[-1]["code"] == "server_crowded"
+    new_room = Client(srv.ws_url("elsewhere"))
+    await new_room.connect(hello=False)
+    await new_room.send({"type": "hello", "name": "New"})
+    assert await new_room.closed() == 1013
+    assert new_room.errors[-1]["code"] == "server_crowded"
+    await asyncio.sleep(0.3)  # the refused ones are gone: 9 open
+    tab = await Client(srv.ws_url("home")).connect(token=ann.token)  # the 10th: a seat's
+    assert tab.seat == 0
+    for c in (*watchers, ann, tab):
         await c.close()
 
 
@@ -124,6 +150,38 @@ async def test_a_tampered_room_is_listed_as_damaged_and_never_played(
     assert out.returncode == 0, out.stderr
     srv.start()
     assert "bad" not in {r["room"] for r in httpx.get(srv.base + "/api/rooms").json()}
+
+
+async def test_a_parked_room_tampered_in_storage_comes_back_damaged(
+    server_factory: Any
+) -> None:
+    """The audit runs when a parked room is loaded again too (not only at start-up)."""
+    import sqlite3
+
+    srv: ServerProc = server_factory(park_after=1, idle_check_interval=0.2, checkpoint_every=1)
+    url = srv.ws_url("lid")
+    ann = await Client(url, "Ann").connect()
+    for text in ("/join", "/addbot", "/addbot", "/start"):
+        assert (await ann.say(text))["ok"], text
+    await ann.close()
+    deadline = time.monotonic() + 10
+    while httpx.get(srv.base + "/api/rooms").json() and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)
+    assert httpx.get(srv.base + "/api/rooms").json() == []  # parked
+    con = sqlite3.connect(srv.db)
+    try:
+        game = json.loads(con.execute("SELECT game FROM rooms WHERE name='lid'").fetchone()[0])
+        con.execute("UPDATE rooms SET game=? WHERE name='lid'", (json.dumps(_tampered(game)),))
+        con.commit()
+    finally:
+        con.close()
+    back = Client(url)
+    await back.connect(hello=False)
+    await back.send({"type": "hello", "name": "Ann", "token": ann.token})
+    assert await back.closed() == 1013
+    assert back.errors[-1]["code"] == "room_damaged"
+    rooms = {r["room"]: r for r in httpx.get(srv.base + "/api/rooms").json()}
+    assert rooms["lid"]["damaged"] is True
 
 
 # ------------------------------------------------------------------ item 14: a bad DB file

@@ -76,14 +76,23 @@ async def test_a_parked_game_comes_back_with_its_position(server_factory: Any) -
 
 
 async def test_bot_only_tables_park_when_their_spectator_leaves(server_factory: Any) -> None:
-    srv: ServerProc = server_factory(max_rooms=3, park_after=1, idle_check_interval=0.2,
-                                     bot_delay=0.5)
+    """A bot-only table parks park_bots_after (1 s here) after its spectator left; a table
+    where a person has a seat waits park_after (10 minutes here) for them."""
+    srv: ServerProc = server_factory(max_rooms=4, park_after=600, park_bots_after=1,
+                                     idle_check_interval=0.2, bot_delay=0.5)
+    ann = await Client(srv.ws_url("mine0"), "Ann").connect()
+    for text in ("/join", "/addbot", "/addbot", "/start"):
+        assert (await ann.say(text))["ok"], text
+    await ann.close()
     for i in range(3):
         c = await Client(srv.ws_url(f"bots{i}"), "Watcher").connect()
         for text in ("/addbot", "/addbot", "/addbot", "/start"):
             assert (await c.say(text))["ok"], text
         await c.close()
-    await _until_parked(srv)  # not listed forever
+    deadline = time.monotonic() + 10
+    while _rooms(srv) != ["mine0"] and time.monotonic() < deadline:  # not listed forever
+        await asyncio.sleep(0.2)
+    assert _rooms(srv) == ["mine0"]  # Ann's table waits for her
     # and their bots stopped: nothing more is stored
     versions = [_stored_version(srv, f"bots{i}") for i in range(3)]
     assert all(versions)
@@ -182,6 +191,50 @@ def test_per_address_limits_count_an_ipv6_client_by_its_64_network() -> None:
     assert address_key(None) == "?"
 
 
+def _via(client_ip: str) -> dict[str, Any]:
+    return {"additional_headers": {"X-Forwarded-For": client_ip}}
+
+
+async def _hello(url: str, name: str, **kw: Any) -> Client:
+    c = Client(url, name)
+    await c.connect(hello=False, **kw)
+    await c.send({"type": "hello", "name": name})
+    await c.wait(lambda: bool(c.welcomes) or bool(c.errors))
+    return c
+
+
+async def test_behind_a_trusted_proxy_the_limits_count_the_forwarded_client(
+    server_factory: Any
+) -> None:
+    """trusted_proxies=127.0.0.1: its connections are many clients' (not capped at
+    max_conns_per_address), and the rate of new rooms counts the client its X-Forwarded-For
+    names."""
+    srv: ServerProc = server_factory(per_address_limits=1, trusted_proxies="127.0.0.1",
+                                     max_conns_per_address=2, rooms_per_minute=0.01,
+                                     rooms_burst=1)
+    a = await _hello(srv.ws_url("ra"), "A", **_via("198.51.100.1"))
+    assert a.welcomes and not a.errors
+    b = await _hello(srv.ws_url("rb"), "B", **_via("198.51.100.2"))
+    assert b.welcomes and not b.errors  # another client: its own new room
+    a2 = await _hello(srv.ws_url("rc"), "A2", **_via("198.51.100.1"))
+    assert a2.errors[-1]["code"] == "too_many_new_rooms"  # the same client: over its rate
+    c = await _hello(srv.ws_url("ra"), "C", **_via("198.51.100.1"))
+    assert c.welcomes  # joining a room is not making one; a 3rd connection from the proxy
+    for x in (a, b, a2, c):
+        await x.close()
+
+
+async def test_without_a_trusted_proxy_x_forwarded_for_is_ignored(server_factory: Any) -> None:
+    """Nobody escapes the per-address rates by naming another address."""
+    srv: ServerProc = server_factory(per_address_limits=1, rooms_per_minute=0.01, rooms_burst=1)
+    a = await _hello(srv.ws_url("ra"), "A", **_via("198.51.100.1"))
+    assert a.welcomes and not a.errors
+    b = await _hello(srv.ws_url("rb"), "B", **_via("198.51.100.2"))
+    assert b.errors[-1]["code"] == "too_many_new_rooms"  # both are 127.0.0.1
+    for x in (a, b):
+        await x.close()
+
+
 async def test_creating_rooms_is_rate_limited_per_address(server_factory: Any) -> None:
     srv: ServerProc = server_factory(per_address_limits=1, rooms_per_minute=6, rooms_burst=3,
                                      max_rooms=50)
@@ -221,8 +274,8 @@ def _closed_by_server(s: socket.socket, within: float) -> bool:
 def test_half_sent_requests_are_closed_after_the_header_timeout(server_factory: Any) -> None:
     srv: ServerProc = server_factory(header_timeout=1)
     socks = [_raw(srv.port) for _ in range(20)]
-    for s in socks:
-        s.sendall(b"GET /api/rooms HT")  # part of a request line, never finished
+    for i, s in enumerate(socks):
+        s.sendall(b"GET / HT" if i % 2 else b"GET /api/rooms HT")  # never finished
     idle = _raw(srv.port)  # nothing sent at all
     started = time.monotonic()
     assert all(_closed_by_server(s, 5) for s in [*socks, idle])
@@ -231,6 +284,25 @@ def test_half_sent_requests_are_closed_after_the_header_timeout(server_factory: 
     assert httpx.get(srv.base + "/api/rooms").status_code == 200
     for s in socks:
         s.close()
+
+
+def test_a_body_sent_byte_by_byte_is_cut_after_the_header_timeout(server_factory: Any) -> None:
+    """The same kind: whole headers, then a body that never ends (a byte now and then, each
+    one resetting uvicorn's keep-alive timer) is closed within the timeout too."""
+    srv: ServerProc = server_factory(header_timeout=1)
+    s = _raw(srv.port)
+    s.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\nab")
+    started = time.monotonic()
+    closed = False
+    while not closed and time.monotonic() - started < 8:
+        try:
+            s.sendall(b"x")
+        except OSError:
+            closed = True
+            break
+        closed = _closed_by_server(s, 0.3)
+    assert closed and time.monotonic() - started < 4
+    s.close()
 
 
 def test_connections_are_capped_per_address_and_in_total(server_factory: Any) -> None:

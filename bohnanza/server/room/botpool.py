@@ -6,7 +6,8 @@ first use, ``spawn``ed so that no lock of the server's threads is copied into th
 policy object and its generator travel there and back (pickled), so its memory and its
 draws go on exactly as if it had decided here. ``bot_workers = 0``: it decides in a thread
 instead (still off the event loop). Its time budget is set to at most the room's bot delay
-(``BotDriver.think``), so a bot answers within it.
+(``BotDriver.think``), so a bot answers within it. A worker ends itself within a second of
+its server's death (kill -9 included: no orphan processes are left behind).
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import multiprocessing
+import os
 import random
 import threading
+import time
 from typing import Any
 
 _lock = threading.Lock()
@@ -31,9 +34,22 @@ def pool(workers: int) -> concurrent.futures.Executor:
                 ex = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="bot-think")
             else:
                 ex = concurrent.futures.ProcessPoolExecutor(
-                    workers, mp_context=multiprocessing.get_context("spawn"))
+                    workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_watch_parent, initargs=(os.getpid(),))
             _pools[workers] = ex
         return ex
+
+
+def _watch_parent(parent: int, every: float = 0.5) -> None:
+    """In a worker: a daemon thread that ends this process once ``parent`` (the server's
+    pid) is gone. A pool's own shutdown covers a clean stop; a server killed with SIGKILL
+    runs no code, and its workers would otherwise wait for work for ever."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-server", daemon=True).start()
 
 
 def shutdown() -> None:
