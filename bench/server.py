@@ -886,13 +886,15 @@ def compare(sources: list[str], rooms: int, seconds: float, rate: float, per_roo
     (kernel part), its ratio to the floor's us/msg of the same round, KB received per command
     (all connections), state p99, KB per room (joined, after play) and the rows that were not
     valid (the clients starved)."""
-    trees = [_source_tree(src) for src in sources]
+    # SRC:full: that tree's clients read full states only (the same server, no deltas)
+    trees = [_source_tree(src.removesuffix(":full")) for src in sources]
     got: list[list[dict[str, Any]]] = [[] for _ in sources]
     floors: list[dict[str, Any]] = []
     for i in range(repeat):
         first: dict[str, Any] | None = None
         for k, (src, tree) in enumerate(zip(sources, trees, strict=True)):
             SERVER_SRC[0] = tree
+            DELTAS[0] = not src.endswith(":full")
             with tempfile.TemporaryDirectory(prefix="bohnanza-bench-", dir=DB_DIR[0]) as tmpdir:
                 proc, port = start_ours(Path(tmpdir), rooms)
                 try:
@@ -985,8 +987,9 @@ def main(argv: list[str] | None = None) -> int:
                          "of the repo) instead of the working tree; `--server-src HEAD` "
                          "extracts the last commit to a temp dir")
     ap.add_argument("--compare", metavar="SRC,SRC",
-                    help="only our server, no floor: these source trees (paths or git "
-                         "revisions, as --server-src) in alternating runs at the first --rooms; "
+                    help="these source trees (paths or git revisions, as --server-src; "
+                         "SRC:full: its clients read full states only) in alternating runs at "
+                         "the first --rooms, then the floor once a round; "
                          "prints us/cmd per run and the medians (the bench clients need views "
                          "with the offer hints in `you`: e5bea91 and later)")
     ap.add_argument("--repeat", type=int, default=4, help="runs per tree with --compare")

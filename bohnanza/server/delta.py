@@ -113,6 +113,52 @@ def _same(a: list[Any], b: Any) -> bool:
     return bool(a == list(b))
 
 
+Texts = dict[str, tuple[str, int]]  # key -> (JSON text of its value, length of a list or -1)
+
+
+def texts_of(value: dict[str, Any]) -> Texts:
+    """What :func:`diff_texts` keeps of an object: each key's value as JSON text (strings
+    only: far smaller than the parsed values, and nothing for the garbage collector)."""
+    return {k: (to_json(v).decode(), len(v) if type(v) is list else -1)
+            for k, v in value.items()}
+
+
+def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
+               same: frozenset[str] = frozenset()) -> None:
+    """:func:`diff_into` for an object kept as :func:`texts_of` (updated in place): a key
+    whose value serialises as before costs one serialisation; a list that grew at its end
+    (its old text a prefix of the new) is appended to without parsing anything; another
+    change is diffed against the old value parsed back. ``same`` as in :func:`diff_into`."""
+    found = 0
+    for k, v in new.items():
+        if k in same:
+            found += k in old
+            continue
+        text = to_json(v).decode()
+        n = len(v) if type(v) is list else -1
+        was = old.get(k)
+        if was is None:
+            out.append(operation("add", path + _step(k), text))
+            old[k] = (text, n)
+            continue
+        found += 1
+        old_text, m = was
+        if old_text == text:
+            continue
+        old[k] = (text, n)
+        p = path + _step(k)
+        if (0 <= m < n and text.startswith(old_text[:-1])
+                and (m == 0 or text[len(old_text) - 1] == ",")):
+            for x in v[m:]:
+                out.append(operation("add", p + "/-", to_json(x).decode()))
+            continue
+        diff_into(from_json(old_text), v, p, out)
+    if found < len(old):
+        for k in [k for k in old if k not in new]:
+            out.append(operation("remove", path + _step(k), None))
+            del old[k]
+
+
 def snapshot(value: Any) -> Any:
     """A copy of ``value`` as plain JSON data (what :func:`diff_into` keeps)."""
     return from_json(to_json(value))

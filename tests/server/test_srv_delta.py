@@ -61,17 +61,44 @@ def test_a_patch_turns_the_old_document_into_the_new_one(old: Any, new: Any) -> 
         assert ops == []
 
 
+_objects = st.dictionaries(st.sampled_from(["a", "b", "c/d", "h"]), _json, max_size=4)
+
+
+@settings(max_examples=400, deadline=None)
+@given(old=_objects, new=_objects,
+       grow=st.lists(_json, max_size=3))
+def test_a_patch_from_the_texts_kept_turns_the_old_object_into_the_new_one(
+        old: dict[str, Any], new: dict[str, Any], grow: list[Any]) -> None:
+    """What the server keeps per room (each key's JSON text): the same operations' result."""
+    if isinstance(old.get("h"), list):  # a list that grows at its end, as the history does
+        new = {**new, "h": old["h"] + grow}
+    kept = delta.texts_of(old)
+    ops: list[str] = []
+    delta.diff_texts(kept, new, "/d", ops)
+    assert kept == delta.texts_of(new)
+    patch = [json.loads(o) for o in ops]
+    doc = {"d": json.loads(json.dumps(old))}
+    assert json.dumps(jsonpatch.apply_patch(doc, patch), sort_keys=True) == \
+        json.dumps({"d": new}, sort_keys=True)
+    assert json.dumps(delta.apply(doc, patch), sort_keys=True) == \
+        json.dumps({"d": new}, sort_keys=True)
+
+
 def test_a_growing_list_is_appended_and_nothing_else_is_sent() -> None:
     old = {"history": [[1, 2]], "seats": [{"hand_count": 5, "name": "Ann"}], "x": "same"}
     new = {"history": [[1, 2], [3, 4], [5]], "seats": [{"hand_count": 4, "name": "Ann"}],
            "x": "same"}
-    ops: list[str] = []
-    delta.diff_into(delta.snapshot(old), new, "/view", ops)
-    assert [json.loads(o) for o in ops] == [
+    want = [
         {"op": "add", "path": "/view/history/-", "value": [3, 4]},
         {"op": "add", "path": "/view/history/-", "value": [5]},
         {"op": "replace", "path": "/view/seats/0/hand_count", "value": 4},
     ]
+    ops: list[str] = []
+    delta.diff_into(delta.snapshot(old), new, "/view", ops)
+    assert [json.loads(o) for o in ops] == want
+    ops = []
+    delta.diff_texts(delta.texts_of(old), new, "/view", ops)
+    assert [json.loads(o) for o in ops] == want
 
 
 def test_the_reader_refuses_what_it_cannot_apply() -> None:

@@ -75,19 +75,20 @@ UNCHANGING = {"bohnanza": frozenset({"preset", "options", "passes_limit", "third
 
 
 class Snapshot:
-    """A copy (plain JSON data) of the state last sent to the delta connections of a room, at
-    ``version``: ``base`` the view part all seats share (``None``: no game), ``own`` each
-    seat's own part (only the seats that were sent one at ``version``), ``room`` the room
-    part without ``you``. A delta connection holds ``(version, seat)`` of the state it got."""
+    """What the delta connections of a room were last sent, at ``version``, kept as JSON text
+    per key (``delta.texts_of``): ``base`` the view part all seats share (``None``: no game),
+    ``own`` each seat's own part (only the seats that were sent one at ``version``), ``room``
+    the room part without ``you``. A delta connection holds ``(version, seat)`` of the state
+    it got."""
 
     __slots__ = ("base", "game", "own", "room", "version")
 
     def __init__(self) -> None:
         self.version = -1
         self.game: tuple[str, int] | None = None  # (hosted game, game_no) of ``base``
-        self.base: dict[str, Any] | None = None
-        self.own: dict[int | None, Any] = {}
-        self.room: dict[str, Any] = {}
+        self.base: delta.Texts | None = None
+        self.own: dict[int | None, delta.Texts | None] = {}
+        self.room: delta.Texts = {}
 
     def update(self, version: int, base: dict[str, Any] | None, own: dict[Any, Any],
                room: dict[str, Any], seats: list[int | None],
@@ -100,32 +101,32 @@ class Snapshot:
         if version == self.version:  # the same state once more (a connection's first)
             for s in seats:
                 if s not in self.own:
-                    self.own[s] = None if base is None else delta.snapshot(own[s])
+                    self.own[s] = None if base is None else delta.texts_of(own[s])
             return {}
         out: dict[int | None, list[str]] = {}
         if self.version >= 0 and (self.base is None) == (base is None):
             common: list[str] = []
-            if base is not None:
+            if self.base is not None and base is not None:
                 same = (UNCHANGING.get(game[0], frozenset())
                         if game is not None and game == self.game else frozenset())
-                self.base = delta.diff_into(self.base, base, "/view", common, same)
-            self.room = delta.diff_into(self.room, room, "/room", common)
-            kept: dict[int | None, Any] = {}
+                delta.diff_texts(self.base, base, "/view", common, same)
+            delta.diff_texts(self.room, room, "/room", common)
+            kept: dict[int | None, delta.Texts | None] = {}
             for s in seats:
                 if s in self.own:
                     ops = common[:]
-                    if base is not None:
-                        kept[s] = delta.diff_into(self.own[s], own[s], "/view", ops)
-                    else:
-                        kept[s] = None
+                    mine = self.own[s]
+                    if mine is not None and base is not None:
+                        delta.diff_texts(mine, own[s], "/view", ops)
+                    kept[s] = mine
                     out[s] = ops
                 else:
-                    kept[s] = None if base is None else delta.snapshot(own[s])
+                    kept[s] = None if base is None else delta.texts_of(own[s])
             self.own = kept
         else:  # the first state, or a game begins or ends: everyone gets it whole
-            self.base = None if base is None else delta.snapshot(base)
-            self.room = delta.snapshot(room)
-            self.own = {s: None if base is None else delta.snapshot(own[s]) for s in seats}
+            self.base = None if base is None else delta.texts_of(base)
+            self.room = delta.texts_of(room)
+            self.own = {s: None if base is None else delta.texts_of(own[s]) for s in seats}
         self.version = version
         self.game = game
         return out
