@@ -63,15 +63,23 @@ def reveal(g: GameState) -> None:
 def turn_up(g: GameState, n: int) -> list[str]:
     """Turn up ``n`` cards into the face-up cards, one at a time, fewer once the final
     exhaustion has happened (R27, R35, R38); logs ``reveal``. Returns the cards."""
-    cards: list[str] = []
     limit = g.rules.passes_limit
-    for _ in range(n):
-        if g.exhaustions >= limit:   # g.ending
-            break
-        card = take(g)
-        if card is not None:
-            g.face_up.append(card)
-            cards.append(card)
+    deck = g.deck
+    if 0 < n < len(deck) and g.exhaustions < limit:
+        # the draw pile outlasts the reveal: no exhaustion, no reshuffle (as n calls of take)
+        cards = deck[-n:]
+        cards.reverse()             # the top card first
+        del deck[-n:]
+        g.face_up += cards
+    else:
+        cards = []
+        for _ in range(n):
+            if g.exhaustions >= limit:   # g.ending
+                break
+            card = take(g)
+            if card is not None:
+                g.face_up.append(card)
+                cards.append(card)
     g.emit("reveal", g.active, (cards,))
     return cards
 
@@ -117,14 +125,23 @@ def phase4(g: GameState) -> None:
     hand = g.seats[a].hand
     rules = g.rules
     limit = rules.passes_limit
-    drawn: list[str] = []
-    for _ in range(rules.phase4_draw):
-        card = take(g)
-        if card is not None:
-            hand.append(card)
-            drawn.append(card)
-        if g.exhaustions >= limit:   # g.ending
-            break
+    n = rules.phase4_draw
+    deck = g.deck
+    if 0 < n < len(deck) and g.exhaustions < limit:
+        # the draw pile outlasts the draw: no exhaustion, no reshuffle (as n calls of take)
+        drawn = deck[-n:]
+        drawn.reverse()             # the top card first
+        del deck[-n:]
+        hand += drawn
+    else:
+        drawn = []
+        for _ in range(n):
+            card = take(g)
+            if card is not None:
+                hand.append(card)
+                drawn.append(card)
+            if g.exhaustions >= limit:   # g.ending
+                break
     g.emit("draw", a, (len(drawn),), {"cards": drawn})
     if g.exhaustions >= limit:
         scoring.finish(g)

@@ -171,7 +171,13 @@ class Game(GameState):
         (moves.get(type(action)) or _move_of(action, moves))(self, seat, action)
         if self.offers:
             market.sweep_stale(self)
-        if self.phase != "trade":   # phase 2 has no automatic step: a person always decides
+        phase = self.phase
+        if phase == "plant":
+            # flow.advance's test for phase 1, without the call: it rests while the active
+            # player holds cards and may plant another (R26)
+            if not self.seats[self.active].hand or (self.planted >= 2 and not self.rules.duel):
+                flow.advance(self)
+        elif phase != "trade":   # phase 2 has no automatic step: a person always decides
             flow.advance(self)
         return events
 
