@@ -209,6 +209,24 @@ class HardPolicy(NormalPolicy):
             return (me + 1) % len(view["seats"]), dict(action.give), dict(action.want)
         return None
 
+    def _acceptable(self, view: dict[str, Any]) -> list[int]:
+        """The offers this seat may accept and has not dealt with yet this turn: not one it
+        started a deal for as the active player (``_started``), not one it has answered
+        already (its own copy is open), none with a ``?`` side."""
+        turn = view["turn"]
+        mine = self._open_gives(view)
+        active = c.is_active(view)
+        out = []
+        for o in view["offers"]:
+            if o["id"] not in view["you"]["can_accept"] or (turn, o["id"]) in self._started:
+                continue
+            if o["give"] == "?" or o["want"] == "?":
+                continue
+            if not active and (dict(o["want"]), dict(o["give"])) in mine:
+                continue
+            out.append(int(o["id"]))
+        return out
+
     def _weigh_deals(self, view: dict[str, Any], rng: random.Random,
                      texts: list[str]) -> str | None:
         """The deal text among ``texts`` that gains most over no deal in the samples, or
@@ -253,11 +271,16 @@ class HardPolicy(NormalPolicy):
             return text
         if not (text.startswith("/accept") or text.startswith("/offer")):
             return text
-        options = [text] + [c.accept(i) for i in you["can_accept"] if c.accept(i) != text]
+        options = [text] + [c.accept(i) for i in self._acceptable(view)
+                            if c.accept(i) != text]
         chosen = self._weigh_deals(view, rng, options)
         if chosen is not None:
-            if chosen != text and chosen.startswith("/accept") and c.is_active(view):
-                self._started.add((view["turn"], int(chosen.split()[1])))
+            if chosen.startswith("/accept") and c.is_active(view):
+                # a deal started as the active player is not started again this turn, even
+                # when the other party (or this seat's own check, R31) calls it off: no loop
+                turn = view["turn"]
+                self._started = {k for k in self._started if k[0] == turn}
+                self._started.add((turn, int(chosen.split()[1])))
             return chosen
         if c.is_active(view):
             others = [s for i, s in enumerate(view["seats"]) if i != you["seat"]]

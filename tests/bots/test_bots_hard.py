@@ -93,3 +93,13 @@ def test_scrambled_hidden_cards_give_the_same_decisions() -> None:
         compared += 1
     assert compared == len(positions)
     assert Probe.searches >= 2
+
+
+def test_a_deal_it_called_off_is_not_started_again_in_the_same_turn() -> None:
+    """Found by bench/levels.py (5 players, seed 15178): the hard bot, active in phase 2,
+    accepted offer #104 on its search's word, its own check of the deal (R31) called it off,
+    and it accepted #104 again, 1,000 times in turn 25, until the game counted as stalled."""
+    pols = [get_policy("greedy") for _ in range(5)]
+    pols[3] = HardPolicy(budget=1e9)
+    out = play_game("classic", pols, 15178, max_steps=3000)
+    assert not out.stalled and out.refusals == [], out.steps
