@@ -177,6 +177,13 @@ class Game(GameState):
             # player holds cards and may plant another (R26)
             if not self.seats[self.active].hand or (self.planted >= 2 and not self.rules.duel):
                 flow.advance(self)
+        elif phase == "plant_traded":
+            # flow.advance's test for phase 3, without the call: it rests while a to-plant
+            # area holds cards (R33)
+            for s in self.seats:
+                if s.to_plant:
+                    return events
+            flow.advance(self)
         elif phase != "trade":   # phase 2 has no automatic step: a person always decides
             flow.advance(self)
         return events
