@@ -46,9 +46,12 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "pass": (),
     "game_over": ("winners", "scores", "best"),
 }
-"""The public fields of each kind, in order: ``GameState.emit(kind, seat, values)`` records
-the values only; a ``None`` value is a field left out (``coins`` under ``hidden_money``,
-``final`` outside the final harvest)."""
+"""The public fields of each kind, in order. A rule module logs an event by appending its
+record ``(kind, seat, values, secret)`` to ``GameState.events``: ``values`` hold the fields in
+this order (a ``None`` value is a field left out: ``coins`` under ``hidden_money``, ``final``
+outside the final harvest), ``secret`` what only ``seat`` may see (or ``None``). One plain tuple
+and one call of the list's own ``append`` (issue 14): no dict, no text, no ``Event`` until read
+(:class:`EventLog`)."""
 
 
 class Event(tuple[str, "int | None", "tuple[Any, ...] | dict[str, Any]",
@@ -57,7 +60,7 @@ class Event(tuple[str, "int | None", "tuple[Any, ...] | dict[str, Any]",
     docs/engine-api.md; ``seat`` the seat it is about (or ``None``); ``data`` its public
     fields; ``secret`` the fields only ``seat`` may see (or ``None``).
 
-    Recording is cheap: ``GameState.emit`` stores one tuple holding the field values
+    Recording is cheap: the rule modules store one tuple holding the field values
     (:data:`FIELDS` names them); the ``data`` dict is built when read and the sentence only
     for a viewer's form (:meth:`for_viewer`). ``Event(kind, seat, data, secret)`` takes the
     fields as a dict."""
@@ -175,8 +178,8 @@ _list_set = list.__setitem__
 class EventLog(list[Event]):
     """The events of one action, as ``Game.apply`` returns them: a ``list`` of :class:`Event`.
 
-    ``GameState.emit`` appends each event as its plain record ``(kind, seat, values,
-    secret)``, the tuple an ``Event`` holds; the first read of the list (iterating, an index
+    The rule modules append each event as its plain record ``(kind, seat, values,
+    secret)``, the tuple an ``Event`` holds (:data:`FIELDS`); the first read of the list (iterating, an index
     or a slice, ``reversed``, ``pop``, ``copy``, ``sort``, ``+``, ``*``, ``repr``, copy and
     pickle, which iterate) turns the records into ``Event`` objects in place. An action whose
     events nobody reads (a bot's game, a benchmark) never builds them: building the tuple

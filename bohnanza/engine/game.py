@@ -42,6 +42,10 @@ class Game(GameState):
 
     __slots__ = ()
 
+    log_type: type[EventLog] = EventLog
+    """The list ``apply`` logs the action's events into and returns (``QuietGame``: one that
+    keeps none)."""
+
     # ------------------------------------------------------------------ creation
     @classmethod
     def new(cls, preset: str, names: list[str], seed: int,
@@ -164,7 +168,7 @@ class Game(GameState):
             raise RuleError("not_seated", "that seat does not play in this game")
         if self.phase == "over":
             raise RuleError("game_over", "the game is over", "R39")
-        events = EventLog()   # Event objects built only when read
+        events = self.log_type()   # Event objects built only when read
         self.events = events
         moves = _DUEL_MOVES if self.rules.duel else _MOVES
         # one look-up instead of a chain of isinstance tests

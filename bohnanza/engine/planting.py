@@ -80,7 +80,7 @@ def _put(g: GameState, seat: int, s: Seat, bean: str, i: int) -> None:
         s.fields[i] = [bean, 1]
     else:
         f[1] += 1  # type: ignore[operator]
-    g.emit("plant", seat, (bean, i + 1))
+    g.events.append(("plant", seat, (bean, i + 1), None))
 
 
 def plant(g: GameState, seat: int, action: Plant) -> None:
@@ -109,7 +109,7 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
             s.fields[i] = [bean, 1]
         else:
             f[1] += 1  # type: ignore[operator]
-        g.emit("plant", seat, (bean, i + 1))
+        g.events.append(("plant", seat, (bean, i + 1), None))
         g.planted += 1
         return
     if phase == "plant_traded":
@@ -136,7 +136,7 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
             s.fields[i] = [bean, 1]
         else:
             f[1] += 1  # type: ignore[operator]
-        g.emit("plant", seat, (bean, i + 1))
+        g.events.append(("plant", seat, (bean, i + 1), None))
         return
     if phase in ("plant_offer", "plant_revealed"):   # the duel's steps 1 and 3
         from .duel import plant_face_up
@@ -249,7 +249,7 @@ def sell(g: GameState, seat: int, field: int, final: bool = False) -> None:
         g.discard.extend([bean] * (n - c))
     # R42: under hidden_money the harvest is public, what it earned is not (until the end)
     shown = c if final or not g.options.get("hidden_money") else None
-    g.emit("harvest", seat, (bean, n, field, shown, True if final else None))
+    g.events.append(("harvest", seat, (bean, n, field, shown, True if final else None), None))
 
 
 def buy(g: GameState, seat: int) -> None:
@@ -273,7 +273,7 @@ def buy(g: GameState, seat: int) -> None:
     else:                       # "removed": the duel's coins leave the game (§3a, C11)
         g.removed.extend(paid)
     s.fields.append(None)
-    g.emit("buy", seat, (cost, g.rules.field_payment_to))
+    g.events.append(("buy", seat, (cost, g.rules.field_payment_to), None))
 
 
 def can_buy(g: GameState, seat: int) -> bool:
