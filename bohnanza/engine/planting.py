@@ -30,17 +30,14 @@ def plant_fields(g: GameState, seat: int, bean: str) -> list[int]:
     by seat number, in one call (``Game.plant_fields``, a hint bots ask for every card)."""
     fields = g.seats[seat].fields
     out: list[int] = []
-    grown = False
     i = 0
     for f in fields:
         i += 1
-        if f is None:
+        if f is None or f[0] == bean:
             out.append(i)
-        elif f[0] == bean:
-            out.append(i)
-            grown = True
-    if grown and not g.rules.allow_duplicate_variety:
-        return [i for i in out if fields[i - 1] is not None]
+    if not g.rules.allow_duplicate_variety and len(out) > 1:
+        grown = [i for i in out if fields[i - 1] is not None]
+        return grown or out     # C9: a field of that bean, when there is one
     return out
 
 

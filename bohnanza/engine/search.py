@@ -42,7 +42,7 @@ class QuietGame(Game):
 
     __slots__ = ()
 
-    def emit(self, kind: str, seat: int | None = None, *values: Any,
+    def emit(self, kind: str, seat: int | None, values: tuple[Any, ...],
              secret: dict[str, Any] | None = None) -> None:
         return None
 

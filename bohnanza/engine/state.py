@@ -11,10 +11,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from .actions import CardRef
-from .events import Event
 from .presets import Rules, rules_for
-
-_new_event = tuple.__new__
 
 Side = dict[str, int] | Literal["?"]
 
@@ -124,7 +121,7 @@ class GameState:
         self.turn = 1
         self.history: list[list[int]] = []
         self.result: dict[str, Any] | None = None
-        self.events: list[Event] = []
+        self.events: list[Any] = []   # the records of the action under way (emit)
 
     @property
     def n_seats(self) -> int:
@@ -147,6 +144,7 @@ class GameState:
              secret: dict[str, Any] | None = None) -> None:
         """Log one event of the action under way: ``values`` are its public fields in the order
         of ``events.FIELDS[kind]`` (``None``: left out), ``secret`` what only ``seat`` may see.
-        One tuple, no dict, no text (events.py); the values come as one tuple (packing ``*args``
-        cost more than the record itself, issue 14)."""
-        self.events.append(_new_event(Event, (kind, seat, values, secret)))
+        One plain tuple, the record an ``Event`` holds: no dict, no text, not even the
+        ``Event`` until the list ``apply`` returns is read (``events.EventLog``); the values
+        come as one tuple (packing ``*args`` cost more than the record itself, issue 14)."""
+        self.events.append((kind, seat, values, secret))
