@@ -89,7 +89,7 @@ def discard(g: GameState, seat: int, card: CardRef) -> None:
         i = _face_up_index(g, card, None)
         bean = g.face_up.pop(i)
         g.discard.append(bean)
-        g.emit("discard", seat, (bean, "offer"))
+        g.events.append(("discard", seat, (bean, "offer"), None))
         return
     if phase == "plant":
         if card.zone != "h":
@@ -104,7 +104,7 @@ def discard(g: GameState, seat: int, card: CardRef) -> None:
                             f"your hand holds h1-h{len(hand)}, not h{card.index}", "§3a")
         bean = hand.pop(card.index - 1)
         g.discard.append(bean)
-        g.emit("discard", seat, (bean, "hand"), {"card": f"h{card.index}"})
+        g.events.append(("discard", seat, (bean, "hand"), {"card": f"h{card.index}"}))
         flow.duel_reveal(g)
         return
     if phase == "plant_revealed":

@@ -6,8 +6,9 @@ An ``Event`` carries public facts in ``data`` and, optionally, facts only ``seat
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from operator import itemgetter
-from typing import Any
+from typing import Any, SupportsIndex
 
 
 def _cards(cards: list[str]) -> str:
@@ -45,9 +46,12 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "pass": (),
     "game_over": ("winners", "scores", "best"),
 }
-"""The public fields of each kind, in order: ``GameState.emit(kind, seat, values)`` records
-the values only; a ``None`` value is a field left out (``coins`` under ``hidden_money``,
-``final`` outside the final harvest)."""
+"""The public fields of each kind, in order. A rule module logs an event by appending its
+record ``(kind, seat, values, secret)`` to ``GameState.events``: ``values`` hold the fields in
+this order (a ``None`` value is a field left out: ``coins`` under ``hidden_money``, ``final``
+outside the final harvest), ``secret`` what only ``seat`` may see (or ``None``). One plain tuple
+and one call of the list's own ``append`` (issue 14): no dict, no text, no ``Event`` until read
+(:class:`EventLog`)."""
 
 
 class Event(tuple[str, "int | None", "tuple[Any, ...] | dict[str, Any]",
@@ -56,7 +60,7 @@ class Event(tuple[str, "int | None", "tuple[Any, ...] | dict[str, Any]",
     docs/engine-api.md; ``seat`` the seat it is about (or ``None``); ``data`` its public
     fields; ``secret`` the fields only ``seat`` may see (or ``None``).
 
-    Recording is cheap: ``GameState.emit`` stores one tuple holding the field values
+    Recording is cheap: the rule modules store one tuple holding the field values
     (:data:`FIELDS` names them); the ``data`` dict is built when read and the sentence only
     for a viewer's form (:meth:`for_viewer`). ``Event(kind, seat, data, secret)`` takes the
     fields as a dict."""
@@ -163,3 +167,72 @@ class Event(tuple[str, "int | None", "tuple[Any, ...] | dict[str, Any]",
             winners = ", ".join(self._name(s, names) for s in d["winners"])
             return f"game over: {winners} won with {d['best']} coins"
         return k
+
+
+_new_event = tuple.__new__
+_list_iter = list.__iter__
+_list_get = list.__getitem__
+_list_set = list.__setitem__
+
+
+class EventLog(list[Event]):
+    """The events of one action, as ``Game.apply`` returns them: a ``list`` of :class:`Event`.
+
+    The rule modules append each event as its plain record ``(kind, seat, values,
+    secret)``, the tuple an ``Event`` holds (:data:`FIELDS`); the first read of the list (iterating, an index
+    or a slice, ``reversed``, ``pop``, ``copy``, ``sort``, ``+``, ``*``, ``repr``, copy and
+    pickle, which iterate) turns the records into ``Event`` objects in place. An action whose
+    events nobody reads (a bot's game, a benchmark) never builds them: building the tuple
+    subclass cost about four times the plain record (issue 14). Comparisons, ``in``,
+    ``index`` and ``count`` need no building: an ``Event`` equals its record."""
+
+    __slots__ = ()
+
+    def _build(self) -> None:
+        """Turn the records still plain into ``Event`` objects, in place."""
+        if tuple in map(type, _list_iter(self)):
+            for i, r in enumerate(_list_iter(self)):
+                if type(r) is tuple:
+                    _list_set(self, i, _new_event(Event, r))
+
+    def __iter__(self) -> Iterator[Event]:
+        self._build()
+        return _list_iter(self)
+
+    def __getitem__(self, i: Any) -> Any:
+        self._build()
+        return _list_get(self, i)
+
+    def __reversed__(self) -> Iterator[Event]:
+        self._build()
+        return list.__reversed__(self)
+
+    def pop(self, i: SupportsIndex = -1) -> Event:
+        self._build()
+        return list.pop(self, i)
+
+    def copy(self) -> list[Event]:
+        self._build()
+        return list.copy(self)
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        self._build()
+        list.sort(self, *args, **kwargs)
+
+    def __add__(self, other: Any) -> Any:
+        self._build()
+        return list.__add__(self, other)
+
+    def __radd__(self, other: Any) -> Any:
+        self._build()
+        return list(other) + list.copy(self)
+
+    def __mul__(self, n: SupportsIndex) -> list[Event]:
+        self._build()
+        return list.__mul__(self, n)
+
+    __rmul__ = __mul__
+
+    def __repr__(self) -> str:
+        self._build()
+        return list.__repr__(self)

@@ -80,7 +80,7 @@ def turn_up(g: GameState, n: int) -> list[str]:
             if card is not None:
                 g.face_up.append(card)
                 cards.append(card)
-    g.emit("reveal", g.active, (cards,))
+    g.events.append(("reveal", g.active, (cards,), None))
     return cards
 
 
@@ -102,7 +102,7 @@ def duel_reveal(g: GameState) -> None:
         g.face_up.append(card)
         pulled.append(card)
     if pulled:
-        g.emit("pull", g.active, (pulled,))
+        g.events.append(("pull", g.active, (pulled,), None))
 
 
 def end_duel_turn(g: GameState) -> None:
@@ -111,7 +111,7 @@ def end_duel_turn(g: GameState) -> None:
     step 4, the draw of 2 (R34)."""
     a = g.active
     if g.face_up:
-        g.emit("leave", a, (g.face_up[:], (a + 1) % len(g.seats)))
+        g.events.append(("leave", a, (g.face_up[:], (a + 1) % len(g.seats)), None))
     if g.ending:
         scoring.finish(g)
         return
@@ -142,7 +142,7 @@ def phase4(g: GameState) -> None:
                 drawn.append(card)
             if g.exhaustions >= limit:   # g.ending
                 break
-    g.emit("draw", a, (len(drawn),), {"cards": drawn})
+    g.events.append(("draw", a, (len(drawn),), {"cards": drawn}))
     if g.exhaustions >= limit:
         scoring.finish(g)
         return
@@ -152,7 +152,7 @@ def phase4(g: GameState) -> None:
     g.active = (a + 1) % len(seats)
     g.phase = "plant_offer" if rules.duel else "plant"   # §3a step 1 first in the duel
     g.planted = 0
-    g.emit("turn", g.active, ())
+    g.events.append(("turn", g.active, (), None))
 
 
 def take(g: GameState) -> str | None:
@@ -177,7 +177,7 @@ def take(g: GameState) -> str | None:
 def exhaust(g: GameState) -> None:
     """The draw pile ran out once more (R36, R37)."""
     g.exhaustions += 1
-    g.emit("exhaustion", None, (g.exhaustions, g.rules.passes_limit))
+    g.events.append(("exhaustion", None, (g.exhaustions, g.rules.passes_limit), None))
 
 
 def reshuffle(g: GameState) -> None:
@@ -186,4 +186,4 @@ def reshuffle(g: GameState) -> None:
     g.discard = []
     g.rng = shuffle(cards, g.rng)
     g.deck = cards
-    g.emit("reshuffle", None, (len(cards),))
+    g.events.append(("reshuffle", None, (len(cards),), None))

@@ -28,7 +28,7 @@ from .actions import (
 )
 from .beans import BEANS
 from .errors import RuleError
-from .events import Event
+from .events import Event, EventLog
 from .presets import check_player_count, rules_for
 from .rng import below, shuffle
 from .state import GameState, Offer, Seat
@@ -41,6 +41,10 @@ class Game(GameState):
     """A Bohnanza game. Create with ``Game.new`` or ``Game.from_position``."""
 
     __slots__ = ()
+
+    log_type: type[EventLog] = EventLog
+    """The list ``apply`` logs the action's events into and returns (``QuietGame``: one that
+    keeps none)."""
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -164,7 +168,7 @@ class Game(GameState):
             raise RuleError("not_seated", "that seat does not play in this game")
         if self.phase == "over":
             raise RuleError("game_over", "the game is over", "R39")
-        events: list[Event] = []
+        events = self.log_type()   # Event objects built only when read
         self.events = events
         moves = _DUEL_MOVES if self.rules.duel else _MOVES
         # one look-up instead of a chain of isinstance tests
@@ -177,6 +181,13 @@ class Game(GameState):
             # player holds cards and may plant another (R26)
             if not self.seats[self.active].hand or (self.planted >= 2 and not self.rules.duel):
                 flow.advance(self)
+        elif phase == "plant_traded":
+            # flow.advance's test for phase 3, without the call: it rests while a to-plant
+            # area holds cards (R33)
+            for s in self.seats:
+                if s.to_plant:
+                    return events
+            flow.advance(self)
         elif phase != "trade":   # phase 2 has no automatic step: a person always decides
             flow.advance(self)
         return events

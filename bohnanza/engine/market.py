@@ -93,7 +93,7 @@ def _add(g: GameState, seat: int, give: Side, want: Side) -> Offer:
     g.next_offer += 1
     g.offers.append(o)
     g.passed.discard(seat)
-    g.emit("offer", seat, (o.id, give, want, seat != g.active))
+    g.events.append(("offer", seat, (o.id, give, want, seat != g.active), None))
     return o
 
 
@@ -134,7 +134,7 @@ def withdraw(g: GameState, seat: int, action: Withdraw) -> None:
         raise RuleError("deal_in_progress",
                         f"offer {offer_id} is in a deal; /cancel the deal first", "R31")
     g.offers.remove(o)
-    g.emit("withdraw", seat, (offer_id,))
+    g.events.append(("withdraw", seat, (offer_id,), None))
 
 
 def acceptable(g: GameState, seat: int, o: Offer) -> bool:
@@ -196,7 +196,7 @@ def accept(g: GameState, seat: int, action: Accept) -> None:
                         f"you do not hold {_side_text(o.want)} (hand or face-up cards)", "R29")
     assert isinstance(o.give, dict) and isinstance(o.want, dict)
     owner = o.owner
-    g.emit("deal_start", active, (o.id, owner))
+    g.events.append(("deal_start", active, (o.id, owner), None))
     one_a = _one_way(g, active, o.want)
     one_o = _one_way(g, owner, o.give)
     if one_a and one_o:
@@ -207,7 +207,7 @@ def accept(g: GameState, seat: int, action: Accept) -> None:
         g.seats[owner].to_plant.extend(gave_a)    # R12
         g.seats[active].to_plant.extend(gave_o)
         g.offers = [x for x in g.offers if x is not o]
-        g.emit("deal_done", active, (o.id, owner, gave_a, gave_o))
+        g.events.append(("deal_done", active, (o.id, owner, gave_a, gave_o), None))
         return
     g.deal = Deal(o.id, active, owner, {active: dict(o.want), owner: dict(o.give)},
                   {active: _refs(g, active, o.want) if one_a else None,
@@ -305,7 +305,7 @@ def provide(g: GameState, seat: int, action: Provide) -> None:
     refs = tuple(cards)
     before = deal.provided[seat]
     deal.provided[seat] = refs
-    g.emit("provide", seat, (deal.offer,))  # before the deal it may complete
+    g.events.append(("provide", seat, (deal.offer,), None))  # before the deal it may complete
     active = deal.active
     party = deal.other if seat == active else active
     theirs = deal.provided[party]
@@ -335,7 +335,7 @@ def _execute(g: GameState, deal: Deal, pa: tuple[CardRef, ...], gave_a: list[str
     g.seats[deal.active].to_plant.extend(gave_o)
     g.offers = [o for o in g.offers if o.id != deal.offer]
     g.deal = None
-    g.emit("deal_done", deal.active, (deal.offer, deal.other, gave_a, gave_o))
+    g.events.append(("deal_done", deal.active, (deal.offer, deal.other, gave_a, gave_o), None))
 
 
 def _given(g: GameState, seat: int, refs: tuple[CardRef, ...], owes: dict[str, int]
@@ -375,7 +375,7 @@ def cancel(g: GameState, seat: int) -> None:
     if deal is None or seat not in (deal.active, deal.other):
         raise RuleError("not_a_party", "you are not a party of a pending deal", "R28")
     g.deal = None
-    g.emit("deal_cancel", seat, (deal.offer,))
+    g.events.append(("deal_cancel", seat, (deal.offer,), None))
 
 
 def sweep_stale(g: GameState) -> None:
@@ -389,7 +389,7 @@ def sweep_stale(g: GameState) -> None:
     if not stale:
         return
     for o in stale:
-        g.emit("offer_stale", o.owner, (o.id,))
+        g.events.append(("offer_stale", o.owner, (o.id,), None))
     g.offers = [o for o in g.offers if o not in stale]
 
 

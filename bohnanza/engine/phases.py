@@ -23,7 +23,7 @@ def done(g: GameState, seat: int, action: object = None) -> None:
     elif phase == "trade":
         if seat != g.active:
             g.passed.add(seat)
-            g.emit("pass", seat, ())
+            g.events.append(("pass", seat, (), None))
             return
         if g.deal is not None:
             raise RuleError("deal_in_progress",
@@ -31,7 +31,7 @@ def done(g: GameState, seat: int, action: object = None) -> None:
         g.seats[seat].to_plant.extend(g.face_up)   # R32: in order, to the back
         g.face_up = []
         g.phase = "plant_traded"
-        g.emit("phase", seat, ("plant_traded",))
+        g.events.append(("phase", seat, ("plant_traded",), None))
     else:
         raise RuleError("wrong_phase", "phase 3 ends by itself once every received card "
                         "is planted", "R33")

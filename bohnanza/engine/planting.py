@@ -30,17 +30,14 @@ def plant_fields(g: GameState, seat: int, bean: str) -> list[int]:
     by seat number, in one call (``Game.plant_fields``, a hint bots ask for every card)."""
     fields = g.seats[seat].fields
     out: list[int] = []
-    grown = False
     i = 0
     for f in fields:
         i += 1
-        if f is None:
+        if f is None or f[0] == bean:
             out.append(i)
-        elif f[0] == bean:
-            out.append(i)
-            grown = True
-    if grown and not g.rules.allow_duplicate_variety:
-        return [i for i in out if fields[i - 1] is not None]
+    if not g.rules.allow_duplicate_variety and len(out) > 1:
+        grown = [i for i in out if fields[i - 1] is not None]
+        return grown or out     # C9: a field of that bean, when there is one
     return out
 
 
@@ -83,7 +80,7 @@ def _put(g: GameState, seat: int, s: Seat, bean: str, i: int) -> None:
         s.fields[i] = [bean, 1]
     else:
         f[1] += 1  # type: ignore[operator]
-    g.emit("plant", seat, (bean, i + 1))
+    g.events.append(("plant", seat, (bean, i + 1), None))
 
 
 def plant(g: GameState, seat: int, action: Plant) -> None:
@@ -112,7 +109,7 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
             s.fields[i] = [bean, 1]
         else:
             f[1] += 1  # type: ignore[operator]
-        g.emit("plant", seat, (bean, i + 1))
+        g.events.append(("plant", seat, (bean, i + 1), None))
         g.planted += 1
         return
     if phase == "plant_traded":
@@ -139,7 +136,7 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
             s.fields[i] = [bean, 1]
         else:
             f[1] += 1  # type: ignore[operator]
-        g.emit("plant", seat, (bean, i + 1))
+        g.events.append(("plant", seat, (bean, i + 1), None))
         return
     if phase in ("plant_offer", "plant_revealed"):   # the duel's steps 1 and 3
         from .duel import plant_face_up
@@ -252,7 +249,7 @@ def sell(g: GameState, seat: int, field: int, final: bool = False) -> None:
         g.discard.extend([bean] * (n - c))
     # R42: under hidden_money the harvest is public, what it earned is not (until the end)
     shown = c if final or not g.options.get("hidden_money") else None
-    g.emit("harvest", seat, (bean, n, field, shown, True if final else None))
+    g.events.append(("harvest", seat, (bean, n, field, shown, True if final else None), None))
 
 
 def buy(g: GameState, seat: int) -> None:
@@ -276,7 +273,7 @@ def buy(g: GameState, seat: int) -> None:
     else:                       # "removed": the duel's coins leave the game (§3a, C11)
         g.removed.extend(paid)
     s.fields.append(None)
-    g.emit("buy", seat, (cost, g.rules.field_payment_to))
+    g.events.append(("buy", seat, (cost, g.rules.field_payment_to), None))
 
 
 def can_buy(g: GameState, seat: int) -> bool:

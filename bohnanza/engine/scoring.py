@@ -36,4 +36,4 @@ def finish(g: GameState) -> None:
     g.phase = "over"
     g.deal = None
     g.result = {"scores": scores, "winners": win, "tiebreak": g.rules.tiebreak}
-    g.emit("game_over", None, (win, scores, max(scores)))
+    g.events.append(("game_over", None, (win, scores, max(scores)), None))

@@ -1,7 +1,7 @@
 """Engine support for search bots (issue 15; docs/engine-api.md, "Search support").
 
 * :class:`QuietGame` / :func:`quiet_clone`: a cheap copy of a game whose actions log no
-  events (``emit`` does nothing); ``apply`` keeps every rule check (RuleError, nothing
+  events (its event list keeps nothing); ``apply`` keeps every rule check (RuleError, nothing
   changed).
 * :func:`determinize`: a ``QuietGame`` built from one seat's view (``Game.view(seat)``) plus
   a random sample of the cards that view hides (other hands, the draw pile, the discard
@@ -32,9 +32,19 @@ from .actions import (
     PostOffer,
     Provide,
 )
+from .events import EventLog
 from .game import Game
 from .presets import rules_for
 from .state import Deal, Offer, Seat
+
+
+class NoLog(EventLog):
+    """An event list that keeps nothing: ``append`` drops the record (``QuietGame``)."""
+
+    __slots__ = ()
+
+    def append(self, record: Any) -> None:
+        return None
 
 
 class QuietGame(Game):
@@ -42,9 +52,7 @@ class QuietGame(Game):
 
     __slots__ = ()
 
-    def emit(self, kind: str, seat: int | None = None, *values: Any,
-             secret: dict[str, Any] | None = None) -> None:
-        return None
+    log_type = NoLog
 
 
 def quiet_clone(g: Game) -> QuietGame:
@@ -65,7 +73,7 @@ def quiet_clone(g: Game) -> QuietGame:
     q.deal = g.deal.copy() if g.deal else None
     q.passed = set(g.passed)
     q.history = g.history[:]
-    q.events = []
+    q.events = NoLog()
     return q
 
 
@@ -190,7 +198,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> QuietGame:
         for k, done in deal["provided"].items():
             if done:
                 d.provided[int(k)] = fitting_cards(g, int(k), d.owes[int(k)])
-    g.events = []
+    g.events = NoLog()
     return g
 
 

@@ -11,10 +11,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from .actions import CardRef
-from .events import Event
 from .presets import Rules, rules_for
-
-_new_event = tuple.__new__
 
 Side = dict[str, int] | Literal["?"]
 
@@ -82,7 +79,8 @@ class Deal:
 
 class GameState:
     """Everything one game holds (design.md §3; the canonical position is its dump), and the
-    events of the action under way (:meth:`emit` appends to ``events``).
+    events of the action under way (``events``: a rule module logs an event by appending
+    its record ``(kind, seat, values, secret)``, events.py).
 
     ``phase`` is ``plant`` (phase 1), ``trade`` (phase 2), ``plant_traded`` (phase 3) or
     ``over``; ``planted`` counts the cards planted from the hand in this phase 1; ``passed``
@@ -124,7 +122,7 @@ class GameState:
         self.turn = 1
         self.history: list[list[int]] = []
         self.result: dict[str, Any] | None = None
-        self.events: list[Event] = []
+        self.events: list[Any] = []   # the records of the action under way (events.py)
 
     @property
     def n_seats(self) -> int:
@@ -142,11 +140,3 @@ class GameState:
     def ending(self) -> bool:
         """The final exhaustion has happened (R37, R38)."""
         return self.exhaustions >= self.rules.passes_limit
-
-    def emit(self, kind: str, seat: int | None, values: tuple[Any, ...],
-             secret: dict[str, Any] | None = None) -> None:
-        """Log one event of the action under way: ``values`` are its public fields in the order
-        of ``events.FIELDS[kind]`` (``None``: left out), ``secret`` what only ``seat`` may see.
-        One tuple, no dict, no text (events.py); the values come as one tuple (packing ``*args``
-        cost more than the record itself, issue 14)."""
-        self.events.append(_new_event(Event, (kind, seat, values, secret)))

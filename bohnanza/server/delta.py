@@ -113,40 +113,61 @@ def _same(a: list[Any], b: Any) -> bool:
     return bool(a == list(b))
 
 
-Texts = dict[str, tuple[str, int]]  # key -> (JSON text of its value, length of a list or -1)
+# key -> (JSON text of its value, length of a list or -1), or (the value itself, SCALAR) for
+# a number, string, boolean or null
+Texts = dict[str, tuple[Any, int]]
+SCALAR = -2
+_SCALARS = (int, float, str, bool, type(None))
+
+
+def _kept(v: Any) -> tuple[Any, int]:
+    if type(v) in _SCALARS:
+        return v, SCALAR
+    return to_json(v).decode(), len(v) if type(v) is list else -1
 
 
 def texts_of(value: dict[str, Any]) -> Texts:
-    """What :func:`diff_texts` keeps of an object: each key's value as JSON text (strings
-    only: far smaller than the parsed values, and nothing for the garbage collector)."""
-    return {k: (to_json(v).decode(), len(v) if type(v) is list else -1)
-            for k, v in value.items()}
+    """What :func:`diff_texts` keeps of an object: each key's value as JSON text, a scalar
+    as itself (far smaller than the parsed values, and nothing for the garbage collector)."""
+    return {k: _kept(v) for k, v in value.items()}
 
 
 def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
                same: frozenset[str] = frozenset()) -> None:
     """:func:`diff_into` for an object kept as :func:`texts_of` (updated in place): a key
-    whose value serialises as before costs one serialisation; a list that grew at its end
-    (its old text a prefix of the new) is appended to without parsing anything; another
-    change is diffed against the old value parsed back. ``same`` as in :func:`diff_into`."""
+    whose value serialises as before costs one serialisation (a scalar: one comparison); a
+    list that grew at its end (its old text a prefix of the new) is appended to without
+    parsing anything; another change is diffed against the old value parsed back. ``same`` as in :func:`diff_into`."""
     found = 0
     for k, v in new.items():
         if k in same:
             found += k in old
             continue
+        was = old.get(k)
+        if was is not None:
+            found += 1
+        if type(v) in _SCALARS:
+            if was is not None and was[1] == SCALAR and type(was[0]) is type(v) \
+                    and was[0] == v:
+                continue
+            old[k] = (v, SCALAR)
+            out.append(operation("replace" if was is not None else "add", path + _step(k),
+                                 to_json(v).decode()))
+            continue
         text = to_json(v).decode()
         n = len(v) if type(v) is list else -1
-        was = old.get(k)
         if was is None:
             out.append(operation("add", path + _step(k), text))
             old[k] = (text, n)
             continue
-        found += 1
         old_text, m = was
         if old_text == text:
             continue
         old[k] = (text, n)
         p = path + _step(k)
+        if m == SCALAR:
+            out.append(operation("replace", p, text))
+            continue
         if (0 <= m < n and text.startswith(old_text[:-1])
                 and (m == 0 or text[len(old_text) - 1] == ",")):
             for x in v[m:]:

@@ -182,10 +182,15 @@ async def _serve(
                 _refuse_for_rate(conn, text)
                 continue
             await room.say(conn, parsed.id, parsed.text)
-        elif isinstance(parsed, Lang):
-            await room.set_lang(conn, lang_of(parsed.lang))
-        elif isinstance(parsed, Resync):
-            await room.resync(conn)
+        elif isinstance(parsed, (Lang, Resync)):
+            # each sends the log or the state again, in the room's lock: the address's rate
+            # too (across its connections), over it dropped like any message over the rate
+            if not hub.gate.say(conn.address):
+                continue
+            if isinstance(parsed, Lang):
+                await room.set_lang(conn, lang_of(parsed.lang))
+            else:
+                await room.resync(conn)
         else:
             await room.activity(conn)
     return room

@@ -49,9 +49,14 @@ def test_pages_and_schema(app_client: TestClient) -> None:
     assert app_client.get("/api/rooms").json() == []
     schema = app_client.get("/protocol.json").json()
     text = json.dumps(schema)
-    for t in ("hello", "say", "activity", "welcome", "reply", "state", "chat", "log", "error"):
+    for t in ("hello", "say", "activity", "resync", "welcome", "reply", "state", "patch",
+              "chat", "log", "error"):
         assert f'"{t}"' in text
     assert schema["client"]["discriminator"]["propertyName"] == "type"
+    # state deltas (issue 14): asked for in hello; a patch is RFC 6902 operations
+    assert "deltas" in json.dumps(schema["client"]["$defs"]["Hello"])
+    ops = schema["server"]["$defs"]["PatchOp"]["properties"]["op"]
+    assert set(ops["enum"]) == {"add", "remove", "replace"}
 
 
 def test_pages_without_the_board_files_say_so(tmp_path: Path) -> None:

@@ -432,6 +432,25 @@ async def test_the_chat_rate_holds_across_a_clients_connections(server_factory: 
         await t.close()
 
 
+async def test_language_switches_share_the_address_rate(server_factory: Any) -> None:
+    """A switch of language sends the room's log again (in the room's lock): one client's
+    tabs together get no more of those than the address's rate."""
+    srv: ServerProc = server_factory(per_address_limits=1, commands_per_second=0.2,
+                                     commands_burst=4, max_conns_per_address=20)
+    tabs = [await Client(srv.ws_url("langs"), f"L{i}").connect() for i in range(4)]
+    seen = [len(t.frames) for t in tabs]
+    for k in range(2):
+        for t in tabs:  # 2 each: within each connection's own rate (4), 8 from the address
+            await t.send({"type": "lang", "lang": "ja" if k == 0 else "en"})
+    await asyncio.sleep(2)
+    replays = sum(1 for t, n in zip(tabs, seen, strict=True) for f in t.frames[n:]
+                  if f.startswith('{"type":"log"') and '"replay":true' in f)
+    assert 1 <= replays <= 4 + 1  # the address's burst, and a little more over 2 s
+    assert all(t.close_code is None for t in tabs)
+    for t in tabs:
+        await t.close()
+
+
 async def test_the_chat_rate_of_a_room_holds_for_everyone(server_factory: Any) -> None:
     srv: ServerProc = server_factory(room_chat_per_second=1, room_chat_burst=8)
     people = [await Client(srv.ws_url("busy"), f"P{i}").connect() for i in range(4)]

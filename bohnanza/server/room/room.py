@@ -14,8 +14,8 @@ arrival order. A ``say`` (a person's, or a bot's through the bot driver) takes o
    change's log lines) to every connection, the next bot step planned;
 4. the sender gets its ``reply`` (every refusal is answered here, in one place).
 
-The parts: the table (seats, options, game: ``table.py``), presence (connections, idle and
-away marks: ``presence.py``), the journal (``journal.py``), the bot driver (``bots.py``), the
+The parts: the table (seats, options, game: ``table.py``), arrivals (``arrival.py``),
+presence (connections, idle and away marks: ``presence.py``), the journal (``journal.py``), the bot driver (``bots.py``), the
 log and backlog (``logbook.py``) and the state frames (``states.py``).
 """
 
@@ -33,8 +33,8 @@ from bohnanza.engine import Refusal
 from .. import frames, lang
 from ..conn import TokenBucket
 from ..inbound import typed_line
-from ..protocol import Chat, Reply, Welcome, You
-from . import commands
+from ..protocol import Chat, Reply
+from . import arrival, commands
 from . import game as games
 from .bots import BotDriver
 from .change import BotActor, Change, CommandError, Outcome, storage_error
@@ -140,7 +140,7 @@ class Room:
             seat = conn.seat
             if (seat is not None and text.lstrip().startswith("/")
                     and self.table.seats[seat].bot is not None and self.table.seats[seat].human):
-                await self._take_back(seat)  # handed to a bot while here: acting takes it back
+                await arrival.take_back(self, seat)  # handed to a bot while here: acting takes it back
             self.asking, self.rode = (conn, say_id) if conn.deltas else None, None
             try:
                 outcome = await self.handle(conn, text)
@@ -253,7 +253,7 @@ class Room:
         for m in change.moves:
             m.conn.name = m.name
             m.conn.seat = m.seat
-            m.conn.send(self._welcome(m.conn, m.token))
+            m.conn.send(arrival.welcome(self, m.conn, m.token))
 
     def _reply(self, conn: Conn, say_id: Any, o: Outcome) -> None:
         """The reply, its message in the connection's language (server/lang.py)."""
@@ -311,60 +311,11 @@ class Room:
         if rider is not None:
             self.rode = rider[0]
 
-    def _welcome(self, conn: Conn, token: str | None) -> str:
-        seat = conn.seat
-        you = You(name=self.table.name_of(seat, conn.name), seat=seat,
-                  token=token if seat is not None else None)
-        return Welcome(room=self.name, you=you, version=self.version).model_dump_json()
-
     # ------------------------------------------------------------ connections
 
     async def attach(self, conn: Conn, name: str | None, token: str | None) -> None:
-        """A connection said ``hello``: its seat back (by token) or a watcher's name; the
-        welcome, the backlog, and everyone's new state."""
-        async with self.lock:
-            conn.room = self.name
-            self.last_visit = time.monotonic()
-            seats = self.table.seats
-            seat = self.table.find_token(token) if token else None
-            if token and seat is None:
-                conn.send(lang.error_frame("bad_token", "That token holds no seat in this "
-                                           "room; you are watching.", conn.lang))
-            if seat is None:
-                refusal = self.presence.name_watcher(conn, name, self.table,
-                                                     self.settings.name_max_len)
-                if refusal is not None:
-                    conn.send(refusal)
-            was_connected = seat is not None and self.presence.connected(seat)
-            conn.seat = seat
-            self.presence.arrive(conn, seats)
-            conn.send(self._welcome(conn, token))
-            if self.journal.persisted:
-                for frame in await read_backlog(self.queue, self.name, self.settings,
-                                                self.table, conn.seat, self.version, conn.lang):
-                    conn.send(frame)
-            self.pending -= 1
-            s = seats[seat] if seat is not None else None
-            if s is not None and s.bot is not None:
-                s.idle = False
-                await self._take_back(seat)  # type: ignore[arg-type]
-            elif s is None or not was_connected or s.idle:
-                if s is not None:
-                    s.idle = False
-                self.bump()  # everyone sees the seat back, or the spectator count
-            else:
-                conn.send(self.state_for(conn))
-
-    async def _take_back(self, seat: int) -> None:
-        """The person of a handed-over seat is back: the bot stops, the seat is theirs."""
-        s = self.table.seats[seat]
-        s.stop_bot()
-        s.timeouts = 0
-        try:
-            await self.note([room_entry(f"{s.name} is back; the bot hands seat {seat + 1} back.")])
-        except CommandError:  # not stored (the room was reloaded): theirs all the same
-            self.table.seats[seat].stop_bot()
-            self.bump()
+        """A connection said ``hello`` (arrival.py)."""
+        await arrival.attach(self, conn, name, token)
 
     async def set_lang(self, conn: Conn, reader: str) -> None:
         """The person switched language: from now on the server writes to them in it, and
