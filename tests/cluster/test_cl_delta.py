@@ -1,0 +1,81 @@
+"""State deltas (issue 14) through the relay (issue 16): a seat and a spectator connected to a
+process that does NOT own the room, on deltas, hold at every version exactly the state their
+full-state twins (connected there too) hold, through a whole game of server bots; a patch
+lost on each of them is recovered with ``resync``, relayed to the owner."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from server.harness import Client
+from server.test_srv_bots import drive
+from server.test_srv_delta import _seat
+
+from .parts import Cluster
+
+
+def _held_alike(a: Client, b: Client, names: tuple[str, str] | None = None) -> int:
+    """Every version the delta client ``a`` held (after its first state) is the state the
+    full-state twin ``b`` held at that version; ``a`` missed only the few versions around
+    its lost patch. Returns how many versions were compared."""
+    first = min(a.docs)
+    versions = [v for v in b.docs if v >= first]
+    missing = [v for v in versions if v not in a.docs]
+    assert len(missing) <= 5, ("versions the delta client never held", missing[:10])
+    compared = 0
+    for v in versions:
+        if v not in a.docs:
+            continue
+        mine = a.docs[v] if names is None else a.docs[v].replace(json.dumps(names[0]),
+                                                                json.dumps(names[1]))
+        assert mine == b.docs[v], ("states differ at version", v)
+        compared += 1
+    assert a.version == b.version
+    return compared
+
+
+async def test_delta_clients_on_a_non_owner_process_hold_the_full_state(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2).start()
+    try:
+        a, b = cluster.servers
+        host = await Client(a.ws_url("relayed"), "Host").connect()  # a claims the room
+        assert await asyncio.to_thread(cluster.owner_of, "relayed") is a
+        person, twin = await _seat(b.ws_url("relayed"), "Pat")  # both relayed through b
+        for text in ("/addbot Ada easy", "/addbot Bert greedy"):
+            await person.ok(text)  # through the relay
+        watch_d = await Client(b.ws_url("relayed"), "WatchD", deltas=True, record=True).connect()
+        watch_f = await Client(b.ws_url("relayed"), "WatchF", record=True).connect()
+        await person.ok("/start")
+        await person.wait(lambda: person.state is not None and person.state["view"] is not None)
+        start = person.version
+
+        async def lose_a_patch() -> None:
+            """Mid-game, the next patch of each delta client is lost."""
+            await person.wait(lambda: person.version > start + 40 or
+                              person.view["phase"] == "over", timeout=120)
+            assert person.view["phase"] != "over"
+            person.drop_next_patch = watch_d.drop_next_patch = True
+
+        await asyncio.wait_for(asyncio.gather(drive(person, seed=1), lose_a_patch()), 240)
+        everyone = [host, person, twin, watch_d, watch_f]
+        target = max(c.version for c in everyone)
+        for c in everyone:
+            await c.wait(lambda c=c: c.version >= target)
+        assert host.view["phase"] == "over" and host.view["result"]["winners"]
+        assert await asyncio.to_thread(cluster.owner_of, "relayed") is a  # still relayed
+        for c in (person, watch_d):
+            assert not c.drop_next_patch  # the patch was lost indeed
+            assert c.resyncs >= 1 and c.patches > 100, (c.name, c.resyncs, c.patches)
+            assert any(f.startswith('{"type":"patch"') for f in c.frames)
+        for c in (twin, watch_f):
+            assert not any(f.startswith('{"type":"patch"') for f in c.frames)
+        compared = _held_alike(person, twin) + _held_alike(watch_d, watch_f,
+                                                            ("WatchD", "WatchF"))
+        assert compared > 200, compared
+        for c in everyone:
+            await c.close()
+    finally:
+        cluster.stop()
