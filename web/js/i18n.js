@@ -202,6 +202,10 @@ const T = {
   st_wait_plant_traded: ['Waiting for {names} to plant their traded cards.', '{names}が入手したカードを植えるのを待っています。'],
   st_over: ['Game over: {names} won with {n} coins.', 'ゲーム終了: {names}の勝ち（{n}ターラー）。'],
   st_watching: ['You are watching. ', '観戦中: '],
+  // a watcher's status line only says what the table waits for (no buttons to press)
+  st_watch_trade: ['{name} is trading.', '{name}が交渉中です。'],
+  st_watch_duel_offer: ['{name} plants or discards the cards {other} left.', '{name}が{other}の残したカードを植えるか捨てています。'],
+  st_watch_duel_revealed: ['{name} plants the revealed cards; the rest goes to {other}.', '{name}がめくったカードを植えています。残りは{other}に渡ります。'],
   title_turn: ['Your turn', 'あなたの番'],
   sound_on: ['Sound on your turn: on', '手番の音: オン'],
   sound_off: ['Sound on your turn: off', '手番の音: オフ'],
