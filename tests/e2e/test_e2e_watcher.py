@@ -96,3 +96,29 @@ def test_a_seated_player_is_still_told_to_act(page: Any, server: str) -> None:
     """The same trading table for Cleo (seat 2): the offer builder and Not interested are hers."""
     P.show(page, server, P.state(P.trading(), 2), lang="en")
     assert status(page) == "Ann is trading: click cards to build an offer for Ann, or Not interested."
+
+
+@pytest.mark.parametrize(("seat", "lands", "help_has"), [
+    # Ann is active: the face-up cards are hers to give (R29), a left click gives
+    (0, "give", "Hand, face-up, other fields: left = give"),
+    # Cleo is not: she can only ask for them, so her left click puts one under "You get"
+    (2, "get", "Face-up: left or right = want (only Ann can give them)"),
+])
+def test_the_offer_help_says_what_a_face_up_click_does_for_this_player(
+        browser: Any, server: str, seat: int, lands: str, help_has: str) -> None:
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    pg = ctx.new_page()
+    P.show(pg, server, P.state(P.trading(), seat))
+    pg.locator('#faceup .card[data-ref="u1"]').click()
+    assert pg.locator(f"#offer-window .offer-row.{lands} .card").count() == 1
+    other = "get" if lands == "give" else "give"
+    assert pg.locator(f"#offer-window .offer-row.{other} .card").count() == 0
+    help_text = pg.locator("#offer-help").inner_text()
+    assert help_has in help_text, help_text
+    if seat != 0:
+        assert "face-up, other fields: left = give" not in help_text, help_text
+    P.show(pg, server, P.state(P.trading(), seat), lang="ja")     # a fresh draft: click again
+    pg.locator('#faceup .card[data-ref="u1"]').click()
+    ja = pg.locator("#offer-help").inner_text()
+    assert ("表向きカード: 左右とも=要求" in ja) == (seat != 0), ja
+    ctx.close()

@@ -47,6 +47,9 @@ const T = {
   offer_clear: ['Clear', '消去'],
   offer_help: ['Hand, face-up, other fields: left = give, right = want. Own fields, catalogue: left = want, right = give. In this window: left −1, right +1.',
     '手札・表向きカード・他人の畑: 左=提供 右=要求。自分の畑・カタログ: 左=要求 右=提供。このウィンドウ内: 左=−1 右=+1'],
+  // not the active player: the face-up cards are the active player's (R29), a click asks for them
+  offer_help_other: ['Hand, other fields: left = give, right = want. Face-up: left or right = want (only {name} can give them). Own fields, catalogue: left = want, right = give. In this window: left −1, right +1.',
+    '手札・他人の畑: 左=提供 右=要求。表向きカード: 左右とも=要求（出せるのは{name}だけ）。自分の畑・カタログ: 左=要求 右=提供。このウィンドウ内: 左=−1 右=+1'],
   deal: ['Deal', 'トレード'],
   deal_with: ['Deal for offer #{n} with {name}', 'オファー#{n}: {name}とのトレード'],
   deal_you_get: ['You receive', '受け取るカード'],
