@@ -122,3 +122,26 @@ def test_the_offer_help_says_what_a_face_up_click_does_for_this_player(
     ja = pg.locator("#offer-help").inner_text()
     assert ("表向きカード: 左右とも=要求" in ja) == (seat != 0), ja
     ctx.close()
+
+
+def test_a_waiting_harvest_button_says_why(browser: Any, server: str) -> None:
+    """R19 (bean protection): Ann's lone Black-eyed in field 2 beside two Chili cannot be
+    harvested; the button is disabled and says so (tooltip and a described-by line), in the
+    board's name for the bean; field 1 can be harvested."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    pg = ctx.new_page()
+    g = P.game(phase="plant", seats=[{"hand": ["red"], "fields": [["chili", 2], ["blackeyed", 1]]},
+                                     {}, {}])
+    want = "A single Black-eyed cannot be harvested while another field holds two or more beans."
+    P.show(pg, server, P.state(g, 0))
+    one = pg.locator('#fields .field[data-field="1"] .btn.harvest')
+    two = pg.locator('#fields .field[data-field="2"] .btn.harvest')
+    assert one.is_enabled() and not one.get_attribute("aria-describedby")
+    assert two.is_disabled()
+    assert two.get_attribute("title") == want
+    why = pg.locator("#" + (two.get_attribute("aria-describedby") or "none"))
+    assert why.is_visible() and why.inner_text().strip() == want
+    P.show(pg, server, P.state(g, 0), lang="ja")
+    two = pg.locator('#fields .field[data-field="2"] .btn.harvest')
+    assert "1枚だけのささげは売却できません" in (two.get_attribute("title") or "")
+    ctx.close()

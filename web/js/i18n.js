@@ -205,6 +205,10 @@ const T = {
   st_wait_plant_traded: ['Waiting for {names} to plant their traded cards.', '{names}が入手したカードを植えるのを待っています。'],
   st_over: ['Game over: {names} won with {n} coins.', 'ゲーム終了: {names}の勝ち（{n}ターラー）。'],
   st_watching: ['You are watching. ', '観戦中: '],
+  // why a Harvest button waits (the view's harvestable hint, R16/R19)
+  harvest_protected: ['A single {bean} cannot be harvested while another field holds two or more beans.',
+    'ほかの畑に2枚以上の豆があるあいだは、1枚だけの{bean}は売却できません。'],
+  harvest_not_now: ['You can harvest only on your own turn.', '売却できるのは自分の手番だけです。'],
   // a watcher's status line only says what the table waits for (no buttons to press)
   st_watch_trade: ['{name} is trading.', '{name}が交渉中です。'],
   st_watch_duel_offer: ['{name} plants or discards the cards {other} left.', '{name}が{other}の残したカードを植えるか捨てています。'],

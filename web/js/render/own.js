@@ -77,9 +77,14 @@ export function renderFields(root) {
     }
     if (f && v.phase !== 'over') {
       const can = (y.harvestable || []).includes(n);
-      const b = h('button', { class: 'btn harvest' + (can ? '' : ' hint-off'), type: 'button', text: t('harvest') });
+      // not in the engine's harvestable: the button waits, saying why (a lone bean under bean
+      // protection, R19; else the timing, R16: the bean duel harvests on one's own turn only)
+      const why = can ? null : (f[1] === 1 ? t('harvest_protected', { bean: beanName(f[0]) }) : t('harvest_not_now'));
+      const b = h('button', { class: 'btn harvest' + (can ? '' : ' hint-off'), type: 'button', text: t('harvest'),
+        disabled: !can, title: why, 'aria-describedby': can ? null : `harvest-why-${n}` });
       b.addEventListener('click', () => act(`/harvest ${n}`, b));
       btns.append(b);
+      if (!can) btns.append(h('div', { class: 'hint-text harvest-why', id: `harvest-why-${n}`, text: why }));
     }
     box.append(btns);
     makeDropTarget(box, {
