@@ -145,3 +145,17 @@ def test_a_waiting_harvest_button_says_why(browser: Any, server: str) -> None:
     two = pg.locator('#fields .field[data-field="2"] .btn.harvest')
     assert "1枚だけのささげは売却できません" in (two.get_attribute("title") or "")
     ctx.close()
+
+
+def test_a_waiting_buy_button_says_why(browser: Any, server: str) -> None:
+    """R22: field 3 costs 3 coins; with none the Buy button is disabled and says so."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    pg = ctx.new_page()
+    P.show(pg, server, P.state(P.plant_no_fit(0), 0))
+    b = pg.locator("#buy-field")
+    assert b.is_disabled() and b.get_attribute("title") == "Field 3 costs 3 coins: you have fewer."
+    assert pg.locator("#" + (b.get_attribute("aria-describedby") or "none")).is_visible()
+    P.show(pg, server, P.state(P.plant_no_fit(3), 0))                 # 3 coins: for sale
+    b = pg.locator("#buy-field")
+    assert b.is_enabled() and not b.get_attribute("title")
+    ctx.close()

@@ -209,6 +209,7 @@ const T = {
   harvest_protected: ['A single {bean} cannot be harvested while another field holds two or more beans.',
     'ほかの畑に2枚以上の豆があるあいだは、1枚だけの{bean}は売却できません。'],
   harvest_not_now: ['You can harvest only on your own turn.', '売却できるのは自分の手番だけです。'],
+  buy_why: ['Field 3 costs {n} coins: you have fewer.', '3つ目の畑は{n}ターラーです: 足りません。'],
   // a watcher's status line only says what the table waits for (no buttons to press)
   st_watch_trade: ['{name} is trading.', '{name}が交渉中です。'],
   st_watch_duel_offer: ['{name} plants or discards the cards {other} left.', '{name}が{other}の残したカードを植えるか捨てています。'],
