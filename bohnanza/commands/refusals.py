@@ -179,7 +179,7 @@ _SHAPES: dict[str, list[tuple[str, Render]]] = {
     "field_mismatch": [
         (r"(\w+) already grows in another field",
          lambda m: f"{_bean(m[1])}はすでに別の畑で育てています"),
-        (r"field (\d+) holds (\w+); (\w+) needs an empty field or a field of \w+",
+        (r"field (\d+) holds (\w+); (\w+) needs an empty field or a field of (\w+)",
          lambda m: f"畑{m[1]}には{_bean(m[2])}があります。{_bean(m[3])}は空いた畑か"
          f"{_bean(m[3])}の畑に植えます"),
     ],
@@ -363,9 +363,42 @@ def _ja(code: str, message: str) -> str:
     return _GENERAL.get(code, message)
 
 
+def _en_part(part: str) -> str:
+    """A captured piece of an engine sentence with bean ids as display names: a bean
+    (``blackeyed`` -> ``Black-eyed``), a side (``2 blackeyed, 1 red`` -> ``2 Black-eyed, 1
+    Red``) or a list of beans; anything else (a player's name, a number) as it is."""
+    items = [_SIDE_ITEM.fullmatch(x) for x in part.split(", ")]
+    if not all(m is not None and bean_name(m.group(2)) != m.group(2) for m in items):
+        return part
+    return ", ".join((f"{m.group(1)} " if m.group(1) else "") + bean_name(m.group(2))
+                     for m in items if m is not None)
+
+
+def _en(code: str, message: str) -> str:
+    """The engine's English sentence with its bean ids (``blackeyed``) as the beans' display
+    names (``Black-eyed``): people read the names the board shows (issue 10 trial). The
+    parser's sentences keep what was typed (``parse_error``)."""
+    if code == "parse_error":
+        return message
+    for rx, _ in _COMPILED.get(code, []):
+        m = rx.fullmatch(message)
+        if m is None:
+            continue
+        out, at = [], 0
+        for g in range(1, (m.lastindex or 0) + 1):
+            if m.start(g) < at:          # an unmatched or nested group
+                continue
+            out += [message[at:m.start(g)], _en_part(m[g])]
+            at = m.end(g)
+        return "".join(out) + message[at:]
+    return message
+
+
 def refusal_text(code: str, message: str, lang: str = "en") -> str:
     """The refusal ``code`` with the English ``message`` (a ``RuleError``'s, a
-    ``ParseError``'s or the server's) for a person reading ``lang``. Shape: ``str -> str``; never raises."""
+    ``ParseError``'s or the server's) for a person reading ``lang``; in both languages a
+    bean is named as the board shows it (``Black-eyed``, ``ささげ``), never by its id
+    (``blackeyed``). Shape: ``str -> str``; never raises."""
     if lang != "ja":
-        return message
+        return _en(code, message)
     return _ja(code, message)

@@ -17,6 +17,8 @@ from .randplay import random_action, sensible_action
 
 ROOT = Path(__file__).resolve().parents[2]
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+# the engine's bean ids (rules.md §1) as words of a sentence; the display names are capitalised
+BEAN_ID = re.compile(r"\b(coffee|wax|blue|chili|stink|green|soy|blackeyed|red|garden|cocoa)\b")
 
 
 def _engine_refusals(games: int = 30) -> set[tuple[str, str]]:
@@ -67,7 +69,10 @@ def test_every_engine_refusal_has_a_japanese_shape() -> None:
     for code, message in seen:
         ja = refusal_text(code, message, "ja")
         assert JAPANESE.search(ja), (code, message, ja)
-        assert refusal_text(code, message, "en") == message
+        en = refusal_text(code, message, "en")
+        # English names a bean as the board does (Black-eyed), never by its id (issue 10 trial)
+        assert not BEAN_ID.search(en), (code, message, en)
+        assert en.lower().replace("black-eyed", "blackeyed") == message.lower(), (message, en)
 
 
 def test_scenario_refusals_have_shapes() -> None:
@@ -95,3 +100,24 @@ def test_scenario_refusals_have_shapes() -> None:
                     assert shape_of(e.code, e.message) is not None, (f.name, e.code, e.message)
                     checked += 1
     assert checked > 10
+
+
+def test_a_refusal_names_the_bean_as_the_board_does() -> None:
+    """The trial's /harvest 2: a single Black-eyed beside a field of two (R19, bean protection)."""
+    g = Game.from_position({"preset": "classic", "deck": ["soy"] * 30, "names": ["Ann", "Bob", "Cleo"],
+                            "seats": [{"name": "Ann", "hand": ["red"],
+                                       "fields": [["chili", 2], ["blackeyed", 1]]},
+                                      {"name": "Bob"}, {"name": "Cleo"}]})
+    cmd = parse("/harvest 2")
+    try:
+        g.apply(0, cmd.action)  # type: ignore[union-attr]
+    except RuleError as e:
+        assert e.code == "bean_protection"
+        assert refusal_text(e.code, e.message, "en") == (
+            "a single Black-eyed cannot be harvested while another field holds two or more beans")
+        assert "ささげ" in refusal_text(e.code, e.message, "ja")
+    else:
+        raise AssertionError("R19: the single Black-eyed must be protected")
+    # a side of several beans, and a player's name that is no bean stays as it is
+    assert refusal_text("cannot_provide", "you do not hold 2 blackeyed, 1 red to give (hand cards)"
+                        ) == "you do not hold 2 Black-eyed, 1 Red to give (hand cards)"

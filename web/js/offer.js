@@ -29,6 +29,14 @@ export function draftClick(sideName, bean, anchor) {
   rerender();
 }
 
+// What a click does for this person (market.js): only the active player gives face-up cards
+// (R29); for anyone else both buttons put a face-up card under "You get".
+function helpText() {
+  const v = S.view;
+  if (!v || !v.you || v.you.seat === v.active) return t('offer_help');
+  return t('offer_help_other', { name: v.seats[v.active]?.name ?? `P${v.active}` });
+}
+
 export function setAsk(sideName) {
   S.draft[sideName] = S.draft[sideName] === '?' ? {} : '?';
   rerender();
@@ -119,7 +127,7 @@ export function renderOfferWindow(root) {
     h('div', { class: 'box-head' }, h('h2', { text: t('offer_window') }), swap, h('span', { class: 'spacer' }), clr, send),
     row('give', t('offer_give')),
     row('want', t('offer_want')),
-    h('div', { class: 'hint-text', text: t('offer_help') }),
+    h('div', { class: 'hint-text', id: 'offer-help', text: helpText() }),
   );
   if (folded) {
     folded = false;

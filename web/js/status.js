@@ -45,9 +45,11 @@ export function statusLine(view, room, me, askName = false) {
     // the 2-player bean duel (rules.md 3a): one turn in steps, no trading
     const mine = you && you.seat === active;
     if (view.phase === 'plant_offer') {
+      if (!you) return say('st_watch_duel_offer', { name: name(active), other: name(1 - active) }, 'wait');
       return mine ? say('wf_plant_offer', {}, 'act') : say('st_duel_wait_offer', { name: name(active) }, 'wait');
     }
     if (view.phase === 'plant_revealed') {
+      if (!you) return say('st_watch_duel_revealed', { name: name(active), other: name(1 - active) }, 'wait');
       return mine ? say('wf_plant_revealed', {}, 'may') : say('st_duel_wait_revealed', { name: name(active) }, 'wait');
     }
     if (view.phase === 'plant' && mine && you.plant_optional) {
@@ -92,7 +94,8 @@ export function statusLine(view, room, me, askName = false) {
       if (view.seats[you.seat]?.passed) return say('st_passed', { name: name(active) }, 'wait');
       return say(accept.length ? 'st_trade_other_k' : 'st_trade_other', { name: name(active) }, 'may');
     }
-    return say('st_trade_other', { name: name(active) }, 'wait');
+    // a watcher has no offer builder and no Not interested: only what the table waits for
+    return say('st_watch_trade', { name: name(active) }, 'wait');
   }
   // phase 3
   if (you && you.waiting_for === 'plant_traded') {

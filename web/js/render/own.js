@@ -69,6 +69,7 @@ export function renderFields(root) {
       if (meters.has(f[0])) box.append(meterRow(meters.get(f[0]), t('meter')));
     } else box.append(h('div', { class: 'card empty', text: t('field_empty') }));
     const btns = h('div', { class: 'field-btns' });
+    let whyEl = null;
     if (current && legal.includes(n)) {
       const p = current;
       const b = h('button', { class: 'btn primary plant-here', type: 'button' }, icon('plant'), ' ' + t('plant_here'));
@@ -77,11 +78,17 @@ export function renderFields(root) {
     }
     if (f && v.phase !== 'over') {
       const can = (y.harvestable || []).includes(n);
-      const b = h('button', { class: 'btn harvest' + (can ? '' : ' hint-off'), type: 'button', text: t('harvest') });
+      // not in the engine's harvestable: the button waits, saying why (a lone bean under bean
+      // protection, R19; else the timing, R16: the bean duel harvests on one's own turn only)
+      const why = can ? null : (f[1] === 1 ? t('harvest_protected', { bean: beanName(f[0]) }) : t('harvest_not_now'));
+      const b = h('button', { class: 'btn harvest' + (can ? '' : ' hint-off'), type: 'button', text: t('harvest'),
+        disabled: !can, title: why, 'aria-describedby': can ? null : `harvest-why-${n}` });
       b.addEventListener('click', () => act(`/harvest ${n}`, b));
       btns.append(b);
+      if (!can) whyEl = h('div', { class: 'hint-text harvest-why', id: `harvest-why-${n}`, text: why });
     }
     box.append(btns);
+    if (whyEl) box.append(whyEl);     // below the buttons, as narrow as the field
     makeDropTarget(box, {
       accepts: (p) => p.kind === 'front' || p.kind === 'toplant' || p.kind === 'faceup',
       hint: (p) => fieldsFor(p).includes(n),
@@ -92,11 +99,14 @@ export function renderFields(root) {
   if (seat.fields.length < 3 && !seat.third_field && v.phase !== 'over') {
     const cost = v.third_field_cost;
     if (cost !== null && cost !== undefined) {
+      // not hinted (can_buy): too few coins for it (R22); the button waits, saying why
+      const why = y.can_buy ? null : t('buy_why', { n: cost });
       const b = h('button', { class: 'btn buy' + (y.can_buy ? '' : ' hint-off'), type: 'button', id: 'buy-field',
-        text: t('buy', { n: cost }) });
+        text: t('buy', { n: cost }), disabled: !y.can_buy, title: why, 'aria-describedby': why ? 'buy-why' : null });
       b.addEventListener('click', () => act('/buy', b));
       row.append(h('div', { class: 'field locked', dataset: { field: '3' } },
-        h('div', { class: 'field-no', text: t('field_no', { n: 3 }) }), icon('lock', { class: 'lock-icon' }), b));
+        h('div', { class: 'field-no', text: t('field_no', { n: 3 }) }), icon('lock', { class: 'lock-icon' }), b,
+        why ? h('div', { class: 'hint-text buy-why', id: 'buy-why', text: why }) : null));
     }
   }
   root.append(row);
