@@ -7,8 +7,6 @@ import { seatMarks, policyName } from '../seatmarks.js';
 import { FACTS } from '../facts.js';
 import { gameChoice, farmOptions } from '../farm/setup.js';
 
-const LEVELS = ['easy', 'normal', 'hard'];   // the bot levels in order (issue 15)
-
 export function renderSetup(root) {
   clear(root);
   const r = S.roomInfo;
@@ -48,12 +46,9 @@ export function renderSetup(root) {
   else if (!running) btns.append(mk('btn-leave', t('leave'), '/leave'));
   if (!running) {
     // the policy picked here is kept across renders; /addbot alone seats the default
-    // the levels first, easiest first (issue 15), then the older policies; the first entry is
-    // the default (easy plays as the server's default greedy does; README "Bot levels")
     const def = FACTS.default_policy;
-    const listed = r.bot_policies && r.bot_policies.length ? r.bot_policies : FACTS.policies;
-    const policies = [...LEVELS.filter((p) => listed.includes(p)), ...listed.filter((p) => !LEVELS.includes(p))];
-    if (!policies.includes(S.botPolicy)) S.botPolicy = policies[0];
+    const policies = r.bot_policies && r.bot_policies.length ? r.bot_policies : FACTS.policies;
+    if (!policies.includes(S.botPolicy)) S.botPolicy = policies.includes(def) ? def : policies[0];
     const pick = h('select', { id: 'addbot-policy', title: t('addbot_policy'), 'aria-label': t('addbot_policy') },
       ...policies.map((p) => h('option', { value: p, text: has('policy_desc_' + p) ? t('policy_desc_' + p) : policyName(p) })));
     pick.value = S.botPolicy;
