@@ -347,6 +347,7 @@ class GreedyPolicy(Policy):
     """A reasonable player (module docstring)."""
 
     name = "greedy"
+    borrows_view = True
     model_class: type[Model] = Model
     """What this policy estimates from a view (``normal`` uses a subclass)."""
 
