@@ -63,6 +63,18 @@ def policy_names() -> list[str]:
     return sorted(POLICIES)
 
 
+LEVELS = ("easy", "normal", "hard")
+"""The bot levels, easiest first (issue 15)."""
+
+
+def picker_order(names: list[str]) -> list[str]:
+    """``names`` (policy names) in the order a picker lists them: the :data:`LEVELS` among
+    them, easiest first, then the others sorted; the first is the one a picker starts on
+    (issue 10 trial: a newcomer meets ``easy`` first)."""
+    return ([n for n in LEVELS if n in names]
+            + sorted(n for n in names if n not in LEVELS))
+
+
 def ask_order(active: int, n: int) -> list[int]:
     """The seats in the order a bot driver asks them for a command: from the seat after the
     active player round the table, the active player last (the others answer its offers
