@@ -58,6 +58,7 @@ class FakeConn:
 
 class _Settings:
     away_seconds = 120.0
+    idle_seconds = 60.0
 
 
 def record_games(players: int, games: int, preset: str, seed: int, hidden: bool = False

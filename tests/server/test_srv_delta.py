@@ -292,6 +292,7 @@ class _Conn:
 
 class _Settings:
     away_seconds = 120.0
+    idle_seconds = 60.0
 
 
 def _doc(frame: str) -> dict[str, Any]:
