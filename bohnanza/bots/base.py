@@ -32,6 +32,10 @@ class Policy(ABC):
     """One way of playing. Subclasses set ``name`` and implement :meth:`decide`."""
 
     name: str = "?"
+    borrows_view: bool = False
+    """``True``: :meth:`decide` only reads the view, never changes it or keeps any part of it
+    after it returns, so bot games in the engine may lend it one that shares the game's own
+    lists (:mod:`.simulate`)."""
 
     @abstractmethod
     def decide(self, view: dict[str, Any], rng: random.Random, *,
