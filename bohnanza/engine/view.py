@@ -85,11 +85,11 @@ def public(g: GameState, copy: bool = True) -> dict[str, Any]:
     mirrors = hints.answers_all(g)
     if copy:
         offers = [{"id": o.id, "owner": o.owner, "give": _side(o.give), "want": _side(o.want),
-                   "to_active": o.owner != active, "answers": a}
+                   "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn}
                   for o, a in zip(g.offers, mirrors, strict=True)]  # a viewer's hints: ``you``
     else:
         offers = [{"id": o.id, "owner": o.owner, "give": o.give, "want": o.want,
-                   "to_active": o.owner != active, "answers": a}
+                   "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn}
                   for o, a in zip(g.offers, mirrors, strict=True)]
     deal = None
     if g.deal is not None:
