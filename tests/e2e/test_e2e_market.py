@@ -15,6 +15,7 @@ import pytest
 
 from . import positions as P
 from .e2e_board import ARTIFACTS, Player, sync
+from .test_e2e_explains import axe
 
 pytestmark = pytest.mark.browser
 
@@ -275,3 +276,27 @@ def test_a_gift_for_one_person_only_that_person_can_take(server: str, browser: A
     finally:
         for p in people:
             p.page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_axe_on_the_changed_market_states(page: Any, server: str, lang: str) -> None:
+    """axe-core (issue 10's checks): no serious or critical violation with the offer window
+    open and its To choice, an answered offer, an offer from an earlier turn, a gift's deal
+    window."""
+    g = P.game(phase="trade", turn=2, face_up=["red"], offer_turns={"1": 1},
+               offers=[{"id": 1, "owner": 1, "give": {"chili": 1}, "want": {"red": 1}}],
+               seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {"hand": ["stink"]}])
+    P.show(page, server, P.state(g, 2), lang=lang)
+    page.locator('#hand .card[data-ref="h1"]').click()        # opens the offer window
+    page.wait_for_selector("#offer-to")
+    assert axe(page) == []
+    page.locator("#offer-clear").click()
+    P.show(page, server, P.state(P.copied(), 1), lang=lang)
+    assert axe(page) == []
+    g = P.game(phase="trade", face_up=["green", "green"],
+               seats=[{"hand": ["soy"]}, {}, {"hand": ["stink"]}])
+    P.say(g, 0, "/offer green for nothing")
+    P.say(g, 2, "/accept 1")
+    P.say(g, 0, "/accept 2")
+    P.show(page, server, P.state(g, 2), lang=lang)
+    assert axe(page) == []
