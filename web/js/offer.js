@@ -62,7 +62,7 @@ export function loadOffer(offer, mine) {
 // "to N" (a seat number from 1) addresses the offer to one player only (R28, R30: a gift for
 // one person); without it the market's usual addressees (design.md 4)
 export function offerCommand() {
-  const to = S.draft.to;
+  const to = S.draft.to === S.view?.you?.seat ? null : S.draft.to;   // (the seats changed)
   return `/offer ${sideText(S.draft.give)} for ${sideText(S.draft.want)}` +
     (to === null || to === undefined ? '' : ` to ${to + 1}`);
 }
