@@ -1,4 +1,5 @@
-// Texts in English and Japanese; bean names in both. Default language from the browser.
+// Texts in English and Japanese; bean names in both (each shown only in the viewer's language,
+// tooltips too). Default language from the browser.
 import { FACTS } from './facts.js';
 
 // slug -> [English, Japanese]; on the cards English drops the word "Bean" ("Black-eyed")
@@ -91,6 +92,8 @@ const T = {
   received_hand: ['received / hand', '入手 / 手札'],
   active_mark: ['active player', '手番プレイヤー'],
   idle_mark: ['idle', '非活性'],
+  idle_title: ['Idle: no input for over {s} s', '非活性: {s}秒以上操作なし'],
+  idle_away_title: ['Away: not connected', '離席: 接続なし'],
   pass_mark: ['not interested', '興味なし'],
   chat: ['Chat', 'チャット'],
   log: ['Game log', 'ゲームログ'],
@@ -369,11 +372,6 @@ export function beanName(slug) {
   return pair ? pair[lang === 'ja' ? 1 : 0] : slug;
 }
 
-// Both names, for tooltips: "Blue (青豆)".
-export function beanBoth(slug) {
-  const pair = BEAN_NAMES[slug];
-  return pair ? (lang === 'ja' ? `${pair[1]} (${pair[0]})` : `${pair[0]} (${pair[1]})`) : slug;
-}
 
 // Apply translations to static markup: data-i18n="key" (textContent), data-i18n-ph (placeholder),
 // data-i18n-title (title).
