@@ -13,6 +13,7 @@ options) is thus sent once, in the first state."""
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -88,7 +89,7 @@ class Snapshot:
     (``HostedGame.view_stamp``: what the views were built from). A delta connection holds
     ``(version, seat)`` of the state it got."""
 
-    __slots__ = ("base", "game", "own", "room", "stamp", "version")
+    __slots__ = ("base", "game", "own", "room", "room_text", "stamp", "version")
 
     def __init__(self) -> None:
         self.version = -1
@@ -96,6 +97,7 @@ class Snapshot:
         self.base: delta.Texts | None = None
         self.own: dict[int | None, delta.Texts | None] = {}
         self.room: delta.Texts = {}
+        self.room_text = ""  # the JSON of the room part but ``now``: most changes keep it
         self.stamp: Any = None
 
     def patches(self, version: int, has_game: bool) -> bool:
@@ -138,11 +140,12 @@ class Snapshot:
                 if changes is not None:
                     same = same | changes.same
                 delta.diff_texts(self.base, base, "/view", common, same)
-            delta.diff_texts(self.room, room, "/room", common)
+            self._diff_room(room, common)
             own_same: frozenset[str] = frozenset()
             if changes is not None and not changes.signals:
                 own_same = _SIGNALS
             kept: dict[int | None, delta.Texts | None] = {}
+            memo: delta.Memo = {}  # the markers most seats share: diffed once
             for s in seats:
                 if s in self.own:
                     ops = common[:]
@@ -153,7 +156,7 @@ class Snapshot:
                                 and s not in changes.you:
                             skip = skip | _YOU
                         if len(skip) < 2:
-                            delta.diff_texts(mine, own[s], "/view", ops, skip)
+                            delta.diff_texts(mine, own[s], "/view", ops, skip, memo)
                     kept[s] = mine
                     out[s] = ops
                 else:
@@ -162,11 +165,34 @@ class Snapshot:
         else:  # the first state, or a game begins or ends: everyone gets it whole
             self.base = None if base is None else delta.texts_of(base)
             self.room = delta.texts_of(room)
+            self.room_text = _room_text(room)
             self.own = {s: None if base is None else delta.texts_of(own[s]) for s in seats}
         self.version = version
         self.game = game
         self.stamp = stamp
         return out
+
+
+    def _diff_room(self, room: dict[str, Any], out: list[str]) -> None:
+        """The room part's operations: its JSON but ``now`` compared whole first (the room
+        changes far less often than the game)."""
+        text = _room_text(room)
+        if text == self.room_text:
+            delta.diff_texts(self.room, room, "/room", out, _keys_but_now(tuple(room)))
+            return
+        self.room_text = text
+        delta.diff_texts(self.room, room, "/room", out)
+
+
+@functools.lru_cache(maxsize=8)
+def _keys_but_now(keys: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(keys) - {"now"}
+
+
+def _room_text(room: dict[str, Any]) -> str:
+    stable = dict(room)
+    stable.pop("now", None)
+    return frames.dumps(stable)
 
 
 _SIGNALS = frozenset({"signals"})
