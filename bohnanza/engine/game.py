@@ -107,7 +107,8 @@ class Game(GameState):
         g.removed = self.removed[:]
         g.seats = [s.copy() for s in self.seats]
         g.offers = [Offer(o.id, o.owner, o.give if o.give == "?" else dict(o.give),
-                          o.want if o.want == "?" else dict(o.want)) for o in self.offers]
+                          o.want if o.want == "?" else dict(o.want), o.to, o.turn)
+                    for o in self.offers]
         g.deal = self.deal.copy() if self.deal else None
         g.passed = set(self.passed)
         g.history = [h[:] for h in self.history]

@@ -94,11 +94,11 @@ def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset()
         offers = SKIPPED
     elif copy:
         offers = [{"id": o.id, "owner": o.owner, "give": _side(o.give), "want": _side(o.want),
-                   "to_active": o.owner != active, "answers": a}
+                   "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn}
                   for o, a in zip(g.offers, hints.answers_all(g), strict=True)]  # hints: ``you``
     else:
         offers = [{"id": o.id, "owner": o.owner, "give": o.give, "want": o.want,
-                   "to_active": o.owner != active, "answers": a}
+                   "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn}
                   for o, a in zip(g.offers, hints.answers_all(g), strict=True)]
     deal: Any = None
     if "deal" in skip:
@@ -243,7 +243,7 @@ def stamp(g: GameState) -> tuple[Any, ...]:
              g.planted, g.exhaustions, len(g.deck), len(g.discard),
              g.discard[-1] if g.discard else None, tuple(g.face_up), len(g.removed),
              tuple(sorted(g.passed)), g.turn, g.next_offer, g.result)
-    market = (tuple((o.id, o.owner, _offer_stamp(o.give), _offer_stamp(o.want))
+    market = (tuple((o.id, o.owner, _offer_stamp(o.give), _offer_stamp(o.want), o.to, o.turn)
                     for o in g.offers),
               None if d is None else (
                   d.offer, d.active, d.other,
