@@ -8,7 +8,17 @@ Policies: ``random`` (:mod:`.random`), ``greedy`` (:mod:`.greedy`, the default);
 
 from __future__ import annotations
 
-from .base import DEFAULT_POLICY, POLICIES, Policy, ask_order, get_policy, policy_names, register
+from .base import (
+    DEFAULT_POLICY,
+    LEVELS,
+    POLICIES,
+    Policy,
+    ask_order,
+    get_policy,
+    picker_order,
+    policy_names,
+    register,
+)
 from .greedy import GreedyPolicy
 from .hard import HardPolicy
 from .normal import NormalPolicy
@@ -29,5 +39,5 @@ register("hard", HardPolicy)
 
 __all__ = [
     "DEFAULT_POLICY", "POLICIES", "EasyPolicy", "GreedyPolicy", "HardPolicy", "NormalPolicy", "Policy", "RandomPolicy", "ask_order",
-    "get_policy", "policy_names", "register",
+    "get_policy", "LEVELS", "picker_order", "policy_names", "register",
 ]

@@ -32,6 +32,10 @@ class Policy(ABC):
     """One way of playing. Subclasses set ``name`` and implement :meth:`decide`."""
 
     name: str = "?"
+    borrows_view: bool = False
+    """``True``: :meth:`decide` only reads the view, never changes it or keeps any part of it
+    after it returns, so bot games in the engine may lend it one that shares the game's own
+    lists (:mod:`.simulate`)."""
 
     @abstractmethod
     def decide(self, view: dict[str, Any], rng: random.Random, *,
@@ -57,6 +61,18 @@ seat handed over)."""
 def policy_names() -> list[str]:
     """The names of the registered policies, sorted."""
     return sorted(POLICIES)
+
+
+LEVELS = ("easy", "normal", "hard")
+"""The bot levels, easiest first (issue 15)."""
+
+
+def picker_order(names: list[str]) -> list[str]:
+    """``names`` (policy names) in the order a picker lists them: the :data:`LEVELS` among
+    them, easiest first, then the others sorted; the first is the one a picker starts on
+    (issue 10 trial: a newcomer meets ``easy`` first)."""
+    return ([n for n in LEVELS if n in names]
+            + sorted(n for n in names if n not in LEVELS))
 
 
 def ask_order(active: int, n: int) -> list[int]:

@@ -1,7 +1,10 @@
 """Small readers of a seat's view shared by the policies, and command text builders.
 
 Everything here reads only ``Game.view(seat)`` (docs/engine-api.md); command text comes from
-:func:`bohnanza.commands.format_action`, so it always parses back to the intended action.
+:func:`bohnanza.commands.format_action`, so it always parses back to the intended action. The
+text is a :class:`BotCommand`: a ``str`` like any other (the server sends and parses it as a
+person's line), which also carries that action, so bot games in the engine
+(:mod:`.simulate`) apply it without parsing the text again.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from typing import Any
 from bohnanza.commands import format_action
 from bohnanza.engine.actions import (
     Accept,
+    Action,
     Buy,
     Cancel,
     CardRef,
@@ -24,6 +28,20 @@ from bohnanza.engine.actions import (
 )
 
 Field = tuple[str, int] | None
+
+
+class BotCommand(str):
+    """Command text (``str``) with the engine action it stands for: ``action``, equal to
+    ``parse(text).action`` (``format_action``'s promise, tests/bots/test_bots_fast.py)."""
+
+    action: Action
+
+    @classmethod
+    def of(cls, action: Action) -> BotCommand:
+        """The canonical text of ``action`` (``format_action``; its ``ValueError``)."""
+        text = cls(format_action(action))
+        text.action = action
+        return text
 
 
 def seat_of(view: dict[str, Any]) -> int:
@@ -79,18 +97,18 @@ def types_of(view: dict[str, Any]) -> list[str]:
 
 # ------------------------------------------------------------------ command text
 def plant(field: int | None = None, bean: str | None = None) -> str:
-    return format_action(Plant(field, bean))
+    return BotCommand.of(Plant(field, bean))
 
 
 def plant_card(index: int, field: int | None = None) -> str:
     """The duel's face-up card ``u<index>`` into ``field`` (rules.md §3a)."""
-    return format_action(Plant(field, None, CardRef("u", index)))
+    return BotCommand.of(Plant(field, None, CardRef("u", index)))
 
 
 def discard(ref: str) -> str:
     """The duel's ``/discard h3`` or ``/discard u2`` (``ref`` as the view's ``can_discard``)."""
     card = CardRef("h", int(ref[1:])) if ref[0] == "h" else CardRef("u", int(ref[1:]))
-    return format_action(Discard(card))
+    return BotCommand.of(Discard(card))
 
 
 def is_duel(view: dict[str, Any]) -> bool:
@@ -99,35 +117,35 @@ def is_duel(view: dict[str, Any]) -> bool:
 
 
 def harvest(field: int) -> str:
-    return format_action(Harvest(field))
+    return BotCommand.of(Harvest(field))
 
 
 def done() -> str:
-    return format_action(Done())
+    return BotCommand.of(Done())
 
 
 def buy() -> str:
-    return format_action(Buy())
+    return BotCommand.of(Buy())
 
 
 def offer(give: dict[str, int], want: dict[str, int]) -> str:
-    return format_action(PostOffer(dict(give), dict(want)))
+    return BotCommand.of(PostOffer(dict(give), dict(want)))
 
 
 def accept(offer_id: int) -> str:
-    return format_action(Accept(offer_id))
+    return BotCommand.of(Accept(offer_id))
 
 
 def withdraw(offer_id: int) -> str:
-    return format_action(Withdraw(offer_id))
+    return BotCommand.of(Withdraw(offer_id))
 
 
 def provide(cards: list[CardRef] | tuple[CardRef, ...]) -> str:
-    return format_action(Provide(tuple(cards)))
+    return BotCommand.of(Provide(tuple(cards)))
 
 
 def cancel() -> str:
-    return format_action(Cancel())
+    return BotCommand.of(Cancel())
 
 
 class CoinLedger:

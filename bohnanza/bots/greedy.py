@@ -99,12 +99,43 @@ class Plan:
         self.fields = fields
 
 
+class ModelMemo:
+    """What one seat's models of consecutive decisions share: the tables of field worths,
+    planting plans, totals and deals of the last few forecasts.
+
+    Every table depends only on its key and on the forecast ``V`` reads (the model class,
+    its ``fresh_weight`` and the rounded Poisson mean of every bean: ``sig``), so a model
+    whose forecast equals an earlier one's reuses its tables and reaches the same numbers
+    without computing them again (the decisions are exactly those of fresh tables). While
+    nobody plants, a seat's forecast stays the same over the many decisions of a trading
+    phase. At most ``KEEP`` forecasts are kept, each up to ``LIMIT`` plans."""
+
+    KEEP = 4
+    LIMIT = 200_000
+
+    def __init__(self) -> None:
+        self._tables: dict[tuple[Any, ...], tuple[dict[Any, Any], ...]] = {}
+
+    def tables(self, sig: tuple[Any, ...]) -> tuple[dict[Any, Any], ...]:
+        """``(v, plans, single, totals, deals)`` for the forecast ``sig``."""
+        got = self._tables.pop(sig, None)
+        if got is None or len(got[1]) > self.LIMIT:
+            got = ({}, {}, {}, {}, {})
+        self._tables[sig] = got            # the newest last
+        while len(self._tables) > self.KEEP:
+            del self._tables[next(iter(self._tables))]
+        return got
+
+
 class Model:
-    """Everything greedy estimates from one view."""
+    """Everything greedy estimates from one view.
+
+    ``memo``: tables shared with the seat's earlier models (:class:`ModelMemo`); without it
+    the model starts with empty ones."""
 
     fresh_weight = 1.0
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], memo: ModelMemo | None = None) -> None:
         you = view["you"]
         self.view = view
         self.me: int = you["seat"]
@@ -115,9 +146,6 @@ class Model:
         self.to_plant: Cards = tuple(you["to_plant"])
         self.face_up: Cards = tuple(view["face_up"]) if self.active else ()
         self.gift_requests = view["preset"] != "classic"
-        self._v: dict[tuple[str, int], float] = {}
-        self._plans: dict[tuple[Fields, Cards], Plan] = {}
-        self._single: dict[tuple[Fields, str], float] = {}
         # --- what may still come (R41: only public facts and the own hand)
         seen: dict[str, int] = {}
 
@@ -147,6 +175,17 @@ class Model:
         share = 1.4 / self.n
         self.mu = {b: unseen[b] / total_unseen * min(draws, HORIZON) * share for b in counts}
         self.can_buy = bool(you["can_buy"])
+        self._v: dict[tuple[str, int], float]
+        self._plans: dict[tuple[Fields, Cards], Plan]
+        self._single: dict[tuple[Fields, str], float]
+        self._totals: dict[tuple[Fields, Cards, Cards], float]
+        self._deals: dict[tuple[Any, ...], tuple[float, list[CardRef]]]
+        if memo is None:
+            self._v, self._plans, self._single, self._totals, self._deals = {}, {}, {}, {}, {}
+        else:
+            sig = (type(self), self.fresh_weight,
+                   *(round(self.mu[b] * 20) for b in counts))
+            self._v, self._plans, self._single, self._totals, self._deals = memo.tables(sig)
 
     # ------------------------------------------------------------ field worth
     def coins(self, b: str, n: int) -> int:
@@ -241,8 +280,13 @@ class Model:
         return sum(w * self.single(fields, b) for w, b in zip(HAND_WEIGHTS, hand, strict=False))
 
     def total(self, hand: Cards, to_plant: Cards) -> float:
-        p = self.plan(self.fields, tuple(sorted(to_plant)))
-        return p.value + self.hand_value(hand, p.fields)
+        key = (self.fields, hand, to_plant)
+        v = self._totals.get(key)
+        if v is None:
+            p = self.plan(self.fields, tuple(sorted(to_plant)))
+            v = p.value + self.hand_value(hand, p.fields)
+            self._totals[key] = v
+        return v
 
     # ------------------------------------------------------------ trades
     def base(self) -> float:
@@ -251,6 +295,16 @@ class Model:
     def deal(self, give: dict[str, int], receive: dict[str, int]) -> tuple[float, list[CardRef]]:
         """Gain of handing over ``give`` and receiving ``receive``, and the cards to hand over
         (the instances that hurt least to lose, R11). ``-inf`` when ``give`` is not held."""
+        key = (self.fields, self.hand, self.face_up, self.to_plant,
+               tuple(give.items()), tuple(receive.items()))
+        got = self._deals.get(key)
+        if got is None:
+            got = self._deal(give, receive)
+            self._deals[key] = got
+        return got[0], got[1][:]
+
+    def _deal(self, give: dict[str, int], receive: dict[str, int]
+              ) -> tuple[float, list[CardRef]]:
         hand = list(self.hand)
         face = list(self.face_up)
         hand_pos = list(range(1, len(hand) + 1))
@@ -293,6 +347,7 @@ class GreedyPolicy(Policy):
     """A reasonable player (module docstring)."""
 
     name = "greedy"
+    borrows_view = True
     model_class: type[Model] = Model
     """What this policy estimates from a view (``normal`` uses a subclass)."""
 
@@ -301,6 +356,8 @@ class GreedyPolicy(Policy):
         # other party called off is not started again in the same turn, which would loop.
         self._started: set[tuple[int, int]] = set()
         self.ledger = c.CoinLedger()
+        self.memo: ModelMemo | None = ModelMemo()
+        """The tables this seat's models share (``None``: every decision starts afresh)."""
 
     def decide(self, view: dict[str, Any], rng: random.Random, *,
                hurry: bool = False) -> str | None:
@@ -313,7 +370,7 @@ class GreedyPolicy(Policy):
         you = view.get("you")
         if you is None or view["phase"] == "over":
             return None
-        m = self.model_class(view)
+        m = self.model_class(view, self.memo)
         m.can_buy = self.ledger.can_buy(view)
         phase = view["phase"]
         # 1. a pending deal where this seat still owes cards (R31)

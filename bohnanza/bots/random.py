@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import itertools
 import random as _random
+from collections.abc import Callable
 from typing import Any
 
 from . import common as c
@@ -37,20 +38,25 @@ MAX_OWN_OFFERS = 2
 MAX_PROVIDE_WAYS = 12
 
 
-def _provide_ways(view: dict[str, Any], owes: dict[str, int]) -> list[str]:
+Choice = tuple[Callable[..., str], tuple[Any, ...]] | None
+"""One listed command, not yet written as text: a builder of :mod:`.common` and its
+arguments (``None`` = wait). Only the chosen one is written (``_text``)."""
+
+
+def _provide_ways(view: dict[str, Any], owes: dict[str, int]) -> list[Choice]:
     per_bean = []
     for bean, n in sorted(owes.items()):
         refs = c.card_refs(view, bean)
         per_bean.append(list(itertools.combinations(refs, n)))
-    out = []
+    out: list[Choice] = []
     for combo in itertools.product(*per_bean):
-        out.append(c.provide([r for part in combo for r in part]))
+        out.append((c.provide, ([r for part in combo for r in part],)))
         if len(out) >= MAX_PROVIDE_WAYS:
             break
     return out
 
 
-def _small_offer(view: dict[str, Any], rng: _random.Random) -> str | None:
+def _small_offer(view: dict[str, Any], rng: _random.Random) -> Choice:
     have = sorted(c.holdings(view))
     if not have:
         return None
@@ -58,52 +64,61 @@ def _small_offer(view: dict[str, Any], rng: _random.Random) -> str | None:
     beans = c.types_of(view)
     k = rng.randrange(len(beans) + 1)
     want = {} if k == len(beans) else {beans[k]: 1}
-    return c.offer(give, want)
+    return (c.offer, (give, want))
+
+
+def _text(choice: Choice) -> str | None:
+    return None if choice is None else choice[0](*choice[1])
 
 
 class RandomPolicy(Policy):
     """Uniform over the listed legal commands (module docstring)."""
 
     name = "random"
+    borrows_view = True
 
     def __init__(self) -> None:
         self.ledger = c.CoinLedger()
 
     def options(self, view: dict[str, Any], rng: _random.Random) -> list[str | None]:
         """The choices for this view (``None`` = wait); the small offer is drawn here."""
+        return [_text(o) for o in self._choices(view, rng)]
+
+    def _choices(self, view: dict[str, Any], rng: _random.Random) -> list[Choice]:
+        """:meth:`options` before the texts are written (the same list, the same draws)."""
         you = view.get("you")
         if you is None or view["phase"] == "over":
             return []
         owes = c.my_deal_duty(view)
         if owes is not None:
-            return [*_provide_ways(view, owes), c.cancel()]
+            return [*_provide_ways(view, owes), (c.cancel, ())]
         phase = view["phase"]
-        opts: list[str | None] = []
+        opts: list[Choice] = []
         must = bool(you["must_act"])
         if phase == "plant" and must:
-            opts += [c.plant(f) for f in you["plant_fields"]]
+            opts += [(c.plant, (f,)) for f in you["plant_fields"]]
             if view["planted"] >= 1:
-                opts.append(c.done())
+                opts.append((c.done, ()))
         elif phase == "plant_traded" and must:
             for bean, fields in sorted(you["plant_traded_fields"].items()):
-                opts += [c.plant(f, bean) for f in fields]
+                opts += [(c.plant, (f, bean)) for f in fields]
         elif phase in ("plant_offer", "plant_revealed") and must:
             for i, fields in enumerate(you["face_up_fields"]):
-                opts += [c.plant_card(i + 1, f) for f in fields]
+                opts += [(c.plant_card, (i + 1, f)) for f in fields]
             if phase == "plant_revealed":
-                opts.append(c.done())
+                opts.append((c.done, ()))
         elif phase == "trade":
-            opts += [c.accept(i) for i in you["can_accept"]]
+            opts += [(c.accept, (i,)) for i in you["can_accept"]]
             me = you["seat"]
             if c.is_active(view) or not view["seats"][me]["passed"]:
                 if view["deal"] is None or not c.is_active(view):
-                    opts.append(c.done())
-        opts += [c.discard(r) for r in you.get("can_discard", ())]
-        opts += [c.harvest(f) for f in you["harvestable"]]
+                    opts.append((c.done, ()))
+        opts += [(c.discard, (r,)) for r in you.get("can_discard", ())]
+        opts += [(c.harvest, (f,)) for f in you["harvestable"]]
         if self.ledger.can_buy(view):
-            opts.append(c.buy())
+            opts.append((c.buy, ()))
         mine = c.own_offers(view)
-        opts += [c.withdraw(o["id"]) for o in mine if o["id"] in you["can_withdraw"]]
+        opts += [(c.withdraw, (o["id"],)) for o in mine if o["id"] in you["can_withdraw"]]
         if len(mine) < MAX_OWN_OFFERS and not c.is_duel(view):
             small = _small_offer(view, rng)
             if small is not None:
@@ -114,10 +129,10 @@ class RandomPolicy(Policy):
 
     def decide(self, view: dict[str, Any], rng: _random.Random, *,
                hurry: bool = False) -> str | None:
-        opts = self.options(view, rng)
+        opts = self._choices(view, rng)
         if not opts:
             return None
-        text = rng.choice(opts)
+        text = _text(rng.choice(opts))
         self.ledger.note(view, text)
         return text
 

@@ -20,8 +20,14 @@ winner counts: when the tie-break leaves several seats tied, each one wins (R40)
 ``mean_coins`` is the mean final score of its seats (R39).
 
 How a game is driven: each round asks every seat once, the active player last, for its
-command (``policy.decide(game.view(seat), rng)``); the text is applied with
-``bohnanza.commands.apply_text`` (parse, then ``Game.apply``). A seat that must act
+command (``policy.decide(view, rng)``), which is applied to the game. Two ways, the same
+commands (tests/bots/test_bots_fast.py): the *wire* path (``wire=True``) is the server's, the
+view ``Game.view(seat)`` in and the text out through ``bohnanza.commands.apply_text`` (parse,
+then ``Game.apply``); the fast path (the default) plays a ``QuietGame`` (no events), gives a
+policy that ``borrows_view`` a view of the same content that shares the game's own lists and
+its public part between the seats asked while nothing changed (``engine.view.public`` and
+``own_part`` with ``copy=False``), and applies the action a ``BotCommand`` text carries
+without parsing it. A seat that must act
 (``view["you"]["must_act"]``) but keeps waiting is asked with ``hurry=True`` after
 ``PATIENCE`` idle rounds (the server does the same on a timer). Refused commands are counted
 and reported: each one is a bot bug. A game that exceeds the step cap, or in which nobody can
@@ -42,6 +48,8 @@ from typing import Any
 from bohnanza.commands import apply_text
 from bohnanza.engine import Game, Refusal
 from bohnanza.engine.presets import DUEL_BASES, PLAYER_RANGE, PRESETS
+from bohnanza.engine.search import QuietGame
+from bohnanza.engine.view import own_part, public
 
 from .base import Policy, ask_order, get_policy, policy_names
 
@@ -79,15 +87,18 @@ def seat_rng(seed: int, seat: int) -> random.Random:
 
 def play_game(preset: str, policies: list[Policy], seed: int, *,
               max_steps: int = MAX_STEPS, on_command: Any = None,
-              options: dict[str, Any] | None = None) -> GameOutcome:
+              options: dict[str, Any] | None = None, wire: bool = False) -> GameOutcome:
     """Play one game of ``preset`` with one policy per seat; deterministic in ``seed``.
 
     ``options`` go to ``Game.new`` (``{"hidden_money": True}``).
     ``on_command(seat, view, text)``, if given, is called before each command is applied.
+    ``wire``: views and text as the server has them (module docstring); the same commands.
     """
     n = len(policies)
     names = [f"{p.name}-{i + 1}" for i, p in enumerate(policies)]
-    game = Game.new(preset, names, seed, options)
+    game = (Game if wire else QuietGame).new(preset, names, seed, options)
+    borrow = [not wire and p.borrows_view for p in policies]
+    base: dict[str, Any] | None = None      # the public part while nothing changed
     rngs = [seat_rng(seed, i) for i in range(n)]
     idle = [0] * n
     steps = 0
@@ -96,7 +107,12 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
     while not game.over and steps < max_steps:
         acted = False
         for seat in ask_order(game.active, n):
-            view = game.view(seat)
+            if borrow[seat]:
+                if base is None:
+                    base = public(game, copy=False)
+                view = {**base, **own_part(game, seat, copy=False)}
+            else:
+                view = game.view(seat)
             must = bool(view["you"]["must_act"])
             hurry = must and (idle[seat] >= PATIENCE or quiet_rounds > 0)
             text = policies[seat].decide(view, rngs[seat], hurry=hurry)
@@ -109,8 +125,13 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
             acted = True
             if on_command is not None:
                 on_command(seat, view, text)
+            base = None
             try:
-                apply_text(game, seat, text)
+                action = None if wire else getattr(text, "action", None)
+                if action is None:
+                    apply_text(game, seat, text)
+                else:
+                    game.apply(seat, action)
             except Refusal as e:
                 out.refusals.append(RefusedCommand(seat, policies[seat].name, text, e.code,
                                             e.message, view["phase"]))

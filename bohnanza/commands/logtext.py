@@ -3,7 +3,7 @@
 ``log_line(entry, lang, names)`` takes one entry as ``Event.for_viewer`` gives it
 (``{"kind", "seat", ...data}``; the drawn cards only in the drawing seat's own entry) and
 returns the sentence for a person reading ``lang``. No internal names reach people: a phase is
-"Phase 3: plant the traded cards", not ``plant_traded``. Room lines (``kind`` ``room``) carry
+"Phase 3: plant the traded and kept cards", not ``plant_traded``. Room lines (``kind`` ``room``) carry
 their catalogue ``key`` and ``params`` (see :mod:`.texts`).
 """
 
@@ -17,7 +17,9 @@ from .texts import bean_name, cards_text, fill, side_text
 _PHASES = {
     "plant": ("Phase 1: plant from the hand", "フェーズ1: 手札から植える"),
     "trade": ("Phase 2: trade", "フェーズ2: 交渉"),
-    "plant_traded": ("Phase 3: plant the traded cards", "フェーズ3: 入手したカードを植える"),
+    # R33: the cards received in deals and gifts, and the face-up cards the active player kept
+    "plant_traded": ("Phase 3: plant the traded and kept cards",
+                     "フェーズ3: 入手・キープしたカードを植える"),
     # the 2-player bean duel (rules.md §3a): steps 1 and 3 of a turn
     "plant_offer": ("Step 1: plant or discard the opponent's offer",
                     "ステップ1: 相手が残したカードを植えるか捨てる"),
@@ -77,8 +79,14 @@ def _en(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "turn":
         return f"{who}'s turn"
     if kind == "offer":
-        return (f"{who} offers {side_text(d['give'], 'en')} for {side_text(d['want'], 'en')} "
-                f"(offer #{d['id']})")
+        to = f" to {name(d['to'])}" if d.get("to") is not None else ""
+        if d["want"] == {}:    # a gift (R30)
+            return f"{who} gives {side_text(d['give'], 'en')} as a gift{to} (offer #{d['id']})"
+        if d["give"] == {}:    # asking for a gift (R30, C12)
+            return (f"{who} asks{to} for {side_text(d['want'], 'en')} as a gift "
+                    f"(offer #{d['id']})")
+        return (f"{who} offers {side_text(d['give'], 'en')} for {side_text(d['want'], 'en')}"
+                f"{to} (offer #{d['id']})")
     if kind == "withdraw":
         return f"{who} withdrew offer #{d['id']}"
     if kind == "offer_stale":
@@ -90,8 +98,13 @@ def _en(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "deal_cancel":
         return f"{who} called off the deal on offer #{d['offer']}"
     if kind == "deal_done":
+        other = name(d["other"])
+        if not d["other_gave"]:     # a gift (R30)
+            return f"Gift done: {who} gave {cards_text(d['active_gave'], 'en')} to {other}"
+        if not d["active_gave"]:
+            return f"Gift done: {other} gave {cards_text(d['other_gave'], 'en')} to {who}"
         return (f"Deal done: {who} gave {cards_text(d['active_gave'], 'en')}, "
-                f"{name(d['other'])} gave {cards_text(d['other_gave'], 'en')}")
+                f"{other} gave {cards_text(d['other_gave'], 'en')}")
     if kind == "pass":
         return f"{who} is not interested"
     if kind == "game_over":
@@ -138,7 +151,12 @@ def _ja(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "turn":
         return f"{who}の手番"
     if kind == "offer":
-        return (f"{who}のオファー#{d['id']}: {side_text(d['give'], 'ja')}を出して"
+        to = f"（{name(d['to'])}宛て）" if d.get("to") is not None else ""
+        if d["want"] == {}:    # a gift (R30)
+            return f"{who}のオファー#{d['id']}{to}: {side_text(d['give'], 'ja')}を贈る（見返りなし）"
+        if d["give"] == {}:    # asking for a gift (R30, C12)
+            return f"{who}のオファー#{d['id']}{to}: {side_text(d['want'], 'ja')}を無償で求める"
+        return (f"{who}のオファー#{d['id']}{to}: {side_text(d['give'], 'ja')}を出して"
                 f"{side_text(d['want'], 'ja')}を求める")
     if kind == "withdraw":
         return f"{who}がオファー#{d['id']}を撤回"
@@ -151,8 +169,13 @@ def _ja(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "deal_cancel":
         return f"{who}がオファー#{d['offer']}のトレードを中止"
     if kind == "deal_done":
+        other = name(d["other"])
+        if not d["other_gave"]:     # a gift (R30)
+            return f"贈り物成立: {who}が{other}に{cards_text(d['active_gave'], 'ja')}を渡した"
+        if not d["active_gave"]:
+            return f"贈り物成立: {other}が{who}に{cards_text(d['other_gave'], 'ja')}を渡した"
         return (f"トレード成立: {who}は{cards_text(d['active_gave'], 'ja')}、"
-                f"{name(d['other'])}は{cards_text(d['other_gave'], 'ja')}を渡した")
+                f"{other}は{cards_text(d['other_gave'], 'ja')}を渡した")
     if kind == "pass":
         return f"{who}: 興味なし"
     if kind == "game_over":

@@ -91,6 +91,11 @@ class HostedGame(Protocol):
                viewer: int | None) -> str:
         """The ``text`` of one of its log lines in ``lang``."""
 
+    def opening_entries(self, game: GameState) -> list[dict[str, Any]]:
+        """The log entries of a game just dealt (as :meth:`entries` makes them), after the
+        room's "Game N begins" line: Bohnanza's first "Ann's turn" (every later turn's line
+        comes with the command that ends the turn before it); none for a game without one."""
+
     def owed(self, game: GameState) -> dict[int, str]:
         """The seats the game waits for now and a key of the decision (a key that changes is
         a new decision: the turn clock starts again)."""

@@ -85,6 +85,11 @@ class BohnanzaHost:
                viewer: int | None) -> str:
         return log_line(entry, lang, names, viewer)
 
+    def opening_entries(self, game: GameState) -> list[dict[str, Any]]:
+        """The first turn's line ("Ann's turn", the start seat of R4), as the turn event of
+        every later turn reads (R34)."""
+        return self.entries(game, [Event("turn", _g(game).active)])
+
     def owed(self, game: GameState) -> dict[int, str]:
         """``seat -> "turn:what"``, ``what`` the ``waiting_for`` of the seat's view
         (``plant``, ``trade``, ``provide:OFFER``, ``plant_traded``, ``plant_offer``,

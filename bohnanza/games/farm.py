@@ -127,6 +127,10 @@ class FarmHost:
                                     for v, f in zip(viewers, forms, strict=True)}})
         return out
 
+    def opening_entries(self, game: GameState) -> list[dict[str, Any]]:
+        """None: the farm's own events open its game."""
+        return []
+
     def phrase(self, entry: dict[str, Any], lang: str, names: Sequence[str],
                viewer: int | None) -> str:
         """The line in ``lang``: English as the engine wrote it; Japanese from the viewer's

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from bohnanza.bots import DEFAULT_POLICY, policy_names
+from bohnanza.bots import DEFAULT_POLICY, picker_order, policy_names
 from bohnanza.engine import BEANS, PLAYER_RANGE, PRESETS
 from bohnanza.engine.beans import BEAN_NAMES
 
 
 def facts() -> dict[str, Any]:
     """``{"beans": [{"slug", "count", "meter", "names": {lang: name}}], "presets": [{"name",
-    "min_players", "max_players"}], "policies": [names], "default_policy": name}``."""
+    "min_players", "max_players"}], "policies": [names], "bot_picker": [names],
+    "default_policy": name}``: ``bot_picker`` the policies in the order the board's picker lists
+    them, the first picked (``bots.picker_order``)."""
     return {
         "beans": [
             {"slug": slug, "count": count, "meter": list(meter),
@@ -26,5 +28,6 @@ def facts() -> dict[str, Any]:
             for p in PRESETS
         ],
         "policies": policy_names(),
+        "bot_picker": picker_order(policy_names()),
         "default_policy": DEFAULT_POLICY,
     }

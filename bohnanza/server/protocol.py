@@ -122,6 +122,9 @@ class Welcome(_Msg):
     room: str
     you: You
     version: int
+    # the longest line (chat or command, characters) the server takes (``chat_max_len``): the
+    # board's input holds no more
+    line_max: int = 400
 
 
 class Reply(_Msg):
@@ -191,8 +194,13 @@ class RoomInfo(_Msg):
     max_players: int
     you: You
     away_seconds: float = 60.0  # how long a seated person must be away before /handover
+    # how long a connected person must send nothing before the seat is marked ``idle``
+    idle_seconds: float = 60.0
     now: float | None = None  # the server's Unix time when this state was built (clocks)
     bot_policies: list[str] = []  # what /addbot NAME POLICY accepts
+    # the same in the order the board's bot picker lists them, the first one picked: the
+    # levels easiest first (easy, normal, hard), then the others (bots.picker_order)
+    bot_picker: list[str] = []
     game: GameInfo = GameInfo()  # the game this room deals
 
 

@@ -95,7 +95,10 @@ class Settings(BaseSettings):
     room_chat_burst: int = Field(default=20, ge=1)
 
     # behaviour
-    idle_seconds: float = Field(default=10.0, gt=0)
+    # a connected person who has sent nothing for this long is marked idle (the board's "Zz";
+    # RoomInfo.idle_seconds says it): a minute, so a person reading the board or thinking over
+    # a turn is not taken for gone (issue 10 trial: at 10 s every player showed it)
+    idle_seconds: float = Field(default=60.0, gt=0)
     idle_check_interval: float = Field(default=0.5, gt=0)
     allowed_origins: Annotated[list[str], NoDecode] = []
     bot_delay: float = Field(default=1.0, ge=0)  # seconds a bot waits before it acts

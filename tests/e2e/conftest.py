@@ -15,6 +15,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,6 +34,64 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: the environment of the test servers: fast and reproducible
+TEST_ENV = {
+    "BOHNANZA_GAME_SEED": "11",           # a reproducible deal
+    "BOHNANZA_COMMANDS_PER_SECOND": "200",
+    "BOHNANZA_COMMANDS_BURST": "400",
+    "BOHNANZA_IDLE_SECONDS": "2",         # the idle mark shows quickly
+    "BOHNANZA_BOT_DELAY": "0.02",         # bots answer at once (test_e2e_bots)
+    "BOHNANZA_BOT_TRADE_PATIENCE": "3",   # a bot waits at most 3 s for a person in phase 2
+    "BOHNANZA_AWAY_SECONDS": "1",         # /handover is possible after 1 s away
+    "BOHNANZA_PER_ADDRESS_LIMITS": "0",   # every page comes from 127.0.0.1 (gate.py)
+}
+
+
+class E2EServer:
+    """``python -m bohnanza serve`` on a port of its own with the database ``db``; ``env``
+    over the process environment (None: a variable left out). ``start`` and ``stop`` may be
+    called again: a restart keeps the port and the database."""
+
+    def __init__(self, db: Path, env: dict[str, str | None]) -> None:
+        self.db = db
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.env = {k: v for k, v in {**os.environ, **env}.items() if v is not None}
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log_path = db.with_suffix(".log")
+
+    def start(self) -> str:
+        log = self.log_path.open("a")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "bohnanza", "serve", "--port", str(self.port), "--db",
+             str(self.db), "--log-level", "warning"],
+            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+        )
+        log.close()
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(self.base + "/api/rooms", timeout=1):
+                    return self.base
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.proc.kill()
+                    raise RuntimeError("the server did not start; see "
+                                       + str(self.log_path)) from None
+                time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
     """Start ``python -m bohnanza serve`` on a free port; yield its base URL.
@@ -41,47 +100,36 @@ def server() -> Iterator[str]:
     temporary root: other pytest sessions on the machine prune that root's old directories,
     which would pull the database away from a running server.
     """
-    port = _free_port()
     tmp = Path(tempfile.mkdtemp(prefix="bohnanza-e2e-"))
-    db = tmp / "e2e.db"
-    env = dict(os.environ)
-    env.update({
-        "BOHNANZA_GAME_SEED": "11",           # a reproducible deal
-        "BOHNANZA_COMMANDS_PER_SECOND": "200",
-        "BOHNANZA_COMMANDS_BURST": "400",
-        "BOHNANZA_IDLE_SECONDS": "2",         # the idle mark shows quickly
-        "BOHNANZA_BOT_DELAY": "0.02",         # bots answer at once (test_e2e_bots)
-        "BOHNANZA_BOT_TRADE_PATIENCE": "3",   # a bot waits at most 3 s for a person in phase 2
-        "BOHNANZA_AWAY_SECONDS": "1",         # /handover is possible after 1 s away
-        "BOHNANZA_PER_ADDRESS_LIMITS": "0",   # every page comes from 127.0.0.1 (gate.py)
-    })
-    log = (tmp / "server.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bohnanza", "serve", "--port", str(port), "--db", str(db),
-         "--log-level", "warning"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/api/rooms", timeout=1):
-                break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                raise RuntimeError("the server did not start; see " + log.name) from None
-            time.sleep(0.1)
+    srv = E2EServer(tmp / "e2e.db", dict(TEST_ENV))
     try:
-        yield base
+        yield srv.start()
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        srv.stop()
         if not os.environ.get("BOHNANZA_E2E_KEEP"):   # keep the database and log to look at
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture()
+def private_server() -> Iterator[Any]:
+    """``make(**env)``: a server of the test's own (stopped at the end), its settings the
+    test servers' with ``env`` over them (a value of None: the server's default)."""
+    tmp = Path(tempfile.mkdtemp(prefix="bohnanza-e2e-own-"))
+    made: list[E2EServer] = []
+
+    def make(**env: str | None) -> E2EServer:
+        srv = E2EServer(tmp / f"own{len(made)}.db",
+                         {**TEST_ENV, **{f"BOHNANZA_{k.upper()}": v for k, v in env.items()}})
+        made.append(srv)
+        srv.start()
+        return srv
+
+    try:
+        yield make
+    finally:
+        for srv in made:
+            srv.stop()
+        if not os.environ.get("BOHNANZA_E2E_KEEP"):
             shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -303,8 +303,9 @@ def test_game_against_bots(server: str, browser: Any, artifacts: Path) -> None:
 def game_against_bots(ivy: Player, artifacts: Path) -> None:
     t0 = time.monotonic()
     page = ivy.page
-    # two bots through the board: greedy (the default), then random; a third one comes and goes
-    assert page.locator("#addbot-policy").input_value() == "greedy"
+    # two bots through the board: easy (the picker's first level), then random; a third one
+    # comes and goes
+    assert page.locator("#addbot-policy").input_value() == "easy"
     ivy.act(lambda: ivy.click("#btn-addbot"))
     page.select_option("#addbot-policy", "random")
     ivy.act(lambda: ivy.click("#btn-addbot"))
@@ -315,20 +316,20 @@ def game_against_bots(ivy: Player, artifacts: Path) -> None:
     ivy.wait("window.__bohnanza.state.room.seats.length === 4")
     ivy.act(lambda: ivy.click('#setup .seat-list li[data-seat="3"] .remove-bot'))
     ivy.wait("window.__bohnanza.state.room.seats.length === 3")
-    assert sent(ivy) == ["/join Ivy", "/addbot", "/addbot random", "/addbot", "/removebot Bot 3"]
+    assert sent(ivy) == ["/join Ivy", "/addbot easy", "/addbot random", "/addbot", "/removebot Bot 3"]
     s = seats(ivy)
     assert [(x["name"], x["bot"], x["policy"]) for x in s] == [
-        ("Ivy", False, None), ("Bot 1", True, "greedy"), ("Bot 2", True, "random")]
+        ("Ivy", False, None), ("Bot 1", True, "easy"), ("Bot 2", True, "random")]
     # the seat list marks the bots with their policy; only bots have a remove button
     items = page.locator("#setup .seat-list li")
-    assert "greedy" in items.nth(1).inner_text() and "random" in items.nth(2).inner_text()
+    assert "easy" in items.nth(1).inner_text() and "random" in items.nth(2).inner_text()
     assert page.locator("#setup .seat-list .bot-mark").count() == 2
     assert page.locator("#setup .seat-list li").nth(0).locator(".remove-bot").count() == 0
     ivy.shot(artifacts / "bots-before-start.png")
     # the Japanese marks
     ivy.click("#lang")
     ivy.wait("document.documentElement.lang === 'ja'")
-    assert "欲張り" in items.nth(1).inner_text() and "ランダム" in items.nth(2).inner_text()
+    assert "かんたん" in items.nth(1).inner_text() and "ランダム" in items.nth(2).inner_text()
     assert "ボット追加" in page.locator("#btn-addbot").inner_text()
     ivy.click("#lang")
     ivy.wait("document.documentElement.lang === 'en'")
@@ -336,7 +337,7 @@ def game_against_bots(ivy: Player, artifacts: Path) -> None:
     ivy.act(lambda: ivy.click("#btn-start"))
     ivy.wait("window.__bohnanza.state.view !== null")
     # on the player panels: the bot marks with the policy, no idle mark for a bot
-    for i, policy in ((1, "greedy"), (2, "random")):
+    for i, policy in ((1, "easy"), (2, "random")):
         panel = page.locator(f'#players .panel[data-seat="{i}"]')
         assert panel.locator(".bot-mark").inner_text().endswith(policy)
         assert panel.locator(".mark-idle.on").count() == 0

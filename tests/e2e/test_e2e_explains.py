@@ -68,8 +68,8 @@ STATUS_EN = [
     (P.dealing, 1, "Hand over 1 Chili for the deal with Ann"),
     (P.dealing, 0, "Waiting for Bob to hand over 1 Chili"),
     (P.dealing, 2, "Ann and Bob are making a deal"),
-    (P.planting_traded, 1, "Plant your 2 traded cards"),
-    (P.planting_traded, 0, "Waiting for Bob to plant their traded cards"),
+    (P.planting_traded, 1, "Plant the 2 cards in your to-plant area"),          # R33
+    (P.planting_traded, 0, "Waiting for Bob to plant the cards in their to-plant areas"),
     (P.traded_no_fit, 1, "No field fits Red: harvest a field"),
     (P.over, 1, "Game over: Ann won with 3 coins"),
     (P.trading, None, "You are watching. Ann is trading"),
@@ -98,7 +98,8 @@ def test_status_line_when_others_may_take_an_offer(page: Any, server: str) -> No
                seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {}])
     P.say(g, 0, "/offer red for chili")
     P.show(page, server, P.state(g, 1))
-    assert status(page) == "Ann is trading: click an offer to ask for it, or Not interested."
+    assert status(page) == ("Ann is trading: press Accept on an offer you want, "
+                            "or Not interested.")
     page.locator('#market .offer[data-offer="1"] .accept-btn').click()
     assert sent(page) == ["/accept 1"]
     P.say(g, 1, "/accept 1")                   # what the server does with it
@@ -461,7 +462,7 @@ def test_deal_phase3_buy_setup_and_lobby_by_keyboard(page: Any, server: str) -> 
     page.keyboard.press("Enter")
     tab_to(page, "#btn-start")
     page.keyboard.press("Enter")
-    assert sent(page)[-2:] == ["/addbot", "/start"]
+    assert sent(page)[-2:] == ["/addbot easy", "/start"]   # the picker starts on easy (the server's bot_picker)
     page.goto(server + "/")
     page.wait_for_selector("#rooms li")
     tab_to(page, "#lobby-name")

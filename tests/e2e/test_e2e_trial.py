@@ -149,7 +149,9 @@ def trial(people: list[Player]) -> None:
     a.act(lambda: a.click("#offer-send"))
     oid = new_offer(a, before)
     sync(people)
-    assert status(b) == f"{a.name} is trading: click an offer to ask for it, or Not interested."
+    # the status line names the offer's button: the same verb, Accept (issue 10, point 2)
+    assert status(b) == (f"{a.name} is trading: press Accept on an offer you want, "
+                         "or Not interested.")
     mine = b.page.locator(f'#market .offer[data-offer="{oid}"]')
     assert mine.locator(".offer-row.give .card").get_attribute("data-bean") == want
     assert mine.locator(".offer-row.get .card").get_attribute("data-bean") == give
@@ -205,7 +207,9 @@ def trial(people: list[Player]) -> None:
     assert a.view()["phase"] == "plant_traded" and a.view()["offers"]
     for p in (a, b, c):
         n = len(p.you()["to_plant"])
-        want_text = "Plant your traded card" if n == 1 else f"Plant your {n} traded cards"
+        # R33: the to-plant area (received and kept cards), not "traded cards"
+        want_text = ("Plant the card in your to-plant area" if n == 1
+                     else f"Plant the {n} cards in your to-plant area")
         assert status(p).startswith(want_text), status(p)
         assert in_view(p, "#to-plant .card") and in_view(p, "#fields .field"), p.name
         while p.you()["to_plant"]:

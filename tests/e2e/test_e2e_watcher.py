@@ -60,8 +60,8 @@ def _watcher_lines() -> list[tuple[str, Any, str, str]]:
         ("deal", P.dealing(), "You are watching. Ann and Bob are making a deal (offer #2).",
          "観戦中: AnnとBobがトレード中です（オファー#2）。"),
         ("plant-traded", P.planting_traded(),
-         "You are watching. Waiting for Bob to plant their traded cards.",
-         "観戦中: Bobが入手したカードを植えるのを待っています。"),
+         "You are watching. Waiting for Bob to plant the cards in their to-plant areas.",
+         "観戦中: Bobが植え付け待ちのカードを植えるのを待っています。"),
         ("over", P.over(), "Game over: Ann won with 3 coins.", "ゲーム終了: Annの勝ち（3ターラー）。"),
     ]
     g, a, b = _duel("plant_offer")

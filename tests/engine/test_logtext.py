@@ -52,11 +52,31 @@ def test_every_event_of_random_games_reads_well() -> None:
 
 
 def test_phase_names_are_words() -> None:
-    assert phase_name("plant_traded") == "Phase 3: plant the traded cards"
-    assert phase_name("plant_traded", "ja") == "フェーズ3: 入手したカードを植える"
+    # R33: phase 3 plants the received cards and the face-up cards the active player kept
+    assert phase_name("plant_traded") == "Phase 3: plant the traded and kept cards"
+    assert phase_name("plant_traded", "ja") == "フェーズ3: 入手・キープしたカードを植える"
     line = log_line({"kind": "phase", "seat": 0, "phase": "plant_traded",
                      "text": "phase: plant_traded"}, "en", ["Ann"])
-    assert line == "Phase 3: plant the traded cards"
+    assert line == "Phase 3: plant the traded and kept cards"
+
+
+def test_gifts_and_gift_requests_read_as_such() -> None:
+    """R30: a deal where one side gives nothing is a gift; asking for one is C12. The log
+    never says "offers nothing for"."""
+    names = ["Ann", "Bob", "Cy"]
+    gift = {"kind": "offer", "seat": 2, "id": 3, "give": {"green": 1}, "want": {},
+            "to_active": True}
+    ask = {"kind": "offer", "seat": 2, "id": 4, "give": {}, "want": {"green": 1},
+           "to_active": True}
+    assert log_line(gift, "en", names) == "Cy gives Green as a gift (offer #3)"
+    assert log_line(ask, "en", names) == "Cy asks for Green as a gift (offer #4)"
+    for entry in (gift, ask):
+        assert "nothing" not in log_line(entry, "en", names)
+        assert "なし" not in log_line(entry, "ja", names).replace("見返りなし", "")
+        assert "を出して" not in log_line(entry, "ja", names)
+    done = {"kind": "deal_done", "seat": 0, "offer": 3, "other": 2, "active_gave": [],
+            "other_gave": ["green"]}
+    assert log_line(done, "en", names) == "Gift done: Cy gave Green to Ann"
 
 
 def test_room_lines_from_their_key() -> None:

@@ -30,6 +30,8 @@ def test_the_endpoint_serves_the_engine_and_bots_facts(tmp_path: Path) -> None:
         PLAYER_RANGE
     assert [p["name"] for p in got["presets"]] == list(PRESETS)
     assert got["policies"] == sorted(POLICIES) and got["default_policy"] == DEFAULT_POLICY
+    # the picker's order (issue 10 trial): the levels, easiest first, then greedy and random
+    assert got["bot_picker"] == ["easy", "normal", "hard", "greedy", "random"]
     assert DEFAULT_POLICY in POLICIES
 
 

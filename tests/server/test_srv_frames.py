@@ -15,7 +15,7 @@ import pytest
 from pydantic_core import to_json
 
 from bohnanza import commands as cmds
-from bohnanza.bots import get_policy, policy_names
+from bohnanza.bots import get_policy, picker_order, policy_names
 from bohnanza.engine import Game
 from bohnanza.server import frames
 from bohnanza.server.conn import Conn
@@ -85,8 +85,10 @@ def _reference_state(room: Room, conn: Conn, now: float | None) -> dict[str, Any
         you=You(name=room.seats[conn.seat].name if conn.seat is not None else conn.name,
                 seat=conn.seat, token=None),
         away_seconds=room.settings.away_seconds,
+        idle_seconds=room.settings.idle_seconds,
         now=now,
         bot_policies=policy_names(),
+        bot_picker=picker_order(policy_names()),
     )
     view = room.game.view(conn.seat) if room.game is not None else None
     state = State(version=room.version, view=view, room=info).model_dump(mode="json")

@@ -167,3 +167,33 @@ async def test_the_duel_and_the_clock_in_japanese(server_factory: Any) -> None:
     assert "time ran out (1 in a row)" in line["text"], line
     for c in (ann, bob):
         await c.close()
+
+
+async def test_the_first_turn_has_its_line_in_each_language(server: ServerProc) -> None:
+    """Issue 10 trial: the log said "Bob's turn" for every turn but the first. The start seat
+    (R4) has its line right after "Game 1 begins", as every later turn has (R34), in English
+    and in Japanese, and again in the backlog of a connection that comes in later."""
+    url = server.ws_url("firstturn")
+    ann = await hello(Client(url, "Ann"), "ja")
+    bob = await hello(Client(url, "Bob"), "en")
+    cy = await hello(Client(url, "Cy"), None)
+    for c in (ann, bob, cy):
+        await c.ok("/join")
+    await bob.ok("/start")
+    await bob.wait(lambda: bob.view is not None and any(e.get("kind") == "turn" for e in bob.logs))
+    await ann.wait(lambda: any(e.get("kind") == "turn" for e in ann.logs))
+    first = ["Ann", "Bob", "Cy"][bob.view["active"]]
+
+    def after_start(logs: list[dict[str, Any]]) -> str:
+        texts = [e["text"] for e in logs]
+        begins = next(i for i, x in enumerate(texts) if "1" in x and ("begins" in x or "開始" in x))
+        return texts[begins + 1]
+
+    assert after_start(bob.logs) == f"{first}'s turn"
+    assert after_start(ann.logs) == f"{first}の手番"
+    # the backlog of a new connection holds it too
+    dee = await hello(Client(url, "Dee"), "en")
+    await dee.wait(lambda: any(e.get("kind") == "turn" for e in dee.logs))
+    assert after_start(dee.logs) == f"{first}'s turn"
+    for c in (ann, bob, cy, dee):
+        await c.close()

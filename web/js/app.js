@@ -246,7 +246,12 @@ function onState(msg) {
 
 function connect(name) {
   net = new Net(S.room, name, {
-    welcome: (msg) => { S.you = msg.you; render(); },
+    welcome: (msg) => {
+      S.you = msg.you;
+      // the longest line the server takes (its chat_max_len), never a copy of it here
+      if (msg.line_max) $('#chat-input').maxLength = msg.line_max;
+      render();
+    },
     opened: () => resetLists($('#chat'), $('#log')),
     state: onState,
     chat: (msg) => addChat($('#chat'), msg),
@@ -268,12 +273,15 @@ function connect(name) {
   net.lang = getLang();
   net.connect();
   window.__bohnanza.net = net;
-  for (const ev of ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove']) {
-    window.addEventListener(ev, () => {
-      const me = S.roomInfo?.seats?.find((x) => x.seat === S.you?.seat);
-      net.activity(!!(me && me.idle));
-    }, { passive: true });
+  const used = () => {
+    const me = S.roomInfo?.seats?.find((x) => x.seat === S.you?.seat);
+    net.activity(!!(me && me.idle));
+  };
+  for (const ev of ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove', 'focus']) {
+    window.addEventListener(ev, used, { passive: true });
   }
+  // coming back to the tab counts as use too
+  document.addEventListener('visibilitychange', () => { if (!document.hidden) used(); });
 }
 
 function start() {

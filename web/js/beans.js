@@ -1,6 +1,6 @@
 // Bean cards: colours and the card element used everywhere on the board.
 import { h } from './dom.js';
-import { beanName, beanBoth } from './i18n.js';
+import { beanName } from './i18n.js';
 import { FACTS } from './facts.js';
 
 export const BEAN_ORDER = FACTS.beans.map((b) => b.slug);
@@ -23,11 +23,15 @@ export function beanCard(slug, opts = {}) {
   const size = opts.tiny ? ' tiny' : (opts.small ? ' small' : '');
   const el = h('div', {
     class: 'card bean-' + slug + size + (opts.extraClass ? ' ' + opts.extraClass : ''),
-    title: beanBoth(slug),
+    title: beanName(slug),
     dataset: { bean: slug },
     style: { '--bean-bg': bg, '--bean-fg': fg },
   });
-  if (!opts.tiny) el.append(h('span', { class: 'bean-name', text: beanName(slug) }));
+  if (!opts.tiny) {
+    const name = beanName(slug);
+    // a name without spaces (Japanese) stays on one line, sized to the card (board.css)
+    el.append(h('span', { class: 'bean-name' + (/\s|-/.test(name) ? '' : ' one-line'), style: { '--chars': String([...name].length) }, text: name }));
+  }
   el.append(h('img', { class: 'bean-art', src: `/img/beans/${slug}.svg`, alt: '', draggable: 'false' }));
   if (opts.count !== undefined && opts.count !== null) el.append(h('span', { class: 'count', text: String(opts.count) }));
   if (opts.label) el.append(h('span', { class: 'label', text: opts.label }));

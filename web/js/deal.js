@@ -84,13 +84,20 @@ export function renderDeal(root) {
   root.append(h('div', { class: 'box-head' },
     h('h2', { text: t('deal_with', { n: d.offer, name: seatName(other) }) }), h('span', { class: 'spacer' }), cancel));
   // what I receive on top, what I hand over below (seed 000: in this window my side is below)
-  const getRow = h('div', { class: 'deal-row get' }, h('span', { class: 'row-label', text: t('deal_you_get') }),
-    sideCardsPlain(owesMe),
-    d.provided[String(other)] ? h('span', { class: 'deal-status done' }, icon('check'), ' ' + t('deal_provided'))
-      : h('span', { class: 'deal-status', text: t('deal_waiting', { name: seatName(other) }) }));
+  // a gift (R30): the side that gives nothing says so, with no "provided" mark for nothing
+  const getRow = !sideEntries(owesMe).length
+    ? h('div', { class: 'deal-row get gift' }, h('span', { class: 'row-label', text: t('deal_you_get') }),
+      h('span', { class: 'nothing', text: t('deal_get_gift', { name: seatName(other) }) }))
+    : h('div', { class: 'deal-row get' }, h('span', { class: 'row-label', text: t('deal_you_get') }),
+      sideCardsPlain(owesMe),
+      d.provided[String(other)] ? h('span', { class: 'deal-status done' }, icon('check'), ' ' + t('deal_provided'))
+        : h('span', { class: 'deal-status', text: t('deal_waiting', { name: seatName(other) }) }));
   const give = h('div', { class: 'deal-row give' + (provided ? ' done' : '') },
     h('span', { class: 'row-label', text: t('deal_you_give') }));
-  if (provided) {
+  if (!sideEntries(iOwe).length) {
+    give.classList.add('gift');
+    give.append(h('span', { class: 'nothing', text: t('deal_give_gift', { name: seatName(other) }) }));
+  } else if (provided) {
     give.append(sideCardsPlain(iOwe), h('span', { class: 'deal-status done' }, icon('check'), ' ' + t('deal_provided')));
   } else {
     give.append(owedRow(iOwe, S.dealSel));

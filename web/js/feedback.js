@@ -1,9 +1,11 @@
-// Rejection messages shown where the person acted.
+// Rejection messages shown where the person acted: one at a time, a new one replaces the
+// one still showing (two never overlap).
 import { h } from './dom.js';
 
 // anchor: an Element or a DOMRect captured when the person acted.
 export function showError(anchor, message) {
   const rect = anchor instanceof Element ? anchor.getBoundingClientRect() : anchor;
+  for (const old of document.querySelectorAll('.error-bubble')) old.remove();
   const bubble = h('div', { class: 'error-bubble', role: 'alert', text: message });
   document.body.append(bubble);
   const bw = Math.min(320, window.innerWidth - 16);

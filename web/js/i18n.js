@@ -1,4 +1,5 @@
-// Texts in English and Japanese; bean names in both. Default language from the browser.
+// Texts in English and Japanese; bean names in both (each shown only in the viewer's language,
+// tooltips too). Default language from the browser.
 import { FACTS } from './facts.js';
 
 // slug -> [English, Japanese]; on the cards English drops the word "Bean" ("Black-eyed")
@@ -27,7 +28,7 @@ const T = {
   discard: ['Discard', '捨て札'],
   phase_plant: ['Phase 1: planting', 'フェーズ1: 植え付け'],
   phase_trade: ['Phase 2: trading', 'フェーズ2: 交渉'],
-  phase_plant_traded: ['Phase 3: planting traded cards', 'フェーズ3: 入手カードの植え付け'],
+  phase_plant_traded: ['Phase 3: planting traded and kept cards', 'フェーズ3: 入手・キープしたカードの植え付け'],
   phase_over: ['Game over', 'ゲーム終了'],
   done_end_planting: ['End planting', '植え付け終了'],
   done_end_trading: ['End trading', '交渉終了'],
@@ -59,6 +60,9 @@ const T = {
   deal_cancel: ['Cancel deal', 'トレード中止'],
   deal_waiting: ['Waiting for {name}…', '{name}を待っています…'],
   deal_provided: ['provided', '提供済み'],
+  // a gift (R30): one side of the deal gives nothing
+  deal_get_gift: ['Nothing: this is your gift to {name}', 'なし: {name}への贈り物です'],
+  deal_give_gift: ['Nothing: {name} gives you this as a gift', 'なし: {name}からの贈り物です'],
   deal_watch: ['{a} and {b} are dealing (offer #{n})', '{a}と{b}がトレード中（オファー#{n}）'],
   hand: ['Your hand', '手札'],
   hand_front: ['next', '次'],
@@ -83,6 +87,8 @@ const T = {
   received_hand: ['received / hand', '入手 / 手札'],
   active_mark: ['active player', '手番プレイヤー'],
   idle_mark: ['idle', '非活性'],
+  idle_title: ['Idle: no input for over {s} s', '非活性: {s}秒以上操作なし'],
+  idle_away_title: ['Away: not connected', '離席: 接続なし'],
   pass_mark: ['not interested', '興味なし'],
   chat: ['Chat', 'チャット'],
   log: ['Game log', 'ゲームログ'],
@@ -121,12 +127,14 @@ const T = {
   lang: ['日本語', 'English'],
   your_turn_plant: ['Your turn: plant the front card.', 'あなたの手番: 手札の先頭を植えてください。'],
   wf_plant: ['Plant the front card (drag it onto a field or click Plant).', '先頭のカードを植えてください（畑にドラッグ、または「植える」）。'],
-  wf_plant_traded: ['Plant the cards you received.', '入手したカードを植えてください。'],
+  wf_plant_traded: ['Plant the cards in your to-plant area.', '植え付け待ちのカードを植えてください。'],
   wf_trade: ['Trade: post offers, accept one, or end trading.', '交渉: オファーを出す・受ける、または交渉終了。'],
   wf_provide: ['Hand over the cards of the deal.', 'トレードのカードを渡してください。'],
   offer_ask: ['?', '?'],
   offer_by: ['#{n} by {name}', '#{n} {name}'],
   speak_offer: ['{name} offers {give} for {want}', '{name}のオファー: {give} と {want} の交換'],
+  speak_gift: ['{name} gives {give} as a gift', '{name}のオファー: {give}を贈る（見返りなし）'],
+  speak_gift_ask: ['{name} asks for {want} as a gift', '{name}のオファー: {want}を無償で求める'],
   you: ['you', 'あなた'],
   policy_greedy: ['greedy', '欲張り'],
   policy_random: ['random', 'ランダム'],
@@ -185,8 +193,9 @@ const T = {
     '交渉: 「受ける」の付いたオファーを受けられます（{k}件）。自分のオファーも出せます。終わるなら「交渉終了」。'],
   st_trade_active: ['Trading: click cards to build an offer, wait for offers, or End trading.',
     '交渉: カードをクリックしてオファーを作るか、オファーを待つか、「交渉終了」。'],
-  st_trade_other_k: ['{name} is trading: click an offer to ask for it, or Not interested.',
-    '{name}が交渉中: オファーをクリックして申し込むか、「興味なし」。'],
+  // the same verb as the offer's button (accept): press Accept on an offer
+  st_trade_other_k: ['{name} is trading: press Accept on an offer you want, or Not interested.',
+    '{name}が交渉中: 欲しいオファーの「受ける」を押すか、「興味なし」。'],
   st_trade_other: ['{name} is trading: click cards to build an offer for {name}, or Not interested.',
     '{name}が交渉中: カードをクリックして{name}へのオファーを作るか、「興味なし」。'],
   st_passed: ['You are not interested; {name} is trading.', '興味なしにしました。{name}が交渉中です。'],
@@ -197,12 +206,18 @@ const T = {
     '{name}とのトレードで{cards}を渡してください: カードをクリックして「渡す」。'],
   st_deal_wait: ['Waiting for {name} to hand over {cards}.', '{name}が{cards}を渡すのを待っています。'],
   st_deal_watch: ['{a} and {b} are making a deal (offer #{n}).', '{a}と{b}がトレード中です（オファー#{n}）。'],
-  st_plant_traded: ['Plant your {n} traded cards: drag each to a field.', '入手したカード{n}枚を植えてください: それぞれ畑へドラッグ。'],
-  st_plant_traded_1: ['Plant your traded card: drag it to a field.', '入手したカードを植えてください: 畑へドラッグ。'],
+  // phase 3 (R33): the to-plant area holds the cards received in deals and gifts and, for the
+  // active player, the face-up cards kept: not all of them were traded
+  st_plant_traded: ['Plant the {n} cards in your to-plant area: drag each to a field.', '植え付け待ちのカード{n}枚を植えてください: それぞれ畑へドラッグ。'],
+  st_plant_traded_1: ['Plant the card in your to-plant area: drag it to a field.', '植え付け待ちのカードを植えてください: 畑へドラッグ。'],
+  st_plant_traded_some: ['Plant {fit} first (drag it to a field). No field fits {stuck} yet: then harvest a field for it.',
+    'まず{fit}を植えてください（畑へドラッグ）。{stuck}を植えられる畑はまだありません: そのあと畑を売却してください。'],
+  st_plant_traded_some_buy: ['Plant {fit} first (drag it to a field). No field fits {stuck} yet: then harvest a field or buy field 3.',
+    'まず{fit}を植えてください（畑へドラッグ）。{stuck}を植えられる畑はまだありません: そのあと畑を売却するか、3つ目の畑を買ってください。'],
   st_plant_traded_nofit: ['No field fits {bean}: harvest a field or buy field 3.',
     '{bean}を植えられる畑がありません: 畑を売却するか、3つ目の畑を買ってください。'],
   st_plant_traded_nofit_h: ['No field fits {bean}: harvest a field first.', '{bean}を植えられる畑がありません: 先に畑を売却してください。'],
-  st_wait_plant_traded: ['Waiting for {names} to plant their traded cards.', '{names}が入手したカードを植えるのを待っています。'],
+  st_wait_plant_traded: ['Waiting for {names} to plant the cards in their to-plant areas.', '{names}が植え付け待ちのカードを植えるのを待っています。'],
   st_over: ['Game over: {names} won with {n} coins.', 'ゲーム終了: {names}の勝ち（{n}ターラー）。'],
   st_watching: ['You are watching. ', '観戦中: '],
   // why a Harvest button waits (the view's harvestable hint, R16/R19)
@@ -345,11 +360,6 @@ export function beanName(slug) {
   return pair ? pair[lang === 'ja' ? 1 : 0] : slug;
 }
 
-// Both names, for tooltips: "Blue (青豆)".
-export function beanBoth(slug) {
-  const pair = BEAN_NAMES[slug];
-  return pair ? (lang === 'ja' ? `${pair[1]} (${pair[0]})` : `${pair[0]} (${pair[1]})`) : slug;
-}
 
 // Apply translations to static markup: data-i18n="key" (textContent), data-i18n-ph (placeholder),
 // data-i18n-title (title).

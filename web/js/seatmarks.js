@@ -60,6 +60,20 @@ export function doingMark(info) {
   }, h('span', { class: 'doing-dots', 'aria-hidden': 'true' }), text);
 }
 
+// Whether a seat shows the idle mark (Zz), as the server's seat info says: a person's seat
+// (no bot plays it) that the server marks idle (nothing sent for RoomInfo.idle_seconds) or
+// whose person has no connection. Never decided from the page's own clock.
+export function isIdle(info) {
+  return !!(info && !info.bot && !info.vacant && (info.idle || !info.connected));
+}
+
+// The idle mark's title: away (no connection) or idle for more than the server's threshold.
+export function idleTitle(room, info) {
+  if (info && info.connected === false) return t('idle_away_title');
+  const s = room && room.idle_seconds;
+  return s ? t('idle_title', { s: Math.round(s) }) : t('idle_mark');
+}
+
 export function seatMarks(info) {
   return [botMark(info), doingMark(info), awayMark(info)].filter(Boolean);
 }

@@ -27,7 +27,10 @@ export function speakNewOffers(view) {
   seen = ids;
   if (!S.speaker || !fresh.length || !window.speechSynthesis) return;
   for (const o of fresh) {
-    const text = t('speak_offer', { name: seatName(o.owner), give: sideWords(o.give), want: sideWords(o.want) });
+    // a gift (R30) or a request for one reads as such, never "offers nothing for"
+    const empty = (side) => side !== '?' && !sideEntries(side).length;
+    const key = empty(o.want) ? 'speak_gift' : empty(o.give) ? 'speak_gift_ask' : 'speak_offer';
+    const text = t(key, { name: seatName(o.owner), give: sideWords(o.give), want: sideWords(o.want) });
     const u = new SpeechSynthesisUtterance(text);
     u.lang = getLang() === 'ja' ? 'ja-JP' : 'en-US';
     window.speechSynthesis.speak(u);

@@ -99,9 +99,17 @@ export function statusLine(view, room, me, askName = false) {
   }
   // phase 3
   if (you && you.waiting_for === 'plant_traded') {
+    // the engine's plant_traded_fields over ALL the cards to plant (R33): while some card
+    // fits a field, say which to plant; only when none fits, say harvest (R15)
     const fits = you.plant_traded_fields || {};
-    const stuck = Object.keys(fits).find((b) => !(fits[b] || []).length);
-    if (stuck) return say(you.can_buy ? 'st_plant_traded_nofit' : 'st_plant_traded_nofit_h', { bean: beanName(stuck) }, 'act');
+    const beans = [...new Set(you.to_plant)];
+    const fit = beans.filter((b) => (fits[b] || []).length);
+    const stuck = beans.filter((b) => !(fits[b] || []).length);
+    const list = (bs) => bs.map(beanName).join(getLang() === 'ja' ? '、' : ', ');
+    if (!fit.length) return say(you.can_buy ? 'st_plant_traded_nofit' : 'st_plant_traded_nofit_h', { bean: list(stuck) }, 'act');
+    if (stuck.length) {
+      return say(you.can_buy ? 'st_plant_traded_some_buy' : 'st_plant_traded_some', { fit: list(fit), stuck: list(stuck) }, 'act');
+    }
     return say(you.to_plant.length === 1 ? 'st_plant_traded_1' : 'st_plant_traded', { n: you.to_plant.length }, 'act');
   }
   const seats = (view.waiting || []).filter((w) => w.for === 'plant_traded').map((w) => w.seat);

@@ -1,5 +1,4 @@
 // The page's state: the last server state, the local offer draft, deal selection, UI toggles.
-import { FACTS } from './facts.js';
 
 export const S = {
   room: '',
@@ -19,7 +18,7 @@ export const S = {
   tapBean: null,       // the catalogue bean whose beanometer panel is open (touch)
   connected: false,
   askName: false,      // the name gate is open: the page waits for a name, not for the server
-  botPolicy: FACTS.default_policy, // the policy the Add bot button seats
+  botPolicy: null,     // the policy the Add bot button seats (null: the picker's first, RoomInfo.bot_picker)
 };
 
 const hooks = { act: null, render: null };

@@ -27,7 +27,8 @@ def welcome(room: Any, conn: Conn, token: str | None) -> str:
     seat = conn.seat
     you = You(name=room.table.name_of(seat, conn.name), seat=seat,
               token=token if seat is not None else None)
-    return Welcome(room=room.name, you=you, version=room.version).model_dump_json()
+    return Welcome(room=room.name, you=you, version=room.version,
+                   line_max=room.settings.chat_max_len).model_dump_json()
 
 
 async def attach(room: Any, conn: Conn, name: str | None, token: str | None) -> None:

@@ -71,8 +71,9 @@ def start(r: Parts, conn: Conn) -> Change:
     about = t.describe()
     if about.get("params_hash"):
         label = f"{label}, parameters {about['params_name']} {about['params_hash']}"
-    entry = room_entry(f"Game {t.game_no} begins ({label}): {names}.")
-    return Change("room", (starter, "/start"), [entry], "The game begins.", renumber)
+    entries = [room_entry(f"Game {t.game_no} begins ({label}): {names}."),
+               *t.hosted.opening_entries(game)]
+    return Change("room", (starter, "/start"), entries, "The game begins.", renumber)
 
 
 def set_option(r: Parts, conn: Conn, key: str, value: str | None) -> Change:

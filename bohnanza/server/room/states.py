@@ -16,6 +16,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from bohnanza.bots import picker_order
+
 from .. import delta, frames
 from .bots import bots_doing
 from .logbook import log_texts
@@ -63,7 +65,9 @@ def room_part(name: str, table: Table, presence: Presence, settings: Settings) -
         "min_players": lo,
         "max_players": hi,
         "away_seconds": float(settings.away_seconds),
+        "idle_seconds": float(settings.idle_seconds),
         "bot_policies": table.hosted.policy_names(),
+        "bot_picker": picker_order(table.hosted.policy_names()),
         "game": table.describe(),
     }
 

@@ -3,7 +3,7 @@
 // screen a tap opens it as a panel with Want / Give / marker buttons and changes nothing else.
 // Mouse (seed 000): left = want, right = give. '?' at the top right: left = want ?, right = give ?.
 import { h, clear, onLeftRight } from '../dom.js';
-import { t, beanBoth } from '../i18n.js';
+import { t, beanName } from '../i18n.js';
 import { beanCard, meterRow } from '../beans.js';
 import { S, act, rerender } from '../store.js';
 import { draftClick, setAsk } from '../offer.js';
@@ -15,7 +15,7 @@ window.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType || '
 
 function meterBox(entry, id) {
   return h('div', { class: 'meter', id, role: 'tooltip' },
-    h('div', { class: 'meter-title', text: `${entry.count} × ${beanBoth(entry.bean)}` }),
+    h('div', { class: 'meter-title', text: `${entry.count} × ${beanName(entry.bean)}` }),
     h('div', { class: 'meter-sub', text: t('meter') }),
     meterRow(entry.meter));
 }
@@ -27,8 +27,8 @@ function tapPanel(entry) {
     b.addEventListener('click', (e) => { e.stopPropagation(); fn(b); });
     return b;
   };
-  const panel = h('div', { class: 'tap-panel', id: 'tap-panel', role: 'dialog', 'aria-label': beanBoth(entry.bean) },
-    h('div', { class: 'box-head' }, h('span', { text: `${entry.count} × ${beanBoth(entry.bean)}` }), h('span', { class: 'spacer' }),
+  const panel = h('div', { class: 'tap-panel', id: 'tap-panel', role: 'dialog', 'aria-label': beanName(entry.bean) },
+    h('div', { class: 'box-head' }, h('span', { text: `${entry.count} × ${beanName(entry.bean)}` }), h('span', { class: 'spacer' }),
       btn(t('close'), close, 'btn small tap-close')),
     h('div', { class: 'meter-sub', text: t('meter') }),
     meterRow(entry.meter, t('meter')),
@@ -63,7 +63,7 @@ export function renderCatalogue(root) {
         return;
       }
       draftClick(btn === 'left' ? 'want' : 'give', entry.bean, e.currentTarget);
-    }, beanBoth(entry.bean));
+    }, beanName(entry.bean));
     makeDropTarget(c, {
       accepts: (p) => p.kind === 'signal',
       hint: () => true,

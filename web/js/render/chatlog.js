@@ -54,7 +54,8 @@ async function pump(onSend) {
 }
 
 // The command line: Enter sends, ArrowUp / ArrowDown walk the history; a paste of several
-// lines sends each line.
+// lines sends each line. onSend(text) resolves with the server's reply: the line is emptied
+// once the server took it, and kept (to mend and send again) when it refused it.
 export function setupCommandLine(input, onSend) {
   input.addEventListener('paste', (e) => {
     const text = (e.clipboardData || window.clipboardData)?.getData('text') || '';
@@ -76,8 +77,10 @@ export function setupCommandLine(input, onSend) {
       while (history.length > 100) history.shift();
       sessionStorage.setItem('bohnanza.cmdhistory', JSON.stringify(history));
       pos = history.length;
-      input.value = '';
-      onSend(text);
+      Promise.resolve(onSend(text)).then((r) => {
+        // emptied only when taken, and only if the person has not typed on meanwhile
+        if (r && r.ok && input.value.trim() === text) input.value = '';
+      });
     } else if (e.key === 'ArrowUp') {
       if (pos === history.length) stash = input.value;
       if (pos > 0) { pos--; input.value = history[pos]; e.preventDefault(); }

@@ -6,7 +6,7 @@ import { icon } from '../icons.js';
 import { beanCard } from '../beans.js';
 import { S, act, mySeat, seatColour } from '../store.js';
 import { draftClick } from '../offer.js';
-import { seatMarks } from '../seatmarks.js';
+import { seatMarks, isIdle, idleTitle } from '../seatmarks.js';
 import { clockBadge } from './top.js';
 
 export function renderPanels(root) {
@@ -23,15 +23,16 @@ export function renderPanels(root) {
       style: { '--seat': seatColour(i) },
       dataset: { seat: String(i) },
     });
-    const idleOn = !!(info && !info.bot && (info.idle || !info.connected));
+    const idleOn = isIdle(info);
     const mark = (cls, on, title, ic) => h('span', { class: 'mark ' + cls + (on ? ' on' : ''), title,
       'aria-hidden': on ? null : 'true' }, icon(ic, on ? { title } : {}));
     const marks = h('div', { class: 'marks' },
       mark('mark-active', isActive, t('active_mark'), 'active'),
-      mark('mark-idle', idleOn, t('idle_mark'), 'idle'),
+      mark('mark-idle', idleOn, idleOn ? idleTitle(S.roomInfo, info) : t('idle_mark'), 'idle'),
       mark('mark-pass', seat.passed && v.phase === 'trade', t('pass_mark'), 'pass'),
     );
-    const name = h('span', { class: 'name', title: seat.name, text: seat.name + (i === me ? ` (${t('you')})` : '') });
+    const name = h('span', { class: 'name', title: seat.name }, seat.name,
+      i === me ? h('span', { class: 'you-tag', text: ` (${t('you')})` }) : null);
     const got = (seat.to_plant || []).length;
     const counts = h('span', { class: 'counts' },
       h('span', { class: 'hand-count', text: t('in_hand', { n: seat.hand_count }) }),

@@ -3,9 +3,15 @@ import { h, clear } from '../dom.js';
 import { t, has } from '../i18n.js';
 import { icon } from '../icons.js';
 import { S, act, seatColour, mySeat } from '../store.js';
-import { seatMarks, policyName } from '../seatmarks.js';
+import { seatMarks, policyName, idleTitle } from '../seatmarks.js';
 import { FACTS } from '../facts.js';
 import { gameChoice, farmOptions } from '../farm/setup.js';
+
+// the idle mark of a connected person (Zz), its title with the server's threshold
+function idleMark(r) {
+  const title = idleTitle(r, { connected: true });
+  return h('span', { class: 'mark on mark-idle', title }, icon('idle', { title }));
+}
 
 export function renderSetup(root) {
   clear(root);
@@ -32,7 +38,7 @@ export function renderSetup(root) {
     },
     h('span', { class: 'swatch' }), h('span', { class: 'seat-name', text: s.name + (s.seat === me ? ` (${t('you')})` : '') }),
     ...seatMarks(s),
-    s.idle && !s.bot && !away ? h('span', { class: 'mark on', title: t('idle_mark') }, icon('idle', { title: t('idle_mark') })) : null,
+    s.idle && !s.bot && !away ? idleMark(r) : null,
     remove));
   }
   root.append(seats);
@@ -45,10 +51,12 @@ export function renderSetup(root) {
   if (me === null && (!running || r.seats.some((s) => s.vacant))) btns.append(mk('btn-join', t('join'), () => (S.you?.name ? `/join ${S.you.name}` : '/join'), 'btn primary'));
   else if (!running) btns.append(mk('btn-leave', t('leave'), '/leave'));
   if (!running) {
-    // the policy picked here is kept across renders; /addbot alone seats the default
+    // the policies in the order the server gives for the picker (the levels first, easiest
+    // first: RoomInfo.bot_picker), its first one picked; the pick is kept across renders;
+    // /addbot alone seats the server's default
     const def = FACTS.default_policy;
-    const policies = r.bot_policies && r.bot_policies.length ? r.bot_policies : FACTS.policies;
-    if (!policies.includes(S.botPolicy)) S.botPolicy = policies.includes(def) ? def : policies[0];
+    const policies = r.bot_picker && r.bot_picker.length ? r.bot_picker : FACTS.bot_picker;
+    if (!policies.includes(S.botPolicy)) S.botPolicy = policies[0];
     const pick = h('select', { id: 'addbot-policy', title: t('addbot_policy'), 'aria-label': t('addbot_policy') },
       ...policies.map((p) => h('option', { value: p, text: has('policy_desc_' + p) ? t('policy_desc_' + p) : policyName(p) })));
     pick.value = S.botPolicy;
