@@ -7,7 +7,8 @@ relayed over Redis). Each room plays whole scripted games (``tests/server/harnes
 plants, trades, gifts, harvests, third fields) one command at a time, at most ``--rate``
 commands/s per room, for ``--seconds``. Measured over that window:
 
-* command -> state p50/p99 (the sender's first ``state`` newer than its last), split into
+* command -> state p50/p99 (the sender's first ``state`` or ``patch`` newer than its last),
+  split into
   clients on the room's owner and clients relayed to it (N > 1);
 * server CPU per command: our processes' utime+stime / commands; ``+db`` adds the database's
   processes (PostgreSQL's backends, or nothing for SQLite inside the process) and Redis;
@@ -16,6 +17,10 @@ commands/s per room, for ``--seconds``. Measured over that window:
 Configurations: ``sqlite`` (1 process, SQLite file), ``pg1`` (1 process on PostgreSQL), and
 ``pgN`` (``--processes N`` behind nothing: clients pick the process, as a round-robin balancer
 would).
+
+The seats ask for state deltas (``hello`` with ``deltas: true``: a full state, then a
+``patch`` per change, issue 14) and apply them; ``--full-states`` makes them read full states
+only, as an older board.
 
 Failover (``--failover K``): 3 processes, one room played by 3 players that reconnect as the
 board does (after 300 ms, doubling to 5 s, to the next process as a balancer would); K times
@@ -54,6 +59,9 @@ sys.path[:0] = [str(REPO), str(REPO / "tests")]
 from server.harness import decide  # noqa: E402  (the scripted player of the tests)
 
 from bohnanza.devcluster.parts import Postgres, Redis, free_port  # noqa: E402
+from bohnanza.server import delta  # noqa: E402
+
+DELTAS: list[bool] = [True]  # the seats ask for state deltas (--full-states: no)
 
 HOST = "127.0.0.1"
 
@@ -153,29 +161,53 @@ class Seat:
         self.state_wait: tuple[int, float, asyncio.Future[float]] | None = None
         self.next_id = 1
         self.changed = asyncio.Event()
+        self.doc: dict[str, Any] | None = None  # the state held: {"view", "room"}
 
     async def open(self, name: str) -> None:
         from websockets.asyncio.client import connect
 
         self.ws = await connect(self.url, ping_interval=None, max_size=2**22)
         asyncio.get_running_loop().create_task(self.read())
-        await self.ws.send(json.dumps({"type": "hello", "name": name}))
+        hello: dict[str, Any] = {"type": "hello", "name": name}
+        if DELTAS[0]:
+            hello["deltas"] = True
+        await self.ws.send(json.dumps(hello))
+
+    def _replied(self, m: dict[str, Any]) -> None:
+        f = self.replies.pop(m["id"], None)
+        if f is not None and not f.done():
+            f.set_result(m)
+
+    def _changed(self, version: int, view: dict[str, Any] | None) -> None:
+        self.version, self.view = version, view
+        w = self.state_wait
+        if w is not None and version > w[0] and not w[2].done():
+            w[2].set_result(time.perf_counter() - w[1])
+        self.changed.set()
 
     async def read(self) -> None:
         with contextlib.suppress(Exception):
             async for raw in self.ws:
                 if raw.startswith('{"type":"state"'):
                     m = json.loads(raw)
-                    self.version, self.view = m["version"], m["view"]
-                    w = self.state_wait
-                    if w is not None and m["version"] > w[0] and not w[2].done():
-                        w[2].set_result(time.perf_counter() - w[1])
-                    self.changed.set()
-                elif raw.startswith('{"type":"reply"'):
+                    self.doc = {"view": m["view"], "room": m["room"]}
+                    self._changed(m["version"], m["view"])
+                elif raw.startswith('{"type":"patch"'):
                     m = json.loads(raw)
-                    f = self.replies.pop(m["id"], None)
-                    if f is not None and not f.done():
-                        f.set_result(m)
+                    if self.doc is None or m["base"] != self.version:
+                        if self.doc is not None:  # a version missed: a full state comes
+                            self.doc = None
+                            await self.ws.send('{"type":"resync"}')
+                    else:
+                        self.doc = delta.apply(self.doc, m["ops"])
+                        self._changed(m["version"], self.doc["view"])
+                elif raw.startswith('{"type":"reply"'):
+                    self._replied(json.loads(raw))
+                    continue
+                else:
+                    continue
+                if m.get("reply") is not None:  # an ok reply riding in a state or patch
+                    self._replied(m["reply"])
 
     async def say(self, text: str) -> tuple[dict[str, Any], float]:
         """The reply and the command -> state time (s; nan without a new state)."""
@@ -357,7 +389,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--failover", type=int, metavar="K", help="measure K failovers instead")
     ap.add_argument("--lease-timeout", type=float, help="BOHNANZA_LEASE_TIMEOUT for the run")
     ap.add_argument("--json", help="write the rows as JSON here")
+    ap.add_argument("--full-states", action="store_true",
+                    help="the seats read full states only, as an older board (default: deltas)")
     a = ap.parse_args(argv)
+    DELTAS[0] = not a.full_states
     tmp = Path(tempfile.mkdtemp(prefix="bohnanza-cluster-bench-"))
     tmp.chmod(0o755)  # the postgres user reaches its directory inside
     pg = redis = None

@@ -6,7 +6,8 @@ answers the whole of 127.0.0.0/8), so the server sees many addresses as it would
 internet: each playing seat one of 127.0.1.x, the attackers a few of 127.0.2.x-127.0.5.x.
 
 * players: ``--rooms`` rooms of 3 seats play whole games with the greedy bots' policy
-  (``bench/server.py``'s ``Player``), ``--rate`` commands per second per seat;
+  (``bench/server.py``'s ``Player``), ``--rate`` commands per second per seat; they ask for
+  state deltas (a full state, then a ``patch`` per change) unless ``--full-states``;
 * slow readers (127.0.2.x): ``--slow`` connections that watch the playing rooms with a tiny
   receive buffer and never read; each one the server closes (4001) is opened again;
 * churn (127.0.3.x): connect, hello, close, as fast as it goes, from a few addresses;
@@ -204,7 +205,10 @@ async def run(port: int, pid: int, rooms: int, seconds: float, rate: float, slow
             p = bench.Player(ws, r, j, "greedy", rate, stats, seed=r * 10 + j)
             players.append(p)
             rx.append(asyncio.create_task(p.receiver()))
-            await ws.send(json.dumps({"type": "hello", "name": f"p{j + 1}"}))
+            hello: dict[str, Any] = {"type": "hello", "name": f"p{j + 1}"}
+            if bench.DELTAS[0]:  # a full state, then a patch per change (issue 14)
+                hello["deltas"] = True
+            await ws.send(json.dumps(hello))
             rep = await p.say_wait("/join")
             assert rep.get("ok"), rep
     for p in players:
@@ -299,7 +303,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--slow", type=int, default=40, help="slow readers")
     ap.add_argument("--only", choices=["quiet", "attacked"])
     ap.add_argument("--attack", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    ap.add_argument("--full-states", action="store_true",
+                    help="the players read full states only, as an older board (default: "
+                    "state deltas)")
     args = ap.parse_args(argv)
+    bench.DELTAS[0] = not args.full_states
     if args.attack:  # the attackers' own process (run)
         counts = bench.echo._run_async(attack(args.attack, args.rooms, args.seconds, args.slow))
         print(json.dumps(counts), flush=True)

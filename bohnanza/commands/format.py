@@ -66,8 +66,13 @@ def format_action(action: Action) -> str:
             return f"/harvest {_bounded(field, MAX_SMALL, 'field')}"
         case Buy():
             return "/buy"
-        case PostOffer(give=give, want=want):
-            return f"/offer {format_side(give)} for {format_side(want)}"
+        case PostOffer(give=give, want=want, to=to):
+            text = f"/offer {format_side(give)} for {format_side(want)}"
+            if to is None:
+                return text
+            if isinstance(to, int):
+                return f"{text} to {_bounded(to + 1, MAX_SMALL, 'seat')}"
+            return f"{text} to {' '.join(to.split())}"
         case Withdraw(offer=offer):
             return f"/withdraw {_bounded(offer, MAX_OFFER, 'offer number')}"
         case Accept(offer=offer):

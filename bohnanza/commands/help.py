@@ -156,12 +156,14 @@ _TOPICS: dict[str, dict[str, str]] = {
         "en": (
             "/offer GIVE for WANT: post an offer. Each side is nothing, ? (ask the other side "
             "to propose), or a list such as 2 blue, red. Example: /offer 2 blue for chili. "
-            "Offers get numbers 1, 2, 3, ... and stay in the market while you hold what they give."
+            "Offers get numbers 1, 2, 3, ... and stay in the market while you hold what they give. "
+            "Add to NAME (or a seat number) for one player only: /offer green for nothing to Bob."
         ),
         "ja": (
             "/offer 出す豆 for 欲しい豆: オファーを出します。それぞれ nothing（なし）、?（相手に"
             "提案を求める）、または 2 blue, red のような一覧です。例: /offer 2 blue for chili。"
             "オファーには 1, 2, 3... と番号が付き、出す豆を持っている間は市場に残ります。"
+            "一人だけに出すには to 名前（または席番号）を付けます: /offer green for nothing to Bob。"
         ),
     },
     "withdraw": {

@@ -30,7 +30,7 @@ from .beans import bean_slug, deck_beans
 from .errors import ParseError
 from .line import split_line
 from .model import Chat, Command, GameCommand
-from .numbers import MAX_CARD, MAX_OFFER, looks_numeric, parse_number
+from .numbers import MAX_CARD, MAX_OFFER, MAX_SMALL, looks_numeric, parse_number
 from .offers import parse_side, split_offer, tokenize
 from .room import (
     PRESET_NAMES,
@@ -158,9 +158,28 @@ _read_accept = _one_number("accept", "an offer number", "/accept 3", MAX_OFFER)
 
 def _offer(rest: str) -> Command:
     give_tokens, want_tokens = split_offer(rest)
+    want_tokens, to = _addressee(want_tokens)
     give = parse_side(give_tokens, "GIVE")
     want = parse_side(want_tokens, "WANT")
-    return GameCommand(PostOffer(give=give, want=want))
+    return GameCommand(PostOffer(give=give, want=want, to=to))
+
+
+def _addressee(tokens: list[str]) -> tuple[list[str], int | str | None]:
+    """``WANT [to NAME|N]``: the want side's tokens and the one seat the offer is addressed
+    to: a seat number from 1 (as 0-based index) or a name as typed; ``None`` without ``to``."""
+    cut = next((i for i, tok in enumerate(tokens) if tok.casefold() == "to"), None)
+    if cut is None:
+        return tokens, None
+    target = " ".join(tokens[cut + 1:])
+    if not target:
+        raise ParseError("/offer ... to needs a player's name or seat number, like "
+                         "/offer green for nothing to Bob")
+    if target.isdigit():
+        n = int(target)
+        if not 1 <= n <= MAX_SMALL:
+            raise ParseError(f"seats are numbered from 1, not {n}")
+        return tokens[:cut], n - 1
+    return tokens[:cut], target
 
 
 _PROVIDE_USAGE = f"/provide needs the cards you hand over, like /provide h3 u1 {_CARD_USAGE}"

@@ -83,7 +83,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "第{n}ゲーム開始（{preset}）: {names}"),
     "room.game_over": ("The game is over. /start plays again.",
                        "ゲーム終了。/start でもう一度遊べます。"),
-    "room.bot_seated": ("{who} seats a {policy} bot, {name}, in seat {seat}.",
+    "room.bot_seated": ("{who} seats a bot ({policy}), {name}, in seat {seat}.",
                         "{who}が{seat}番の席にボット{name}（{policy}）を着けました。"),
     "room.bot_removed": ("{name} (bot) left seat {seat}.",
                          "{name}（ボット）が{seat}番の席を離れました。"),

@@ -80,10 +80,15 @@ class Buy:
 
 @dataclass(slots=True, unsafe_hash=True)
 class PostOffer:
-    """Post an offer to the market: ``give`` for ``want`` (design.md section 4, R28-R30)."""
+    """Post an offer to the market: ``give`` for ``want`` (design.md section 4, R28-R30).
+
+    ``to``: ``None`` (the market's usual addressees), a seat index (0-based), or a seat's name
+    as typed (``/offer green for nothing to Bob``; the engine finds the seat, case-insensitive).
+    An addressed offer becomes a deal only between its owner and that seat (R28)."""
 
     give: Side
     want: Side
+    to: int | str | None = None
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -36,7 +36,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "exhaustion": ("exhaustions", "limit"),
     "phase": ("phase",),
     "turn": (),
-    "offer": ("id", "give", "want", "to_active"),
+    "offer": ("id", "give", "want", "to_active", "to"),
     "withdraw": ("id",),
     "offer_stale": ("id",),
     "deal_start": ("offer", "other"),

@@ -32,6 +32,7 @@ from .events import Event, EventLog
 from .presets import check_player_count, rules_for
 from .rng import below, shuffle
 from .state import GameState, Offer, Seat
+from .view import Changes
 
 _TRADING = (PostOffer, Accept, Provide, Withdraw, Cancel, Signal, ClearSignals)
 """The market's actions: refused in the bean duel (rules.md §3a: no trading, no gifts)."""
@@ -106,7 +107,8 @@ class Game(GameState):
         g.removed = self.removed[:]
         g.seats = [s.copy() for s in self.seats]
         g.offers = [Offer(o.id, o.owner, o.give if o.give == "?" else dict(o.give),
-                          o.want if o.want == "?" else dict(o.want)) for o in self.offers]
+                          o.want if o.want == "?" else dict(o.want), o.to, o.turn)
+                    for o in self.offers]
         g.deal = self.deal.copy() if self.deal else None
         g.passed = set(self.passed)
         g.history = [h[:] for h in self.history]
@@ -127,13 +129,18 @@ class Game(GameState):
         return view.build_many(self, viewers)
 
     def view_parts(
-        self, viewers: list[int | None]
+        self, viewers: list[int | None], changes: Changes | None = None
     ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
         """The views of ``viewers`` as ``(base, own)``: the view of ``v`` is
         ``{**base, **own[v]}`` (``own[v]`` holds ``signals`` and ``you``). For serialising
         many views at once, before the next command: both hold the game's own lists (not
-        copies), so treat them as read-only and do not keep them."""
-        return view.build_parts(self, viewers)
+        copies), so treat them as read-only and do not keep them. ``changes``: only what may
+        have changed since the views were last built (``view.build_parts``)."""
+        return view.build_parts(self, viewers, changes=changes)
+
+    def view_stamp(self) -> tuple[Any, ...]:
+        """A compact copy of what the views are built from (``view.stamp``)."""
+        return view.stamp(self)
 
     plant_fields = planting.plant_fields
     """``game.plant_fields(seat, bean) -> list[int]``: 1-based fields of ``seat`` that can

@@ -13,9 +13,12 @@ Shapes (all JSON-ready):
   names no hidden card.
 - :func:`offer_notes` -> ``[{"id": 3, "note": "waiting"}, ...]`` in market order, for one
   seat, in phase 2 only (offers are accepted only then, R28): ``waiting`` (the seat's own
-  offer to the active player, who may accept it now) or ``refused`` with ``code`` (the error
+  offer to the active player, who may accept it now), ``answered`` with ``copy`` (the active
+  player's offer this seat already answered: its offer ``copy`` waits; a second copy is
+  refused, ``already_answered``) or ``refused`` with ``code`` (the error
   code the accept would get now: for the seat's own offers, the active player's accept) and,
-  for ``cannot_provide``, ``seat`` (who lacks cards) and ``missing`` (bean -> count). No note
+  for ``cannot_provide``, ``seat`` (who lacks cards) and ``missing`` (bean -> count); for
+  ``not_for_you``, ``seat`` (the one seat the offer is addressed to). No note
   where the view already says it: an offer the seat may accept (``can_accept``), the offer of
   the pending deal (``deal.offer``), a prompt (a ``?`` side), the active player's own offers
   (open to the others), and another player's offer to the active player (``to_active``: not
@@ -28,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .market import MAX_OPEN_OFFERS, holdings
+from .market import MAX_OPEN_OFFERS, answered, for_seat, holdings
 from .state import GameState, Offer, Side
 
 
@@ -99,12 +102,19 @@ def accept_refusal(g: GameState, seat: int, o: Offer,
     if seat != active:
         if o.owner != active:
             return {"code": "not_active_party"}
+        if not for_seat(o, seat):
+            return {"code": "not_for_you", "seat": o.to}
         lack = _missing(held.of(seat), o.want)
         if lack:
             return {"code": "cannot_provide", "seat": seat, "missing": lack}
+        copy = answered(g, seat, o)
+        if copy is not None:
+            return {"code": "already_answered", "copy": copy}
         if held.open_offers(seat) >= MAX_OPEN_OFFERS:
             return {"code": "too_many_offers"}
         return None
+    if not for_seat(o, seat):
+        return {"code": "not_for_you", "seat": o.to}
     if g.deal is not None:
         return {"code": "deal_in_progress"}
     lack = _missing(held.of(o.owner), o.give)
@@ -164,7 +174,9 @@ def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[d
         for o in g.offers:
             if o.owner == seat or o.id == deal_offer or not o.complete:
                 continue
-            if deal is not None:
+            if not for_seat(o, seat):
+                out.append({"id": o.id, "note": "refused", "code": "not_for_you", "seat": o.to})
+            elif deal is not None:
                 out.append({"id": o.id, "note": "refused", "code": "deal_in_progress"})
             else:
                 note = _either(o, held.of(o.owner), o.owner, mine, seat)
@@ -180,16 +192,26 @@ def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[d
         if o.id == deal_offer or not o.complete:
             continue
         if owner == seat:   # mine, to the active player: could they take it now?
-            if deal is not None:
+            if not for_seat(o, active):     # addressed to someone else: on their turn (C13)
+                out.append({"id": o.id, "note": "refused", "code": "not_for_you",
+                            "seat": o.to})
+            elif deal is not None:
                 out.append({"id": o.id, "note": "refused", "code": "deal_in_progress"})
             else:
                 note = _either(o, mine, seat, held.of(active), active)
                 out.append(note or {"id": o.id, "note": "waiting"})
         else:                 # the active player's: may I copy it?
+            if not for_seat(o, seat):
+                out.append({"id": o.id, "note": "refused", "code": "not_for_you",
+                            "seat": o.to})
+                continue
             lack = _missing(mine, o.want)
+            copy = None if lack else answered(g, seat, o)
             if lack:
                 out.append({"id": o.id, "note": "refused", "code": "cannot_provide",
                             "seat": seat, "missing": lack})
+            elif copy is not None:   # my copy waits for the active player: not a second one
+                out.append({"id": o.id, "note": "answered", "copy": copy})
             elif full:
                 out.append({"id": o.id, "note": "refused", "code": "too_many_offers"})
     return out

@@ -85,16 +85,54 @@ def _open_offers(g: GameState, seat: int) -> int:
     return n
 
 
-def _add(g: GameState, seat: int, give: Side, want: Side) -> Offer:
+def _add(g: GameState, seat: int, give: Side, want: Side, to: int | None = None) -> Offer:
     if _open_offers(g, seat) >= MAX_OPEN_OFFERS:
         raise RuleError("too_many_offers", f"you already have {MAX_OPEN_OFFERS} offers in the "
                         "market; /withdraw one first")
-    o = Offer(g.next_offer, seat, give, want)
+    o = Offer(g.next_offer, seat, give, want, to, g.turn)
     g.next_offer += 1
     g.offers.append(o)
     g.passed.discard(seat)
-    g.events.append(("offer", seat, (o.id, give, want, seat != g.active), None))
+    g.events.append(("offer", seat, (o.id, give, want, seat != g.active, to), None))
     return o
+
+
+def addressee(g: GameState, seat: int, to: int | str | None) -> int | None:
+    """The seat an offer of ``seat`` is addressed to: ``to`` as a seat index or a seat's name
+    (case-insensitive), ``None`` for none. Raises ``no_such_seat`` for an unknown seat and
+    ``own_offer`` for ``seat`` itself (R28: a deal needs two players)."""
+    if to is None:
+        return None
+    if isinstance(to, str):
+        want = " ".join(to.split()).casefold()
+        found = [i for i, s in enumerate(g.seats) if s.name.casefold() == want]
+        if not found:
+            names = ", ".join(s.name for s in g.seats)
+            raise RuleError("no_such_seat", f"nobody at this table is called {to} "
+                            f"(players: {names})")
+        to = found[0]
+    if not 0 <= to < len(g.seats):
+        raise RuleError("no_such_seat", f"there is no seat {to + 1} at this table")
+    if to == seat:
+        raise RuleError("own_offer", "an offer to yourself is no deal", "R28")
+    return to
+
+
+def for_seat(o: Offer, seat: int) -> bool:
+    """Whether ``seat`` may be the other party of a deal on ``o``: it is addressed to
+    nobody in particular or to ``seat`` (R28)."""
+    return o.to is None or o.to == seat
+
+
+def answered(g: GameState, seat: int, o: Offer) -> int | None:
+    """The id of ``seat``'s own open offer that answers ``o`` (gives what ``o`` asks for and
+    asks for what it gives: a copy made by ``/accept``, or the same offer typed), or
+    ``None``. A second copy of ``o`` by the same seat is refused (``already_answered``)."""
+    give, want = o.want, o.give
+    for x in g.offers:
+        if x.owner == seat and x.give == give and x.want == want and x is not o:
+            return x.id
+    return None
 
 
 def post(g: GameState, seat: int, action: PostOffer) -> None:
@@ -109,12 +147,13 @@ def post(g: GameState, seat: int, action: PostOffer) -> None:
         raise RuleError("gift_request_forbidden",
                         "you may give a gift, but not ask for one: offer something in return",
                         "C12")
+    to = addressee(g, seat, action.to)
     if not holds(g, seat, give):
         raise RuleError("cannot_provide",
                         f"you do not hold {_side_text(give)} to give"
                         + (" (hand or face-up cards)" if seat == g.active else " (hand cards)"),
                         "R29")
-    _add(g, seat, give, want)
+    _add(g, seat, give, want, to)
 
 
 def find(g: GameState, offer_id: int) -> Offer:
@@ -141,11 +180,13 @@ def acceptable(g: GameState, seat: int, o: Offer) -> bool:
     """Hint: ``/accept o.id`` by ``seat`` would be accepted now."""
     if g.phase != "trade" or o.owner == seat or not o.complete:
         return False
+    if not for_seat(o, seat):
+        return False
     if seat == g.active:
         return (g.deal is None and o.owner != g.active and holds(g, o.owner, o.give)
                 and holds(g, seat, o.want))
     return (o.owner == g.active and holds(g, seat, o.want)
-            and _open_offers(g, seat) < MAX_OPEN_OFFERS)
+            and _open_offers(g, seat) < MAX_OPEN_OFFERS and answered(g, seat, o) is None)
 
 
 def acceptable_ids(g: GameState, seat: int) -> list[int]:
@@ -157,11 +198,13 @@ def acceptable_ids(g: GameState, seat: int) -> list[int]:
         if g.deal is not None:
             return []
         return [o.id for o in g.offers if o.owner != active and o.complete
+                and (o.to is None or o.to == seat)
                 and holds(g, o.owner, o.give) and holds(g, seat, o.want)]
     if _open_offers(g, seat) >= MAX_OPEN_OFFERS:
         return []  # a copy would be refused (too_many_offers)
     return [o.id for o in g.offers if o.owner == active and o.complete
-            and holds(g, seat, o.want)]
+            and (o.to is None or o.to == seat)
+            and holds(g, seat, o.want) and answered(g, seat, o) is None]
 
 
 def accept(g: GameState, seat: int, action: Accept) -> None:
@@ -180,12 +223,23 @@ def accept(g: GameState, seat: int, action: Accept) -> None:
         if o.owner != active:
             raise RuleError("not_active_party", "every deal involves the active player; two "
                             "other players cannot trade with each other", "R28")
+        if not for_seat(o, seat):
+            raise RuleError("not_for_you", f"offer {offer_id} is for "
+                            f"{g.seats[o.to or 0].name} only", "R28")
         give, want = o.want, o.give
         if not holds(g, seat, give):
             raise RuleError("cannot_provide",
                             f"you do not hold {_side_text(give)} in your hand", "R29")
-        _add(g, seat, give, want)
+        copy = answered(g, seat, o)
+        if copy is not None:
+            raise RuleError("already_answered", f"your offer {copy} already answers offer "
+                            f"{offer_id} and waits for {g.seats[active].name}")
+        # the copy of an offer addressed to this seat stays between these two (R28)
+        _add(g, seat, give, want, None if o.to is None else o.owner)
         return
+    if not for_seat(o, seat):
+        raise RuleError("not_for_you", f"offer {offer_id} is for {g.seats[o.to or 0].name} "
+                        "only", "R28")
     if g.deal is not None:
         raise RuleError("deal_in_progress", "finish or cancel the current deal first", "R31")
     if not holds(g, o.owner, o.give):

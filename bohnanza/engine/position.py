@@ -3,7 +3,9 @@
 Stacks are listed top first in the position and kept top-last inside the engine. Extra keys
 defined here: ``deal``, ``passed``, ``signals`` (per seat ``{"want": [...], "have": [...]}``),
 ``next_offer``, ``rng``, ``turn``, ``history``, ``removed`` (cards out of the game, top first:
-the third field's coins in the duel, R25, C11). Phases beyond design.md §3: the duel's
+the third field's coins in the duel, R25, C11); in an offer, ``to`` (the one seat it is
+addressed to), only when set; ``offer_turns`` (offer id as text -> the turn it was posted
+in, C13), only when some offer's turn is known. Phases beyond design.md §3: the duel's
 ``plant_offer`` and ``plant_revealed`` (rules.md §3a, duel.py). A position that omits any key loads with the
 defaults of design.md §5 (a missing ``rng`` is seeded with 0).
 """
@@ -46,7 +48,7 @@ def dump(g: GameState) -> dict[str, Any]:
             "provided": {str(k): (None if v is None else [f"{r.zone}{r.index}" for r in v])
                          for k, v in d.provided.items()},
         }
-    return {
+    out: dict[str, Any] = {
         "preset": g.preset,
         "options": dict(g.options),
         "start_seat": g.start_seat,
@@ -59,8 +61,7 @@ def dump(g: GameState) -> dict[str, Any]:
         "face_up": g.face_up[:],
         "removed": g.removed[::-1],
         "seats": seats,
-        "offers": [{"id": o.id, "owner": o.owner, "give": _side_out(o.give),
-                    "want": _side_out(o.want)} for o in g.offers],
+        "offers": [_offer_out(o) for o in g.offers],
         "result": None if g.result is None else {
             k: (v[:] if isinstance(v, list) else v) for k, v in g.result.items()},
         "deal": deal,
@@ -71,6 +72,10 @@ def dump(g: GameState) -> dict[str, Any]:
         "turn": g.turn,
         "history": [h[:] for h in g.history],
     }
+    turns = {str(o.id): o.turn for o in g.offers if o.turn}
+    if turns:   # C13: the turn each offer was posted in (a key of our own, design.md §3)
+        out["offer_turns"] = turns
+    return out
 
 
 def _beans(value: Any, what: str) -> list[str]:
@@ -79,6 +84,16 @@ def _beans(value: Any, what: str) -> list[str]:
     if not isinstance(value, list) or any(b not in BEANS for b in value):
         raise RuleError("bad_position", f"{what} must be a list of bean names")
     return list(value)
+
+
+def _offer_out(o: Offer) -> dict[str, Any]:
+    """An offer of the position: ``to`` (its one addressee) only when set, so that an offer
+    without one stays as design.md §3 writes it."""
+    out: dict[str, Any] = {"id": o.id, "owner": o.owner, "give": _side_out(o.give),
+                           "want": _side_out(o.want)}
+    if o.to is not None:
+        out["to"] = o.to
+    return out
 
 
 def _side_in(side: Any) -> Any:
@@ -143,8 +158,12 @@ def load(g: S, p: dict[str, Any]) -> S:
         if i < n and sig:
             seats[i].want = list(sig.get("want") or [])
             seats[i].have = list(sig.get("have") or [])
-    g.offers = [Offer(int(o["id"]), int(o["owner"]), _side_in(o["give"]), _side_in(o["want"]))
+    g.offers = [Offer(int(o["id"]), int(o["owner"]), _side_in(o["give"]), _side_in(o["want"]),
+                      None if o.get("to") is None else int(o["to"]))
                 for o in p.get("offers") or []]
+    turns = p.get("offer_turns") or {}
+    for o in g.offers:
+        o.turn = int(turns.get(str(o.id), 0))
     top = max((o.id for o in g.offers), default=0)
     g.next_offer = int(p.get("next_offer", top + 1))
     d = p.get("deal")

@@ -69,7 +69,8 @@ def quiet_clone(g: Game) -> QuietGame:
     q.removed = g.removed[:]
     q.seats = [s.copy() for s in g.seats]
     q.offers = [Offer(o.id, o.owner, o.give if o.give == "?" else dict(o.give),
-                      o.want if o.want == "?" else dict(o.want)) for o in g.offers]
+                      o.want if o.want == "?" else dict(o.want), o.to, o.turn)
+                for o in g.offers]
     q.deal = g.deal.copy() if g.deal else None
     q.passed = set(g.passed)
     q.history = g.history[:]
@@ -184,7 +185,8 @@ def determinize(view: dict[str, Any], rng: random.Random) -> QuietGame:
                                                   for f in s["fields"]], coins[i],
                             list(s["to_plant"])))
     g.offers = [Offer(o["id"], o["owner"], o["give"] if o["give"] == "?" else dict(o["give"]),
-                      o["want"] if o["want"] == "?" else dict(o["want"])) for o in view["offers"]]
+                      o["want"] if o["want"] == "?" else dict(o["want"]), o.get("to"),
+                      o.get("turn", 0)) for o in view["offers"]]
     g.next_offer = max((o.id for o in g.offers), default=0) + 1
     g.passed = {i for i, s in enumerate(view["seats"]) if s["passed"]}
     g.history = [list(h) for h in view.get("history") or []]

@@ -44,15 +44,23 @@ class Seat:
 
 
 class Offer:
-    """An offer in the market: ``owner`` gives ``give`` for ``want`` (design.md §4)."""
+    """An offer in the market: ``owner`` gives ``give`` for ``want`` (design.md §4).
 
-    __slots__ = ("id", "owner", "give", "want")
+    ``to``: the one seat it is addressed to, or ``None`` (the market's usual addressees,
+    design.md §4); an addressed offer becomes a deal only between its owner and ``to`` (R28,
+    [house]). ``turn``: the turn it was posted in (0: not known, a position without it); an
+    offer outlives its turn while its owner holds what it gives (C13)."""
 
-    def __init__(self, id: int, owner: int, give: Side, want: Side) -> None:
+    __slots__ = ("id", "owner", "give", "want", "to", "turn")
+
+    def __init__(self, id: int, owner: int, give: Side, want: Side, to: int | None = None,
+                 turn: int = 0) -> None:
         self.id = id
         self.owner = owner
         self.give = give
         self.want = want
+        self.to = to
+        self.turn = turn
 
     @property
     def complete(self) -> bool:

@@ -9,7 +9,7 @@ with the ``you`` part.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import duel, hints, market, planting
 from .beans import BEANS, coins_for, next_coin_at
@@ -49,6 +49,10 @@ def _signals_for(g: GameState, seat: int | None) -> dict[str, dict[str, int]]:
     return {"want": want, "have": have}
 
 
+SKIPPED: Any = object()
+"""A part :func:`build_parts` was told had not changed, left unbuilt (never serialised)."""
+
+
 _CATALOGUES: dict[tuple[str, ...], list[dict[str, Any]]] = {}
 
 
@@ -60,16 +64,19 @@ def _catalogue(types: tuple[str, ...], copy: bool = True) -> list[dict[str, Any]
     return [dict(c, meter=c["meter"][:]) for c in cat] if copy else cat
 
 
-def public(g: GameState, copy: bool = True) -> dict[str, Any]:
+def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset()
+           ) -> dict[str, Any]:
     """The part of every view that is the same for all viewers (offers without hints).
 
     ``copy=False``: engine lists and dicts go in as they are, not copied (for a view that is
-    serialised before the game changes again, as :func:`build_parts` builds them)."""
+    serialised before the game changes again, as :func:`build_parts` builds them).
+    ``skip``: keys left unbuilt (``seats``, ``offers``, ``deal``, ``waiting``, ``history``:
+    :data:`SKIPPED` instead; the others are built anyway)."""
     hidden = bool(g.options.get("hidden_money"))
     over = g.phase == "over"
     passed = g.passed
-    seats = []
-    for i, s in enumerate(g.seats):
+    seats: Any = [] if "seats" not in skip else SKIPPED
+    for i, s in enumerate(g.seats if "seats" not in skip else ()):
         seats.append({
             "name": s.name,
             "hand_count": len(s.hand),
@@ -82,17 +89,21 @@ def public(g: GameState, copy: bool = True) -> dict[str, Any]:
             "third_field": len(s.fields) >= 3,
         })
     active = g.active
-    mirrors = hints.answers_all(g)
-    if copy:
+    offers: Any
+    if "offers" in skip:
+        offers = SKIPPED
+    elif copy:
         offers = [{"id": o.id, "owner": o.owner, "give": _side(o.give), "want": _side(o.want),
-                   "to_active": o.owner != active, "answers": a}
-                  for o, a in zip(g.offers, mirrors, strict=True)]  # a viewer's hints: ``you``
+                   "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn}
+                  for o, a in zip(g.offers, hints.answers_all(g), strict=True)]  # hints: ``you``
     else:
         offers = [{"id": o.id, "owner": o.owner, "give": o.give, "want": o.want,
-                   "to_active": o.owner != active, "answers": a}
-                  for o, a in zip(g.offers, mirrors, strict=True)]
-    deal = None
-    if g.deal is not None:
+                   "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn}
+                  for o, a in zip(g.offers, hints.answers_all(g), strict=True)]
+    deal: Any = None
+    if "deal" in skip:
+        deal = SKIPPED
+    elif g.deal is not None:
         d = g.deal
         deal = {"offer": d.offer, "active": d.active, "other": d.other,
                 "owes": {str(k): dict(v) for k, v in d.owes.items()},
@@ -115,7 +126,7 @@ def public(g: GameState, copy: bool = True) -> dict[str, Any]:
         "removed_count": len(g.removed),
         "offers": offers,
         "deal": deal,
-        "waiting": hints.table_waits(g),
+        "waiting": SKIPPED if "waiting" in skip else hints.table_waits(g),
         "seats": seats,
         "third_field_cost": rules.third_field_cost,
         "rules": {"allow_gift_requests": rules.allow_gift_requests,
@@ -130,7 +141,8 @@ def public(g: GameState, copy: bool = True) -> dict[str, Any]:
             k: (v[:] if isinstance(v, list) else v) for k, v in g.result.items()},
     }
     if not hidden or over:
-        view["history"] = [h[:] for h in g.history] if copy else g.history
+        view["history"] = (SKIPPED if "history" in skip
+                           else [h[:] for h in g.history] if copy else g.history)
     return view
 
 
@@ -156,19 +168,37 @@ def build(g: GameState, seat: int | None) -> dict[str, Any]:
 
 
 def build_parts(
-    g: GameState, viewers: list[int | None], copy: bool = False
+    g: GameState, viewers: list[int | None], copy: bool = False,
+    changes: Changes | None = None,
 ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
     """The views of several viewers in two parts: ``(base, own)``, where the view of ``v`` is
     ``{**base, **own[v]}``. ``base`` is built once; the markers of everyone but the active
     player are one object shared by their ``own`` parts (they all see the same ones).
 
     By default built for serialising at once: the parts hold the engine's own lists
-    (``copy=False``, see :func:`public`); they change with the next command."""
-    base = public(g, copy)
+    (``copy=False``, see :func:`public`); they change with the next command.
+
+    ``changes`` (:func:`changes`, since the views were last built): only what may have
+    changed is built. ``base`` is ``{}`` when ``changes.base`` is false, and its keys in
+    ``changes.same`` are :data:`SKIPPED` (an object no serialiser takes), as is the ``you``
+    of a seat not in ``changes.you``."""
+    if changes is None:
+        base = public(g, copy)
+    elif changes.base:
+        base = public(g, copy, changes.same)
+    else:
+        base = {}
     others: dict[str, dict[str, int]] | None = None
     own: dict[int | None, dict[str, Any]] = {}
     held = hints.Holdings(g)
+    wanted = None if changes is None else changes.you
     for v in viewers:
+        if v is not None and wanted is not None and v not in wanted:
+            sig = _signals_for(g, v) if v == g.active else others
+            if sig is None:
+                sig = others = _signals_for(g, None)
+            own[v] = {"signals": sig, "you": SKIPPED}
+            continue
         if v is not None and v == g.active:
             own[v] = own_part(g, v, copy=copy, held=held)
             continue
@@ -183,6 +213,91 @@ def build_many(g: GameState, viewers: list[int | None]) -> dict[int | None, dict
     public part and the markers."""
     base, own = build_parts(g, viewers, copy=True)
     return {v: {**base, **own[v]} for v in viewers}
+
+
+class Changes(NamedTuple):
+    """What may differ between the views of two stamps (:func:`changes`).
+
+    ``base``: the part every viewer shares may differ; ``same``: keys of that part that do
+    not (not even compared); ``signals``: the markers some viewer sees may differ; ``you``:
+    the seats whose ``you`` may differ (``None``: any seat)."""
+
+    base: bool
+    same: frozenset[str]
+    signals: bool
+    you: frozenset[int] | None
+
+
+def _offer_stamp(side: Any) -> Any:
+    # in the dict's order: the same side in another order only counts as a change
+    return side if side == "?" else tuple(side.items())
+
+
+def stamp(g: GameState) -> tuple[Any, ...]:
+    """A compact copy of everything the views are built from (tuples only, nothing shared
+    with the game): ``(markers, table, market, seats, history, yous)``. Equal stamps give equal
+    views for every viewer; :func:`changes` tells what may differ between two."""
+    seats = g.seats
+    d = g.deal
+    table = (g.preset, tuple(g.options.items()), g.rules, g.start_seat, g.active, g.phase,
+             g.planted, g.exhaustions, len(g.deck), len(g.discard),
+             g.discard[-1] if g.discard else None, tuple(g.face_up), len(g.removed),
+             tuple(sorted(g.passed)), g.turn, g.next_offer, g.result)
+    market = (tuple((o.id, o.owner, _offer_stamp(o.give), _offer_stamp(o.want), o.to, o.turn)
+                    for o in g.offers),
+              None if d is None else (
+                  d.offer, d.active, d.other,
+                  tuple(sorted((k, tuple(sorted(v.items()))) for k, v in d.owes.items())),
+                  tuple(sorted(d.provided.items()))))
+    marks = tuple((tuple(s.want), tuple(s.have)) for s in seats)
+    mine = tuple((s.name, tuple(s.hand), tuple(None if f is None else tuple(f) for f in s.fields),
+                  tuple(s.coins), tuple(s.to_plant)) for s in seats)
+    # what each seat's ``you`` is built from (_you), besides the market (``changes`` compares
+    # it once for all): the phase, whether it is the active player (then how many cards it
+    # planted, and the face-up cards it holds or plants), its own seat and markers, and in
+    # phase 2 the hands the offer hints count (the active player's: everyone's; anyone
+    # else's: its own and the active player's)
+    phase, active = g.phase, g.active
+    trade = phase == "trade"
+    face_up = table[11]
+    yous = tuple(
+        (phase, i == active, g.planted if i == active else None,
+         face_up if i == active or trade else None, mine[i], marks[i],
+         (tuple(m[1] for m in mine) if i == active else mine[active][1]) if trade else None)
+        for i in range(len(seats)))
+    return (marks, table, market, mine,
+            (len(g.history), tuple(g.history[-1]) if g.history else None), yous)
+
+
+def changes(before: tuple[Any, ...], after: tuple[Any, ...]) -> Changes | None:
+    """What may differ between the views of the stamps ``before`` and ``after``
+    (:func:`stamp`); ``None``: anything (another number of seats, the game ended)."""
+    marks, table, market, seats, history, yous = after
+    if len(seats) != len(before[3]):
+        return None
+    m_same = market == before[2]
+    you = (frozenset(i for i, (a, b) in enumerate(zip(before[5], yous, strict=True))
+                     if a != b) if m_same else frozenset(range(len(seats))))
+    t_same = table == before[1]
+    s_same = seats == before[3]
+    signals = marks != before[0] or table[4] != before[1][4]
+    if t_same and m_same and s_same and history == before[4]:
+        # nothing but markers (each changed seat's own are in its ``you``), or nothing
+        return Changes(False, frozenset(), signals, you)
+    if table[5] != before[1][5] and "over" in (table[5], before[1][5]):
+        return None
+    same = set()
+    if t_same and s_same:
+        same.add("seats")
+    if t_same and m_same:
+        same.add("offers")
+    if m_same:
+        same.add("deal")
+    if t_same and m_same and s_same:
+        same.add("waiting")
+    if history == before[4]:
+        same.add("history")
+    return Changes(True, frozenset(same), signals, you)
 
 
 def _offer_hints(

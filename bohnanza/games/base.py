@@ -78,10 +78,22 @@ class HostedGame(Protocol):
     def replay(self, game: GameState, tail: Sequence[tuple[int, str]]) -> GameState:
         """Apply stored game commands ``(seat, text)`` in order; raises the first refusal."""
 
-    def view_parts(self, game: GameState, viewers: list[int | None]
+    def view_parts(self, game: GameState, viewers: list[int | None],
+                   changes: Any = None
                    ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
         """The views of ``viewers`` as ``(shared, own)``: the view of ``v`` is
-        ``{**shared, **own[v]}``, built by whitelist (no other seat's hidden cards)."""
+        ``{**shared, **own[v]}``, built by whitelist (no other seat's hidden cards).
+        ``changes``: what :meth:`view_changes` said may have changed since the views were
+        last built; only that is built (``None``: everything; see
+        ``bohnanza.engine.view.build_parts``)."""
+
+    def view_stamp(self, game: GameState) -> Any:
+        """A compact copy of everything the views of ``game`` are built from, sharing nothing
+        with it (``None``: the game keeps none, every view is built whole)."""
+
+    def view_changes(self, before: Any, after: Any) -> Any:
+        """What may differ between the views of two stamps (:meth:`view_stamp`): a
+        ``bohnanza.engine.view.Changes``, or ``None`` for anything."""
 
     def entries(self, game: GameState, events: list[Any]) -> list[dict[str, Any]]:
         """The log entries of ``events`` (``{"all": line}`` or ``{"per": {"-1": line,

@@ -16,6 +16,7 @@ from bohnanza.commands.logtext import log_line
 from bohnanza.commands.texts import text
 from bohnanza.engine import PLAYER_RANGE, PRESETS, Event, Game, RuleError
 from bohnanza.engine.presets import DUEL_BASES
+from bohnanza.engine.view import changes as view_changes
 
 from .base import GameState
 
@@ -55,9 +56,16 @@ class BohnanzaHost:
     def replay(self, game: GameState, tail: Sequence[tuple[int, str]]) -> GameState:
         return cmds.replay(_g(game), tail)
 
-    def view_parts(self, game: GameState, viewers: list[int | None]
+    def view_parts(self, game: GameState, viewers: list[int | None],
+                   changes: Any = None
                    ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
-        return _g(game).view_parts(viewers)
+        return _g(game).view_parts(viewers, changes)
+
+    def view_stamp(self, game: GameState) -> Any:
+        return _g(game).view_stamp()
+
+    def view_changes(self, before: Any, after: Any) -> Any:
+        return view_changes(before, after)
 
     def entries(self, game: GameState, events: list[Any]) -> list[dict[str, Any]]:
         """Each event phrased for every viewer, in English for people (``logtext``)."""

@@ -100,7 +100,14 @@ class FarmHost:
                 raise
         return game
 
-    def view_parts(self, game: GameState, viewers: list[int | None]
+    def view_stamp(self, game: GameState) -> Any:
+        return None  # no stamps: every view is built whole
+
+    def view_changes(self, before: Any, after: Any) -> Any:
+        return None
+
+    def view_parts(self, game: GameState, viewers: list[int | None],
+                   changes: Any = None
                    ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
         views = _g(game).views(viewers)
         if not views:

@@ -132,14 +132,37 @@ def texts_of(value: dict[str, Any]) -> Texts:
     return {k: _kept(v) for k, v in value.items()}
 
 
+Memo = dict[tuple[str, int, Any], tuple[tuple[Any, int], list[str]]]
+
+
 def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
-               same: frozenset[str] = frozenset()) -> None:
+               same: frozenset[str] = frozenset(), memo: Memo | None = None) -> None:
     """:func:`diff_into` for an object kept as :func:`texts_of` (updated in place): a key
     whose value serialises as before costs one serialisation (a scalar: one comparison); a
     list that grew at its end (its old text a prefix of the new) is appended to without
-    parsing anything; another change is diffed against the old value parsed back. ``same`` as in :func:`diff_into`."""
+    parsing anything; another change is diffed against the old value parsed back. ``same`` as
+    in :func:`diff_into`. ``memo``: shared by the calls for several objects (the own parts
+    of several seats) while the new values live: a key whose new value is the same object
+    as in an earlier call, with the same kept text, gets that call's operations again
+    (``path`` must be the same)."""
     found = 0
     for k, v in new.items():
+        if memo is not None and type(v) not in _SCALARS and k not in same:
+            was = old.get(k)
+            mk = (k, id(v), was)
+            hit = memo.get(mk)
+            if hit is not None:
+                found += was is not None
+                old[k] = hit[0]
+                out.extend(hit[1])
+                continue
+            start = len(out)
+            one: Texts = {} if was is None else {k: was}
+            diff_texts(one, {k: v}, path, out)
+            old[k] = one[k]
+            found += was is not None
+            memo[mk] = (old[k], out[start:])
+            continue
         if k in same:
             found += k in old
             continue

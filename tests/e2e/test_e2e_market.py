@@ -14,12 +14,15 @@ from typing import Any
 import pytest
 
 from . import positions as P
+from .e2e_board import ARTIFACTS, Player, sync
+from .test_e2e_explains import axe
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
 def board(browser: Any) -> Any:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)          # the looked-at screenshots
     ctx = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-US")
     pg = ctx.new_page()
     errors: list[str] = []
@@ -54,6 +57,7 @@ def test_phase_3_status_reads_every_card_to_plant(page: Any, server: str) -> Non
     assert fits == {"green": [], "blue": [1]}        # the engine's hint the board reads
     P.show(page, server, P.state(g, 1))
     line = status(page)
+    page.screenshot(path=str(ARTIFACTS / "market-phase3-some-fit.png"))
     assert line.startswith("Plant Blue first"), line
     assert "No field fits Green yet" in line and "harvest a field" in line, line
     P.show(page, server, P.state(g, 1), lang="ja")
@@ -117,6 +121,7 @@ def test_a_gift_deal_says_gift_not_nothing_provided(page: Any, server: str) -> N
     P.say(g, 0, "/accept 2")                  # Ann has two Greens: she picks one (a deal)
     assert g.view(0)["deal"] is not None
     P.show(page, server, P.state(g, 0))
+    page.screenshot(path=str(ARTIFACTS / "market-gift-deal.png"))
     get = page.locator("#deal-window .deal-row.get").inner_text()
     assert "gift to Cleo" in get and "provided" not in get, get
     P.show(page, server, P.state(g, 2))
@@ -124,3 +129,174 @@ def test_a_gift_deal_says_gift_not_nothing_provided(page: Any, server: str) -> N
     assert "Ann gives you this as a gift" in give and "Hand over" not in give, give
     get = page.locator("#deal-window .deal-row.get").inner_text()
     assert "Green" in get or page.locator('#deal-window .deal-row.get .card[data-bean="green"]').count()
+
+
+# ------------------------------------------------------------------ one copy per offer
+
+
+def test_an_answered_offer_offers_no_second_accept(page: Any, server: str) -> None:
+    """The trial: Bob accepted Ann's #1 and his copy #4 waits for Ann (the issue: "your copy
+    #N waits for Ann"); #1 must not offer Accept to him again. The engine refuses a second
+    copy (already_answered) and its hints say so: no Accept mark, the waiting copy named."""
+    g = P.copied()
+    assert 1 not in g.view(1)["you"]["can_accept"]
+    P.show(page, server, P.state(g, 1))
+    page.screenshot(path=str(ARTIFACTS / "market-answered.png"))
+    offer = page.locator('#market .offer[data-offer="1"]')
+    assert offer.locator(".accept-btn").count() == 0
+    assert "your copy #4 waits for Ann" in offer.inner_text(), offer.inner_text()
+    P.show(page, server, P.state(g, 1), lang="ja")
+    assert page.locator('#market .offer[data-offer="1"] .accept-btn').count() == 0
+    assert "#4" in page.locator('#market .offer[data-offer="1"]').inner_text()
+
+
+# ------------------------------------------------------------------ C13
+
+
+def test_an_offer_from_an_earlier_turn_says_why_it_is_still_there(page: Any, server: str) -> None:
+    """C13: offers persist while their owner can still give what they give; deals execute
+    only in phase 2 with the active player. Bob's #1 from turn 1 is still in the market in
+    turn 2: it says so; Ann's #2 of this turn does not."""
+    g = P.game(phase="trade", turn=2, face_up=["red"], offer_turns={"1": 1},
+               offers=[{"id": 1, "owner": 1, "give": {"chili": 1}, "want": {"red": 1}}],
+               seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {"hand": ["stink"]}])
+    P.say(g, 0, "/offer red for stink")
+    P.show(page, server, P.state(g, 2))
+    page.screenshot(path=str(ARTIFACTS / "market-offer-from-turn-1.png"))
+    old = page.locator('#market .offer[data-offer="1"] .offer-age').inner_text()
+    assert "turn 1" in old and "stays while Bob holds what it gives" in old, old
+    assert "phase 2" in old and "active player" in old, old
+    assert page.locator('#market .offer[data-offer="2"] .offer-age').count() == 0
+    P.show(page, server, P.state(g, 2), lang="ja")
+    assert "ターン1" in page.locator('#market .offer[data-offer="1"] .offer-age').inner_text()
+
+
+# ------------------------------------------------------------------ a gift to one person
+
+
+def _enter(browser: Any, base: str, name: str, room: str) -> Player:
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-US")
+    pg = ctx.new_page()
+    pg.goto(base + "/")
+    pg.fill("#lobby-name", name)
+    pg.fill("#lobby-room", room)
+    pg.click("#lobby-open")
+    pg.wait_for_selector("#btn-join")
+    return Player(pg, name)
+
+
+def _hand_over(p: Player) -> None:
+    """Click each owed card (face-up first, then the hand) and press Hand over."""
+    v = p.view()
+    owes = dict(p.you()["deal_owes"])
+    picks = []
+    if v["active"] == p.you()["seat"]:
+        for k, bean in enumerate(v["face_up"]):
+            if owes.get(bean):
+                owes[bean] -= 1
+                picks.append(f'#faceup .card[data-ref="u{k + 1}"]')
+    for k, bean in enumerate(p.you()["hand"]):
+        if owes.get(bean):
+            owes[bean] -= 1
+            picks.append(f'#hand .card[data-ref="h{k + 1}"]')
+    for sel in picks:
+        p.click(sel)
+    p.act(lambda: p.click("#deal-provide"))
+
+
+def test_a_gift_for_one_person_only_that_person_can_take(server: str, browser: Any,
+                                                          artifacts: Any) -> None:
+    """R30: a gift is a deal where one side gives nothing; R28: it is between the active
+    player and exactly one other. Three people on the real server: the active player gives
+    a face-up card to the third seat only, chosen in the offer window ("To"). The second
+    seat sees no Accept and is refused if it tries; the third accepts; its answered offer
+    offers no second Accept; the card lands in its to-plant area (R12)."""
+    people = [_enter(browser, server, n, "e2e-market-gift") for n in ("Ann", "Bob", "Cleo")]
+    try:
+        for p in people:
+            p.act(lambda p=p: p.click("#btn-join"))
+        sync(people)
+        people[0].act(lambda: people[0].click("#btn-start"))
+        sync(people)
+        v = people[0].view()
+        a = people[v["active"]]
+        b, c = (people[(v["active"] + k) % 3] for k in (1, 2))
+        c_seat = c.you()["seat"]
+        # phase 1: the front card, then End planting (or phase 2 already)
+        field = a.you()["plant_fields"][0]
+        a.act(lambda: a.drag('#hand .card[data-ref="h1"]', f'#fields .field[data-field="{field}"]'))
+        if a.view()["phase"] == "plant":
+            a.act(lambda: a.click("#phase-btn"))
+        sync(people)
+        assert a.view()["phase"] == "trade"
+
+        gift = a.view()["face_up"][0]
+        a.click('#faceup .card[data-ref="u1"]')               # left: give; "You get" empty
+        a.page.wait_for_selector("#offer-to")
+        options = a.page.locator("#offer-to option").all_inner_texts()
+        assert options == ["everyone", f"{b.name} only", f"{c.name} only"], options
+        a.page.select_option("#offer-to", str(c_seat))
+        a.page.locator("#offer-window").screenshot(path=str(artifacts / "market-gift-to-one.png"))
+        before = {o["id"] for o in a.view()["offers"]}
+        a.act(lambda: a.click("#offer-send"))
+        assert a.page.evaluate("window.__bohnanza.sent.at(-1)").endswith(f" to {c_seat + 1}")
+        gid = ({o["id"] for o in a.view()["offers"]} - before).pop()
+        sync(people)
+
+        offer_b = b.page.locator(f'#market .offer[data-offer="{gid}"]')
+        assert offer_b.locator(".accept-btn").count() == 0
+        assert f"for {c.name} only" in offer_b.inner_text(), offer_b.inner_text()
+        b.page.screenshot(path=str(artifacts / "market-gift-not-for-you.png"))
+        r = b.act(lambda: offer_b.click(), ok=False)         # the server agrees: not for Bob
+        assert not r["ok"] and r["code"] == "not_for_you", r
+        b.page.keyboard.press("Escape")
+
+        offer_c = c.page.locator(f'#market .offer[data-offer="{gid}"]')
+        assert "to you only" in offer_c.inner_text(), offer_c.inner_text()
+        before = {o["id"] for o in c.view()["offers"]}
+        c.act(lambda: offer_c.locator(".accept-btn").click())
+        copy = ({o["id"] for o in c.view()["offers"]} - before).pop()
+        sync(people)
+        # answered: no second Accept for Cleo, her copy named (the trial's point 8)
+        assert offer_c.locator(".accept-btn").count() == 0
+        assert f"your copy #{copy} waits for {a.name}" in offer_c.inner_text()
+        c.page.screenshot(path=str(artifacts / "market-gift-answered.png"))
+        assert b.page.locator(f'#market .offer[data-offer="{copy}"] .accept-btn').count() == 0
+        a.act(lambda: a.page.locator(f'#market .offer[data-offer="{copy}"] .accept-btn').click())
+        sync(people)
+        if a.view()["deal"] is not None:
+            _hand_over(a)
+        sync(people)
+        assert gift in c.you()["to_plant"] and not b.you()["to_plant"]
+        log = " ".join(c.page.locator("#log .log-line").all_inner_texts())
+        assert "as a gift to" in log and f"Gift done: {a.name} gave" in log, log
+        for p in people:
+            assert p.page.evaluate("[...window.__bohnanza.missing]") == [], p.name
+            assert not p.errors, p.errors
+    finally:
+        for p in people:
+            p.page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_axe_on_the_changed_market_states(page: Any, server: str, lang: str) -> None:
+    """axe-core (issue 10's checks): no serious or critical violation with the offer window
+    open and its To choice, an answered offer, an offer from an earlier turn, a gift's deal
+    window."""
+    g = P.game(phase="trade", turn=2, face_up=["red"], offer_turns={"1": 1},
+               offers=[{"id": 1, "owner": 1, "give": {"chili": 1}, "want": {"red": 1}}],
+               seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {"hand": ["stink"]}])
+    P.show(page, server, P.state(g, 2), lang=lang)
+    page.locator('#hand .card[data-ref="h1"]').click()        # opens the offer window
+    page.wait_for_selector("#offer-to")
+    assert axe(page) == []
+    page.locator("#offer-clear").click()
+    P.show(page, server, P.state(P.copied(), 1), lang=lang)
+    assert axe(page) == []
+    g = P.game(phase="trade", face_up=["green", "green"],
+               seats=[{"hand": ["soy"]}, {}, {"hand": ["stink"]}])
+    P.say(g, 0, "/offer green for nothing")
+    P.say(g, 2, "/accept 1")
+    P.say(g, 0, "/accept 2")
+    P.show(page, server, P.state(g, 2), lang=lang)
+    assert axe(page) == []

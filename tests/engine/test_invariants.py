@@ -94,6 +94,10 @@ def _check_notes(g: Game, viewer: int, v: dict[str, Any]) -> None:
                 else:
                     assert o.id == deal_offer or not o.complete or (
                         viewer != g.active and o.owner != g.active), (o.id, code)
+            elif n["note"] == "answered":   # my copy n["copy"] waits: no second copy
+                assert code == "already_answered", (n, code)
+                mine = next(x for x in g.offers if x.id == n["copy"])
+                assert mine.owner == viewer and hints.answers(g, mine) is not None, n
             else:
                 assert n["note"] == "refused" and n["code"] == code, (n, code)
         elif viewer != g.active and o.complete and o.id != (g.deal.offer if g.deal else None):

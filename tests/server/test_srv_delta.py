@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from typing import Any
 
 import jsonpatch
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -274,3 +276,91 @@ async def test_patches_are_a_fraction_of_the_full_states(server: ServerProc) -> 
     assert patches * 5 < states, (patches, states)
     for c in (ann, ann_full, bob):
         await c.close()
+
+
+# ------------------------------------------------------------------ only delta connections
+# (the room then builds only the parts the game's view stamp says may have changed: with a
+# full-state connection in the room every part is built, so the games above do not cover it)
+
+
+class _Conn:
+    def __init__(self, seat: int | None, name: str, deltas: bool) -> None:
+        self.seat, self.name, self.lang, self.deltas = seat, name, "en", deltas
+        self.held: Any = None
+        self.you = ""
+
+
+class _Settings:
+    away_seconds = 120.0
+    idle_seconds = 60.0
+
+
+def _doc(frame: str) -> dict[str, Any]:
+    m = json.loads(frame)
+    return {"view": m["view"], "room": m["room"]}
+
+
+@pytest.mark.parametrize(("preset", "players", "hidden"), [
+    ("classic", 5, True), ("classic", 3, False), ("rio-grande", 6, False),
+    ("amigo", 4, False), ("rio-grande", 2, False)])
+def test_delta_connections_alone_hold_the_full_states(preset: str, players: int,
+                                                      hidden: bool) -> None:
+    """A room of delta connections only (each seat and two spectators) over a whole greedy
+    game with markers set and cleared between moves: after every change each connection's
+    document is exactly the state a full-state connection of its seat is sent."""
+    from bohnanza.bots import get_policy
+    from bohnanza.bots.base import ask_order
+    from bohnanza.commands import parse
+    from bohnanza.engine import Refusal
+    from bohnanza.server.room.logbook import game_entries
+    from bohnanza.server.room.presence import Presence
+    from bohnanza.server.room.states import Snapshot, room_part, state_frames
+    from bohnanza.server.room.table import Seat, Table
+
+    table = Table()
+    table.preset, table.hidden_money = preset, hidden
+    table.seats = [Seat(f"P{i + 1}", "x" * 64) for i in range(players)]
+    table.game = game = table.hosted.new(table.game_options(), [s.name for s in table.seats], 4)
+    table.game_no = 1
+    presence = Presence(_Settings())  # type: ignore[arg-type]
+    conns: list[Any] = [_Conn(i, f"P{i + 1}", True) for i in range(players)]
+    conns += [_Conn(None, "W1", True), _Conn(None, "W2", True)]
+    presence.conns = conns
+    twins: list[Any] = [_Conn(c.seat, c.name, False) for c in conns]
+    snap = Snapshot()
+    version = 1
+    first = state_frames(version, room_part("r", table, presence, _Settings()),  # type: ignore[arg-type]
+                         table, conns, None, snap)
+    docs = [_doc(f) for f in first]
+    pols = [get_policy("greedy") for _ in range(players)]
+    rng = random.Random(players)
+    patched = steps = 0
+    while not game.over and steps < 4000:
+        for seat in ask_order(game.view(None)["active"], players):
+            steps += 1
+            view = game.view(seat)
+            text = pols[seat].decide(view, rng, hurry=steps % 3 == 0)
+            if text is None:  # a marker set or cleared: a change of the markers only
+                beans = [c["bean"] for c in view["catalogue"]]
+                text = rng.choice(["/signals clear", f"/want {rng.choice(beans)}",
+                                   f"/have {rng.choice(beans)}"])
+            try:
+                events = game.apply(seat, parse(text).action)  # type: ignore[attr-defined]
+            except Refusal:
+                continue
+            version += 1
+            room = room_part("r", table, presence, _Settings())  # type: ignore[arg-type]
+            out = state_frames(version, room, table, conns, game_entries(table, events), snap)
+            full = state_frames(version, room, table, twins)
+            for i, (frame, want) in enumerate(zip(out, full, strict=True)):
+                m = json.loads(frame)
+                if m["type"] == "patch":
+                    patched += 1
+                    docs[i] = delta.apply(docs[i], m["ops"])
+                else:
+                    docs[i] = _doc(frame)
+                assert docs[i] == _doc(want), (preset, version, conns[i].seat)
+            if game.over:
+                break
+    assert game.over
+    assert patched == (version - 1) * len(conns)  # every change went out as patches

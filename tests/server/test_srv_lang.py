@@ -197,3 +197,24 @@ async def test_the_first_turn_has_its_line_in_each_language(server: ServerProc) 
     assert after_start(dee.logs) == f"{first}'s turn"
     for c in (ann, bob, cy, dee):
         await c.close()
+
+
+async def test_a_bot_seated_reads_well_in_each_language(server: ServerProc) -> None:
+    """Issue 10 trial: the log said "Ann seats a easy bot". Each level reads as English
+    should, and in Japanese."""
+    url = server.ws_url("botline")
+    ann = await hello(Client(url, "Ann"), "en")
+    hana = await hello(Client(url, "Hana"), "ja")
+    await ann.ok("/join")
+    for policy in ("easy", "normal", "hard"):
+        await ann.ok(f"/addbot {policy}")
+    await ann.wait(lambda: sum("Bot 3" in e["text"] for e in ann.logs) >= 1)
+    await hana.wait(lambda: sum("Bot 3" in e["text"] for e in hana.logs) >= 1)
+    lines = [e["text"] for e in ann.logs if e["text"].startswith("Ann seats")]
+    assert lines == [f"Ann seats a bot ({p}), Bot {i}, in seat {i + 1}."
+                     for i, p in enumerate(("easy", "normal", "hard"), start=1)]
+    assert not any(re.search(r"\ba [aeiou]", x) for x in lines)
+    ja = [e["text"] for e in hana.logs if "ボットBot" in e["text"]]
+    assert len(ja) == 3 and all(JAPANESE.search(x) for x in ja), ja
+    for c in (ann, hana):
+        await c.close()

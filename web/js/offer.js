@@ -59,8 +59,27 @@ export function loadOffer(offer, mine) {
   document.getElementById('offer-window')?.scrollIntoView({ block: 'nearest' });
 }
 
+// "to N" (a seat number from 1) addresses the offer to one player only (R28, R30: a gift for
+// one person); without it the market's usual addressees (design.md 4)
 export function offerCommand() {
-  return `/offer ${sideText(S.draft.give)} for ${sideText(S.draft.want)}`;
+  const to = S.draft.to === S.view?.you?.seat ? null : S.draft.to;   // (the seats changed)
+  return `/offer ${sideText(S.draft.give)} for ${sideText(S.draft.want)}` +
+    (to === null || to === undefined ? '' : ` to ${to + 1}`);
+}
+
+// To: everyone (the active player's offer) or the active player (anyone else's), or one seat.
+function toChoice() {
+  const v = S.view;
+  const me = v.you.seat;
+  const name = (i) => v.seats[i]?.name ?? `P${i}`;
+  const sel = h('select', { id: 'offer-to', class: 'offer-to' });
+  const everyone = me === v.active ? t('offer_to_all') : t('offer_to_active', { name: name(v.active) });
+  sel.append(h('option', { value: '', text: everyone }));
+  v.seats.forEach((s, i) => { if (i !== me) sel.append(h('option', { value: String(i), text: t('offer_to_one', { name: name(i) }) })); });
+  const to = S.draft.to;
+  sel.value = to === null || to === undefined || to === me || !v.seats[to] ? '' : String(to);
+  sel.addEventListener('change', () => { S.draft.to = sel.value === '' ? null : Number(sel.value); rerender(); });
+  return h('label', { class: 'offer-to-label' }, h('span', { class: 'row-label', text: t('offer_to') }), sel);
 }
 
 function row(sideName, label) {
@@ -127,6 +146,7 @@ export function renderOfferWindow(root) {
     h('div', { class: 'box-head' }, h('h2', { text: t('offer_window') }), swap, h('span', { class: 'spacer' }), clr, send),
     row('give', t('offer_give')),
     row('want', t('offer_want')),
+    toChoice(),
     h('div', { class: 'hint-text', id: 'offer-help', text: helpText() }),
   );
   if (folded) {

@@ -124,6 +124,7 @@ export function noteText(note, view) {
   switch (note.note) {
     case 'open': return t('note_open');
     case 'waiting': return t('note_waiting', { name: name(view.active) });
+    case 'answered': return t('note_answered', { n: note.copy, name: name(view.active) });
     case 'deal': return t('note_deal');
     case 'ask': return t('note_ask');
     case 'accept': return null;
@@ -133,6 +134,10 @@ export function noteText(note, view) {
           return note.seat === you?.seat ? t('note_lacks_you', { cards: cardsText(note.missing) })
             : t('note_lacks', { name: name(note.seat), cards: cardsText(note.missing) });
         case 'not_active_party': return t('note_for', { name: name(view.active) });
+        case 'not_for_you': {
+          const mine = view.offers.find((o) => o.id === note.id)?.owner === you?.seat;
+          return t(mine ? 'note_not_for_you_mine' : 'note_not_for_you', { name: name(note.seat) });
+        }
         case 'wrong_phase': return t('note_phase2');
         case 'deal_in_progress': return t('note_after_deal');
         case 'too_many_offers': return t('note_too_many');

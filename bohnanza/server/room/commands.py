@@ -183,7 +183,7 @@ def add_bot(r: Parts, conn: Conn, raw_name: str | None, policy: str | None) -> C
     who = t.name_of(conn.seat, conn.name)
     return Change(
         "room", (conn.seat, f"/addbot {name} {policy}"),
-        [room_entry(f"{who} seats a {policy} bot, {name}, in seat {seat + 1}.")],
+        [room_entry(f"{who} seats a bot ({policy}), {name}, in seat {seat + 1}.")],
         f"{name} ({policy} bot) sits in seat {seat + 1}.", renumber,
     )
 

@@ -13,6 +13,7 @@ options) is thus sent once, in the first state."""
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,8 @@ from .presence import Presence
 from .table import Table
 
 if TYPE_CHECKING:
+    from bohnanza.games import HostedGame
+
     from ..conn import Conn
     from ..settings import Settings
 
@@ -82,10 +85,11 @@ class Snapshot:
     """What the delta connections of a room were last sent, at ``version``, kept as JSON text
     per key (``delta.texts_of``): ``base`` the view part all seats share (``None``: no game),
     ``own`` each seat's own part (only the seats that were sent one at ``version``), ``room``
-    the room part without ``you``. A delta connection holds ``(version, seat)`` of the state
-    it got."""
+    the room part without ``you``; ``stamp`` the game's view stamp at ``version``
+    (``HostedGame.view_stamp``: what the views were built from). A delta connection holds
+    ``(version, seat)`` of the state it got."""
 
-    __slots__ = ("base", "game", "own", "room", "version")
+    __slots__ = ("base", "game", "own", "room", "room_text", "stamp", "version")
 
     def __init__(self) -> None:
         self.version = -1
@@ -93,35 +97,66 @@ class Snapshot:
         self.base: delta.Texts | None = None
         self.own: dict[int | None, delta.Texts | None] = {}
         self.room: delta.Texts = {}
+        self.room_text = ""  # the JSON of the room part but ``now``: most changes keep it
+        self.stamp: Any = None
+
+    def patches(self, version: int, has_game: bool) -> bool:
+        """Whether :meth:`update` to ``version`` gives patches (else every connection is
+        sent its state whole): the copy holds an older state, with a game or without one as
+        the new state."""
+        return 0 <= self.version != version and (self.base is None) != has_game
+
+    def changes(self, host: HostedGame, game_key: tuple[str, int] | None, stamp: Any) -> Any:
+        """What may differ in the views since the copy's version (``view_changes``; None:
+        anything)."""
+        if stamp is None or self.stamp is None or game_key is None or game_key != self.game:
+            return None
+        return host.view_changes(self.stamp, stamp)
 
     def update(self, version: int, base: dict[str, Any] | None, own: dict[Any, Any],
                room: dict[str, Any], seats: list[int | None],
-               game: tuple[str, int] | None = None) -> dict[int | None, list[str]]:
+               game: tuple[str, int] | None = None, stamp: Any = None,
+               changes: Any = None) -> dict[int | None, list[str]]:
         """Bring the copy to ``version`` (``base``, ``own`` as ``view_parts`` gives them,
         ``room`` from :func:`room_part`), keeping the own parts of ``seats``; the operations
         (JSON text) from the copy's old version for each of ``seats`` it held then. ``game``:
         (hosted game, game number) of the views; while it stays the same, what
-        ``UNCHANGING`` names for that game is not compared."""
+        ``UNCHANGING`` names for that game is not compared. ``stamp``: the game's view stamp;
+        ``changes``: what may differ since the copy's stamp (``view_changes``: the parts
+        that cannot have changed are not compared and need not be built; a seat new to the
+        copy needs its own part whole)."""
         if version == self.version:  # the same state once more (a connection's first)
             for s in seats:
                 if s not in self.own:
                     self.own[s] = None if base is None else delta.texts_of(own[s])
             return {}
         out: dict[int | None, list[str]] = {}
-        if self.version >= 0 and (self.base is None) == (base is None):
+        if self.patches(version, base is not None):
             common: list[str] = []
-            if self.base is not None and base is not None:
+            if self.base is not None and base is not None and (changes is None
+                                                                or changes.base):
                 same = (UNCHANGING.get(game[0], frozenset())
                         if game is not None and game == self.game else frozenset())
+                if changes is not None:
+                    same = same | changes.same
                 delta.diff_texts(self.base, base, "/view", common, same)
-            delta.diff_texts(self.room, room, "/room", common)
+            self._diff_room(room, common)
+            own_same: frozenset[str] = frozenset()
+            if changes is not None and not changes.signals:
+                own_same = _SIGNALS
             kept: dict[int | None, delta.Texts | None] = {}
+            memo: delta.Memo = {}  # the markers most seats share: diffed once
             for s in seats:
                 if s in self.own:
                     ops = common[:]
                     mine = self.own[s]
                     if mine is not None and base is not None:
-                        delta.diff_texts(mine, own[s], "/view", ops)
+                        skip = own_same
+                        if changes is not None and changes.you is not None \
+                                and s not in changes.you:
+                            skip = skip | _YOU
+                        if len(skip) < 2:
+                            delta.diff_texts(mine, own[s], "/view", ops, skip, memo)
                     kept[s] = mine
                     out[s] = ops
                 else:
@@ -130,10 +165,38 @@ class Snapshot:
         else:  # the first state, or a game begins or ends: everyone gets it whole
             self.base = None if base is None else delta.texts_of(base)
             self.room = delta.texts_of(room)
+            self.room_text = _room_text(room)
             self.own = {s: None if base is None else delta.texts_of(own[s]) for s in seats}
         self.version = version
         self.game = game
+        self.stamp = stamp
         return out
+
+
+    def _diff_room(self, room: dict[str, Any], out: list[str]) -> None:
+        """The room part's operations: its JSON but ``now`` compared whole first (the room
+        changes far less often than the game)."""
+        text = _room_text(room)
+        if text == self.room_text:
+            delta.diff_texts(self.room, room, "/room", out, _keys_but_now(tuple(room)))
+            return
+        self.room_text = text
+        delta.diff_texts(self.room, room, "/room", out)
+
+
+@functools.lru_cache(maxsize=8)
+def _keys_but_now(keys: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(keys) - {"now"}
+
+
+def _room_text(room: dict[str, Any]) -> str:
+    stable = dict(room)
+    stable.pop("now", None)
+    return frames.dumps(stable)
+
+
+_SIGNALS = frozenset({"signals"})
+_YOU = frozenset({"you"})
 
 
 def state_frames(
@@ -154,15 +217,32 @@ def state_frames(
     seats = list(dict.fromkeys(c.seat for c in conns))
     base: dict[str, Any] | None = None
     own: dict[Any, Any] = dict.fromkeys(seats)
-    if table.game is not None:
-        base, own = table.hosted.view_parts(table.game, seats)
+    game = table.game
+    host = table.hosted
+    key = (host.name, table.game_no) if game is not None else None
+    deltas = snap is not None and any(c.deltas for c in conns)
+    stamp = changes = None
+    if deltas and game is not None:
+        assert snap is not None
+        stamp = host.view_stamp(game)
+        if snap.patches(version, True):
+            changes = snap.changes(host, key, stamp)
+    build = changes
+    if changes is not None:  # a connection sent its state whole needs every part
+        assert snap is not None
+        if any(not (c.deltas and c.seat in snap.own and c.held == (snap.version, c.seat))
+               for c in conns):
+            build = None
+    if game is not None:
+        base, own = host.view_parts(game, seats, build)
     ops: dict[int | None, list[str]] = {}
     held = None
-    if snap is not None and any(c.deltas for c in conns):
+    if deltas:
+        assert snap is not None
         held = snap.version
         ops = snap.update(version, base, own, room,
-                          list(dict.fromkeys(c.seat for c in conns if c.deltas)),
-                          (table.hosted.name, table.game_no))
+                          list(dict.fromkeys(c.seat for c in conns if c.deltas)), key, stamp,
+                          changes)
     patched = [c.deltas and c.seat in ops and c.held == (held, c.seat) for c in conns]
     whole = list(dict.fromkeys(c.seat for c, p in zip(conns, patched, strict=True) if not p))
     if not whole:

@@ -68,6 +68,11 @@ function offerEl(o, v, me, notes) {
     const key = me === v.active ? 'note_copy_of_yours' : 'note_answers';
     head.append(h('span', { class: 'answers', text: t(key, { n: o.answers }) }));
   }
+  // addressed to one player only (/offer ... to N): the view's "to" (a seat it is not for
+  // reads it in the offer's note instead)
+  if (o.to !== null && o.to !== undefined && !(note && note.code === 'not_for_you')) {
+    head.append(h('span', { class: 'offer-to-tag', text: t('offer_to_tag', { name: o.to === me ? t('you') : seatName(o.to) }) }));
+  }
   el.append(head,
     h('div', { class: 'offer-row give' },
       h('span', { class: 'row-label', text: spectator ? t('row_gives', { name: ownerName }) : t('row_you_give') }),
@@ -79,7 +84,7 @@ function offerEl(o, v, me, notes) {
   if (me === v.active && mine) {
     const copies = v.offers.filter((x) => x.answers === o.id).map((x) => `#${x.id} ${seatName(x.owner)}`);
     if (copies.length) el.append(h('div', { class: 'answered-by', text: t('answered_by', { list: copies.join(', ') }) }));
-  } else if (!spectator && !mine) {
+  } else if (!spectator && !mine && !(note && note.note === 'answered')) {
     const copies = v.offers.filter((x) => x.answers === o.id && x.owner === me).map((x) => `#${x.id}`);
     if (copies.length) el.append(h('div', { class: 'answered-by', text: t('your_copies', { list: copies.join(', ') }) }));
   }
@@ -112,6 +117,10 @@ function offerEl(o, v, me, notes) {
     foot.append(b);
   }
   if (foot.childNodes.length) el.append(foot);
+  // C13: an offer from an earlier turn says why it is still here and what becomes of it
+  if (o.turn && v.turn && o.turn < v.turn && v.phase !== 'over') {
+    el.append(h('div', { class: 'offer-age', text: t('offer_age', { n: o.turn, name: ownerName }) }));
+  }
   // a click on the offer: accept it (or open a '?' offer or my own in the offer window);
   // the right button withdraws my own
   el.addEventListener('click', () => {

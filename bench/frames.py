@@ -1,0 +1,270 @@
+"""The server's state frames in one process: the CPU of building what every connection of a
+room is sent after a change (issue 14), without sockets, storage or clients.
+
+A room of ``--players`` seats (greedy bots, the same as ``bench/server.py``'s clients, and as
+there an idle seat sets or clears a supply/demand marker half of the time) plays whole games
+in the engine; after each command the frames of every connection are built as the server
+builds them (``Room.states``: the room part, the views, the patches of the delta
+connections), for one delta connection per seat plus ``--spectators`` delta spectators
+(``--full``: full-state connections instead). Prints CPU µs per change (the best of ``--passes``
+passes over the same recorded games) and, with ``--profile N``, the top N functions of
+cProfile.
+
+    python bench/frames.py                          # 5 seats, 4 games of classic
+    python bench/frames.py --profile 25             # where the time goes
+    python bench/frames.py --compare main,.         # two trees (paths or git revisions)
+
+Each tree of ``--compare`` runs this file's code in a fresh process with that tree's
+``bohnanza`` first on ``sys.path`` (a revision is extracted with ``git archive``), the order
+alternating each round (``--repeat``); the ratio NEW/OLD of the medians is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import os
+import pstats
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+if os.environ.get("BOHNANZA_BENCH_FRAMES_SRC"):
+    sys.path.insert(0, os.environ["BOHNANZA_BENCH_FRAMES_SRC"])
+else:
+    sys.path.insert(0, str(REPO))
+
+
+class FakeConn:
+    """What the state frames read of a connection."""
+
+    def __init__(self, seat: int | None, name: str, deltas: bool) -> None:
+        self.seat = seat
+        self.name = name
+        self.lang = "en"
+        self.deltas = deltas
+        self.held: Any = None
+        self.you = ""
+
+
+class _Settings:
+    away_seconds = 120.0
+    idle_seconds = 60.0
+
+
+def record_games(players: int, games: int, preset: str, seed: int, hidden: bool = False
+                 ) -> list[list[tuple[int, str]]]:
+    """Whole greedy games with marker fills: each game's commands ``(seat, text)``."""
+    from bohnanza.bots import get_policy
+    from bohnanza.bots.base import ask_order
+    from bohnanza.commands import apply_text
+    from bohnanza.engine import Game, Refusal
+
+    out = []
+    for g_no in range(games):
+        names = [f"P{i + 1}" for i in range(players)]
+        game = Game.new(preset, names, seed + g_no, {"hidden_money": hidden})
+        pols = [get_policy("greedy") for _ in range(players)]
+        rng = random.Random(seed * 1000 + g_no)
+        marked = [False] * players
+        cmds: list[tuple[int, str]] = []
+        idle = [0] * players
+        steps = 0
+        while not game.over and steps < 5000:
+            for seat in ask_order(game.active, players):
+                view = game.view(seat)
+                must = bool(view["you"]["must_act"])
+                text = pols[seat].decide(view, rng, hurry=must and idle[seat] >= 2)
+                if text is None:
+                    idle[seat] += must
+                    if rng.random() < 0.5:
+                        continue
+                    marked[seat] = not marked[seat]
+                    beans = [c["bean"] for c in view["catalogue"]]
+                    text = ("/signals clear" if not marked[seat]
+                            else f"/{rng.choice(('want', 'have'))} {rng.choice(beans)}")
+                else:
+                    idle[seat] = 0
+                steps += 1
+                try:
+                    apply_text(game, seat, text)
+                except Refusal:
+                    continue
+                cmds.append((seat, text))
+                if game.over:
+                    break
+        out.append(cmds)
+    return out
+
+
+def _doc(m: dict[str, Any]) -> dict[str, Any]:
+    return {"view": m["view"], "room": m["room"]}
+
+
+def _check(docs: list[dict[str, Any]], out: list[str], version: int, room: dict[str, Any],
+           table: Any, conns: list[Any]) -> None:
+    """Each connection's document after ``out`` equals the state a full-state connection of
+    the same seat is sent (``--check``)."""
+    from bohnanza.server import delta
+    from bohnanza.server.room.states import state_frames
+
+    twins = [FakeConn(c.seat, c.name, False) for c in conns]
+    full = state_frames(version, room, table, twins)
+    for i, (frame, want) in enumerate(zip(out, full, strict=True)):
+        m = json.loads(frame)
+        if m["type"] == "patch":
+            docs[i] = delta.apply(docs[i], m["ops"])
+        else:
+            docs[i] = _doc(m)
+        if docs[i] != _doc(json.loads(want)):
+            raise SystemExit(f"connection {i} differs from its full state at version "
+                             f"{version}")
+
+
+def run(players: int, games: list[list[tuple[int, str]]], preset: str, seed: int,
+        spectators: int, full: bool, passes: int, profile: int = 0,
+        check: bool = False, hidden: bool = False) -> dict[str, Any]:
+    """µs per change of ``Room.states`` over the recorded ``games`` (best pass); ``check``:
+    every connection's document is compared with its full state after every change."""
+    from bohnanza.commands import parse
+    from bohnanza.server.room.logbook import game_entries
+    from bohnanza.server.room.presence import Presence
+    from bohnanza.server.room.states import Snapshot, room_part, state_frames
+    from bohnanza.server.room.table import Seat, Table
+
+    settings: Any = _Settings()
+    best = float("inf")
+    changes = 0
+    nbytes = 0
+    prof = cProfile.Profile() if profile else None
+    for _ in range(passes):
+        spent = 0.0
+        changes = 0
+        nbytes = 0
+        for g_no, cmds in enumerate(games):
+            table = Table()
+            table.preset = preset
+            table.hidden_money = hidden
+            table.seats = [Seat(f"P{i + 1}", "x" * 64) for i in range(players)]
+            table.game = table.hosted.new(table.game_options(), [s.name for s in table.seats],
+                                          seed + g_no)
+            table.game_no = g_no + 1
+            presence = Presence(settings)
+            presence.conns = [FakeConn(i, f"P{i + 1}", not full) for i in range(players)]
+            presence.conns += [FakeConn(None, f"W{k}", not full) for k in range(spectators)]
+            snap = Snapshot()
+            version = 1
+            conns: list[Any] = presence.conns
+            first = state_frames(version, room_part("bench", table, presence, settings), table,
+                                 conns, None, snap)
+            docs = [_doc(json.loads(f)) for f in first] if check else []
+            for seat, text in cmds:
+                events = table.game.apply(seat, parse(text).action)  # type: ignore[attr-defined]
+                entries = game_entries(table, events)
+                version += 1
+                t0 = time.process_time()
+                if prof is not None:
+                    prof.enable()
+                room = room_part("bench", table, presence, settings)
+                out = state_frames(version, room, table, conns, entries, snap)
+                if prof is not None:
+                    prof.disable()
+                spent += time.process_time() - t0
+                changes += 1
+                nbytes += sum(len(f) for f in out)
+                if check:
+                    _check(docs, out, version, room, table, conns)
+        best = min(best, spent)
+    result = {"changes": changes, "us_per_change": best / changes * 1e6,
+              "bytes_per_change": nbytes / changes}
+    if prof is not None:
+        s = io.StringIO()
+        pstats.Stats(prof, stream=s).sort_stats("tottime").print_stats(profile)
+        result["profile"] = s.getvalue()
+    return result
+
+
+def _tree(rev: str, tmp: str) -> str:
+    if os.path.isdir(rev):
+        return str(Path(rev).resolve())
+    dest = os.path.join(tmp, rev.replace("/", "_"))
+    os.makedirs(dest)
+    arch = subprocess.run(["git", "-C", str(REPO), "archive", rev, "bohnanza"],
+                          check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", dest], input=arch, check=True)
+    return dest
+
+
+def compare(trees: list[str], repeat: int, argv: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        srcs = [_tree(t, tmp) for t in trees]
+        got: dict[str, list[float]] = {t: [] for t in trees}
+        for r in range(repeat):
+            order = list(zip(trees, srcs, strict=True))
+            if r % 2:
+                order.reverse()
+            for t, src in order:
+                env = {**os.environ, "BOHNANZA_BENCH_FRAMES_SRC": src}
+                p = subprocess.run([sys.executable, __file__, "--json", *argv], env=env,
+                                   check=True, capture_output=True, text=True)
+                row = json.loads(p.stdout.strip().splitlines()[-1])
+                got[t].append(row["us_per_change"])
+                print(f"round {r + 1} {t}: {row['us_per_change']:.1f} µs/change, "
+                      f"{row['bytes_per_change']:.0f} B/change", flush=True)
+        med = {t: statistics.median(v) for t, v in got.items()}
+        for t in trees:
+            print(f"{t}: median {med[t]:.1f} µs/change")
+        print(f"ratio NEW/OLD {med[trees[1]] / med[trees[0]]:.3f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=5)
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--preset", default="classic")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--spectators", type=int, default=0)
+    ap.add_argument("--hidden-money", action="store_true")
+    ap.add_argument("--full", action="store_true", help="full-state connections")
+    ap.add_argument("--passes", type=int, default=3)
+    ap.add_argument("--profile", type=int, default=0, metavar="N")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--check", action="store_true",
+                    help="compare every patched document with the full state (one pass)")
+    ap.add_argument("--compare", metavar="OLD,NEW")
+    ap.add_argument("--repeat", type=int, default=4)
+    a = ap.parse_args()
+    if a.compare:
+        argv = [f"--players={a.players}", f"--games={a.games}", f"--preset={a.preset}",
+                f"--seed={a.seed}", f"--spectators={a.spectators}", f"--passes={a.passes}"]
+        if a.hidden_money:
+            argv.append("--hidden-money")
+        if a.full:
+            argv.append("--full")
+        compare(a.compare.split(","), a.repeat, argv)
+        return
+    games = record_games(a.players, a.games, a.preset, a.seed, a.hidden_money)
+    res = run(a.players, games, a.preset, a.seed, a.spectators, a.full,
+              1 if a.check else a.passes, a.profile, a.check, a.hidden_money)
+    if a.check:
+        print(f"checked: {res['changes']} changes, every connection held its full state")
+    if a.json:
+        print(json.dumps({k: v for k, v in res.items() if k != "profile"}))
+        return
+    print(f"{res['changes']} changes, {res['us_per_change']:.1f} µs per change, "
+          f"{res['bytes_per_change']:.0f} bytes per change (all connections)")
+    if "profile" in res:
+        print(res["profile"])
+
+
+if __name__ == "__main__":
+    main()
