@@ -148,22 +148,19 @@ class Model:
         self.gift_requests = view["preset"] != "classic"
         # --- what may still come (R41: only public facts and the own hand)
         seen: dict[str, int] = {}
-
-        def see(b: str, k: int = 1) -> None:
-            seen[b] = seen.get(b, 0) + k
-
+        get = seen.get
         for s in view["seats"]:
             for f in s["fields"]:
                 if f is not None:
-                    see(f[0], int(f[1]))
+                    seen[f[0]] = get(f[0], 0) + int(f[1])
             for b in s["to_plant"]:
-                see(b)
+                seen[b] = get(b, 0) + 1
         for b in view["face_up"]:
-            see(b)
+            seen[b] = get(b, 0) + 1
         for b in self.hand:
-            see(b)
+            seen[b] = get(b, 0) + 1
         counts = {e["bean"]: int(e["count"]) for e in view["catalogue"]}
-        unseen = {b: max(0, n - seen.get(b, 0)) for b, n in counts.items()}
+        unseen = {b: max(0, n - get(b, 0)) for b, n in counts.items()}
         total_unseen = max(1, sum(unseen.values()))
         passes_left = view["passes_limit"] - view["exhaustions"]
         deck = view["deck_count"]
@@ -209,7 +206,11 @@ class Model:
     @staticmethod
     def harvestable(fields: Fields) -> list[int]:
         """0-based fields that may be harvested under bean protection (R19, amigo rule)."""
-        big = any(f is not None and f[1] >= 2 for f in fields)
+        big = False
+        for f in fields:
+            if f is not None and f[1] >= 2:
+                big = True
+                break
         return [i for i, f in enumerate(fields)
                 if f is not None and not (f[1] == 1 and big)]
 
@@ -228,14 +229,19 @@ class Model:
         best_action: tuple[str, Any, Any] | None = None
         best_fields = fields
         fits_any = False
-        beans = list(dict.fromkeys(cards))
-        grown = [b for b in beans if any(f is not None and f[0] == b for f in fields)]
-        if grown:
-            beans = grown[:1]   # a bean joining its own field first never hurts: prune
+        beans = list(dict.fromkeys(cards)) if len(cards) > 1 else list(cards)
+        held = [f[0] for f in fields if f is not None]
         for b in beans:
-            rest_l = list(cards)
-            rest_l.remove(b)
-            rest = tuple(rest_l)
+            if b in held:
+                beans = [b]     # a bean joining its own field first never hurts: prune
+                break
+        for b in beans:
+            if len(cards) == 1:
+                rest: Cards = ()
+            else:
+                rest_l = list(cards)
+                rest_l.remove(b)
+                rest = tuple(rest_l)
             used_empty = False
             for i, f in enumerate(fields):
                 if f is None:

@@ -26,8 +26,8 @@ view ``Game.view(seat)`` in and the text out through ``bohnanza.commands.apply_t
 then ``Game.apply``); the fast path (the default) plays a ``QuietGame`` (no events), gives a
 policy that ``borrows_view`` a view of the same content that shares the game's own lists and
 its public part between the seats asked while nothing changed (``engine.view.public`` and
-``own_part`` with ``copy=False``), and applies the action a ``BotCommand`` text carries
-without parsing it. A seat that must act
+``own_part`` with ``copy=False``, the holdings counted once), and applies the action a
+``BotCommand`` text carries without parsing it. A seat that must act
 (``view["you"]["must_act"]``) but keeps waiting is asked with ``hurry=True`` after
 ``PATIENCE`` idle rounds (the server does the same on a timer). Refused commands are counted
 and reported: each one is a bot bug. A game that exceeds the step cap, or in which nobody can
@@ -47,6 +47,7 @@ from typing import Any
 
 from bohnanza.commands import apply_text
 from bohnanza.engine import Game, Refusal
+from bohnanza.engine.hints import Holdings
 from bohnanza.engine.presets import DUEL_BASES, PLAYER_RANGE, PRESETS
 from bohnanza.engine.search import QuietGame
 from bohnanza.engine.view import own_part, public
@@ -99,6 +100,7 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
     game = (Game if wire else QuietGame).new(preset, names, seed, options)
     borrow = [not wire and p.borrows_view for p in policies]
     base: dict[str, Any] | None = None      # the public part while nothing changed
+    held = Holdings(game)                   # and the seats' holdings
     rngs = [seat_rng(seed, i) for i in range(n)]
     idle = [0] * n
     steps = 0
@@ -110,7 +112,8 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
             if borrow[seat]:
                 if base is None:
                     base = public(game, copy=False)
-                view = {**base, **own_part(game, seat, copy=False)}
+                    held = Holdings(game)
+                view = {**base, **own_part(game, seat, copy=False, held=held)}
             else:
                 view = game.view(seat)
             must = bool(view["you"]["must_act"])
