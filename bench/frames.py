@@ -132,7 +132,7 @@ def _check(docs: list[dict[str, Any]], out: list[str], version: int, room: dict[
 
 def run(players: int, games: list[list[tuple[int, str]]], preset: str, seed: int,
         spectators: int, full: bool, passes: int, profile: int = 0,
-        check: bool = False, hidden: bool = False) -> dict[str, Any]:
+        check: bool = False, hidden: bool = False, bare: bool = False) -> dict[str, Any]:
     """µs per change of ``Room.states`` over the recorded ``games`` (best pass); ``check``:
     every connection's document is compared with its full state after every change."""
     from bohnanza.commands import parse
@@ -174,6 +174,10 @@ def run(players: int, games: list[list[tuple[int, str]]], preset: str, seed: int
                 t0 = time.process_time()
                 if prof is not None:
                     prof.enable()
+                if bare:  # the commands alone: what the frames add is the difference
+                    spent += time.process_time() - t0
+                    changes += 1
+                    continue
                 room = room_part("bench", table, presence, settings)
                 out = state_frames(version, room, table, conns, entries, snap)
                 if prof is not None:
@@ -238,6 +242,9 @@ def main() -> None:
     ap.add_argument("--passes", type=int, default=3)
     ap.add_argument("--profile", type=int, default=0, metavar="N")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--bare", action="store_true",
+                    help="apply the commands and phrase their log only, no frames (for "
+                    "instruction counts: the frames' share is the difference)")
     ap.add_argument("--check", action="store_true",
                     help="compare every patched document with the full state (one pass)")
     ap.add_argument("--compare", metavar="OLD,NEW")
@@ -254,7 +261,7 @@ def main() -> None:
         return
     games = record_games(a.players, a.games, a.preset, a.seed, a.hidden_money)
     res = run(a.players, games, a.preset, a.seed, a.spectators, a.full,
-              1 if a.check else a.passes, a.profile, a.check, a.hidden_money)
+              1 if a.check else a.passes, a.profile, a.check, a.hidden_money, a.bare)
     if a.check:
         print(f"checked: {res['changes']} changes, every connection held its full state")
     if a.json:

@@ -26,6 +26,9 @@ from bohnanza.bots.simulate import play_game, run  # noqa: E402
 class Timed:
     """A policy whose decisions are timed."""
 
+    borrows_view = False
+    """The wrapped policy reads fresh views (``bohnanza.bots.simulate``)."""
+
     def __init__(self, name: str, times: list[float]) -> None:
         self.policy = get_policy(name)
         self.name = name
@@ -51,7 +54,7 @@ def main() -> None:
     print("| players | level | games | win rate [95%] | fair share | mean coins | greedy "
           "mean coins | seconds |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for n in [int(x) for x in args.players.split(",")]:
+    for n in [int(x) for x in args.players.split(",")] if args.games else []:
         for level in args.levels.split(","):
             s = run("classic", n, args.games, [level, "greedy"], args.seed, jobs=args.jobs)
             me, gr = s.stats[level], s.stats["greedy"]

@@ -82,6 +82,12 @@ class NormalPolicy(GreedyPolicy):
 
     name = "normal"
     model_class = NormalModel
+    partner_weight = PARTNER
+    """A deal must gain this seat more than this times what it gives the partner."""
+    leader_weight = LEADER
+    """The same for the seat that leads in coins."""
+    pay_weight = 0.5
+    """Asking the active player for a card: weight of what the payment is worth to it."""
 
     # ------------------------------------------------------------ what the partner gets
     def _partner(self, view: dict[str, Any], m: Model, o: dict[str, Any]) -> int:
@@ -96,7 +102,7 @@ class NormalPolicy(GreedyPolicy):
             return 0.0
         beans = tuple(b for b, k in gives.items() for _ in range(k))
         gain = m.gain_for(tuple(c.fields_of(view, partner)), beans)
-        return gain * (LEADER if leader(view) == partner else PARTNER)
+        return gain * (self.leader_weight if leader(view) == partner else self.partner_weight)
 
     def _best_accept(self, view: dict[str, Any], m: Model) -> str | None:
         mine = self._open_gives(view)
@@ -227,7 +233,7 @@ class NormalPolicy(GreedyPolicy):
                 own = m.deal(g, {w: 1})[0]
                 if own <= MARGIN:
                     continue
-                score = own + 0.5 * am.gain_for(afields, tuple(g))
+                score = own + self.pay_weight * am.gain_for(afields, tuple(g))
                 if best is None or score > best[0]:
                     best = (score, g)
             if best is not None:

@@ -235,7 +235,7 @@ def _offer_stamp(side: Any) -> Any:
 
 def stamp(g: GameState) -> tuple[Any, ...]:
     """A compact copy of everything the views are built from (tuples only, nothing shared
-    with the game): ``(markers, table, market, seats, history, yous)``. Equal stamps give equal
+    with the game): ``(markers, table, market, seats, history)``. Equal stamps give equal
     views for every viewer; :func:`changes` tells what may differ between two."""
     seats = g.seats
     d = g.deal
@@ -252,32 +252,35 @@ def stamp(g: GameState) -> tuple[Any, ...]:
     marks = tuple((tuple(s.want), tuple(s.have)) for s in seats)
     mine = tuple((s.name, tuple(s.hand), tuple(None if f is None else tuple(f) for f in s.fields),
                   tuple(s.coins), tuple(s.to_plant)) for s in seats)
-    # what each seat's ``you`` is built from (_you), besides the market (``changes`` compares
-    # it once for all): the phase, whether it is the active player (then how many cards it
-    # planted, and the face-up cards it holds or plants), its own seat and markers, and in
-    # phase 2 the hands the offer hints count (the active player's: everyone's; anyone
-    # else's: its own and the active player's)
-    phase, active = g.phase, g.active
-    trade = phase == "trade"
-    face_up = table[11]
-    yous = tuple(
-        (phase, i == active, g.planted if i == active else None,
-         face_up if i == active or trade else None, mine[i], marks[i],
-         (tuple(m[1] for m in mine) if i == active else mine[active][1]) if trade else None)
-        for i in range(len(seats)))
     return (marks, table, market, mine,
-            (len(g.history), tuple(g.history[-1]) if g.history else None), yous)
+            (len(g.history), tuple(g.history[-1]) if g.history else None))
+
+
+def _you_keys(st: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """What each seat's ``you`` is built from (_you), besides the market (``changes``
+    compares it once for all): the phase, whether it is the active player (then how many
+    cards it planted, and the face-up cards it holds or plants), its own seat and markers,
+    and in phase 2 the hands the offer hints count (the active player's: everyone's; anyone
+    else's: its own and the active player's)."""
+    marks, table, _, mine, _ = st
+    active, phase, planted, face_up = table[4], table[5], table[6], table[11]
+    trade = phase == "trade"
+    return [(phase, i == active, planted if i == active else None,
+             face_up if i == active or trade else None, mine[i], marks[i],
+             (tuple(m[1] for m in mine) if i == active else mine[active][1]) if trade else None)
+            for i in range(len(mine))]
 
 
 def changes(before: tuple[Any, ...], after: tuple[Any, ...]) -> Changes | None:
     """What may differ between the views of the stamps ``before`` and ``after``
     (:func:`stamp`); ``None``: anything (another number of seats, the game ended)."""
-    marks, table, market, seats, history, yous = after
+    marks, table, market, seats, history = after
     if len(seats) != len(before[3]):
         return None
     m_same = market == before[2]
-    you = (frozenset(i for i, (a, b) in enumerate(zip(before[5], yous, strict=True))
-                     if a != b) if m_same else frozenset(range(len(seats))))
+    you = (frozenset(i for i, (a, b) in enumerate(zip(_you_keys(before), _you_keys(after),
+                                                      strict=True)) if a != b)
+           if m_same else frozenset(range(len(seats))))
     t_same = table == before[1]
     s_same = seats == before[3]
     signals = marks != before[0] or table[4] != before[1][4]

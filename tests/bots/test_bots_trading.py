@@ -5,7 +5,8 @@ offers or accepts what its own level's evaluation says loses coins:
 * ``easy`` (greedy): the model's gain of the deal (``Model.deal``) is positive;
 * ``normal``: that gain is positive, and when it accepts, it is more than its weighted worth
   to the partner (``NormalPolicy._worth_giving``);
-* ``hard``: before its search begins it plays as ``normal`` (the same check); in the search,
+* ``hard``: before its search begins it plays as ``normal`` with its own deal weights (the
+  same check, ``HardPolicy._worth_giving``); in the search,
   the deal it sends is worth at least as much as no deal in its samples.
 """
 
@@ -149,7 +150,8 @@ def test_levels_never_offer_or_accept_what_their_evaluation_says_loses() -> None
             assert gain > 0, (level, text, gain)
             if level != "easy" and partner >= 0 and (text.startswith("/accept") or
                                                      seat != view["active"]):
-                weight = NormalPolicy()._worth_giving(view, m, partner, give)
+                weight = (HardPolicy() if level == "hard" else NormalPolicy())._worth_giving(
+                    view, m, partner, give)
                 assert gain > weight, (level, text, gain, weight)
             checked["hard-normal" if level == "hard" else level] += 1
 
