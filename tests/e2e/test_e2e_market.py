@@ -289,6 +289,7 @@ def test_axe_on_the_changed_market_states(page: Any, server: str, lang: str) -> 
     P.show(page, server, P.state(g, 2), lang=lang)
     page.locator('#hand .card[data-ref="h1"]').click()        # opens the offer window
     page.wait_for_selector("#offer-to")
+    page.screenshot(path=str(ARTIFACTS / f"market-offer-window-{lang}.png"))
     assert axe(page) == []
     page.locator("#offer-clear").click()
     P.show(page, server, P.state(P.copied(), 1), lang=lang)
