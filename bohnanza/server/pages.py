@@ -94,7 +94,12 @@ def register(app: FastAPI, settings: Settings) -> None:
 
     @app.get("/api/facts")
     async def game_facts() -> dict[str, Any]:
-        return facts()
+        """:func:`facts` and this server's ``limits`` in characters: ``{"name", "room_name",
+        "line"}`` (settings ``name_max_len``, ``room_name_max_len``, ``chat_max_len``), so
+        the board's inputs keep no copy of them."""
+        return {**facts(), "limits": {"name": settings.name_max_len,
+                                      "room_name": settings.room_name_max_len,
+                                      "line": settings.chat_max_len}}
 
     @app.get("/protocol.json")
     async def protocol() -> JSONResponse:

@@ -274,6 +274,24 @@ def test_chat_input_limit_at_the_default(server: str, browser: Any) -> None:
     close([p])
 
 
+def test_name_and_room_inputs_take_the_servers_limits(private_server: Any, browser: Any) -> None:
+    """The lobby's name and room inputs and the room page's name gate hold no more characters
+    than the server accepts (settings name_max_len, room_name_max_len), read from its facts."""
+    srv = private_server(name_max_len="7", room_name_max_len="9")
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    page.goto(srv.base + "/")
+    page.wait_for_function("document.querySelector('#lobby-name').maxLength === 7")
+    assert page.eval_on_selector("#lobby-room", "e => e.maxLength") == 9
+    page.fill("#lobby-name", "")
+    page.locator("#lobby-name").press_sequentially("Annabelle Smith")
+    assert page.input_value("#lobby-name") == "Annabel"
+    page.goto(srv.base + "/r/limits")      # no name kept in this context: the name gate asks
+    page.wait_for_selector("#name-input", state="visible")
+    page.wait_for_function("document.querySelector('#name-input').maxLength === 7")
+    ctx.close()
+
+
 # -------------------------------------------------------------------------------- 10. bots
 
 

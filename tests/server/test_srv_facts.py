@@ -35,6 +35,16 @@ def test_the_endpoint_serves_the_engine_and_bots_facts(tmp_path: Path) -> None:
     assert DEFAULT_POLICY in POLICIES
 
 
+def test_the_endpoint_serves_this_servers_limits(tmp_path: Path) -> None:
+    """The inputs' limits (characters) are the settings the server checks names and lines
+    against, not a copy in the page (issue 10 trial: the chat box took 500, the server 400)."""
+    settings = Settings(db=tmp_path / "f.db", name_max_len=7, room_name_max_len=9,
+                        chat_max_len=55)
+    with TestClient(create_app(settings), base_url="http://localhost") as client:
+        got = client.get("/api/facts").json()
+    assert got["limits"] == {"name": 7, "room_name": 9, "line": 55}
+
+
 def test_the_command_language_takes_the_engine_facts() -> None:
     assert SLUGS == tuple(BEANS)
     assert PRESET_NAMES == PRESETS
@@ -64,6 +74,9 @@ def test_the_board_keeps_no_copy_of_the_facts() -> None:
         for lang, names in BEAN_NAMES.items():
             copied = [n for n in names.values() if f"'{n}'" in text or f'"{n}"' in text]
             assert not copied, f"{name} names beans itself ({lang}): {copied}"
+        # nor the server's limits on names and lines (they come with the facts and welcome)
+        assert not re.findall(r"maxlength\s*=\s*[\"']?\d", text, re.I), \
+            f"{name} writes an input's limit itself"
     facts_js = (WEB / "js" / "facts.js").read_text(encoding="utf-8")
     assert "/api/facts" in facts_js
 

@@ -14,6 +14,7 @@ import { renderGameOver } from './render/gameover.js';
 import { renderSetup } from './render/setup.js';
 import { renderProgress, renderPhase, renderStatus } from './render/top.js';
 import { icon } from './icons.js';
+import { FACTS } from './facts.js';
 import { noteOfferNews } from './render/market.js';
 import { addChat, addLog, addSystem, resetLog, resetLists, setupCommandLine } from './render/chatlog.js';
 import { errorText } from './logtext.js';
@@ -336,6 +337,7 @@ function start() {
   if (name || hasToken) { connect(name); render(); return; }
   $('#name-gate').hidden = false;
   S.askName = true;           // the status line says what to do: give a name
+  $('#name-input').maxLength = FACTS.limits.name;   // the server's limit (characters)
   $('#name-input').focus();
   $('#name-form').addEventListener('submit', (e) => {
     e.preventDefault();

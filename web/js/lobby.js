@@ -2,6 +2,7 @@
 import { h, clear, $ } from './dom.js';
 import { t, applyStatic, getLang, setLang, onLang } from './i18n.js';
 import { icon } from './icons.js';
+import { FACTS } from './facts.js';
 
 let rooms = [];
 
@@ -29,6 +30,9 @@ async function load() {
 }
 
 applyStatic();
+// the server's limits (characters), not copies of them in the page
+$('#lobby-name').maxLength = FACTS.limits.name;
+$('#lobby-room').maxLength = FACTS.limits.room_name;
 onLang(() => { applyStatic(); renderRooms(); });
 $('#lang').addEventListener('click', () => setLang(getLang() === 'ja' ? 'en' : 'ja'));
 $('#refresh').addEventListener('click', load);
