@@ -178,6 +178,27 @@ def test_offer_rows_are_labelled_and_coloured_for_the_viewer(page: Any, server: 
     assert give.evaluate(colour) != get.evaluate(colour)
 
 
+def test_a_third_party_reads_an_offer_as_its_owners(page: Any, server: str) -> None:
+    """R28: a trade is the active player's with one other. Cleo cannot be a party to Bob's
+    offer to Ann, so its rows say what Bob gives and gets, not "you give"; Bob, a party to
+    Ann's offer, still reads it flipped for himself."""
+    g = P.copied()
+    msg = P.state(g, 2)
+    P.show(page, server, msg)
+    bobs = next(o for o in msg["view"]["offers"] if o["id"] == 2)
+    assert bobs["owner"] == 1 and msg["view"]["active"] == 0     # Bob's offer, Ann's turn
+    o = offer(page, 2)
+    give, get = o.locator(".offer-row.give"), o.locator(".offer-row.get")
+    assert give.locator(".row-label").inner_text() == "Bob gives"
+    assert get.locator(".row-label").inner_text() == "Bob gets"
+    beans = "els => els.map(e => e.dataset.bean)"
+    assert give.locator(".card").evaluate_all(beans) == [c for c in bobs["give"]]
+    assert get.locator(".card").evaluate_all(beans) == [c for c in bobs["want"]]
+    assert "for Ann" in o.inner_text()
+    P.show(page, server, P.state(g, 1))
+    assert offer(page, 1).locator(".offer-row.give .row-label").inner_text() == "you give"
+
+
 @pytest.mark.parametrize(("make", "seat"), [
     (P.trading, 0), (P.trading, 1), (P.trading, 2), (P.copied, 0), (P.copied, 1),
     (P.dealing, 0), (P.dealing, 1), (P.passed, 2), (P.plant_first, 0)])

@@ -48,9 +48,13 @@ function noteOf(o, v, me, notes) {
 
 function offerEl(o, v, me, notes) {
   const mine = o.owner === me;
+  // a party the offer could be between (R28: every trade is the active player's with one
+  // other; an offer to one seat, R30, only that seat's): anyone else reads it as a watcher
+  const party = mine || (me !== null && (o.owner === v.active
+    ? (o.to === null || o.to === undefined || o.to === me) : me === v.active));
   const spectator = me === null;
   const note = noteOf(o, v, me, notes);
-  const viewerIsOwner = mine || spectator;
+  const viewerIsOwner = mine || !party;
   const give = viewerIsOwner ? o.give : o.want;   // what the viewer (or, watching, the owner) gives
   const get = viewerIsOwner ? o.want : o.give;
   const hasAsk = o.give === '?' || o.want === '?';
@@ -75,16 +79,16 @@ function offerEl(o, v, me, notes) {
   }
   el.append(head,
     h('div', { class: 'offer-row give' },
-      h('span', { class: 'row-label', text: spectator ? t('row_gives', { name: ownerName }) : t('row_you_give') }),
+      h('span', { class: 'row-label', text: party ? t('row_you_give') : t('row_gives', { name: ownerName }) }),
       sideCards(give)),
     h('div', { class: 'offer-row get' },
-      h('span', { class: 'row-label', text: spectator ? t('row_gets', { name: ownerName }) : t('row_you_get') }),
+      h('span', { class: 'row-label', text: party ? t('row_you_get') : t('row_gets', { name: ownerName }) }),
       sideCards(get)));
   // the active player sees which copies answer this offer; another player, their own copies
   if (me === v.active && mine) {
     const copies = v.offers.filter((x) => x.answers === o.id).map((x) => `#${x.id} ${seatName(x.owner)}`);
     if (copies.length) el.append(h('div', { class: 'answered-by', text: t('answered_by', { list: copies.join(', ') }) }));
-  } else if (!spectator && !mine && !(note && note.note === 'answered')) {
+  } else if (party && !mine && !(note && note.note === 'answered')) {
     const copies = v.offers.filter((x) => x.answers === o.id && x.owner === me).map((x) => `#${x.id}`);
     if (copies.length) el.append(h('div', { class: 'answered-by', text: t('your_copies', { list: copies.join(', ') }) }));
   }
@@ -105,7 +109,7 @@ function offerEl(o, v, me, notes) {
     else if (!mine && o.to_active) why = t('note_for', { name: seatName(v.active) });
   }
   if (why) foot.append(h('span', { class: 'offer-note', text: why }));
-  if (hasAsk && !mine && !spectator) {
+  if (hasAsk && !mine && party) {
     const b = h('button', { class: 'btn small answer-btn', type: 'button', title: t('answer_title', { n: o.id }), text: t('answer') });
     b.addEventListener('click', (e) => { e.stopPropagation(); loadOffer(o, false); });
     foot.append(b);
