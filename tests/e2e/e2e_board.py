@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +11,32 @@ from playwright.sync_api import Page
 
 TIMEOUT = 10_000
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+
+@contextmanager
+def watched_page(browser: Any, **context: Any) -> Iterator[tuple[Any, list[str]]]:
+    """A page in a new context (``context``: Playwright's new_context options) and the list
+    its page errors collect in; the context is closed at the end."""
+    ctx = browser.new_context(**context)
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        yield pg, errors
+    finally:
+        ctx.close()
+
+
+def assert_clean(pg: Any, errors: list[str]) -> None:
+    """No page error, and no text key asked for without a text (it would show as itself:
+    "waiting_room")."""
+    assert not errors, errors
+    assert pg.evaluate("window.__bohnanza ? [...window.__bohnanza.missing] : []") == []
+
+
+def status(page: Any) -> str:
+    """The status line's text."""
+    return page.locator("#status").inner_text().strip()
 
 
 class Player:

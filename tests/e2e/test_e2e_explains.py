@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from . import positions as P
+from .e2e_board import assert_clean, status, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -29,12 +30,8 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 @pytest.fixture(scope="module")
 def board(browser: Any) -> Any:
     """One sample-board page for the module (states change without reloads)."""
-    ctx = browser.new_context(viewport={"width": 1400, "height": 900}, locale="en-US")
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg, errors
-    ctx.close()
+    with watched_page(browser, viewport={"width": 1400, "height": 900}, locale="en-US") as b:
+        yield b
 
 
 @pytest.fixture()
@@ -42,13 +39,7 @@ def page(board: Any) -> Any:
     pg, errors = board
     pg.keyboard.press("Escape")
     yield pg
-    assert not errors, errors
-    # no text key asked for without a text (it would show as itself: "waiting_room")
-    assert pg.evaluate("window.__bohnanza ? [...window.__bohnanza.missing] : []") == []
-
-
-def status(page: Any) -> str:
-    return page.locator("#status").inner_text().strip()
+    assert_clean(pg, errors)
 
 
 # ------------------------------------------------------------------ 1. the status line

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from . import positions as P
-from .e2e_board import ARTIFACTS, Player, sync
+from .e2e_board import ARTIFACTS, Player, assert_clean, status, sync, watched_page
 from .test_e2e_explains import axe
 
 pytestmark = pytest.mark.browser
@@ -23,12 +23,8 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def board(browser: Any) -> Any:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)          # the looked-at screenshots
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-US")
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg, errors
-    ctx.close()
+    with watched_page(browser, viewport={"width": 1366, "height": 768}, locale="en-US") as b:
+        yield b
 
 
 @pytest.fixture()
@@ -36,12 +32,7 @@ def page(board: Any) -> Any:
     pg, errors = board
     pg.keyboard.press("Escape")
     yield pg
-    assert not errors, errors
-    assert pg.evaluate("window.__bohnanza ? [...window.__bohnanza.missing] : []") == []
-
-
-def status(page: Any) -> str:
-    return page.locator("#status").inner_text().strip()
+    assert_clean(pg, errors)
 
 
 # ------------------------------------------------------------------ phase 3 (R33, R15)

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from . import positions as P
+from .e2e_board import assert_clean, status, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -22,25 +23,16 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def phone(browser: Any) -> Any:
     """One sample-board page on a phone-sized screen (the trial's watcher used a phone)."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US",
-                              is_mobile=True, has_touch=True)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg, errors
-    ctx.close()
+    with watched_page(browser, viewport={"width": 390, "height": 844}, locale="en-US",
+                      is_mobile=True, has_touch=True) as b:
+        yield b
 
 
 @pytest.fixture()
 def page(phone: Any) -> Any:
     pg, errors = phone
     yield pg
-    assert not errors, errors
-    assert pg.evaluate("window.__bohnanza ? [...window.__bohnanza.missing] : []") == []
-
-
-def status(page: Any) -> str:
-    return page.locator("#status").inner_text().strip()
+    assert_clean(pg, errors)
 
 
 def _duel(phase: str) -> tuple[Any, str, str]:
