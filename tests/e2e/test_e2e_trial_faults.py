@@ -214,6 +214,9 @@ def test_every_seat_in_view_on_a_phone(server: str, browser: Any, artifacts: Pat
     names = ["Ann", "Bob", "Cy", "Dee", "Eve"][:n]
     players = table(browser, server, f"phone-{n}", names, "en-US", (390, 844))
     for p in players[:2]:
+        # laid out first (a render between two frames once measured every panel at 0 wide)
+        p.wait("[...document.querySelectorAll('#players .panel')].every("
+               "e => e.getBoundingClientRect().width > 0)")
         boxes = p.page.eval_on_selector_all("#players .panel", """ps => ps.map(e => {
             const r = e.getBoundingClientRect(); return [r.left, r.right, r.width]; })""")
         assert len(boxes) == n
