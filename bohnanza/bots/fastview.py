@@ -204,27 +204,23 @@ Table._keys = {
 }
 
 
-def _waits(g: GameState, seat: int) -> tuple[str | None, str | None]:
-    """``(waiting_for, done_label)`` of ``seat`` (as ``engine.view``'s ``you``)."""
+def _waiting(g: GameState, seat: int) -> str | None:
+    """``waiting_for`` of ``seat`` (as ``engine.view``'s ``you``)."""
     s = g.seats[seat]
     phase = g.phase
     active = seat == g.active
     if phase == "plant" and active and s.hand:
-        return "plant", ("end_planting" if g.planted >= 1 else None)
+        return "plant"
     if phase in duel.FACE_UP_PHASES and active:
-        return phase, ("end_turn" if phase == "plant_revealed" else None)
+        return phase
     if phase == "trade":
         d = g.deal
-        party = d is not None and seat in (d.active, d.other)
-        waiting = None
-        if party and d is not None and d.provided[seat] is None:
-            waiting = "provide"
-        elif active:
-            waiting = "trade"
-        return waiting, ("end_trading" if active else (None if party else "not_interested"))
+        if d is not None and seat in (d.active, d.other) and d.provided[seat] is None:
+            return "provide"
+        return "trade" if active else None
     if phase == "plant_traded" and s.to_plant:
-        return "plant_traded", None
-    return None, None
+        return "plant_traded"
+    return None
 
 
 class _You(_Lazy):
@@ -272,11 +268,11 @@ def _you(t: Table, seat: int) -> _You:
     g = t.g
     s = g.seats[seat]
     d = g.deal
-    waiting, label = _waits(g, seat)
+    waiting = _waiting(g, seat)
     plant = (planting.fields_for(g, s, s.hand[0])
              if waiting == "plant" and g.planted < 2 else [])
     y = _You(seat=seat, hand=s.hand, to_plant=s.to_plant, must_act=waiting is not None,
-             waiting_for=waiting, done_label=label, plant_fields=plant,
+             waiting_for=waiting, plant_fields=plant,
              harvestable=planting.harvestable_now(g, seat), can_buy=planting.buy_hint(g, seat),
              deal_owes=None if d is None else _deal_owes(g, seat),
              deal_provided=d is not None and d.provided.get(seat) is not None,
