@@ -83,7 +83,14 @@ async def test_room_names_in_any_script(server: ServerProc) -> None:
 
 
 def test_the_lobby_form_works_before_its_script(server: ServerProc) -> None:
+    # issue 10 (a): the name typed in the lobby goes on to the room, which asks it no more
     res = httpx.get(server.base + "/open", params={"room": "豆の部屋", "name": "Yui"})
-    assert res.status_code == 303 and res.headers["location"] == "/r/" + quote("豆の部屋")
+    assert res.status_code == 303
+    assert res.headers["location"] == "/r/" + quote("豆の部屋") + "?name=Yui"
+    res = httpx.get(server.base + "/open", params={"room": "beans", "name": "結衣 K",
+                                                   "game": "farm"})
+    assert res.headers["location"] == "/r/beans?name=" + quote("結衣 K") + "&game=farm"
+    res = httpx.get(server.base + "/open", params={"room": "beans"})
+    assert res.headers["location"] == "/r/beans"
     res = httpx.get(server.base + "/open", params={"room": "no;way"})
     assert res.status_code == 404 and "No room can have this name" in res.text
