@@ -2,7 +2,7 @@
 import { h, clear, onActivate, isTouch, withNames } from './dom.js';
 import { t, beanName } from './i18n.js';
 import { icon } from './icons.js';
-import { beanCard, sideEntries } from './beans.js';
+import { beanCard, beanColour, sideEntries } from './beans.js';
 import { S, act, rerender, mySeat, seatName, seatNames, seatColour } from './store.js';
 import { makeDropTarget } from './dnd.js';
 
@@ -53,12 +53,15 @@ function sourcesRow(owes) {
     for (const zone of ['u', 'h']) {
       const here = from.filter((c) => c.zone === zone);
       if (!here.length) continue;
-      const group = h('span', { class: 'source-group', dataset: { zone } }, h('span', { class: 'source-name', text: t(zone === 'u' ? 'deal_from_faceup' : 'deal_from_hand') }));
+      const group = h('span', { class: 'source-group', dataset: { zone } });
       for (const c of here) {
-        const card = beanCard(bean, { small: true, label: refLabel(c.zone, c.index), extraClass: isPicked(c.zone, c.index) ? 'picked' : '' });
-        card.dataset.ref = c.zone + c.index;
-        onActivate(card, () => dealPick(c), `${beanName(bean)}: ${refLabel(c.zone, c.index)}`);
-        group.append(card);
+        // a chip per card, named by its place; pressed: picked (a press again puts it back)
+        const chip = h('button', {
+          class: 'btn small source-chip', type: 'button', dataset: { ref: c.zone + c.index },
+          'aria-pressed': isPicked(c.zone, c.index) ? 'true' : 'false', style: { '--bean-bg': beanColour(bean) },
+        }, h('span', { class: 'chip-swatch' }), refLabel(c.zone, c.index));
+        chip.addEventListener('click', () => dealPick(c));
+        group.append(chip);
       }
       line.append(group);
     }
@@ -146,8 +149,12 @@ export function renderDeal(root) {
       if (r && r.ok) { S.dealSel = []; rerender(); }
     });
     give.append(send);
+    // where each card can come from, as buttons; the row's label then needs no how-to
     const sources = sourcesRow(iOwe);
-    if (sources) give.append(sources);
+    if (sources) {
+      give.querySelector('.row-label').textContent = t('deal_you_give_short');
+      give.insertBefore(sources, send);
+    }
     makeDropTarget(give, {
       accepts: (p) => p.kind === 'card' || p.kind === 'front',
       hint: (p) => Object.prototype.hasOwnProperty.call(iOwe, p.bean),

@@ -54,11 +54,11 @@ const T = {
   swap_title: ['Touch screens: make a click act as the right mouse button', 'タッチ画面用: クリックを右クリックとして扱う'],
   offer_clear: ['Clear', '消去'],
   // what a click does (offer.js): short, and in taps on a touch screen
-  offer_help: ['Click: hand, face-up → give; catalogue, your fields → get. Right-click: the other way. Here: click −1, right-click +1.',
-    'クリック: 手札・表向き→出す、カタログ・自分の畑→もらう。右クリックはその逆。ここでは左−1、右+1。'],
+  offer_help: ['Click: hand, face-up → give; catalogue, your fields → get; right-click the reverse. Here: click −1, right-click +1.',
+    'クリック: 手札・表向き→出す、カタログ・自分の畑→もらう（右クリックは逆）。ここでは左−1、右+1。'],
   // not the active player: the face-up cards are the active player's (R29), a click asks for them
-  offer_help_other: ['Click: hand → give; face-up, catalogue, your fields → get (only {name} gives face-up cards). Right-click: the other way. Here: click −1, right-click +1.',
-    'クリック: 手札→出す、表向き・カタログ・自分の畑→もらう（表向きを出せるのは{name}だけ）。右クリックはその逆。ここでは左−1、右+1。'],
+  offer_help_other: ['Click: hand → give; catalogue, your fields → get; right-click the reverse. Face-up: get, either button (only {name} gives them). Here: click −1, right-click +1.',
+    'クリック: 手札→出す、カタログ・自分の畑→もらう（右クリックは逆）。表向き: どちらでももらう（出せるのは{name}だけ）。ここでは左−1、右+1。'],
   offer_help_touch: ['Tap: hand, face-up → give. Catalogue: tap a bean, then Want +1. A tap here takes one off.',
     'タップ: 手札・表向き→出す。カタログ: 豆をタップして「欲しい +1」。ここでタップすると1枚減ります。'],
   offer_help_touch_other: ['Tap: hand → give; face-up → get (only {name} gives them). Catalogue: tap a bean, then Want +1. A tap here takes one off.',
@@ -69,9 +69,8 @@ const T = {
   deal_you_give: ['You hand over (click or drag the exact cards)', '渡すカード（カードをクリックまたはドラッグ）'],
   deal_you_give_touch: ['You hand over (tap the exact cards)', '渡すカード（カードをタップ）'],
   // where a card to hand over comes from (the deal window, issue 10 c)
-  deal_from: ['Pick {bean} from:', '{bean}の出し先:'],
-  deal_from_faceup: ['face-up', '表向き'],
-  deal_from_hand: ['your hand', '手札'],
+  deal_you_give_short: ['You hand over', '渡すカード'],
+  deal_from: ['Pick {bean} from:', '{bean}を選ぶ:'],
   // the visible names of a card's place (the command language's u1, h3)
   ref_faceup: ['face-up {n}', '表向き{n}'],
   ref_hand: ['hand {n}', '手札{n}'],
