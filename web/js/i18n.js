@@ -128,6 +128,8 @@ const T = {
   signal_seen_want: ['{name} wants', '{name}が欲しい'],
   signal_others_have: ['The others have (who is not shown)', 'ほかの人が提供したい（誰かは非表示）'],
   signal_others_want: ['The others want (who is not shown)', 'ほかの人が欲しい（誰かは非表示）'],
+  signal_others_short_have: ['Others have', 'ほかの人が提供'],
+  signal_others_short_want: ['Others want', 'ほかの人が欲しい'],
   signal_seen_any_have: ['Offered', '提供したい'],
   signal_seen_any_want: ['Wanted', '欲しい'],
   signals_mine: ['Mine', '自分のマーカー'],

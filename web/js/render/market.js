@@ -204,15 +204,16 @@ export function renderSignals(root) {
   const named = of !== null && of !== undefined;
   const whose = (which) => (named ? t('signal_seen_' + which, { name: seatName(of) })
     : t(seen.of === null ? 'signal_others_' + which : 'signal_seen_any_' + which));
-  const line = (cls, arrow, map, label) => {
-    const d = h('div', { class: 'signal-line ' + cls, role: 'group', 'aria-label': label, dataset: named ? { seat: String(of) } : {} },
-      icon(arrow, { class: 'arrow' }), h('span', { class: 'signal-whose', text: label }));
+  const short = (which) => (seen.of === null ? t('signal_others_short_' + which) : whose(which));
+  const line = (cls, arrow, map, label, text) => {
+    const d = h('div', { class: 'signal-line ' + cls, role: 'group', 'aria-label': label, title: label, dataset: named ? { seat: String(of) } : {} },
+      icon(arrow, { class: 'arrow' }), h('span', { class: 'signal-whose', text }));
     for (const [bean, n] of sideEntries(map || {})) d.append(beanCard(bean, { small: true, count: n > 1 ? n : null }));
     return d;
   };
   root.append(h('div', { class: 'box-head' }, h('h2', { text: t('signals') })));
   if (v.you) root.append(h('div', { class: 'hint-text', text: t('signals_hint') }));
-  root.append(line('have', 'up', seen.have, whose('have')), line('want', 'down', seen.want, whose('want')));
+  root.append(line('have', 'up', seen.have, whose('have'), short('have')), line('want', 'down', seen.want, whose('want'), short('want')));
   if (v.you) {
     const mine = v.you.signals || { want: [], have: [] };
     const token = (which, arrow) => {
