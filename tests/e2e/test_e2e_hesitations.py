@@ -371,6 +371,24 @@ def test_japanese_everywhere_and_names_kept_whole(browser: Any, server: str,
         assert_clean(pg, errors)
 
 
+NOWRAP = """(sel) => [...document.querySelectorAll(sel)]
+    .map(s => [s.textContent, getComputedStyle(s).whiteSpace])"""
+
+
+@pytest.mark.parametrize(("make", "seat", "where"), [
+    (P.trading, 1, "#status .nm"),                   # "Annが交渉中: …"
+    (P.trading, 1, "#offer-help .nm"),               # "出せるのはAnnだけ"
+    (P.dealing, 1, "#deal-window h2 .nm"),           # "オファー#2: Annとのトレード"
+    (P.over, 1, "#winner-line .nm"),                 # "Annの勝ち"
+])
+def test_a_name_in_a_sentence_never_wraps(page: Any, server: str, make: Any, seat: int,
+                                          where: str) -> None:
+    P.show(page, server, P.state(make(), seat), lang="ja")
+    if where.startswith("#offer-help"):
+        page.locator("#offer-open").click()
+    assert page.evaluate(NOWRAP, where) == [["Ann", "nowrap"]]
+
+
 # ------------------------------------------------------------------ screenshots
 
 

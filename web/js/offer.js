@@ -1,9 +1,9 @@
 // The offer window: build an offer by clicking cards, '?', clear, send (/offer GIVE for WANT).
-import { h, clear, onLeftRight, isSwapped, setSwapped, isTouch } from './dom.js';
+import { h, clear, onLeftRight, isSwapped, setSwapped, isTouch, withNames } from './dom.js';
 import { t } from './i18n.js';
 import { icon } from './icons.js';
 import { beanCard, sideEntries, sideText } from './beans.js';
-import { S, act, rerender } from './store.js';
+import { S, act, rerender, seatNames } from './store.js';
 
 function bump(sideName, bean, delta) {
   let side = S.draft[sideName];
@@ -149,7 +149,7 @@ export function renderOfferWindow(root) {
     row('give', t('offer_give')),
     row('want', t('offer_want')),
     toChoice(),
-    h('div', { class: 'hint-text', id: 'offer-help', text: helpText() }),
+    withNames(h('div', { class: 'hint-text', id: 'offer-help' }), helpText(), seatNames()),
   );
   if (folded) {
     folded = false;
