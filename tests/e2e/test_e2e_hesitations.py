@@ -23,6 +23,7 @@ from what the page printed. Boards are shown on the sample board from real engin
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -307,12 +308,16 @@ def test_the_market_keeps_its_place_when_phase_2_begins(page: Any, server: str) 
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize(("make", "seat"), [(P.trading, 2), (P.plant_second, 0), (P.dealing, 1),
-                                            (P.planting_traded, 1)])
+@pytest.mark.parametrize(("make", "seat", "clock"), [
+    (P.trading, 2, False), (P.plant_second, 0, False), (P.dealing, 1, False),
+    (P.planting_traded, 1, False), (P.dealing, 1, True)])
 def test_the_phone_header_is_compact(browser: Any, server: str, lang: str, make: Any,
-                                     seat: int) -> None:
+                                     seat: int, clock: bool) -> None:
+    msg = P.state(make(), seat)
+    if clock:   # the turn clock (/option clock): a countdown for each seat the table waits for
+        msg = with_clock(msg)
     with watched_page(browser, **PHONE) as (pg, errors):
-        P.show(pg, server, P.state(make(), seat), lang=lang)
+        P.show(pg, server, msg, lang=lang)
         bar = pg.locator("#topbar").bounding_box()
         assert bar and bar["height"] <= 0.15 * 844, bar
         # the status line whole, the progress labels on screen
@@ -392,7 +397,17 @@ def test_a_name_in_a_sentence_never_wraps(page: Any, server: str, make: Any, sea
 # ------------------------------------------------------------------ screenshots
 
 
+def with_clock(msg: dict[str, Any]) -> dict[str, Any]:
+    """``msg`` with the turn clock running for every seat (45 s left)."""
+    now = time.time()
+    msg["room"]["now"] = now
+    for s in msg["room"]["seats"]:
+        s["deadline"] = now + 45
+    return msg
+
+
 SHOTS = [("hes-deal", lambda: P.state(two_sources(), 0)),
+         ("hes-clock", lambda: with_clock(P.state(P.dealing(), 1))),
          ("hes-trading", lambda: P.state(P.trading(), 2)),
          ("hes-plant", lambda: P.state(P.plant_second(), 0)),
          ("hes-setup", lambda: {**P.before_start(0), "room": {
