@@ -56,3 +56,33 @@ def test_no_label_tab_covers_a_bean_name(server: str, browser: Any, size: str, l
         for bean, label, overlap in got:
             assert not overlap, (bean, label)
         assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ 2. the market wraps
+
+
+def test_every_offer_and_its_accept_in_view_on_a_phone(server: str, browser: Any) -> None:
+    """The trial: at 390x844 the market row scrolled sideways (435 px of offers in 362 px) and
+    an offer Cleo could accept, with its 受ける button, was cut at the right edge. The offers
+    wrap: each one and its Accept inside the viewport's width, nothing scrolled away."""
+    g = P.trading()
+    P.say(g, 0, "/offer blue for stink")            # Ann's #4: Cleo holds Stink, she can accept
+    assert len(g.view(2)["offers"]) == 4
+    with watched_page(browser, **context("390", "ja")) as (pg, errors):
+        P.show(pg, server, P.state(g, 2), lang="ja")
+        pg.wait_for_selector("#market .offer")
+        offers = pg.eval_on_selector_all("#market .offer", """os => os.map(o => {
+            const r = o.getBoundingClientRect();
+            const b = o.querySelector('.accept-btn');
+            const q = b && b.getBoundingClientRect();
+            return [r.left, r.right, q ? [q.left, q.right] : null]; })""")
+        pg.screenshot(path=str(ARTIFACTS / "trial-board-market-390.png"), full_page=True)
+        assert len(offers) == 4
+        assert any(acc for _, _, acc in offers), "Cleo can accept an offer: an Accept button"
+        for left, right, acc in offers:
+            assert 0 <= left and right <= 390, offers
+            if acc:
+                assert 0 <= acc[0] and acc[1] <= 390, offers
+        assert pg.evaluate("(() => { const e = document.querySelector('#market .offers'); "
+                           "return e.scrollWidth <= e.clientWidth + 1; })()")
+        assert_clean(pg, errors)
