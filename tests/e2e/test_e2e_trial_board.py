@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from . import positions as P
-from .e2e_board import ARTIFACTS, assert_clean, watched_page
+from .e2e_board import ARTIFACTS, assert_clean, status, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -85,4 +85,33 @@ def test_every_offer_and_its_accept_in_view_on_a_phone(server: str, browser: Any
                 assert 0 <= acc[0] and acc[1] <= 390, offers
         assert pg.evaluate("(() => { const e = document.querySelector('#market .offers'); "
                            "return e.scrollWidth <= e.clientWidth + 1; })()")
+        assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ 3. phase 3: one card named
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_phase_3_highlight_and_status_name_the_same_card(server: str, browser: Any,
+                                                         lang: str) -> None:
+    """The trial: phase 3 said "Plant Green first" while the highlighted card to plant was
+    Garden. R33/R15: Bob plants Garden and Green; the engine's plant_traded_fields say Green
+    fits field 1 and no field fits Garden. The highlighted card is Green, as the line says."""
+    g = P.game(phase="plant_traded", seats=[
+        {}, {"to_plant": ["garden", "green"], "fields": [["green", 2], ["chili", 3]]}, {}])
+    fits = g.view(1)["you"]["plant_traded_fields"]
+    assert fits == {"garden": [], "green": [1]}
+    first = {"en": "Plant Green first", "ja": "まず"}[lang]
+    with watched_page(browser, **context("1366", lang)) as (pg, errors):
+        P.show(pg, server, P.state(g, 1), lang=lang)
+        line = status(pg)
+        assert line.startswith(first), line
+        sel = pg.eval_on_selector_all("#to-plant .card.selected", "cs => cs.map(c => c.dataset.bean)")
+        assert sel == ["green"], (sel, line)
+        if lang == "ja":
+            name = pg.eval_on_selector("#to-plant .card.selected .bean-name", "e => e.textContent")
+            assert name in line, (name, line)
+        # the Plant here buttons are for the highlighted card: on field 1, the one that fits
+        assert pg.eval_on_selector_all(
+            "#fields .field:has(.plant-here)", "fs => fs.map(f => f.dataset.field)") == ["1"]
         assert_clean(pg, errors)
