@@ -15,6 +15,9 @@ from typing import Any
 
 import pytest
 
+from bohnanza.commands import parse
+from bohnanza.commands.logtext import log_line
+
 from . import positions as P
 from .e2e_board import ARTIFACTS, assert_clean, status, watched_page
 
@@ -114,4 +117,53 @@ def test_phase_3_highlight_and_status_name_the_same_card(server: str, browser: A
         # the Plant here buttons are for the highlighted card: on field 1, the one that fits
         assert pg.eval_on_selector_all(
             "#fields .field:has(.plant-here)", "fs => fs.map(f => f.dataset.field)") == ["1"]
+        assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ 4. the news covers nothing
+
+
+CONTROLS = """(() => {
+  const news = document.querySelector('#news');
+  const nr = news.getBoundingClientRect();
+  const sel = 'button, a[href], select, input, textarea, .card, .panel, [role=button], [tabindex="0"]';
+  const out = [];
+  for (const c of document.querySelectorAll(sel)) {
+    if (news.contains(c)) continue;
+    const r = c.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    const hit = document.elementFromPoint(x, y);
+    const inBox = x >= nr.left && x <= nr.right && y >= nr.top && y <= nr.bottom;
+    if ((hit && news.contains(hit)) || inBox) {
+      out.push((c.id ? '#' + c.id : c.className) + ' ' + (c.textContent || '').trim().slice(0, 20));
+    }
+  }
+  return out;
+})()"""
+
+
+@pytest.mark.parametrize("size", ["390", "1366", "1400"])
+def test_the_harvest_news_covers_no_control(server: str, browser: Any, size: str) -> None:
+    """The trial: the harvest news covered the catalogue's heading and its "?" button (1366,
+    1400), the seat panels and the hand (390). While it shows, no control (button, card,
+    link, input) has its centre under it."""
+    g = P.game(seats=[{"hand": ["chili", "red"], "fields": [["blue", 4], None]}, {}, {}])
+    events = g.apply(0, parse("/harvest 1").action)     # type: ignore[union-attr]
+    names = list(g.names)
+    entries = [{**e.for_viewer(0, names), "text": log_line(e.for_viewer(0, names), "en", names, 0)}
+               for e in events]
+    with watched_page(browser, **context(size, "en")) as (pg, errors):
+        P.show(pg, server, P.state(g, 0))
+        pg.wait_for_selector("#catalogue-box .card")
+        pg.evaluate("(e) => window.__bohnanza.log({type: 'log', entries: e})", entries)
+        news = pg.locator("#news")
+        assert news.is_visible()
+        assert news.inner_text().startswith("+1 coin")
+        pg.screenshot(path=str(ARTIFACTS / f"trial-board-news-{size}.png"))
+        assert pg.evaluate(CONTROLS) == []
+        # dismissible: its close button hides it
+        pg.locator("#news .news-close").click()
+        assert not news.is_visible()
         assert_clean(pg, errors)
