@@ -141,11 +141,6 @@ def run(players: int, games: list[list[tuple[int, str]]], preset: str, seed: int
     from bohnanza.server.room.states import Snapshot, room_part, state_frames
     from bohnanza.server.room.table import Seat, Table
 
-    try:  # the room part kept while its key stays (as Room.states does), in trees with it
-        from bohnanza.server.room.states import room_key
-    except ImportError:
-        room_key = None
-
     settings: Any = _Settings()
     best = float("inf")
     changes = 0
@@ -167,7 +162,6 @@ def run(players: int, games: list[list[tuple[int, str]]], preset: str, seed: int
             presence.conns = [FakeConn(i, f"P{i + 1}", not full) for i in range(players)]
             presence.conns += [FakeConn(None, f"W{k}", not full) for k in range(spectators)]
             snap = Snapshot()
-            kept: list[Any] = [None, None]  # the room part's key and the room part
             version = 1
             conns: list[Any] = presence.conns
             first = state_frames(version, room_part("bench", table, presence, settings), table,
@@ -184,17 +178,8 @@ def run(players: int, games: list[list[tuple[int, str]]], preset: str, seed: int
                     spent += time.process_time() - t0
                     changes += 1
                     continue
-                if room_key is None:
-                    room = room_part("bench", table, presence, settings)
-                    out = state_frames(version, room, table, conns, entries, snap)
-                else:
-                    key = room_key(table, presence)
-                    if key != kept[0]:
-                        kept[:] = [key, room_part("bench", table, presence, settings)]
-                    else:
-                        kept[1]["now"] = time.time()
-                    room = kept[1]
-                    out = state_frames(version, room, table, conns, entries, snap, None, key)
+                room = room_part("bench", table, presence, settings)
+                out = state_frames(version, room, table, conns, entries, snap)
                 if prof is not None:
                     prof.disable()
                 spent += time.process_time() - t0

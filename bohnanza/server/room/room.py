@@ -42,7 +42,7 @@ from .clock import ClockDriver, mark_owed
 from .journal import Journal
 from .logbook import game_entries, read_backlog, room_entry
 from .presence import Presence
-from .states import Snapshot, room_key, room_part, state_frames
+from .states import Snapshot, room_part, state_frames
 from .table import Seat, Table
 
 if TYPE_CHECKING:
@@ -86,10 +86,6 @@ class Room:
         self.clock = ClockDriver(self)
         self.chat_rate = TokenBucket(settings.room_chat_per_second, settings.room_chat_burst)
         self.snap = Snapshot()  # the last state the delta connections got (states.py)
-        # the room part of the last states and its key (states.room_key): built again only
-        # when the key changes
-        self._room: dict[str, Any] | None = None
-        self._room_key: Any = None
         # the say being handled: (its connection, its id); its ok reply may ride in the
         # connection's state or patch (a delta connection), then ``rode`` is that connection
         self.asking: tuple[Conn, Any] | None = None
@@ -297,15 +293,8 @@ class Room:
                rider: tuple[Conn, Any] | None = None) -> list[str]:
         """The ``state`` frame of each of ``conns`` (states.py); ``rider``: (a connection,
         a say id) whose ok reply rides in its frame."""
-        key = room_key(self.table, self.presence)
-        room = self._room
-        if room is None or key != self._room_key:  # else only its clock moved on
-            room = self._room = room_part(self.name, self.table, self.presence, self.settings)
-            self._room_key = key
-        else:
-            room["now"] = time.time()
-        return state_frames(self.version, room, self.table, conns, entries, self.snap, rider,
-                            key)
+        room = room_part(self.name, self.table, self.presence, self.settings)
+        return state_frames(self.version, room, self.table, conns, entries, self.snap, rider)
 
     def state_for(self, conn: Conn) -> str:
         return self.states([conn])[0]

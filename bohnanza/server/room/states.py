@@ -75,24 +75,6 @@ def room_part(name: str, table: Table, presence: Presence, settings: Settings) -
     }
 
 
-def room_key(table: Table, presence: Presence) -> tuple[Any, ...]:
-    """Everything :func:`room_part` is built from but its clock (``now``) and the settings
-    (the same for the process's life): the seats as the room shows them, the connections'
-    seats, what the bots do, the options, the game. Equal keys give equal room parts but
-    ``now``, so the room keeps its room part and its text between changes that leave the key
-    alone (most game commands)."""
-    game = table.game
-    return (
-        tuple((s.name, s.idle, s.vacant, s.bot, s.away_since, s.long_away, s.stalling,
-               s.owed is not None, s.deadline, s.timeouts) for s in table.seats),
-        tuple(c.seat for c in presence.conns),
-        tuple(bots_doing(table, presence).items()),
-        table.game_name, table.preset, table.hidden_money, table.duel_base, table.clock,
-        table.bot_speed, table.params, table.running, table.game_no, id(game),
-        game is not None and game.over,
-    )
-
-
 # the parts of a Bohnanza view that never change during a game: not even compared while the
 # same game runs (they went out in the game's first state)
 UNCHANGING = {"bohnanza": frozenset({"preset", "options", "passes_limit", "third_field_cost",
@@ -108,7 +90,7 @@ class Snapshot:
     (``HostedGame.view_stamp``: what the views were built from). A delta connection holds
     ``(version, seat)`` of the state it got."""
 
-    __slots__ = ("base", "game", "own", "room", "room_key", "room_text", "stamp", "version")
+    __slots__ = ("base", "game", "own", "room", "room_text", "stamp", "version")
 
     def __init__(self) -> None:
         self.version = -1
@@ -117,7 +99,6 @@ class Snapshot:
         self.own: dict[int | None, delta.Texts | None] = {}
         self.room: delta.Texts = {}
         self.room_text = ""  # the JSON of the room part but ``now``: most changes keep it
-        self.room_key: Any = None  # room_key of the room part held (None: not known)
         self.stamp: Any = None
 
     def patches(self, version: int, has_game: bool) -> bool:
@@ -136,7 +117,7 @@ class Snapshot:
     def update(self, version: int, base: dict[str, Any] | None, own: dict[Any, Any],
                room: dict[str, Any], seats: list[int | None],
                game: tuple[str, int] | None = None, stamp: Any = None,
-               changes: Any = None, room_key: Any = None) -> dict[int | None, list[str]]:
+               changes: Any = None) -> dict[int | None, list[str]]:
         """Bring the copy to ``version`` (``base``, ``own`` as ``view_parts`` gives them,
         ``room`` from :func:`room_part`), keeping the own parts of ``seats``; the operations
         (JSON text) from the copy's old version for each of ``seats`` it held then. ``game``:
@@ -144,8 +125,7 @@ class Snapshot:
         ``UNCHANGING`` names for that game is not compared. ``stamp``: the game's view stamp;
         ``changes``: what may differ since the copy's stamp (``view_changes``: the parts
         that cannot have changed are not compared and need not be built; a seat new to the
-        copy needs its own part whole). ``room_key``: :func:`room_key` of ``room`` (None: not
-        known); while it stays the same only the room's clock is compared."""
+        copy needs its own part whole)."""
         if version == self.version:  # the same state once more (a connection's first)
             for s in seats:
                 if s not in self.own:
@@ -161,7 +141,7 @@ class Snapshot:
                 if changes is not None:
                     same = same | changes.same
                 delta.diff_texts(self.base, base, "/view", common, same)
-            self._diff_room(room, common, room_key)
+            self._diff_room(room, common)
             own_same: frozenset[str] = frozenset()
             if changes is not None and not changes.signals:
                 own_same = _SIGNALS
@@ -187,7 +167,6 @@ class Snapshot:
             self.base = None if base is None else delta.texts_of(base)
             self.room = delta.texts_of(room)
             self.room_text = _room_text(room)
-            self.room_key = room_key
             self.own = {s: None if base is None else delta.texts_of(own[s], _YOU) for s in seats}
         self.version = version
         self.game = game
@@ -195,14 +174,9 @@ class Snapshot:
         return out
 
 
-    def _diff_room(self, room: dict[str, Any], out: list[str], key: Any = None) -> None:
-        """The room part's operations: while its key (:func:`room_key`) stays the same, its
-        clock alone; else its JSON but ``now`` compared whole first (the room changes far
-        less often than the game)."""
-        if key is not None and key == self.room_key:
-            delta.diff_texts(self.room, room, "/room", out, _keys_but_now(tuple(room)))
-            return
-        self.room_key = key
+    def _diff_room(self, room: dict[str, Any], out: list[str]) -> None:
+        """The room part's operations: its JSON but ``now`` compared whole first (the room
+        changes far less often than the game)."""
         text = _room_text(room)
         if text == self.room_text:
             delta.diff_texts(self.room, room, "/room", out, _keys_but_now(tuple(room)))
@@ -234,15 +208,13 @@ def state_frames(
     entries: list[dict[str, Any]] | None = None,
     snap: Snapshot | None = None,
     rider: tuple[Conn, Any] | None = None,
-    room_key: Any = None,
 ) -> list[str]:
     """The frame of each of ``conns`` (in order): a ``state``, or for a delta connection that
     holds the state of ``snap`` a ``patch`` from it. The views of all their seats are built
     together, each piece serialised once; with the change's log ``entries`` phrased for each
     connection's seat, in its language (``log``). ``room`` is :func:`room_part`; ``snap``
     (the room's, brought to ``version`` here) is needed for patches. ``rider``: (a
-    connection, a say id): that say's ok reply goes in the connection's frame (``reply``).
-    ``room_key``: :func:`room_key` of ``room`` (None: not known)."""
+    connection, a say id): that say's ok reply goes in the connection's frame (``reply``)."""
     seats = list(dict.fromkeys(c.seat for c in conns))
     base: dict[str, Any] | None = None
     own: dict[Any, Any] = dict.fromkeys(seats)
@@ -271,7 +243,7 @@ def state_frames(
         held = snap.version
         ops = snap.update(version, base, own, room,
                           list(dict.fromkeys(c.seat for c in conns if c.deltas)), key, stamp,
-                          changes, room_key)
+                          changes)
     patched = [c.deltas and c.seat in ops and c.held == (held, c.seat) for c in conns]
     whole = list(dict.fromkeys(c.seat for c, p in zip(conns, patched, strict=True) if not p))
     if not whole:
