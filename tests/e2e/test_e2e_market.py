@@ -308,6 +308,7 @@ def test_an_aimed_offer_reads_as_aimed_at_its_head_and_foot(page: Any, server: s
     P.say(g, 0, "/offer green for nothing to Cleo")
     P.say(g, 0, "/offer red for blue")                        # open: "open to all"
     P.show(page, server, P.state(g, 0), lang=lang)
+    page.locator("#market").screenshot(path=str(ARTIFACTS / f"market-aimed-{lang}.png"))
     aimed = page.locator('#market .offer[data-offer="1"]')
     head, foot = aimed.locator(".offer-head").inner_text(), aimed.locator(".offer-foot").inner_text()
     opened = page.locator('#market .offer[data-offer="2"] .offer-foot').inner_text()
@@ -345,6 +346,7 @@ def test_a_copy_in_the_deal_is_not_said_to_wait(page: Any, server: str) -> None:
     g = P.dealing()
     assert g.view(1)["deal"]["offer"] == 2
     P.show(page, server, P.state(g, 1))
+    page.locator("#market").screenshot(path=str(ARTIFACTS / "market-copy-in-deal.png"))
     text = page.locator('#market .offer[data-offer="1"]').inner_text()
     assert "your copy #2 is in the deal with Ann" in text, text
     assert "waits" not in text, text
@@ -363,6 +365,7 @@ def test_markers_name_their_seat_and_mine_are_under_mine(page: Any, server: str)
     P.say(g, 1, "/want red")
     P.say(g, 2, "/want red")
     P.show(page, server, P.state(g, 1))
+    page.locator("#signals").screenshot(path=str(ARTIFACTS / "market-markers-bob.png"))
     have = page.locator("#signals .signal-line.have")
     assert have.get_attribute("aria-label") == "Ann has", have.get_attribute("aria-label")
     assert "Ann has" in have.inner_text() and have.locator('.card[data-bean="blue"]').count() == 1
@@ -373,6 +376,7 @@ def test_markers_name_their_seat_and_mine_are_under_mine(page: Any, server: str)
     assert mine.locator('.card[data-bean="red"]').count() == 1
     assert page.locator('#signals .signal-line .card[data-bean="red"]').count() == 0
     P.show(page, server, P.state(g, 0))
+    page.locator("#signals").screenshot(path=str(ARTIFACTS / "market-markers-ann.png"))
     want = page.locator("#signals .signal-line.want")
     assert "who is not shown" in (want.get_attribute("aria-label") or "")
     assert want.locator('.card[data-bean="red"]').count() == 1

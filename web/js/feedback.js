@@ -2,6 +2,20 @@
 // one still showing (two never overlap).
 import { h } from './dom.js';
 
+// News at the top of the screen, under the status line (#news in the sticky top bar, so
+// above the fold at any scroll): what a harvest earned (issue 10 h). Lines stay NEWS_MS.
+const NEWS_MS = 8000;
+let newsTimer = null;
+export function showNews(lines) {
+  const box = document.getElementById('news');
+  if (!box || !lines.length) return;
+  box.replaceChildren(...lines.map((l) => h('div', { class: 'news-line' + (l.mine ? ' mine' : '') },
+    l.coins ? h('b', { class: 'news-coins', text: l.coins }) : null, l.coins ? ' ' : null, l.text)));
+  box.hidden = false;
+  clearTimeout(newsTimer);
+  newsTimer = setTimeout(() => { box.hidden = true; }, NEWS_MS);
+}
+
 // anchor: an Element or a DOMRect captured when the person acted.
 export function showError(anchor, message) {
   const rect = anchor instanceof Element ? anchor.getBoundingClientRect() : anchor;

@@ -6,7 +6,7 @@ import { t } from '../i18n.js';
 import { beanCard, sideEntries } from '../beans.js';
 import { S, act, rerender, mySeat, seatColour, seatName } from '../store.js';
 import { draftClick, loadOffer } from '../offer.js';
-import { dealPick, inMyDeal, isPicked } from '../deal.js';
+import { dealPick, inMyDeal, isPicked, refLabel } from '../deal.js';
 import { makeDraggable } from '../dnd.js';
 
 function sideCards(side) {
@@ -175,7 +175,7 @@ export function renderFaceUp(root) {
   root.append(h('span', { class: 'row-label', text: t('face_up') }));
   v.face_up.forEach((bean, i) => {
     const owes = (inMyDeal() && v.you.deal_owes) || {};
-    const c = beanCard(bean, { label: 'u' + (i + 1),
+    const c = beanCard(bean, { label: refLabel('u', i + 1),
       extraClass: (inMyDeal() && isPicked('u', i + 1) ? 'picked' : '') + (owes[bean] ? ' can-give' : '') });
     c.dataset.ref = 'u' + (i + 1);
     // face-up: the active player's to give (left = give, right = want, seed 000); the others
@@ -204,27 +204,29 @@ export function renderSignals(root) {
   const named = of !== null && of !== undefined;
   const whose = (which) => (named ? t('signal_seen_' + which, { name: seatName(of) })
     : t(seen.of === null ? 'signal_others_' + which : 'signal_seen_any_' + which));
-  const line = (cls, arrow, map, label) => {
-    const d = h('div', { class: 'signal-line ' + cls, role: 'group', 'aria-label': label, dataset: named ? { seat: String(of) } : {} },
-      icon(arrow, { class: 'arrow' }), h('span', { class: 'signal-whose', text: label }));
+  const short = (which) => (seen.of === null ? t('signal_others_short_' + which) : whose(which));
+  const line = (cls, arrow, map, label, text) => {
+    const d = h('div', { class: 'signal-line ' + cls, role: 'group', 'aria-label': label, title: label, dataset: named ? { seat: String(of) } : {} },
+      icon(arrow, { class: 'arrow' }), h('span', { class: 'signal-whose', text }));
     for (const [bean, n] of sideEntries(map || {})) d.append(beanCard(bean, { small: true, count: n > 1 ? n : null }));
     return d;
   };
   root.append(h('div', { class: 'box-head' }, h('h2', { text: t('signals') })));
   if (v.you) root.append(h('div', { class: 'hint-text', text: t('signals_hint') }));
-  root.append(line('have', 'up', seen.have, whose('have')), line('want', 'down', seen.want, whose('want')));
+  root.append(line('have', 'up', seen.have, whose('have'), short('have')), line('want', 'down', seen.want, whose('want'), short('want')));
   if (v.you) {
     const mine = v.you.signals || { want: [], have: [] };
     const token = (which, arrow) => {
       const b = h('button', {
         class: 'btn signal-token ' + which + (S.armed === which ? ' armed' : ''), type: 'button',
-        title: t('signal_' + which), 'aria-pressed': S.armed === which ? 'true' : 'false',
-      }, icon(arrow, { title: t('signal_' + which) }));
+        title: t('signal_' + which), 'aria-label': t('signal_' + which), 'aria-pressed': S.armed === which ? 'true' : 'false',
+      }, icon(arrow), h('span', { class: 'btn-text', text: t('signal_' + which + '_short') }));
       b.addEventListener('click', () => { if (b.dataset.dragged) return; S.armed = S.armed === which ? null : which; rerender(); });
       makeDraggable(b, () => ({ kind: 'signal', which }));
       return b;
     };
-    const x = h('button', { class: 'btn small', type: 'button', title: t('signal_clear') }, icon('close', { title: t('signal_clear') }));
+    const x = h('button', { class: 'btn small', type: 'button', title: t('signal_clear'), 'aria-label': t('signal_clear') },
+      icon('close'), h('span', { class: 'btn-text', text: t('signal_clear_short') }));
     x.addEventListener('click', () => act('/signals clear', x));
     const own = h('div', { class: 'signal-own', role: 'group', 'aria-label': t('signals_mine') },
       h('span', { class: 'signal-whose', text: t('signals_mine') }), token('have', 'up'), token('want', 'down'), x);
