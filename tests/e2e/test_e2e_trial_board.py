@@ -167,3 +167,33 @@ def test_the_harvest_news_covers_no_control(server: str, browser: Any, size: str
         pg.locator("#news .news-close").click()
         assert not news.is_visible()
         assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ 5. Want +1 answers near the tap
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_want_one_in_the_tap_panel_says_what_the_offer_holds(server: str, browser: Any,
+                                                             lang: str) -> None:
+    """The trial: at 390x844, tapping 欲しい +1 in the catalogue changed the offer builder, off
+    screen, with nothing to see. The tap panel says, beside the button, what the offer now
+    asks for: 1 Blue, then 2."""
+    words = {"en": ("You get", "Blue"), "ja": ("もらう", "青豆")}[lang]
+    with watched_page(browser, **context("390", lang)) as (pg, errors):
+        P.show(pg, server, P.state(P.trading(), 1), lang=lang)
+        pg.locator('#catalogue-box .card[data-bean="blue"]').tap()
+        panel = pg.locator("#tap-panel")
+        assert panel.is_visible()
+        note = panel.locator(".tap-note")
+        assert note.count() == 0 or note.inner_text().strip() == ""      # nothing asked yet
+        for n in (1, 2):
+            panel.locator(".tap-want").tap()
+            assert pg.evaluate("window.__bohnanza.S.draft.want.blue") == n
+            text = note.inner_text()
+            assert words[0] in text and words[1] in text and str(n) in text, text
+            # in view, next to the button just tapped
+            b, w = note.bounding_box(), panel.locator(".tap-want").bounding_box()
+            assert b and w and 0 <= b["y"] and b["y"] + b["height"] <= 844
+            assert abs(b["y"] - w["y"]) < 120, (b, w)
+        pg.screenshot(path=str(ARTIFACTS / f"trial-board-tap-want-{lang}.png"))
+        assert_clean(pg, errors)
