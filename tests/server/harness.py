@@ -72,7 +72,9 @@ class ServerProc:
                  "--port", str(self.port), "--db", str(self.db), "--log-level", "warning"],
                 cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
             )
-        deadline = time.monotonic() + 20
+        # generous: a loaded machine (tests run in parallel) can take long to import the app;
+        # a server that does not answer in time is killed, not left running unowned
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
@@ -82,6 +84,8 @@ class ServerProc:
             except httpx.HTTPError:
                 pass
             time.sleep(0.05)
+        self.proc.kill()
+        self.proc.wait()
         raise RuntimeError("server did not come up")
 
     def kill9(self) -> None:
