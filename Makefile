@@ -51,8 +51,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy bohnanza
 
+# Both suites run on every core (pytest-xdist; each worker starts its own PostgreSQL, Redis,
+# servers and Chromium): make test JOBS=0 runs each in one process.
+JOBS ?= logical
+
 unit: $(STAMP) postgres redis
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(JOBS)
 
 $(AXE): package.json package-lock.json
 	@command -v npm >/dev/null 2>&1 || { \
@@ -66,7 +70,7 @@ $(AXE): package.json package-lock.json
 # the asyncio plugin's settings in pyproject.toml mean nothing to this call).
 browser: $(STAMP) chromium $(AXE)
 	@if ls tests/e2e/test_*.py >/dev/null 2>&1; then \
-	  $(PY) -m pytest -q -m browser tests/e2e -p no:asyncio -W ignore::pytest.PytestConfigWarning; \
+	  $(PY) -m pytest -q -n $(JOBS) -m browser tests/e2e -p no:asyncio -W ignore::pytest.PytestConfigWarning; \
 	else echo "no browser tests yet"; fi
 
 test: lint typecheck unit browser
