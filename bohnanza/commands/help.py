@@ -157,13 +157,17 @@ _TOPICS: dict[str, dict[str, str]] = {
             "/offer GIVE for WANT: post an offer. Each side is nothing, ? (ask the other side "
             "to propose), or a list such as 2 blue, red. Example: /offer 2 blue for chili. "
             "Offers get numbers 1, 2, 3, ... and stay in the market while you hold what they give. "
-            "Add to NAME (or a seat number) for one player only: /offer green for nothing to Bob."
+            "Add to NAME (or a seat number) for one player only: /offer green for nothing to Bob. "
+            "When the active player aims an offer at one player, that player's /accept starts "
+            "the deal at once (by aiming it, the active player chose the partner)."
         ),
         "ja": (
             "/offer 出す豆 for 欲しい豆: オファーを出します。それぞれ nothing（なし）、?（相手に"
             "提案を求める）、または 2 blue, red のような一覧です。例: /offer 2 blue for chili。"
             "オファーには 1, 2, 3... と番号が付き、出す豆を持っている間は市場に残ります。"
             "一人だけに出すには to 名前（または席番号）を付けます: /offer green for nothing to Bob。"
+            "手番プレイヤーが一人だけに出したオファーは、その人が /accept するとすぐにトレードが"
+            "始まります（宛先を選んだことで手番プレイヤーが相手を決めたため）。"
         ),
     },
     "withdraw": {
@@ -173,12 +177,15 @@ _TOPICS: dict[str, dict[str, str]] = {
     "accept": {
         "en": (
             "/accept N: phase 2 only. The active player starts a deal with the owner of offer "
-            "N; any other player copies the active player's offer N as their own, sides swapped."
+            "N; any other player copies the active player's offer N as their own, sides swapped, "
+            "except an offer the active player aimed at them alone (to NAME): then the deal "
+            "starts at once."
         ),
         "ja": (
             "/accept 番号: フェーズ2のみ。手番プレイヤーはそのオファーの相手と取引を始めます。"
             "他のプレイヤーは手番プレイヤーのオファーを、出す側と受け取る側を入れ替えて自分の"
-            "オファーとして出します。"
+            "オファーとして出します。ただし手番プレイヤーが自分だけに出したオファー（to 名前）なら、"
+            "すぐにトレードが始まります。"
         ),
     },
     "provide": {

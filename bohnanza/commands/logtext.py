@@ -79,11 +79,13 @@ def _en(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "turn":
         return f"{who}'s turn"
     if kind == "offer":
-        to = f" to {name(d['to'])}" if d.get("to") is not None else ""
+        aimed = d.get("to") is not None
+        to = f" to {name(d['to'])}" if aimed else ""
         if d["want"] == {}:    # a gift (R30)
             return f"{who} gives {side_text(d['give'], 'en')} as a gift{to} (offer #{d['id']})"
-        if d["give"] == {}:    # asking for a gift (R30, C12)
-            return (f"{who} asks{to} for {side_text(d['want'], 'en')} as a gift "
+        if d["give"] == {}:    # asking for a gift (R30, C12): "asks Ann for", not "asks to Ann"
+            whom = f" {name(d['to'])}" if aimed else ""
+            return (f"{who} asks{whom} for {side_text(d['want'], 'en')} as a gift "
                     f"(offer #{d['id']})")
         return (f"{who} offers {side_text(d['give'], 'en')} for {side_text(d['want'], 'en')}"
                 f"{to} (offer #{d['id']})")
@@ -151,11 +153,16 @@ def _ja(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "turn":
         return f"{who}の手番"
     if kind == "offer":
-        to = f"（{name(d['to'])}宛て）" if d.get("to") is not None else ""
+        aimed = d.get("to") is not None
+        to = f"（{name(d['to'])}宛て）" if aimed else ""
+        # a gift and a gift request name the other person as the one given to / asked
+        # ("Annに…を贈る", "Annに…を無償で求める"), not as an addressee tag
+        whom = f"{name(d['to'])}に" if aimed else ""
         if d["want"] == {}:    # a gift (R30)
-            return f"{who}のオファー#{d['id']}{to}: {side_text(d['give'], 'ja')}を贈る（見返りなし）"
+            return (f"{who}のオファー#{d['id']}: {whom}{side_text(d['give'], 'ja')}を贈る"
+                    "（見返りなし）")
         if d["give"] == {}:    # asking for a gift (R30, C12)
-            return f"{who}のオファー#{d['id']}{to}: {side_text(d['want'], 'ja')}を無償で求める"
+            return f"{who}のオファー#{d['id']}: {whom}{side_text(d['want'], 'ja')}を無償で求める"
         return (f"{who}のオファー#{d['id']}{to}: {side_text(d['give'], 'ja')}を出して"
                 f"{side_text(d['want'], 'ja')}を求める")
     if kind == "withdraw":

@@ -42,7 +42,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "deal_start": ("offer", "other"),
     "provide": ("offer",),
     "deal_cancel": ("offer",),
-    "deal_done": ("offer", "other", "active_gave", "other_gave"),
+    "deal_done": ("offer", "other", "active_gave", "other_gave", "answers"),
     "pass": (),
     "game_over": ("winners", "scores", "best"),
 }

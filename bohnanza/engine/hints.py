@@ -14,8 +14,9 @@ Shapes (all JSON-ready):
 - :func:`offer_notes` -> ``[{"id": 3, "note": "waiting"}, ...]`` in market order, for one
   seat, in phase 2 only (offers are accepted only then, R28): ``waiting`` (the seat's own
   offer to the active player, who may accept it now), ``answered`` with ``copy`` (the active
-  player's offer this seat already answered: its offer ``copy`` waits; a second copy is
-  refused, ``already_answered``) or ``refused`` with ``code`` (the error
+  player's offer this seat already answered: its offer ``copy`` waits, or with
+  ``in_deal: true`` is the offer of the pending deal; a second copy is refused,
+  ``already_answered``) or ``refused`` with ``code`` (the error
   code the accept would get now: for the seat's own offers, the active player's accept) and,
   for ``cannot_provide``, ``seat`` (who lacks cards) and ``missing`` (bean -> count); for
   ``not_for_you``, ``seat`` (the one seat the offer is addressed to). No note
@@ -104,6 +105,16 @@ def accept_refusal(g: GameState, seat: int, o: Offer,
             return {"code": "not_active_party"}
         if not for_seat(o, seat):
             return {"code": "not_for_you", "seat": o.to}
+        if o.to == seat:    # aimed at this seat: the deal starts at once (market.accept)
+            if g.deal is not None:
+                return {"code": "deal_in_progress"}
+            lack = _missing(held.of(active), o.give)
+            if lack:
+                return {"code": "cannot_provide", "seat": active, "missing": lack}
+            lack = _missing(held.of(seat), o.want)
+            if lack:
+                return {"code": "cannot_provide", "seat": seat, "missing": lack}
+            return None
         lack = _missing(held.of(seat), o.want)
         if lack:
             return {"code": "cannot_provide", "seat": seat, "missing": lack}
@@ -205,11 +216,21 @@ def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[d
                 out.append({"id": o.id, "note": "refused", "code": "not_for_you",
                             "seat": o.to})
                 continue
+            if o.to == seat:   # aimed at me: my accept starts the deal (market.accept)
+                if deal is not None:
+                    out.append({"id": o.id, "note": "refused", "code": "deal_in_progress"})
+                else:
+                    note = _either(o, held.of(active), active, mine, seat)
+                    if note is not None:
+                        out.append(note)
+                continue
             lack = _missing(mine, o.want)
             copy = None if lack else answered(g, seat, o)
             if lack:
                 out.append({"id": o.id, "note": "refused", "code": "cannot_provide",
                             "seat": seat, "missing": lack})
+            elif copy is not None and copy == deal_offer:   # my copy is in the deal now
+                out.append({"id": o.id, "note": "answered", "copy": copy, "in_deal": True})
             elif copy is not None:   # my copy waits for the active player: not a second one
                 out.append({"id": o.id, "note": "answered", "copy": copy})
             elif full:

@@ -176,6 +176,33 @@ def withdraw(g: GameState, seat: int, action: Withdraw) -> None:
     g.events.append(("withdraw", seat, (offer_id,), None))
 
 
+def direct(g: GameState, seat: int, o: Offer) -> bool:
+    """Whether ``/accept o.id`` by ``seat`` starts the deal at once rather than posting a
+    copy: ``seat`` is the active player (any other seat's offer), or ``o`` is the active
+    player's offer aimed at ``seat`` alone (``/offer ... to NAME``) [house]: by aiming it the
+    active player chose the partner, so the addressee's accept counts as both acceptances
+    (R28: one partner; R30: the deal's form). Says nothing of holdings (see
+    :func:`acceptable`)."""
+    active = g.active
+    if seat == active:
+        return o.owner != active
+    return o.owner == active and o.to == seat
+
+
+def party(g: GameState, seat: int, o: Offer) -> bool:
+    """Whether ``seat`` could be a party of a deal on ``o`` (R28: every deal is between the
+    active player and one other; R30: an offer to one seat only that seat's): its owner, or
+    the active player for another seat's offer, or another seat for the active player's
+    offer, in both cases if the offer is not aimed at someone else. Two non-active seats are
+    never parties of one deal. Says nothing of phase or holdings."""
+    if o.owner == seat:
+        return True
+    if not for_seat(o, seat):
+        return False
+    active = g.active
+    return (o.owner == active) != (seat == active)
+
+
 def acceptable(g: GameState, seat: int, o: Offer) -> bool:
     """Hint: ``/accept o.id`` by ``seat`` would be accepted now."""
     if g.phase != "trade" or o.owner == seat or not o.complete:
@@ -185,6 +212,8 @@ def acceptable(g: GameState, seat: int, o: Offer) -> bool:
     if seat == g.active:
         return (g.deal is None and o.owner != g.active and holds(g, o.owner, o.give)
                 and holds(g, seat, o.want))
+    if o.owner == g.active and o.to == seat:     # aimed at this seat: the deal starts
+        return g.deal is None and holds(g, o.owner, o.give) and holds(g, seat, o.want)
     return (o.owner == g.active and holds(g, seat, o.want)
             and _open_offers(g, seat) < MAX_OPEN_OFFERS and answered(g, seat, o) is None)
 
@@ -200,15 +229,34 @@ def acceptable_ids(g: GameState, seat: int) -> list[int]:
         return [o.id for o in g.offers if o.owner != active and o.complete
                 and (o.to is None or o.to == seat)
                 and holds(g, o.owner, o.give) and holds(g, seat, o.want)]
-    if _open_offers(g, seat) >= MAX_OPEN_OFFERS:
-        return []  # a copy would be refused (too_many_offers)
-    return [o.id for o in g.offers if o.owner == active and o.complete
-            and (o.to is None or o.to == seat)
-            and holds(g, seat, o.want) and answered(g, seat, o) is None]
+    full = _open_offers(g, seat) >= MAX_OPEN_OFFERS   # a copy would be refused
+    free = g.deal is None
+    out = []
+    for o in g.offers:
+        if o.owner != active or not o.complete:
+            continue
+        if o.to == seat:            # aimed at this seat: the deal starts at once [house]
+            if free and holds(g, active, o.give) and holds(g, seat, o.want):
+                out.append(o.id)
+        elif (o.to is None and not full and holds(g, seat, o.want)
+              and answered(g, seat, o) is None):
+            out.append(o.id)
+    return out
 
 
 def accept(g: GameState, seat: int, action: Accept) -> None:
-    """``/accept N`` (design.md §4, seed 000)."""
+    """``/accept N`` (design.md §4, seed 000).
+
+    The active player's accept of another seat's offer starts the deal (R28, R31). Another
+    seat's accept of the active player's offer posts a copy with the sides swapped, which
+    the active player may then accept; except [house] when the offer is aimed at this seat
+    alone (``/offer ... to NAME``): the active player chose the partner by aiming it, so
+    the addressee's accept starts the deal at once (R28: one partner; R30: the deal's
+    form), checked like the active player's accept: no deal pending (``deal_in_progress``,
+    R31), both sides hold their cards now (``cannot_provide``, R29). Errors:
+    ``wrong_phase``, ``no_such_offer``, ``own_offer``, ``offer_incomplete`` (C12),
+    ``not_active_party`` and ``not_for_you`` (R28), ``cannot_provide``,
+    ``already_answered``, ``too_many_offers``, ``deal_in_progress``."""
     offer_id = action.offer
     if g.phase != "trade":
         raise RuleError("wrong_phase", "offers are accepted only in phase 2", "R28")
@@ -226,6 +274,19 @@ def accept(g: GameState, seat: int, action: Accept) -> None:
         if not for_seat(o, seat):
             raise RuleError("not_for_you", f"offer {offer_id} is for "
                             f"{g.seats[o.to or 0].name} only", "R28")
+        if o.to == seat:      # aimed at this seat: the deal starts at once [house]
+            if g.deal is not None:
+                raise RuleError("deal_in_progress", "finish or cancel the current deal "
+                                "first", "R31")
+            if not holds(g, active, o.give):
+                raise RuleError("cannot_provide", f"{g.seats[active].name} no longer holds "
+                                f"{_side_text(o.give)}", "R31")
+            if not holds(g, seat, o.want):
+                raise RuleError("cannot_provide",
+                                f"you do not hold {_side_text(o.want)} in your hand", "R29")
+            assert isinstance(o.give, dict) and isinstance(o.want, dict)
+            _start(g, o, seat, o.give, o.want, seat)
+            return
         give, want = o.want, o.give
         if not holds(g, seat, give):
             raise RuleError("cannot_provide",
@@ -249,23 +310,46 @@ def accept(g: GameState, seat: int, action: Accept) -> None:
         raise RuleError("cannot_provide",
                         f"you do not hold {_side_text(o.want)} (hand or face-up cards)", "R29")
     assert isinstance(o.give, dict) and isinstance(o.want, dict)
-    owner = o.owner
-    g.events.append(("deal_start", active, (o.id, owner), None))
-    one_a = _one_way(g, active, o.want)
-    one_o = _one_way(g, owner, o.give)
+    _start(g, o, o.owner, o.want, o.give, active)
+
+
+def _start(g: GameState, o: Offer, other: int, owes_a: dict[str, int],
+           owes_o: dict[str, int], by: int) -> None:
+    """Start the deal on ``o`` between the active player, who owes ``owes_a``, and
+    ``other``, who owes ``owes_o`` (both checked by the caller); ``by`` accepted it (the log's
+    ``deal_start`` names it and its partner). A side with one way to provide provides at
+    once; if both have, the deal executes in this call (R31)."""
+    active = g.active
+    g.events.append(("deal_start", by, (o.id, other if by == active else active), None))
+    one_a = _one_way(g, active, owes_a)
+    one_o = _one_way(g, other, owes_o)
     if one_a and one_o:
         # Both sides provide automatically, so the deal executes in this call: the cards are
         # every card of the beans owed (no references to build and look up again, R31).
-        gave_a = _take_every(g, active, o.want)
-        gave_o = _take_every(g, owner, o.give)
-        g.seats[owner].to_plant.extend(gave_a)    # R12
+        answers = _answers(g, o)
+        gave_a = _take_every(g, active, owes_a)
+        gave_o = _take_every(g, other, owes_o)
+        g.seats[other].to_plant.extend(gave_a)    # R12
         g.seats[active].to_plant.extend(gave_o)
         g.offers = [x for x in g.offers if x is not o]
-        g.events.append(("deal_done", active, (o.id, owner, gave_a, gave_o), None))
+        g.events.append(("deal_done", active, (o.id, other, gave_a, gave_o, answers), None))
         return
-    g.deal = Deal(o.id, active, owner, {active: dict(o.want), owner: dict(o.give)},
-                  {active: _refs(g, active, o.want) if one_a else None,
-                   owner: _refs(g, owner, o.give) if one_o else None})
+    g.deal = Deal(o.id, active, other, {active: dict(owes_a), other: dict(owes_o)},
+                  {active: _refs(g, active, owes_a) if one_a else None,
+                   other: _refs(g, other, owes_o) if one_o else None})
+
+
+def _answers(g: GameState, o: Offer) -> int | None:
+    """The id of the active player's offer that ``o`` (another seat's) mirrors, a copy made
+    by ``/accept`` or the same offer typed, or ``None``: the deal on ``o`` answers it too
+    (the log's ``deal_done`` says so)."""
+    active = g.active
+    if o.owner == active:
+        return None
+    for a in g.offers:
+        if a.owner == active and a.give == o.want and a.want == o.give:
+            return a.id
+    return None
 
 
 def _refs_of(g: GameState, seat: int, bean: str) -> list[CardRef]:
@@ -383,13 +467,16 @@ def _execute(g: GameState, deal: Deal, pa: tuple[CardRef, ...], gave_a: list[str
     """The deal executes (R31): the active player's cards ``pa`` (the beans ``gave_a``) and the
     other's ``po`` (``gave_o``), both checked, go to the to-plant areas (R12); its offer
     leaves the market."""
+    offer = next((o for o in g.offers if o.id == deal.offer), None)
+    answers = None if offer is None else _answers(g, offer)
     _remove(g, deal.active, pa)
     _remove(g, deal.other, po)
     g.seats[deal.other].to_plant.extend(gave_a)    # R12
     g.seats[deal.active].to_plant.extend(gave_o)
     g.offers = [o for o in g.offers if o.id != deal.offer]
     g.deal = None
-    g.events.append(("deal_done", deal.active, (deal.offer, deal.other, gave_a, gave_o), None))
+    g.events.append(("deal_done", deal.active,
+                     (deal.offer, deal.other, gave_a, gave_o, answers), None))
 
 
 def _given(g: GameState, seat: int, refs: tuple[CardRef, ...], owes: dict[str, int]

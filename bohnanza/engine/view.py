@@ -32,21 +32,25 @@ def _field_info(f: list[object] | None) -> dict[str, Any] | None:
     return {"harvest_now": now, "next_coin_at": at}
 
 
-def _signals_for(g: GameState, seat: int | None) -> dict[str, dict[str, int]]:
+def _signals_for(g: GameState, seat: int | None) -> dict[str, Any]:
     """Seed 000: the active player sees others' markers summed, without names; everybody
-    else sees the active player's markers only."""
+    else sees the active player's markers only. ``{"want": {bean: n}, "have": {bean: n},
+    "of": seat | None}``: ``of`` is whose markers they are (the active player's), ``None``
+    for the others' summed ones (seed 000 hides whose they are)."""
     want: dict[str, int] = {}
     have: dict[str, int] = {}
+    of: int | None = None
     if seat is not None and seat == g.active:
         sources = [s for i, s in enumerate(g.seats) if i != seat]
     else:
         sources = [g.seats[g.active]]
+        of = g.active
     for s in sources:
         for b in s.want:
             want[b] = want.get(b, 0) + 1
         for b in s.have:
             have[b] = have.get(b, 0) + 1
-    return {"want": want, "have": have}
+    return {"want": want, "have": have, "of": of}
 
 
 SKIPPED: Any = object()
@@ -149,7 +153,7 @@ def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset()
 def own_part(
     g: GameState,
     seat: int | None,
-    signals: dict[str, dict[str, int]] | None = None,
+    signals: dict[str, Any] | None = None,
     copy: bool = True,
     held: hints.Holdings | None = None,
 ) -> dict[str, Any]:
@@ -188,7 +192,7 @@ def build_parts(
         base = public(g, copy, changes.same)
     else:
         base = {}
-    others: dict[str, dict[str, int]] | None = None
+    others: dict[str, Any] | None = None
     own: dict[int | None, dict[str, Any]] = {}
     held = hints.Holdings(g)
     wanted = None if changes is None else changes.you
@@ -341,13 +345,20 @@ def _you(g: GameState, seat: int, copy: bool = True,
             waiting = "provide"
         elif active:
             waiting = "trade"
-        # a party of the pending deal is not offered "not interested"
+        # a party of the pending deal, or the owner of an offer the active player may take
+        # now (note "waiting"), is not offered "not interested" (issue 10, point 2)
         done_label = "end_trading" if active else (None if party else "not_interested")
     elif phase == "plant_traded" and s.to_plant:
         for b in dict.fromkeys(s.to_plant):
             traded[b] = planting.fields_for(g, s, b)
         waiting = "plant_traded"
     can_accept, can_withdraw, notes = _offer_hints(g, seat, held)
+    if done_label == "not_interested" and any(n["note"] == "waiting" for n in notes):
+        done_label = None
+    offers = g.offers
+    party_offers = [o.id for o in offers if market.party(g, seat, o)] if offers else []
+    accept_deal = ([i for i in can_accept if market.direct(g, seat, market.find(g, i))]
+                   if can_accept else [])
     return {
         "seat": seat,
         "hand": s.hand[:] if copy else s.hand,
@@ -364,6 +375,8 @@ def _you(g: GameState, seat: int, copy: bool = True,
         "deal_owes": dict(d.owes[seat]) if d is not None and seat in d.owes else None,
         "deal_provided": bool(d is not None and d.provided.get(seat) is not None),
         "can_accept": can_accept,
+        "accept_deal": accept_deal,
+        "party_offers": party_offers,
         "can_withdraw": can_withdraw,
         # issue 10: the board's status line and market read these (hints.py)
         "plant_optional": phase == "plant" and active and g.planted >= 1,

@@ -60,7 +60,7 @@ STATUS_EN = [
     (P.dealing, 0, "Waiting for Bob to hand over 1 Chili"),
     (P.dealing, 2, "Ann and Bob are making a deal"),
     (P.planting_traded, 1, "Plant the 2 cards in your to-plant area"),          # R33
-    (P.planting_traded, 0, "Waiting for Bob to plant the cards in their to-plant areas"),
+    (P.planting_traded, 0, "Waiting for Bob to plant the cards in their to-plant area."),
     (P.traded_no_fit, 1, "No field fits Red: harvest a field"),
     (P.over, 1, "Game over: Ann won with 3 coins"),
     (P.trading, None, "You are watching. Ann is trading"),

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from bohnanza.commands import GameCommand, parse
+
 from . import positions as P
 from .e2e_board import ARTIFACTS, Player, assert_clean, status, sync, watched_page
 from .test_e2e_explains import axe
@@ -199,9 +201,12 @@ def test_a_gift_for_one_person_only_that_person_can_take(server: str, browser: A
                                                           artifacts: Any) -> None:
     """R30: a gift is a deal where one side gives nothing; R28: it is between the active
     player and exactly one other. Three people on the real server: the active player gives
-    a face-up card to the third seat only, chosen in the offer window ("To"). The second
-    seat sees no Accept and is refused if it tries; the third accepts; its answered offer
-    offers no second Accept; the card lands in its to-plant area (R12)."""
+    a face-up card to the third seat only, chosen in the offer window ("To"). The giver's
+    offer reads "to Cleo only" at its head and foot, never "open to all". The second seat
+    sees no Accept and is refused if it tries; the third accepts and the deal starts at once
+    [house: by aiming it the giver chose the partner; no copy for the giver to accept
+    again]; the card lands in its to-plant area (R12); the offer reads as traded, not gone
+    stale."""
     people = [_enter(browser, server, n, "e2e-market-gift") for n in ("Ann", "Bob", "Cleo")]
     try:
         for p in people:
@@ -233,6 +238,10 @@ def test_a_gift_for_one_person_only_that_person_can_take(server: str, browser: A
         assert a.page.evaluate("window.__bohnanza.sent.at(-1)").endswith(f" to {c_seat + 1}")
         gid = ({o["id"] for o in a.view()["offers"]} - before).pop()
         sync(people)
+        own = a.page.locator(f'#market .offer[data-offer="{gid}"]')
+        assert f"to {c.name} only" in own.locator(".offer-head").inner_text()
+        assert f"only {c.name} may accept" in own.locator(".offer-foot").inner_text()
+        assert "open to all" not in own.inner_text(), own.inner_text()
 
         offer_b = b.page.locator(f'#market .offer[data-offer="{gid}"]')
         assert offer_b.locator(".accept-btn").count() == 0
@@ -244,29 +253,195 @@ def test_a_gift_for_one_person_only_that_person_can_take(server: str, browser: A
 
         offer_c = c.page.locator(f'#market .offer[data-offer="{gid}"]')
         assert "to you only" in offer_c.inner_text(), offer_c.inner_text()
+        title = offer_c.locator(".accept-btn").get_attribute("title") or ""
+        assert f"start the deal with {a.name}" in title, title
         before = {o["id"] for o in c.view()["offers"]}
         c.act(lambda: offer_c.locator(".accept-btn").click())
-        copy = ({o["id"] for o in c.view()["offers"]} - before).pop()
         sync(people)
-        # answered: no second Accept for Cleo, her copy named (the trial's point 8)
-        assert offer_c.locator(".accept-btn").count() == 0
-        assert f"your copy #{copy} waits for {a.name}" in offer_c.inner_text()
-        c.page.screenshot(path=str(artifacts / "market-gift-answered.png"))
-        assert b.page.locator(f'#market .offer[data-offer="{copy}"] .accept-btn').count() == 0
-        a.act(lambda: a.page.locator(f'#market .offer[data-offer="{copy}"] .accept-btn').click())
-        sync(people)
+        # no copy: the deal with the giver started at once (or is done: one way each)
+        assert not ({o["id"] for o in c.view()["offers"]} - before)
         if a.view()["deal"] is not None:
+            assert a.view()["deal"]["offer"] == gid and a.view()["deal"]["other"] == c_seat
             _hand_over(a)
         sync(people)
         assert gift in c.you()["to_plant"] and not b.you()["to_plant"]
+        c.page.screenshot(path=str(artifacts / "market-gift-answered.png"))
         log = " ".join(c.page.locator("#log .log-line").all_inner_texts())
-        assert "as a gift to" in log and f"Gift done: {a.name} gave" in log, log
+        assert f"as a gift to {c.name}" in log and f"Gift done: {a.name} gave" in log, log
+        assert f"{c.name} accepted offer #{gid}: a deal with {a.name}" in log, log
+        news = a.page.locator("#market .offer-news").inner_text()
+        assert f"Offer #{gid} was traded." in news and "is gone" not in news, news
         for p in people:
             assert p.page.evaluate("[...window.__bohnanza.missing]") == [], p.name
             assert not p.errors, p.errors
     finally:
         for p in people:
             p.page.context.close()
+
+
+# ------------------------------------------------------------------ the second trial's faults
+
+
+def _news(page: Any, server: str, g: Any, seat: int, texts: list[tuple[int, str]]) -> None:
+    """Apply ``texts`` (seat, command) to ``g``, show the new state to ``seat`` and feed the
+    log entries, as the server writes them for ``seat``, to the page's offer news (the path
+    of the server's log message)."""
+    entries = []
+    for who, text in texts:
+        cmd = parse(text)
+        assert isinstance(cmd, GameCommand), text
+        entries += [e.for_viewer(seat, list(g.names)) for e in g.apply(who, cmd.action)]
+    P.show(page, server, P.state(g, seat))
+    page.evaluate("""async (es) => {
+        (await import('/js/render/market.js')).noteOfferNews(es);
+        (await import('/js/store.js')).rerender(); }""", entries)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_aimed_offer_reads_as_aimed_at_its_head_and_foot(page: Any, server: str,
+                                                             lang: str) -> None:
+    """The trial: Ann's gift "to Cleo only" said "to Cleo only" at its head and "open to all"
+    at its foot. An offer aimed at one seat (R28, R30) says so at both; Cleo's Accept starts
+    the deal [house], its tooltip says so; Bob reads it as not his."""
+    g = P.game(phase="trade", face_up=["green", "red"],
+               seats=[{"hand": ["soy"]}, {"hand": ["blue"]}, {"hand": ["stink"]}])
+    P.say(g, 0, "/offer green for nothing to Cleo")
+    P.say(g, 0, "/offer red for blue")                        # open: "open to all"
+    P.show(page, server, P.state(g, 0), lang=lang)
+    page.locator("#market").screenshot(path=str(ARTIFACTS / f"market-aimed-{lang}.png"))
+    aimed = page.locator('#market .offer[data-offer="1"]')
+    head, foot = aimed.locator(".offer-head").inner_text(), aimed.locator(".offer-foot").inner_text()
+    opened = page.locator('#market .offer[data-offer="2"] .offer-foot').inner_text()
+    if lang == "en":
+        assert "to Cleo only" in head and "only Cleo may accept" in foot, (head, foot)
+        assert "open to all" not in foot and "open to all" in opened, (foot, opened)
+    else:
+        assert "Cleo宛て" in head and "Cleoだけが受けられます" in foot, (head, foot)
+        assert "全員に公開" not in foot and "全員に公開" in opened, (foot, opened)
+    P.show(page, server, P.state(g, 2), lang="en")
+    title = page.locator('#market .offer[data-offer="1"] .accept-btn').get_attribute("title")
+    assert title == "Accept offer #1: start the deal with Ann", title
+    title = page.locator('#market .offer[data-offer="2"] .accept-btn').count()
+    assert title == 0                                          # Cleo lacks Blue (R29)
+
+
+def test_a_traded_offer_and_the_offer_it_answered_read_traded(page: Any, server: str) -> None:
+    """The trial: after a deal, the offer it answered read "is gone: its owner no longer holds
+    the cards". Ann's #1 (Green for Blue), Bob's copy #2, Ann accepts #2: both sides have one
+    way to provide, the deal executes; Ann's #1 leaves because she gave her Green: it was
+    traded (the log's deal_done names the offer it answered)."""
+    g = P.game(phase="trade", face_up=["green"], seats=[{}, {"hand": ["blue"]}, {}])
+    P.say(g, 0, "/offer green for blue")
+    P.say(g, 1, "/accept 1")
+    _news(page, server, g, 0, [(0, "/accept 2")])
+    assert g.view(0)["offers"] == []                         # #1 left as stale, #2 traded
+    news = page.locator("#market .offer-news").inner_text()
+    assert "Offer #1 was traded." in news and "Offer #2 was traded." in news, news
+    assert "is gone" not in news, news
+
+
+def test_a_copy_in_the_deal_is_not_said_to_wait(page: Any, server: str) -> None:
+    """The trial: during the deal on Bob's copy #2, Ann's #1 still said "your copy #2 waits".
+    The engine's note says the copy is in the deal; nothing says it waits."""
+    g = P.dealing()
+    assert g.view(1)["deal"]["offer"] == 2
+    P.show(page, server, P.state(g, 1))
+    page.locator("#market").screenshot(path=str(ARTIFACTS / "market-copy-in-deal.png"))
+    text = page.locator('#market .offer[data-offer="1"]').inner_text()
+    assert "your copy #2 is in the deal with Ann" in text, text
+    assert "waits" not in text, text
+    P.show(page, server, P.state(g, 1), lang="ja")
+    text = page.locator('#market .offer[data-offer="1"]').inner_text()
+    assert "トレード中" in text and "受諾待ち" not in text, text
+
+
+def test_markers_name_their_seat_and_mine_are_under_mine(page: Any, server: str) -> None:
+    """The trial: the active player's markers showed in Bob's panel under "I have / I want".
+    Seed 000: the others see the active player's markers (named here: they are Ann's); the
+    active player sees the others' summed, without names; each seat's own markers are under
+    its own arrows only."""
+    g = P.game(phase="trade", seats=[{}, {}, {}])
+    P.say(g, 0, "/have blue")
+    P.say(g, 1, "/want red")
+    P.say(g, 2, "/want red")
+    P.show(page, server, P.state(g, 1))
+    page.locator("#signals").screenshot(path=str(ARTIFACTS / "market-markers-bob.png"))
+    have = page.locator("#signals .signal-line.have")
+    assert have.get_attribute("aria-label") == "Ann has", have.get_attribute("aria-label")
+    assert "Ann has" in have.inner_text() and have.locator('.card[data-bean="blue"]').count() == 1
+    panel = page.locator("#signals").inner_text()
+    assert "I have" not in panel and "I want" not in panel, panel
+    mine = page.locator("#signals .signal-own")
+    assert mine.get_attribute("aria-label") == "Mine"
+    assert mine.locator('.card[data-bean="red"]').count() == 1
+    assert page.locator('#signals .signal-line .card[data-bean="red"]').count() == 0
+    P.show(page, server, P.state(g, 0))
+    page.locator("#signals").screenshot(path=str(ARTIFACTS / "market-markers-ann.png"))
+    want = page.locator("#signals .signal-line.want")
+    assert "who is not shown" in (want.get_attribute("aria-label") or "")
+    assert want.locator('.card[data-bean="red"]').count() == 1
+    P.show(page, server, P.state(g, 1), lang="ja")
+    assert "Annが提供したい" in page.locator("#signals .signal-line.have").inner_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_any_card_button_says_what_it_adds(page: Any, server: str, lang: str) -> None:
+    """The catalogue's "?" adds a side for the other player to name (C12): its accessible
+    name says so ("any card (?)"), its tooltip how it works; the offer window's "?" alike."""
+    P.show(page, server, P.state(P.trading(), 1), lang=lang)
+    name = "any card (?)" if lang == "en" else "どの豆でも（?）"
+    button = page.locator("#catalogue-ask")
+    assert button.get_attribute("aria-label") == name
+    assert page.get_by_role("button", name=name, exact=True).count() == 1
+    tip = button.get_attribute("title") or ""
+    assert name in tip and len(tip) > len(name) + 10, tip
+    button.click()                                           # left: "you get" any card
+    page.wait_for_selector("#offer-window .card.ask")
+    assert page.locator("#offer-window .card.ask").get_attribute("aria-label") == name
+    page.locator("#offer-clear").click()
+
+
+def test_no_not_interested_beside_ones_own_waiting_offer(page: Any, server: str) -> None:
+    """Issue 10, point 2: a party to a deal is not offered "Not interested"; nor is a seat
+    whose own offer waits for the active player (Bob's copy #4 of Ann's #1). Cleo, with no
+    offer waiting, is."""
+    g = P.copied()
+    P.show(page, server, P.state(g, 1))
+    assert "#4" in status(page) and "wait" in status(page), status(page)
+    assert page.locator("#phase-btn").count() == 0
+    assert "Not interested" not in page.locator("#topbar").inner_text()
+    P.show(page, server, P.state(g, 2))
+    assert page.locator("#phase-btn").inner_text().strip() == "Not interested"
+    P.show(page, server, P.state(P.dealing(), 1))
+    assert page.locator("#phase-btn").count() == 0
+
+
+def test_phase_3_waits_for_one_person_in_the_singular(page: Any, server: str) -> None:
+    """R33: the table waits for the seats with cards to plant. For one person it says "their
+    to-plant area", for several "their to-plant areas"."""
+    g = P.game(phase="plant_traded", seats=[{}, {"to_plant": ["green"]}, {}])
+    P.show(page, server, P.state(g, 0))
+    assert status(page) == "Waiting for Bob to plant the cards in their to-plant area.", status(page)
+    g = P.game(phase="plant_traded", seats=[{}, {"to_plant": ["green"]}, {"to_plant": ["red"]}])
+    P.show(page, server, P.state(g, 0))
+    assert status(page) == "Waiting for Bob, Cleo to plant the cards in their to-plant areas.", \
+        status(page)
+
+
+def test_the_board_reads_who_is_a_party_from_the_view(page: Any, server: str) -> None:
+    """Who can be a party to an offer (R28, R30) is the engine's (``you.party_offers``): the
+    board reads each offer's rows as "you give / you get" exactly for those offers, as the
+    view says, and never works it out itself. A view that says otherwise is followed."""
+    g = P.trading()
+    msg = P.state(g, 1)
+    assert msg["view"]["you"]["party_offers"] == [1, 2]   # Ann's #1, Bob's own #2; not #3
+    P.show(page, server, msg)
+    label = lambda n: page.locator(  # noqa: E731
+        f'#market .offer[data-offer="{n}"] .offer-row.give .row-label').inner_text()
+    assert label(1) == "you give" and label(3) == "Cleo gives", (label(1), label(3))
+    msg["view"]["you"]["party_offers"] = [2, 3]          # doctored: the board follows it
+    P.show(page, server, msg)
+    assert label(1) == "Ann gives" and label(3) == "you give", (label(1), label(3))
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -52,7 +52,7 @@ def _watcher_lines() -> list[tuple[str, Any, str, str]]:
         ("deal", P.dealing(), "You are watching. Ann and Bob are making a deal (offer #2).",
          "観戦中: AnnとBobがトレード中です（オファー#2）。"),
         ("plant-traded", P.planting_traded(),
-         "You are watching. Waiting for Bob to plant the cards in their to-plant areas.",
+         "You are watching. Waiting for Bob to plant the cards in their to-plant area.",
          "観戦中: Bobが植え付け待ちのカードを植えるのを待っています。"),
         ("over", P.over(), "Game over: Ann won with 3 coins.", "ゲーム終了: Annの勝ち（3ターラー）。"),
     ]

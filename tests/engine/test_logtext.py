@@ -74,6 +74,14 @@ def test_gifts_and_gift_requests_read_as_such() -> None:
         assert "nothing" not in log_line(entry, "en", names)
         assert "なし" not in log_line(entry, "ja", names).replace("見返りなし", "")
         assert "を出して" not in log_line(entry, "ja", names)
+    # aimed at one seat: "asks Ann for", never "asks to Ann for" (the trial's slip)
+    ask_ann = dict(ask, to=0)
+    gift_ann = dict(gift, to=0)
+    assert log_line(ask_ann, "en", names) == "Cy asks Ann for Green as a gift (offer #4)"
+    assert log_line(gift_ann, "en", names) == "Cy gives Green as a gift to Ann (offer #3)"
+    for entry in (ask_ann, gift_ann):        # JA: "Annに…", not an addressee tag as well
+        line = log_line(entry, "ja", names)
+        assert ": Annに" in line and "宛て" not in line, line
     done = {"kind": "deal_done", "seat": 0, "offer": 3, "other": 2, "active_gave": [],
             "other_gave": ["green"]}
     assert log_line(done, "en", names) == "Gift done: Cy gave Green to Ann"

@@ -172,13 +172,13 @@ def test_signals_visibility_seed_000() -> None:
     say(g, 2, "/want red")
     say(g, 2, "/have soy")
     say(g, 0, "/have blue")
-    # the active player sees the others' markers summed, without names
-    assert g.view(0)["signals"] == {"want": {"red": 2}, "have": {"soy": 1}}
-    # everybody else sees only the active player's markers
-    assert g.view(1)["signals"] == {"want": {}, "have": {"blue": 1}}
-    assert g.view(None)["signals"] == {"want": {}, "have": {"blue": 1}}
+    # the active player sees the others' markers summed, without names (of: nobody named)
+    assert g.view(0)["signals"] == {"want": {"red": 2}, "have": {"soy": 1}, "of": None}
+    # everybody else sees only the active player's markers, and whose they are
+    assert g.view(1)["signals"] == {"want": {}, "have": {"blue": 1}, "of": 0}
+    assert g.view(None)["signals"] == {"want": {}, "have": {"blue": 1}, "of": 0}
     say(g, 2, "/signals clear")
-    assert g.view(0)["signals"] == {"want": {"red": 1}, "have": {}}
+    assert g.view(0)["signals"] == {"want": {"red": 1}, "have": {}, "of": None}
 
 
 def test_everything_refused_after_game_over() -> None:

@@ -63,8 +63,9 @@ def hints_agree(g: Game) -> None:
 
 
 def test_a_gift_to_one_player_only_that_player_may_take() -> None:
-    """R30: Ann gives a face-up Green to Cy only. Bob may not copy it; Cy may; Ann may then
-    start the deal with Cy."""
+    """R30: Ann (active) gives a face-up Green to Cy only. Bob may not take it; Cy's accept
+    starts the deal at once [house: by aiming it Ann chose her partner, R28], and with one
+    way for each side to provide it executes: the Green goes to Cy's to-plant area (R12)."""
     g = game(face_up=["green", "red"], seats=[{}, {"hand": ["blue"]}, {"hand": ["stink"]}])
     say(g, 0, "/offer green for nothing to Cy")
     o = g.view(1)["offers"][0]
@@ -74,15 +75,115 @@ def test_a_gift_to_one_player_only_that_player_may_take() -> None:
         g.view(1)["you"]["offer_notes"]
     hints_agree(g)
     assert refused(g, 1, "/accept 1") == "not_for_you"
-    assert g.view(2)["you"]["can_accept"] == [1]
-    say(g, 2, "/accept 1")                    # Cy's copy #2, Cy's to Ann
-    copy = g.view(0)["offers"][1]
-    assert copy["owner"] == 2 and copy["to"] == 0 and copy["answers"] == 1
-    assert g.view(0)["you"]["can_accept"] == [2]
+    you = g.view(2)["you"]
+    assert you["can_accept"] == [1] and you["accept_deal"] == [1]
+    events = [e.for_viewer(2) for e in say(g, 2, "/accept 1")]   # no copy: the deal
+    start = next(e for e in events if e["kind"] == "deal_start")
+    assert start["seat"] == 2 and start["other"] == 0 and start["offer"] == 1
+    done = next(e for e in events if e["kind"] == "deal_done")
+    assert done["seat"] == 0 and done["other"] == 2 and done["offer"] == 1
+    assert done["active_gave"] == ["green"] and done["other_gave"] == []
+    pos = g.to_position()
+    assert pos["seats"][2]["to_plant"] == ["green"] and pos["face_up"] == ["red"]
+    assert pos["offers"] == [] and pos["next_offer"] == 2     # no copy was numbered
+
+
+def test_the_addressees_accept_is_checked_like_the_active_players() -> None:
+    """[house] R28, R30, R31: the addressee's accept of the active player's aimed offer starts
+    the deal; like the active player's accept it needs both sides to hold the cards now
+    (cannot_provide) and no pending deal (deal_in_progress). A side with two ways to provide
+    picks its cards (R31)."""
+    g = game(face_up=["green", "green"], seats=[{}, {"hand": ["blue"]}, {"hand": ["soy"]}])
+    say(g, 0, "/offer green for stink to Cy")
+    assert g.view(2)["you"]["can_accept"] == []
+    assert {"id": 1, "note": "refused", "code": "cannot_provide", "seat": 2,
+            "missing": {"stink": 1}} in g.view(2)["you"]["offer_notes"]
     hints_agree(g)
-    say(g, 0, "/accept 2")                    # one Green: both sides provide at once
-    assert g.to_position()["seats"][2]["to_plant"] == ["green"]
-    assert g.to_position()["face_up"] == ["red"]
+    assert refused(g, 2, "/accept 1") == "cannot_provide"
+    g = game(face_up=["green", "green"], seats=[{}, {"hand": ["blue"]}, {"hand": ["stink"]}])
+    say(g, 0, "/offer green for stink to Cy")         # #1, aimed
+    say(g, 0, "/offer green for blue")                # #2, open
+    g2 = g.clone()
+    say(g2, 1, "/accept 2")                           # Bob's copy #3
+    say(g2, 0, "/accept 3")
+    assert g2.view(0)["deal"] is not None            # Ann picks one of two Greens (R31)
+    assert g2.view(2)["you"]["can_accept"] == []
+    assert {"id": 1, "note": "refused", "code": "deal_in_progress"} in \
+        g2.view(2)["you"]["offer_notes"]
+    hints_agree(g2)
+    assert refused(g2, 2, "/accept 1") == "deal_in_progress"
+    say(g, 2, "/accept 1")                            # Cy: the deal with Ann starts
+    d = g.view(2)["deal"]
+    assert d["offer"] == 1 and d["active"] == 0 and d["other"] == 2
+    assert d["owes"] == {"0": {"green": 1}, "2": {"stink": 1}}
+    assert d["provided"] == {"0": False, "2": True}  # Cy's one Stink: provided at once
+    assert [o["id"] for o in g.view(0)["offers"]] == [1, 2]   # no copy posted
+    hints_agree(g)
+    say(g, 0, "/provide u2")
+    pos = g.to_position()
+    assert pos["seats"][2]["to_plant"] == ["green"] and pos["seats"][0]["to_plant"] == ["stink"]
+    assert pos["face_up"] == ["green"] and [o["id"] for o in pos["offers"]] == [2]
+
+
+def test_open_offers_keep_the_copy_and_parties_come_from_the_engine() -> None:
+    """design.md §4: an open offer of the active player is copied by /accept; only an aimed
+    one starts the deal. ``party_offers``: the offers a seat could be a party to (R28: the
+    active player and one other; R30: an aimed offer only its addressee's), ``accept_deal``:
+    the offers whose accept starts the deal."""
+    g = game(face_up=["green", "red"],
+             seats=[{"hand": ["soy"]}, {"hand": ["blue", "chili"]}, {"hand": ["stink"]}])
+    say(g, 0, "/offer green for blue")                # #1 open
+    say(g, 0, "/offer red for stink to Cy")           # #2 aimed at Cy
+    say(g, 1, "/offer chili for red")                 # #3 Bob's to Ann
+    say(g, 1, "/offer chili for soy to Cy")           # #4 Bob's, aimed at Cy (her turn)
+    ann, bob, cy = (g.view(s)["you"] for s in range(3))
+    assert ann["party_offers"] == [1, 2, 3] and ann["accept_deal"] == [3]
+    assert bob["party_offers"] == [1, 3, 4] and bob["accept_deal"] == []
+    assert bob["can_accept"] == [1]                   # a copy, not a deal
+    assert cy["party_offers"] == [1, 2] and cy["accept_deal"] == [2]
+    assert g.view(None)["you"] is None
+    say(g, 1, "/accept 1")                            # Bob's copy #5
+    assert [o["id"] for o in g.view(0)["offers"]] == [1, 2, 3, 4, 5]
+    assert g.view(0)["deal"] is None
+
+
+def test_a_copy_in_the_deal_is_not_said_to_wait_and_the_deal_names_what_it_answered() -> None:
+    """The trial: during a deal on Bob's copy #2 of Ann's #1, #1 said "your copy #2 waits":
+    the note says the copy is in the deal. When it is done, ``deal_done`` names the offer the
+    copy answered (``answers``): that offer was traded too, not gone stale."""
+    g = game(face_up=["green", "green"], seats=[{}, {"hand": ["blue"]}, {}])
+    say(g, 0, "/offer green for blue")
+    say(g, 1, "/accept 1")
+    assert {"id": 1, "note": "answered", "copy": 2} in g.view(1)["you"]["offer_notes"]
+    say(g, 0, "/accept 2")                            # Ann has two Greens: a deal
+    assert g.view(0)["deal"]["offer"] == 2
+    assert {"id": 1, "note": "answered", "copy": 2, "in_deal": True} in \
+        g.view(1)["you"]["offer_notes"]
+    events = [e.for_viewer(1) for e in say(g, 0, "/provide u1")]
+    done = next(e for e in events if e["kind"] == "deal_done")
+    assert done["offer"] == 2 and done["answers"] == 1
+    g = game(face_up=["green"], seats=[{}, {"hand": ["blue"]}, {}])
+    say(g, 1, "/offer blue for green")                # the same offer typed, one way each
+    say(g, 0, "/offer green for blue")
+    events = [e.for_viewer(1) for e in say(g, 0, "/accept 1")]
+    done = next(e for e in events if e["kind"] == "deal_done")
+    assert done["offer"] == 1 and done["answers"] == 2
+    stale = [e["id"] for e in events if e["kind"] == "offer_stale"]
+    assert stale == [2]                               # the answered offer left: traded
+
+
+def test_a_seat_whose_offer_waits_is_not_offered_not_interested() -> None:
+    """Issue 10, point 2: a party to a deal is not offered "Not interested", nor the owner of
+    an offer the active player may take now (it waits for them)."""
+    g = game(face_up=["green"], seats=[{}, {"hand": ["blue"]}, {"hand": ["soy"]}])
+    say(g, 0, "/offer green for blue")
+    assert g.view(1)["you"]["done_label"] == "not_interested"
+    say(g, 1, "/accept 1")                            # Bob's copy #2 waits for Ann
+    assert {"id": 2, "note": "waiting"} in g.view(1)["you"]["offer_notes"]
+    assert g.view(1)["you"]["done_label"] is None
+    assert g.view(2)["you"]["done_label"] == "not_interested"
+    say(g, 1, "/withdraw 2")
+    assert g.view(1)["you"]["done_label"] == "not_interested"
 
 
 def test_seat_by_name_or_number_and_the_text_round_trip() -> None:

@@ -87,7 +87,7 @@ function row(sideName, label) {
   const cards = h('div', { class: 'offer-cards' });
   if (side === '?') {
     const q = h('div', { class: 'card ask', text: '?' });
-    onLeftRight(q, () => setAsk(sideName), '?');
+    onLeftRight(q, () => setAsk(sideName), t('ask_any'));
     cards.append(q);
   } else {
     const entries = sideEntries(side);
@@ -98,7 +98,7 @@ function row(sideName, label) {
       cards.append(c);
     }
   }
-  const ask = h('button', { class: 'btn ask-btn', type: 'button', title: '?', 'aria-label': `${label}: ?`, text: '?', onclick: () => setAsk(sideName) });
+  const ask = h('button', { class: 'btn ask-btn', type: 'button', title: t('ask_any_help'), 'aria-label': `${label}: ${t('ask_any')}`, text: '?', onclick: () => setAsk(sideName) });
   return h('div', { class: 'offer-row ' + (sideName === 'give' ? 'give' : 'get'), dataset: { side: sideName } },
     h('span', { class: 'row-label', text: label }), cards, ask);
 }

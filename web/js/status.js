@@ -113,7 +113,7 @@ export function statusLine(view, room, me, askName = false) {
     return say(you.to_plant.length === 1 ? 'st_plant_traded_1' : 'st_plant_traded', { n: you.to_plant.length }, 'act');
   }
   const seats = (view.waiting || []).filter((w) => w.for === 'plant_traded').map((w) => w.seat);
-  return say('st_wait_plant_traded', { names: names(view, seats) }, 'wait');
+  return say(seats.length === 1 ? 'st_wait_plant_traded_1' : 'st_wait_plant_traded', { names: names(view, seats) }, 'wait');
 }
 
 // The reason an offer note gives, for the market (null: nothing to say).
@@ -123,8 +123,9 @@ export function noteText(note, view) {
   if (!note) return null;
   switch (note.note) {
     case 'open': return t('note_open');
+    case 'open_to': return t('note_open_to', { name: name(note.seat) });
     case 'waiting': return t('note_waiting', { name: name(view.active) });
-    case 'answered': return t('note_answered', { n: note.copy, name: name(view.active) });
+    case 'answered': return t(note.in_deal ? 'note_answered_in_deal' : 'note_answered', { n: note.copy, name: name(view.active) });
     case 'deal': return t('note_deal');
     case 'ask': return t('note_ask');
     case 'accept': return null;

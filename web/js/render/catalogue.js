@@ -45,8 +45,9 @@ export function renderCatalogue(root) {
   const v = S.view;
   if (!v || !v.catalogue) { root.hidden = true; return; }
   root.hidden = false;
-  const q = h('button', { class: 'btn ask-btn', type: 'button', id: 'catalogue-ask', title: '?', text: '?' });
-  onLeftRight(q, (btn) => setAsk(btn === 'left' ? 'want' : 'give'), '?');
+  // named for what it adds, "any card (?)"; how it works is its tooltip (description)
+  const q = h('button', { class: 'btn ask-btn', type: 'button', id: 'catalogue-ask', title: t('ask_any_help'), text: '?' });
+  onLeftRight(q, (btn) => setAsk(btn === 'left' ? 'want' : 'give'), t('ask_any'));
   root.append(h('div', { class: 'box-head' }, h('h2', { text: t('catalogue') }), h('span', { class: 'spacer' }), q));
   const list = h('div', { class: 'catalogue' });
   for (const entry of v.catalogue) {

@@ -21,37 +21,45 @@ function sideCards(side) {
 }
 
 // Recent news about offers that left the market or whose deal was called off (from the log).
+// A deal's news covers its offer and the offer it answered (the log's deal_done "answers"):
+// both were traded, even when the answered one leaves after as stale (its owner gave the cards).
 const NEWS_KIND = { deal_done: 'gone_traded', withdraw: 'gone_withdrawn', offer_stale: 'gone_stale', deal_cancel: 'gone_cancelled' };
 export function noteOfferNews(entries) {
+  const put = (id, key) => {
+    S.offerNews = [...(S.offerNews || []).filter((n) => n.id !== id), { id, key }].slice(-3);
+  };
   for (const e of entries) {
     if (e.kind === 'turn') S.offerNews = [];
     const key = NEWS_KIND[e.kind];
     if (!key) continue;
     const id = e.kind === 'withdraw' || e.kind === 'offer_stale' ? e.id : e.offer;
     if (id === undefined) continue;
-    S.offerNews = [...(S.offerNews || []).filter((n) => n.id !== id), { id, key }].slice(-3);
+    if (key === 'gone_stale' && (S.offerNews || []).some((n) => n.id === id && n.key === 'gone_traded')) continue;
+    put(id, key);
+    if (e.kind === 'deal_done' && e.answers !== undefined && e.answers !== null) put(e.answers, key);
   }
 }
 
 // What the offer means for me: the server's note (waiting, refused), or what the view says
 // itself: the offers I may accept (can_accept), the deal's offer, a prompt ('?'), my own
-// offer as the active player (open to the others).
+// offer as the active player (open to the others, or to the one seat it is aimed at).
 function noteOf(o, v, me, notes) {
   if (notes.has(o.id)) return notes.get(o.id);
   if (me === null || v.phase !== 'trade') return null;
   if ((v.you.can_accept || []).includes(o.id)) return { id: o.id, note: 'accept' };
   if (v.deal && v.deal.offer === o.id) return { id: o.id, note: 'deal' };
   if (o.give === '?' || o.want === '?') return { id: o.id, note: 'ask' };
-  if (o.owner === me && me === v.active) return { id: o.id, note: 'open' };
+  if (o.owner === me && me === v.active) {
+    return o.to === null || o.to === undefined ? { id: o.id, note: 'open' } : { id: o.id, note: 'open_to', seat: o.to };
+  }
   return null;
 }
 
 function offerEl(o, v, me, notes) {
   const mine = o.owner === me;
-  // a party the offer could be between (R28: every trade is the active player's with one
-  // other; an offer to one seat, R30, only that seat's): anyone else reads it as a watcher
-  const party = mine || (me !== null && (o.owner === v.active
-    ? (o.to === null || o.to === undefined || o.to === me) : me === v.active));
+  // a party the offer could be between (the engine's party_offers: R28, R30): anyone else
+  // reads it as a watcher, the owner's rows
+  const party = mine || (me !== null && ((v.you && v.you.party_offers) || []).includes(o.id));
   const spectator = me === null;
   const note = noteOf(o, v, me, notes);
   const viewerIsOwner = mine || !party;
@@ -89,14 +97,18 @@ function offerEl(o, v, me, notes) {
     const copies = v.offers.filter((x) => x.answers === o.id).map((x) => `#${x.id} ${seatName(x.owner)}`);
     if (copies.length) el.append(h('div', { class: 'answered-by', text: t('answered_by', { list: copies.join(', ') }) }));
   } else if (party && !mine && !(note && note.note === 'answered')) {
-    const copies = v.offers.filter((x) => x.answers === o.id && x.owner === me).map((x) => `#${x.id}`);
+    // my copies that wait (a copy in the deal does not: the deal window shows it)
+    const inDeal = v.deal ? v.deal.offer : null;
+    const copies = v.offers.filter((x) => x.answers === o.id && x.owner === me && x.id !== inDeal).map((x) => `#${x.id}`);
     if (copies.length) el.append(h('div', { class: 'answered-by', text: t('your_copies', { list: copies.join(', ') }) }));
   }
   const foot = h('div', { class: 'offer-foot' });
   if (canAccept) {
+    // the engine says whether this accept starts the deal (accept_deal) or posts a copy
+    const deal = ((v.you && v.you.accept_deal) || []).includes(o.id);
     const b = h('button', {
       class: 'btn accept-btn', type: 'button',
-      title: t(me === v.active ? 'accept_title_active' : 'accept_title_other', { n: o.id, name: seatName(me === v.active ? o.owner : v.active) }),
+      title: t(deal ? 'accept_title_active' : 'accept_title_other', { n: o.id, name: seatName(me === v.active ? o.owner : v.active) }),
     }, icon('check'), ' ' + t('accept'));
     b.addEventListener('click', (e) => { e.stopPropagation(); act(`/accept ${o.id}`, el); });
     foot.append(b);
@@ -186,14 +198,22 @@ export function renderSignals(root) {
   if (!v || v.phase === 'over' || (v.rules && v.rules.duel)) { root.hidden = true; return; }
   root.hidden = false;
   const seen = v.signals || { want: {}, have: {} };
-  const line = (cls, arrow, map, label) => {
-    const d = h('div', { class: 'signal-line ' + cls, role: 'group', 'aria-label': label }, icon(arrow, { class: 'arrow' }));
+  // whose markers these are, as the view says (signals.of): the active player's, named; or,
+  // for the active player, the others' summed without names (seed 000); never "I have"
+  const of = seen.of;
+  const named = of !== null && of !== undefined;
+  const whose = (which) => (named ? t('signal_seen_' + which, { name: seatName(of) })
+    : t(seen.of === null ? 'signal_others_' + which : 'signal_seen_any_' + which));
+  const short = (which) => (seen.of === null ? t('signal_others_short_' + which) : whose(which));
+  const line = (cls, arrow, map, label, text) => {
+    const d = h('div', { class: 'signal-line ' + cls, role: 'group', 'aria-label': label, title: label, dataset: named ? { seat: String(of) } : {} },
+      icon(arrow, { class: 'arrow' }), h('span', { class: 'signal-whose', text }));
     for (const [bean, n] of sideEntries(map || {})) d.append(beanCard(bean, { small: true, count: n > 1 ? n : null }));
     return d;
   };
   root.append(h('div', { class: 'box-head' }, h('h2', { text: t('signals') })));
   if (v.you) root.append(h('div', { class: 'hint-text', text: t('signals_hint') }));
-  root.append(line('have', 'up', seen.have, t('signal_have')), line('want', 'down', seen.want, t('signal_want')));
+  root.append(line('have', 'up', seen.have, whose('have'), short('have')), line('want', 'down', seen.want, whose('want'), short('want')));
   if (v.you) {
     const mine = v.you.signals || { want: [], have: [] };
     const token = (which, arrow) => {
@@ -207,7 +227,8 @@ export function renderSignals(root) {
     };
     const x = h('button', { class: 'btn small', type: 'button', title: t('signal_clear') }, icon('close', { title: t('signal_clear') }));
     x.addEventListener('click', () => act('/signals clear', x));
-    const own = h('div', { class: 'signal-own' }, token('have', 'up'), token('want', 'down'), x);
+    const own = h('div', { class: 'signal-own', role: 'group', 'aria-label': t('signals_mine') },
+      h('span', { class: 'signal-whose', text: t('signals_mine') }), token('have', 'up'), token('want', 'down'), x);
     for (const b of mine.have || []) own.append(beanCard(b, { small: true, extraClass: 'sig-have' }));
     for (const b of mine.want || []) own.append(beanCard(b, { small: true, extraClass: 'sig-want' }));
     root.append(own);
