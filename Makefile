@@ -56,7 +56,7 @@ typecheck: $(STAMP)
 JOBS ?= logical
 
 unit: $(STAMP) postgres redis
-	$(PY) -m pytest -q -n $(JOBS)
+	$(PY) -m pytest -q -n $(JOBS) --durations=15
 
 $(AXE): package.json package-lock.json
 	@command -v npm >/dev/null 2>&1 || { \
@@ -70,7 +70,7 @@ $(AXE): package.json package-lock.json
 # the asyncio plugin's settings in pyproject.toml mean nothing to this call).
 browser: $(STAMP) chromium $(AXE)
 	@if ls tests/e2e/test_*.py >/dev/null 2>&1; then \
-	  $(PY) -m pytest -q -n $(JOBS) -m browser tests/e2e -p no:asyncio -W ignore::pytest.PytestConfigWarning; \
+	  $(PY) -m pytest -q -n $(JOBS) --durations=10 -m browser tests/e2e -p no:asyncio -W ignore::pytest.PytestConfigWarning; \
 	else echo "no browser tests yet"; fi
 
 test: lint typecheck unit browser
