@@ -114,12 +114,10 @@ def _same(a: list[Any], b: Any) -> bool:
 
 
 # key -> (JSON text of its value, length of a list or -1), or (the value itself, SCALAR) for
-# a number, string, boolean or null, or (the Texts of an object, NESTED) for a key of ``nest``
+# a number, string, boolean or null
 Texts = dict[str, tuple[Any, int]]
 SCALAR = -2
-NESTED = -3
 _SCALARS = (int, float, str, bool, type(None))
-_NO_KEYS: frozenset[str] = frozenset()
 
 
 def _kept(v: Any) -> tuple[Any, int]:
@@ -128,21 +126,17 @@ def _kept(v: Any) -> tuple[Any, int]:
     return to_json(v).decode(), len(v) if type(v) is list else -1
 
 
-def texts_of(value: dict[str, Any], nest: frozenset[str] = _NO_KEYS) -> Texts:
+def texts_of(value: dict[str, Any]) -> Texts:
     """What :func:`diff_texts` keeps of an object: each key's value as JSON text, a scalar
-    as itself (far smaller than the parsed values, and nothing for the garbage collector);
-    the object under a key of ``nest`` as its own :func:`texts_of` (one level: a seat's
-    ``you``, of which a change replaces the keys that changed, nothing parsed back)."""
-    return {k: (texts_of(v), NESTED) if k in nest and type(v) is dict else _kept(v)
-            for k, v in value.items()}
+    as itself (far smaller than the parsed values, and nothing for the garbage collector)."""
+    return {k: _kept(v) for k, v in value.items()}
 
 
 Memo = dict[tuple[str, int, Any], tuple[tuple[Any, int], list[str]]]
 
 
 def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
-               same: frozenset[str] = frozenset(), memo: Memo | None = None,
-               nest: frozenset[str] = _NO_KEYS) -> None:
+               same: frozenset[str] = frozenset(), memo: Memo | None = None) -> None:
     """:func:`diff_into` for an object kept as :func:`texts_of` (updated in place): a key
     whose value serialises as before costs one serialisation (a scalar: one comparison); a
     list that grew at its end (its old text a prefix of the new) is appended to without
@@ -150,27 +144,9 @@ def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
     in :func:`diff_into`. ``memo``: shared by the calls for several objects (the own parts
     of several seats) while the new values live: a key whose new value is the same object
     as in an earlier call, with the same kept text, gets that call's operations again
-    (``path`` must be the same). ``nest``: keys whose object values are kept as their own
-    texts (:func:`texts_of`), compared key by key: a key of it that changed is replaced
-    whole (its old value is never parsed back)."""
+    (``path`` must be the same)."""
     found = 0
     for k, v in new.items():
-        if nest and k in nest and k not in same:
-            was = old.get(k)
-            if type(v) is dict:
-                if was is not None and was[1] == NESTED:
-                    _diff_flat(was[0], v, path + _step(k), out)
-                else:
-                    out.append(operation("replace" if was is not None else "add",
-                                         path + _step(k), to_json(v).decode()))
-                    old[k] = (texts_of(v), NESTED)
-                found += was is not None
-                continue
-            if was is not None and was[1] == NESTED:  # no object any more
-                old[k] = _kept(v)
-                out.append(operation("replace", path + _step(k), to_json(v).decode()))
-                found += 1
-                continue
         if memo is not None and type(v) not in _SCALARS and k not in same:
             was = old.get(k)
             mk = (k, id(v), was)
@@ -221,45 +197,6 @@ def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
                 out.append(operation("add", p + "/-", to_json(x).decode()))
             continue
         diff_into(from_json(old_text), v, p, out)
-    if found < len(old):
-        for k in [k for k in old if k not in new]:
-            out.append(operation("remove", path + _step(k), None))
-            del old[k]
-
-
-def _diff_flat(old: Texts, new: dict[str, Any], path: str, out: list[str]) -> None:
-    """The operations of a nested object (``diff_texts``' ``nest``): a key whose value
-    changed is replaced whole (a scalar compared as a value, anything else as its JSON text;
-    a list that grew at its end is appended to), a new key added, a key gone removed."""
-    found = 0
-    for k, v in new.items():
-        was = old.get(k)
-        if was is None:
-            text = to_json(v).decode()
-            old[k] = (v, SCALAR) if type(v) in _SCALARS else (text, len(v) if type(v) is list
-                                                                 else -1)
-            out.append(operation("add", path + _step(k), text))
-            continue
-        found += 1
-        if type(v) in _SCALARS:
-            if was[1] == SCALAR and type(was[0]) is type(v) and was[0] == v:
-                continue
-            old[k] = (v, SCALAR)
-            out.append(operation("replace", path + _step(k), to_json(v).decode()))
-            continue
-        text = to_json(v).decode()
-        old_text, m = was
-        if m != SCALAR and old_text == text:
-            continue
-        n = len(v) if type(v) is list else -1
-        old[k] = (text, n)
-        p = path + _step(k)
-        if (0 <= m < n and text.startswith(old_text[:-1])
-                and (m == 0 or text[len(old_text) - 1] == ",")):
-            for x in v[m:]:
-                out.append(operation("add", p + "/-", to_json(x).decode()))
-            continue
-        out.append(operation("replace", p, text))
     if found < len(old):
         for k in [k for k in old if k not in new]:
             out.append(operation("remove", path + _step(k), None))

@@ -88,8 +88,7 @@ UNCHANGING = {"bohnanza": frozenset({"preset", "options", "passes_limit", "third
 class Snapshot:
     """What the delta connections of a room were last sent, at ``version``, kept as JSON text
     per key (``delta.texts_of``): ``base`` the view part all seats share (``None``: no game),
-    ``own`` each seat's own part (only the seats that were sent one at ``version``; its
-    ``you`` kept key by key, ``delta.texts_of``' ``nest``: a changed key is replaced whole), ``room``
+    ``own`` each seat's own part (only the seats that were sent one at ``version``), ``room``
     the room part without ``you``; ``stamp`` the game's view stamp at ``version``
     (``HostedGame.view_stamp``: what the views were built from). A delta connection holds
     ``(version, seat)`` of the state it got."""
@@ -133,7 +132,7 @@ class Snapshot:
         if version == self.version:  # the same state once more (a connection's first)
             for s in seats:
                 if s not in self.own:
-                    self.own[s] = None if base is None else delta.texts_of(own[s], _YOU)
+                    self.own[s] = None if base is None else delta.texts_of(own[s])
             return {}
         out: dict[int | None, list[str]] = {}
         if self.patches(version, base is not None):
@@ -161,17 +160,17 @@ class Snapshot:
                                 and s not in changes.you:
                             skip = skip | _YOU
                         if len(skip) < 2:
-                            delta.diff_texts(mine, own[s], "/view", ops, skip, memo, _YOU)
+                            delta.diff_texts(mine, own[s], "/view", ops, skip, memo)
                     kept[s] = mine
                     out[s] = ops
                 else:
-                    kept[s] = None if base is None else delta.texts_of(own[s], _YOU)
+                    kept[s] = None if base is None else delta.texts_of(own[s])
             self.own = kept
         else:  # the first state, or a game begins or ends: everyone gets it whole
             self.base = None if base is None else delta.texts_of(base)
             self.room = delta.texts_of(room)
             self.room_text = _room_text(room)
-            self.own = {s: None if base is None else delta.texts_of(own[s], _YOU) for s in seats}
+            self.own = {s: None if base is None else delta.texts_of(own[s]) for s in seats}
         self.version = version
         self.game = game
         self.stamp = stamp
