@@ -264,7 +264,7 @@ def test_every_icon_button_has_a_text_of_its_own(browser: Any, server: str, make
 # ------------------------------------------------------------------ h. harvest news
 
 
-def test_a_harvest_shows_its_coins_at_the_top(page: Any, server: str) -> None:
+def test_a_harvest_shows_its_coins_at_the_top(page: Any, server: str, artifacts: Path) -> None:
     """rules.md §1: 4 Blue earn 1 coin. Ann, scrolled down to her fields at 1366x768, sees it
     at the top of the screen."""
     g = P.game(seats=[{"hand": ["chili", "red"], "fields": [["blue", 4], None]}, {}, {}])
@@ -283,6 +283,7 @@ def test_a_harvest_shows_its_coins_at_the_top(page: Any, server: str) -> None:
     text = news.inner_text()
     assert text.startswith("+1 coin"), text
     assert "Blue" in text and "field 1" in text, text
+    page.screenshot(path=str(artifacts / "hes-harvest-1366x768-en.png"))
     page.evaluate("window.scrollTo(0, 0)")
 
 

@@ -329,6 +329,8 @@ const T = {
   tap_hint: ['Tap a card for its beanometer', 'カードをタップで換金表'],
   want_one: ['Want +1', '欲しい +1'],
   give_one: ['Give +1', '出す +1'],
+  tap_note_get: ['You get {n} × {bean} in your offer', 'オファーで{bean}を{n}枚もらう'],
+  tap_note_give: ['You give {n} × {bean} in your offer', 'オファーで{bean}を{n}枚出す'],
   mark_have: ['Mark: I have', '提供したい印'],
   mark_want: ['Mark: I want', '欲しい印'],
   close: ['Close', '閉じる'],
