@@ -4,11 +4,14 @@ Everything here reads only ``Game.view(seat)`` (docs/engine-api.md); command tex
 :func:`bohnanza.commands.format_action`, so it always parses back to the intended action. The
 text is a :class:`BotCommand`: a ``str`` like any other (the server sends and parses it as a
 person's line), which also carries that action, so bot games in the engine
-(:mod:`.simulate`) apply it without parsing the text again.
+(:mod:`.simulate`) apply it without parsing the text again. A command is written once for
+the same builder and arguments and handed out again (its action is never changed: the
+engine copies what it keeps).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bohnanza.commands import format_action
@@ -42,6 +45,21 @@ class BotCommand(str):
         text = cls(format_action(action))
         text.action = action
         return text
+
+
+_MADE: dict[Any, BotCommand] = {}
+"""Commands already written, by builder and arguments: the same arguments give an equal
+command (text and action), so it is written once (at most ``_KEEP`` of them)."""
+_KEEP = 4096
+
+
+def _made(key: Any, action: Callable[[], Action]) -> BotCommand:
+    text = _MADE.get(key)
+    if text is None:
+        if len(_MADE) >= _KEEP:
+            _MADE.clear()
+        text = _MADE[key] = BotCommand.of(action())
+    return text
 
 
 def seat_of(view: dict[str, Any]) -> int:
@@ -97,7 +115,7 @@ def types_of(view: dict[str, Any]) -> list[str]:
 
 # ------------------------------------------------------------------ command text
 def plant(field: int | None = None, bean: str | None = None) -> str:
-    return BotCommand.of(Plant(field, bean))
+    return _made(("plant", field, bean), lambda: Plant(field, bean))
 
 
 def plant_card(index: int, field: int | None = None) -> str:
@@ -117,27 +135,28 @@ def is_duel(view: dict[str, Any]) -> bool:
 
 
 def harvest(field: int) -> str:
-    return BotCommand.of(Harvest(field))
+    return _made(("harvest", field), lambda: Harvest(field))
 
 
 def done() -> str:
-    return BotCommand.of(Done())
+    return _made("done", Done)
 
 
 def buy() -> str:
-    return BotCommand.of(Buy())
+    return _made("buy", Buy)
 
 
 def offer(give: dict[str, int], want: dict[str, int]) -> str:
-    return BotCommand.of(PostOffer(dict(give), dict(want)))
+    return _made(("offer", tuple(give.items()), tuple(want.items())),
+                 lambda: PostOffer(dict(give), dict(want)))
 
 
 def accept(offer_id: int) -> str:
-    return BotCommand.of(Accept(offer_id))
+    return _made(("accept", offer_id), lambda: Accept(offer_id))
 
 
 def withdraw(offer_id: int) -> str:
-    return BotCommand.of(Withdraw(offer_id))
+    return _made(("withdraw", offer_id), lambda: Withdraw(offer_id))
 
 
 def provide(cards: list[CardRef] | tuple[CardRef, ...]) -> str:
@@ -145,7 +164,7 @@ def provide(cards: list[CardRef] | tuple[CardRef, ...]) -> str:
 
 
 def cancel() -> str:
-    return BotCommand.of(Cancel())
+    return _made("cancel", Cancel)
 
 
 class CoinLedger:

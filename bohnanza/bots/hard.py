@@ -31,7 +31,9 @@ the rollouts are long and rough and lost to ``normal``'s own estimate.
 **When it searches**: in the last pass through the draw pile (``SEARCH_PASSES``), where a
 rollout to the end is short enough to be trusted; before that it plays as ``normal`` (in
 our measurements, searching earlier through the rough rollout policy lost games against
-``normal``'s own estimate: README, "Bot levels").
+``normal``'s own estimate: README, "Bot levels"). Trial settings (``PLANT_PASSES``,
+``DEAL_PASSES``, ``CONFIDENCE``; off) search earlier and overrule ``normal`` only where the
+samples say so clearly: within the noise in our runs (README).
 
 **Worth of a finished sample**: ``WIN`` for a win (shared on a tie) plus this seat's coins
 minus the best other seat's (R39, R40). Samples: ``samples`` per decision, cut short by the
@@ -65,6 +67,17 @@ ROUNDS = 0
 SEARCH_PASSES = 1
 #: A search result replaces ``normal``'s choice only when worth this much more.
 OVERRIDE = 0.5
+#: Trial settings (off: 1, 1 and 0; README, "Bot levels", for what they did when on):
+#: planting decisions are searched once ``PLANT_PASSES`` passes are left, before the last
+#: pass only a forced harvest with a choice of fields and the optional second card (R15,
+#: R26); ``normal``'s deals are checked once ``DEAL_PASSES`` are left, before the last pass
+#: with ``EARLY_SAMPLES`` samples, and dropped only when no deal clearly beats the deal; a
+#: search overrules ``normal`` only when its mean gain is also at least ``CONFIDENCE``
+#: standard errors of the per-sample differences.
+PLANT_PASSES = 1
+DEAL_PASSES = 1
+EARLY_SAMPLES = 12
+CONFIDENCE = 0.0
 #: A deal is dropped when the search says it loses more than this: 0, a hard bot never offers
 #: or accepts what its samples say loses (issue 15).
 LOSS = 0.0
@@ -148,6 +161,7 @@ class HardPolicy(NormalPolicy):
         (False: not possible there, counted as the sample's plain rollout)."""
         seed = rng.getrandbits(32)
         totals = [0.0] * len(candidates)
+        self.last_samples: list[list[float]] = []
         done = 0
         start = time.perf_counter()
         sample_rng = random.Random(seed)
@@ -156,6 +170,8 @@ class HardPolicy(NormalPolicy):
                 break
             base = determinize(view, sample_rng)
             roll_seed = sample_rng.getrandbits(32)
+            row: list[float] = []
+            self.last_samples.append(row)
             for k, make in enumerate(candidates):
                 g = quiet_clone(base)
                 try:
@@ -164,7 +180,8 @@ class HardPolicy(NormalPolicy):
                     g = quiet_clone(base)
                 until = g.turn + ROUNDS * len(g.seats) if ROUNDS else None
                 scores = play_out(g, random.Random(roll_seed), until_turn=until)
-                totals[k] += estimate(g, me) if scores is None else worth(scores, me)
+                row.append(estimate(g, me) if scores is None else worth(scores, me))
+                totals[k] += row[-1]
             done += 1
         return [t / max(1, done) for t in totals]
 
@@ -181,6 +198,11 @@ class HardPolicy(NormalPolicy):
         forced = not any(t.startswith("/plant") for t in by_text)
         texts = [t for t in by_text
                  if t == plain or not t.startswith("/harvest") or forced]
+        if view["passes_limit"] - view["exhaustions"] > SEARCH_PASSES:
+            # earlier: only a forced harvest's field and the optional second card
+            second = view["phase"] == "plant" and view["planted"] == 1
+            if not (forced and len(texts) > 1) and not second:
+                return plain
         if len(texts) < 2:
             return plain
         texts.remove(plain)
@@ -192,7 +214,23 @@ class HardPolicy(NormalPolicy):
 
         values = self._search(view, rng, [cand(t) for t in texts], me)
         best = max(range(len(texts)), key=lambda k: values[k])
-        return texts[best] if values[best] > values[0] + OVERRIDE else plain
+        return texts[best] if self._clear(best, values) else plain
+
+    def _clear(self, best: int, values: list[float]) -> bool:
+        """Whether candidate ``best`` beats candidate 0 (``normal``'s choice) clearly: by more
+        than ``OVERRIDE`` on average and by ``CONFIDENCE`` standard errors of the paired
+        per-sample differences (``last_samples``)."""
+        gain = values[best] - values[0]
+        if best == 0 or gain <= OVERRIDE:
+            return False
+        if CONFIDENCE <= 0:
+            return True
+        diffs = [row[best] - row[0] for row in self.last_samples]
+        n = len(diffs)
+        if n < 2:
+            return False
+        var = sum((d - gain) ** 2 for d in diffs) / (n - 1)
+        return bool(gain > CONFIDENCE * (var / n) ** 0.5)
 
     # ------------------------------------------------------------ deals
     def _deal_of(self, view: dict[str, Any], text: str) -> tuple[int, dict[str, int],
@@ -240,6 +278,25 @@ class HardPolicy(NormalPolicy):
             out.append(int(o["id"]))
         return out
 
+    def _veto(self, view: dict[str, Any], rng: random.Random, text: str) -> bool:
+        """Whether ``normal``'s deal ``text`` clearly loses against no deal (``DEAL_PASSES``)."""
+        d = self._deal_of(view, text)
+        if d is None:
+            return False
+        me = int(view["you"]["seat"])
+        partner, give, receive = d
+
+        def make(g: QuietGame) -> None:
+            if not _exchange(g, me, partner, give, receive):
+                raise ValueError("not held in this sample")
+
+        full, self.samples = self.samples, min(self.samples, EARLY_SAMPLES)
+        try:
+            values = self._search(view, rng, [make, lambda g: None], me)
+        finally:
+            self.samples = full
+        return self._clear(1, values)
+
     def _weigh_deals(self, view: dict[str, Any], rng: random.Random,
                      texts: list[str]) -> str | None:
         """The deal text among ``texts`` that gains most over no deal in the samples, or
@@ -273,20 +330,28 @@ class HardPolicy(NormalPolicy):
         you = view.get("you")
         if you is None or view["phase"] == "over":
             return None
-        if view["passes_limit"] - view["exhaustions"] > SEARCH_PASSES:
+        left = view["passes_limit"] - view["exhaustions"]
+        if left > max(SEARCH_PASSES, PLANT_PASSES, DEAL_PASSES):
             return super()._decide(view, rng, hurry=hurry)
         phase = view["phase"]
         waiting = you["waiting_for"]
         text = super()._decide(view, rng, hurry=hurry)
         if waiting in ("plant", "plant_traded", "plant_offer", "plant_revealed"):
+            if left > max(SEARCH_PASSES, PLANT_PASSES):
+                return text
             return self._choose_plant(view, rng, text)
         if phase != "trade" or text is None:
             return text
         if not (text.startswith("/accept") or text.startswith("/offer")):
             return text
-        options = [text] + [c.accept(i) for i in self._acceptable(view)
-                            if c.accept(i) != text]
-        chosen = self._weigh_deals(view, rng, options)
+        if left > SEARCH_PASSES:
+            if left > DEAL_PASSES or not self._veto(view, rng, text):
+                return text
+            chosen = None
+        else:
+            options = [text] + [c.accept(i) for i in self._acceptable(view)
+                                if c.accept(i) != text]
+            chosen = self._weigh_deals(view, rng, options)
         if chosen is not None:
             if chosen.startswith("/accept") and c.is_active(view):
                 # a deal started as the active player is not started again this turn, even

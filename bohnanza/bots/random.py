@@ -57,7 +57,10 @@ def _provide_ways(view: dict[str, Any], owes: dict[str, int]) -> list[Choice]:
 
 
 def _small_offer(view: dict[str, Any], rng: _random.Random) -> Choice:
-    have = sorted(c.holdings(view))
+    held = set(view["you"]["hand"])     # the beans of c.holdings(view)
+    if c.is_active(view):
+        held.update(view["face_up"])
+    have = sorted(held)
     if not have:
         return None
     give = {rng.choice(have): 1}

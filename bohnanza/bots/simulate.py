@@ -24,10 +24,10 @@ command (``policy.decide(view, rng)``), which is applied to the game. Two ways, 
 commands (tests/bots/test_bots_fast.py): the *wire* path (``wire=True``) is the server's, the
 view ``Game.view(seat)`` in and the text out through ``bohnanza.commands.apply_text`` (parse,
 then ``Game.apply``); the fast path (the default) plays a ``QuietGame`` (no events), gives a
-policy that ``borrows_view`` a view of the same content that shares the game's own lists and
-its public part between the seats asked while nothing changed (``engine.view.public`` and
-``own_part`` with ``copy=False``, the holdings counted once), and applies the action a
-``BotCommand`` text carries without parsing it. A seat that must act
+policy that ``borrows_view`` a view of the same content that builds each key when it is first
+read, straight from the game, and shares its public part between the seats asked while
+nothing changed (:mod:`.fastview`), and applies the action a ``BotCommand`` text carries
+without parsing it. A seat that must act
 (``view["you"]["must_act"]``) but keeps waiting is asked with ``hurry=True`` after
 ``PATIENCE`` idle rounds (the server does the same on a timer). Refused commands are counted
 and reported: each one is a bot bug. A game that exceeds the step cap, or in which nobody can
@@ -47,12 +47,11 @@ from typing import Any
 
 from bohnanza.commands import apply_text
 from bohnanza.engine import Game, Refusal
-from bohnanza.engine.hints import Holdings
 from bohnanza.engine.presets import DUEL_BASES, PLAYER_RANGE, PRESETS
 from bohnanza.engine.search import QuietGame
-from bohnanza.engine.view import own_part, public
 
 from .base import Policy, ask_order, get_policy, policy_names
+from .fastview import Table, lazy_view
 
 PATIENCE = 2
 MAX_STEPS = 20000
@@ -99,8 +98,8 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
     names = [f"{p.name}-{i + 1}" for i, p in enumerate(policies)]
     game = (Game if wire else QuietGame).new(preset, names, seed, options)
     borrow = [not wire and p.borrows_view for p in policies]
-    base: dict[str, Any] | None = None      # the public part while nothing changed
-    held = Holdings(game)                   # and the seats' holdings
+    table: Table | None = None              # the public part while nothing changed
+    last: Table | None = None
     rngs = [seat_rng(seed, i) for i in range(n)]
     idle = [0] * n
     steps = 0
@@ -109,11 +108,11 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
     while not game.over and steps < max_steps:
         acted = False
         for seat in ask_order(game.active, n):
+            view: dict[str, Any]
             if borrow[seat]:
-                if base is None:
-                    base = public(game, copy=False)
-                    held = Holdings(game)
-                view = {**base, **own_part(game, seat, copy=False, held=held)}
+                if table is None:
+                    table = last = Table.of(game, last)
+                view = lazy_view(table, seat)
             else:
                 view = game.view(seat)
             must = bool(view["you"]["must_act"])
@@ -128,7 +127,7 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
             acted = True
             if on_command is not None:
                 on_command(seat, view, text)
-            base = None
+            table = None
             try:
                 action = None if wire else getattr(text, "action", None)
                 if action is None:

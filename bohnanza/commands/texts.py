@@ -361,10 +361,32 @@ def server_text(message: str, lang: str = "en") -> str:
             return head + sep + server_text(tail, lang)
         return message
     key, params = found
-    return text(key, lang, **{k: _WORDS.get(v, v) for k, v in params.items()})
+    return text(key, lang, **{k: word(v, lang) if k in _WORD_PARAMS else v
+                              for k, v in params.items()})
 
 
-_WORDS = {"on": "オン", "off": "オフ"}   # option values inside a line
+# the words of the server's own lines besides names, in Japanese: option values, the presets
+# (rules.md §4a), the bot levels and policies; the board's i18n.js uses the same words
+_WORDS = {"on": "オン", "off": "オフ",
+          "classic": "クラシック", "rio-grande": "リオグランデ", "amigo": "アミーゴ",
+          "bohnanza": "ボーナンザ", "farm": "農園コンテスト",
+          "easy": "かんたん", "normal": "ふつう", "hard": "むずかしい", "slow": "ゆっくり",
+          "fast": "速い",
+          "greedy": "欲張り", "random": "ランダム"}
+_WORD_PARAMS = {"value", "preset", "policy", "game", "speed"}   # never a name
+_PARAMS = re.compile(r"(?P<game>[\w-]+), parameters (?P<rest>.+)")
+
+
+def word(value: str, lang: str = "en") -> str:
+    """One word inside a server line (an option value, a preset, a bot level: ``classic``)
+    in ``lang``; the farm game's label ``farm, parameters NAME HASH`` with its game's name
+    in ``lang``; anything else (a name) as it is."""
+    if lang != "ja":
+        return value
+    m = _PARAMS.fullmatch(value)
+    if m is not None:
+        return f"{_WORDS.get(m['game'], m['game'])}、パラメータ {m['rest']}"
+    return _WORDS.get(value, value)
 
 
 def fill(key: str, params: Mapping[str, Any] | None, lang: str) -> str:

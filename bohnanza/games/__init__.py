@@ -11,7 +11,7 @@ from typing import Any
 
 from bohnanza.engine.errors import Refusal
 
-from .base import GameState, HostedGame
+from .base import Answering, GameState, HostedGame
 from .bohnanza import BOHNANZA
 from .farm import FARM
 
@@ -54,4 +54,4 @@ class TableGame:
         return cls.of_position(position).load(position)
 
 
-__all__ = ["DEFAULT_GAME", "GameState", "HostedGame", "TableGame"]
+__all__ = ["DEFAULT_GAME", "Answering", "GameState", "HostedGame", "TableGame"]

@@ -14,7 +14,7 @@ game reads its own keys from it (Bohnanza: ``preset``, ``hidden_money``, ``duel_
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from bohnanza.bots.base import Policy
 from bohnanza.commands import Command
@@ -43,6 +43,17 @@ class GameState(Protocol):
     def to_position(self) -> dict[str, Any]: ...
 
     def rename_seat(self, seat: int, name: str) -> None: ...
+
+
+class Answering(NamedTuple):
+    """Who may still answer in a trading phase (:meth:`HostedGame.answering`): ``active``
+    the active player; ``deal`` whether a deal waits for its parties' cards; ``seats`` the
+    seats that have not said they are done trading (``/pass``) and the parties of the
+    pending deal that have not provided their cards yet."""
+
+    active: int
+    deal: bool
+    seats: frozenset[int]
 
 
 class HostedGame(Protocol):
@@ -111,6 +122,12 @@ class HostedGame(Protocol):
     def owed(self, game: GameState) -> dict[int, str]:
         """The seats the game waits for now and a key of the decision (a key that changes is
         a new decision: the turn clock starts again)."""
+
+    def answering(self, game: GameState) -> Answering | None:
+        """While the game waits for trading answers (Bohnanza's phase 2, R28-R32): the
+        active player, whether a deal is pending, and the seats that may still answer (the
+        bots give people time to answer, ``server/room/bots.py``). None otherwise (a game
+        without trading: always)."""
 
     def decision_clock(self, game: GameState, key: str, room_clock: float | None
                        ) -> float | None:

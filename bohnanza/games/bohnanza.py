@@ -18,7 +18,7 @@ from bohnanza.engine import PLAYER_RANGE, PRESETS, Event, Game, RuleError
 from bohnanza.engine.presets import DUEL_BASES
 from bohnanza.engine.view import changes as view_changes
 
-from .base import GameState
+from .base import Answering, GameState
 
 
 def _g(game: GameState) -> Game:
@@ -116,6 +116,19 @@ class BohnanzaHost:
         if phase == "plant_traded":
             return {i: f"{turn}:plant_traded" for i, s in enumerate(g.seats) if s.to_plant}
         return {active: f"{turn}:{phase}"}  # plant, and the duel's plant_offer, plant_revealed
+
+    def answering(self, game: GameState) -> Answering | None:
+        """In phase 2 (R28-R32): the active player, whether a deal is pending, and the seats
+        that have not passed plus the deal's parties that have not provided (R31); None in
+        any other phase."""
+        g = _g(game)
+        if g.phase != "trade":
+            return None
+        d = g.deal
+        seats = {i for i in range(len(g.seats)) if i not in g.passed}
+        if d is not None:
+            seats.update(k for k, v in d.provided.items() if v is None)
+        return Answering(g.active, d is not None, frozenset(seats))
 
     def decision_clock(self, game: GameState, key: str, room_clock: float | None
                        ) -> float | None:

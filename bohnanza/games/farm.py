@@ -34,7 +34,7 @@ from bohnanza.farm.engine.rules import rules_from_params
 from bohnanza.farm.params import default_params, params_from_toml, params_hash, with_override
 from bohnanza.farm.scenario import cards_of
 
-from .base import GameState
+from .base import Answering, GameState
 
 _VOCABS: dict[str, Vocab] = {}
 
@@ -163,6 +163,10 @@ class FarmHost:
         if g.phase == "harvest" and g.active is not None:
             return {g.active: f"{t}:harvest"}
         return {}
+
+    def answering(self, game: GameState) -> Answering | None:
+        """The farm game has no trading phase: None."""
+        return None
 
     def decision_clock(self, game: GameState, key: str, room_clock: float | None
                        ) -> float | None:

@@ -7,12 +7,21 @@ another connection holds: ``SQLITE_BUSY``; ``synchronous`` FULL) runs on the dat
 where it waits up to ``sqlite_busy_timeout`` while the event loop (the other rooms) goes on;
 the calls after it follow it there until it ends. A room waits for its own write with its lock
 held, while the other rooms go on. Errors come back as :class:`StorageFailure`.
+
+Group commit (:meth:`DbQueue.write`, issue 14): the writes of the rooms' changes asked for
+within one turn of the event loop are made together, in one transaction (one write of the
+log's pages; one ``fsync`` with ``synchronous`` FULL), at the end of that turn, each in a
+savepoint of its own (a write that fails is undone alone and fails alone). Each caller's
+await returns once the transaction is committed: a command's reply is still sent only after
+it is stored, and one room's writes still run in the order it asked for them (it waits for
+each). A store without ``group`` (PostgreSQL) makes each write alone, as :meth:`DbQueue.call`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import queue
 import sqlite3
@@ -25,6 +34,8 @@ from .store import Store
 log = logging.getLogger("bohnanza.server")
 
 T = TypeVar("T")
+Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]  # fn, args, kw
+Outcome = tuple[bool, Any]  # (True, its result) or (False, its exception)
 
 
 class StorageFailure(Exception):
@@ -59,6 +70,29 @@ def _busy(e: sqlite3.OperationalError) -> bool:
     return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
+def _grouped(grouper: Callable[[list[Call]], list[Outcome]], calls: list[Call]
+             ) -> list[Outcome]:
+    """``grouper(calls)`` with each failed call's error as a plain :class:`StorageFailure`
+    (the original, whose frames hold SQLite cursors, is freed where it was raised: see
+    :func:`_on_db_thread`)."""
+    return [(ok, value if ok else StorageFailure(f"{type(value).__name__}: {value}"))
+            for ok, value in grouper(calls)]
+
+
+def _settle(futures: list[asyncio.Future[Any]], outcomes: list[Outcome]) -> None:
+    """Each future its outcome (an exception as :class:`StorageFailure`); one nobody awaits
+    any more (cancelled) is skipped."""
+    for future, (ok, value) in zip(futures, outcomes, strict=True):
+        if future.done():
+            continue
+        if ok:
+            future.set_result(value)
+        elif isinstance(value, StorageFailure):
+            future.set_exception(value)
+        else:
+            future.set_exception(StorageFailure(f"{type(value).__name__}: {value}"))
+
+
 class DbQueue:
     """The calls to ``store`` (the writing connection) in order; reads of ``reader``.
 
@@ -79,10 +113,76 @@ class DbQueue:
         self.on_fenced: Callable[[str], None] | None = None
         # a store call's twin on the event loop (postgres.py), used when nothing waits here
         self._async_variant: Callable[[Any], Any] | None = getattr(store, "async_variant", None)
+        # group commit (write): the writes asked for in this turn of the loop, with their
+        # futures; made together at its end (sqlite.py's SQLiteStore.group)
+        self._grouping = hasattr(store, "group")
+        self._group: list[tuple[Call, asyncio.Future[Any]]] = []
+        self.groups = 0  # groups made, and the writes in them (what group commit spared)
+        self.grouped = 0
+
+    async def write(self, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
+        """A store call that writes, made together with the other writes asked for in this
+        turn of the event loop, in one transaction (module docstring: group commit); returns
+        once that transaction is committed. Raises :class:`StorageFailure` (nothing of this
+        write is stored; the others of its group may be)."""
+        if not self._grouping:
+            return await self.call(fn, *args, **kw)
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        if not self._group:
+            loop.call_soon(self.flush)
+        self._group.append(((fn, args, kw), future))
+        return await future
+
+    def flush(self) -> None:
+        """Make the writes asked for so far with :meth:`write` (one transaction), before any
+        call asked for after them: inline when :meth:`call` would run inline, else as one job
+        on the database thread. Their futures get their outcomes."""
+        group, self._group = self._group, []
+        if not group:
+            return
+        grouper = functools.partial(_grouped, self.store.group)  # type: ignore[attr-defined]
+        calls = [c for c, _ in group]
+        futures = [f for _, f in group]
+        self.groups += 1
+        self.grouped += len(group)
+        if self.inline and not self._queued:
+            failure: StorageFailure | None = None
+            try:
+                outcomes = grouper(calls)
+            except sqlite3.OperationalError as e:
+                if _busy(e):  # locked: wait for it on the database thread (nothing written)
+                    self._submit_group(grouper, calls, futures)
+                    return
+                failure = StorageFailure(f"{type(e).__name__}: {e}")
+            except Exception as e:
+                failure = StorageFailure(f"{type(e).__name__}: {e}")
+            if failure is not None:
+                outcomes = [(False, failure)] * len(futures)
+            _settle(futures, outcomes)
+            return
+        self._submit_group(grouper, calls, futures)
+
+    def _submit_group(self, grouper: Callable[[list[Call]], list[Outcome]],
+                      calls: list[Call], futures: list[asyncio.Future[Any]]) -> None:
+        try:
+            done = self._submit(grouper, (calls,), {})
+        except RuntimeError as e:  # the queue is closed
+            _settle(futures, [(False, StorageFailure(str(e)))] * len(futures))
+            return
+
+        def settle(f: asyncio.Future[list[Outcome]]) -> None:
+            error = f.exception()
+            _settle(futures, [(False, error)] * len(futures) if error is not None
+                    else f.result())
+
+        done.add_done_callback(settle)
 
     async def call(self, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
         """Run ``fn(*args, **kw)`` (a store call) in the order asked for; see the module
         docstring. Raises :class:`StorageFailure`."""
+        if self._group:
+            self.flush()  # the writes asked for before it come first
         if self._async_variant is not None and not self._queued:
             twin = self._async_variant(fn)
             if twin is not None:  # nothing waits on the thread: the order is kept
@@ -130,7 +230,8 @@ class DbQueue:
         """Run ``fn()`` without waiting for it (best effort: a failure is logged), after every
         call asked for before it: inline when :meth:`call` would, else on the database
         thread."""
-
+        if self._group:
+            self.flush()
         if self.inline and not self._queued:
             try:
                 fn()
@@ -149,6 +250,8 @@ class DbQueue:
         """Copy the rest of the write-ahead log back and start it over, between two writes
         (on the database thread: the writes meanwhile wait there)."""
         checkpoint = getattr(self.store, "checkpoint", None)
+        if self._group:
+            self.flush()
         if checkpoint is not None:
             with contextlib.suppress(RuntimeError):  # shutting down
                 self._submit(checkpoint, ("TRUNCATE",), {}, wait=False)
@@ -156,6 +259,8 @@ class DbQueue:
     def close(self) -> None:
         """After the calls already asked for (each waits at most the busy timeout): close the
         connections and the thread."""
+        if self._group:
+            self.flush()
         if self.reader is not self.store:
             self.reader.close()
         if not self._closed:

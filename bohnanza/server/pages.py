@@ -13,7 +13,7 @@ import html
 import unicodedata
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.responses import (
@@ -76,11 +76,18 @@ def register(app: FastAPI, settings: Settings) -> None:
 
     @app.get("/open", include_in_schema=False)
     async def open_room(room: str = "", name: str = "", game: str = "") -> Response:
-        """The lobby's form before its script runs: on to the room (the page asks the name)."""
+        """The lobby's form before its script runs: on to the room with the name typed
+        (``?name=``: the room page keeps it and asks no name again, then drops it from the
+        address) and the game asked for (``?game=``, farm/board.js)."""
         room = unicodedata.normalize("NFC", room.strip())
         if not valid_room_name(room, settings.room_name_max_len):
             return bad_room_page(room, settings.room_name_max_len)
-        ask = f"?game={quote(game)}" if game and game != "bohnanza" else ""  # farm/board.js
+        query = {}
+        if name.strip():
+            query["name"] = name.strip()[: settings.name_max_len]
+        if game and game != "bohnanza":
+            query["game"] = game
+        ask = "?" + urlencode(query, quote_via=quote) if query else ""
         return RedirectResponse("/r/" + quote(room) + ask, status_code=303)
 
     @app.get("/r/{rest:path}", include_in_schema=False)

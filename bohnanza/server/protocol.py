@@ -193,6 +193,11 @@ class RoomInfo(_Msg):
     min_players: int
     max_players: int
     you: You
+    # what /start would deal now (room/setup.py start_seats): the seats of the next game and
+    # whether their number is within min_players..max_players (else /start refuses with
+    # bad_player_count; it seats no bots): the board's Start button says which
+    start_seats: int = 0
+    start_ready: bool = False
     away_seconds: float = 60.0  # how long a seated person must be away before /handover
     # how long a connected person must send nothing before the seat is marked ``idle``
     idle_seconds: float = 60.0

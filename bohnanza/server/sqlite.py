@@ -33,6 +33,7 @@ import json
 import logging
 import sqlite3
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -150,6 +151,58 @@ class SQLiteStore(RowReader):
             except sqlite3.Error:  # pragma: no cover - the connection is broken
                 log.exception("rollback failed")
 
+    @contextlib.contextmanager
+    def _transaction(self, cur: sqlite3.Cursor) -> Iterator[None]:
+        """One transaction around the block (committed at its end, rolled back when it
+        raises); inside a group's transaction (:meth:`group`) a savepoint instead."""
+        if self.db.in_transaction:
+            cur.execute("SAVEPOINT one")
+            try:
+                yield
+            except BaseException:
+                cur.execute("ROLLBACK TO one")
+                cur.execute("RELEASE one")
+                raise
+            cur.execute("RELEASE one")
+            return
+        cur.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            cur.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+
+    def group(self, calls: list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]]
+              ) -> list[tuple[bool, Any]]:
+        """Group commit (``dbqueue.DbQueue.write``): the calls ``(fn, args, kw)`` (methods
+        of this store that write) in one transaction, each in a savepoint of its own, so one
+        that raises is undone alone: ``[(True, its result) | (False, its exception)]`` in
+        order. One commit for all (one write of the log; one ``fsync`` with ``synchronous``
+        FULL). Raises when the transaction itself cannot be made (``BEGIN``: the database
+        is locked, ``SQLITE_BUSY``; ``COMMIT``): then nothing of it is stored."""
+        cur = self.db.cursor()
+        out: list[tuple[bool, Any]] = []
+        cur.execute("BEGIN IMMEDIATE")
+        try:
+            for fn, args, kw in calls:
+                if len(calls) > 1:
+                    cur.execute("SAVEPOINT call")
+                try:
+                    out.append((True, fn(*args, **kw)))
+                except Exception as e:
+                    if len(calls) == 1:
+                        raise
+                    cur.execute("ROLLBACK TO call")
+                    out.append((False, e))
+                if len(calls) > 1:
+                    cur.execute("RELEASE call")
+            cur.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+        return out
+
     def close(self) -> None:
         self.db.close()
 
@@ -175,8 +228,7 @@ class SQLiteStore(RowReader):
         game_json = _text(game)
         now = time.time()
         cur = self.db.cursor()
-        cur.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction(cur):
             cur.execute(
                 "INSERT INTO rooms (name, created, version, game_no, options, seats, game,"
                 " last_result, game_v) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -212,10 +264,6 @@ class SQLiteStore(RowReader):
                         now,
                     ),
                 )
-            cur.execute("COMMIT")
-        except BaseException:
-            self._rollback()
-            raise
 
     def save_command(
         self, *, name: str, version: int, game_no: int, seat: int, text: str, log: str
@@ -264,15 +312,10 @@ class SQLiteStore(RowReader):
 
     def delete_room(self, name: str) -> None:
         cur = self.db.cursor()
-        cur.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction(cur):
             cur.execute("DELETE FROM rooms WHERE name=?", (name,))
             cur.execute("DELETE FROM commands WHERE room=?", (name,))
             cur.execute("DELETE FROM chat WHERE room=?", (name,))
-            cur.execute("COMMIT")
-        except BaseException:
-            self._rollback()
-            raise
 
     def checkpoint(self, mode: str = "PASSIVE") -> tuple[int, int, int]:
         """Copy the write-ahead log back into the database (``PRAGMA wal_checkpoint``):

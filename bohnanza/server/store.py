@@ -4,7 +4,9 @@ A store keeps rows: each room's checkpoint (the whole room, the game's canonical
 included), the commands accepted since (seat, text, log lines), the chat. It knows nothing of
 the game: it neither parses nor applies a command (the room's journal does,
 ``bohnanza/server/room/journal.py``, through the one replay path of ``bohnanza.commands``).
-Every write is one committed transaction, made before the command's reply is sent.
+Every write is committed before the command's reply is sent: one transaction each, or (SQLite,
+``SQLiteStore.group``) the writes of several rooms asked for within one turn of the event loop
+in one transaction, each in a savepoint of its own (group commit, ``dbqueue.DbQueue.write``).
 
 :class:`Store` is the interface the server uses; ``sqlite.py`` holds the embedded default
 (:class:`~bohnanza.server.sqlite.SQLiteStore`); ``postgres.py`` the shared one, for several

@@ -16,9 +16,11 @@ import pytest
 
 from bohnanza.bots import get_policy
 from bohnanza.bots.common import BotCommand
+from bohnanza.bots.fastview import Table, lazy_view
 from bohnanza.bots.greedy import GreedyPolicy
 from bohnanza.bots.simulate import play_game, run
-from bohnanza.commands import GameCommand, parse
+from bohnanza.commands import GameCommand, apply_text, parse
+from bohnanza.engine import Game
 
 GAMES = [
     ("classic", ("greedy", "random", "random", "random"), 11, None),
@@ -76,3 +78,33 @@ def test_simulate_figures_do_not_depend_on_jobs() -> None:
     one = run("classic", 4, 4, ["greedy", "random"], 5)
     two = run("classic", 4, 4, ["greedy", "random"], 5, jobs=2)
     assert one.lines()[:-1] == two.lines()[:-1]
+
+
+@pytest.mark.parametrize(("preset", "names", "seed", "options"), [
+    ("classic", ("greedy", "random", "random", "random"), 21, {"hidden_money": True}),
+    ("amigo", ("random", "greedy", "random"), 22, None),
+    ("rio-grande", ("greedy", "random"), 23, {"duel_base": "3fields"}),
+])
+def test_lazy_view_is_every_seats_view(preset: str, names: tuple[str, ...], seed: int,
+                                       options: dict[str, Any] | None) -> None:
+    """Before every command of a whole game, every seat's lazy view holds what
+    ``Game.view`` says, key by key, whether its table is built afresh or from the last."""
+    played: list[tuple[int, str]] = []
+    play_game(preset, [get_policy(p) for p in names], seed, options=options, wire=True,
+              on_command=lambda seat, view, text: played.append((seat, str(text))))
+    game = Game.new(preset, [f"{p.name}-{i + 1}" for i, p in
+                             enumerate(get_policy(n) for n in names)], seed, options)
+    last = None
+    for seat, text in [*played, (-1, "")]:
+        fresh, carried = Table.of(game), Table.of(game, last)
+        for s in range(len(names)):
+            want = game.view(s)
+            assert copy.deepcopy(lazy_view(fresh, s)) == want, (text, s)
+            assert copy.deepcopy(lazy_view(carried, s)) == want
+            view = lazy_view(fresh, s)
+            assert view.get("history", "none") == want.get("history", "none")
+            assert view.get("no such key") is None
+        last = carried
+        if seat >= 0:
+            apply_text(game, seat, text)
+    assert game.over and len(played) > 50       # the last views checked: the game's end

@@ -63,6 +63,7 @@ def _reference_state(room: Room, conn: Conn, now: float | None) -> dict[str, Any
     (``now``: the server time the frame under test says it was built at)."""
     lo, hi = room.player_range()
     doing = bots_doing(room.table, room.presence)
+    live = sum(1 for s in room.seats if not s.vacant)   # the next game's seats (R-range: §4a)
     info = RoomInfo(
         name=room.name,
         seats=[
@@ -82,6 +83,8 @@ def _reference_state(room: Room, conn: Conn, now: float | None) -> dict[str, Any
         spectators=sum(1 for c in room.conns if c.seat is None),
         min_players=lo,
         max_players=hi,
+        start_seats=live,
+        start_ready=lo <= live <= hi,
         you=You(name=room.seats[conn.seat].name if conn.seat is not None else conn.name,
                 seat=conn.seat, token=None),
         away_seconds=room.settings.away_seconds,

@@ -83,7 +83,31 @@ async def test_room_names_in_any_script(server: ServerProc) -> None:
 
 
 def test_the_lobby_form_works_before_its_script(server: ServerProc) -> None:
+    # issue 10 (a): the name typed in the lobby goes on to the room, which asks it no more
     res = httpx.get(server.base + "/open", params={"room": "豆の部屋", "name": "Yui"})
-    assert res.status_code == 303 and res.headers["location"] == "/r/" + quote("豆の部屋")
+    assert res.status_code == 303
+    assert res.headers["location"] == "/r/" + quote("豆の部屋") + "?name=Yui"
+    res = httpx.get(server.base + "/open", params={"room": "beans", "name": "結衣 K",
+                                                   "game": "farm"})
+    assert res.headers["location"] == "/r/beans?name=" + quote("結衣 K") + "&game=farm"
+    res = httpx.get(server.base + "/open", params={"room": "beans"})
+    assert res.headers["location"] == "/r/beans"
     res = httpx.get(server.base + "/open", params={"room": "no;way"})
     assert res.status_code == 404 and "No room can have this name" in res.text
+
+
+async def test_the_room_says_whether_start_would_deal(server: ServerProc) -> None:
+    """Issue 10 (b): the board's Start button reads start_ready; /start seats no bots, so with
+    1 of classic's 3-5 (rules.md §4a) it is not ready, and /start refuses."""
+    ann = await Client(server.ws_url("start-ready"), "Ann").connect()
+    await ann.ok("/join")
+    await ann.wait(lambda: bool(ann.state) and ann.state["room"]["start_seats"] == 1)
+    assert ann.state is not None and ann.state["room"]["start_ready"] is False
+    r = await ann.say("/start")
+    assert not r["ok"] and r["code"] == "bad_player_count"
+    await ann.ok("/addbot")
+    await ann.ok("/addbot")
+    await ann.wait(lambda: bool(ann.state) and ann.state["room"]["start_seats"] == 3)
+    assert ann.state["room"]["start_ready"] is True
+    await ann.ok("/start")
+    await ann.close()

@@ -80,3 +80,21 @@ def test_every_line_of_the_room_has_its_japanese(where: str, code: str | None, t
     ja = refusal_text(code, text, "ja") if code else server_text(text, "ja")
     assert key_of(text) is not None or (code and ja != text), (where, text)
     assert JAPANESE.search(ja), (where, text, ja)
+
+
+@pytest.mark.parametrize(("english", "japanese"), [
+    # issue 10 (k): the preset, the game and the bot level come in Japanese too
+    ("Game 1 begins (classic): Ann, Bob, Cleo.", "第1ゲーム開始（クラシック）: Ann, Bob, Cleo"),
+    ("Game 2 begins (rio-grande): Ann, Bob.", "第2ゲーム開始（リオグランデ）: Ann, Bob"),
+    ("Game 3 begins (farm, parameters seed-002 ab12cd): Ann, Bob.",
+     "第3ゲーム開始（農園コンテスト、パラメータ seed-002 ab12cd）: Ann, Bob"),
+    ("Ann seats a bot (hard), Bot 2, in seat 2.", "Annが2番の席にボットBot 2（むずかしい）を着けました。"),
+])
+def test_the_words_inside_a_room_line_in_japanese(english: str, japanese: str) -> None:
+    assert server_text(english, "ja") == japanese
+    assert server_text(english, "en") == english
+
+
+def test_a_name_that_is_a_word_stays_a_name() -> None:
+    """Only an option's value is a word to translate: a person called "normal" keeps the name."""
+    assert server_text("normal joins in seat 2.", "ja") == "normalが2番の席に着きました。"

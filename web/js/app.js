@@ -1,9 +1,9 @@
 // The room page: connects, keeps the state, renders the board, sends every action as command text.
-import { $, isSwapped } from './dom.js';
+import { $, h, isSwapped } from './dom.js';
 import { t, applyStatic, getLang, setLang, onLang, missing } from './i18n.js';
 import { S, setHooks } from './store.js';
 import { Net } from './net.js';
-import { showError } from './feedback.js';
+import { showError, showNews } from './feedback.js';
 import { renderPanels } from './render/panels.js';
 import { renderMarket, renderFaceUp, renderSignals } from './render/market.js';
 import { renderOfferWindow } from './offer.js';
@@ -17,7 +17,7 @@ import { icon } from './icons.js';
 import { FACTS } from './facts.js';
 import { noteOfferNews } from './render/market.js';
 import { addChat, addLog, addSystem, resetLog, resetLists, setupCommandLine } from './render/chatlog.js';
-import { errorText } from './logtext.js';
+import { errorText, logText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
 import { tickAway } from './seatmarks.js';
 import { renderDuel, isDuel, noteDuelLog } from './render/duel.js';
@@ -146,18 +146,19 @@ function renderFarmParts(lang, room) {
   $('#room-name').textContent = S.room;
 }
 
+// The two switches of the top bar: an icon and a word (hidden on a phone, where the
+// aria-label still names them), the state in aria-pressed and the tooltip.
 function renderToggles(lang) {
   part('toggles', [lang, S.speaker, S.sound], () => {
-    const sp = $('#speaker');
-    sp.replaceChildren(icon(S.speaker ? 'speaker' : 'speaker_off', { title: t(S.speaker ? 'speaker_on' : 'speaker_off') }));
-    sp.title = t(S.speaker ? 'speaker_on' : 'speaker_off');
-    sp.setAttribute('aria-pressed', S.speaker ? 'true' : 'false');
-    sp.classList.toggle('off', !S.speaker);
-    const so = $('#sound');
-    so.replaceChildren(icon(S.sound ? 'bell' : 'bell_off', { title: t(S.sound ? 'sound_on' : 'sound_off') }));
-    so.title = t(S.sound ? 'sound_on' : 'sound_off');
-    so.setAttribute('aria-pressed', S.sound ? 'true' : 'false');
-    so.classList.toggle('off', !S.sound);
+    const toggle = (b, on, iconOn, iconOff, short, titleOn, titleOff) => {
+      b.replaceChildren(icon(on ? iconOn : iconOff), h('span', { class: 'btn-text', text: t(short) }));
+      b.title = t(on ? titleOn : titleOff);
+      b.setAttribute('aria-label', t(short));
+      b.setAttribute('aria-pressed', on ? 'true' : 'false');
+      b.classList.toggle('off', !on);
+    };
+    toggle($('#speaker'), S.speaker, 'speaker', 'speaker_off', 'speaker_short', 'speaker_on', 'speaker_off');
+    toggle($('#sound'), S.sound, 'bell', 'bell_off', 'sound_short', 'sound_on', 'sound_off');
   });
 }
 
@@ -245,6 +246,26 @@ function onState(msg) {
   speakNewOffers(S.view);
 }
 
+// A harvest (the log's harvest entries, in the page's language) shows at the top what it
+// earned: the fields may be below the fold (issue 10 h). Coins hidden (R42): no figure.
+function noteHarvests(entries) {
+  const me = S.you?.seat;
+  const lines = entries.filter((e) => e.kind === 'harvest').map((e) => {
+    const n = typeof e.coins === 'number' ? e.coins : null;
+    const mine = e.seat === me && me !== null && me !== undefined;
+    return { mine, text: logText(e), coins: mine && n !== null ? t(n === 1 ? 'harvest_toast_1' : 'harvest_toast', { n }) : null };
+  });
+  showNews(lines);
+}
+
+function onLog(msg) {
+  if (msg.replay && S.relog) { S.relog = false; resetLog($('#log')); }  // after a switch
+  noteDuelLog(msg.entries || [], !msg.replay);
+  noteOfferNews(msg.entries || []);
+  if (!msg.replay) noteHarvests(msg.entries || []);
+  addLog($('#log'), msg.entries || []);
+}
+
 function connect(name) {
   net = new Net(S.room, name, {
     welcome: (msg) => {
@@ -256,12 +277,7 @@ function connect(name) {
     opened: () => resetLists($('#chat'), $('#log')),
     state: onState,
     chat: (msg) => addChat($('#chat'), msg),
-    log: (msg) => {
-      if (msg.replay && S.relog) { S.relog = false; resetLog($('#log')); }  // after a switch
-      noteDuelLog(msg.entries || [], !msg.replay);
-      noteOfferNews(msg.entries || []);
-      addLog($('#log'), msg.entries || []);
-    },
+    log: onLog,
     other: (msg) => { if (msg.type === 'error') addSystem($('#chat'), msg.message, 'error'); },
     reply: (msg) => window.__bohnanza.replies.push(msg),
     status: (s) => {
@@ -319,6 +335,8 @@ function start() {
       const text = getLang() === 'ja' ? 'Annが青豆を畑1に植えた' : 'Ann planted Blue in field 1';
       addLog($('#log'), [{ kind: 'plant', seat: 0, bean: 'blue', field: 1, text }]);
     };
+    // the sample board takes log lines as the server sends them (a log frame)
+    window.__bohnanza.log = onLog;
     // the sample board shows another state without a reload (a fresh page's local state)
     window.__bohnanza.show = (msg, lang) => {
       Object.assign(S, { draft: { give: {}, want: {} }, dealSel: [], dealKey: null, plantBean: null,
@@ -331,6 +349,14 @@ function start() {
     };
     render();
     return;
+  }
+  // the name typed in the lobby (its form without its script: /open?name=...): kept, and
+  // dropped from the address, which is the link friends get
+  if (params.get('name')) {
+    localStorage.setItem('bohnanza.name', params.get('name').trim());
+    params.delete('name');
+    const rest = params.toString();
+    history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + location.hash);
   }
   const name = localStorage.getItem('bohnanza.name');
   const hasToken = !!localStorage.getItem('bohnanza.token.' + S.room);

@@ -1,9 +1,9 @@
 // The deal window: both parties pick the exact cards they hand over (/provide h3 u1), or cancel.
-import { h, clear, onActivate } from './dom.js';
-import { t } from './i18n.js';
+import { h, clear, onActivate, isTouch, withNames } from './dom.js';
+import { t, beanName } from './i18n.js';
 import { icon } from './icons.js';
-import { beanCard, sideEntries } from './beans.js';
-import { S, act, rerender, mySeat, seatName, seatColour } from './store.js';
+import { beanCard, beanColour, sideEntries } from './beans.js';
+import { S, act, rerender, mySeat, seatName, seatNames, seatColour } from './store.js';
 import { makeDropTarget } from './dnd.js';
 
 // True when I am a party of the pending deal and have not provided yet.
@@ -33,6 +33,43 @@ export function isPicked(zone, index) {
   return S.dealSel.some((c) => c.zone === zone && c.index === index);
 }
 
+// The visible name of a card's place: "face-up 1", "hand 3" (the commands' u1, h3).
+export function refLabel(zone, index) {
+  return t(zone === 'u' ? 'ref_faceup' : 'ref_hand', { n: index });
+}
+
+// Where each bean owed can come from (issue 10 c): the face-up cards, which are the active
+// player's to give (R29), and the hand; each a card to pick, named by its place.
+function sourcesRow(owes) {
+  const v = S.view;
+  const y = v.you;
+  const rows = h('div', { class: 'deal-sources', id: 'deal-sources' });
+  for (const [bean] of sideEntries(owes)) {
+    const from = [];
+    if (y.seat === v.active) (v.face_up || []).forEach((b, i) => { if (b === bean) from.push({ zone: 'u', index: i + 1, bean }); });
+    (y.hand || []).forEach((b, i) => { if (b === bean) from.push({ zone: 'h', index: i + 1, bean }); });
+    if (!from.length) continue;
+    const line = h('div', { class: 'deal-source', dataset: { bean } }, h('span', { class: 'row-label', text: t('deal_from', { bean: beanName(bean) }) }));
+    for (const zone of ['u', 'h']) {
+      const here = from.filter((c) => c.zone === zone);
+      if (!here.length) continue;
+      const group = h('span', { class: 'source-group', dataset: { zone } });
+      for (const c of here) {
+        // a chip per card, named by its place; pressed: picked (a press again puts it back)
+        const chip = h('button', {
+          class: 'btn small source-chip', type: 'button', dataset: { ref: c.zone + c.index },
+          'aria-pressed': isPicked(c.zone, c.index) ? 'true' : 'false', style: { '--bean-bg': beanColour(bean) },
+        }, h('span', { class: 'chip-swatch' }), refLabel(c.zone, c.index));
+        chip.addEventListener('click', () => dealPick(c));
+        group.append(chip);
+      }
+      line.append(group);
+    }
+    rows.append(line);
+  }
+  return rows.childNodes.length ? rows : null;
+}
+
 function owedRow(owes, picked) {
   // greyed hints of what is owed, replaced by the picked cards as they come in
   const row = h('div', { class: 'deal-slots' });
@@ -42,14 +79,14 @@ function owedRow(owes, picked) {
       const j = left.findIndex((c) => c.bean === bean);
       if (j >= 0) {
         const c = left.splice(j, 1)[0];
-        const card = beanCard(bean, { small: true, label: c.zone + c.index });
+        const card = beanCard(bean, { small: true, label: refLabel(c.zone, c.index) });
         onActivate(card, () => dealPick(c));
         row.append(card);
       } else row.append(beanCard(bean, { small: true, extraClass: 'owed' }));
     }
   }
   for (const c of left) {
-    const card = beanCard(c.bean, { small: true, label: c.zone + c.index, extraClass: 'extra' });
+    const card = beanCard(c.bean, { small: true, label: refLabel(c.zone, c.index), extraClass: 'extra' });
     onActivate(card, () => dealPick(c));
     row.append(card);
   }
@@ -68,9 +105,8 @@ export function renderDeal(root) {
   const party = me === d.active || me === d.other;
   if (!party) {
     root.className = 'deal-window watching';
-    root.append(h('div', { class: 'box-head' }, h('span', {
-      text: t('deal_watch', { a: seatName(d.active), b: seatName(d.other), n: d.offer }),
-    })));
+    root.append(h('div', { class: 'box-head' },
+      withNames(h('span'), t('deal_watch', { a: seatName(d.active), b: seatName(d.other), n: d.offer }), seatNames())));
     return;
   }
   root.className = 'deal-window';
@@ -82,7 +118,7 @@ export function renderDeal(root) {
   const cancel = h('button', { class: 'btn danger', type: 'button', id: 'deal-cancel', text: t('deal_cancel') });
   cancel.addEventListener('click', () => act('/cancel', cancel));
   root.append(h('div', { class: 'box-head' },
-    h('h2', { text: t('deal_with', { n: d.offer, name: seatName(other) }) }), h('span', { class: 'spacer' }), cancel));
+    withNames(h('h2'), t('deal_with', { n: d.offer, name: seatName(other) }), seatNames()), h('span', { class: 'spacer' }), cancel));
   // what I receive on top, what I hand over below (seed 000: in this window my side is below)
   // a gift (R30): the side that gives nothing says so, with no "provided" mark for nothing
   const getRow = !sideEntries(owesMe).length
@@ -93,7 +129,7 @@ export function renderDeal(root) {
       d.provided[String(other)] ? h('span', { class: 'deal-status done' }, icon('check'), ' ' + t('deal_provided'))
         : h('span', { class: 'deal-status', text: t('deal_waiting', { name: seatName(other) }) }));
   const give = h('div', { class: 'deal-row give' + (provided ? ' done' : '') },
-    h('span', { class: 'row-label', text: t('deal_you_give') }));
+    h('span', { class: 'row-label', text: t(isTouch() ? 'deal_you_give_touch' : 'deal_you_give') }));
   if (!sideEntries(iOwe).length) {
     give.classList.add('gift');
     give.append(h('span', { class: 'nothing', text: t('deal_give_gift', { name: seatName(other) }) }));
@@ -113,6 +149,12 @@ export function renderDeal(root) {
       if (r && r.ok) { S.dealSel = []; rerender(); }
     });
     give.append(send);
+    // where each card can come from, as buttons; the row's label then needs no how-to
+    const sources = sourcesRow(iOwe);
+    if (sources) {
+      give.querySelector('.row-label').textContent = t('deal_you_give_short');
+      give.insertBefore(sources, send);
+    }
     makeDropTarget(give, {
       accepts: (p) => p.kind === 'card' || p.kind === 'front',
       hint: (p) => Object.prototype.hasOwnProperty.call(iOwe, p.bean),

@@ -64,3 +64,18 @@ export function onActivate(el, fn, label) {
     if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); fn(e); }
   });
 }
+
+// A touch screen (a coarse pointer): the board's hints speak of taps there, not of clicks.
+export function isTouch() { return !!(window.matchMedia && window.matchMedia('(pointer: coarse)').matches); }
+
+// Put text into el with every one of names (seat names) in a span of its own that never
+// wraps ("Ann", "さくら"): a Japanese sentence may break between any two characters, a name
+// must not (issue 10 k). Returns el.
+export function withNames(el, text, names) {
+  const list = [...new Set((names || []).filter((n) => n && n.trim()))].sort((a, b) => b.length - a.length);
+  if (!list.length) { el.textContent = text; return el; }
+  const rx = new RegExp('(' + list.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|') + ')', 'g');
+  const parts = String(text).split(rx);
+  el.replaceChildren(...parts.map((p, i) => (i % 2 ? h('span', { class: 'nm', text: p }) : document.createTextNode(p))));
+  return el;
+}

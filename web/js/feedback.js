@@ -1,6 +1,25 @@
 // Rejection messages shown where the person acted: one at a time, a new one replaces the
 // one still showing (two never overlap).
 import { h } from './dom.js';
+import { t } from './i18n.js';
+import { icon } from './icons.js';
+
+// News at the top of the screen, under the status line (#news in the sticky top bar's flow,
+// so above the fold at any scroll and over no control): what a harvest earned (issue 10 h).
+// Lines stay NEWS_MS; the close button dismisses them sooner.
+const NEWS_MS = 8000;
+let newsTimer = null;
+export function showNews(lines) {
+  const box = document.getElementById('news');
+  if (!box || !lines.length) return;
+  const close = h('button', { class: 'btn small news-close', type: 'button', title: t('close'), 'aria-label': t('close') }, icon('close'));
+  close.addEventListener('click', () => { clearTimeout(newsTimer); box.hidden = true; });
+  box.replaceChildren(h('div', { class: 'news-lines' }, ...lines.map((l) => h('div', { class: 'news-line' + (l.mine ? ' mine' : '') },
+    l.coins ? h('b', { class: 'news-coins', text: l.coins }) : null, l.coins ? ' ' : null, l.text))), close);
+  box.hidden = false;
+  clearTimeout(newsTimer);
+  newsTimer = setTimeout(() => { box.hidden = true; }, NEWS_MS);
+}
 
 // anchor: an Element or a DOMRect captured when the person acted.
 export function showError(anchor, message) {

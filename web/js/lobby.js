@@ -1,6 +1,6 @@
 // The lobby: list rooms from /api/rooms, open or create one.
 import { h, clear, $ } from './dom.js';
-import { t, applyStatic, getLang, setLang, onLang } from './i18n.js';
+import { t, has, applyStatic, getLang, setLang, onLang } from './i18n.js';
 import { icon } from './icons.js';
 import { FACTS } from './facts.js';
 
@@ -11,9 +11,10 @@ function renderRooms() {
   if (!rooms.length) { ul.append(h('li', { class: 'nothing', text: t('lobby_none') })); return; }
   for (const r of rooms) {
     const a = h('a', { href: '/r/' + encodeURIComponent(r.room), text: r.room });
+    a.addEventListener('click', keepName);   // the room then knows the name typed here
     ul.append(h('li', {}, a, ' ',
       h('span', { class: 'tag ' + (r.running ? 'running' : 'waiting'), text: t(r.running ? 'lobby_running' : 'lobby_waiting') }), ' ',
-      r.game && r.game !== 'bohnanza' ? h('span', { class: 'tag game', text: r.game }) : null, ' ',
+      r.game && r.game !== 'bohnanza' ? h('span', { class: 'tag game', text: has('lobby_tag_' + r.game) ? t('lobby_tag_' + r.game) : r.game }) : null, ' ',
       h('span', { class: 'seats', text: (r.seats || []).join(', ') }),
       r.bots ? h('span', { class: 'bots' }, ' · ', icon('bot'), ` ${r.bots} ${t('lobby_bots')}`) : null,
       h('span', { class: 'people', text: ' · ' + t('lobby_people', { n: r.people ?? 0 }) }),
@@ -39,6 +40,13 @@ $('#refresh').addEventListener('click', load);
 // the last name used, unless the person typed one while this script was still loading (a
 // slow start overwrote it with nothing, and the form then did nothing at all)
 if (!$('#lobby-name').value) $('#lobby-name').value = localStorage.getItem('bohnanza.name') || '';
+// The name typed here goes with the person into the room, by the form or by a room's link in
+// the list: the room's name gate then stays closed (issue 10: the name was asked twice).
+function keepName() {
+  const name = $('#lobby-name').value.trim();
+  if (name) localStorage.setItem('bohnanza.name', name);
+}
+$('#lobby-name').addEventListener('change', keepName);
 $('#open-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const name = $('#lobby-name').value.trim();

@@ -1,9 +1,9 @@
 // The offer window: build an offer by clicking cards, '?', clear, send (/offer GIVE for WANT).
-import { h, clear, onLeftRight, isSwapped, setSwapped } from './dom.js';
+import { h, clear, onLeftRight, isSwapped, setSwapped, isTouch, withNames } from './dom.js';
 import { t } from './i18n.js';
 import { icon } from './icons.js';
 import { beanCard, sideEntries, sideText } from './beans.js';
-import { S, act, rerender } from './store.js';
+import { S, act, rerender, seatNames } from './store.js';
 
 function bump(sideName, bean, delta) {
   let side = S.draft[sideName];
@@ -30,11 +30,13 @@ export function draftClick(sideName, bean, anchor) {
 }
 
 // What a click does for this person (market.js): only the active player gives face-up cards
-// (R29); for anyone else both buttons put a face-up card under "You get".
+// (R29); for anyone else both buttons put a face-up card under "You get". On a touch screen
+// in taps: there is no right button (the catalogue's tap panel has Want +1).
 function helpText() {
   const v = S.view;
-  if (!v || !v.you || v.you.seat === v.active) return t('offer_help');
-  return t('offer_help_other', { name: v.seats[v.active]?.name ?? `P${v.active}` });
+  const touch = isTouch() ? '_touch' : '';
+  if (!v || !v.you || v.you.seat === v.active) return t('offer_help' + touch);
+  return t('offer_help' + touch + '_other', { name: v.seats[v.active]?.name ?? `P${v.active}` });
 }
 
 export function setAsk(sideName) {
@@ -108,7 +110,7 @@ function swapButton() {
   const swap = h('button', {
     class: 'btn small swap' + (isSwapped() ? ' on' : ''), type: 'button', id: 'swap-buttons',
     title: t('swap_title'), 'aria-pressed': isSwapped() ? 'true' : 'false',
-  }, icon('swap'), ' ' + t(isSwapped() ? 'swap_on' : 'swap_off'));
+  }, icon('swap'), ' ' + t((isSwapped() ? 'swap_on' : 'swap_off') + (isTouch() ? '_touch' : '')));
   swap.addEventListener('click', () => { setSwapped(!isSwapped()); rerender(); });
   return swap;
 }
@@ -130,7 +132,7 @@ export function renderOfferWindow(root) {
     const open = h('button', { class: 'btn small', type: 'button', id: 'offer-open', text: t('offer_open') });
     open.addEventListener('click', () => { S.offerOpen = true; rerender(); });
     root.append(h('div', { class: 'box-head' }, h('h2', { text: t('offer_window') }),
-      h('span', { class: 'hint-text fold-hint', text: t('offer_fold') }), h('span', { class: 'spacer' }), swapButton(), open));
+      h('span', { class: 'hint-text fold-hint', text: t(isTouch() ? 'offer_fold_touch' : 'offer_fold') }), h('span', { class: 'spacer' }), swapButton(), open));
     folded = true;
     return;
   }
@@ -147,7 +149,7 @@ export function renderOfferWindow(root) {
     row('give', t('offer_give')),
     row('want', t('offer_want')),
     toChoice(),
-    h('div', { class: 'hint-text', id: 'offer-help', text: helpText() }),
+    withNames(h('div', { class: 'hint-text', id: 'offer-help' }), helpText(), seatNames()),
   );
   if (folded) {
     folded = false;

@@ -20,14 +20,15 @@ function names(view, seats) {
 export function statusLine(view, room, me, askName = false) {
   if (!view) {
     if (!room) return askName ? { text: t('st_name'), tone: 'act' } : { text: t('st_connecting'), tone: 'wait' };
-    const seated = room.seats.filter((s) => !s.vacant).length;
+    // the seats the next game is dealt for, as the server counts them (RoomInfo.start_seats)
+    const seated = room.start_seats ?? room.seats.filter((s) => !s.vacant).length;
     const lo = room.min_players;
     const hi = room.max_players;
     if (me === null || me === undefined) {
       if (room.running) return { text: t('spectating'), tone: 'wait' };
       return { text: t('st_pick_seat', { n: seated, lo, hi }), tone: 'may' };
     }
-    if (seated < lo) return { text: t('st_need_players', { n: seated, lo }), tone: 'wait' };
+    if (room.start_ready === false || seated < lo) return { text: t('st_need_players', { n: seated, lo }), tone: 'wait' };
     return { text: t('st_ready', { n: seated }), tone: 'act' };
   }
   const you = view.you;

@@ -41,6 +41,13 @@ export function seatName(i) {
   return s ? s.name : `P${i}`;
 }
 
+// Every seat's name (the game's, else the room's): for withNames (dom.js).
+export function seatNames() {
+  const v = S.view;
+  if (v && v.seats) return v.seats.map((s) => s.name);
+  return (S.roomInfo?.seats || []).map((s) => s.name);
+}
+
 const PALETTE = ['#e53935', '#1e88e5', '#43a047', '#fdd835', '#8e24aa', '#fb8c00', '#00acc1'];
 export function seatColour(i) { return PALETTE[i % PALETTE.length]; }
 // the same colours dark enough for text on white (WCAG AA)

@@ -38,36 +38,38 @@ FOLLOW_UP = 0.3
 """Part of the delay before a bot's next command that follows a bot's own, outside phase 2."""
 
 
-def people_may_answer(table: Table, presence: Presence, view: dict[str, Any]) -> bool:
-    """Phase 2 and a connected person at ``table`` has not passed, or owes cards of the
-    pending deal (``view``: the game's view for nobody)."""
-    if view.get("phase") != "trade":
+def people_may_answer(table: Table, presence: Presence) -> bool:
+    """In a trading phase (Bohnanza's phase 2, R28-R32), a connected person at ``table`` may
+    still answer: has not passed, or owes cards of the pending deal (the hosted game's
+    ``answering``). False outside it."""
+    game = table.game
+    if game is None:
         return False
-    deal = view.get("deal") or {}
-    provided = deal.get("provided") or {}
-    for i, s in enumerate(table.seats):
-        if s.bot is not None or not presence.connected(i) or i >= len(view["seats"]):
-            continue
-        if not view["seats"][i]["passed"] or provided.get(str(i)) is False:
-            return True
-    return False
+    answering = table.hosted.answering(game)
+    return answering is not None and _people_among(table, presence, answering.seats)
+
+
+def _people_among(table: Table, presence: Presence, seats: frozenset[int]) -> bool:
+    return any(s.bot is None and i in seats and presence.connected(i)
+               for i, s in enumerate(table.seats))
 
 
 def bots_doing(table: Table, presence: Presence) -> dict[int, str]:
     """What each bot seat the game waits for is doing, for the board (``SeatInfo.doing``,
-    issue 15): ``"waiting"`` for the active bot in phase 2 while a person may still answer
-    (it gives them the trade patience before it ends trading), else ``"thinking"`` (the bot
-    driver will ask it for its command: a ``hard`` bot searches in the worker pool). Empty
-    when no game runs or no bot seat owes a decision (``Seat.owed``)."""
+    issue 15): ``"waiting"`` for the active bot in phase 2 while no deal is pending and a
+    person may still answer (it gives them the trade patience before it ends trading), else
+    ``"thinking"`` (the bot driver will ask it for its command: a ``hard`` bot searches in
+    the worker pool). Empty when no game runs or no bot seat owes a decision
+    (``Seat.owed``). Asks the hosted game only who may answer (``answering``), no view."""
     game = table.game
     if game is None or game.over:
         return {}
     owing = [i for i, s in enumerate(table.seats) if s.bot is not None and s.owed is not None]
     if not owing:
         return {}
-    view = game.view(None)
-    active = view.get("active")
-    waits = view.get("deal") is None and people_may_answer(table, presence, view)
+    a = table.hosted.answering(game)
+    waits = a is not None and not a.deal and _people_among(table, presence, a.seats)
+    active = a.active if a is not None else None
     return {i: "waiting" if waits and i == active else "thinking" for i in owing}
 
 
@@ -126,8 +128,7 @@ class BotDriver:
         self.last_change = time.monotonic()
         game = self.host.table.game
         quick = (self.saying and game is not None and not game.over
-                 and (getattr(game, "phase", "") != "trade"
-                      or not self.people_may_answer(game.view(None))))
+                 and not self.people_may_answer())
         self.plan(self.delay() * FOLLOW_UP if quick else None)
 
     def plan(self, delay: float | None = None) -> None:
@@ -209,10 +210,10 @@ class BotDriver:
                           seat + 1)
             return None
 
-    def people_may_answer(self, view: dict[str, Any]) -> bool:
+    def people_may_answer(self) -> bool:
         """Phase 2 and a connected person at the table has not passed, or owes cards of the
         pending deal: a bot that must act gives them ``bot_trade_patience`` before it hurries."""
-        return people_may_answer(self.host.table, self.host.presence, view)
+        return people_may_answer(self.host.table, self.host.presence)
 
     async def step(self) -> None:
         """Ask the bot seats (the active player last); send the first command one gives.
@@ -236,7 +237,7 @@ class BotDriver:
             return  # paused (see say); a person's command wakes them
         waited = time.monotonic() - self.last_change
         patience = self.hurry_after()
-        if self.people_may_answer(game.view(None)):
+        if self.people_may_answer():
             patience = max(patience, self.settings.bot_trade_patience)
         due = waited >= patience
         over = self.turn_count >= cap

@@ -78,21 +78,22 @@ class Journal:
         game_command: bool = False,
     ) -> None:
         """Store a change of the room (now at ``version``): a game command alone, or a
-        checkpoint with the command and its log ``entries``. Raises ``StorageFailure``
-        (nothing of it is stored)."""
+        checkpoint with the command and its log ``entries``; returns once it is committed
+        (with the other rooms' writes of this turn of the event loop: ``DbQueue.write``).
+        Raises ``StorageFailure`` (nothing of it is stored)."""
         log_json = frames.dumps(entries)
         if not self.checkpoint_due(table, command, game_command):
             assert command is not None
             seat, text = command
             assert seat is not None
-            await self.queue.call(
+            await self.queue.write(
                 self.queue.store.save_command, name=self.name, version=version,
                 game_no=table.game_no, seat=seat, text=text, log=log_json,
             )
             self.tail.append((seat, text))
         else:
             rec = table.record(self.name, version)
-            await self.queue.call(self.queue.store.save, **rec, command=command, log=log_json)
+            await self.queue.write(self.queue.store.save, **rec, command=command, log=log_json)
             self.saved = rec
             self.tail = []
             self.tail_before = 0
@@ -108,7 +109,7 @@ class Journal:
             store.save_chat(self.name, line)
             store.trim_chat(self.name, keep)
 
-        await self.queue.call(save)
+        await self.queue.write(save)
 
     def write_version_later(self, version: Callable[[], int]) -> None:
         """Store the room's version (a change that is not a command: idle marks, connections)

@@ -42,6 +42,16 @@ def check_arranger(t: Table, conn: Conn, not_seated: str, running: str) -> None:
         raise CommandError("game_running", running)
 
 
+def start_seats(t: Table) -> tuple[int, bool]:
+    """What ``/start`` would deal now: ``(seats, ready)``, the seats of the next game (those
+    left during the last game go) and whether their number is within the game's player range
+    (else ``/start`` refuses, ``bad_player_count``; it seats no bots itself). The board's
+    Start button reads it (``RoomInfo.start_seats``, ``start_ready``)."""
+    lo, hi = t.player_range()
+    n = len(t.between_games()[0])
+    return n, lo <= n <= hi
+
+
 def start(r: Parts, conn: Conn) -> Change:
     """``/start``: deal a game of the room's hosted game for the seats (those left during the
     last game go)."""
@@ -53,7 +63,7 @@ def start(r: Parts, conn: Conn) -> Change:
     lo, hi = t.player_range()
     live, renumber = t.between_games()
     label = t.preset if t.game_name == "bohnanza" else t.game_name
-    if not lo <= len(live) <= hi:
+    if not start_seats(t)[1]:
         raise CommandError(
             "bad_player_count", f"{label} needs {lo}-{hi} players; {len(live)} seated."
         )

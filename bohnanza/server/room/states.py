@@ -23,6 +23,7 @@ from .. import delta, frames
 from .bots import bots_doing
 from .logbook import log_texts
 from .presence import Presence
+from .setup import start_seats
 from .table import Table
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 def room_part(name: str, table: Table, presence: Presence, settings: Settings) -> dict[str, Any]:
     """The ``room`` part of a state (:class:`RoomInfo`) without ``you``, as plain data."""
     lo, hi = table.player_range()
+    seats_next, ready = start_seats(table)
     here = {c.seat for c in presence.conns}
     doing = bots_doing(table, presence)
     return {
@@ -67,6 +69,8 @@ def room_part(name: str, table: Table, presence: Presence, settings: Settings) -
         "spectators": presence.spectators(),
         "min_players": lo,
         "max_players": hi,
+        "start_seats": seats_next,
+        "start_ready": ready,
         "away_seconds": float(settings.away_seconds),
         "idle_seconds": float(settings.idle_seconds),
         "bot_policies": table.hosted.policy_names(),

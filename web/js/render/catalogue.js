@@ -20,6 +20,24 @@ function meterBox(entry, id) {
     meterRow(entry.meter));
 }
 
+// The draft's count of ``bean`` on each side, as lines ("You get 2 × Blue in your offer").
+function draftNote(bean) {
+  const count = (side) => (side && side !== '?' ? side[bean] || 0 : 0);
+  return [['want', 'tap_note_get'], ['give', 'tap_note_give']]
+    .filter(([side]) => count(S.draft[side]))
+    .map(([side, key]) => h('div', { text: t(key, { n: count(S.draft[side]), bean: beanName(bean) }) }));
+}
+
+// Run ``fn`` (it re-renders the board) and scroll so the panel's button ``sel`` stays where
+// the finger left it: on a phone the offer window above the catalogue opens on the first card
+// and would push the panel, and its note, off screen.
+function keepInPlace(button, sel, fn) {
+  const before = button.getBoundingClientRect().top;
+  fn();
+  const now = document.querySelector('#tap-panel ' + sel);
+  if (now) window.scrollBy(0, now.getBoundingClientRect().top - before);
+}
+
 function tapPanel(entry) {
   const close = () => { S.tapBean = null; rerender(); };
   const btn = (text, fn, cls = 'btn') => {
@@ -33,10 +51,13 @@ function tapPanel(entry) {
     h('div', { class: 'meter-sub', text: t('meter') }),
     meterRow(entry.meter, t('meter')),
     h('div', { class: 'tap-btns' },
-      btn(t('want_one'), () => { draftClick('want', entry.bean); }, 'btn tap-want'),
-      btn(t('give_one'), () => { draftClick('give', entry.bean); }, 'btn tap-give'),
+      btn(t('want_one'), (b) => keepInPlace(b, '.tap-want', () => draftClick('want', entry.bean)), 'btn tap-want'),
+      btn(t('give_one'), (b) => keepInPlace(b, '.tap-give', () => draftClick('give', entry.bean)), 'btn tap-give'),
       btn(t('mark_want'), (b) => act(`/want ${entry.bean}`, b), 'btn small'),
-      btn(t('mark_have'), (b) => act(`/have ${entry.bean}`, b), 'btn small')));
+      btn(t('mark_have'), (b) => act(`/have ${entry.bean}`, b), 'btn small')),
+    // what the offer being built now holds of this bean, beside the buttons: on a phone the
+    // offer window is off screen (trial: Want +1 changed it with nothing to see)
+    h('div', { class: 'tap-note', role: 'status', 'aria-live': 'polite' }, ...draftNote(entry.bean)));
   return panel;
 }
 

@@ -1,6 +1,6 @@
 // Chat with the command line (history on the arrow keys) and the game log.
-import { h, clear } from '../dom.js';
-import { seatInk } from '../store.js';
+import { h, clear, withNames } from '../dom.js';
+import { seatInk, seatNames } from '../store.js';
 import { logText } from '../logtext.js';
 
 const MAX_LINES = 300;
@@ -29,7 +29,8 @@ const logEntries = [];
 export function addLog(list, entries) {
   for (const e of entries) {
     logEntries.push(e);
-    append(list, h('div', { class: 'log-line kind-' + (e.kind || 'x'), text: logText(e) }));
+    // the seat names in a line never wrap (issue 10 k)
+    append(list, withNames(h('div', { class: 'log-line kind-' + (e.kind || 'x') }), logText(e), seatNames()));
   }
   while (logEntries.length > MAX_LINES) logEntries.shift();
 }

@@ -9,6 +9,7 @@ import { beanCard } from '../beans.js';
 import { icon } from '../icons.js';
 import { S, act, rerender, seatName } from '../store.js';
 import { makeDraggable, makeDropTarget } from '../dnd.js';
+import { refLabel } from '../deal.js';
 
 export function isDuel() { return !!(S.view && S.view.rules && S.view.rules.duel); }
 
@@ -104,7 +105,7 @@ export function renderDuel(root) {
     const fits = mine && y.face_up_fields ? (y.face_up_fields[i] || []) : [];
     const sel = mine && chosen && chosen.index === i + 1;
     const c = beanCard(bean, {
-      label: pulled[i] ? '↩ ' + ref : ref,
+      label: pulled[i] ? '↩ ' + refLabel('u', i + 1) : refLabel('u', i + 1),
       extraClass: (pulled[i] ? 'pulled' : '') + (sel ? ' selected' : '') + (fresh ? ' appear' : ''),
     });
     c.dataset.ref = ref;

@@ -1,5 +1,5 @@
 // End of game: scores, winners, the tie-break used, and the coins chart.
-import { h, clear } from '../dom.js';
+import { h, clear, withNames } from '../dom.js';
 import { t } from '../i18n.js';
 import { icon } from '../icons.js';
 import { S, seatColour } from '../store.js';
@@ -29,7 +29,7 @@ export function renderGameOver(root) {
   const tbText = tied ? t('tiebreak_used', { n: best, t: rule }) : t('tiebreak_rule', { t: rule });
   root.append(h('div', { class: 'box-head' }, h('h2', { text: t('phase_over') })),
     h('div', { class: 'winners', id: 'winner-line' }, icon('trophy'), ' ',
-      t('game_over_winner', { names: (r.winners || []).map((i) => names[i]).join(', '), n: best })),
+      withNames(h('span'), t('game_over_winner', { names: (r.winners || []).map((i) => names[i]).join(', '), n: best }), names)),
     table,
     h('div', { class: 'tiebreak' + (tied ? ' used' : ''), text: tbText }));
   if (v.history && v.history.length) {

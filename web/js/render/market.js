@@ -6,7 +6,7 @@ import { t } from '../i18n.js';
 import { beanCard, sideEntries } from '../beans.js';
 import { S, act, rerender, mySeat, seatColour, seatName } from '../store.js';
 import { draftClick, loadOffer } from '../offer.js';
-import { dealPick, inMyDeal, isPicked } from '../deal.js';
+import { dealPick, inMyDeal, isPicked, refLabel } from '../deal.js';
 import { makeDraggable } from '../dnd.js';
 
 function sideCards(side) {
@@ -175,7 +175,7 @@ export function renderFaceUp(root) {
   root.append(h('span', { class: 'row-label', text: t('face_up') }));
   v.face_up.forEach((bean, i) => {
     const owes = (inMyDeal() && v.you.deal_owes) || {};
-    const c = beanCard(bean, { label: 'u' + (i + 1),
+    const c = beanCard(bean, { label: refLabel('u', i + 1),
       extraClass: (inMyDeal() && isPicked('u', i + 1) ? 'picked' : '') + (owes[bean] ? ' can-give' : '') });
     c.dataset.ref = 'u' + (i + 1);
     // face-up: the active player's to give (left = give, right = want, seed 000); the others
@@ -219,13 +219,14 @@ export function renderSignals(root) {
     const token = (which, arrow) => {
       const b = h('button', {
         class: 'btn signal-token ' + which + (S.armed === which ? ' armed' : ''), type: 'button',
-        title: t('signal_' + which), 'aria-pressed': S.armed === which ? 'true' : 'false',
-      }, icon(arrow, { title: t('signal_' + which) }));
+        title: t('signal_' + which), 'aria-label': t('signal_' + which), 'aria-pressed': S.armed === which ? 'true' : 'false',
+      }, icon(arrow), h('span', { class: 'btn-text', text: t('signal_' + which + '_short') }));
       b.addEventListener('click', () => { if (b.dataset.dragged) return; S.armed = S.armed === which ? null : which; rerender(); });
       makeDraggable(b, () => ({ kind: 'signal', which }));
       return b;
     };
-    const x = h('button', { class: 'btn small', type: 'button', title: t('signal_clear') }, icon('close', { title: t('signal_clear') }));
+    const x = h('button', { class: 'btn small', type: 'button', title: t('signal_clear'), 'aria-label': t('signal_clear') },
+      icon('close'), h('span', { class: 'btn-text', text: t('signal_clear_short') }));
     x.addEventListener('click', () => act('/signals clear', x));
     const own = h('div', { class: 'signal-own', role: 'group', 'aria-label': t('signals_mine') },
       h('span', { class: 'signal-whose', text: t('signals_mine') }), token('have', 'up'), token('want', 'down'), x);

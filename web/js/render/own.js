@@ -9,6 +9,14 @@ import { inMyDeal, dealPick, isPicked } from '../deal.js';
 import { makeDraggable, makeDropTarget } from '../dnd.js';
 import { duelPlanting, isDuel } from './duel.js';
 
+// The card to plant that phase 3 highlights before any choice: the first, in to-plant order,
+// that some field takes (the engine's plant_traded_fields, R15/R33), the card the status line
+// tells to plant first (status.js); when none fits, the first.
+export function firstToPlant(y) {
+  const fits = y.plant_traded_fields || {};
+  return y.to_plant.find((b) => (fits[b] || []).length) || y.to_plant[0];
+}
+
 // The bean a plant on a field would use now: the front card in phase 1, the selected to-plant
 // bean in phase 3, the selected face-up card in the duel's steps 1 and 3.
 function plantingBean() {
@@ -18,7 +26,7 @@ function plantingBean() {
   if (y.waiting_for === 'plant') return { kind: 'front', bean: y.hand[0] };
   if (y.waiting_for === 'plant_traded' && y.to_plant && y.to_plant.length) {
     let bean = S.plantBean;
-    if (!bean || !y.to_plant.includes(bean)) bean = y.to_plant[0];
+    if (!bean || !y.to_plant.includes(bean)) bean = firstToPlant(y);
     return { kind: 'toplant', bean };
   }
   return null;

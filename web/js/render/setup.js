@@ -68,7 +68,17 @@ export function renderSetup(root) {
     speed.value = r.options.bot_speed || 'normal';
     speed.addEventListener('change', () => act(`/option botspeed ${speed.value}`, speed));
     btns.append(h('span', { class: 'addbot' }, add, pick), h('label', { class: 'botspeed' }, t('botspeed_option') + ' ', speed));
-    if (me !== null) btns.append(mk('btn-start', t('start'), '/start', 'btn primary'));
+    // Start as the server would take it (RoomInfo.start_ready, start_seats): /start seats no
+    // bots, so with too few (or too many) seats the button waits and says why
+    if (me !== null) {
+      const start = mk('btn-start', t('start'), '/start', 'btn primary');
+      if (r.start_ready === false) {
+        const why = t('start_why', { n: r.start_seats, lo: r.min_players, hi: r.max_players });
+        start.disabled = true;
+        start.setAttribute('aria-describedby', 'start-why');
+        btns.append(start, h('span', { class: 'start-why', id: 'start-why', text: why }));
+      } else btns.append(start);
+    }
   }
   root.append(btns);
   if (!running) root.append(gameChoice(r));   // which game the room deals (farm/setup.js)

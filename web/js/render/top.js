@@ -1,9 +1,9 @@
 // The top bar: progress (deck pass of the limit, draw pile, discard, the phase), the status
 // line (what to do now, from the server's hints: status.js) and the phase button beside it.
-import { h, clear } from '../dom.js';
+import { h, clear, withNames } from '../dom.js';
 import { t } from '../i18n.js';
 import { beanCard } from '../beans.js';
-import { S, act, mySeat, seatName } from '../store.js';
+import { S, act, mySeat, seatName, seatNames } from '../store.js';
 import { statusLine } from '../status.js';
 import { icon } from '../icons.js';
 import { clockText } from '../clock.js';
@@ -45,7 +45,7 @@ export function renderProgress(root) {
 
 export function renderStatus(root) {
   const line = statusLine(S.view, S.roomInfo, mySeat(), S.askName);
-  root.textContent = line.text;
+  if (root.textContent !== line.text) withNames(root, line.text, seatNames());   // names stay whole
   root.className = 'status tone-' + line.tone;
   return line;
 }

@@ -1,0 +1,156 @@
+"""Group commit (issue 14): the writes of several rooms asked for within one turn of the event
+loop are committed in one SQLite transaction (``DbQueue.write``, ``SQLiteStore.group``), and
+nothing acknowledged is ever lost (design.md §7): a write's await returns only once it is
+committed, so the command's reply is sent after it is stored; each room's writes keep their
+order; a write that fails fails alone. Last, the real server (uvicorn, a SQLite file) killed
+with ``kill -9`` right after two rooms' commands were answered keeps every one of them, in each
+room's order."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bohnanza.server.dbqueue import DbQueue, StorageFailure
+from bohnanza.server.sqlite import SQLiteStore
+
+from .harness import Client, ServerProc, seat_players
+
+
+def _queue(db: Path, inline: bool) -> tuple[DbQueue, SQLiteStore, list[int]]:
+    """A queue on the file ``db`` (``inline``: synchronous NORMAL, else the database thread,
+    as with FULL) and the sizes of the groups it commits."""
+    store = SQLiteStore(db, synchronous="NORMAL" if inline else "FULL")
+    if inline:
+        store.wait_for_locks(False)
+    reader = SQLiteStore(db)
+    queue = DbQueue(store, reader, inline)
+    sizes: list[int] = []
+    group = store.group
+
+    def counted(calls: Any) -> Any:
+        sizes.append(len(calls))
+        return group(calls)
+
+    store.group = counted  # type: ignore[method-assign]
+    return queue, reader, sizes
+
+
+def _command(queue: DbQueue, room: str, version: int, seat: int) -> Any:
+    return queue.write(queue.store.save_command, name=room, version=version, game_no=1,
+                       seat=seat, text=f"/want blue #{version}", log="[]")
+
+
+@pytest.mark.parametrize("inline", [True, False], ids=["normal", "full"])
+async def test_two_rooms_writes_share_a_transaction_each_room_in_order(
+    tmp_path: Path, inline: bool
+) -> None:
+    queue, reader, sizes = _queue(tmp_path / "g.db", inline)
+    seen: dict[str, list[int]] = {"east": [], "west": []}
+
+    async def room(name: str, n: int) -> None:
+        for v in range(1, n + 1):
+            await _command(queue, name, v, v % 3)
+            # committed once the await returns: another connection reads it
+            seen[name].append(reader.command_rows(name)[-1].version)
+
+    try:
+        await asyncio.gather(room("east", 20), room("west", 20))
+        for name in ("east", "west"):
+            rows = reader.command_rows(name)
+            assert [r.version for r in rows] == list(range(1, 21))
+            assert [r.text for r in rows] == [f"/want blue #{v}" for v in range(1, 21)]
+            assert seen[name] == list(range(1, 21))
+        # each turn of the loop: one write of each room, in one transaction
+        assert sizes == [2] * 20
+    finally:
+        queue.close()
+
+
+async def test_a_write_that_fails_fails_alone(tmp_path: Path) -> None:
+    queue, reader, sizes = _queue(tmp_path / "f.db", True)
+    store = queue.store
+
+    def broken() -> None:  # writes a row, then fails: the row is undone with it
+        store.save_command(name="west", version=1, game_no=1, seat=0, text="/have red", log="[]")
+        raise sqlite3.IntegrityError("no")
+
+    try:
+        results = await asyncio.gather(_command(queue, "east", 1, 0), queue.write(broken),
+                                       _command(queue, "east", 2, 1), return_exceptions=True)
+        assert results[0] is None and results[2] is None
+        assert isinstance(results[1], StorageFailure)
+        assert sizes == [3]
+        assert [r.version for r in reader.command_rows("east")] == [1, 2]
+        assert reader.command_rows("west") == []
+    finally:
+        queue.close()
+
+
+async def test_a_call_asked_after_a_write_comes_after_it(tmp_path: Path) -> None:
+    queue, _, sizes = _queue(tmp_path / "o.db", True)
+    try:
+        write = asyncio.create_task(_command(queue, "east", 1, 0))
+        await asyncio.sleep(0)  # the write is asked for; its group is not made yet
+        assert sizes == []
+        rows = await queue.call(queue.store.command_rows, "east")
+        assert [r.version for r in rows] == [1]
+        await write
+    finally:
+        queue.close()
+
+
+async def test_acknowledged_commands_of_two_rooms_survive_kill9(server_factory: Any) -> None:
+    srv: ServerProc = server_factory("k.db", game_seed=9)
+    rooms = {name: await seat_players(srv.ws_url(name), names)
+             for name, names in (("east", ["Ann", "Bob", "Cy"]), ("west", ["Dee", "Eve", "Fay"]))}
+    sent: dict[str, list[tuple[int, str]]] = {name: [] for name in rooms}
+    acked: dict[str, set[tuple[int, str]]] = {name: set() for name in rooms}
+    beans = ["blue", "red", "soy", "green"]
+    futures: list[tuple[str, int, str, asyncio.Future[dict[str, Any]]]] = []
+    # every seat of both rooms sets markers (game commands, each stored) without waiting for
+    # its replies, so that both rooms' commands arrive together
+    for k in range(6):
+        for name, table in rooms.items():
+            for seat, client in enumerate(table.clients):
+                text = f"/{'want' if k % 2 else 'have'} {beans[(k + seat) % len(beans)]}"
+                sent[name].append((seat, text))
+                futures.append((name, seat, text, await client.say_nowait(text)))
+    done = 0
+    for name, _seat, text, fut in futures[: len(futures) // 2]:
+        reply = await asyncio.wait_for(fut, 10)
+        assert reply["ok"], (name, text, reply)
+        done += 1
+    for name, seat, text, fut in futures:  # answered by now, before the kill
+        if fut.done() and fut.result()["ok"]:
+            acked[name].add((seat, text))
+    srv.kill9()
+    assert done > 0
+    store = SQLiteStore(srv.db)
+    try:
+        for name in rooms:
+            rows = store.command_rows(name)
+            stored = [(r.seat, r.text) for r in rows]
+            # nothing acknowledged was lost
+            assert acked[name] <= set(stored), (name, acked[name] - set(stored))
+            # the room's order: versions rise, each seat's commands in the order it sent them
+            versions = [r.version for r in rows]
+            assert versions == sorted(set(versions))
+            for seat in range(3):
+                mine = [t for s, t in stored if s == seat and t.startswith(("/want", "/have"))]
+                wanted = [t for s, t in sent[name] if s == seat]
+                assert mine == wanted[: len(mine)], (name, seat)
+    finally:
+        store.close()
+    for table in rooms.values():
+        for c in table.clients:
+            await c.close()
+    # the restarted server serves both rooms from what was stored
+    srv.start()
+    again = await Client(srv.ws_url("east"), "Zed").connect()
+    assert again.state is not None and again.state["view"] is not None
+    await again.close()
