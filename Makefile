@@ -51,8 +51,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy bohnanza
 
+# The unit suite runs on every core (pytest-xdist; each worker starts its own PostgreSQL,
+# Redis and servers): make test JOBS=0 runs it in one process. The browser suite stays in one
+# process: two Chromiums on two loaded cores missed its 800 ms click waits (test_e2e_bots).
+JOBS ?= logical
+
 unit: $(STAMP) postgres redis
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(JOBS) --durations=15
 
 $(AXE): package.json package-lock.json
 	@command -v npm >/dev/null 2>&1 || { \
@@ -66,7 +71,7 @@ $(AXE): package.json package-lock.json
 # the asyncio plugin's settings in pyproject.toml mean nothing to this call).
 browser: $(STAMP) chromium $(AXE)
 	@if ls tests/e2e/test_*.py >/dev/null 2>&1; then \
-	  $(PY) -m pytest -q -m browser tests/e2e -p no:asyncio -W ignore::pytest.PytestConfigWarning; \
+	  $(PY) -m pytest -q --durations=10 -m browser tests/e2e -p no:asyncio -W ignore::pytest.PytestConfigWarning; \
 	else echo "no browser tests yet"; fi
 
 test: lint typecheck unit browser

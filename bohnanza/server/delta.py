@@ -118,7 +118,6 @@ def _same(a: list[Any], b: Any) -> bool:
 Texts = dict[str, tuple[Any, int]]
 SCALAR = -2
 _SCALARS = (int, float, str, bool, type(None))
-_NO_KEYS: frozenset[str] = frozenset()
 
 
 def _kept(v: Any) -> tuple[Any, int]:
@@ -137,8 +136,7 @@ Memo = dict[tuple[str, int, Any], tuple[tuple[Any, int], list[str]]]
 
 
 def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
-               same: frozenset[str] = frozenset(), memo: Memo | None = None,
-               nest: frozenset[str] = _NO_KEYS) -> None:
+               same: frozenset[str] = frozenset(), memo: Memo | None = None) -> None:
     """:func:`diff_into` for an object kept as :func:`texts_of` (updated in place): a key
     whose value serialises as before costs one serialisation (a scalar: one comparison); a
     list that grew at its end (its old text a prefix of the new) is appended to without
@@ -146,20 +144,9 @@ def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
     in :func:`diff_into`. ``memo``: shared by the calls for several objects (the own parts
     of several seats) while the new values live: a key whose new value is the same object
     as in an earlier call, with the same kept text, gets that call's operations again
-    (``path`` must be the same). ``nest``: keys whose values are objects of many small
-    parts (a seat's ``you``): when one changed, its old value is parsed back and compared
-    one level deep only, a key of it that changed replaced whole (no walk into it)."""
+    (``path`` must be the same)."""
     found = 0
     for k, v in new.items():
-        if nest and k in nest and k not in same and type(v) is dict:
-            was = old.get(k)
-            if was is not None and was[1] == -1:  # an object, kept as its text
-                found += 1
-                text = to_json(v).decode()
-                if text != was[0]:
-                    old[k] = (text, -1)
-                    _diff_shallow(from_json(was[0]), v, path + _step(k), out)
-                continue
         if memo is not None and type(v) not in _SCALARS and k not in same:
             was = old.get(k)
             mk = (k, id(v), was)
@@ -214,21 +201,6 @@ def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
         for k in [k for k in old if k not in new]:
             out.append(operation("remove", path + _step(k), None))
             del old[k]
-
-
-def _diff_shallow(old: dict[str, Any], new: dict[str, Any], path: str, out: list[str]) -> None:
-    """The operations from ``old`` (parsed JSON) to ``new`` one level deep: a key whose value
-    differs is replaced whole, a new key added, a key gone removed (``diff_texts``' ``nest``).
-    Values compare as in :func:`diff_into` (of the same JSON type)."""
-    for k, v in new.items():
-        o = old.pop(k, _NONE)
-        if o is _NONE:
-            out.append(operation("add", path + _step(k), to_json(v).decode()))
-        elif o != v or type(o) is not type(v) and not (
-                isinstance(o, list) and isinstance(v, list | tuple)):
-            out.append(operation("replace", path + _step(k), to_json(v).decode()))
-    for k in old:
-        out.append(operation("remove", path + _step(k), None))
 
 
 def snapshot(value: Any) -> Any:

@@ -41,8 +41,12 @@ class Cluster:
             for i in range(n)]
 
     def start(self) -> Cluster:
-        for s in self.servers:
-            s.start()
+        try:
+            for s in self.servers:
+                s.start()
+        except BaseException:
+            self.stop()  # none left running when one does not come up
+            raise
         return self
 
     def stop(self) -> None:

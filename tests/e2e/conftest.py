@@ -68,7 +68,8 @@ class E2EServer:
             cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
         )
         log.close()
-        deadline = time.monotonic() + 20
+        # generous: on a loaded machine (the suite in parallel) the app can take long to load
+        deadline = time.monotonic() + 60
         while True:
             try:
                 with urllib.request.urlopen(self.base + "/api/rooms", timeout=1):

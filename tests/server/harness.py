@@ -4,13 +4,16 @@ player whose every decision is a pure function of the views it was sent."""
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import json
 import os
+import queue
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -64,15 +67,25 @@ class ServerProc:
     def ws_url(self, room: str) -> str:
         return f"ws://127.0.0.1:{self.port}/ws/{room}"
 
+    #: start the server from the fork server (``forkserver.py``: the modules loaded once),
+    #: not as a new interpreter; the tests switch it on (tests/conftest.py), bench/ does not
+    forked = False
+
     def start(self) -> None:
         env = {**os.environ, **self.env}
-        with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "bohnanza", "serve", "--host", "127.0.0.1",
-                 "--port", str(self.port), "--db", str(self.db), "--log-level", "warning"],
-                cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + 20
+        argv = ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db),
+                "--log-level", "warning"]
+        if self.forked:
+            self.proc = _fork_server().spawn(argv, env, self.log)  # type: ignore[assignment]
+        else:
+            with open(self.log, "ab") as out:
+                self.proc = subprocess.Popen(
+                    [sys.executable, "-m", "bohnanza", *argv],
+                    cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
+                )
+        # generous: a loaded machine (tests run in parallel) can take long to import the app;
+        # a server that does not answer in time is killed, not left running unowned
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
@@ -82,6 +95,8 @@ class ServerProc:
             except httpx.HTTPError:
                 pass
             time.sleep(0.05)
+        self.proc.kill()
+        self.proc.wait()
         raise RuntimeError("server did not come up")
 
     def kill9(self) -> None:
@@ -101,6 +116,97 @@ class ServerProc:
 
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
+
+
+class Forked:
+    """A server forked by the fork server: what the tests use of ``Popen`` (``pid``,
+    ``returncode``, ``poll``, ``wait``, ``send_signal``, ``terminate``, ``kill``)."""
+
+    def __init__(self, pid: int, server: _ForkServer) -> None:
+        self.pid = pid
+        self.server = server
+
+    @property
+    def returncode(self) -> int | None:
+        return self.server.ended.get(self.pid)
+
+    def poll(self) -> int | None:
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        with self.server.changed:
+            if not self.server.changed.wait_for(lambda: self.pid in self.server.ended,
+                                                timeout):
+                raise subprocess.TimeoutExpired(f"forked server {self.pid}", timeout or 0)
+            return self.server.ended[self.pid]
+
+    def send_signal(self, sig: int) -> None:
+        if self.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, sig)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+
+class _ForkServer:
+    """This test process's fork server (``forkserver.py``), started on first use."""
+
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+             "from server.forkserver import main; main()", str(REPO / "tests")],
+            cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.ended: dict[int, int] = {}
+        self.changed = threading.Condition()
+        self.pids: queue.Queue[int] = queue.Queue()
+        self.lock = threading.Lock()
+        threading.Thread(target=self._read, daemon=True, name="forkserver").start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            word, pid, *code = line.decode().split()
+            if word == "pid":
+                self.pids.put(int(pid))
+            elif word == "exit":
+                with self.changed:
+                    self.ended[int(pid)] = int(code[0])
+                    self.changed.notify_all()
+        self.pids.put(-1)  # the fork server is gone
+
+    def spawn(self, argv: list[str], env: dict[str, str], log: Path) -> Forked:
+        assert self.proc.stdin is not None
+        req = {"argv": argv, "env": env, "cwd": str(REPO), "log": str(log)}
+        with self.lock:
+            self.proc.stdin.write(json.dumps(req).encode() + b"\n")
+            self.proc.stdin.flush()
+            pid = self.pids.get(timeout=60)
+        if pid < 0:
+            raise RuntimeError("the fork server ended")
+        return Forked(pid, self)
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.proc.stdin.close()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+_fork_servers: list[_ForkServer] = []
+
+
+def _fork_server() -> _ForkServer:
+    if not _fork_servers or _fork_servers[0].proc.poll() is not None:
+        _fork_servers[:] = [_ForkServer()]
+        atexit.register(_fork_servers[0].close)
+    return _fork_servers[0]
 
 
 def canonical(state: dict[str, Any]) -> str:

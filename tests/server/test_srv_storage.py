@@ -112,7 +112,7 @@ async def test_an_unreadable_room_is_skipped_and_the_others_load(tmp_path: Path)
 async def test_a_locked_database_refuses_quickly_and_other_rooms_go_on(
     server_factory: Any,
 ) -> None:
-    busy = 1.0
+    busy = 3.0   # "at once" below is under busy / 2: a bound that a loaded machine keeps
     srv: ServerProc = server_factory(game_seed=4, sqlite_busy_timeout=busy)
     table = await seat_players(srv.ws_url("locked"), ["Ann", "Bob", "Cy"])
     views = table.views()
@@ -132,11 +132,11 @@ async def test_a_locked_database_refuses_quickly_and_other_rooms_go_on(
         # a command of another room that needs no write is answered at once
         t1 = time.monotonic()
         r = await zed.say("/who")
-        assert r["ok"] and time.monotonic() - t1 < 0.5, time.monotonic() - t1
+        assert r["ok"] and time.monotonic() - t1 < busy / 2, time.monotonic() - t1
         # a newcomer elsewhere is welcomed at once
         t1 = time.monotonic()
         await Client(srv.ws_url("third"), "Newt").connect()
-        assert time.monotonic() - t1 < 0.5
+        assert time.monotonic() - t1 < busy / 2, time.monotonic() - t1
         # a chat line elsewhere cannot be stored either: a clear storage_error, not lost
         # silently, not an internal error; it waits at most for the write ahead of it
         t1 = time.monotonic()

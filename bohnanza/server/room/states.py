@@ -88,8 +88,7 @@ UNCHANGING = {"bohnanza": frozenset({"preset", "options", "passes_limit", "third
 class Snapshot:
     """What the delta connections of a room were last sent, at ``version``, kept as JSON text
     per key (``delta.texts_of``): ``base`` the view part all seats share (``None``: no game),
-    ``own`` each seat's own part (only the seats that were sent one at ``version``; a
-    changed ``you`` is compared one level deep, ``delta.diff_texts``' ``nest``), ``room``
+    ``own`` each seat's own part (only the seats that were sent one at ``version``), ``room``
     the room part without ``you``; ``stamp`` the game's view stamp at ``version``
     (``HostedGame.view_stamp``: what the views were built from). A delta connection holds
     ``(version, seat)`` of the state it got."""
@@ -161,7 +160,7 @@ class Snapshot:
                                 and s not in changes.you:
                             skip = skip | _YOU
                         if len(skip) < 2:
-                            delta.diff_texts(mine, own[s], "/view", ops, skip, memo, _YOU)
+                            delta.diff_texts(mine, own[s], "/view", ops, skip, memo)
                     kept[s] = mine
                     out[s] = ops
                 else:
