@@ -345,16 +345,19 @@ def _you(g: GameState, seat: int, copy: bool = True,
             waiting = "provide"
         elif active:
             waiting = "trade"
-        # a party of the pending deal, or the owner of an offer the active player may take
-        # now (note "waiting"), is not offered "not interested" (issue 10, point 2)
+        # a party of the pending deal, or the owner of an offer posted this turn that the
+        # active player may take now (note "waiting"), is not offered "not interested"
+        # (issue 10, point 2); an offer left from an earlier turn (C13) does not count
         done_label = "end_trading" if active else (None if party else "not_interested")
     elif phase == "plant_traded" and s.to_plant:
         for b in dict.fromkeys(s.to_plant):
             traded[b] = planting.fields_for(g, s, b)
         waiting = "plant_traded"
     can_accept, can_withdraw, notes = _offer_hints(g, seat, held)
-    if done_label == "not_interested" and any(n["note"] == "waiting" for n in notes):
-        done_label = None
+    if done_label == "not_interested" and notes:
+        now = {o.id for o in g.offers if o.turn == g.turn}
+        if any(n["note"] == "waiting" and n["id"] in now for n in notes):
+            done_label = None
     offers = g.offers
     party_offers = [o.id for o in offers if market.party(g, seat, o)] if offers else []
     accept_deal = ([i for i in can_accept if market.direct(g, seat, market.find(g, i))]

@@ -186,6 +186,21 @@ def test_a_seat_whose_offer_waits_is_not_offered_not_interested() -> None:
     assert g.view(1)["you"]["done_label"] == "not_interested"
 
 
+def test_an_offer_left_from_an_earlier_turn_does_not_take_not_interested_away() -> None:
+    """C13: offers stay in the market across turns (T28), so a seat often has an old offer
+    that the new active player could take. Only an offer posted this turn keeps "Not
+    interested" from its owner (issue 10, point 2); an old one would leave the seat no way
+    to say it is done but to withdraw it (a whole game against bots stalled on that)."""
+    g = game(face_up=["red"], turn=3, seats=[{}, {"hand": ["blue"]}, {"hand": ["soy"]}],
+             offers=[{"id": 1, "owner": 1, "give": {"blue": 1}, "want": {"red": 1}}],
+             offer_turns={"1": 2}, next_offer=2)
+    assert {"id": 1, "note": "waiting"} in g.view(1)["you"]["offer_notes"]   # Ann may take it
+    assert g.view(1)["you"]["done_label"] == "not_interested"
+    say(g, 1, "/offer blue for red")                                         # #2, this turn
+    assert {"id": 2, "note": "waiting"} in g.view(1)["you"]["offer_notes"]
+    assert g.view(1)["you"]["done_label"] is None
+
+
 def test_seat_by_name_or_number_and_the_text_round_trip() -> None:
     g = game(face_up=["green", "red"], seats=[{}, {"hand": ["blue"]}, {"hand": ["stink"]}])
     say(g, 0, "/offer red for blue to 2")      # seat 2 is Bob (seats numbered from 1)
