@@ -275,15 +275,7 @@ def accept(g: GameState, seat: int, action: Accept) -> None:
             raise RuleError("not_for_you", f"offer {offer_id} is for "
                             f"{g.seats[o.to or 0].name} only", "R28")
         if o.to == seat:      # aimed at this seat: the deal starts at once [house]
-            if g.deal is not None:
-                raise RuleError("deal_in_progress", "finish or cancel the current deal "
-                                "first", "R31")
-            if not holds(g, active, o.give):
-                raise RuleError("cannot_provide", f"{g.seats[active].name} no longer holds "
-                                f"{_side_text(o.give)}", "R31")
-            if not holds(g, seat, o.want):
-                raise RuleError("cannot_provide",
-                                f"you do not hold {_side_text(o.want)} in your hand", "R29")
+            _check_deal(g, o, seat, "in your hand")
             assert isinstance(o.give, dict) and isinstance(o.want, dict)
             _start(g, o, seat, o.give, o.want, seat)
             return
@@ -301,6 +293,16 @@ def accept(g: GameState, seat: int, action: Accept) -> None:
     if not for_seat(o, seat):
         raise RuleError("not_for_you", f"offer {offer_id} is for {g.seats[o.to or 0].name} "
                         "only", "R28")
+    _check_deal(g, o, seat, "(hand or face-up cards)")
+    assert isinstance(o.give, dict) and isinstance(o.want, dict)
+    _start(g, o, o.owner, o.want, o.give, active)
+
+
+def _check_deal(g: GameState, o: Offer, seat: int, where: str) -> None:
+    """Whether ``seat``'s accept of ``o`` may start a deal now: none pending (R31), the
+    owner still holds what ``o`` gives (R31) and ``seat`` what it wants (R29, ``where``
+    says where ``seat``'s cards may come from). Raises ``deal_in_progress`` or
+    ``cannot_provide``; changes nothing."""
     if g.deal is not None:
         raise RuleError("deal_in_progress", "finish or cancel the current deal first", "R31")
     if not holds(g, o.owner, o.give):
@@ -308,9 +310,7 @@ def accept(g: GameState, seat: int, action: Accept) -> None:
                         f"{_side_text(o.give)}", "R31")
     if not holds(g, seat, o.want):
         raise RuleError("cannot_provide",
-                        f"you do not hold {_side_text(o.want)} (hand or face-up cards)", "R29")
-    assert isinstance(o.give, dict) and isinstance(o.want, dict)
-    _start(g, o, o.owner, o.want, o.give, active)
+                        f"you do not hold {_side_text(o.want)} {where}", "R29")
 
 
 def _start(g: GameState, o: Offer, other: int, owes_a: dict[str, int],
