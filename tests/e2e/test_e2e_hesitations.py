@@ -67,6 +67,17 @@ def two_sources() -> Any:
     return g
 
 
+def open_by_form(pg: Any, server: str, name: str, room: str) -> None:
+    """The lobby's form: a name and a room, then Open; the room is there when the seat button
+    shows, and no second name box asks again."""
+    pg.goto(server + "/")
+    pg.fill("#lobby-name", name)
+    pg.fill("#lobby-room", room)
+    pg.click("#lobby-open")
+    pg.wait_for_selector("#btn-join", timeout=TIMEOUT)
+    assert pg.locator("#name-gate").is_hidden()
+
+
 # ------------------------------------------------------------------ a. the name once
 
 
@@ -74,12 +85,7 @@ def test_the_lobby_name_goes_into_the_room(browser: Any, server: str) -> None:
     room = "e2e-hes-name"
     # Ann opens the room by the form: her name is kept
     with watched_page(browser, **LAPTOP) as (ann, errors):
-        ann.goto(server + "/")
-        ann.fill("#lobby-name", "Ann")
-        ann.fill("#lobby-room", room)
-        ann.click("#lobby-open")
-        ann.wait_for_selector("#btn-join", timeout=TIMEOUT)
-        assert ann.locator("#name-gate").is_hidden()
+        open_by_form(ann, server, "Ann", room)
         # Bob types his name, then picks Ann's room from the list: no second name box
         with watched_page(browser, **LAPTOP) as (bob, bob_errors):
             bob.goto(server + "/")
@@ -96,12 +102,7 @@ def test_the_lobby_name_goes_into_the_room(browser: Any, server: str) -> None:
     # Cleo's lobby script has not run yet (a slow phone): the form goes by /open, the name too
     with watched_page(browser, **PHONE) as (cleo, errors):
         cleo.route("**/js/lobby.js", lambda r: r.abort())
-        cleo.goto(server + "/")
-        cleo.fill("#lobby-name", "Cleo")
-        cleo.fill("#lobby-room", room)
-        cleo.click("#lobby-open")
-        cleo.wait_for_selector("#btn-join", timeout=TIMEOUT)
-        assert cleo.locator("#name-gate").is_hidden()
+        open_by_form(cleo, server, "Cleo", room)
         assert "name=" not in cleo.url                  # the address friends get has no name
         assert cleo.evaluate("localStorage.getItem('bohnanza.name')") == "Cleo"
     # a room's bare link, no name known: the room asks for one
