@@ -158,11 +158,12 @@ def _ja(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
         # a gift and a gift request name the other person as the one given to / asked
         # ("Annに…を贈る", "Annに…を無償で求める"), not as an addressee tag
         whom = f"{name(d['to'])}に" if aimed else ""
-        if d["want"] == {}:    # a gift (R30)
-            return (f"{who}のオファー#{d['id']}: {whom}{side_text(d['give'], 'ja')}を贈る"
-                    "（見返りなし）")
+        if d["want"] == {}:    # a gift (R30), called so (trial 3)
+            return (f"{who}のオファー#{d['id']}（贈り物）: {whom}{side_text(d['give'], 'ja')}"
+                    "を贈る")
         if d["give"] == {}:    # asking for a gift (R30, C12)
-            return f"{who}のオファー#{d['id']}: {whom}{side_text(d['want'], 'ja')}を無償で求める"
+            return (f"{who}のオファー#{d['id']}（贈り物の依頼）: {whom}"
+                    f"{side_text(d['want'], 'ja')}を無償で求める")
         return (f"{who}のオファー#{d['id']}{to}: {side_text(d['give'], 'ja')}を出して"
                 f"{side_text(d['want'], 'ja')}を求める")
     if kind == "withdraw":

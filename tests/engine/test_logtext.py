@@ -72,6 +72,8 @@ def test_gifts_and_gift_requests_read_as_such() -> None:
     assert log_line(ask, "en", names) == "Cy asks for Green as a gift (offer #4)"
     for entry in (gift, ask):
         assert "nothing" not in log_line(entry, "en", names)
+        assert "gift" in log_line(entry, "en", names)
+        assert "贈り物" in log_line(entry, "ja", names)      # called a gift (trial 3)
         assert "なし" not in log_line(entry, "ja", names).replace("見返りなし", "")
         assert "を出して" not in log_line(entry, "ja", names)
     # aimed at one seat: "asks Ann for", never "asks to Ann for" (the trial's slip)

@@ -4,8 +4,9 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 import { icon } from './icons.js';
 
-// News at the top of the screen, under the status line (#news in the sticky top bar's flow,
-// so above the fold at any scroll and over no control): what a harvest earned (issue 10 h).
+// News at the top of the screen (#news in the sticky top bar's empty stretch: above the fold
+// at any scroll, over no control, and no taller than the bar's row, so nothing moves when it
+// comes or goes): what a harvest earned (issue 10 h, trial 3).
 // Lines stay NEWS_MS; the close button dismisses them sooner.
 const NEWS_MS = 8000;
 let newsTimer = null;
@@ -16,6 +17,7 @@ export function showNews(lines) {
   close.addEventListener('click', () => { clearTimeout(newsTimer); box.hidden = true; });
   box.replaceChildren(h('div', { class: 'news-lines' }, ...lines.map((l) => h('div', { class: 'news-line' + (l.mine ? ' mine' : '') },
     l.coins ? h('b', { class: 'news-coins', text: l.coins }) : null, l.coins ? ' ' : null, l.text))), close);
+  box.title = lines.map((l) => (l.coins ? l.coins + ' ' : '') + l.text).join('\n');
   box.hidden = false;
   clearTimeout(newsTimer);
   newsTimer = setTimeout(() => { box.hidden = true; }, NEWS_MS);
