@@ -342,6 +342,10 @@ class _Search:
 
     __slots__ = ("dup", "rule", "memo")
 
+    #: states worked out before the search gives up for the greedy way (:func:`_greedy`): many
+    #: different cards to plant into full fields make the exact search too slow for a view
+    LIMIT = 600
+
     def __init__(self, dup: bool, rule: str) -> None:
         self.dup = dup
         self.rule = rule
@@ -368,10 +372,13 @@ class _Search:
         plants a card or empties a field, so no state comes back."""
         if not cards:
             return (0, 0, 0)
-        key = (fields, cards)
+        # the cost does not depend on the fields' order (R13-R19 look at them all alike)
+        key = (tuple(sorted(fields, key=_order)), cards)
         best = self.memo.get(key)
         if best is not None:
             return best
+        if len(self.memo) >= self.LIMIT:
+            raise _TooBig
         best = _NO_WAY
         for _, _, grown, left in self.plants(fields, cards):
             c = self.cost(grown, left)
@@ -385,6 +392,50 @@ class _Search:
                     best = c
         self.memo[key] = best
         return best
+
+
+class _TooBig(Exception):
+    """The exact search would take too long (:attr:`_Search.LIMIT`)."""
+
+
+def _order(f: tuple[str, int] | None) -> tuple[str, int]:
+    return ("", 0) if f is None else f
+
+
+def _greedy(fields: _Fields, cards: tuple[str, ...], dup: bool, rule: str
+            ) -> tuple[_Cost, tuple[tuple[str, int, str], ...]]:
+    """A way found step by step, for many cards (:attr:`_Search.LIMIT`): plant a card into
+    a field of its bean, else into an empty one; when none fits, harvest the field that
+    costs least now (:func:`_harvest_cost`). Not always the least costly way."""
+    steps: list[tuple[str, int, str]] = []
+    total: _Cost = (0, 0, 0)
+    while cards:
+        move = None
+        for bean in dict.fromkeys(cards):
+            fits = _fits(fields, bean, dup)
+            grown = [i for i in fits if fields[i] is not None]
+            if grown or fits:
+                move = (bean, (grown or fits)[0])
+                break
+        if move is not None:
+            bean, i = move
+            f = fields[i]
+            rest = list(cards)
+            rest.remove(bean)
+            cards = tuple(rest)
+            fields = fields[:i] + ((bean, 1 if f is None else f[1] + 1),) + fields[i + 1:]
+            steps.append(("plant", i + 1, bean))
+            continue
+        can = _may_harvest(fields, rule)
+        if not can:
+            return _NO_WAY, ()
+        i = min(can, key=lambda k: _harvest_cost(fields[k]))
+        f = fields[i]
+        assert f is not None
+        total = _add(total, _harvest_cost(f))
+        steps.append(("harvest", i + 1, f[0]))
+        fields = fields[:i] + (None,) + fields[i + 1:]
+    return total, tuple(steps)
 
 
 def _harvest_cost(f: tuple[str, int] | None) -> _Cost:
@@ -401,7 +452,10 @@ def _plan(fields: _Fields, cards: tuple[str, ...], dup: bool, rule: str
     equally cheap ways a plant comes before a harvest (nothing is harvested sooner than
     needed), the cards in ``cards`` order."""
     search = _Search(dup, rule)
-    total = search.cost(fields, cards)
+    try:
+        total = search.cost(fields, cards)
+    except _TooBig:
+        return _greedy(fields, cards, dup, rule)
     steps: list[tuple[str, int, str]] = []
     if total[0] >= _NO_WAY[0]:
         return total, ()
@@ -436,7 +490,10 @@ def plant_advice(g: GameState, seat: int) -> dict[str, Any] | None:
     paying ``c`` coins discards ``n - c``), then the number of harvests, then the coins they
     pay now (more is better); bean protection (R19, C8) and the fields a card fits (R13,
     R14, C9) are the moves' own. Buying the third field (R21-R25) is not weighed: the
-    view's ``can_buy`` says whether it is there as well.
+    view's ``can_buy`` says whether it is there as well. With many different cards to plant
+    into full fields the exact search stops after :attr:`_Search.LIMIT` states and a way
+    found step by step is advised instead (:func:`_greedy`); each way is worked out once per
+    position (cached).
 
     Shape: ``{"step": "harvest" | "plant", "bean": B | None, "field": F | None,
     "harvest": {"field": F, "bean": B, "count": n, "coins": c, "thrown": n - c},

@@ -81,3 +81,13 @@ def test_no_advice_when_no_harvest_is_needed() -> None:
                                       {}, {}]})
     assert g.view(0)["you"]["plant_advice"] is None
     assert g.view(1)["you"]["plant_advice"] is None       # not this seat's turn
+
+
+def test_many_cards_still_get_advice() -> None:
+    # seven different beans into three full fields: too many for the exact search, a way
+    # found step by step: its first harvest is one R19 allows (the lone Blue is protected)
+    a = advice({"fields": [["blue", 1], ["chili", 2], ["soy", 3]],
+                "to_plant": ["red", "green", "stink", "blackeyed", "garden", "red", "green"]},
+               "plant_traded")
+    assert a is not None and a["step"] == "harvest"
+    assert a["harvest"]["field"] in (2, 3) and a["harvests"] >= 3
