@@ -94,6 +94,8 @@ def _en(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "offer_stale":
         return f"Offer #{d['id']} left the market: {who} no longer holds what it gives"
     if kind == "deal_start":
+        if d.get("gift"):       # R30: one side gives nothing
+            return f"{who} accepted offer #{d['offer']}: a gift, with {name(d['other'])}"
         return f"{who} accepted offer #{d['offer']}: a deal with {name(d['other'])}"
     if kind == "provide":
         return f"{who} handed over the cards for the deal on offer #{d['offer']}"
@@ -171,6 +173,8 @@ def _ja(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "offer_stale":
         return f"オファー#{d['id']}が市場から消えた（{who}が出すカードを持っていない）"
     if kind == "deal_start":
+        if d.get("gift"):       # R30: one side gives nothing
+            return f"{who}がオファー#{d['offer']}を受諾: {name(d['other'])}との贈り物"
         return f"{who}がオファー#{d['offer']}を受諾: {name(d['other'])}とのトレード"
     if kind == "provide":
         return f"{who}がオファー#{d['offer']}のトレードのカードを渡した"

@@ -270,7 +270,7 @@ def test_a_gift_for_one_person_only_that_person_can_take(server: str, browser: A
         c.page.screenshot(path=str(artifacts / "market-gift-answered.png"))
         log = " ".join(c.page.locator("#log .log-line").all_inner_texts())
         assert f"as a gift to {c.name}" in log and f"Gift done: {a.name} gave" in log, log
-        assert f"{c.name} accepted offer #{gid}: a deal with {a.name}" in log, log
+        assert f"{c.name} accepted offer #{gid}: a gift, with {a.name}" in log, log  # R30
         news = a.page.locator("#market .offer-news").inner_text()
         assert f"Offer #{gid} was traded." in news and "is gone" not in news, news
         for p in people:
