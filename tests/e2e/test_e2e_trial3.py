@@ -294,3 +294,29 @@ def test_screens_of_the_phases_and_a_deal(server: str, browser: Any, size: str,
             assert pg.locator("#status").is_visible()
             pg.screenshot(path=str(ARTIFACTS / f"trial3-{name}-{size}-{lang}.png"))
         assert_clean(pg, errors)
+
+
+def test_the_cut_news_reads_whole_on_a_tap(server: str, browser: Any) -> None:
+    """At 390 the news line is cut ("…"); a touch screen has no title: a tap shows it whole,
+    a second tap folds it, and the board still does not move."""
+    g = P.game(seats=[{"hand": ["chili", "red"], "fields": [["blue", 4], None]}, {}, {}])
+    events = g.apply(0, parse("/harvest 1").action)     # type: ignore[union-attr]
+    names = list(g.names)
+    entries = [{**e.for_viewer(0, names), "text": log_line(e.for_viewer(0, names), "en", names, 0)}
+               for e in events]
+    top = "document.querySelector('#board').getBoundingClientRect().top"
+    with watched_page(browser, **context("390", "en")) as (pg, errors):
+        P.show(pg, server, P.state(g, 0))
+        before = pg.evaluate(top)
+        pg.evaluate("(e) => window.__bohnanza.log({type: 'log', entries: e})", entries)
+        line = pg.locator("#news .news-line").first
+        cut = "(e) => e.scrollWidth > e.clientWidth + 1"
+        assert line.evaluate(cut)                                   # cut at 390
+        pg.locator("#news .news-lines").tap()
+        assert not line.evaluate(cut) and line.is_visible()
+        assert "field 1" in line.inner_text()
+        pg.screenshot(path=str(ARTIFACTS / "trial3-news-open-390-en.png"))
+        pg.locator("#news .news-lines").tap()
+        assert line.evaluate(cut)
+        assert pg.evaluate(top) == before
+        assert_clean(pg, errors)
