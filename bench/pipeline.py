@@ -1,8 +1,9 @@
 """A command's whole path through the server in one process: the CPU the server spends on a
 game command beyond what the bare broadcast floor spends (issue 14), without sockets.
 
-One room of ``--players`` delta connections (real ``Conn`` objects; their socket's
-``send_text`` returns at once, as a loopback send with room in its buffer does) on a real
+One room of ``--players`` delta connections (real ``Conn`` objects on Starlette's
+``WebSocket``; the ASGI send under it returns at once, as uvicorn's does when the socket's
+buffer has room) on a real
 ``Hub`` with SQLite on disk (a temp dir, default ``synchronous``). The seats ``/join`` and
 ``/start``; then the recorded commands of whole greedy games with marker fills
 (``bench/frames.py``'s ``record_games``, the same game dealt by the room: ``game_seed``) each
@@ -48,21 +49,35 @@ sys.path.insert(1, str(HERE))
 
 
 class NullSocket:
-    """What ``Conn`` sends through: every frame is written at once (counted, not kept)."""
+    """The server's ASGI ``send`` for one connection: every frame is written at once
+    (counted, not kept), as uvicorn does when the socket's buffer has room."""
 
     def __init__(self) -> None:
         self.frames = 0
         self.nbytes = 0
         self.refused: list[str] = []
 
-    async def send_text(self, text: str) -> None:
+    async def __call__(self, message: dict[str, Any]) -> None:
+        text = message.get("text")
+        if text is None:
+            return
         self.frames += 1
         self.nbytes += len(text)
         if '"ok":false' in text:
             self.refused.append(text)
 
-    async def close(self, code: int = 1000, reason: str = "") -> None:
-        return None
+
+def _socket(send: NullSocket) -> Any:
+    """A Starlette ``WebSocket`` (what the endpoint hands ``Conn``), accepted, over ``send``."""
+    from starlette.websockets import WebSocket, WebSocketState
+
+    async def receive() -> dict[str, Any]:  # pragma: no cover - never read here
+        raise RuntimeError("not read")
+
+    ws = WebSocket({"type": "websocket", "path": "/ws/bench", "headers": []}, receive, send)
+    ws.application_state = WebSocketState.CONNECTED
+    ws.client_state = WebSocketState.CONNECTED
+    return ws
 
 
 async def _play(players: int, games: list[list[tuple[int, str]]], seed: int, db: Path,
@@ -78,7 +93,7 @@ async def _play(players: int, games: list[list[tuple[int, str]]], seed: int, db:
     socks = [NullSocket() for _ in range(players)]
     conns = []
     for i in range(players):
-        c = Conn(socks[i], 1e6, 10**6, 10**6)  # type: ignore[arg-type]
+        c = Conn(_socket(socks[i]), 1e6, 10**6, 10**6)
         c.deltas = True
         c.direct = True  # as once its writer runs: a send goes out at once
         c.address = "127.0.0.1"
@@ -96,10 +111,13 @@ async def _play(players: int, games: list[list[tuple[int, str]]], seed: int, db:
         if not c.bucket.take():  # pragma: no cover
             raise SystemExit("rate")
         data = inbound.load(raw)
-        parsed = ws._plain_say(data)
-        assert parsed is not None
+        plain: Any = ws._plain_say(data)
+        assert plain is not None
         hub.gate.say(c.address)
-        await room.say(c, parsed.id, parsed.text)
+        if isinstance(plain, tuple):  # (id, text)
+            await room.say(c, plain[0], plain[1])
+        else:  # a Say (trees before 1e14a3e's successor)
+            await room.say(c, plain.id, plain.text)
 
     for seat in range(players):
         await say(seat, "/join")
