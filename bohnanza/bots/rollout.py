@@ -9,8 +9,9 @@ the greedy field worth ``V`` (:class:`Forecast`): a forced harvest sells the fie
 least (``V`` minus its coins), a field at the top of its worth is sold at the start of a
 turn unless its bean is in the front 3 hand cards, the optional second card goes into an
 empty field only when its bean has a future and the next card does not need that field; it
-trades more (about as many cards change hands as between greedy seats): besides the face-up
-cards below, other seats give the active player front hand cards that would break their
+trades more (20 games from the start, 4 players: 25.0 cards a seat reach the to-plant areas
+in phase 2, the active player's kept face-up cards included; rough: 18.1): besides the
+face-up cards below, other seats give the active player front hand cards that would break their
 fields, and the active player hands on one of its own (:func:`_trade_normal`). From turn 3
 its seats end with 13.7 coins on average, close to greedy seats in real games (the rough
 policy: 8.8), at about 1.5 times its cost.
