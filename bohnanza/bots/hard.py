@@ -200,7 +200,9 @@ class HardPolicy(NormalPolicy):
         by_text = {format_action(a): a for a in actions}  # type: ignore[arg-type]
         if plain not in by_text:
             return plain            # not a planting step (a withdrawal, a harvest at the top)
-        forced = not any(t.startswith("/plant") for t in by_text)
+        # a harvest is forced only when no plant and no /done is open (R15): at the optional
+        # second card (R26) a front card that fits nowhere is simply not planted
+        forced = not any(t.startswith("/plant") or t == "/done" for t in by_text)
         texts = [t for t in by_text
                  if t == plain or not t.startswith("/harvest") or forced]
         if view["passes_limit"] - view["exhaustions"] > SEARCH_PASSES:
