@@ -90,6 +90,25 @@ def field_worth(b: str, n: int, mu20: int, fresh_weight: float = 1.0) -> float:
     return keep - fresh_weight * fresh
 
 
+_HARVESTABLE: dict[Fields, tuple[int, ...]] = {}
+
+
+def _harvestable(fields: Fields) -> tuple[int, ...]:
+    """:meth:`Model.harvestable` (kept: at most 65536 field layouts)."""
+    got = _HARVESTABLE.get(fields)
+    if got is None:
+        big = False
+        for f in fields:
+            if f is not None and f[1] >= 2:
+                big = True
+                break
+        got = tuple(i for i, f in enumerate(fields) if f is not None and not (f[1] == 1 and big))
+        if len(_HARVESTABLE) >= 65536:
+            _HARVESTABLE.clear()
+        _HARVESTABLE[fields] = got
+    return got
+
+
 class Plan:
     __slots__ = ("value", "action", "fields")
 
@@ -115,6 +134,10 @@ class ModelMemo:
 
     def __init__(self) -> None:
         self._tables: dict[tuple[Any, ...], tuple[dict[Any, Any], ...]] = {}
+        self.last: tuple[Any, ...] | None = None
+        """The last model's facts (the catalogue, its class, the beans seen, the counts its
+        forecast reads), forecast and tables: a model of the same facts takes them over
+        instead of computing the same forecast again."""
 
     def tables(self, sig: tuple[Any, ...]) -> tuple[dict[Any, Any], ...]:
         """``(v, plans, single, totals, deals)`` for the forecast ``sig``."""
@@ -159,30 +182,42 @@ class Model:
             seen[b] = get(b, 0) + 1
         for b in self.hand:
             seen[b] = get(b, 0) + 1
-        counts = {e["bean"]: int(e["count"]) for e in view["catalogue"]}
-        unseen = {b: max(0, n - get(b, 0)) for b, n in counts.items()}
-        total_unseen = max(1, sum(unseen.values()))
-        passes_left = view["passes_limit"] - view["exhaustions"]
-        deck = view["deck_count"]
-        if passes_left <= 1:
-            draws = float(deck)
+        catalogue = view["catalogue"]
+        facts = (type(self), seen, view["passes_limit"], view["exhaustions"],
+                 view["deck_count"], view["discard_count"], self.n)
+        last = None if memo is None else memo.last
+        if (last is not None and last[0] is catalogue and last[1] == facts
+                and len(last[4][1]) <= memo.LIMIT):  # type: ignore[union-attr]
+            # what may still come is what it was at this seat's last decision
+            _, _, self.draws, self.mu, tables = last
         else:
-            draws = deck + (passes_left - 1) * max(20.0, view["discard_count"] + 20.0)
-        self.draws = draws
-        share = 1.4 / self.n
-        self.mu = {b: unseen[b] / total_unseen * min(draws, HORIZON) * share for b in counts}
+            counts = {e["bean"]: int(e["count"]) for e in catalogue}
+            unseen = {b: max(0, n - get(b, 0)) for b, n in counts.items()}
+            total_unseen = max(1, sum(unseen.values()))
+            passes_left = view["passes_limit"] - view["exhaustions"]
+            deck = view["deck_count"]
+            if passes_left <= 1:
+                draws = float(deck)
+            else:
+                draws = deck + (passes_left - 1) * max(20.0, view["discard_count"] + 20.0)
+            self.draws = draws
+            share = 1.4 / self.n
+            self.mu = {b: unseen[b] / total_unseen * min(draws, HORIZON) * share
+                       for b in counts}
+            if memo is None:
+                tables = ({}, {}, {}, {}, {})
+            else:
+                sig = (type(self), self.fresh_weight,
+                       *(round(self.mu[b] * 20) for b in counts))
+                tables = memo.tables(sig)
+                memo.last = (catalogue, facts, self.draws, self.mu, tables)
         self.can_buy = bool(you["can_buy"])
         self._v: dict[tuple[str, int], float]
         self._plans: dict[tuple[Fields, Cards], Plan]
         self._single: dict[tuple[Fields, str], float]
         self._totals: dict[tuple[Fields, Cards, Cards], float]
         self._deals: dict[tuple[Any, ...], tuple[float, list[CardRef]]]
-        if memo is None:
-            self._v, self._plans, self._single, self._totals, self._deals = {}, {}, {}, {}, {}
-        else:
-            sig = (type(self), self.fresh_weight,
-                   *(round(self.mu[b] * 20) for b in counts))
-            self._v, self._plans, self._single, self._totals, self._deals = memo.tables(sig)
+        self._v, self._plans, self._single, self._totals, self._deals = tables
 
     # ------------------------------------------------------------ field worth
     def coins(self, b: str, n: int) -> int:
@@ -201,42 +236,46 @@ class Model:
         return [i for i, f in enumerate(self.fields) if f is None or f[0] == b]
 
     def worth(self, fields: Fields) -> float:
-        return sum(self.V(f[0], f[1]) for f in fields if f is not None)
+        v = self._v
+        worths = []
+        for f in fields:
+            if f is not None:
+                x = v.get(f)        # a field (b, n) is its own key of V
+                worths.append(self.V(f[0], f[1]) if x is None else x)
+        return sum(worths)
 
     @staticmethod
     def harvestable(fields: Fields) -> list[int]:
         """0-based fields that may be harvested under bean protection (R19, amigo rule)."""
-        big = False
-        for f in fields:
-            if f is not None and f[1] >= 2:
-                big = True
-                break
-        return [i for i, f in enumerate(fields)
-                if f is not None and not (f[1] == 1 and big)]
+        return list(_harvestable(fields))
 
     # ------------------------------------------------------------ planting plans
     def plan(self, fields: Fields, cards: Cards) -> Plan:
         """Best order to plant ``cards`` (harvesting where needed), by search (R13-R19, R33)."""
         key = (fields, cards)
-        got = self._plans.get(key)
+        plans = self._plans
+        got = plans.get(key)
         if got is not None:
             return got
         if not cards:
             best = Plan(self.worth(fields), None, fields)
-            self._plans[key] = best
+            plans[key] = best
             return best
         best_value = -math.inf
         best_action: tuple[str, Any, Any] | None = None
         best_fields = fields
         fits_any = False
-        beans = list(dict.fromkeys(cards)) if len(cards) > 1 else list(cards)
-        held = [f[0] for f in fields if f is not None]
+        one = len(cards) == 1
+        beans: Cards | list[str] = cards
+        if not one:
+            beans = list(dict.fromkeys(cards))
+            held = [f[0] for f in fields if f is not None]
+            for b in beans:
+                if b in held:
+                    beans = [b]     # a bean joining its own field first never hurts: prune
+                    break
         for b in beans:
-            if b in held:
-                beans = [b]     # a bean joining its own field first never hurts: prune
-                break
-        for b in beans:
-            if len(cards) == 1:
+            if one:
                 rest: Cards = ()
             else:
                 rest_l = list(cards)
@@ -255,14 +294,19 @@ class Model:
                     continue
                 fits_any = True
                 nf = fields[:i] + (new,) + fields[i + 1:]
-                sub = self.plan(nf, rest)
-                if sub.value > best_value:
-                    best_value, best_action, best_fields = sub.value, ("plant", b, i), sub.fields
-        for i in self.harvestable(fields):
+                if rest:
+                    sub = self.plan(nf, rest)
+                    value, sub_fields = sub.value, sub.fields
+                else:               # plan(nf, ()): the worth of nf
+                    value, sub_fields = self.worth(nf), nf
+                if value > best_value:
+                    best_value, best_action, best_fields = value, ("plant", b, i), sub_fields
+        for i in _harvestable(fields):
             f = fields[i]
             assert f is not None
-            got_coins = self.coins(f[0], f[1])
-            if fits_any and got_coins < self.V(f[0], f[1]):
+            b, n = f
+            got_coins = coins_for(b, n) if n > 0 else 0
+            if fits_any and got_coins < self.V(b, n):
                 continue
             nf = fields[:i] + (None,) + fields[i + 1:]
             sub = self.plan(nf, cards)
@@ -270,7 +314,7 @@ class Model:
             if value > best_value:
                 best_value, best_action, best_fields = value, ("harvest", i, None), sub.fields
         plan = Plan(best_value, best_action, best_fields)
-        self._plans[key] = plan
+        plans[key] = plan
         return plan
 
     def single(self, fields: Fields, b: str) -> float:
@@ -283,7 +327,12 @@ class Model:
         return v
 
     def hand_value(self, hand: Cards, fields: Fields) -> float:
-        return sum(w * self.single(fields, b) for w, b in zip(HAND_WEIGHTS, hand, strict=False))
+        single = self._single
+        parts = []
+        for w, b in zip(HAND_WEIGHTS, hand, strict=False):
+            v = single.get((fields, b))
+            parts.append(w * (self.single(fields, b) if v is None else v))
+        return sum(parts)
 
     def total(self, hand: Cards, to_plant: Cards) -> float:
         key = (self.fields, hand, to_plant)
