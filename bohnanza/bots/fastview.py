@@ -310,3 +310,10 @@ def lazy_view(table: Table, seat: int) -> SeatView:
     v.table, v.seat = table, seat
     v["you"] = _you(table, seat)
     return v
+
+
+def game_of(view: dict[str, Any]) -> GameState | None:
+    """The game a :func:`lazy_view` reads (``None`` for any other view): a policy may read
+    the public parts it needs from it rather than build them as view keys (bot games in
+    the engine only; it reads only what the view shows)."""
+    return view.table.g if isinstance(view, SeatView) else None

@@ -56,6 +56,7 @@ from bohnanza.engine.beans import coins_for
 
 from . import common as c
 from .base import Policy
+from .fastview import game_of
 
 Fields = tuple[tuple[str, int] | None, ...]
 Cards = tuple[str, ...]
@@ -163,8 +164,15 @@ class Model:
         self.view = view
         self.me: int = you["seat"]
         self.active = c.is_active(view)
-        self.n = len(view["seats"])
-        self.fields: Fields = tuple(c.fields_of(view, self.me))
+        g = game_of(view)
+        # the seats' public parts: from the game itself when the view is read from it
+        seats: list[Any] = g.seats if g is not None else view["seats"]
+        self.n = len(seats)
+        if g is None:
+            self.fields: Fields = tuple(c.fields_of(view, self.me))
+        else:
+            self.fields = tuple(None if f is None else (f[0], int(f[1]))  # type: ignore[misc]
+                                for f in g.seats[self.me].fields)
         self.hand: Cards = tuple(you["hand"])
         self.to_plant: Cards = tuple(you["to_plant"])
         self.face_up: Cards = tuple(view["face_up"]) if self.active else ()
@@ -172,11 +180,13 @@ class Model:
         # --- what may still come (R41: only public facts and the own hand)
         seen: dict[str, int] = {}
         get = seen.get
-        for s in view["seats"]:
-            for f in s["fields"]:
+        for s in seats:
+            fields, to_plant = (s.fields, s.to_plant) if g is not None else (s["fields"],
+                                                                            s["to_plant"])
+            for f in fields:
                 if f is not None:
                     seen[f[0]] = get(f[0], 0) + int(f[1])
-            for b in s["to_plant"]:
+            for b in to_plant:
                 seen[b] = get(b, 0) + 1
         for b in view["face_up"]:
             seen[b] = get(b, 0) + 1
