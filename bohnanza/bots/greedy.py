@@ -455,6 +455,15 @@ class Model:
         return after - self.base(), refs
 
 
+def _offers(view: dict[str, Any]) -> list[tuple[int, int, Any, Any]]:
+    """``(id, owner, give, want)`` of every offer of the view in market order: read from
+    the game when the view is a lazy one (:func:`.fastview.game_of`), the same values."""
+    g = game_of(view)
+    if g is not None:
+        return [(o.id, o.owner, o.give, o.want) for o in g.offers]
+    return [(o["id"], o["owner"], o["give"], o["want"]) for o in view["offers"]]
+
+
 def _side(x: Any) -> dict[str, int] | None:
     return None if x == "?" else {k: int(v) for k, v in x.items()}
 
@@ -500,12 +509,14 @@ class GreedyPolicy(Policy):
                 return c.provide(refs)
             return c.cancel()
         # 2. own offers that no longer pay
-        for o in c.own_offers(view):
-            give, want = _side(o["give"]), _side(o["want"])
-            if o["id"] not in you["can_withdraw"] or give is None or want is None:
+        for oid, owner, o_give, o_want in _offers(view):
+            if owner != m.me:
+                continue
+            give, want = _side(o_give), _side(o_want)
+            if oid not in you["can_withdraw"] or give is None or want is None:
                 continue
             if m.deal(give, want)[0] <= 0:
-                return c.withdraw(o["id"])
+                return c.withdraw(oid)
         # 3. harvest fields at the top of their worth
         soon = set(m.to_plant) | set(m.face_up) | set(m.hand[:3])
         for f in you["harvestable"]:
@@ -631,8 +642,11 @@ class GreedyPolicy(Policy):
     # ------------------------------------------------------------ trading
     def _open_gives(self, view: dict[str, Any]) -> list[tuple[dict[str, int], dict[str, int]]]:
         out = []
-        for o in c.own_offers(view):
-            g, w = _side(o["give"]), _side(o["want"])
+        me = c.seat_of(view)
+        for _, owner, o_give, o_want in _offers(view):
+            if owner != me:
+                continue
+            g, w = _side(o_give), _side(o_want)
             if g is not None and w is not None:
                 out.append((g, w))
         return out
@@ -642,17 +656,17 @@ class GreedyPolicy(Policy):
         best: tuple[float, int] | None = None
         turn = view["turn"]
         acceptable = set(view["you"]["can_accept"])
-        for o in view["offers"]:
-            if o["id"] not in acceptable or (turn, o["id"]) in self._started:
+        for oid, _, o_give, o_want in _offers(view):
+            if oid not in acceptable or (turn, oid) in self._started:
                 continue
-            give, want = _side(o["give"]), _side(o["want"])
+            give, want = _side(o_give), _side(o_want)
             if give is None or want is None:
                 continue
             if not m.active and (want, give) in mine:
                 continue            # already answered
             gain = m.deal(want, give)[0]
             if gain > MARGIN and (best is None or gain > best[0]):
-                best = (gain, o["id"])
+                best = (gain, oid)
         if best is None:
             return None
         if m.active:
