@@ -171,7 +171,7 @@ class Model:
         if g is None:
             self.fields: Fields = tuple(c.fields_of(view, self.me))
         else:
-            self.fields = tuple(None if f is None else (f[0], int(f[1]))  # type: ignore[misc]
+            self.fields = tuple(None if f is None else (f[0], int(f[1]))
                                 for f in g.seats[self.me].fields)
         self.hand: Cards = tuple(you["hand"])
         self.to_plant: Cards = tuple(you["to_plant"])

@@ -31,9 +31,8 @@ import random as _random
 from collections.abc import Callable
 from typing import Any
 
-from bohnanza.engine.actions import CardRef
-
 from bohnanza.engine import duel, market, planting
+from bohnanza.engine.actions import CardRef
 from bohnanza.engine.state import GameState
 from bohnanza.engine.view import _field_info
 
