@@ -19,7 +19,9 @@ picks one uniformly (``rng.choice``):
   ``/discard hI`` and ``/done``, in step 3 ``/done`` (the rest become the opponent's offer);
 * a seat that need not act may also wait (``None`` is one more choice).
 
-Only what is legal is listed, so the engine accepts every command (tests/bots). The game
+Only what is legal is listed, so the engine accepts every command (tests/bots). Bot games in
+the engine (:mod:`.simulate`) call :meth:`RandomPolicy.decide_game`, which lists the same
+choices from the game itself (the hints as the view builds them) with the same draws. The game
 always ends: the active player keeps choosing among a finite set that includes the moves that
 advance the game (planting, ``/done``), and a seat that must act never waits.
 """

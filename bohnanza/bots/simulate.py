@@ -26,8 +26,10 @@ view ``Game.view(seat)`` in and the text out through ``bohnanza.commands.apply_t
 then ``Game.apply``); the fast path (the default) plays a ``QuietGame`` (no events), gives a
 policy that ``borrows_view`` a view of the same content that builds each key when it is first
 read, straight from the game, and shares its public part between the seats asked while
-nothing changed (:mod:`.fastview`), and applies the action a ``BotCommand`` text carries
-without parsing it. A seat that must act
+nothing changed (:mod:`.fastview`), asks a policy that ``reads_game`` (``random``) with
+``decide_game(game, seat, rng)``, the same command read from the game itself without any
+view, and applies the action a ``BotCommand`` text carries without parsing it. A seat that
+must act
 (``view["you"]["must_act"]``) but keeps waiting is asked with ``hurry=True`` after
 ``PATIENCE`` idle rounds (the server does the same on a timer). Refused commands are counted
 and reported: each one is a bot bug. A game that exceeds the step cap, or in which nobody can
