@@ -110,6 +110,22 @@ def _harvestable(fields: Fields) -> tuple[int, ...]:
     return got
 
 
+_COUNTS: dict[int, tuple[list[dict[str, Any]], dict[str, int]]] = {}
+
+
+def _counts(catalogue: list[dict[str, Any]]) -> dict[str, int]:
+    """``{bean: count}`` of a view's catalogue, kept for the catalogue lists a lazy view
+    hands out again (the same list object every time; any other list is read afresh)."""
+    got = _COUNTS.get(id(catalogue))
+    if got is not None and got[0] is catalogue:
+        return got[1]
+    counts = {e["bean"]: int(e["count"]) for e in catalogue}
+    if len(_COUNTS) >= 64:
+        _COUNTS.clear()
+    _COUNTS[id(catalogue)] = (catalogue, counts)
+    return counts
+
+
 class Plan:
     __slots__ = ("value", "action", "fields")
 
@@ -201,7 +217,7 @@ class Model:
             # what may still come is what it was at this seat's last decision
             _, _, self.draws, self.mu, tables = last
         else:
-            counts = {e["bean"]: int(e["count"]) for e in catalogue}
+            counts = _counts(catalogue)
             unseen = {b: max(0, n - get(b, 0)) for b, n in counts.items()}
             total_unseen = max(1, sum(unseen.values()))
             passes_left = view["passes_limit"] - view["exhaustions"]
