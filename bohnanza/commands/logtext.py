@@ -94,6 +94,8 @@ def _en(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "offer_stale":
         return f"Offer #{d['id']} left the market: {who} no longer holds what it gives"
     if kind == "deal_start":
+        if d.get("gift"):       # R30: one side gives nothing
+            return f"{who} accepted offer #{d['offer']}: a gift, with {name(d['other'])}"
         return f"{who} accepted offer #{d['offer']}: a deal with {name(d['other'])}"
     if kind == "provide":
         return f"{who} handed over the cards for the deal on offer #{d['offer']}"
@@ -158,11 +160,12 @@ def _ja(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
         # a gift and a gift request name the other person as the one given to / asked
         # ("Annに…を贈る", "Annに…を無償で求める"), not as an addressee tag
         whom = f"{name(d['to'])}に" if aimed else ""
-        if d["want"] == {}:    # a gift (R30)
-            return (f"{who}のオファー#{d['id']}: {whom}{side_text(d['give'], 'ja')}を贈る"
-                    "（見返りなし）")
+        if d["want"] == {}:    # a gift (R30), called so (trial 3)
+            return (f"{who}のオファー#{d['id']}（贈り物）: {whom}{side_text(d['give'], 'ja')}"
+                    "を贈る")
         if d["give"] == {}:    # asking for a gift (R30, C12)
-            return f"{who}のオファー#{d['id']}: {whom}{side_text(d['want'], 'ja')}を無償で求める"
+            return (f"{who}のオファー#{d['id']}（贈り物の依頼）: {whom}"
+                    f"{side_text(d['want'], 'ja')}を無償で求める")
         return (f"{who}のオファー#{d['id']}{to}: {side_text(d['give'], 'ja')}を出して"
                 f"{side_text(d['want'], 'ja')}を求める")
     if kind == "withdraw":
@@ -170,6 +173,8 @@ def _ja(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "offer_stale":
         return f"オファー#{d['id']}が市場から消えた（{who}が出すカードを持っていない）"
     if kind == "deal_start":
+        if d.get("gift"):       # R30: one side gives nothing
+            return f"{who}がオファー#{d['offer']}を受諾: {name(d['other'])}との贈り物"
         return f"{who}がオファー#{d['offer']}を受諾: {name(d['other'])}とのトレード"
     if kind == "provide":
         return f"{who}がオファー#{d['offer']}のトレードのカードを渡した"

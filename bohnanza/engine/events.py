@@ -39,7 +39,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "offer": ("id", "give", "want", "to_active", "to"),
     "withdraw": ("id",),
     "offer_stale": ("id",),
-    "deal_start": ("offer", "other"),
+    "deal_start": ("offer", "other", "gift"),
     "provide": ("offer",),
     "deal_cancel": ("offer",),
     "deal_done": ("offer", "other", "active_gave", "other_gave", "answers"),

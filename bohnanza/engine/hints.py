@@ -26,12 +26,20 @@ Shapes (all JSON-ready):
   for this seat).
 - :func:`answers` -> the id of the active player's offer a non-active player's offer mirrors
   (a copy made by ``/accept``, or the same offer typed), or ``None``.
+- :func:`face_up_given` -> the face-up cards (1-based) an offer of the active player gives
+  (R29), for the market's "face-up 1" labels.
+- :func:`deal_auto_cards` -> the cards a party of the pending deal hands over when which
+  ones changes nothing, or ``None`` when the choice matters (R11, R29, R31).
+- :func:`plant_advice` -> the least costly way to plant cards that need a harvest first
+  (phase 1's front card, phase 3's to-plant cards; R15, R18, R19, R26, R33), or ``None``.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from .beans import coins_for
 from .market import MAX_OPEN_OFFERS, answered, for_seat, holdings
 from .state import GameState, Offer, Side
 
@@ -156,6 +164,52 @@ def answers_all(g: GameState) -> list[int | None]:
             for o in g.offers]
 
 
+def face_up_given(g: GameState, o: Offer) -> list[int]:
+    """The 1-based face-up cards that make up what ``o`` gives, when ``o`` is the active
+    player's (only the active player gives face-up cards, R29): for each bean given, the
+    first face-up cards of that bean, up to the number given. ``[]`` for anyone else's offer,
+    a prompt, or an offer whose beans are not face up. Public: the face-up cards are (R41);
+    the deal may still take a hand card of the same bean (R11, the giver picks)."""
+    if o.owner != g.active or not isinstance(o.give, dict) or not g.face_up:
+        return []
+    out: list[int] = []
+    for bean, n in o.give.items():
+        at = [i + 1 for i, b in enumerate(g.face_up) if b == bean]
+        out += at[:n]
+    return sorted(out)
+
+
+def deal_auto_cards(g: GameState, seat: int) -> list[str] | None:
+    """The cards (``"h2"``, ``"u1"``: the ``/provide`` names) ``seat`` hands over in the
+    pending deal when the choice changes nothing, or ``None`` (no deal, not a party, or the
+    choice matters). It changes nothing when, for each bean owed, the seat holds exactly that
+    many (the engine's one way: provided at once, ``market._one_way``), or all the cards it
+    could give are in one place (hand or face-up cards, R29) and next to each other there, so
+    that any of them leaves the same cards in the same order (R11; T18: ``[Blue, Soy, Blue]``
+    is a choice). A face-up card against a hand card is a choice (the face-up one is planted
+    in phase 3 if kept, R32)."""
+    d = g.deal
+    if d is None or seat not in (d.active, d.other):
+        return None
+    hand = g.seats[seat].hand
+    face_up = g.face_up if seat == g.active else []
+    out: list[str] = []
+    for bean, n in d.owes[seat].items():
+        in_hand = [i for i, b in enumerate(hand) if b == bean]
+        up = [i for i, b in enumerate(face_up) if b == bean]
+        if len(in_hand) + len(up) < n:
+            return None           # cannot provide: the engine's refusal says so (R31)
+        if len(in_hand) + len(up) > n:
+            if in_hand and up:
+                return None
+            at = in_hand or up
+            if at[-1] - at[0] + 1 != len(at):
+                return None
+            in_hand, up = in_hand[:n], up[:n]
+        out += [f"h{i + 1}" for i in in_hand] + [f"u{i + 1}" for i in up]
+    return out
+
+
 def answers(g: GameState, o: Offer) -> int | None:
     """The id of the active player's complete offer that ``o`` mirrors (``o`` gives what it
     asks for and asks for what it gives), or ``None`` (also for the active player's own)."""
@@ -251,3 +305,240 @@ def _either(o: Offer, giver: dict[str, int], giver_seat: int, taker: dict[str, i
         return {"id": o.id, "note": "refused", "code": "cannot_provide", "seat": taker_seat,
                 "missing": lack}
     return None
+
+
+# --- planting advice (trial 3: "plant Chili" led to selling a 2-bean field for nothing) ---
+
+_Fields = tuple[tuple[str, int] | None, ...]
+_Cost = tuple[int, int, int]            # (beans thrown away, harvests, -coins): less is better
+_NO_WAY: _Cost = (1 << 30, 0, 0)
+
+
+def _fits(fields: _Fields, bean: str, dup: bool) -> list[int]:
+    """0-based fields that take ``bean`` (R13, R14, C9; as ``planting.fields_for``)."""
+    out = [i for i, f in enumerate(fields) if f is None or f[0] == bean]
+    if not dup and len(out) > 1:
+        grown = [i for i in out if fields[i] is not None]
+        return grown or out
+    return out
+
+
+def _may_harvest(fields: _Fields, rule: str) -> list[int]:
+    """0-based fields that may be harvested (R17, R19, C8; as ``planting.harvestable``)."""
+    if rule == "rio_grande_literal":
+        protected = any(f is None or f[1] != 1 for f in fields)
+    else:
+        protected = any(f is not None and f[1] != 1 for f in fields)
+    return [i for i, f in enumerate(fields) if f is not None and not (protected and f[1] == 1)]
+
+
+def _add(a: _Cost, b: _Cost) -> _Cost:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+class _Search:
+    """The least cost of planting cards into fields (:meth:`cost`), each state worked out
+    once per search."""
+
+    __slots__ = ("dup", "rule", "memo")
+
+    #: states worked out before the search gives up for the greedy way (:func:`_greedy`): many
+    #: different cards to plant into full fields make the exact search too slow for a view
+    LIMIT = 600
+
+    def __init__(self, dup: bool, rule: str) -> None:
+        self.dup = dup
+        self.rule = rule
+        self.memo: dict[tuple[_Fields, tuple[str, ...]], _Cost] = {}
+
+    def plants(self, fields: _Fields, cards: tuple[str, ...]
+               ) -> list[tuple[int, str, _Fields, tuple[str, ...]]]:
+        """Each plant possible now: ``(0-based field, bean, fields after, cards left)``, the
+        beans in ``cards`` order."""
+        out = []
+        for bean in dict.fromkeys(cards):
+            rest = list(cards)
+            rest.remove(bean)
+            left = tuple(rest)
+            for i in _fits(fields, bean, self.dup):
+                f = fields[i]
+                grown = fields[:i] + ((bean, 1 if f is None else f[1] + 1),) + fields[i + 1:]
+                out.append((i, bean, grown, left))
+        return out
+
+    def cost(self, fields: _Fields, cards: tuple[str, ...]) -> _Cost:
+        """The least cost of planting every card of ``cards`` into ``fields``, with harvests
+        in between where needed (R15, R18, R19, R33); ``_NO_WAY`` when impossible. Each step
+        plants a card or empties a field, so no state comes back."""
+        if not cards:
+            return (0, 0, 0)
+        # the cost does not depend on the fields' order (R13-R19 look at them all alike)
+        key = (tuple(sorted(fields, key=_order)), cards)
+        best = self.memo.get(key)
+        if best is not None:
+            return best
+        if len(self.memo) >= self.LIMIT:
+            raise _TooBig
+        best = _NO_WAY
+        for _, _, grown, left in self.plants(fields, cards):
+            c = self.cost(grown, left)
+            if c < best:
+                best = c
+        for i in _may_harvest(fields, self.rule):
+            c = self.cost(fields[:i] + (None,) + fields[i + 1:], cards)
+            if c[0] < _NO_WAY[0]:
+                c = _add(_harvest_cost(fields[i]), c)
+                if c < best:
+                    best = c
+        self.memo[key] = best
+        return best
+
+
+class _TooBig(Exception):
+    """The exact search would take too long (:attr:`_Search.LIMIT`)."""
+
+
+def _order(f: tuple[str, int] | None) -> tuple[str, int]:
+    return ("", 0) if f is None else f
+
+
+def _greedy(fields: _Fields, cards: tuple[str, ...], dup: bool, rule: str
+            ) -> tuple[_Cost, tuple[tuple[str, int, str], ...]]:
+    """A way found step by step, for many cards (:attr:`_Search.LIMIT`): plant a card into
+    a field of its bean, else into an empty one; when none fits, harvest the field that
+    costs least now (:func:`_harvest_cost`). Not always the least costly way."""
+    steps: list[tuple[str, int, str]] = []
+    total: _Cost = (0, 0, 0)
+    while cards:
+        move = None
+        for bean in dict.fromkeys(cards):
+            fits = _fits(fields, bean, dup)
+            grown = [i for i in fits if fields[i] is not None]
+            if grown or fits:
+                move = (bean, (grown or fits)[0])
+                break
+        if move is not None:
+            bean, i = move
+            f = fields[i]
+            rest = list(cards)
+            rest.remove(bean)
+            cards = tuple(rest)
+            fields = fields[:i] + ((bean, 1 if f is None else f[1] + 1),) + fields[i + 1:]
+            steps.append(("plant", i + 1, bean))
+            continue
+        can = _may_harvest(fields, rule)
+        if not can:
+            return _NO_WAY, ()
+        i = min(can, key=lambda k: _harvest_cost(fields[k]))
+        f = fields[i]
+        assert f is not None
+        total = _add(total, _harvest_cost(f))
+        steps.append(("harvest", i + 1, f[0]))
+        fields = fields[:i] + (None,) + fields[i + 1:]
+    return total, tuple(steps)
+
+
+def _harvest_cost(f: tuple[str, int] | None) -> _Cost:
+    assert f is not None
+    coins = coins_for(f[0], f[1])
+    return (f[1] - coins, 1, -coins)     # R18: the cards that are not coins are discarded
+
+
+@functools.lru_cache(maxsize=1024)
+def _plan(fields: _Fields, cards: tuple[str, ...], dup: bool, rule: str
+          ) -> tuple[_Cost, tuple[tuple[str, int, str], ...]]:
+    """A least costly way (:meth:`_Search.cost`) and its steps: ``("plant", field, bean)``
+    and ``("harvest", field, bean)`` (1-based fields); no steps when there is none. Among
+    equally cheap ways a plant comes before a harvest (nothing is harvested sooner than
+    needed), the cards in ``cards`` order."""
+    search = _Search(dup, rule)
+    try:
+        total = search.cost(fields, cards)
+    except _TooBig:
+        return _greedy(fields, cards, dup, rule)
+    steps: list[tuple[str, int, str]] = []
+    if total[0] >= _NO_WAY[0]:
+        return total, ()
+    while cards:
+        target = search.cost(fields, cards)
+        for i, bean, grown, left in search.plants(fields, cards):
+            if search.cost(grown, left) == target:
+                steps.append(("plant", i + 1, bean))
+                fields, cards = grown, left
+                break
+        else:
+            for i in _may_harvest(fields, rule):
+                after = fields[:i] + (None,) + fields[i + 1:]
+                if _add(_harvest_cost(fields[i]), search.cost(after, cards)) == target:
+                    f = fields[i]
+                    assert f is not None
+                    steps.append(("harvest", i + 1, f[0]))
+                    fields = after
+                    break
+            else:       # pragma: no cover - cost() found a way, so one step matches it
+                return total, ()
+    return total, tuple(steps)
+
+
+def plant_advice(g: GameState, seat: int) -> dict[str, Any] | None:
+    """The least costly way for ``seat`` to plant the cards it must plant now, when that
+    needs a harvest (R15): in phase 1 the active player's front card before any plant (R26),
+    in phase 3 every card of its to-plant area, in any order (R33). ``None`` when no harvest
+    is needed (or nothing must be planted).
+
+    The cost of a way is the beans its harvests throw away (R18: a harvest of ``n`` cards
+    paying ``c`` coins discards ``n - c``), then the number of harvests, then the coins they
+    pay now (more is better); bean protection (R19, C8) and the fields a card fits (R13,
+    R14, C9) are the moves' own. Buying the third field (R21-R25) is not weighed: the
+    view's ``can_buy`` says whether it is there as well. With many different cards to plant
+    into full fields the exact search stops after :attr:`_Search.LIMIT` states and a way
+    found step by step is advised instead (:func:`_greedy`); each way is worked out once per
+    position (cached).
+
+    Shape: ``{"step": "harvest" | "plant", "bean": B | None, "field": F | None,
+    "harvest": {"field": F, "bean": B, "count": n, "coins": c, "thrown": n - c},
+    "thrown": T, "harvests": k}``: ``step`` is what to do first (``bean`` and ``field``: the
+    card to plant first and where, for ``plant``); ``harvest`` is the plan's first harvest
+    as the fields stand when it is due (the field the board highlights); ``thrown`` and
+    ``harvests`` count the whole plan."""
+    s = g.seats[seat]
+    if g.phase == "plant":
+        if seat != g.active or not s.hand or g.planted != 0:
+            return None
+        cards: tuple[str, ...] = (s.hand[0],)
+    elif g.phase == "plant_traded":
+        if not s.to_plant:
+            return None
+        cards = tuple(s.to_plant)
+    else:
+        return None
+    rules = g.rules
+    dup = rules.allow_duplicate_variety
+    fields: _Fields = tuple(None if f is None else (str(f[0]), int(f[1]))  # type: ignore[call-overload]
+                            for f in s.fields)
+    # no harvest needed when each bean has a field of its own, growing it or empty (R13, R14)
+    new = [b for b in dict.fromkeys(cards)
+           if not any(f is not None and f[0] == b for f in fields)]
+    if len(new) <= sum(1 for f in fields if f is None):
+        return None
+    order = {b: i for i, b in reversed(list(enumerate(cards)))}
+    total, steps = _plan(fields, tuple(sorted(cards, key=order.__getitem__)), dup,
+                         rules.protection_rule)
+    if all(st[0] == "plant" for st in steps):
+        return None
+    first_h = None
+    now = fields
+    for kind, field, bean in steps:
+        i = field - 1
+        f = now[i]
+        if kind == "harvest":
+            assert f is not None
+            coins = coins_for(f[0], f[1])
+            first_h = {"field": field, "bean": f[0], "count": f[1], "coins": coins,
+                       "thrown": f[1] - coins}
+            break
+        now = now[:i] + ((bean, 1 if f is None else f[1] + 1),) + now[i + 1:]
+    kind, field, bean = steps[0]
+    return {"step": kind, "bean": bean if kind == "plant" else None,
+            "field": field if kind == "plant" else None, "harvest": first_h,
+            "thrown": total[0], "harvests": total[1]}

@@ -320,7 +320,9 @@ def _start(g: GameState, o: Offer, other: int, owes_a: dict[str, int],
     ``deal_start`` names it and its partner). A side with one way to provide provides at
     once; if both have, the deal executes in this call (R31)."""
     active = g.active
-    g.events.append(("deal_start", by, (o.id, other if by == active else active), None))
+    # a gift (R30: one side gives nothing): the log calls it so (trial 3)
+    gift = True if o.give == {} or o.want == {} else None
+    g.events.append(("deal_start", by, (o.id, other if by == active else active, gift), None))
     one_a = _one_way(g, active, owes_a)
     one_o = _one_way(g, other, owes_o)
     if one_a and one_o:

@@ -98,11 +98,13 @@ def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset()
         offers = SKIPPED
     elif copy:
         offers = [{"id": o.id, "owner": o.owner, "give": _side(o.give), "want": _side(o.want),
-                   "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn}
+                   "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn,
+                   "face_up": hints.face_up_given(g, o)}
                   for o, a in zip(g.offers, hints.answers_all(g), strict=True)]  # hints: ``you``
     else:
         offers = [{"id": o.id, "owner": o.owner, "give": o.give, "want": o.want,
-                   "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn}
+                   "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn,
+                   "face_up": hints.face_up_given(g, o)}
                   for o, a in zip(g.offers, hints.answers_all(g), strict=True)]
     deal: Any = None
     if "deal" in skip:
@@ -377,6 +379,8 @@ def _you(g: GameState, seat: int, copy: bool = True,
         else {"want": s.want, "have": s.have},
         "deal_owes": dict(d.owes[seat]) if d is not None and seat in d.owes else None,
         "deal_provided": bool(d is not None and d.provided.get(seat) is not None),
+        # trial 3: no choice to ask for when any of the cards leaves the same (hints.py)
+        "deal_auto_cards": hints.deal_auto_cards(g, seat) if d is not None else None,
         "can_accept": can_accept,
         "accept_deal": accept_deal,
         "party_offers": party_offers,
@@ -388,4 +392,7 @@ def _you(g: GameState, seat: int, copy: bool = True,
         "offer_notes": notes,
         "face_up_fields": duel.face_up_fields(g, seat),
         "can_discard": duel.discardable(g, seat),
+        # trial 3: the least costly way when a card to plant needs a harvest first (R15)
+        "plant_advice": hints.plant_advice(g, seat) if waiting in ("plant", "plant_traded")
+        else None,
     }

@@ -120,10 +120,10 @@ def copied() -> Game:
 
 
 def dealing() -> Game:
-    """Ann accepted Bob's copy: Bob owes 1 Chili (two in hand: he must pick), Ann's Red goes
-    automatically (one way)."""
+    """Ann accepted Bob's copy: Bob owes 1 Chili (two in hand, apart: he must pick, R11 and
+    T18), Ann's Red goes automatically (one way)."""
     g = game(phase="trade", face_up=["red", "blue"],
-             seats=[{"hand": ["soy"]}, {"hand": ["chili", "chili", "green"]}, {"hand": ["stink"]}])
+             seats=[{"hand": ["soy"]}, {"hand": ["chili", "green", "chili"]}, {"hand": ["stink"]}])
     say(g, 0, "/offer red for chili")
     say(g, 1, "/accept 1")
     say(g, 0, "/accept 2")

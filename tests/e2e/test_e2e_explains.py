@@ -48,20 +48,22 @@ STATUS_EN = [
     # (position, seat, the beginning the status line must have: the issue's words)
     (P.plant_first, 0, "Your turn: plant Chili (drag it to a field"),
     (P.plant_first, 1, "Ann is planting"),
-    (lambda: P.plant_no_fit(3), 0, "No field fits Chili: harvest a field or buy field 3"),
-    (lambda: P.plant_no_fit(0), 0, "No field fits Chili: harvest a field"),   # cannot buy (R22)
+    # the field whose harvest loses least (trial 3): Soy×2 pays 1 and throws 1 away, Blue×3
+    # pays 0 and throws 3 (§1c, R18); field 3 for sale with 3 coins (R22)
+    (lambda: P.plant_no_fit(3), 0, "No field fits Chili: harvest field 2 (2 Soy for 1 coin, 1 thrown away: it loses least), or buy field 3"),
+    (lambda: P.plant_no_fit(0), 0, "No field fits Chili: harvest field 2 (2 Soy for 1 coin"),   # cannot buy (R22)
     (P.plant_second, 0, "You may plant Red too (optional)"),                  # R26
     (P.plant_second, 2, "Ann may plant a second card"),
     (P.trading, 0, "Trading: accept an offer marked Accept"),
     (P.trading, 2, "Ann is trading: click cards to build an offer"),        # nothing to take
     (P.copied, 1, "Your offers #4, #2 wait for Ann"),
     (P.passed, 2, "You are not interested; Ann is trading"),
-    (P.dealing, 1, "Hand over 1 Chili for the deal with Ann"),
+    (P.dealing, 1, "Hand over 1 Chili for the deal with Ann"),                 # two apart: a choice (T18)
     (P.dealing, 0, "Waiting for Bob to hand over 1 Chili"),
     (P.dealing, 2, "Ann and Bob are making a deal"),
     (P.planting_traded, 1, "Plant the 2 cards in your to-plant area"),          # R33
     (P.planting_traded, 0, "Waiting for Bob to plant the cards in their to-plant area."),
-    (P.traded_no_fit, 1, "No field fits Red: harvest a field"),
+    (P.traded_no_fit, 1, "No field fits Red: harvest field 1 first (2 Chili for 0 coins"),  # a tie: the first
     (P.over, 1, "Game over: Ann won with 3 coins"),
     (P.trading, None, "You are watching. Ann is trading"),
 ]
@@ -416,6 +418,9 @@ def test_every_control_by_keyboard(page: Any, server: str) -> None:
     tab_to(page, "#plant-front")
     page.keyboard.press("Enter")
     assert sent(page)[-1] == "/plant"
+    # offers are built in phase 2 (trial 3: the offer window waits outside it)
+    P.show(page, server, P.state(P.game(phase="trade", seats=[
+        {"hand": ["chili", "red"], "fields": [["blue", 2], None]}, {}, {}]), 0))
     tab_to(page, '#hand .card[data-ref="h2"]')
     page.keyboard.press("Enter")                                  # left: give
     page.keyboard.press("Shift+Enter")                            # right: want
@@ -426,11 +431,14 @@ def test_every_control_by_keyboard(page: Any, server: str) -> None:
     tab_to(page, "#offer-send")
     page.keyboard.press("Enter")
     assert sent(page)[-1] == "/offer red for soy, red"      # catalogue order, as typed
+    P.show(page, server, P.state(P.plant_first(), 0))
     tab_to(page, '#fields .field[data-field="2"] .plant-here')
     page.keyboard.press("Enter")
     assert sent(page)[-1] == "/plant 2"
     tab_to(page, '#fields .field[data-field="1"] button.harvest')
-    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")              # Blue×2 pays 0 coins (§1c): it asks first
+    page.keyboard.press("Enter")              # yes (trial 3)
+    page.wait_for_function("window.__bohnanza.sent.slice(-1)[0] === '/harvest 1'")
     assert sent(page)[-1] == "/harvest 1"
     tab_to(page, ".signal-token.want")                             # a marker by keyboard
     page.keyboard.press("Enter")
@@ -452,11 +460,11 @@ def test_deal_phase3_buy_setup_and_lobby_by_keyboard(page: Any, server: str) -> 
     """The rest of the board's controls by Tab and Enter: a deal's cards and Hand over, phase
     3's to-plant cards and fields, buying field 3, the setup box, the lobby's form."""
     P.show(page, server, P.state(P.dealing(), 1))          # Bob owes 1 Chili, holds two
-    tab_to(page, '#hand .card[data-ref="h2"]')
+    tab_to(page, '#hand .card[data-ref="h3"]')
     page.keyboard.press("Enter")                           # picks that Chili for the deal
     tab_to(page, "#deal-provide")
     page.keyboard.press("Enter")
-    assert sent(page)[-1].startswith("/provide") and "h2" in sent(page)[-1], sent(page)
+    assert sent(page)[-1].startswith("/provide") and "h3" in sent(page)[-1], sent(page)
     P.show(page, server, P.state(P.planting_traded(), 1))  # Chili and Green to plant
     tab_to(page, '#fields .field[data-field="1"] .plant-here')
     page.keyboard.press("Enter")

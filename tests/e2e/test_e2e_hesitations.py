@@ -170,16 +170,17 @@ def test_the_deal_window_shows_where_each_card_comes_from(page: Any, server: str
 
 
 def test_the_other_party_picks_from_the_hand_only(page: Any, server: str) -> None:
-    """R29: only the active player gives face-up cards; Bob's Chili comes from his hand."""
+    """R29: only the active player gives face-up cards; Bob's Chili comes from his hand
+    (two Chili apart: which one changes the hand's order, R11 and T18, so he picks)."""
     g = P.game(phase="trade", face_up=["chili"],
-               seats=[{"hand": ["soy"]}, {"hand": ["chili", "chili"]}, {}])
+               seats=[{"hand": ["soy"]}, {"hand": ["chili", "soy", "chili"]}, {}])
     P.say(g, 0, "/offer chili for chili")
     P.say(g, 1, "/accept 1")
     P.say(g, 0, "/accept 2")
     P.show(page, server, P.state(g, 1))
     groups = page.locator('#deal-sources .source-group')
     assert [groups.nth(i).get_attribute("data-zone") for i in range(groups.count())] == ["h"]
-    assert groups.locator(".source-chip").all_inner_texts() == ["hand 1", "hand 2"]
+    assert groups.locator(".source-chip").all_inner_texts() == ["hand 1", "hand 3"]
 
 
 @pytest.mark.parametrize(("lang", "names"), [("en", ["face-up 1", "face-up 2"]),
@@ -225,13 +226,14 @@ def test_offer_hint_speaks_of_taps_on_a_touch_screen(browser: Any, server: str, 
 
 @pytest.mark.parametrize(("lang", "start"), [("en", "Made in turn 2. "),
                                              ("ja", "ターン2に出されたオファー。")])
+# the whole sentence is the title; the line shows "Made in turn 2, still open" (trial 3)
 def test_an_old_offer_says_when_it_was_made(page: Any, server: str, lang: str,
                                             start: str) -> None:
     msg = P.state(P.trading(), 1)
     msg["view"]["turn"] = 3          # C13: Ann's offer #1 was made in turn 2 and still stands
     msg["view"]["offers"][0]["turn"] = 2
     P.show(page, server, msg, lang=lang)
-    age = page.locator('#market .offer[data-offer="1"] .offer-age').inner_text()
+    age = page.locator('#market .offer[data-offer="1"] .offer-age').get_attribute("title") or ""
     assert age.startswith(start), age
     assert "From turn" not in age
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 
+from bohnanza.commands import parse
 from bohnanza.commands.logtext import log_line, phase_name
 from bohnanza.engine import Game, RuleError
 
@@ -72,6 +73,8 @@ def test_gifts_and_gift_requests_read_as_such() -> None:
     assert log_line(ask, "en", names) == "Cy asks for Green as a gift (offer #4)"
     for entry in (gift, ask):
         assert "nothing" not in log_line(entry, "en", names)
+        assert "gift" in log_line(entry, "en", names)
+        assert "贈り物" in log_line(entry, "ja", names)      # called a gift (trial 3)
         assert "なし" not in log_line(entry, "ja", names).replace("見返りなし", "")
         assert "を出して" not in log_line(entry, "ja", names)
     # aimed at one seat: "asks Ann for", never "asks to Ann for" (the trial's slip)
@@ -82,6 +85,15 @@ def test_gifts_and_gift_requests_read_as_such() -> None:
     for entry in (ask_ann, gift_ann):        # JA: "Annに…", not an addressee tag as well
         line = log_line(entry, "ja", names)
         assert ": Annに" in line and "宛て" not in line, line
+    # the deal's start of a gift says gift too (trial 3); the event says so (R30)
+    g = Game.from_position({"preset": "classic", "deck": ["soy"] * 10, "phase": "trade",
+                            "names": names, "face_up": ["green"], "seats": [{}, {}, {}]})
+    g.apply(0, parse("/offer green for nothing to 3").action)     # type: ignore[union-attr]
+    start = next(e.for_viewer(2, names) for e in g.apply(2, parse("/accept 1").action)  # type: ignore[union-attr]
+                 if e.kind == "deal_start")
+    assert start["gift"] is True
+    assert log_line(start, "en", names) == "Cy accepted offer #1: a gift, with Ann"
+    assert "贈り物" in log_line(start, "ja", names)
     done = {"kind": "deal_done", "seat": 0, "offer": 3, "other": 2, "active_gave": [],
             "other_gave": ["green"]}
     assert log_line(done, "en", names) == "Gift done: Cy gave Green to Ann"

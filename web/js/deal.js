@@ -134,7 +134,22 @@ export function renderDeal(root) {
     give.classList.add('gift');
     give.append(h('span', { class: 'nothing', text: t('deal_give_gift', { name: seatName(other) }) }));
   } else if (provided) {
-    give.append(sideCardsPlain(iOwe), h('span', { class: 'deal-status done' }, icon('check'), ' ' + t('deal_provided')));
+    const auto = !!(v.you && v.you.deal_auto_cards);
+    give.append(sideCardsPlain(iOwe), h('span', { class: 'deal-status done' }, icon('check'), ' ' + t(auto ? 'deal_auto_done' : 'deal_provided')));
+  } else if (v.you && v.you.deal_auto_cards && S.dealAutoFailed !== `${d.offer}:${v.you.deal_auto_cards.join(' ')}`) {
+    // which cards changes nothing (the engine's deal_auto_cards: one way, or alike cards side
+    // by side, R11): they go at once, with no choice to ask for (trial 3)
+    const cards = v.you.deal_auto_cards;
+    give.append(h('span', { class: 'deal-status', id: 'deal-auto', text: t('deal_auto', { cards: cards.map((c) => refLabel(c[0], Number(c.slice(1)))).join(', ') }) }));
+    const key = `${d.offer}:${cards.join(' ')}`;
+    if (S.dealAutoSent !== key) {
+      S.dealAutoSent = key;
+      // refused (the cards changed meanwhile): the usual choice comes back
+      queueMicrotask(async () => {
+        const r = await act('/provide ' + cards.join(' '), root);
+        if (r && !r.ok) { S.dealAutoFailed = key; rerender(); }
+      });
+    }
   } else {
     give.append(owedRow(iOwe, S.dealSel));
     // the button waits until the picked cards are the beans owed (the server checks the cards)

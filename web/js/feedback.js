@@ -4,8 +4,9 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 import { icon } from './icons.js';
 
-// News at the top of the screen, under the status line (#news in the sticky top bar's flow,
-// so above the fold at any scroll and over no control): what a harvest earned (issue 10 h).
+// News at the top of the screen (#news in the sticky top bar's empty stretch: above the fold
+// at any scroll, over no control, and no taller than the bar's row, so nothing moves when it
+// comes or goes): what a harvest earned (issue 10 h, trial 3).
 // Lines stay NEWS_MS; the close button dismisses them sooner.
 const NEWS_MS = 8000;
 let newsTimer = null;
@@ -14,8 +15,19 @@ export function showNews(lines) {
   if (!box || !lines.length) return;
   const close = h('button', { class: 'btn small news-close', type: 'button', title: t('close'), 'aria-label': t('close') }, icon('close'));
   close.addEventListener('click', () => { clearTimeout(newsTimer); box.hidden = true; });
-  box.replaceChildren(h('div', { class: 'news-lines' }, ...lines.map((l) => h('div', { class: 'news-line' + (l.mine ? ' mine' : '') },
-    l.coins ? h('b', { class: 'news-coins', text: l.coins }) : null, l.coins ? ' ' : null, l.text))), close);
+  // cut to one line; a tap, click or Enter shows it whole below (a touch screen has no title)
+  const body = h('div', { class: 'news-lines', role: 'button', tabindex: '0', 'aria-expanded': 'false' },
+    ...lines.map((l) => h('div', { class: 'news-line' + (l.mine ? ' mine' : '') },
+      l.coins ? h('b', { class: 'news-coins', text: l.coins }) : null, l.coins ? ' ' : null, l.text)));
+  const toggle = () => {
+    const open = box.classList.toggle('open');
+    body.setAttribute('aria-expanded', open ? 'true' : 'false');
+  };
+  body.addEventListener('click', toggle);
+  body.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggle(); } });
+  box.classList.remove('open');
+  box.replaceChildren(body, close);
+  box.title = lines.map((l) => (l.coins ? l.coins + ' ' : '') + l.text).join('\n');
   box.hidden = false;
   clearTimeout(newsTimer);
   newsTimer = setTimeout(() => { box.hidden = true; }, NEWS_MS);

@@ -4,6 +4,7 @@ import { t } from './i18n.js';
 import { icon } from './icons.js';
 import { beanCard, sideEntries, sideText } from './beans.js';
 import { S, act, rerender, seatNames } from './store.js';
+import { showError } from './feedback.js';
 
 function bump(sideName, bean, delta) {
   let side = S.draft[sideName];
@@ -25,6 +26,7 @@ export function draftClick(sideName, bean, anchor) {
     act(`/${which} ${bean}`, anchor);
     return;
   }
+  if (S.view && S.view.phase !== 'trade') { showError(anchor, t('offer_phase2_only')); return; }
   bump(sideName, bean, 1);
   rerender();
 }
@@ -126,6 +128,20 @@ export function renderOfferWindow(root) {
   if (!S.view || S.view.phase === 'over' || !S.view.you || (S.view.rules && S.view.rules.duel)) { root.hidden = true; return; }
   root.hidden = false;
   const empty = draftEmpty();
+  // outside phase 2 trading is over (R28: offers are accepted in phase 2 only): the window
+  // folds away, its button waits and says why (trial 3: Send stayed pressable in phase 3);
+  // a draft being built stays for the next phase 2
+  const trading = S.view.phase === 'trade';
+  if (!trading) {
+    root.classList.add('folded');
+    const why = t('offer_phase2_only');
+    const open = h('button', { class: 'btn small hint-off', type: 'button', id: 'offer-open', text: t('offer_open'),
+      disabled: true, title: why, 'aria-describedby': 'offer-why' });
+    root.append(h('div', { class: 'box-head' }, h('h2', { text: t('offer_window') }),
+      h('span', { class: 'hint-text offer-why', id: 'offer-why', text: why }), h('span', { class: 'spacer' }), open));
+    folded = true;
+    return;
+  }
   // an empty offer window folds away to one line (issue 10, point 3)
   if (empty && !S.offerOpen) {
     root.classList.add('folded');

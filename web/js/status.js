@@ -15,6 +15,28 @@ function names(view, seats) {
   return seats.map((i) => view.seats[i]?.name ?? `P${i}`).join(', ');
 }
 
+// The engine's plant_advice (hints.plant_advice): the least costly way when a card to plant
+// needs a harvest first (R15, R18, R19, R33); null when none is needed.
+function adviceLine(you, beans, say) {
+  const a = you.plant_advice;
+  if (!a || !a.harvest) return null;
+  const hv = a.harvest;
+  const what = t(hv.coins === 1 ? 'adv_what_1' : 'adv_what', { count: hv.count, bean: beanName(hv.bean), coins: hv.coins, thrown: hv.thrown });
+  const list = (bs) => bs.map(beanName).join(getLang() === 'ja' ? '、' : ', ');
+  if (you.waiting_for === 'plant') {
+    return say(you.can_buy ? 'st_adv_nofit_buy' : 'st_adv_nofit', { bean: beanName(you.hand[0]), field: hv.field, what }, 'act');
+  }
+  const buy = you.can_buy ? t('adv_or_buy') : '';
+  // the cards no field takes now (the engine's plant_traded_fields), named as before
+  const fits = you.plant_traded_fields || {};
+  const stuck = beans.filter((b) => !(fits[b] || []).length);
+  const all = stuck.length ? '' : '_all';
+  const r = a.step === 'plant'
+    ? say('st_adv_plant_then' + all, { bean: beanName(a.bean), field: hv.field, what, stuck: list(stuck) }, 'act')
+    : say('st_adv_harvest' + all, { field: hv.field, what, beans: list(beans), stuck: list(stuck) }, 'act');
+  return { ...r, text: r.text + buy };
+}
+
 // -> {text, tone}: tone 'act' (this person must act), 'may' (may act), 'wait', 'over'
 // askName: the page waits for the person to type a name (no connection yet)
 export function statusLine(view, room, me, askName = false) {
@@ -63,6 +85,8 @@ export function statusLine(view, room, me, askName = false) {
       const fits = (you.plant_fields || []).length > 0;
       if (you.plant_optional) return say(fits ? 'st_plant_second' : 'st_plant_second_nofit', { bean }, 'may');
       if (fits) return say('st_plant', { bean }, 'act');
+      const adv = adviceLine(you, [you.hand[0]], say);
+      if (adv) return adv;
       return say(you.can_buy ? 'st_plant_nofit_buy' : 'st_plant_nofit', { bean }, 'act');
     }
     const w = (view.waiting || [])[0];
@@ -75,6 +99,7 @@ export function statusLine(view, room, me, askName = false) {
       if (mine) {
         const other = you.seat === d.active ? d.other : d.active;
         if (you.waiting_for === 'provide') {
+          if (you.deal_auto_cards) return say('st_provide_auto', { cards: cardsText(you.deal_owes || {}), name: name(other) }, 'wait');
           return say('st_provide', { cards: cardsText(you.deal_owes || {}), name: name(other) }, 'act');
         }
         return say('st_deal_wait', { name: name(other), cards: cardsText(d.owes[String(other)] || {}) }, 'wait');
@@ -107,6 +132,8 @@ export function statusLine(view, room, me, askName = false) {
     const fit = beans.filter((b) => (fits[b] || []).length);
     const stuck = beans.filter((b) => !(fits[b] || []).length);
     const list = (bs) => bs.map(beanName).join(getLang() === 'ja' ? '、' : ', ');
+    const adv = adviceLine(you, beans, say);
+    if (adv) return adv;
     if (!fit.length) return say(you.can_buy ? 'st_plant_traded_nofit' : 'st_plant_traded_nofit_h', { bean: list(stuck) }, 'act');
     if (stuck.length) {
       return say(you.can_buy ? 'st_plant_traded_some_buy' : 'st_plant_traded_some', { fit: list(fit), stuck: list(stuck) }, 'act');

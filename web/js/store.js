@@ -9,6 +9,8 @@ export const S = {
   draft: { give: {}, want: {} },   // offer window; a side is a map bean->n or '?'
   dealSel: [],         // [{zone:'h'|'u', index, bean}] cards picked for the pending deal
   dealKey: null,
+  dealAutoSent: null,  // the deal (offer and cards) whose cards went without a choice (deal.js)
+  dealAutoFailed: null,
   plantBean: null,     // selected to-plant bean (phase 3)
   speaker: localStorage.getItem('bohnanza.speaker') === '1',
   sound: localStorage.getItem('bohnanza.sound') === '1',   // a short sound on my turn (off by default)

@@ -9,15 +9,31 @@ import { draftClick, loadOffer } from '../offer.js';
 import { dealPick, inMyDeal, isPicked, refLabel } from '../deal.js';
 import { makeDraggable } from '../dnd.js';
 
-function sideCards(side) {
+// faceUp: the face-up cards (1-based) this side gives, as the view's offer says (face_up,
+// R29): those cards are labelled by their place, "face-up 1", as in the deal window
+function sideCards(side, faceUp = [], faceUpBeans = []) {
   const row = h('div', { class: 'offer-side' });
   if (side === '?') row.append(h('div', { class: 'card small ask', text: '?' }));
   else {
     const e = sideEntries(side);
     if (!e.length) row.append(h('span', { class: 'nothing', text: t('nothing') }));
-    for (const [bean, n] of e) row.append(beanCard(bean, { small: true, count: n }));
+    for (const [bean, n] of e) {
+      const at = faceUp.filter((i) => faceUpBeans[i - 1] === bean);
+      const label = at.length ? at.map((i) => refLabel('u', i)).join(', ') : null;
+      row.append(beanCard(bean, { small: true, count: n, label, extraClass: at.length ? 'from-face-up' : '' }));
+    }
   }
   return row;
+}
+
+// A gift (R30): one side gives nothing (a '?' is a prompt, not a gift)
+function giftKind(o) {
+  if (o.give === '?' || o.want === '?') return null;
+  const g = sideEntries(o.give).length;
+  const w = sideEntries(o.want).length;
+  if (g && !w) return 'gift_tag';
+  if (w && !g) return 'gift_ask_tag';
+  return null;
 }
 
 // Recent news about offers that left the market or whose deal was called off (from the log).
@@ -76,6 +92,8 @@ function offerEl(o, v, me, notes) {
   });
   const head = h('div', { class: 'offer-head' },
     h('span', { class: 'offer-id' }, h('span', { class: 'swatch' }), t('offer_by', { n: o.id, name: ownerName })));
+  const gift = giftKind(o);
+  if (gift) head.append(h('span', { class: 'gift-tag', text: t(gift) }));
   if (o.answers !== null && o.answers !== undefined) {
     const key = me === v.active ? 'note_copy_of_yours' : 'note_answers';
     head.append(h('span', { class: 'answers', text: t(key, { n: o.answers }) }));
@@ -88,10 +106,10 @@ function offerEl(o, v, me, notes) {
   el.append(head,
     h('div', { class: 'offer-row give' },
       h('span', { class: 'row-label', text: party ? t('row_you_give') : t('row_gives', { name: ownerName }) }),
-      sideCards(give)),
+      sideCards(give, give === o.give ? o.face_up || [] : [], v.face_up || [])),
     h('div', { class: 'offer-row get' },
       h('span', { class: 'row-label', text: party ? t('row_you_get') : t('row_gets', { name: ownerName }) }),
-      sideCards(get)));
+      sideCards(get, get === o.give ? o.face_up || [] : [], v.face_up || [])));
   // the active player sees which copies answer this offer; another player, their own copies
   if (me === v.active && mine) {
     const copies = v.offers.filter((x) => x.answers === o.id).map((x) => `#${x.id} ${seatName(x.owner)}`);
@@ -135,7 +153,8 @@ function offerEl(o, v, me, notes) {
   if (foot.childNodes.length) el.append(foot);
   // C13: an offer from an earlier turn says why it is still here and what becomes of it
   if (o.turn && v.turn && o.turn < v.turn && v.phase !== 'over') {
-    el.append(h('div', { class: 'offer-age', text: t('offer_age', { n: o.turn, name: ownerName }) }));
+    // one short line; the whole explanation in its title (trial 3: long texts on every such offer)
+    el.append(h('div', { class: 'offer-age', text: t('offer_age_short', { n: o.turn }), title: t('offer_age', { n: o.turn, name: ownerName }) }));
   }
   // a click on the offer: accept it (or open a '?' offer or my own in the offer window);
   // the right button withdraws my own

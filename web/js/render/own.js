@@ -8,11 +8,14 @@ import { draftClick } from '../offer.js';
 import { inMyDeal, dealPick, isPicked } from '../deal.js';
 import { makeDraggable, makeDropTarget } from '../dnd.js';
 import { duelPlanting, isDuel } from './duel.js';
+import { askConfirm } from '../confirm.js';
 
 // The card to plant that phase 3 highlights before any choice: the first, in to-plant order,
 // that some field takes (the engine's plant_traded_fields, R15/R33), the card the status line
 // tells to plant first (status.js); when none fits, the first.
 export function firstToPlant(y) {
+  const a = y.plant_advice;     // the engine's least costly way (hints.plant_advice)
+  if (a && a.step === 'plant' && y.to_plant.includes(a.bean)) return a.bean;
   const fits = y.plant_traded_fields || {};
   return y.to_plant.find((b) => (fits[b] || []).length) || y.to_plant[0];
 }
@@ -56,14 +59,18 @@ export function renderFields(root) {
   const current = plantingBean();
   const legal = fieldsFor(current);
   const meters = new Map((v.catalogue || []).map((c) => [c.bean, c.meter]));
+  // the field whose harvest the engine advises now (plant_advice: its next step is a harvest)
+  const adv = y.plant_advice && y.plant_advice.step === 'harvest' && y.plant_advice.harvest;
+  const advised = adv ? adv.field : null;
   root.append(h('div', { class: 'box-head' }, h('h2', { text: t('fields') })));
   const row = h('div', { class: 'fields' });
   seat.fields.forEach((f, i) => {
     const n = i + 1;
     const info = (seat.field_info || [])[i];
-    const box = h('div', { class: 'field' + (legal.includes(n) ? ' can-plant' : ''), dataset: { field: String(n) },
+    const box = h('div', { class: 'field' + (legal.includes(n) ? ' can-plant' : '') + (advised === n ? ' advised' : ''), dataset: { field: String(n) },
       role: 'group', 'aria-label': t('field_no', { n }) });
-    box.append(h('div', { class: 'field-no', text: t('field_no', { n }) }));
+    box.append(h('div', { class: 'field-no', text: t('field_no', { n }) },
+      advised === n ? h('span', { class: 'advised-tag', text: t('advised_tag') }) : null));
     if (f) {
       const c = beanCard(f[0], { count: f[1] });
       // own field: left = want, right = give
@@ -80,7 +87,8 @@ export function renderFields(root) {
     let whyEl = null;
     if (current && legal.includes(n)) {
       const p = current;
-      const b = h('button', { class: 'btn primary plant-here', type: 'button' }, icon('plant'), ' ' + t('plant_here'));
+      // the engine advises a harvest first (plant_advice): planting stays possible, not stressed
+      const b = h('button', { class: 'btn plant-here' + (advised ? '' : ' primary'), type: 'button' }, icon('plant'), ' ' + t('plant_here'));
       b.addEventListener('click', () => act(plantCommand(p, n), box));
       btns.append(b);
     }
@@ -89,9 +97,18 @@ export function renderFields(root) {
       // not in the engine's harvestable: the button waits, saying why (a lone bean under bean
       // protection, R19; else the timing, R16: the bean duel harvests on one's own turn only)
       const why = can ? null : (f[1] === 1 ? t('harvest_protected', { bean: beanName(f[0]) }) : t('harvest_not_now'));
-      const b = h('button', { class: 'btn harvest' + (can ? '' : ' hint-off'), type: 'button', text: t('harvest'),
-        disabled: !can, title: why, 'aria-describedby': can ? null : `harvest-why-${n}` });
-      b.addEventListener('click', () => act(`/harvest ${n}`, b));
+      const b = h('button', { class: 'btn harvest' + (can ? '' : ' hint-off') + (advised === n ? ' primary' : ''), type: 'button', text: t('harvest'),
+        disabled: !can, title: why || (advised === n ? t('harvest_advised') : null), 'aria-describedby': can ? null : `harvest-why-${n}` });
+      b.addEventListener('click', async () => {
+        // a harvest that pays nothing (the view's field_info) asks first: every card is lost
+        if (info && info.harvest_now === 0) {
+          const at = b.getBoundingClientRect();
+          const yes = await askConfirm(t('harvest_confirm', { n, count: f[1], bean: beanName(f[0]) }), t('harvest'));
+          if (yes) act(`/harvest ${n}`, at);
+          return;
+        }
+        act(`/harvest ${n}`, b);
+      });
       btns.append(b);
       if (!can) whyEl = h('div', { class: 'hint-text harvest-why', id: `harvest-why-${n}`, text: why });
     }

@@ -1,0 +1,93 @@
+"""The planting advice (engine/hints.py ``plant_advice``, the view's ``you.plant_advice``):
+when a card that must be planted fits no field, the least costly way, over every card still
+to plant (trial 3: "plant Chili" led to selling a 2-bean field for 0 coins, where harvesting
+the single Blue first would have lost one bean).
+
+Expected values from rules.md: the coins of §1c (R18: a harvest of n cards paying c discards
+n - c), bean protection R19, planting R13/R14, phase 1 R26, phase 3 R33, R15.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bohnanza.engine import Game
+
+
+def advice(seat: dict[str, Any], phase: str = "plant") -> Any:
+    g = Game.from_position({"preset": "classic", "deck": ["soy"] * 10, "phase": phase,
+                            "seats": [seat, {}, {}]})
+    return g.view(0)["you"]["plant_advice"]
+
+
+def test_phase_3_harvest_the_single_blue_before_planting_chili() -> None:
+    # the trial: planting Chili first makes Chili×2, which protects the Blue (R19); Green
+    # then needs Chili×2 harvested: 0 coins (§1c), 2 thrown away. Harvesting the lone Blue
+    # first (both fields hold one card: allowed, R19) throws 1 away, and both cards fit.
+    a = advice({"fields": [["blue", 1], ["chili", 1]], "to_plant": ["chili", "green"]},
+               "plant_traded")
+    assert a["step"] == "harvest"
+    assert a["harvest"] == {"field": 1, "bean": "blue", "count": 1, "coins": 0, "thrown": 1}
+    assert (a["thrown"], a["harvests"]) == (1, 1)
+
+
+def test_phase_1_a_protected_single_is_not_advised() -> None:
+    # Green fits no field; the lone Blue is protected while Chili×2 stands (R19): Chili it is
+    a = advice({"hand": ["green"], "fields": [["blue", 1], ["chili", 2]]})
+    assert a["step"] == "harvest"
+    assert a["harvest"] == {"field": 2, "bean": "chili", "count": 2, "coins": 0, "thrown": 2}
+
+
+def test_the_field_that_throws_away_fewer_beans() -> None:
+    # Blue×5 pays 1 and throws 4 away; Soy×3 pays 1 and throws 2 away (§1c, R18)
+    a = advice({"hand": ["green"], "fields": [["blue", 5], ["soy", 3]]})
+    assert a["harvest"] == {"field": 2, "bean": "soy", "count": 3, "coins": 1, "thrown": 2}
+
+
+def test_a_field_at_its_threshold_loses_nothing() -> None:
+    # Garden×3 pays 3 and throws nothing away; Blue×2 pays 0 and throws 2 (§1c)
+    a = advice({"hand": ["chili"], "fields": [["blue", 2], ["garden", 3]]})
+    assert a["harvest"] == {"field": 2, "bean": "garden", "count": 3, "coins": 3, "thrown": 0}
+    assert a["thrown"] == 0
+
+
+def test_all_cards_count_plant_first_then_sell_at_the_threshold() -> None:
+    # Garden×2 + the Garden to plant = Garden×3: 3 coins, nothing thrown away; then Chili
+    # goes in the emptied field. Harvesting Blue×3 instead throws 3 away (§1c, R33)
+    a = advice({"fields": [["garden", 2], ["blue", 3]], "to_plant": ["chili", "garden"]},
+               "plant_traded")
+    assert (a["step"], a["bean"], a["field"]) == ("plant", "garden", 1)
+    assert a["harvest"] == {"field": 1, "bean": "garden", "count": 3, "coins": 3, "thrown": 0}
+    assert a["thrown"] == 0
+
+
+def test_each_card_fits_but_not_both() -> None:
+    # Chili and Green each fit the empty field 2, not both: one harvest is needed, Blue×2
+    # (2 thrown away: the lone card planted in field 2 is protected by it, R19)
+    a = advice({"fields": [["blue", 2], None], "to_plant": ["chili", "green"]},
+               "plant_traded")
+    assert a is not None and a["harvests"] == 1 and a["thrown"] == 2
+    assert a["harvest"]["field"] == 1 and a["harvest"]["bean"] == "blue"
+
+
+def test_no_advice_when_no_harvest_is_needed() -> None:
+    assert advice({"fields": [["blue", 1], None], "to_plant": ["chili"]}, "plant_traded") is None
+    assert advice({"fields": [["chili", 2], ["blue", 1]], "to_plant": ["chili", "chili", "blue"]},
+                  "plant_traded") is None
+    assert advice({"hand": ["blue"], "fields": [["blue", 1], ["soy", 2]]}) is None
+    # after the first plant the second is optional (R26): nothing must be planted
+    g = Game.from_position({"preset": "classic", "deck": ["soy"] * 10, "planted": 1,
+                            "seats": [{"hand": ["green"], "fields": [["blue", 1], ["chili", 2]]},
+                                      {}, {}]})
+    assert g.view(0)["you"]["plant_advice"] is None
+    assert g.view(1)["you"]["plant_advice"] is None       # not this seat's turn
+
+
+def test_many_cards_still_get_advice() -> None:
+    # seven different beans into three full fields: too many for the exact search, a way
+    # found step by step: its first harvest is one R19 allows (the lone Blue is protected)
+    a = advice({"fields": [["blue", 1], ["chili", 2], ["soy", 3]],
+                "to_plant": ["red", "green", "stink", "blackeyed", "garden", "red", "green"]},
+               "plant_traded")
+    assert a is not None and a["step"] == "harvest"
+    assert a["harvest"]["field"] in (2, 3) and a["harvests"] >= 3
