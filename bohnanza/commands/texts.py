@@ -68,6 +68,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "word.nothing": ("nothing", "なし"),
     "word.on": ("on", "オン"),
     "word.off": ("off", "オフ"),
+    # a bot's name when /addbot gives none: in the language of the person who seats it
+    # (issue 10: "Bot 1" on a Japanese page); a name typed stays as typed
+    "word.bot_name": ("Bot {n}", "ボット{n}"),
     # -------------------------------------------------------------- room lines (the log)
     "room.joined": ("{name} joins in seat {seat}.", "{name}が{seat}番の席に着きました。"),
     "room.took_over": ("{name} takes over seat {seat} from the bot.",
@@ -84,7 +87,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "room.game_over": ("The game is over. /start plays again.",
                        "ゲーム終了。/start でもう一度遊べます。"),
     "room.bot_seated": ("{who} seats a bot ({policy}), {name}, in seat {seat}.",
-                        "{who}が{seat}番の席にボット{name}（{policy}）を着けました。"),
+                        "{who}が{seat}番の席に{name}（{policy}ボット）を着けました。"),
     "room.bot_removed": ("{name} (bot) left seat {seat}.",
                          "{name}（ボット）が{seat}番の席を離れました。"),
     "room.handed_over": ("{who} hands {name}'s seat to a bot until {name} is back.",

@@ -131,6 +131,10 @@ class Conn:
         self.direct = False  # sends at once when idle (set by the writer once it runs)
         self._busy = False  # the writer is sending, or a send waits for the socket
         self._stalled: tuple[Any, Any] | None = None  # (send coroutine, what it awaits)
+        # the server's own ASGI send under Starlette's WebSocket (its send_text adds a
+        # coroutine and a check of its state per frame; a send after the close fails in
+        # uvicorn instead); a stand-in socket without one: its send_text
+        self._raw = getattr(ws, "_send", None)
 
     def send(self, text: str) -> None:
         """Send one JSON text frame, or queue it (never blocks)."""
@@ -156,8 +160,15 @@ class Conn:
             return
         self.queue.put_nowait(text)
 
+    def _send_text(self, text: str) -> Any:
+        """The coroutine that sends one text frame."""
+        raw = self._raw
+        if raw is None:
+            return self.ws.send_text(text)
+        return raw({"type": "websocket.send", "text": text})
+
     def _send_now(self, text: str) -> None:
-        coro = self.ws.send_text(text)
+        coro = self._send_text(text)
         try:
             waiting = coro.send(None)
         except StopIteration:
@@ -180,7 +191,7 @@ class Conn:
     async def writer(self) -> None:
         """Send what :meth:`send` queued, in order, everything queued by the time it wakes in
         one go; finish a send that had to wait. Between two wakes it keeps no frame."""
-        send = self.ws.send_text
+        send = self._send_text
         self.direct = True
         try:
             while True:

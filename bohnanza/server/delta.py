@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from pydantic_core import from_json, to_json
+from .jsontext import dumps, loads
 
 
 @functools.lru_cache(maxsize=4096)
@@ -44,7 +44,7 @@ def _step(key: str) -> str:
 def operation(kind: str, path: str, text: str | None) -> str:
     """One operation as JSON text: ``kind`` at the pointer ``path``, with the value's JSON
     ``text`` (``None``: no value, a ``remove``)."""
-    p = to_json(path).decode()
+    p = dumps(path)
     if text is None:
         return f'{{"op":"{kind}","path":{p}}}'
     return f'{{"op":"{kind}","path":{p},"value":{text}}}'
@@ -52,9 +52,9 @@ def operation(kind: str, path: str, text: str | None) -> str:
 
 def _put(kind: str, path: str, value: Any, out: list[str]) -> Any:
     """Write ``kind`` with ``value`` at ``path``; the copy of ``value`` to keep."""
-    text = to_json(value).decode()
+    text = dumps(value)
     out.append(operation(kind, path, text))
-    return from_json(text)
+    return loads(text)
 
 
 def diff_into(old: Any, new: Any, path: str, out: list[str],
@@ -123,7 +123,7 @@ _SCALARS = (int, float, str, bool, type(None))
 def _kept(v: Any) -> tuple[Any, int]:
     if type(v) in _SCALARS:
         return v, SCALAR
-    return to_json(v).decode(), len(v) if type(v) is list else -1
+    return dumps(v), len(v) if type(v) is list else -1
 
 
 def texts_of(value: dict[str, Any]) -> Texts:
@@ -175,9 +175,9 @@ def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
                 continue
             old[k] = (v, SCALAR)
             out.append(operation("replace" if was is not None else "add", path + _step(k),
-                                 to_json(v).decode()))
+                                 dumps(v)))
             continue
-        text = to_json(v).decode()
+        text = dumps(v)
         n = len(v) if type(v) is list else -1
         if was is None:
             out.append(operation("add", path + _step(k), text))
@@ -194,9 +194,9 @@ def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
         if (0 <= m < n and text.startswith(old_text[:-1])
                 and (m == 0 or text[len(old_text) - 1] == ",")):
             for x in v[m:]:
-                out.append(operation("add", p + "/-", to_json(x).decode()))
+                out.append(operation("add", p + "/-", dumps(x)))
             continue
-        diff_into(from_json(old_text), v, p, out)
+        diff_into(loads(old_text), v, p, out)
     if found < len(old):
         for k in [k for k in old if k not in new]:
             out.append(operation("remove", path + _step(k), None))
@@ -205,7 +205,7 @@ def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
 
 def snapshot(value: Any) -> Any:
     """A copy of ``value`` as plain JSON data (what :func:`diff_into` keeps)."""
-    return from_json(to_json(value))
+    return loads(dumps(value))
 
 
 # ---------------------------------------------------------------------- the reading side

@@ -4,7 +4,7 @@ The messages are the ones :mod:`.protocol` defines (and ``/protocol.json`` descr
 the way their text is made differs. After a change every connection gets a ``state`` built for
 its seat, and most of it is the same for all of them: the public part of the game views
 (:meth:`Game.view_parts` builds it once for the views of one change) and the room part without
-``you``. Those pieces are serialised once per change (``pydantic_core.to_json``) and spliced
+``you``. Those pieces are serialised once per change (``jsontext.dumps``: orjson) and spliced
 into each connection's text, instead of building pydantic models per connection. Keys may come
 in another order than the models' (JSON objects have none); ``tests/server/test_srv_frames.py``
 checks that every text parses to what the models give and validates against them.
@@ -16,12 +16,12 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic_core import to_json
+from .jsontext import dumps as _json
 
 
 def dumps(value: Any) -> str:
     """Compact JSON text of plain data."""
-    return to_json(value).decode()
+    return _json(value)
 
 
 def parts_json(
@@ -31,7 +31,7 @@ def parts_json(
     :meth:`Game.view_parts` gives them: ``base`` serialised once, each value of the ``own``
     parts once per object (the markers most viewers share), spliced together. The keys of
     ``own`` parts must not be in ``base``; nothing may change meanwhile."""
-    common = to_json(base).decode()[1:-1]
+    common = _json(base)[1:-1]
     pieces: dict[int, str] = {}  # id(value) -> its JSON (the values live while this runs)
     out: dict[Any, str] = {}
     for viewer, part in own.items():
@@ -42,7 +42,7 @@ def parts_json(
         for k, v in part.items():
             text = pieces.get(id(v))
             if text is None:
-                text = pieces[id(v)] = to_json(v).decode()
+                text = pieces[id(v)] = _json(v)
             parts.append(_key(k) + ":" + text)
         out[viewer] = "{" + ",".join(parts) + "}"
     return out
@@ -50,7 +50,7 @@ def parts_json(
 
 @functools.lru_cache(maxsize=256)
 def _key(key: str) -> str:
-    return to_json(key).decode()
+    return _json(key)
 
 
 def _tail(log: str | None, reply: int | None) -> str:
@@ -85,21 +85,21 @@ def patch(version: int, base: int, ops: list[str], log: str | None = None,
 
 def room_open(room: dict[str, Any]) -> str:
     """The JSON of the room part (without ``you``), its closing brace left off."""
-    text = to_json(room).decode()
+    text = _json(room)
     return text[:-1]
 
 
 @functools.lru_cache(maxsize=4096)
 def you(name: str | None, seat: int | None) -> str:
     """``you`` of a state (the token only ever goes in ``welcome``)."""
-    return f'{{"name":{to_json(name).decode()},"seat":{"null" if seat is None else seat},' \
+    return f'{{"name":{_json(name)},"seat":{"null" if seat is None else seat},' \
         '"token":null}'
 
 
 def log(version: int, entries: list[dict[str, Any]], replay: bool = False) -> str:
     """A ``log`` frame."""
     return (
-        f'{{"type":"log","version":{version},"entries":{to_json(entries).decode()},'
+        f'{{"type":"log","version":{version},"entries":{_json(entries)},'
         f'"replay":{"true" if replay else "false"}}}'
     )
 

@@ -149,8 +149,17 @@ async def _serve(
         except inbound.BadInput as e:
             _bad_input(conn, text, e)
             continue
-        parsed: Hello | Say | Activity | Lang | Resync | None = _plain_say(data)
-        if parsed is None:
+        plain = _plain_say(data)
+        if plain is not None and room is not None:  # the most common message, straight on
+            if not hub.gate.say(conn.address):  # the address's rate, across its connections
+                _refuse_for_rate(conn, text)
+                continue
+            await room.say(conn, plain[0], plain[1])
+            continue
+        parsed: Hello | Say | Activity | Lang | Resync
+        if plain is not None:
+            parsed = Say.model_construct(type="say", id=plain[0], text=plain[1])
+        else:
             try:
                 parsed = client_adapter.validate_python(data)
             except ValidationError as e:
@@ -231,15 +240,16 @@ def _say_id(text: str) -> int | None:
     return None
 
 
-def _plain_say(data: Any) -> Say | None:
+def _plain_say(data: Any) -> tuple[int, str] | None:
     """The most common message, a well-formed ``say`` (a strict integer id in range, a text),
-    without the general validation; None for anything else (validated in full)."""
+    without the general validation (nor a model): ``(id, text)``; None for anything else
+    (validated in full)."""
     if type(data) is not dict or data.get("type") != "say":
         return None
     say_id, text = data.get("id"), data.get("text")
     if type(say_id) is not int or not -MAX_SAY_ID <= say_id <= MAX_SAY_ID or type(text) is not str:
         return None
-    return Say.model_construct(type="say", id=say_id, text=text)
+    return say_id, text
 
 
 def _invalid(conn: Conn, data: Any, e: ValidationError) -> None:

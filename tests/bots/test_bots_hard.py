@@ -116,3 +116,42 @@ def test_a_deal_it_called_off_is_not_started_again_in_the_same_turn() -> None:
     pols[3] = HardPolicy(budget=1e9)
     out = play_game("classic", pols, 15178, max_steps=3000)
     assert not out.stalled and out.refusals == [], out.steps
+
+
+def _second_card_that_fits_nowhere() -> Game:
+    """A position in phase 1 after the first card (R26) whose front card fits no field of
+    the active player (none of its bean, none empty)."""
+    from bohnanza.bots.rollout import step
+
+    for seed in range(200):
+        g = Game.new("classic", ["A", "B", "C", "D"], seed)
+        r = random.Random(seed)
+        while not g.over:
+            s = g.seats[g.active]
+            if (g.phase == "plant" and g.planted == 1 and s.hand
+                    and all(f is not None and f[0] != s.hand[0] for f in s.fields)
+                    and g.view(g.active)["you"]["harvestable"]):
+                return g
+            step(g, r)
+    raise AssertionError("no such position")
+
+
+def test_the_optional_second_card_never_forces_a_harvest(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """R15 forces a harvest only for a card that must be planted; the optional second card
+    (R26) that fits nowhere is left in the hand (``/done``). The search must not offer a
+    harvest as a candidate there (it did: 4 such harvests in 3 games with early planting
+    search), even when its samples would rate a harvest higher."""
+    monkeypatch.setattr(hard, "PLANT_PASSES", 3)
+    g = _second_card_that_fits_nowhere()
+    seat = g.active
+    seen: list[int] = []
+
+    def search(self: HardPolicy, view: dict[str, Any], rng: random.Random,
+               candidates: list[Any], me: int) -> list[float]:
+        seen.append(len(candidates))
+        return [0.0] + [10.0] * (len(candidates) - 1)  # every other candidate rated higher
+
+    monkeypatch.setattr(HardPolicy, "_search", search)
+    text = HardPolicy(samples=2)._choose_plant(g.view(seat), random.Random(0), "/done")
+    assert text is not None and not text.startswith("/harvest"), text

@@ -95,6 +95,25 @@ class Player:
     def click(self, selector: str, button: str = "left") -> None:
         self.page.locator(selector).first.click(button=button)  # type: ignore[arg-type]
 
+    def harvest(self, field: int) -> None:
+        """Press Harvest on ``field``; a harvest for 0 coins asks first (trial 3): yes."""
+        self.click(f'#fields .field[data-field="{field}"] button.harvest')
+        yes = self.page.locator("#confirm-yes")
+        if yes.count():
+            yes.click()
+
+    def awaits_auto_provide(self) -> bool:
+        """Whether the board hands this seat's cards over by itself (the view's
+        deal_auto_cards: which ones changes nothing, trial 3); then waits until it has and
+        its reply came. False: the person picks (or nothing is owed)."""
+        you = self.you()
+        if you.get("deal_auto_cards") is None or you.get("deal_provided"):
+            return False
+        self.wait("(() => { const b = window.__bohnanza, v = b.state.view;"
+                  " return b.replies.length >= b.sent.length"
+                  " && (!v.deal || (v.you && v.you.deal_provided)); })()")
+        return True
+
     def clear_offer(self) -> None:
         """Empty the offer window (folded away when already empty)."""
         if self.page.locator("#offer-clear").count():

@@ -104,6 +104,13 @@ class Solo:
     def click(self, sel: str, timeout: float = 800) -> None:
         self.p.page.locator(sel).first.click(timeout=timeout, force=True)
 
+    def harvest(self, field: int) -> None:
+        """Harvest; a harvest for 0 coins asks first (trial 3): yes."""
+        self.click(f'#fields .field[data-field="{field}"] button.harvest')
+        yes = self.p.page.locator("#confirm-yes")
+        if yes.count():
+            yes.click(timeout=800)
+
     def tap(self, sel: str) -> bool:
         """A click that sends nothing (picks a card, fills the offer window); False when the
         control went away meanwhile."""
@@ -157,7 +164,7 @@ class Solo:
             return
         info = seat["field_info"]
         best = max(you["harvestable"], key=lambda f: (info[f - 1] or {}).get("harvest_now", 0))
-        if self.act(lambda: self.click(f'#fields .field[data-field="{best}"] button.harvest')):
+        if self.act(lambda: self.harvest(best)):
             self.seen.add("harvest")
 
     def plant_front(self, you: dict[str, Any], seat: dict[str, Any]) -> None:
@@ -184,6 +191,8 @@ class Solo:
     def provide(self, v: dict[str, Any]) -> None:
         """Pick the owed cards in the deal window (those not picked yet), then hand them over."""
         you = v["you"]
+        if you.get("deal_auto_cards") is not None:
+            return   # the board hands them over itself (which ones changes nothing, trial 3)
         owes = dict(you["deal_owes"] or {})
         picked = {(c["zone"], c["index"]) for c in self.p.page.evaluate("window.__bohnanza.S.dealSel")}
         cards = [("u", k + 1, b) for k, b in enumerate(v["face_up"])] if v["active"] == you["seat"] else []

@@ -76,7 +76,7 @@ class Game:
             return
         info = seat["field_info"]
         best = max(you["harvestable"], key=lambda f: (info[f - 1] or {}).get("harvest_now", 0))
-        self.act(p, lambda: p.click(f'#fields .field[data-field="{best}"] button.harvest'))
+        self.act(p, lambda: p.harvest(best))
         self.seen.add("harvest")
 
     @staticmethod
@@ -118,7 +118,7 @@ class Game:
     def provide(self, p: Player, by_drag: bool) -> None:
         """A party picks its cards in the deal window (drag or click) and hands them over."""
         you = p.you()
-        if you["deal_provided"]:
+        if you["deal_provided"] or p.awaits_auto_provide():
             return
         owes = dict(you["deal_owes"])
         v = p.view()

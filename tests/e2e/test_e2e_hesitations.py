@@ -347,7 +347,7 @@ def test_japanese_everywhere_and_names_kept_whole(browser: Any, server: str,
         pg.add_init_script("localStorage.setItem('bohnanza.lang', 'ja')")
         pg.goto(server + "/")
         options = pg.locator("#lobby-game option").all_inner_texts()
-        assert options == ["ボーナンザ", "農園コンテスト（シード002）"], options
+        assert options == ["ボーナンザ", "農園コンテスト"], options   # no seed ids (fourth trial)
         pg.fill("#lobby-name", "さくらこ")
         pg.fill("#lobby-room", room)
         pg.click("#lobby-open")

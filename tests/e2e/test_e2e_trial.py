@@ -67,7 +67,10 @@ def enter_by_link(browser: Any, base: str, name: str) -> Player:
 
 
 def pick_and_hand_over(p: Player) -> None:
-    """Click each owed card (face-up first, then the hand) and press Hand over."""
+    """Click each owed card (face-up first, then the hand) and press Hand over; when which
+    cards changes nothing, the board hands them over itself (trial 3)."""
+    if p.awaits_auto_provide():
+        return
     v = p.view()
     owes = dict(p.you()["deal_owes"])
     picks = []
@@ -218,7 +221,7 @@ def trial(people: list[Player]) -> None:
             fields = you["plant_traded_fields"].get(bean) or []
             if not fields:                                    # harvest first (R15)
                 f = you["harvestable"][0]
-                p.act(lambda p=p, f=f: p.click(f'#fields .field[data-field="{f}"] button.harvest'))
+                p.act(lambda p=p, f=f: p.harvest(f))
                 continue
             p.act(lambda p=p, f=fields[0]: p.drag('#to-plant .card[data-toplant="0"]',
                                                   f'#fields .field[data-field="{f}"]'))
@@ -232,7 +235,7 @@ def trial(people: list[Player]) -> None:
     f = n.you()["harvestable"][0]
     discard = n.view()["discard_count"]
     count = n.view()["seats"][n.you()["seat"]]["fields"][f - 1][1]
-    n.act(lambda: n.click(f'#fields .field[data-field="{f}"] button.harvest'))
+    n.act(lambda: n.harvest(f))
     sync(people)
     # the beans not paid out go to the discard pile (R17); one to three cards pay nothing
     # for these beans (rules.md §1a), so all of them are discarded

@@ -214,7 +214,32 @@ async def test_a_bot_seated_reads_well_in_each_language(server: ServerProc) -> N
     assert lines == [f"Ann seats a bot ({p}), Bot {i}, in seat {i + 1}."
                      for i, p in enumerate(("easy", "normal", "hard"), start=1)]
     assert not any(re.search(r"\ba [aeiou]", x) for x in lines)
-    ja = [e["text"] for e in hana.logs if "ボットBot" in e["text"]]
+    # the bot's name once, its level as a bot's ("Bot 1（かんたんボット）")
+    ja = [e["text"] for e in hana.logs if re.search(r"Bot \d（\w+ボット）", e["text"])]
     assert len(ja) == 3 and all(JAPANESE.search(x) for x in ja), ja
     for c in (ann, hana):
+        await c.close()
+
+
+async def test_a_bot_without_a_name_is_named_in_the_language_of_who_seats_it(
+        server: ServerProc) -> None:
+    """Issue 10 (fourth trial): "Bot 1" showed in English on a Japanese page. ``/addbot``
+    alone names the bot in the language of the person who seats it; a typed name stays."""
+    url = server.ws_url("botnames")
+    ann = await hello(Client(url, "Ann"), "ja")
+    bob = await hello(Client(url, "Bob"), "en")
+    await ann.ok("/join")
+    await bob.ok("/join")
+    await ann.ok("/addbot")
+    await bob.ok("/addbot")
+    await ann.ok("/addbot Robo")
+    await ann.wait(lambda: len(ann.state["room"]["seats"]) == 5)
+    names = [s["name"] for s in ann.state["room"]["seats"]]
+    assert names == ["Ann", "Bob", "ボット1", "Bot 1", "Robo"], names
+    assert not any(JAPANESE.search(s["name"]) for s in ann.state["room"]["seats"][3:])
+    # the Japanese room line names it once, not "ボットボット1"
+    await ann.wait(lambda: any("ボット1" in e["text"] for e in ann.logs))
+    line = next(e["text"] for e in ann.logs if "ボット1" in e["text"])
+    assert "ボットボット" not in line, line
+    for c in (ann, bob):
         await c.close()

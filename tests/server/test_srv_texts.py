@@ -88,7 +88,7 @@ def test_every_line_of_the_room_has_its_japanese(where: str, code: str | None, t
     ("Game 2 begins (rio-grande): Ann, Bob.", "第2ゲーム開始（リオグランデ）: Ann, Bob"),
     ("Game 3 begins (farm, parameters seed-002 ab12cd): Ann, Bob.",
      "第3ゲーム開始（農園コンテスト、パラメータ seed-002 ab12cd）: Ann, Bob"),
-    ("Ann seats a bot (hard), Bot 2, in seat 2.", "Annが2番の席にボットBot 2（むずかしい）を着けました。"),
+    ("Ann seats a bot (hard), Bot 2, in seat 2.", "Annが2番の席にBot 2（むずかしいボット）を着けました。"),
 ])
 def test_the_words_inside_a_room_line_in_japanese(english: str, japanese: str) -> None:
     assert server_text(english, "ja") == japanese

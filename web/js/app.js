@@ -270,6 +270,10 @@ function connect(name) {
   net = new Net(S.room, name, {
     welcome: (msg) => {
       S.you = msg.you;
+      if (S.joinOnArrival) {
+        S.joinOnArrival = false;
+        if (msg.you && (msg.you.seat === null || msg.you.seat === undefined)) actImpl(msg.you.name ? `/join ${msg.you.name}` : '/join', $('#status'));
+      }
       // the longest line the server takes (its chat_max_len), never a copy of it here
       if (msg.line_max) $('#chat-input').maxLength = msg.line_max;
       render();
@@ -372,6 +376,9 @@ function start() {
     localStorage.setItem('bohnanza.name', n);
     $('#name-gate').hidden = true;
     S.askName = false;
+    // Take a seat (the form's first button, and Enter): /join once connected; the server
+    // decides (a running game without a free seat refuses, and the person watches)
+    S.joinOnArrival = !(e.submitter && e.submitter.id === 'gate-watch');
     connect(n);
     render();
   });

@@ -1,6 +1,7 @@
 // Texts in English and Japanese; bean names in both (each shown only in the viewer's language,
 // tooltips too). Default language from the browser.
 import { FACTS } from './facts.js';
+import { isTouch } from './dom.js';
 
 // slug -> [English, Japanese]; on the cards English drops the word "Bean" ("Black-eyed")
 const BEAN_NAMES = Object.fromEntries(FACTS.beans.map((b) => [b.slug, [b.names.en.replace(/ Bean$/, ''), b.names.ja]]));
@@ -52,7 +53,8 @@ const T = {
   swap_off_touch: ['tap = left click', 'タップ=左クリック'],
   swap_on_touch: ['tap = right click', 'タップ=右クリック'],
   swap_title: ['Touch screens: make a click act as the right mouse button', 'タッチ画面用: クリックを右クリックとして扱う'],
-  offer_clear: ['Clear', '消去'],
+  // each clear button says what it clears (trial: two buttons both read 消去)
+  offer_clear: ['Clear offer', 'オファーを消す'],
   // what a click does (offer.js): short, and in taps on a touch screen
   offer_help: ['Click: hand, face-up → give; catalogue, your fields → get; right-click the reverse. Here: click −1, right-click +1.',
     'クリック: 手札・表向き→出す、カタログ・自分の畑→もらう（右クリックは逆）。ここでは左−1、右+1。'],
@@ -93,6 +95,7 @@ const T = {
   field_empty: ['empty', '空き'],
   harvest: ['Harvest', '売却'],
   buy: ['Buy field 3 ({n} coins)', '3つ目の畑を購入（{n}ターラー）'],
+  buy_short: ['Buy', '購入'],   // beside a coin and the price, in the field 3 box
   plant_here: ['Plant here', 'ここに植える'],
   plant_front: ['Plant', '植える'],
   plant_no_field: ['No field takes {bean} now: harvest a field (or buy field 3) first', '{bean}を植えられる畑がありません: 先に畑を売却（または3つ目の畑を購入）してください'],
@@ -108,8 +111,10 @@ const T = {
   hidden: ['hidden', '非表示'],
   received_hand: ['received / hand', '入手 / 手札'],
   active_mark: ['active player', '手番プレイヤー'],
-  idle_mark: ['idle', '非活性'],
-  idle_title: ['Idle: no input for over {s} s', '非活性: {s}秒以上操作なし'],
+  // the seat marks in words (trial: Zz's meaning was only in a tooltip; 非活性 is technical)
+  idle_mark: ['idle', '操作なし'],
+  idle_title: ['Idle: no input for over {s} s', '操作なし: {s}秒以上なにも操作していません'],
+  offline_mark: ['offline', '接続なし'],
   idle_away_title: ['Away: not connected', '離席: 接続なし'],
   pass_mark: ['not interested', '興味なし'],
   chat: ['Chat', 'チャット'],
@@ -161,7 +166,7 @@ const T = {
   turn: ['turn', 'ターン'],
   lang: ['日本語', 'English'],
   your_turn_plant: ['Your turn: plant the front card.', 'あなたの手番: 手札の先頭を植えてください。'],
-  wf_plant: ['Plant the front card (drag it onto a field or click Plant).', '先頭のカードを植えてください（畑にドラッグ、または「植える」）。'],
+  wf_plant: ['Plant the front card (drag it onto a field or press Plant).', '先頭のカードを植えてください（畑にドラッグ、または「植える」）。'],
   wf_plant_traded: ['Plant the cards in your to-plant area.', '植え付け待ちのカードを植えてください。'],
   wf_trade: ['Trade: post offers, accept one, or end trading.', '交渉: オファーを出す・受ける、または交渉終了。'],
   wf_provide: ['Hand over the cards of the deal.', 'トレードのカードを渡してください。'],
@@ -169,6 +174,8 @@ const T = {
   // the '?' card (a side for the other player to name, C12): its name says what it adds;
   // how it works is its description, not its name
   ask_any: ['any card (?)', 'どの豆でも（?）'],
+  // the visible word beside the '?' (trial: a bare '?' read as a help button)
+  ask_any_short: ['any card', 'どれでも'],
   ask_any_help: ['Adds "any card (?)": the other player names the cards. Left click: to your "you get" side; right click: to "you give".',
     '「どの豆でも（?）」を加えます: 相手がカードを決めます。左クリック: もらう側へ、右クリック: 出す側へ。'],
   offer_by: ['#{n} by {name}', '#{n} {name}'],
@@ -206,8 +213,11 @@ const T = {
   dialog_rejected: ['Rejected', '拒否'],
   // the status line (issue 10): what this person can do now, or whom the table waits for
   st_connecting: ['Connecting to the table…', 'テーブルに接続中…'],
-  st_name: ['Type your name and press Enter to sit at or watch this table.',
-    '名前を入力して「入室」を押すと、このテーブルに着席・観戦できます。'],
+  // a room's link: one step, the name and then seated (or watching) (trial: Enter, then a
+  // second Take a seat)
+  st_name: ['Type your name, then press Take a seat (or Just watch).',
+    '名前を入力して「参加する」を押してください（観戦だけなら「観戦する」）。'],
+  gate_watch: ['Just watch', '観戦する'],
   setup_invite: ['To invite friends, send them this page’s address: {url}', '友だちを招待するには、このページのアドレスを送ってください: {url}'],
   st_pick_seat: ['Press Take a seat to play ({n} seated; {lo}–{hi} players), or just watch.',
     '「参加する」で席に着けます（着席{n}人、{lo}〜{hi}人で遊べます）。観戦もできます。'],
@@ -219,6 +229,8 @@ const T = {
     '{n}人が着席しています。誰かが「ゲーム開始」を押すと始まります。'],
   st_plant: ['Your turn: plant {bean} (drag it to a field, or press Plant).',
     'あなたの手番: {bean}を植えてください（畑へドラッグするか「植える」）。'],
+  st_plant_touch: ['Your turn: plant {bean} (tap Plant or Plant here).',
+    'あなたの手番: {bean}を植えてください（「植える」か「ここに植える」をタップ）。'],
   st_plant_nofit_buy: ['No field fits {bean}: harvest a field or buy field 3.',
     '{bean}を植えられる畑がありません: 畑を売却するか、3つ目の畑を買ってください。'],
   st_plant_nofit: ['No field fits {bean}: harvest a field first.',
@@ -233,11 +245,15 @@ const T = {
     '交渉: 「受ける」の付いたオファーを受けられます（{k}件）。自分のオファーも出せます。終わるなら「交渉終了」。'],
   st_trade_active: ['Trading: click cards to build an offer, wait for offers, or End trading.',
     '交渉: カードをクリックしてオファーを作るか、オファーを待つか、「交渉終了」。'],
+  st_trade_active_touch: ['Trading: tap cards to build an offer, wait for offers, or End trading.',
+    '交渉: カードをタップしてオファーを作るか、オファーを待つか、「交渉終了」。'],
   // the same verb as the offer's button (accept): press Accept on an offer
   st_trade_other_k: ['{name} is trading: press Accept on an offer you want, or Not interested.',
     '{name}が交渉中: 欲しいオファーの「受ける」を押すか、「興味なし」。'],
   st_trade_other: ['{name} is trading: click cards to build an offer for {name}, or Not interested.',
     '{name}が交渉中: カードをクリックして{name}へのオファーを作るか、「興味なし」。'],
+  st_trade_other_touch: ['{name} is trading: tap cards to build an offer for {name}, or Not interested.',
+    '{name}が交渉中: カードをタップして{name}へのオファーを作るか、「興味なし」。'],
   st_passed: ['You are not interested; {name} is trading.', '興味なしにしました。{name}が交渉中です。'],
   st_copy_waiting: ['Your offer #{n} waits for {name} to accept it.', 'あなたのオファー#{n}は{name}の受諾待ちです。'],
   st_your_copy_waiting: ['Your copy #{n} (of offer #{of}) waits for {name} to accept it.', 'あなたのオファー#{n}（#{of}への返答）は{name}の受諾待ちです。'],
@@ -246,16 +262,26 @@ const T = {
     '{name}とのトレードで{cards}を渡します（どれを選んでも同じ）。'],
   st_provide: ['Hand over {cards} for the deal with {name}: click the card(s), then Hand over.',
     '{name}とのトレードで{cards}を渡してください: カードをクリックして「渡す」。'],
+  st_provide_touch: ['Hand over {cards} for the deal with {name}: tap the card(s), then Hand over.',
+    '{name}とのトレードで{cards}を渡してください: カードをタップして「渡す」。'],
   st_deal_wait: ['Waiting for {name} to hand over {cards}.', '{name}が{cards}を渡すのを待っています。'],
   st_deal_watch: ['{a} and {b} are making a deal (offer #{n}).', '{a}と{b}がトレード中です（オファー#{n}）。'],
   // phase 3 (R33): the to-plant area holds the cards received in deals and gifts and, for the
   // active player, the face-up cards kept: not all of them were traded
   st_plant_traded: ['Plant the {n} cards in your to-plant area: drag each to a field.', '植え付け待ちのカード{n}枚を植えてください: それぞれ畑へドラッグ。'],
+  st_plant_traded_touch: ['Plant the {n} cards in your to-plant area: tap Plant here for each.', '植え付け待ちのカード{n}枚を植えてください: 1枚ずつ「ここに植える」をタップ。'],
   st_plant_traded_1: ['Plant the card in your to-plant area: drag it to a field.', '植え付け待ちのカードを植えてください: 畑へドラッグ。'],
-  st_plant_traded_some: ['Plant {fit} first (drag it to a field). No field fits {stuck} yet: then harvest a field for it.',
-    'まず{fit}を植えてください（畑へドラッグ）。{stuck}を植えられる畑はまだありません: そのあと畑を売却してください。'],
-  st_plant_traded_some_buy: ['Plant {fit} first (drag it to a field). No field fits {stuck} yet: then harvest a field or buy field 3.',
-    'まず{fit}を植えてください（畑へドラッグ）。{stuck}を植えられる畑はまだありません: そのあと畑を売却するか、3つ目の畑を買ってください。'],
+  st_plant_traded_1_touch: ['Plant the card in your to-plant area: tap Plant here.', '植え付け待ちのカードを植えてください: 「ここに植える」をタップ。'],
+  // some cards to plant fit a field, some not yet (R33, R15): two sentences, each in the
+  // number of its cards (trial: "drag it" for two cards)
+  st_pt_first_1: ['Plant {fit} first (drag it to a field).', 'まず{fit}を植えてください（畑へドラッグ）。'],
+  st_pt_first_1_touch: ['Plant {fit} first (tap Plant here).', 'まず{fit}を植えてください（「ここに植える」をタップ）。'],
+  st_pt_first_n: ['Plant {fit} first ({n} cards: drag them to a field).', 'まず{fit}を植えてください（{n}枚: それぞれ畑へドラッグ）。'],
+  st_pt_first_n_touch: ['Plant {fit} first ({n} cards: tap Plant here for each).', 'まず{fit}{n}枚を植えてください（1枚ずつ「ここに植える」をタップ）。'],
+  st_pt_then_1: ['No field fits {stuck} yet: then harvest a field for it.', '{stuck}の畑はまだありません: そのあと畑を売却してください。'],
+  st_pt_then_n: ['No field fits {stuck} ({n} cards) yet: then harvest a field for them.', '{stuck}（{n}枚）の畑はまだありません: そのあと畑を売却してください。'],
+  st_pt_then_buy_1: ['No field fits {stuck} yet: then harvest a field or buy field 3.', '{stuck}の畑はまだありません: そのあと売却するか3つ目の畑を購入。'],
+  st_pt_then_buy_n: ['No field fits {stuck} ({n} cards) yet: then harvest a field or buy field 3.', '{stuck}（{n}枚）の畑はまだありません: そのあと売却するか3つ目の畑を購入。'],
   st_plant_traded_nofit: ['No field fits {bean}: harvest a field or buy field 3.',
     '{bean}を植えられる畑がありません: 畑を売却するか、3つ目の畑を買ってください。'],
   st_plant_traded_nofit_h: ['No field fits {bean}: harvest a field first.', '{bean}を植えられる畑がありません: 先に畑を売却してください。'],
@@ -274,6 +300,30 @@ const T = {
     'まず{bean}を植えてください（畑へドラッグ）。{stuck}を植えられる畑はまだありません: そのあと畑{field}を売却してください（{what}。損が最も少ない）。'],
   st_adv_plant_then_all: ['Plant {bean} first (drag it to a field), then harvest field {field} ({what}: it loses least).',
     'まず{bean}を植えて（畑へドラッグ）、そのあと畑{field}を売却してください（{what}。損が最も少ない）。'],
+  // the same in the number of the cards to plant first (fourth trial: "drag it" for two cards)
+  st_adv_plant_then_n: ['Plant {bean} first ({n} cards: drag them to a field). No field fits {stuck} yet: then harvest field {field} ({what}: it loses least).',
+    'まず{bean}を植えてください（{n}枚: それぞれ畑へドラッグ）。{stuck}を植えられる畑はまだありません: そのあと畑{field}を売却してください（{what}。損が最も少ない）。'],
+  st_adv_plant_then_all_n: ['Plant {bean} first ({n} cards: drag them to a field), then harvest field {field} ({what}: it loses least).',
+    'まず{bean}を植えて（{n}枚: それぞれ畑へドラッグ）、そのあと畑{field}を売却してください（{what}。損が最も少ない）。'],
+  // on a touch screen (a phone: the header's two or three lines) taps, and the field marked
+  // "loses least" on the board tells the harvest's coins
+  st_adv_nofit_touch: ['No field fits {bean}: harvest field {field} (it loses least).',
+    '{bean}を植えられる畑がありません: 畑{field}を売却してください（損が最も少ない）。'],
+  st_adv_nofit_buy_touch: ['No field fits {bean}: harvest field {field} (it loses least), or buy field 3.',
+    '{bean}を植えられる畑がありません: 畑{field}を売却（損が最も少ない）か、3つ目の畑を購入。'],
+  st_adv_harvest_touch: ['No field fits {stuck}: harvest field {field} first (it loses least), then plant {beans}.',
+    '{stuck}の畑がありません: 先に畑{field}を売却（損が最も少ない）、そのあと{beans}を植えます。'],
+  st_adv_harvest_all_touch: ['Not every card fits: harvest field {field} first (it loses least), then plant {beans}.',
+    '全部は植えられません: 先に畑{field}を売却（損が最も少ない）、そのあと{beans}を植えます。'],
+  st_adv_plant_then_touch: ['Plant {bean} first (tap Plant here). No field fits {stuck} yet: then harvest field {field} (it loses least).',
+    'まず{bean}を植えてください（「ここに植える」をタップ）。{stuck}の畑はまだありません: そのあと畑{field}を売却（損が最も少ない）。'],
+  st_adv_plant_then_all_touch: ['Plant {bean} first (tap Plant here), then harvest field {field} (it loses least).',
+    'まず{bean}を植えて（「ここに植える」をタップ）、そのあと畑{field}を売却（損が最も少ない）。'],
+  st_adv_plant_then_n_touch: ['Plant {bean} first ({n} cards: tap Plant here for each). No field fits {stuck} yet: then harvest field {field} (it loses least).',
+    'まず{bean}{n}枚を植えてください（「ここに植える」をタップ）。{stuck}の畑はまだありません: そのあと畑{field}を売却（損が最も少ない）。'],
+  st_adv_plant_then_all_n_touch: ['Plant {bean} first ({n} cards: tap Plant here for each), then harvest field {field} (it loses least).',
+    'まず{bean}{n}枚を植えて（「ここに植える」をタップ）、そのあと畑{field}を売却（損が最も少ない）。'],
+  adv_or_buy_touch: [' Or buy field 3.', '（3つ目の畑の購入も可）'],
   adv_or_buy: [' Or buy field 3.', ' 3つ目の畑を買うこともできます。'],
   harvest_advised: ['Harvest this field: it loses least', 'この畑の売却が最も損が少ない'],
   advised_tag: ['loses least', '損が最少'],
@@ -298,11 +348,11 @@ const T = {
   speaker_short: ['Read aloud', '読み上げ'],
   signal_have_short: ['have', '提供'],
   signal_want_short: ['want', '欲しい'],
-  signal_clear_short: ['clear', '消去'],
+  signal_clear_short: ['clear markers', 'マーカーを消す'],
   // after a harvest (issue 10 h): the coins it earned, at the top
   harvest_toast: ['+{n} coins', '+{n}ターラー'],
   harvest_toast_1: ['+1 coin', '+1ターラー'],
-  lobby_game_farm: ['Farm contest (seed 002)', '農園コンテスト（シード002）'],
+  lobby_game_farm: ['Farm contest', '農園コンテスト'],
   lobby_tag_farm: ['Farm contest', '農園コンテスト'],
   phase_short: ['Phase {n}', 'フェーズ{n}'],
   // the market
@@ -383,6 +433,7 @@ const T = {
   lobby_people: ['{n} connected', '{n}人接続中'],
   lobby_free: ['{n} free seats', '空席{n}'],
   marker_armed: ['Now click a card to mark it', 'カードをクリックして印を付けます'],
+  marker_armed_touch: ['Now tap a card to mark it', 'カードをタップして印を付けます'],
   key_hint_card: ['Enter: left click, Shift+Enter: right click', 'Enter: 左クリック、Shift+Enter: 右クリック'],
   // the 2-player bean duel (rules.md 3a)
   phase_plant_offer: ["Step 1: the opponent's offer", 'ステップ1: 相手の提供カード'],
@@ -442,8 +493,10 @@ export const missing = new Set();
 // Whether a text exists for key (for names that fall back to the raw word, e.g. a bot policy).
 export function has(key) { return Object.prototype.hasOwnProperty.call(T, key); }
 
+// On a touch screen a text with a "_touch" twin (taps, not clicks) reads as that twin: every
+// status line and hint speaks of taps there (trial: the JA status line said クリック on a phone).
 export function t(key, vars) {
-  const pair = T[key];
+  const pair = (isTouch() && T[key + '_touch']) || T[key];
   if (!pair) missing.add(key);
   let s = pair ? pair[lang === 'ja' ? 1 : 0] : key;
   if (vars) for (const [k, v] of Object.entries(vars)) s = s.split('{' + k + '}').join(String(v));

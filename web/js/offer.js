@@ -90,7 +90,7 @@ function row(sideName, label) {
   const side = S.draft[sideName];
   const cards = h('div', { class: 'offer-cards' });
   if (side === '?') {
-    const q = h('div', { class: 'card ask', text: '?' });
+    const q = h('div', { class: 'card ask' }, h('span', { class: 'ask-q', text: '?' }), h('span', { class: 'ask-word', text: t('ask_any_short') }));
     onLeftRight(q, () => setAsk(sideName), t('ask_any'));
     cards.append(q);
   } else {
@@ -102,7 +102,8 @@ function row(sideName, label) {
       cards.append(c);
     }
   }
-  const ask = h('button', { class: 'btn ask-btn', type: 'button', title: t('ask_any_help'), 'aria-label': `${label}: ${t('ask_any')}`, text: '?', onclick: () => setAsk(sideName) });
+  const ask = h('button', { class: 'btn ask-btn', type: 'button', title: t('ask_any_help'), 'aria-label': `${label}: ${t('ask_any')}`, onclick: () => setAsk(sideName) },
+    h('span', { class: 'ask-q', 'aria-hidden': 'true', text: '?' }), h('span', { class: 'ask-word', text: t('ask_any_short') }));
   return h('div', { class: 'offer-row ' + (sideName === 'give' ? 'give' : 'get'), dataset: { side: sideName } },
     h('span', { class: 'row-label', text: label }), cards, ask);
 }

@@ -74,6 +74,11 @@ export function idleTitle(room, info) {
   return s ? t('idle_title', { s: Math.round(s) }) : t('idle_mark');
 }
 
+// The idle mark's word: offline (no connection) or idle.
+export function idleWord(info) {
+  return t(info && info.connected === false ? 'offline_mark' : 'idle_mark');
+}
+
 export function seatMarks(info) {
   return [botMark(info), doingMark(info), awayMark(info)].filter(Boolean);
 }

@@ -31,8 +31,10 @@ function adviceLine(you, beans, say) {
   const fits = you.plant_traded_fields || {};
   const stuck = beans.filter((b) => !(fits[b] || []).length);
   const all = stuck.length ? '' : '_all';
+  // in the number of the cards of that bean to plant first (fourth trial: "drag it" for two)
+  const n = (you.to_plant || []).filter((b) => b === a.bean).length;
   const r = a.step === 'plant'
-    ? say('st_adv_plant_then' + all, { bean: beanName(a.bean), field: hv.field, what, stuck: list(stuck) }, 'act')
+    ? say('st_adv_plant_then' + all + (n > 1 ? '_n' : ''), { bean: beanName(a.bean), field: hv.field, what, stuck: list(stuck), n }, 'act')
     : say('st_adv_harvest' + all, { field: hv.field, what, beans: list(beans), stuck: list(stuck) }, 'act');
   return { ...r, text: r.text + buy };
 }
@@ -136,7 +138,12 @@ export function statusLine(view, room, me, askName = false) {
     if (adv) return adv;
     if (!fit.length) return say(you.can_buy ? 'st_plant_traded_nofit' : 'st_plant_traded_nofit_h', { bean: list(stuck) }, 'act');
     if (stuck.length) {
-      return say(you.can_buy ? 'st_plant_traded_some_buy' : 'st_plant_traded_some', { fit: list(fit), stuck: list(stuck) }, 'act');
+      // each sentence in the number of its cards, as the engine's hint counts them
+      const nFit = you.to_plant.filter((b) => fit.includes(b)).length;
+      const nStuck = you.to_plant.length - nFit;
+      const first = t(nFit > 1 ? 'st_pt_first_n' : 'st_pt_first_1', { fit: list(fit), n: nFit });
+      const then = t((you.can_buy ? 'st_pt_then_buy' : 'st_pt_then') + (nStuck > 1 ? '_n' : '_1'), { stuck: list(stuck), n: nStuck });
+      return { text: first + (getLang() === 'ja' ? '' : ' ') + then, tone: 'act' };
     }
     return say(you.to_plant.length === 1 ? 'st_plant_traded_1' : 'st_plant_traded', { n: you.to_plant.length }, 'act');
   }

@@ -15,6 +15,7 @@ import time
 from typing import TYPE_CHECKING, Protocol
 
 from bohnanza import commands as cmds
+from bohnanza.commands import texts
 
 from ..conn import Conn
 from .answers import options_text, who_text
@@ -166,7 +167,11 @@ def add_bot(r: Parts, conn: Conn, raw_name: str | None, policy: str | None) -> C
         )
     watchers = r.presence.watchers()
     if raw_name is None:
-        name = t.unique_name("Bot", watchers, start=1)
+        # "Bot 1", "ボット1"...: the first number free, in the language of the person who
+        # seats it (issue 10: "Bot 1" on a Japanese page); a name typed stays as typed
+        k = 1
+        while t.name_in_use(name := texts.text("word.bot_name", conn.lang, n=k), watchers):
+            k += 1
     else:
         name = check_name(raw_name, r.settings.name_max_len)
         if t.name_in_use(name, watchers, t.going()):

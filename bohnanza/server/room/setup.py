@@ -42,13 +42,14 @@ def check_arranger(t: Table, conn: Conn, not_seated: str, running: str) -> None:
         raise CommandError("game_running", running)
 
 
-def start_seats(t: Table) -> tuple[int, bool]:
+def start_seats(t: Table, span: tuple[int, int] | None = None) -> tuple[int, bool]:
     """What ``/start`` would deal now: ``(seats, ready)``, the seats of the next game (those
-    left during the last game go) and whether their number is within the game's player range
-    (else ``/start`` refuses, ``bad_player_count``; it seats no bots itself). The board's
-    Start button reads it (``RoomInfo.start_seats``, ``start_ready``)."""
-    lo, hi = t.player_range()
-    n = len(t.between_games()[0])
+    left during the last game go: ``Table.between_games``) and whether their number is within
+    the game's player range (``span``, the table's ``player_range()`` when not given; else
+    ``/start`` refuses, ``bad_player_count``; it seats no bots itself). The board's Start
+    button reads it (``RoomInfo.start_seats``, ``start_ready``)."""
+    lo, hi = t.player_range() if span is None else span
+    n = sum(1 for s in t.seats if not s.vacant)
     return n, lo <= n <= hi
 
 

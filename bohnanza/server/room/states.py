@@ -34,11 +34,16 @@ if TYPE_CHECKING:
 
 
 def room_part(name: str, table: Table, presence: Presence, settings: Settings) -> dict[str, Any]:
-    """The ``room`` part of a state (:class:`RoomInfo`) without ``you``, as plain data."""
-    lo, hi = table.player_range()
-    seats_next, ready = start_seats(table)
+    """The ``room`` part of a state (:class:`RoomInfo`) without ``you``, as plain data;
+    ``now`` is its last key (:meth:`Snapshot._diff_room` reads the rest as one text)."""
+    host = table.hosted
+    opts = table.game_options()
+    lo, hi = host.player_range(opts)
+    seats_next, ready = start_seats(table, (lo, hi))
     here = {c.seat for c in presence.conns}
     doing = bots_doing(table, presence)
+    names = host.policy_names()
+    game = table.game
     return {
         "name": name,
         "seats": [
@@ -62,9 +67,8 @@ def room_part(name: str, table: Table, presence: Presence, settings: Settings) -
         "options": {"hidden_money": table.hidden_money, "preset": table.preset,
                     "duel_base": table.duel_base, "clock": table.clock,
                     "bot_speed": table.bot_speed},
-        "now": time.time(),
-        "running": table.running,
-        "over": table.game is not None and table.game.over,
+        "running": game is not None and not game.over,
+        "over": game is not None and game.over,
         "game_no": table.game_no,
         "spectators": presence.spectators(),
         "min_players": lo,
@@ -73,10 +77,16 @@ def room_part(name: str, table: Table, presence: Presence, settings: Settings) -
         "start_ready": ready,
         "away_seconds": float(settings.away_seconds),
         "idle_seconds": float(settings.idle_seconds),
-        "bot_policies": table.hosted.policy_names(),
-        "bot_picker": picker_order(table.hosted.policy_names()),
-        "game": table.describe(),
+        "bot_policies": names,
+        "bot_picker": _picker(tuple(names)),
+        "game": host.describe(opts, game),
+        "now": time.time(),
     }
+
+
+@functools.lru_cache(maxsize=16)
+def _picker(names: tuple[str, ...]) -> list[str]:
+    return picker_order(list(names))  # read only: serialised, never changed
 
 
 # the parts of a Bohnanza view that never change during a game: not even compared while the
@@ -179,24 +189,36 @@ class Snapshot:
 
     def _diff_room(self, room: dict[str, Any], out: list[str]) -> None:
         """The room part's operations: its JSON but ``now`` compared whole first (the room
-        changes far less often than the game)."""
-        text = _room_text(room)
-        if text == self.room_text:
-            delta.diff_texts(self.room, room, "/room", out, _keys_but_now(tuple(room)))
+        changes far less often than the game); when only ``now`` moved, its one operation."""
+        text = frames.dumps(room)
+        cut = _cut_now(text)
+        if cut > 0 and text[:cut] == self.room_text:
+            now = room["now"]
+            was = self.room.get("now")
+            if was is None or was[1] != delta.SCALAR or was[0] != now:
+                out.append(delta.operation("replace" if was is not None else "add",
+                                           "/room/now", text[cut + len(_NOW):-1]))
+                self.room["now"] = (now, delta.SCALAR)
             return
-        self.room_text = text
+        self.room_text = text[:cut] if cut > 0 else text
         delta.diff_texts(self.room, room, "/room", out)
 
 
-@functools.lru_cache(maxsize=8)
-def _keys_but_now(keys: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(keys) - {"now"}
+_NOW = ',"now":'
+
+
+def _cut_now(text: str) -> int:
+    """Where ``"now"``, the room part's last key, begins in its JSON ``text`` (-1: it is not
+    the last key)."""
+    cut = text.rfind(_NOW)
+    return cut if cut > 0 and "," not in text[cut + len(_NOW):] else -1
 
 
 def _room_text(room: dict[str, Any]) -> str:
-    stable = dict(room)
-    stable.pop("now", None)
-    return frames.dumps(stable)
+    """The JSON of the room part but ``now`` (its last key)."""
+    text = frames.dumps(room)
+    cut = _cut_now(text)
+    return text[:cut] if cut > 0 else text
 
 
 _SIGNALS = frozenset({"signals"})

@@ -71,7 +71,7 @@ const W = {
   st_rescue: ['Take your rescue cards first (G23).', 'まず救済カードを引いてください（G23）。'],
   game: ['Game', 'ゲーム'],
   game_bohnanza: ['Bohnanza', 'ボーナンザ'],
-  game_farm: ['Farm contest (seed 002)', '農園コンテスト（seed 002）'],
+  game_farm: ['Farm contest', '農園コンテスト'],   // no seed ids in player-facing text
   farm_waiting: ['Change any number before the start (/option param KEY VALUE, or a file), then Start game. /help lists the farm commands.',
     '開始前ならどの数値も変えられます（/option param キー 値、またはファイル）。その後ゲーム開始。/help で農園ゲームのコマンド一覧。'],
   param_key: ['parameter', 'パラメータ'],

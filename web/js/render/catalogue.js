@@ -67,7 +67,9 @@ export function renderCatalogue(root) {
   if (!v || !v.catalogue) { root.hidden = true; return; }
   root.hidden = false;
   // named for what it adds, "any card (?)"; how it works is its tooltip (description)
-  const q = h('button', { class: 'btn ask-btn', type: 'button', id: 'catalogue-ask', title: t('ask_any_help'), text: '?' });
+  // the '?' with its word beside it, so it reads as a card, not as help (trial)
+  const q = h('button', { class: 'btn ask-btn', type: 'button', id: 'catalogue-ask', title: t('ask_any_help') },
+    h('span', { class: 'ask-q', 'aria-hidden': 'true', text: '?' }), h('span', { class: 'ask-word', text: t('ask_any_short') }));
   onLeftRight(q, (btn) => setAsk(btn === 'left' ? 'want' : 'give'), t('ask_any'));
   root.append(h('div', { class: 'box-head' }, h('h2', { text: t('catalogue') }), h('span', { class: 'spacer' }), q));
   const list = h('div', { class: 'catalogue' });

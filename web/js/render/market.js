@@ -13,7 +13,10 @@ import { makeDraggable } from '../dnd.js';
 // R29): those cards are labelled by their place, "face-up 1", as in the deal window
 function sideCards(side, faceUp = [], faceUpBeans = []) {
   const row = h('div', { class: 'offer-side' });
-  if (side === '?') row.append(h('div', { class: 'card small ask', text: '?' }));
+  if (side === '?') {
+    row.append(h('div', { class: 'card small ask', title: t('ask_any') },
+      h('span', { class: 'ask-q', text: '?' }), h('span', { class: 'ask-word', text: t('ask_any_short') })));
+  }
   else {
     const e = sideEntries(side);
     if (!e.length) row.append(h('span', { class: 'nothing', text: t('nothing') }));

@@ -6,7 +6,7 @@ import { icon } from '../icons.js';
 import { beanCard } from '../beans.js';
 import { S, act, mySeat, seatColour } from '../store.js';
 import { draftClick } from '../offer.js';
-import { seatMarks, isIdle, idleTitle } from '../seatmarks.js';
+import { seatMarks, isIdle, idleTitle, idleWord } from '../seatmarks.js';
 import { clockBadge } from './top.js';
 
 export function renderPanels(root) {
@@ -28,9 +28,12 @@ export function renderPanels(root) {
       'aria-hidden': on ? null : 'true' }, icon(ic, on ? { title } : {}));
     const marks = h('div', { class: 'marks' },
       mark('mark-active', isActive, t('active_mark'), 'active'),
-      mark('mark-idle', idleOn, idleOn ? idleTitle(S.roomInfo, info) : t('idle_mark'), 'idle'),
-      mark('mark-pass', seat.passed && v.phase === 'trade', t('pass_mark'), 'pass'),
     );
+    // idle (Zz) and not interested: an icon and a word, readable without hovering (trial: the
+    // Zz's meaning was only in its tooltip); shown only while on
+    const word = (cls, title, ic, text) => h('span', { class: 'seat-badge word-mark on ' + cls, title },
+      icon(ic, { title }), h('span', { class: 'mark-word', text }));
+    const passedOn = seat.passed && v.phase === 'trade';
     const name = h('span', { class: 'name', title: seat.name }, seat.name,
       i === me ? h('span', { class: 'you-tag', text: ` (${t('you')})` }) : null);
     const got = (seat.to_plant || []).length;
@@ -58,6 +61,8 @@ export function renderPanels(root) {
     if (!seat.third_field && seat.fields.length < 3) fields.append(h('div', { class: 'card small locked' }, icon('lock')));
     panel.append(h('div', { class: 'panel-head' }, marks, name));
     const badges = seatMarks(info);
+    if (idleOn) badges.unshift(word('mark-idle', idleTitle(S.roomInfo, info), 'idle', idleWord(info)));
+    if (passedOn) badges.unshift(word('mark-pass', t('pass_mark'), 'pass', t('pass_mark')));
     if (info && info.deadline !== null && info.deadline !== undefined && v.phase !== 'over') badges.push(clockBadge(info.deadline));
     if (info && info.timeouts) badges.push(h('span', { class: 'seat-badge timeout-mark', title: t('timeouts_title') }, icon('hourglass'), `×${info.timeouts}`));
     if (info && info.bot) panel.classList.add('bot');

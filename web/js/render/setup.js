@@ -10,7 +10,7 @@ import { gameChoice, farmOptions } from '../farm/setup.js';
 // the idle mark of a connected person (Zz), its title with the server's threshold
 function idleMark(r) {
   const title = idleTitle(r, { connected: true });
-  return h('span', { class: 'mark on mark-idle', title }, icon('idle', { title }));
+  return h('span', { class: 'seat-badge word-mark on mark-idle', title }, icon('idle', { title }), h('span', { class: 'mark-word', text: t('idle_mark') }));
 }
 
 export function renderSetup(root) {

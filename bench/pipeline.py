@@ -1,0 +1,237 @@
+"""A command's whole path through the server in one process: the CPU the server spends on a
+game command beyond what the bare broadcast floor spends (issue 14), without sockets.
+
+One room of ``--players`` delta connections (real ``Conn`` objects on Starlette's
+``WebSocket``; the ASGI send under it returns at once, as uvicorn's does when the socket's
+buffer has room) on a real
+``Hub`` with SQLite on disk (a temp dir, default ``synchronous``). The seats ``/join`` and
+``/start``; then the recorded commands of whole greedy games with marker fills
+(``bench/frames.py``'s ``record_games``, the same game dealt by the room: ``game_seed``) each
+go the way ``ws.py`` takes a ``say``: its JSON text read (``inbound.load``, ``_plain_say``),
+the rate buckets, ``Room.say`` (parse, apply, log lines, commit: the group commit's end of
+the loop's turn, the frames, the sends, the reply riding in its patch). What is left out is
+what the floor pays too: uvicorn's and websockets' framing and the kernel's socket calls.
+
+    python bench/pipeline.py                       # µs per command (CPU), best of --passes
+    python bench/pipeline.py --profile 30          # where the time goes (cProfile)
+    python bench/pipeline.py --compare main,.      # two trees, interleaved (--repeat)
+    BOHNANZA_BENCH_PIPELINE_SRC=DIR valgrind --tool=cachegrind --cache-sim=no \\
+      --cachegrind-out-file=/dev/null python bench/pipeline.py --passes 1   # less --bare
+
+``--bare`` does everything but the recorded commands (start-up, recording, join and start):
+the instructions of the commands are the difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import io
+import json
+import os
+import pstats
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+if os.environ.get("BOHNANZA_BENCH_PIPELINE_SRC"):
+    sys.path.insert(0, os.environ["BOHNANZA_BENCH_PIPELINE_SRC"])
+else:
+    sys.path.insert(0, str(REPO))
+sys.path.insert(1, str(HERE))
+
+
+class NullSocket:
+    """The server's ASGI ``send`` for one connection: every frame is written at once
+    (counted, not kept), as uvicorn does when the socket's buffer has room."""
+
+    def __init__(self) -> None:
+        self.frames = 0
+        self.nbytes = 0
+        self.refused: list[str] = []
+
+    async def __call__(self, message: dict[str, Any]) -> None:
+        text = message.get("text")
+        if text is None:
+            return
+        self.frames += 1
+        self.nbytes += len(text)
+        if '"ok":false' in text:
+            self.refused.append(text)
+
+
+def _socket(send: NullSocket) -> Any:
+    """A Starlette ``WebSocket`` (what the endpoint hands ``Conn``), accepted, over ``send``."""
+    from starlette.websockets import WebSocket, WebSocketState
+
+    async def receive() -> dict[str, Any]:  # pragma: no cover - never read here
+        raise RuntimeError("not read")
+
+    ws = WebSocket({"type": "websocket", "path": "/ws/bench", "headers": []}, receive, send)
+    ws.application_state = WebSocketState.CONNECTED
+    ws.client_state = WebSocketState.CONNECTED
+    return ws
+
+
+async def _play(players: int, games: list[list[tuple[int, str]]], seed: int, db: Path,
+                bare: bool, prof: cProfile.Profile | None) -> dict[str, Any]:
+    from bohnanza.server import inbound, ws
+    from bohnanza.server.conn import Conn
+    from bohnanza.server.hub import Hub
+    from bohnanza.server.settings import Settings
+
+    settings = Settings(db=db, game_seed=seed, bot_delay=30, per_address_limits=False)
+    hub = Hub(settings)
+    await hub.start()
+    socks = [NullSocket() for _ in range(players)]
+    conns = []
+    for i in range(players):
+        c = Conn(_socket(socks[i]), 1e6, 10**6, 10**6)
+        c.deltas = True
+        c.direct = True  # as once its writer runs: a send goes out at once
+        c.address = "127.0.0.1"
+        room = await hub.room_for("bench", c, None, c.address)
+        assert room is not None
+        await room.attach(c, f"P{i + 1}", None)
+        conns.append(c)
+    say_no = 0
+
+    async def say(seat: int, text: str) -> None:
+        nonlocal say_no
+        say_no += 1
+        raw = json.dumps({"type": "say", "id": say_no, "text": text})
+        c = conns[seat]
+        if not c.bucket.take():  # pragma: no cover
+            raise SystemExit("rate")
+        data = inbound.load(raw)
+        plain: Any = ws._plain_say(data)
+        assert plain is not None
+        hub.gate.say(c.address)
+        if isinstance(plain, tuple):  # (id, text)
+            await room.say(c, plain[0], plain[1])
+        else:  # a Say (trees before 1e14a3e's successor)
+            await room.say(c, plain.id, plain.text)
+
+    for seat in range(players):
+        await say(seat, "/join")
+    spent = 0.0
+    commands = 0
+    frames0 = sum(s.frames for s in socks)
+    bytes0 = sum(s.nbytes for s in socks)
+    for cmds in games:
+        await say(0, "/start")
+        if bare:
+            continue
+        t0 = time.process_time()
+        if prof is not None:
+            prof.enable()
+        for seat, text in cmds:
+            await say(seat, text)
+        if prof is not None:
+            prof.disable()
+        spent += time.process_time() - t0
+        commands += len(cmds)
+        if room.table.game is None or not room.table.game.over:
+            raise SystemExit(f"the game did not end: {[s.refused[:3] for s in socks]}")
+    frames = sum(s.frames for s in socks) - frames0
+    nbytes = sum(s.nbytes for s in socks) - bytes0
+    await hub.stop()
+    return {"commands": commands, "us_per_cmd": spent / max(commands, 1) * 1e6,
+            "frames_per_cmd": frames / max(commands, 1),
+            "bytes_per_cmd": nbytes / max(commands, 1)}
+
+
+def run(players: int, n_games: int, preset: str, seed: int, passes: int, profile: int,
+        bare: bool) -> dict[str, Any]:
+    from frames import record_games
+
+    games = record_games(players, n_games, preset, seed)
+    # the room deals its game k (from 0) with game_seed + k, as record_games does
+    best: dict[str, Any] | None = None
+    prof = cProfile.Profile() if profile else None
+    for _ in range(passes):
+        with tempfile.TemporaryDirectory() as tmp:
+            res = asyncio.run(_play(players, games, seed, Path(tmp) / "bench.db", bare, prof))
+        if best is None or res["us_per_cmd"] < best["us_per_cmd"]:
+            best = res
+    assert best is not None
+    if prof is not None:
+        s = io.StringIO()
+        pstats.Stats(prof, stream=s).sort_stats("tottime").print_stats(profile)
+        best["profile"] = s.getvalue()
+    return best
+
+
+def _tree(rev: str, tmp: str) -> str:
+    if os.path.isdir(rev):
+        return str(Path(rev).resolve())
+    dest = os.path.join(tmp, rev.replace("/", "_"))
+    os.makedirs(dest)
+    arch = subprocess.run(["git", "-C", str(REPO), "archive", rev, "bohnanza"],
+                          check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", dest], input=arch, check=True)
+    return dest
+
+
+def compare(trees: list[str], repeat: int, argv: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        srcs = [_tree(t, tmp) for t in trees]
+        got: dict[str, list[float]] = {t: [] for t in trees}
+        for r in range(repeat):
+            order = list(zip(trees, srcs, strict=True))
+            if r % 2:
+                order.reverse()
+            for t, src in order:
+                env = {**os.environ, "BOHNANZA_BENCH_PIPELINE_SRC": src}
+                p = subprocess.run([sys.executable, __file__, "--json", *argv], env=env,
+                                   check=True, capture_output=True, text=True)
+                row = json.loads(p.stdout.strip().splitlines()[-1])
+                got[t].append(row["us_per_cmd"])
+                print(f"round {r + 1} {t}: {row['us_per_cmd']:.1f} µs/cmd, "
+                      f"{row['frames_per_cmd']:.2f} frames/cmd, {row['bytes_per_cmd']:.0f} B/cmd",
+                      flush=True)
+        med = {t: statistics.median(v) for t, v in got.items()}
+        for t in trees:
+            print(f"{t}: median {med[t]:.1f} µs/cmd")
+        print(f"ratio NEW/OLD {med[trees[1]] / med[trees[0]]:.3f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=5)
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--preset", default="classic")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--passes", type=int, default=3)
+    ap.add_argument("--profile", type=int, default=0, metavar="N")
+    ap.add_argument("--bare", action="store_true",
+                    help="start-up, recording, join and start only (for instruction counts)")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--compare", metavar="OLD,NEW")
+    ap.add_argument("--repeat", type=int, default=4)
+    a = ap.parse_args()
+    if a.compare:
+        argv = [f"--players={a.players}", f"--games={a.games}", f"--preset={a.preset}",
+                f"--seed={a.seed}", f"--passes={a.passes}"]
+        compare(a.compare.split(","), a.repeat, argv)
+        return
+    res = run(a.players, a.games, a.preset, a.seed, a.passes, a.profile, a.bare)
+    if a.json:
+        print(json.dumps({k: v for k, v in res.items() if k != "profile"}))
+        return
+    print(f"{res['commands']} commands, {res['us_per_cmd']:.1f} µs per command, "
+          f"{res['frames_per_cmd']:.2f} frames and {res['bytes_per_cmd']:.0f} bytes per "
+          "command (all connections)")
+    if "profile" in res:
+        print(res["profile"])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""The ``normal`` rollout policy of the search bot (``bohnanza/bots/rollout.py``, issue 15):
+every action it takes through ``apply`` is legal (the engine checks each one), its trades keep
+every card in exactly one place (rules.md §1d; R12: dealt cards go to the to-plant areas),
+and every game ends with its scores (R39, R40)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bohnanza.bots import rollout
+from bohnanza.engine import Game
+from bohnanza.engine.search import quiet_clone
+from bohnanza.engine.state import GameState
+
+CONFIGS = [("classic", 3), ("classic", 4), ("classic", 5), ("amigo", 4), ("rio-grande", 2),
+           ("rio-grande", 7)]
+
+
+def _cards(g: GameState) -> int:
+    total = len(g.deck) + len(g.discard) + len(g.face_up) + len(g.removed)
+    for s in g.seats:
+        total += len(s.hand) + len(s.coins) + len(s.to_plant)
+        total += sum(int(f[1]) for f in s.fields if f is not None)  # type: ignore[call-overload]
+    return total
+
+
+@pytest.mark.parametrize(("preset", "n"), CONFIGS)
+def test_normal_rollouts_keep_every_card_and_end(preset: str, n: int) -> None:
+    for seed in range(3):
+        g = quiet_clone(Game.new(preset, [f"P{i}" for i in range(n)], seed))
+        total = _cards(g)
+        fc = rollout.Forecast()
+        r = random.Random(seed)
+        steps = 0
+        while g.phase != "over":
+            rollout.step_normal(g, fc, r)
+            assert _cards(g) == total
+            steps += 1
+            assert steps < 5000
+        assert g.result is not None
+        assert len(g.result["scores"]) == n
+
+
+def test_play_out_takes_the_policy_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both policies finish the same position; their games differ (different play)."""
+    g = Game.new("classic", ["A", "B", "C", "D"], 5)
+    results = []
+    for policy in ("rough", "normal"):
+        monkeypatch.setattr(rollout, "POLICY", policy)
+        q = quiet_clone(g)
+        scores = rollout.play_out(q, random.Random(1))
+        assert scores is not None and len(scores) == 4
+        results.append(q.to_position())
+    assert results[0] != results[1]
