@@ -9,6 +9,12 @@ the same figures (every line but the last, which holds the speed), and exits 1 o
 
     nice -n 10 python bench/simspeed.py --base /tmp/base --runs 3 -- \\
         --players 4 --games 200 --policy greedy,random --seed 1 --jobs 1
+
+``--same N`` checks instead that both trees play the same games, command by command: for
+each table of :data:`TABLES` it plays ``N`` games (seeds 100 ...) with ``play_game`` and
+prints the number of commands, the sum of the final coins and a hash of every command
+(seat and text) and every result, for each tree, and exits 1 when they differ (a speed-up
+must not change a single decision).
 """
 
 from __future__ import annotations
@@ -36,12 +42,56 @@ def run_once(tree: Path, args: list[str]) -> tuple[float, list[str]]:
     return usage.ru_utime + usage.ru_stime, out.strip().splitlines()[:-1]
 
 
+TABLES = [(3, "greedy,random"), (4, "greedy,random"), (5, "greedy,random"), (4, "greedy"),
+          (4, "random"), (3, "normal,greedy"), (5, "random,greedy")]
+"""The tables ``--same`` plays: (players, policies; the last fills the table, rotated each
+game as ``simulate`` does)."""
+
+_SAME = """
+import hashlib, sys
+from bohnanza.bots import get_policy
+from bohnanza.bots.simulate import play_game
+games = int(sys.argv[1])
+for players, pol in eval(sys.argv[2]):
+    pols = pol.split(",")
+    pols = pols + [pols[-1]] * (players - len(pols))
+    h, n, coins = hashlib.sha256(), 0, 0
+    for g in range(games):
+        seating = [pols[(i - g) % players] for i in range(players)]
+        def note(seat, view, text):
+            global n
+            n += 1
+            h.update(f"{seat}:{text};".encode())
+        out = play_game("classic", [get_policy(p) for p in seating], 100 + g, on_command=note)
+        coins += sum(out.scores)
+        h.update(repr((out.scores, out.winners, out.steps, len(out.refusals),
+                       out.stalled)).encode())
+    print(players, pol, games, "commands", n, "coins", coins, h.hexdigest()[:16], flush=True)
+"""
+
+
+def same_games(tree: Path, games: int) -> list[str]:
+    """``--same``'s lines for ``tree``: one per table of :data:`TABLES`."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    out = subprocess.run([sys.executable, "-c", _SAME, str(games), repr(TABLES)], cwd=tree,
+                         env=env, capture_output=True, text=True, check=True).stdout
+    return out.strip().splitlines()
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--base", required=True, type=Path, help="the checkout to compare with")
     ap.add_argument("--runs", type=int, default=3, help="runs of each (default 3)")
+    ap.add_argument("--same", type=int, default=0, metavar="N",
+                    help="check instead that both trees play the same N games per table")
     ap.add_argument("args", nargs="*", help="simulate's arguments (after --)")
     ns = ap.parse_args()
+    if ns.same:
+        here, there = same_games(HERE, ns.same), same_games(ns.base.resolve(), ns.same)
+        for a, b in zip(here, there, strict=True):
+            print(f"A {a}\nB {b}" if a != b else f"same: {a}")
+        print("games: " + ("the same" if here == there else "DIFFERENT"))
+        return 0 if here == there else 1
     args = ns.args or ["--players", "4", "--games", "200", "--policy", "greedy,random",
                        "--seed", "1", "--jobs", "1"]
     a_times: list[float] = []

@@ -36,6 +36,10 @@ class Policy(ABC):
     """``True``: :meth:`decide` only reads the view, never changes it or keeps any part of it
     after it returns, so bot games in the engine may lend it one that shares the game's own
     lists (:mod:`.simulate`)."""
+    reads_game: bool = False
+    """``True``: the policy has ``decide_game(game, seat, rng, hurry=...)``, the command
+    :meth:`decide` gives for that seat's view, read from the game itself (bot games in the
+    engine only, :mod:`.simulate`; never the server's way)."""
 
     @abstractmethod
     def decide(self, view: dict[str, Any], rng: random.Random, *,

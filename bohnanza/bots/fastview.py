@@ -12,6 +12,9 @@ read, from the game as it is now (R41, R42: only what ``Game.view(seat)`` shows)
 * ``seats`` and ``offers`` are lists of such dicts, the public part is shared by the seats
   asked while nothing changed (:class:`Table`), and ``get`` builds a key like ``[]``.
 
+:func:`game_of` gives the game behind such a view, for a policy that reads a public part
+(the seats' fields, the offers) straight from it rather than as view keys.
+
 A view is valid until the game changes: the policy reads it during ``decide`` and keeps
 none of it. ``copy.deepcopy(view)`` gives the whole view as plain dicts (every key, built
 here where it is built here): equal to ``Game.view(seat)``, which
@@ -310,3 +313,10 @@ def lazy_view(table: Table, seat: int) -> SeatView:
     v.table, v.seat = table, seat
     v["you"] = _you(table, seat)
     return v
+
+
+def game_of(view: dict[str, Any]) -> GameState | None:
+    """The game a :func:`lazy_view` reads (``None`` for any other view): a policy may read
+    the public parts it needs from it rather than build them as view keys (bot games in
+    the engine only; it reads only what the view shows)."""
+    return view.table.g if isinstance(view, SeatView) else None

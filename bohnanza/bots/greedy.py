@@ -56,6 +56,7 @@ from bohnanza.engine.beans import coins_for
 
 from . import common as c
 from .base import Policy
+from .fastview import game_of
 
 Fields = tuple[tuple[str, int] | None, ...]
 Cards = tuple[str, ...]
@@ -90,6 +91,41 @@ def field_worth(b: str, n: int, mu20: int, fresh_weight: float = 1.0) -> float:
     return keep - fresh_weight * fresh
 
 
+_HARVESTABLE: dict[Fields, tuple[int, ...]] = {}
+
+
+def _harvestable(fields: Fields) -> tuple[int, ...]:
+    """:meth:`Model.harvestable` (kept: at most 65536 field layouts)."""
+    got = _HARVESTABLE.get(fields)
+    if got is None:
+        big = False
+        for f in fields:
+            if f is not None and f[1] >= 2:
+                big = True
+                break
+        got = tuple(i for i, f in enumerate(fields) if f is not None and not (f[1] == 1 and big))
+        if len(_HARVESTABLE) >= 65536:
+            _HARVESTABLE.clear()
+        _HARVESTABLE[fields] = got
+    return got
+
+
+_COUNTS: dict[int, tuple[list[dict[str, Any]], dict[str, int]]] = {}
+
+
+def _counts(catalogue: list[dict[str, Any]]) -> dict[str, int]:
+    """``{bean: count}`` of a view's catalogue, kept for the catalogue lists a lazy view
+    hands out again (the same list object every time; any other list is read afresh)."""
+    got = _COUNTS.get(id(catalogue))
+    if got is not None and got[0] is catalogue:
+        return got[1]
+    counts = {e["bean"]: int(e["count"]) for e in catalogue}
+    if len(_COUNTS) >= 64:
+        _COUNTS.clear()
+    _COUNTS[id(catalogue)] = (catalogue, counts)
+    return counts
+
+
 class Plan:
     __slots__ = ("value", "action", "fields")
 
@@ -115,6 +151,10 @@ class ModelMemo:
 
     def __init__(self) -> None:
         self._tables: dict[tuple[Any, ...], tuple[dict[Any, Any], ...]] = {}
+        self.last: tuple[Any, ...] | None = None
+        """The last model's facts (the catalogue, its class, the beans seen, the counts its
+        forecast reads), forecast and tables: a model of the same facts takes them over
+        instead of computing the same forecast again."""
 
     def tables(self, sig: tuple[Any, ...]) -> tuple[dict[Any, Any], ...]:
         """``(v, plans, single, totals, deals)`` for the forecast ``sig``."""
@@ -140,8 +180,15 @@ class Model:
         self.view = view
         self.me: int = you["seat"]
         self.active = c.is_active(view)
-        self.n = len(view["seats"])
-        self.fields: Fields = tuple(c.fields_of(view, self.me))
+        g = game_of(view)
+        # the seats' public parts: from the game itself when the view is read from it
+        seats: list[Any] = g.seats if g is not None else view["seats"]
+        self.n = len(seats)
+        if g is None:
+            self.fields: Fields = tuple(c.fields_of(view, self.me))
+        else:
+            self.fields = tuple(None if f is None else (f[0], int(f[1]))
+                                for f in g.seats[self.me].fields)
         self.hand: Cards = tuple(you["hand"])
         self.to_plant: Cards = tuple(you["to_plant"])
         self.face_up: Cards = tuple(view["face_up"]) if self.active else ()
@@ -149,40 +196,54 @@ class Model:
         # --- what may still come (R41: only public facts and the own hand)
         seen: dict[str, int] = {}
         get = seen.get
-        for s in view["seats"]:
-            for f in s["fields"]:
+        for s in seats:
+            fields, to_plant = (s.fields, s.to_plant) if g is not None else (s["fields"],
+                                                                            s["to_plant"])
+            for f in fields:
                 if f is not None:
                     seen[f[0]] = get(f[0], 0) + int(f[1])
-            for b in s["to_plant"]:
+            for b in to_plant:
                 seen[b] = get(b, 0) + 1
         for b in view["face_up"]:
             seen[b] = get(b, 0) + 1
         for b in self.hand:
             seen[b] = get(b, 0) + 1
-        counts = {e["bean"]: int(e["count"]) for e in view["catalogue"]}
-        unseen = {b: max(0, n - get(b, 0)) for b, n in counts.items()}
-        total_unseen = max(1, sum(unseen.values()))
-        passes_left = view["passes_limit"] - view["exhaustions"]
-        deck = view["deck_count"]
-        if passes_left <= 1:
-            draws = float(deck)
+        catalogue = view["catalogue"]
+        facts = (type(self), seen, view["passes_limit"], view["exhaustions"],
+                 view["deck_count"], view["discard_count"], self.n)
+        last = None if memo is None else memo.last
+        if (last is not None and last[0] is catalogue and last[1] == facts
+                and len(last[4][1]) <= memo.LIMIT):  # type: ignore[union-attr]
+            # what may still come is what it was at this seat's last decision
+            _, _, self.draws, self.mu, tables = last
         else:
-            draws = deck + (passes_left - 1) * max(20.0, view["discard_count"] + 20.0)
-        self.draws = draws
-        share = 1.4 / self.n
-        self.mu = {b: unseen[b] / total_unseen * min(draws, HORIZON) * share for b in counts}
+            counts = _counts(catalogue)
+            unseen = {b: max(0, n - get(b, 0)) for b, n in counts.items()}
+            total_unseen = max(1, sum(unseen.values()))
+            passes_left = view["passes_limit"] - view["exhaustions"]
+            deck = view["deck_count"]
+            if passes_left <= 1:
+                draws = float(deck)
+            else:
+                draws = deck + (passes_left - 1) * max(20.0, view["discard_count"] + 20.0)
+            self.draws = draws
+            share = 1.4 / self.n
+            self.mu = {b: unseen[b] / total_unseen * min(draws, HORIZON) * share
+                       for b in counts}
+            if memo is None:
+                tables = ({}, {}, {}, {}, {})
+            else:
+                sig = (type(self), self.fresh_weight,
+                       *(round(self.mu[b] * 20) for b in counts))
+                tables = memo.tables(sig)
+                memo.last = (catalogue, facts, self.draws, self.mu, tables)
         self.can_buy = bool(you["can_buy"])
         self._v: dict[tuple[str, int], float]
         self._plans: dict[tuple[Fields, Cards], Plan]
         self._single: dict[tuple[Fields, str], float]
         self._totals: dict[tuple[Fields, Cards, Cards], float]
         self._deals: dict[tuple[Any, ...], tuple[float, list[CardRef]]]
-        if memo is None:
-            self._v, self._plans, self._single, self._totals, self._deals = {}, {}, {}, {}, {}
-        else:
-            sig = (type(self), self.fresh_weight,
-                   *(round(self.mu[b] * 20) for b in counts))
-            self._v, self._plans, self._single, self._totals, self._deals = memo.tables(sig)
+        self._v, self._plans, self._single, self._totals, self._deals = tables
 
     # ------------------------------------------------------------ field worth
     def coins(self, b: str, n: int) -> int:
@@ -201,42 +262,50 @@ class Model:
         return [i for i, f in enumerate(self.fields) if f is None or f[0] == b]
 
     def worth(self, fields: Fields) -> float:
-        return sum(self.V(f[0], f[1]) for f in fields if f is not None)
+        v = self._v
+        worths = []
+        for f in fields:
+            if f is not None:
+                x = v.get(f)        # a field (b, n) is its own key of V
+                worths.append(self.V(f[0], f[1]) if x is None else x)
+        return sum(worths)
 
     @staticmethod
     def harvestable(fields: Fields) -> list[int]:
         """0-based fields that may be harvested under bean protection (R19, amigo rule)."""
-        big = False
-        for f in fields:
-            if f is not None and f[1] >= 2:
-                big = True
-                break
-        return [i for i, f in enumerate(fields)
-                if f is not None and not (f[1] == 1 and big)]
+        return list(_harvestable(fields))
 
     # ------------------------------------------------------------ planting plans
     def plan(self, fields: Fields, cards: Cards) -> Plan:
         """Best order to plant ``cards`` (harvesting where needed), by search (R13-R19, R33)."""
         key = (fields, cards)
-        got = self._plans.get(key)
+        plans = self._plans
+        got = plans.get(key)
         if got is not None:
             return got
         if not cards:
             best = Plan(self.worth(fields), None, fields)
-            self._plans[key] = best
+            plans[key] = best
             return best
+        if len(cards) == 1:
+            plan = self._plan_one(fields, cards)
+            plans[key] = plan
+            return plan
         best_value = -math.inf
         best_action: tuple[str, Any, Any] | None = None
         best_fields = fields
         fits_any = False
-        beans = list(dict.fromkeys(cards)) if len(cards) > 1 else list(cards)
-        held = [f[0] for f in fields if f is not None]
+        one = len(cards) == 1
+        beans: Cards | list[str] = cards
+        if not one:
+            beans = list(dict.fromkeys(cards))
+            held = [f[0] for f in fields if f is not None]
+            for b in beans:
+                if b in held:
+                    beans = [b]     # a bean joining its own field first never hurts: prune
+                    break
         for b in beans:
-            if b in held:
-                beans = [b]     # a bean joining its own field first never hurts: prune
-                break
-        for b in beans:
-            if len(cards) == 1:
+            if one:
                 rest: Cards = ()
             else:
                 rest_l = list(cards)
@@ -255,14 +324,19 @@ class Model:
                     continue
                 fits_any = True
                 nf = fields[:i] + (new,) + fields[i + 1:]
-                sub = self.plan(nf, rest)
-                if sub.value > best_value:
-                    best_value, best_action, best_fields = sub.value, ("plant", b, i), sub.fields
-        for i in self.harvestable(fields):
+                if rest:
+                    sub = self.plan(nf, rest)
+                    value, sub_fields = sub.value, sub.fields
+                else:               # plan(nf, ()): the worth of nf
+                    value, sub_fields = self.worth(nf), nf
+                if value > best_value:
+                    best_value, best_action, best_fields = value, ("plant", b, i), sub_fields
+        for i in _harvestable(fields):
             f = fields[i]
             assert f is not None
-            got_coins = self.coins(f[0], f[1])
-            if fits_any and got_coins < self.V(f[0], f[1]):
+            b, n = f
+            got_coins = coins_for(b, n) if n > 0 else 0
+            if fits_any and got_coins < self.V(b, n):
                 continue
             nf = fields[:i] + (None,) + fields[i + 1:]
             sub = self.plan(nf, cards)
@@ -270,8 +344,55 @@ class Model:
             if value > best_value:
                 best_value, best_action, best_fields = value, ("harvest", i, None), sub.fields
         plan = Plan(best_value, best_action, best_fields)
-        self._plans[key] = plan
+        plans[key] = plan
         return plan
+
+    def _plan_one(self, fields: Fields, cards: Cards) -> Plan:
+        """:meth:`plan` of one card (most plans): the same steps and sums, without the
+        bookkeeping of several cards."""
+        b = cards[0]
+        vget = self._v.get
+        V = self.V
+        best_value = -math.inf
+        best_action: tuple[str, Any, Any] | None = None
+        best_fields = fields
+        fits_any = False
+        used_empty = False
+        for i, f in enumerate(fields):
+            if f is None:
+                if used_empty:
+                    continue
+                used_empty = True
+                new = (b, 1)
+            elif f[0] == b:
+                new = (b, f[1] + 1)
+            else:
+                continue
+            fits_any = True
+            nf = fields[:i] + (new,) + fields[i + 1:]
+            worths = []                 # self.worth(nf)
+            for x in nf:
+                if x is not None:
+                    y = vget(x)
+                    worths.append(V(x[0], x[1]) if y is None else y)
+            value = sum(worths)
+            if value > best_value:
+                best_value, best_action, best_fields = value, ("plant", b, i), nf
+        for i in _harvestable(fields):
+            f = fields[i]
+            assert f is not None
+            fb, n = f
+            got_coins = coins_for(fb, n) if n > 0 else 0
+            if fits_any:
+                y = vget(f)
+                if got_coins < (V(fb, n) if y is None else y):
+                    continue
+            nf = fields[:i] + (None,) + fields[i + 1:]
+            sub = self.plan(nf, cards)
+            value = sub.value + got_coins
+            if value > best_value:
+                best_value, best_action, best_fields = value, ("harvest", i, None), sub.fields
+        return Plan(best_value, best_action, best_fields)
 
     def single(self, fields: Fields, b: str) -> float:
         """What planting one ``b`` into ``fields`` gains (negative: it breaks a field)."""
@@ -283,7 +404,12 @@ class Model:
         return v
 
     def hand_value(self, hand: Cards, fields: Fields) -> float:
-        return sum(w * self.single(fields, b) for w, b in zip(HAND_WEIGHTS, hand, strict=False))
+        single = self._single
+        parts = []
+        for w, b in zip(HAND_WEIGHTS, hand, strict=False):
+            v = single.get((fields, b))
+            parts.append(w * (self.single(fields, b) if v is None else v))
+        return sum(parts)
 
     def total(self, hand: Cards, to_plant: Cards) -> float:
         key = (self.fields, hand, to_plant)
@@ -345,6 +471,15 @@ class Model:
         return after - self.base(), refs
 
 
+def _offers(view: dict[str, Any]) -> list[tuple[int, int, Any, Any]]:
+    """``(id, owner, give, want)`` of every offer of the view in market order: read from
+    the game when the view is a lazy one (:func:`.fastview.game_of`), the same values."""
+    g = game_of(view)
+    if g is not None:
+        return [(o.id, o.owner, o.give, o.want) for o in g.offers]
+    return [(o["id"], o["owner"], o["give"], o["want"]) for o in view["offers"]]
+
+
 def _side(x: Any) -> dict[str, int] | None:
     return None if x == "?" else {k: int(v) for k, v in x.items()}
 
@@ -390,12 +525,14 @@ class GreedyPolicy(Policy):
                 return c.provide(refs)
             return c.cancel()
         # 2. own offers that no longer pay
-        for o in c.own_offers(view):
-            give, want = _side(o["give"]), _side(o["want"])
-            if o["id"] not in you["can_withdraw"] or give is None or want is None:
+        for oid, owner, o_give, o_want in _offers(view):
+            if owner != m.me:
+                continue
+            give, want = _side(o_give), _side(o_want)
+            if oid not in you["can_withdraw"] or give is None or want is None:
                 continue
             if m.deal(give, want)[0] <= 0:
-                return c.withdraw(o["id"])
+                return c.withdraw(oid)
         # 3. harvest fields at the top of their worth
         soon = set(m.to_plant) | set(m.face_up) | set(m.hand[:3])
         for f in you["harvestable"]:
@@ -521,8 +658,11 @@ class GreedyPolicy(Policy):
     # ------------------------------------------------------------ trading
     def _open_gives(self, view: dict[str, Any]) -> list[tuple[dict[str, int], dict[str, int]]]:
         out = []
-        for o in c.own_offers(view):
-            g, w = _side(o["give"]), _side(o["want"])
+        me = c.seat_of(view)
+        for _, owner, o_give, o_want in _offers(view):
+            if owner != me:
+                continue
+            g, w = _side(o_give), _side(o_want)
             if g is not None and w is not None:
                 out.append((g, w))
         return out
@@ -532,17 +672,17 @@ class GreedyPolicy(Policy):
         best: tuple[float, int] | None = None
         turn = view["turn"]
         acceptable = set(view["you"]["can_accept"])
-        for o in view["offers"]:
-            if o["id"] not in acceptable or (turn, o["id"]) in self._started:
+        for oid, _, o_give, o_want in _offers(view):
+            if oid not in acceptable or (turn, oid) in self._started:
                 continue
-            give, want = _side(o["give"]), _side(o["want"])
+            give, want = _side(o_give), _side(o_want)
             if give is None or want is None:
                 continue
             if not m.active and (want, give) in mine:
                 continue            # already answered
             gain = m.deal(want, give)[0]
             if gain > MARGIN and (best is None or gain > best[0]):
-                best = (gain, o["id"])
+                best = (gain, oid)
         if best is None:
             return None
         if m.active:

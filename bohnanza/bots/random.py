@@ -19,7 +19,9 @@ picks one uniformly (``rng.choice``):
   ``/discard hI`` and ``/done``, in step 3 ``/done`` (the rest become the opponent's offer);
 * a seat that need not act may also wait (``None`` is one more choice).
 
-Only what is legal is listed, so the engine accepts every command (tests/bots). The game
+Only what is legal is listed, so the engine accepts every command (tests/bots). Bot games in
+the engine (:mod:`.simulate`) call :meth:`RandomPolicy.decide_game`, which lists the same
+choices from the game itself (the hints as the view builds them) with the same draws. The game
 always ends: the active player keeps choosing among a finite set that includes the moves that
 advance the game (planting, ``/done``), and a seat that must act never waits.
 """
@@ -31,8 +33,14 @@ import random as _random
 from collections.abc import Callable
 from typing import Any
 
+from bohnanza.engine import duel, market, planting
+from bohnanza.engine.actions import CardRef
+from bohnanza.engine.state import GameState
+from bohnanza.engine.view import _field_info
+
 from . import common as c
 from .base import Policy
+from .fastview import _waiting
 
 MAX_OWN_OFFERS = 2
 MAX_PROVIDE_WAYS = 12
@@ -70,6 +78,24 @@ def _small_offer(view: dict[str, Any], rng: _random.Random) -> Choice:
     return (c.offer, (give, want))
 
 
+def _provide_ways_game(g: GameState, seat: int, owes: dict[str, int]) -> list[Choice]:
+    """:func:`_provide_ways` read from the game (``c.card_refs``: hand, then face-up when
+    active)."""
+    hand = g.seats[seat].hand
+    face = g.face_up if g.active == seat else ()
+    per_bean = []
+    for bean, n in sorted(owes.items()):
+        refs = [CardRef("h", i + 1) for i, b in enumerate(hand) if b == bean]
+        refs += [CardRef("u", i + 1) for i, b in enumerate(face) if b == bean]
+        per_bean.append(list(itertools.combinations(refs, n)))
+    out: list[Choice] = []
+    for combo in itertools.product(*per_bean):
+        out.append((c.provide, ([r for part in combo for r in part],)))
+        if len(out) >= MAX_PROVIDE_WAYS:
+            break
+    return out
+
+
 def _text(choice: Choice) -> str | None:
     return None if choice is None else choice[0](*choice[1])
 
@@ -79,6 +105,7 @@ class RandomPolicy(Policy):
 
     name = "random"
     borrows_view = True
+    reads_game = True
 
     def __init__(self) -> None:
         self.ledger = c.CoinLedger()
@@ -137,5 +164,84 @@ class RandomPolicy(Policy):
             return None
         text = _text(rng.choice(opts))
         self.ledger.note(view, text)
+        return text
+
+    def _choices_game(self, g: GameState, seat: int, rng: _random.Random) -> list[Choice]:
+        """:meth:`_choices` for ``seat`` read from the game instead of its view: the same
+        list, in the same order, with the same draws (each hint as ``engine.view`` and
+        :mod:`.fastview` build it; tests/bots/test_bots_fast.py)."""
+        phase = g.phase
+        if phase == "over":
+            return []
+        s = g.seats[seat]
+        active = g.active == seat
+        waiting = _waiting(g, seat)
+        d = g.deal
+        if waiting == "provide" and d is not None and seat in d.owes:
+            return [*_provide_ways_game(g, seat, dict(d.owes[seat])), (c.cancel, ())]
+        opts: list[Choice] = []
+        must = waiting is not None
+        if phase == "plant" and must:
+            if waiting == "plant" and g.planted < 2:
+                opts += [(c.plant, (f,)) for f in planting.fields_for(g, s, s.hand[0])]
+            if g.planted >= 1:
+                opts.append((c.done, ()))
+        elif phase == "plant_traded" and must:
+            if s.to_plant:
+                for bean in sorted(dict.fromkeys(s.to_plant)):
+                    opts += [(c.plant, (f, bean)) for f in planting.fields_for(g, s, bean)]
+        elif phase in ("plant_offer", "plant_revealed") and must:
+            for i, fields in enumerate(duel.face_up_fields(g, seat)):
+                opts += [(c.plant_card, (i + 1, f)) for f in fields]
+            if phase == "plant_revealed":
+                opts.append((c.done, ()))
+        elif phase == "trade":
+            if g.offers:
+                opts += [(c.accept, (i,)) for i in market.acceptable_ids(g, seat)]
+            if active or seat not in g.passed:
+                if d is None or not active:
+                    opts.append((c.done, ()))
+        rules = g.rules
+        if rules.duel:
+            opts += [(c.discard, (r,)) for r in duel.discardable(g, seat)]
+        opts += [(c.harvest, (f,)) for f in planting.harvestable_now(g, seat)]
+        if planting.buy_hint(g, seat) and (
+                not g.options.get("hidden_money")
+                or (rules.third_field_cost is not None
+                    and self.ledger.coins >= int(rules.third_field_cost))):
+            opts.append((c.buy, ()))
+        mine = [o for o in g.offers if o.owner == seat]
+        deal_offer = d.offer if d is not None else None
+        opts += [(c.withdraw, (o.id,)) for o in mine if o.id != deal_offer]
+        if len(mine) < MAX_OWN_OFFERS and not rules.duel:
+            held = set(s.hand)
+            if active:
+                held.update(g.face_up)
+            have = sorted(held)
+            if have:
+                give = {rng.choice(have): 1}
+                beans = rules.types
+                k = rng.randrange(len(beans) + 1)
+                want = {} if k == len(beans) else {beans[k]: 1}
+                opts.append((c.offer, (give, want)))
+        if not must:
+            opts.append(None)
+        return opts
+
+    def decide_game(self, g: GameState, seat: int, rng: _random.Random, *,
+                    hurry: bool = False) -> str | None:
+        """:meth:`decide` for ``seat`` from the game itself (bot games in the engine only,
+        :mod:`.simulate`): the same command and the same draws as from the seat's view."""
+        opts = self._choices_game(g, seat, rng)
+        if not opts:
+            return None
+        text = _text(rng.choice(opts))
+        if text is not None:            # self.ledger.note, from the game
+            if text.startswith("/harvest "):
+                info = _field_info(g.seats[seat].fields[int(text.split()[1]) - 1])
+                if info is not None:
+                    self.ledger.coins += int(info["harvest_now"])
+            elif text == "/buy":
+                self.ledger.coins -= int(g.rules.third_field_cost or 0)
         return text
 

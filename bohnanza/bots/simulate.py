@@ -26,8 +26,10 @@ view ``Game.view(seat)`` in and the text out through ``bohnanza.commands.apply_t
 then ``Game.apply``); the fast path (the default) plays a ``QuietGame`` (no events), gives a
 policy that ``borrows_view`` a view of the same content that builds each key when it is first
 read, straight from the game, and shares its public part between the seats asked while
-nothing changed (:mod:`.fastview`), and applies the action a ``BotCommand`` text carries
-without parsing it. A seat that must act
+nothing changed (:mod:`.fastview`), asks a policy that ``reads_game`` (``random``) with
+``decide_game(game, seat, rng)``, the same command read from the game itself without any
+view, and applies the action a ``BotCommand`` text carries without parsing it. A seat that
+must act
 (``view["you"]["must_act"]``) but keeps waiting is asked with ``hurry=True`` after
 ``PATIENCE`` idle rounds (the server does the same on a timer). Refused commands are counted
 and reported: each one is a bot bug. A game that exceeds the step cap, or in which nobody can
@@ -51,7 +53,7 @@ from bohnanza.engine.presets import DUEL_BASES, PLAYER_RANGE, PRESETS
 from bohnanza.engine.search import QuietGame
 
 from .base import Policy, ask_order, get_policy, policy_names
-from .fastview import Table, lazy_view
+from .fastview import Table, _waiting, lazy_view
 
 PATIENCE = 2
 MAX_STEPS = 20000
@@ -98,6 +100,7 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
     names = [f"{p.name}-{i + 1}" for i, p in enumerate(policies)]
     game = (Game if wire else QuietGame).new(preset, names, seed, options)
     borrow = [not wire and p.borrows_view for p in policies]
+    direct = [not wire and p.reads_game for p in policies]
     table: Table | None = None              # the public part while nothing changed
     last: Table | None = None
     rngs = [seat_rng(seed, i) for i in range(n)]
@@ -108,16 +111,22 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
     while not game.over and steps < max_steps:
         acted = False
         for seat in ask_order(game.active, n):
-            view: dict[str, Any]
-            if borrow[seat]:
-                if table is None:
-                    table = last = Table.of(game, last)
-                view = lazy_view(table, seat)
+            view: dict[str, Any] | None = None
+            if direct[seat]:
+                must = _waiting(game, seat) is not None
+                hurry = must and (idle[seat] >= PATIENCE or quiet_rounds > 0)
+                text = policies[seat].decide_game(  # type: ignore[attr-defined]
+                    game, seat, rngs[seat], hurry=hurry)
             else:
-                view = game.view(seat)
-            must = bool(view["you"]["must_act"])
-            hurry = must and (idle[seat] >= PATIENCE or quiet_rounds > 0)
-            text = policies[seat].decide(view, rngs[seat], hurry=hurry)
+                if borrow[seat]:
+                    if table is None:
+                        table = last = Table.of(game, last)
+                    view = lazy_view(table, seat)
+                else:
+                    view = game.view(seat)
+                must = bool(view["you"]["must_act"])
+                hurry = must and (idle[seat] >= PATIENCE or quiet_rounds > 0)
+                text = policies[seat].decide(view, rngs[seat], hurry=hurry)
             if text is None:
                 if must:
                     idle[seat] += 1
@@ -126,8 +135,13 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
             steps += 1
             acted = True
             if on_command is not None:
+                if view is None:
+                    if table is None:
+                        table = last = Table.of(game, last)
+                    view = lazy_view(table, seat)
                 on_command(seat, view, text)
             table = None
+            phase = game.phase
             try:
                 action = None if wire else getattr(text, "action", None)
                 if action is None:
@@ -136,7 +150,7 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
                     game.apply(seat, action)
             except Refusal as e:
                 out.refusals.append(RefusedCommand(seat, policies[seat].name, text, e.code,
-                                            e.message, view["phase"]))
+                                                   e.message, phase))
             if game.over or steps >= max_steps:
                 break
         if acted:

@@ -1,8 +1,9 @@
 """Bot games in the engine, fast path against the wire path (issue 15, simulation at scale).
 
-The fast path of ``play_game`` (a ``QuietGame``, borrowed views, the action a ``BotCommand``
-carries, greedy's shared tables) must play exactly the commands of the server's way (views
-from ``Game.view``, text parsed by ``apply_text``, every greedy decision from fresh tables):
+The fast path of ``play_game`` (a ``QuietGame``, borrowed views, ``random`` choosing from
+the game itself, the action a ``BotCommand`` carries, greedy's shared tables and the parts it
+reads from the game) must play exactly the commands of the server's way (views from
+``Game.view``, text parsed by ``apply_text``, every greedy decision from fresh tables):
 the same views, the same commands, the same results, so ``simulate``'s figures for a seed do
 not depend on the path.
 """
@@ -29,6 +30,8 @@ GAMES = [
     ("rio-grande", ("greedy", "random"), 14, None),
     ("rio-grande", ("greedy", "greedy"), 15, {"duel_base": "3fields"}),
     ("rio-grande", ("random", "greedy", "random", "normal", "random", "greedy"), 16, None),
+    ("classic", ("random", "greedy", "random", "random"), 17, {"hidden_money": True}),
+    ("amigo", ("random", "random", "random"), 18, None),
 ]
 
 
