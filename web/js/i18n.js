@@ -383,8 +383,8 @@ const T = {
   // a gift (R30): one side gives nothing
   gift_tag: ['Gift', '贈り物'],
   gift_ask_tag: ['Asks for a gift', '贈り物の依頼'],
-  // the offer window outside phase 2 (R28: offers are accepted in phase 2 only)
-  offer_phase2_only: ['Offers are made in phase 2 (trading).', 'オファーはフェーズ2（交渉）で出します。'],
+  // the offer window outside phase 2: an offer may be posted at any time, deals wait for phase 2 (R28)
+  offer_phase2_only: ['Deals are made in phase 2 (trading): an offer sent now waits in the market until then.', '取引が成立するのはフェーズ2（交渉）だけです。今出したオファーはそれまで市場で待ちます。'],
   note_deal: ['in the deal', 'トレード中'],
   note_for: ['for {name}', '{name}宛て'],
   note_lacks_you: ['you lack {cards}', 'あなたに{cards}がない'],

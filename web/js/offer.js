@@ -4,7 +4,6 @@ import { t } from './i18n.js';
 import { icon } from './icons.js';
 import { beanCard, sideEntries, sideText } from './beans.js';
 import { S, act, rerender, seatNames } from './store.js';
-import { showError } from './feedback.js';
 
 function bump(sideName, bean, delta) {
   let side = S.draft[sideName];
@@ -26,7 +25,6 @@ export function draftClick(sideName, bean, anchor) {
     act(`/${which} ${bean}`, anchor);
     return;
   }
-  if (S.view && S.view.phase !== 'trade') { showError(anchor, t('offer_phase2_only')); return; }
   bump(sideName, bean, 1);
   rerender();
 }
@@ -129,27 +127,18 @@ export function renderOfferWindow(root) {
   if (!S.view || S.view.phase === 'over' || !S.view.you || (S.view.rules && S.view.rules.duel)) { root.hidden = true; return; }
   root.hidden = false;
   const empty = draftEmpty();
-  // outside phase 2 trading is over (R28: offers are accepted in phase 2 only): the window
-  // folds away, its button waits and says why (trial 3: Send stayed pressable in phase 3);
-  // a draft being built stays for the next phase 2
-  const trading = S.view.phase === 'trade';
-  if (!trading) {
-    root.classList.add('folded');
-    const why = t('offer_phase2_only');
-    const open = h('button', { class: 'btn small hint-off', type: 'button', id: 'offer-open', text: t('offer_open'),
-      disabled: true, title: why, 'aria-describedby': 'offer-why' });
-    root.append(h('div', { class: 'box-head' }, h('h2', { text: t('offer_window') }),
-      h('span', { class: 'hint-text offer-why', id: 'offer-why', text: why }), h('span', { class: 'spacer' }), open));
-    folded = true;
-    return;
-  }
+  // outside phase 2 an offer may still be posted (design.md: /offer at any time of a running
+  // game) but only phase 2 makes deals (R28): the window says so in every state (trial 3:
+  // Send in phase 3 read as "trading goes on"); the server, not the board, decides what is legal
+  const later = S.view.phase === 'trade' ? null
+    : h('span', { class: 'hint-text offer-why', id: 'offer-why', text: t('offer_phase2_only') });
   // an empty offer window folds away to one line (issue 10, point 3)
   if (empty && !S.offerOpen) {
     root.classList.add('folded');
     const open = h('button', { class: 'btn small', type: 'button', id: 'offer-open', text: t('offer_open') });
     open.addEventListener('click', () => { S.offerOpen = true; rerender(); });
     root.append(h('div', { class: 'box-head' }, h('h2', { text: t('offer_window') }),
-      h('span', { class: 'hint-text fold-hint', text: t(isTouch() ? 'offer_fold_touch' : 'offer_fold') }), h('span', { class: 'spacer' }), swapButton(), open));
+      later || h('span', { class: 'hint-text fold-hint', text: t(isTouch() ? 'offer_fold_touch' : 'offer_fold') }), h('span', { class: 'spacer' }), swapButton(), open));
     folded = true;
     return;
   }
@@ -163,6 +152,7 @@ export function renderOfferWindow(root) {
   const swap = swapButton();
   root.append(
     h('div', { class: 'box-head' }, h('h2', { text: t('offer_window') }), swap, h('span', { class: 'spacer' }), clr, send),
+    ...(later ? [later] : []),
     row('give', t('offer_give')),
     row('want', t('offer_want')),
     toChoice(),
