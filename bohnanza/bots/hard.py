@@ -153,10 +153,10 @@ class HardPolicy(NormalPolicy):
     thinks = True
     """The server asks it in its worker pool (server/room/botpool.py), off the event loop."""
 
-    def __init__(self, samples: int = SAMPLES, budget: float = BUDGET) -> None:
+    def __init__(self, samples: int | None = None, budget: float | None = None) -> None:
         super().__init__()
-        self.samples = samples
-        self.budget = budget
+        self.samples = SAMPLES if samples is None else samples
+        self.budget = BUDGET if budget is None else budget
 
     # ------------------------------------------------------------ the search
     def _search(self, view: dict[str, Any], rng: random.Random,
@@ -184,7 +184,7 @@ class HardPolicy(NormalPolicy):
                 except Exception:  # a move the sample does not allow: plain rollout
                     g = quiet_clone(base)
                 until = g.turn + ROUNDS * len(g.seats) if ROUNDS else None
-                scores = play_out(g, random.Random(roll_seed), until_turn=until)
+                scores = play_out(g, random.Random(roll_seed), until_turn=until, me=me)
                 row.append(estimate(g, me) if scores is None else worth(scores, me))
                 totals[k] += row[-1]
             done += 1

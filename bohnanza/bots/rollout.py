@@ -37,11 +37,15 @@ from bohnanza.engine import coins_for, planting
 from bohnanza.engine.actions import Buy, CardRef, Discard, Done, Harvest, Plant
 from bohnanza.engine.game import Game
 
-from .greedy import HORIZON, field_worth
+from .greedy import BUY_DRAWS, HORIZON, Model, ModelMemo, field_worth
 
 #: The rollout policy: ``"normal"`` (planting and trading as ``normal`` roughly does, with
 #: the greedy field worth; :class:`Forecast`) or ``"rough"`` (the first rollout policy).
 POLICY = "normal"
+#: How the seats other than the searching one play in a ``"normal"`` rollout: ``"normal"``
+#: (the same rollout policy as the searching seat) or ``"greedy"`` (their planting decisions
+#: are greedy's own, :class:`GreedyPlanner`: the opponents of the benchmarks are greedy).
+OTHERS = "normal"
 
 
 def _field_of(fields: list[list[object] | None], bean: str) -> int:
@@ -354,18 +358,140 @@ def step_normal(g: Game, fc: Forecast, rng: random.Random) -> None:
     step(g, rng)
 
 
+class GreedyPlanner:
+    """Greedy's planting decisions (:class:`.greedy.Model`'s plans, the rules of
+    ``GreedyPolicy._phase1`` and ``_plant_cards`` and its harvest at the top of a field's
+    worth) on a rollout's engine state, for the seats other than the searching one
+    (``OTHERS``). Its forecast is the rollout's :class:`Forecast` (the sample's undrawn
+    cards), not the seat's view; its tables are shared by every rollout whose forecast is
+    the same (``MEMO``: the same numbers, computed once)."""
+
+    __slots__ = ("turn", "m")
+
+    MEMO = ModelMemo()
+    MEMO.KEEP = 64
+
+    def __init__(self) -> None:
+        self.turn = -1
+        self.m: Model | None = None
+
+    def model(self, g: Game, fc: Forecast) -> Model:
+        fc.update(g)
+        if self.m is None or self.turn != g.turn:
+            m = Model.__new__(Model)
+            m.mu = {b: x / 20 for b, x in fc.mu20.items()}
+            sig = tuple(sorted(fc.mu20.items()))
+            m._v, m._plans, m._single, m._totals, m._deals = self.MEMO.tables(sig)
+            self.m, self.turn = m, g.turn
+        return self.m
+
+    @staticmethod
+    def fields(g: Game, seat: int) -> tuple[tuple[str, int] | None, ...]:
+        return tuple(None if f is None else (str(f[0]), int(f[1]))  # type: ignore[call-overload]
+                     for f in g.seats[seat].fields)
+
+    def top_harvest(self, g: Game, fc: Forecast, seat: int) -> object | None:
+        """Greedy's step 3: a harvestable field whose coins beat its worth ``V``, unless
+        its bean is about to be planted."""
+        s = g.seats[seat]
+        soon = set(s.to_plant) | set(s.hand[:3])
+        if seat == g.active:
+            soon |= set(g.face_up)
+        for f in planting.harvestable_now(g, seat):
+            fld = s.fields[f - 1]
+            if fld is None or fld[0] in soon:
+                continue
+            b, k = str(fld[0]), int(fld[1])  # type: ignore[call-overload]
+            c = coins_for(b, k)
+            if c > 0 and c > fc.V(b, k) + 0.05:
+                return Harvest(f)
+        return None
+
+    def plant_cards(self, g: Game, fc: Forecast, seat: int, cards: list[str],
+                    traded: bool) -> object:
+        """``GreedyPolicy._plant_cards``: buy the third field when stuck, else the next step
+        of the best plan for ``cards``."""
+        s = g.seats[seat]
+        m = self.model(g, fc)
+        hinted = planting.harvestable_now(g, seat)
+        cost = g.rules.third_field_cost
+        can_buy = cost is not None and len(s.fields) < 3 and len(s.coins) >= cost
+        if can_buy and all(not planting.fields_for(g, s, b) for b in cards):
+            passes_left = g.rules.passes_limit - g.exhaustions
+            draws = float(len(g.deck))
+            if passes_left > 1:
+                draws += (passes_left - 1) * max(20.0, len(g.discard) + 20.0)
+            if draws >= BUY_DRAWS or not hinted:
+                return Buy()
+        act = m.plan(self.fields(g, seat), tuple(sorted(cards))).action
+        if act is None or act[0] == "harvest":
+            f = None if act is None else act[1] + 1
+            if f is not None and f in hinted:
+                return Harvest(f)
+            if hinted:
+                return Harvest(hinted[0])
+            return place_normal(g, fc, seat, cards[0], traded)
+        _, bean, i = act
+        return Plant(i + 1, bean if traded else None)
+
+
+def step_greedy(g: Game, fc: Forecast, gp: GreedyPlanner, rng: random.Random,
+                me: int) -> None:
+    """One action of a ``"normal"`` rollout where the seats but ``me`` plant as greedy
+    (``OTHERS``)."""
+    phase = g.phase
+    a = g.active
+    if phase == "plant" and a != me and g.seats[a].hand and g.planted < 2:
+        fc.update(g)
+        s = g.seats[a]
+        act = gp.top_harvest(g, fc, a)
+        if act is None:
+            front = s.hand[0]
+            if g.planted == 0:
+                act = gp.plant_cards(g, fc, a, [front], False)
+            else:
+                own = _field_of(s.fields, front)
+                if own >= 0:
+                    act = Plant(own + 1)
+                elif None in s.fields:
+                    m = gp.model(g, fc)
+                    if m.single(gp.fields(g, a), front) >= 0.2:
+                        act = Plant(s.fields.index(None) + 1)
+                if act is None:
+                    act = Done()
+        g.apply(a, act)
+        return
+    if phase == "plant_traded":
+        for seat, st in enumerate(g.seats):
+            if st.to_plant:
+                if seat == me:
+                    break
+                fc.update(g)
+                act = gp.top_harvest(g, fc, seat)
+                if act is None:
+                    act = gp.plant_cards(g, fc, seat, list(st.to_plant), True)
+                g.apply(seat, act)
+                return
+    step_normal(g, fc, rng)
+
+
 def play_out(g: Game, rng: random.Random, max_steps: int = 5000,
-             until_turn: int | None = None) -> list[int] | None:
+             until_turn: int | None = None, me: int | None = None) -> list[int] | None:
     """Play ``g`` (a quiet copy) to its end with the ``POLICY`` rollout policy; returns the
     final scores (R39, R40). With ``until_turn``: stop when that turn begins and return
-    ``None`` if the game goes on."""
+    ``None`` if the game goes on. ``me``: the searching seat (``OTHERS``: the other seats
+    plant as greedy)."""
     steps = 0
     fc = Forecast() if POLICY == "normal" else None
+    gp = GreedyPlanner() if fc is not None and OTHERS == "greedy" and me is not None else None
     while g.phase != "over" and steps < max_steps:
         if until_turn is not None and g.turn >= until_turn:
             return None
         if fc is None:
             step(g, rng)
+        elif gp is not None:
+            assert me is not None
+            step_greedy(g, fc, gp, rng, me)
         else:
             step_normal(g, fc, rng)
         steps += 1

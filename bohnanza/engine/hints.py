@@ -496,11 +496,13 @@ def plant_advice(g: GameState, seat: int) -> dict[str, Any] | None:
     position (cached).
 
     Shape: ``{"step": "harvest" | "plant", "bean": B | None, "field": F | None,
-    "harvest": {"field": F, "bean": B, "count": n, "coins": c, "thrown": n - c},
+    "harvest": {"field": F, "bean": B, "count": n, "harvest_now": c, "thrown": n - c},
     "thrown": T, "harvests": k}``: ``step`` is what to do first (``bean`` and ``field``: the
     card to plant first and where, for ``plant``); ``harvest`` is the plan's first harvest
     as the fields stand when it is due (the field the board highlights); ``thrown`` and
-    ``harvests`` count the whole plan."""
+    ``harvests`` count the whole plan. ``harvest_now`` is named as in the view's
+    ``field_info``: what that harvest pays by the beanometer (R18), never a coin total, so it
+    stays under ``hidden_money`` (R42), like ``field_info``."""
     s = g.seats[seat]
     if g.phase == "plant":
         if seat != g.active or not s.hand or g.planted != 0:
@@ -534,7 +536,7 @@ def plant_advice(g: GameState, seat: int) -> dict[str, Any] | None:
         if kind == "harvest":
             assert f is not None
             coins = coins_for(f[0], f[1])
-            first_h = {"field": field, "bean": f[0], "count": f[1], "coins": coins,
+            first_h = {"field": field, "bean": f[0], "count": f[1], "harvest_now": coins,
                        "thrown": f[1] - coins}
             break
         now = now[:i] + ((bean, 1 if f is None else f[1] + 1),) + now[i + 1:]

@@ -54,3 +54,39 @@ def test_play_out_takes_the_policy_setting(monkeypatch: pytest.MonkeyPatch) -> N
         assert scores is not None and len(scores) == 4
         results.append(q.to_position())
     assert results[0] != results[1]
+
+
+@pytest.mark.parametrize(("preset", "n"), CONFIGS)
+def test_greedy_planting_of_the_other_seats_keeps_every_card_and_ends(preset: str,
+                                                                      n: int) -> None:
+    """``OTHERS = "greedy"``: the seats but the searching one plant by greedy's plans; every
+    action is legal (the engine checks it), every card stays in one place (§1d), the game
+    ends with its scores (R39, R40)."""
+    for seed in range(3):
+        g = quiet_clone(Game.new(preset, [f"P{i}" for i in range(n)], seed))
+        total = _cards(g)
+        fc = rollout.Forecast()
+        gp = rollout.GreedyPlanner()
+        r = random.Random(seed)
+        steps = 0
+        while g.phase != "over":
+            rollout.step_greedy(g, fc, gp, r, seed % n)
+            assert _cards(g) == total
+            steps += 1
+            assert steps < 5000
+        assert g.result is not None
+        assert len(g.result["scores"]) == n
+
+
+def test_play_out_takes_the_others_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a searching seat, ``OTHERS = "greedy"`` plays the other seats differently;
+    without one (``me`` None) the setting changes nothing."""
+    g = Game.new("classic", ["A", "B", "C", "D"], 5)
+    results = []
+    for others, me in (("normal", 0), ("greedy", 0), ("greedy", None)):
+        monkeypatch.setattr(rollout, "OTHERS", others)
+        q = quiet_clone(g)
+        assert rollout.play_out(q, random.Random(1), me=me) is not None
+        results.append(q.to_position())
+    assert results[0] != results[1]
+    assert results[0] == results[2]

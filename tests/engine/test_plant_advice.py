@@ -27,7 +27,7 @@ def test_phase_3_harvest_the_single_blue_before_planting_chili() -> None:
     a = advice({"fields": [["blue", 1], ["chili", 1]], "to_plant": ["chili", "green"]},
                "plant_traded")
     assert a["step"] == "harvest"
-    assert a["harvest"] == {"field": 1, "bean": "blue", "count": 1, "coins": 0, "thrown": 1}
+    assert a["harvest"] == {"field": 1, "bean": "blue", "count": 1, "harvest_now": 0, "thrown": 1}
     assert (a["thrown"], a["harvests"]) == (1, 1)
 
 
@@ -35,19 +35,19 @@ def test_phase_1_a_protected_single_is_not_advised() -> None:
     # Green fits no field; the lone Blue is protected while Chili×2 stands (R19): Chili it is
     a = advice({"hand": ["green"], "fields": [["blue", 1], ["chili", 2]]})
     assert a["step"] == "harvest"
-    assert a["harvest"] == {"field": 2, "bean": "chili", "count": 2, "coins": 0, "thrown": 2}
+    assert a["harvest"] == {"field": 2, "bean": "chili", "count": 2, "harvest_now": 0, "thrown": 2}
 
 
 def test_the_field_that_throws_away_fewer_beans() -> None:
     # Blue×5 pays 1 and throws 4 away; Soy×3 pays 1 and throws 2 away (§1c, R18)
     a = advice({"hand": ["green"], "fields": [["blue", 5], ["soy", 3]]})
-    assert a["harvest"] == {"field": 2, "bean": "soy", "count": 3, "coins": 1, "thrown": 2}
+    assert a["harvest"] == {"field": 2, "bean": "soy", "count": 3, "harvest_now": 1, "thrown": 2}
 
 
 def test_a_field_at_its_threshold_loses_nothing() -> None:
     # Garden×3 pays 3 and throws nothing away; Blue×2 pays 0 and throws 2 (§1c)
     a = advice({"hand": ["chili"], "fields": [["blue", 2], ["garden", 3]]})
-    assert a["harvest"] == {"field": 2, "bean": "garden", "count": 3, "coins": 3, "thrown": 0}
+    assert a["harvest"] == {"field": 2, "bean": "garden", "count": 3, "harvest_now": 3, "thrown": 0}
     assert a["thrown"] == 0
 
 
@@ -57,7 +57,7 @@ def test_all_cards_count_plant_first_then_sell_at_the_threshold() -> None:
     a = advice({"fields": [["garden", 2], ["blue", 3]], "to_plant": ["chili", "garden"]},
                "plant_traded")
     assert (a["step"], a["bean"], a["field"]) == ("plant", "garden", 1)
-    assert a["harvest"] == {"field": 1, "bean": "garden", "count": 3, "coins": 3, "thrown": 0}
+    assert a["harvest"] == {"field": 1, "bean": "garden", "count": 3, "harvest_now": 3, "thrown": 0}
     assert a["thrown"] == 0
 
 

@@ -21,7 +21,7 @@ function adviceLine(you, beans, say) {
   const a = you.plant_advice;
   if (!a || !a.harvest) return null;
   const hv = a.harvest;
-  const what = t(hv.coins === 1 ? 'adv_what_1' : 'adv_what', { count: hv.count, bean: beanName(hv.bean), coins: hv.coins, thrown: hv.thrown });
+  const what = t(hv.harvest_now === 1 ? 'adv_what_1' : 'adv_what', { count: hv.count, bean: beanName(hv.bean), coins: hv.harvest_now, thrown: hv.thrown });
   const list = (bs) => bs.map(beanName).join(getLang() === 'ja' ? '、' : ', ');
   if (you.waiting_for === 'plant') {
     return say(you.can_buy ? 'st_adv_nofit_buy' : 'st_adv_nofit', { bean: beanName(you.hand[0]), field: hv.field, what }, 'act');
