@@ -31,6 +31,16 @@ function adviceLine(you, beans, say) {
   const fits = you.plant_traded_fields || {};
   const stuck = beans.filter((b) => !(fits[b] || []).length);
   const all = stuck.length ? '' : '_all';
+  if (a.harvests > 1 && a.steps) {
+    // two harvests or more: the whole plan, step by step, as the engine orders it (trial 4:
+    // "harvest field 1 first, then plant Chili, Stink" left out the second harvest)
+    const step = (st) => st.step === 'harvest'
+      ? t('adv_step_harvest', { field: st.field, what: t(st.harvest_now === 1 ? 'adv_what_1' : 'adv_what', { count: st.count, bean: beanName(st.bean), coins: st.harvest_now, thrown: st.thrown }) })
+      : t('adv_step_plant', { field: st.field, bean: beanName(st.bean) });
+    const plan = a.steps.map(step).join(t('adv_then'));
+    const r = say('st_adv_plan' + all, { stuck: list(stuck), k: a.harvests, plan }, 'act');
+    return { ...r, text: r.text + buy };
+  }
   // in the number of the cards of that bean to plant first (fourth trial: "drag it" for two)
   const n = (you.to_plant || []).filter((b) => b === a.bean).length;
   const r = a.step === 'plant'
