@@ -28,6 +28,8 @@ Shapes (all JSON-ready):
   (a copy made by ``/accept``, or the same offer typed), or ``None``.
 - :func:`face_up_given` -> the face-up cards (1-based) an offer of the active player gives
   (R29), for the market's "face-up 1" labels.
+- :func:`face_up_wanted` -> the face-up cards (1-based) that could fill what another
+  player's offer asks of the active player (R29, R41), for the same labels on its want side.
 - :func:`deal_auto_cards` -> the cards a party of the pending deal hands over when which
   ones changes nothing, or ``None`` when the choice matters (R11, R29, R31).
 - :func:`plant_advice` -> the least costly way to plant cards that need a harvest first
@@ -174,6 +176,22 @@ def face_up_given(g: GameState, o: Offer) -> list[int]:
         return []
     out: list[int] = []
     for bean, n in o.give.items():
+        at = [i + 1 for i, b in enumerate(g.face_up) if b == bean]
+        out += at[:n]
+    return sorted(out)
+
+
+def face_up_wanted(g: GameState, o: Offer) -> list[int]:
+    """The 1-based face-up cards that could fill what ``o`` asks of the active player, when
+    ``o`` is another player's offer to the active player (the active player gives face-up
+    cards in a deal, R29): for each bean asked, the first face-up cards of that bean, up to the
+    number asked. ``[]`` for the active player's own offer, a prompt, or an offer whose beans
+    are not face up. Public (R41); the deal may still take a hand card of the same bean (R11,
+    the giver picks). Trial 4: "you give Blue ×2" read as unfillable with no Blue in hand."""
+    if o.owner == g.active or not isinstance(o.want, dict) or not g.face_up:
+        return []
+    out: list[int] = []
+    for bean, n in o.want.items():
         at = [i + 1 for i, b in enumerate(g.face_up) if b == bean]
         out += at[:n]
     return sorted(out)

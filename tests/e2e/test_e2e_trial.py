@@ -164,8 +164,10 @@ def trial(people: list[Player]) -> None:
     b.act(lambda: mine.locator(".accept-btn").click())
     copy = new_offer(b, before)
     sync(people)
-    assert status(b).startswith(f"Your copy #{copy} (of offer #{oid}) waits for {a.name}")
-    assert status(a).startswith("Trading: accept an offer marked Accept"), status(a)
+    # trial 4: a yes, not a "copy"; the active player is told whose yes to accept
+    assert status(b) == (f"You said yes to {a.name}’s offer #{oid} (your answer #{copy}). "
+                         f"{a.name} now chooses whom to deal with.")
+    assert status(a) == f"{b.name} said yes to your offer #{oid}: Accept #{copy} to make the deal.", status(a)
     a.act(lambda: a.page.locator(f'#market .offer[data-offer="{copy}"] .accept-btn').click())
     sync(people)
     assert status(a).startswith(f"Hand over 1 {bean_en(give)} for the deal with {b.name}")

@@ -175,7 +175,7 @@ function renderParts() {
   if (farm) { renderFarmParts(lang, room); return; }
   $('#farm').hidden = true;
   const ui = { draft: S.draft, sel: S.dealSel, armed: S.armed, tap: S.tapBean, open: S.offerOpen,
-    pb: S.plantBean, sw: isSwapped(), news: S.offerNews, dc: S.duelCard, dr: S.duelReveal };
+    pb: S.plantBean, sw: isSwapped(), news: S.offerNews, got: S.gotNews, dc: S.duelCard, dr: S.duelReveal };
   const deadlines = r ? r.seats.map((s) => s.deadline) : null;
   part('progress', [lang, v && [v.exhaustions, v.passes_limit, v.deck_count, v.discard_count, v.discard_top, v.phase, duel]],
     () => renderProgress($('#progress')));
@@ -274,6 +274,8 @@ function onLog(msg) {
   noteOfferNews(msg.entries || []);
   if (!msg.replay) noteNews(msg.entries || []);
   addLog($('#log'), msg.entries || []);
+  // the market's news (what left it, what a deal gave me) when the log comes after the state
+  if (S.view) render();
 }
 
 function connect(name) {
@@ -354,7 +356,7 @@ function start() {
     // the sample board shows another state without a reload (a fresh page's local state)
     window.__bohnanza.show = (msg, lang) => {
       Object.assign(S, { draft: { give: {}, want: {} }, dealSel: [], dealKey: null, plantBean: null,
-        offerOpen: false, offerNews: [], armed: null, tapBean: null });
+        offerOpen: false, offerNews: [], gotNews: [], armed: null, tapBean: null });
       window.__bohnanza.sent.length = 0;
       if (lang && lang !== getLang()) { setLang(lang); sampleLog(); }
       S.you = msg.room.you;

@@ -4,6 +4,7 @@ import { t } from './i18n.js';
 import { icon } from './icons.js';
 import { beanCard, sideEntries, sideText } from './beans.js';
 import { S, act, rerender, seatNames } from './store.js';
+import { refLabel } from './deal.js';
 
 function bump(sideName, bean, delta) {
   let side = S.draft[sideName];
@@ -94,8 +95,14 @@ function row(sideName, label) {
   } else {
     const entries = sideEntries(side);
     if (!entries.length) cards.append(h('span', { class: 'nothing', text: t('nothing') }));
+    // the side the active player gives (R29: only they give face-up cards): a bean lying
+    // face up (the view's face_up) is tagged by its place, "face-up 1", as the market tags it
+    const v = S.view;
+    const activeSide = (v.you.seat === v.active) === (sideName === 'give');
     for (const [bean, n] of entries) {
-      const c = beanCard(bean, { count: n });
+      const at = activeSide ? (v.face_up || []).map((b, i) => (b === bean ? i + 1 : 0)).filter(Boolean).slice(0, n) : [];
+      const c = beanCard(bean, { count: n, label: at.length ? at.map((i) => refLabel('u', i)).join(', ') : null,
+        extraClass: at.length ? 'from-face-up' : '' });
       onLeftRight(c, (btn) => { bump(sideName, bean, btn === 'left' ? -1 : 1); rerender(); });
       cards.append(c);
     }
