@@ -189,3 +189,65 @@ def test_with_a_mouse_the_news_waits_while_pointed_at(browser: Any, server: str)
         pg.clock.fast_forward("01:00")
         assert not news.is_visible()                           # left alone: it goes
         assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ item 5: the phone scrolls to it
+
+# the element's top and bottom against the sticky top bar's bottom and the window's height
+PLACE = """(sel) => { const e = document.querySelector(sel); const r = e.getBoundingClientRect();
+  const bar = document.querySelector('#topbar').getBoundingClientRect().bottom;
+  return {top: r.top, bottom: r.bottom, bar, height: window.innerHeight}; }"""
+
+
+def _push(pg: Any, msg: dict[str, Any]) -> None:
+    """``msg`` as the server pushes a state: the page keeps its scroll."""
+    pg.evaluate("(m) => window.__bohnanza.push(m)", msg)
+
+
+def _in_view(pg: Any, sel: str) -> bool:
+    p = pg.evaluate(PLACE, sel)
+    return bool(p["top"] >= p["bar"] - 1 and p["top"] < p["height"])
+
+
+def _trade(active: int) -> Any:
+    return P.game(phase="trade", active=active, face_up=["red", "blue"], seats=[
+        {"hand": ["soy", "green"]}, {"hand": ["chili", "green"]}, {"hand": ["stink", "red"]}])
+
+
+def test_on_a_phone_an_offer_to_me_and_my_turn_come_into_view(browser: Any, server: str) -> None:
+    with watched_page(browser, **PHONE) as (pg, errors):
+        pg.clock.install()
+        g = _trade(0)
+        P.show(pg, server, P.state(g, 1), lang="ja")         # Ann trades; Bob scrolled down
+        pg.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        pg.clock.fast_forward("00:05")
+        assert not _in_view(pg, "#market")
+        P.say(g, 0, "/offer red for chili")                   # to Bob: he holds Chili (R28)
+        msg = P.state(g, 1)
+        assert 1 in msg["view"]["you"]["can_accept"]
+        _push(pg, msg)
+        assert _in_view(pg, '#market .offer[data-offer="1"]')   # below the header, on screen
+        pg.screenshot(path=str(ARTIFACTS / "trial4b-offer-in-view-390-ja.png"))
+        # Cleo's turn (R27): trading begins for her; she was scrolled down: the market shows
+        pg.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        assert not _in_view(pg, "#market")
+        _push(pg, P.state(_trade(2), 2))
+        assert _in_view(pg, "#market")
+        assert_clean(pg, errors)
+
+
+def test_on_a_phone_nothing_jumps_while_the_person_acts(browser: Any, server: str) -> None:
+    with watched_page(browser, **PHONE) as (pg, errors):
+        pg.clock.install()
+        g = _trade(0)
+        P.show(pg, server, P.state(g, 1), lang="ja")
+        pg.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        pg.clock.fast_forward("00:05")
+        pg.locator("#fields .field-no").first.tap()             # the person is busy here
+        top = "document.querySelector('#fields').getBoundingClientRect().top"
+        y = pg.evaluate(top)
+        assert not _in_view(pg, "#market")
+        P.say(g, 0, "/offer red for chili")
+        _push(pg, P.state(g, 1))
+        assert pg.evaluate(top) == y                           # the fields stay put
+        assert_clean(pg, errors)

@@ -114,16 +114,46 @@ function render() {
 }
 
 // When the table starts waiting for this person, the cards that decision needs come into view
-// (a person scrolled down to the offer window missed the to-plant row of phase 3: docs/trial.md).
-const NEEDS = { plant: '#hand', plant_traded: '#to-plant', provide: '#deal-window' };
+// (a person scrolled down to the offer window missed the to-plant row of phase 3: docs/trial.md);
+// the active player's trading brings the market (trial 4: on the phone the market was above
+// the screen), and an offer this person may newly accept comes into view too (trial 4: the
+// offer card aimed at Cleo was cut under the header). Never while the person is busy: a
+// pointer down, a key, a wheel or a touch in the last BUSY_MS, or typing in a text box.
+const NEEDS = { plant: '#hand', plant_traded: '#to-plant', provide: '#deal-window', trade: '#market' };
+const BUSY_MS = 2500;
 let lastNeed = null;
+let seenAccept = null;        // the offers I could accept at the last view (null: no game yet)
+let lastInput = 0;
+for (const ev of ['pointerdown', 'keydown', 'wheel', 'touchstart', 'touchmove']) {
+  window.addEventListener(ev, () => { lastInput = Date.now(); }, { capture: true, passive: true });
+}
+function busy() {
+  const a = document.activeElement;
+  const typing = a && (a.tagName === 'TEXTAREA' || (a.tagName === 'INPUT' && a.type !== 'button'));
+  return pressed.size > 0 || typing || Date.now() - lastInput < BUSY_MS;
+}
+// the sticky top bar's height (it is two or three lines on a phone) for scroll-margin-top
+function noteBarHeight() {
+  const bar = document.getElementById('topbar');
+  if (bar) document.documentElement.style.setProperty('--bar-h', bar.offsetHeight + 'px');
+}
+window.addEventListener('resize', noteBarHeight);
 function bringIntoView() {
+  noteBarHeight();
   const y = S.view && S.view.you;
   const need = y && y.must_act ? `${S.view.turn}:${y.waiting_for}` : null;
-  if (need === lastNeed) return;
-  lastNeed = need;
-  const el = need && NEEDS[y.waiting_for] && document.querySelector(NEEDS[y.waiting_for]);
-  if (el && !el.hidden) el.scrollIntoView({ block: 'nearest' });
+  const accept = new Set((y && y.can_accept) || []);
+  const fresh = seenAccept ? [...accept].filter((id) => !seenAccept.has(id)) : [];
+  seenAccept = S.view ? accept : null;
+  if (need !== lastNeed) {
+    lastNeed = need;
+    const el = need && NEEDS[y.waiting_for] && document.querySelector(NEEDS[y.waiting_for]);
+    if (el && !el.hidden && !busy()) { el.scrollIntoView({ block: 'nearest' }); return; }
+  }
+  if (fresh.length && !busy()) {
+    const card = document.querySelector(`#market .offer[data-offer="${fresh[fresh.length - 1]}"]`);
+    if (card) card.scrollIntoView({ block: 'nearest' });
+  }
 }
 
 // The farm game (farm/board.js): its own board in #farm; the setup, chat, log and top bar stay.
@@ -353,6 +383,9 @@ function start() {
     };
     // the sample board takes log lines as the server sends them (a log frame)
     window.__bohnanza.log = onLog;
+    // the sample board takes a state as the server pushes one: the page keeps its scroll and
+    // local state (the tests of what comes into view)
+    window.__bohnanza.push = (msg) => { S.you = msg.room.you; onState(msg); };
     // the sample board shows another state without a reload (a fresh page's local state)
     window.__bohnanza.show = (msg, lang) => {
       Object.assign(S, { draft: { give: {}, want: {} }, dealSel: [], dealKey: null, plantBean: null,
