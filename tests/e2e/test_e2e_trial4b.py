@@ -3,6 +3,8 @@ words and news: Ann 1366x768 EN, Cleo on a 390x844 touch screen JA. Expected val
 trial's list and rules.md, not from what the page printed.
 
 - item 9: a phase-3 plan with two harvests is said in full (the engine's plant_advice steps);
+- item 11: Japanese money is one word (ターラー), never broken inside, told as in English;
+- item 12: buying field 3 makes news; the news stays on a phone, and while pointed at;
 (item 10, the idle mark on the player whose turn it is, is a server test:
 tests/server/test_srv_presence.py.)
 """
@@ -13,6 +15,9 @@ import re
 from typing import Any
 
 import pytest
+
+from bohnanza.commands import parse
+from bohnanza.commands.logtext import log_line
 
 from . import positions as P
 from .e2e_board import ARTIFACTS, assert_clean, status, watched_page
@@ -107,4 +112,80 @@ def test_japanese_money_is_one_word_whole_and_as_told_in_english(browser: Any,
     with watched_page(browser, **PHONE) as (pg, errors):
         P.show(pg, server, P.state(forced_harvest(), 0), lang="en")
         assert "harvest field 2 (1 coin, 2 thrown away" in status(pg)
+        assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ item 12: buy news, news stays
+
+
+def _entries(g: Any, text: str, seat: int, viewer: int, lang: str) -> list[dict[str, Any]]:
+    """The log entries of ``text`` said by ``seat``, as the server sends them to ``viewer``."""
+    events = g.apply(seat, parse(text).action)  # type: ignore[union-attr]
+    names = list(g.names)
+    return [{**e.for_viewer(viewer, names),
+             "text": log_line(e.for_viewer(viewer, names), lang, names, viewer)} for e in events]
+
+
+def _buyer() -> Any:
+    """Phase 1, Ann active with 3 coins and two fields: field 3 costs 3 (R22)."""
+    return P.game(seats=[{"hand": ["chili", "red"], "fields": [["blue", 2], ["soy", 1]],
+                          "coins": ["red"] * 3}, {}, {}])
+
+
+@pytest.mark.parametrize(("viewer", "lang", "ctx", "said"), [
+    (0, "en", LAPTOP, "You bought field 3 for 3 coins"),
+    (1, "en", LAPTOP, "Ann bought field 3"),
+    (0, "ja", PHONE, "3つ目の畑を3ターラーで買いました"),
+])
+def test_buying_field_3_makes_news(browser: Any, server: str, viewer: int, lang: str,
+                                    ctx: dict[str, Any], said: str) -> None:
+    g = _buyer()
+    entries = _entries(g, "/buy", 0, viewer, lang)
+    with watched_page(browser, **ctx) as (pg, errors):
+        P.show(pg, server, P.state(g, viewer), lang=lang)
+        pg.evaluate("(e) => window.__bohnanza.log({type: 'log', entries: e})", entries)
+        news = pg.locator("#news")
+        assert news.is_visible() and said in news.inner_text(), news.inner_text()
+        if viewer == 0 and lang == "en":
+            pg.screenshot(path=str(ARTIFACTS / "trial4b-buy-news-1366-en.png"))
+        assert_clean(pg, errors)
+
+
+def _harvest_entries(viewer: int) -> tuple[Any, list[dict[str, Any]]]:
+    g = P.game(seats=[{"hand": ["chili", "red"], "fields": [["blue", 4], None]}, {}, {}])
+    return g, _entries(g, "/harvest 1", 0, viewer, "en")
+
+
+def test_the_news_stays_on_a_phone_until_the_next_or_closed(browser: Any, server: str) -> None:
+    # trial 4: on the phone the harvest news was gone before it could be tapped open
+    g, entries = _harvest_entries(0)
+    with watched_page(browser, **PHONE) as (pg, errors):
+        pg.clock.install()
+        P.show(pg, server, P.state(g, 0))
+        pg.evaluate("(e) => window.__bohnanza.log({type: 'log', entries: e})", entries)
+        news = pg.locator("#news")
+        assert news.is_visible()
+        pg.clock.fast_forward("02:00")
+        assert news.is_visible() and "+1 coin" in news.inner_text()
+        pg.locator("#news .news-lines").tap()                 # reads it whole
+        assert "field 1" in pg.locator("#news .news-line").first.inner_text()
+        pg.locator("#news .news-close").tap()
+        assert not news.is_visible()
+        assert_clean(pg, errors)
+
+
+def test_with_a_mouse_the_news_waits_while_pointed_at(browser: Any, server: str) -> None:
+    g, entries = _harvest_entries(0)
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        pg.clock.install()
+        P.show(pg, server, P.state(g, 0))
+        show = "(e) => window.__bohnanza.log({type: 'log', entries: e})"
+        pg.evaluate(show, entries)
+        news = pg.locator("#news")
+        news.hover()
+        pg.clock.fast_forward("01:00")
+        assert news.is_visible()                               # pointed at: it waits
+        pg.mouse.move(5, 700)
+        pg.clock.fast_forward("01:00")
+        assert not news.is_visible()                           # left alone: it goes
         assert_clean(pg, errors)

@@ -248,11 +248,21 @@ function onState(msg) {
 
 // A harvest (the log's harvest entries, in the page's language) shows at the top what it
 // earned: the fields may be below the fold (issue 10 h). Coins hidden (R42): no figure.
-function noteHarvests(entries) {
+// Buying field 3 (the log's buy entry, R21-R25) too: coins and the discard pile change
+// (trial 4: 3 -> 0 coins and 4 -> 7 discards with nothing saying why); its price is the
+// entry's cost, told to the buyer only, like a harvest's coins.
+function noteNews(entries) {
   const me = S.you?.seat;
-  const lines = entries.filter((e) => e.kind === 'harvest').map((e) => {
+  const isMe = (e) => e.seat === me && me !== null && me !== undefined;
+  const lines = entries.filter((e) => e.kind === 'harvest' || e.kind === 'buy').map((e) => {
+    const mine = isMe(e);
+    if (e.kind === 'buy') {
+      const name = S.view?.seats?.[e.seat]?.name ?? `P${e.seat}`;
+      const n = typeof e.cost === 'number' ? e.cost : null;
+      const text = mine ? (n === null ? t('news_buy_you') : t(n === 1 ? 'news_buy_you_1' : 'news_buy_you_n', { n })) : t('news_buy', { name });
+      return { mine, text, coins: null };
+    }
     const n = typeof e.coins === 'number' ? e.coins : null;
-    const mine = e.seat === me && me !== null && me !== undefined;
     return { mine, text: logText(e), coins: mine && n !== null ? t(n === 1 ? 'harvest_toast_1' : 'harvest_toast', { n }) : null };
   });
   showNews(lines);
@@ -262,7 +272,7 @@ function onLog(msg) {
   if (msg.replay && S.relog) { S.relog = false; resetLog($('#log')); }  // after a switch
   noteDuelLog(msg.entries || [], !msg.replay);
   noteOfferNews(msg.entries || []);
-  if (!msg.replay) noteHarvests(msg.entries || []);
+  if (!msg.replay) noteNews(msg.entries || []);
   addLog($('#log'), msg.entries || []);
   // the market's news (what left it, what a deal gave me) when the log comes after the state
   if (S.view) render();

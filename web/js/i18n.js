@@ -373,6 +373,11 @@ const T = {
   // after a harvest (issue 10 h): the coins it earned, at the top
   harvest_toast: ['+{n} coins', '+{n}ターラー'],
   harvest_toast_1: ['+1 coin', '+1ターラー'],
+  // buying field 3 (R21-R25), news from the log's buy entry (trial 4)
+  news_buy_you_n: ['You bought field 3 for {n} coins', '3つ目の畑を{n}ターラーで買いました'],
+  news_buy_you_1: ['You bought field 3 for 1 coin', '3つ目の畑を1ターラーで買いました'],
+  news_buy_you: ['You bought field 3', '3つ目の畑を買いました'],
+  news_buy: ['{name} bought field 3', '{name}が3つ目の畑を買いました'],
   lobby_game_farm: ['Farm contest', '農園コンテスト'],
   lobby_tag_farm: ['Farm contest', '農園コンテスト'],
   phase_short: ['Phase {n}', 'フェーズ{n}'],
