@@ -28,6 +28,8 @@ Shapes (all JSON-ready):
   (a copy made by ``/accept``, or the same offer typed), or ``None``.
 - :func:`face_up_given` -> the face-up cards (1-based) an offer of the active player gives
   (R29), for the market's "face-up 1" labels.
+- :func:`face_up_wanted` -> the face-up cards (1-based) that could fill what another
+  player's offer asks of the active player (R29, R41), for the same labels on its want side.
 - :func:`deal_auto_cards` -> the cards a party of the pending deal hands over when which
   ones changes nothing, or ``None`` when the choice matters (R11, R29, R31).
 - :func:`plant_advice` -> the least costly way to plant cards that need a harvest first
@@ -174,6 +176,22 @@ def face_up_given(g: GameState, o: Offer) -> list[int]:
         return []
     out: list[int] = []
     for bean, n in o.give.items():
+        at = [i + 1 for i, b in enumerate(g.face_up) if b == bean]
+        out += at[:n]
+    return sorted(out)
+
+
+def face_up_wanted(g: GameState, o: Offer) -> list[int]:
+    """The 1-based face-up cards that could fill what ``o`` asks of the active player, when
+    ``o`` is another player's offer to the active player (the active player gives face-up
+    cards in a deal, R29): for each bean asked, the first face-up cards of that bean, up to the
+    number asked. ``[]`` for the active player's own offer, a prompt, or an offer whose beans
+    are not face up. Public (R41); the deal may still take a hand card of the same bean (R11,
+    the giver picks). Trial 4: "you give Blue ×2" read as unfillable with no Blue in hand."""
+    if o.owner == g.active or not isinstance(o.want, dict) or not g.face_up:
+        return []
+    out: list[int] = []
+    for bean, n in o.want.items():
         at = [i + 1 for i, b in enumerate(g.face_up) if b == bean]
         out += at[:n]
     return sorted(out)
@@ -497,10 +515,16 @@ def plant_advice(g: GameState, seat: int) -> dict[str, Any] | None:
 
     Shape: ``{"step": "harvest" | "plant", "bean": B | None, "field": F | None,
     "harvest": {"field": F, "bean": B, "count": n, "harvest_now": c, "thrown": n - c},
-    "thrown": T, "harvests": k}``: ``step`` is what to do first (``bean`` and ``field``: the
-    card to plant first and where, for ``plant``); ``harvest`` is the plan's first harvest
-    as the fields stand when it is due (the field the board highlights); ``thrown`` and
-    ``harvests`` count the whole plan. ``harvest_now`` is named as in the view's
+    "thrown": T, "harvests": k, "steps": [STEP, ...]}``: ``step`` is what to do first
+    (``bean`` and ``field``: the card to plant first and where, for ``plant``); ``harvest``
+    is the plan's first harvest as the fields stand when it is due (the field the board
+    highlights); ``thrown`` and ``harvests`` count the whole plan; ``steps`` is the whole plan
+    in order (issue 10 trial 4: a status line naming only the first of two harvests promised
+    a plan it did not state), each ``{"step": "plant", "field": F, "bean": B}`` (one card) or
+    ``{"step": "harvest", "field": F, "bean": B, "count": n, "harvest_now": c, "thrown":
+    n - c}`` (the field as it stands when that harvest is due; 1-based fields, the
+    planting steps of the cards that fit in the order chosen here; any other order of the
+    same plants is as good). ``harvest_now`` is named as in the view's
     ``field_info``: what that harvest pays by the beanometer (R18), never a coin total, so it
     stays under ``hidden_money`` (R42), like ``field_info``."""
     s = g.seats[seat]
@@ -529,6 +553,7 @@ def plant_advice(g: GameState, seat: int) -> dict[str, Any] | None:
     if all(st[0] == "plant" for st in steps):
         return None
     first_h = None
+    plan: list[dict[str, Any]] = []
     now = fields
     for kind, field, bean in steps:
         i = field - 1
@@ -536,11 +561,15 @@ def plant_advice(g: GameState, seat: int) -> dict[str, Any] | None:
         if kind == "harvest":
             assert f is not None
             coins = coins_for(f[0], f[1])
-            first_h = {"field": field, "bean": f[0], "count": f[1], "harvest_now": coins,
-                       "thrown": f[1] - coins}
-            break
-        now = now[:i] + ((bean, 1 if f is None else f[1] + 1),) + now[i + 1:]
+            h = {"field": field, "bean": f[0], "count": f[1], "harvest_now": coins,
+                 "thrown": f[1] - coins}
+            first_h = first_h or h
+            plan.append({"step": "harvest", **h})
+            now = now[:i] + (None,) + now[i + 1:]
+        else:
+            plan.append({"step": "plant", "field": field, "bean": bean})
+            now = now[:i] + ((bean, 1 if f is None else f[1] + 1),) + now[i + 1:]
     kind, field, bean = steps[0]
     return {"step": kind, "bean": bean if kind == "plant" else None,
             "field": field if kind == "plant" else None, "harvest": first_h,
-            "thrown": total[0], "harvests": total[1]}
+            "thrown": total[0], "harvests": total[1], "steps": plan}

@@ -409,7 +409,7 @@ def spectator_and_back(jo: Player, kim: Player, spage: Any, artifacts: Path) -> 
     kim_panel = '#players .panel[data-seat="1"]'
     spage.goto(jo.page.url)
     spage.fill("#name-input", "Lou")
-    spage.click("#name-form button")
+    spage.click("#gate-watch")                  # a spectator: Just watch
     spage.wait_for_function(
         "window.__bohnanza.state.room && window.__bohnanza.state.room.seats[1].can_hand_over",
         timeout=TIMEOUT)

@@ -97,7 +97,7 @@ def test_status_line_when_others_may_take_an_offer(page: Any, server: str) -> No
     assert sent(page) == ["/accept 1"]
     P.say(g, 1, "/accept 1")                   # what the server does with it
     P.show(page, server, P.state(g, 1))
-    assert status(page).startswith("Your copy #2 (of offer #1) waits for Ann")
+    assert status(page).startswith("You said yes to Ann’s offer #1 (your answer #2). Ann now chooses whom to deal with.")
 
 
 def test_status_line_in_japanese_and_the_title_on_my_turn(page: Any, server: str) -> None:
@@ -211,14 +211,14 @@ def test_waiting_refused_and_copies(page: Any, server: str) -> None:
     g = P.copied()
     P.show(page, server, P.state(g, 1))
     assert "waits for Ann" in offer(page, 4).inner_text()            # Bob's copy
-    assert "your copy #4 waits" in offer(page, 1).inner_text()       # ... named on Ann's too
+    assert "you said yes (#4): Ann chooses" in offer(page, 1).inner_text()   # ... named on Ann's too
     P.show(page, server, P.state(g, 2))
     # Cleo holds no Chili: Ann's offer is refused for her, naming what she lacks
     assert "you lack 1 Chili" in offer(page, 1).inner_text()
     assert "for Ann" in offer(page, 2).inner_text()                  # Bob's, to Ann (R28)
     P.show(page, server, P.state(g, 0))
     # the active player sees which copies answer which offer
-    assert "copy of your #1" in offer(page, 4).inner_text()
+    assert "Bob said yes to your #1" in offer(page, 4).inner_text()
     assert "#4 Bob" in offer(page, 1).inner_text()
     # gone: Ann gives her Red to Bob; the copy #4 left the market with the deal
     P.say(g, 0, "/accept 4")

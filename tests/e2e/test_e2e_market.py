@@ -138,7 +138,7 @@ def test_an_answered_offer_offers_no_second_accept(page: Any, server: str) -> No
     page.screenshot(path=str(ARTIFACTS / "market-answered.png"))
     offer = page.locator('#market .offer[data-offer="1"]')
     assert offer.locator(".accept-btn").count() == 0
-    assert "your copy #4 waits for Ann" in offer.inner_text(), offer.inner_text()
+    assert "you said yes (#4): Ann chooses" in offer.inner_text(), offer.inner_text()
     P.show(page, server, P.state(g, 1), lang="ja")
     assert page.locator('#market .offer[data-offer="1"] .accept-btn').count() == 0
     assert "#4" in page.locator('#market .offer[data-offer="1"]').inner_text()
@@ -353,7 +353,7 @@ def test_a_copy_in_the_deal_is_not_said_to_wait(page: Any, server: str) -> None:
     P.show(page, server, P.state(g, 1))
     page.locator("#market").screenshot(path=str(ARTIFACTS / "market-copy-in-deal.png"))
     text = page.locator('#market .offer[data-offer="1"]').inner_text()
-    assert "your copy #2 is in the deal with Ann" in text, text
+    assert "you said yes (#2): in the deal with Ann" in text, text
     assert "waits" not in text, text
     P.show(page, server, P.state(g, 1), lang="ja")
     text = page.locator('#market .offer[data-offer="1"]').inner_text()

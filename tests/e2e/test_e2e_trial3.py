@@ -166,18 +166,24 @@ def test_offers_name_face_up_cards_and_gifts(page: Any, server: str, lang: str, 
 # ------------------------------------------------------------------ 5. no offers after trading
 
 
-def test_offer_window_waits_outside_phase_2(page: Any, server: str) -> None:
-    """R28: offers are accepted in phase 2 only. A draft begun in phase 2 does not leave a
-    Send button in phase 3; the window says why."""
+def test_offer_window_says_deals_wait_for_phase_2(page: Any, server: str) -> None:
+    """R28: deals are made in phase 2 only, while an offer may be posted at any time of a
+    running game (design.md's command table: /offer "any time"). Outside phase 2 the offer
+    window says that an offer sent now waits for phase 2 (trial 3: Send in phase 3 read as
+    "trading goes on"), and the board still lets the person build and send it: the server,
+    not the board, decides what is legal."""
     g = P.game(phase="trade", face_up=["red"], seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {}])
     P.show(page, server, P.state(g, 1))
     page.locator('#hand .card[data-ref="h1"]').click()          # a draft: give Chili
     assert page.locator("#offer-send").is_enabled()
+    assert page.locator("#offer-why").count() == 0              # phase 2: no such note
     P.say(g, 0, "/done")                                         # phase 3 (R32)
     P.show(page, server, P.state(g, 1))
-    assert page.locator("#offer-send").count() == 0
-    assert page.locator("#offer-open").is_disabled()
-    assert page.locator("#offer-why").inner_text() == "Offers are made in phase 2 (trading)."
+    why = "Deals are made in phase 2 (trading): an offer sent now waits in the market until then."
+    assert page.locator("#offer-why").inner_text() == why       # folded while empty
+    page.locator('#hand .card[data-ref="h1"]').click()          # a card still starts a draft
+    assert page.locator("#offer-send").is_enabled()
+    assert page.locator("#offer-why").inner_text() == why       # and the note stays
 
 
 # ------------------------------------------------------------------ 6. one short line
@@ -212,6 +218,8 @@ def test_a_harvest_for_nothing_asks_first_mouse_and_keyboard(page: Any, server: 
         "Harvest field 1 for 0 coins? (2 Blue thrown away)"
     assert sent(page) == []
     page.keyboard.press("Escape")                               # no
+    # the dialog's close event comes in a later task (HTML: cancel, then close): wait for it
+    page.wait_for_selector("#confirm", state="detached", timeout=5000)
     assert page.locator("#confirm").count() == 0 and sent(page) == []
     page.locator('#fields .field[data-field="1"] .harvest').focus()
     page.keyboard.press("Enter")                                # the question again

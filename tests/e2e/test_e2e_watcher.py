@@ -85,9 +85,10 @@ def test_a_watchers_status_line_only_says_what_the_table_waits_for(page: Any, se
 
 
 def test_a_seated_player_is_still_told_to_act(page: Any, server: str) -> None:
-    """The same trading table for Cleo (seat 2): the offer builder and Not interested are hers."""
+    """The same trading table for Cleo (seat 2): the offer builder and Not interested are hers
+    (on this touch screen in taps: the fourth trial)."""
     P.show(page, server, P.state(P.trading(), 2), lang="en")
-    assert status(page) == "Ann is trading: click cards to build an offer for Ann, or Not interested."
+    assert status(page) == "Ann is trading: tap cards to build an offer for Ann, or Not interested."
 
 
 @pytest.mark.parametrize(("seat", "lands", "help_has"), [

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from bohnanza.engine import Game
+from bohnanza.engine.actions import Harvest, Plant
 
 
 def advice(seat: dict[str, Any], phase: str = "plant") -> Any:
@@ -91,3 +92,38 @@ def test_many_cards_still_get_advice() -> None:
                "plant_traded")
     assert a is not None and a["step"] == "harvest"
     assert a["harvest"]["field"] in (2, 3) and a["harvests"] >= 3
+
+
+def test_two_harvests_the_plan_states_both() -> None:
+    # trial 4 (issue 10): "harvest field 1 first, then plant Chili, Stink" named one harvest
+    # where two are needed. Two new beans, two fields of one card each: both fields must make
+    # room (R13, R14, R33); each single-card harvest pays 0 and throws 1 away (§1c, R18; the
+    # exception of R19, T6, allows it): 2 harvests, 2 thrown away, in whichever order.
+    seat = {"fields": [["blue", 1], ["soy", 1]], "to_plant": ["chili", "stink"]}
+    a = advice(seat, "plant_traded")
+    assert (a["harvests"], a["thrown"]) == (2, 2)
+    steps = a["steps"]
+    harvests = [s for s in steps if s["step"] == "harvest"]
+    assert len(harvests) == 2 and all(
+        (h["count"], h["harvest_now"], h["thrown"]) == (1, 0, 1) for h in harvests)
+    assert sorted(s["bean"] for s in steps if s["step"] == "plant") == ["chili", "stink"]
+    assert steps[0] == {"step": "harvest", **a["harvest"]}
+    # the steps, played in order, are legal and plant every card (R33)
+    g = Game.from_position({"preset": "classic", "deck": ["soy"] * 10, "phase": "plant_traded",
+                            "seats": [seat, {}, {}]})
+    for s in steps:
+        g.apply(0, Harvest(s["field"]) if s["step"] == "harvest" else Plant(s["field"], s["bean"]))
+    assert g.view(0)["you"]["to_plant"] == []
+
+
+def test_steps_of_a_one_harvest_plan() -> None:
+    # T32's kind (R33): Garden×2 + Garden = Garden×3 pays 3, nothing thrown (§1c); Chili then
+    # goes in the emptied field 1
+    a = advice({"fields": [["garden", 2], ["blue", 3]], "to_plant": ["chili", "garden"]},
+               "plant_traded")
+    assert a["steps"] == [
+        {"step": "plant", "field": 1, "bean": "garden"},
+        {"step": "harvest", "field": 1, "bean": "garden", "count": 3, "harvest_now": 3,
+         "thrown": 0},
+        {"step": "plant", "field": 1, "bean": "chili"},
+    ]

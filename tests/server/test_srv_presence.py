@@ -3,9 +3,15 @@ before its game."""
 
 from __future__ import annotations
 
+import json
+import time
+from pathlib import Path
 from typing import Any
 
-from .harness import Client, ServerProc, Table, seat_players
+from bohnanza.server.hub import Hub
+from bohnanza.server.settings import Settings
+
+from .harness import Client, ServerProc, Table, offline_conn, queued_frames, seat_players
 
 
 async def test_reconnect_keeps_the_seat_and_two_tabs_work(server: ServerProc) -> None:
@@ -122,3 +128,31 @@ async def test_leave_during_a_game_frees_the_seat_for_a_newcomer(server_factory:
         await table.step()
     for c in [*table.clients, bob, ghost]:
         await c.close()
+
+
+async def test_no_idle_mark_on_a_seat_the_game_waits_for(tmp_path: Path) -> None:
+    # issue 10, trial 4 item 10: the idle mark (Zz) showed on the player whose turn it was, read
+    # as "away" or "nothing to do". A seat the game waits for is never idle; the others are,
+    # after idle_seconds with no input.
+    hub = Hub(Settings(db=tmp_path / "i.db", game_seed=3, idle_seconds=1.0))
+    await hub.start()
+    try:
+        conns = [offline_conn() for _ in range(3)]
+        room = await hub.room_for("idle3", conns[0])
+        assert room is not None
+        for i, (c, name) in enumerate(zip(conns, ("Ann", "Bob", "Cy"), strict=True)):
+            if i:
+                assert await hub.room_for("idle3", c) is room
+            await room.attach(c, name, None)
+            await room.say(c, 1, "/join")
+        await room.say(conns[0], 2, "/start")
+        game = room.table.game
+        assert game is not None
+        active = game.view(None)["active"]  # phase 1: the active player plants (R10)
+        await room.check_idle(time.monotonic() + 100)
+        idle = [s.idle for s in room.seats]
+        assert idle == [i != active for i in range(3)]
+        sent = json.loads([t for t in queued_frames(conns[active]) if '"state"' in t][-1])
+        assert [s["idle"] for s in sent["room"]["seats"]] == idle
+    finally:
+        await hub.stop()

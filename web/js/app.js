@@ -175,7 +175,7 @@ function renderParts() {
   if (farm) { renderFarmParts(lang, room); return; }
   $('#farm').hidden = true;
   const ui = { draft: S.draft, sel: S.dealSel, armed: S.armed, tap: S.tapBean, open: S.offerOpen,
-    pb: S.plantBean, sw: isSwapped(), news: S.offerNews, dc: S.duelCard, dr: S.duelReveal };
+    pb: S.plantBean, sw: isSwapped(), news: S.offerNews, got: S.gotNews, dc: S.duelCard, dr: S.duelReveal };
   const deadlines = r ? r.seats.map((s) => s.deadline) : null;
   part('progress', [lang, v && [v.exhaustions, v.passes_limit, v.deck_count, v.discard_count, v.discard_top, v.phase, duel]],
     () => renderProgress($('#progress')));
@@ -248,11 +248,21 @@ function onState(msg) {
 
 // A harvest (the log's harvest entries, in the page's language) shows at the top what it
 // earned: the fields may be below the fold (issue 10 h). Coins hidden (R42): no figure.
-function noteHarvests(entries) {
+// Buying field 3 (the log's buy entry, R21-R25) too: coins and the discard pile change
+// (trial 4: 3 -> 0 coins and 4 -> 7 discards with nothing saying why); its price is the
+// entry's cost, told to the buyer only, like a harvest's coins.
+function noteNews(entries) {
   const me = S.you?.seat;
-  const lines = entries.filter((e) => e.kind === 'harvest').map((e) => {
+  const isMe = (e) => e.seat === me && me !== null && me !== undefined;
+  const lines = entries.filter((e) => e.kind === 'harvest' || e.kind === 'buy').map((e) => {
+    const mine = isMe(e);
+    if (e.kind === 'buy') {
+      const name = S.view?.seats?.[e.seat]?.name ?? `P${e.seat}`;
+      const n = typeof e.cost === 'number' ? e.cost : null;
+      const text = mine ? (n === null ? t('news_buy_you') : t(n === 1 ? 'news_buy_you_1' : 'news_buy_you_n', { n })) : t('news_buy', { name });
+      return { mine, text, coins: null };
+    }
     const n = typeof e.coins === 'number' ? e.coins : null;
-    const mine = e.seat === me && me !== null && me !== undefined;
     return { mine, text: logText(e), coins: mine && n !== null ? t(n === 1 ? 'harvest_toast_1' : 'harvest_toast', { n }) : null };
   });
   showNews(lines);
@@ -262,8 +272,10 @@ function onLog(msg) {
   if (msg.replay && S.relog) { S.relog = false; resetLog($('#log')); }  // after a switch
   noteDuelLog(msg.entries || [], !msg.replay);
   noteOfferNews(msg.entries || []);
-  if (!msg.replay) noteHarvests(msg.entries || []);
+  if (!msg.replay) noteNews(msg.entries || []);
   addLog($('#log'), msg.entries || []);
+  // the market's news (what left it, what a deal gave me) when the log comes after the state
+  if (S.view) render();
 }
 
 function connect(name) {
@@ -344,7 +356,7 @@ function start() {
     // the sample board shows another state without a reload (a fresh page's local state)
     window.__bohnanza.show = (msg, lang) => {
       Object.assign(S, { draft: { give: {}, want: {} }, dealSel: [], dealKey: null, plantBean: null,
-        offerOpen: false, offerNews: [], armed: null, tapBean: null });
+        offerOpen: false, offerNews: [], gotNews: [], armed: null, tapBean: null });
       window.__bohnanza.sent.length = 0;
       if (lang && lang !== getLang()) { setLang(lang); sampleLog(); }
       S.you = msg.room.you;

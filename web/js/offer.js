@@ -4,7 +4,7 @@ import { t } from './i18n.js';
 import { icon } from './icons.js';
 import { beanCard, sideEntries, sideText } from './beans.js';
 import { S, act, rerender, seatNames } from './store.js';
-import { showError } from './feedback.js';
+import { refLabel } from './deal.js';
 
 function bump(sideName, bean, delta) {
   let side = S.draft[sideName];
@@ -26,7 +26,6 @@ export function draftClick(sideName, bean, anchor) {
     act(`/${which} ${bean}`, anchor);
     return;
   }
-  if (S.view && S.view.phase !== 'trade') { showError(anchor, t('offer_phase2_only')); return; }
   bump(sideName, bean, 1);
   rerender();
 }
@@ -96,8 +95,14 @@ function row(sideName, label) {
   } else {
     const entries = sideEntries(side);
     if (!entries.length) cards.append(h('span', { class: 'nothing', text: t('nothing') }));
+    // the side the active player gives (R29: only they give face-up cards): a bean lying
+    // face up (the view's face_up) is tagged by its place, "face-up 1", as the market tags it
+    const v = S.view;
+    const activeSide = (v.you.seat === v.active) === (sideName === 'give');
     for (const [bean, n] of entries) {
-      const c = beanCard(bean, { count: n });
+      const at = activeSide ? (v.face_up || []).map((b, i) => (b === bean ? i + 1 : 0)).filter(Boolean).slice(0, n) : [];
+      const c = beanCard(bean, { count: n, label: at.length ? at.map((i) => refLabel('u', i)).join(', ') : null,
+        extraClass: at.length ? 'from-face-up' : '' });
       onLeftRight(c, (btn) => { bump(sideName, bean, btn === 'left' ? -1 : 1); rerender(); });
       cards.append(c);
     }
@@ -129,27 +134,18 @@ export function renderOfferWindow(root) {
   if (!S.view || S.view.phase === 'over' || !S.view.you || (S.view.rules && S.view.rules.duel)) { root.hidden = true; return; }
   root.hidden = false;
   const empty = draftEmpty();
-  // outside phase 2 trading is over (R28: offers are accepted in phase 2 only): the window
-  // folds away, its button waits and says why (trial 3: Send stayed pressable in phase 3);
-  // a draft being built stays for the next phase 2
-  const trading = S.view.phase === 'trade';
-  if (!trading) {
-    root.classList.add('folded');
-    const why = t('offer_phase2_only');
-    const open = h('button', { class: 'btn small hint-off', type: 'button', id: 'offer-open', text: t('offer_open'),
-      disabled: true, title: why, 'aria-describedby': 'offer-why' });
-    root.append(h('div', { class: 'box-head' }, h('h2', { text: t('offer_window') }),
-      h('span', { class: 'hint-text offer-why', id: 'offer-why', text: why }), h('span', { class: 'spacer' }), open));
-    folded = true;
-    return;
-  }
+  // outside phase 2 an offer may still be posted (design.md: /offer at any time of a running
+  // game) but only phase 2 makes deals (R28): the window says so in every state (trial 3:
+  // Send in phase 3 read as "trading goes on"); the server, not the board, decides what is legal
+  const later = S.view.phase === 'trade' ? null
+    : h('span', { class: 'hint-text offer-why', id: 'offer-why', text: t('offer_phase2_only') });
   // an empty offer window folds away to one line (issue 10, point 3)
   if (empty && !S.offerOpen) {
     root.classList.add('folded');
     const open = h('button', { class: 'btn small', type: 'button', id: 'offer-open', text: t('offer_open') });
     open.addEventListener('click', () => { S.offerOpen = true; rerender(); });
     root.append(h('div', { class: 'box-head' }, h('h2', { text: t('offer_window') }),
-      h('span', { class: 'hint-text fold-hint', text: t(isTouch() ? 'offer_fold_touch' : 'offer_fold') }), h('span', { class: 'spacer' }), swapButton(), open));
+      later || h('span', { class: 'hint-text fold-hint', text: t(isTouch() ? 'offer_fold_touch' : 'offer_fold') }), h('span', { class: 'spacer' }), swapButton(), open));
     folded = true;
     return;
   }
@@ -163,6 +159,7 @@ export function renderOfferWindow(root) {
   const swap = swapButton();
   root.append(
     h('div', { class: 'box-head' }, h('h2', { text: t('offer_window') }), swap, h('span', { class: 'spacer' }), clr, send),
+    ...(later ? [later] : []),
     row('give', t('offer_give')),
     row('want', t('offer_want')),
     toChoice(),

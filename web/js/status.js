@@ -4,7 +4,7 @@
 import { t, beanName, getLang } from './i18n.js';
 import { sideEntries } from './beans.js';
 
-function cardsText(side) {
+export function cardsText(side) {
   const e = sideEntries(side);
   if (!e.length) return t('nothing');
   if (getLang() === 'ja') return e.map(([b, n]) => `${beanName(b)}${n}枚`).join('、');
@@ -31,6 +31,16 @@ function adviceLine(you, beans, say) {
   const fits = you.plant_traded_fields || {};
   const stuck = beans.filter((b) => !(fits[b] || []).length);
   const all = stuck.length ? '' : '_all';
+  if (a.harvests > 1 && a.steps) {
+    // two harvests or more: the whole plan, step by step, as the engine orders it (trial 4:
+    // "harvest field 1 first, then plant Chili, Stink" left out the second harvest)
+    const step = (st) => st.step === 'harvest'
+      ? t('adv_step_harvest', { field: st.field, what: t(st.harvest_now === 1 ? 'adv_what_1' : 'adv_what', { count: st.count, bean: beanName(st.bean), coins: st.harvest_now, thrown: st.thrown }) })
+      : t('adv_step_plant', { field: st.field, bean: beanName(st.bean) });
+    const plan = a.steps.map(step).join(t('adv_then'));
+    const r = say('st_adv_plan' + all, { stuck: list(stuck), k: a.harvests, plan }, 'act');
+    return { ...r, text: r.text + buy };
+  }
   // in the number of the cards of that bean to plant first (fourth trial: "drag it" for two)
   const n = (you.to_plant || []).filter((b) => b === a.bean).length;
   const r = a.step === 'plant'
@@ -110,6 +120,15 @@ export function statusLine(view, room, me, askName = false) {
     }
     const accept = (you && you.can_accept) || [];
     if (you && you.seat === active) {
+      // a yes to my own offer (the view's "answers"), the newest first: name who said yes
+      const yes = view.offers.filter((o) => accept.includes(o.id) && o.answers !== null && o.answers !== undefined &&
+        view.offers.some((x) => x.id === o.answers && x.owner === active)).pop();
+      if (yes) return say('st_yes_to_yours', { name: name(yes.owner), of: yes.answers, n: yes.id }, 'act');
+      // every other seat is not interested (the view's passed markers, R28)
+      const others = view.seats.map((_, i) => i).filter((i) => i !== active);
+      if (others.length && others.every((i) => view.seats[i]?.passed)) {
+        return accept.length ? say('st_all_passed_k', { k: accept.length }, 'act') : say('st_all_passed', {}, 'act');
+      }
       return accept.length ? say('st_trade_active_k', { k: accept.length }, 'act') : say('st_trade_active', {}, 'act');
     }
     if (you) {
@@ -119,7 +138,15 @@ export function statusLine(view, room, me, askName = false) {
         return say(copy ? 'st_your_copy_waiting' : 'st_copy_waiting', { n: waiting[0], name: name(active), of: copy }, 'wait');
       }
       if (waiting.length) return say('st_copies_waiting', { list: waiting.map((n) => '#' + n).join(', '), name: name(active) }, 'wait');
-      if (view.seats[you.seat]?.passed) return say('st_passed', { name: name(active) }, 'wait');
+      if (view.seats[you.seat]?.passed) {
+        // an offer aimed at me since (its "to"), that the engine lets me accept: the newest
+        const aimed = view.offers.filter((o) => o.to === you.seat && accept.includes(o.id)).pop();
+        if (aimed) {
+          const gift = aimed.want !== '?' && !sideEntries(aimed.want).length;   // R30: nothing back
+          return say(gift ? 'st_passed_gift_for_you' : 'st_passed_offer_for_you', { name: name(aimed.owner), n: aimed.id }, 'may');
+        }
+        return say('st_passed', { name: name(active) }, 'wait');
+      }
       return say(accept.length ? 'st_trade_other_k' : 'st_trade_other', { name: name(active) }, 'may');
     }
     // a watcher has no offer builder and no Not interested: only what the table waits for

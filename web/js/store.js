@@ -16,6 +16,7 @@ export const S = {
   sound: localStorage.getItem('bohnanza.sound') === '1',   // a short sound on my turn (off by default)
   offerOpen: false,    // the offer window unfolded while empty
   offerNews: [],       // [{id, key}] offers that left the market lately (from the log)
+  gotNews: [],         // [{side, from}] what my deals of this turn gave me (the log's deal_done)
   armed: null,         // 'have' | 'want': the next card pressed gets this marker
   tapBean: null,       // the catalogue bean whose beanometer panel is open (touch)
   connected: false,

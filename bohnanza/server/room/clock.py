@@ -65,6 +65,8 @@ def mark_owed(table: Table, now: float | None = None, mono: float | None = None)
             s.deadline = now + clock
         if key is None:
             s.stalling = False
+        else:
+            s.idle = False  # the game waits for it: not idle (presence.py), in this change's frame
 
 
 def expired(table: Table, now: float) -> list[int]:

@@ -1,7 +1,9 @@
 """Presence: the room's connections and the marks they leave on the seats.
 
 A seat is *idle* when its person has sent nothing for ``idle_seconds`` (a seat a bot plays
-never is), *away* from the moment its person's last connection closes, and *long away* (may be
+never is, nor a seat the game waits for: the board's idle mark on the player whose turn it is
+read as "nothing to do" or "away", issue 10 trial 4; a wait that lasts is the *stalling* mark's),
+*away* from the moment its person's last connection closes, and *long away* (may be
 handed to a bot with ``/handover``) after ``away_seconds`` away during a game. A connected seat
 is *stalling* (may be handed over too) when the game has waited for it for ``away_seconds``
 without a word from its person (since the later of its last input and the moment the decision
@@ -74,8 +76,9 @@ class Presence:
 
     def marks(self, s: Seat, now: float, running: bool) -> tuple[bool, bool, bool]:
         """(idle, long_away, stalling) as the clock says now. A seat a bot plays is never
-        idle."""
-        idle = s.bot is None and now - s.last_input >= self.settings.idle_seconds
+        idle, nor one that owes a decision (clock.py's ``owed``: the game waits for it)."""
+        idle = (s.bot is None and s.owed is None
+                and now - s.last_input >= self.settings.idle_seconds)
         limit = self.settings.away_seconds
         person = running and s.human and s.bot is None
         long_away = person and s.away_mono is not None and now - s.away_mono >= limit

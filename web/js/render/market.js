@@ -1,7 +1,7 @@
 // The bean market (two rows per offer, flipped for each viewer), face-up cards and the signals.
 import { h, clear, onLeftRight } from '../dom.js';
 import { icon } from '../icons.js';
-import { noteText } from '../status.js';
+import { noteText, cardsText } from '../status.js';
 import { t } from '../i18n.js';
 import { beanCard, sideEntries } from '../beans.js';
 import { S, act, rerender, mySeat, seatColour, seatName } from '../store.js';
@@ -10,7 +10,8 @@ import { dealPick, inMyDeal, isPicked, refLabel } from '../deal.js';
 import { makeDraggable } from '../dnd.js';
 
 // faceUp: the face-up cards (1-based) this side gives, as the view's offer says (face_up,
-// R29): those cards are labelled by their place, "face-up 1", as in the deal window
+// R29), or that could fill what another player's offer asks of the active player
+// (face_up_wanted, R29): those cards are labelled by their place, "face-up 1", as in the deal window
 function sideCards(side, faceUp = [], faceUpBeans = []) {
   const row = h('div', { class: 'offer-side' });
   if (side === '?') {
@@ -48,7 +49,7 @@ export function noteOfferNews(entries) {
     S.offerNews = [...(S.offerNews || []).filter((n) => n.id !== id), { id, key }].slice(-3);
   };
   for (const e of entries) {
-    if (e.kind === 'turn') S.offerNews = [];
+    if (e.kind === 'turn') { S.offerNews = []; S.gotNews = []; }
     const key = NEWS_KIND[e.kind];
     if (!key) continue;
     const id = e.kind === 'withdraw' || e.kind === 'offer_stale' ? e.id : e.offer;
@@ -56,6 +57,15 @@ export function noteOfferNews(entries) {
     if (key === 'gone_stale' && (S.offerNews || []).some((n) => n.id === id && n.key === 'gone_traded')) continue;
     put(id, key);
     if (e.kind === 'deal_done' && e.answers !== undefined && e.answers !== null) put(e.answers, key);
+    // trial 4: each party reads what the deal gave them (the log's deal_done: the active
+    // player e.seat gave active_gave, e.other gave other_gave; to plant in phase 3, R33)
+    const me = mySeat();
+    if (e.kind === 'deal_done' && me !== null && (e.seat === me || e.other === me)) {
+      const got = (e.seat === me ? e.other_gave : e.active_gave) || [];
+      const side = {};
+      for (const b of got) side[b] = (side[b] || 0) + 1;
+      if (got.length) S.gotNews = [...(S.gotNews || []), { side, from: e.seat === me ? e.other : e.seat }].slice(-3);
+    }
   }
 }
 
@@ -98,8 +108,9 @@ function offerEl(o, v, me, notes) {
   const gift = giftKind(o);
   if (gift) head.append(h('span', { class: 'gift-tag', text: t(gift) }));
   if (o.answers !== null && o.answers !== undefined) {
-    const key = me === v.active ? 'note_copy_of_yours' : 'note_answers';
-    head.append(h('span', { class: 'answers', text: t(key, { n: o.answers }) }));
+    // a yes to an offer (an Accept by a non-active player): whose yes to which offer
+    const key = me === v.active ? 'note_copy_of_yours' : (mine ? 'note_answers_mine' : 'note_answers');
+    head.append(h('span', { class: 'answers', text: t(key, { n: o.answers, name: ownerName }) }));
   }
   // addressed to one player only (/offer ... to N): the view's "to" (a seat it is not for
   // reads it in the offer's note instead)
@@ -109,10 +120,10 @@ function offerEl(o, v, me, notes) {
   el.append(head,
     h('div', { class: 'offer-row give' },
       h('span', { class: 'row-label', text: party ? t('row_you_give') : t('row_gives', { name: ownerName }) }),
-      sideCards(give, give === o.give ? o.face_up || [] : [], v.face_up || [])),
+      sideCards(give, give === o.give ? o.face_up || [] : o.face_up_wanted || [], v.face_up || [])),
     h('div', { class: 'offer-row get' },
       h('span', { class: 'row-label', text: party ? t('row_you_get') : t('row_gets', { name: ownerName }) }),
-      sideCards(get, get === o.give ? o.face_up || [] : [], v.face_up || [])));
+      sideCards(get, get === o.give ? o.face_up || [] : o.face_up_wanted || [], v.face_up || [])));
   // the active player sees which copies answer this offer; another player, their own copies
   if (me === v.active && mine) {
     const copies = v.offers.filter((x) => x.answers === o.id).map((x) => `#${x.id} ${seatName(x.owner)}`);
@@ -121,7 +132,7 @@ function offerEl(o, v, me, notes) {
     // my copies that wait (a copy in the deal does not: the deal window shows it)
     const inDeal = v.deal ? v.deal.offer : null;
     const copies = v.offers.filter((x) => x.answers === o.id && x.owner === me && x.id !== inDeal).map((x) => `#${x.id}`);
-    if (copies.length) el.append(h('div', { class: 'answered-by', text: t('your_copies', { list: copies.join(', ') }) }));
+    if (copies.length) el.append(h('div', { class: 'answered-by', text: t('your_copies', { list: copies.join(', '), name: seatName(v.active) }) }));
   }
   const foot = h('div', { class: 'offer-foot' });
   if (canAccept) {
@@ -182,8 +193,11 @@ export function renderMarket(root) {
   for (const o of v.offers) list.append(offerEl(o, v, me, notes));
   root.append(list);
   const news = (S.offerNews || []).filter((n) => !v.offers.some((o) => o.id === n.id) || n.key === 'gone_cancelled');
-  if (news.length) {
+  const got = S.gotNews || [];
+  if (news.length || got.length) {
     root.append(h('div', { class: 'offer-news', role: 'status' },
+      ...got.map((g) => h('div', { class: 'got-news', text: t(sideEntries(g.side).reduce((k, [, n]) => k + n, 0) === 1 ? 'got_cards_1' : 'got_cards',
+        { cards: cardsText(g.side), name: seatName(g.from) }) })),
       ...news.map((n) => h('div', { text: t(n.key, { n: n.id }) }))));
   }
 }
@@ -195,10 +209,18 @@ export function renderFaceUp(root) {
   if (!v || !v.face_up || !v.face_up.length || (v.rules && v.rules.duel)) { root.hidden = true; return; }
   root.hidden = false;
   root.append(h('span', { class: 'row-label', text: t('face_up') }));
+  // the face-up cards my offer draft names (trial 4): the side the active player gives (R29),
+  // the first cards of each bean up to the count, as the offer window's "face-up N" tags
+  const draftSide = v.you && S.draft ? S.draft[v.you.seat === v.active ? 'give' : 'want'] : null;
+  const chosen = new Set();
+  for (const [bean, n] of sideEntries(draftSide)) {
+    v.face_up.map((b, i) => (b === bean ? i + 1 : 0)).filter(Boolean).slice(0, n).forEach((i) => chosen.add(i));
+  }
   v.face_up.forEach((bean, i) => {
     const owes = (inMyDeal() && v.you.deal_owes) || {};
     const c = beanCard(bean, { label: refLabel('u', i + 1),
-      extraClass: (inMyDeal() && isPicked('u', i + 1) ? 'picked' : '') + (owes[bean] ? ' can-give' : '') });
+      extraClass: (inMyDeal() && isPicked('u', i + 1) ? 'picked' : '') + (owes[bean] ? ' can-give' : '') +
+        (!inMyDeal() && chosen.has(i + 1) ? ' in-draft' : '') });
     c.dataset.ref = 'u' + (i + 1);
     // face-up: the active player's to give (left = give, right = want, seed 000); the others
     // can only ask for them (R29), so their left click asks; in a deal: pick the card

@@ -129,7 +129,7 @@ export function renderFields(root) {
       // "Buy (coin) 3" under the box's "Field 3": short enough for a phone's field, whole
       // in its aria-label (trial: 3つ目の畑を購入（3ターラー） broke over three lines)
       const b = h('button', { class: 'btn buy' + (y.can_buy ? '' : ' hint-off'), type: 'button', id: 'buy-field',
-        disabled: !y.can_buy, title: why || t('buy', { n: cost }), 'aria-label': t('buy', { n: cost }),
+        disabled: !y.can_buy, title: why, 'aria-label': t('buy', { n: cost }),
         'aria-describedby': why ? 'buy-why' : null }, t('buy_short') + ' ', icon('coin'), String(cost));
       b.addEventListener('click', () => act('/buy', b));
       row.append(h('div', { class: 'field locked', dataset: { field: '3' } },
