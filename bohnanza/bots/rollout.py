@@ -16,6 +16,11 @@ fields, and the active player hands on one of its own (:func:`_trade_normal`). F
 its seats end with 13.7 coins on average, close to greedy seats in real games (the rough
 policy: 8.8), at about 1.5 times its cost.
 
+``OTHERS = "greedy"`` (a trial setting, off; :func:`step_greedy`): the seats other than the
+searching one (``play_out``'s ``me``) plant by greedy's own plans (:class:`GreedyPlanner`),
+since the benchmarks' opponents are greedy; their trades stay the ``normal`` ones. In paired
+games it changed nothing measurable, with or without early planting search (README).
+
 ``"rough"`` (:func:`step`), the first policy:
 
 * planting (phase 1, phase 3, the duel's steps): a bean joins its own field, else an empty

@@ -218,6 +218,8 @@ def test_a_harvest_for_nothing_asks_first_mouse_and_keyboard(page: Any, server: 
         "Harvest field 1 for 0 coins? (2 Blue thrown away)"
     assert sent(page) == []
     page.keyboard.press("Escape")                               # no
+    # the dialog's close event comes in a later task (HTML: cancel, then close): wait for it
+    page.wait_for_selector("#confirm", state="detached", timeout=5000)
     assert page.locator("#confirm").count() == 0 and sent(page) == []
     page.locator('#fields .field[data-field="1"] .harvest').focus()
     page.keyboard.press("Enter")                                # the question again

@@ -154,6 +154,10 @@ def test_the_offer_builder_tags_a_face_up_card_asked_for(page: Any, server: str)
     want = page.locator('#offer-window .offer-row[data-side="want"]')
     assert want.locator('.card[data-bean="blue"]').count() == 1
     assert labels(want) == ["face-up 2"]
+    # the face-up card itself is marked as chosen, the other not
+    assert page.locator('#faceup .card[data-ref="u2"].in-draft').count() == 1
+    assert page.locator('#faceup .card.in-draft').count() == 1
+    page.screenshot(path=str(ARTIFACTS / "trial4-3-builder-face-up.png"))
     assert labels(page.locator('#offer-window .offer-row[data-side="give"]')) == []
     page.locator("#offer-clear").click()
 

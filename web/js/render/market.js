@@ -209,10 +209,18 @@ export function renderFaceUp(root) {
   if (!v || !v.face_up || !v.face_up.length || (v.rules && v.rules.duel)) { root.hidden = true; return; }
   root.hidden = false;
   root.append(h('span', { class: 'row-label', text: t('face_up') }));
+  // the face-up cards my offer draft names (trial 4): the side the active player gives (R29),
+  // the first cards of each bean up to the count, as the offer window's "face-up N" tags
+  const draftSide = v.you && S.draft ? S.draft[v.you.seat === v.active ? 'give' : 'want'] : null;
+  const chosen = new Set();
+  for (const [bean, n] of sideEntries(draftSide)) {
+    v.face_up.map((b, i) => (b === bean ? i + 1 : 0)).filter(Boolean).slice(0, n).forEach((i) => chosen.add(i));
+  }
   v.face_up.forEach((bean, i) => {
     const owes = (inMyDeal() && v.you.deal_owes) || {};
     const c = beanCard(bean, { label: refLabel('u', i + 1),
-      extraClass: (inMyDeal() && isPicked('u', i + 1) ? 'picked' : '') + (owes[bean] ? ' can-give' : '') });
+      extraClass: (inMyDeal() && isPicked('u', i + 1) ? 'picked' : '') + (owes[bean] ? ' can-give' : '') +
+        (!inMyDeal() && chosen.has(i + 1) ? ' in-draft' : '') });
     c.dataset.ref = 'u' + (i + 1);
     // face-up: the active player's to give (left = give, right = want, seed 000); the others
     // can only ask for them (R29), so their left click asks; in a deal: pick the card
