@@ -251,3 +251,33 @@ def test_on_a_phone_nothing_jumps_while_the_person_acts(browser: Any, server: st
         _push(pg, P.state(g, 1))
         assert pg.evaluate(top) == y                           # the fields stay put
         assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ item 16: the room link's gate
+
+
+def test_a_room_links_gate_says_who_is_seated(browser: Any, server: str) -> None:
+    room = "e2e-trial4b-gate"
+    with watched_page(browser, **LAPTOP) as (ann, errors):
+        ann.goto(f"{server}/r/{room}")
+        ann.wait_for_selector("#gate-seated:not([hidden])", timeout=10_000)
+        assert ann.locator("#gate-seated").inner_text() == "Nobody is seated yet."
+        ann.fill("#name-input", "Ann")
+        ann.press("#name-input", "Enter")
+        ann.wait_for_function("window.__bohnanza.S.roomInfo && window.__bohnanza.S.roomInfo"
+                              ".seats.some(s => s.name === 'Ann')", timeout=10_000)
+        with watched_page(browser, **PHONE, locale="ja-JP") as (cleo, errors2):
+            cleo.add_init_script("localStorage.setItem('bohnanza.lang', 'ja')")
+            cleo.goto(f"{server}/r/{room}")
+            cleo.wait_for_selector("#gate-seated:not([hidden])", timeout=10_000)
+            # Ann sits; the classic game seats 3 to 5 (rules.md §4a): 4 seats free
+            assert cleo.locator("#gate-seated").inner_text() == "着席中: Ann（空席4）。"
+            label = cleo.locator("#name-form label > span").bounding_box()
+            box = cleo.locator("#name-input").bounding_box()
+            assert label and box
+            apart = (box["x"] - (label["x"] + label["width"]) >= 4
+                     or box["y"] >= label["y"] + label["height"])
+            assert apart, (label, box)                     # the box does not touch its label
+            cleo.screenshot(path=str(ARTIFACTS / "trial4b-gate-390-ja.png"))
+            assert_clean(cleo, errors2)
+        assert_clean(ann, errors)

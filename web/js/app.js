@@ -414,6 +414,7 @@ function start() {
   S.askName = true;           // the status line says what to do: give a name
   $('#name-input').maxLength = FACTS.limits.name;   // the server's limit (characters)
   $('#name-input').focus();
+  showSeated();
   $('#name-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const n = $('#name-input').value.trim();
@@ -428,6 +429,25 @@ function start() {
     render();
   });
   render();
+}
+
+// The name gate says who already sits in this room and how many seats are free (the lobby's
+// list, /api/rooms: trial 4, a room link showed only a name box)
+async function showSeated() {
+  let rooms = [];
+  try {
+    const res = await fetch('/api/rooms');
+    rooms = res.ok ? await res.json() : [];
+  } catch { rooms = []; }
+  const r = rooms.find((x) => x.room === S.room);
+  const el = $('#gate-seated');
+  const say = () => {
+    if (!r || !r.seats.length) el.textContent = t('gate_nobody');
+    else el.textContent = t(r.free_seats === 1 ? 'gate_seated_1' : 'gate_seated', { names: r.seats.join(', '), n: r.free_seats });
+  };
+  say();
+  onLang(say);
+  el.hidden = false;
 }
 
 start();

@@ -373,6 +373,10 @@ const T = {
   // after a harvest (issue 10 h): the coins it earned, at the top
   harvest_toast: ['+{n} coins', '+{n}ターラー'],
   harvest_toast_1: ['+1 coin', '+1ターラー'],
+  // a room link's name gate (trial 4): who sits here already, the free seats (/api/rooms)
+  gate_seated: ['Seated: {names} ({n} seats free).', '着席中: {names}（空席{n}）。'],
+  gate_seated_1: ['Seated: {names} (1 seat free).', '着席中: {names}（空席1）。'],
+  gate_nobody: ['Nobody is seated yet.', 'まだ誰も着席していません。'],
   // buying field 3 (R21-R25), news from the log's buy entry (trial 4)
   news_buy_you_n: ['You bought field 3 for {n} coins', '3つ目の畑を{n}ターラーで買いました'],
   news_buy_you_1: ['You bought field 3 for 1 coin', '3つ目の畑を1ターラーで買いました'],
