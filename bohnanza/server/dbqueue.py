@@ -148,15 +148,23 @@ class DbQueue:
         self.grouped += len(group)
         if self.inline and not self._queued:
             failure: StorageFailure | None = None
+            busy = False
             try:
                 outcomes = grouper(calls)
             except sqlite3.OperationalError as e:
-                if _busy(e):  # locked: wait for it on the database thread (nothing written)
-                    self._submit_group(grouper, calls, futures)
-                    return
-                failure = StorageFailure(f"{type(e).__name__}: {e}")
+                busy = _busy(e)
+                if not busy:
+                    failure = StorageFailure(f"{type(e).__name__}: {e}")
             except Exception as e:
                 failure = StorageFailure(f"{type(e).__name__}: {e}")
+            if busy:
+                # locked: wait for it on the database thread (nothing written). Handed over
+                # only here, once the error and the frames it holds (an SQLite cursor) are
+                # freed: freed after the thread took the connection, the cursor would wait for
+                # its mutex through the whole busy timeout, the event loop stopped with it
+                # (every room's commands; see _on_db_thread)
+                self._submit_group(grouper, calls, futures)
+                return
             if failure is not None:
                 outcomes = [(False, failure)] * len(futures)
             _settle(futures, outcomes)
