@@ -23,7 +23,13 @@ def _held_alike(a: Client, b: Client, names: tuple[str, str] | None = None) -> i
     first = min(a.docs)
     versions = [v for v in b.docs if v >= first]
     missing = [v for v in versions if v not in a.docs]
-    assert len(missing) <= 5, ("versions the delta client never held", missing[:10])
+    # one window: the lost patch's version and those made while its resync travelled to the
+    # owner and back (how many depends on the machine's pace: a fresh-clone CI beside other
+    # test workers saw 6), never a second gap, and a small part of the game
+    if missing:
+        assert missing == list(range(missing[0], missing[-1] + 1)), (
+            "versions the delta client never held", missing[:20])
+    assert len(missing) <= len(versions) // 10, ("versions the delta client never held", missing[:20])
     compared = 0
     for v in versions:
         if v not in a.docs:
