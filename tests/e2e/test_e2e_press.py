@@ -72,7 +72,7 @@ def test_a_state_between_press_and_release_keeps_the_click(
         # and the page shows the new state once the button is released
         page.wait_for_function(f"window.__bohnanza.state.version === {msg['version'] + 1}")
         if msg["view"] is None:
-            page.wait_for_selector('#setup li[data-seat="1"] .mark.on')
+            page.wait_for_selector('#setup li[data-seat="1"] .mark-idle.on')  # the idle mark, in words since 88a5bf3
         else:
             page.wait_for_function(
                 f"document.querySelector('#prog-deck').textContent.endsWith("
