@@ -591,6 +591,8 @@ SHOTS = [("setup", lambda: P.before_start(0)),
          ("trading", lambda: P.state(P.trading(), 1)),
          ("deal", lambda: P.state(P.dealing(), 1)),
          ("plant-traded", lambda: P.state(P.planting_traded(), 1)),
+         ("plan", lambda: P.state(P.two_harvests(), 1)),
+         ("setup-bots", lambda: P.before_start_bots(0)),
          ("over", lambda: P.state(P.over(), 0)),
          ("duel-step1", lambda: P.state(g := P.duel("plant_offer"), g.active)),
          ("duel-step3", lambda: P.state(g := P.duel("plant_revealed"), g.active))]

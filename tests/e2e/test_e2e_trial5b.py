@@ -305,14 +305,6 @@ def test_the_hover_tip_goes_after_a_click(browser: Any, server: str) -> None:
 # ------------------------------------------------------------------ item 19: people and bots
 
 
-def with_bots(seat: int = 0) -> dict[str, Any]:
-    """Before the start: Ann and two bots seated (R§4a: classic seats 3 to 5)."""
-    msg = P.before_start(seat)
-    for s, name in zip(msg["room"]["seats"][1:], ["Bot 1", "Bot 2"], strict=True):
-        s.update(name=name, bot=True, policy="greedy")
-    return msg
-
-
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "1 person and 2 bots seated: press Start game."),
     ("ja", "1人とボット2体が着席しています。「ゲーム開始」を押してください。"),
@@ -320,7 +312,7 @@ def with_bots(seat: int = 0) -> dict[str, Any]:
 def test_people_and_bots_are_counted_apart(browser: Any, server: str, lang: str,
                                            said: str) -> None:
     with watched_page(browser, **LAPTOP) as (pg, errors):
-        P.show(pg, server, with_bots(), lang=lang)
+        P.show(pg, server, P.before_start_bots(0), lang=lang)
         assert status(pg) == said
         # each Remove beside its bot's name (trial 4: at the far right)
         for seat in (1, 2):

@@ -46,7 +46,7 @@ export function beanCard(slug, opts = {}) {
 // A name without spaces in parts with a break chance (<wbr>) between them: where the script
 // changes (紅花|インゲン, コーヒー|豆), else a long one in the middle (ゴガツ|ササゲ). One
 // line wherever it fits; a phone's small field cards break it there into two legible lines
-// (trial 4: "ゴガツササゲ" at 5 px lost its dakuten).
+// (trial 4: the Garden name at 5 px lost its dakuten).
 const SCRIPT = [[/\p{Script=Han}/u, 'han'], [/\p{Script=Hiragana}/u, 'hira'], [/[\p{Script=Katakana}ー]/u, 'kata']];
 function scriptOf(ch) { const m = SCRIPT.find(([re]) => re.test(ch)); return m ? m[1] : 'other'; }
 function nameParts(name) {
