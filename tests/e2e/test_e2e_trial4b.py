@@ -107,7 +107,7 @@ def test_japanese_money_is_one_word_whole_and_as_told_in_english(browser: Any,
         assert pg.evaluate(WORD_SPLIT, "ターラー") == []
         # the forced harvest says what it pays, as the English line does
         line = status(pg)
-        assert "畑2を売却してください（1ターラー、2枚は捨て札" in line, line
+        assert "畑2を売却（1ターラー、2枚は捨て札" in line, line
         pg.screenshot(path=str(ARTIFACTS / "trial4b-money-ja.png"))
         assert_clean(pg, errors)
     with watched_page(browser, **PHONE) as (pg, errors):

@@ -233,14 +233,14 @@ def test_on_a_phone_the_name_gate_sits_under_the_header(browser: Any, server: st
         assert_clean(pg, errors)
 
 
-@pytest.mark.parametrize(("lang", "sound", "speaker"), [("en", "Sound", "Read aloud"),
-                                                        ("ja", "音", "読み上げ")])
+@pytest.mark.parametrize(("lang", "sound", "speaker"), [("en", "Sound", "Read"),
+                                                        ("ja", "音", "読上げ")])
 def test_the_phones_switches_have_words(browser: Any, server: str, lang: str, sound: str,
                                         speaker: str) -> None:
     with watched_page(browser, **PHONE) as (pg, errors):
         P.show(pg, server, P.state(P.trading(), 1), lang=lang)
         for sel, word in (("#sound", sound), ("#speaker", speaker)):
-            text = pg.locator(f"{sel} .btn-text")
+            text = pg.locator(f"{sel} .btn-text-tiny")
             assert text.is_visible() and text.inner_text() == word, sel
             # the word within its button, the button within the screen
             b = pg.locator(sel).bounding_box()

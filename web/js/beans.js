@@ -30,7 +30,8 @@ export function beanCard(slug, opts = {}) {
   if (!opts.tiny) {
     const name = beanName(slug);
     // a name without spaces (Japanese) stays on one line, sized to the card (board.css)
-    const parts = nameParts(name);
+    // small cards only: a long Japanese name may break at its part there (two lines)
+    const parts = opts.small ? nameParts(name) : [name];
     // the longest piece that may not break: a word ("Black-", "eyed") or a part (インゲン)
     const pieces = /\s|-/.test(name) ? name.split(/(?<=[\s-])/) : parts.filter((p) => typeof p === 'string');
     const longest = Math.max(...pieces.map((p) => [...p.trim()].length));

@@ -401,6 +401,9 @@ const T = {
   // the visible words of the top bar's switches (their state is aria-pressed)
   sound_short: ['Sound', '音'],
   speaker_short: ['Read aloud', '読み上げ'],
+  // the words under the phone's switches: short, the header's news keeps its room
+  sound_short_tiny: ['Sound', '音'],
+  speaker_short_tiny: ['Read', '読上げ'],
   signal_have_short: ['have', '提供'],
   signal_want_short: ['want', '欲しい'],
   signal_clear_short: ['clear markers', 'マーカーを消す'],
