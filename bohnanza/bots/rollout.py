@@ -53,6 +53,9 @@ POLICY = "normal"
 #: (the same rollout policy as the searching seat) or ``"greedy"`` (their planting decisions
 #: are greedy's own, :class:`GreedyPlanner`: the opponents of the benchmarks are greedy).
 OTHERS = "normal"
+#: With ``OTHERS = "greedy"``: ``"greedy"`` plants the searching seat by greedy's plans too
+#: (a trial setting; ``"normal"``: it plays the ``normal`` rollout policy).
+SELF = "normal"
 
 
 def _field_of(fields: list[list[object] | None], bean: str) -> int:
@@ -485,7 +488,7 @@ def play_out(g: Game, rng: random.Random, max_steps: int = 5000,
             step(g, rng)
         elif gp is not None:
             assert me is not None
-            step_greedy(g, fc, gp, rng, me)
+            step_greedy(g, fc, gp, rng, -1 if SELF == "greedy" else me)
         else:
             step_normal(g, fc, rng)
         steps += 1
