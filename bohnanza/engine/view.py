@@ -352,7 +352,10 @@ def _you(g: GameState, seat: int, copy: bool = True,
         # a party of the pending deal, or the owner of an offer posted this turn that the
         # active player may take now (note "waiting"), is not offered "not interested"
         # (issue 10, point 2); an offer left from an earlier turn (C13) does not count
-        done_label = "end_trading" if active else (None if party else "not_interested")
+        # a seat that already said it is not interested (R28) has nothing left to press
+        # (trial 5: the button stayed, green and pressable, beside "You are not interested")
+        done_label = "end_trading" if active else (
+            None if party or seat in g.passed else "not_interested")
     elif phase == "plant_traded" and s.to_plant:
         for b in dict.fromkeys(s.to_plant):
             traded[b] = planting.fields_for(g, s, b)
