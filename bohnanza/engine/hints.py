@@ -642,3 +642,24 @@ def deal_front(g: GameState, seat: int) -> dict[str, Any] | None:
     if len(keep) < owed:
         return None      # hand 1 must go (or the seat cannot provide: R31 says so)
     return {"bean": bean, "next": nxt, "keep": keep}
+
+
+def deal_face_up(g: GameState, seat: int) -> list[dict[str, Any]] | None:
+    """When the active player must still hand over a bean in the pending deal and may give
+    it from the face-up cards or from the hand (R29): ``[{"bean": B, "face_up": ["u2"],
+    "hand": ["h2"]}, ...]`` per such bean, in the order owed. A face-up card kept goes to the
+    to-plant area at the end of phase 2 and is planted this turn (R32, R33); a hand card
+    stays in the hand (trial 5: "Pick Chili from: face-up 2 / hand 2" with no word why).
+    ``None`` when there is no such choice (no deal, not the active party, provided)."""
+    d = g.deal
+    if d is None or seat != g.active or seat not in (d.active, d.other) \
+            or d.provided.get(seat) is not None:
+        return None
+    hand = g.seats[seat].hand
+    out = []
+    for bean in d.owes[seat]:
+        up = [f"u{i + 1}" for i, b in enumerate(g.face_up) if b == bean]
+        mine = [f"h{i + 1}" for i, b in enumerate(hand) if b == bean]
+        if up and mine:
+            out.append({"bean": bean, "face_up": up, "hand": mine})
+    return out or None

@@ -405,4 +405,6 @@ def _you(g: GameState, seat: int, copy: bool = True,
         "second_fields": hints.second_fields(g, seat) if waiting in ("plant", "plant_traded")
         else {},
         "deal_front": hints.deal_front(g, seat) if waiting == "provide" else None,
+        # trial 5: a face-up card kept is planted this turn, a hand card waits (R32, R33)
+        "deal_face_up": hints.deal_face_up(g, seat) if waiting == "provide" else None,
     }

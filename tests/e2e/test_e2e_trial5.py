@@ -51,3 +51,33 @@ def test_not_interested_is_gone_once_pressed(browser: Any, server: str, lang: st
         P.show(pg, server, P.state(g, 2), lang=lang)          # Cleo may still pass
         assert pg.locator("#phase-btn").inner_text().strip() == word
         assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ 1. face-up or hand card
+
+
+@pytest.mark.parametrize(("lang", "note", "ctx"), [
+    ("en", "A face-up Chili you keep must be planted this turn (phase 3); a Chili from your "
+           "hand stays in your hand.", LAPTOP),
+    ("ja", "表向きの紅花インゲンは、渡さずに残すとこの手番のフェーズ3で植えます。"
+           "手札の紅花インゲンは手札に残ります。", PHONE)], ids=["en-1366", "ja-390"])
+def test_the_hand_over_says_what_a_face_up_card_kept_means(browser: Any, server: str, lang: str,
+                                                            note: str, ctx: dict[str, Any]) -> None:
+    """Trial item 1: Ann (active) owed a Chili, asked "Pick Chili from: face-up 1 / hand 2"
+    with no word on what the choice changes. A face-up card kept is planted this turn (R32,
+    R33); a hand card stays in the hand (R29). The note sits under the choice, in view."""
+    g = P.game(phase="trade", face_up=["chili"],
+               seats=[{"hand": ["green", "chili"]}, {"hand": ["stink"]}, {"hand": ["soy"]}])
+    P.say(g, 2, "/offer soy for chili")
+    P.say(g, 0, "/accept 1")
+    with watched_page(browser, **ctx) as (pg, errors):
+        P.show(pg, server, P.state(g, 0), lang=lang)
+        chips = pg.locator("#deal-sources .source-chip")
+        assert [chips.nth(i).get_attribute("data-ref") for i in range(chips.count())] == ["u1", "h2"]
+        box = pg.locator("#deal-face-up-note")
+        box.scroll_into_view_if_needed()
+        assert box.is_visible() and box.inner_text().strip() == note
+        pg.screenshot(path=str(ARTIFACTS / f"trial5-deal-face-up-{lang}.png"))
+        P.show(pg, server, P.state(g, 2), lang=lang)        # Cleo gives no face-up card
+        assert pg.locator("#deal-face-up-note").count() == 0
+        assert_clean(pg, errors)

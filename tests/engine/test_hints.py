@@ -124,3 +124,19 @@ def test_a_seat_that_passed_is_not_offered_not_interested_again_R28() -> None:
     assert g.view(2)["you"]["done_label"] == "not_interested"   # Cleo has not passed
     say(g, 1, "/offer chili for red")                          # trading again clears it
     assert not g.view(1)["seats"][1]["passed"]
+
+
+def test_the_active_party_is_told_a_face_up_card_or_a_hand_card_R29_R33() -> None:
+    """Trial 5: Ann owed a Chili and was asked "face-up 1 / hand 2" with no word why. A
+    face-up card she keeps is planted this turn (R32, R33), a hand card stays (R29): the
+    view names both sources; the other party (no face-up cards to give, R29) gets nothing."""
+    g = game(phase="trade", face_up=["chili"],
+             seats=[{"hand": ["green", "chili"]}, {"hand": ["stink"]}, {"hand": ["soy"]}])
+    say(g, 2, "/offer soy for chili")
+    say(g, 0, "/accept 1")
+    you = g.view(0)["you"]
+    assert you["waiting_for"] == "provide"
+    assert you["deal_face_up"] == [{"bean": "chili", "face_up": ["u1"], "hand": ["h2"]}]
+    assert g.view(2)["you"]["deal_face_up"] is None
+    say(g, 0, "/provide u1")
+    assert g.view(0)["you"]["deal_face_up"] is None                 # provided: no choice left

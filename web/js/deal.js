@@ -68,6 +68,13 @@ function sourcesRow(owes) {
     rows.append(line);
     // the engine's deal_front: hand 1 is the card planted next (R9); giving it changes that,
     // another card of the bean keeps it (R11; trial 4: "hand 1 / hand 5" with no word why)
+    // the engine's deal_face_up: a face-up card kept is planted this turn (R32, R33), a hand
+    // card stays in the hand (trial 5: "face-up 2 / hand 2" with no word why)
+    const up = (y.deal_face_up || []).find((c) => c.bean === bean);
+    if (up) {
+      rows.append(h('div', { class: 'hint-text deal-face-up-note', id: 'deal-face-up-note' },
+        t('deal_face_up_note', { bean: beanName(bean) })));
+    }
     const front = y.deal_front;
     if (front && front.bean === bean) {
       const keep = front.keep.map((r) => refLabel(r[0], Number(r.slice(1)))).join(t('or_list'));

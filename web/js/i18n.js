@@ -82,6 +82,9 @@ const T = {
     '手札1は次に植えるカードです: 渡すと次は{next}を植えます。{keep}を渡せば次も{bean}を植えます。'],
   deal_front_note_last: ['Hand 1 is your only hand card: give {keep} to keep it for your next plant.',
     '手札1は最後の手札です: {keep}を渡せば次に植えるカードとして残ります。'],
+  // trial 5: a face-up card or a hand card for the deal (the view's deal_face_up, R32, R33)
+  deal_face_up_note: ['A face-up {bean} you keep must be planted this turn (phase 3); a {bean} from your hand stays in your hand.',
+    '表向きの{bean}は、渡さずに残すとこの手番のフェーズ3で植えます。手札の{bean}は手札に残ります。'],
   or_list: [' or ', 'か'],
   deal_pick_first: ['Pick the cards you owe first', '先に渡すカードを選んでください'],
   deal_cancel: ['Cancel deal', 'トレード中止'],
