@@ -269,13 +269,14 @@ def _you_keys(st: tuple[Any, ...]) -> list[tuple[Any, ...]]:
     compares it once for all): the phase, whether it is the active player (then how many
     cards it planted, and the face-up cards it holds or plants), its own seat and markers,
     and in phase 2 the hands the offer hints count (the active player's: everyone's; anyone
-    else's: its own and the active player's)."""
+    else's: its own and the active player's), and whether it passed (R28)."""
     marks, table, _, mine, _ = st
-    active, phase, planted, face_up = table[4], table[5], table[6], table[11]
+    active, phase, planted, face_up, passed = table[4], table[5], table[6], table[11], table[13]
     trade = phase == "trade"
     return [(phase, i == active, planted if i == active else None,
              face_up if i == active or trade else None, mine[i], marks[i],
-             (tuple(m[1] for m in mine) if i == active else mine[active][1]) if trade else None)
+             (tuple(m[1] for m in mine) if i == active else mine[active][1]) if trade else None,
+             i in passed if trade else None)      # trial 5: no "not interested" once passed
             for i in range(len(mine))]
 
 
