@@ -493,8 +493,8 @@ const T = {
   cancel: ['Cancel', 'キャンセル'],
   // trial 3: a harvest that pays nothing asks first (the coins: the view's field_info)
   harvest_confirm: ['Harvest field {n} for 0 coins? ({count} {bean} thrown away)', '畑{n}を0ターラーで売却しますか？（{bean}{count}枚は捨て札になります）'],
-  offer_fold: ['Click cards to build one: a hand card to give it, a catalogue bean to ask for it.',
-    'カードをクリックして作ります: 手札は出す、カタログの豆はもらう。'],
+  offer_fold: ['Click a hand card to give it, a catalogue bean to ask for it.',
+    '手札をクリックで出す、カタログの豆をクリックでもらう。'],
   offer_fold_touch: ['Tap cards on the board to build one (a hand card: give).',
     'ボード上のカードをタップして作ります（手札: 出す）。'],
   offer_open: ['Build an offer', 'オファーを作る'],
