@@ -427,11 +427,6 @@ const T = {
   note_not_for_you: ['for {name} only', '{name}だけが受けられます'],
   note_not_for_you_mine: ['for {name} only: on {name}’s turn', '{name}宛て: {name}の手番に'],
   offer_to_tag: ['to {name} only', '{name}宛て'],
-  // C13: an offer outlives its turn while its owner holds what it gives
-  offer_age: ['Made in turn {n}. It stays while {name} holds what it gives; a deal only in a phase 2, with that turn’s active player.',
-    'ターン{n}に出されたオファー。{name}が出すカードを持っている間は市場に残ります。トレードはフェーズ2に、その手番プレイヤーとだけ。'],
-  // trial 3: one short line; the whole of offer_age in its title
-  offer_age_short: ['Made in turn {n}, still open', 'ターン{n}のオファー（継続中）'],
   // trial 4 item 4: who made an offer, on whose turn, and whom it is for now (the view's
   // turn_active and partners; rules.md T28: an offer outlives its turn, C13, and is for the
   // active player of the turn it is seen in)
