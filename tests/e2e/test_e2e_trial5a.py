@@ -112,13 +112,13 @@ def test_on_the_next_turn_an_old_offer_is_for_the_new_active_player(page: Any,
     ("en", LAPTOP, {3: "made on Cleo’s turn · open to all in phase 2",
                     4: "made on Cleo’s turn · for you in phase 2",
                     6: "open to all in phase 2",
-                    "sum4": "you give 1 Black-eyed · you get 1 Stink",
-                    "sum5": "you give nothing · you get 1 Garden"}),
+                    "sum4": "you give 1 Black-eyed · get 1 Stink",
+                    "sum5": "you give nothing · get 1 Garden"}),
     ("ja", PHONE, {3: "Cleoの手番に出された・フェーズ2で全員に公開",
                    4: "Cleoの手番に出された・フェーズ2であなた宛て",
                    6: "フェーズ2で全員に公開",
-                   "sum4": "あなたが出す: ささげ1枚・あなたがもらう: そらまめ1枚",
-                   "sum5": "あなたが出す: なし・あなたがもらう: ゴガツササゲ1枚"}),
+                   "sum4": "出す: ささげ1枚・もらう: そらまめ1枚",
+                   "sum5": "出す: なし・もらう: ゴガツササゲ1枚"}),
 ])
 def test_outside_phase_2_an_offer_says_what_it_is_and_for_whom(
         browser: Any, server: str, lang: str, ctx: dict[str, Any], chips: dict[Any, str]) -> None:

@@ -197,6 +197,8 @@ const T = {
   not_taken_end: ['{name} ended trading without taking your offer #{n} (it stays in the market).', '{name}は交渉を終え、あなたのオファー#{n}を受けませんでした（オファーは市場に残ります）。'],
   // outside phase 2 an offer shows its head and this one line (trial 4 item 4): what it is
   offer_sum: ['{give} {a} · {get} {b}', '{give}: {a}・{get}: {b}'],
+  sum_give: ['you give', '出す'],
+  sum_get: ['get', 'もらう'],
   speak_offer: ['{name} offers {give} for {want}', '{name}のオファー: {give} と {want} の交換'],
   speak_gift: ['{name} gives {give} as a gift', '{name}のオファー（贈り物）: {give}を贈る'],
   speak_gift_ask: ['{name} asks for {want} as a gift', '{name}のオファー（贈り物の依頼）: {want}を無償で求める'],

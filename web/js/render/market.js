@@ -167,10 +167,11 @@ function offerEl(o, v, me, notes) {
   // the rows in words, shown only while the market is folded outside phase 2 (css): a chip
   // says what it is (trial 4: it said only "phase 2 only")
   const words = (side) => (side === '?' ? t('ask_any') : cardsText(side));
-  const sum = h('div', { class: 'offer-sum' },
-    t('offer_sum', { give: party ? t('row_you_give') : t('row_gives', { name: ownerName }), a: words(give),
-      get: party ? t('row_you_get') : t('row_gets', { name: ownerName }), b: words(get) }));
-  el.append(head, sum,
+  const sum = h('span', { class: 'offer-sum' },
+    t('offer_sum', { give: party ? t('sum_give') : t('row_gives', { name: ownerName }), a: words(give),
+      get: party ? t('sum_get') : t('row_gets', { name: ownerName }), b: words(get) }));
+  head.append(sum);       // on the head's line: a folded offer stays two lines high
+  el.append(head,
     h('div', { class: 'offer-row give' },
       h('span', { class: 'row-label', text: party ? t('row_you_give') : t('row_gives', { name: ownerName }) }),
       sideCards(give, give === o.give ? o.face_up || [] : o.face_up_wanted || [], v.face_up || [])),
