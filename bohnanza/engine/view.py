@@ -399,4 +399,9 @@ def _you(g: GameState, seat: int, copy: bool = True,
         # trial 3: the least costly way when a card to plant needs a harvest first (R15)
         "plant_advice": hints.plant_advice(g, seat) if waiting in ("plant", "plant_traded")
         else None,
+        # trial 4: a second field of a bean one already grows (R14, usually a mistake), and
+        # the hand-over's front card (R9, R11)
+        "second_fields": hints.second_fields(g, seat) if waiting in ("plant", "plant_traded")
+        else {},
+        "deal_front": hints.deal_front(g, seat) if waiting == "provide" else None,
     }

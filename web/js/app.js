@@ -181,7 +181,9 @@ function renderFarmParts(lang, room) {
 function renderToggles(lang) {
   part('toggles', [lang, S.speaker, S.sound], () => {
     const toggle = (b, on, iconOn, iconOff, short, titleOn, titleOff) => {
-      b.replaceChildren(icon(on ? iconOn : iconOff), h('span', { class: 'btn-text', text: t(short) }));
+      // a phone shows a shorter word under the icon (trial 4: icons only there)
+      b.replaceChildren(icon(on ? iconOn : iconOff), h('span', { class: 'btn-text', text: t(short) }),
+        h('span', { class: 'btn-text-tiny', 'aria-hidden': 'true', text: t(short + '_tiny') }));
       b.title = t(on ? titleOn : titleOff);
       b.setAttribute('aria-label', t(short));
       b.setAttribute('aria-pressed', on ? 'true' : 'false');

@@ -81,7 +81,16 @@ export function renderCatalogue(root) {
   const q = h('button', { class: 'btn ask-btn', type: 'button', id: 'catalogue-ask', title: t('ask_any_help') },
     h('span', { class: 'ask-q', 'aria-hidden': 'true', text: '?' }), h('span', { class: 'ask-word', text: t('ask_any_short') }));
   onLeftRight(q, (btn) => setAsk(btn === 'left' ? 'want' : 'give'), t('ask_any'));
-  root.append(h('div', { class: 'box-head' }, h('h2', { text: t('catalogue') }), h('span', { class: 'spacer' }), q));
+  q.setAttribute('aria-describedby', 'catalogue-ask-hint');
+  // the coin ladder under each card, labelled once (trial 4: "1 2 3 4" over "4 6 8 10" had no
+  // word on the board): the coins on top, the cards of a field they need below (§1c)
+  const legend = h('div', { class: 'meter-legend', id: 'meter-legend' },
+    h('span', { class: 'meter-strip', 'aria-hidden': 'true' },
+      h('span', { class: 'tier' }, h('span', { class: 'coin-disc', text: '1' }), h('b', { text: '4' }))),
+    h('span', { class: 'legend-words' }, h('span', { text: t('legend_coins') }), h('span', { text: t('legend_cards') })));
+  root.append(h('div', { class: 'box-head' }, h('h2', { text: t('catalogue') }), legend, h('span', { class: 'spacer' }), q),
+    // what "? any card" does, in words (trial 4: no hint of it without a tooltip)
+    h('div', { class: 'hint-text ask-hint', id: 'catalogue-ask-hint', text: t('ask_any_hint') }));
   const list = h('div', { class: 'catalogue' });
   for (const entry of v.catalogue) {
     const c = beanCard(entry.bean, { count: entry.count });
@@ -90,7 +99,16 @@ export function renderCatalogue(root) {
     c.append(meterBox(entry, tipId));
     c.setAttribute('aria-describedby', tipId);
     c.classList.add('cat');
+    // after a click the tip goes until the pointer leaves the card (trial 4: it stayed over
+    // the cards below it)
+    if (S.catTipOff === entry.bean) c.classList.add('tip-off');
+    c.addEventListener('pointerleave', () => {
+      if (S.catTipOff === entry.bean) S.catTipOff = null;
+      c.classList.remove('tip-off');
+    });
     onLeftRight(c, (btn, e) => {
+      S.catTipOff = entry.bean;
+      c.classList.add('tip-off');
       if (btn === 'left' && lastPointer !== 'mouse' && e.type === 'click') {
         S.tapBean = S.tapBean === entry.bean ? null : entry.bean;   // a tap: the panel only
         rerender();
