@@ -235,7 +235,7 @@ const T = {
   gate_watch: ['Just watch', '観戦する'],
   setup_invite: ['To invite friends, send them this page’s address: {url}', '友だちを招待するには、このページのアドレスを送ってください: {url}'],
   // trial 4: "or just watch" with no Just watch button here: until seated, one watches
-  st_pick_seat: ['Press Take a seat to play ({n} seated; {lo}–{hi} players). Until then you watch.',
+  st_pick_seat: ['Press Take a seat to play ({n} seated; {lo}–{hi} players). Until then you are watching.',
     '「参加する」で席に着けます（着席{n}人、{lo}〜{hi}人で遊べます）。それまでは観戦です。'],
   st_need_players: ['Waiting for players: {n} seated, at least {lo} needed. Share the link or add a bot.',
     'プレイヤーを待っています: 着席{n}人、最低{lo}人必要です。リンクを共有するかボットを追加してください。'],
