@@ -26,6 +26,13 @@ Shapes (all JSON-ready):
   for this seat).
 - :func:`answers` -> the id of the active player's offer a non-active player's offer mirrors
   (a copy made by ``/accept``, or the same offer typed), or ``None``.
+- :func:`turn_active` -> the seat that was the active player in the turn an offer was posted
+  in (``None`` when that turn is not known), so the market can say "made on Bot 2's turn"
+  (C13: an offer outlives its turn).
+- :func:`partners` -> the seats that may be the other party of a deal on an offer with this
+  turn's active player, in seat order (R28, R30, C13; rules.md T28): for the active player's
+  offer every other seat (or the one seat it is aimed at); for another seat's offer the active
+  player, or nobody (``[]``) while it is aimed at a seat whose turn it is not.
 - :func:`face_up_given` -> the face-up cards (1-based) an offer of the active player gives
   (R29), for the market's "face-up 1" labels.
 - :func:`face_up_wanted` -> the face-up cards (1-based) that could fill what another
@@ -237,6 +244,29 @@ def answers(g: GameState, o: Offer) -> int | None:
         if a.owner == g.active and a.complete and a.give == o.want and a.want == o.give:
             return a.id
     return None
+
+
+def turn_active(g: GameState, o: Offer) -> int | None:
+    """The seat that was the active player in turn ``o.turn`` (module docstring): turns pass
+    to the next seat one by one (R1, R34), so it lies ``g.turn - o.turn`` seats back from
+    the active player. ``None`` for an offer whose turn is not known (0)."""
+    if o.turn <= 0 or o.turn > g.turn:
+        return None
+    return (g.active - (g.turn - o.turn)) % len(g.seats)
+
+
+def partners(g: GameState, o: Offer) -> list[int]:
+    """The seats that may be the other party of a deal on ``o`` with this turn's active
+    player (module docstring; :func:`market.party` for every seat but the owner). Says
+    nothing of phase or holdings: T28, an offer left from an earlier turn is for the active
+    player of the turn it is seen in."""
+    active = g.active
+    owner = o.owner
+    if owner == active:
+        if o.to is not None:
+            return [o.to]
+        return [i for i in range(len(g.seats)) if i != owner]
+    return [active] if o.to is None or o.to == active else []
 
 
 def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[dict[str, Any]]:

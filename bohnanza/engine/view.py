@@ -99,12 +99,14 @@ def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset()
     elif copy:
         offers = [{"id": o.id, "owner": o.owner, "give": _side(o.give), "want": _side(o.want),
                    "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn,
+                   "turn_active": hints.turn_active(g, o), "partners": hints.partners(g, o),
                    "face_up": hints.face_up_given(g, o),
                    "face_up_wanted": hints.face_up_wanted(g, o)}
                   for o, a in zip(g.offers, hints.answers_all(g), strict=True)]  # hints: ``you``
     else:
         offers = [{"id": o.id, "owner": o.owner, "give": o.give, "want": o.want,
                    "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn,
+                   "turn_active": hints.turn_active(g, o), "partners": hints.partners(g, o),
                    "face_up": hints.face_up_given(g, o),
                    "face_up_wanted": hints.face_up_wanted(g, o)}
                   for o, a in zip(g.offers, hints.answers_all(g), strict=True)]

@@ -225,9 +225,10 @@ def test_offer_hint_speaks_of_taps_on_a_touch_screen(browser: Any, server: str, 
 # ------------------------------------------------------------------ e. an old offer
 
 
-@pytest.mark.parametrize(("lang", "start"), [("en", "Made in turn 2. "),
-                                             ("ja", "ターン2に出されたオファー。")])
-# the whole sentence is the title; the line shows "Made in turn 2, still open" (trial 3)
+@pytest.mark.parametrize(("lang", "start"), [("en", "Offer #1 by Ann, made on Ann’s turn (turn 2). "),
+                                             ("ja", "Annのオファー#1（Annの手番に出された、ターン2）。")])
+# the whole sentence is the title; the line shows "Made on Ann's turn; now for you" (trial 3;
+# trial 4 item 4: on whose turn it was made, not only its number)
 def test_an_old_offer_says_when_it_was_made(page: Any, server: str, lang: str,
                                             start: str) -> None:
     msg = P.state(P.trading(), 1)

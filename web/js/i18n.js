@@ -42,29 +42,37 @@ const T = {
   offer_window: ['Offer', 'オファー'],
   offer_give: ['You give', 'あなたが出す'],
   offer_want: ['You get', 'あなたがもらう'],
-  offer_send: ['Send offer', '提示'],
+  offer_send: ['Send offer', 'オファーを送る'],
+  // trial 4 item 6: with nothing under "You get" the button says it sends a gift (R30)
+  offer_send_gift: ['Send gift', '贈り物を送る'],
+  offer_send_ask_gift: ['Ask for a gift', '贈り物を頼む'],
   // whom the offer is for (/offer ... to N): everyone, or one player only (R28, R30)
   offer_to: ['To', '宛先'],
   offer_to_all: ['everyone', '全員'],
   offer_to_active: ['the active player ({name})', '手番プレイヤー（{name}）'],
   offer_to_one: ['{name} only', '{name}だけ'],
-  swap_off: ['click = left', 'クリック=左'],
-  swap_on: ['click = right', 'クリック=右'],
-  swap_off_touch: ['tap = left click', 'タップ=左クリック'],
-  swap_on_touch: ['tap = right click', 'タップ=右クリック'],
-  swap_title: ['Touch screens: make a click act as the right mouse button', 'タッチ画面用: クリックを右クリックとして扱う'],
+  // the switch that reverses what a click or tap does (trial 4 item 13: "click = left" said
+  // nothing): its label says so, its title what it changes (a tap, on a touch screen)
+  swap_off: ['Reverse clicks: off', 'クリックを逆に: オフ'],
+  swap_on: ['Reverse clicks: on', 'クリックを逆に: オン'],
+  swap_off_touch: ['Reverse taps: off', 'タップを逆に: オフ'],
+  swap_on_touch: ['Reverse taps: on', 'タップを逆に: オン'],
+  swap_title: ['Reverse what a click does, as the right mouse button: hand cards go to "You get", catalogue beans to "You give", and a click on a card in the offer adds one.',
+    '右クリックと同じにします: 手札はもらう側へ、カタログの豆は出す側へ、オファー内のカードはクリックで1枚増えます。'],
+  swap_title_touch: ['Reverse what a tap does: hand cards go to "You get", catalogue beans to "You give", and a tap on a card in the offer adds one.',
+    'タップを逆にします: 手札はもらう側へ、カタログの豆は出す側へ、オファー内のカードはタップで1枚増えます。'],
   // each clear button says what it clears (trial: two buttons both read 消去)
   offer_clear: ['Clear offer', 'オファーを消す'],
-  // what a click does (offer.js): short, and in taps on a touch screen
-  offer_help: ['Click: hand, face-up → give; catalogue, your fields → get; right-click the reverse. Here: click −1, right-click +1.',
-    'クリック: 手札・表向き→出す、カタログ・自分の畑→もらう（右クリックは逆）。ここでは左−1、右+1。'],
+  // what a click does (offer.js): short and plain, in taps on a touch screen (trial 4 item 13)
+  offer_help: ['Click your hand or face-up cards to give them, a catalogue bean to ask for it (right-click: the other way). Click a card here to take one off.',
+    '手札か表向きのカードをクリックで出す、カタログの豆をクリックでもらう（右クリックは逆）。ここのカードをクリックすると1枚減ります。'],
   // not the active player: the face-up cards are the active player's (R29), a click asks for them
-  offer_help_other: ['Click: hand → give; catalogue, your fields → get; right-click the reverse. Face-up: get, either button (only {name} gives them). Here: click −1, right-click +1.',
-    'クリック: 手札→出す、カタログ・自分の畑→もらう（右クリックは逆）。表向き: どちらでももらう（出せるのは{name}だけ）。ここでは左−1、右+1。'],
-  offer_help_touch: ['Tap: hand, face-up → give. Catalogue: tap a bean, then Want +1. A tap here takes one off.',
-    'タップ: 手札・表向き→出す。カタログ: 豆をタップして「欲しい +1」。ここでタップすると1枚減ります。'],
-  offer_help_touch_other: ['Tap: hand → give; face-up → get (only {name} gives them). Catalogue: tap a bean, then Want +1. A tap here takes one off.',
-    'タップ: 手札→出す、表向き→もらう（出せるのは{name}だけ）。カタログ: 豆をタップして「欲しい +1」。ここでタップすると1枚減ります。'],
+  offer_help_other: ['Click your hand cards to give them, a catalogue bean or {name}’s face-up card to ask for it (right-click: the other way). Click a card here to take one off.',
+    '手札をクリックで出す、カタログの豆か{name}の表向きのカードをクリックでもらう（右クリックは逆）。ここのカードをクリックすると1枚減ります。'],
+  offer_help_touch: ['Tap your hand or face-up cards to give them. To ask for a bean, tap it in the catalogue, then Want +1. Tap a card here to take one off.',
+    '手札か表向きのカードをタップで出す。欲しい豆はカタログでタップして「欲しい +1」。ここのカードをタップすると1枚減ります。'],
+  offer_help_touch_other: ['Tap your hand cards to give them, {name}’s face-up cards to ask for them; other beans: tap one in the catalogue, then Want +1. Tap a card here to take one off.',
+    '手札をタップで出す、{name}の表向きのカードをタップでもらう。ほかの豆はカタログでタップして「欲しい +1」。ここのカードをタップすると1枚減ります。'],
   deal: ['Deal', 'トレード'],
   deal_with: ['Deal for offer #{n} with {name}', 'オファー#{n}: {name}とのトレード'],
   deal_you_get: ['You receive', '受け取るカード'],
@@ -135,6 +143,8 @@ const T = {
   offline_mark: ['offline', '接続なし'],
   idle_away_title: ['Away: not connected', '離席: 接続なし'],
   pass_mark: ['not interested', '興味なし'],
+  offers_wait_mark: ['offers made', 'オファー済み'],
+  offers_wait_title: ['{name} made offers this turn and makes no more: they wait for an answer', '{name}はこの手番にオファーを出し、これ以上は出しません: 返事待ち'],
   chat: ['Chat', 'チャット'],
   log: ['Game log', 'ゲームログ'],
   chat_placeholder: ['Chat or /command (↑↓ history)', 'チャットまたは /コマンド（↑↓で履歴）'],
@@ -196,7 +206,19 @@ const T = {
   ask_any_short: ['any card', 'どれでも'],
   ask_any_help: ['Adds "any card (?)": the other player names the cards. Left click: to your "you get" side; right click: to "you give".',
     '「どの豆でも（?）」を加えます: 相手がカードを決めます。左クリック: もらう側へ、右クリック: 出す側へ。'],
+  ask_any_help_touch: ['Adds "any card (?)" to your "you get" side: the other player names the cards.',
+    '「どの豆でも（?）」をもらう側に加えます: 相手がカードを決めます。'],
   offer_by: ['#{n} by {name}', '#{n} {name}'],
+  offer_by_you: ['#{n} by you', '#{n} あなた'],
+  // trial 4 items 8 and 19: a seat says no by not taking an offer (the log's not_taken)
+  not_taken_pass: ['{name} is not interested and did not take your offer {n}.', '{name}は興味なし: あなたのオファー{n}は受けませんでした。'],
+  not_taken_pass_n: ['{name} is not interested and did not take your offers {n}.', '{name}は興味なし: あなたのオファー{n}は受けませんでした。'],
+  not_taken_end: ['{name} ended trading without taking your offer {n} (it stays in the market).', '{name}は交渉を終え、あなたのオファー{n}を受けませんでした（オファーは市場に残ります）。'],
+  not_taken_end_n: ['{name} ended trading without taking your offers {n} (they stay in the market).', '{name}は交渉を終え、あなたのオファー{n}を受けませんでした（オファーは市場に残ります）。'],
+  // outside phase 2 an offer shows its head and this one line (trial 4 item 4): what it is
+  offer_sum: ['{give} {a} · {get} {b}', '{give}: {a}・{get}: {b}'],
+  sum_give: ['you give', '出す'],
+  sum_get: ['get', 'もらう'],
   speak_offer: ['{name} offers {give} for {want}', '{name}のオファー: {give} と {want} の交換'],
   speak_gift: ['{name} gives {give} as a gift', '{name}のオファー（贈り物）: {give}を贈る'],
   speak_gift_ask: ['{name} asks for {want} as a gift', '{name}のオファー（贈り物の依頼）: {want}を無償で求める'],
@@ -238,7 +260,7 @@ const T = {
   gate_watch: ['Just watch', '観戦する'],
   setup_invite: ['To invite friends, send them this page’s address: {url}', '友だちを招待するには、このページのアドレスを送ってください: {url}'],
   // trial 4: "or just watch" with no Just watch button here: until seated, one watches
-  st_pick_seat: ['Press Take a seat to play ({n} seated; {lo}–{hi} players). Until then you watch.',
+  st_pick_seat: ['Press Take a seat to play ({n} seated; {lo}–{hi} players). Until then you are watching.',
     '「参加する」で席に着けます（着席{n}人、{lo}〜{hi}人で遊べます）。それまでは観戦です。'],
   st_need_players: ['Waiting for players: {n} seated, at least {lo} needed. Share the link or add a bot.',
     'プレイヤーを待っています: 着席{n}人、最低{lo}人必要です。リンクを共有するかボットを追加してください。'],
@@ -282,11 +304,15 @@ const T = {
     '{name}が交渉中: カードをクリックして{name}へのオファーを作るか、「興味なし」。'],
   st_trade_other_touch: ['{name} is trading: tap cards to build an offer for {name}, or Not interested.',
     '{name}が交渉中: カードをタップして{name}へのオファーを作るか、「興味なし」。'],
-  st_passed: ['You are not interested; {name} is trading.', '興味なしにしました。{name}が交渉中です。'],
+  st_passed: ['You are not interested; {name} is trading. To trade again, make an offer or accept one.', '興味なしにしました。{name}が交渉中です。また交渉するには、オファーを出すか受けてください。'],
+  // trial 4 item 7: after Not interested, an offer of the active player this seat may accept
+  st_passed_open: ['You said Not interested, but you can still accept {name}’s offer #{n}.', '興味なしにしましたが、{name}のオファー#{n}はまだ受けられます。'],
+  done_passed: ['Not interested ✓', '興味なし ✓'],
+  done_passed_why: ['Make or accept an offer to trade again', 'オファーを出すか受ければ交渉に戻れます'],
   // trial 4: after Not interested, an offer aimed at this seat that it may accept (the view's
   // "to" and can_accept); a gift gives nothing back (R30)
-  st_passed_gift_for_you: ['{name} offers you a gift (#{n}): Accept or leave it.', '{name}からあなたへの贈り物（#{n}）: 「受ける」か、そのままに。'],
-  st_passed_offer_for_you: ['{name} offers you #{n}: Accept or leave it.', '{name}からあなたへのオファー（#{n}）: 「受ける」か、そのままに。'],
+  st_passed_gift_for_you: ['{name} offers you a gift (#{n}): you can still Accept it, or leave it.', '{name}からあなたへの贈り物（#{n}）: まだ「受ける」ことができます。そのままでも構いません。'],
+  st_passed_offer_for_you: ['{name} offers you #{n}: you can still Accept it, or leave it.', '{name}からあなたへのオファー（#{n}）: まだ「受ける」ことができます。そのままでも構いません。'],
   // trial 4: every other seat pressed Not interested (the view's seats[].passed)
   st_all_passed: ['Nobody else wants to trade: End trading.', 'ほかに交渉したい人はいません: 「交渉終了」を押してください。'],
   st_all_passed_k: ['Nobody else wants to trade: accept an offer marked Accept ({k}) or End trading.', 'ほかに交渉したい人はいません: 「受ける」の付いたオファー（{k}件）を受けるか、「交渉終了」。'],
@@ -445,11 +471,27 @@ const T = {
   note_not_for_you: ['for {name} only', '{name}だけが受けられます'],
   note_not_for_you_mine: ['for {name} only: on {name}’s turn', '{name}宛て: {name}の手番に'],
   offer_to_tag: ['to {name} only', '{name}宛て'],
-  // C13: an offer outlives its turn while its owner holds what it gives
-  offer_age: ['Made in turn {n}. It stays while {name} holds what it gives; a deal only in a phase 2, with that turn’s active player.',
-    'ターン{n}に出されたオファー。{name}が出すカードを持っている間は市場に残ります。トレードはフェーズ2に、その手番プレイヤーとだけ。'],
-  // trial 3: one short line; the whole of offer_age in its title
-  offer_age_short: ['Made in turn {n}, still open', 'ターン{n}のオファー（継続中）'],
+  // trial 4 item 4: who made an offer, on whose turn, and whom it is for now (the view's
+  // turn_active and partners; rules.md T28: an offer outlives its turn, C13, and is for the
+  // active player of the turn it is seen in)
+  made_on: ['made on {name}’s turn', '{name}の手番に出された'],
+  made_on_you: ['made on your turn', 'あなたの手番に出された'],
+  made_earlier: ['made in an earlier turn', '前のターンに出された'],
+  now_for_you: ['now for you', '今はあなた宛て'],
+  now_for: ['now for {name}', '今は{name}宛て'],
+  now_open: ['now open to all', '今は全員に公開'],
+  now_later: ['for {name} only, on {name}’s turn', '{name}だけ: {name}の手番に'],
+  // the one line of an offer from an earlier turn in phase 2: "Made on Bot 2's turn; now for you"
+  offer_when: ['{made}; {now}', '{made}オファー。{now}'],
+  offer_when_title: ['Offer #{n} by {owner}, {made} (turn {t}). It stays while {owner} holds what it gives; a deal only in a phase 2, with that turn’s active player: {now}.',
+    '{owner}のオファー#{n}（{made}、ターン{t}）。出すカードを持っている間は市場に残ります。トレードはフェーズ2に、その手番プレイヤーとだけ: {now}。'],
+  // outside phase 2 an offer folds to its head: what it is, for whom in phase 2 (was "phase 2 only")
+  chip_for_you: ['for you in phase 2', 'フェーズ2であなた宛て'],
+  chip_for: ['for {name} in phase 2', 'フェーズ2で{name}宛て'],
+  chip_open: ['open to all in phase 2', 'フェーズ2で全員に公開'],
+  chip_later: ['for {name}, on {name}’s turn', '{name}宛て: {name}の手番に'],
+  chip_next: ['waits for the next phase 2', '次のフェーズ2を待つ'],
+  chip_made: ['{made} · {whom}', '{made}・{whom}'],
   // a gift (R30): one side gives nothing
   gift_tag: ['Gift', '贈り物'],
   gift_ask_tag: ['Asks for a gift', '贈り物の依頼'],
@@ -490,8 +532,8 @@ const T = {
   cancel: ['Cancel', 'キャンセル'],
   // trial 3: a harvest that pays nothing asks first (the coins: the view's field_info)
   harvest_confirm: ['Harvest field {n} for 0 coins? ({count} {bean} thrown away)', '畑{n}を0ターラーで売却しますか？（{bean}{count}枚は捨て札になります）'],
-  offer_fold: ['Click cards on the board to build one (on your hand: left = give, right = want).',
-    'ボード上のカードをクリックして作ります（手札: 左=出す、右=欲しい）。'],
+  offer_fold: ['Click a hand card to give it, a catalogue bean to ask for it.',
+    '手札をクリックで出す、カタログの豆をクリックでもらう。'],
   offer_fold_touch: ['Tap cards on the board to build one (a hand card: give).',
     'ボード上のカードをタップして作ります（手札: 出す）。'],
   offer_open: ['Build an offer', 'オファーを作る'],
@@ -513,6 +555,9 @@ const T = {
   phase_plant_revealed: ['Step 3: revealed cards', 'ステップ3: めくったカード'],
   duel_phase_plant: ['Step 2: planting from the hand', 'ステップ2: 手札から植え付け'],
   done_end_turn: ['End turn (the rest to your opponent)', '手番終了（残りは相手へ）'],
+  // a phone's header has no room for the reason (it covered the switches); the duel's box
+  // says where the rest goes
+  done_end_turn_touch: ['End turn', '手番終了'],
   wf_plant_offer: ['Plant or discard each card your opponent left.', '相手が残したカードを1枚ずつ植えるか捨ててください。'],
   wf_plant_revealed: ['Plant the revealed cards you want, then end your turn.', 'めくったカードから好きなものを植え、手番を終えてください。'],
   wf_duel_plant: ['Plant the next front card, discard one hand card (Discard), or end planting.', '次の先頭カードを植える、手札を1枚捨てる（「捨てる」）、または植え付け終了。'],

@@ -162,6 +162,9 @@ export function statusLine(view, room, me, askName = false) {
           const gift = aimed.want !== '?' && !sideEntries(aimed.want).length;   // R30: nothing back
           return say(gift ? 'st_passed_gift_for_you' : 'st_passed_offer_for_you', { name: name(aimed.owner), n: aimed.id }, 'may');
         }
+        // any other offer I may still accept (can_accept): the newest (trial 4 item 7)
+        const open = view.offers.filter((o) => accept.includes(o.id)).pop();
+        if (open) return say('st_passed_open', { name: name(open.owner), n: open.id }, 'may');
         return say('st_passed', { name: name(active) }, 'wait');
       }
       return say(accept.length ? 'st_trade_other_k' : 'st_trade_other', { name: name(active) }, 'may');

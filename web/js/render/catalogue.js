@@ -6,8 +6,9 @@ import { h, clear, onLeftRight } from '../dom.js';
 import { t, beanName } from '../i18n.js';
 import { beanCard, meterRow } from '../beans.js';
 import { S, act, rerender } from '../store.js';
-import { draftClick, setAsk } from '../offer.js';
+import { draftClick, setAsk, sendButton, draftIsEmpty } from '../offer.js';
 import { makeDropTarget } from '../dnd.js';
+import { cardsText } from '../status.js';
 
 // the pointer of the last press: a tap (touch, pen) opens the panel instead of clicking
 let lastPointer = 'mouse';
@@ -58,6 +59,15 @@ function tapPanel(entry) {
     // what the offer being built now holds of this bean, beside the buttons: on a phone the
     // offer window is off screen (trial: Want +1 changed it with nothing to see)
     h('div', { class: 'tap-note', role: 'status', 'aria-live': 'polite' }, ...draftNote(entry.bean)));
+  // trial 4 item 6: the offer is sent from where it was built (the offer window is far above
+  // on a phone); only while phase 2 makes deals and the draft holds something
+  if (S.view?.phase === 'trade' && !draftIsEmpty()) {
+    // the whole offer it sends, in words (the panel names only its own bean)
+    const words = (side) => (side === '?' ? t('ask_any') : cardsText(side));
+    panel.append(h('div', { class: 'tap-send' },
+      h('div', { class: 'tap-draft', text: t('offer_sum', { give: t('row_you_give'), a: words(S.draft.give), get: t('row_you_get'), b: words(S.draft.want) }) }),
+      sendButton({ id: 'tap-send' })));
+  }
   return panel;
 }
 
