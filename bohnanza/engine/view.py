@@ -271,14 +271,13 @@ def _you_keys(st: tuple[Any, ...]) -> list[tuple[Any, ...]]:
     compares it once for all): the phase, whether it is the active player (then how many
     cards it planted, and the face-up cards it holds or plants), its own seat and markers,
     and in phase 2 the hands the offer hints count (the active player's: everyone's; anyone
-    else's: its own and the active player's), and whether it passed (R28)."""
+    else's: its own and the active player's)."""
     marks, table, _, mine, _ = st
-    active, phase, planted, face_up, passed = table[4], table[5], table[6], table[11], table[13]
+    active, phase, planted, face_up = table[4], table[5], table[6], table[11]
     trade = phase == "trade"
     return [(phase, i == active, planted if i == active else None,
              face_up if i == active or trade else None, mine[i], marks[i],
-             (tuple(m[1] for m in mine) if i == active else mine[active][1]) if trade else None,
-             i in passed if trade else None)      # trial 5: no "not interested" once passed
+             (tuple(m[1] for m in mine) if i == active else mine[active][1]) if trade else None)
             for i in range(len(mine))]
 
 
@@ -355,10 +354,7 @@ def _you(g: GameState, seat: int, copy: bool = True,
         # a party of the pending deal, or the owner of an offer posted this turn that the
         # active player may take now (note "waiting"), is not offered "not interested"
         # (issue 10, point 2); an offer left from an earlier turn (C13) does not count
-        # a seat that already said it is not interested (R28) has nothing left to press
-        # (trial 5: the button stayed, green and pressable, beside "You are not interested")
-        done_label = "end_trading" if active else (
-            None if party or seat in g.passed else "not_interested")
+        done_label = "end_trading" if active else (None if party else "not_interested")
     elif phase == "plant_traded" and s.to_plant:
         for b in dict.fromkeys(s.to_plant):
             traded[b] = planting.fields_for(g, s, b)

@@ -21,38 +21,6 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
          "locale": "ja-JP"}
 
 
-# ------------------------------------------------------------------ 7. after Not interested
-
-
-@pytest.mark.parametrize(("lang", "word", "ctx"), [("en", "Not interested", LAPTOP),
-                                                   ("ja", "興味なし", PHONE)],
-                         ids=["en-1366", "ja-390"])
-def test_not_interested_is_gone_once_pressed(browser: Any, server: str, lang: str, word: str,
-                                             ctx: dict[str, Any]) -> None:
-    """Trial item 7: Bob pressed Not interested (R28); the top bar kept the same green
-    button beside "You are not interested", and he wondered whether his click took. Once
-    the view marks him passed, the top bar offers nothing to press; Cleo, who has not
-    passed, still has the button; his own panel says he is not interested."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    g = P.game(phase="trade", face_up=["red"],
-               seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {"hand": ["stink"]}])
-    with watched_page(browser, **ctx) as (pg, errors):
-        P.show(pg, server, P.state(g, 1), lang=lang)
-        assert pg.locator("#phase-btn").inner_text().strip() == word
-        P.say(g, 1, "/done")
-        msg = P.state(g, 1)
-        assert msg["view"]["seats"][1]["passed"]
-        P.show(pg, server, msg, lang=lang)
-        assert pg.locator("#phase-btn").count() == 0
-        assert not pg.get_by_role("button", name=word).count()
-        assert pg.locator('#players .panel[data-seat="1"] .mark-pass').inner_text().strip() \
-            == {"en": "not interested", "ja": "興味なし"}[lang]
-        pg.screenshot(path=str(ARTIFACTS / f"trial5-passed-{lang}.png"))
-        P.show(pg, server, P.state(g, 2), lang=lang)          # Cleo may still pass
-        assert pg.locator("#phase-btn").inner_text().strip() == word
-        assert_clean(pg, errors)
-
-
 # ------------------------------------------------------------------ 1. face-up or hand card
 
 

@@ -111,21 +111,6 @@ def test_the_lines_of_a_deal_come_in_the_order_things_happened() -> None:
     assert kinds.index("provide") < kinds.index("deal_done"), kinds
 
 
-def test_a_seat_that_passed_is_not_offered_not_interested_again_R28() -> None:
-    """Trial 5: after Not interested the top bar still showed the same green button. A seat
-    that passed has nothing left to press; it trades again by an offer or an accept, and the
-    button comes back when it does (R28)."""
-    g = game(phase="trade", face_up=["red"],
-             seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {"hand": ["stink"]}])
-    assert g.view(1)["you"]["done_label"] == "not_interested"
-    say(g, 1, "/done")
-    assert g.view(1)["seats"][1]["passed"]
-    assert g.view(1)["you"]["done_label"] is None
-    assert g.view(2)["you"]["done_label"] == "not_interested"   # Cleo has not passed
-    say(g, 1, "/offer chili for red")                          # trading again clears it
-    assert not g.view(1)["seats"][1]["passed"]
-
-
 def test_the_active_party_is_told_a_face_up_card_or_a_hand_card_R29_R33() -> None:
     """Trial 5: Ann owed a Chili and was asked "face-up 1 / hand 2" with no word why. A
     face-up card she keeps is planted this turn (R32, R33), a hand card stays (R29): the
