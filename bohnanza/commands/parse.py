@@ -64,6 +64,10 @@ def parse(text: str, beans: Iterable[str] | None = None) -> Command:
     >>> parse("/harvest 2")
     GameCommand(action=Harvest(field=2))
     """
+    try:  # the deck matters only to the message of a refusal: set it for that alone
+        return _parse(text)
+    except ParseError:
+        pass
     with deck_beans(beans):
         return _parse(text)
 
