@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import cProfile
+import importlib
 import json
 import os
 import sys
@@ -145,6 +146,9 @@ def run(players: int, n_games: int, preset: str, seed: int, passes: int, profile
     from frames import record_games
 
     games = record_games(players, n_games, preset, seed)
+    # the lines recording read are not read again for free: a tree that keeps the commands
+    # of lines read before (commands/parse.py) starts the play without them
+    importlib.import_module("bohnanza.commands.parse").__dict__.get("_READ", {}).clear()
     # the room deals its game k (from 0) with game_seed + k, as record_games does
     best: dict[str, Any] | None = None
     prof = cProfile.Profile() if profile else None
