@@ -240,7 +240,7 @@ class Model:
         self.can_buy = bool(you["can_buy"])
         self._v: dict[tuple[str, int], float]
         self._plans: dict[tuple[Fields, Cards], Plan]
-        self._single: dict[tuple[Fields, str], float]
+        self._single: dict[Fields, dict[str, float]]
         self._totals: dict[tuple[Fields, Cards, Cards], float]
         self._deals: dict[tuple[Any, ...], tuple[float, list[CardRef]]]
         self._v, self._plans, self._single, self._totals, self._deals = tables
@@ -283,21 +283,27 @@ class Model:
         got = plans.get(key)
         if got is not None:
             return got
-        if not cards:
-            best = Plan(self.worth(fields), None, fields)
-            plans[key] = best
-            return best
-        if len(cards) == 1:
-            plan = self._plan_one(fields, cards)
-            plans[key] = plan
-            return plan
+        if cards:
+            got = self._search(fields, cards)
+        else:
+            got = Plan(self.worth(fields), None, fields)
+        plans[key] = got
+        return got
+
+    def _search(self, fields: Fields, cards: Cards) -> Plan:
+        """:meth:`plan` of one or more cards: each bean into its own field or the first empty
+        one, then the rest; or a harvest first (one card: the worth of the fields reached is
+        summed here, as :meth:`worth` sums it)."""
+        vget = self._v.get
+        V = self.V
         best_value = -math.inf
         best_action: tuple[str, Any, Any] | None = None
         best_fields = fields
         fits_any = False
-        one = len(cards) == 1
         beans: Cards | list[str] = cards
-        if not one:
+        rest: Cards = ()
+        many = len(cards) > 1
+        if many:
             beans = list(dict.fromkeys(cards))
             held = [f[0] for f in fields if f is not None]
             for b in beans:
@@ -305,9 +311,7 @@ class Model:
                     beans = [b]     # a bean joining its own field first never hurts: prune
                     break
         for b in beans:
-            if one:
-                rest: Cards = ()
-            else:
+            if many:
                 rest_l = list(cards)
                 rest_l.remove(b)
                 rest = tuple(rest_l)
@@ -327,57 +331,15 @@ class Model:
                 if rest:
                     sub = self.plan(nf, rest)
                     value, sub_fields = sub.value, sub.fields
-                else:               # plan(nf, ()): the worth of nf
-                    value, sub_fields = self.worth(nf), nf
+                else:               # plan(nf, ()): the worth of nf, as self.worth(nf)
+                    worths = []
+                    for x in nf:
+                        if x is not None:
+                            y = vget(x)
+                            worths.append(V(x[0], x[1]) if y is None else y)
+                    value, sub_fields = sum(worths), nf
                 if value > best_value:
                     best_value, best_action, best_fields = value, ("plant", b, i), sub_fields
-        for i in _harvestable(fields):
-            f = fields[i]
-            assert f is not None
-            b, n = f
-            got_coins = coins_for(b, n) if n > 0 else 0
-            if fits_any and got_coins < self.V(b, n):
-                continue
-            nf = fields[:i] + (None,) + fields[i + 1:]
-            sub = self.plan(nf, cards)
-            value = sub.value + got_coins
-            if value > best_value:
-                best_value, best_action, best_fields = value, ("harvest", i, None), sub.fields
-        plan = Plan(best_value, best_action, best_fields)
-        plans[key] = plan
-        return plan
-
-    def _plan_one(self, fields: Fields, cards: Cards) -> Plan:
-        """:meth:`plan` of one card (most plans): the same steps and sums, without the
-        bookkeeping of several cards."""
-        b = cards[0]
-        vget = self._v.get
-        V = self.V
-        best_value = -math.inf
-        best_action: tuple[str, Any, Any] | None = None
-        best_fields = fields
-        fits_any = False
-        used_empty = False
-        for i, f in enumerate(fields):
-            if f is None:
-                if used_empty:
-                    continue
-                used_empty = True
-                new = (b, 1)
-            elif f[0] == b:
-                new = (b, f[1] + 1)
-            else:
-                continue
-            fits_any = True
-            nf = fields[:i] + (new,) + fields[i + 1:]
-            worths = []                 # self.worth(nf)
-            for x in nf:
-                if x is not None:
-                    y = vget(x)
-                    worths.append(V(x[0], x[1]) if y is None else y)
-            value = sum(worths)
-            if value > best_value:
-                best_value, best_action, best_fields = value, ("plant", b, i), nf
         for i in _harvestable(fields):
             f = fields[i]
             assert f is not None
@@ -396,18 +358,22 @@ class Model:
 
     def single(self, fields: Fields, b: str) -> float:
         """What planting one ``b`` into ``fields`` gains (negative: it breaks a field)."""
-        key = (fields, b)
-        v = self._single.get(key)
+        row = self._single.get(fields)
+        if row is None:
+            row = self._single[fields] = {}
+        v = row.get(b)
         if v is None:
             v = self.plan(fields, (b,)).value - self.worth(fields)
-            self._single[key] = v
+            row[b] = v
         return v
 
     def hand_value(self, hand: Cards, fields: Fields) -> float:
-        single = self._single
+        row = self._single.get(fields)
+        if row is None:
+            row = self._single[fields] = {}
         parts = []
         for w, b in zip(HAND_WEIGHTS, hand, strict=False):
-            v = single.get((fields, b))
+            v = row.get(b)
             parts.append(w * (self.single(fields, b) if v is None else v))
         return sum(parts)
 

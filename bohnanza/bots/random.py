@@ -51,11 +51,13 @@ Choice = tuple[Callable[..., str], tuple[Any, ...]] | None
 arguments (``None`` = wait). Only the chosen one is written (``_text``)."""
 
 
-def _provide_ways(view: dict[str, Any], owes: dict[str, int]) -> list[Choice]:
+def _provide_ways(owes: dict[str, int], refs_of: Callable[[str], list[CardRef]]
+                  ) -> list[Choice]:
+    """One ``/provide`` per way of choosing the owed cards (``refs_of(bean)``: the cards of
+    ``bean`` the seat may hand over, R31), at most ``MAX_PROVIDE_WAYS``."""
     per_bean = []
     for bean, n in sorted(owes.items()):
-        refs = c.card_refs(view, bean)
-        per_bean.append(list(itertools.combinations(refs, n)))
+        per_bean.append(list(itertools.combinations(refs_of(bean), n)))
     out: list[Choice] = []
     for combo in itertools.product(*per_bean):
         out.append((c.provide, ([r for part in combo for r in part],)))
@@ -83,17 +85,12 @@ def _provide_ways_game(g: GameState, seat: int, owes: dict[str, int]) -> list[Ch
     active)."""
     hand = g.seats[seat].hand
     face = g.face_up if g.active == seat else ()
-    per_bean = []
-    for bean, n in sorted(owes.items()):
+
+    def refs_of(bean: str) -> list[CardRef]:
         refs = [CardRef("h", i + 1) for i, b in enumerate(hand) if b == bean]
-        refs += [CardRef("u", i + 1) for i, b in enumerate(face) if b == bean]
-        per_bean.append(list(itertools.combinations(refs, n)))
-    out: list[Choice] = []
-    for combo in itertools.product(*per_bean):
-        out.append((c.provide, ([r for part in combo for r in part],)))
-        if len(out) >= MAX_PROVIDE_WAYS:
-            break
-    return out
+        return refs + [CardRef("u", i + 1) for i, b in enumerate(face) if b == bean]
+
+    return _provide_ways(owes, refs_of)
 
 
 def _text(choice: Choice) -> str | None:
@@ -121,7 +118,8 @@ class RandomPolicy(Policy):
             return []
         owes = c.my_deal_duty(view)
         if owes is not None:
-            return [*_provide_ways(view, owes), (c.cancel, ())]
+            return [*_provide_ways(owes, lambda bean: c.card_refs(view, bean)),
+                    (c.cancel, ())]
         phase = view["phase"]
         opts: list[Choice] = []
         must = bool(you["must_act"])
