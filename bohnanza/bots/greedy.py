@@ -181,36 +181,45 @@ class Model:
         self.me: int = you["seat"]
         self.active = c.is_active(view)
         g = game_of(view)
-        # the seats' public parts: from the game itself when the view is read from it
-        seats: list[Any] = g.seats if g is not None else view["seats"]
-        self.n = len(seats)
-        if g is None:
-            self.fields: Fields = tuple(c.fields_of(view, self.me))
-        else:
-            self.fields = tuple(None if f is None else (f[0], int(f[1]))
-                                for f in g.seats[self.me].fields)
-        self.hand: Cards = tuple(you["hand"])
-        self.to_plant: Cards = tuple(you["to_plant"])
-        self.face_up: Cards = tuple(view["face_up"]) if self.active else ()
-        self.gift_requests = view["preset"] != "classic"
-        # --- what may still come (R41: only public facts and the own hand)
         seen: dict[str, int] = {}
         get = seen.get
-        for s in seats:
-            fields, to_plant = (s.fields, s.to_plant) if g is not None else (s["fields"],
-                                                                            s["to_plant"])
-            for f in fields:
-                if f is not None:
-                    seen[f[0]] = get(f[0], 0) + int(f[1])
-            for b in to_plant:
-                seen[b] = get(b, 0) + 1
-        for b in view["face_up"]:
+        if g is None:
+            seats: list[Any] = view["seats"]
+            self.fields: Fields = tuple(c.fields_of(view, self.me))
+            for s in seats:
+                for f in s["fields"]:
+                    if f is not None:
+                        seen[f[0]] = get(f[0], 0) + int(f[1])
+                for b in s["to_plant"]:
+                    seen[b] = get(b, 0) + 1
+            count = (view["passes_limit"], view["exhaustions"], view["deck_count"],
+                     view["discard_count"])
+        else:
+            # the seats' public parts and the counts, from the game itself when the view is
+            # read from it (the same values: fastview)
+            seats = g.seats
+            self.fields = tuple([None if f is None else (f[0], f[1])
+                                 for f in seats[self.me].fields])
+            for s in seats:
+                for f in s.fields:
+                    if f is not None:
+                        seen[f[0]] = get(f[0], 0) + f[1]  # type: ignore[index,call-overload]
+                for b in s.to_plant:
+                    seen[b] = get(b, 0) + 1
+            count = (g.rules.passes_limit, g.exhaustions, len(g.deck), len(g.discard))
+        self.n = len(seats)
+        self.hand: Cards = tuple(you["hand"])
+        self.to_plant: Cards = tuple(you["to_plant"])
+        face_up = view["face_up"]
+        self.face_up: Cards = tuple(face_up) if self.active else ()
+        self.gift_requests = view["preset"] != "classic"
+        # --- what may still come (R41: only public facts and the own hand)
+        for b in face_up:
             seen[b] = get(b, 0) + 1
         for b in self.hand:
             seen[b] = get(b, 0) + 1
         catalogue = view["catalogue"]
-        facts = (type(self), seen, view["passes_limit"], view["exhaustions"],
-                 view["deck_count"], view["discard_count"], self.n)
+        facts = (type(self), seen, *count, self.n)
         last = None if memo is None else memo.last
         if (last is not None and last[0] is catalogue and last[1] == facts
                 and len(last[4][1]) <= memo.LIMIT):  # type: ignore[union-attr]
@@ -220,12 +229,12 @@ class Model:
             counts = _counts(catalogue)
             unseen = {b: max(0, n - get(b, 0)) for b, n in counts.items()}
             total_unseen = max(1, sum(unseen.values()))
-            passes_left = view["passes_limit"] - view["exhaustions"]
-            deck = view["deck_count"]
+            passes_limit, exhaustions, deck, discard = count
+            passes_left = passes_limit - exhaustions
             if passes_left <= 1:
                 draws = float(deck)
             else:
-                draws = deck + (passes_left - 1) * max(20.0, view["discard_count"] + 20.0)
+                draws = deck + (passes_left - 1) * max(20.0, discard + 20.0)
             self.draws = draws
             share = 1.4 / self.n
             self.mu = {b: unseen[b] / total_unseen * min(draws, HORIZON) * share
@@ -393,13 +402,23 @@ class Model:
     def deal(self, give: dict[str, int], receive: dict[str, int]) -> tuple[float, list[CardRef]]:
         """Gain of handing over ``give`` and receiving ``receive``, and the cards to hand over
         (the instances that hurt least to lose, R11). ``-inf`` when ``give`` is not held."""
+        got = self._dealt(give, receive)
+        return got[0], got[1][:]
+
+    def gain(self, give: dict[str, int], receive: dict[str, int]) -> float:
+        """``deal(give, receive)[0]``: the gain alone."""
+        return self._dealt(give, receive)[0]
+
+    def _dealt(self, give: dict[str, int], receive: dict[str, int]
+               ) -> tuple[float, list[CardRef]]:
+        """:meth:`_deal`, kept in the forecast's table by the whole position."""
         key = (self.fields, self.hand, self.face_up, self.to_plant,
                tuple(give.items()), tuple(receive.items()))
         got = self._deals.get(key)
         if got is None:
             got = self._deal(give, receive)
             self._deals[key] = got
-        return got[0], got[1][:]
+        return got
 
     def _deal(self, give: dict[str, int], receive: dict[str, int]
               ) -> tuple[float, list[CardRef]]:
@@ -465,12 +484,25 @@ class GreedyPolicy(Policy):
         self.ledger = c.CoinLedger()
         self.memo: ModelMemo | None = ModelMemo()
         """The tables this seat's models share (``None``: every decision starts afresh)."""
+        self._market: tuple[Any, list[tuple[int, int, Any, Any]], Any] | None = None
+        """During a decision: its view, the offers read from it and this seat's own complete
+        offers (:meth:`_open_gives`), each read once."""
 
     def decide(self, view: dict[str, Any], rng: random.Random, *,
                hurry: bool = False) -> str | None:
-        text = self._decide(view, rng, hurry=hurry)
+        try:
+            text = self._decide(view, rng, hurry=hurry)
+        finally:
+            self._market = None         # keeps nothing of the view (borrows_view)
         self.ledger.note(view, text)
         return text
+
+    def _offers(self, view: dict[str, Any]) -> list[tuple[int, int, Any, Any]]:
+        """:func:`_offers` of ``view``, read once per decision."""
+        got = self._market
+        if got is None or got[0] is not view:
+            got = self._market = (view, _offers(view), None)
+        return got[1]
 
     def _decide(self, view: dict[str, Any], rng: random.Random, *,
                hurry: bool = False) -> str | None:
@@ -491,17 +523,18 @@ class GreedyPolicy(Policy):
                 return c.provide(refs)
             return c.cancel()
         # 2. own offers that no longer pay
-        for oid, owner, o_give, o_want in _offers(view):
+        for oid, owner, o_give, o_want in self._offers(view):
             if owner != m.me:
                 continue
             give, want = _side(o_give), _side(o_want)
             if oid not in you["can_withdraw"] or give is None or want is None:
                 continue
-            if m.deal(give, want)[0] <= 0:
+            if m.gain(give, want) <= 0:
                 return c.withdraw(oid)
         # 3. harvest fields at the top of their worth
-        soon = set(m.to_plant) | set(m.face_up) | set(m.hand[:3])
-        for f in you["harvestable"]:
+        hinted = you["harvestable"]
+        soon = set(m.to_plant) | set(m.face_up) | set(m.hand[:3]) if hinted else set()
+        for f in hinted:
             fld = m.fields[f - 1]
             if fld is None or fld[0] in soon:
                 continue
@@ -623,14 +656,20 @@ class GreedyPolicy(Policy):
 
     # ------------------------------------------------------------ trading
     def _open_gives(self, view: dict[str, Any]) -> list[tuple[dict[str, int], dict[str, int]]]:
+        self._offers(view)
+        got = self._market
+        assert got is not None
+        if got[2] is not None:
+            return got[2]               # type: ignore[no-any-return]
         out = []
         me = c.seat_of(view)
-        for _, owner, o_give, o_want in _offers(view):
+        for _, owner, o_give, o_want in got[1]:
             if owner != me:
                 continue
             g, w = _side(o_give), _side(o_want)
             if g is not None and w is not None:
                 out.append((g, w))
+        self._market = (got[0], got[1], out)
         return out
 
     def _best_accept(self, view: dict[str, Any], m: Model) -> str | None:
@@ -638,7 +677,7 @@ class GreedyPolicy(Policy):
         best: tuple[float, int] | None = None
         turn = view["turn"]
         acceptable = set(view["you"]["can_accept"])
-        for oid, _, o_give, o_want in _offers(view):
+        for oid, _, o_give, o_want in self._offers(view):
             if oid not in acceptable or (turn, oid) in self._started:
                 continue
             give, want = _side(o_give), _side(o_want)
@@ -646,7 +685,7 @@ class GreedyPolicy(Policy):
                 continue
             if not m.active and (want, give) in mine:
                 continue            # already answered
-            gain = m.deal(want, give)[0]
+            gain = m.gain(want, give)
             if gain > MARGIN and (best is None or gain > best[0]):
                 best = (gain, oid)
         if best is None:
@@ -660,7 +699,7 @@ class GreedyPolicy(Policy):
         """Beans this seat gains by handing over one of (best first)."""
         out = []
         for b in sorted(set(m.hand[:4]) | set(m.face_up)):
-            gain = m.deal({b: 1}, {})[0]
+            gain = m.gain({b: 1}, {})
             if gain > MARGIN:
                 out.append((gain, b))
         out.sort(reverse=True)
@@ -669,7 +708,7 @@ class GreedyPolicy(Policy):
     def _wanted(self, m: Model, beans: list[str]) -> list[tuple[float, str]]:
         out = []
         for b in sorted(set(beans)):
-            gain = m.deal({}, {b: 1})[0]
+            gain = m.gain({}, {b: 1})
             if gain > 2 * MARGIN:
                 out.append((gain, b))
         out.sort(reverse=True)
@@ -685,7 +724,7 @@ class GreedyPolicy(Policy):
                 continue
             if not give and not m.gift_requests:
                 continue
-            if m.deal(give, want)[0] > MARGIN:
+            if m.gain(give, want) > MARGIN:
                 return c.offer(give, want)
         return None
 
@@ -726,7 +765,7 @@ class GreedyPolicy(Policy):
             pays += [{b: 1} for b in sorted(set(m.hand)) if b != w and {b: 1} not in pays]
             best: tuple[float, dict[str, int]] | None = None
             for g in pays:
-                gain = m.deal(g, {w: 1})[0]
+                gain = m.gain(g, {w: 1})
                 if best is None or gain > best[0]:
                     best = (gain, g)
             if best is not None:

@@ -101,6 +101,7 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
     game = (Game if wire else QuietGame).new(preset, names, seed, options)
     borrow = [not wire and p.borrows_view for p in policies]
     direct = [not wire and p.reads_game for p in policies]
+    heeds = [getattr(p, "heeds_hurry", True) for p in policies]
     table: Table | None = None              # the public part while nothing changed
     last: Table | None = None
     rngs = [seat_rng(seed, i) for i in range(n)]
@@ -113,8 +114,11 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
         for seat in ask_order(game.active, n):
             view: dict[str, Any] | None = None
             if direct[seat]:
-                must = _waiting(game, seat) is not None
-                hurry = must and (idle[seat] >= PATIENCE or quiet_rounds > 0)
+                if heeds[seat]:
+                    must = _waiting(game, seat) is not None
+                    hurry = must and (idle[seat] >= PATIENCE or quiet_rounds > 0)
+                else:                   # idle counts only to set hurry
+                    must = hurry = False
                 text = policies[seat].decide_game(  # type: ignore[attr-defined]
                     game, seat, rngs[seat], hurry=hurry)
             else:
