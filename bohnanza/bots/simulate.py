@@ -29,10 +29,10 @@ read, straight from the game, and shares its public part between the seats asked
 nothing changed (:mod:`.fastview`), asks a policy that ``reads_game`` (``random``) with
 ``decide_game(game, seat, rng)``, the same command read from the game itself without any
 view, and applies the action a ``BotCommand`` text carries without parsing it. A seat that
-must act
-(``view["you"]["must_act"]``) but keeps waiting is asked with ``hurry=True`` after
-``PATIENCE`` idle rounds (the server does the same on a timer). Refused commands are counted
-and reported: each one is a bot bug. A game that exceeds the step cap, or in which nobody can
+must act (``view["you"]["must_act"]``) but keeps waiting is asked with ``hurry=True`` after
+``PATIENCE`` idle rounds (the server does the same on a timer; the fast path leaves this out
+for a policy whose ``heeds_hurry`` is ``False``, such as ``random``). Refused commands are
+counted and reported: each one is a bot bug. A game that exceeds the step cap, or in which nobody can
 act, counts as stalled.
 """
 
