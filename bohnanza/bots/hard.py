@@ -66,6 +66,9 @@ BUDGET = 0.5
 CLOCK = "wall"
 #: Rounds a rollout plays before the sample is estimated (0: to the end of the game).
 ROUNDS = 0
+#: The same for the searches before the last pass (``PLANT_PASSES``, ``DEAL_PASSES``; a
+#: trial setting, 0: to the end).
+EARLY_ROUNDS = 0
 #: The search runs once this few passes through the draw pile are left (R37): earlier, its
 #: rollouts are too long and too rough to beat ``normal``'s own estimate (README figures).
 SEARCH_PASSES = 1
@@ -170,6 +173,8 @@ class HardPolicy(NormalPolicy):
         clock = time.process_time if CLOCK == "cpu" else time.perf_counter
         start = clock()
         sample_rng = random.Random(seed)
+        early = view["passes_limit"] - view["exhaustions"] > SEARCH_PASSES
+        rounds = EARLY_ROUNDS if early else ROUNDS
         for s in range(self.samples):
             if s >= 2 and clock() - start > self.budget:
                 break
@@ -183,7 +188,7 @@ class HardPolicy(NormalPolicy):
                     make(g)
                 except Exception:  # a move the sample does not allow: plain rollout
                     g = quiet_clone(base)
-                until = g.turn + ROUNDS * len(g.seats) if ROUNDS else None
+                until = g.turn + rounds * len(g.seats) if rounds else None
                 scores = play_out(g, random.Random(roll_seed), until_turn=until, me=me)
                 row.append(estimate(g, me) if scores is None else worth(scores, me))
                 totals[k] += row[-1]

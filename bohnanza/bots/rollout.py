@@ -37,6 +37,8 @@ games it changed nothing measurable, with or without early planting search (READ
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from bohnanza.engine import coins_for, planting
 from bohnanza.engine.actions import Buy, CardRef, Discard, Done, Harvest, Plant
@@ -51,6 +53,9 @@ POLICY = "normal"
 #: (the same rollout policy as the searching seat) or ``"greedy"`` (their planting decisions
 #: are greedy's own, :class:`GreedyPlanner`: the opponents of the benchmarks are greedy).
 OTHERS = "normal"
+#: With ``OTHERS = "greedy"``: ``"greedy"`` plants the searching seat by greedy's plans too
+#: (a trial setting; ``"normal"``: it plays the ``normal`` rollout policy).
+SELF = "normal"
 
 
 def _field_of(fields: list[list[object] | None], bean: str) -> int:
@@ -60,8 +65,12 @@ def _field_of(fields: list[list[object] | None], bean: str) -> int:
     return -1
 
 
-def place(g: Game, seat: int, bean: str, traded: bool) -> object:
-    """The action that brings ``bean`` one step closer to a field (module docstring)."""
+def _place(g: Game, seat: int, bean: str, traded: bool, deck_min: int,
+           cost_of: Callable[[list[object]], Any]) -> object:
+    """The action that brings ``bean`` one step closer to a field of ``seat``: a plant into
+    a field it may go to (its own bean's first), else the third field while the first draw
+    pile holds more than ``deck_min`` cards and the seat can pay, else the harvest of the
+    harvestable field of least ``cost_of(field)`` (the first on a tie) (R13-R25)."""
     s = g.seats[seat]
     fields = planting.fields_for(g, s, bean)
     if fields:
@@ -73,28 +82,46 @@ def place(g: Game, seat: int, bean: str, traded: bool) -> object:
         return Plant(pick, bean if traded else None)
     cost = g.rules.third_field_cost
     if (cost is not None and len(s.fields) < 3 and len(s.coins) >= cost
-            and g.exhaustions == 0 and len(g.deck) > 30):
+            and g.exhaustions == 0 and len(g.deck) > deck_min):
         return Buy()
     best = -1
-    key = (-1, 0)
+    key: Any = None
     for f in planting.harvestable_now(g, seat):
         fld = s.fields[f - 1]
         assert fld is not None
-        k = (coins_for(str(fld[0]), int(fld[1])), -int(fld[1]))  # type: ignore[call-overload]
-        if k > key:
+        k = cost_of(fld)
+        if best < 0 or k < key:
             key, best = k, f
     return Harvest(best)
 
 
-def _trade(g: Game, rng: random.Random) -> None:
-    """Phase 2 of a rollout (module docstring): hand the unwanted face-up cards on."""
+def _paying(fld: list[object]) -> tuple[int, int]:
+    """The rough policy's harvest order: most coins first, then fewest beans."""
+    b, n = str(fld[0]), int(fld[1])  # type: ignore[call-overload]
+    return (-coins_for(b, n), n)
+
+
+def place(g: Game, seat: int, bean: str, traded: bool) -> object:
+    """The action that brings ``bean`` one step closer to a field (module docstring)."""
+    return _place(g, seat, bean, traded, 30, _paying)
+
+
+def _face_up_deals(g: Game, taker_of: Callable[[str], int],
+                   spare: Callable[[int, object], bool]) -> tuple[set[object], int]:
+    """Phase 2's face-up cards (R12): the active player keeps those that join its fields
+    (or its empty fields); each other one goes to ``taker_of(bean)`` (-1: kept), paid with
+    that seat's first hand card of a bean the active player grows for which
+    ``spare(seat, card)``. Returns the beans the active player grows after, and its empty
+    fields left. Open offers and an open deal (a sample built in phase 2) are dropped first."""
+    if g.deal is not None or g.offers:
+        g.deal = None
+        g.offers = []
     a = g.active
     seats = g.seats
     mine = seats[a].fields
     empty = sum(1 for f in mine if f is None)
-    grown = {f[0] for f in mine if f is not None}
+    grown = _grown(mine)
     keep: list[str] = []
-    n = len(seats)
     for b in g.face_up:
         if b in grown:
             keep.append(b)
@@ -104,25 +131,48 @@ def _trade(g: Game, rng: random.Random) -> None:
             grown.add(b)
             keep.append(b)
             continue
-        start = rng.randrange(n)
-        taker = -1
-        for k in range(n):
-            r = (start + k) % n
-            if r != a and _field_of(seats[r].fields, b) >= 0:
-                taker = r
-                break
+        taker = taker_of(b)
         if taker < 0:
             keep.append(b)
             continue
         seats[taker].to_plant.append(b)
         hand = seats[taker].hand
         for i, x in enumerate(hand):
-            if x in grown:
+            if x in grown and spare(taker, x):
                 del hand[i]
                 seats[a].to_plant.append(x)
                 break
     g.face_up = keep
+    return grown, empty
+
+
+def _trade(g: Game, rng: random.Random) -> None:
+    """Phase 2 of a rollout (module docstring): hand the unwanted face-up cards on."""
+    a = g.active
+    seats = g.seats
+    n = len(seats)
+
+    def taker_of(b: str) -> int:
+        start = rng.randrange(n)
+        for k in range(n):
+            r = (start + k) % n
+            if r != a and _field_of(seats[r].fields, b) >= 0:
+                return r
+        return -1
+
+    _face_up_deals(g, taker_of, lambda seat, x: True)
     g.apply(a, Done())
+
+
+def _plant_traded(g: Game, placer: Callable[[int, str], object]) -> None:
+    """Phase 3 (R21-R25): the first seat with cards to plant plants one, a card that joins
+    its own field first, by ``placer(seat, bean)``."""
+    for seat, st in enumerate(g.seats):
+        if st.to_plant:
+            b = next((x for x in st.to_plant if _field_of(st.fields, x) >= 0),
+                     st.to_plant[0])
+            g.apply(seat, placer(seat, b))
+            return
 
 
 def step(g: Game, rng: random.Random) -> None:
@@ -139,18 +189,10 @@ def step(g: Game, rng: random.Random) -> None:
             g.apply(a, Done())
         return
     if phase == "trade":
-        if g.deal is not None or g.offers:
-            g.deal = None
-            g.offers = []
         _trade(g, rng)
         return
     if phase == "plant_traded":
-        for seat, st in enumerate(g.seats):
-            if st.to_plant:
-                b = next((x for x in st.to_plant if _field_of(st.fields, x) >= 0),
-                         st.to_plant[0])
-                g.apply(seat, place(g, seat, b, True))
-                return
+        _plant_traded(g, lambda seat, b: place(g, seat, b, True))
         return
     if phase in ("plant_offer", "plant_revealed"):
         for i, b in enumerate(g.face_up):
@@ -212,28 +254,7 @@ def _loss(fc: Forecast, f: list[object]) -> float:
 
 def place_normal(g: Game, fc: Forecast, seat: int, bean: str, traded: bool) -> object:
     """:func:`place`, harvesting the field that loses least (``normal``'s choice, roughly)."""
-    s = g.seats[seat]
-    fields = planting.fields_for(g, s, bean)
-    if fields:
-        pick = fields[0]
-        for f in fields:
-            if s.fields[f - 1] is not None:
-                pick = f
-                break
-        return Plant(pick, bean if traded else None)
-    cost = g.rules.third_field_cost
-    if (cost is not None and len(s.fields) < 3 and len(s.coins) >= cost
-            and g.exhaustions == 0 and len(g.deck) > 35):
-        return Buy()
-    best = -1
-    key = 0.0
-    for f in planting.harvestable_now(g, seat):
-        fld = s.fields[f - 1]
-        assert fld is not None
-        k = _loss(fc, fld)
-        if best < 0 or k < key:
-            key, best = k, f
-    return Harvest(best)
+    return _place(g, seat, bean, traded, 35, lambda fld: _loss(fc, fld))
 
 
 def _grown(fields: list[list[object] | None]) -> set[object]:
@@ -252,42 +273,21 @@ def _trade_normal(g: Game, fc: Forecast, rng: random.Random) -> None:
     a = g.active
     seats = g.seats
     n = len(seats)
-    mine = seats[a].fields
-    empty = sum(1 for f in mine if f is None)
-    grown = _grown(mine)
-    keep: list[str] = []
     start = rng.randrange(n)
     order = [(start + k) % n for k in range(n) if (start + k) % n != a]
-    for b in g.face_up:
-        if b in grown:
-            keep.append(b)
-            continue
-        if empty > 0:
-            empty -= 1
-            grown.add(b)
-            keep.append(b)
-            continue
-        taker = -1
+
+    def taker_of(b: str) -> int:
         for r in order:
             if _field_of(seats[r].fields, b) >= 0:
-                taker = r
-                break
-        if taker < 0 and fc.V(b, 1) >= 0.5:
+                return r
+        if fc.V(b, 1) >= 0.5:
             for r in order:
                 if None in seats[r].fields:
-                    taker = r
-                    break
-        if taker < 0:
-            keep.append(b)
-            continue
-        seats[taker].to_plant.append(b)
-        hand = seats[taker].hand
-        for i, x in enumerate(hand):
-            if x in grown and _field_of(seats[taker].fields, x) < 0:
-                del hand[i]
-                seats[a].to_plant.append(x)
-                break
-    g.face_up = keep
+                    return r
+        return -1
+
+    grown, empty = _face_up_deals(
+        g, taker_of, lambda seat, x: _field_of(seats[seat].fields, str(x)) < 0)
     # hand cards that would break a field go to a seat that grows them
     for r in order:
         s = seats[r]
@@ -347,18 +347,10 @@ def step_normal(g: Game, fc: Forecast, rng: random.Random) -> None:
         g.apply(a, Done())
         return
     if phase == "trade":
-        if g.deal is not None or g.offers:
-            g.deal = None
-            g.offers = []
         _trade_normal(g, fc, rng)
         return
     if phase == "plant_traded":
-        for seat, st in enumerate(g.seats):
-            if st.to_plant:
-                b = next((x for x in st.to_plant if _field_of(st.fields, x) >= 0),
-                         st.to_plant[0])
-                g.apply(seat, place_normal(g, fc, seat, b, True))
-                return
+        _plant_traded(g, lambda seat, b: place_normal(g, fc, seat, b, True))
         return
     step(g, rng)
 
@@ -496,7 +488,7 @@ def play_out(g: Game, rng: random.Random, max_steps: int = 5000,
             step(g, rng)
         elif gp is not None:
             assert me is not None
-            step_greedy(g, fc, gp, rng, me)
+            step_greedy(g, fc, gp, rng, -1 if SELF == "greedy" else me)
         else:
             step_normal(g, fc, rng)
         steps += 1

@@ -177,14 +177,16 @@ _TOPICS: dict[str, dict[str, str]] = {
     "accept": {
         "en": (
             "/accept N: phase 2 only. The active player starts a deal with the owner of offer "
-            "N; any other player copies the active player's offer N as their own, sides swapped, "
-            "except an offer the active player aimed at them alone (to NAME): then the deal "
-            "starts at once."
+            "N. Any other player says yes to the active player's offer N: the yes goes to the "
+            "market as their answer (the next number, sides swapped), and the active player "
+            "chooses whom to deal with by accepting one answer. An offer the active player "
+            "aimed at them alone (to NAME) starts the deal at once."
         ),
         "ja": (
-            "/accept 番号: フェーズ2のみ。手番プレイヤーはそのオファーの相手と取引を始めます。"
-            "他のプレイヤーは手番プレイヤーのオファーを、出す側と受け取る側を入れ替えて自分の"
-            "オファーとして出します。ただし手番プレイヤーが自分だけに出したオファー（to 名前）なら、"
+            "/accept 番号: フェーズ2のみ。手番プレイヤーはそのオファーの相手とトレードを始めます。"
+            "他のプレイヤーが手番プレイヤーのオファーを受けると「受ける」の返答として市場に出ます"
+            "（次の番号、出す側ともらう側が逆）。誰とトレードするかは、手番プレイヤーが返答を"
+            "受けて選びます。手番プレイヤーが自分だけに出したオファー（to 名前）なら、"
             "すぐにトレードが始まります。"
         ),
     },

@@ -34,7 +34,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "draw": ("count",),
     "reshuffle": ("count",),
     "exhaustion": ("exhaustions", "limit"),
-    "phase": ("phase",),
+    "phase": ("phase", "not_taken"),
     "turn": (),
     "offer": ("id", "give", "want", "to_active", "to"),
     "withdraw": ("id",),
@@ -43,7 +43,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "provide": ("offer",),
     "deal_cancel": ("offer",),
     "deal_done": ("offer", "other", "active_gave", "other_gave", "answers"),
-    "pass": (),
+    "pass": ("not_taken",),
     "game_over": ("winners", "scores", "best"),
 }
 """The public fields of each kind, in order. A rule module logs an event by appending its

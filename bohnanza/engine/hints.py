@@ -26,6 +26,13 @@ Shapes (all JSON-ready):
   for this seat).
 - :func:`answers` -> the id of the active player's offer a non-active player's offer mirrors
   (a copy made by ``/accept``, or the same offer typed), or ``None``.
+- :func:`turn_active` -> the seat that was the active player in the turn an offer was posted
+  in (``None`` when that turn is not known), so the market can say "made on Bot 2's turn"
+  (C13: an offer outlives its turn).
+- :func:`partners` -> the seats that may be the other party of a deal on an offer with this
+  turn's active player, in seat order (R28, R30, C13; rules.md T28): for the active player's
+  offer every other seat (or the one seat it is aimed at); for another seat's offer the active
+  player, or nobody (``[]``) while it is aimed at a seat whose turn it is not.
 - :func:`face_up_given` -> the face-up cards (1-based) an offer of the active player gives
   (R29), for the market's "face-up 1" labels.
 - :func:`face_up_wanted` -> the face-up cards (1-based) that could fill what another
@@ -41,7 +48,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from .beans import coins_for
+from .beans import coins_for, next_coin_at
 from .market import MAX_OPEN_OFFERS, answered, for_seat, holdings
 from .state import GameState, Offer, Side
 
@@ -239,6 +246,29 @@ def answers(g: GameState, o: Offer) -> int | None:
     return None
 
 
+def turn_active(g: GameState, o: Offer) -> int | None:
+    """The seat that was the active player in turn ``o.turn`` (module docstring): turns pass
+    to the next seat one by one (R1, R34), so it lies ``g.turn - o.turn`` seats back from
+    the active player. ``None`` for an offer whose turn is not known (0)."""
+    if o.turn <= 0 or o.turn > g.turn:
+        return None
+    return (g.active - (g.turn - o.turn)) % len(g.seats)
+
+
+def partners(g: GameState, o: Offer) -> list[int]:
+    """The seats that may be the other party of a deal on ``o`` with this turn's active
+    player (module docstring; :func:`market.party` for every seat but the owner). Says
+    nothing of phase or holdings: T28, an offer left from an earlier turn is for the active
+    player of the turn it is seen in."""
+    active = g.active
+    owner = o.owner
+    if owner == active:
+        if o.to is not None:
+            return [o.to]
+        return [i for i in range(len(g.seats)) if i != owner]
+    return [active] if o.to is None or o.to == active else []
+
+
 def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[dict[str, Any]]:
     """The notes of the offers in the market that ``seat`` could take (or that are its own
     to the active player) but that are not ``accept`` (``can_accept`` lists those): ``waiting``
@@ -328,8 +358,10 @@ def _either(o: Offer, giver: dict[str, int], giver_seat: int, taker: dict[str, i
 # --- planting advice (trial 3: "plant Chili" led to selling a 2-bean field for nothing) ---
 
 _Fields = tuple[tuple[str, int] | None, ...]
-_Cost = tuple[int, int, int]            # (beans thrown away, harvests, -coins): less is better
-_NO_WAY: _Cost = (1 << 30, 0, 0)
+#: (beans thrown away, harvests, -coins, -cards the harvested fields lacked to their next
+#: coin): less is better; the last only breaks ties (keep the fields nearest a coin)
+_Cost = tuple[int, int, int, int]
+_NO_WAY: _Cost = (1 << 30, 0, 0, 0)
 
 
 def _fits(fields: _Fields, bean: str, dup: bool) -> list[int]:
@@ -351,7 +383,7 @@ def _may_harvest(fields: _Fields, rule: str) -> list[int]:
 
 
 def _add(a: _Cost, b: _Cost) -> _Cost:
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
 
 
 class _Search:
@@ -389,7 +421,7 @@ class _Search:
         in between where needed (R15, R18, R19, R33); ``_NO_WAY`` when impossible. Each step
         plants a card or empties a field, so no state comes back."""
         if not cards:
-            return (0, 0, 0)
+            return (0, 0, 0, 0)
         # the cost does not depend on the fields' order (R13-R19 look at them all alike)
         key = (tuple(sorted(fields, key=_order)), cards)
         best = self.memo.get(key)
@@ -426,7 +458,7 @@ def _greedy(fields: _Fields, cards: tuple[str, ...], dup: bool, rule: str
     a field of its bean, else into an empty one; when none fits, harvest the field that
     costs least now (:func:`_harvest_cost`). Not always the least costly way."""
     steps: list[tuple[str, int, str]] = []
-    total: _Cost = (0, 0, 0)
+    total: _Cost = (0, 0, 0, 0)
     while cards:
         move = None
         for bean in dict.fromkeys(cards):
@@ -457,9 +489,13 @@ def _greedy(fields: _Fields, cards: tuple[str, ...], dup: bool, rule: str
 
 
 def _harvest_cost(f: tuple[str, int] | None) -> _Cost:
+    """R18: the cards that are not coins are discarded. The tie-break (trial 4): of two
+    harvests that lose as much, the field that lacks more cards to its next coin (§1c) goes,
+    the one nearest a coin stays (Blue×1 needs 3 more, Soy×1 one more: harvest the Blue)."""
     assert f is not None
     coins = coins_for(f[0], f[1])
-    return (f[1] - coins, 1, -coins)     # R18: the cards that are not coins are discarded
+    nxt = next_coin_at(f[0], f[1])
+    return (f[1] - coins, 1, -coins, -(nxt - f[1]) if nxt is not None else 0)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -506,7 +542,8 @@ def plant_advice(g: GameState, seat: int) -> dict[str, Any] | None:
 
     The cost of a way is the beans its harvests throw away (R18: a harvest of ``n`` cards
     paying ``c`` coins discards ``n - c``), then the number of harvests, then the coins they
-    pay now (more is better); bean protection (R19, C8) and the fields a card fits (R13,
+    pay now (more is better), then, to break a tie, the harvested fields lack the most cards
+    to their next coin (§1c: the fields nearest a coin stay); bean protection (R19, C8) and the fields a card fits (R13,
     R14, C9) are the moves' own. Buying the third field (R21-R25) is not weighed: the
     view's ``can_buy`` says whether it is there as well. With many different cards to plant
     into full fields the exact search stops after :attr:`_Search.LIMIT` states and a way
@@ -573,3 +610,65 @@ def plant_advice(g: GameState, seat: int) -> dict[str, Any] | None:
     return {"step": kind, "bean": bean if kind == "plant" else None,
             "field": field if kind == "plant" else None, "harvest": first_h,
             "thrown": total[0], "harvests": total[1], "steps": plan}
+
+
+# --- a second field of a bean, the hand-over's front card (issue 10 trial 4, items 18, 15) ---
+
+
+def second_fields(g: GameState, seat: int) -> dict[str, dict[str, list[int]]]:
+    """For each bean ``seat`` must plant now (phase 1's front card before its second plant,
+    R26; phase 3's to-plant cards, R33), the empty fields it may go into that would start a
+    second field of that bean while one of its fields still grows towards a coin (R14 allows
+    it, C9; it is usually a mistake: the cards split over two fields pay less, §1c), and the
+    fields of that bean to use instead. No entry when the bean's fields pay no more coins
+    (their top tier, §1c: a second field is then the better place), or when no field holds
+    it. Shape: ``{"red": {"second": [2], "use": [1]}}``, 1-based fields."""
+    s = g.seats[seat]
+    if g.phase == "plant":
+        if seat != g.active or not s.hand or g.planted >= 2:
+            return {}
+        beans: list[str] = [s.hand[0]]
+    elif g.phase == "plant_traded":
+        beans = list(dict.fromkeys(s.to_plant))
+    else:
+        return {}
+    if not g.rules.allow_duplicate_variety:
+        return {}        # C9: an empty field is never offered beside a field of the bean
+    out: dict[str, dict[str, list[int]]] = {}
+    for bean in beans:
+        use = [i + 1 for i, f in enumerate(s.fields)
+               if f is not None and f[0] == bean
+               and next_coin_at(bean, int(f[1])) is not None]  # type: ignore[call-overload]
+        second = [i + 1 for i, f in enumerate(s.fields) if f is None]
+        if use and second:
+            out[bean] = {"second": second, "use": use}
+    return out
+
+
+def deal_front(g: GameState, seat: int) -> dict[str, Any] | None:
+    """When ``seat`` must still hand over cards in the pending deal and may give its front
+    card (hand 1, the card it plants next, R9) or another card of the same bean (R11, R29):
+    ``{"bean": B, "next": N | None, "keep": ["h5", "u1"]}``: ``next`` is the bean it would
+    plant next after giving hand 1 (hand 2's; ``None``: the hand would be empty), ``keep``
+    the other cards of that bean that leave its next plant as it is. ``None`` when the choice
+    does not touch the front card (no deal, not a party, provided, the front card's bean not
+    owed, no other card of it, or hand 2 holds the same bean: the next plant stays)."""
+    d = g.deal
+    if d is None or seat not in (d.active, d.other) or d.provided.get(seat) is not None:
+        return None
+    hand = g.seats[seat].hand
+    if not hand:
+        return None
+    bean = hand[0]
+    owed = d.owes[seat].get(bean, 0)
+    if not owed:
+        return None
+    nxt = hand[1] if len(hand) > 1 else None
+    if nxt == bean:
+        return None
+    keep = [f"h{i + 1}" for i, b in enumerate(hand) if i > 0 and b == bean]
+    if seat == g.active:
+        keep = [f"u{i + 1}" for i, b in enumerate(g.face_up) if b == bean] + keep
+    if len(keep) < owed:
+        return None      # hand 1 must go (or the seat cannot provide: R31 says so)
+    return {"bean": bean, "next": nxt, "keep": keep}

@@ -3,7 +3,7 @@ mark (design.md section 4; R26, R31, R32, R33)."""
 
 from __future__ import annotations
 
-from . import flow
+from . import flow, market
 from .errors import RuleError
 from .state import GameState
 
@@ -23,15 +23,37 @@ def done(g: GameState, seat: int, action: object = None) -> None:
     elif phase == "trade":
         if seat != g.active:
             g.passed.add(seat)
-            g.events.append(("pass", seat, (), None))
+            g.events.append(("pass", seat, (_not_taken(g, g.active, seat) or None,), None))
             return
         if g.deal is not None:
             raise RuleError("deal_in_progress",
                             "finish or /cancel the deal before ending phase 2", "R31")
+        untaken = _not_taken(g, seat, seat) or None   # before the face-up cards move
         g.seats[seat].to_plant.extend(g.face_up)   # R32: in order, to the back
         g.face_up = []
         g.phase = "plant_traded"
-        g.events.append(("phase", seat, ("plant_traded",), None))
+        g.events.append(("phase", seat, ("plant_traded", untaken), None))
     else:
         raise RuleError("wrong_phase", "phase 3 ends by itself once every received card "
                         "is planted", "R33")
+
+
+def _not_taken(g: GameState, owner_side: int, seat: int) -> list[int]:
+    """The offers ``seat`` leaves untaken as it passes or ends phase 2 (the log's
+    ``not_taken``, so that an owner learns its offer was not taken, trial 4; issue 15: a bot
+    says no by not taking it). A non-active ``seat`` (``owner_side``: the active player):
+    the active player's complete offers open to it that it has not answered (R28, R30). The
+    active player (``seat == owner_side``): the other seats' complete offers it could have
+    taken (addressed to it, R28); they stay in the market (R32, C13). In market order."""
+    out: list[int] = []
+    active = g.active
+    if seat == active:
+        for o in g.offers:
+            if o.owner != active and o.complete and (o.to is None or o.to == active):
+                out.append(o.id)
+        return out
+    for o in g.offers:
+        if (o.owner == owner_side and o.complete and (o.to is None or o.to == seat)
+                and market.answered(g, seat, o) is None):
+            out.append(o.id)
+    return out

@@ -99,12 +99,14 @@ def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset()
     elif copy:
         offers = [{"id": o.id, "owner": o.owner, "give": _side(o.give), "want": _side(o.want),
                    "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn,
+                   "turn_active": hints.turn_active(g, o), "partners": hints.partners(g, o),
                    "face_up": hints.face_up_given(g, o),
                    "face_up_wanted": hints.face_up_wanted(g, o)}
                   for o, a in zip(g.offers, hints.answers_all(g), strict=True)]  # hints: ``you``
     else:
         offers = [{"id": o.id, "owner": o.owner, "give": o.give, "want": o.want,
                    "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn,
+                   "turn_active": hints.turn_active(g, o), "partners": hints.partners(g, o),
                    "face_up": hints.face_up_given(g, o),
                    "face_up_wanted": hints.face_up_wanted(g, o)}
                   for o, a in zip(g.offers, hints.answers_all(g), strict=True)]
@@ -397,4 +399,9 @@ def _you(g: GameState, seat: int, copy: bool = True,
         # trial 3: the least costly way when a card to plant needs a harvest first (R15)
         "plant_advice": hints.plant_advice(g, seat) if waiting in ("plant", "plant_traded")
         else None,
+        # trial 4: a second field of a bean one already grows (R14, usually a mistake), and
+        # the hand-over's front card (R9, R11)
+        "second_fields": hints.second_fields(g, seat) if waiting in ("plant", "plant_traded")
+        else {},
+        "deal_front": hints.deal_front(g, seat) if waiting == "provide" else None,
     }

@@ -64,6 +64,14 @@ def before_start(seat: int | None = 0) -> dict[str, Any]:
     return {"type": "state", "version": 1, "view": None, "room": room(seat, running=False)}
 
 
+def before_start_bots(seat: int | None = 0) -> dict[str, Any]:
+    """The room before the start: Ann and two bots seated (the setup box, Remove buttons)."""
+    msg = before_start(seat)
+    for s, name in zip(msg["room"]["seats"][1:], ["Bot 1", "Bot 2"], strict=True):
+        s.update(name=name, bot=True, policy="greedy")
+    return msg
+
+
 def show(page: Page, base: str, msg: dict[str, Any], lang: str = "en") -> None:
     """Show ``msg`` on the sample board in ``lang``: the first time by loading the page with
     it, then through the sample board's ``show`` (a fresh page's local state, no reload)."""
@@ -141,6 +149,12 @@ def planting_traded() -> Game:
     return game(phase="plant_traded",
                 seats=[{"hand": ["soy"]}, {"to_plant": ["chili", "green"],
                                            "fields": [["chili", 1], None]}, {}])
+
+
+def two_harvests() -> Game:
+    """Phase 3: Bob must plant Chili and Stink into Soy×1 and Blue×1: two harvests (R33)."""
+    return game(phase="plant_traded", seats=[
+        {}, {"to_plant": ["chili", "stink"], "fields": [["soy", 1], ["blue", 1]]}, {}])
 
 
 def traded_no_fit() -> Game:

@@ -63,7 +63,9 @@ STATUS_EN = [
     (P.dealing, 2, "Ann and Bob are making a deal"),
     (P.planting_traded, 1, "Plant the 2 cards in your to-plant area"),          # R33
     (P.planting_traded, 0, "Waiting for Bob to plant the cards in their to-plant area."),
-    (P.traded_no_fit, 1, "No field fits Red: harvest field 1 first (2 Chili for 0 coins"),  # a tie: the first
+    # Chili×2 and Blue×2 each throw 2 away (§1c, R18): a tie; Chili lacks 1 card to its first
+    # coin (3), Blue 2 (4): the Blue goes, the field nearest a coin stays (hints.plant_advice)
+    (P.traded_no_fit, 1, "No field fits Red: harvest field 2 first (2 Blue for 0 coins"),
     (P.over, 1, "Game over: Ann won with 3 coins"),
     (P.trading, None, "You are watching. Ann is trading"),
 ]
@@ -591,6 +593,8 @@ SHOTS = [("setup", lambda: P.before_start(0)),
          ("trading", lambda: P.state(P.trading(), 1)),
          ("deal", lambda: P.state(P.dealing(), 1)),
          ("plant-traded", lambda: P.state(P.planting_traded(), 1)),
+         ("plan", lambda: P.state(P.two_harvests(), 1)),
+         ("setup-bots", lambda: P.before_start_bots(0)),
          ("over", lambda: P.state(P.over(), 0)),
          ("duel-step1", lambda: P.state(g := P.duel("plant_offer"), g.active)),
          ("duel-step3", lambda: P.state(g := P.duel("plant_revealed"), g.active))]

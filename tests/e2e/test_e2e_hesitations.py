@@ -143,8 +143,9 @@ def test_start_says_why_it_waits_as_the_server_counts(browser: Any, server: str,
             pg.wait_for_function(f"window.__bohnanza.S.roomInfo.seats.length > {n}",
                                  timeout=TIMEOUT)
         assert start.is_enabled() and pg.locator("#start-why").count() == 0
-        assert status(pg).startswith("3 players seated" if lang == "en" else "3人が着席"), \
-            status(pg)
+        # one person and two bots, counted apart (trial 4 item 19: "3 players seated")
+        assert status(pg).startswith("1 person and 2 bots seated" if lang == "en"
+                                     else "1人とボット2体が着席"), status(pg)
         assert_clean(pg, errors)
 
 
@@ -224,9 +225,10 @@ def test_offer_hint_speaks_of_taps_on_a_touch_screen(browser: Any, server: str, 
 # ------------------------------------------------------------------ e. an old offer
 
 
-@pytest.mark.parametrize(("lang", "start"), [("en", "Made in turn 2. "),
-                                             ("ja", "ターン2に出されたオファー。")])
-# the whole sentence is the title; the line shows "Made in turn 2, still open" (trial 3)
+@pytest.mark.parametrize(("lang", "start"), [("en", "Offer #1 by Ann, made on Ann’s turn (turn 2). "),
+                                             ("ja", "Annのオファー#1（Annの手番に出された、ターン2）。")])
+# the whole sentence is the title; the line shows "Made on Ann's turn; now for you" (trial 3;
+# trial 4 item 4: on whose turn it was made, not only its number)
 def test_an_old_offer_says_when_it_was_made(page: Any, server: str, lang: str,
                                             start: str) -> None:
     msg = P.state(P.trading(), 1)

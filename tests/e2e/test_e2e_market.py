@@ -163,7 +163,10 @@ def test_an_offer_from_an_earlier_turn_says_why_it_is_still_there(page: Any, ser
     assert "phase 2" in old and "active player" in old, old
     assert page.locator('#market .offer[data-offer="2"] .offer-age').count() == 0
     P.show(page, server, P.state(g, 2), lang="ja")
-    assert "ターン1" in page.locator('#market .offer[data-offer="1"] .offer-age').inner_text()
+    # (fifth round, trial 4 item 4: on whose turn it was made, turn 1 being Cleo's as turns
+    # pass seat by seat, R1; and whom it is for now: Ann, the active player, T28)
+    assert page.locator('#market .offer[data-offer="1"] .offer-age').inner_text() == \
+        "あなたの手番に出されたオファー。今はAnn宛て"
 
 
 # ------------------------------------------------------------------ a gift to one person

@@ -195,7 +195,9 @@ def test_an_old_offer_is_one_short_line(page: Any, server: str) -> None:
     msg["view"]["offers"][0]["turn"] = 2
     P.show(page, server, msg)
     age = page.locator('#market .offer[data-offer="1"] .offer-age')
-    assert age.inner_text().startswith("Made in turn 2")
+    # (fifth round, trial 4 item 4: on whose turn, not a bare turn number; T28: the active
+    # player's offer is open to everyone else)
+    assert age.inner_text() == "Made on Ann’s turn; now open to all"
     assert "holds what it gives" in (age.get_attribute("title") or "")
     box = age.bounding_box()
     assert box and box["height"] < 20, box                         # one line of 11 px text

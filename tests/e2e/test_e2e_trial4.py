@@ -177,10 +177,11 @@ def test_an_offer_aimed_at_a_seat_that_passed_shows_in_its_status(page: Any, ser
     msg = P.state(g, 2)
     assert msg["view"]["seats"][2]["passed"]
     P.show(page, server, msg)
-    assert status(page) == "Ann offers you a gift (#1): Accept or leave it."
+    # (fifth round, trial 4 item 7: it says they can still accept it)
+    assert status(page) == "Ann offers you a gift (#1): you can still Accept it, or leave it."
     page.screenshot(path=str(ARTIFACTS / "trial4-4-gift-after-pass.png"))
     P.show(page, server, msg, lang="ja")
-    assert status(page) == "Annからあなたへの贈り物（#1）: 「受ける」か、そのままに。"
+    assert status(page) == "Annからあなたへの贈り物（#1）: まだ「受ける」ことができます。そのままでも構いません。"
     P.show(page, server, msg)
 
 

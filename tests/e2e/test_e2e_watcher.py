@@ -93,9 +93,9 @@ def test_a_seated_player_is_still_told_to_act(page: Any, server: str) -> None:
 
 @pytest.mark.parametrize(("seat", "lands", "help_has"), [
     # Ann is active: the face-up cards are hers to give (R29), a left click gives
-    (0, "give", "Click: hand, face-up → give"),
+    (0, "give", "Click your hand or face-up cards to give them"),
     # Cleo is not: she can only ask for them, so her left click puts one under "You get"
-    (2, "get", "Face-up: get, either button (only Ann gives them)"),
+    (2, "get", "Ann’s face-up card to ask for it"),
 ])
 def test_the_offer_help_says_what_a_face_up_click_does_for_this_player(
         browser: Any, server: str, seat: int, lands: str, help_has: str) -> None:
@@ -109,11 +109,11 @@ def test_the_offer_help_says_what_a_face_up_click_does_for_this_player(
     help_text = pg.locator("#offer-help").inner_text()
     assert help_has in help_text, help_text
     if seat != 0:
-        assert "face-up → give" not in help_text, help_text
+        assert "face-up cards to give" not in help_text, help_text
     P.show(pg, server, P.state(P.trading(), seat), lang="ja")     # a fresh draft: click again
     pg.locator('#faceup .card[data-ref="u1"]').click()
     ja = pg.locator("#offer-help").inner_text()
-    assert ("表向き: どちらでももらう" in ja) == (seat != 0), ja
+    assert ("Annの表向きのカードをクリックでもらう" in ja) == (seat != 0), ja
     ctx.close()
 
 

@@ -127,3 +127,29 @@ def test_steps_of_a_one_harvest_plan() -> None:
          "thrown": 0},
         {"step": "plant", "field": 1, "bean": "chili"},
     ]
+
+
+def test_equal_losses_keep_the_field_nearest_a_coin() -> None:
+    # issue 10 trial 4 item 9, the tie-break: Green fits neither field; Blue×1 and Soy×1 each
+    # pay 0 and throw 1 away (§1c, R18; both singles, R19's exception T6). Soy's first coin
+    # is at 2 cards (1 more), Blue's at 4 (3 more): the Soy stays, the Blue goes.
+    for fields, blue in (([["blue", 1], ["soy", 1]], 1), ([["soy", 1], ["blue", 1]], 2)):
+        a = advice({"hand": ["green"], "fields": fields})
+        assert a["harvest"] == {"field": blue, "bean": "blue", "count": 1, "harvest_now": 0,
+                                "thrown": 1}
+
+
+def test_two_harvests_keep_the_field_nearest_a_coin() -> None:
+    # two new beans, Blue×1 and Soy×1 in the fields: two harvests of one card each (2 thrown
+    # away, 0 coins, §1c, R18) whichever fields go. Soy×1 is 1 card from its first coin,
+    # Blue×1 3, a planted Chili×1 2, Stink×1 2: the Blue goes first and the Soy stays (R33:
+    # every card to plant is planted, even one harvested again)
+    seat = {"fields": [["soy", 1], ["blue", 1]], "to_plant": ["chili", "stink"]}
+    a = advice(seat, "plant_traded")
+    assert (a["harvests"], a["thrown"]) == (2, 2)
+    assert a["harvest"]["bean"] == "blue"
+    g = Game.from_position({"preset": "classic", "deck": ["soy"] * 10, "phase": "plant_traded",
+                            "seats": [seat, {}, {}]})
+    for s in a["steps"]:
+        g.apply(0, Harvest(s["field"]) if s["step"] == "harvest" else Plant(s["field"], s["bean"]))
+    assert ["soy", 1] in g.view(0)["seats"][0]["fields"]

@@ -15,7 +15,7 @@ import { renderSetup } from './render/setup.js';
 import { renderProgress, renderPhase, renderStatus } from './render/top.js';
 import { icon } from './icons.js';
 import { FACTS } from './facts.js';
-import { noteOfferNews } from './render/market.js';
+import { noteOfferNews, notTakenOf } from './render/market.js';
 import { addChat, addLog, addSystem, resetLog, resetLists, setupCommandLine } from './render/chatlog.js';
 import { errorText, logText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
@@ -181,7 +181,9 @@ function renderFarmParts(lang, room) {
 function renderToggles(lang) {
   part('toggles', [lang, S.speaker, S.sound], () => {
     const toggle = (b, on, iconOn, iconOff, short, titleOn, titleOff) => {
-      b.replaceChildren(icon(on ? iconOn : iconOff), h('span', { class: 'btn-text', text: t(short) }));
+      // a phone shows a shorter word under the icon (trial 4: icons only there)
+      b.replaceChildren(icon(on ? iconOn : iconOff), h('span', { class: 'btn-text', text: t(short) }),
+        h('span', { class: 'btn-text-tiny', 'aria-hidden': 'true', text: t(short + '_tiny') }));
       b.title = t(on ? titleOn : titleOff);
       b.setAttribute('aria-label', t(short));
       b.setAttribute('aria-pressed', on ? 'true' : 'false');
@@ -284,6 +286,8 @@ function onState(msg) {
 function noteNews(entries) {
   const me = S.you?.seat;
   const isMe = (e) => e.seat === me && me !== null && me !== undefined;
+  // my offers a seat did not take (the log's not_taken, trial 4 items 8 and 19)
+  const notTaken = entries.flatMap(notTakenOf).map((n) => ({ mine: true, text: t(n.key, { n: n.id, name: n.name }), coins: null }));
   const lines = entries.filter((e) => e.kind === 'harvest' || e.kind === 'buy').map((e) => {
     const mine = isMe(e);
     if (e.kind === 'buy') {
@@ -295,7 +299,7 @@ function noteNews(entries) {
     const n = typeof e.coins === 'number' ? e.coins : null;
     return { mine, text: logText(e), coins: mine && n !== null ? t(n === 1 ? 'harvest_toast_1' : 'harvest_toast', { n }) : null };
   });
-  showNews(lines);
+  showNews([...notTaken, ...lines]);
 }
 
 function onLog(msg) {

@@ -30,12 +30,37 @@ export function beanCard(slug, opts = {}) {
   if (!opts.tiny) {
     const name = beanName(slug);
     // a name without spaces (Japanese) stays on one line, sized to the card (board.css)
-    el.append(h('span', { class: 'bean-name' + (/\s|-/.test(name) ? '' : ' one-line'), style: { '--chars': String([...name].length) }, text: name }));
+    // small cards only: a long Japanese name may break at its part there (two lines)
+    const parts = opts.small ? nameParts(name) : [name];
+    // the longest piece that may not break: a word ("Black-", "eyed") or a part (インゲン)
+    const pieces = /\s|-/.test(name) ? name.split(/(?<=[\s-])/) : parts.filter((p) => typeof p === 'string');
+    const longest = Math.max(...pieces.map((p) => [...p.trim()].length));
+    el.append(h('span', { class: 'bean-name' + (/\s|-/.test(name) ? '' : ' one-line'),
+      style: { '--chars': String([...name].length), '--part-chars': String(longest) } }, ...parts));
   }
   el.append(h('img', { class: 'bean-art', src: `/img/beans/${slug}.svg`, alt: '', draggable: 'false' }));
   if (opts.count !== undefined && opts.count !== null) el.append(h('span', { class: 'count', text: String(opts.count) }));
   if (opts.label) el.append(h('span', { class: 'label', text: opts.label }));
   return el;
+}
+
+// A name without spaces in parts with a break chance (<wbr>) between them: where the script
+// changes (紅花|インゲン, コーヒー|豆), else a long one in the middle (ゴガツ|ササゲ). One
+// line wherever it fits; a phone's small field cards break it there into two legible lines
+// (trial 4: the Garden name at 5 px lost its dakuten).
+const SCRIPT = [[/\p{Script=Han}/u, 'han'], [/\p{Script=Hiragana}/u, 'hira'], [/[\p{Script=Katakana}ー]/u, 'kata']];
+function scriptOf(ch) { const m = SCRIPT.find(([re]) => re.test(ch)); return m ? m[1] : 'other'; }
+function nameParts(name) {
+  const chars = [...name];
+  if (/\s|-/.test(name) || chars.length < 5 || chars.every((c) => scriptOf(c) === 'other')) return [name];
+  const cuts = [];
+  for (let i = 1; i < chars.length; i++) if (scriptOf(chars[i]) !== scriptOf(chars[i - 1])) cuts.push(i);
+  if (!cuts.length && chars.length >= 6) cuts.push(Math.floor(chars.length / 2));
+  const out = [];
+  let at = 0;
+  for (const c of cuts) { out.push(chars.slice(at, c).join(''), h('wbr')); at = c; }
+  out.push(chars.slice(at).join(''));
+  return out;
 }
 
 // The beanometer as a strip, as on the real cards: for 1, 2, 3, 4 coins (gold discs) the

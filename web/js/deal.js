@@ -66,6 +66,14 @@ function sourcesRow(owes) {
       line.append(group);
     }
     rows.append(line);
+    // the engine's deal_front: hand 1 is the card planted next (R9); giving it changes that,
+    // another card of the bean keeps it (R11; trial 4: "hand 1 / hand 5" with no word why)
+    const front = y.deal_front;
+    if (front && front.bean === bean) {
+      const keep = front.keep.map((r) => refLabel(r[0], Number(r.slice(1)))).join(t('or_list'));
+      rows.append(h('div', { class: 'hint-text deal-front-note', id: 'deal-front-note' },
+        t(front.next ? 'deal_front_note' : 'deal_front_note_last', { bean: beanName(bean), next: front.next ? beanName(front.next) : '', keep })));
+    }
   }
   return rows.childNodes.length ? rows : null;
 }

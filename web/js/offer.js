@@ -40,6 +40,29 @@ function helpText() {
   return t('offer_help' + touch + '_other', { name: v.seats[v.active]?.name ?? `P${v.active}` });
 }
 
+// What the send button sends (trial 4 item 6: "Send offer" with nothing under "You get" read
+// as a deal until it was in the market): a gift when one side is empty (R30), else an offer.
+export function sendLabel() {
+  const empty = (side) => side !== '?' && !sideEntries(side).length;
+  if (empty(S.draft.want) && !empty(S.draft.give)) return t('offer_send_gift');
+  if (empty(S.draft.give) && !empty(S.draft.want)) return t('offer_send_ask_gift');
+  return t('offer_send');
+}
+
+// The send button: the offer window's, and (trial 4 item 6) the catalogue tap panel's, where a
+// phone's person builds the offer a screen and a half below the window
+export function sendButton(attrs = {}) {
+  const send = h('button', { class: 'btn primary offer-send', type: 'button', ...attrs }, icon('send'), ' ' + sendLabel());
+  send.addEventListener('click', async (e) => {
+    e.stopPropagation();
+    const r = await act(offerCommand(), send);
+    if (r && r.ok) clearDraft();
+  });
+  return send;
+}
+
+export function draftIsEmpty() { return draftEmpty(); }
+
 export function setAsk(sideName) {
   S.draft[sideName] = S.draft[sideName] === '?' ? {} : '?';
   rerender();
@@ -150,11 +173,7 @@ export function renderOfferWindow(root) {
     return;
   }
   root.classList.remove('folded');
-  const send = h('button', { class: 'btn primary', type: 'button', id: 'offer-send' }, icon('send'), ' ' + t('offer_send'));
-  send.addEventListener('click', async () => {
-    const r = await act(offerCommand(), send);
-    if (r && r.ok) clearDraft();
-  });
+  const send = sendButton({ id: 'offer-send' });
   const clr = h('button', { class: 'btn', type: 'button', id: 'offer-clear', onclick: clearDraft }, icon('close'), ' ' + t('offer_clear'));
   const swap = swapButton();
   root.append(

@@ -32,13 +32,21 @@ function adviceLine(you, beans, say) {
   const stuck = beans.filter((b) => !(fits[b] || []).length);
   const all = stuck.length ? '' : '_all';
   if (a.harvests > 1 && a.steps) {
-    // two harvests or more: the whole plan, step by step, as the engine orders it (trial 4:
-    // "harvest field 1 first, then plant Chili, Stink" left out the second harvest)
-    const step = (st) => st.step === 'harvest'
-      ? t('adv_step_harvest', { field: st.field, what: t(st.harvest_now === 1 ? 'adv_what_1' : 'adv_what', { count: st.count, bean: beanName(st.bean), coins: st.harvest_now, thrown: st.thrown }) })
-      : t('adv_step_plant', { field: st.field, bean: beanName(st.bean) });
+    // two harvests or more: the whole plan at once, step by step as the engine orders it
+    // (trial 4: "harvest field 1 first, then plant Chili, Stink" left out the second
+    // harvest), short enough for a phone's header: the fields say what each harvest pays,
+    // the line the plan's totals
+    let last = null;
+    const step = (st) => {
+      if (st.step === 'harvest') { last = st.field; return t('adv_step_harvest', { field: st.field }); }
+      const there = st.field === last;
+      last = null;
+      return t(there ? 'adv_step_plant_there' : 'adv_step_plant', { field: st.field, bean: beanName(st.bean) });
+    };
     const plan = a.steps.map(step).join(t('adv_then'));
-    const r = say('st_adv_plan' + all, { stuck: list(stuck), k: a.harvests, plan }, 'act');
+    const coins = a.steps.reduce((c, st) => c + (st.step === 'harvest' ? st.harvest_now : 0), 0);
+    const r = say('st_adv_plan' + all, { stuck: list(stuck), k: a.harvests, plan, thrown: a.thrown,
+      coins: t(coins === 1 ? 'adv_coins_1' : 'adv_coins', { n: coins }) }, 'act');
     return { ...r, text: r.text + buy };
   }
   // in the number of the cards of that bean to plant first (fourth trial: "drag it" for two)
@@ -63,6 +71,15 @@ export function statusLine(view, room, me, askName = false) {
       return { text: t('st_pick_seat', { n: seated, lo, hi }), tone: 'may' };
     }
     if (room.start_ready === false || seated < lo) return { text: t('st_need_players', { n: seated, lo }), tone: 'wait' };
+    // people and bots apart, as the seat list shows them (trial 4)
+    const taken = room.seats.filter((s) => !s.vacant);
+    const bots = taken.filter((s) => s.bot).length;
+    const people = taken.length - bots;
+    if (bots && taken.length === seated) {
+      return { text: t(people === 1 ? 'st_ready_bots_me' : 'st_ready_bots', {
+        people: t(people === 1 ? 'n_people_1' : 'n_people', { n: people }),
+        bots: t(bots === 1 ? 'n_bots_1' : 'n_bots', { n: bots }) }), tone: 'act' };
+    }
     return { text: t('st_ready', { n: seated }), tone: 'act' };
   }
   const you = view.you;
@@ -145,6 +162,9 @@ export function statusLine(view, room, me, askName = false) {
           const gift = aimed.want !== '?' && !sideEntries(aimed.want).length;   // R30: nothing back
           return say(gift ? 'st_passed_gift_for_you' : 'st_passed_offer_for_you', { name: name(aimed.owner), n: aimed.id }, 'may');
         }
+        // any other offer I may still accept (can_accept): the newest (trial 4 item 7)
+        const open = view.offers.filter((o) => accept.includes(o.id)).pop();
+        if (open) return say('st_passed_open', { name: name(open.owner), n: open.id }, 'may');
         return say('st_passed', { name: name(active) }, 'wait');
       }
       return say(accept.length ? 'st_trade_other_k' : 'st_trade_other', { name: name(active) }, 'may');

@@ -19,6 +19,7 @@ export const S = {
   gotNews: [],         // [{side, from}] what my deals of this turn gave me (the log's deal_done)
   armed: null,         // 'have' | 'want': the next card pressed gets this marker
   tapBean: null,       // the catalogue bean whose beanometer panel is open (touch)
+  catTipOff: null,     // the catalogue bean clicked: its hover tip waits for the pointer to leave
   connected: false,
   askName: false,      // the name gate is open: the page waits for a name, not for the server
   botPolicy: null,     // the policy the Add bot button seats (null: the picker's first, RoomInfo.bot_picker)

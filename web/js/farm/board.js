@@ -284,7 +284,7 @@ export function renderFarm(root) {
   if (over) root.append(over);
   root.append(schedule(v));
   if (v.you) root.append(mine(v, v.you));
-  const seats = h('section', { class: 'farm-seats', 'aria-label': 'players' });
+  const seats = h('section', { class: 'farm-seats', 'aria-label': ft('players') });
   v.seats.forEach((_, i) => seats.append(seatPanel(v, i)));
   root.append(seats);
   const res = results(v);

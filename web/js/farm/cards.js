@@ -2,7 +2,7 @@
 // (level, category, bonus attribute and bonus; docs/farm.md D1). Its colour is its category,
 // its symbol its attribute; the back shows what the parameter set lets it show ("?", "L2").
 import { h } from '../dom.js';
-import { term } from './words.js';
+import { ft, term } from './words.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -44,7 +44,7 @@ export function cardEl(params, name, opts = {}) {
   if (!c) {   // a face-down card: its back (maybe its level / category, info.card_back_shows)
     const back = h(tag, { class: 'farm-card back' + (opts.small ? ' small' : ''), title: name === '?' ? '' : name },
       h('span', { class: 'back-mark', text: name === '?' ? '' : name }));
-    back.setAttribute('aria-label', name === '?' ? 'face-down card' : `face-down card ${name}`);
+    back.setAttribute('aria-label', name === '?' ? ft('face_down') : ft('face_down_named', { name }));
     return back;
   }
   const cat = term(params, c.category);

@@ -4,6 +4,10 @@ import { getLang } from '../i18n.js';
 
 const W = {
   farm: ['Farm contest', '農園コンテスト'],
+  // aria-labels follow the language (trial 4: English labels on the Japanese page)
+  players: ['Players', 'プレイヤー'],
+  face_down: ['face-down card', '裏向きのカード'],
+  face_down_named: ['face-down card {name}', '裏向きのカード {name}'],
   cycle: ['Cycle {c}/{n}', 'サイクル {c}/{n}'],
   turn: ['turn {t}', 'ターン {t}'],
   phase_prep: ['Preparation (all at once)', '準備フェイズ（全員同時）'],

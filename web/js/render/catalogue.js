@@ -6,8 +6,9 @@ import { h, clear, onLeftRight } from '../dom.js';
 import { t, beanName } from '../i18n.js';
 import { beanCard, meterRow } from '../beans.js';
 import { S, act, rerender } from '../store.js';
-import { draftClick, setAsk } from '../offer.js';
+import { draftClick, setAsk, sendButton, draftIsEmpty } from '../offer.js';
 import { makeDropTarget } from '../dnd.js';
+import { cardsText } from '../status.js';
 
 // the pointer of the last press: a tap (touch, pen) opens the panel instead of clicking
 let lastPointer = 'mouse';
@@ -58,6 +59,15 @@ function tapPanel(entry) {
     // what the offer being built now holds of this bean, beside the buttons: on a phone the
     // offer window is off screen (trial: Want +1 changed it with nothing to see)
     h('div', { class: 'tap-note', role: 'status', 'aria-live': 'polite' }, ...draftNote(entry.bean)));
+  // trial 4 item 6: the offer is sent from where it was built (the offer window is far above
+  // on a phone); only while phase 2 makes deals and the draft holds something
+  if (S.view?.phase === 'trade' && !draftIsEmpty()) {
+    // the whole offer it sends, in words (the panel names only its own bean)
+    const words = (side) => (side === '?' ? t('ask_any') : cardsText(side));
+    panel.append(h('div', { class: 'tap-send' },
+      h('div', { class: 'tap-draft', text: t('offer_sum', { give: t('row_you_give'), a: words(S.draft.give), get: t('row_you_get'), b: words(S.draft.want) }) }),
+      sendButton({ id: 'tap-send' })));
+  }
   return panel;
 }
 
@@ -71,7 +81,16 @@ export function renderCatalogue(root) {
   const q = h('button', { class: 'btn ask-btn', type: 'button', id: 'catalogue-ask', title: t('ask_any_help') },
     h('span', { class: 'ask-q', 'aria-hidden': 'true', text: '?' }), h('span', { class: 'ask-word', text: t('ask_any_short') }));
   onLeftRight(q, (btn) => setAsk(btn === 'left' ? 'want' : 'give'), t('ask_any'));
-  root.append(h('div', { class: 'box-head' }, h('h2', { text: t('catalogue') }), h('span', { class: 'spacer' }), q));
+  q.setAttribute('aria-describedby', 'catalogue-ask-hint');
+  // the coin ladder under each card, labelled once (trial 4: "1 2 3 4" over "4 6 8 10" had no
+  // word on the board): the coins on top, the cards of a field they need below (§1c)
+  const legend = h('div', { class: 'meter-legend', id: 'meter-legend' },
+    h('span', { class: 'meter-strip', 'aria-hidden': 'true' },
+      h('span', { class: 'tier' }, h('span', { class: 'coin-disc', text: '1' }), h('b', { text: '4' }))),
+    h('span', { class: 'legend-words' }, h('span', { text: t('legend_coins') }), h('span', { text: t('legend_cards') })));
+  root.append(h('div', { class: 'box-head' }, h('h2', { text: t('catalogue') }), legend, h('span', { class: 'spacer' }), q),
+    // what "? any card" does, in words (trial 4: no hint of it without a tooltip)
+    h('div', { class: 'hint-text ask-hint', id: 'catalogue-ask-hint', text: t('ask_any_hint') }));
   const list = h('div', { class: 'catalogue' });
   for (const entry of v.catalogue) {
     const c = beanCard(entry.bean, { count: entry.count });
@@ -80,7 +99,16 @@ export function renderCatalogue(root) {
     c.append(meterBox(entry, tipId));
     c.setAttribute('aria-describedby', tipId);
     c.classList.add('cat');
+    // after a click the tip goes until the pointer leaves the card (trial 4: it stayed over
+    // the cards below it)
+    if (S.catTipOff === entry.bean) c.classList.add('tip-off');
+    c.addEventListener('pointerleave', () => {
+      if (S.catTipOff === entry.bean) S.catTipOff = null;
+      c.classList.remove('tip-off');
+    });
     onLeftRight(c, (btn, e) => {
+      S.catTipOff = entry.bean;
+      c.classList.add('tip-off');
       if (btn === 'left' && lastPointer !== 'mouse' && e.type === 'click') {
         S.tapBean = S.tapBean === entry.bean ? null : entry.bean;   // a tap: the panel only
         rerender();

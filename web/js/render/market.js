@@ -30,6 +30,8 @@ function sideCards(side, faceUp = [], faceUpBeans = []) {
   return row;
 }
 
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
 // A gift (R30): one side gives nothing (a '?' is a prompt, not a gift)
 function giftKind(o) {
   if (o.give === '?' || o.want === '?') return null;
@@ -44,12 +46,35 @@ function giftKind(o) {
 // A deal's news covers its offer and the offer it answered (the log's deal_done "answers"):
 // both were traded, even when the answered one leaves after as stale (its owner gave the cards).
 const NEWS_KIND = { deal_done: 'gone_traded', withdraw: 'gone_withdrawn', offer_stale: 'gone_stale', deal_cancel: 'gone_cancelled' };
+// Trial 4 items 8 and 19: a seat that passes (Not interested) or ends trading without taking
+// my offer says no by not taking it (issue 15); the log's pass and phase entries name the
+// offers it left (not_taken): the active player's offers a passing seat did not answer, the
+// offers to the active player it did not take as it ended phase 2 (they stay, C13).
+// -> [{id, key, name}] for my own offers among them.
+export function notTakenOf(e) {
+  const me = mySeat();
+  const v = S.view;
+  if (me === null || !v || !Array.isArray(e.not_taken) || e.seat === me) return [];
+  const mine = (id) => (e.kind === 'pass' ? v.active === me : (v.offers || []).some((o) => o.id === id && o.owner === me));
+  const key = e.kind === 'pass' ? 'not_taken_pass' : 'not_taken_end';
+  return e.not_taken.filter(mine).map((id) => ({ id, key, name: seatName(e.seat) }));
+}
+
 export function noteOfferNews(entries) {
-  const put = (id, key) => {
-    S.offerNews = [...(S.offerNews || []).filter((n) => n.id !== id), { id, key }].slice(-3);
+  const put = (id, key, name) => {
+    S.offerNews = [...(S.offerNews || []).filter((n) => n.id !== id), { id, key, name }].slice(-3);
   };
+  // an offer left untaken as phase 2 ends is news into the next turn, which the same batch
+  // of lines may begin (phase 3 and 4 pass by themselves): put after the turn's reset
+  let carried = [];      // from the turn before the last one begun in this batch
+  let later = [];        // since then
   for (const e of entries) {
-    if (e.kind === 'turn') { S.offerNews = []; S.gotNews = []; }
+    if (e.kind === 'turn') {
+      S.offerNews = []; S.gotNews = [];
+      carried = later.filter((n) => n.key === 'not_taken_end');
+      later = [];
+    }
+    later.push(...notTakenOf(e));
     const key = NEWS_KIND[e.kind];
     if (!key) continue;
     const id = e.kind === 'withdraw' || e.kind === 'offer_stale' ? e.id : e.offer;
@@ -67,6 +92,7 @@ export function noteOfferNews(entries) {
       if (got.length) S.gotNews = [...(S.gotNews || []), { side, from: e.seat === me ? e.other : e.seat }].slice(-3);
     }
   }
+  for (const n of [...carried, ...later]) put(n.id, n.key, n.name);
 }
 
 // What the offer means for me: the server's note (waiting, refused), or what the view says
@@ -82,6 +108,27 @@ function noteOf(o, v, me, notes) {
     return o.to === null || o.to === undefined ? { id: o.id, note: 'open' } : { id: o.id, note: 'open_to', seat: o.to };
   }
   return null;
+}
+
+// Whom an offer is for now (the view's partners: the seats that may be the other party of a
+// deal on it with this turn's active player, R28, rules.md T28), as a text key and its name:
+// 'you', 'name', 'open' (the active player's offer to all), 'later' (aimed at a seat whose
+// turn it is not: it waits for that turn, C13)
+function whomOf(o, v, me) {
+  const p = o.partners || [];
+  if (o.owner === v.active && (o.to === null || o.to === undefined)) return { key: 'open' };
+  if (!p.length) return { key: 'later', name: seatName(o.to) };
+  if (p.length === 1) return p[0] === me ? { key: 'you' } : { key: 'for', name: seatName(p[0]) };
+  return { key: 'open' };
+}
+
+// Who made it and when: "made on Bot 2's turn" (the view's turn_active), for an offer of an
+// earlier turn only (its turn < the view's turn); null for an offer of this turn.
+function madeOf(o, v, me) {
+  if (!o.turn || !v.turn || o.turn >= v.turn) return null;
+  const ta = o.turn_active;
+  if (ta === null || ta === undefined) return t('made_earlier');
+  return ta === me ? t('made_on_you') : t('made_on', { name: seatName(ta) });
 }
 
 function offerEl(o, v, me, notes) {
@@ -104,7 +151,7 @@ function offerEl(o, v, me, notes) {
     dataset: { offer: String(o.id), owner: String(o.owner) },
   });
   const head = h('div', { class: 'offer-head' },
-    h('span', { class: 'offer-id' }, h('span', { class: 'swatch' }), t('offer_by', { n: o.id, name: ownerName })));
+    h('span', { class: 'offer-id' }, h('span', { class: 'swatch' }), mine ? t('offer_by_you', { n: o.id }) : t('offer_by', { n: o.id, name: ownerName })));
   const gift = giftKind(o);
   if (gift) head.append(h('span', { class: 'gift-tag', text: t(gift) }));
   if (o.answers !== null && o.answers !== undefined) {
@@ -117,6 +164,13 @@ function offerEl(o, v, me, notes) {
   if (o.to !== null && o.to !== undefined && !(note && note.code === 'not_for_you')) {
     head.append(h('span', { class: 'offer-to-tag', text: t('offer_to_tag', { name: o.to === me ? t('you') : seatName(o.to) }) }));
   }
+  // the rows in words, shown only while the market is folded outside phase 2 (css): a chip
+  // says what it is (trial 4: it said only "phase 2 only")
+  const words = (side) => (side === '?' ? t('ask_any') : cardsText(side));
+  const sum = h('span', { class: 'offer-sum' },
+    t('offer_sum', { give: party ? t('sum_give') : t('row_gives', { name: ownerName }), a: words(give),
+      get: party ? t('sum_get') : t('row_gets', { name: ownerName }), b: words(get) }));
+  head.append(sum);       // on the head's line: a folded offer stays two lines high
   el.append(head,
     h('div', { class: 'offer-row give' },
       h('span', { class: 'row-label', text: party ? t('row_you_give') : t('row_gives', { name: ownerName }) }),
@@ -148,10 +202,19 @@ function offerEl(o, v, me, notes) {
   // no note: outside phase 2 (offers wait for it, R28), or another player's offer to the
   // active player (not for this seat); the view's phase and to_active say which
   let why = note ? noteText(note, v) : null;
+  const whom = whomOf(o, v, me);
+  const made = madeOf(o, v, me);
   if (!note && !spectator && v.phase !== 'over') {
-    if (v.phase !== 'trade') why = t('note_phase2');
-    else if (!mine && o.to_active) why = t('note_for', { name: seatName(v.active) });
+    if (v.phase !== 'trade') {
+      // folded to its head outside phase 2 (trial 4: "phase 2 only" said nothing): for whom
+      // in this turn's phase 2, or (phase 3) the next one; and when it was made
+      const k = v.phase === 'plant' ? { you: 'chip_for_you', for: 'chip_for', open: 'chip_open', later: 'chip_later' }[whom.key] : 'chip_next';
+      const w = t(k, { name: whom.name });
+      why = made ? t('chip_made', { made, whom: w }) : w;
+    } else if (!mine && o.to_active) why = t('note_for', { name: seatName(v.active) });
   }
+  // an offer of an earlier turn says whom it is for now in its own line (below): not twice
+  if (made && v.phase === 'trade' && note && (note.note === 'open' || note.note === 'open_to')) why = null;
   if (why) foot.append(h('span', { class: 'offer-note', text: why }));
   if (hasAsk && !mine && party) {
     const b = h('button', { class: 'btn small answer-btn', type: 'button', title: t('answer_title', { n: o.id }), text: t('answer') });
@@ -165,10 +228,15 @@ function offerEl(o, v, me, notes) {
     foot.append(b);
   }
   if (foot.childNodes.length) el.append(foot);
-  // C13: an offer from an earlier turn says why it is still here and what becomes of it
-  if (o.turn && v.turn && o.turn < v.turn && v.phase !== 'over') {
-    // one short line; the whole explanation in its title (trial 3: long texts on every such offer)
-    el.append(h('div', { class: 'offer-age', text: t('offer_age_short', { n: o.turn }), title: t('offer_age', { n: o.turn, name: ownerName }) }));
+  // C13: an offer from an earlier turn says on whose turn it was made and whom it is for now
+  // (trial 4: Dee's offer made for Bot 2 came back on her turn as "open to all, made in
+  // turn 1"; rules.md T28); one short line, the whole explanation in its title
+  if (made && v.phase !== 'over') {
+    const now = t({ you: 'now_for_you', for: 'now_for', open: 'now_open', later: 'now_later' }[whom.key], { name: whom.name });
+    el.append(h('div', {
+      class: 'offer-age', text: t('offer_when', { made: cap(made), now }),
+      title: t('offer_when_title', { n: o.id, owner: ownerName, made, t: o.turn, now }),
+    }));
   }
   // a click on the offer: accept it (or open a '?' offer or my own in the offer window);
   // the right button withdraws my own
@@ -192,13 +260,14 @@ export function renderMarket(root) {
   if (!v.offers.length) list.append(h('span', { class: 'nothing', text: t('market_empty') }));
   for (const o of v.offers) list.append(offerEl(o, v, me, notes));
   root.append(list);
-  const news = (S.offerNews || []).filter((n) => !v.offers.some((o) => o.id === n.id) || n.key === 'gone_cancelled');
+  const news = (S.offerNews || []).filter((n) => !v.offers.some((o) => o.id === n.id) || n.key === 'gone_cancelled' ||
+    n.key === 'not_taken_pass' || n.key === 'not_taken_end');
   const got = S.gotNews || [];
   if (news.length || got.length) {
     root.append(h('div', { class: 'offer-news', role: 'status' },
       ...got.map((g) => h('div', { class: 'got-news', text: t(sideEntries(g.side).reduce((k, [, n]) => k + n, 0) === 1 ? 'got_cards_1' : 'got_cards',
         { cards: cardsText(g.side), name: seatName(g.from) }) })),
-      ...news.map((n) => h('div', { text: t(n.key, { n: n.id }) }))));
+      ...news.map((n) => h('div', { class: 'news-' + n.key, text: t(n.key, { n: n.id, name: n.name }) }))));
   }
 }
 

@@ -62,6 +62,10 @@ export function renderFields(root) {
   // the field whose harvest the engine advises now (plant_advice: its next step is a harvest)
   const adv = y.plant_advice && y.plant_advice.step === 'harvest' && y.plant_advice.harvest;
   const advised = adv ? adv.field : null;
+  // a second field of the bean to plant while one of its fields grows (the engine's
+  // second_fields, R14: allowed, usually a mistake): the bean's field is marked, the
+  // empty one warns (trial 4: both read "Plant here")
+  const second = (current && current.kind !== 'faceup' && (y.second_fields || {})[current.bean]) || null;
   root.append(h('div', { class: 'box-head' }, h('h2', { text: t('fields') })));
   const row = h('div', { class: 'fields' });
   seat.fields.forEach((f, i) => {
@@ -69,8 +73,13 @@ export function renderFields(root) {
     const info = (seat.field_info || [])[i];
     const box = h('div', { class: 'field' + (legal.includes(n) ? ' can-plant' : '') + (advised === n ? ' advised' : ''), dataset: { field: String(n) },
       role: 'group', 'aria-label': t('field_no', { n }) });
+    const useHere = !!(second && second.use.includes(n) && legal.includes(n));
+    const secondHere = !!(second && second.second.includes(n) && legal.includes(n));
+    if (useHere) box.classList.add('use-field');
+    if (secondHere) box.classList.add('second-field');
     box.append(h('div', { class: 'field-no', text: t('field_no', { n }) },
-      advised === n ? h('span', { class: 'advised-tag', text: t('advised_tag') }) : null));
+      advised === n ? h('span', { class: 'advised-tag', text: t('advised_tag') }) : null,
+      useHere ? h('span', { class: 'advised-tag use-tag', text: t('use_field_tag') }) : null));
     if (f) {
       const c = beanCard(f[0], { count: f[1] });
       // own field: left = want, right = give
@@ -88,7 +97,8 @@ export function renderFields(root) {
     if (current && legal.includes(n)) {
       const p = current;
       // the engine advises a harvest first (plant_advice): planting stays possible, not stressed
-      const b = h('button', { class: 'btn plant-here' + (advised ? '' : ' primary'), type: 'button' }, icon('plant'), ' ' + t('plant_here'));
+      const b = h('button', { class: 'btn plant-here' + (advised || secondHere ? '' : ' primary'), type: 'button',
+        'aria-describedby': secondHere ? `second-why-${n}` : null }, icon('plant'), ' ' + t('plant_here'));
       b.addEventListener('click', () => act(plantCommand(p, n), box));
       btns.append(b);
     }
@@ -113,6 +123,10 @@ export function renderFields(root) {
       if (!can) whyEl = h('div', { class: 'hint-text harvest-why', id: `harvest-why-${n}`, text: why });
     }
     box.append(btns);
+    if (secondHere) {
+      box.append(h('div', { class: 'hint-text second-why', id: `second-why-${n}`,
+        text: t('second_field_warn', { bean: beanName(current.bean), use: second.use.join(', ') }) }));
+    }
     if (whyEl) box.append(whyEl);     // below the buttons, as narrow as the field
     makeDropTarget(box, {
       accepts: (p) => p.kind === 'front' || p.kind === 'toplant' || p.kind === 'faceup',

@@ -62,7 +62,14 @@ export function renderPanels(root) {
     panel.append(h('div', { class: 'panel-head' }, marks, name));
     const badges = seatMarks(info);
     if (idleOn) badges.unshift(word('mark-idle', idleTitle(S.roomInfo, info), 'idle', idleWord(info)));
-    if (passedOn) badges.unshift(word('mark-pass', t('pass_mark'), 'pass', t('pass_mark')));
+    // trial 4 item 7: a seat that passed with offers of this turn still waiting for the active
+    // player (the view's offers: its own, this turn, for the active player) is not "not
+    // interested": its offers stand, it makes no more
+    // (complete offers, as the view's "waiting" notes: a prompt with '?' asks first, C12)
+    const offersWait = passedOn && v.offers.some((o) => o.owner === i && o.turn === v.turn && o.give !== '?' && o.want !== '?' &&
+      (o.partners || []).includes(v.active));
+    if (offersWait) badges.unshift(word('mark-pass mark-offers-wait', t('offers_wait_title', { name: seat.name }), 'pass', t('offers_wait_mark')));
+    else if (passedOn) badges.unshift(word('mark-pass', t('pass_mark'), 'pass', t('pass_mark')));
     if (info && info.deadline !== null && info.deadline !== undefined && v.phase !== 'over') badges.push(clockBadge(info.deadline));
     if (info && info.timeouts) badges.push(h('span', { class: 'seat-badge timeout-mark', title: t('timeouts_title') }, icon('hourglass'), `×${info.timeouts}`));
     if (info && info.bot) panel.classList.add('bot');

@@ -68,10 +68,14 @@ export function renderPhase(root) {
   // phase 1 before the first plant: the button shows what it will do once a card is planted
   if (!label && y.waiting_for === 'plant') { label = 'end_planting'; blocked = t('done_blocked_plant'); }
   if (!label) return;
+  // trial 4 item 7: after Not interested (the view's passed mark) the button shows it is on
+  // and says how to get back in (an offer or an accept clears the mark, design.md 4)
+  const passed = label === 'not_interested' && !!v.seats[y.seat]?.passed;
+  if (passed) blocked = t('done_passed_why');
   const b = h('button', {
-    class: 'btn phase-btn' + (blocked ? '' : ' primary'), type: 'button', id: 'phase-btn',
-    disabled: !!blocked, dataset: { label }, title: blocked || null,
-  }, t('done_' + label));
+    class: 'btn phase-btn' + (blocked ? '' : ' primary') + (passed ? ' passed' : ''), type: 'button', id: 'phase-btn',
+    disabled: !!blocked, dataset: { label }, title: blocked || null, 'aria-pressed': passed ? 'true' : null,
+  }, t(passed ? 'done_passed' : 'done_' + label));
   b.addEventListener('click', () => act('/done', b));
   root.append(b);
   if (blocked) root.append(h('span', { class: 'phase-why', id: 'phase-why', text: blocked }));
