@@ -32,8 +32,9 @@ the rollouts are long and rough and lost to ``normal``'s own estimate.
 rollout to the end is short enough to be trusted; before that it plays as ``normal`` (in
 our measurements, searching earlier through the rough rollout policy lost games against
 ``normal``'s own estimate: README, "Bot levels"). Trial settings (``PLANT_PASSES``,
-``DEAL_PASSES``, ``CONFIDENCE``; off) search earlier and overrule ``normal`` only where the
-samples say so clearly: within the noise in our runs (README).
+``DEAL_PASSES``, ``CONFIDENCE``, ``EARLY_ROUNDS``; off) search earlier and overrule
+``normal`` only where the samples say so clearly, or roll out a few rounds only before the
+last pass: within the noise in our runs (README).
 
 **Worth of a finished sample**: ``WIN`` for a win (shared on a tie) plus this seat's coins
 minus the best other seat's (R39, R40). Samples: ``samples`` per decision, cut short by the

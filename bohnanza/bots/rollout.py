@@ -18,8 +18,9 @@ policy: 8.8), at about 1.5 times its cost.
 
 ``OTHERS = "greedy"`` (a trial setting, off; :func:`step_greedy`): the seats other than the
 searching one (``play_out``'s ``me``) plant by greedy's own plans (:class:`GreedyPlanner`),
-since the benchmarks' opponents are greedy; their trades stay the ``normal`` ones. In paired
-games it changed nothing measurable, with or without early planting search (README).
+since the benchmarks' opponents are greedy; their trades stay the ``normal`` ones; with
+``SELF = "greedy"`` the searching seat plants so too. In paired games neither changed
+anything measurable, with or without early planting search (README).
 
 ``"rough"`` (:func:`step`), the first policy:
 

@@ -61,7 +61,8 @@ def test_greedy_planting_of_the_other_seats_keeps_every_card_and_ends(preset: st
                                                                       n: int) -> None:
     """``OTHERS = "greedy"``: the seats but the searching one plant by greedy's plans; every
     action is legal (the engine checks it), every card stays in one place (§1d), the game
-    ends with its scores (R39, R40)."""
+    ends with its scores (R39, R40). Seed 0: no searching seat (``SELF = "greedy"``, every
+    seat plants by greedy's plans)."""
     for seed in range(3):
         g = quiet_clone(Game.new(preset, [f"P{i}" for i in range(n)], seed))
         total = _cards(g)
@@ -70,7 +71,7 @@ def test_greedy_planting_of_the_other_seats_keeps_every_card_and_ends(preset: st
         r = random.Random(seed)
         steps = 0
         while g.phase != "over":
-            rollout.step_greedy(g, fc, gp, r, seed % n)
+            rollout.step_greedy(g, fc, gp, r, seed - 1)
             assert _cards(g) == total
             steps += 1
             assert steps < 5000
@@ -90,3 +91,24 @@ def test_play_out_takes_the_others_setting(monkeypatch: pytest.MonkeyPatch) -> N
         results.append(q.to_position())
     assert results[0] != results[1]
     assert results[0] == results[2]
+
+
+def test_play_out_takes_the_self_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``OTHERS = "greedy"``, ``SELF = "greedy"`` plants the searching seat by greedy's
+    plans too: the same as a rollout with no searching seat, not the same as ``"normal"``."""
+    g = Game.new("classic", ["A", "B", "C", "D"], 5)
+    monkeypatch.setattr(rollout, "OTHERS", "greedy")
+    results = []
+    for own, me in (("normal", 0), ("greedy", 0)):
+        monkeypatch.setattr(rollout, "SELF", own)
+        q = quiet_clone(g)
+        assert rollout.play_out(q, random.Random(1), me=me) is not None
+        results.append(q.to_position())
+    q = quiet_clone(g)
+    fc = rollout.Forecast()
+    gp = rollout.GreedyPlanner()
+    r = random.Random(1)
+    while q.phase != "over":
+        rollout.step_greedy(q, fc, gp, r, -1)
+    assert results[0] != results[1]
+    assert results[1] == q.to_position()

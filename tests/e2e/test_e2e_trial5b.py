@@ -416,3 +416,40 @@ def test_small_cards_keep_their_names_whole_and_their_faces(browser: Any, server
         bad = [c for c in cards if c["lines"] > 2 or c["broken"] or c["art"] < 0.4]
         assert bad == [], bad
         assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ seen in the screenshots
+
+# the boxes of the phone header's first row that overlap another
+OVERLAPS = """() => { const ids = ['#phase .phase-btn', '#sound', '#speaker', '#lang', '.brand'];
+  const boxes = ids.map(s => [s, document.querySelector(s)]).filter(([, e]) => e && e.offsetParent)
+    .map(([s, e]) => [s, e.getBoundingClientRect()]);
+  const out = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const [a, r] = boxes[i]; const [b, q] = boxes[j];
+    if (r.left < q.right - 1 && q.left < r.right - 1 && r.top < q.bottom - 1 && q.top < r.bottom - 1) out.push([a, b]);
+  }
+  return out; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_phones_header_buttons_never_overlap(browser: Any, server: str, lang: str) -> None:
+    # the screenshots: the duel's End turn covered the switches on a phone (rules.md §3a,
+    # step 3: the active player ends the turn)
+    g = P.duel("plant_revealed")
+    with watched_page(browser, **PHONE) as (pg, errors):
+        for msg in (P.state(g, g.active), P.state(P.plant_no_fit(3), 0), P.state(P.trading(), 0)):
+            P.show(pg, server, msg, lang=lang)
+            assert pg.locator("#phase .phase-btn").count() == 1
+            assert pg.evaluate(OVERLAPS) == [], status(pg)
+        assert_clean(pg, errors)
+
+
+def test_the_loses_least_tag_stays_whole_on_a_phone(browser: Any, server: str) -> None:
+    with watched_page(browser, **PHONE) as (pg, errors):
+        P.show(pg, server, P.state(two_harvests(), 1))
+        tag = pg.locator(".field.advised .advised-tag")
+        assert tag.count() == 1
+        box = tag.bounding_box()
+        assert box and box["height"] < 20, box           # one line of 10.5 px text
+        assert_clean(pg, errors)

@@ -208,8 +208,10 @@ const T = {
   offer_by: ['#{n} by {name}', '#{n} {name}'],
   offer_by_you: ['#{n} by you', '#{n} あなた'],
   // trial 4 items 8 and 19: a seat says no by not taking an offer (the log's not_taken)
-  not_taken_pass: ['{name} is not interested and did not take your offer #{n}.', '{name}は興味なし: あなたのオファー#{n}は受けませんでした。'],
-  not_taken_end: ['{name} ended trading without taking your offer #{n} (it stays in the market).', '{name}は交渉を終え、あなたのオファー#{n}を受けませんでした（オファーは市場に残ります）。'],
+  not_taken_pass: ['{name} is not interested and did not take your offer {n}.', '{name}は興味なし: あなたのオファー{n}は受けませんでした。'],
+  not_taken_pass_n: ['{name} is not interested and did not take your offers {n}.', '{name}は興味なし: あなたのオファー{n}は受けませんでした。'],
+  not_taken_end: ['{name} ended trading without taking your offer {n} (it stays in the market).', '{name}は交渉を終え、あなたのオファー{n}を受けませんでした（オファーは市場に残ります）。'],
+  not_taken_end_n: ['{name} ended trading without taking your offers {n} (they stay in the market).', '{name}は交渉を終え、あなたのオファー{n}を受けませんでした（オファーは市場に残ります）。'],
   // outside phase 2 an offer shows its head and this one line (trial 4 item 4): what it is
   offer_sum: ['{give} {a} · {get} {b}', '{give}: {a}・{get}: {b}'],
   sum_give: ['you give', '出す'],
@@ -255,7 +257,7 @@ const T = {
   gate_watch: ['Just watch', '観戦する'],
   setup_invite: ['To invite friends, send them this page’s address: {url}', '友だちを招待するには、このページのアドレスを送ってください: {url}'],
   // trial 4: "or just watch" with no Just watch button here: until seated, one watches
-  st_pick_seat: ['Press Take a seat to play ({n} seated; {lo}–{hi} players). Until then you watch.',
+  st_pick_seat: ['Press Take a seat to play ({n} seated; {lo}–{hi} players). Until then you are watching.',
     '「参加する」で席に着けます（着席{n}人、{lo}〜{hi}人で遊べます）。それまでは観戦です。'],
   st_need_players: ['Waiting for players: {n} seated, at least {lo} needed. Share the link or add a bot.',
     'プレイヤーを待っています: 着席{n}人、最低{lo}人必要です。リンクを共有するかボットを追加してください。'],
@@ -550,6 +552,9 @@ const T = {
   phase_plant_revealed: ['Step 3: revealed cards', 'ステップ3: めくったカード'],
   duel_phase_plant: ['Step 2: planting from the hand', 'ステップ2: 手札から植え付け'],
   done_end_turn: ['End turn (the rest to your opponent)', '手番終了（残りは相手へ）'],
+  // a phone's header has no room for the reason (it covered the switches); the duel's box
+  // says where the rest goes
+  done_end_turn_touch: ['End turn', '手番終了'],
   wf_plant_offer: ['Plant or discard each card your opponent left.', '相手が残したカードを1枚ずつ植えるか捨ててください。'],
   wf_plant_revealed: ['Plant the revealed cards you want, then end your turn.', 'めくったカードから好きなものを植え、手番を終えてください。'],
   wf_duel_plant: ['Plant the next front card, discard one hand card (Discard), or end planting.', '次の先頭カードを植える、手札を1枚捨てる（「捨てる」）、または植え付け終了。'],
