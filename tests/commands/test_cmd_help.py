@@ -93,3 +93,15 @@ def test_duel_help(lang: str) -> None:
     assert "/option duel standard|3fields" in help_text(None, lang)
     assert "/discard h3" in help_text("discard", lang) and "/discard u2" in help_text(
         "discard", lang)
+
+
+@pytest.mark.parametrize(("lang", "yes", "chooses"), [
+    ("en", "says yes", "chooses whom to deal with"),
+    ("ja", "「受ける」の返答", "誰とトレードするかは"),
+])
+def test_accept_speaks_as_the_board_does(lang: str, yes: str, chooses: str) -> None:
+    # the board calls another player's Accept a yes that the active player picks from (fourth
+    # trial, item 1: "copy" explained nothing); /help accept says the same, never "copy"
+    text = help_text("accept", lang)
+    assert yes in text and chooses in text, text
+    assert "cop" not in text.lower() and "コピー" not in text and "自分のオファーとして" not in text

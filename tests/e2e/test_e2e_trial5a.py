@@ -267,13 +267,16 @@ LOG = "(e) => window.__bohnanza.log({type: 'log', entries: e})"
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Bob is not interested and did not take your offer #1."),
-    ("ja", "Bobは興味なし: あなたのオファー#1は受けませんでした。"),
+    ("en", "Bob is not interested and did not take your offers #1, #2."),
+    ("ja", "Bobは興味なし: あなたのオファー#1, #2は受けませんでした。"),
 ])
 def test_a_seat_that_passes_without_taking_your_offer_is_news(browser: Any, server: str,
                                                               lang: str, said: str) -> None:
-    g = P.game(phase="trade", seats=[{"hand": ["red"]}, {"hand": ["chili"]}, {"hand": ["soy"]}])
+    # Ann's two offers, both open to Bob (R28): he passes with no answer to either
+    g = P.game(phase="trade", seats=[{"hand": ["red", "green"]}, {"hand": ["chili"]},
+                                     {"hand": ["soy"]}])
     P.say(g, 0, "/offer red for chili")
+    P.say(g, 0, "/offer green for soy")
     with watched_page(browser, **LAPTOP) as (pg, errors):
         P.show(pg, server, P.state(g, 0), lang=lang)
         log = entries(g, "/done", 1, 0, lang)                  # Bob passes

@@ -287,7 +287,7 @@ function noteNews(entries) {
   const me = S.you?.seat;
   const isMe = (e) => e.seat === me && me !== null && me !== undefined;
   // my offers a seat did not take (the log's not_taken, trial 4 items 8 and 19)
-  const notTaken = entries.flatMap(notTakenOf).map((n) => ({ mine: true, text: t(n.key, { n: n.id, name: n.name }), coins: null }));
+  const notTaken = entries.flatMap(notTakenOf).map((n) => ({ mine: true, text: t(n.key, { n: n.n, name: n.name }), coins: null }));
   const lines = entries.filter((e) => e.kind === 'harvest' || e.kind === 'buy').map((e) => {
     const mine = isMe(e);
     if (e.kind === 'buy') {

@@ -208,8 +208,10 @@ const T = {
   offer_by: ['#{n} by {name}', '#{n} {name}'],
   offer_by_you: ['#{n} by you', '#{n} あなた'],
   // trial 4 items 8 and 19: a seat says no by not taking an offer (the log's not_taken)
-  not_taken_pass: ['{name} is not interested and did not take your offer #{n}.', '{name}は興味なし: あなたのオファー#{n}は受けませんでした。'],
-  not_taken_end: ['{name} ended trading without taking your offer #{n} (it stays in the market).', '{name}は交渉を終え、あなたのオファー#{n}を受けませんでした（オファーは市場に残ります）。'],
+  not_taken_pass: ['{name} is not interested and did not take your offer {n}.', '{name}は興味なし: あなたのオファー{n}は受けませんでした。'],
+  not_taken_pass_n: ['{name} is not interested and did not take your offers {n}.', '{name}は興味なし: あなたのオファー{n}は受けませんでした。'],
+  not_taken_end: ['{name} ended trading without taking your offer {n} (it stays in the market).', '{name}は交渉を終え、あなたのオファー{n}を受けませんでした（オファーは市場に残ります）。'],
+  not_taken_end_n: ['{name} ended trading without taking your offers {n} (they stay in the market).', '{name}は交渉を終え、あなたのオファー{n}を受けませんでした（オファーは市場に残ります）。'],
   // outside phase 2 an offer shows its head and this one line (trial 4 item 4): what it is
   offer_sum: ['{give} {a} · {get} {b}', '{give}: {a}・{get}: {b}'],
   sum_give: ['you give', '出す'],

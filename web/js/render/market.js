@@ -50,19 +50,21 @@ const NEWS_KIND = { deal_done: 'gone_traded', withdraw: 'gone_withdrawn', offer_
 // my offer says no by not taking it (issue 15); the log's pass and phase entries name the
 // offers it left (not_taken): the active player's offers a passing seat did not answer, the
 // offers to the active player it did not take as it ended phase 2 (they stay, C13).
-// -> [{id, key, name}] for my own offers among them.
+// -> [] or [{id, key, n, name}]: one line for my own offers among them ("#9, #13")
 export function notTakenOf(e) {
   const me = mySeat();
   const v = S.view;
   if (me === null || !v || !Array.isArray(e.not_taken) || e.seat === me) return [];
   const mine = (id) => (e.kind === 'pass' ? v.active === me : (v.offers || []).some((o) => o.id === id && o.owner === me));
-  const key = e.kind === 'pass' ? 'not_taken_pass' : 'not_taken_end';
-  return e.not_taken.filter(mine).map((id) => ({ id, key, name: seatName(e.seat) }));
+  const ids = e.not_taken.filter(mine);
+  if (!ids.length) return [];
+  const key = (e.kind === 'pass' ? 'not_taken_pass' : 'not_taken_end') + (ids.length > 1 ? '_n' : '');
+  return [{ id: `${e.kind}-${e.seat}`, key, n: ids.map((i) => '#' + i).join(', '), name: seatName(e.seat) }];
 }
 
 export function noteOfferNews(entries) {
-  const put = (id, key, name) => {
-    S.offerNews = [...(S.offerNews || []).filter((n) => n.id !== id), { id, key, name }].slice(-3);
+  const put = (id, key, name, list) => {
+    S.offerNews = [...(S.offerNews || []).filter((n) => n.id !== id), { id, key, name, list }].slice(-3);
   };
   // an offer left untaken as phase 2 ends is news into the next turn, which the same batch
   // of lines may begin (phase 3 and 4 pass by themselves): put after the turn's reset
@@ -92,7 +94,7 @@ export function noteOfferNews(entries) {
       if (got.length) S.gotNews = [...(S.gotNews || []), { side, from: e.seat === me ? e.other : e.seat }].slice(-3);
     }
   }
-  for (const n of [...carried, ...later]) put(n.id, n.key, n.name);
+  for (const n of [...carried, ...later]) put(n.id, n.key, n.name, n.n);
 }
 
 // What the offer means for me: the server's note (waiting, refused), or what the view says
@@ -261,13 +263,13 @@ export function renderMarket(root) {
   for (const o of v.offers) list.append(offerEl(o, v, me, notes));
   root.append(list);
   const news = (S.offerNews || []).filter((n) => !v.offers.some((o) => o.id === n.id) || n.key === 'gone_cancelled' ||
-    n.key === 'not_taken_pass' || n.key === 'not_taken_end');
+    n.key.startsWith('not_taken'));
   const got = S.gotNews || [];
   if (news.length || got.length) {
     root.append(h('div', { class: 'offer-news', role: 'status' },
       ...got.map((g) => h('div', { class: 'got-news', text: t(sideEntries(g.side).reduce((k, [, n]) => k + n, 0) === 1 ? 'got_cards_1' : 'got_cards',
         { cards: cardsText(g.side), name: seatName(g.from) }) })),
-      ...news.map((n) => h('div', { class: 'news-' + n.key, text: t(n.key, { n: n.id, name: n.name }) }))));
+      ...news.map((n) => h('div', { class: 'news-' + n.key, text: t(n.key, { n: n.list ?? n.id, name: n.name }) }))));
   }
 }
 
