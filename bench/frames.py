@@ -21,27 +21,18 @@ alternating each round (``--repeat``); the ratio NEW/OLD of the medians is print
 
 from __future__ import annotations
 
-import argparse
 import cProfile
-import io
 import json
 import os
-import pstats
 import random
-import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parent
-if os.environ.get("BOHNANZA_BENCH_FRAMES_SRC"):
-    sys.path.insert(0, os.environ["BOHNANZA_BENCH_FRAMES_SRC"])
-else:
-    sys.path.insert(0, str(REPO))
+# the tree measured (``--compare`` sets it per run), else this checkout
+sys.path.insert(0, os.environ.get("BOHNANZA_BENCH_FRAMES_SRC") or str(HERE.parent))
 
 
 class FakeConn:
@@ -191,64 +182,24 @@ def run(players: int, games: list[list[tuple[int, str]]], preset: str, seed: int
     result = {"changes": changes, "us_per_change": best / changes * 1e6,
               "bytes_per_change": nbytes / changes}
     if prof is not None:
-        s = io.StringIO()
-        pstats.Stats(prof, stream=s).sort_stats("tottime").print_stats(profile)
-        result["profile"] = s.getvalue()
+        from inprocess import top
+
+        result["profile"] = top(prof, profile)
     return result
 
 
-def _tree(rev: str, tmp: str) -> str:
-    if os.path.isdir(rev):
-        return str(Path(rev).resolve())
-    dest = os.path.join(tmp, rev.replace("/", "_"))
-    os.makedirs(dest)
-    arch = subprocess.run(["git", "-C", str(REPO), "archive", rev, "bohnanza"],
-                          check=True, capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", dest], input=arch, check=True)
-    return dest
-
-
-def compare(trees: list[str], repeat: int, argv: list[str]) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        srcs = [_tree(t, tmp) for t in trees]
-        got: dict[str, list[float]] = {t: [] for t in trees}
-        for r in range(repeat):
-            order = list(zip(trees, srcs, strict=True))
-            if r % 2:
-                order.reverse()
-            for t, src in order:
-                env = {**os.environ, "BOHNANZA_BENCH_FRAMES_SRC": src}
-                p = subprocess.run([sys.executable, __file__, "--json", *argv], env=env,
-                                   check=True, capture_output=True, text=True)
-                row = json.loads(p.stdout.strip().splitlines()[-1])
-                got[t].append(row["us_per_change"])
-                print(f"round {r + 1} {t}: {row['us_per_change']:.1f} µs/change, "
-                      f"{row['bytes_per_change']:.0f} B/change", flush=True)
-        med = {t: statistics.median(v) for t, v in got.items()}
-        for t in trees:
-            print(f"{t}: median {med[t]:.1f} µs/change")
-        print(f"ratio NEW/OLD {med[trees[1]] / med[trees[0]]:.3f}")
-
-
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--players", type=int, default=5)
-    ap.add_argument("--games", type=int, default=4)
-    ap.add_argument("--preset", default="classic")
-    ap.add_argument("--seed", type=int, default=1)
+    import inprocess
+
+    ap = inprocess.arguments(__doc__.splitlines()[0], games=4)
     ap.add_argument("--spectators", type=int, default=0)
     ap.add_argument("--hidden-money", action="store_true")
     ap.add_argument("--full", action="store_true", help="full-state connections")
-    ap.add_argument("--passes", type=int, default=3)
-    ap.add_argument("--profile", type=int, default=0, metavar="N")
-    ap.add_argument("--json", action="store_true")
     ap.add_argument("--bare", action="store_true",
                     help="apply the commands and phrase their log only, no frames (for "
                     "instruction counts: the frames' share is the difference)")
     ap.add_argument("--check", action="store_true",
                     help="compare every patched document with the full state (one pass)")
-    ap.add_argument("--compare", metavar="OLD,NEW")
-    ap.add_argument("--repeat", type=int, default=4)
     a = ap.parse_args()
     if a.compare:
         argv = [f"--players={a.players}", f"--games={a.games}", f"--preset={a.preset}",
@@ -257,7 +208,10 @@ def main() -> None:
             argv.append("--hidden-money")
         if a.full:
             argv.append("--full")
-        compare(a.compare.split(","), a.repeat, argv)
+        inprocess.compare(__file__, "BOHNANZA_BENCH_FRAMES_SRC", a.compare.split(","), a.repeat,
+                      argv, "us_per_change", "change",
+                      lambda row: f"{row['us_per_change']:.1f} µs/change, "
+                      f"{row['bytes_per_change']:.0f} B/change")
         return
     games = record_games(a.players, a.games, a.preset, a.seed, a.hidden_money)
     res = run(a.players, games, a.preset, a.seed, a.spectators, a.full,

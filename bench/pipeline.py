@@ -24,15 +24,11 @@ the instructions of the commands are the difference.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import cProfile
-import io
+import importlib
 import json
 import os
-import pstats
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,11 +36,8 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parent
-if os.environ.get("BOHNANZA_BENCH_PIPELINE_SRC"):
-    sys.path.insert(0, os.environ["BOHNANZA_BENCH_PIPELINE_SRC"])
-else:
-    sys.path.insert(0, str(REPO))
+# the tree measured (``--compare`` sets it per run), else this checkout
+sys.path.insert(0, os.environ.get("BOHNANZA_BENCH_PIPELINE_SRC") or str(HERE.parent))
 sys.path.insert(1, str(HERE))
 
 
@@ -153,6 +146,9 @@ def run(players: int, n_games: int, preset: str, seed: int, passes: int, profile
     from frames import record_games
 
     games = record_games(players, n_games, preset, seed)
+    # the lines recording read are not read again for free: a tree that keeps the commands
+    # of lines read before (commands/parse.py) starts the play without them
+    importlib.import_module("bohnanza.commands.parse").__dict__.get("_READ", {}).clear()
     # the room deals its game k (from 0) with game_seed + k, as record_games does
     best: dict[str, Any] | None = None
     prof = cProfile.Profile() if profile else None
@@ -163,64 +159,26 @@ def run(players: int, n_games: int, preset: str, seed: int, passes: int, profile
             best = res
     assert best is not None
     if prof is not None:
-        s = io.StringIO()
-        pstats.Stats(prof, stream=s).sort_stats("tottime").print_stats(profile)
-        best["profile"] = s.getvalue()
+        from inprocess import top
+
+        best["profile"] = top(prof, profile)
     return best
 
 
-def _tree(rev: str, tmp: str) -> str:
-    if os.path.isdir(rev):
-        return str(Path(rev).resolve())
-    dest = os.path.join(tmp, rev.replace("/", "_"))
-    os.makedirs(dest)
-    arch = subprocess.run(["git", "-C", str(REPO), "archive", rev, "bohnanza"],
-                          check=True, capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", dest], input=arch, check=True)
-    return dest
-
-
-def compare(trees: list[str], repeat: int, argv: list[str]) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        srcs = [_tree(t, tmp) for t in trees]
-        got: dict[str, list[float]] = {t: [] for t in trees}
-        for r in range(repeat):
-            order = list(zip(trees, srcs, strict=True))
-            if r % 2:
-                order.reverse()
-            for t, src in order:
-                env = {**os.environ, "BOHNANZA_BENCH_PIPELINE_SRC": src}
-                p = subprocess.run([sys.executable, __file__, "--json", *argv], env=env,
-                                   check=True, capture_output=True, text=True)
-                row = json.loads(p.stdout.strip().splitlines()[-1])
-                got[t].append(row["us_per_cmd"])
-                print(f"round {r + 1} {t}: {row['us_per_cmd']:.1f} µs/cmd, "
-                      f"{row['frames_per_cmd']:.2f} frames/cmd, {row['bytes_per_cmd']:.0f} B/cmd",
-                      flush=True)
-        med = {t: statistics.median(v) for t, v in got.items()}
-        for t in trees:
-            print(f"{t}: median {med[t]:.1f} µs/cmd")
-        print(f"ratio NEW/OLD {med[trees[1]] / med[trees[0]]:.3f}")
-
-
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--players", type=int, default=5)
-    ap.add_argument("--games", type=int, default=2)
-    ap.add_argument("--preset", default="classic")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--passes", type=int, default=3)
-    ap.add_argument("--profile", type=int, default=0, metavar="N")
+    import inprocess
+
+    ap = inprocess.arguments(__doc__.splitlines()[0], games=2)
     ap.add_argument("--bare", action="store_true",
                     help="start-up, recording, join and start only (for instruction counts)")
-    ap.add_argument("--json", action="store_true")
-    ap.add_argument("--compare", metavar="OLD,NEW")
-    ap.add_argument("--repeat", type=int, default=4)
     a = ap.parse_args()
     if a.compare:
         argv = [f"--players={a.players}", f"--games={a.games}", f"--preset={a.preset}",
                 f"--seed={a.seed}", f"--passes={a.passes}"]
-        compare(a.compare.split(","), a.repeat, argv)
+        inprocess.compare(__file__, "BOHNANZA_BENCH_PIPELINE_SRC", a.compare.split(","), a.repeat,
+                      argv, "us_per_cmd", "cmd",
+                      lambda row: f"{row['us_per_cmd']:.1f} µs/cmd, {row['frames_per_cmd']:.2f} "
+                      f"frames/cmd, {row['bytes_per_cmd']:.0f} B/cmd")
         return
     res = run(a.players, a.games, a.preset, a.seed, a.passes, a.profile, a.bare)
     if a.json:

@@ -181,36 +181,45 @@ class Model:
         self.me: int = you["seat"]
         self.active = c.is_active(view)
         g = game_of(view)
-        # the seats' public parts: from the game itself when the view is read from it
-        seats: list[Any] = g.seats if g is not None else view["seats"]
-        self.n = len(seats)
-        if g is None:
-            self.fields: Fields = tuple(c.fields_of(view, self.me))
-        else:
-            self.fields = tuple(None if f is None else (f[0], int(f[1]))
-                                for f in g.seats[self.me].fields)
-        self.hand: Cards = tuple(you["hand"])
-        self.to_plant: Cards = tuple(you["to_plant"])
-        self.face_up: Cards = tuple(view["face_up"]) if self.active else ()
-        self.gift_requests = view["preset"] != "classic"
-        # --- what may still come (R41: only public facts and the own hand)
         seen: dict[str, int] = {}
         get = seen.get
-        for s in seats:
-            fields, to_plant = (s.fields, s.to_plant) if g is not None else (s["fields"],
-                                                                            s["to_plant"])
-            for f in fields:
-                if f is not None:
-                    seen[f[0]] = get(f[0], 0) + int(f[1])
-            for b in to_plant:
-                seen[b] = get(b, 0) + 1
-        for b in view["face_up"]:
+        if g is None:
+            seats: list[Any] = view["seats"]
+            self.fields: Fields = tuple(c.fields_of(view, self.me))
+            for s in seats:
+                for f in s["fields"]:
+                    if f is not None:
+                        seen[f[0]] = get(f[0], 0) + int(f[1])
+                for b in s["to_plant"]:
+                    seen[b] = get(b, 0) + 1
+            count = (view["passes_limit"], view["exhaustions"], view["deck_count"],
+                     view["discard_count"])
+        else:
+            # the seats' public parts and the counts, from the game itself when the view is
+            # read from it (the same values: fastview)
+            seats = g.seats
+            self.fields = tuple([None if f is None else (f[0], f[1])
+                                 for f in seats[self.me].fields])
+            for s in seats:
+                for f in s.fields:
+                    if f is not None:
+                        seen[f[0]] = get(f[0], 0) + f[1]  # type: ignore[index,call-overload]
+                for b in s.to_plant:
+                    seen[b] = get(b, 0) + 1
+            count = (g.rules.passes_limit, g.exhaustions, len(g.deck), len(g.discard))
+        self.n = len(seats)
+        self.hand: Cards = tuple(you["hand"])
+        self.to_plant: Cards = tuple(you["to_plant"])
+        face_up = view["face_up"]
+        self.face_up: Cards = tuple(face_up) if self.active else ()
+        self.gift_requests = view["preset"] != "classic"
+        # --- what may still come (R41: only public facts and the own hand)
+        for b in face_up:
             seen[b] = get(b, 0) + 1
         for b in self.hand:
             seen[b] = get(b, 0) + 1
         catalogue = view["catalogue"]
-        facts = (type(self), seen, view["passes_limit"], view["exhaustions"],
-                 view["deck_count"], view["discard_count"], self.n)
+        facts = (type(self), seen, *count, self.n)
         last = None if memo is None else memo.last
         if (last is not None and last[0] is catalogue and last[1] == facts
                 and len(last[4][1]) <= memo.LIMIT):  # type: ignore[union-attr]
@@ -220,12 +229,12 @@ class Model:
             counts = _counts(catalogue)
             unseen = {b: max(0, n - get(b, 0)) for b, n in counts.items()}
             total_unseen = max(1, sum(unseen.values()))
-            passes_left = view["passes_limit"] - view["exhaustions"]
-            deck = view["deck_count"]
+            passes_limit, exhaustions, deck, discard = count
+            passes_left = passes_limit - exhaustions
             if passes_left <= 1:
                 draws = float(deck)
             else:
-                draws = deck + (passes_left - 1) * max(20.0, view["discard_count"] + 20.0)
+                draws = deck + (passes_left - 1) * max(20.0, discard + 20.0)
             self.draws = draws
             share = 1.4 / self.n
             self.mu = {b: unseen[b] / total_unseen * min(draws, HORIZON) * share
@@ -240,7 +249,7 @@ class Model:
         self.can_buy = bool(you["can_buy"])
         self._v: dict[tuple[str, int], float]
         self._plans: dict[tuple[Fields, Cards], Plan]
-        self._single: dict[tuple[Fields, str], float]
+        self._single: dict[Fields, dict[str, float]]
         self._totals: dict[tuple[Fields, Cards, Cards], float]
         self._deals: dict[tuple[Any, ...], tuple[float, list[CardRef]]]
         self._v, self._plans, self._single, self._totals, self._deals = tables
@@ -283,21 +292,27 @@ class Model:
         got = plans.get(key)
         if got is not None:
             return got
-        if not cards:
-            best = Plan(self.worth(fields), None, fields)
-            plans[key] = best
-            return best
-        if len(cards) == 1:
-            plan = self._plan_one(fields, cards)
-            plans[key] = plan
-            return plan
+        if cards:
+            got = self._search(fields, cards)
+        else:
+            got = Plan(self.worth(fields), None, fields)
+        plans[key] = got
+        return got
+
+    def _search(self, fields: Fields, cards: Cards) -> Plan:
+        """:meth:`plan` of one or more cards: each bean into its own field or the first empty
+        one, then the rest; or a harvest first (one card: the worth of the fields reached is
+        summed here, as :meth:`worth` sums it)."""
+        vget = self._v.get
+        V = self.V
         best_value = -math.inf
         best_action: tuple[str, Any, Any] | None = None
         best_fields = fields
         fits_any = False
-        one = len(cards) == 1
         beans: Cards | list[str] = cards
-        if not one:
+        rest: Cards = ()
+        many = len(cards) > 1
+        if many:
             beans = list(dict.fromkeys(cards))
             held = [f[0] for f in fields if f is not None]
             for b in beans:
@@ -305,9 +320,7 @@ class Model:
                     beans = [b]     # a bean joining its own field first never hurts: prune
                     break
         for b in beans:
-            if one:
-                rest: Cards = ()
-            else:
+            if many:
                 rest_l = list(cards)
                 rest_l.remove(b)
                 rest = tuple(rest_l)
@@ -327,57 +340,15 @@ class Model:
                 if rest:
                     sub = self.plan(nf, rest)
                     value, sub_fields = sub.value, sub.fields
-                else:               # plan(nf, ()): the worth of nf
-                    value, sub_fields = self.worth(nf), nf
+                else:               # plan(nf, ()): the worth of nf, as self.worth(nf)
+                    worths = []
+                    for x in nf:
+                        if x is not None:
+                            y = vget(x)
+                            worths.append(V(x[0], x[1]) if y is None else y)
+                    value, sub_fields = sum(worths), nf
                 if value > best_value:
                     best_value, best_action, best_fields = value, ("plant", b, i), sub_fields
-        for i in _harvestable(fields):
-            f = fields[i]
-            assert f is not None
-            b, n = f
-            got_coins = coins_for(b, n) if n > 0 else 0
-            if fits_any and got_coins < self.V(b, n):
-                continue
-            nf = fields[:i] + (None,) + fields[i + 1:]
-            sub = self.plan(nf, cards)
-            value = sub.value + got_coins
-            if value > best_value:
-                best_value, best_action, best_fields = value, ("harvest", i, None), sub.fields
-        plan = Plan(best_value, best_action, best_fields)
-        plans[key] = plan
-        return plan
-
-    def _plan_one(self, fields: Fields, cards: Cards) -> Plan:
-        """:meth:`plan` of one card (most plans): the same steps and sums, without the
-        bookkeeping of several cards."""
-        b = cards[0]
-        vget = self._v.get
-        V = self.V
-        best_value = -math.inf
-        best_action: tuple[str, Any, Any] | None = None
-        best_fields = fields
-        fits_any = False
-        used_empty = False
-        for i, f in enumerate(fields):
-            if f is None:
-                if used_empty:
-                    continue
-                used_empty = True
-                new = (b, 1)
-            elif f[0] == b:
-                new = (b, f[1] + 1)
-            else:
-                continue
-            fits_any = True
-            nf = fields[:i] + (new,) + fields[i + 1:]
-            worths = []                 # self.worth(nf)
-            for x in nf:
-                if x is not None:
-                    y = vget(x)
-                    worths.append(V(x[0], x[1]) if y is None else y)
-            value = sum(worths)
-            if value > best_value:
-                best_value, best_action, best_fields = value, ("plant", b, i), nf
         for i in _harvestable(fields):
             f = fields[i]
             assert f is not None
@@ -396,18 +367,22 @@ class Model:
 
     def single(self, fields: Fields, b: str) -> float:
         """What planting one ``b`` into ``fields`` gains (negative: it breaks a field)."""
-        key = (fields, b)
-        v = self._single.get(key)
+        row = self._single.get(fields)
+        if row is None:
+            row = self._single[fields] = {}
+        v = row.get(b)
         if v is None:
             v = self.plan(fields, (b,)).value - self.worth(fields)
-            self._single[key] = v
+            row[b] = v
         return v
 
     def hand_value(self, hand: Cards, fields: Fields) -> float:
-        single = self._single
+        row = self._single.get(fields)
+        if row is None:
+            row = self._single[fields] = {}
         parts = []
         for w, b in zip(HAND_WEIGHTS, hand, strict=False):
-            v = single.get((fields, b))
+            v = row.get(b)
             parts.append(w * (self.single(fields, b) if v is None else v))
         return sum(parts)
 
@@ -427,13 +402,23 @@ class Model:
     def deal(self, give: dict[str, int], receive: dict[str, int]) -> tuple[float, list[CardRef]]:
         """Gain of handing over ``give`` and receiving ``receive``, and the cards to hand over
         (the instances that hurt least to lose, R11). ``-inf`` when ``give`` is not held."""
+        got = self._dealt(give, receive)
+        return got[0], got[1][:]
+
+    def gain(self, give: dict[str, int], receive: dict[str, int]) -> float:
+        """``deal(give, receive)[0]``: the gain alone."""
+        return self._dealt(give, receive)[0]
+
+    def _dealt(self, give: dict[str, int], receive: dict[str, int]
+               ) -> tuple[float, list[CardRef]]:
+        """:meth:`_deal`, kept in the forecast's table by the whole position."""
         key = (self.fields, self.hand, self.face_up, self.to_plant,
                tuple(give.items()), tuple(receive.items()))
         got = self._deals.get(key)
         if got is None:
             got = self._deal(give, receive)
             self._deals[key] = got
-        return got[0], got[1][:]
+        return got
 
     def _deal(self, give: dict[str, int], receive: dict[str, int]
               ) -> tuple[float, list[CardRef]]:
@@ -499,12 +484,25 @@ class GreedyPolicy(Policy):
         self.ledger = c.CoinLedger()
         self.memo: ModelMemo | None = ModelMemo()
         """The tables this seat's models share (``None``: every decision starts afresh)."""
+        self._market: tuple[Any, list[tuple[int, int, Any, Any]], Any] | None = None
+        """During a decision: its view, the offers read from it and this seat's own complete
+        offers (:meth:`_open_gives`), each read once."""
 
     def decide(self, view: dict[str, Any], rng: random.Random, *,
                hurry: bool = False) -> str | None:
-        text = self._decide(view, rng, hurry=hurry)
+        try:
+            text = self._decide(view, rng, hurry=hurry)
+        finally:
+            self._market = None         # keeps nothing of the view (borrows_view)
         self.ledger.note(view, text)
         return text
+
+    def _offers(self, view: dict[str, Any]) -> list[tuple[int, int, Any, Any]]:
+        """:func:`_offers` of ``view``, read once per decision."""
+        got = self._market
+        if got is None or got[0] is not view:
+            got = self._market = (view, _offers(view), None)
+        return got[1]
 
     def _decide(self, view: dict[str, Any], rng: random.Random, *,
                hurry: bool = False) -> str | None:
@@ -525,17 +523,18 @@ class GreedyPolicy(Policy):
                 return c.provide(refs)
             return c.cancel()
         # 2. own offers that no longer pay
-        for oid, owner, o_give, o_want in _offers(view):
+        for oid, owner, o_give, o_want in self._offers(view):
             if owner != m.me:
                 continue
             give, want = _side(o_give), _side(o_want)
             if oid not in you["can_withdraw"] or give is None or want is None:
                 continue
-            if m.deal(give, want)[0] <= 0:
+            if m.gain(give, want) <= 0:
                 return c.withdraw(oid)
         # 3. harvest fields at the top of their worth
-        soon = set(m.to_plant) | set(m.face_up) | set(m.hand[:3])
-        for f in you["harvestable"]:
+        hinted = you["harvestable"]
+        soon = set(m.to_plant) | set(m.face_up) | set(m.hand[:3]) if hinted else set()
+        for f in hinted:
             fld = m.fields[f - 1]
             if fld is None or fld[0] in soon:
                 continue
@@ -657,14 +656,20 @@ class GreedyPolicy(Policy):
 
     # ------------------------------------------------------------ trading
     def _open_gives(self, view: dict[str, Any]) -> list[tuple[dict[str, int], dict[str, int]]]:
+        self._offers(view)
+        got = self._market
+        assert got is not None
+        if got[2] is not None:
+            return got[2]               # type: ignore[no-any-return]
         out = []
         me = c.seat_of(view)
-        for _, owner, o_give, o_want in _offers(view):
+        for _, owner, o_give, o_want in got[1]:
             if owner != me:
                 continue
             g, w = _side(o_give), _side(o_want)
             if g is not None and w is not None:
                 out.append((g, w))
+        self._market = (got[0], got[1], out)
         return out
 
     def _best_accept(self, view: dict[str, Any], m: Model) -> str | None:
@@ -672,7 +677,7 @@ class GreedyPolicy(Policy):
         best: tuple[float, int] | None = None
         turn = view["turn"]
         acceptable = set(view["you"]["can_accept"])
-        for oid, _, o_give, o_want in _offers(view):
+        for oid, _, o_give, o_want in self._offers(view):
             if oid not in acceptable or (turn, oid) in self._started:
                 continue
             give, want = _side(o_give), _side(o_want)
@@ -680,7 +685,7 @@ class GreedyPolicy(Policy):
                 continue
             if not m.active and (want, give) in mine:
                 continue            # already answered
-            gain = m.deal(want, give)[0]
+            gain = m.gain(want, give)
             if gain > MARGIN and (best is None or gain > best[0]):
                 best = (gain, oid)
         if best is None:
@@ -694,7 +699,7 @@ class GreedyPolicy(Policy):
         """Beans this seat gains by handing over one of (best first)."""
         out = []
         for b in sorted(set(m.hand[:4]) | set(m.face_up)):
-            gain = m.deal({b: 1}, {})[0]
+            gain = m.gain({b: 1}, {})
             if gain > MARGIN:
                 out.append((gain, b))
         out.sort(reverse=True)
@@ -703,7 +708,7 @@ class GreedyPolicy(Policy):
     def _wanted(self, m: Model, beans: list[str]) -> list[tuple[float, str]]:
         out = []
         for b in sorted(set(beans)):
-            gain = m.deal({}, {b: 1})[0]
+            gain = m.gain({}, {b: 1})
             if gain > 2 * MARGIN:
                 out.append((gain, b))
         out.sort(reverse=True)
@@ -719,7 +724,7 @@ class GreedyPolicy(Policy):
                 continue
             if not give and not m.gift_requests:
                 continue
-            if m.deal(give, want)[0] > MARGIN:
+            if m.gain(give, want) > MARGIN:
                 return c.offer(give, want)
         return None
 
@@ -760,7 +765,7 @@ class GreedyPolicy(Policy):
             pays += [{b: 1} for b in sorted(set(m.hand)) if b != w and {b: 1} not in pays]
             best: tuple[float, dict[str, int]] | None = None
             for g in pays:
-                gain = m.deal(g, {w: 1})[0]
+                gain = m.gain(g, {w: 1})
                 if best is None or gain > best[0]:
                     best = (gain, g)
             if best is not None:

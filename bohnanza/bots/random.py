@@ -51,11 +51,13 @@ Choice = tuple[Callable[..., str], tuple[Any, ...]] | None
 arguments (``None`` = wait). Only the chosen one is written (``_text``)."""
 
 
-def _provide_ways(view: dict[str, Any], owes: dict[str, int]) -> list[Choice]:
+def _provide_ways(owes: dict[str, int], refs_of: Callable[[str], list[CardRef]]
+                  ) -> list[Choice]:
+    """One ``/provide`` per way of choosing the owed cards (``refs_of(bean)``: the cards of
+    ``bean`` the seat may hand over, R31), at most ``MAX_PROVIDE_WAYS``."""
     per_bean = []
     for bean, n in sorted(owes.items()):
-        refs = c.card_refs(view, bean)
-        per_bean.append(list(itertools.combinations(refs, n)))
+        per_bean.append(list(itertools.combinations(refs_of(bean), n)))
     out: list[Choice] = []
     for combo in itertools.product(*per_bean):
         out.append((c.provide, ([r for part in combo for r in part],)))
@@ -83,17 +85,17 @@ def _provide_ways_game(g: GameState, seat: int, owes: dict[str, int]) -> list[Ch
     active)."""
     hand = g.seats[seat].hand
     face = g.face_up if g.active == seat else ()
-    per_bean = []
-    for bean, n in sorted(owes.items()):
+
+    def refs_of(bean: str) -> list[CardRef]:
         refs = [CardRef("h", i + 1) for i, b in enumerate(hand) if b == bean]
-        refs += [CardRef("u", i + 1) for i, b in enumerate(face) if b == bean]
-        per_bean.append(list(itertools.combinations(refs, n)))
-    out: list[Choice] = []
-    for combo in itertools.product(*per_bean):
-        out.append((c.provide, ([r for part in combo for r in part],)))
-        if len(out) >= MAX_PROVIDE_WAYS:
-            break
-    return out
+        return refs + [CardRef("u", i + 1) for i, b in enumerate(face) if b == bean]
+
+    return _provide_ways(owes, refs_of)
+
+
+_DONE: Choice = (c.done, ())
+_BUY: Choice = (c.buy, ())
+_CANCEL: Choice = (c.cancel, ())
 
 
 def _text(choice: Choice) -> str | None:
@@ -106,6 +108,9 @@ class RandomPolicy(Policy):
     name = "random"
     borrows_view = True
     reads_game = True
+    heeds_hurry = False
+    """Its answer is the same whatever ``hurry`` says: bot games in the engine
+    (:mod:`.simulate`) leave out what only sets ``hurry``."""
 
     def __init__(self) -> None:
         self.ledger = c.CoinLedger()
@@ -121,7 +126,8 @@ class RandomPolicy(Policy):
             return []
         owes = c.my_deal_duty(view)
         if owes is not None:
-            return [*_provide_ways(view, owes), (c.cancel, ())]
+            return [*_provide_ways(owes, lambda bean: c.card_refs(view, bean)),
+                    (c.cancel, ())]
         phase = view["phase"]
         opts: list[Choice] = []
         must = bool(you["must_act"])
@@ -178,54 +184,65 @@ class RandomPolicy(Policy):
         waiting = _waiting(g, seat)
         d = g.deal
         if waiting == "provide" and d is not None and seat in d.owes:
-            return [*_provide_ways_game(g, seat, dict(d.owes[seat])), (c.cancel, ())]
+            return [*_provide_ways_game(g, seat, dict(d.owes[seat])), _CANCEL]
         opts: list[Choice] = []
+        add = opts.append
         must = waiting is not None
         if phase == "plant" and must:
             if waiting == "plant" and g.planted < 2:
-                opts += [(c.plant, (f,)) for f in planting.fields_for(g, s, s.hand[0])]
+                for f in planting.fields_for(g, s, s.hand[0]):
+                    add((c.plant, (f,)))
             if g.planted >= 1:
-                opts.append((c.done, ()))
+                add(_DONE)
         elif phase == "plant_traded" and must:
             if s.to_plant:
                 for bean in sorted(dict.fromkeys(s.to_plant)):
-                    opts += [(c.plant, (f, bean)) for f in planting.fields_for(g, s, bean)]
+                    for f in planting.fields_for(g, s, bean):
+                        add((c.plant, (f, bean)))
         elif phase in ("plant_offer", "plant_revealed") and must:
             for i, fields in enumerate(duel.face_up_fields(g, seat)):
-                opts += [(c.plant_card, (i + 1, f)) for f in fields]
+                for f in fields:
+                    add((c.plant_card, (i + 1, f)))
             if phase == "plant_revealed":
-                opts.append((c.done, ()))
+                add(_DONE)
         elif phase == "trade":
             if g.offers:
-                opts += [(c.accept, (i,)) for i in market.acceptable_ids(g, seat)]
+                for i in market.acceptable_ids(g, seat):
+                    add((c.accept, (i,)))
             if active or seat not in g.passed:
                 if d is None or not active:
-                    opts.append((c.done, ()))
+                    add(_DONE)
         rules = g.rules
         if rules.duel:
-            opts += [(c.discard, (r,)) for r in duel.discardable(g, seat)]
-        opts += [(c.harvest, (f,)) for f in planting.harvestable_now(g, seat)]
+            for r in duel.discardable(g, seat):
+                add((c.discard, (r,)))
+        for f in planting.harvestable_now(g, seat):
+            add((c.harvest, (f,)))
         if planting.buy_hint(g, seat) and (
                 not g.options.get("hidden_money")
                 or (rules.third_field_cost is not None
                     and self.ledger.coins >= int(rules.third_field_cost))):
-            opts.append((c.buy, ()))
-        mine = [o for o in g.offers if o.owner == seat]
+            add(_BUY)
+        mine = 0
         deal_offer = d.offer if d is not None else None
-        opts += [(c.withdraw, (o.id,)) for o in mine if o.id != deal_offer]
-        if len(mine) < MAX_OWN_OFFERS and not rules.duel:
+        for o in g.offers:
+            if o.owner == seat:
+                mine += 1
+                if o.id != deal_offer:
+                    add((c.withdraw, (o.id,)))
+        if mine < MAX_OWN_OFFERS and not rules.duel:
             held = set(s.hand)
             if active:
                 held.update(g.face_up)
-            have = sorted(held)
-            if have:
+            if held:
+                have = sorted(held)
                 give = {rng.choice(have): 1}
                 beans = rules.types
                 k = rng.randrange(len(beans) + 1)
                 want = {} if k == len(beans) else {beans[k]: 1}
-                opts.append((c.offer, (give, want)))
+                add((c.offer, (give, want)))
         if not must:
-            opts.append(None)
+            add(None)
         return opts
 
     def decide_game(self, g: GameState, seat: int, rng: _random.Random, *,
@@ -236,7 +253,8 @@ class RandomPolicy(Policy):
         if not opts:
             return None
         text = _text(rng.choice(opts))
-        if text is not None:            # self.ledger.note, from the game
+        if text is not None and g.options.get("hidden_money"):
+            # self.ledger.note, from the game (the coins are read only under hidden money)
             if text.startswith("/harvest "):
                 info = _field_info(g.seats[seat].fields[int(text.split()[1]) - 1])
                 if info is not None:
@@ -244,4 +262,3 @@ class RandomPolicy(Policy):
             elif text == "/buy":
                 self.ledger.coins -= int(g.rules.third_field_cost or 0)
         return text
-

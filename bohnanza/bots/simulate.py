@@ -29,10 +29,10 @@ read, straight from the game, and shares its public part between the seats asked
 nothing changed (:mod:`.fastview`), asks a policy that ``reads_game`` (``random``) with
 ``decide_game(game, seat, rng)``, the same command read from the game itself without any
 view, and applies the action a ``BotCommand`` text carries without parsing it. A seat that
-must act
-(``view["you"]["must_act"]``) but keeps waiting is asked with ``hurry=True`` after
-``PATIENCE`` idle rounds (the server does the same on a timer). Refused commands are counted
-and reported: each one is a bot bug. A game that exceeds the step cap, or in which nobody can
+must act (``view["you"]["must_act"]``) but keeps waiting is asked with ``hurry=True`` after
+``PATIENCE`` idle rounds (the server does the same on a timer; the fast path leaves this out
+for a policy whose ``heeds_hurry`` is ``False``, such as ``random``). Refused commands are
+counted and reported: each one is a bot bug. A game that exceeds the step cap, or in which nobody can
 act, counts as stalled.
 """
 
@@ -101,6 +101,7 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
     game = (Game if wire else QuietGame).new(preset, names, seed, options)
     borrow = [not wire and p.borrows_view for p in policies]
     direct = [not wire and p.reads_game for p in policies]
+    heeds = [getattr(p, "heeds_hurry", True) for p in policies]
     table: Table | None = None              # the public part while nothing changed
     last: Table | None = None
     rngs = [seat_rng(seed, i) for i in range(n)]
@@ -113,8 +114,11 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
         for seat in ask_order(game.active, n):
             view: dict[str, Any] | None = None
             if direct[seat]:
-                must = _waiting(game, seat) is not None
-                hurry = must and (idle[seat] >= PATIENCE or quiet_rounds > 0)
+                if heeds[seat]:
+                    must = _waiting(game, seat) is not None
+                    hurry = must and (idle[seat] >= PATIENCE or quiet_rounds > 0)
+                else:                   # idle counts only to set hurry
+                    must = hurry = False
                 text = policies[seat].decide_game(  # type: ignore[attr-defined]
                     game, seat, rngs[seat], hurry=hurry)
             else:
@@ -221,10 +225,17 @@ class Summary:
             out.append(f"policy={s.name} seats={s.seats} win_rate={s.win_rate:.3f} "
                        f"[{lo:.3f}, {hi:.3f}] mean_coins={s.mean_coins:.2f} "
                        f"±{s.coins_half_width():.2f}")
-        rate = self.games / self.seconds if self.seconds > 0 else float("inf")
-        out.append(f"games={self.games} seconds={self.seconds:.1f} games/s={rate:.1f} "
-                   f"refusals={len(self.refusals)} stalled={self.stalled}")
+        out.append(speed_line(self))
         return out
+
+
+def speed_line(summary: Any) -> str:
+    """The last line of a ``simulate`` summary (shared with the farm's): games, seconds,
+    games per second, refused commands and stalled games."""
+    s = summary
+    rate = s.games / s.seconds if s.seconds > 0 else float("inf")
+    return (f"games={s.games} seconds={s.seconds:.1f} games/s={rate:.1f} "
+            f"refusals={len(s.refusals)} stalled={s.stalled}")
 
 
 def seat_policies(names: list[str], players: int) -> list[str]:
@@ -310,20 +321,11 @@ def main(argv: list[str] | None = None) -> int:
     """``bohnanza simulate``: exit 0, or 1 when a bot command was refused or a game stalled."""
     ap = argparse.ArgumentParser(prog="bohnanza simulate",
                                  description="play bot games in the engine and compare policies")
-    ap.add_argument("--players", type=int, default=4, help="seats per game (default 4)")
-    ap.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    ap.add_argument("--policy", default="greedy,random",
-                    help="comma-separated policies, one per seat; the last one fills the rest "
-                    f"(choices: {', '.join(policy_names())}; default greedy,random)")
-    ap.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    add_run_args(ap, policy_names(), "greedy,random", MAX_STEPS)
     ap.add_argument("--preset", default=None, choices=PRESETS,
                     help="rules preset (default classic; rio-grande for 2, 6 or 7 players)")
     ap.add_argument("--duel-base", default=None, choices=DUEL_BASES,
                     help="version of the 2-player bean duel (default standard)")
-    ap.add_argument("--max-steps", type=int, default=MAX_STEPS,
-                    help=f"commands per game before it counts as stalled (default {MAX_STEPS})")
-    ap.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
-    ap.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = ap.parse_args(argv)
     names = [p.strip().lower() for p in args.policy.split(",") if p.strip()]
     if args.preset is None:
@@ -332,18 +334,51 @@ def main(argv: list[str] | None = None) -> int:
     low, high = PLAYER_RANGE[args.preset]
     if not low <= args.players <= high:
         ap.error(f"{args.preset} is played by {low}-{high} players")
+    check_run(ap, args, names, get_policy)
+    options = {"duel_base": args.duel_base} if args.duel_base else None
+    summary = run(args.preset, args.players, args.games, names, args.seed,
+                  progress=not args.no_progress, max_steps=args.max_steps, options=options,
+                  jobs=args.jobs)
+    return print_summary(summary)
+
+
+def add_run_args(ap: argparse.ArgumentParser, policies: list[str], default_policy: str,
+                 max_steps: int) -> None:
+    """The options of a ``simulate`` command line shared with the farm's
+    (:mod:`bohnanza.farm.simulate`): ``--players``, ``--games``, ``--policy`` (of
+    ``policies``, default ``default_policy``), ``--seed``, ``--max-steps`` (default
+    ``max_steps``), ``--jobs`` and ``--no-progress``."""
+    ap.add_argument("--players", type=int, default=4, help="seats per game (default 4)")
+    ap.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    ap.add_argument("--policy", default=default_policy,
+                    help="comma-separated policies, one per seat; the last one fills the rest "
+                    f"(choices: {', '.join(policies)}; default {default_policy})")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    ap.add_argument("--max-steps", type=int, default=max_steps,
+                    help=f"commands per game before it counts as stalled (default {max_steps})")
+    ap.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    ap.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def check_run(ap: argparse.ArgumentParser, args: argparse.Namespace, names: list[str],
+              get: Any) -> None:
+    """The checks of a ``simulate`` command line shared with the farm's
+    (:mod:`bohnanza.farm.simulate`): at least one game and one process, and a known policy
+    (``get(name)`` raises ``KeyError`` otherwise) for every seat of ``args.players``; else
+    ``ap.error`` (exit 2)."""
     if args.games < 1 or args.jobs < 1:
         ap.error("--games and --jobs must be at least 1")
     try:
         seat_policies(names, args.players)
         for name in names:
-            get_policy(name)
+            get(name)
     except (KeyError, ValueError) as e:
         ap.error(str(e.args[0]) if e.args else str(e))
-    options = {"duel_base": args.duel_base} if args.duel_base else None
-    summary = run(args.preset, args.players, args.games, names, args.seed,
-                  progress=not args.no_progress, max_steps=args.max_steps, options=options,
-                  jobs=args.jobs)
+
+
+def print_summary(summary: Any) -> int:
+    """Print ``summary.lines()``, then up to 10 of its refused commands (on stderr); the exit
+    status: 1 when a command was refused or a game stalled, else 0."""
     for line in summary.lines():
         print(line)
     for r in summary.refusals[:10]:

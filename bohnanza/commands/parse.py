@@ -64,8 +64,27 @@ def parse(text: str, beans: Iterable[str] | None = None) -> Command:
     >>> parse("/harvest 2")
     GameCommand(action=Harvest(field=2))
     """
-    with deck_beans(beans):
-        return _parse(text)
+    command = _READ.get(text)
+    if command is not None:
+        return command
+    try:  # the deck matters only to the message of a refusal: set it for that alone
+        command = _parse(text)
+    except ParseError:
+        command = None
+    if command is None:
+        with deck_beans(beans):
+            return _parse(text)
+    if isinstance(command, GameCommand):  # values, never changed (engine/actions.py)
+        if len(_READ) >= _READ_MAX:
+            _READ.clear()
+        _READ[text] = command
+    return command
+
+
+# game command lines read before (a game has a few hundred distinct ones: /plant, /done,
+# /offer ...): their commands, which are values nothing changes, handed out again
+_READ: dict[str, Command] = {}
+_READ_MAX = 4096
 
 
 def _parse(text: str) -> Command:

@@ -33,7 +33,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bohnanza.bots.simulate import seat_policies
+from bohnanza.bots.simulate import (
+    RefusedCommand,
+    add_run_args,
+    check_run,
+    print_summary,
+    seat_policies,
+    speed_line,
+)
 from bohnanza.commands import ParseError
 from bohnanza.engine import errors
 from bohnanza.farm.bots import POLICIES, get_policy
@@ -44,14 +51,8 @@ from bohnanza.farm.params import ParamsError, load_params, with_override
 MAX_STEPS = 5000
 
 
-@dataclass
-class Refusal:
-    seat: int
-    policy: str
-    text: str
-    code: str
-    message: str
-    phase: str
+Refusal = RefusedCommand
+"""A bot command the farm engine (or the parser) refused: the same fields as the bean game's."""
 
 
 @dataclass
@@ -225,9 +226,7 @@ class Summary:
         mean = sum(rates) / len(rates) if rates else 0.0
         out.append(f"first_seat_advantage={self.first_seat_advantage:+.3f} (seat 1 win rate "
                    f"{rates[0]:.3f} minus the mean over seats {mean:.3f})")
-        rate = self.games / self.seconds if self.seconds > 0 else float("inf")
-        out.append(f"games={self.games} seconds={self.seconds:.1f} games/s={rate:.1f} "
-                   f"refusals={len(self.refusals)} stalled={self.stalled}")
+        out.append(speed_line(self))
         return out
 
 
@@ -299,18 +298,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                     help="change one parameter, e.g. --set facilities.field.price=[5,10,15] "
                     "(repeatable)")
-    ap.add_argument("--players", type=int, default=4, help="seats per game (default 4)")
-    ap.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    ap.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
-    ap.add_argument("--policy", default="sensible",
-                    help="comma-separated policies, one per seat; the last fills the rest "
-                    f"(choices: {', '.join(sorted(POLICIES))}; default sensible)")
-    ap.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    add_run_args(ap, sorted(POLICIES), "sensible", MAX_STEPS)
     ap.add_argument("--report", type=Path, default=None,
                     help="write plots and index.html into this directory")
-    ap.add_argument("--max-steps", type=int, default=MAX_STEPS,
-                    help=f"commands per game before it counts as stalled (default {MAX_STEPS})")
-    ap.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = ap.parse_args(argv)
     try:
         params = load_params(args.params)
@@ -325,27 +315,16 @@ def main(argv: list[str] | None = None) -> int:
     low, high = params["game"]["players"]["min"], params["game"]["players"]["max"]
     if not low <= args.players <= high:
         ap.error(f"these parameters are for {low}-{high} players")
-    if args.games < 1 or args.jobs < 1:
-        ap.error("--games and --jobs must be at least 1")
-    try:
-        seat_policies(names, args.players)
-        for name in names:
-            get_policy(name)
-    except (KeyError, ValueError) as e:
-        ap.error(str(e.args[0]) if e.args else str(e))
+    check_run(ap, args, names, get_policy)
     summary = run(params, args.players, args.games, names, args.seed, jobs=args.jobs,
                   progress=not args.no_progress, max_steps=args.max_steps)
-    for line in summary.lines():
-        print(line)
-    for r in summary.refusals[:10]:
-        print(f"refused: seat {r.seat} ({r.policy}, {r.phase}) {r.text!r}: {r.code}: "
-              f"{r.message}", file=sys.stderr)
+    status = print_summary(summary)
     if args.report is not None:
         from bohnanza.farm.report import write_report
 
         page = write_report(summary, args.report, params)
         print(f"report: {page}")
-    return 1 if summary.refusals or summary.stalled else 0
+    return status
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bohnanza.commands import GameCommand, parse
+from bohnanza.commands import Chat, GameCommand, ParseError, Start, parse
 from bohnanza.engine.actions import (
     ASK,
     Accept,
@@ -131,3 +131,17 @@ def test_parser_checks_syntax_only() -> None:
     )
     assert parse("/provide h1 h1") == GameCommand(Provide((CardRef("h", 1), CardRef("h", 1))))
     assert parse("/offer nothing for 2 red") == GameCommand(PostOffer({}, {"red": 2}))
+
+
+def test_a_line_read_again_gives_the_same_command() -> None:
+    """Game command lines read before are handed out again (issue 14, server CPU: actions
+    are values nothing changes); a refusal is not kept: its message names the deck asked
+    about each time; chat and room commands are read afresh."""
+    first = parse("/offer 2 blue for 1 red")
+    assert parse("/offer 2 blue for 1 red") is first
+    assert first == GameCommand(PostOffer(give={"blue": 2}, want={"red": 1}))
+    for deck in (["blue", "red"], ["soy", "green"]):
+        with pytest.raises(ParseError) as e:
+            parse("/want cofee", deck)
+        assert all(b in e.value.args[0] for b in deck)
+    assert parse("hello") == Chat("hello") and parse("/start") == Start()

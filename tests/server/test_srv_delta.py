@@ -254,7 +254,10 @@ async def test_a_missed_version_is_recovered_with_a_full_state(server: ServerPro
 
 
 async def test_patches_are_a_fraction_of_the_full_states(server: ServerProc) -> None:
-    """The same changes, measured on both kinds of connection of one seat."""
+    """The same changes, measured on both kinds of connection of one seat: the patches are
+    under a third of the full states (issue 14's goal for the bytes per command). A seat's
+    own part that changed goes whole (``states._OWN``), so in this room of 3 they are about
+    a quarter; in the bench's room of 5 about 14 % (``bench/frames.py``)."""
     url = server.ws_url("bytes")
     ann, ann_full = await _seat(url, "Ann")
     bob, _ = await _seat(url, "Bob")
@@ -273,7 +276,7 @@ async def test_patches_are_a_fraction_of_the_full_states(server: ServerProc) -> 
                    if f.startswith(kind) and json.loads(f)["version"] > start)
 
     patches, states = sent(ann, '{"type":"patch"'), sent(ann_full, '{"type":"state"')
-    assert patches * 5 < states, (patches, states)
+    assert patches * 3 < states, (patches, states)
     for c in (ann, ann_full, bob):
         await c.close()
 
