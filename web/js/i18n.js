@@ -513,6 +513,7 @@ const T = {
   gone_traded: ['Offer #{n} was traded.', 'オファー#{n}はトレードされました。'],
   // trial 4: what a deal or gift gave this party (the log's deal_done); planted in phase 3 (R33)
   got_cards_1: ['You got {cards} from {name}: plant it in phase 3.', '{name}から{cards}をもらいました: フェーズ3で植えます。'],
+  gave_gift: ['You gave {cards} to {name} as a gift.', '{name}に{cards}を贈りました。'],
   got_cards: ['You got {cards} from {name}: plant them in phase 3.', '{name}から{cards}をもらいました: フェーズ3で植えます。'],
   gone_withdrawn: ['Offer #{n} was withdrawn.', 'オファー#{n}は撤回されました。'],
   gone_stale: ['Offer #{n} is gone: its owner no longer holds the cards.', 'オファー#{n}は消えました: 出す側がカードを持っていません。'],

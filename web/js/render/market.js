@@ -92,6 +92,13 @@ export function noteOfferNews(entries) {
       const side = {};
       for (const b of got) side[b] = (side[b] || 0) + 1;
       if (got.length) S.gotNews = [...(S.gotNews || []), { side, from: e.seat === me ? e.other : e.seat }].slice(-3);
+      // trial 5: the giver of a gift got nothing and read only "Offer #2 was traded."
+      const gave = (e.seat === me ? e.active_gave : e.other_gave) || [];
+      if (!got.length && gave.length) {
+        const given = {};
+        for (const b of gave) given[b] = (given[b] || 0) + 1;
+        S.gotNews = [...(S.gotNews || []), { side: given, to: e.seat === me ? e.other : e.seat }].slice(-3);
+      }
     }
   }
   for (const n of [...carried, ...later]) put(n.id, n.key, n.name, n.n);
@@ -267,8 +274,10 @@ export function renderMarket(root) {
   const got = S.gotNews || [];
   if (news.length || got.length) {
     root.append(h('div', { class: 'offer-news', role: 'status' },
-      ...got.map((g) => h('div', { class: 'got-news', text: t(sideEntries(g.side).reduce((k, [, n]) => k + n, 0) === 1 ? 'got_cards_1' : 'got_cards',
-        { cards: cardsText(g.side), name: seatName(g.from) }) })),
+      ...got.map((g) => (g.to !== undefined
+        ? h('div', { class: 'gave-news', text: t('gave_gift', { cards: cardsText(g.side), name: seatName(g.to) }) })
+        : h('div', { class: 'got-news', text: t(sideEntries(g.side).reduce((k, [, n]) => k + n, 0) === 1 ? 'got_cards_1' : 'got_cards',
+          { cards: cardsText(g.side), name: seatName(g.from) }) }))),
       ...news.map((n) => h('div', { class: 'news-' + n.key, text: t(n.key, { n: n.list ?? n.id, name: n.name }) }))));
   }
 }
