@@ -67,7 +67,33 @@ def plant_then() -> Any:
         {}, {"to_plant": ["chili", "chili", "green"], "fields": [["chili", 1], ["blue", 2]]}, {}])
 
 
-ADVICE = [(two_harvests, 1), (forced_phase_1, 0), (harvest_first, 1), (plant_then, 1)]
+def plant_then_all() -> Any:
+    """Phase 3 (trial 5, Dee): Black-eyed×1 in field 1, field 2 empty, Chili and Soy to plant.
+    Each fits the empty field, not both (R13, R14): one harvest of a one-card field (R19's
+    exception, T6; 0 coins, 1 thrown away, §1c) before the second card (R33)."""
+    return P.game(phase="plant_traded", seats=[
+        {}, {"to_plant": ["chili", "soy"], "fields": [["blackeyed", 1], None]}, {}])
+
+
+ADVICE = [(two_harvests, 1), (forced_phase_1, 0), (harvest_first, 1), (plant_then, 1),
+          (plant_then_all, 1)]
+
+
+@pytest.mark.parametrize(("lang", "ctx", "beans"), [
+    ("en", LAPTOP, ("Chili", "Soy")), ("en", PHONE, ("Chili", "Soy")),
+    ("ja", PHONE, ("紅花インゲン", "大豆")),
+])
+def test_the_advice_names_every_card_to_plant(browser: Any, server: str, lang: str,
+                                              ctx: dict[str, Any], beans: tuple[str, str]) -> None:
+    # trial 5 item 6: "Plant Chili first, then harvest field 2 (...)" left out where Soy goes:
+    # R33 wants both planted, so the line names both and the one harvest between them
+    with watched_page(browser, **ctx) as (pg, errors):
+        P.show(pg, server, P.state(plant_then_all(), 1), lang=lang)
+        line = status(pg)
+        assert all(b in line for b in beans), line
+        first, second = sorted(beans, key=line.index)
+        assert re.search(r"(harvest field \d|畑\dを売却)", line.split(second)[0].split(first)[1]), line
+        assert_clean(pg, errors)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -52,7 +52,10 @@ function adviceLine(you, beans, say) {
   // in the number of the cards of that bean to plant first (fourth trial: "drag it" for two)
   const n = (you.to_plant || []).filter((b) => b === a.bean).length;
   const r = a.step === 'plant'
-    ? say('st_adv_plant_then' + all + (n > 1 ? '_n' : ''), { bean: beanName(a.bean), field: hv.field, what, stuck: list(stuck), n }, 'act')
+    // every card fits some field but not all at once: after the harvest the others go in
+    // (trial 5: "plant Chili, then harvest field 2" left out where Soy goes)
+    ? say('st_adv_plant_then' + all + (n > 1 ? '_n' : ''), { bean: beanName(a.bean), field: hv.field, what, stuck: list(stuck), n,
+      rest: list(beans.filter((b) => b !== a.bean)) }, 'act')
     : say('st_adv_harvest' + all, { field: hv.field, what, beans: list(beans), stuck: list(stuck) }, 'act');
   return { ...r, text: r.text + buy };
 }
