@@ -245,10 +245,14 @@ def test_a_seat_whose_offers_wait_is_not_called_not_interested(browser: Any,
                             ("ja", "オファー済み", "興味なし")):
         with watched_page(browser, **LAPTOP) as (pg, errors):
             P.show(pg, server, P.state(g, 0), lang=lang)
-            bob = pg.locator('#players .panel[data-seat="1"] .mark-pass')
+            bob = pg.locator('#players .panel[data-seat="1"] .mark-offers-wait')
             cleo = pg.locator('#players .panel[data-seat="2"] .mark-pass')
             assert bob.inner_text().strip() == made
             assert cleo.inner_text().strip() == out
+            # trial 5 item 4: Bob's mark is neither the pass mark nor its sign
+            assert pg.locator('#players .panel[data-seat="1"] .mark-pass').count() == 0
+            assert bob.locator("svg.icon-pass").count() == 0
+            assert cleo.locator("svg.icon-pass").count() == 1
             assert_clean(pg, errors)
 
 

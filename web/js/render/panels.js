@@ -68,7 +68,8 @@ export function renderPanels(root) {
     // (complete offers, as the view's "waiting" notes: a prompt with '?' asks first, C12)
     const offersWait = passedOn && v.offers.some((o) => o.owner === i && o.turn === v.turn && o.give !== '?' && o.want !== '?' &&
       (o.partners || []).includes(v.active));
-    if (offersWait) badges.unshift(word('mark-pass mark-offers-wait', t('offers_wait_title', { name: seat.name }), 'pass', t('offers_wait_mark')));
+    // (trial 5 item 4: not the pass sign either, which read as "not interested")
+    if (offersWait) badges.unshift(word('mark-offers-wait', t('offers_wait_title', { name: seat.name }), 'swap', t('offers_wait_mark')));
     else if (passedOn) badges.unshift(word('mark-pass', t('pass_mark'), 'pass', t('pass_mark')));
     if (info && info.deadline !== null && info.deadline !== undefined && v.phase !== 'over') badges.push(clockBadge(info.deadline));
     if (info && info.timeouts) badges.push(h('span', { class: 'seat-badge timeout-mark', title: t('timeouts_title') }, icon('hourglass'), `×${info.timeouts}`));
