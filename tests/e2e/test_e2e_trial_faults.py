@@ -104,10 +104,17 @@ def test_idle_mark_says_the_servers_threshold(server: str, browser: Any) -> None
     ann.wait(f"document.querySelector('#players .panel[data-seat=\"{bob_seat}\"] .mark-idle.on')")
     title = ann.page.locator(f'#players .panel[data-seat="{bob_seat}"] .mark-idle').get_attribute("title")
     assert title == "Idle: no input for over 2 s"
-    # the marks follow the server's flags exactly
+    # the marks follow the server's flags exactly, on the other seats' panels: never on
+    # one's own (trial 5 item 9: "Bob (you) · idle" read as away)
+    ann_seat = ann.you()["seat"]
     seats = ann.state()["room"]["seats"]
     assert sorted(idle_marks(ann)) == sorted(
-        s["seat"] for s in seats if not s["bot"] and (s["idle"] or not s["connected"]))
+        s["seat"] for s in seats
+        if not s["bot"] and (s["idle"] or not s["connected"]) and s["seat"] != ann_seat)
+    # Bob's own page: the server calls him idle, his own panel does not say so
+    bob.wait(f"window.__bohnanza.state.room.seats[{bob_seat}].idle === true")
+    bob.wait(f"document.querySelector('#players .panel[data-seat=\"{bob_seat}\"]') !== null")
+    assert bob_seat not in idle_marks(bob)
     close(players)
 
 

@@ -23,7 +23,9 @@ export function renderPanels(root) {
       style: { '--seat': seatColour(i) },
       dataset: { seat: String(i) },
     });
-    const idleOn = isIdle(info);
+    // never on the viewer's own panel: a person reading the board is not away to himself
+    // (trial 5 item 9: "Bob (you) · idle" read as away or nothing to do)
+    const idleOn = isIdle(info) && i !== me;
     const mark = (cls, on, title, ic) => h('span', { class: 'mark ' + cls + (on ? ' on' : ''), title,
       'aria-hidden': on ? null : 'true' }, icon(ic, on ? { title } : {}));
     const marks = h('div', { class: 'marks' },
