@@ -557,7 +557,9 @@ async def seat_players(url: str, names: list[str], options: list[str] = (),  # t
 
 # ------------------------------------------------------------------ leak scan
 
-ALLOWED_HAND_PATHS = {("view", "you", "hand")}
+# the viewer's own hand, and positions in it ("h2", never beans) where a deal's bean may come
+# from the face-up cards or the hand (hints.deal_face_up, trial 5)
+ALLOWED_HAND_PATHS = {("view", "you", "hand"), ("view", "you", "deal_face_up", "[]", "hand")}
 FORBIDDEN_KEYS = {"deck", "rng", "seed", "token_hash", "position", "discard", "secret"}
 
 
