@@ -312,6 +312,17 @@ def test_the_coin_ladder_and_any_card_are_labelled(browser: Any, server: str, la
             assert_clean(pg, errors)
 
 
+def test_no_any_card_once_the_game_is_over(browser: Any, server: str) -> None:
+    # the game is over (R37, R38): no more offers, so neither the "?" nor its hint (board5b's note)
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.state(P.over(), 0))
+        assert pg.locator("#catalogue-box .box-head").count() == 1
+        assert pg.locator("#catalogue-ask").count() == 0
+        assert pg.locator("#catalogue-ask-hint").count() == 0
+        assert "null" not in pg.locator("#catalogue-box").inner_text()
+        assert_clean(pg, errors)
+
+
 def test_the_hover_tip_goes_after_a_click(browser: Any, server: str) -> None:
     with watched_page(browser, **LAPTOP) as (pg, errors):
         P.show(pg, server, P.state(P.trading(), 0))

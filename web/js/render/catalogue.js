@@ -88,9 +88,11 @@ export function renderCatalogue(root) {
     h('span', { class: 'meter-strip', 'aria-hidden': 'true' },
       h('span', { class: 'tier' }, h('span', { class: 'coin-disc', text: '1' }), h('b', { text: '4' }))),
     h('span', { class: 'legend-words' }, h('span', { text: t('legend_coins') }), h('span', { text: t('legend_cards') })));
-  root.append(h('div', { class: 'box-head' }, h('h2', { text: t('catalogue') }), legend, h('span', { class: 'spacer' }), q),
+  // once the game is over nobody makes offers: no "?" and no word on it (board5b saw both)
+  const offers = v.phase !== 'over';
+  root.append(h('div', { class: 'box-head' }, h('h2', { text: t('catalogue') }), legend, h('span', { class: 'spacer' }), offers ? q : null),
     // what "? any card" does, in words (trial 4: no hint of it without a tooltip)
-    h('div', { class: 'hint-text ask-hint', id: 'catalogue-ask-hint', text: t('ask_any_hint') }));
+    ...(offers ? [h('div', { class: 'hint-text ask-hint', id: 'catalogue-ask-hint', text: t('ask_any_hint') })] : []));
   const list = h('div', { class: 'catalogue' });
   for (const entry of v.catalogue) {
     const c = beanCard(entry.bean, { count: entry.count });
