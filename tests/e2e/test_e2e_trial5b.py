@@ -490,3 +490,22 @@ def test_the_loses_least_tag_stays_whole_on_a_phone(browser: Any, server: str) -
         box = tag.bounding_box()
         assert box and box["height"] < 20, box           # one line of 10.5 px text
         assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize(("lang", "ctx", "said", "unsaid"), [
+    ("en", LAPTOP, "drag", None), ("en", PHONE, "tap", "drag"),
+    ("ja", PHONE, "タップ", "ドラッグ"),
+])
+def test_the_duels_step_1_hint_speaks_of_taps_on_a_phone(browser: Any, server: str, lang: str,
+                                                         ctx: dict[str, Any], said: str,
+                                                         unsaid: str | None) -> None:
+    # rules.md §3a step 1: the cards the opponent left are planted or discarded; a touch
+    # screen has the ↓ #N buttons and no drag (board5b's note: "かドラッグ" on a phone)
+    g = P.duel("plant_offer")
+    with watched_page(browser, **ctx) as (pg, errors):
+        P.show(pg, server, P.state(g, g.active), lang=lang)
+        hint = pg.locator(".duel-offer-hint").inner_text()
+        assert said in hint, hint
+        if unsaid:
+            assert unsaid not in hint, hint
+        assert_clean(pg, errors)

@@ -580,6 +580,8 @@ const T = {
   duel_discard_hand: ['Discard this hand card (once, after planting)', 'この手札を捨てる（植えた後に1回）'],
   duel_rest_to: ['What you leave goes to {name}.', '残したカードは{name}へ渡ります。'],
   duel_offer_hint: ['Plant a card on a field (↓ #N, or drag it), or discard it.', 'カードを畑に植える（↓ #N かドラッグ）か、捨ててください。'],
+  // a touch screen taps; it does not drag (board5b's note: "かドラッグ" on a phone)
+  duel_offer_hint_touch: ['Plant a card on a field (tap ↓ #N), or discard it.', 'カードを畑に植える（↓ #N をタップ）か、捨ててください。'],
   duel_option: ['2-player duel', '2人用の決闘'],
   duel_standard: ['standard (2 fields, buy a 3rd)', '標準（畑2つ、3つ目は購入）'],
   duel_3fields: ['3 fields', '畑3つ'],

@@ -3,7 +3,7 @@
 // the offer your opponent left (step 1: plant or discard each), then the 3 revealed cards with
 // the matching cards pulled from the discard pile (step 3), shown one after another as they
 // come. Every button and drop sends command text; what is legal comes from the view's hints.
-import { h, clear } from '../dom.js';
+import { h, clear, isTouch } from '../dom.js';
 import { t } from '../i18n.js';
 import { beanCard } from '../beans.js';
 import { icon } from '../icons.js';
@@ -133,7 +133,7 @@ export function renderDuel(root) {
   if (!v.face_up.length) cards.append(h('span', { class: 'nothing', text: '—' }));
   area.append(cards);
   if (mine && v.phase === 'plant_revealed') area.append(h('div', { class: 'hint-text', text: t('duel_rest_to', { name: seatName(other) }) }));
-  if (mine && v.phase === 'plant_offer') area.append(h('div', { class: 'hint-text', text: t('duel_offer_hint') }));
+  if (mine && v.phase === 'plant_offer') area.append(h('div', { class: 'hint-text duel-offer-hint', text: t(isTouch() ? 'duel_offer_hint_touch' : 'duel_offer_hint') }));
   row.append(area);
   root.append(row);
   if (fresh) S.duelReveal.fresh = false; // shown coming in once; later renders show it as it is
