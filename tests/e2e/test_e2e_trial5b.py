@@ -259,6 +259,18 @@ def test_on_a_phone_the_name_gate_sits_under_the_header(browser: Any, server: st
         assert_clean(pg, errors)
 
 
+def test_on_a_laptop_the_name_stands_apart_from_its_box(browser: Any, server: str) -> None:
+    # trial 5: "Your name" touched its box (the box's focus ring, 3 px, met the label)
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        pg.goto(f"{server}/r/e2e-trial5b-gate-laptop")
+        pg.wait_for_selector("#gate-seated:not([hidden])", timeout=10_000)
+        label = pg.locator("#name-form label > span").bounding_box()
+        box = pg.locator("#name-input").bounding_box()
+        assert label and box
+        assert box["x"] - (label["x"] + label["width"]) >= 8, (label, box)
+        assert_clean(pg, errors)
+
+
 @pytest.mark.parametrize(("lang", "sound", "speaker"), [("en", "Sound", "Read"),
                                                         ("ja", "音", "読上げ")])
 def test_the_phones_switches_have_words(browser: Any, server: str, lang: str, sound: str,
