@@ -521,3 +521,23 @@ def test_the_duels_step_1_hint_speaks_of_taps_on_a_phone(browser: Any, server: s
         if unsaid:
             assert unsaid not in hint, hint
         assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "your offer #1 waits for Cleo"), ("ja", "オファー#1はCleoの返事待ち"),
+])
+def test_the_active_player_reads_whom_her_aimed_offer_waits_for(browser: Any, server: str,
+                                                                lang: str, said: str) -> None:
+    # trial 5: Ann's gift to Cleo only (R28, R30) waited with nothing said in Ann's status,
+    # while a non-active player's offer says whom it waits for
+    g = P.game(phase="trade", face_up=["green", "red"],
+               seats=[{"hand": ["soy"]}, {"hand": ["blue"]}, {"hand": ["stink"]}])
+    P.say(g, 0, "/offer green for nothing to Cleo")
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.state(g, 0), lang=lang)
+        assert said in status(pg), status(pg)
+        # once Cleo has said Not interested, it no longer waits for her (R28)
+        P.say(g, 2, "/done")
+        P.show(pg, server, P.state(g, 0), lang=lang)
+        assert said not in status(pg), status(pg)
+        assert_clean(pg, errors)

@@ -271,7 +271,10 @@ export function renderMarket(root) {
   root.append(list);
   const news = (S.offerNews || []).filter((n) => !v.offers.some((o) => o.id === n.id) || n.key === 'gone_cancelled' ||
     n.key.startsWith('not_taken'));
-  const got = S.gotNews || [];
+  // the giver's line is for phase 2, where the gift was made; from phase 3 on only what a
+  // person got stays (to plant, R33): at 1366x768 the extra line pushed the fields below the
+  // screen in phase 3 (test_e2e_trial)
+  const got = (S.gotNews || []).filter((g) => g.to === undefined || S.view?.phase === 'trade');
   if (news.length || got.length) {
     root.append(h('div', { class: 'offer-news', role: 'status' },
       ...got.map((g) => (g.to !== undefined
