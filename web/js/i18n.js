@@ -314,6 +314,8 @@ const T = {
   st_passed_gift_for_you: ['{name} offers you a gift (#{n}): you can still Accept it, or leave it.', '{name}からあなたへの贈り物（#{n}）: まだ「受ける」ことができます。そのままでも構いません。'],
   st_passed_offer_for_you: ['{name} offers you #{n}: you can still Accept it, or leave it.', '{name}からあなたへのオファー（#{n}）: まだ「受ける」ことができます。そのままでも構いません。'],
   // trial 4: every other seat pressed Not interested (the view's seats[].passed)
+  st_trade_active_aimed: ['Trading: your offer #{n} waits for {name}. You may make another offer or End trading.',
+    '交渉: あなたのオファー#{n}は{name}の返事待ちです。別のオファーも出せます。終わるなら「交渉終了」。'],
   st_all_passed: ['Nobody else wants to trade: End trading.', 'ほかに交渉したい人はいません: 「交渉終了」を押してください。'],
   st_all_passed_k: ['Nobody else wants to trade: accept an offer marked Accept ({k}) or End trading.', 'ほかに交渉したい人はいません: 「受ける」の付いたオファー（{k}件）を受けるか、「交渉終了」。'],
   st_copy_waiting: ['Your offer #{n} waits for {name} to accept it.', 'あなたのオファー#{n}は{name}の受諾待ちです。'],

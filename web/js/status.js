@@ -149,6 +149,11 @@ export function statusLine(view, room, me, askName = false) {
       if (others.length && others.every((i) => view.seats[i]?.passed)) {
         return accept.length ? say('st_all_passed_k', { k: accept.length }, 'act') : say('st_all_passed', {}, 'act');
       }
+      // my own offer of this turn aimed at one seat that has not passed: whom I wait for (trial
+      // 5: a non-active player's status said so, the active player's did not), the newest
+      const aimed = view.offers.filter((o) => o.owner === active && o.to !== null && o.to !== undefined &&
+        o.turn === view.turn && !view.seats[o.to]?.passed).pop();
+      if (!accept.length && aimed) return say('st_trade_active_aimed', { n: aimed.id, name: name(aimed.to) }, 'may');
       return accept.length ? say('st_trade_active_k', { k: accept.length }, 'act') : say('st_trade_active', {}, 'act');
     }
     if (you) {
