@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from .e2e_board import assert_clean
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CHROMIUM = os.environ.get("BOHNANZA_CHROMIUM", "/usr/bin/chromium")
@@ -150,3 +152,15 @@ def browser() -> Iterator[object]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture()
+def page(board: Any) -> Any:
+    """One test's view of its module's ``board`` fixture (a sample-board page and its error
+    list, shared by the module): Escape closes what a test left open; the page must end with
+    no page errors. Only for modules that define ``board``; a module with more to do per test
+    (test_e2e_trial3, test_e2e_hesitations) keeps its own."""
+    pg, errors = board
+    pg.keyboard.press("Escape")
+    yield pg
+    assert_clean(pg, errors)

@@ -16,6 +16,7 @@ from playwright.sync_api import Page
 
 from bohnanza.bots import get_policy
 from bohnanza.commands import GameCommand, parse
+from bohnanza.commands.logtext import log_line
 from bohnanza.engine import Game
 
 NAMES = ["Ann", "Bob", "Cleo"]
@@ -185,3 +186,27 @@ def duel(phase: str, turn: int = 2) -> Game:
         assert text is not None, v["you"]
         say(g, g.active, text)
     raise AssertionError(f"no {phase} in the duel")
+
+
+def log_entries(g: Game, text: str, seat: int, viewer: int, lang: str) -> list[dict[str, Any]]:
+    """Apply ``text`` said by ``seat`` to ``g``; its log entries as the server sends them to
+    ``viewer`` (each with its ``text`` in ``lang``)."""
+    cmd = parse(text)
+    assert isinstance(cmd, GameCommand), text
+    names = list(g.names)
+    return [{**e.for_viewer(viewer, names),
+             "text": log_line(e.for_viewer(viewer, names), lang, names, viewer)}
+            for e in g.apply(seat, cmd.action)]
+
+
+def show_with_log(page: Page, base: str, g: Game, seat: int, texts: list[tuple[int, str]],
+                  lang: str = "en") -> None:
+    """Apply ``texts`` (seat, command) to ``g``, show the new state to ``seat`` and feed the
+    log entries, as the server writes them for ``seat``, through the page's log path."""
+    entries = []
+    for who, text in texts:
+        cmd = parse(text)
+        assert isinstance(cmd, GameCommand), text
+        entries += [e.for_viewer(seat, list(g.names)) for e in g.apply(who, cmd.action)]
+    show(page, base, state(g, seat), lang=lang)
+    page.evaluate("es => window.__bohnanza.log({type: 'log', entries: es})", entries)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from . import positions as P
-from .e2e_board import assert_clean, status, watched_page
+from .e2e_board import status, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -32,14 +32,6 @@ def board(browser: Any) -> Any:
     """One sample-board page for the module (states change without reloads)."""
     with watched_page(browser, viewport={"width": 1400, "height": 900}, locale="en-US") as b:
         yield b
-
-
-@pytest.fixture()
-def page(board: Any) -> Any:
-    pg, errors = board
-    pg.keyboard.press("Escape")
-    yield pg
-    assert_clean(pg, errors)
 
 
 # ------------------------------------------------------------------ 1. the status line

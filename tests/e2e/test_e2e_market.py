@@ -16,7 +16,7 @@ import pytest
 from bohnanza.commands import GameCommand, parse
 
 from . import positions as P
-from .e2e_board import ARTIFACTS, Player, assert_clean, status, sync, watched_page
+from .e2e_board import ARTIFACTS, Player, status, sync, watched_page
 from .test_e2e_explains import axe
 
 pytestmark = pytest.mark.browser
@@ -27,14 +27,6 @@ def board(browser: Any) -> Any:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)          # the looked-at screenshots
     with watched_page(browser, viewport={"width": 1366, "height": 768}, locale="en-US") as b:
         yield b
-
-
-@pytest.fixture()
-def page(board: Any) -> Any:
-    pg, errors = board
-    pg.keyboard.press("Escape")
-    yield pg
-    assert_clean(pg, errors)
 
 
 # ------------------------------------------------------------------ phase 3 (R33, R15)

@@ -14,10 +14,8 @@ from typing import Any
 
 import pytest
 
-from bohnanza.commands import GameCommand, parse
-
 from . import positions as P
-from .e2e_board import ARTIFACTS, assert_clean, status, watched_page
+from .e2e_board import ARTIFACTS, status, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -28,14 +26,6 @@ def board(browser: Any) -> Any:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with watched_page(browser, viewport={"width": 1366, "height": 768}, locale="en-US") as b:
         yield b
-
-
-@pytest.fixture()
-def page(board: Any) -> Any:
-    pg, errors = board
-    pg.keyboard.press("Escape")
-    yield pg
-    assert_clean(pg, errors)
 
 
 def offer(page: Any, n: int) -> Any:
@@ -201,19 +191,6 @@ def test_the_active_player_is_told_when_nobody_else_trades(page: Any, server: st
 # ------------------------------------------------------------------ 5. what a deal gave you
 
 
-def _log(page: Any, server: str, g: Any, seat: int, texts: list[tuple[int, str]],
-         lang: str = "en") -> None:
-    """Apply ``texts`` (seat, command) to ``g``, show the new state to ``seat`` and feed the
-    log entries, as the server writes them for ``seat``, through the page's log path."""
-    entries = []
-    for who, text in texts:
-        cmd = parse(text)
-        assert isinstance(cmd, GameCommand), text
-        entries += [e.for_viewer(seat, list(g.names)) for e in g.apply(who, cmd.action)]
-    P.show(page, server, P.state(g, seat), lang=lang)
-    page.evaluate("es => window.__bohnanza.log({type: 'log', entries: es})", entries)
-
-
 @pytest.mark.parametrize(("seat", "lang", "line"), [
     (1, "en", "You got 1 Red from Ann: plant it in phase 3."),
     (0, "en", "You got 1 Chili from Bob: plant it in phase 3."),
@@ -223,7 +200,7 @@ def test_each_party_reads_what_the_deal_gave_it(page: Any, server: str, seat: in
     """Trial item 14: Ann's Red (face up) for Bob's Chili; Bob hands over his first Chili; the
     deal is done and each receives the other's card, to plant in phase 3 (R12, R33)."""
     g = P.dealing()
-    _log(page, server, g, seat, [(1, "/provide h1")], lang=lang)
+    P.show_with_log(page, server, g, seat, [(1, "/provide h1")], lang=lang)
     assert g.view(seat)["deal"] is None
     news = page.locator("#market .offer-news .got-news")
     assert news.count() == 1 and news.inner_text().strip() == line, news.all_inner_texts()
@@ -231,6 +208,6 @@ def test_each_party_reads_what_the_deal_gave_it(page: Any, server: str, seat: in
         page.locator("#market").scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / "trial4-5-got-news.png"))
     # a watcher (Cleo) got nothing: no such line, only the traded offer
-    _log(page, server, P.dealing(), 2, [(1, "/provide h1")])
+    P.show_with_log(page, server, P.dealing(), 2, [(1, "/provide h1")])
     assert page.locator("#market .got-news").count() == 0
     assert "Offer #2 was traded." in page.locator("#market .offer-news").inner_text()

@@ -16,9 +16,6 @@ from typing import Any
 
 import pytest
 
-from bohnanza.commands import parse
-from bohnanza.commands.logtext import log_line
-
 from . import positions as P
 from .e2e_board import ARTIFACTS, assert_clean, status, watched_page
 
@@ -119,14 +116,6 @@ def test_japanese_money_is_one_word_whole_and_as_told_in_english(browser: Any,
 # ------------------------------------------------------------------ item 12: buy news, news stays
 
 
-def _entries(g: Any, text: str, seat: int, viewer: int, lang: str) -> list[dict[str, Any]]:
-    """The log entries of ``text`` said by ``seat``, as the server sends them to ``viewer``."""
-    events = g.apply(seat, parse(text).action)  # type: ignore[union-attr]
-    names = list(g.names)
-    return [{**e.for_viewer(viewer, names),
-             "text": log_line(e.for_viewer(viewer, names), lang, names, viewer)} for e in events]
-
-
 def _buyer() -> Any:
     """Phase 1, Ann active with 3 coins and two fields: field 3 costs 3 (R22)."""
     return P.game(seats=[{"hand": ["chili", "red"], "fields": [["blue", 2], ["soy", 1]],
@@ -141,7 +130,7 @@ def _buyer() -> Any:
 def test_buying_field_3_makes_news(browser: Any, server: str, viewer: int, lang: str,
                                     ctx: dict[str, Any], said: str) -> None:
     g = _buyer()
-    entries = _entries(g, "/buy", 0, viewer, lang)
+    entries = P.log_entries(g, "/buy", 0, viewer, lang)
     with watched_page(browser, **ctx) as (pg, errors):
         P.show(pg, server, P.state(g, viewer), lang=lang)
         pg.evaluate("(e) => window.__bohnanza.log({type: 'log', entries: e})", entries)
@@ -154,7 +143,7 @@ def test_buying_field_3_makes_news(browser: Any, server: str, viewer: int, lang:
 
 def _harvest_entries(viewer: int) -> tuple[Any, list[dict[str, Any]]]:
     g = P.game(seats=[{"hand": ["chili", "red"], "fields": [["blue", 4], None]}, {}, {}])
-    return g, _entries(g, "/harvest 1", 0, viewer, "en")
+    return g, P.log_entries(g, "/harvest 1", 0, viewer, "en")
 
 
 def test_the_news_stays_on_a_phone_until_the_next_or_closed(browser: Any, server: str) -> None:

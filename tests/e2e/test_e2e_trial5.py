@@ -11,8 +11,6 @@ from typing import Any
 
 import pytest
 
-from bohnanza.commands import GameCommand, parse
-
 from . import positions as P
 from .e2e_board import ARTIFACTS, assert_clean, watched_page
 
@@ -56,19 +54,6 @@ def test_the_hand_over_says_what_a_face_up_card_kept_means(browser: Any, server:
 # ------------------------------------------------------------------ 8. the giver of a gift
 
 
-def _log(page: Any, server: str, g: Any, seat: int, texts: list[tuple[int, str]],
-         lang: str) -> None:
-    """Apply ``texts`` (seat, command) to ``g``, show the new state to ``seat`` and feed the
-    log entries, as the server writes them for ``seat``, through the page's log path."""
-    entries = []
-    for who, text in texts:
-        cmd = parse(text)
-        assert isinstance(cmd, GameCommand), text
-        entries += [e.for_viewer(seat, list(g.names)) for e in g.apply(who, cmd.action)]
-    P.show(page, server, P.state(g, seat), lang=lang)
-    page.evaluate("es => window.__bohnanza.log({type: 'log', entries: es})", entries)
-
-
 @pytest.mark.parametrize(("seat", "lang", "cls", "line"), [
     (1, "en", "gave-news", "You gave 1 Green to Ann as a gift."),
     (1, "ja", "gave-news", "Annにいんげん豆1枚を贈りました。"),
@@ -82,7 +67,7 @@ def test_the_giver_of_a_gift_reads_what_went(browser: Any, server: str, seat: in
                seats=[{"hand": ["soy"]}, {"hand": ["chili", "green"]}, {"hand": ["stink"]}])
     P.say(g, 1, "/offer green for nothing")
     with watched_page(browser, **LAPTOP) as (pg, errors):
-        _log(pg, server, g, seat, [(0, "/accept 1")], lang)   # one Green: it goes at once
+        P.show_with_log(pg, server, g, seat, [(0, "/accept 1")], lang)   # one Green: it goes at once
         assert g.view(seat)["deal"] is None
         news = pg.locator("#market .offer-news ." + cls)
         assert news.count() == 1 and news.inner_text().strip() == line, \

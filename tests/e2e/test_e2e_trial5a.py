@@ -21,9 +21,6 @@ from typing import Any
 
 import pytest
 
-from bohnanza.commands import parse
-from bohnanza.commands.logtext import log_line
-
 from . import positions as P
 from .e2e_board import ARTIFACTS, assert_clean, status, watched_page
 
@@ -39,14 +36,6 @@ def board(browser: Any) -> Any:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with watched_page(browser, **LAPTOP, locale="en-US") as b:
         yield b
-
-
-@pytest.fixture()
-def page(board: Any) -> Any:
-    pg, errors = board
-    pg.keyboard.press("Escape")
-    yield pg
-    assert_clean(pg, errors)
 
 
 # ------------------------------------------------------------------ item 4: old offers
@@ -259,14 +248,6 @@ def test_a_seat_whose_offers_wait_is_not_called_not_interested(browser: Any,
 # ------------------------------------------------------------------ items 8 and 19: no by not taking
 
 
-def entries(g: Any, text: str, seat: int, viewer: int, lang: str) -> list[dict[str, Any]]:
-    """The log entries of ``text`` said by ``seat``, as the server sends them to ``viewer``."""
-    events = g.apply(seat, parse(text).action)  # type: ignore[union-attr]
-    names = list(g.names)
-    return [{**e.for_viewer(viewer, names),
-             "text": log_line(e.for_viewer(viewer, names), lang, names, viewer)} for e in events]
-
-
 LOG = "(e) => window.__bohnanza.log({type: 'log', entries: e})"
 
 
@@ -283,7 +264,7 @@ def test_a_seat_that_passes_without_taking_your_offer_is_news(browser: Any, serv
     P.say(g, 0, "/offer green for soy")
     with watched_page(browser, **LAPTOP) as (pg, errors):
         P.show(pg, server, P.state(g, 0), lang=lang)
-        log = entries(g, "/done", 1, 0, lang)                  # Bob passes
+        log = P.log_entries(g, "/done", 1, 0, lang)                  # Bob passes
         P.show(pg, server, P.state(g, 0), lang=lang)
         pg.evaluate(LOG, log)
         assert said in pg.locator("#news").inner_text()
@@ -295,7 +276,7 @@ def test_a_seat_that_passes_without_taking_your_offer_is_news(browser: Any, serv
     P.say(g, 0, "/offer red for chili")
     with watched_page(browser, **LAPTOP) as (pg, errors):
         P.show(pg, server, P.state(g, 2), lang=lang)
-        pg.evaluate(LOG, entries(g, "/done", 1, 2, lang))
+        pg.evaluate(LOG, P.log_entries(g, "/done", 1, 2, lang))
         assert not pg.locator("#news").is_visible() or "#1" not in pg.locator("#news").inner_text()
         assert pg.locator("#market .offer-news").count() == 0
         assert_clean(pg, errors)
@@ -312,7 +293,7 @@ def test_an_active_player_who_ends_trading_without_your_offer_is_news(
     P.say(g, 1, "/offer chili for red")
     with watched_page(browser, **ctx) as (pg, errors):
         P.show(pg, server, P.state(g, 1), lang=lang)
-        log = entries(g, "/done", 0, 1, lang)
+        log = P.log_entries(g, "/done", 0, 1, lang)
         pg.evaluate("(m) => window.__bohnanza.push(m)", P.state(g, 1))
         pg.evaluate(LOG, log)
         news = pg.locator("#news")

@@ -13,26 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from bohnanza.commands import GameCommand, parse
 from bohnanza.engine import Game
 
-NAMES = ["Ann", "Bob", "Cy"]
+from . import test_offer_to as offer_to
 
 
 def game(**pos: Any) -> Game:
-    base: dict[str, Any] = {"preset": "classic", "phase": "trade", "deck": ["soy"] * 20,
-                            "seats": [{"name": n} for n in NAMES]}
-    seats = pos.pop("seats", None)
-    base.update(pos)
-    if seats is not None:
-        base["seats"] = [{"name": n, **s} for n, s in zip(NAMES, seats, strict=True)]
-    return Game.from_position(base)
+    """test_offer_to's position (Ann, Bob, Cy in phase 2) with 20 cards in the deck."""
+    return offer_to.game(**{"deck": ["soy"] * 20, **pos})
 
 
 def say(g: Game, seat: int, text: str) -> list[Any]:
-    cmd = parse(text)
-    assert isinstance(cmd, GameCommand), text
-    return list(g.apply(seat, cmd.action))
+    return list(offer_to.say(g, seat, text))
 
 
 def offer(g: Game, viewer: int, oid: int) -> dict[str, Any]:
