@@ -15,12 +15,22 @@ each table of :data:`TABLES` it plays ``N`` games (seeds 100 ...) with ``play_ga
 prints the number of commands, the sum of the final coins and a hash of every command
 (seat and text) and every result, for each tree, and exits 1 when they differ (a speed-up
 must not change a single decision).
+
+``--instructions`` counts instead the instructions per game of each tree (valgrind's
+cachegrind without its cache simulation, on ``simulate --games 1`` and ``--games K``, K = 6
+by default: per game = the difference / (K - 1), the start-up left out), with
+``PYTHONHASHSEED=0`` so that both trees hash alike: unlike CPU seconds, the count does not
+move with the machine's load (simspeed4 and simspeed5 in the README)::
+
+    nice -n 10 python bench/simspeed.py --base /tmp/base --instructions -- \\
+        --players 4 --policy greedy,random --seed 1
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -78,14 +88,44 @@ def same_games(tree: Path, games: int) -> list[str]:
     return out.strip().splitlines()
 
 
+def instructions(tree: Path, args: list[str], games: int) -> int:
+    """Instructions valgrind counts for ``simulate --games games`` in ``tree`` (whole run)."""
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    proc = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                           "--cachegrind-out-file=/dev/null", sys.executable, "-m", "bohnanza",
+                           "simulate", *args, "--games", str(games), "--no-progress"],
+                          cwd=tree, env=env, capture_output=True, text=True, check=True)
+    m = re.search(r"I\s+refs:\s+([\d,]+)", proc.stderr)
+    if m is None:
+        raise RuntimeError("no instruction count in valgrind's output")
+    return int(m.group(1).replace(",", ""))
+
+
+def per_game(tree: Path, args: list[str], games: int) -> float:
+    """Instructions per game in ``tree``: (count at ``games`` - count at 1) / (games - 1)."""
+    return (instructions(tree, args, games) - instructions(tree, args, 1)) / (games - 1)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--base", required=True, type=Path, help="the checkout to compare with")
     ap.add_argument("--runs", type=int, default=3, help="runs of each (default 3)")
     ap.add_argument("--same", type=int, default=0, metavar="N",
                     help="check instead that both trees play the same N games per table")
+    ap.add_argument("--instructions", type=int, nargs="?", const=6, default=0, metavar="K",
+                    help="count instead the instructions per game of each tree (valgrind; "
+                         "games 1 and K, default 6; simulate's arguments but --games)")
     ap.add_argument("args", nargs="*", help="simulate's arguments (after --)")
     ns = ap.parse_args()
+    if ns.instructions:
+        if ns.instructions < 2:
+            ap.error("--instructions needs at least 2 games")
+        args = ns.args or ["--players", "4", "--policy", "greedy,random", "--seed", "1"]
+        ia = per_game(HERE, args, ns.instructions)
+        ib = per_game(ns.base.resolve(), args, ns.instructions)
+        print(f"instructions per game: A {ia / 1e9:.4f} G  B {ib / 1e9:.4f} G  "
+              f"A/B {ia / ib:.3f} (B/A {ib / ia:.2f}x)")
+        return 0
     if ns.same:
         here, there = same_games(HERE, ns.same), same_games(ns.base.resolve(), ns.same)
         for a, b in zip(here, there, strict=True):
