@@ -406,4 +406,6 @@ def _you(g: GameState, seat: int, copy: bool = True,
         "deal_front": hints.deal_front(g, seat) if waiting == "provide" else None,
         # trial 5: a face-up card kept is planted this turn, a hand card waits (R32, R33)
         "deal_face_up": hints.deal_face_up(g, seat) if waiting == "provide" else None,
+        # trial 6: the face-up cards nobody takes stay with the active player (R32, R33)
+        "kept_face_up": hints.kept_face_up(g, seat) if phase == "trade" and active else None,
     }
