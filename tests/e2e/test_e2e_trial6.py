@@ -123,3 +123,30 @@ def test_asking_for_a_gift_waits_under_rules_that_refuse_it(browser: Any, server
         assert pg.locator("#offer-send").is_enabled()
         assert pg.locator("#offer-gift-why").count() == 0
         assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ 3. phase 3 on the phone
+
+
+def test_ending_trading_on_the_phone_brings_the_cards_to_plant(browser: Any, server: str) -> None:
+    """Trial item 3: Cleo (390x844, taps) had sent an offer from the catalogue's panel, far
+    down the page, then tapped End trading in the header: phase 3 began with her to-plant
+    Soys and her fields above the screen (the tap counted as "busy", so the page never moved).
+    Her phase-3 cards are what the table waits for now (R32, R33): they come into view, as
+    they do for a person who did not just press the button."""
+    g = P.game(phase="trade", face_up=["soy", "soy"],
+               seats=[{"hand": ["blue"], "fields": [["blue", 2], ["blackeyed", 2]]},
+                      {"hand": ["chili"]}, {"hand": ["stink"]}])
+    with watched_page(browser, **PHONE) as (pg, errors):
+        P.show(pg, server, P.state(g, 0), lang="ja")
+        pg.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        assert not in_view(pg, "#faceup")
+        pg.locator("#phase-btn").tap()                        # 交渉終了
+        assert pg.evaluate("window.__bohnanza.sent") == ["/done"]
+        P.say(g, 0, "/done")
+        assert g.view(0)["you"]["waiting_for"] == "plant_traded"
+        pg.evaluate("(m) => window.__bohnanza.push(m)", P.state(g, 0))
+        pg.wait_for_timeout(300)
+        assert in_view(pg, "#to-plant .card")
+        pg.screenshot(path=str(ARTIFACTS / "trial6-phase3-phone.png"))
+        assert_clean(pg, errors)
