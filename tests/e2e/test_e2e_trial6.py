@@ -150,3 +150,35 @@ def test_ending_trading_on_the_phone_brings_the_cards_to_plant(browser: Any, ser
         assert in_view(pg, "#to-plant .card")
         pg.screenshot(path=str(ARTIFACTS / "trial6-phase3-phone.png"))
         assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ 5. a card handed over
+
+
+@pytest.mark.parametrize(("lang", "label", "ctx"), [("en", "handed over", LAPTOP), ("ja", "渡し済み", PHONE)],
+                         ids=["en-1366", "ja-390"])
+def test_a_card_handed_over_says_so_in_the_hand(browser: Any, server: str, lang: str, label: str,
+                                                 ctx: dict[str, Any]) -> None:
+    """Trial item 5: Cleo's deal window said her Chili was handed over while her hand showed
+    it like any other card. Cards move only when both sides have handed over (R31): until
+    then the card stays in the hand, marked as handed over; the front card keeps "next"."""
+    g = P.game(phase="trade", face_up=["chili"],
+               seats=[{"hand": ["green", "chili"]}, {"hand": ["stink"]},
+                      {"hand": ["stink", "soy", "blue"]}])
+    P.say(g, 2, "/offer soy for chili")
+    P.say(g, 0, "/accept 1")
+    P.say(g, 2, "/provide h2")
+    assert g.view(2)["deal"] is not None and g.view(2)["you"]["deal_provided"]
+    with watched_page(browser, **ctx) as (pg, errors):
+        P.show(pg, server, P.state(g, 2), lang=lang)
+        cards = pg.locator("#hand .card")
+        assert cards.count() == 3
+        assert "handed" in (cards.nth(1).get_attribute("class") or "")
+        assert cards.nth(1).locator(".label").inner_text().strip() == label
+        assert [cards.nth(i).get_attribute("class").count("handed") for i in (0, 2)] == [0, 0]
+        assert cards.nth(0).locator(".label").inner_text().strip() in ("next", "次")
+        pg.locator("#hand").scroll_into_view_if_needed()
+        pg.screenshot(path=str(ARTIFACTS / f"trial6-handed-{lang}.png"))
+        P.show(pg, server, P.state(g, 0), lang=lang)          # Ann has not handed over yet
+        assert pg.locator("#hand .card.handed").count() == 0
+        assert_clean(pg, errors)

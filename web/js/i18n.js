@@ -119,6 +119,8 @@ const T = {
   deal_watch: ['{a} and {b} are dealing (offer #{n})', '{a}と{b}がトレード中（オファー#{n}）'],
   hand: ['Your hand', '手札'],
   hand_front: ['next', '次'],
+  // trial 6: a card handed over in a deal, still in the hand until the deal is done (R31)
+  hand_handed: ['handed over', '渡し済み'],
   to_plant: ['To plant', '植えるカード'],
   fields: ['Your fields', 'あなたの畑'],
   field_empty: ['empty', '空き'],
