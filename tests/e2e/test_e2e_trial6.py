@@ -34,10 +34,9 @@ def in_view(pg: Any, sel: str) -> bool:
 
 @pytest.mark.parametrize(("lang", "note", "ctx"), [
     ("en", "Face-up cards nobody takes stay yours: you plant them in phase 3. No field fits "
-           "Black-eyed. Ending trading now costs 1 harvest (0 coins, 1 thrown away): trade "
-           "away what fits no field.", LAPTOP),
-    ("ja", "誰も取らない表向きのカードはあなたのものになり、フェーズ3で植えます。ささげの畑なし。"
-           "今交渉を終えると売却1回（0ターラー、1枚捨て札）: 植えられないカードは交渉で手放しましょう。",
+           "Black-eyed: ending trading now costs 1 harvest (0 coins, 1 thrown away).", LAPTOP),
+    ("ja", "誰も取らない表向きのカードはあなたのものになり、フェーズ3で植えます。ささげの畑なし: "
+           "今交渉を終えると売却1回（0ターラー、1枚捨て札）。",
      PHONE)], ids=["en-1366", "ja-390"])
 def test_the_active_player_reads_what_the_face_up_cards_left_cost(
         browser: Any, server: str, lang: str, note: str, ctx: dict[str, Any]) -> None:

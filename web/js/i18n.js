@@ -43,9 +43,10 @@ const T = {
   // (R32, R33), and what that costs (the view's you.kept_face_up)
   kept_face_up_fit: ['Face-up cards nobody takes stay yours: you plant them in phase 3 (your fields take them).',
     '誰も取らない表向きのカードはあなたのものになり、フェーズ3で植えます（あなたの畑に植えられます）。'],
-  kept_face_up_cost: ['Face-up cards nobody takes stay yours: you plant them in phase 3. {nofit}Ending trading now costs {harvests} ({coins}, {thrown} thrown away): trade away what fits no field.',
-    '誰も取らない表向きのカードはあなたのものになり、フェーズ3で植えます。{nofit}今交渉を終えると{harvests}（{coins}、{thrown}枚捨て札）: 植えられないカードは交渉で手放しましょう。'],
-  kept_nofit: ['No field fits {beans}. ', '{beans}の畑なし。'],
+  kept_face_up_cost: ['Face-up cards nobody takes stay yours: you plant them in phase 3. Ending trading now costs {harvests} ({coins}, {thrown} thrown away).',
+    '誰も取らない表向きのカードはあなたのものになり、フェーズ3で植えます。今交渉を終えると{harvests}（{coins}、{thrown}枚捨て札）。'],
+  kept_face_up_cost_nofit: ['Face-up cards nobody takes stay yours: you plant them in phase 3. No field fits {beans}: ending trading now costs {harvests} ({coins}, {thrown} thrown away).',
+    '誰も取らない表向きのカードはあなたのものになり、フェーズ3で植えます。{beans}の畑なし: 今交渉を終えると{harvests}（{coins}、{thrown}枚捨て札）。'],
   kept_harvests: ['{k} harvests', '売却{k}回'],
   kept_harvests_1: ['1 harvest', '売却1回'],
   offer_window: ['Offer', 'オファー'],

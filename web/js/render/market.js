@@ -325,8 +325,8 @@ export function renderFaceUp(root) {
 function keptNote(k) {
   if (!k) return null;
   const sep = getLang() === 'ja' ? '、' : ', ';
-  const text = !k.harvests ? t('kept_face_up_fit') : t('kept_face_up_cost', {
-    nofit: k.no_field.length ? t('kept_nofit', { beans: k.no_field.map(beanName).join(sep) }) : '',
+  const text = !k.harvests ? t('kept_face_up_fit') : t(k.no_field.length ? 'kept_face_up_cost_nofit' : 'kept_face_up_cost', {
+    beans: k.no_field.map(beanName).join(sep),
     harvests: t(k.harvests === 1 ? 'kept_harvests_1' : 'kept_harvests', { k: k.harvests }),
     coins: t(k.harvest_now === 1 ? 'adv_coins_1' : 'adv_coins', { n: k.harvest_now }),
     thrown: k.thrown,
