@@ -747,3 +747,50 @@ def deal_face_up(g: GameState, seat: int) -> list[dict[str, Any]] | None:
         if up and mine:
             out.append({"bean": bean, "face_up": up, "hand": mine})
     return out or None
+
+
+# --- the face-up cards nobody takes (issue 10 trial 6, item 1) ---
+
+
+def kept_face_up(g: GameState, seat: int) -> dict[str, Any] | None:
+    """For the active player in phase 2 with face-up cards left: what ending trading now
+    leaves to plant. The face-up cards nobody takes go to the active player's to-plant area
+    at the end of phase 2 (R32) and are planted in phase 3 with the cards received (R33);
+    the cost is that of the least costly way to plant them all (:func:`plant_advice`'s
+    search: R13-R19, R18's beans thrown away). Trial 6: three newcomers pressed End trading
+    and only then read that keeping the face-up cards cost them fields.
+
+    Shape: ``{"face_up": [B, ...], "no_field": [B, ...], "harvests": k, "thrown": T,
+    "harvest_now": c}``: ``face_up`` the beans left face up, in order; ``no_field`` those of
+    them with no field of their bean and no empty field left for them once the cards to
+    plant that have one are planted (``[]``: each fits a field); ``harvests``, ``thrown``
+    and ``harvest_now`` (coins the harvests pay by the beanometer, never a coin total, so it
+    stays under ``hidden_money``, R42) count the whole plan, received cards included; all
+    0 when no harvest is needed. ``None`` outside phase 2, for any other seat, while a
+    deal is pending (its cards may still move), or with no face-up card left."""
+    if g.phase != "trade" or seat != g.active or g.deal is not None or not g.face_up:
+        return None
+    s = g.seats[seat]
+    cards = tuple(s.to_plant) + tuple(g.face_up)
+    fields: _Fields = tuple(None if f is None else (str(f[0]), int(f[1]))  # type: ignore[call-overload]
+                            for f in s.fields)
+    grown = {f[0] for f in fields if f is not None}
+    empty = sum(1 for f in fields if f is None)
+    new = [b for b in dict.fromkeys(cards) if b not in grown]
+    up_new = [b for b in dict.fromkeys(g.face_up) if b not in grown]
+    if len(new) <= empty:
+        return {"face_up": list(g.face_up), "no_field": [], "harvests": 0, "thrown": 0,
+                "harvest_now": 0}
+    # the beans that find an empty field: the received cards' first (they are planted
+    # anyway), then the face-up cards' in order; the rest have no field
+    free = max(0, empty - sum(1 for b in new if b not in up_new))
+    no_field = up_new[free:]
+    order = {b: i for i, b in reversed(list(enumerate(cards)))}
+    rules = g.rules
+    total, steps = _plan(fields, tuple(sorted(cards, key=order.__getitem__)),
+                         rules.allow_duplicate_variety, rules.protection_rule)
+    if not steps:       # no way to plant them all (the search found none)
+        return {"face_up": list(g.face_up), "no_field": no_field, "harvests": 0,
+                "thrown": 0, "harvest_now": 0}
+    return {"face_up": list(g.face_up), "no_field": no_field, "harvests": total[1],
+            "thrown": total[0], "harvest_now": -total[2]}

@@ -338,6 +338,11 @@ def _offer_hints(
     return market.acceptable_ids(g, seat), withdraw, hints.offer_notes(g, seat, held)
 
 
+def _handed(d: Any, seat: int) -> list[str] | None:
+    refs = d.provided.get(seat) if d is not None else None
+    return None if refs is None else [f"{r.zone}{r.index}" for r in refs]
+
+
 def _you(g: GameState, seat: int, copy: bool = True,
          held: hints.Holdings | None = None) -> dict[str, Any]:
     s = g.seats[seat]
@@ -396,6 +401,9 @@ def _you(g: GameState, seat: int, copy: bool = True,
         else {"want": s.want, "have": s.have},
         "deal_owes": dict(d.owes[seat]) if d is not None and seat in d.owes else None,
         "deal_provided": bool(d is not None and d.provided.get(seat) is not None),
+        # trial 6: the cards this seat handed over stay where they are until the deal is
+        # done (R31): which ones, so the hand can say so ("h3", "u1")
+        "deal_handed": _handed(d, seat),
         # trial 3: no choice to ask for when any of the cards leaves the same (hints.py)
         "deal_auto_cards": hints.deal_auto_cards(g, seat) if d is not None else None,
         "can_accept": can_accept,
@@ -421,4 +429,6 @@ def _you(g: GameState, seat: int, copy: bool = True,
         "deal_front": hints.deal_front(g, seat) if waiting == "provide" else None,
         # trial 5: a face-up card kept is planted this turn, a hand card waits (R32, R33)
         "deal_face_up": hints.deal_face_up(g, seat) if waiting == "provide" else None,
+        # trial 6: the face-up cards nobody takes stay with the active player (R32, R33)
+        "kept_face_up": hints.kept_face_up(g, seat) if phase == "trade" and active else None,
     }

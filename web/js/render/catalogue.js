@@ -6,7 +6,7 @@ import { h, clear, onLeftRight } from '../dom.js';
 import { t, beanName } from '../i18n.js';
 import { beanCard, meterRow } from '../beans.js';
 import { S, act, rerender } from '../store.js';
-import { draftClick, setAsk, sendButton, draftIsEmpty } from '../offer.js';
+import { draftClick, setAsk, sendButton, draftIsEmpty, giftRequestNote } from '../offer.js';
 import { makeDropTarget } from '../dnd.js';
 import { cardsText } from '../status.js';
 
@@ -69,7 +69,7 @@ function tapPanel(entry) {
     panel.append(h('div', { class: 'tap-send' },
       h('div', { class: 'tap-draft', text: t('offer_sum', { give: t('row_you_give'), a: words(S.draft.give), get: t('row_you_get'), b: words(S.draft.want) }) }),
       ...(S.view.phase === 'trade' ? [] : [h('div', { class: 'hint-text tap-send-why', text: t('offer_phase2_only') })]),
-      sendButton({ id: 'tap-send' })));
+      sendButton({ id: 'tap-send' }), ...[giftRequestNote('tap-gift-why')].filter(Boolean)));
   }
   return panel;
 }

@@ -2,7 +2,7 @@
 import { h, clear, onLeftRight } from '../dom.js';
 import { icon } from '../icons.js';
 import { noteText, cardsText } from '../status.js';
-import { t, beanName } from '../i18n.js';
+import { t, beanName, getLang } from '../i18n.js';
 import { beanCard, sideEntries } from '../beans.js';
 import { S, act, rerender, mySeat, seatColour, seatName } from '../store.js';
 import { draftClick, loadOffer } from '../offer.js';
@@ -344,6 +344,23 @@ export function renderFaceUp(root) {
     root.append(c);
   });
   for (const g of v.face_up_gone || []) if (g.place > (places[places.length - 1] || 0)) gone(g.place);
+  const note = keptNote(v.you && v.you.kept_face_up);
+  if (note && !inMyDeal()) root.append(note);
+}
+
+// Trial 6: three newcomers pressed End trading and only then read that the face-up cards
+// nobody took were theirs to plant, at the cost of a field. The engine says what ending
+// trading now leaves (hints.kept_face_up: R32, R33, the least costly way to plant them).
+function keptNote(k) {
+  if (!k) return null;
+  const sep = getLang() === 'ja' ? '、' : ', ';
+  const text = !k.harvests ? t('kept_face_up_fit') : t(k.no_field.length ? 'kept_face_up_cost_nofit' : 'kept_face_up_cost', {
+    beans: k.no_field.map(beanName).join(sep),
+    harvests: t(k.harvests === 1 ? 'kept_harvests_1' : 'kept_harvests', { k: k.harvests }),
+    coins: t(k.harvest_now === 1 ? 'adv_coins_1' : 'adv_coins', { n: k.harvest_now }),
+    thrown: k.thrown,
+  });
+  return h('div', { class: 'hint-text kept-note' + (k.harvests ? ' costly' : ''), id: 'kept-face-up', text });
 }
 
 // Supply and demand: the markers this viewer may see, and my own arrows: drag one onto a card,

@@ -216,12 +216,15 @@ export function renderHand(root) {
   const deal = inMyDeal();
   const discardable = new Set(y.can_discard || []);
   const offered = inOffer(y, v);
+  // trial 6: a card handed over stays in the hand until the deal is done (R31): it says so
+  const handed = new Set(y.deal_handed || []);
   y.hand.forEach((bean, i) => {
     const idx = i + 1;
+    const gone = handed.has('h' + idx);
     const c = beanCard(bean, {
-      label: i === 0 ? t('hand_front') : null,
+      label: gone ? t('hand_handed') : (i === 0 ? t('hand_front') : null),
       extraClass: (i === 0 ? 'front' : '') + (deal && isPicked('h', idx) ? ' picked' : '') +
-        (deal && (y.deal_owes || {})[bean] ? ' can-give' : ''),
+        (deal && (y.deal_owes || {})[bean] ? ' can-give' : '') + (gone ? ' handed' : ''),
     });
     c.dataset.ref = 'h' + idx;
     if (offered.has(idx)) {
