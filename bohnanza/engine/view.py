@@ -226,7 +226,7 @@ def build_many(g: GameState, viewers: list[int | None]) -> dict[int | None, dict
 
 
 class Changes(NamedTuple):
-    """What may differ between the views of two stamps (:func:`changes`).
+    """What may differ in the views since they were last built (:func:`changes_of`).
 
     ``base``: the part every viewer shares may differ; ``same``: keys of that part that do
     not (not even compared); ``signals``: the markers some viewer sees may differ; ``you``:
@@ -238,79 +238,56 @@ class Changes(NamedTuple):
     you: frozenset[int] | None
 
 
-def _offer_stamp(side: Any) -> Any:
-    # in the dict's order: the same side in another order only counts as a change
-    return side if side == "?" else tuple(side.items())
+_NO_CHANGE = Changes(False, frozenset(), False, frozenset())
+_TABLE = frozenset({"table", "planted", "passed", "discard"})
 
 
-def stamp(g: GameState) -> tuple[Any, ...]:
-    """A compact copy of everything the views are built from (tuples only, nothing shared
-    with the game): ``(markers, table, market, seats, history)``. Equal stamps give equal
-    views for every viewer; :func:`changes` tells what may differ between two."""
-    seats = g.seats
-    d = g.deal
-    table = (g.preset, tuple(g.options.items()), g.rules, g.start_seat, g.active, g.phase,
-             g.planted, g.exhaustions, len(g.deck), len(g.discard),
-             g.discard[-1] if g.discard else None, tuple(g.face_up), len(g.removed),
-             tuple(sorted(g.passed)), g.turn, g.next_offer, g.result)
-    market = (tuple((o.id, o.owner, _offer_stamp(o.give), _offer_stamp(o.want), o.to, o.turn)
-                    for o in g.offers),
-              None if d is None else (
-                  d.offer, d.active, d.other,
-                  tuple(sorted((k, tuple(sorted(v.items()))) for k, v in d.owes.items())),
-                  tuple(sorted(d.provided.items()))))
-    marks = tuple((tuple(s.want), tuple(s.have)) for s in seats)
-    mine = tuple((s.name, tuple(s.hand), tuple(None if f is None else tuple(f) for f in s.fields),
-                  tuple(s.coins), tuple(s.to_plant)) for s in seats)
-    return (marks, table, market, mine,
-            (len(g.history), tuple(g.history[-1]) if g.history else None))
+def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
+    """What may differ in the views of ``g`` given what its actions ``changed`` since they
+    were last built (``Game.take_changes``; ``None``: anything, and so is the result).
 
-
-def _you_keys(st: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-    """What each seat's ``you`` is built from (_you), besides the market (``changes``
-    compares it once for all): the phase, whether it is the active player (then how many
-    cards it planted, and the face-up cards it holds or plants), its own seat and markers,
-    and in phase 2 the hands the offer hints count (the active player's: everyone's; anyone
-    else's: its own and the active player's)."""
-    marks, table, _, mine, _ = st
-    active, phase, planted, face_up = table[4], table[5], table[6], table[11]
-    trade = phase == "trade"
-    return [(phase, i == active, planted if i == active else None,
-             face_up if i == active or trade else None, mine[i], marks[i],
-             (tuple(m[1] for m in mine) if i == active else mine[active][1]) if trade else None)
-            for i in range(len(mine))]
-
-
-def changes(before: tuple[Any, ...], after: tuple[Any, ...]) -> Changes | None:
-    """What may differ between the views of the stamps ``before`` and ``after``
-    (:func:`stamp`); ``None``: anything (another number of seats, the game ended)."""
-    marks, table, market, seats, history = after
-    if len(seats) != len(before[3]):
+    The shared part: ``seats`` is built when a seat's cards or a pass mark changed,
+    ``offers`` (with their hints) when the market or the table did, ``deal`` when the
+    market did, ``waiting`` always, ``history`` never (it grows at a turn's end: a new turn
+    is anything). The markers (``signals``) when a seat's markers did. A seat's ``you``
+    when its cards or markers changed; the active player's when it planted (R26); in
+    phase 2 the active player's when any hand changed, and everyone's when the active
+    player's did (the offer hints count those hands); everyone's when the market or the
+    table (face-up cards) changed."""
+    if changed is None:
         return None
-    m_same = market == before[2]
-    you = (frozenset(i for i, (a, b) in enumerate(zip(_you_keys(before), _you_keys(after),
-                                                      strict=True)) if a != b)
-           if m_same else frozenset(range(len(seats))))
-    t_same = table == before[1]
-    s_same = seats == before[3]
-    signals = marks != before[0] or table[4] != before[1][4]
-    if t_same and m_same and s_same and history == before[4]:
-        # nothing but markers (each changed seat's own are in its ``you``), or nothing
-        return Changes(False, frozenset(), signals, you)
-    if table[5] != before[1][5] and "over" in (table[5], before[1][5]):
-        return None
-    same = set()
-    if t_same and s_same:
-        same.add("seats")
-    if t_same and m_same:
-        same.add("offers")
-    if m_same:
+    if not changed:
+        return _NO_CHANGE
+    seats: set[int] = set()
+    marks: set[int] = set()
+    keys: set[str] = set()
+    for k in changed:
+        if type(k) is tuple:
+            (seats if k[0] == "seat" else marks).add(k[1])
+        else:
+            keys.add(k)
+    you: frozenset[int] | None
+    if "market" in keys or "table" in keys:
+        you = None
+    else:
+        mine = seats | marks
+        if "planted" in keys:
+            mine.add(g.active)
+        if seats and g.phase == "trade":
+            if g.active in seats:
+                mine.update(range(len(g.seats)))
+            mine.add(g.active)
+        you = frozenset(mine)
+    if not keys and not seats:
+        return Changes(False, frozenset(), True, you)
+    same = {"history"}
+    if "market" not in keys:
         same.add("deal")
-    if t_same and m_same and s_same:
-        same.add("waiting")
-    if history == before[4]:
-        same.add("history")
-    return Changes(True, frozenset(same), signals, you)
+        if not keys & _TABLE:
+            same.add("offers")
+    if not seats and "passed" not in keys and "table" not in keys:
+        same.add("seats")
+    return Changes(True, frozenset(same), bool(marks), you)
 
 
 def _offer_hints(

@@ -16,7 +16,6 @@ from bohnanza.commands.logtext import log_line
 from bohnanza.commands.texts import text
 from bohnanza.engine import PLAYER_RANGE, PRESETS, Event, Game, RuleError
 from bohnanza.engine.presets import DUEL_BASES
-from bohnanza.engine.view import changes as view_changes
 
 from .base import Answering, GameState
 
@@ -61,11 +60,8 @@ class BohnanzaHost:
                    ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
         return _g(game).view_parts(viewers, changes)
 
-    def view_stamp(self, game: GameState) -> Any:
-        return _g(game).view_stamp()
-
-    def view_changes(self, before: Any, after: Any) -> Any:
-        return view_changes(before, after)
+    def view_changes(self, game: GameState) -> Any:
+        return _g(game).view_changes()
 
     def entries(self, game: GameState, events: list[Any]) -> list[dict[str, Any]]:
         """Each event phrased for every viewer, in English for people (``logtext``)."""

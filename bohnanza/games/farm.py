@@ -100,11 +100,8 @@ class FarmHost:
                 raise
         return game
 
-    def view_stamp(self, game: GameState) -> Any:
-        return None  # no stamps: every view is built whole
-
-    def view_changes(self, before: Any, after: Any) -> Any:
-        return None
+    def view_changes(self, game: GameState) -> Any:
+        return None  # not told: every view is built whole
 
     def view_parts(self, game: GameState, viewers: list[int | None],
                    changes: Any = None

@@ -27,7 +27,6 @@ from .setup import start_seats
 from .table import Table
 
 if TYPE_CHECKING:
-    from bohnanza.games import HostedGame
 
     from ..conn import Conn
     from ..settings import Settings
@@ -99,9 +98,10 @@ class Snapshot:
     """What the delta connections of a room were last sent, at ``version``, kept as JSON text
     per key (``delta.texts_of``): ``base`` the view part all seats share (``None``: no game),
     ``own`` each seat's own part (only the seats that were sent one at ``version``), ``room``
-    the room part without ``you``; ``stamp`` the game's view stamp at ``version``
-    (``HostedGame.view_stamp``: what the views were built from). A delta connection holds
-    ``(version, seat)`` of the state it got."""
+    the room part without ``you``; ``stamp`` whether the game was asked what changed
+    (``HostedGame.view_changes``) when the copy was brought to ``version``: the next answer
+    then tells what changed since. A delta connection holds ``(version, seat)`` of the state
+    it got."""
 
     __slots__ = ("base", "game", "own", "room", "room_text", "stamp", "version")
 
@@ -112,7 +112,7 @@ class Snapshot:
         self.own: dict[int | None, delta.Texts | None] = {}
         self.room: delta.Texts = {}
         self.room_text = ""  # the JSON of the room part but ``now``: most changes keep it
-        self.stamp: Any = None
+        self.stamp = False
 
     def patches(self, version: int, has_game: bool) -> bool:
         """Whether :meth:`update` to ``version`` gives patches (else every connection is
@@ -120,12 +120,13 @@ class Snapshot:
         the new state."""
         return 0 <= self.version != version and (self.base is None) != has_game
 
-    def changes(self, host: HostedGame, game_key: tuple[str, int] | None, stamp: Any) -> Any:
-        """What may differ in the views since the copy's version (``view_changes``; None:
-        anything)."""
-        if stamp is None or self.stamp is None or game_key is None or game_key != self.game:
+    def changes(self, game_key: tuple[str, int] | None, told: Any) -> Any:
+        """What may differ in the views since the copy's version: ``told`` (the game's
+        ``view_changes`` asked now) when the copy was asked too at its version, in the same
+        game; else None (anything)."""
+        if not self.stamp or game_key is None or game_key != self.game:
             return None
-        return host.view_changes(self.stamp, stamp)
+        return told
 
     def update(self, version: int, base: dict[str, Any] | None, own: dict[Any, Any],
                room: dict[str, Any], seats: list[int | None],
@@ -135,8 +136,9 @@ class Snapshot:
         ``room`` from :func:`room_part`), keeping the own parts of ``seats``; the operations
         (JSON text) from the copy's old version for each of ``seats`` it held then. ``game``:
         (hosted game, game number) of the views; while it stays the same, what
-        ``UNCHANGING`` names for that game is not compared. ``stamp``: the game's view stamp;
-        ``changes``: what may differ since the copy's stamp (``view_changes``: the parts
+        ``UNCHANGING`` names for that game is not compared. ``stamp``: whether the game was
+        asked what changed (``view_changes``) for this state; ``changes``: what may differ
+        since the copy's version (the answer, by :meth:`changes`: the parts
         that cannot have changed are not compared and need not be built; a seat new to the
         copy needs its own part whole)."""
         if version == self.version:  # the same state once more (a connection's first)
@@ -183,7 +185,7 @@ class Snapshot:
             self.own = {s: None if base is None else delta.texts_of(own[s]) for s in seats}
         self.version = version
         self.game = game
-        self.stamp = stamp
+        self.stamp = bool(stamp)
         return out
 
 
@@ -254,9 +256,10 @@ def state_frames(
     stamp = changes = None
     if deltas and game is not None:
         assert snap is not None
-        stamp = host.view_stamp(game)
+        told = host.view_changes(game)  # since the copy's version: asked at each
+        stamp = True
         if snap.patches(version, True):
-            changes = snap.changes(host, key, stamp)
+            changes = snap.changes(key, told)
     build = changes
     if changes is not None:  # a connection sent its state whole needs every part
         assert snap is not None
