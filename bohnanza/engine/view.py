@@ -239,7 +239,6 @@ class Changes(NamedTuple):
 
 
 _NO_CHANGE = Changes(False, frozenset(), False, frozenset())
-_TABLE = frozenset({"table", "planted", "passed", "discard"})
 
 
 def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
@@ -247,7 +246,7 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
     were last built (``Game.take_changes``; ``None``: anything, and so is the result).
 
     The shared part: ``seats`` is built when a seat's cards or a pass mark changed,
-    ``offers`` (with their hints) when the market or the table did, ``deal`` when the
+    ``offers`` (with their hints) when the market or the face-up cards did, ``deal`` when the
     market did, ``waiting`` always, ``history`` never (it grows at a turn's end: a new turn
     is anything). The markers (``signals``) when a seat's markers did. A seat's ``you``
     when its cards or markers changed; the active player's when it planted (R26); in
@@ -283,8 +282,8 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
     same = {"history"}
     if "market" not in keys:
         same.add("deal")
-        if not keys & _TABLE:
-            same.add("offers")
+        if "table" not in keys:  # the offers' hints read the active player, the turn, the
+            same.add("offers")   # face-up cards and the market only (hints.py)
     if not seats and "passed" not in keys and "table" not in keys:
         same.add("seats")
     return Changes(True, frozenset(same), bool(marks), you)
