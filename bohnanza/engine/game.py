@@ -183,7 +183,8 @@ class Game(GameState):
         moves = _DUEL_MOVES if self.rules.duel else _MOVES
         changed = self.changed
         if changed is not None:   # kept for the views (take_changes): what it was before
-            was = (self.phase, self.active, self.turn, self.offers, len(self.offers))
+            was = (self.phase, self.active, self.turn, self.offers, len(self.offers),
+                   len(self.passed))
             parties = _parties(self, seat, action)
         # one look-up instead of a chain of isinstance tests
         (moves.get(type(action)) or _move_of(action, moves))(self, seat, action)
@@ -220,6 +221,8 @@ class Game(GameState):
                         changed.add(("marks", seat))
                     if self.offers is not was[3] or len(self.offers) != was[4]:
                         changed.add("market")   # posted, withdrawn, taken or swept (C13)
+                    if len(self.passed) != was[5]:
+                        changed.add("passed")   # a pass mark set, or cleared by a post
         return events
 
     def take_changes(self) -> set[Any] | None:
@@ -262,13 +265,13 @@ the exact type up."""
 
 _TOUCHES: dict[type, frozenset[str]] = {
     Signal: frozenset(), ClearSignals: frozenset(),           # ("marks", seat): see apply
-    PostOffer: frozenset({"market", "passed"}),                # R29, R30 (a post clears the pass)
+    PostOffer: frozenset({"market"}),                          # R29, R30 (and "passed": apply)
     Withdraw: frozenset({"market"}), Cancel: frozenset({"market"}),
     Accept: frozenset({"market", "table"}),                    # R31: a deal may execute at once
     Provide: frozenset({"market", "table"}),                   # (face-up cards leave)
     Plant: frozenset({"planted"}),                             # R13, R14, R26, R33
     Harvest: frozenset({"discard"}), Buy: frozenset({"discard"}),   # R16-R24
-    Done: frozenset({"passed"}),                               # the pass mark; else a new phase
+    Done: frozenset(),                             # the pass mark ("passed"); else a new phase
 }
 """What each action may change besides the seats :func:`_parties` names, while the phase and
 the turn stay (``Game.take_changes``); an action not here: anything."""

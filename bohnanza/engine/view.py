@@ -68,30 +68,45 @@ def _catalogue(types: tuple[str, ...], copy: bool = True) -> list[dict[str, Any]
     return [dict(c, meter=c["meter"][:]) for c in cat] if copy else cat
 
 
-def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset()
-           ) -> dict[str, Any]:
+def _seat_entry(s: Any, passed: bool, hide_coins: bool, copy: bool) -> dict[str, Any]:
+    """One seat's entry of the shared ``seats`` (R41, R42: its hand counted, its coins
+    counted unless hidden)."""
+    return {
+        "name": s.name,
+        "hand_count": len(s.hand),
+        "fields": [None if f is None else [f[0], f[1]] for f in s.fields] if copy
+        else s.fields,
+        "field_info": [_field_info(f) for f in s.fields],
+        "coins": None if hide_coins else len(s.coins),
+        "to_plant": s.to_plant[:] if copy else s.to_plant,
+        "passed": passed,
+        "third_field": len(s.fields) >= 3,
+    }
+
+
+def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset(),
+           only: frozenset[int] | None = None) -> dict[str, Any]:
     """The part of every view that is the same for all viewers (offers without hints).
 
     ``copy=False``: engine lists and dicts go in as they are, not copied (for a view that is
     serialised before the game changes again, as :func:`build_parts` builds them).
     ``skip``: keys left unbuilt (``seats``, ``offers``, ``deal``, ``waiting``, ``history``:
-    :data:`SKIPPED` instead; the others are built anyway)."""
+    :data:`SKIPPED` instead; the others are built anyway). ``only``: the seats whose entry
+    of ``seats`` is built: ``seats`` is then ``{seat: entry}`` for those (the others are the
+    same as before: :class:`Changes` ``seats``)."""
     hidden = bool(g.options.get("hidden_money"))
     over = g.phase == "over"
     passed = g.passed
-    seats: Any = [] if "seats" not in skip else SKIPPED
-    for i, s in enumerate(g.seats if "seats" not in skip else ()):
-        seats.append({
-            "name": s.name,
-            "hand_count": len(s.hand),
-            "fields": [None if f is None else [f[0], f[1]] for f in s.fields] if copy
-            else s.fields,
-            "field_info": [_field_info(f) for f in s.fields],
-            "coins": None if hidden and not over else len(s.coins),
-            "to_plant": s.to_plant[:] if copy else s.to_plant,
-            "passed": i in passed,
-            "third_field": len(s.fields) >= 3,
-        })
+    seats: Any
+    if "seats" in skip:
+        seats = SKIPPED
+    elif only is not None:
+        all_ = g.seats
+        seats = {i: _seat_entry(all_[i], i in passed, hidden and not over, copy)
+                 for i in sorted(only)}
+    else:
+        seats = [_seat_entry(s, i in passed, hidden and not over, copy)
+                 for i, s in enumerate(g.seats)]
     active = g.active
     offers: Any
     if "offers" in skip:
@@ -188,14 +203,15 @@ def build_parts(
     By default built for serialising at once: the parts hold the engine's own lists
     (``copy=False``, see :func:`public`); they change with the next command.
 
-    ``changes`` (:func:`changes`, since the views were last built): only what may have
+    ``changes`` (:func:`changes_of`, since the views were last built): only what may have
     changed is built. ``base`` is ``{}`` when ``changes.base`` is false, and its keys in
     ``changes.same`` are :data:`SKIPPED` (an object no serialiser takes), as is the ``you``
-    of a seat not in ``changes.you``."""
+    of a seat not in ``changes.you``; with ``changes.seats`` its ``seats`` is ``{seat:
+    entry}`` for those seats only."""
     if changes is None:
         base = public(g, copy)
     elif changes.base:
-        base = public(g, copy, changes.same)
+        base = public(g, copy, changes.same, changes.seats)
     else:
         base = {}
     others: dict[str, Any] | None = None
@@ -230,12 +246,14 @@ class Changes(NamedTuple):
 
     ``base``: the part every viewer shares may differ; ``same``: keys of that part that do
     not (not even compared); ``signals``: the markers some viewer sees may differ; ``you``:
-    the seats whose ``you`` may differ (``None``: any seat)."""
+    the seats whose ``you`` may differ (``None``: any seat); ``seats``: when the shared
+    ``seats`` may differ, the seats whose entry may (``None``: any)."""
 
     base: bool
     same: frozenset[str]
     signals: bool
     you: frozenset[int] | None
+    seats: frozenset[int] | None = None
 
 
 _NO_CHANGE = Changes(False, frozenset(), False, frozenset())
@@ -245,7 +263,8 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
     """What may differ in the views of ``g`` given what its actions ``changed`` since they
     were last built (``Game.take_changes``; ``None``: anything, and so is the result).
 
-    The shared part: ``seats`` is built when a seat's cards or a pass mark changed,
+    The shared part: ``seats`` is built when a seat's cards or a pass mark changed (the
+    entries of the seats whose cards did, all of them for a pass mark),
     ``offers`` (with their hints) when the market or the face-up cards did, ``deal`` when the
     market did, ``waiting`` always, ``history`` never (it grows at a turn's end: a new turn
     is anything). The markers (``signals``) when a seat's markers did. A seat's ``you``
@@ -284,9 +303,14 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
         same.add("deal")
         if "table" not in keys:  # the offers' hints read the active player, the turn, the
             same.add("offers")   # face-up cards and the market only (hints.py)
-    if not seats and "passed" not in keys and "table" not in keys:
+    if "passed" in keys:  # (one seat's pass mark: every entry, a rare change)
+        entries = None
+    elif seats:
+        entries = frozenset(seats)
+    else:
         same.add("seats")
-    return Changes(True, frozenset(same), bool(marks), you)
+        entries = frozenset()
+    return Changes(True, frozenset(same), bool(marks), you, entries)
 
 
 def _offer_hints(

@@ -28,6 +28,7 @@ class _Watch:
         self.kept_keys = 0  # keys of the shared part left unbuilt
         self.kept_you = 0  # seats whose ``you`` was left unbuilt
         self.whole = 0  # changes reported as anything
+        self.kept_entries = 0  # entries of ``seats`` left unbuilt
 
     def __call__(self, g: Game, before: Any, events: Any, total: Any) -> None:
         viewers: list[int | None] = [None, *range(len(g.seats))]
@@ -47,6 +48,9 @@ class _Watch:
             for k, x in base.items():
                 if x is views.SKIPPED:
                     self.kept_keys += 1
+                elif k == "seats" and type(x) is dict:  # the entries of some seats
+                    now[k] = [x.get(i, e) for i, e in enumerate(now[k])]
+                    self.kept_entries += len(now[k]) - len(x)
                 else:
                     now[k] = x
             now["signals"] = own[v]["signals"]
@@ -72,6 +76,7 @@ def test_views_built_from_what_changed_are_the_whole_views(setup: tuple[str, int
         play_checked(preset, n, rnd, hidden, max_steps=1500, check=watch)
     if n > 2:  # the duel tells nothing (every change is anything); no markers there
         assert watch.kept_you > 0 and watch.kept_base > 0 and watch.kept_keys > 0
+        assert watch.kept_entries > 0
     else:
         assert watch.kept_you == watch.kept_base == 0
 

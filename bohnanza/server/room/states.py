@@ -96,19 +96,21 @@ UNCHANGING = {"bohnanza": frozenset({"preset", "options", "passes_limit", "third
 
 class Snapshot:
     """What the delta connections of a room were last sent, at ``version``, kept as JSON text
-    per key (``delta.texts_of``): ``base`` the view part all seats share (``None``: no game),
+    per key (``delta.texts_of``): ``base`` the view part all seats share (``None``: no game;
+    its ``seats`` kept apart, entry by entry, in ``seats``),
     ``own`` each seat's own part (only the seats that were sent one at ``version``), ``room``
     the room part without ``you``; ``stamp`` whether the game was asked what changed
     (``HostedGame.view_changes``) when the copy was brought to ``version``: the next answer
     then tells what changed since. A delta connection holds ``(version, seat)`` of the state
     it got."""
 
-    __slots__ = ("base", "game", "own", "room", "room_text", "stamp", "version")
+    __slots__ = ("base", "game", "own", "room", "room_text", "seats", "stamp", "version")
 
     def __init__(self) -> None:
         self.version = -1
         self.game: tuple[str, int] | None = None  # (hosted game, game_no) of ``base``
-        self.base: delta.Texts | None = None
+        self.base: delta.Texts | None = None  # but ``seats``:
+        self.seats: delta.Texts = {}  # its entries under their index ("0", "1", ...)
         self.own: dict[int | None, delta.Texts | None] = {}
         self.room: delta.Texts = {}
         self.room_text = ""  # the JSON of the room part but ``now``: most changes keep it
@@ -155,7 +157,9 @@ class Snapshot:
                         if game is not None and game == self.game else frozenset())
                 if changes is not None:
                     same = same | changes.same
-                delta.diff_texts(self.base, base, "/view", common, same)
+                delta.diff_texts(self.base, base, "/view", common, same | _SEATS)
+                if "seats" not in same:
+                    self._diff_seats(base["seats"], common)
             self._diff_room(room, common)
             own_same: frozenset[str] = frozenset()
             if changes is not None and not changes.signals:
@@ -180,6 +184,10 @@ class Snapshot:
             self.own = kept
         else:  # the first state, or a game begins or ends: everyone gets it whole
             self.base = None if base is None else delta.texts_of(base)
+            self.seats = {}
+            if self.base is not None:
+                del self.base["seats"]
+                self.seats = _seat_texts(base["seats"])  # type: ignore[index]
             self.room = delta.texts_of(room)
             self.room_text = _room_text(room)
             self.own = {s: None if base is None else delta.texts_of(own[s]) for s in seats}
@@ -188,6 +196,23 @@ class Snapshot:
         self.stamp = bool(stamp)
         return out
 
+
+    def _diff_seats(self, seats: Any, out: list[str]) -> None:
+        """The operations of the shared ``seats``, kept seat by seat: ``seats`` is the
+        list, or ``{seat: entry}`` for the seats whose entry may have changed (``Changes``
+        ``seats``); a list of another length is replaced whole."""
+        kept = self.seats
+        if type(seats) is list:
+            if len(seats) != len(kept):
+                out.append(delta.operation("replace", "/view/seats", frames.dumps(seats)))
+                self.seats = _seat_texts(seats)
+                return
+            seats = dict(enumerate(seats))
+        for i, entry in seats.items():
+            k = str(i)
+            one = {k: kept[k]}
+            delta.diff_texts(one, {k: entry}, "/view/seats", out)
+            kept[k] = one[k]
 
     def _diff_room(self, room: dict[str, Any], out: list[str]) -> None:
         """The room part's operations: its JSON but ``now`` compared whole first (the room
@@ -223,6 +248,12 @@ def _room_text(room: dict[str, Any]) -> str:
     return text[:cut] if cut > 0 else text
 
 
+def _seat_texts(seats: list[Any]) -> delta.Texts:
+    """The shared ``seats`` as the copy keeps it: each entry's text under its index."""
+    return delta.texts_of({str(i): e for i, e in enumerate(seats)})
+
+
+_SEATS = frozenset({"seats"})  # compared seat by seat (Snapshot._diff_seats)
 _SIGNALS = frozenset({"signals"})
 _YOU = frozenset({"you"})
 # a seat's own parts are sent whole when they changed (``diff_texts``' ``whole``): parsing the
