@@ -356,7 +356,9 @@ def game_against_bots(ivy: Player, artifacts: Path) -> None:
     solo = Solo(ivy, artifacts)
     while solo.step():
         assert solo.n < 1500, "the game does not end:\n" + "\n".join(solo.trail)
-        assert time.monotonic() - t0 < 240, "the game takes too long:\n" + "\n".join(solo.trail)
+        # a guard against a hang, not a timing (the pace is bench/pace.py's): 240 s was
+        # exceeded by a whole game on a loaded machine
+        assert time.monotonic() - t0 < 900, "the game does not end:\n" + "\n".join(solo.trail)
     ivy.wait("document.querySelector('#gameover') && !document.querySelector('#gameover').hidden")
     rows = page.locator("#gameover .scores tr")
     assert rows.count() == 4      # the head and three players

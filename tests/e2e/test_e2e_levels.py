@@ -101,7 +101,7 @@ def levels(lea: Player, artifacts: Path) -> None:
             shot = True
         if any(d == "thinking" for _, d in kinds) and any(d == "waiting" for _, d in kinds):
             break
-        assert time.monotonic() - t0 < 90, (seen, solo.trail)
+        assert time.monotonic() - t0 < 300, (seen, solo.trail)  # a hang guard, not a timing
         if not solo.step():
             break
     texts = {(d["seat"], d["doing"]): d["text"] for d in seen}

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -102,12 +101,11 @@ async def test_a_room_of_bots_plays_a_whole_game(server_factory: Any) -> None:
     assert (await host.say("/handover Robo"))["code"] == "not_seated"
     # no person sits at the table: the watcher sets the options and starts the bots' game
     await host.ok("/option rules classic")
-    t0 = time.monotonic()
     await host.ok("/start")
     assert (await host.say("/addbot Late"))["code"] == "game_running"
     assert (await host.say("/removebot Robo"))["code"] == "game_running"
-    await host.wait(lambda: _over(host), timeout=60)
-    seconds = time.monotonic() - t0
+    # a timeout, not a timing: the bots' pace is measured by bench/pace.py (issue 15)
+    await host.wait(lambda: _over(host), timeout=240)
     res = host.view["result"]
     assert len(res["scores"]) == 4 and res["winners"]
     assert any(e["kind"] == "game_over" for e in host.logs)
@@ -117,7 +115,6 @@ async def test_a_room_of_bots_plays_a_whole_game(server_factory: Any) -> None:
     assert {c["seat"] for c in game} == {0, 1, 2, 3}
     assert stored[-1]["position"]["phase"] == "over"
     assert any(c["text"].startswith(("/offer", "/accept")) for c in game)  # they trade
-    assert seconds < 45, seconds
     await host.close()
 
 

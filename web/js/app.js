@@ -124,8 +124,13 @@ const BUSY_MS = 2500;
 let lastNeed = null;
 let seenAccept = null;        // the offers I could accept at the last view (null: no game yet)
 let lastInput = 0;
+// The phase button does not count (trial 6: Cleo tapped End trading on her phone, and phase
+// 3's to-plant row stayed two screens above: the page waits for what that press asked for).
 for (const ev of ['pointerdown', 'keydown', 'wheel', 'touchstart', 'touchmove']) {
-  window.addEventListener(ev, () => { lastInput = Date.now(); }, { capture: true, passive: true });
+  window.addEventListener(ev, (e) => {
+    if (e.target instanceof Element && e.target.closest('#phase-btn')) return;
+    lastInput = Date.now();
+  }, { capture: true, passive: true });
 }
 function busy() {
   const a = document.activeElement;
