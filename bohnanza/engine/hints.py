@@ -39,6 +39,8 @@ Shapes (all JSON-ready):
   player's offer asks of the active player (R29, R41), for the same labels on its want side.
 - :func:`deal_auto_cards` -> the cards a party of the pending deal hands over when which
   ones changes nothing, or ``None`` when the choice matters (R11, R29, R31).
+- :func:`deal_order` -> when a party of the pending deal may give the first of its hand cards
+  of a bean owed or a later one: where its next card of that bean then stands (R9, R11).
 - :func:`plant_advice` -> the least costly way to plant cards that need a harvest first
   (phase 1's front card, phase 3's to-plant cards; R15, R18, R19, R26, R33), or ``None``.
 """
@@ -175,17 +177,71 @@ def answers_all(g: GameState) -> list[int | None]:
 
 def face_up_given(g: GameState, o: Offer) -> list[int]:
     """The 1-based face-up cards that make up what ``o`` gives, when ``o`` is the active
-    player's (only the active player gives face-up cards, R29): for each bean given, the
-    first face-up cards of that bean, up to the number given. ``[]`` for anyone else's offer,
-    a prompt, or an offer whose beans are not face up. Public: the face-up cards are (R41);
-    the deal may still take a hand card of the same bean (R11, the giver picks)."""
-    if o.owner != g.active or not isinstance(o.give, dict) or not g.face_up:
+    player's (only the active player gives face-up cards, R29) and was made with them (its
+    ``face_up``: posted in this turn's phase 2 while they lay face up): for each bean, the
+    first face-up cards of that bean, up to the number it gave of them when posted. ``[]``
+    for anyone else's offer, a prompt, an offer made from the hand (trial 5: one posted in
+    phase 1 read "face-up 2" once a card of its bean was revealed) or of an earlier turn (other
+    cards lay face up then), or whose beans are no longer face up. Public: the face-up cards
+    are (R41); the deal may still take a hand card of the same bean (R11, the giver picks)."""
+    if (o.owner != g.active or not o.face_up or not g.face_up
+            or (o.turn and o.turn != g.turn)):
         return []
     out: list[int] = []
-    for bean, n in o.give.items():
+    for bean, n in o.face_up.items():
         at = [i + 1 for i, b in enumerate(g.face_up) if b == bean]
         out += at[:n]
     return sorted(out)
+
+
+def _face_up_match(g: GameState) -> list[int] | None:
+    """The place of each face-up card among the cards turned up in this phase 2
+    (``g.revealed``): the face-up cards only leave, so they are those cards, in order, some
+    gone; ``None`` when they are not (a position without ``revealed``)."""
+    shown = g.revealed
+    out: list[int] = []
+    j = 0
+    for b in g.face_up:
+        while j < len(shown) and shown[j] != b:
+            j += 1
+        if j == len(shown):
+            return None
+        j += 1
+        out.append(j)
+    return out
+
+
+def face_up_places(g: GameState) -> list[int] | None:
+    """The place (1-based, in the order turned up, R27) of each face-up card in phase 2, or
+    ``None`` outside it or in the duel. A card keeps its place while others leave in deals
+    (trial 5: face-up 2 became face-up 1 when face-up 1 was traded, and the offers naming it
+    changed with it); the ``u1``, ``u2`` of ``/provide`` still count the cards lying now
+    (design.md §4). Two cards of one bean are alike: the first keeps the lower place."""
+    if g.phase != "trade" or g.rules.duel or not g.face_up:
+        return None
+    places = _face_up_match(g)
+    return places if places is not None else list(range(1, len(g.face_up) + 1))
+
+
+def face_up_gone(g: GameState) -> list[dict[str, Any]]:
+    """The face-up cards turned up in this phase 2 that left in deals, each ``{"place": N,
+    "bean": B}`` (N as in :func:`face_up_places`), so that the face-up row says which card
+    left; ``[]`` outside phase 2, in the duel, or for a position without the turned-up cards.
+    Public (R41: face-up cards and deals are)."""
+    if g.phase != "trade" or g.rules.duel or not g.revealed:
+        return []
+    places = _face_up_match(g)
+    if places is None:
+        return []
+    kept = set(places)
+    return [{"place": i + 1, "bean": b} for i, b in enumerate(g.revealed) if i + 1 not in kept]
+
+
+def can_offer(g: GameState) -> bool:
+    """Whether a seat may post an offer now (``/offer``, design.md §4: at any moment of a
+    running game; deals are made only in phase 2, R28): not once the game is over (R39), not
+    in the duel (rules.md §3a: no trading)."""
+    return g.phase != "over" and not g.rules.duel
 
 
 def face_up_wanted(g: GameState, o: Offer) -> list[int]:
@@ -674,6 +730,36 @@ def deal_front(g: GameState, seat: int) -> dict[str, Any] | None:
     return {"bean": bean, "next": nxt, "keep": keep}
 
 
+def deal_order(g: GameState, seat: int) -> list[dict[str, Any]] | None:
+    """When ``seat`` must still hand over a bean in the pending deal and holds more cards of
+    it in the hand than it owes, behind the front card (R11: from any position), with other
+    beans between the first of them and the next: which card it gives decides when it plants
+    that bean next, the hand being planted from the front (R9, R19-R21). Per such bean, in the
+    order owed: ``{"bean": B, "first": "h3", "then": "h4", "keep": ["h5"]}``: ``first`` the
+    bean's first card in the hand (its next plant of B), ``then`` where the next card of B
+    stands once ``first`` is given (the hand closes up), ``keep`` the other cards of B
+    (hand, and the face-up cards for the active player, R29) that leave ``first`` where it
+    is. ``None`` when there is no such choice (no deal, not a party, provided, the front
+    card's bean: :func:`deal_front`; cards of B side by side: any leaves the same hand)
+    (trial 5: "Pick Chili from: hand 3 / hand 5" with no word on the planting order)."""
+    d = g.deal
+    if d is None or seat not in (d.active, d.other) or d.provided.get(seat) is not None:
+        return None
+    hand = g.seats[seat].hand
+    out = []
+    for bean, owed in d.owes[seat].items():
+        at = [i for i, b in enumerate(hand) if b == bean]
+        if len(at) < 2 or at[0] == 0 or at[1] == at[0] + 1:
+            continue
+        keep = [f"h{i + 1}" for i in at[1:]]
+        if seat == g.active:
+            keep = [f"u{i + 1}" for i, b in enumerate(g.face_up) if b == bean] + keep
+        if len(keep) < owed:
+            continue          # the first must go too
+        out.append({"bean": bean, "first": f"h{at[0] + 1}", "then": f"h{at[1]}", "keep": keep})
+    return out or None
+
+
 def deal_face_up(g: GameState, seat: int) -> list[dict[str, Any]] | None:
     """When the active player must still hand over a bean in the pending deal and may give
     it from the face-up cards or from the hand (R29): ``[{"bean": B, "face_up": ["u2"],
@@ -693,3 +779,50 @@ def deal_face_up(g: GameState, seat: int) -> list[dict[str, Any]] | None:
         if up and mine:
             out.append({"bean": bean, "face_up": up, "hand": mine})
     return out or None
+
+
+# --- the face-up cards nobody takes (issue 10 trial 6, item 1) ---
+
+
+def kept_face_up(g: GameState, seat: int) -> dict[str, Any] | None:
+    """For the active player in phase 2 with face-up cards left: what ending trading now
+    leaves to plant. The face-up cards nobody takes go to the active player's to-plant area
+    at the end of phase 2 (R32) and are planted in phase 3 with the cards received (R33);
+    the cost is that of the least costly way to plant them all (:func:`plant_advice`'s
+    search: R13-R19, R18's beans thrown away). Trial 6: three newcomers pressed End trading
+    and only then read that keeping the face-up cards cost them fields.
+
+    Shape: ``{"face_up": [B, ...], "no_field": [B, ...], "harvests": k, "thrown": T,
+    "harvest_now": c}``: ``face_up`` the beans left face up, in order; ``no_field`` those of
+    them with no field of their bean and no empty field left for them once the cards to
+    plant that have one are planted (``[]``: each fits a field); ``harvests``, ``thrown``
+    and ``harvest_now`` (coins the harvests pay by the beanometer, never a coin total, so it
+    stays under ``hidden_money``, R42) count the whole plan, received cards included; all
+    0 when no harvest is needed. ``None`` outside phase 2, for any other seat, while a
+    deal is pending (its cards may still move), or with no face-up card left."""
+    if g.phase != "trade" or seat != g.active or g.deal is not None or not g.face_up:
+        return None
+    s = g.seats[seat]
+    cards = tuple(s.to_plant) + tuple(g.face_up)
+    fields: _Fields = tuple(None if f is None else (str(f[0]), int(f[1]))  # type: ignore[call-overload]
+                            for f in s.fields)
+    grown = {f[0] for f in fields if f is not None}
+    empty = sum(1 for f in fields if f is None)
+    new = [b for b in dict.fromkeys(cards) if b not in grown]
+    up_new = [b for b in dict.fromkeys(g.face_up) if b not in grown]
+    if len(new) <= empty:
+        return {"face_up": list(g.face_up), "no_field": [], "harvests": 0, "thrown": 0,
+                "harvest_now": 0}
+    # the beans that find an empty field: the received cards' first (they are planted
+    # anyway), then the face-up cards' in order; the rest have no field
+    free = max(0, empty - sum(1 for b in new if b not in up_new))
+    no_field = up_new[free:]
+    order = {b: i for i, b in reversed(list(enumerate(cards)))}
+    rules = g.rules
+    total, steps = _plan(fields, tuple(sorted(cards, key=order.__getitem__)),
+                         rules.allow_duplicate_variety, rules.protection_rule)
+    if not steps:       # no way to plant them all (the search found none)
+        return {"face_up": list(g.face_up), "no_field": no_field, "harvests": 0,
+                "thrown": 0, "harvest_now": 0}
+    return {"face_up": list(g.face_up), "no_field": no_field, "harvests": total[1],
+            "thrown": total[0], "harvest_now": -total[2]}

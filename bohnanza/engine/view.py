@@ -68,6 +68,12 @@ def _catalogue(types: tuple[str, ...], copy: bool = True) -> list[dict[str, Any]
     return [dict(c, meter=c["meter"][:]) for c in cat] if copy else cat
 
 
+def _declined(o: Any, passed: set[int]) -> list[int]:
+    """The seats that passed leaving ``o`` untaken and still have the pass mark (it clears
+    as the seat posts or accepts an offer, and with every phase 2: design.md §4)."""
+    return [s for s in o.declined if s in passed] if o.declined else []
+
+
 def _seat_entry(s: Any, passed: bool, hide_coins: bool, copy: bool) -> dict[str, Any]:
     """One seat's entry of the shared ``seats`` (R41, R42: its hand counted, its coins
     counted unless hidden)."""
@@ -116,14 +122,16 @@ def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset(),
                    "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn,
                    "turn_active": hints.turn_active(g, o), "partners": hints.partners(g, o),
                    "face_up": hints.face_up_given(g, o),
-                   "face_up_wanted": hints.face_up_wanted(g, o)}
+                   "face_up_wanted": hints.face_up_wanted(g, o),
+                   "traded": list(o.traded), "declined": _declined(o, passed)}
                   for o, a in zip(g.offers, hints.answers_all(g), strict=True)]  # hints: ``you``
     else:
         offers = [{"id": o.id, "owner": o.owner, "give": o.give, "want": o.want,
                    "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn,
                    "turn_active": hints.turn_active(g, o), "partners": hints.partners(g, o),
                    "face_up": hints.face_up_given(g, o),
-                   "face_up_wanted": hints.face_up_wanted(g, o)}
+                   "face_up_wanted": hints.face_up_wanted(g, o),
+                   "traded": list(o.traded), "declined": _declined(o, passed)}
                   for o, a in zip(g.offers, hints.answers_all(g), strict=True)]
     deal: Any = None
     if "deal" in skip:
@@ -148,6 +156,9 @@ def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset(),
         "discard_count": len(g.discard),
         "discard_top": g.discard[-1] if g.discard else None,
         "face_up": g.face_up[:] if copy else g.face_up,
+        # trial 5: the face-up cards keep their numbers as others leave (hints.py)
+        "face_up_places": hints.face_up_places(g),
+        "face_up_gone": hints.face_up_gone(g),
         "removed_count": len(g.removed),
         "offers": offers,
         "deal": deal,
@@ -265,7 +276,7 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
 
     The shared part: ``seats`` is built when a seat's cards or a pass mark changed (the
     entries of the seats whose cards did, all of them for a pass mark),
-    ``offers`` (with their hints) when the market or the face-up cards did, ``deal`` when the
+    ``offers`` (with their hints) when the market, the face-up cards or a pass mark did, ``deal`` when the
     market did, ``waiting`` always, ``history`` never (it grows at a turn's end: a new turn
     is anything). The markers (``signals``) when a seat's markers did. A seat's ``you``
     when its cards or markers changed; the active player's when it planted (R26); in
@@ -301,8 +312,9 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
     same = {"history"}
     if "market" not in keys:
         same.add("deal")
-        if "table" not in keys:  # the offers' hints read the active player, the turn, the
-            same.add("offers")   # face-up cards and the market only (hints.py)
+        if "table" not in keys and "passed" not in keys:  # the offers' hints read the
+            same.add("offers")  # active player, the turn, the face-up cards, the market and
+            # the pass marks (``declined``) only (hints.py)
     if "passed" in keys:  # (one seat's pass mark: every entry, a rare change)
         entries = None
     elif seats:
@@ -323,6 +335,11 @@ def _offer_hints(
     deal_offer = g.deal.offer if g.deal is not None else None
     withdraw = [o.id for o in g.offers if o.owner == seat and o.id != deal_offer]
     return market.acceptable_ids(g, seat), withdraw, hints.offer_notes(g, seat, held)
+
+
+def _handed(d: Any, seat: int) -> list[str] | None:
+    refs = d.provided.get(seat) if d is not None else None
+    return None if refs is None else [f"{r.zone}{r.index}" for r in refs]
 
 
 def _you(g: GameState, seat: int, copy: bool = True,
@@ -383,10 +400,15 @@ def _you(g: GameState, seat: int, copy: bool = True,
         else {"want": s.want, "have": s.have},
         "deal_owes": dict(d.owes[seat]) if d is not None and seat in d.owes else None,
         "deal_provided": bool(d is not None and d.provided.get(seat) is not None),
+        # trial 6: the cards this seat handed over stay where they are until the deal is
+        # done (R31): which ones, so the hand can say so ("h3", "u1")
+        "deal_handed": _handed(d, seat),
         # trial 3: no choice to ask for when any of the cards leaves the same (hints.py)
         "deal_auto_cards": hints.deal_auto_cards(g, seat) if d is not None else None,
         "can_accept": can_accept,
         "accept_deal": accept_deal,
+        # trial 5: the phone's tap panel sends an offer wherever one may be posted
+        "can_offer": hints.can_offer(g),
         "party_offers": party_offers,
         "can_withdraw": can_withdraw,
         # issue 10: the board's status line and market read these (hints.py)
@@ -406,4 +428,9 @@ def _you(g: GameState, seat: int, copy: bool = True,
         "deal_front": hints.deal_front(g, seat) if waiting == "provide" else None,
         # trial 5: a face-up card kept is planted this turn, a hand card waits (R32, R33)
         "deal_face_up": hints.deal_face_up(g, seat) if waiting == "provide" else None,
+        # trial 5: two hand cards of the bean owed, apart: which one decides when the bean is
+        # planted next (R9, R11)
+        "deal_order": hints.deal_order(g, seat) if waiting == "provide" else None,
+        # trial 6: the face-up cards nobody takes stay with the active player (R32, R33)
+        "kept_face_up": hints.kept_face_up(g, seat) if phase == "trade" and active else None,
     }

@@ -33,9 +33,13 @@ export function isPicked(zone, index) {
   return S.dealSel.some((c) => c.zone === zone && c.index === index);
 }
 
-// The visible name of a card's place: "face-up 1", "hand 3" (the commands' u1, h3).
+// The visible name of a card's place: "face-up 1", "hand 3" (the commands' u1, h3). A
+// face-up card keeps the number it was turned up with as others leave in deals (the view's
+// face_up_places, trial 5: face-up 2 became face-up 1 and the offers naming it changed too);
+// the commands still count the cards lying now.
 export function refLabel(zone, index) {
-  return t(zone === 'u' ? 'ref_faceup' : 'ref_hand', { n: index });
+  const places = zone === 'u' ? S.view?.face_up_places : null;
+  return t(zone === 'u' ? 'ref_faceup' : 'ref_hand', { n: (places && places[index - 1]) || index });
 }
 
 // Where each bean owed can come from (issue 10 c): the face-up cards, which are the active
@@ -80,6 +84,15 @@ function sourcesRow(owes) {
       const keep = front.keep.map((r) => refLabel(r[0], Number(r.slice(1)))).join(t('or_list'));
       rows.append(h('div', { class: 'hint-text deal-front-note', id: 'deal-front-note' },
         t(front.next ? 'deal_front_note' : 'deal_front_note_last', { bean: beanName(bean), next: front.next ? beanName(front.next) : '', keep })));
+    }
+    // the engine's deal_order: two hand cards of the bean, apart: the first is planted
+    // sooner; giving it moves the next one back (R9, R11; trial 5: "hand 3 / hand 5")
+    const order = (y.deal_order || []).find((c) => c.bean === bean);
+    if (order) {
+      const ref = (r) => refLabel(r[0], Number(r.slice(1)));
+      rows.append(h('div', { class: 'hint-text deal-order-note', id: 'deal-order-note' },
+        t('deal_order_note', { bean: beanName(bean), first: ref(order.first), then: ref(order.then),
+          keep: order.keep.map(ref).join(t('or_list')) })));
     }
   }
   return rows.childNodes.length ? rows : null;

@@ -39,6 +39,16 @@ const T = {
   market_empty: ['No offers.', 'オファーはありません。'],
   nothing: ['nothing', 'なし'],
   face_up: ['Face-up cards', '表向きのカード'],
+  // trial 6: the face-up cards nobody takes stay with the active player, planted in phase 3
+  // (R32, R33), and what that costs (the view's you.kept_face_up)
+  kept_face_up_fit: ['Face-up cards nobody takes stay yours: you plant them in phase 3 (your fields take them).',
+    '誰も取らない表向きのカードはあなたのものになり、フェーズ3で植えます（あなたの畑に植えられます）。'],
+  kept_face_up_cost: ['Face-up cards nobody takes stay yours: you plant them in phase 3. Ending trading now costs {harvests} ({coins}, {thrown} thrown away).',
+    '誰も取らない表向きのカードはあなたのものになり、フェーズ3で植えます。今交渉を終えると{harvests}（{coins}、{thrown}枚捨て札）。'],
+  kept_face_up_cost_nofit: ['Face-up cards nobody takes stay yours: you plant them in phase 3. No field fits {beans}: ending trading now costs {harvests} ({coins}, {thrown} thrown away).',
+    '誰も取らない表向きのカードはあなたのものになり、フェーズ3で植えます。{beans}の畑なし: 今交渉を終えると{harvests}（{coins}、{thrown}枚捨て札）。'],
+  kept_harvests: ['{k} harvests', '売却{k}回'],
+  kept_harvests_1: ['1 harvest', '売却1回'],
   offer_window: ['Offer', 'オファー'],
   offer_give: ['You give', 'あなたが出す'],
   offer_want: ['You get', 'あなたがもらう'],
@@ -46,6 +56,9 @@ const T = {
   // trial 4 item 6: with nothing under "You get" the button says it sends a gift (R30)
   offer_send_gift: ['Send gift', '贈り物を送る'],
   offer_send_ask_gift: ['Ask for a gift', '贈り物を頼む'],
+  // trial 6: classic refuses a request for a gift (C12: the view's rules.allow_gift_requests)
+  offer_no_gift_request: ['These rules let you give a gift, not ask for one: put a card under You give.',
+    'このルールでは贈り物は贈れますが、頼めません: 「あなたが出す」にカードを入れてください。'],
   // whom the offer is for (/offer ... to N): everyone, or one player only (R28, R30)
   offer_to: ['To', '宛先'],
   offer_to_all: ['everyone', '全員'],
@@ -93,6 +106,9 @@ const T = {
   // trial 5: a face-up card or a hand card for the deal (the view's deal_face_up, R32, R33)
   deal_face_up_note: ['A face-up {bean} you keep must be planted this turn (phase 3); a {bean} from your hand stays in your hand.',
     '表向きの{bean}は、渡さずに残すとこの手番のフェーズ3で植えます。手札の{bean}は手札に残ります。'],
+  // trial 5: two hand cards of the bean owed, apart (the view's deal_order, R9, R11)
+  deal_order_note: ['Your hand is planted from the front: give {first} and your next {bean} moves back to {then}; give {keep} and it stays at {first}.',
+    '手札は前から順に植えます: {first}を渡すと次の{bean}は{then}に下がります。{keep}を渡せば{first}のままです。'],
   or_list: [' or ', 'か'],
   deal_pick_first: ['Pick the cards you owe first', '先に渡すカードを選んでください'],
   deal_cancel: ['Cancel deal', 'トレード中止'],
@@ -107,6 +123,8 @@ const T = {
   deal_watch: ['{a} and {b} are dealing (offer #{n})', '{a}と{b}がトレード中（オファー#{n}）'],
   hand: ['Your hand', '手札'],
   hand_front: ['next', '次'],
+  // trial 6: a card handed over in a deal, still in the hand until the deal is done (R31)
+  hand_handed: ['handed over', '渡し済み'],
   to_plant: ['To plant', '植えるカード'],
   fields: ['Your fields', 'あなたの畑'],
   field_empty: ['empty', '空き'],
@@ -510,6 +528,17 @@ const T = {
   note_answers: ['{name}’s yes to #{n}', '{name}: #{n}に「受ける」'],
   note_answers_mine: ['your yes to #{n}', 'あなた: #{n}に「受ける」'],
   note_copy_of_yours: ['{name} said yes to your #{n}', '{name}が#{n}に「受ける」'],
+  // trial 5: an offer's own story (the view's offers[].traded and .declined, C13)
+  offer_traded_1: ['Traded once (with {names}): still open for another deal of {cards}.', '{names}と1回取引済み: {cards}でもう一度取引できます。'],
+  offer_traded_n: ['Traded {n} times (with {names}): still open for another deal of {cards}.', '{names}と{n}回取引済み: {cards}でもう一度取引できます。'],
+  offer_declined: ['Declined by {names} (not interested).', '{names}が見送りました（興味なし）。'],
+  list_sep: [', ', '、'],
+  // trial 5: a face-up card that left in a deal keeps its place (the others their numbers)
+  face_up_gone: ['traded', '取引済み'],
+  face_up_gone_title: ['Face-up {n} ({bean}) left in a deal; the other face-up cards keep their numbers.', '表向き{n}（{bean}）は取引で渡りました。ほかの表向きのカードの番号は変わりません。'],
+  // trial 5: the hand cards the offer being built gives
+  hand_in_offer: ['in offer', 'オファー'],
+  hand_in_offer_title: ['This card is in the offer you are building (You give).', 'このカードは作成中のオファー（あなたが出す）に入っています。'],
   answered_by: ['said yes: {list}', '「受ける」と答えた人: {list}'],
   your_copies: ['you said yes ({list}): {name} chooses', '「受ける」と答えました（{list}）: {name}が選びます'],
   gone_traded: ['Offer #{n} was traded.', 'オファー#{n}はトレードされました。'],
@@ -522,6 +551,10 @@ const T = {
   gone_cancelled: ['The deal on offer #{n} was called off; the offer stays.', 'オファー#{n}のトレードは中止されました（オファーは残ります）。'],
   done_blocked_deal: ['Finish or cancel the deal first', '先にトレードを完了するか中止してください'],
   done_blocked_plant: ['Plant the front card first', '先に手札の先頭を植えてください'],
+  // the same reasons in a few words, under the button on a phone (trial 5)
+  done_blocked_deal_short: ['after the deal', 'トレード後に'],
+  done_blocked_plant_short: ['plant first', '先に1枚植える'],
+  done_passed_why_short: ['offer to return', 'オファーで復帰'],
   // cards and fields
   meter_short: ['coins: cards needed', 'ターラー: 必要枚数'],
   tap_hint: ['Tap a card for its beanometer', 'カードをタップで換金表'],

@@ -49,10 +49,31 @@ export function sendLabel() {
   return t('offer_send');
 }
 
+// Trial 6: "Ask for a gift" was a green button the classic rules refuse (C12, R30: the
+// server said so after the tap). The view's rules say whether a request for a gift is
+// allowed; the server still decides. True when the draft asks for one and they do not.
+export function giftRequestRefused() {
+  const rules = S.view?.rules;
+  const empty = (side) => side !== '?' && !sideEntries(side).length;
+  return !!rules && rules.allow_gift_requests === false && empty(S.draft.give) && !empty(S.draft.want);
+}
+
+// The line under a send button that waits for a card under You give (trial 6)
+export function giftRequestNote(id) {
+  return giftRequestRefused()
+    ? h('div', { class: 'hint-text offer-why gift-request-why', id, role: 'status', text: t('offer_no_gift_request') })
+    : null;
+}
+
 // The send button: the offer window's, and (trial 4 item 6) the catalogue tap panel's, where a
 // phone's person builds the offer a screen and a half below the window
 export function sendButton(attrs = {}) {
   const send = h('button', { class: 'btn primary offer-send', type: 'button', ...attrs }, icon('send'), ' ' + sendLabel());
+  // trial 6: a request for a gift under rules that refuse it (C12) waits, saying why
+  if (giftRequestRefused()) {
+    send.disabled = true;
+    send.title = t('offer_no_gift_request');
+  }
   send.addEventListener('click', async (e) => {
     e.stopPropagation();
     const r = await act(offerCommand(), send);
@@ -68,7 +89,7 @@ export function setAsk(sideName) {
   rerender();
 }
 
-export function clearDraft() { S.draft = { give: {}, want: {} }; S.offerOpen = false; rerender(); }
+export function clearDraft() { S.draft = { give: {}, want: {} }; S.draftPicks = []; S.offerOpen = false; rerender(); }
 
 function draftEmpty() {
   const empty = (side) => side !== '?' && !sideEntries(side).length;
@@ -80,6 +101,7 @@ export function loadOffer(offer, mine) {
   const copy = (s) => (s === '?' ? '?' : { ...s });
   S.draft = mine ? { give: copy(offer.give), want: copy(offer.want) }
     : { give: copy(offer.want), want: copy(offer.give) };
+  S.draftPicks = [];
   S.offerOpen = true;
   rerender();
   document.getElementById('offer-window')?.scrollIntoView({ block: 'nearest' });
@@ -179,6 +201,7 @@ export function renderOfferWindow(root) {
   root.append(
     h('div', { class: 'box-head' }, h('h2', { text: t('offer_window') }), swap, h('span', { class: 'spacer' }), clr, send),
     ...(later ? [later] : []),
+    ...[giftRequestNote('offer-gift-why')].filter(Boolean),
     row('give', t('offer_give')),
     row('want', t('offer_want')),
     toChoice(),
