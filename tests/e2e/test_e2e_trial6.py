@@ -181,3 +181,34 @@ def test_a_card_handed_over_says_so_in_the_hand(browser: Any, server: str, lang:
         P.show(pg, server, P.state(g, 0), lang=lang)          # Ann has not handed over yet
         assert pg.locator("#hand .card.handed").count() == 0
         assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ 4. sent from the phone's panel
+
+
+@pytest.mark.parametrize(("lang", "sent", "head"), [
+    ("ja", "送りました: オファーは上の市場にあります。", "赤豆（ゲーム中8枚）"),
+    ("en", "Sent: your offer is in the market, above.", "Red: 8 cards in the game")])
+def test_the_phone_panel_says_the_offer_went_out(browser: Any, server: str, lang: str, sent: str,
+                                                head: str) -> None:
+    """Trial item 4: Cleo sent her offer from the catalogue's panel and nothing there said it
+    went (the market that shows it was two screens above). The panel says so where her finger
+    is, until she builds another offer or closes it. Item 13: its head said "8 × 赤豆"; the
+    game has 8 Red cards (rules.md §1c)."""
+    with watched_page(browser, **PHONE) as (pg, errors):
+        P.show(pg, server, P.state(P.trading(), 2), lang=lang)     # Cleo, phase 2
+        pg.locator('#catalogue-box .card[data-bean="stink"]').tap()
+        pg.locator("#tap-panel .tap-give").tap()                   # Give +1 Stink
+        pg.locator('#catalogue-box .card[data-bean="red"]').tap()
+        assert pg.locator("#tap-panel .tap-head").inner_text().strip() == head
+        pg.locator("#tap-panel .tap-want").tap()                   # Want +1 Red
+        assert pg.locator("#tap-sent").count() == 0
+        pg.locator("#tap-send").tap()
+        assert pg.evaluate("window.__bohnanza.sent") == ["/offer stink for red"]
+        note = pg.locator("#tap-panel #tap-sent")
+        assert note.count() == 1 and note.inner_text().strip() == sent
+        assert in_view(pg, "#tap-sent")
+        pg.screenshot(path=str(ARTIFACTS / f"trial6-tap-sent-{lang}.png"))
+        pg.locator("#tap-panel .tap-want").tap()                   # a new offer: the word goes
+        assert pg.locator("#tap-sent").count() == 0
+        assert_clean(pg, errors)

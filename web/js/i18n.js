@@ -120,6 +120,9 @@ const T = {
   deal_watch: ['{a} and {b} are dealing (offer #{n})', '{a}と{b}がトレード中（オファー#{n}）'],
   hand: ['Your hand', '手札'],
   hand_front: ['next', '次'],
+  // trial 6: the catalogue panel's head, and its word once its offer went out
+  tap_head: ['{bean}: {n} cards in the game', '{bean}（ゲーム中{n}枚）'],
+  tap_sent: ['Sent: your offer is in the market, above.', '送りました: オファーは上の市場にあります。'],
   // trial 6: a card handed over in a deal, still in the hand until the deal is done (R31)
   hand_handed: ['handed over', '渡し済み'],
   to_plant: ['To plant', '植えるカード'],

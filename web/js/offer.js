@@ -67,6 +67,11 @@ export function giftRequestNote(id) {
 
 // The send button: the offer window's, and (trial 4 item 6) the catalogue tap panel's, where a
 // phone's person builds the offer a screen and a half below the window
+// Trial 6: the offer sent from the phone's catalogue panel went out with no word there (the
+// market that shows it is two screens above): the panel it went from says so, until the
+// panel closes or another bean's opens
+export const sentFrom = { bean: null };
+
 export function sendButton(attrs = {}) {
   const send = h('button', { class: 'btn primary offer-send', type: 'button', ...attrs }, icon('send'), ' ' + sendLabel());
   // trial 6: a request for a gift under rules that refuse it (C12) waits, saying why
@@ -77,7 +82,10 @@ export function sendButton(attrs = {}) {
   send.addEventListener('click', async (e) => {
     e.stopPropagation();
     const r = await act(offerCommand(), send);
-    if (r && r.ok) clearDraft();
+    if (r && r.ok) {
+      sentFrom.bean = attrs.id === 'tap-send' ? S.tapBean : null;
+      clearDraft();
+    }
   });
   return send;
 }
