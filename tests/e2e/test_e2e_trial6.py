@@ -212,3 +212,37 @@ def test_the_phone_panel_says_the_offer_went_out(browser: Any, server: str, lang
         pg.locator("#tap-panel .tap-want").tap()                   # a new offer: the word goes
         assert pg.locator("#tap-sent").count() == 0
         assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ 9. the draw at the turn's end
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "You drew Chili, Green, Blue"),
+                                            ("ja", "あなたが引いたカード: 紅花インゲン、いんげん豆、青豆")])
+def test_the_draw_at_the_turns_end_shows_in_the_news(browser: Any, server: str, lang: str,
+                                                      line: str) -> None:
+    """Trial item 9: Ann planted her last card of phase 3; her hand went from 3 to 6 cards with
+    "Bob is planting." and nothing on her screen saying why. Phase 4: the active player draws
+    3 cards from the draw pile to the back of her hand (R34; the pile's top: Chili, Green,
+    Blue). The top bar's news says what she drew; another seat learns no card and gets no
+    such news."""
+    def table() -> Any:
+        return P.game(phase="plant_traded", deck=["chili", "green", "blue"] + ["soy"] * 10,
+                      seats=[{"hand": ["red"], "to_plant": ["stink"]}, {"hand": ["soy"]}, {}])
+    feed = "es => window.__bohnanza.log({type: 'log', entries: es})"
+    for seat in (0, 1):
+        with watched_page(browser, **LAPTOP) as (pg, errors):
+            g = table()
+            entries = P.log_entries(g, "/plant stink 1", 0, seat, lang)
+            assert g.view(0)["active"] == 1
+            assert g.view(0)["you"]["hand"] == ["red", "chili", "green", "blue"]
+            P.show(pg, server, P.state(g, seat), lang=lang)
+            pg.evaluate(feed, entries)
+            news = pg.locator("#news")
+            if seat == 0:
+                assert news.is_visible() and line in (news.get_attribute("title") or ""), \
+                    news.get_attribute("title")
+                pg.screenshot(path=str(ARTIFACTS / f"trial6-drew-{lang}.png"))
+            else:
+                assert news.is_hidden() or line not in (news.get_attribute("title") or "")
+            assert_clean(pg, errors)
