@@ -246,3 +246,30 @@ def test_the_draw_at_the_turns_end_shows_in_the_news(browser: Any, server: str, 
             else:
                 assert news.is_hidden() or line not in (news.get_attribute("title") or "")
             assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ 8. To, for a non-active player
+
+
+@pytest.mark.parametrize(("lang", "options"), [
+    ("en", ["the active player (Bob)", "Ann only (on Ann’s turn)", "Bob only (now and on later turns)"]),
+    ("ja", ["手番プレイヤー（Bob）", "Annだけ（Annの手番に）", "Bobだけ（今と後の手番）"])])
+def test_the_to_list_of_a_non_active_player_says_when(browser: Any, server: str, lang: str,
+                                                      options: list[str]) -> None:
+    """Trial item 8: Cleo, on Bob's turn, read "the active player (Bob)", "Bob only" and "Ann
+    only" and could not tell them apart. Only the active player trades now (R28); an offer
+    aimed at one seat waits for that seat's turn, one for the active player goes to whoever's
+    turn it is (rules.md T28, C13). The active player's own list is unchanged."""
+    g = P.game(phase="trade", active=1, face_up=["blackeyed"],
+               seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {"hand": ["blue"]}])
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.state(g, 2), lang=lang)
+        pg.locator("#hand .card").first.click()
+        pg.wait_for_selector("#offer-to")
+        assert pg.locator("#offer-to option").all_inner_texts() == options
+        P.show(pg, server, P.state(g, 1), lang=lang)          # Bob, the active player
+        pg.locator("#hand .card").first.click()
+        pg.wait_for_selector("#offer-to")
+        want = ["everyone", "Ann only", "Cleo only"] if lang == "en" else ["全員", "Annだけ", "Cleoだけ"]
+        assert pg.locator("#offer-to option").all_inner_texts() == want
+        assert_clean(pg, errors)

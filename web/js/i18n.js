@@ -64,6 +64,8 @@ const T = {
   offer_to_all: ['everyone', '全員'],
   offer_to_active: ['the active player ({name})', '手番プレイヤー（{name}）'],
   offer_to_one: ['{name} only', '{name}だけ'],
+  offer_to_one_keep: ['{name} only (now and on later turns)', '{name}だけ（今と後の手番）'],
+  offer_to_one_later: ['{name} only (on {name}’s turn)', '{name}だけ（{name}の手番に）'],
   // the switch that reverses what a click or tap does (trial 4 item 13: "click = left" said
   // nothing): its label says so, its title what it changes (a tap, on a touch screen)
   swap_off: ['Reverse clicks: off', 'クリックを逆に: オフ'],

@@ -130,7 +130,11 @@ function toChoice() {
   const sel = h('select', { id: 'offer-to', class: 'offer-to' });
   const everyone = me === v.active ? t('offer_to_all') : t('offer_to_active', { name: name(v.active) });
   sel.append(h('option', { value: '', text: everyone }));
-  v.seats.forEach((s, i) => { if (i !== me) sel.append(h('option', { value: String(i), text: t('offer_to_one', { name: name(i) }) })); });
+  // trial 6: Cleo (not the active player) read "the active player (Bob)", "Bob only" and
+  // "Ann only" and could not tell them apart: an offer aimed at one seat waits for that
+  // seat's turn (rules.md T28, C13), so for anyone but the active player each says when
+  const key = (i) => (me === v.active ? 'offer_to_one' : i === v.active ? 'offer_to_one_keep' : 'offer_to_one_later');
+  v.seats.forEach((s, i) => { if (i !== me) sel.append(h('option', { value: String(i), text: t(key(i), { name: name(i) }) })); });
   const to = S.draft.to;
   sel.value = to === null || to === undefined || to === me || !v.seats[to] ? '' : String(to);
   sel.addEventListener('change', () => { S.draft.to = sel.value === '' ? null : Number(sel.value); rerender(); });
