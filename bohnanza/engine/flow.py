@@ -57,7 +57,11 @@ def reveal(g: GameState) -> None:
         return
     g.phase = "trade"
     g.passed.clear()
-    turn_up(g, 2)
+    for o in g.offers:
+        if o.declined:
+            o.declined = ()     # a new phase 2: every seat may take it again
+    g.revealed = []
+    g.revealed += turn_up(g, 2)
 
 
 def turn_up(g: GameState, n: int) -> list[str]:

@@ -31,7 +31,7 @@ from .errors import RuleError
 from .events import Event, EventLog
 from .presets import check_player_count, rules_for
 from .rng import below, shuffle
-from .state import GameState, Offer, Seat
+from .state import GameState, Seat
 from .view import Changes
 
 _TRADING = (PostOffer, Accept, Provide, Withdraw, Cancel, Signal, ClearSignals)
@@ -104,11 +104,10 @@ class Game(GameState):
         g.deck = self.deck[:]
         g.discard = self.discard[:]
         g.face_up = self.face_up[:]
+        g.revealed = self.revealed[:]
         g.removed = self.removed[:]
         g.seats = [s.copy() for s in self.seats]
-        g.offers = [Offer(o.id, o.owner, o.give if o.give == "?" else dict(o.give),
-                          o.want if o.want == "?" else dict(o.want), o.to, o.turn)
-                    for o in self.offers]
+        g.offers = [o.copy() for o in self.offers]
         g.deal = self.deal.copy() if self.deal else None
         g.passed = set(self.passed)
         g.history = [h[:] for h in self.history]

@@ -175,17 +175,71 @@ def answers_all(g: GameState) -> list[int | None]:
 
 def face_up_given(g: GameState, o: Offer) -> list[int]:
     """The 1-based face-up cards that make up what ``o`` gives, when ``o`` is the active
-    player's (only the active player gives face-up cards, R29): for each bean given, the
-    first face-up cards of that bean, up to the number given. ``[]`` for anyone else's offer,
-    a prompt, or an offer whose beans are not face up. Public: the face-up cards are (R41);
-    the deal may still take a hand card of the same bean (R11, the giver picks)."""
-    if o.owner != g.active or not isinstance(o.give, dict) or not g.face_up:
+    player's (only the active player gives face-up cards, R29) and was made with them (its
+    ``face_up``: posted in this turn's phase 2 while they lay face up): for each bean, the
+    first face-up cards of that bean, up to the number it gave of them when posted. ``[]``
+    for anyone else's offer, a prompt, an offer made from the hand (trial 5: one posted in
+    phase 1 read "face-up 2" once a card of its bean was revealed) or of an earlier turn (other
+    cards lay face up then), or whose beans are no longer face up. Public: the face-up cards
+    are (R41); the deal may still take a hand card of the same bean (R11, the giver picks)."""
+    if (o.owner != g.active or not o.face_up or not g.face_up
+            or (o.turn and o.turn != g.turn)):
         return []
     out: list[int] = []
-    for bean, n in o.give.items():
+    for bean, n in o.face_up.items():
         at = [i + 1 for i, b in enumerate(g.face_up) if b == bean]
         out += at[:n]
     return sorted(out)
+
+
+def _face_up_match(g: GameState) -> list[int] | None:
+    """The place of each face-up card among the cards turned up in this phase 2
+    (``g.revealed``): the face-up cards only leave, so they are those cards, in order, some
+    gone; ``None`` when they are not (a position without ``revealed``)."""
+    shown = g.revealed
+    out: list[int] = []
+    j = 0
+    for b in g.face_up:
+        while j < len(shown) and shown[j] != b:
+            j += 1
+        if j == len(shown):
+            return None
+        j += 1
+        out.append(j)
+    return out
+
+
+def face_up_places(g: GameState) -> list[int] | None:
+    """The place (1-based, in the order turned up, R27) of each face-up card in phase 2, or
+    ``None`` outside it or in the duel. A card keeps its place while others leave in deals
+    (trial 5: face-up 2 became face-up 1 when face-up 1 was traded, and the offers naming it
+    changed with it); the ``u1``, ``u2`` of ``/provide`` still count the cards lying now
+    (design.md §4). Two cards of one bean are alike: the first keeps the lower place."""
+    if g.phase != "trade" or g.rules.duel or not g.face_up:
+        return None
+    places = _face_up_match(g)
+    return places if places is not None else list(range(1, len(g.face_up) + 1))
+
+
+def face_up_gone(g: GameState) -> list[dict[str, Any]]:
+    """The face-up cards turned up in this phase 2 that left in deals, each ``{"place": N,
+    "bean": B}`` (N as in :func:`face_up_places`), so that the face-up row says which card
+    left; ``[]`` outside phase 2, in the duel, or for a position without the turned-up cards.
+    Public (R41: face-up cards and deals are)."""
+    if g.phase != "trade" or g.rules.duel or not g.revealed:
+        return []
+    places = _face_up_match(g)
+    if places is None:
+        return []
+    kept = set(places)
+    return [{"place": i + 1, "bean": b} for i, b in enumerate(g.revealed) if i + 1 not in kept]
+
+
+def can_offer(g: GameState) -> bool:
+    """Whether a seat may post an offer now (``/offer``, design.md §4: at any moment of a
+    running game; deals are made only in phase 2, R28): not once the game is over (R39), not
+    in the duel (rules.md §3a: no trading)."""
+    return g.phase != "over" and not g.rules.duel
 
 
 def face_up_wanted(g: GameState, o: Offer) -> list[int]:

@@ -89,12 +89,39 @@ def _add(g: GameState, seat: int, give: Side, want: Side, to: int | None = None)
     if _open_offers(g, seat) >= MAX_OPEN_OFFERS:
         raise RuleError("too_many_offers", f"you already have {MAX_OPEN_OFFERS} offers in the "
                         "market; /withdraw one first")
-    o = Offer(g.next_offer, seat, give, want, to, g.turn)
+    o = Offer(g.next_offer, seat, give, want, to, g.turn, _face_up_part(g, seat, give))
     g.next_offer += 1
     g.offers.append(o)
     g.passed.discard(seat)
     g.events.append(("offer", seat, (o.id, give, want, seat != g.active, to), None))
     return o
+
+
+def _face_up_part(g: GameState, seat: int, give: Side) -> dict[str, int]:
+    """Bean -> how many of the cards ``give`` names are face-up cards: the active player's
+    offer in phase 2 gives the face-up cards of a bean first, as the offer window tags them
+    while it is built (R27, R29); ``{}`` for anyone else, another phase (an offer made before
+    the reveal gives hand cards: trial 5 read it as "face-up 2" once a card of its bean was
+    revealed) or a side that is no map."""
+    if seat != g.active or g.phase != "trade" or not g.face_up or not isinstance(give, dict):
+        return {}
+    out: dict[str, int] = {}
+    for b, n in give.items():
+        k = min(n, g.face_up.count(b))
+        if k:
+            out[b] = k
+    return out
+
+
+def _traded_through(g: GameState, answers: int | None, other: int) -> None:
+    """A deal on a copy of the active player's offer ``answers`` was made with ``other``:
+    the offer stays while its owner holds what it gives (C13) and says it traded once."""
+    if answers is None:
+        return
+    for a in g.offers:
+        if a.id == answers:
+            a.traded = (*a.traded, other)
+            return
 
 
 def addressee(g: GameState, seat: int, to: int | str | None) -> int | None:
@@ -334,6 +361,7 @@ def _start(g: GameState, o: Offer, other: int, owes_a: dict[str, int],
         g.seats[other].to_plant.extend(gave_a)    # R12
         g.seats[active].to_plant.extend(gave_o)
         g.offers = [x for x in g.offers if x is not o]
+        _traded_through(g, answers, other)
         g.events.append(("deal_done", active, (o.id, other, gave_a, gave_o, answers), None))
         return
     g.deal = Deal(o.id, active, other, {active: dict(owes_a), other: dict(owes_o)},
@@ -477,6 +505,7 @@ def _execute(g: GameState, deal: Deal, pa: tuple[CardRef, ...], gave_a: list[str
     g.seats[deal.active].to_plant.extend(gave_o)
     g.offers = [o for o in g.offers if o.id != deal.offer]
     g.deal = None
+    _traded_through(g, answers, deal.other)
     g.events.append(("deal_done", deal.active,
                      (deal.offer, deal.other, gave_a, gave_o, answers), None))
 

@@ -23,7 +23,11 @@ def done(g: GameState, seat: int, action: object = None) -> None:
     elif phase == "trade":
         if seat != g.active:
             g.passed.add(seat)
-            g.events.append(("pass", seat, (_not_taken(g, g.active, seat) or None,), None))
+            left = _not_taken(g, g.active, seat)
+            for o in g.offers:      # the offer says so itself (trial 5: "Robo declined")
+                if o.id in left and seat not in o.declined:
+                    o.declined = (*o.declined, seat)
+            g.events.append(("pass", seat, (left or None,), None))
             return
         if g.deal is not None:
             raise RuleError("deal_in_progress",

@@ -5,7 +5,9 @@ defined here: ``deal``, ``passed``, ``signals`` (per seat ``{"want": [...], "hav
 ``next_offer``, ``rng``, ``turn``, ``history``, ``removed`` (cards out of the game, top first:
 the third field's coins in the duel, R25, C11); in an offer, ``to`` (the one seat it is
 addressed to), only when set; ``offer_turns`` (offer id as text -> the turn it was posted
-in, C13), only when some offer's turn is known. Phases beyond design.md §3: the duel's
+in, C13), only when some offer's turn is known; ``offer_face_up``, ``offer_traded``,
+``offer_declined`` (offer id as text -> the offer's story, state.Offer), only when some offer
+has it; ``revealed`` (the cards turned up in this phase 2, in order), only when set. Phases beyond design.md §3: the duel's
 ``plant_offer`` and ``plant_revealed`` (rules.md §3a, duel.py). A position that omits any key loads with the
 defaults of design.md §5 (a missing ``rng`` is seeded with 0).
 """
@@ -75,6 +77,15 @@ def dump(g: GameState) -> dict[str, Any]:
     turns = {str(o.id): o.turn for o in g.offers if o.turn}
     if turns:   # C13: the turn each offer was posted in (a key of our own, design.md §3)
         out["offer_turns"] = turns
+    if g.revealed:   # the cards turned up in this phase 2 (hints.face_up_places)
+        out["revealed"] = g.revealed[:]
+    # what the market knows of each offer's story (state.Offer), only when some offer has it
+    for key, of in (("offer_face_up", lambda o: dict(o.face_up)),
+                    ("offer_traded", lambda o: list(o.traded)),
+                    ("offer_declined", lambda o: list(o.declined))):
+        story = {str(o.id): v for o in g.offers if (v := of(o))}
+        if story:
+            out[key] = story
     return out
 
 
@@ -162,8 +173,15 @@ def load(g: S, p: dict[str, Any]) -> S:
                       None if o.get("to") is None else int(o["to"]))
                 for o in p.get("offers") or []]
     turns = p.get("offer_turns") or {}
+    face_up = p.get("offer_face_up") or {}
+    traded = p.get("offer_traded") or {}
+    declined = p.get("offer_declined") or {}
     for o in g.offers:
-        o.turn = int(turns.get(str(o.id), 0))
+        k = str(o.id)
+        o.turn = int(turns.get(k, 0))
+        o.face_up = {str(b): int(n) for b, n in (face_up.get(k) or {}).items()}
+        o.traded = tuple(int(x) for x in traded.get(k) or ())
+        o.declined = tuple(int(x) for x in declined.get(k) or ())
     top = max((o.id for o in g.offers), default=0)
     g.next_offer = int(p.get("next_offer", top + 1))
     d = p.get("deal")
@@ -175,6 +193,7 @@ def load(g: S, p: dict[str, Any]) -> S:
     else:
         g.deal = None
     g.passed = {int(x) for x in p.get("passed") or []}
+    g.revealed = _beans(p.get("revealed"), "revealed")
     g.rng = int(p.get("rng", 0))
     g.turn = int(p.get("turn", 1))
     g.history = [list(h) for h in p.get("history") or []]

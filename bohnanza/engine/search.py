@@ -66,11 +66,10 @@ def quiet_clone(g: Game) -> QuietGame:
     q.deck = g.deck[:]
     q.discard = g.discard[:]
     q.face_up = g.face_up[:]
+    q.revealed = g.revealed[:]
     q.removed = g.removed[:]
     q.seats = [s.copy() for s in g.seats]
-    q.offers = [Offer(o.id, o.owner, o.give if o.give == "?" else dict(o.give),
-                      o.want if o.want == "?" else dict(o.want), o.to, o.turn)
-                for o in g.offers]
+    q.offers = [o.copy() for o in g.offers]
     q.deal = g.deal.copy() if g.deal else None
     q.passed = set(g.passed)
     q.history = g.history[:]

@@ -49,18 +49,36 @@ class Offer:
     ``to``: the one seat it is addressed to, or ``None`` (the market's usual addressees,
     design.md §4); an addressed offer becomes a deal only between its owner and ``to`` (R28,
     [house]). ``turn``: the turn it was posted in (0: not known, a position without it); an
-    offer outlives its turn while its owner holds what it gives (C13)."""
+    offer outlives its turn while its owner holds what it gives (C13).
 
-    __slots__ = ("id", "owner", "give", "want", "to", "turn")
+    What the market knows of its story (trial 5; never changed in place, so a copy may
+    share them): ``face_up``, bean -> how many of the cards it gives were face-up cards when
+    it was posted (its owner the active player in phase 2 of turn ``turn``, R27, R29; ``{}``:
+    hand cards only); ``traded``, the seats a deal through a copy of it was made with, in
+    order (it stays open while its owner still holds what it gives, C13); ``declined``, the
+    seats that passed ("not interested") leaving it untaken in this phase 2 (the log's
+    ``not_taken``, issue 15)."""
+
+    __slots__ = ("id", "owner", "give", "want", "to", "turn", "face_up", "traded", "declined")
 
     def __init__(self, id: int, owner: int, give: Side, want: Side, to: int | None = None,
-                 turn: int = 0) -> None:
+                 turn: int = 0, face_up: dict[str, int] | None = None,
+                 traded: tuple[int, ...] = (), declined: tuple[int, ...] = ()) -> None:
         self.id = id
         self.owner = owner
         self.give = give
         self.want = want
         self.to = to
         self.turn = turn
+        self.face_up: dict[str, int] = face_up or {}
+        self.traded = traded
+        self.declined = declined
+
+    def copy(self) -> Offer:
+        """A copy whose sides may change apart (the story's fields are shared: see above)."""
+        return Offer(self.id, self.owner, self.give if self.give == "?" else dict(self.give),
+                     self.want if self.want == "?" else dict(self.want), self.to, self.turn,
+                     self.face_up, self.traded, self.declined)
 
     @property
     def complete(self) -> bool:
@@ -105,7 +123,7 @@ class GameState:
     __slots__ = (
         "preset", "options", "rules", "start_seat", "active", "phase", "planted",
         "exhaustions", "deck", "discard", "face_up", "removed", "seats", "offers", "next_offer",
-        "deal", "passed", "rng", "turn", "history", "result", "events",
+        "deal", "passed", "rng", "turn", "history", "result", "events", "revealed",
     )
 
     def __init__(self) -> None:
@@ -120,6 +138,9 @@ class GameState:
         self.deck: list[str] = []       # top at the end
         self.discard: list[str] = []    # top at the end
         self.face_up: list[str] = []
+        # the cards turned up in this phase 2, in order (R27): the places the face-up cards
+        # keep as others leave (hints.face_up_places)
+        self.revealed: list[str] = []
         self.removed: list[str] = []    # out of the game (duel: third-field coins)
         self.seats: list[Seat] = []
         self.offers: list[Offer] = []

@@ -68,6 +68,12 @@ def _catalogue(types: tuple[str, ...], copy: bool = True) -> list[dict[str, Any]
     return [dict(c, meter=c["meter"][:]) for c in cat] if copy else cat
 
 
+def _declined(o: Any, passed: set[int]) -> list[int]:
+    """The seats that passed leaving ``o`` untaken and still have the pass mark (it clears
+    as the seat posts or accepts an offer, and with every phase 2: design.md §4)."""
+    return [s for s in o.declined if s in passed] if o.declined else []
+
+
 def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset()
            ) -> dict[str, Any]:
     """The part of every view that is the same for all viewers (offers without hints).
@@ -101,14 +107,16 @@ def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset()
                    "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn,
                    "turn_active": hints.turn_active(g, o), "partners": hints.partners(g, o),
                    "face_up": hints.face_up_given(g, o),
-                   "face_up_wanted": hints.face_up_wanted(g, o)}
+                   "face_up_wanted": hints.face_up_wanted(g, o),
+                   "traded": list(o.traded), "declined": _declined(o, passed)}
                   for o, a in zip(g.offers, hints.answers_all(g), strict=True)]  # hints: ``you``
     else:
         offers = [{"id": o.id, "owner": o.owner, "give": o.give, "want": o.want,
                    "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn,
                    "turn_active": hints.turn_active(g, o), "partners": hints.partners(g, o),
                    "face_up": hints.face_up_given(g, o),
-                   "face_up_wanted": hints.face_up_wanted(g, o)}
+                   "face_up_wanted": hints.face_up_wanted(g, o),
+                   "traded": list(o.traded), "declined": _declined(o, passed)}
                   for o, a in zip(g.offers, hints.answers_all(g), strict=True)]
     deal: Any = None
     if "deal" in skip:
@@ -133,6 +141,9 @@ def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset()
         "discard_count": len(g.discard),
         "discard_top": g.discard[-1] if g.discard else None,
         "face_up": g.face_up[:] if copy else g.face_up,
+        # trial 5: the face-up cards keep their numbers as others leave (hints.py)
+        "face_up_places": hints.face_up_places(g),
+        "face_up_gone": hints.face_up_gone(g),
         "removed_count": len(g.removed),
         "offers": offers,
         "deal": deal,
@@ -251,9 +262,11 @@ def stamp(g: GameState) -> tuple[Any, ...]:
     d = g.deal
     table = (g.preset, tuple(g.options.items()), g.rules, g.start_seat, g.active, g.phase,
              g.planted, g.exhaustions, len(g.deck), len(g.discard),
-             g.discard[-1] if g.discard else None, tuple(g.face_up), len(g.removed),
+             g.discard[-1] if g.discard else None, tuple(g.face_up), tuple(g.revealed),
+             len(g.removed),
              tuple(sorted(g.passed)), g.turn, g.next_offer, g.result)
-    market = (tuple((o.id, o.owner, _offer_stamp(o.give), _offer_stamp(o.want), o.to, o.turn)
+    market = (tuple((o.id, o.owner, _offer_stamp(o.give), _offer_stamp(o.want), o.to, o.turn,
+                     tuple(o.face_up.items()), o.traded, o.declined)
                     for o in g.offers),
               None if d is None else (
                   d.offer, d.active, d.other,
@@ -395,6 +408,8 @@ def _you(g: GameState, seat: int, copy: bool = True,
         "deal_auto_cards": hints.deal_auto_cards(g, seat) if d is not None else None,
         "can_accept": can_accept,
         "accept_deal": accept_deal,
+        # trial 5: the phone's tap panel sends an offer wherever one may be posted
+        "can_offer": hints.can_offer(g),
         "party_offers": party_offers,
         "can_withdraw": can_withdraw,
         # issue 10: the board's status line and market read these (hints.py)

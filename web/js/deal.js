@@ -33,9 +33,13 @@ export function isPicked(zone, index) {
   return S.dealSel.some((c) => c.zone === zone && c.index === index);
 }
 
-// The visible name of a card's place: "face-up 1", "hand 3" (the commands' u1, h3).
+// The visible name of a card's place: "face-up 1", "hand 3" (the commands' u1, h3). A
+// face-up card keeps the number it was turned up with as others leave in deals (the view's
+// face_up_places, trial 5: face-up 2 became face-up 1 and the offers naming it changed too);
+// the commands still count the cards lying now.
 export function refLabel(zone, index) {
-  return t(zone === 'u' ? 'ref_faceup' : 'ref_hand', { n: index });
+  const places = zone === 'u' ? S.view?.face_up_places : null;
+  return t(zone === 'u' ? 'ref_faceup' : 'ref_hand', { n: (places && places[index - 1]) || index });
 }
 
 // Where each bean owed can come from (issue 10 c): the face-up cards, which are the active

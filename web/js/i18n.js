@@ -530,6 +530,17 @@ const T = {
   note_answers: ['{name}’s yes to #{n}', '{name}: #{n}に「受ける」'],
   note_answers_mine: ['your yes to #{n}', 'あなた: #{n}に「受ける」'],
   note_copy_of_yours: ['{name} said yes to your #{n}', '{name}が#{n}に「受ける」'],
+  // trial 5: an offer's own story (the view's offers[].traded and .declined, C13)
+  offer_traded_1: ['Traded once (with {names}): still open for another deal of {cards}.', '{names}と1回取引済み: {cards}でもう一度取引できます。'],
+  offer_traded_n: ['Traded {n} times (with {names}): still open for another deal of {cards}.', '{names}と{n}回取引済み: {cards}でもう一度取引できます。'],
+  offer_declined: ['Declined by {names} (not interested).', '{names}が見送りました（興味なし）。'],
+  list_sep: [', ', '、'],
+  // trial 5: a face-up card that left in a deal keeps its place (the others their numbers)
+  face_up_gone: ['traded', '取引済み'],
+  face_up_gone_title: ['Face-up {n} ({bean}) left in a deal; the other face-up cards keep their numbers.', '表向き{n}（{bean}）は取引で渡りました。ほかの表向きのカードの番号は変わりません。'],
+  // trial 5: the hand cards the offer being built gives
+  hand_in_offer: ['in offer', 'オファー'],
+  hand_in_offer_title: ['This card is in the offer you are building (You give).', 'このカードは作成中のオファー（あなたが出す）に入っています。'],
   answered_by: ['said yes: {list}', '「受ける」と答えた人: {list}'],
   your_copies: ['you said yes ({list}): {name} chooses', '「受ける」と答えました（{list}）: {name}が選びます'],
   gone_traded: ['Offer #{n} was traded.', 'オファー#{n}はトレードされました。'],

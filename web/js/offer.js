@@ -97,7 +97,7 @@ export function setAsk(sideName) {
   rerender();
 }
 
-export function clearDraft() { S.draft = { give: {}, want: {} }; S.offerOpen = false; rerender(); }
+export function clearDraft() { S.draft = { give: {}, want: {} }; S.draftPicks = []; S.offerOpen = false; rerender(); }
 
 function draftEmpty() {
   const empty = (side) => side !== '?' && !sideEntries(side).length;
@@ -109,6 +109,7 @@ export function loadOffer(offer, mine) {
   const copy = (s) => (s === '?' ? '?' : { ...s });
   S.draft = mine ? { give: copy(offer.give), want: copy(offer.want) }
     : { give: copy(offer.want), want: copy(offer.give) };
+  S.draftPicks = [];
   S.offerOpen = true;
   rerender();
   document.getElementById('offer-window')?.scrollIntoView({ block: 'nearest' });

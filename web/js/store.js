@@ -7,6 +7,7 @@ export const S = {
   roomInfo: null,      // State.room: {name, seats:[{seat,name,connected,idle,vacant,bot,policy,away_since,can_hand_over}], options, running, over, ...}
   you: null,           // welcome.you {name, seat, token}
   draft: { give: {}, want: {} },   // offer window; a side is a map bean->n or '?'
+  draftPicks: [],                  // the hand cards (1-based) clicked into "You give", in order
   dealSel: [],         // [{zone:'h'|'u', index, bean}] cards picked for the pending deal
   dealKey: null,
   dealAutoSent: null,  // the deal (offer and cards) whose cards went without a choice (deal.js)

@@ -62,12 +62,15 @@ function tapPanel(entry) {
     h('div', { class: 'tap-note', role: 'status', 'aria-live': 'polite' }, ...draftNote(entry.bean),
       ...(sentFrom.bean === entry.bean && draftIsEmpty() ? [h('div', { class: 'tap-sent', id: 'tap-sent', text: t('tap_sent') })] : [])));
   // trial 4 item 6: the offer is sent from where it was built (the offer window is far above
-  // on a phone); only while phase 2 makes deals and the draft holds something
-  if (S.view?.phase === 'trade' && !draftIsEmpty()) {
+  // on a phone) while the draft holds something; trial 5: wherever an offer may be posted
+  // (the engine's can_offer: any phase of a running game, design.md §4), as the offer
+  // window's Send; outside phase 2 it says that the deal waits for phase 2 (R28)
+  if (S.view?.you?.can_offer && !draftIsEmpty()) {
     // the whole offer it sends, in words (the panel names only its own bean)
     const words = (side) => (side === '?' ? t('ask_any') : cardsText(side));
     panel.append(h('div', { class: 'tap-send' },
       h('div', { class: 'tap-draft', text: t('offer_sum', { give: t('row_you_give'), a: words(S.draft.give), get: t('row_you_get'), b: words(S.draft.want) }) }),
+      ...(S.view.phase === 'trade' ? [] : [h('div', { class: 'hint-text tap-send-why', text: t('offer_phase2_only') })]),
       sendButton({ id: 'tap-send' }), ...[giftRequestNote('tap-gift-why')].filter(Boolean)));
   }
   return panel;

@@ -31,6 +31,8 @@ function sideCards(side, faceUp = [], faceUpBeans = []) {
 }
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+// seats by name, "you" for this viewer
+const seatList = (seats) => seats.map((i) => (i === mySeat() ? t('you') : seatName(i))).join(t('list_sep'));
 
 // A gift (R30): one side gives nothing (a '?' is a prompt, not a gift)
 function giftKind(o) {
@@ -197,6 +199,19 @@ function offerEl(o, v, me, notes) {
     const copies = v.offers.filter((x) => x.answers === o.id && x.owner === me && x.id !== inDeal).map((x) => `#${x.id}`);
     if (copies.length) el.append(h('div', { class: 'answered-by', text: t('your_copies', { list: copies.join(', '), name: seatName(v.active) }) }));
   }
+  // trial 5: the active player's offer that made a deal through a yes stays open while its
+  // owner holds what it gives (C13), and says so (the view's traded: whom it traded with)
+  const traded = o.traded || [];
+  if (traded.length && v.phase !== 'over') {
+    el.append(h('div', { class: 'offer-traded', text: t(traded.length === 1 ? 'offer_traded_1' : 'offer_traded_n',
+      { n: traded.length, names: seatList(traded), cards: cardsText(o.give) }) }));
+  }
+  // trial 5: the seats that passed leaving it untaken (the view's declined; a bot's "not
+  // interested" said nothing on the offer)
+  const declined = o.declined || [];
+  if (declined.length && v.phase === 'trade') {
+    el.append(h('div', { class: 'offer-declined', text: t('offer_declined', { names: seatList(declined) }) }));
+  }
   const foot = h('div', { class: 'offer-foot' });
   if (canAccept) {
     // the engine says whether this accept starts the deal (accept_deal) or posts a copy
@@ -299,7 +314,20 @@ export function renderFaceUp(root) {
   for (const [bean, n] of sideEntries(draftSide)) {
     v.face_up.map((b, i) => (b === bean ? i + 1 : 0)).filter(Boolean).slice(0, n).forEach((i) => chosen.add(i));
   }
+  // trial 5: a face-up card that left in a deal leaves its place, marked, so that the others
+  // keep their numbers (the view's face_up_places and face_up_gone)
+  const places = v.face_up_places || v.face_up.map((b, i) => i + 1);
+  const gone = (place) => {
+    for (const g of (v.face_up_gone || []).filter((x) => x.place === place)) {
+      const c = beanCard(g.bean, { label: t('ref_faceup', { n: g.place }), extraClass: 'gone' });
+      c.title = t('face_up_gone_title', { n: g.place, bean: beanName(g.bean) });
+      c.dataset.gone = String(g.place);
+      c.append(h('span', { class: 'gone-word', text: t('face_up_gone') }));
+      root.append(c);
+    }
+  };
   v.face_up.forEach((bean, i) => {
+    for (let p = (i ? places[i - 1] : 0) + 1; p < places[i]; p++) gone(p);
     const owes = (inMyDeal() && v.you.deal_owes) || {};
     const c = beanCard(bean, { label: refLabel('u', i + 1),
       extraClass: (inMyDeal() && isPicked('u', i + 1) ? 'picked' : '') + (owes[bean] ? ' can-give' : '') +
@@ -315,6 +343,7 @@ export function renderFaceUp(root) {
     makeDraggable(c, () => ({ kind: 'card', zone: 'u', index: i + 1, bean }));
     root.append(c);
   });
+  for (const g of v.face_up_gone || []) if (g.place > (places[places.length - 1] || 0)) gone(g.place);
   const note = keptNote(v.you && v.you.kept_face_up);
   if (note && !inMyDeal()) root.append(note);
 }

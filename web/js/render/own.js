@@ -2,7 +2,7 @@
 import { h, clear, onLeftRight, onActivate } from '../dom.js';
 import { icon } from '../icons.js';
 import { t, beanName } from '../i18n.js';
-import { beanCard, meterRow } from '../beans.js';
+import { beanCard, meterRow, sideEntries } from '../beans.js';
 import { S, act, rerender } from '../store.js';
 import { draftClick } from '../offer.js';
 import { inMyDeal, dealPick, isPicked } from '../deal.js';
@@ -173,6 +173,28 @@ export function renderToPlant(root) {
   });
 }
 
+// The hand cards the offer being built gives (trial 5: nothing in the hand said which), as
+// 1-based places: for each bean of "You give", as many as it names beyond the face-up cards it
+// names (the active player's face-up cards of the bean come first, as the offer window and the
+// face-up row tag them, R29), the cards clicked into the offer first, then from the back (the
+// front ones are planted next, R11). The deal still asks for the exact cards (R31).
+function inOffer(y, v) {
+  const out = new Set();
+  if (inMyDeal()) return out;
+  const active = y.seat === v.active;
+  for (const [bean, n] of sideEntries(S.draft.give)) {
+    const up = active ? (v.face_up || []).filter((b) => b === bean).length : 0;
+    let need = n - Math.min(n, up);
+    const picks = (S.draftPicks || []).filter((i) => y.hand[i - 1] === bean);
+    const back = y.hand.map((b, i) => (b === bean ? i + 1 : 0)).filter(Boolean).reverse();
+    for (const i of new Set([...picks, ...back])) {
+      if (need-- <= 0) break;
+      out.add(i);
+    }
+  }
+  return out;
+}
+
 export function renderHand(root) {
   clear(root);
   const v = S.view;
@@ -193,6 +215,7 @@ export function renderHand(root) {
   const row = h('div', { class: 'hand' });
   const deal = inMyDeal();
   const discardable = new Set(y.can_discard || []);
+  const offered = inOffer(y, v);
   // trial 6: a card handed over stays in the hand until the deal is done (R31): it says so
   const handed = new Set(y.deal_handed || []);
   y.hand.forEach((bean, i) => {
@@ -204,9 +227,14 @@ export function renderHand(root) {
         (deal && (y.deal_owes || {})[bean] ? ' can-give' : '') + (gone ? ' handed' : ''),
     });
     c.dataset.ref = 'h' + idx;
+    if (offered.has(idx)) {
+      c.classList.add('in-offer');
+      c.append(h('span', { class: 'in-offer-tag', text: t('hand_in_offer'), title: t('hand_in_offer_title') }));
+    }
     // hand: left = give, right = want; in a deal: pick the exact card
     onLeftRight(c, (btn, e) => {
       if (deal) { if (btn === 'left') dealPick({ zone: 'h', index: idx, bean }); return; }
+      if (btn === 'left' && !S.armed) S.draftPicks = [...(S.draftPicks || []), idx];
       draftClick(btn === 'left' ? 'give' : 'want', bean, e.currentTarget);
     });
     // the front card always drags as the card to plant: a drop out of turn gets the server's reason
