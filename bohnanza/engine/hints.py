@@ -41,6 +41,8 @@ Shapes (all JSON-ready):
   ones changes nothing, or ``None`` when the choice matters (R11, R29, R31).
 - :func:`plant_advice` -> the least costly way to plant cards that need a harvest first
   (phase 1's front card, phase 3's to-plant cards; R15, R18, R19, R26, R33), or ``None``.
+- :func:`kept_face_up` -> for the active player in phase 2, what the face-up cards nobody
+  takes cost to plant in phase 3 (R32, R33; the same search), or ``None``.
 """
 
 from __future__ import annotations
