@@ -429,6 +429,9 @@ def _you(g: GameState, seat: int, copy: bool = True,
         "deal_front": hints.deal_front(g, seat) if waiting == "provide" else None,
         # trial 5: a face-up card kept is planted this turn, a hand card waits (R32, R33)
         "deal_face_up": hints.deal_face_up(g, seat) if waiting == "provide" else None,
+        # trial 5: two hand cards of the bean owed, apart: which one decides when the bean is
+        # planted next (R9, R11)
+        "deal_order": hints.deal_order(g, seat) if waiting == "provide" else None,
         # trial 6: the face-up cards nobody takes stay with the active player (R32, R33)
         "kept_face_up": hints.kept_face_up(g, seat) if phase == "trade" and active else None,
     }

@@ -73,6 +73,10 @@ class HostedGame(Protocol):
     def get_policy(self, name: str) -> Policy:
         """A fresh bot of ``name`` (raises ``KeyError``)."""
 
+    def bot_level(self, name: str) -> str | None:
+        """The level a bot of policy ``name`` shows on its seat (issue 15: ``easy``,
+        ``normal``, ``hard``), or ``None`` (a policy that is no level)."""
+
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
         """The fewest and most seats a game with ``options`` is dealt for."""
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from bohnanza import commands as cmds
-from bohnanza.bots import DEFAULT_POLICY, ask_order, get_policy, policy_names
+from bohnanza.bots import DEFAULT_POLICY, ask_order, get_policy, level_of, policy_names
 from bohnanza.bots.base import Policy
 from bohnanza.bots.timeout import timeout_move
 from bohnanza.commands.logtext import log_line
@@ -37,6 +37,9 @@ class BohnanzaHost:
 
     def get_policy(self, name: str) -> Policy:
         return get_policy(name)
+
+    def bot_level(self, name: str) -> str | None:
+        return level_of(name)
 
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
         return PLAYER_RANGE[str(options.get("preset") or "classic")]

@@ -62,6 +62,9 @@ class FarmHost:
     def get_policy(self, name: str) -> Policy:
         return get_policy(name)
 
+    def bot_level(self, name: str) -> str | None:
+        return None     # the farm game's bots have no levels
+
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
         players = params_of(options)["game"]["players"]
         return int(players["min"]), int(players["max"])

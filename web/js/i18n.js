@@ -108,6 +108,9 @@ const T = {
   // trial 5: a face-up card or a hand card for the deal (the view's deal_face_up, R32, R33)
   deal_face_up_note: ['A face-up {bean} you keep must be planted this turn (phase 3); a {bean} from your hand stays in your hand.',
     '表向きの{bean}は、渡さずに残すとこの手番のフェーズ3で植えます。手札の{bean}は手札に残ります。'],
+  // trial 5: two hand cards of the bean owed, apart (the view's deal_order, R9, R11)
+  deal_order_note: ['Your hand is planted from the front: give {first} and your next {bean} moves back to {then}; give {keep} and it stays at {first}.',
+    '手札は前から順に植えます: {first}を渡すと次の{bean}は{then}に下がります。{keep}を渡せば{first}のままです。'],
   or_list: [' or ', 'か'],
   deal_pick_first: ['Pick the cards you owe first', '先に渡すカードを選んでください'],
   deal_cancel: ['Cancel deal', 'トレード中止'],
@@ -553,6 +556,10 @@ const T = {
   gone_cancelled: ['The deal on offer #{n} was called off; the offer stays.', 'オファー#{n}のトレードは中止されました（オファーは残ります）。'],
   done_blocked_deal: ['Finish or cancel the deal first', '先にトレードを完了するか中止してください'],
   done_blocked_plant: ['Plant the front card first', '先に手札の先頭を植えてください'],
+  // the same reasons in a few words, under the button on a phone (trial 5)
+  done_blocked_deal_short: ['after the deal', 'トレード後に'],
+  done_blocked_plant_short: ['plant first', '先に1枚植える'],
+  done_passed_why_short: ['offer to return', 'オファーで復帰'],
   // cards and fields
   meter_short: ['coins: cards needed', 'ターラー: 必要枚数'],
   tap_hint: ['Tap a card for its beanometer', 'カードをタップで換金表'],

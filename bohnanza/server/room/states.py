@@ -55,6 +55,7 @@ def room_part(name: str, table: Table, presence: Presence, settings: Settings) -
                 "vacant": s.vacant,
                 "bot": s.bot is not None,
                 "policy": s.bot,
+                "level": host.bot_level(s.bot) if s.bot is not None else None,
                 "away_since": s.away_since,
                 "can_hand_over": s.long_away or s.stalling,
                 "owes": s.owed is not None,
