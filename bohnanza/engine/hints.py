@@ -43,6 +43,8 @@ Shapes (all JSON-ready):
   of a bean owed or a later one: where its next card of that bean then stands (R9, R11).
 - :func:`plant_advice` -> the least costly way to plant cards that need a harvest first
   (phase 1's front card, phase 3's to-plant cards; R15, R18, R19, R26, R33), or ``None``.
+- :func:`kept_face_up` -> for the active player in phase 2, what the face-up cards nobody
+  takes cost to plant in phase 3 (R32, R33; the same search), or ``None``.
 """
 
 from __future__ import annotations

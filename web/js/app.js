@@ -326,8 +326,11 @@ function noteNews(entries) {
   const isMe = (e) => e.seat === me && me !== null && me !== undefined;
   // my offers a seat did not take (the log's not_taken, trial 4 items 8 and 19)
   const notTaken = entries.flatMap(notTakenOf).map((n) => ({ mine: true, text: t(n.key, { n: n.n, name: n.name }), coins: null }));
-  const lines = entries.filter((e) => e.kind === 'harvest' || e.kind === 'buy').map((e) => {
+  // trial 6: my own draw at my turn's end (R34): the hand grew by 3 with nothing saying so
+  const drew = (e) => e.kind === 'draw' && isMe(e) && Array.isArray(e.cards) && e.cards.length > 0;
+  const lines = entries.filter((e) => e.kind === 'harvest' || e.kind === 'buy' || drew(e)).map((e) => {
     const mine = isMe(e);
+    if (e.kind === 'draw') return { mine, text: logText(e), coins: null };
     if (e.kind === 'buy') {
       const name = S.view?.seats?.[e.seat]?.name ?? `P${e.seat}`;
       const n = typeof e.cost === 'number' ? e.cost : null;

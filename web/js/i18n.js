@@ -64,6 +64,8 @@ const T = {
   offer_to_all: ['everyone', '全員'],
   offer_to_active: ['the active player ({name})', '手番プレイヤー（{name}）'],
   offer_to_one: ['{name} only', '{name}だけ'],
+  offer_to_one_keep: ['{name} only (now and on later turns)', '{name}だけ（今と後の手番）'],
+  offer_to_one_later: ['{name} only (on {name}’s turn)', '{name}だけ（{name}の手番に）'],
   // the switch that reverses what a click or tap does (trial 4 item 13: "click = left" said
   // nothing): its label says so, its title what it changes (a tap, on a touch screen)
   swap_off: ['Reverse clicks: off', 'クリックを逆に: オフ'],
@@ -123,6 +125,9 @@ const T = {
   deal_watch: ['{a} and {b} are dealing (offer #{n})', '{a}と{b}がトレード中（オファー#{n}）'],
   hand: ['Your hand', '手札'],
   hand_front: ['next', '次'],
+  // trial 6: the catalogue panel's head, and its word once its offer went out
+  tap_head: ['{bean}: {n} cards in the game', '{bean}（ゲーム中{n}枚）'],
+  tap_sent: ['Sent: your offer is in the market, above.', '送りました: オファーは上の市場にあります。'],
   // trial 6: a card handed over in a deal, still in the hand until the deal is done (R31)
   hand_handed: ['handed over', '渡し済み'],
   to_plant: ['To plant', '植えるカード'],
