@@ -39,6 +39,8 @@ HERE = Path(__file__).resolve().parent
 # the tree measured (``--compare`` sets it per run), else this checkout
 sys.path.insert(0, os.environ.get("BOHNANZA_BENCH_PIPELINE_SRC") or str(HERE.parent))
 sys.path.insert(1, str(HERE))
+# frames.py (the recording) puts its own tree first: the same tree, not this checkout's
+os.environ.setdefault("BOHNANZA_BENCH_FRAMES_SRC", sys.path[0])
 
 
 class NullSocket:

@@ -15,6 +15,7 @@ from .base import (
     Policy,
     ask_order,
     get_policy,
+    level_of,
     picker_order,
     policy_names,
     register,
@@ -39,5 +40,5 @@ register("hard", HardPolicy)
 
 __all__ = [
     "DEFAULT_POLICY", "POLICIES", "EasyPolicy", "GreedyPolicy", "HardPolicy", "NormalPolicy", "Policy", "RandomPolicy", "ask_order",
-    "get_policy", "LEVELS", "picker_order", "policy_names", "register",
+    "get_policy", "LEVELS", "level_of", "picker_order", "policy_names", "register",
 ]

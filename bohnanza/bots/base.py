@@ -32,6 +32,9 @@ class Policy(ABC):
     """One way of playing. Subclasses set ``name`` and implement :meth:`decide`."""
 
     name: str = "?"
+    level: str | None = None
+    """The level (one of :data:`LEVELS`) this policy plays at, what a bot seat shows
+    (issue 15); ``None`` for a policy that is no level (``random``)."""
     borrows_view: bool = False
     """``True``: :meth:`decide` only reads the view, never changes it or keeps any part of it
     after it returns, so bot games in the engine may lend it one that shares the game's own
@@ -69,6 +72,12 @@ def policy_names() -> list[str]:
 
 LEVELS = ("easy", "normal", "hard")
 """The bot levels, easiest first (issue 15)."""
+
+
+def level_of(name: str) -> str | None:
+    """The level (:data:`LEVELS`) the registered policy ``name`` plays at (``greedy`` is the
+    ``easy`` level), or ``None`` (``random``, an unknown name)."""
+    return getattr(POLICIES.get(name), "level", None)
 
 
 def picker_order(names: list[str]) -> list[str]:

@@ -473,6 +473,7 @@ class GreedyPolicy(Policy):
     """A reasonable player (module docstring)."""
 
     name = "greedy"
+    level = "easy"  # issue 15: the easy level is greedy (bots.EasyPolicy)
     borrows_view = True
     model_class: type[Model] = Model
     """What this policy estimates from a view (``normal`` uses a subclass)."""

@@ -152,6 +152,7 @@ class HardPolicy(NormalPolicy):
     """Search (module docstring). ``samples`` and ``budget`` bound each decision."""
 
     name = "hard"
+    level = "hard"
     partner_weight = 0.25
     leader_weight = 0.5
     thinks = True

@@ -81,6 +81,7 @@ class NormalPolicy(GreedyPolicy):
     """``greedy`` with the faults of issue 15 fixed (module docstring)."""
 
     name = "normal"
+    level = "normal"
     model_class = NormalModel
     partner_weight = PARTNER
     """A deal must gain this seat more than this times what it gives the partner."""

@@ -116,6 +116,8 @@ class Game(GameState):
     def rename_seat(self, seat: int, name: str) -> None:
         """Give ``seat`` a new display name (a bot takes it over)."""
         self.seats[seat].name = name
+        if self.changed is not None:
+            self.changed = None
 
     # ------------------------------------------------------------------ views and hints
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -137,9 +139,10 @@ class Game(GameState):
         have changed since the views were last built (``view.build_parts``)."""
         return view.build_parts(self, viewers, changes=changes)
 
-    def view_stamp(self) -> tuple[Any, ...]:
-        """A compact copy of what the views are built from (``view.stamp``)."""
-        return view.stamp(self)
+    def view_changes(self) -> Changes | None:
+        """What may differ in the views since this was last asked (``take_changes`` read by
+        ``view.changes_of``; ``None``: anything, as the first time)."""
+        return view.changes_of(self, self.take_changes())
 
     plant_fields = planting.plant_fields
     """``game.plant_fields(seat, bean) -> list[int]``: 1-based fields of ``seat`` that can
@@ -177,6 +180,11 @@ class Game(GameState):
         events = self.log_type()   # Event objects built only when read
         self.events = events
         moves = _DUEL_MOVES if self.rules.duel else _MOVES
+        changed = self.changed
+        if changed is not None:   # kept for the views (take_changes): what it was before
+            was = (self.phase, self.active, self.turn, self.offers, len(self.offers),
+                   len(self.passed))
+            parties = _parties(self, seat, action)
         # one look-up instead of a chain of isinstance tests
         (moves.get(type(action)) or _move_of(action, moves))(self, seat, action)
         if self.offers:
@@ -192,11 +200,41 @@ class Game(GameState):
             # area holds cards (R33)
             for s in self.seats:
                 if s.to_plant:
-                    return events
-            flow.advance(self)
+                    break
+            else:
+                flow.advance(self)
         elif phase != "trade":   # phase 2 has no automatic step: a person always decides
             flow.advance(self)
+        if changed is not None:
+            if (self.phase, self.active, self.turn) != was[:3] or self.rules.duel:
+                self.changed = None   # a new phase or turn (or the duel): anything
+            else:
+                touched = _TOUCHES.get(type(action))
+                if touched is None:
+                    self.changed = None
+                else:
+                    changed.update(touched)
+                    for i in parties:
+                        changed.add(("seat", i))
+                    if type(action) is Signal or type(action) is ClearSignals:
+                        changed.add(("marks", seat))
+                    if self.offers is not was[3] or len(self.offers) != was[4]:
+                        changed.add("market")   # posted, withdrawn, taken or swept (C13)
+                    if len(self.passed) != was[5]:
+                        changed.add("passed")   # a pass mark set, or cleared by a post
         return events
+
+    def take_changes(self) -> set[Any] | None:
+        """What the actions changed since the last call, for building only those parts of
+        the views (``view.changes_of``; docs/engine-api.md "What changed"): a set of
+        ``("seat", i)`` (seat ``i``'s hand, fields, coins or to-plant area), ``("marks", i)``
+        (its markers), ``"market"`` (offers, the deal), ``"planted"``, ``"passed"`` (pass
+        marks, R31), ``"discard"`` (the discard pile, the cards out of the game); ``None``:
+        anything (the first call, a new phase or turn, a renamed seat, the duel). Starts the
+        next count: until the first call nothing is kept (no cost for bots' copies)."""
+        out = self.changed
+        self.changed = set()
+        return out
 
 
 # ---------------------------------------------------------------------- the moves, by action
@@ -222,6 +260,42 @@ _MOVES: dict[type, Move] = {
 }
 """Each action type's move (the rule modules), ``(game, seat, action)``. ``Game.apply`` looks
 the exact type up."""
+
+
+_TOUCHES: dict[type, frozenset[str]] = {
+    Signal: frozenset(), ClearSignals: frozenset(),           # ("marks", seat): see apply
+    PostOffer: frozenset({"market"}),                          # R29, R30 (and "passed": apply)
+    Withdraw: frozenset({"market"}), Cancel: frozenset({"market"}),
+    Accept: frozenset({"market", "table"}),                    # R31: a deal may execute at once
+    Provide: frozenset({"market", "table"}),                   # (face-up cards leave)
+    Plant: frozenset({"planted"}),                             # R13, R14, R26, R33
+    Harvest: frozenset({"discard"}), Buy: frozenset({"discard"}),   # R16-R24
+    Done: frozenset({"passed"}),     # the pass mark, the offers it declines; else a new phase
+}
+"""What each action may change besides the seats :func:`_parties` names, while the phase and
+the turn stay (``Game.take_changes``); an action not here: anything."""
+
+
+def _parties(g: GameState, seat: int, action: object) -> tuple[int, ...]:
+    """The seats whose cards ``action`` by ``seat`` may move (before it is applied): its own,
+    and for a deal the active player, the offer's owner and the deal's parties."""
+    t = type(action)
+    if t is Signal or t is ClearSignals or t is Withdraw or t is Cancel or t is PostOffer \
+            or t is Done:
+        return ()
+    if t is Accept or t is Provide:
+        out = {seat, g.active}
+        for o in g.offers:
+            if o.id == getattr(action, "offer", None):
+                out.add(o.owner)
+                if o.to is not None:
+                    out.add(o.to)
+        d = g.deal
+        if d is not None:
+            out.add(d.active)
+            out.add(d.other)
+        return tuple(out)
+    return (seat,)
 
 
 def _no_trading(g: GameState, seat: int, a: object) -> None:

@@ -39,8 +39,12 @@ Shapes (all JSON-ready):
   player's offer asks of the active player (R29, R41), for the same labels on its want side.
 - :func:`deal_auto_cards` -> the cards a party of the pending deal hands over when which
   ones changes nothing, or ``None`` when the choice matters (R11, R29, R31).
+- :func:`deal_order` -> when a party of the pending deal may give the first of its hand cards
+  of a bean owed or a later one: where its next card of that bean then stands (R9, R11).
 - :func:`plant_advice` -> the least costly way to plant cards that need a harvest first
   (phase 1's front card, phase 3's to-plant cards; R15, R18, R19, R26, R33), or ``None``.
+- :func:`kept_face_up` -> for the active player in phase 2, what the face-up cards nobody
+  takes cost to plant in phase 3 (R32, R33; the same search), or ``None``.
 """
 
 from __future__ import annotations
@@ -726,6 +730,36 @@ def deal_front(g: GameState, seat: int) -> dict[str, Any] | None:
     if len(keep) < owed:
         return None      # hand 1 must go (or the seat cannot provide: R31 says so)
     return {"bean": bean, "next": nxt, "keep": keep}
+
+
+def deal_order(g: GameState, seat: int) -> list[dict[str, Any]] | None:
+    """When ``seat`` must still hand over a bean in the pending deal and holds more cards of
+    it in the hand than it owes, behind the front card (R11: from any position), with other
+    beans between the first of them and the next: which card it gives decides when it plants
+    that bean next, the hand being planted from the front (R9, R19-R21). Per such bean, in the
+    order owed: ``{"bean": B, "first": "h3", "then": "h4", "keep": ["h5"]}``: ``first`` the
+    bean's first card in the hand (its next plant of B), ``then`` where the next card of B
+    stands once ``first`` is given (the hand closes up), ``keep`` the other cards of B
+    (hand, and the face-up cards for the active player, R29) that leave ``first`` where it
+    is. ``None`` when there is no such choice (no deal, not a party, provided, the front
+    card's bean: :func:`deal_front`; cards of B side by side: any leaves the same hand)
+    (trial 5: "Pick Chili from: hand 3 / hand 5" with no word on the planting order)."""
+    d = g.deal
+    if d is None or seat not in (d.active, d.other) or d.provided.get(seat) is not None:
+        return None
+    hand = g.seats[seat].hand
+    out = []
+    for bean, owed in d.owes[seat].items():
+        at = [i for i, b in enumerate(hand) if b == bean]
+        if len(at) < 2 or at[0] == 0 or at[1] == at[0] + 1:
+            continue
+        keep = [f"h{i + 1}" for i in at[1:]]
+        if seat == g.active:
+            keep = [f"u{i + 1}" for i, b in enumerate(g.face_up) if b == bean] + keep
+        if len(keep) < owed:
+            continue          # the first must go too
+        out.append({"bean": bean, "first": f"h{at[0] + 1}", "then": f"h{at[1]}", "keep": keep})
+    return out or None
 
 
 def deal_face_up(g: GameState, seat: int) -> list[dict[str, Any]] | None:

@@ -111,7 +111,8 @@ class GameState:
     ``phase`` is ``plant`` (phase 1), ``trade`` (phase 2), ``plant_traded`` (phase 3) or
     ``over``; ``planted`` counts the cards planted from the hand in this phase 1; ``passed``
     holds the seats with a pass mark; ``rng`` is the generator state (rng.py); ``history``
-    the coins per seat after each turn.
+    the coins per seat after each turn; ``changed`` what the actions changed since the views
+    last asked (``Game.take_changes``; ``None``: anything, or nobody asks).
 
     The bean duel (rules.md §3a, duel.py) adds the phases ``plant_offer`` (step 1: the
     opponent's offer cards) and ``plant_revealed`` (step 3: the revealed cards); step 2 is
@@ -124,6 +125,7 @@ class GameState:
         "preset", "options", "rules", "start_seat", "active", "phase", "planted",
         "exhaustions", "deck", "discard", "face_up", "removed", "seats", "offers", "next_offer",
         "deal", "passed", "rng", "turn", "history", "result", "events", "revealed",
+        "changed",
     )
 
     def __init__(self) -> None:
@@ -152,6 +154,8 @@ class GameState:
         self.history: list[list[int]] = []
         self.result: dict[str, Any] | None = None
         self.events: list[Any] = []   # the records of the action under way (events.py)
+        # what the actions changed since ``Game.take_changes`` (None: anything, or not kept)
+        self.changed: set[Any] | None = None
 
     @property
     def n_seats(self) -> int:

@@ -74,30 +74,45 @@ def _declined(o: Any, passed: set[int]) -> list[int]:
     return [s for s in o.declined if s in passed] if o.declined else []
 
 
-def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset()
-           ) -> dict[str, Any]:
+def _seat_entry(s: Any, passed: bool, hide_coins: bool, copy: bool) -> dict[str, Any]:
+    """One seat's entry of the shared ``seats`` (R41, R42: its hand counted, its coins
+    counted unless hidden)."""
+    return {
+        "name": s.name,
+        "hand_count": len(s.hand),
+        "fields": [None if f is None else [f[0], f[1]] for f in s.fields] if copy
+        else s.fields,
+        "field_info": [_field_info(f) for f in s.fields],
+        "coins": None if hide_coins else len(s.coins),
+        "to_plant": s.to_plant[:] if copy else s.to_plant,
+        "passed": passed,
+        "third_field": len(s.fields) >= 3,
+    }
+
+
+def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset(),
+           only: frozenset[int] | None = None) -> dict[str, Any]:
     """The part of every view that is the same for all viewers (offers without hints).
 
     ``copy=False``: engine lists and dicts go in as they are, not copied (for a view that is
     serialised before the game changes again, as :func:`build_parts` builds them).
     ``skip``: keys left unbuilt (``seats``, ``offers``, ``deal``, ``waiting``, ``history``:
-    :data:`SKIPPED` instead; the others are built anyway)."""
+    :data:`SKIPPED` instead; the others are built anyway). ``only``: the seats whose entry
+    of ``seats`` is built: ``seats`` is then ``{seat: entry}`` for those (the others are the
+    same as before: :class:`Changes` ``seats``)."""
     hidden = bool(g.options.get("hidden_money"))
     over = g.phase == "over"
     passed = g.passed
-    seats: Any = [] if "seats" not in skip else SKIPPED
-    for i, s in enumerate(g.seats if "seats" not in skip else ()):
-        seats.append({
-            "name": s.name,
-            "hand_count": len(s.hand),
-            "fields": [None if f is None else [f[0], f[1]] for f in s.fields] if copy
-            else s.fields,
-            "field_info": [_field_info(f) for f in s.fields],
-            "coins": None if hidden and not over else len(s.coins),
-            "to_plant": s.to_plant[:] if copy else s.to_plant,
-            "passed": i in passed,
-            "third_field": len(s.fields) >= 3,
-        })
+    seats: Any
+    if "seats" in skip:
+        seats = SKIPPED
+    elif only is not None:
+        all_ = g.seats
+        seats = {i: _seat_entry(all_[i], i in passed, hidden and not over, copy)
+                 for i in sorted(only)}
+    else:
+        seats = [_seat_entry(s, i in passed, hidden and not over, copy)
+                 for i, s in enumerate(g.seats)]
     active = g.active
     offers: Any
     if "offers" in skip:
@@ -199,14 +214,15 @@ def build_parts(
     By default built for serialising at once: the parts hold the engine's own lists
     (``copy=False``, see :func:`public`); they change with the next command.
 
-    ``changes`` (:func:`changes`, since the views were last built): only what may have
+    ``changes`` (:func:`changes_of`, since the views were last built): only what may have
     changed is built. ``base`` is ``{}`` when ``changes.base`` is false, and its keys in
     ``changes.same`` are :data:`SKIPPED` (an object no serialiser takes), as is the ``you``
-    of a seat not in ``changes.you``."""
+    of a seat not in ``changes.you``; with ``changes.seats`` its ``seats`` is ``{seat:
+    entry}`` for those seats only."""
     if changes is None:
         base = public(g, copy)
     elif changes.base:
-        base = public(g, copy, changes.same)
+        base = public(g, copy, changes.same, changes.seats)
     else:
         base = {}
     others: dict[str, Any] | None = None
@@ -237,93 +253,76 @@ def build_many(g: GameState, viewers: list[int | None]) -> dict[int | None, dict
 
 
 class Changes(NamedTuple):
-    """What may differ between the views of two stamps (:func:`changes`).
+    """What may differ in the views since they were last built (:func:`changes_of`).
 
     ``base``: the part every viewer shares may differ; ``same``: keys of that part that do
     not (not even compared); ``signals``: the markers some viewer sees may differ; ``you``:
-    the seats whose ``you`` may differ (``None``: any seat)."""
+    the seats whose ``you`` may differ (``None``: any seat); ``seats``: when the shared
+    ``seats`` may differ, the seats whose entry may (``None``: any)."""
 
     base: bool
     same: frozenset[str]
     signals: bool
     you: frozenset[int] | None
+    seats: frozenset[int] | None = None
 
 
-def _offer_stamp(side: Any) -> Any:
-    # in the dict's order: the same side in another order only counts as a change
-    return side if side == "?" else tuple(side.items())
+_NO_CHANGE = Changes(False, frozenset(), False, frozenset())
 
 
-def stamp(g: GameState) -> tuple[Any, ...]:
-    """A compact copy of everything the views are built from (tuples only, nothing shared
-    with the game): ``(markers, table, market, seats, history)``. Equal stamps give equal
-    views for every viewer; :func:`changes` tells what may differ between two."""
-    seats = g.seats
-    d = g.deal
-    table = (g.preset, tuple(g.options.items()), g.rules, g.start_seat, g.active, g.phase,
-             g.planted, g.exhaustions, len(g.deck), len(g.discard),
-             g.discard[-1] if g.discard else None, tuple(g.face_up), tuple(g.revealed),
-             len(g.removed),
-             tuple(sorted(g.passed)), g.turn, g.next_offer, g.result)
-    market = (tuple((o.id, o.owner, _offer_stamp(o.give), _offer_stamp(o.want), o.to, o.turn,
-                     tuple(o.face_up.items()), o.traded, o.declined)
-                    for o in g.offers),
-              None if d is None else (
-                  d.offer, d.active, d.other,
-                  tuple(sorted((k, tuple(sorted(v.items()))) for k, v in d.owes.items())),
-                  tuple(sorted(d.provided.items()))))
-    marks = tuple((tuple(s.want), tuple(s.have)) for s in seats)
-    mine = tuple((s.name, tuple(s.hand), tuple(None if f is None else tuple(f) for f in s.fields),
-                  tuple(s.coins), tuple(s.to_plant)) for s in seats)
-    return (marks, table, market, mine,
-            (len(g.history), tuple(g.history[-1]) if g.history else None))
+def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
+    """What may differ in the views of ``g`` given what its actions ``changed`` since they
+    were last built (``Game.take_changes``; ``None``: anything, and so is the result).
 
-
-def _you_keys(st: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-    """What each seat's ``you`` is built from (_you), besides the market (``changes``
-    compares it once for all): the phase, whether it is the active player (then how many
-    cards it planted, and the face-up cards it holds or plants), its own seat and markers,
-    and in phase 2 the hands the offer hints count (the active player's: everyone's; anyone
-    else's: its own and the active player's)."""
-    marks, table, _, mine, _ = st
-    active, phase, planted, face_up = table[4], table[5], table[6], table[11]
-    trade = phase == "trade"
-    return [(phase, i == active, planted if i == active else None,
-             face_up if i == active or trade else None, mine[i], marks[i],
-             (tuple(m[1] for m in mine) if i == active else mine[active][1]) if trade else None)
-            for i in range(len(mine))]
-
-
-def changes(before: tuple[Any, ...], after: tuple[Any, ...]) -> Changes | None:
-    """What may differ between the views of the stamps ``before`` and ``after``
-    (:func:`stamp`); ``None``: anything (another number of seats, the game ended)."""
-    marks, table, market, seats, history = after
-    if len(seats) != len(before[3]):
+    The shared part: ``seats`` is built when a seat's cards or a pass mark changed (the
+    entries of the seats whose cards did, all of them for a pass mark),
+    ``offers`` (with their hints) when the market, the face-up cards or a pass mark did, ``deal`` when the
+    market did, ``waiting`` always, ``history`` never (it grows at a turn's end: a new turn
+    is anything). The markers (``signals``) when a seat's markers did. A seat's ``you``
+    when its cards or markers changed; the active player's when it planted (R26); in
+    phase 2 the active player's when any hand changed, and everyone's when the active
+    player's did (the offer hints count those hands); everyone's when the market or the
+    table (face-up cards) changed."""
+    if changed is None:
         return None
-    m_same = market == before[2]
-    you = (frozenset(i for i, (a, b) in enumerate(zip(_you_keys(before), _you_keys(after),
-                                                      strict=True)) if a != b)
-           if m_same else frozenset(range(len(seats))))
-    t_same = table == before[1]
-    s_same = seats == before[3]
-    signals = marks != before[0] or table[4] != before[1][4]
-    if t_same and m_same and s_same and history == before[4]:
-        # nothing but markers (each changed seat's own are in its ``you``), or nothing
-        return Changes(False, frozenset(), signals, you)
-    if table[5] != before[1][5] and "over" in (table[5], before[1][5]):
-        return None
-    same = set()
-    if t_same and s_same:
-        same.add("seats")
-    if t_same and m_same:
-        same.add("offers")
-    if m_same:
+    if not changed:
+        return _NO_CHANGE
+    seats: set[int] = set()
+    marks: set[int] = set()
+    keys: set[str] = set()
+    for k in changed:
+        if type(k) is tuple:
+            (seats if k[0] == "seat" else marks).add(k[1])
+        else:
+            keys.add(k)
+    you: frozenset[int] | None
+    if "market" in keys or "table" in keys:
+        you = None
+    else:
+        mine = seats | marks
+        if "planted" in keys:
+            mine.add(g.active)
+        if seats and g.phase == "trade":
+            if g.active in seats:
+                mine.update(range(len(g.seats)))
+            mine.add(g.active)
+        you = frozenset(mine)
+    if not keys and not seats:
+        return Changes(False, frozenset(), True, you)
+    same = {"history"}
+    if "market" not in keys:
         same.add("deal")
-    if t_same and m_same and s_same:
-        same.add("waiting")
-    if history == before[4]:
-        same.add("history")
-    return Changes(True, frozenset(same), signals, you)
+        if "table" not in keys and "passed" not in keys:  # the offers' hints read the
+            same.add("offers")  # active player, the turn, the face-up cards, the market and
+            # the pass marks (``declined``) only (hints.py)
+    if "passed" in keys:  # (one seat's pass mark: every entry, a rare change)
+        entries = None
+    elif seats:
+        entries = frozenset(seats)
+    else:
+        same.add("seats")
+        entries = frozenset()
+    return Changes(True, frozenset(same), bool(marks), you, entries)
 
 
 def _offer_hints(
@@ -429,6 +428,9 @@ def _you(g: GameState, seat: int, copy: bool = True,
         "deal_front": hints.deal_front(g, seat) if waiting == "provide" else None,
         # trial 5: a face-up card kept is planted this turn, a hand card waits (R32, R33)
         "deal_face_up": hints.deal_face_up(g, seat) if waiting == "provide" else None,
+        # trial 5: two hand cards of the bean owed, apart: which one decides when the bean is
+        # planted next (R9, R11)
+        "deal_order": hints.deal_order(g, seat) if waiting == "provide" else None,
         # trial 6: the face-up cards nobody takes stay with the active player (R32, R33)
         "kept_face_up": hints.kept_face_up(g, seat) if phase == "trade" and active else None,
     }

@@ -73,6 +73,10 @@ class HostedGame(Protocol):
     def get_policy(self, name: str) -> Policy:
         """A fresh bot of ``name`` (raises ``KeyError``)."""
 
+    def bot_level(self, name: str) -> str | None:
+        """The level a bot of policy ``name`` shows on its seat (issue 15: ``easy``,
+        ``normal``, ``hard``), or ``None`` (a policy that is no level)."""
+
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
         """The fewest and most seats a game with ``options`` is dealt for."""
 
@@ -98,13 +102,11 @@ class HostedGame(Protocol):
         last built; only that is built (``None``: everything; see
         ``bohnanza.engine.view.build_parts``)."""
 
-    def view_stamp(self, game: GameState) -> Any:
-        """A compact copy of everything the views of ``game`` are built from, sharing nothing
-        with it (``None``: the game keeps none, every view is built whole)."""
-
-    def view_changes(self, before: Any, after: Any) -> Any:
-        """What may differ between the views of two stamps (:meth:`view_stamp`): a
-        ``bohnanza.engine.view.Changes``, or ``None`` for anything."""
+    def view_changes(self, game: GameState) -> Any:
+        """What may differ in the views of ``game`` since this was last asked for it (a
+        ``bohnanza.engine.view.Changes``; ``None``: anything, as the first time, or the game
+        does not tell). Asking starts the next count: the one caller is the room's copy of
+        what its delta connections hold, asked once per state it sends."""
 
     def entries(self, game: GameState, events: list[Any]) -> list[dict[str, Any]]:
         """The log entries of ``events`` (``{"all": line}`` or ``{"per": {"-1": line,

@@ -9,14 +9,13 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from bohnanza import commands as cmds
-from bohnanza.bots import DEFAULT_POLICY, ask_order, get_policy, policy_names
+from bohnanza.bots import DEFAULT_POLICY, ask_order, get_policy, level_of, policy_names
 from bohnanza.bots.base import Policy
 from bohnanza.bots.timeout import timeout_move
 from bohnanza.commands.logtext import log_line
 from bohnanza.commands.texts import text
 from bohnanza.engine import PLAYER_RANGE, PRESETS, Event, Game, RuleError
 from bohnanza.engine.presets import DUEL_BASES
-from bohnanza.engine.view import changes as view_changes
 
 from .base import Answering, GameState
 
@@ -37,6 +36,9 @@ class BohnanzaHost:
 
     def get_policy(self, name: str) -> Policy:
         return get_policy(name)
+
+    def bot_level(self, name: str) -> str | None:
+        return level_of(name)
 
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
         return PLAYER_RANGE[str(options.get("preset") or "classic")]
@@ -61,11 +63,8 @@ class BohnanzaHost:
                    ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
         return _g(game).view_parts(viewers, changes)
 
-    def view_stamp(self, game: GameState) -> Any:
-        return _g(game).view_stamp()
-
-    def view_changes(self, before: Any, after: Any) -> Any:
-        return view_changes(before, after)
+    def view_changes(self, game: GameState) -> Any:
+        return _g(game).view_changes()
 
     def entries(self, game: GameState, events: list[Any]) -> list[dict[str, Any]]:
         """Each event phrased for every viewer, in English for people (``logtext``)."""

@@ -62,6 +62,9 @@ class FarmHost:
     def get_policy(self, name: str) -> Policy:
         return get_policy(name)
 
+    def bot_level(self, name: str) -> str | None:
+        return None     # the farm game's bots have no levels
+
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
         players = params_of(options)["game"]["players"]
         return int(players["min"]), int(players["max"])
@@ -100,11 +103,8 @@ class FarmHost:
                 raise
         return game
 
-    def view_stamp(self, game: GameState) -> Any:
-        return None  # no stamps: every view is built whole
-
-    def view_changes(self, before: Any, after: Any) -> Any:
-        return None
+    def view_changes(self, game: GameState) -> Any:
+        return None  # not told: every view is built whole
 
     def view_parts(self, game: GameState, viewers: list[int | None],
                    changes: Any = None

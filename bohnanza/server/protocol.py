@@ -146,6 +146,9 @@ class SeatInfo(_Msg):
     vacant: bool = False  # left during a game; a bot plays it; /join takes it over
     bot: bool = False  # a bot plays this seat now (added with /addbot, a leaver's, or handed over)
     policy: str | None = None  # the bot's policy ("greedy", "random") when ``bot``
+    # the level that policy plays at ("easy", "normal", "hard"; ``greedy`` is easy), what the
+    # seat shows; null for a policy that is no level (``random``) or no bot (issue 15)
+    level: str | None = None
     # the seat's person has no connection since this moment (Unix time, seconds); null when
     # connected or when nobody owns the seat (a bot's)
     away_since: float | None = None

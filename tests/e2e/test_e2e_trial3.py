@@ -307,8 +307,8 @@ def test_screens_of_the_phases_and_a_deal(server: str, browser: Any, size: str,
 
 
 def test_the_cut_news_reads_whole_on_a_tap(server: str, browser: Any) -> None:
-    """At 390 the news line is cut ("…"); a touch screen has no title: a tap shows it whole,
-    a second tap folds it, and the board still does not move."""
+    """At 390 the news line is cut ("…", in two lines since trial 5); a touch screen has no
+    title: a tap shows it whole, a second tap folds it, and the board still does not move."""
     g = P.game(seats=[{"hand": ["chili", "red"], "fields": [["blue", 4], None]}, {}, {}])
     events = g.apply(0, parse("/harvest 1").action)     # type: ignore[union-attr]
     names = list(g.names)
@@ -319,8 +319,8 @@ def test_the_cut_news_reads_whole_on_a_tap(server: str, browser: Any) -> None:
         P.show(pg, server, P.state(g, 0))
         before = pg.evaluate(top)
         pg.evaluate("(e) => window.__bohnanza.log({type: 'log', entries: e})", entries)
-        line = pg.locator("#news .news-line").first
-        cut = "(e) => e.scrollWidth > e.clientWidth + 1"
+        line = pg.locator("#news .news-lines")
+        cut = "(e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1"
         assert line.evaluate(cut)                                   # cut at 390
         pg.locator("#news .news-lines").tap()
         assert not line.evaluate(cut) and line.is_visible()

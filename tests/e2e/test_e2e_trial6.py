@@ -181,3 +181,95 @@ def test_a_card_handed_over_says_so_in_the_hand(browser: Any, server: str, lang:
         P.show(pg, server, P.state(g, 0), lang=lang)          # Ann has not handed over yet
         assert pg.locator("#hand .card.handed").count() == 0
         assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ 4. sent from the phone's panel
+
+
+@pytest.mark.parametrize(("lang", "sent", "head"), [
+    ("ja", "送りました: オファーは上の市場にあります。", "赤豆（ゲーム中8枚）"),
+    ("en", "Sent: your offer is in the market, above.", "Red: 8 cards in the game")])
+def test_the_phone_panel_says_the_offer_went_out(browser: Any, server: str, lang: str, sent: str,
+                                                head: str) -> None:
+    """Trial item 4: Cleo sent her offer from the catalogue's panel and nothing there said it
+    went (the market that shows it was two screens above). The panel says so where her finger
+    is, until she builds another offer or closes it. Item 13: its head said "8 × 赤豆"; the
+    game has 8 Red cards (rules.md §1c)."""
+    with watched_page(browser, **PHONE) as (pg, errors):
+        P.show(pg, server, P.state(P.trading(), 2), lang=lang)     # Cleo, phase 2
+        pg.locator('#catalogue-box .card[data-bean="stink"]').tap()
+        pg.locator("#tap-panel .tap-give").tap()                   # Give +1 Stink
+        pg.locator('#catalogue-box .card[data-bean="red"]').tap()
+        assert pg.locator("#tap-panel .tap-head").inner_text().strip() == head
+        pg.locator("#tap-panel .tap-want").tap()                   # Want +1 Red
+        assert pg.locator("#tap-sent").count() == 0
+        pg.locator("#tap-send").tap()
+        assert pg.evaluate("window.__bohnanza.sent") == ["/offer stink for red"]
+        note = pg.locator("#tap-panel #tap-sent")
+        assert note.count() == 1 and note.inner_text().strip() == sent
+        assert in_view(pg, "#tap-sent")
+        pg.screenshot(path=str(ARTIFACTS / f"trial6-tap-sent-{lang}.png"))
+        pg.locator("#tap-panel .tap-want").tap()                   # a new offer: the word goes
+        assert pg.locator("#tap-sent").count() == 0
+        assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ 9. the draw at the turn's end
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "You drew Chili, Green, Blue"),
+                                            ("ja", "あなたが引いたカード: 紅花インゲン、いんげん豆、青豆")])
+def test_the_draw_at_the_turns_end_shows_in_the_news(browser: Any, server: str, lang: str,
+                                                      line: str) -> None:
+    """Trial item 9: Ann planted her last card of phase 3; her hand went from 3 to 6 cards with
+    "Bob is planting." and nothing on her screen saying why. Phase 4: the active player draws
+    3 cards from the draw pile to the back of her hand (R34; the pile's top: Chili, Green,
+    Blue). The top bar's news says what she drew; another seat learns no card and gets no
+    such news."""
+    def table() -> Any:
+        return P.game(phase="plant_traded", deck=["chili", "green", "blue"] + ["soy"] * 10,
+                      seats=[{"hand": ["red"], "to_plant": ["stink"]}, {"hand": ["soy"]}, {}])
+    feed = "es => window.__bohnanza.log({type: 'log', entries: es})"
+    for seat in (0, 1):
+        with watched_page(browser, **LAPTOP) as (pg, errors):
+            g = table()
+            entries = P.log_entries(g, "/plant stink 1", 0, seat, lang)
+            assert g.view(0)["active"] == 1
+            assert g.view(0)["you"]["hand"] == ["red", "chili", "green", "blue"]
+            P.show(pg, server, P.state(g, seat), lang=lang)
+            pg.evaluate(feed, entries)
+            news = pg.locator("#news")
+            if seat == 0:
+                assert news.is_visible() and line in (news.get_attribute("title") or ""), \
+                    news.get_attribute("title")
+                pg.screenshot(path=str(ARTIFACTS / f"trial6-drew-{lang}.png"))
+            else:
+                assert news.is_hidden() or line not in (news.get_attribute("title") or "")
+            assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ 8. To, for a non-active player
+
+
+@pytest.mark.parametrize(("lang", "options"), [
+    ("en", ["the active player (Bob)", "Ann only (on Ann’s turn)", "Bob only (now and on later turns)"]),
+    ("ja", ["手番プレイヤー（Bob）", "Annだけ（Annの手番に）", "Bobだけ（今と後の手番）"])])
+def test_the_to_list_of_a_non_active_player_says_when(browser: Any, server: str, lang: str,
+                                                      options: list[str]) -> None:
+    """Trial item 8: Cleo, on Bob's turn, read "the active player (Bob)", "Bob only" and "Ann
+    only" and could not tell them apart. Only the active player trades now (R28); an offer
+    aimed at one seat waits for that seat's turn, one for the active player goes to whoever's
+    turn it is (rules.md T28, C13). The active player's own list is unchanged."""
+    g = P.game(phase="trade", active=1, face_up=["blackeyed"],
+               seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {"hand": ["blue"]}])
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.state(g, 2), lang=lang)
+        pg.locator("#hand .card").first.click()
+        pg.wait_for_selector("#offer-to")
+        assert pg.locator("#offer-to option").all_inner_texts() == options
+        P.show(pg, server, P.state(g, 1), lang=lang)          # Bob, the active player
+        pg.locator("#hand .card").first.click()
+        pg.wait_for_selector("#offer-to")
+        want = ["everyone", "Ann only", "Cleo only"] if lang == "en" else ["全員", "Annだけ", "Cleoだけ"]
+        assert pg.locator("#offer-to option").all_inner_texts() == want
+        assert_clean(pg, errors)

@@ -125,3 +125,33 @@ def test_the_active_party_is_told_a_face_up_card_or_a_hand_card_R29_R33() -> Non
     assert g.view(2)["you"]["deal_face_up"] is None
     say(g, 0, "/provide u1")
     assert g.view(0)["you"]["deal_face_up"] is None                 # provided: no choice left
+
+
+def test_two_hand_cards_of_the_bean_owed_apart_say_the_planting_order_R9_R11() -> None:
+    """Trial 5: "Pick Chili from: hand 3 / hand 5" with no word on the planting order. The
+    hand is planted from the front (R9); a card owed may come from any position (R11).
+    Giving hand 3 (the first Chili) leaves hand 5's Chili, at hand 4 once the hand closes
+    up; giving hand 5 leaves the Chili at hand 3."""
+    g = game(phase="trade", face_up=["blue", "stink"],
+             seats=[{"hand": ["soy"]}, {"hand": ["soy", "green", "chili", "wax", "chili"]}, {}])
+    say(g, 1, "/offer chili for blue")
+    say(g, 0, "/accept 1")
+    assert g.view(1)["you"]["deal_order"] == [
+        {"bean": "chili", "first": "h3", "then": "h4", "keep": ["h5"]}]
+    assert g.view(1)["you"]["deal_front"] is None         # hand 1 (Soy) is not owed
+    assert g.view(2)["you"]["deal_order"] is None         # no party
+    say(g, 1, "/provide h5")
+    assert g.view(1)["you"]["deal_order"] is None         # provided: no choice left
+
+
+def test_no_planting_order_word_where_the_choice_changes_nothing_R11() -> None:
+    # side by side: either card leaves the same hand; the front card: deal_front says it;
+    # as many cards as owed: no choice
+    for hand, owe in ((["soy", "chili", "chili", "wax"], "chili"),
+                      (["chili", "soy", "chili"], "chili"),
+                      (["soy", "chili", "wax", "chili"], "2 chili")):
+        g = game(phase="trade", face_up=["blue", "stink"],
+                 seats=[{"hand": ["soy"]}, {"hand": hand}, {}])
+        say(g, 1, f"/offer {owe} for blue")
+        say(g, 0, "/accept 1")
+        assert g.view(1)["you"]["deal_order"] is None, hand

@@ -282,7 +282,7 @@ async def test_patches_are_a_fraction_of_the_full_states(server: ServerProc) -> 
 
 
 # ------------------------------------------------------------------ only delta connections
-# (the room then builds only the parts the game's view stamp says may have changed: with a
+# (the room then builds only the parts the game says may have changed (``view_changes``): with a
 # full-state connection in the room every part is built, so the games above do not cover it)
 
 

@@ -143,8 +143,41 @@ function noteBarHeight() {
   if (bar) document.documentElement.style.setProperty('--bar-h', bar.offsetHeight + 'px');
 }
 window.addEventListener('resize', noteBarHeight);
+// Another player's trading (phase 2) on a phone, where the market and the face-up cards stand
+// far above the hand and fields: they come into view once per turn, when it begins, unless
+// already in view (trial 5: the face-up cards the status line names were above the screen
+// until an offer one may accept arrived). Never again that turn: the person's own scrolling
+// is left alone.
+const PHONE = window.matchMedia('(max-width: 900px)');
+let lastWatch;                // undefined until the first view: a page opened mid-turn stays put
+function bringTrading() {
+  const bar = document.getElementById('topbar');
+  const top = bar ? bar.getBoundingClientRect().bottom : 0;
+  const boxes = ['#market', '#faceup'].map((s) => document.querySelector(s))
+    .filter((el) => el && !el.hidden && el.offsetParent).map((el) => el.getBoundingClientRect());
+  if (!boxes.length) return;
+  const from = Math.min(...boxes.map((b) => b.top));
+  const to = Math.max(...boxes.map((b) => b.bottom));
+  if (from >= top - 1 && to <= window.innerHeight + 1) return;          // in view already
+  // the market and the face-up cards whole under the bar, else the face-up cards at the foot
+  const dy = to - from <= window.innerHeight - top ? from - top - 4 : to - window.innerHeight + 4;
+  window.scrollBy(0, dy);
+}
+function watchTrading() {
+  const v = S.view;
+  if (!v) return false;
+  const y = v.you;
+  const watch = y && v.phase === 'trade' && v.active !== y.seat && PHONE.matches ? `${v.turn}` : null;
+  if (watch === lastWatch) return false;
+  const first = lastWatch === undefined;
+  lastWatch = watch;
+  if (first || !watch || busy()) return false;
+  bringTrading();
+  return true;
+}
 function bringIntoView() {
   noteBarHeight();
+  if (watchTrading()) { seenAccept = new Set((S.view.you && S.view.you.can_accept) || []); return; }
   const y = S.view && S.view.you;
   const need = y && y.must_act ? `${S.view.turn}:${y.waiting_for}` : null;
   const accept = new Set((y && y.can_accept) || []);
@@ -293,8 +326,11 @@ function noteNews(entries) {
   const isMe = (e) => e.seat === me && me !== null && me !== undefined;
   // my offers a seat did not take (the log's not_taken, trial 4 items 8 and 19)
   const notTaken = entries.flatMap(notTakenOf).map((n) => ({ mine: true, text: t(n.key, { n: n.n, name: n.name }), coins: null }));
-  const lines = entries.filter((e) => e.kind === 'harvest' || e.kind === 'buy').map((e) => {
+  // trial 6: my own draw at my turn's end (R34): the hand grew by 3 with nothing saying so
+  const drew = (e) => e.kind === 'draw' && isMe(e) && Array.isArray(e.cards) && e.cards.length > 0;
+  const lines = entries.filter((e) => e.kind === 'harvest' || e.kind === 'buy' || drew(e)).map((e) => {
     const mine = isMe(e);
+    if (e.kind === 'draw') return { mine, text: logText(e), coins: null };
     if (e.kind === 'buy') {
       const name = S.view?.seats?.[e.seat]?.name ?? `P${e.seat}`;
       const n = typeof e.cost === 'number' ? e.cost : null;

@@ -28,6 +28,15 @@ export function coinsChart(history, names, labels) {
   const xl = el('text', { x: (W + L) / 2, y: H - 6, 'text-anchor': 'middle', class: 'tick' });
   xl.textContent = turns <= 1 ? `${labels.turn} 1` : `${labels.turn} 1–${turns}`;
   svg.append(xl);
+  // the end dots of seats with the same coins stand side by side, leftwards from the turn
+  // (trial 5: two dots on one spot showed one seat), each named in its title
+  const last = (s) => (history.length ? history[history.length - 1][s] || 0 : 0);
+  const beside = new Map();
+  const shift = names.map((_, s) => {
+    const k = beside.get(last(s)) || 0;
+    beside.set(last(s), k + 1);
+    return k * 10;
+  });
   names.forEach((name, s) => {
     const pts = history.map((row, i) => `${x(i)},${y(row[s] || 0)}`).join(' ');
     const line = el('polyline', { points: pts, fill: 'none', stroke: seatColour(s), 'stroke-width': 2.5, class: 'series' });
@@ -35,8 +44,11 @@ export function coinsChart(history, names, labels) {
     title.textContent = name;
     line.append(title);
     // a dot where each player ended, so a single turn or equal lines still show
-    const last = history.length ? history[history.length - 1][s] || 0 : 0;
-    const dot = el('circle', { cx: x(Math.max(0, turns - 1)), cy: y(last), r: 4, fill: seatColour(s), class: 'series-end' });
+    const dot = el('circle', { cx: x(Math.max(0, turns - 1)) - shift[s], cy: y(last(s)), r: 4, fill: seatColour(s),
+      stroke: '#fff', 'stroke-width': 1, class: 'series-end', 'data-seat': s });
+    const dotTitle = el('title');
+    dotTitle.textContent = `${name}: ${last(s)}`;
+    dot.append(dotTitle);
     svg.append(line, dot);
   });
   return svg;

@@ -85,6 +85,15 @@ function sourcesRow(owes) {
       rows.append(h('div', { class: 'hint-text deal-front-note', id: 'deal-front-note' },
         t(front.next ? 'deal_front_note' : 'deal_front_note_last', { bean: beanName(bean), next: front.next ? beanName(front.next) : '', keep })));
     }
+    // the engine's deal_order: two hand cards of the bean, apart: the first is planted
+    // sooner; giving it moves the next one back (R9, R11; trial 5: "hand 3 / hand 5")
+    const order = (y.deal_order || []).find((c) => c.bean === bean);
+    if (order) {
+      const ref = (r) => refLabel(r[0], Number(r.slice(1)));
+      rows.append(h('div', { class: 'hint-text deal-order-note', id: 'deal-order-note' },
+        t('deal_order_note', { bean: beanName(bean), first: ref(order.first), then: ref(order.then),
+          keep: order.keep.map(ref).join(t('or_list')) })));
+    }
   }
   return rows.childNodes.length ? rows : null;
 }

@@ -64,6 +64,8 @@ const T = {
   offer_to_all: ['everyone', '全員'],
   offer_to_active: ['the active player ({name})', '手番プレイヤー（{name}）'],
   offer_to_one: ['{name} only', '{name}だけ'],
+  offer_to_one_keep: ['{name} only (now and on later turns)', '{name}だけ（今と後の手番）'],
+  offer_to_one_later: ['{name} only (on {name}’s turn)', '{name}だけ（{name}の手番に）'],
   // the switch that reverses what a click or tap does (trial 4 item 13: "click = left" said
   // nothing): its label says so, its title what it changes (a tap, on a touch screen)
   swap_off: ['Reverse clicks: off', 'クリックを逆に: オフ'],
@@ -106,6 +108,9 @@ const T = {
   // trial 5: a face-up card or a hand card for the deal (the view's deal_face_up, R32, R33)
   deal_face_up_note: ['A face-up {bean} you keep must be planted this turn (phase 3); a {bean} from your hand stays in your hand.',
     '表向きの{bean}は、渡さずに残すとこの手番のフェーズ3で植えます。手札の{bean}は手札に残ります。'],
+  // trial 5: two hand cards of the bean owed, apart (the view's deal_order, R9, R11)
+  deal_order_note: ['Your hand is planted from the front: give {first} and your next {bean} moves back to {then}; give {keep} and it stays at {first}.',
+    '手札は前から順に植えます: {first}を渡すと次の{bean}は{then}に下がります。{keep}を渡せば{first}のままです。'],
   or_list: [' or ', 'か'],
   deal_pick_first: ['Pick the cards you owe first', '先に渡すカードを選んでください'],
   deal_cancel: ['Cancel deal', 'トレード中止'],
@@ -120,6 +125,9 @@ const T = {
   deal_watch: ['{a} and {b} are dealing (offer #{n})', '{a}と{b}がトレード中（オファー#{n}）'],
   hand: ['Your hand', '手札'],
   hand_front: ['next', '次'],
+  // trial 6: the catalogue panel's head, and its word once its offer went out
+  tap_head: ['{bean}: {n} cards in the game', '{bean}（ゲーム中{n}枚）'],
+  tap_sent: ['Sent: your offer is in the market, above.', '送りました: オファーは上の市場にあります。'],
   // trial 6: a card handed over in a deal, still in the hand until the deal is done (R31)
   hand_handed: ['handed over', '渡し済み'],
   to_plant: ['To plant', '植えるカード'],
@@ -548,6 +556,10 @@ const T = {
   gone_cancelled: ['The deal on offer #{n} was called off; the offer stays.', 'オファー#{n}のトレードは中止されました（オファーは残ります）。'],
   done_blocked_deal: ['Finish or cancel the deal first', '先にトレードを完了するか中止してください'],
   done_blocked_plant: ['Plant the front card first', '先に手札の先頭を植えてください'],
+  // the same reasons in a few words, under the button on a phone (trial 5)
+  done_blocked_deal_short: ['after the deal', 'トレード後に'],
+  done_blocked_plant_short: ['plant first', '先に1枚植える'],
+  done_passed_why_short: ['offer to return', 'オファーで復帰'],
   // cards and fields
   meter_short: ['coins: cards needed', 'ターラー: 必要枚数'],
   tap_hint: ['Tap a card for its beanometer', 'カードをタップで換金表'],

@@ -67,6 +67,11 @@ export function giftRequestNote(id) {
 
 // The send button: the offer window's, and (trial 4 item 6) the catalogue tap panel's, where a
 // phone's person builds the offer a screen and a half below the window
+// Trial 6: the offer sent from the phone's catalogue panel went out with no word there (the
+// market that shows it is two screens above): the panel it went from says so, until the
+// panel closes or another bean's opens
+export const sentFrom = { bean: null };
+
 export function sendButton(attrs = {}) {
   const send = h('button', { class: 'btn primary offer-send', type: 'button', ...attrs }, icon('send'), ' ' + sendLabel());
   // trial 6: a request for a gift under rules that refuse it (C12) waits, saying why
@@ -77,7 +82,10 @@ export function sendButton(attrs = {}) {
   send.addEventListener('click', async (e) => {
     e.stopPropagation();
     const r = await act(offerCommand(), send);
-    if (r && r.ok) clearDraft();
+    if (r && r.ok) {
+      sentFrom.bean = attrs.id === 'tap-send' ? S.tapBean : null;
+      clearDraft();
+    }
   });
   return send;
 }
@@ -123,7 +131,11 @@ function toChoice() {
   const sel = h('select', { id: 'offer-to', class: 'offer-to' });
   const everyone = me === v.active ? t('offer_to_all') : t('offer_to_active', { name: name(v.active) });
   sel.append(h('option', { value: '', text: everyone }));
-  v.seats.forEach((s, i) => { if (i !== me) sel.append(h('option', { value: String(i), text: t('offer_to_one', { name: name(i) }) })); });
+  // trial 6: Cleo (not the active player) read "the active player (Bob)", "Bob only" and
+  // "Ann only" and could not tell them apart: an offer aimed at one seat waits for that
+  // seat's turn (rules.md T28, C13), so for anyone but the active player each says when
+  const key = (i) => (me === v.active ? 'offer_to_one' : i === v.active ? 'offer_to_one_keep' : 'offer_to_one_later');
+  v.seats.forEach((s, i) => { if (i !== me) sel.append(h('option', { value: String(i), text: t(key(i), { name: name(i) }) })); });
   const to = S.draft.to;
   sel.value = to === null || to === undefined || to === me || !v.seats[to] ? '' : String(to);
   sel.addEventListener('change', () => { S.draft.to = sel.value === '' ? null : Number(sel.value); rerender(); });

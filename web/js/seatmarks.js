@@ -18,16 +18,19 @@ export function agoText(since, now = Date.now() / 1000) {
   return hh ? `${hh}:${pad(mm)}:${pad(s)}` : `${mm}:${pad(s)}`;
 }
 
-// The bot mark: a robot icon and "greedy". A person's seat a bot plays for (handed over) says so.
+// The bot mark: a robot icon and its level ("easy"), as the server names it (SeatInfo.level,
+// issue 15; trial 5: "greedy" where a player expects a level), else its policy ("random").
+// A person's seat a bot plays for (handed over) says so.
 export function botMark(info) {
   if (!info || !info.bot) return null;
   const forPerson = info.away_since !== null && info.away_since !== undefined && !info.vacant;
+  const p = policyName(info.level || info.policy || '');
   return h('span', {
     class: 'seat-badge bot-mark' + (forPerson ? ' for-person' : ''),
-    dataset: { policy: info.policy || '' },
-    title: forPerson ? t('bot_for_title', { p: policyName(info.policy || '') }) : t('bot_title', { p: policyName(info.policy || '') }),
+    dataset: { policy: info.policy || '', level: info.level || '' },
+    title: forPerson ? t('bot_for_title', { p }) : t('bot_title', { p }),
   }, icon('bot', { class: 'bot-icon' }), ' ',
-  h('span', { class: 'bot-text', text: forPerson ? t('bot_for', { p: policyName(info.policy || '') }) : policyName(info.policy || '') }));
+  h('span', { class: 'bot-text', text: forPerson ? t('bot_for', { p }) : p }));
 }
 
 // The away mark: "away 1:05", kept current by tickAway().

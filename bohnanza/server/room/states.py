@@ -27,7 +27,6 @@ from .setup import start_seats
 from .table import Table
 
 if TYPE_CHECKING:
-    from bohnanza.games import HostedGame
 
     from ..conn import Conn
     from ..settings import Settings
@@ -55,6 +54,7 @@ def room_part(name: str, table: Table, presence: Presence, settings: Settings) -
                 "vacant": s.vacant,
                 "bot": s.bot is not None,
                 "policy": s.bot,
+                "level": host.bot_level(s.bot) if s.bot is not None else None,
                 "away_since": s.away_since,
                 "can_hand_over": s.long_away or s.stalling,
                 "owes": s.owed is not None,
@@ -97,22 +97,25 @@ UNCHANGING = {"bohnanza": frozenset({"preset", "options", "passes_limit", "third
 
 class Snapshot:
     """What the delta connections of a room were last sent, at ``version``, kept as JSON text
-    per key (``delta.texts_of``): ``base`` the view part all seats share (``None``: no game),
+    per key (``delta.texts_of``): ``base`` the view part all seats share (``None``: no game;
+    its ``seats`` kept apart, entry by entry, in ``seats``),
     ``own`` each seat's own part (only the seats that were sent one at ``version``), ``room``
-    the room part without ``you``; ``stamp`` the game's view stamp at ``version``
-    (``HostedGame.view_stamp``: what the views were built from). A delta connection holds
-    ``(version, seat)`` of the state it got."""
+    the room part without ``you``; ``stamp`` whether the game was asked what changed
+    (``HostedGame.view_changes``) when the copy was brought to ``version``: the next answer
+    then tells what changed since. A delta connection holds ``(version, seat)`` of the state
+    it got."""
 
-    __slots__ = ("base", "game", "own", "room", "room_text", "stamp", "version")
+    __slots__ = ("base", "game", "own", "room", "room_text", "seats", "stamp", "version")
 
     def __init__(self) -> None:
         self.version = -1
         self.game: tuple[str, int] | None = None  # (hosted game, game_no) of ``base``
-        self.base: delta.Texts | None = None
+        self.base: delta.Texts | None = None  # but ``seats``:
+        self.seats: delta.Texts = {}  # its entries under their index ("0", "1", ...)
         self.own: dict[int | None, delta.Texts | None] = {}
         self.room: delta.Texts = {}
         self.room_text = ""  # the JSON of the room part but ``now``: most changes keep it
-        self.stamp: Any = None
+        self.stamp = False
 
     def patches(self, version: int, has_game: bool) -> bool:
         """Whether :meth:`update` to ``version`` gives patches (else every connection is
@@ -120,12 +123,13 @@ class Snapshot:
         the new state."""
         return 0 <= self.version != version and (self.base is None) != has_game
 
-    def changes(self, host: HostedGame, game_key: tuple[str, int] | None, stamp: Any) -> Any:
-        """What may differ in the views since the copy's version (``view_changes``; None:
-        anything)."""
-        if stamp is None or self.stamp is None or game_key is None or game_key != self.game:
+    def changes(self, game_key: tuple[str, int] | None, told: Any) -> Any:
+        """What may differ in the views since the copy's version: ``told`` (the game's
+        ``view_changes`` asked now) when the copy was asked too at its version, in the same
+        game; else None (anything)."""
+        if not self.stamp or game_key is None or game_key != self.game:
             return None
-        return host.view_changes(self.stamp, stamp)
+        return told
 
     def update(self, version: int, base: dict[str, Any] | None, own: dict[Any, Any],
                room: dict[str, Any], seats: list[int | None],
@@ -135,8 +139,9 @@ class Snapshot:
         ``room`` from :func:`room_part`), keeping the own parts of ``seats``; the operations
         (JSON text) from the copy's old version for each of ``seats`` it held then. ``game``:
         (hosted game, game number) of the views; while it stays the same, what
-        ``UNCHANGING`` names for that game is not compared. ``stamp``: the game's view stamp;
-        ``changes``: what may differ since the copy's stamp (``view_changes``: the parts
+        ``UNCHANGING`` names for that game is not compared. ``stamp``: whether the game was
+        asked what changed (``view_changes``) for this state; ``changes``: what may differ
+        since the copy's version (the answer, by :meth:`changes`: the parts
         that cannot have changed are not compared and need not be built; a seat new to the
         copy needs its own part whole)."""
         if version == self.version:  # the same state once more (a connection's first)
@@ -153,7 +158,9 @@ class Snapshot:
                         if game is not None and game == self.game else frozenset())
                 if changes is not None:
                     same = same | changes.same
-                delta.diff_texts(self.base, base, "/view", common, same)
+                delta.diff_texts(self.base, base, "/view", common, same | _SEATS)
+                if "seats" not in same:
+                    self._diff_seats(base["seats"], common)
             self._diff_room(room, common)
             own_same: frozenset[str] = frozenset()
             if changes is not None and not changes.signals:
@@ -178,14 +185,35 @@ class Snapshot:
             self.own = kept
         else:  # the first state, or a game begins or ends: everyone gets it whole
             self.base = None if base is None else delta.texts_of(base)
+            self.seats = {}
+            if self.base is not None:
+                del self.base["seats"]
+                self.seats = _seat_texts(base["seats"])  # type: ignore[index]
             self.room = delta.texts_of(room)
             self.room_text = _room_text(room)
             self.own = {s: None if base is None else delta.texts_of(own[s]) for s in seats}
         self.version = version
         self.game = game
-        self.stamp = stamp
+        self.stamp = bool(stamp)
         return out
 
+
+    def _diff_seats(self, seats: Any, out: list[str]) -> None:
+        """The operations of the shared ``seats``, kept seat by seat: ``seats`` is the
+        list, or ``{seat: entry}`` for the seats whose entry may have changed (``Changes``
+        ``seats``); a list of another length is replaced whole."""
+        kept = self.seats
+        if type(seats) is list:
+            if len(seats) != len(kept):
+                out.append(delta.operation("replace", "/view/seats", frames.dumps(seats)))
+                self.seats = _seat_texts(seats)
+                return
+            seats = dict(enumerate(seats))
+        for i, entry in seats.items():
+            k = str(i)
+            one = {k: kept[k]}
+            delta.diff_texts(one, {k: entry}, "/view/seats", out)
+            kept[k] = one[k]
 
     def _diff_room(self, room: dict[str, Any], out: list[str]) -> None:
         """The room part's operations: its JSON but ``now`` compared whole first (the room
@@ -221,6 +249,12 @@ def _room_text(room: dict[str, Any]) -> str:
     return text[:cut] if cut > 0 else text
 
 
+def _seat_texts(seats: list[Any]) -> delta.Texts:
+    """The shared ``seats`` as the copy keeps it: each entry's text under its index."""
+    return delta.texts_of({str(i): e for i, e in enumerate(seats)})
+
+
+_SEATS = frozenset({"seats"})  # compared seat by seat (Snapshot._diff_seats)
 _SIGNALS = frozenset({"signals"})
 _YOU = frozenset({"you"})
 # a seat's own parts are sent whole when they changed (``diff_texts``' ``whole``): parsing the
@@ -254,9 +288,10 @@ def state_frames(
     stamp = changes = None
     if deltas and game is not None:
         assert snap is not None
-        stamp = host.view_stamp(game)
+        told = host.view_changes(game)  # since the copy's version: asked at each
+        stamp = True
         if snap.patches(version, True):
-            changes = snap.changes(host, key, stamp)
+            changes = snap.changes(key, told)
     build = changes
     if changes is not None:  # a connection sent its state whole needs every part
         assert snap is not None

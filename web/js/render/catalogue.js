@@ -6,7 +6,7 @@ import { h, clear, onLeftRight } from '../dom.js';
 import { t, beanName } from '../i18n.js';
 import { beanCard, meterRow } from '../beans.js';
 import { S, act, rerender } from '../store.js';
-import { draftClick, setAsk, sendButton, draftIsEmpty, giftRequestNote } from '../offer.js';
+import { draftClick, setAsk, sendButton, draftIsEmpty, giftRequestNote, sentFrom } from '../offer.js';
 import { makeDropTarget } from '../dnd.js';
 import { cardsText } from '../status.js';
 
@@ -40,14 +40,15 @@ function keepInPlace(button, sel, fn) {
 }
 
 function tapPanel(entry) {
-  const close = () => { S.tapBean = null; rerender(); };
+  const close = () => { S.tapBean = null; sentFrom.bean = null; rerender(); };
   const btn = (text, fn, cls = 'btn') => {
     const b = h('button', { class: cls, type: 'button', text });
     b.addEventListener('click', (e) => { e.stopPropagation(); fn(b); });
     return b;
   };
   const panel = h('div', { class: 'tap-panel', id: 'tap-panel', role: 'dialog', 'aria-label': beanName(entry.bean) },
-    h('div', { class: 'box-head' }, h('span', { text: `${entry.count} × ${beanName(entry.bean)}` }), h('span', { class: 'spacer' }),
+    // the bean and how many of its cards the game has (trial 6: "20 × Blue" read as nothing)
+    h('div', { class: 'box-head' }, h('span', { class: 'tap-head', text: t('tap_head', { bean: beanName(entry.bean), n: entry.count }) }), h('span', { class: 'spacer' }),
       btn(t('close'), close, 'btn small tap-close')),
     h('div', { class: 'meter-sub', text: t('meter') }),
     meterRow(entry.meter, t('meter')),
@@ -58,7 +59,8 @@ function tapPanel(entry) {
       btn(t('mark_have'), (b) => act(`/have ${entry.bean}`, b), 'btn small')),
     // what the offer being built now holds of this bean, beside the buttons: on a phone the
     // offer window is off screen (trial: Want +1 changed it with nothing to see)
-    h('div', { class: 'tap-note', role: 'status', 'aria-live': 'polite' }, ...draftNote(entry.bean)));
+    h('div', { class: 'tap-note', role: 'status', 'aria-live': 'polite' }, ...draftNote(entry.bean),
+      ...(sentFrom.bean === entry.bean && draftIsEmpty() ? [h('div', { class: 'tap-sent', id: 'tap-sent', text: t('tap_sent') })] : [])));
   // trial 4 item 6: the offer is sent from where it was built (the offer window is far above
   // on a phone) while the draft holds something; trial 5: wherever an offer may be posted
   // (the engine's can_offer: any phase of a running game, design.md §4), as the offer
@@ -116,6 +118,7 @@ export function renderCatalogue(root) {
       c.classList.add('tip-off');
       if (btn === 'left' && lastPointer !== 'mouse' && e.type === 'click') {
         S.tapBean = S.tapBean === entry.bean ? null : entry.bean;   // a tap: the panel only
+        sentFrom.bean = null;
         rerender();
         return;
       }

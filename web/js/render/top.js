@@ -64,19 +64,28 @@ export function renderPhase(root) {
   }
   if (v.phase === 'over' || !y) return;
   let label = y.done_label;
-  let blocked = y.done_blocked ? t('done_blocked_deal') : null;
+  // why the button waits (the view's done_blocked: a deal is open, R31), in full beside it on
+  // a laptop and in a few words under it on a phone (trial 5: the phone's End planting was
+  // disabled with no reason shown)
+  let why = y.done_blocked ? 'done_blocked_deal' : null;
   // phase 1 before the first plant: the button shows what it will do once a card is planted
-  if (!label && y.waiting_for === 'plant') { label = 'end_planting'; blocked = t('done_blocked_plant'); }
+  // (R19, R26: the first card must be planted)
+  if (!label && y.waiting_for === 'plant') { label = 'end_planting'; why = 'done_blocked_plant'; }
   if (!label) return;
   // trial 4 item 7: after Not interested (the view's passed mark) the button shows it is on
   // and says how to get back in (an offer or an accept clears the mark, design.md 4)
   const passed = label === 'not_interested' && !!v.seats[y.seat]?.passed;
-  if (passed) blocked = t('done_passed_why');
+  if (passed) why = 'done_passed_why';
+  const blocked = why ? t(why) : null;
   const b = h('button', {
     class: 'btn phase-btn' + (blocked ? '' : ' primary') + (passed ? ' passed' : ''), type: 'button', id: 'phase-btn',
     disabled: !!blocked, dataset: { label }, title: blocked || null, 'aria-pressed': passed ? 'true' : null,
   }, t(passed ? 'done_passed' : 'done_' + label));
+  if (blocked) b.setAttribute('aria-describedby', 'phase-why');
   b.addEventListener('click', () => act('/done', b));
-  root.append(b);
+  // the phone's few words under the button (its row keeps its height; the full reason is
+  // the button's description)
+  root.append(h('span', { class: 'phase-btn-wrap' }, b,
+    blocked ? h('span', { class: 'phase-why-short', id: 'phase-why-short', 'aria-hidden': 'true', text: t(why + '_short') }) : null));
   if (blocked) root.append(h('span', { class: 'phase-why', id: 'phase-why', text: blocked }));
 }
