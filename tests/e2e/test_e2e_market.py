@@ -269,8 +269,14 @@ def test_a_gift_for_one_person_only_that_person_can_take(server: str, browser: A
         log = " ".join(c.page.locator("#log .log-line").all_inner_texts())
         assert f"as a gift to {c.name}" in log and f"Gift done: {a.name} gave" in log, log
         assert f"{c.name} accepted offer #{gid}: a gift, with {a.name}" in log, log  # R30
+        # trial 6: the bystander reads who gave what to whom; the giver, a party, reads
+        # what went (no second line on the offer), never "is gone"
+        b.wait(f"document.querySelector('#market .offer-news')?.innerText.includes("
+               f"{a.name + ' and ' + c.name + ' traded: 1 '!r})")
+        news = b.page.locator("#market .offer-news").inner_text()
+        assert " for nothing" in news and "is gone" not in news, news
         news = a.page.locator("#market .offer-news").inner_text()
-        assert f"Offer #{gid} was traded." in news and "is gone" not in news, news
+        assert "traded" not in news and "is gone" not in news, news
         for p in people:
             assert p.page.evaluate("[...window.__bohnanza.missing]") == [], p.name
             assert not p.errors, p.errors
@@ -329,15 +335,21 @@ def test_a_traded_offer_and_the_offer_it_answered_read_traded(page: Any, server:
     """The trial: after a deal, the offer it answered read "is gone: its owner no longer holds
     the cards". Ann's #1 (Green for Blue), Bob's copy #2, Ann accepts #2: both sides have one
     way to provide, the deal executes; Ann's #1 leaves because she gave her Green: it was
-    traded (the log's deal_done names the offer it answered)."""
+    traded (the log's deal_done names the offer it answered). Trial 6: Ann, a party, reads
+    what she got, and no line on either offer; Cleo reads who traded what with whom, once."""
     g = P.game(phase="trade", face_up=["green"], seats=[{}, {"hand": ["blue"]}, {}])
     P.say(g, 0, "/offer green for blue")
     P.say(g, 1, "/accept 1")
     _news(page, server, g, 0, [(0, "/accept 2")])
     assert g.view(0)["offers"] == []                         # #1 left as stale, #2 traded
-    news = page.locator("#market .offer-news").inner_text()
-    assert "Offer #1 was traded." in news and "Offer #2 was traded." in news, news
-    assert "is gone" not in news, news
+    lines = [x.strip() for x in page.locator("#market .offer-news div").all_inner_texts()]
+    assert lines == ["You got 1 Blue from Bob: plant it in phase 3."], lines
+    g = P.game(phase="trade", face_up=["green"], seats=[{}, {"hand": ["blue"]}, {}])
+    P.say(g, 0, "/offer green for blue")
+    P.say(g, 1, "/accept 1")
+    _news(page, server, g, 2, [(0, "/accept 2")])
+    lines = [x.strip() for x in page.locator("#market .offer-news div").all_inner_texts()]
+    assert lines == ["Ann and Bob traded: 1 Green for 1 Blue"], lines
 
 
 def test_a_copy_in_the_deal_is_not_said_to_wait(page: Any, server: str) -> None:

@@ -180,11 +180,14 @@ def trial(people: list[Player]) -> None:
     sync(people)
     assert a.view()["deal"] is None
     assert want in a.you()["to_plant"] and give in b.you()["to_plant"]
-    # the copy that made the deal left the market: the market says so on every page (point 2)
-    gone = f"Offer #{copy} was traded."
+    # the copy that made the deal left the market: the market says so on every page (point
+    # 2); trial 6: each party reads what it got, the third player who traded what with whom
+    said = {a.name: f"You got 1 {bean_en(want)} from {b.name}: plant it in phase 3.",
+            b.name: f"You got 1 {bean_en(give)} from {a.name}: plant it in phase 3.",
+            others[1].name: f"{a.name} and {b.name} traded: 1 {bean_en(give)} for 1 {bean_en(want)}"}
     for p in people:
         p.wait("[...document.querySelectorAll('#market .offer-news div')]"
-               f".some(e => e.textContent === {gone!r})")
+               f".some(e => e.textContent === {said[p.name]!r})")
 
     # a gift: the other face-up card for nothing; the third player accepts, so does the active
     c = others[1]

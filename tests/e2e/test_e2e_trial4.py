@@ -207,7 +207,7 @@ def test_each_party_reads_what_the_deal_gave_it(page: Any, server: str, seat: in
     if seat == 1 and lang == "en":
         page.locator("#market").scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / "trial4-5-got-news.png"))
-    # a watcher (Cleo) got nothing: no such line, only the traded offer
+    # a watcher (Cleo) got nothing: no such line, only who traded what (trial 6)
     P.show_with_log(page, server, P.dealing(), 2, [(1, "/provide h1")])
     assert page.locator("#market .got-news").count() == 0
-    assert "Offer #2 was traded." in page.locator("#market .offer-news").inner_text()
+    assert "Ann and Bob traded: 1 Red for 1 Chili" in page.locator("#market .offer-news").inner_text()

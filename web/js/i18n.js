@@ -546,13 +546,17 @@ const T = {
   hand_in_offer_title: ['This card is in the offer you are building (You give).', 'このカードは作成中のオファー（あなたが出す）に入っています。'],
   answered_by: ['said yes: {list}', '「受ける」と答えた人: {list}'],
   your_copies: ['you said yes ({list}): {name} chooses', '「受ける」と答えました（{list}）: {name}が選びます'],
-  gone_traded: ['Offer #{n} was traded.', 'オファー#{n}はトレードされました。'],
+  // trial 6: who traded what with whom, for a bystander (the log's deal_done; R30, R31)
+  gone_traded: ['{a} and {b} traded: {x} for {y}', '{a}と{b}がトレードしました: {x}と{y}'],
   // trial 4: what a deal or gift gave this party (the log's deal_done); planted in phase 3 (R33)
   got_cards_1: ['You got {cards} from {name}: plant it in phase 3.', '{name}から{cards}をもらいました: フェーズ3で植えます。'],
   gave_gift: ['You gave {cards} to {name} as a gift.', '{name}に{cards}を贈りました。'],
   got_cards: ['You got {cards} from {name}: plant them in phase 3.', '{name}から{cards}をもらいました: フェーズ3で植えます。'],
   gone_withdrawn: ['Offer #{n} was withdrawn.', 'オファー#{n}は撤回されました。'],
   gone_stale: ['Offer #{n} is gone: its owner no longer holds the cards.', 'オファー#{n}は消えました: 出す側がカードを持っていません。'],
+  // trial 6: an offer of face-up cards its owner kept as she ended trading (R32, R33)
+  gone_kept_mine: ['Offer #{n} ended: the face-up cards are yours to plant (phase 3).', 'オファー#{n}は終わりました: 表向きのカードはあなたのものです（フェーズ3で植えます）。'],
+  gone_kept: ['Offer #{n} ended: {name} keeps the face-up cards to plant (phase 3).', 'オファー#{n}は終わりました: 表向きのカードは{name}が植えます（フェーズ3）。'],
   gone_cancelled: ['The deal on offer #{n} was called off; the offer stays.', 'オファー#{n}のトレードは中止されました（オファーは残ります）。'],
   done_blocked_deal: ['Finish or cancel the deal first', '先にトレードを完了するか中止してください'],
   done_blocked_plant: ['Plant the front card first', '先に手札の先頭を植えてください'],

@@ -24,7 +24,16 @@ function sideCards(side, faceUp = [], faceUpBeans = []) {
     for (const [bean, n] of e) {
       const at = faceUp.filter((i) => faceUpBeans[i - 1] === bean);
       const label = at.length ? at.map((i) => refLabel('u', i)).join(', ') : null;
-      row.append(beanCard(bean, { small: true, count: n, label, extraClass: at.length ? 'from-face-up' : '' }));
+      const card = beanCard(bean, { small: true, count: n, label, extraClass: at.length ? 'from-face-up' : '' });
+      // trial 6: several places stack, one a line, inside the offer ("face-up 1, face-up 2"
+      // in one line stuck out of its offer card)
+      const tag = at.length > 1 ? card.querySelector('.label') : null;
+      if (tag) {
+        tag.replaceChildren(...at.map((i, k) => h('span', { text: refLabel('u', i) + (k < at.length - 1 ? ',' : '') })));
+        at.slice(1).forEach((_, k) => tag.insertBefore(document.createTextNode(' '), tag.children[k + 1]));
+        card.classList.add('tags-' + Math.min(at.length, 3));
+      }
+      row.append(card);
     }
   }
   return row;
@@ -65,14 +74,24 @@ export function notTakenOf(e) {
 }
 
 export function noteOfferNews(entries) {
-  const put = (id, key, name, list) => {
-    S.offerNews = [...(S.offerNews || []).filter((n) => n.id !== id), { id, key, name, list }].slice(-3);
+  const put = (id, key, name, list, deal) => {
+    S.offerNews = [...(S.offerNews || []).filter((n) => n.id !== id), { id, key, name, list, deal }].slice(-3);
+  };
+  const sideOf = (beans) => {
+    const side = {};
+    for (const b of beans || []) side[b] = (side[b] || 0) + 1;
+    return side;
   };
   // an offer left untaken as phase 2 ends is news into the next turn, which the same batch
   // of lines may begin (phase 3 and 4 pass by themselves): put after the turn's reset
   let carried = [];      // from the turn before the last one begun in this batch
   let later = [];        // since then
+  // trial 6: offers that leave as their owner ends trading gave face-up cards, which are now
+  // hers to plant (R32, R33): the log's phase entry to plant_traded, then its offer_stale ones
+  let ended = null;
   for (const e of entries) {
+    if (e.kind === 'phase' && e.phase === 'plant_traded') ended = e.seat;
+    else if (e.kind !== 'offer_stale') ended = null;
     if (e.kind === 'turn') {
       S.offerNews = []; S.gotNews = [];
       carried = later.filter((n) => n.key === 'not_taken_end');
@@ -83,12 +102,21 @@ export function noteOfferNews(entries) {
     if (!key) continue;
     const id = e.kind === 'withdraw' || e.kind === 'offer_stale' ? e.id : e.offer;
     if (id === undefined) continue;
-    if (key === 'gone_stale' && (S.offerNews || []).some((n) => n.id === id && n.key === 'gone_traded')) continue;
-    put(id, key);
-    if (e.kind === 'deal_done' && e.answers !== undefined && e.answers !== null) put(e.answers, key);
-    // trial 4: each party reads what the deal gave them (the log's deal_done: the active
-    // player e.seat gave active_gave, e.other gave other_gave; to plant in phase 3, R33)
+    if (key === 'gone_stale' && (S.offerNews || []).some((n) => n.id === id && (n.key === 'gone_traded' || n.key === 'traded_quiet'))) continue;
     const me = mySeat();
+    // trial 6: a bystander reads who traded what with whom (the log's deal_done: the active
+    // player e.seat gave active_gave, e.other gave other_gave; R30, R31), once for the deal
+    // (the offer it answered is traded too, quietly); a party reads "You got …" instead, so
+    // its offers are marked traded quietly (no line repeated)
+    const party = e.kind === 'deal_done' && me !== null && (e.seat === me || e.other === me);
+    if (e.kind === 'deal_done') {
+      put(id, party ? 'traded_quiet' : key, undefined, undefined,
+        { a: seatName(e.seat), b: seatName(e.other), x: sideOf(e.active_gave), y: sideOf(e.other_gave) });
+      if (e.answers !== undefined && e.answers !== null) put(e.answers, 'traded_quiet');
+    } else if (e.kind === 'offer_stale' && ended !== null && e.seat === ended) {
+      put(id, e.seat === me ? 'gone_kept_mine' : 'gone_kept', seatName(e.seat));
+    } else put(id, key);
+    // trial 4: each party reads what the deal gave them (to plant in phase 3, R33)
     if (e.kind === 'deal_done' && me !== null && (e.seat === me || e.other === me)) {
       const got = (e.seat === me ? e.other_gave : e.active_gave) || [];
       const side = {};
@@ -284,8 +312,8 @@ export function renderMarket(root) {
   if (!v.offers.length) list.append(h('span', { class: 'nothing', text: t('market_empty') }));
   for (const o of v.offers) list.append(offerEl(o, v, me, notes));
   root.append(list);
-  const news = (S.offerNews || []).filter((n) => !v.offers.some((o) => o.id === n.id) || n.key === 'gone_cancelled' ||
-    n.key.startsWith('not_taken'));
+  const news = (S.offerNews || []).filter((n) => n.key !== 'traded_quiet' &&
+    (!v.offers.some((o) => o.id === n.id) || n.key === 'gone_cancelled' || n.key.startsWith('not_taken')));
   // the giver's line is for phase 2, where the gift was made; from phase 3 on only what a
   // person got stays (to plant, R33): at 1366x768 the extra line pushed the fields below the
   // screen in phase 3 (test_e2e_trial)
@@ -296,7 +324,9 @@ export function renderMarket(root) {
         ? h('div', { class: 'gave-news', text: t('gave_gift', { cards: cardsText(g.side), name: seatName(g.to) }) })
         : h('div', { class: 'got-news', text: t(sideEntries(g.side).reduce((k, [, n]) => k + n, 0) === 1 ? 'got_cards_1' : 'got_cards',
           { cards: cardsText(g.side), name: seatName(g.from) }) }))),
-      ...news.map((n) => h('div', { class: 'news-' + n.key, text: t(n.key, { n: n.list ?? n.id, name: n.name }) }))));
+      ...news.map((n) => h('div', { class: 'news-' + n.key, text: n.deal
+        ? t(n.key, { n: n.id, a: n.deal.a, b: n.deal.b, x: cardsText(n.deal.x), y: cardsText(n.deal.y) })
+        : t(n.key, { n: n.list ?? n.id, name: n.name }) }))));
   }
 }
 
