@@ -165,6 +165,10 @@ class SeatInfo(_Msg):
     # searches), or "waiting" (the active bot in phase 2 gives the people time to trade);
     # null otherwise (issue 15: the board shows what a bot is doing)
     doing: Literal["thinking", "waiting"] | None = None
+    # while ``doing`` is "waiting": until when the bot waits for offers before it ends its
+    # trading (Unix time, seconds; compare with ``RoomInfo.now``); a new change starts the
+    # wait again. Null otherwise (trial 6: the board says how long it waits)
+    waits_until: float | None = None
 
 
 class RoomOptions(_Msg):

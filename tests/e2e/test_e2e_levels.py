@@ -8,6 +8,7 @@ Every control sends the command text the chat would (checked in ``window.__bohna
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,8 @@ def levels(lea: Player, artifacts: Path) -> None:
     names = {"1": "Bot 1", "2": "Bot 2"}
     for (seat, doing), text in texts.items():
         assert seat in names, texts          # only bot seats, never Lea's
-        assert text == (f"{names[seat]} is thinking…" if doing == "thinking"
-                        else f"{names[seat]} waits for offers…"), texts
+        # waiting: until the server's SeatInfo.waits_until (trial 6)
+        assert (text == f"{names[seat]} is thinking…" if doing == "thinking"
+                else re.fullmatch(rf"{names[seat]} (waits for offers: about \d+ s left"
+                                  rf"|is about to end trading)", text)), texts
     assert not solo.refused, solo.refused

@@ -71,7 +71,9 @@ def _reference_state(room: Room, conn: Conn, now: float | None) -> dict[str, Any
                      idle=s.idle, vacant=s.vacant, bot=s.bot is not None, policy=s.bot,
                      away_since=s.away_since, can_hand_over=s.long_away or s.stalling,
                      owes=s.owed is not None, deadline=s.deadline, timeouts=s.timeouts,
-                     doing=doing.get(i))
+                     doing=doing.get(i),
+                     waits_until=(room.bots.waits_until() if doing.get(i) == "waiting"
+                                  else None))
             for i, s in enumerate(room.seats)
         ],
         options=RoomOptions(hidden_money=room.hidden_money, preset=room.preset,

@@ -19,7 +19,7 @@ import { noteOfferNews, notTakenOf } from './render/market.js';
 import { addChat, addLog, addSystem, resetLog, resetLists, setupCommandLine } from './render/chatlog.js';
 import { errorText, logText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
-import { tickAway } from './seatmarks.js';
+import { tickAway, tickWaits } from './seatmarks.js';
 import { renderDuel, isDuel, noteDuelLog } from './render/duel.js';
 import { noteServerTime, tickClocks } from './clock.js';
 import { renderFarm, isFarm, farmStatus, farmUiKey, chooseGameFromLink } from './farm/board.js';
@@ -394,7 +394,7 @@ function connect(name) {
 
 function start() {
   applyStatic();
-  setInterval(() => { tickAway(); tickClocks(); }, 1000); // away marks and clocks between states
+  setInterval(() => { tickAway(); tickClocks(); tickWaits(); }, 1000); // away marks, clocks, bots' waits between states
   onLang((lang) => {
     applyStatic();
     render();

@@ -258,6 +258,8 @@ const T = {
   policy_desc_hard: ['hard (searches ahead)', 'むずかしい（先読み）'],
   doing_thinking: ['{name} is thinking…', '{name}が考え中…'],
   doing_waiting: ['{name} waits for offers…', '{name}が交渉を待っています…'],
+  doing_waiting_left: ['{name} waits for offers: about {s} s left', '{name}が交渉を待っています（残り約{s}秒）'],
+  doing_waiting_end: ['{name} is about to end trading', '{name}がまもなく交渉を終えます'],
   botspeed_option: ['Bot speed', 'ボットの速さ'],
   botspeed_slow: ['slow', 'ゆっくり'],
   botspeed_normal: ['normal', 'ふつう'],

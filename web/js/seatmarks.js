@@ -3,6 +3,7 @@
 import { h } from './dom.js';
 import { t, has } from './i18n.js';
 import { icon } from './icons.js';
+import { secondsLeft } from './clock.js';
 
 export function policyName(p) {
   const key = 'policy_' + p;
@@ -54,13 +55,33 @@ export function tickAway(root = document) {
 }
 
 // What a bot the game waits for is doing, as the server says (SeatInfo.doing, issue 15):
-// "Bert is thinking…" or, in phase 2 while people may still trade, "Bert waits for offers…".
+// "Bert is thinking…" or, in phase 2 while people may still trade, "Bert waits for offers:
+// about 25 s left", until the server's SeatInfo.waits_until (trial 6: a bot ended its trading
+// with no word on how long it waits); kept current by tickWaits().
 export function doingMark(info) {
   if (!info || !info.bot || !info.doing) return null;
-  const text = t('doing_' + info.doing, { name: info.name });
+  const until = info.doing === 'waiting' && typeof info.waits_until === 'number' ? info.waits_until : null;
+  const text = doingText(info.doing, info.name, until);
+  const data = { doing: info.doing };
+  if (until !== null) Object.assign(data, { waitsUntil: String(until), name: info.name });
   return h('span', {
-    class: 'seat-badge doing-mark', dataset: { doing: info.doing }, title: text, role: 'status',
-  }, h('span', { class: 'doing-dots', 'aria-hidden': 'true' }), text);
+    class: 'seat-badge doing-mark', dataset: data, title: text, role: 'status',
+  }, h('span', { class: 'doing-dots', 'aria-hidden': 'true' }), h('span', { class: 'doing-text', text }));
+}
+
+function doingText(doing, name, until) {
+  if (until === null) return t('doing_' + doing, { name });
+  const s = Math.ceil(secondsLeft(until));
+  return s > 0 ? t('doing_waiting_left', { name, s }) : t('doing_waiting_end', { name });
+}
+
+// Count the bots' waits down between states (called every second and after each render).
+export function tickWaits(root = document) {
+  for (const el of root.querySelectorAll('.doing-mark[data-waits-until]')) {
+    const text = doingText('waiting', el.dataset.name, Number(el.dataset.waitsUntil));
+    const span = el.querySelector('.doing-text');
+    if (span && span.textContent !== text) { span.textContent = text; el.title = text; }
+  }
 }
 
 // Whether a seat shows the idle mark (Zz), as the server's seat info says: a person's seat

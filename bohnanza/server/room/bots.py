@@ -95,14 +95,15 @@ class BotHost(Protocol):
 class BotDriver:
     """The bots of one room."""
 
-    __slots__ = ("host", "settings", "task", "last_change", "turn", "turn_count", "refusals",
-                 "storage_failed", "saying")
+    __slots__ = ("host", "settings", "task", "last_change", "changed_at", "turn", "turn_count",
+                 "refusals", "storage_failed", "saying")
 
     def __init__(self, host: BotHost, settings: Settings) -> None:
         self.host = host
         self.settings = settings
         self.task: asyncio.Task[None] | None = None
         self.last_change = time.monotonic()
+        self.changed_at = time.time()  # the same moment, Unix time (waits_until)
         self.turn: tuple[int, int] = (-1, -1)  # (game_no, turn) the count is for
         self.turn_count = 0
         self.refusals = 0
@@ -119,6 +120,15 @@ class BotDriver:
         factor = BOT_SPEEDS.get(self.host.table.bot_speed, 1.0)
         return 3 * self.delay() if h is None else h * factor
 
+    def waits_until(self) -> float:
+        """Until when (Unix time, seconds) an active bot that is ``"waiting"`` (bots_doing)
+        gives the people time to offer: ``bot_trade_patience`` (or the hurry moment, or the
+        bot delay, the latest) after the last change; a new change starts it again. The board
+        shows it (``SeatInfo.waits_until``, trial 6: a bot ended its trading with no word on
+        how long it waits)."""
+        return self.changed_at + max(self.delay(), self.hurry_after(),
+                                     self.settings.bot_trade_patience)
+
     def changed(self) -> None:
         """The room changed (a stored change): plan the next step. After a bot's own
         command outside phase 2 (planting, harvests: nobody answers those), or in phase 2 once
@@ -126,6 +136,7 @@ class BotDriver:
         a bot turn without trade takes a few seconds at most; while a person may still answer
         in phase 2 they get the whole delay to read what changed."""
         self.last_change = time.monotonic()
+        self.changed_at = time.time()
         game = self.host.table.game
         quick = (self.saying and game is not None and not game.over
                  and not self.people_may_answer())

@@ -293,7 +293,8 @@ class Room:
                rider: tuple[Conn, Any] | None = None) -> list[str]:
         """The ``state`` frame of each of ``conns`` (states.py); ``rider``: (a connection,
         a say id) whose ok reply rides in its frame."""
-        room = room_part(self.name, self.table, self.presence, self.settings)
+        room = room_part(self.name, self.table, self.presence, self.settings,
+                         self.bots.waits_until())
         return state_frames(self.version, room, self.table, conns, entries, self.snap, rider)
 
     def state_for(self, conn: Conn) -> str:

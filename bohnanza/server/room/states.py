@@ -32,9 +32,12 @@ if TYPE_CHECKING:
     from ..settings import Settings
 
 
-def room_part(name: str, table: Table, presence: Presence, settings: Settings) -> dict[str, Any]:
+def room_part(name: str, table: Table, presence: Presence, settings: Settings,
+              waits_until: float | None = None) -> dict[str, Any]:
     """The ``room`` part of a state (:class:`RoomInfo`) without ``you``, as plain data;
-    ``now`` is its last key (:meth:`Snapshot._diff_room` reads the rest as one text)."""
+    ``now`` is its last key (:meth:`Snapshot._diff_room` reads the rest as one text).
+    ``waits_until``: until when a ``"waiting"`` bot waits for offers (BotDriver.waits_until),
+    on that seat only."""
     host = table.hosted
     opts = table.game_options()
     lo, hi = host.player_range(opts)
@@ -61,6 +64,7 @@ def room_part(name: str, table: Table, presence: Presence, settings: Settings) -
                 "deadline": s.deadline,
                 "timeouts": s.timeouts,
                 "doing": doing.get(i),
+                "waits_until": waits_until if doing.get(i) == "waiting" else None,
             }
             for i, s in enumerate(table.seats)
         ],
