@@ -129,14 +129,20 @@ class BotDriver:
         return self.changed_at + max(self.delay(), self.hurry_after(),
                                      self.settings.bot_trade_patience)
 
+    def stamp(self) -> None:
+        """A stored change happened now: the moment the bots' patience counts from. Called
+        before that change's states are built, so every state of one version carries the same
+        ``waits_until`` (a resync of the version later gives the same text as its broadcast)."""
+        self.last_change = time.monotonic()
+        self.changed_at = time.time()
+
     def changed(self) -> None:
-        """The room changed (a stored change): plan the next step. After a bot's own
+        """The room changed (a stored change, :meth:`stamp` called before its states were
+        built): plan the next step. After a bot's own
         command outside phase 2 (planting, harvests: nobody answers those), or in phase 2 once
         every person has passed, the next bot step comes after ``FOLLOW_UP`` of the delay, so
         a bot turn without trade takes a few seconds at most; while a person may still answer
         in phase 2 they get the whole delay to read what changed."""
-        self.last_change = time.monotonic()
-        self.changed_at = time.time()
         game = self.host.table.game
         quick = (self.saying and game is not None and not game.over
                  and not self.people_may_answer())

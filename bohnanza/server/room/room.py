@@ -236,6 +236,7 @@ class Room:
             self.version -= 1
             self._rollback()
             raise storage_error() from None
+        self.bots.stamp()  # before the states: waits_until is the same in every one of them
         self._seat_connections(change)
         # stored: an accepted say with nothing to say back may be answered in its state
         self.broadcast(change.entries, self.asking if change.reply is None else None)
