@@ -18,20 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bohnanza.commands import GameCommand, parse
 from bohnanza.engine import Game
 
-
-def game(**pos: Any) -> Game:
-    base: dict[str, Any] = {"preset": "classic", "deck": ["soy"] * 10, "seats": [{}, {}, {}]}
-    base.update(pos)
-    return Game.from_position(base)
-
-
-def say(g: Game, seat: int, text: str) -> None:
-    cmd = parse(text)
-    assert isinstance(cmd, GameCommand)
-    g.apply(seat, cmd.action)
+from .test_hints import game, say
 
 
 def offer(g: Game, seat: int, oid: int) -> dict[str, Any]:
