@@ -94,6 +94,11 @@ TRADE_MODEL = True
 ODDS_SAMPLES = 6
 CANDIDATES = 12
 POST_GAIN = 0.3
+#: Trial settings: ``normal``'s own offers after the modelled ones (``FALLBACK``: 1 on,
+#: 0 off); as the active player, both face-up cards together and two of a wanted bean
+#: among the candidates (``WIDE``: 1 on).
+FALLBACK = 1
+WIDE = 0
 #: A deal is dropped when the search says it loses more than this: 0, a hard bot never offers
 #: or accepts what its samples say loses (issue 15).
 LOSS = 0.0
@@ -171,6 +176,7 @@ class HardPolicy(NormalPolicy):
         self.samples = SAMPLES if samples is None else samples
         self.budget = BUDGET if budget is None else budget
         self._rng = random.Random(0)
+        self._quiet = False
         self._draws: tuple[Any, list[QuietGame], dict[Any, Any]] | None = None
         """The draws of the hidden cards of the last trading position weighed
         (:meth:`_partner_model`): its key, the games, greedy's models of their seats."""
@@ -356,10 +362,11 @@ class HardPolicy(NormalPolicy):
         seat's hand and the other seats' offers (which bind what they hold)."""
         me = int(view["you"]["seat"])
         seats = tuple((s["hand_count"], tuple(map(tuple, (f or () for f in s["fields"]))),
-                       tuple(s["to_plant"])) for s in view["seats"])
+                       tuple(s["to_plant"]), s["coins"]) for s in view["seats"])
         offers = tuple(o["id"] for o in view["offers"] if o["owner"] != me)
         return (view["turn"], view["phase"], tuple(view["face_up"]), view["deal"] is None,
-                tuple(view["you"]["hand"]), seats, offers)
+                tuple(view["you"]["hand"]), seats, offers, view["deck_count"],
+                view["discard_count"])
 
     def _partner_model(self, view: dict[str, Any], k: int, seat: int) -> Model:
         """``greedy``'s model of ``seat`` in the ``k``-th draw of the hidden cards
@@ -419,8 +426,13 @@ class HardPolicy(NormalPolicy):
             b = e["bean"]
             if m.gain({}, {b: 1}) > 2 * MARGIN:
                 wants.append({b: 1})
+        gives = self._gives(m.face_up + m.hand)
+        if WIDE:
+            if len(m.face_up) == 2 and m.face_up[0] != m.face_up[1]:
+                gives.append({m.face_up[0]: 1, m.face_up[1]: 1})
+            wants += [{b: 2} for w in list(wants) for b in w]
         cands: list[tuple[float, dict[str, int], dict[str, int]]] = []
-        for give in self._gives(m.face_up + m.hand):
+        for give in gives:
             for want in wants:
                 if set(give) & set(want):
                     continue
@@ -497,7 +509,19 @@ class HardPolicy(NormalPolicy):
             post = self._model_offer(view, m)
             if post is not None:
                 return post
-        return super()._trade_active(view, m, hurry)
+        return self._normal(lambda: super(HardPolicy, self)._trade_active(view, m, hurry))
+
+    def _normal(self, decide: Any) -> str | None:
+        """``decide()`` (``normal``'s trading), without its own offers unless ``FALLBACK``."""
+        self._quiet = TRADE_MODEL and not FALLBACK
+        try:
+            return decide()  # type: ignore[no-any-return]
+        finally:
+            self._quiet = False
+
+    def _post(self, view: dict[str, Any], m: Model,
+              candidates: list[tuple[dict[str, int], dict[str, int]]]) -> str | None:
+        return None if self._quiet else super()._post(view, m, candidates)
 
     def _trade_other(self, view: dict[str, Any], m: Model) -> str | None:
         if TRADE_MODEL:
@@ -507,7 +531,7 @@ class HardPolicy(NormalPolicy):
             post = self._model_ask(view, m)
             if post is not None:
                 return post
-        return super()._trade_other(view, m)
+        return self._normal(lambda: super(HardPolicy, self)._trade_other(view, m))
 
     # ------------------------------------------------------------ deciding
     def _decide(self, view: dict[str, Any], rng: random.Random, *,
