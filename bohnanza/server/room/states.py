@@ -38,54 +38,93 @@ def room_part(name: str, table: Table, presence: Presence, settings: Settings,
     ``now`` is its last key (:meth:`Snapshot._diff_room` reads the rest as one text).
     ``waits_until``: until when a ``"waiting"`` bot waits for offers (BotDriver.waits_until),
     on that seat only."""
-    host = table.hosted
-    opts = table.game_options()
-    lo, hi = host.player_range(opts)
-    seats_next, ready = start_seats(table, (lo, hi))
-    here = {c.seat for c in presence.conns}
-    doing = bots_doing(table, presence)
-    names = host.policy_names()
-    game = table.game
-    return {
-        "name": name,
-        "seats": [
-            {
-                "seat": i,
-                "name": s.name,
-                "connected": i in here,
-                "idle": s.idle,
-                "vacant": s.vacant,
-                "bot": s.bot is not None,
-                "policy": s.bot,
-                "level": host.bot_level(s.bot) if s.bot is not None else None,
-                "away_since": s.away_since,
-                "can_hand_over": s.long_away or s.stalling,
-                "owes": s.owed is not None,
-                "deadline": s.deadline,
-                "timeouts": s.timeouts,
-                "doing": doing.get(i),
-                "waits_until": waits_until if doing.get(i) == "waiting" else None,
-            }
-            for i, s in enumerate(table.seats)
-        ],
-        "options": {"hidden_money": table.hidden_money, "preset": table.preset,
-                    "duel_base": table.duel_base, "clock": table.clock,
-                    "bot_speed": table.bot_speed},
-        "running": game is not None and not game.over,
-        "over": game is not None and game.over,
-        "game_no": table.game_no,
-        "spectators": presence.spectators(),
-        "min_players": lo,
-        "max_players": hi,
-        "start_seats": seats_next,
-        "start_ready": ready,
-        "away_seconds": float(settings.away_seconds),
-        "idle_seconds": float(settings.idle_seconds),
-        "bot_policies": names,
-        "bot_picker": _picker(tuple(names)),
-        "game": host.describe(opts, game),
-        "now": time.time(),
-    }
+    return RoomPart(name, table, presence, settings, waits_until).part()
+
+
+class RoomPart:
+    """The room part of one change (:func:`room_part`), built only when asked (:meth:`part`).
+
+    ``key`` holds every value the part is made of but ``now`` (Unix time, read here): two
+    room parts with equal keys differ in ``now`` alone, so the room's copy of the delta
+    connections' state (:class:`Snapshot`) compares keys, and most changes (a game command
+    moves nothing of the room part but its clock) neither build it nor serialise it. The
+    part is made from the key's values only, so nothing it shows can escape the key."""
+
+    __slots__ = ("_part", "key", "now")
+
+    def __init__(self, name: str, table: Table, presence: Presence, settings: Settings,
+                 waits_until: float | None = None) -> None:
+        host = table.hosted
+        opts = table.game_options()
+        lo, hi = host.player_range(opts)
+        seats_next, ready = start_seats(table, (lo, hi))
+        here = {c.seat for c in presence.conns}
+        doing = bots_doing(table, presence)
+        game = table.game
+        level = host.bot_level
+        seats = tuple(
+            (s.name, i in here, s.idle, s.vacant, s.bot,
+             level(s.bot) if s.bot is not None else None, s.away_since,
+             s.long_away or s.stalling, s.owed is not None, s.deadline, s.timeouts,
+             doing.get(i), waits_until if doing.get(i) == "waiting" else None)
+            for i, s in enumerate(table.seats))
+        self.key = (name, seats, table.hidden_money, table.preset, table.duel_base,
+                    table.clock, table.bot_speed, game is not None and not game.over,
+                    game is not None and game.over, table.game_no, presence.spectators(),
+                    lo, hi, seats_next, ready, float(settings.away_seconds),
+                    float(settings.idle_seconds), tuple(host.policy_names()),
+                    host.describe(opts, game))
+        self.now = time.time()
+        self._part: dict[str, Any] | None = None
+
+    def part(self) -> dict[str, Any]:
+        """The part as plain data (:class:`RoomInfo` without ``you``), ``now`` its last key;
+        built once."""
+        if self._part is not None:
+            return self._part
+        (name, seats, hidden_money, preset, duel_base, clock, bot_speed, running, over,
+         game_no, spectators, lo, hi, seats_next, ready, away, idle, names,
+         game) = self.key
+        self._part = {
+            "name": name,
+            "seats": [
+                {
+                    "seat": i,
+                    "name": s[0],
+                    "connected": s[1],
+                    "idle": s[2],
+                    "vacant": s[3],
+                    "bot": s[4] is not None,
+                    "policy": s[4],
+                    "level": s[5],
+                    "away_since": s[6],
+                    "can_hand_over": s[7],
+                    "owes": s[8],
+                    "deadline": s[9],
+                    "timeouts": s[10],
+                    "doing": s[11],
+                    "waits_until": s[12],
+                }
+                for i, s in enumerate(seats)
+            ],
+            "options": {"hidden_money": hidden_money, "preset": preset,
+                        "duel_base": duel_base, "clock": clock, "bot_speed": bot_speed},
+            "running": running,
+            "over": over,
+            "game_no": game_no,
+            "spectators": spectators,
+            "min_players": lo,
+            "max_players": hi,
+            "start_seats": seats_next,
+            "start_ready": ready,
+            "away_seconds": away,
+            "idle_seconds": idle,
+            "bot_policies": list(names),
+            "bot_picker": _picker(names),
+            "game": game,
+            "now": self.now,
+        }
+        return self._part
 
 
 @functools.lru_cache(maxsize=16)
@@ -109,7 +148,8 @@ class Snapshot:
     then tells what changed since. A delta connection holds ``(version, seat)`` of the state
     it got."""
 
-    __slots__ = ("base", "game", "own", "room", "room_text", "seats", "stamp", "version")
+    __slots__ = ("base", "game", "own", "room", "room_key", "room_text", "seats", "stamp",
+                 "version")
 
     def __init__(self) -> None:
         self.version = -1
@@ -119,6 +159,7 @@ class Snapshot:
         self.own: dict[int | None, delta.Texts | None] = {}
         self.room: delta.Texts = {}
         self.room_text = ""  # the JSON of the room part but ``now``: most changes keep it
+        self.room_key: tuple[Any, ...] | None = None  # its RoomPart.key (None: not known)
         self.stamp = False
 
     def patches(self, version: int, has_game: bool) -> bool:
@@ -136,12 +177,12 @@ class Snapshot:
         return told
 
     def update(self, version: int, base: dict[str, Any] | None, own: dict[Any, Any],
-               room: dict[str, Any], seats: list[int | None],
+               room: dict[str, Any] | RoomPart, seats: list[int | None],
                game: tuple[str, int] | None = None, stamp: Any = None,
                changes: Any = None) -> dict[int | None, list[str]]:
         """Bring the copy to ``version`` (``base``, ``own`` as ``view_parts`` gives them,
-        ``room`` from :func:`room_part`), keeping the own parts of ``seats``; the operations
-        (JSON text) from the copy's old version for each of ``seats`` it held then. ``game``:
+        ``room`` from :func:`room_part` or a :class:`RoomPart`), keeping the own parts of
+        ``seats``; the operations (JSON text) from the copy's old version for each of ``seats`` it held then. ``game``:
         (hosted game, game number) of the views; while it stays the same, what
         ``UNCHANGING`` names for that game is not compared. ``stamp``: whether the game was
         asked what changed (``view_changes``) for this state; ``changes``: what may differ
@@ -193,8 +234,10 @@ class Snapshot:
             if self.base is not None:
                 del self.base["seats"]
                 self.seats = _seat_texts(base["seats"])  # type: ignore[index]
-            self.room = delta.texts_of(room)
-            self.room_text = _room_text(room)
+            part = _plain(room)
+            self.room = delta.texts_of(part)
+            self.room_text = _room_text(part)
+            self.room_key = room.key if isinstance(room, RoomPart) else None
             self.own = {s: None if base is None else delta.texts_of(own[s]) for s in seats}
         self.version = version
         self.game = game
@@ -219,21 +262,35 @@ class Snapshot:
             delta.diff_texts(one, {k: entry}, "/view/seats", out)
             kept[k] = one[k]
 
-    def _diff_room(self, room: dict[str, Any], out: list[str]) -> None:
-        """The room part's operations: its JSON but ``now`` compared whole first (the room
-        changes far less often than the game); when only ``now`` moved, its one operation."""
-        text = frames.dumps(room)
+    def _diff_room(self, room: dict[str, Any] | RoomPart, out: list[str]) -> None:
+        """The room part's operations. A :class:`RoomPart` whose key is the copy's differs
+        in ``now`` alone (nothing built nor serialised); else its JSON but ``now`` is
+        compared whole first (the room changes far less often than the game); when only
+        ``now`` moved, its one operation."""
+        if isinstance(room, RoomPart):
+            if room.key == self.room_key:
+                self._diff_now(room.now, frames.dumps(room.now), out)
+                return
+            self.room_key = room.key
+            part = room.part()
+        else:
+            self.room_key = None
+            part = room
+        text = frames.dumps(part)
         cut = _cut_now(text)
         if cut > 0 and text[:cut] == self.room_text:
-            now = room["now"]
-            was = self.room.get("now")
-            if was is None or was[1] != delta.SCALAR or was[0] != now:
-                out.append(delta.operation("replace" if was is not None else "add",
-                                           "/room/now", text[cut + len(_NOW):-1]))
-                self.room["now"] = (now, delta.SCALAR)
+            self._diff_now(part["now"], text[cut + len(_NOW):-1], out)
             return
         self.room_text = text[:cut] if cut > 0 else text
-        delta.diff_texts(self.room, room, "/room", out)
+        delta.diff_texts(self.room, part, "/room", out)
+
+    def _diff_now(self, now: Any, text: str, out: list[str]) -> None:
+        """The operation of the room part's ``now`` (``text``, its JSON), if it moved."""
+        was = self.room.get("now")
+        if was is None or was[1] != delta.SCALAR or was[0] != now:
+            out.append(delta.operation("replace" if was is not None else "add", "/room/now",
+                                       text))
+            self.room["now"] = (now, delta.SCALAR)
 
 
 _NOW = ',"now":'
@@ -253,6 +310,10 @@ def _room_text(room: dict[str, Any]) -> str:
     return text[:cut] if cut > 0 else text
 
 
+def _plain(room: dict[str, Any] | RoomPart) -> dict[str, Any]:
+    return room.part() if isinstance(room, RoomPart) else room
+
+
 def _seat_texts(seats: list[Any]) -> delta.Texts:
     """The shared ``seats`` as the copy keeps it: each entry's text under its index."""
     return delta.texts_of({str(i): e for i, e in enumerate(seats)})
@@ -269,7 +330,7 @@ _OWN = frozenset({"signals", "you"})
 
 def state_frames(
     version: int,
-    room: dict[str, Any],
+    room: dict[str, Any] | RoomPart,
     table: Table,
     conns: list[Conn],
     entries: list[dict[str, Any]] | None = None,
@@ -279,7 +340,8 @@ def state_frames(
     """The frame of each of ``conns`` (in order): a ``state``, or for a delta connection that
     holds the state of ``snap`` a ``patch`` from it. The views of all their seats are built
     together, each piece serialised once; with the change's log ``entries`` phrased for each
-    connection's seat, in its language (``log``). ``room`` is :func:`room_part`; ``snap``
+    connection's seat, in its language (``log``). ``room`` is :func:`room_part` or a
+    :class:`RoomPart` (built only for a connection sent its state whole); ``snap``
     (the room's, brought to ``version`` here) is needed for patches. ``rider``: (a
     connection, a say id): that say's ok reply goes in the connection's frame (``reply``)."""
     seats = list(dict.fromkeys(c.seat for c in conns))
@@ -326,7 +388,7 @@ def state_frames(
         logs = log_texts(viewers, entries, names)
     else:
         logs = {}
-    room_open = frames.room_open(room) if whole else ""
+    room_open = frames.room_open(_plain(room)) if whole else ""
     out = []
     rides = rider[0] if rider is not None else None
     for c, p in zip(conns, patched, strict=True):
