@@ -42,7 +42,8 @@ from .clock import ClockDriver, mark_owed
 from .journal import Journal
 from .logbook import game_entries, read_backlog, room_entry
 from .presence import Presence
-from .states import RoomPart, Snapshot, state_frames
+from .roompart import RoomPart
+from .states import Snapshot, state_frames
 from .table import Seat, Table
 
 if TYPE_CHECKING:

@@ -13,123 +13,20 @@ options) is thus sent once, in the first state."""
 
 from __future__ import annotations
 
-import functools
-import time
 from typing import TYPE_CHECKING, Any
 
-from bohnanza.bots import picker_order
+from bohnanza.engine.view import You, YouMarket
 
 from .. import delta, frames
-from .bots import bots_doing
 from .logbook import log_texts
-from .presence import Presence
-from .setup import start_seats
+from .roompart import RoomPart, room_part
 from .table import Table
 
 if TYPE_CHECKING:
 
     from ..conn import Conn
-    from ..settings import Settings
 
-
-def room_part(name: str, table: Table, presence: Presence, settings: Settings,
-              waits_until: float | None = None) -> dict[str, Any]:
-    """The ``room`` part of a state (:class:`RoomInfo`) without ``you``, as plain data;
-    ``now`` is its last key (:meth:`Snapshot._diff_room` reads the rest as one text).
-    ``waits_until``: until when a ``"waiting"`` bot waits for offers (BotDriver.waits_until),
-    on that seat only."""
-    return RoomPart(name, table, presence, settings, waits_until).part()
-
-
-class RoomPart:
-    """The room part of one change (:func:`room_part`), built only when asked (:meth:`part`).
-
-    ``key`` holds every value the part is made of but ``now`` (Unix time, read here): two
-    room parts with equal keys differ in ``now`` alone, so the room's copy of the delta
-    connections' state (:class:`Snapshot`) compares keys, and most changes (a game command
-    moves nothing of the room part but its clock) neither build it nor serialise it. The
-    part is made from the key's values only, so nothing it shows can escape the key."""
-
-    __slots__ = ("_part", "key", "now")
-
-    def __init__(self, name: str, table: Table, presence: Presence, settings: Settings,
-                 waits_until: float | None = None) -> None:
-        host = table.hosted
-        opts = table.game_options()
-        lo, hi = host.player_range(opts)
-        seats_next, ready = start_seats(table, (lo, hi))
-        here = {c.seat for c in presence.conns}
-        doing = bots_doing(table, presence)
-        game = table.game
-        level = host.bot_level
-        seats = tuple(
-            (s.name, i in here, s.idle, s.vacant, s.bot,
-             level(s.bot) if s.bot is not None else None, s.away_since,
-             s.long_away or s.stalling, s.owed is not None, s.deadline, s.timeouts,
-             doing.get(i), waits_until if doing.get(i) == "waiting" else None)
-            for i, s in enumerate(table.seats))
-        self.key = (name, seats, table.hidden_money, table.preset, table.duel_base,
-                    table.clock, table.bot_speed, game is not None and not game.over,
-                    game is not None and game.over, table.game_no, presence.spectators(),
-                    lo, hi, seats_next, ready, float(settings.away_seconds),
-                    float(settings.idle_seconds), tuple(host.policy_names()),
-                    host.describe(opts, game))
-        self.now = time.time()
-        self._part: dict[str, Any] | None = None
-
-    def part(self) -> dict[str, Any]:
-        """The part as plain data (:class:`RoomInfo` without ``you``), ``now`` its last key;
-        built once."""
-        if self._part is not None:
-            return self._part
-        (name, seats, hidden_money, preset, duel_base, clock, bot_speed, running, over,
-         game_no, spectators, lo, hi, seats_next, ready, away, idle, names,
-         game) = self.key
-        self._part = {
-            "name": name,
-            "seats": [
-                {
-                    "seat": i,
-                    "name": s[0],
-                    "connected": s[1],
-                    "idle": s[2],
-                    "vacant": s[3],
-                    "bot": s[4] is not None,
-                    "policy": s[4],
-                    "level": s[5],
-                    "away_since": s[6],
-                    "can_hand_over": s[7],
-                    "owes": s[8],
-                    "deadline": s[9],
-                    "timeouts": s[10],
-                    "doing": s[11],
-                    "waits_until": s[12],
-                }
-                for i, s in enumerate(seats)
-            ],
-            "options": {"hidden_money": hidden_money, "preset": preset,
-                        "duel_base": duel_base, "clock": clock, "bot_speed": bot_speed},
-            "running": running,
-            "over": over,
-            "game_no": game_no,
-            "spectators": spectators,
-            "min_players": lo,
-            "max_players": hi,
-            "start_seats": seats_next,
-            "start_ready": ready,
-            "away_seconds": away,
-            "idle_seconds": idle,
-            "bot_policies": list(names),
-            "bot_picker": _picker(names),
-            "game": game,
-            "now": self.now,
-        }
-        return self._part
-
-
-@functools.lru_cache(maxsize=16)
-def _picker(names: tuple[str, ...]) -> list[str]:
-    return picker_order(list(names))  # read only: serialised, never changed
+__all__ = ["UNCHANGING", "RoomPart", "Snapshot", "room_part", "state_frames"]
 
 
 # the parts of a Bohnanza view that never change during a game: not even compared while the
@@ -148,8 +45,8 @@ class Snapshot:
     then tells what changed since. A delta connection holds ``(version, seat)`` of the state
     it got."""
 
-    __slots__ = ("base", "game", "own", "room", "room_key", "room_text", "seats", "stamp",
-                 "version")
+    __slots__ = ("base", "game", "market", "own", "room", "room_key", "room_text", "seats",
+                 "stamp", "version")
 
     def __init__(self) -> None:
         self.version = -1
@@ -157,6 +54,9 @@ class Snapshot:
         self.base: delta.Texts | None = None  # but ``seats``:
         self.seats: delta.Texts = {}  # its entries under their index ("0", "1", ...)
         self.own: dict[int | None, delta.Texts | None] = {}
+        # the length of the market part's JSON at the end of each seat's ``you`` text
+        # (``engine.view.You``): a new market part alone replaces it (:meth:`_diff_you`)
+        self.market: dict[int | None, int] = {}
         self.room: delta.Texts = {}
         self.room_text = ""  # the JSON of the room part but ``now``: most changes keep it
         self.room_key: tuple[Any, ...] | None = None  # its RoomPart.key (None: not known)
@@ -192,7 +92,7 @@ class Snapshot:
         if version == self.version:  # the same state once more (a connection's first)
             for s in seats:
                 if s not in self.own:
-                    self.own[s] = None if base is None else delta.texts_of(own[s])
+                    self.own[s] = None if base is None else self._own_texts(s, own[s])
             return {}
         out: dict[int | None, list[str]] = {}
         if self.patches(version, base is not None):
@@ -218,7 +118,11 @@ class Snapshot:
                     mine = self.own[s]
                     if mine is not None and base is not None:
                         skip = own_same
-                        if changes is not None and changes.you is not None \
+                        you = own[s]["you"]
+                        if type(you) is You or type(you) is YouMarket:
+                            skip = skip | _YOU
+                            self._diff_you(s, mine, you, ops)
+                        elif changes is not None and changes.you is not None \
                                 and s not in changes.you:
                             skip = skip | _YOU
                         if len(skip) < 2:
@@ -226,7 +130,7 @@ class Snapshot:
                     kept[s] = mine
                     out[s] = ops
                 else:
-                    kept[s] = None if base is None else delta.texts_of(own[s])
+                    kept[s] = None if base is None else self._own_texts(s, own[s])
             self.own = kept
         else:  # the first state, or a game begins or ends: everyone gets it whole
             self.base = None if base is None else delta.texts_of(base)
@@ -238,12 +142,45 @@ class Snapshot:
             self.room = delta.texts_of(part)
             self.room_text = _room_text(part)
             self.room_key = room.key if isinstance(room, RoomPart) else None
-            self.own = {s: None if base is None else delta.texts_of(own[s]) for s in seats}
+            self.own = {s: None if base is None else self._own_texts(s, own[s]) for s in seats}
         self.version = version
         self.game = game
         self.stamp = bool(stamp)
         return out
 
+
+    def _own_texts(self, seat: int | None, part: dict[str, Any]) -> delta.Texts:
+        """A seat's own part as the copy keeps it (``delta.texts_of``), with the length of
+        its ``you``'s market part (:class:`~bohnanza.engine.view.You`)."""
+        texts = delta.texts_of(part)
+        you = part.get("you")
+        if type(you) is You:
+            self.market[seat] = len(frames.dumps(you.market))
+        return texts
+
+    def _diff_you(self, seat: int | None, mine: delta.Texts, you: Any,
+                  out: list[str]) -> None:
+        """The operation of a seat's ``you`` (replaced whole when its text changed,
+        ``_OWN``): a :class:`You` is serialised part by part (its text is the cards
+        part's, then the market part's keys), a :class:`YouMarket` takes the place of the
+        market part at the end of the text kept (the cards part stands)."""
+        was = mine.get("you")
+        if type(you) is You:
+            cards = frames.dumps(you.cards)
+            dealt = frames.dumps(you.market)
+            text = cards[:-1] + "," + dealt[1:]
+        else:
+            assert was is not None and was[1] == -1 and seat in self.market, \
+                "a market part alone needs the whole you before it"
+            dealt = frames.dumps(you)
+            kept = was[0]
+            text = kept[:len(kept) - self.market[seat] + 1] + dealt[1:]
+        self.market[seat] = len(dealt)
+        if was is not None and was[0] == text and was[1] == -1:
+            return
+        mine["you"] = (text, -1)
+        out.append(delta.operation("replace" if was is not None else "add", "/view/you",
+                                   text))
 
     def _diff_seats(self, seats: Any, out: list[str]) -> None:
         """The operations of the shared ``seats``, kept seat by seat: ``seats`` is the
