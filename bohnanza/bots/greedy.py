@@ -198,8 +198,10 @@ class Model:
             # the seats' public parts and the counts, from the game itself when the view is
             # read from it (the same values: fastview)
             seats = g.seats
-            self.fields = tuple([None if f is None else (f[0], f[1])
-                                 for f in seats[self.me].fields])
+            own: list[tuple[str, int] | None] = []
+            for f in seats[self.me].fields:     # a loop: no comprehension's call (3.11)
+                own.append(None if f is None else (f[0], f[1]))
+            self.fields = tuple(own)
             for s in seats:
                 for f in s.fields:
                     if f is not None:
@@ -227,8 +229,15 @@ class Model:
             _, _, self.draws, self.mu, tables = last
         else:
             counts = _counts(catalogue)
-            unseen = {b: max(0, n - get(b, 0)) for b, n in counts.items()}
-            total_unseen = max(1, sum(unseen.values()))
+            unseen: list[tuple[str, int]] = []
+            total = 0
+            for b, n in counts.items():
+                u = n - get(b, 0)
+                if u < 0:
+                    u = 0
+                unseen.append((b, u))
+                total += u
+            total_unseen = max(1, total)
             passes_limit, exhaustions, deck, discard = count
             passes_left = passes_limit - exhaustions
             if passes_left <= 1:
@@ -237,13 +246,17 @@ class Model:
                 draws = deck + (passes_left - 1) * max(20.0, discard + 20.0)
             self.draws = draws
             share = 1.4 / self.n
-            self.mu = {b: unseen[b] / total_unseen * min(draws, HORIZON) * share
-                       for b in counts}
+            horizon = min(draws, HORIZON)
+            mu: dict[str, float] = {}
+            self.mu = mu
+            means = [type(self), self.fresh_weight]
+            for b, u in unseen:
+                x = mu[b] = u / total_unseen * horizon * share
+                means.append(round(x * 20))
             if memo is None:
                 tables = ({}, {}, {}, {}, {})
             else:
-                sig = (type(self), self.fresh_weight,
-                       *(round(self.mu[b] * 20) for b in counts))
+                sig = tuple(means)
                 tables = memo.tables(sig)
                 memo.last = (catalogue, facts, self.draws, self.mu, tables)
         self.can_buy = bool(you["can_buy"])
@@ -427,7 +440,10 @@ class Model:
         hand_pos = list(range(1, len(hand) + 1))
         face_pos = list(range(1, len(face) + 1))
         refs: list[CardRef] = []
-        got = tuple(b for b, k in receive.items() for _ in range(k))
+        got_l: list[str] = []
+        for b, k in receive.items():
+            got_l += [b] * k
+        got = tuple(got_l)
         for b, k in give.items():
             for _ in range(k):
                 best: tuple[float, str, int] | None = None
@@ -461,12 +477,20 @@ def _offers(view: dict[str, Any]) -> list[tuple[int, int, Any, Any]]:
     the game when the view is a lazy one (:func:`.fastview.game_of`), the same values."""
     g = game_of(view)
     if g is not None:
-        return [(o.id, o.owner, o.give, o.want) for o in g.offers]
+        out = []
+        for o in g.offers:
+            out.append((o.id, o.owner, o.give, o.want))
+        return out
     return [(o["id"], o["owner"], o["give"], o["want"]) for o in view["offers"]]
 
 
 def _side(x: Any) -> dict[str, int] | None:
-    return None if x == "?" else {k: int(v) for k, v in x.items()}
+    if x == "?":
+        return None
+    out = {}
+    for k, v in x.items():
+        out[k] = int(v)
+    return out
 
 
 class GreedyPolicy(Policy):
