@@ -98,6 +98,11 @@ _BUY: Choice = (c.buy, ())
 _CANCEL: Choice = (c.cancel, ())
 
 
+def _offer(give: str, want: str | None) -> str:
+    """``c.offer`` of one ``give`` for one ``want`` or for nothing (``None``)."""
+    return c.offer({give: 1}, {} if want is None else {want: 1})
+
+
 def _text(choice: Choice) -> str | None:
     return None if choice is None else choice[0](*choice[1])
 
@@ -248,11 +253,10 @@ class RandomPolicy(Policy):
             if held:
                 have = sorted(held)
                 below = rng._randbelow  # type: ignore[attr-defined]
-                give = {have[below(len(have))]: 1}            # rng.choice(have)
+                give = have[below(len(have))]                 # rng.choice(have)
                 beans = rules.types
                 k = below(len(beans) + 1)                     # rng.randrange(len + 1)
-                want = {} if k == len(beans) else {beans[k]: 1}
-                add((c.offer, (give, want)))
+                add((_offer, (give, None if k == len(beans) else beans[k])))
         if not must:
             add(None)
         return opts
