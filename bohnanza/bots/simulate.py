@@ -105,13 +105,14 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
     table: Table | None = None              # the public part while nothing changed
     last: Table | None = None
     rngs = [seat_rng(seed, i) for i in range(n)]
+    orders = [ask_order(a, n) for a in range(n)]   # by the active seat
     idle = [0] * n
     steps = 0
     quiet_rounds = 0
     out = GameOutcome(seed, [p.name for p in policies], [], [], 0)
     while not game.over and steps < max_steps:
         acted = False
-        for seat in ask_order(game.active, n):
+        for seat in orders[game.active]:
             view: dict[str, Any] | None = None
             if direct[seat]:
                 if heeds[seat]:
