@@ -20,8 +20,9 @@ Measured per run, over the traffic window only (connect, join and start excluded
   * commands/s reached against offered (clients x ``--rate``), server CPU us per command
     (``/proc/PID/stat`` utime+stime / commands sent; the kernel part, stime, also alone in
     ``--json``: sockets and SQLite's file writes), client CPU (% of one core, all client
-    processes together; a client parses a state only when its seat decides, and applies the
-    patches that came since then at that moment, so it loads the machine less);
+    processes together, and us per command; a client parses a state only when its seat
+    decides, and applies the patches that came since then at that moment, so it loads the
+    machine less);
   * KB received per command: every frame of every connection of the room (``kb_rx_per_cmd``);
   * whether the row is valid: the clients' own event loop wakes late (``client_lag_p99`` over
     ``LAG_P99_MAX_MS``) or a client process is busier than ``CLIENT_CPU_MAX_PCT`` of a core:
@@ -35,6 +36,15 @@ Measured per run, over the traffic window only (connect, join and start excluded
     p99 / floor round trip p50 and p99; memory per room / floor memory per room.
 The floor is driven at the per-client command rate our server actually achieved (bots do not
 always have a command), with the same number of messages, so both see the same offered load.
+
+The clients (they belong to the bench, not to the tree measured: ``--compare`` drives every
+tree with the same clients) are picows connections (frames parsed in C, one callback per
+frame on the event loop, no task per connection; ``--deflate`` uses the ``websockets``
+library, which speaks permessage-deflate), played from the loop's timers; the bots decide on
+a thread of their own (``Decider``; ``--inline-decisions``: on the loop, as before), since a
+greedy decision takes 0.1 ms at the median but tens of ms at its longest, which would hold up
+the frames' timestamps (the latencies) and the loop. A command's latencies count from its
+send, after its decision.
 
 Our clients ask for state deltas (``hello`` with ``deltas: true``: a full state, then a patch
 per change, issue 14); ``--full-states`` makes them read full states only, as an older board.
@@ -79,12 +89,14 @@ import gc
 import importlib.util
 import json
 import os
+import queue
 import random
 import re
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -98,6 +110,10 @@ ECHO_PATH = REPO.parent / "shared" / "tools" / "ws_echo_bench.py"
 HOST = "127.0.0.1"  # never anything else
 HURRY_S = 1.0  # a seat that must act is hurried after this long without a change
 JOIN_CONCURRENCY = 64
+try:  # the clients parse the frames they read with the server's own JSON library
+    from orjson import loads
+except ImportError:  # pragma: no cover - an environment without it
+    loads = json.loads
 STATE_VERSION = re.compile(r'\{"type":"state","version":(\d+),')
 PATCH_HEAD = re.compile(r'\{"type":"patch","version":(\d+),"base":(\d+),')
 RIDES = re.compile(r',"reply":\{"id":(-?\d+),"ok":true\}\}$')  # a reply in a state or patch
@@ -254,14 +270,16 @@ class Stats:
 
 
 class Player:
-    """One seat's connection: a receiver that tracks the view, an actor that plays it."""
+    """One seat's connection: :meth:`on_message` tracks the view as frames come (the
+    transport's callback, no task), :meth:`play` plays it from timers of the event loop,
+    each decision made on the group's decider thread (:meth:`_decide`)."""
 
-    def __init__(self, ws: Any, room: int, idx: int, policy: str, rate: float,
+    def __init__(self, room: int, idx: int, policy: str, rate: float,
                  stats: Stats, seed: int, fill: bool = True) -> None:
         from bohnanza.bots import get_policy
         from bohnanza.server import delta
 
-        self.ws = ws
+        self.wire: Any = None  # set by Group.open: send(text), close()
         self.room = room
         self.idx = idx
         self.policy_name = policy
@@ -287,35 +305,41 @@ class Player:
         # in flight: (id, t_send, version at send, state seen)
         self.pending: list[Any] | None = None
         self.waiters: dict[int, asyncio.Future[dict[str, Any]]] = {}
-        self.wake = asyncio.Event()
         self.measuring = False
         self.started_game_no = -1
         self.fill = fill
         self.marked = False
+        # playing (play, _tick): the next slot, the version decided on, the timer
+        self.stop_at = 0.0
+        self.next_slot = 0.0
+        self.decided_version = -1
+        self.timer: asyncio.Handle | None = None
+        self.idle_wait = False  # past its slot with nothing to do: a new version wakes it
+        self.deciding = False  # its decision is being made on the decider thread
+        self.decider: Decider | None = None  # that thread (Group.open); None: inline
 
     # -- receiving
-    async def receiver(self) -> None:
-        loads = json.loads
-        st = self.stats
-        with contextlib.suppress(Exception):
-            async for msg in self.ws:
-                now = time.perf_counter()
-                if self.measuring:
-                    st.frames_rx += 1
-                    st.bytes_rx += len(msg)
-                if msg.startswith('{"type":"reply"'):
-                    self._replied(loads(msg), now)
-                    continue
-                if msg.startswith('{"type":"patch"'):
-                    await self._patch(msg, now)
-                elif msg.startswith('{"type":"state"'):
-                    self._state(msg, now)
-                else:
-                    continue
-                if msg.endswith('"ok":true}}'):  # a state or patch that carries my reply
-                    r = RIDES.search(msg, len(msg) - 60)
-                    if r is not None:
-                        self._replied({"id": int(r.group(1)), "ok": True}, now)
+    def on_message(self, msg: str) -> None:
+        """One text frame from the server (the version read from the frame's head; a state
+        or patch is parsed only when this seat decides)."""
+        now = time.perf_counter()
+        if self.measuring:
+            st = self.stats
+            st.frames_rx += 1
+            st.bytes_rx += len(msg)
+        if msg.startswith('{"type":"reply"'):
+            self._replied(loads(msg), now)
+            return
+        if msg.startswith('{"type":"patch"'):
+            self._patch(msg, now)
+        elif msg.startswith('{"type":"state"'):
+            self._state(msg, now)
+        else:
+            return
+        if msg.endswith('"ok":true}}'):  # a state or patch that carries my reply
+            r = RIDES.search(msg, len(msg) - 60)
+            if r is not None:
+                self._replied({"id": int(r.group(1)), "ok": True}, now)
 
     def _newer(self, v: int, now: float) -> None:
         st = self.stats
@@ -327,9 +351,10 @@ class Player:
             p[3] = True
             if p[4]:
                 st.state_ms.append((now - p[1]) * 1e3)
-        self.wake.set()
+        if self.idle_wait:
+            self._poke()
 
-    async def _patch(self, msg: str, now: float) -> None:
+    def _patch(self, msg: str, now: float) -> None:
         """The versions only; the patch is applied in order when this seat decides."""
         m = PATCH_HEAD.match(msg)
         if m is None or self.resyncing:
@@ -338,7 +363,7 @@ class Player:
         if b != self.version:  # a missed version: ask for a full state
             self.resyncing = True
             self.stats.resyncs += 1
-            await self.ws.send('{"type":"resync"}')
+            self.wire.send('{"type":"resync"}')
             return
         self.version = v
         self.patches.append(msg)
@@ -350,7 +375,7 @@ class Player:
         """The version only; the view is parsed when this seat decides (a client gets every
         state of its room but decides at most --rate times a second)."""
         m = STATE_VERSION.match(msg)
-        v = int(m.group(1)) if m else json.loads(msg)["version"]
+        v = int(m.group(1)) if m else loads(msg)["version"]
         if v < self.version or (v == self.version and not self.resyncing):
             return
         self.resyncing = False
@@ -372,7 +397,7 @@ class Player:
                     code = str(d.get("code"))
                     st.codes[code] = st.codes.get(code, 0) + 1
             self.pending = None
-            self.wake.set()
+            self._poke()
         fut = self.waiters.pop(d.get("id"), None)
         if fut is not None and not fut.done():
             fut.set_result(d)
@@ -383,27 +408,27 @@ class Player:
         sid = self.next_id
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.waiters[sid] = fut
-        await self.ws.send(json.dumps({"type": "say", "id": sid, "text": text}))
+        self.wire.send(json.dumps({"type": "say", "id": sid, "text": text}))
         return await asyncio.wait_for(fut, timeout)
 
     # -- playing
-    async def _send(self, text: str, now: float) -> None:
+    def _send(self, text: str, now: float) -> None:
         self.next_id += 1
         sid = self.next_id
         self.pending = [sid, now, self.version, False, self.measuring]
         if self.measuring:
             self.stats.sent += 1
-        await self.ws.send(json.dumps({"type": "say", "id": sid, "text": text}))
+        self.wire.send(json.dumps({"type": "say", "id": sid, "text": text}))
 
-    def _decide(self, now: float) -> str | None:
-        if self.raw_state is not None:
-            d = json.loads(self.raw_state)
-            self.raw_state = None
+    def _decide(self, now: float, raw_state: str | None, patches: list[str]) -> str | None:
+        """On the decider thread: the newest state and the patches since (handed over by
+        :meth:`_tick`) applied, the bot's command (or a marker to fill the slot)."""
+        if raw_state is not None:
+            d = loads(raw_state)
             self.doc = {"view": d["view"], "room": d["room"]}
-        if self.patches and self.doc is not None:
-            for raw in self.patches:
-                self.apply_patch(self.doc, json.loads(raw)["ops"])
-            self.patches = []
+        if patches and self.doc is not None:
+            for raw in patches:
+                self.apply_patch(self.doc, loads(raw)["ops"])
         if self.doc is not None:
             self.view = self.doc["view"]
             self.info = self.doc["room"]
@@ -439,39 +464,197 @@ class Player:
             return f"/{self.rng.choice(('want', 'have'))} {self.rng.choice(beans)}"
         return text
 
-    async def actor(self, stop_at: float) -> None:
-        loop_time = time.perf_counter
-        next_slot = loop_time() + self.rng.uniform(0, self.period)
-        decided_version = -1
-        while True:
-            now = loop_time()
-            if now >= stop_at:
+    def play(self, stop_at: float) -> None:
+        """Play until ``stop_at`` (``time.perf_counter``): a command at most every period,
+        one in flight, from the first slot at a random phase."""
+        self.stop_at = stop_at
+        self.next_slot = time.perf_counter() + self.rng.uniform(0, self.period)
+        self.decided_version = -1
+        self._later(self.next_slot - time.perf_counter())
+
+    def stop(self) -> None:
+        self.stop_at = 0.0
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+    def _later(self, delay: float) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer = asyncio.get_running_loop().call_later(max(0.0, delay), self._tick)
+
+    def _poke(self) -> None:
+        """Something this seat waits for came (its reply, a new version): tick soon."""
+        if self.stop_at:
+            if self.timer is not None:
+                self.timer.cancel()
+            self.timer = asyncio.get_running_loop().call_soon(self._tick)
+
+    def _tick(self) -> None:
+        """When the slot has come and nothing is in flight or being decided, hand the
+        decision to the decider thread; otherwise wait (for the reply, the next slot, a new
+        version or the hurry time)."""
+        self.timer = None
+        self.idle_wait = False
+        now = time.perf_counter()
+        if now >= self.stop_at or self.pending is not None or self.deciding:
+            return  # stopped, or the reply (the decision) pokes it
+        if now >= self.next_slot:
+            hurry_due = now - self.changed_at >= HURRY_S
+            if self.version != self.decided_version or hurry_due or self.fill:
+                self.decided_version = self.version
+                # what came since the last decision goes with it (the frames keep coming
+                # on this thread meanwhile)
+                raw, patches = self.raw_state, self.patches
+                self.raw_state, self.patches = None, []
+                self.deciding = True
+                if self.decider is None:  # --inline-decisions
+                    self._decided(self._decide(now, raw, patches))
+                    return
+                self.decider.put((self, now, raw, patches))
                 return
-            if self.pending is None and now >= next_slot:
-                hurry_due = now - self.changed_at >= HURRY_S
-                if self.version != decided_version or hurry_due or self.fill:
-                    decided_version = self.version
-                    text = self._decide(now)
-                    if text is not None:
-                        await self._send(text, now)
-                        next_slot = now + self.period
-                        continue
-            # sleep until something can change: a message, the next slot, the hurry time
-            self.wake.clear()
-            if self.pending is not None:
-                wait = stop_at - now
-            elif now < next_slot:
-                wait = next_slot - now
-            else:
-                wait = max(0.01, self.changed_at + HURRY_S - now)
-            wait = min(wait, stop_at - now)
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(wait):
-                    await self.wake.wait()
+            self._wait_for_change(now)
+        else:
+            self._later(min(self.next_slot - now, self.stop_at - now))
+
+    def _decided(self, text: str | None) -> None:
+        """The decision is there: send it now (its latencies count from here), or wait."""
+        self.deciding = False
+        now = time.perf_counter()
+        if now >= self.stop_at:
+            return
+        if text is not None:
+            self._send(text, now)
+            self.next_slot = now + self.period
+            return
+        self._wait_for_change(now)
+
+    def _wait_for_change(self, now: float) -> None:
+        self.idle_wait = True
+        self._later(min(max(0.01, self.changed_at + HURRY_S - now), self.stop_at - now))
+
+
+class Decider:
+    """The thread the bots of one client process decide on: :meth:`put` a player's job
+    (``_decide``'s arguments), its ``_decided(text)`` is called on the event loop."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.jobs: queue.SimpleQueue[tuple[Any, ...] | None] = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._run, name="bench-decider", daemon=True)
+        self.thread.start()
+
+    def put(self, job: tuple[Any, ...]) -> None:
+        self.jobs.put(job)
+
+    def _run(self) -> None:
+        done = self.loop.call_soon_threadsafe
+        while (job := self.jobs.get()) is not None:
+            player, now, raw, patches = job
+            try:
+                text = player._decide(now, raw, patches)
+            except Exception as e:  # the bench says so and goes on (as if nothing to do)
+                print(f"# decision failed: {e!r}", file=sys.stderr)
+                text = None
+            done(player._decided, text)
+
+    def stop(self) -> None:
+        self.jobs.put(None)
+        self.thread.join(10)
+
+
+class PicowsWire:
+    """A client connection on picows (frames parsed in C, one callback per message, sends
+    written at once): the bench's clients cost the machine little, so they are not what
+    limits the rate. Reassembles fragmented messages; answers a close."""
+
+    @staticmethod
+    async def connect(url: str, on_text: Any) -> PicowsWire:
+        from picows import WSListener, WSMsgType, ws_connect
+
+        text_type, cont, close = WSMsgType.TEXT, WSMsgType.CONTINUATION, WSMsgType.CLOSE
+
+        class Listener(WSListener):  # type: ignore[misc]
+            parts: list[bytes] | None = None
+
+            def on_ws_frame(self, transport: Any, frame: Any) -> None:
+                kind = frame.msg_type
+                if kind is text_type and frame.fin:
+                    on_text(frame.get_payload_as_utf8_text())
+                elif kind is text_type:
+                    self.parts = [frame.get_payload_as_bytes()]
+                elif kind is cont and self.parts is not None:
+                    self.parts.append(frame.get_payload_as_bytes())
+                    if frame.fin:
+                        on_text(b"".join(self.parts).decode())
+                        self.parts = None
+                elif kind is close:
+                    transport.send_close(frame.get_close_code())
+                    transport.disconnect()
+
+        transport, _ = await ws_connect(Listener, url, websocket_handshake_timeout=20,
+                                        max_frame_size=2**20)
+        return PicowsWire(transport, text_type)
+
+    def __init__(self, transport: Any, text_type: Any) -> None:
+        self.transport = transport
+        self.text_type = text_type
+
+    def send(self, text: str) -> None:
+        self.transport.send(self.text_type, text.encode())
+
+    async def close(self) -> None:
+        self.transport.send_close()
+        self.transport.disconnect()
+        await asyncio.wait_for(self.transport.wait_disconnected(), 5)
+
+
+class WebsocketsWire:
+    """The same on the ``websockets`` library, which speaks permessage-deflate (``--deflate``,
+    as browsers): a reader task per connection, sends in order through a lock-free chain."""
+
+    @staticmethod
+    async def connect(url: str, on_text: Any, compression: str | None) -> WebsocketsWire:
+        from websockets.asyncio.client import connect
+
+        ws = await connect(url, compression=compression, open_timeout=20, ping_interval=None,
+                           max_queue=None, close_timeout=2, max_size=2**20)
+        return WebsocketsWire(ws, on_text)
+
+    def __init__(self, ws: Any, on_text: Any) -> None:
+        self.ws = ws
+        self.on_text = on_text
+        self.reader = asyncio.create_task(self._read())
+        self.last: asyncio.Future[None] | None = None
+
+    async def _read(self) -> None:
+        with contextlib.suppress(Exception):
+            async for msg in self.ws:
+                self.on_text(msg)
+
+    def send(self, text: str) -> None:
+        prev = self.last
+
+        async def one() -> None:
+            if prev is not None:
+                await prev
+            with contextlib.suppress(Exception):
+                await self.ws.send(text)
+
+        self.last = asyncio.ensure_future(one())
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.close()
+        self.reader.cancel()
+        with contextlib.suppress(BaseException):
+            await self.reader
 
 
 LAG_P99_MAX_MS = 10.0  # the clients' event loop late by more than this at p99: a starved row
 CLIENT_CPU_MAX_PCT = 90.0  # one client process busier than this (% of a core): starved
+SWITCH_INTERVAL_S = 0.001  # the GIL's switch interval in a client process (default 5 ms)
+INLINE_DECISIONS: list[bool] = [False]  # --inline-decisions: on the loop's thread
 CLIENT_PROCS: list[int] = [1]  # client processes (--client-procs)
 DELTAS: list[bool] = [True]  # our clients ask for state deltas (--full-states: no)
 
@@ -482,7 +665,8 @@ class Group:
     one phase of a run; :meth:`measure` returns what its clients counted."""
 
     def __init__(self, port: int, rooms: list[int], per_room: int, rate: float, policy: str,
-                 fill: bool, deltas: bool, compression: str | None) -> None:
+                 fill: bool, deltas: bool, compression: str | None,
+                 inline: bool = False) -> None:
         self.url = f"ws://{HOST}:{port}/ws"
         self.rooms = rooms
         self.per_room = per_room
@@ -492,9 +676,14 @@ class Group:
         self.deltas = deltas
         self.compression = compression
         self.stats = Stats()
+        # the bots' decisions, on one thread of their own: a decision takes 0.1 ms at the
+        # median but up to tens of ms (the greedy bot's search in a trade), which would hold
+        # up this loop's frames and timers (their timestamps are the latencies); the loop
+        # thread gets the GIL back within the switch interval
+        self.inline = inline
+        self.decider: Decider | None = None  # made by open()
+        sys.setswitchinterval(SWITCH_INTERVAL_S)
         self.players: list[Player] = []
-        self.rx_tasks: list[asyncio.Task[None]] = []
-        self.actors: list[asyncio.Task[None]] = []
 
     async def warmup(self) -> None:
         """One connection in a throw-away room, so a baseline includes the first-use costs."""
@@ -510,24 +699,26 @@ class Group:
 
     async def open(self) -> None:
         """Connect every seat, hello, /join."""
-        from websockets.asyncio.client import connect
-
+        if not self.inline:
+            self.decider = Decider(asyncio.get_running_loop())
         sem = asyncio.Semaphore(JOIN_CONCURRENCY)
 
         async def open_room(r: int) -> None:
             for j in range(self.per_room):
-                async with sem:
-                    ws = await connect(f"{self.url}/b{r}", compression=self.compression,
-                                       open_timeout=20, ping_interval=None, max_queue=None,
-                                       close_timeout=2, max_size=2**20)
-                p = Player(ws, r, j, self.policy, self.rate, self.stats, seed=r * 100 + j,
+                p = Player(r, j, self.policy, self.rate, self.stats, seed=r * 100 + j,
                            fill=self.fill)
+                url = f"{self.url}/b{r}"
+                async with sem:
+                    if self.compression is None:
+                        p.wire = await PicowsWire.connect(url, p.on_message)
+                    else:
+                        p.wire = await WebsocketsWire.connect(url, p.on_message, self.compression)
+                p.decider = self.decider
                 self.players.append(p)
-                self.rx_tasks.append(asyncio.create_task(p.receiver()))
                 hello: dict[str, Any] = {"type": "hello", "name": f"p{j + 1}"}
                 if self.deltas:
                     hello["deltas"] = True
-                await ws.send(json.dumps(hello))
+                p.wire.send(json.dumps(hello))
                 async with sem:
                     rep = await p.say_wait("/join")
                 if not rep.get("ok"):
@@ -555,7 +746,8 @@ class Group:
         cli0 = time.process_time()
         t0 = time.perf_counter()
         stop_at = t0 + seconds
-        self.actors = [asyncio.create_task(p.actor(stop_at)) for p in self.players]
+        for p in self.players:
+            p.play(stop_at)
         lags: list[float] = []
 
         async def loop_lag() -> None:
@@ -567,7 +759,7 @@ class Group:
                 lags.append((time.perf_counter() - t - 0.002) * 1e3)
 
         lag_task = asyncio.create_task(loop_lag())
-        await asyncio.wait(self.actors, timeout=seconds + 30)
+        await asyncio.sleep(max(0.0, stop_at - time.perf_counter()))
         lag_task.cancel()
         end = time.perf_counter() + 3.0
         while any(p.pending is not None for p in self.players) and time.perf_counter() < end:
@@ -575,8 +767,8 @@ class Group:
         cli_cpu = time.process_time() - cli0
         for p in self.players:
             p.measuring = False
-        for a in self.actors:
-            a.cancel()
+        for p in self.players:
+            p.stop()
         st = self.stats
         return {
             "sent": st.sent, "ok": st.ok, "refused": st.refused, "codes": st.codes,
@@ -589,10 +781,9 @@ class Group:
         }
 
     async def close(self) -> None:
-        await asyncio.gather(*(p.ws.close() for p in self.players), return_exceptions=True)
-        for t in self.rx_tasks:
-            t.cancel()
-        await asyncio.gather(*self.actors, *self.rx_tasks, return_exceptions=True)
+        await asyncio.gather(*(p.wire.close() for p in self.players), return_exceptions=True)
+        if self.decider is not None:
+            self.decider.stop()
 
 
 def _group_worker(conn: Any, args: tuple[Any, ...]) -> None:
@@ -648,7 +839,7 @@ async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float
     compression = "deflate" if DEFLATE[0] else None
     procs = max(1, min(CLIENT_PROCS[0], rooms))
     args = [(port, list(range(rooms))[i::procs], per_room, rate, policy, fill, DELTAS[0],
-             compression) for i in range(procs)]
+             compression, INLINE_DECISIONS[0]) for i in range(procs)]
     local = Group(*args[0]) if procs == 1 else None
     remote = [] if procs == 1 else [RemoteGroup(*a) for a in args]
 
@@ -745,7 +936,7 @@ async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float
         "srv_cpu_pct": 100 * srv_cpu / wall,
         "srv_us_per_cmd": 1e6 * srv_cpu / max(1, sent),
         "srv_sys_us_per_cmd": 1e6 * srv_sys / max(1, sent),
-        "cli_cpu_pct": 100 * cli_cpu / wall, "cli_cpu_pct_busiest_proc": busiest,
+        "cli_cpu_pct": 100 * cli_cpu / wall, "cli_us_per_cmd": 1e6 * cli_cpu / max(1, sent), "cli_cpu_pct_busiest_proc": busiest,
         "other_cpu_pct": 100 * (busy - srv_cpu - cli_cpu) / wall,
         "base_rss_kb": base_rss, "joined_rss_kb": joined_rss, "started_rss_kb": started_rss,
         "kb_per_room_joined": (joined_rss - base_rss) / rooms,
@@ -1005,6 +1196,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--client-procs", type=int, default=1, metavar="N",
                     help="run the clients in N processes (rooms split among them), so that "
                          "they are not what limits the rate")
+    ap.add_argument("--inline-decisions", action="store_true",
+                    help="the bots decide on the clients' event loop (as before 2026-12), not "
+                         "on a thread of their own: a long decision then delays the frames")
     ap.add_argument("--full-states", action="store_true",
                     help="our clients do not ask for state deltas (a full state per change, "
                          "as an older board)")
@@ -1026,6 +1220,7 @@ def main(argv: list[str] | None = None) -> int:
     DEFLATE[0] = a.deflate
     CLIENT_PROCS[0] = a.client_procs
     DELTAS[0] = not a.full_states
+    INLINE_DECISIONS[0] = a.inline_decisions
     single = a.rooms is not None and len(a.rooms) == 1
     rooms = a.rooms or [1, 20, 100, 200]
     seconds = a.seconds if a.seconds is not None else (30.0 if a.rooms else 20.0)

@@ -35,6 +35,10 @@ class TokenBucket:
         return True
 
 
+DIRECT_SEND = "bohnanza.send_text"
+"""The scope extension of a server protocol that writes a text frame at once
+(``gate.GatedWebSocket.send_text_now``: ``(text) -> bool``, False when it cannot)."""
+
 Item = str | tuple[int, str]  # a text frame, or (code, reason): close after what came before
 
 
@@ -135,6 +139,10 @@ class Conn:
         # coroutine and a check of its state per frame; a send after the close fails in
         # uvicorn instead); a stand-in socket without one: its send_text
         self._raw = getattr(ws, "_send", None)
+        # better still, the server protocol's own direct write (gate.GatedWebSocket), which
+        # skips the ASGI send's coroutines and the websockets library's frame objects
+        scope = getattr(ws, "scope", None)
+        self._direct = (scope.get("extensions") or {}).get(DIRECT_SEND) if scope else None
 
     def send(self, text: str) -> None:
         """Send one JSON text frame, or queue it (never blocks)."""
@@ -168,6 +176,9 @@ class Conn:
         return raw({"type": "websocket.send", "text": text})
 
     def _send_now(self, text: str) -> None:
+        direct = self._direct
+        if direct is not None and direct(text):
+            return  # sent
         coro = self._send_text(text)
         try:
             waiting = coro.send(None)
@@ -192,6 +203,7 @@ class Conn:
         """Send what :meth:`send` queued, in order, everything queued by the time it wakes in
         one go; finish a send that had to wait. Between two wakes it keeps no frame."""
         send = self._send_text
+        direct = self._direct
         self.direct = True
         try:
             while True:
@@ -215,6 +227,8 @@ class Conn:
                         with contextlib.suppress(Exception):
                             await self.ws.close(code=item[0], reason=item[1])
                         return
+                    if direct is not None and direct(item):
+                        continue
                     try:
                         await send(item)
                     except Exception:

@@ -41,7 +41,16 @@ from typing import TYPE_CHECKING, Any
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
-from .conn import TokenBucket
+from .conn import DIRECT_SEND, TokenBucket
+
+_SansIO: type[Any] | None
+try:
+    from uvicorn.protocols.websockets.websockets_sansio_impl import (
+        WebSocketsSansIOProtocol as _SansIO,
+    )
+    from websockets.protocol import State
+except ImportError:  # pragma: no cover - an older uvicorn or websockets: no direct sends
+    _SansIO = None
 
 if TYPE_CHECKING:
     from .settings import Settings
@@ -240,8 +249,43 @@ class GatedHttp(HttpToolsProtocol):
         super().connection_lost(exc)
 
 
+def text_frame(data: bytes) -> bytes:
+    """One whole WebSocket text frame as a server sends it (RFC 6455 section 5.2: FIN and
+    opcode 1, unmasked, the payload's length in 7, 7+16 or 7+64 bits), ``data`` the UTF-8
+    text. ``text_frame(b"Hello") == b"\\x81\\x05Hello"`` (section 5.7)."""
+    n = len(data)
+    if n < 126:
+        return bytes((0x81, n)) + data
+    if n < 65536:
+        return b"\x81\x7e" + n.to_bytes(2, "big") + data
+    return b"\x81\x7f" + n.to_bytes(8, "big") + data
+
+
 class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
-    """uvicorn's WebSocket protocol, counted by the gate until the connection is lost."""
+    """uvicorn's WebSocket protocol, counted by the gate until the connection is lost.
+
+    On uvicorn's ``websockets-sansio`` protocol without extensions (no permessage-deflate),
+    it offers the application a direct send of text frames (:meth:`send_text_now`, in the
+    scope's ``extensions`` under :data:`conn.DIRECT_SEND`): the frame written to the socket
+    at once, without the ASGI send's coroutines and the ``websockets`` frame objects (the
+    same bytes; ``Conn`` uses it for every frame it can)."""
+
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if (scope is not None and _SansIO is not None and isinstance(self, _SansIO)
+                and not self.conn.extensions):
+            scope["extensions"][DIRECT_SEND] = self.send_text_now
+
+    def send_text_now(self, text: str) -> bool:
+        """Write ``text`` as one text frame now and say True; False (nothing written) when
+        the ASGI send must do it: the connection is not open (closing, closed, lost) or its
+        socket's buffer is full (that send waits for it)."""
+        if (self.close_sent or self.disconnected or not self.handshake_complete
+                or not self.writable.is_set() or self.conn.state is not State.OPEN):
+            return False
+        self.transport.write(text_frame(text.encode()))
+        return True
 
     def connection_made(self, transport: Any) -> None:
         self._gate_address: str | None = getattr(self.config, "_gate_handoff", None)
