@@ -423,12 +423,7 @@ class Player:
     def _decide(self, now: float, raw_state: str | None, patches: list[str]) -> str | None:
         """On the decider thread: the newest state and the patches since (handed over by
         :meth:`_tick`) applied, the bot's command (or a marker to fill the slot)."""
-        if raw_state is not None:
-            d = loads(raw_state)
-            self.doc = {"view": d["view"], "room": d["room"]}
-        if patches and self.doc is not None:
-            for raw in patches:
-                self.apply_patch(self.doc, loads(raw)["ops"])
+        self.catch_up(raw_state, patches)
         if self.doc is not None:
             self.view = self.doc["view"]
             self.info = self.doc["room"]
@@ -463,6 +458,16 @@ class Player:
             beans = [c["bean"] for c in view.get("catalogue", ())] or ["blue"]
             return f"/{self.rng.choice(('want', 'have'))} {self.rng.choice(beans)}"
         return text
+
+    def catch_up(self, raw_state: str | None, patches: list[str]) -> None:
+        """``doc`` as of the newest frame: the newest full state (``raw_state``, when one
+        came), then the patches since it, in order."""
+        if raw_state is not None:
+            d = loads(raw_state)
+            self.doc = {"view": d["view"], "room": d["room"]}
+        if patches and self.doc is not None:
+            for raw in patches:
+                self.apply_patch(self.doc, loads(raw)["ops"])
 
     def play(self, stop_at: float) -> None:
         """Play until ``stop_at`` (``time.perf_counter``): a command at most every period,
@@ -832,6 +837,18 @@ class RemoteGroup:
             self.proc.join(5)
 
 
+def starved(lag_p99_ms: float, busiest_pct: float) -> list[str]:
+    """Why the clients were what limited a run (its row NOT VALID), or nothing: their event
+    loop woke late (p99 over ``LAG_P99_MAX_MS``), or a client process was busier than
+    ``CLIENT_CPU_MAX_PCT`` of a core."""
+    why = []
+    if lag_p99_ms > LAG_P99_MAX_MS:
+        why.append(f"client loop lag p99 {lag_p99_ms:.1f} ms > {LAG_P99_MAX_MS:g}")
+    if busiest_pct > CLIENT_CPU_MAX_PCT:
+        why.append(f"a client process at {busiest_pct:.0f} % CPU > {CLIENT_CPU_MAX_PCT:g}")
+    return why
+
+
 async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float,
                      seconds: float, policy: str, timeout: float,
                      fill: bool = True) -> dict[str, Any]:
@@ -915,11 +932,7 @@ async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float
     reached = sent / wall
     busiest = max(100 * g["cli_cpu_s"] / wall for g in got)
     lag_p99 = _pct(lags, 0.99)
-    why = []
-    if lag_p99 > LAG_P99_MAX_MS:
-        why.append(f"client loop lag p99 {lag_p99:.1f} ms > {LAG_P99_MAX_MS:g}")
-    if busiest > CLIENT_CPU_MAX_PCT:
-        why.append(f"a client process at {busiest:.0f} % CPU > {CLIENT_CPU_MAX_PCT:g}")
+    why = starved(lag_p99, busiest)
     return {
         "rooms": rooms, "clients": clients, "client_procs": procs,
         "deltas": DELTAS[0], "seconds": round(wall, 2),
