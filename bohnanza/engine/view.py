@@ -188,12 +188,13 @@ def own_part(
     signals: dict[str, Any] | None = None,
     copy: bool = True,
     held: hints.Holdings | None = None,
+    parts: bool = False,
 ) -> dict[str, Any]:
     """What only ``seat`` sees: ``signals`` (the supply and demand markers it may see; when
     given, already built and shared) and ``you`` (``None`` for spectators; with the offer
     hints ``can_accept`` and ``can_withdraw``). ``copy``: as in :func:`public`; ``held``: the
-    seats' holdings, counted once for several viewers."""
-    you = (_you(g, seat, copy, held) if seat is not None and 0 <= seat < len(g.seats)
+    seats' holdings, counted once for several viewers; ``parts``: ``you`` as :class:`You`."""
+    you = (_you(g, seat, copy, held, parts) if seat is not None and 0 <= seat < len(g.seats)
            else None)
     return {"signals": _signals_for(g, seat) if signals is None else signals, "you": you}
 
@@ -214,11 +215,14 @@ def build_parts(
     By default built for serialising at once: the parts hold the engine's own lists
     (``copy=False``, see :func:`public`); they change with the next command.
 
+    Each seat's ``you`` is a :class:`You` (its cards and market parts kept apart too).
+
     ``changes`` (:func:`changes_of`, since the views were last built): only what may have
     changed is built. ``base`` is ``{}`` when ``changes.base`` is false, and its keys in
     ``changes.same`` are :data:`SKIPPED` (an object no serialiser takes), as is the ``you``
-    of a seat not in ``changes.you``; with ``changes.seats`` its ``seats`` is ``{seat:
-    entry}`` for those seats only."""
+    of a seat in neither ``changes.you`` nor ``changes.market``; the ``you`` of a seat in
+    ``changes.market`` only is its market part alone (:class:`YouMarket`); with
+    ``changes.seats`` its ``seats`` is ``{seat: entry}`` for those seats only."""
     if changes is None:
         base = public(g, copy)
     elif changes.base:
@@ -229,19 +233,23 @@ def build_parts(
     own: dict[int | None, dict[str, Any]] = {}
     held = hints.Holdings(g)
     wanted = None if changes is None else changes.you
+    dealt = None if changes is None else changes.market
     for v in viewers:
         if v is not None and wanted is not None and v not in wanted:
             sig = _signals_for(g, v) if v == g.active else others
             if sig is None:
                 sig = others = _signals_for(g, None)
-            own[v] = {"signals": sig, "you": SKIPPED}
+            you: Any = SKIPPED
+            if (dealt is None or v in dealt) and 0 <= v < len(g.seats):
+                you = YouMarket(_you_market(g, v, held))
+            own[v] = {"signals": sig, "you": you}
             continue
         if v is not None and v == g.active:
-            own[v] = own_part(g, v, copy=copy, held=held)
+            own[v] = own_part(g, v, copy=copy, held=held, parts=True)
             continue
         if others is None:
             others = _signals_for(g, None)
-        own[v] = own_part(g, v, others, copy, held)
+        own[v] = own_part(g, v, others, copy, held, parts=True)
     return base, own
 
 
@@ -257,14 +265,17 @@ class Changes(NamedTuple):
 
     ``base``: the part every viewer shares may differ; ``same``: keys of that part that do
     not (not even compared); ``signals``: the markers some viewer sees may differ; ``you``:
-    the seats whose ``you`` may differ (``None``: any seat); ``seats``: when the shared
-    ``seats`` may differ, the seats whose entry may (``None``: any)."""
+    the seats whose whole ``you`` may differ (``None``: any seat); ``seats``: when the
+    shared ``seats`` may differ, the seats whose entry may (``None``: any); ``market``: the
+    seats but those of ``you`` whose ``you`` may differ in its market part only (the offer
+    and deal hints, :class:`YouMarket`; ``None``: every seat)."""
 
     base: bool
     same: frozenset[str]
     signals: bool
     you: frozenset[int] | None
     seats: frozenset[int] | None = None
+    market: frozenset[int] | None = frozenset()
 
 
 _NO_CHANGE = Changes(False, frozenset(), False, frozenset())
@@ -278,11 +289,11 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
     entries of the seats whose cards did, all of them for a pass mark),
     ``offers`` (with their hints) when the market, the face-up cards or a pass mark did, ``deal`` when the
     market did, ``waiting`` always, ``history`` never (it grows at a turn's end: a new turn
-    is anything). The markers (``signals``) when a seat's markers did. A seat's ``you``
-    when its cards or markers changed; the active player's when it planted (R26); in
-    phase 2 the active player's when any hand changed, and everyone's when the active
-    player's did (the offer hints count those hands); everyone's when the market or the
-    table (face-up cards) changed."""
+    is anything). The markers (``signals``) when a seat's markers did. A seat's whole
+    ``you`` when its cards or markers changed, the active player's when it planted (R26);
+    the market part of the others' (``market``): in phase 2 the active player's when any
+    hand changed, and everyone's when the active player's did (the offer hints count those
+    hands); everyone's when the market or the table (face-up cards) changed."""
     if changed is None:
         return None
     if not changed:
@@ -295,20 +306,20 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
             (seats if k[0] == "seat" else marks).add(k[1])
         else:
             keys.add(k)
-    you: frozenset[int] | None
+    mine = seats | marks
+    if "planted" in keys:
+        mine.add(g.active)
+    you = frozenset(mine)
+    dealt: frozenset[int] | None
     if "market" in keys or "table" in keys:
-        you = None
+        dealt = None
+    elif seats and g.phase == "trade":
+        dealt = (frozenset(range(len(g.seats))) if g.active in seats
+                 else frozenset({g.active})) - you
     else:
-        mine = seats | marks
-        if "planted" in keys:
-            mine.add(g.active)
-        if seats and g.phase == "trade":
-            if g.active in seats:
-                mine.update(range(len(g.seats)))
-            mine.add(g.active)
-        you = frozenset(mine)
+        dealt = frozenset()
     if not keys and not seats:
-        return Changes(False, frozenset(), True, you)
+        return Changes(False, frozenset(), True, you, None, dealt)
     same = {"history"}
     if "market" not in keys:
         same.add("deal")
@@ -322,7 +333,7 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
     else:
         same.add("seats")
         entries = frozenset()
-    return Changes(True, frozenset(same), bool(marks), you, entries)
+    return Changes(True, frozenset(same), bool(marks), you, entries, dealt)
 
 
 def _offer_hints(
@@ -342,19 +353,92 @@ def _handed(d: Any, seat: int) -> list[str] | None:
     return None if refs is None else [f"{r.zone}{r.index}" for r in refs]
 
 
+class You(dict):  # type: ignore[type-arg]
+    """A seat's ``you`` as :func:`build_parts` builds it: the whole (``{**cards,
+    **market}``, a plain dict to anything that reads it) with its two parts kept apart as
+    ``cards`` (what the seat's own cards and markers, the phase and the planting decide:
+    ``seat`` ... ``second_fields``, :data:`CARDS_KEYS`) and ``market`` (what the offers and
+    the deal decide, with the seat's cards: ``must_act`` ... ``kept_face_up``), so that a
+    copy of its text can take a new market part alone (:class:`YouMarket`)."""
+
+    __slots__ = ("cards", "market")
+    cards: dict[str, Any]
+    market: dict[str, Any]
+
+
+class YouMarket(dict):  # type: ignore[type-arg]
+    """The market part of a seat's ``you`` alone (:func:`build_parts` for a seat that
+    :class:`Changes` ``market`` names and ``you`` does not): its keys replace those of the
+    ``you`` built before (they are the same keys); the cards part stands."""
+
+    __slots__ = ()
+
+
 def _you(g: GameState, seat: int, copy: bool = True,
-         held: hints.Holdings | None = None) -> dict[str, Any]:
+         held: hints.Holdings | None = None, parts: bool = False) -> dict[str, Any]:
+    """A seat's ``you``: its cards part, then its market part (``parts``: as :class:`You`,
+    the two kept apart too)."""
+    cards = _you_cards(g, seat, copy)
+    mine = _you_market(g, seat, held)
+    if parts:
+        you = You(cards)
+        you.update(mine)
+        you.cards = cards
+        you.market = mine
+        return you
+    cards.update(mine)
+    return cards
+
+
+def _you_cards(g: GameState, seat: int, copy: bool = True) -> dict[str, Any]:
+    """The part of ``you`` that the seat's own cards and markers, the phase, the active
+    player and the planting decide (not the offers nor the deal: :func:`_you_market`)."""
     s = g.seats[seat]
     phase = g.phase
     active = seat == g.active
     plant_fields: list[int] = []
     traded: dict[str, list[int]] = {}
+    planting_now = False  # ``waiting_for`` is "plant" or "plant_traded" (R26, R33)
+    if phase == "plant" and active and s.hand:
+        if g.planted < 2:
+            plant_fields = planting.fields_for(g, s, s.hand[0])
+        planting_now = True
+    elif phase == "plant_traded" and s.to_plant:
+        for b in dict.fromkeys(s.to_plant):
+            traded[b] = planting.fields_for(g, s, b)
+        planting_now = True
+    return {
+        "seat": seat,
+        "hand": s.hand[:] if copy else s.hand,
+        "to_plant": s.to_plant[:] if copy else s.to_plant,
+        "plant_fields": plant_fields,
+        "plant_traded_fields": traded,
+        "harvestable": planting.harvestable_now(g, seat),
+        "can_buy": planting.buy_hint(g, seat),
+        "signals": {"want": s.want[:], "have": s.have[:]} if copy
+        else {"want": s.want, "have": s.have},
+        # issue 10: the board's status line and market read these (hints.py)
+        "plant_optional": phase == "plant" and active and g.planted >= 1,
+        "face_up_fields": duel.face_up_fields(g, seat),
+        "can_discard": duel.discardable(g, seat),
+        # trial 3: the least costly way when a card to plant needs a harvest first (R15)
+        "plant_advice": hints.plant_advice(g, seat) if planting_now else None,
+        # trial 4: a second field of a bean one already grows (R14, usually a mistake)
+        "second_fields": hints.second_fields(g, seat) if planting_now else {},
+    }
+
+
+def _you_market(g: GameState, seat: int,
+                held: hints.Holdings | None = None) -> dict[str, Any]:
+    """The part of ``you`` that the offers and the deal decide, with the seat's cards and
+    the phase (what it waits for, the offer and deal hints)."""
+    s = g.seats[seat]
+    phase = g.phase
+    active = seat == g.active
     waiting: str | None = None
     done_label: str | None = None
     d = g.deal
     if phase == "plant" and active and s.hand:
-        if g.planted < 2:
-            plant_fields = planting.fields_for(g, s, s.hand[0])
         waiting = "plant"
         if g.planted >= 1:
             done_label = "end_planting"
@@ -373,8 +457,6 @@ def _you(g: GameState, seat: int, copy: bool = True,
         # (issue 10, point 2); an offer left from an earlier turn (C13) does not count
         done_label = "end_trading" if active else (None if party else "not_interested")
     elif phase == "plant_traded" and s.to_plant:
-        for b in dict.fromkeys(s.to_plant):
-            traded[b] = planting.fields_for(g, s, b)
         waiting = "plant_traded"
     can_accept, can_withdraw, notes = _offer_hints(g, seat, held)
     if done_label == "not_interested" and notes:
@@ -386,18 +468,9 @@ def _you(g: GameState, seat: int, copy: bool = True,
     accept_deal = ([i for i in can_accept if market.direct(g, seat, market.find(g, i))]
                    if can_accept else [])
     return {
-        "seat": seat,
-        "hand": s.hand[:] if copy else s.hand,
-        "to_plant": s.to_plant[:] if copy else s.to_plant,
         "must_act": waiting is not None,
         "waiting_for": waiting,
         "done_label": done_label,
-        "plant_fields": plant_fields,
-        "plant_traded_fields": traded,
-        "harvestable": planting.harvestable_now(g, seat),
-        "can_buy": planting.buy_hint(g, seat),
-        "signals": {"want": s.want[:], "have": s.have[:]} if copy
-        else {"want": s.want, "have": s.have},
         "deal_owes": dict(d.owes[seat]) if d is not None and seat in d.owes else None,
         "deal_provided": bool(d is not None and d.provided.get(seat) is not None),
         # trial 6: the cards this seat handed over stay where they are until the deal is
@@ -411,20 +484,10 @@ def _you(g: GameState, seat: int, copy: bool = True,
         "can_offer": hints.can_offer(g),
         "party_offers": party_offers,
         "can_withdraw": can_withdraw,
-        # issue 10: the board's status line and market read these (hints.py)
-        "plant_optional": phase == "plant" and active and g.planted >= 1,
         "done_blocked": "deal_in_progress" if phase == "trade" and active and d is not None
         else None,
         "offer_notes": notes,
-        "face_up_fields": duel.face_up_fields(g, seat),
-        "can_discard": duel.discardable(g, seat),
-        # trial 3: the least costly way when a card to plant needs a harvest first (R15)
-        "plant_advice": hints.plant_advice(g, seat) if waiting in ("plant", "plant_traded")
-        else None,
-        # trial 4: a second field of a bean one already grows (R14, usually a mistake), and
-        # the hand-over's front card (R9, R11)
-        "second_fields": hints.second_fields(g, seat) if waiting in ("plant", "plant_traded")
-        else {},
+        # trial 4: the hand-over's front card (R9, R11)
         "deal_front": hints.deal_front(g, seat) if waiting == "provide" else None,
         # trial 5: a face-up card kept is planted this turn, a hand card waits (R32, R33)
         "deal_face_up": hints.deal_face_up(g, seat) if waiting == "provide" else None,

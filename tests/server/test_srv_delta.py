@@ -309,15 +309,17 @@ def _doc(frame: str) -> dict[str, Any]:
 def test_delta_connections_alone_hold_the_full_states(preset: str, players: int,
                                                       hidden: bool) -> None:
     """A room of delta connections only (each seat and two spectators) over a whole greedy
-    game with markers set and cleared between moves: after every change each connection's
-    document is exactly the state a full-state connection of its seat is sent."""
+    game with markers set and cleared between moves, and now and then a mark of the room
+    part changed (a seat idle or away, its clock, the room's clock option: the room part is
+    kept by its inputs, ``RoomPart.key``): after every change each connection's document is
+    exactly the state a full-state connection of its seat is sent."""
     from bohnanza.bots import get_policy
     from bohnanza.bots.base import ask_order
     from bohnanza.commands import parse
     from bohnanza.engine import Refusal
     from bohnanza.server.room.logbook import game_entries
     from bohnanza.server.room.presence import Presence
-    from bohnanza.server.room.states import Snapshot, room_part, state_frames
+    from bohnanza.server.room.states import RoomPart, Snapshot, room_part, state_frames
     from bohnanza.server.room.table import Seat, Table
 
     table = Table()
@@ -352,7 +354,20 @@ def test_delta_connections_alone_hold_the_full_states(preset: str, players: int,
             except Refusal:
                 continue
             version += 1
-            room = room_part("r", table, presence, _Settings())  # type: ignore[arg-type]
+            if steps % 5 == 0:  # the room part's own marks move now and then
+                s = table.seats[rng.randrange(players)]
+                mark = rng.choice(["idle", "away", "timeouts", "deadline", "clock"])
+                if mark == "idle":
+                    s.idle = not s.idle
+                elif mark == "away":
+                    s.away_since = None if s.away_since else 1.5e9 + steps
+                elif mark == "timeouts":
+                    s.timeouts += 1
+                elif mark == "deadline":
+                    s.deadline = 1.6e9 + steps
+                else:
+                    table.clock = None if table.clock else 60.0
+            room = RoomPart("r", table, presence, _Settings())  # type: ignore[arg-type]
             out = state_frames(version, room, table, conns, game_entries(table, events), snap)
             full = state_frames(version, room, table, twins)
             for i, (frame, want) in enumerate(zip(out, full, strict=True)):

@@ -42,7 +42,8 @@ from .clock import ClockDriver, mark_owed
 from .journal import Journal
 from .logbook import game_entries, read_backlog, room_entry
 from .presence import Presence
-from .states import Snapshot, room_part, state_frames
+from .roompart import RoomPart
+from .states import Snapshot, state_frames
 from .table import Seat, Table
 
 if TYPE_CHECKING:
@@ -294,8 +295,8 @@ class Room:
                rider: tuple[Conn, Any] | None = None) -> list[str]:
         """The ``state`` frame of each of ``conns`` (states.py); ``rider``: (a connection,
         a say id) whose ok reply rides in its frame."""
-        room = room_part(self.name, self.table, self.presence, self.settings,
-                         self.bots.waits_until())
+        room = RoomPart(self.name, self.table, self.presence, self.settings,
+                        self.bots.waits_until())
         return state_frames(self.version, room, self.table, conns, entries, self.snap, rider)
 
     def state_for(self, conn: Conn) -> str:

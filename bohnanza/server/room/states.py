@@ -13,84 +13,20 @@ options) is thus sent once, in the first state."""
 
 from __future__ import annotations
 
-import functools
-import time
 from typing import TYPE_CHECKING, Any
 
-from bohnanza.bots import picker_order
+from bohnanza.engine.view import You, YouMarket
 
 from .. import delta, frames
-from .bots import bots_doing
 from .logbook import log_texts
-from .presence import Presence
-from .setup import start_seats
+from .roompart import RoomPart, room_part
 from .table import Table
 
 if TYPE_CHECKING:
 
     from ..conn import Conn
-    from ..settings import Settings
 
-
-def room_part(name: str, table: Table, presence: Presence, settings: Settings,
-              waits_until: float | None = None) -> dict[str, Any]:
-    """The ``room`` part of a state (:class:`RoomInfo`) without ``you``, as plain data;
-    ``now`` is its last key (:meth:`Snapshot._diff_room` reads the rest as one text).
-    ``waits_until``: until when a ``"waiting"`` bot waits for offers (BotDriver.waits_until),
-    on that seat only."""
-    host = table.hosted
-    opts = table.game_options()
-    lo, hi = host.player_range(opts)
-    seats_next, ready = start_seats(table, (lo, hi))
-    here = {c.seat for c in presence.conns}
-    doing = bots_doing(table, presence)
-    names = host.policy_names()
-    game = table.game
-    return {
-        "name": name,
-        "seats": [
-            {
-                "seat": i,
-                "name": s.name,
-                "connected": i in here,
-                "idle": s.idle,
-                "vacant": s.vacant,
-                "bot": s.bot is not None,
-                "policy": s.bot,
-                "level": host.bot_level(s.bot) if s.bot is not None else None,
-                "away_since": s.away_since,
-                "can_hand_over": s.long_away or s.stalling,
-                "owes": s.owed is not None,
-                "deadline": s.deadline,
-                "timeouts": s.timeouts,
-                "doing": doing.get(i),
-                "waits_until": waits_until if doing.get(i) == "waiting" else None,
-            }
-            for i, s in enumerate(table.seats)
-        ],
-        "options": {"hidden_money": table.hidden_money, "preset": table.preset,
-                    "duel_base": table.duel_base, "clock": table.clock,
-                    "bot_speed": table.bot_speed},
-        "running": game is not None and not game.over,
-        "over": game is not None and game.over,
-        "game_no": table.game_no,
-        "spectators": presence.spectators(),
-        "min_players": lo,
-        "max_players": hi,
-        "start_seats": seats_next,
-        "start_ready": ready,
-        "away_seconds": float(settings.away_seconds),
-        "idle_seconds": float(settings.idle_seconds),
-        "bot_policies": names,
-        "bot_picker": _picker(tuple(names)),
-        "game": host.describe(opts, game),
-        "now": time.time(),
-    }
-
-
-@functools.lru_cache(maxsize=16)
-def _picker(names: tuple[str, ...]) -> list[str]:
-    return picker_order(list(names))  # read only: serialised, never changed
+__all__ = ["UNCHANGING", "RoomPart", "Snapshot", "room_part", "state_frames"]
 
 
 # the parts of a Bohnanza view that never change during a game: not even compared while the
@@ -109,7 +45,8 @@ class Snapshot:
     then tells what changed since. A delta connection holds ``(version, seat)`` of the state
     it got."""
 
-    __slots__ = ("base", "game", "own", "room", "room_text", "seats", "stamp", "version")
+    __slots__ = ("base", "game", "market", "own", "room", "room_key", "room_text", "seats",
+                 "stamp", "version")
 
     def __init__(self) -> None:
         self.version = -1
@@ -117,8 +54,12 @@ class Snapshot:
         self.base: delta.Texts | None = None  # but ``seats``:
         self.seats: delta.Texts = {}  # its entries under their index ("0", "1", ...)
         self.own: dict[int | None, delta.Texts | None] = {}
+        # the length of the market part's JSON at the end of each seat's ``you`` text
+        # (``engine.view.You``): a new market part alone replaces it (:meth:`_diff_you`)
+        self.market: dict[int | None, int] = {}
         self.room: delta.Texts = {}
         self.room_text = ""  # the JSON of the room part but ``now``: most changes keep it
+        self.room_key: tuple[Any, ...] | None = None  # its RoomPart.key (None: not known)
         self.stamp = False
 
     def patches(self, version: int, has_game: bool) -> bool:
@@ -136,12 +77,12 @@ class Snapshot:
         return told
 
     def update(self, version: int, base: dict[str, Any] | None, own: dict[Any, Any],
-               room: dict[str, Any], seats: list[int | None],
+               room: dict[str, Any] | RoomPart, seats: list[int | None],
                game: tuple[str, int] | None = None, stamp: Any = None,
                changes: Any = None) -> dict[int | None, list[str]]:
         """Bring the copy to ``version`` (``base``, ``own`` as ``view_parts`` gives them,
-        ``room`` from :func:`room_part`), keeping the own parts of ``seats``; the operations
-        (JSON text) from the copy's old version for each of ``seats`` it held then. ``game``:
+        ``room`` from :func:`room_part` or a :class:`RoomPart`), keeping the own parts of
+        ``seats``; the operations (JSON text) from the copy's old version for each of ``seats`` it held then. ``game``:
         (hosted game, game number) of the views; while it stays the same, what
         ``UNCHANGING`` names for that game is not compared. ``stamp``: whether the game was
         asked what changed (``view_changes``) for this state; ``changes``: what may differ
@@ -151,7 +92,7 @@ class Snapshot:
         if version == self.version:  # the same state once more (a connection's first)
             for s in seats:
                 if s not in self.own:
-                    self.own[s] = None if base is None else delta.texts_of(own[s])
+                    self.own[s] = None if base is None else self._own_texts(s, own[s])
             return {}
         out: dict[int | None, list[str]] = {}
         if self.patches(version, base is not None):
@@ -177,7 +118,11 @@ class Snapshot:
                     mine = self.own[s]
                     if mine is not None and base is not None:
                         skip = own_same
-                        if changes is not None and changes.you is not None \
+                        you = own[s]["you"]
+                        if type(you) is You or type(you) is YouMarket:
+                            skip = skip | _YOU
+                            self._diff_you(s, mine, you, ops)
+                        elif changes is not None and changes.you is not None \
                                 and s not in changes.you:
                             skip = skip | _YOU
                         if len(skip) < 2:
@@ -185,7 +130,7 @@ class Snapshot:
                     kept[s] = mine
                     out[s] = ops
                 else:
-                    kept[s] = None if base is None else delta.texts_of(own[s])
+                    kept[s] = None if base is None else self._own_texts(s, own[s])
             self.own = kept
         else:  # the first state, or a game begins or ends: everyone gets it whole
             self.base = None if base is None else delta.texts_of(base)
@@ -193,14 +138,49 @@ class Snapshot:
             if self.base is not None:
                 del self.base["seats"]
                 self.seats = _seat_texts(base["seats"])  # type: ignore[index]
-            self.room = delta.texts_of(room)
-            self.room_text = _room_text(room)
-            self.own = {s: None if base is None else delta.texts_of(own[s]) for s in seats}
+            part = _plain(room)
+            self.room = delta.texts_of(part)
+            self.room_text = _room_text(part)
+            self.room_key = room.key if isinstance(room, RoomPart) else None
+            self.own = {s: None if base is None else self._own_texts(s, own[s]) for s in seats}
         self.version = version
         self.game = game
         self.stamp = bool(stamp)
         return out
 
+
+    def _own_texts(self, seat: int | None, part: dict[str, Any]) -> delta.Texts:
+        """A seat's own part as the copy keeps it (``delta.texts_of``), with the length of
+        its ``you``'s market part (:class:`~bohnanza.engine.view.You`)."""
+        texts = delta.texts_of(part)
+        you = part.get("you")
+        if type(you) is You:
+            self.market[seat] = len(frames.dumps(you.market))
+        return texts
+
+    def _diff_you(self, seat: int | None, mine: delta.Texts, you: Any,
+                  out: list[str]) -> None:
+        """The operation of a seat's ``you`` (replaced whole when its text changed,
+        ``_OWN``): a :class:`You` is serialised part by part (its text is the cards
+        part's, then the market part's keys), a :class:`YouMarket` takes the place of the
+        market part at the end of the text kept (the cards part stands)."""
+        was = mine.get("you")
+        if type(you) is You:
+            cards = frames.dumps(you.cards)
+            dealt = frames.dumps(you.market)
+            text = cards[:-1] + "," + dealt[1:]
+        else:
+            assert was is not None and was[1] == -1 and seat in self.market, \
+                "a market part alone needs the whole you before it"
+            dealt = frames.dumps(you)
+            kept = was[0]
+            text = kept[:len(kept) - self.market[seat] + 1] + dealt[1:]
+        self.market[seat] = len(dealt)
+        if was is not None and was[0] == text and was[1] == -1:
+            return
+        mine["you"] = (text, -1)
+        out.append(delta.operation("replace" if was is not None else "add", "/view/you",
+                                   text))
 
     def _diff_seats(self, seats: Any, out: list[str]) -> None:
         """The operations of the shared ``seats``, kept seat by seat: ``seats`` is the
@@ -219,21 +199,35 @@ class Snapshot:
             delta.diff_texts(one, {k: entry}, "/view/seats", out)
             kept[k] = one[k]
 
-    def _diff_room(self, room: dict[str, Any], out: list[str]) -> None:
-        """The room part's operations: its JSON but ``now`` compared whole first (the room
-        changes far less often than the game); when only ``now`` moved, its one operation."""
-        text = frames.dumps(room)
+    def _diff_room(self, room: dict[str, Any] | RoomPart, out: list[str]) -> None:
+        """The room part's operations. A :class:`RoomPart` whose key is the copy's differs
+        in ``now`` alone (nothing built nor serialised); else its JSON but ``now`` is
+        compared whole first (the room changes far less often than the game); when only
+        ``now`` moved, its one operation."""
+        if isinstance(room, RoomPart):
+            if room.key == self.room_key:
+                self._diff_now(room.now, frames.dumps(room.now), out)
+                return
+            self.room_key = room.key
+            part = room.part()
+        else:
+            self.room_key = None
+            part = room
+        text = frames.dumps(part)
         cut = _cut_now(text)
         if cut > 0 and text[:cut] == self.room_text:
-            now = room["now"]
-            was = self.room.get("now")
-            if was is None or was[1] != delta.SCALAR or was[0] != now:
-                out.append(delta.operation("replace" if was is not None else "add",
-                                           "/room/now", text[cut + len(_NOW):-1]))
-                self.room["now"] = (now, delta.SCALAR)
+            self._diff_now(part["now"], text[cut + len(_NOW):-1], out)
             return
         self.room_text = text[:cut] if cut > 0 else text
-        delta.diff_texts(self.room, room, "/room", out)
+        delta.diff_texts(self.room, part, "/room", out)
+
+    def _diff_now(self, now: Any, text: str, out: list[str]) -> None:
+        """The operation of the room part's ``now`` (``text``, its JSON), if it moved."""
+        was = self.room.get("now")
+        if was is None or was[1] != delta.SCALAR or was[0] != now:
+            out.append(delta.operation("replace" if was is not None else "add", "/room/now",
+                                       text))
+            self.room["now"] = (now, delta.SCALAR)
 
 
 _NOW = ',"now":'
@@ -253,6 +247,10 @@ def _room_text(room: dict[str, Any]) -> str:
     return text[:cut] if cut > 0 else text
 
 
+def _plain(room: dict[str, Any] | RoomPart) -> dict[str, Any]:
+    return room.part() if isinstance(room, RoomPart) else room
+
+
 def _seat_texts(seats: list[Any]) -> delta.Texts:
     """The shared ``seats`` as the copy keeps it: each entry's text under its index."""
     return delta.texts_of({str(i): e for i, e in enumerate(seats)})
@@ -269,7 +267,7 @@ _OWN = frozenset({"signals", "you"})
 
 def state_frames(
     version: int,
-    room: dict[str, Any],
+    room: dict[str, Any] | RoomPart,
     table: Table,
     conns: list[Conn],
     entries: list[dict[str, Any]] | None = None,
@@ -279,7 +277,8 @@ def state_frames(
     """The frame of each of ``conns`` (in order): a ``state``, or for a delta connection that
     holds the state of ``snap`` a ``patch`` from it. The views of all their seats are built
     together, each piece serialised once; with the change's log ``entries`` phrased for each
-    connection's seat, in its language (``log``). ``room`` is :func:`room_part`; ``snap``
+    connection's seat, in its language (``log``). ``room`` is :func:`room_part` or a
+    :class:`RoomPart` (built only for a connection sent its state whole); ``snap``
     (the room's, brought to ``version`` here) is needed for patches. ``rider``: (a
     connection, a say id): that say's ok reply goes in the connection's frame (``reply``)."""
     seats = list(dict.fromkeys(c.seat for c in conns))
@@ -326,7 +325,7 @@ def state_frames(
         logs = log_texts(viewers, entries, names)
     else:
         logs = {}
-    room_open = frames.room_open(room) if whole else ""
+    room_open = frames.room_open(_plain(room)) if whole else ""
     out = []
     rides = rider[0] if rider is not None else None
     for c, p in zip(conns, patched, strict=True):
