@@ -32,6 +32,8 @@ class Timed:
 
     borrows_view = False
     """The wrapped policy reads fresh views (``bohnanza.bots.simulate``)."""
+    reads_game = False
+    """It decides from views, not from the game (``bohnanza.bots.simulate``)."""
 
     def __init__(self, name: str, times: list[float], cpu: list[float] | None = None) -> None:
         self.policy = get_policy(name)

@@ -137,12 +137,13 @@ _LIVE: set[subprocess.Popen[bytes]] = set()
 
 
 def _stop(proc: subprocess.Popen[bytes]) -> None:
-    """Stop one server we started, by its PID: SIGTERM, then SIGKILL after 5 s."""
+    """Stop one server we started, by its PID: SIGTERM, then SIGKILL after 5 s (120 s under
+    ``--server-prefix``)."""
     if proc.poll() is None:
         with contextlib.suppress(ProcessLookupError):
             os.kill(proc.pid, signal.SIGTERM)
         try:
-            proc.wait(5)
+            proc.wait(120 if SERVER_PREFIX else 5)  # valgrind writes its summary at the exit
         except subprocess.TimeoutExpired:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(proc.pid, signal.SIGKILL)
@@ -202,6 +203,7 @@ SERVER_ENV: dict[str, str] = {}  # extra BOHNANZA_* settings from the command li
 PROFILE: list[Any] = [None, False]  # py-spy raw output file of the server, --idle
 DB_DIR: list[str | None] = [None]  # where the temp dir of the SQLite file goes (--db-dir)
 SERVER_SRC: list[Path] = [REPO]  # where `python -m bohnanza` is imported from (--server-src)
+SERVER_PREFIX: list[str] = []  # the server's command starts with these (--server-prefix)
 DEFLATE: list[bool] = [False]  # our clients ask for permessage-deflate, as browsers do (--deflate)
 
 
@@ -221,10 +223,10 @@ def start_ours(tmp: Path, rooms: int) -> tuple[subprocess.Popen[bytes], int]:
     })
     env.update(SERVER_ENV)
     env["PYTHONPATH"] = str(SERVER_SRC[0])
-    proc = _start([sys.executable, "-m", "bohnanza", "serve", "--host", HOST,
-                   "--port", str(port), "--db", str(tmp / "bench.db"),
-                   "--log-level", "warning"], env, cwd=SERVER_SRC[0])
-    echo._wait_port(port, proc)
+    proc = _start(SERVER_PREFIX + [sys.executable, "-m", "bohnanza", "serve", "--host", HOST,
+                                   "--port", str(port), "--db", str(tmp / "bench.db"),
+                                   "--log-level", "warning"], env, cwd=SERVER_SRC[0])
+    echo._wait_port(port, proc, 600.0 if SERVER_PREFIX else 15.0)
     return proc, port
 
 
@@ -423,12 +425,7 @@ class Player:
     def _decide(self, now: float, raw_state: str | None, patches: list[str]) -> str | None:
         """On the decider thread: the newest state and the patches since (handed over by
         :meth:`_tick`) applied, the bot's command (or a marker to fill the slot)."""
-        if raw_state is not None:
-            d = loads(raw_state)
-            self.doc = {"view": d["view"], "room": d["room"]}
-        if patches and self.doc is not None:
-            for raw in patches:
-                self.apply_patch(self.doc, loads(raw)["ops"])
+        self.catch_up(raw_state, patches)
         if self.doc is not None:
             self.view = self.doc["view"]
             self.info = self.doc["room"]
@@ -463,6 +460,16 @@ class Player:
             beans = [c["bean"] for c in view.get("catalogue", ())] or ["blue"]
             return f"/{self.rng.choice(('want', 'have'))} {self.rng.choice(beans)}"
         return text
+
+    def catch_up(self, raw_state: str | None, patches: list[str]) -> None:
+        """``doc`` as of the newest frame: the newest full state (``raw_state``, when one
+        came), then the patches since it, in order."""
+        if raw_state is not None:
+            d = loads(raw_state)
+            self.doc = {"view": d["view"], "room": d["room"]}
+        if patches and self.doc is not None:
+            for raw in patches:
+                self.apply_patch(self.doc, loads(raw)["ops"])
 
     def play(self, stop_at: float) -> None:
         """Play until ``stop_at`` (``time.perf_counter``): a command at most every period,
@@ -832,6 +839,18 @@ class RemoteGroup:
             self.proc.join(5)
 
 
+def starved(lag_p99_ms: float, busiest_pct: float) -> list[str]:
+    """Why the clients were what limited a run (its row NOT VALID), or nothing: their event
+    loop woke late (p99 over ``LAG_P99_MAX_MS``), or a client process was busier than
+    ``CLIENT_CPU_MAX_PCT`` of a core."""
+    why = []
+    if lag_p99_ms > LAG_P99_MAX_MS:
+        why.append(f"client loop lag p99 {lag_p99_ms:.1f} ms > {LAG_P99_MAX_MS:g}")
+    if busiest_pct > CLIENT_CPU_MAX_PCT:
+        why.append(f"a client process at {busiest_pct:.0f} % CPU > {CLIENT_CPU_MAX_PCT:g}")
+    return why
+
+
 async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float,
                      seconds: float, policy: str, timeout: float,
                      fill: bool = True) -> dict[str, Any]:
@@ -915,11 +934,7 @@ async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float
     reached = sent / wall
     busiest = max(100 * g["cli_cpu_s"] / wall for g in got)
     lag_p99 = _pct(lags, 0.99)
-    why = []
-    if lag_p99 > LAG_P99_MAX_MS:
-        why.append(f"client loop lag p99 {lag_p99:.1f} ms > {LAG_P99_MAX_MS:g}")
-    if busiest > CLIENT_CPU_MAX_PCT:
-        why.append(f"a client process at {busiest:.0f} % CPU > {CLIENT_CPU_MAX_PCT:g}")
+    why = starved(lag_p99, busiest)
     return {
         "rooms": rooms, "clients": clients, "client_procs": procs,
         "deltas": DELTAS[0], "seconds": round(wall, 2),
@@ -1096,7 +1111,7 @@ def compare(sources: list[str], rooms: int, seconds: float, rate: float, per_roo
             got[k].append(o)
             first = first or o
             print(f"run {i + 1} {src}: {o['srv_us_per_cmd']:.1f} us/cmd (kernel "
-                  f"{o['srv_sys_us_per_cmd']:.1f}), {o['cmd_per_s']:.0f} of "
+                  f"{o['srv_sys_us_per_cmd']:.1f}), {o['sent']} commands, {o['cmd_per_s']:.0f} of "
                   f"{o['offered_cmd_per_s']:.0f} cmd/s, {o['kb_rx_per_cmd']:.2f} KB rx/cmd, "
                   f"state p99 {o['state_p99']:.1f} ms, client lag p99 "
                   f"{o['client_lag_p99']:.1f} ms, {o['kb_per_room_joined']:.0f} / "
@@ -1188,6 +1203,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="record the server with py-spy (pip install py-spy) over the window; "
                          "collapsed stacks to FILE (the last run's)")
     ap.add_argument("--py-spy-idle", action="store_true", help="py-spy --idle (see waits)")
+    ap.add_argument("--server-prefix", metavar="CMD",
+                    help="run our server under this command, e.g. \"valgrind --tool=cachegrind "
+                         "--cache-sim=no --cachegrind-out-file=/dev/null --log-file=F\" "
+                         "(its instructions: F's 'I refs'; two runs of different --seconds, "
+                         "their difference over the commands' difference)")
     ap.add_argument("--db-dir", help="parent of the temp dir holding the SQLite file "
                     "(default: the system temp dir, on disk; /dev/shm isolates the disk)")
     ap.add_argument("--deflate", action="store_true",
@@ -1217,6 +1237,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"# server source: {SERVER_SRC[0]}", file=sys.stderr)
     PROFILE[0], PROFILE[1] = a.py_spy, a.py_spy_idle
     DB_DIR[0] = a.db_dir
+    if a.server_prefix:
+        import shlex
+
+        SERVER_PREFIX[:] = shlex.split(a.server_prefix)
     DEFLATE[0] = a.deflate
     CLIENT_PROCS[0] = a.client_procs
     DELTAS[0] = not a.full_states

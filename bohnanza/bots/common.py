@@ -56,9 +56,15 @@ _KEEP = 4096
 def _made(key: Any, action: Callable[[], Action]) -> BotCommand:
     text = _MADE.get(key)
     if text is None:
-        if len(_MADE) >= _KEEP:
-            _MADE.clear()
-        text = _MADE[key] = BotCommand.of(action())
+        text = _keep(key, action())
+    return text
+
+
+def _keep(key: Any, action: Action) -> BotCommand:
+    """The command of ``action``, kept under ``key`` (the builders look it up first)."""
+    if len(_MADE) >= _KEEP:
+        _MADE.clear()
+    text = _MADE[key] = BotCommand.of(action)
     return text
 
 
@@ -115,7 +121,8 @@ def types_of(view: dict[str, Any]) -> list[str]:
 
 # ------------------------------------------------------------------ command text
 def plant(field: int | None = None, bean: str | None = None) -> str:
-    return _made(("plant", field, bean), lambda: Plant(field, bean))
+    key = ("plant", field, bean)
+    return _MADE.get(key) or _keep(key, Plant(field, bean))
 
 
 def plant_card(index: int, field: int | None = None) -> str:
@@ -135,7 +142,8 @@ def is_duel(view: dict[str, Any]) -> bool:
 
 
 def harvest(field: int) -> str:
-    return _made(("harvest", field), lambda: Harvest(field))
+    key = ("harvest", field)
+    return _MADE.get(key) or _keep(key, Harvest(field))
 
 
 def done() -> str:
@@ -147,16 +155,18 @@ def buy() -> str:
 
 
 def offer(give: dict[str, int], want: dict[str, int]) -> str:
-    return _made(("offer", tuple(give.items()), tuple(want.items())),
-                 lambda: PostOffer(dict(give), dict(want)))
+    key = ("offer", tuple(give.items()), tuple(want.items()))
+    return _MADE.get(key) or _keep(key, PostOffer(dict(give), dict(want)))
 
 
 def accept(offer_id: int) -> str:
-    return _made(("accept", offer_id), lambda: Accept(offer_id))
+    key = ("accept", offer_id)
+    return _MADE.get(key) or _keep(key, Accept(offer_id))
 
 
 def withdraw(offer_id: int) -> str:
-    return _made(("withdraw", offer_id), lambda: Withdraw(offer_id))
+    key = ("withdraw", offer_id)
+    return _MADE.get(key) or _keep(key, Withdraw(offer_id))
 
 
 def provide(cards: list[CardRef] | tuple[CardRef, ...]) -> str:

@@ -52,7 +52,7 @@ from functools import lru_cache
 from typing import Any
 
 from bohnanza.engine.actions import CardRef
-from bohnanza.engine.beans import coins_for
+from bohnanza.engine.beans import PAYOUT, coins_for
 
 from . import common as c
 from .base import Policy
@@ -198,8 +198,10 @@ class Model:
             # the seats' public parts and the counts, from the game itself when the view is
             # read from it (the same values: fastview)
             seats = g.seats
-            self.fields = tuple([None if f is None else (f[0], f[1])
-                                 for f in seats[self.me].fields])
+            own: list[tuple[str, int] | None] = []
+            for f in seats[self.me].fields:     # a loop: no comprehension's call (3.11)
+                own.append(None if f is None else (f[0], f[1]))
+            self.fields = tuple(own)
             for s in seats:
                 for f in s.fields:
                     if f is not None:
@@ -227,8 +229,15 @@ class Model:
             _, _, self.draws, self.mu, tables = last
         else:
             counts = _counts(catalogue)
-            unseen = {b: max(0, n - get(b, 0)) for b, n in counts.items()}
-            total_unseen = max(1, sum(unseen.values()))
+            unseen: list[tuple[str, int]] = []
+            total = 0
+            for b, n in counts.items():
+                u = n - get(b, 0)
+                if u < 0:
+                    u = 0
+                unseen.append((b, u))
+                total += u
+            total_unseen = max(1, total)
             passes_limit, exhaustions, deck, discard = count
             passes_left = passes_limit - exhaustions
             if passes_left <= 1:
@@ -237,13 +246,17 @@ class Model:
                 draws = deck + (passes_left - 1) * max(20.0, discard + 20.0)
             self.draws = draws
             share = 1.4 / self.n
-            self.mu = {b: unseen[b] / total_unseen * min(draws, HORIZON) * share
-                       for b in counts}
+            horizon = min(draws, HORIZON)
+            mu: dict[str, float] = {}
+            self.mu = mu
+            means = [type(self), self.fresh_weight]
+            for b, u in unseen:
+                x = mu[b] = u / total_unseen * horizon * share
+                means.append(round(x * 20))
             if memo is None:
                 tables = ({}, {}, {}, {}, {})
             else:
-                sig = (type(self), self.fresh_weight,
-                       *(round(self.mu[b] * 20) for b in counts))
+                sig = tuple(means)
                 tables = memo.tables(sig)
                 memo.last = (catalogue, facts, self.draws, self.mu, tables)
         self.can_buy = bool(you["can_buy"])
@@ -266,6 +279,13 @@ class Model:
             self._v[key] = v
         return v
 
+    def _vx(self, x: tuple[str, int]) -> float:
+        """``V(*x)`` for a field ``x`` not yet in the table (its own key there)."""
+        b = x[0]
+        v = field_worth(b, x[1], round(self.mu.get(b, 0.0) * 20), self.fresh_weight)
+        self._v[x] = v
+        return v
+
     def fields_for(self, b: str) -> list[int]:
         """0-based fields that can take ``b`` now (R13, R14)."""
         return [i for i, f in enumerate(self.fields) if f is None or f[0] == b]
@@ -276,7 +296,7 @@ class Model:
         for f in fields:
             if f is not None:
                 x = v.get(f)        # a field (b, n) is its own key of V
-                worths.append(self.V(f[0], f[1]) if x is None else x)
+                worths.append(self._vx(f) if x is None else x)
         return sum(worths)
 
     @staticmethod
@@ -304,7 +324,7 @@ class Model:
         one, then the rest; or a harvest first (one card: the worth of the fields reached is
         summed here, as :meth:`worth` sums it)."""
         vget = self._v.get
-        V = self.V
+        vx = self._vx
         best_value = -math.inf
         best_action: tuple[str, Any, Any] | None = None
         best_fields = fields
@@ -345,18 +365,29 @@ class Model:
                     for x in nf:
                         if x is not None:
                             y = vget(x)
-                            worths.append(V(x[0], x[1]) if y is None else y)
+                            worths.append(vx(x) if y is None else y)
                     value, sub_fields = sum(worths), nf
                 if value > best_value:
                     best_value, best_action, best_fields = value, ("plant", b, i), sub_fields
-        for i in _harvestable(fields):
-            f = fields[i]
-            assert f is not None
+        big = False                 # _harvestable(fields), without the call
+        for f in fields:
+            if f is not None and f[1] >= 2:
+                big = True
+                break
+        for i, f in enumerate(fields):
+            if f is None:
+                continue
             fb, n = f
-            got_coins = coins_for(fb, n) if n > 0 else 0
+            if big and n == 1:
+                continue            # R19 (amigo): a lone bean is protected
+            if n > 0:
+                row = PAYOUT[fb]    # coins_for(fb, n), without the call
+                got_coins = row[n] if n < len(row) else row[-1]
+            else:
+                got_coins = 0
             if fits_any:
                 y = vget(f)
-                if got_coins < (V(fb, n) if y is None else y):
+                if got_coins < (vx(f) if y is None else y):
                     continue
             nf = fields[:i] + (None,) + fields[i + 1:]
             sub = self.plan(nf, cards)
@@ -381,7 +412,7 @@ class Model:
         if row is None:
             row = self._single[fields] = {}
         parts = []
-        for w, b in zip(HAND_WEIGHTS, hand, strict=False):
+        for w, b in zip(HAND_WEIGHTS, hand):  # noqa: B905 (the hand may be longer)
             v = row.get(b)
             parts.append(w * (self.single(fields, b) if v is None else v))
         return sum(parts)
@@ -390,7 +421,7 @@ class Model:
         key = (self.fields, hand, to_plant)
         v = self._totals.get(key)
         if v is None:
-            p = self.plan(self.fields, tuple(sorted(to_plant)))
+            p = self.plan(self.fields, to_plant if len(to_plant) < 2 else tuple(sorted(to_plant)))
             v = p.value + self.hand_value(hand, p.fields)
             self._totals[key] = v
         return v
@@ -422,37 +453,47 @@ class Model:
 
     def _deal(self, give: dict[str, int], receive: dict[str, int]
               ) -> tuple[float, list[CardRef]]:
-        hand = list(self.hand)
-        face = list(self.face_up)
-        hand_pos = list(range(1, len(hand) + 1))
-        face_pos = list(range(1, len(face) + 1))
+        hand = self.hand
+        face = self.face_up
+        tp = self.to_plant
+        total = self.total
+        hand_pos: tuple[int, ...] | None = None     # the cards' places before the deal
+        face_pos: tuple[int, ...] | None = None
         refs: list[CardRef] = []
-        got = tuple(b for b, k in receive.items() for _ in range(k))
+        got_l: list[str] = []
+        for b, k in receive.items():
+            got_l += [b] * k
+        got = tuple(got_l)
         for b, k in give.items():
             for _ in range(k):
                 best: tuple[float, str, int] | None = None
+                rest = tp + face + got
                 for j, x in enumerate(hand):
                     if x == b:
-                        h2 = tuple(hand[:j] + hand[j + 1:])
-                        v = self.total(h2, self.to_plant + tuple(face) + got)
+                        v = total(hand[:j] + hand[j + 1:], rest)
                         if best is None or v > best[0]:
                             best = (v, "h", j)
                 for j, x in enumerate(face):
                     if x == b:
-                        f2 = tuple(face[:j] + face[j + 1:])
-                        v = self.total(tuple(hand), self.to_plant + f2 + got)
+                        v = total(hand, tp + face[:j] + face[j + 1:] + got)
                         if best is None or v > best[0]:
                             best = (v, "u", j)
                 if best is None:
                     return -math.inf, []
                 _, zone, j = best
                 if zone == "h":
-                    refs.append(CardRef("h", hand_pos.pop(j)))
-                    del hand[j]
+                    if hand_pos is None:
+                        hand_pos = tuple(range(1, len(hand) + 1))
+                    refs.append(CardRef("h", hand_pos[j]))
+                    hand_pos = hand_pos[:j] + hand_pos[j + 1:]
+                    hand = hand[:j] + hand[j + 1:]
                 else:
-                    refs.append(CardRef("u", face_pos.pop(j)))
-                    del face[j]
-        after = self.total(tuple(hand), self.to_plant + tuple(face) + got)
+                    if face_pos is None:
+                        face_pos = tuple(range(1, len(face) + 1))
+                    refs.append(CardRef("u", face_pos[j]))
+                    face_pos = face_pos[:j] + face_pos[j + 1:]
+                    face = face[:j] + face[j + 1:]
+        after = total(hand, tp + face + got)
         return after - self.base(), refs
 
 
@@ -461,12 +502,20 @@ def _offers(view: dict[str, Any]) -> list[tuple[int, int, Any, Any]]:
     the game when the view is a lazy one (:func:`.fastview.game_of`), the same values."""
     g = game_of(view)
     if g is not None:
-        return [(o.id, o.owner, o.give, o.want) for o in g.offers]
+        out = []
+        for o in g.offers:
+            out.append((o.id, o.owner, o.give, o.want))
+        return out
     return [(o["id"], o["owner"], o["give"], o["want"]) for o in view["offers"]]
 
 
 def _side(x: Any) -> dict[str, int] | None:
-    return None if x == "?" else {k: int(v) for k, v in x.items()}
+    if x == "?":
+        return None
+    out = {}
+    for k, v in x.items():
+        out[k] = int(v)
+    return out
 
 
 class GreedyPolicy(Policy):
@@ -513,6 +562,7 @@ class GreedyPolicy(Policy):
         m = self.model_class(view, self.memo)
         m.can_buy = self.ledger.can_buy(view)
         phase = view["phase"]
+        g = game_of(view)
         # 1. a pending deal where this seat still owes cards (R31)
         owes = c.my_deal_duty(view)
         if owes is not None:
@@ -533,16 +583,16 @@ class GreedyPolicy(Policy):
             if m.gain(give, want) <= 0:
                 return c.withdraw(oid)
         # 3. harvest fields at the top of their worth
-        hinted = you["harvestable"]
-        soon = set(m.to_plant) | set(m.face_up) | set(m.hand[:3]) if hinted else set()
-        for f in hinted:
+        for f in you["harvestable"]:
             fld = m.fields[f - 1]
-            if fld is None or fld[0] in soon:
+            if fld is None:
                 continue
-            coins = m.coins(fld[0], fld[1])
-            if coins > 0 and coins > m.V(fld[0], fld[1]) + 0.05:
-                return c.harvest(f)
-        if c.is_duel(view):
+            b, n = fld
+            coins = m.coins(b, n)
+            if (coins > 0 and coins > m.V(b, n) + 0.05 and b not in m.to_plant
+                    and b not in m.face_up and b not in m.hand[:3]):
+                return c.harvest(f)     # unless its bean is about to be planted
+        if g.rules.duel if g is not None else c.is_duel(view):
             return self._duel(view, m) if m.active and you["must_act"] else None
         if phase == "plant" and m.active and you["must_act"]:
             return self._phase1(view, m)

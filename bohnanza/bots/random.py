@@ -98,6 +98,11 @@ _BUY: Choice = (c.buy, ())
 _CANCEL: Choice = (c.cancel, ())
 
 
+def _offer(give: str, want: str | None) -> str:
+    """``c.offer`` of one ``give`` for one ``want`` or for nothing (``None``)."""
+    return c.offer({give: 1}, {} if want is None else {want: 1})
+
+
 def _text(choice: Choice) -> str | None:
     return None if choice is None else choice[0](*choice[1])
 
@@ -175,7 +180,8 @@ class RandomPolicy(Policy):
     def _choices_game(self, g: GameState, seat: int, rng: _random.Random) -> list[Choice]:
         """:meth:`_choices` for ``seat`` read from the game instead of its view: the same
         list, in the same order, with the same draws (each hint as ``engine.view`` and
-        :mod:`.fastview` build it; tests/bots/test_bots_fast.py)."""
+        :mod:`.fastview` build it; tests/bots/test_bots_fast.py). The draws are
+        ``rng._randbelow``, which ``rng.choice`` and ``rng.randrange`` call for them."""
         phase = g.phase
         if phase == "over":
             return []
@@ -188,18 +194,25 @@ class RandomPolicy(Policy):
         opts: list[Choice] = []
         add = opts.append
         must = waiting is not None
-        if phase == "plant" and must:
+        if not must:
+            if phase == "trade":
+                if g.offers:
+                    for i in market.acceptable_ids(g, seat):
+                        add((c.accept, (i,)))
+                if seat not in g.passed:
+                    add(_DONE)
+        elif phase == "plant":
             if waiting == "plant" and g.planted < 2:
                 for f in planting.fields_for(g, s, s.hand[0]):
                     add((c.plant, (f,)))
             if g.planted >= 1:
                 add(_DONE)
-        elif phase == "plant_traded" and must:
+        elif phase == "plant_traded":
             if s.to_plant:
                 for bean in sorted(dict.fromkeys(s.to_plant)):
                     for f in planting.fields_for(g, s, bean):
                         add((c.plant, (f, bean)))
-        elif phase in ("plant_offer", "plant_revealed") and must:
+        elif phase in ("plant_offer", "plant_revealed"):
             for i, fields in enumerate(duel.face_up_fields(g, seat)):
                 for f in fields:
                     add((c.plant_card, (i + 1, f)))
@@ -218,29 +231,32 @@ class RandomPolicy(Policy):
                 add((c.discard, (r,)))
         for f in planting.harvestable_now(g, seat):
             add((c.harvest, (f,)))
-        if planting.buy_hint(g, seat) and (
-                not g.options.get("hidden_money")
-                or (rules.third_field_cost is not None
-                    and self.ledger.coins >= int(rules.third_field_cost))):
+        if g.options.get("hidden_money"):
+            if planting.buy_hint(g, seat) and (
+                    rules.third_field_cost is not None
+                    and self.ledger.coins >= int(rules.third_field_cost)):
+                add(_BUY)
+        elif planting.can_buy(g, seat):             # buy_hint without hidden money
             add(_BUY)
         mine = 0
-        deal_offer = d.offer if d is not None else None
-        for o in g.offers:
-            if o.owner == seat:
-                mine += 1
-                if o.id != deal_offer:
-                    add((c.withdraw, (o.id,)))
+        if g.offers:
+            deal_offer = d.offer if d is not None else None
+            for o in g.offers:
+                if o.owner == seat:
+                    mine += 1
+                    if o.id != deal_offer:
+                        add((c.withdraw, (o.id,)))
         if mine < MAX_OWN_OFFERS and not rules.duel:
             held = set(s.hand)
             if active:
                 held.update(g.face_up)
             if held:
                 have = sorted(held)
-                give = {rng.choice(have): 1}
+                below = rng._randbelow  # type: ignore[attr-defined]
+                give = have[below(len(have))]                 # rng.choice(have)
                 beans = rules.types
-                k = rng.randrange(len(beans) + 1)
-                want = {} if k == len(beans) else {beans[k]: 1}
-                add((c.offer, (give, want)))
+                k = below(len(beans) + 1)                     # rng.randrange(len + 1)
+                add((_offer, (give, None if k == len(beans) else beans[k])))
         if not must:
             add(None)
         return opts
@@ -252,7 +268,10 @@ class RandomPolicy(Policy):
         opts = self._choices_game(g, seat, rng)
         if not opts:
             return None
-        text = _text(rng.choice(opts))
+        choice = opts[rng._randbelow(len(opts))]  # type: ignore[attr-defined]  # rng.choice
+        if choice is None:
+            return None
+        text = choice[0](*choice[1])
         if text is not None and g.options.get("hidden_money"):
             # self.ledger.note, from the game (the coins are read only under hidden money)
             if text.startswith("/harvest "):

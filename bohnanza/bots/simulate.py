@@ -50,7 +50,7 @@ from typing import Any
 from bohnanza.commands import apply_text
 from bohnanza.engine import Game, Refusal
 from bohnanza.engine.presets import DUEL_BASES, PLAYER_RANGE, PRESETS
-from bohnanza.engine.search import QuietGame
+from bohnanza.engine.search import SimGame
 
 from .base import Policy, ask_order, get_policy, policy_names
 from .fastview import Table, _waiting, lazy_view
@@ -98,20 +98,21 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
     """
     n = len(policies)
     names = [f"{p.name}-{i + 1}" for i, p in enumerate(policies)]
-    game = (Game if wire else QuietGame).new(preset, names, seed, options)
+    game = (Game if wire else SimGame).new(preset, names, seed, options)
     borrow = [not wire and p.borrows_view for p in policies]
     direct = [not wire and p.reads_game for p in policies]
     heeds = [getattr(p, "heeds_hurry", True) for p in policies]
     table: Table | None = None              # the public part while nothing changed
     last: Table | None = None
     rngs = [seat_rng(seed, i) for i in range(n)]
+    orders = [ask_order(a, n) for a in range(n)]   # by the active seat
     idle = [0] * n
     steps = 0
     quiet_rounds = 0
     out = GameOutcome(seed, [p.name for p in policies], [], [], 0)
     while not game.over and steps < max_steps:
         acted = False
-        for seat in ask_order(game.active, n):
+        for seat in orders[game.active]:
             view: dict[str, Any] | None = None
             if direct[seat]:
                 if heeds[seat]:

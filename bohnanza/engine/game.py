@@ -47,6 +47,13 @@ class Game(GameState):
     """The list ``apply`` logs the action's events into and returns (``QuietGame``: one that
     keeps none)."""
 
+    holdings_kept: frozenset[type] = frozenset()
+    """Action types after which ``apply`` does not look for stale offers (C13, T28): none
+    here. A game that only ever changes through ``apply`` from ``Game.new`` has no stale
+    offer after any action, and an action that moves no card out of a hand or the face-up
+    cards (``PostOffer``, ``Withdraw``, ``Harvest``, ``Buy``, the markers) cannot make one:
+    ``SimGame`` (bot games in the engine) leaves the look out after those."""
+
     # ------------------------------------------------------------------ creation
     @classmethod
     def new(cls, preset: str, names: list[str], seed: int,
@@ -187,7 +194,7 @@ class Game(GameState):
             parties = _parties(self, seat, action)
         # one look-up instead of a chain of isinstance tests
         (moves.get(type(action)) or _move_of(action, moves))(self, seat, action)
-        if self.offers:
+        if self.offers and type(action) not in self.holdings_kept:
             market.sweep_stale(self)
         phase = self.phase
         if phase == "plant":

@@ -25,12 +25,15 @@ from .actions import (
     Buy,
     Cancel,
     CardRef,
+    ClearSignals,
     Discard,
     Done,
     Harvest,
     Plant,
     PostOffer,
     Provide,
+    Signal,
+    Withdraw,
 )
 from .events import EventLog
 from .game import Game
@@ -53,6 +56,20 @@ class QuietGame(Game):
     __slots__ = ()
 
     log_type = NoLog
+
+
+class SimGame(QuietGame):
+    """A ``QuietGame`` for whole bot games from ``Game.new`` (``bohnanza simulate``):
+    ``apply`` looks for stale offers (C13, T28) only after an action that may move a card
+    out of a hand or the face-up cards, not after ``PostOffer`` (its own side was checked),
+    ``Withdraw``, ``Harvest``, ``Buy`` or the markers (``Game.holdings_kept``). Exact only
+    for a game that changes through ``apply`` alone, as it has no stale offer after any
+    action; a game whose cards are moved by hand or built from a view (``determinize``)
+    needs ``QuietGame``."""
+
+    __slots__ = ()
+
+    holdings_kept = frozenset({PostOffer, Withdraw, Harvest, Buy, Signal, ClearSignals})
 
 
 def quiet_clone(g: Game) -> QuietGame:

@@ -254,12 +254,18 @@ def snapshot(value: Any) -> Any:
 
 
 def _parent(doc: Any, path: str) -> tuple[Any, str]:
-    parts = path.split("/")[1:]
+    """The container the pointer ``path`` ends in, and its last token (RFC 6901; a token
+    with ``~`` unescaped, the others, nearly all, taken as they are)."""
+    parts = path.split("/")
     node = doc
-    for raw in parts[:-1]:
-        key = raw.replace("~1", "/").replace("~0", "~")
+    for i in range(1, len(parts) - 1):
+        key = parts[i]
+        if "~" in key:
+            key = key.replace("~1", "/").replace("~0", "~")
         node = node[int(key)] if isinstance(node, list) else node[key]
-    last = parts[-1].replace("~1", "/").replace("~0", "~")
+    last = parts[-1]
+    if "~" in last:
+        last = last.replace("~1", "/").replace("~0", "~")
     return node, last
 
 

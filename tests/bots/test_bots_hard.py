@@ -13,7 +13,9 @@ import pytest
 from bohnanza.bots import get_policy, hard
 from bohnanza.bots.hard import HardPolicy
 from bohnanza.bots.simulate import play_game
+from bohnanza.commands import GameCommand, parse
 from bohnanza.engine import Game
+from bohnanza.engine.actions import PostOffer
 
 
 def _scrambled(g: Game, seat: int, seed: int) -> Game:
@@ -48,6 +50,15 @@ def _scrambled(g: Game, seat: int, seed: int) -> Game:
     k += len(h.deck)
     h.discard = hidden[k:] + h.discard[-1:]
     return h
+
+
+def _without_notes(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` without ``you.offer_notes``: the note on this seat's own offer to the active
+    player says whether the active player holds what it wants now (``waiting`` or
+    ``refused``/``cannot_provide``, engine/hints.py), which moves with the scramble; no
+    policy reads it, and the decisions are compared on the views as they are."""
+    you = {k: x for k, x in view["you"].items() if k != "offer_notes"}
+    return {**view, "you": you}
 
 
 class Probe(HardPolicy):
@@ -97,9 +108,9 @@ def test_scrambled_hidden_cards_give_the_same_decisions(
     for k, (g, seat) in enumerate(positions):
         h = _scrambled(g, seat, k)
         assert h.to_position() != g.to_position() or not g.deck
-        if early and h.view(seat) != g.view(seat):
+        if early and _without_notes(h.view(seat)) != _without_notes(g.view(seat)):
             continue    # the scramble moved a card a failed deal made public ('missing')
-        assert h.view(seat) == g.view(seat)  # only hidden cards moved
+        assert _without_notes(h.view(seat)) == _without_notes(g.view(seat))  # hidden cards
         a = Probe(samples=6, budget=1e9).decide(g.view(seat), random.Random(k))
         b = Probe(samples=6, budget=1e9).decide(h.view(seat), random.Random(k))
         assert a == b, (k, a, b)
@@ -155,3 +166,48 @@ def test_the_optional_second_card_never_forces_a_harvest(
     monkeypatch.setattr(HardPolicy, "_search", search)
     text = HardPolicy(samples=2)._choose_plant(g.view(seat), random.Random(0), "/done")
     assert text is not None and not text.startswith("/harvest"), text
+
+
+def _red_face_up_bob_holds_chili(exhaustions: int) -> Game:
+    """Phase 2, Ann (seat 0) active with Red face up, which fits none of her fields (Chili x2,
+    Soy x1); she wants Chili and Soy. Bob (seat 1) grows Red x3 and Blue x2 and holds one
+    card, a Chili: his open offer "chili for stink" says so (C13, an offer stays while its
+    owner holds what it gives). Cleo holds no card."""
+    deck = ["soy"] * 10 + ["chili"] * 10 + ["green"] * 10
+    g = Game.from_position({
+        "preset": "classic", "deck": deck, "names": ["Ann", "Bob", "Cleo"],
+        "phase": "trade", "face_up": ["red"], "exhaustions": exhaustions,
+        "seats": [
+            {"name": "Ann", "hand": ["chili"], "fields": [["chili", 2], ["soy", 1]]},
+            {"name": "Bob", "hand": ["chili"], "fields": [["red", 3], ["blue", 2]]},
+            {"name": "Cleo", "hand": [], "fields": [["green", 2], None]},
+        ]})
+    g.apply(1, PostOffer({"chili": 1}, {"stink": 1}))
+    return g
+
+
+@pytest.mark.parametrize("exhaustions", [0, 2])    # 2: the last pass, where it searches
+def test_it_asks_for_what_a_partner_holds_and_would_give(exhaustions: int) -> None:
+    """Issue 15: the active hard bot offers the deal a partner takes by its own rule. The
+    only card any other seat holds is Bob's Chili (public through his offer), and Red joins
+    his Red field: hard offers Red for Chili, and greedy Bob takes it (R28-R31). Asking for
+    Soy, which nobody holds, would come to nothing."""
+    for seed in range(3):
+        g = _red_face_up_bob_holds_chili(exhaustions)
+        text = get_policy("hard").decide(g.view(0), random.Random(seed))
+        assert text == "/offer red for chili", (seed, text)
+        g.apply(0, PostOffer({"red": 1}, {"chili": 1}))
+        bob = get_policy("greedy")
+        answers = []
+        for _ in range(2):      # he may withdraw his own offer first
+            answer = bob.decide(g.view(1), random.Random(seed))
+            assert answer is not None
+            answers.append(answer)
+            if answer.startswith("/accept"):
+                break
+            cmd = parse(answer)
+            assert isinstance(cmd, GameCommand)
+            g.apply(1, cmd.action)
+        assert answers[-1].startswith("/accept"), answers
+        mine = int(answers[-1].split()[1])
+        assert any(o.id == mine and o.owner == 0 for o in g.offers), (answers, g.offers)

@@ -1,0 +1,79 @@
+"""The clients of ``bench/server.py`` (issue 14, bench validity): they read a frame's version
+from its head and apply a seat's patches only when it decides, and decide on a thread of
+their own; what they hold must still be the server's state, and every command answered."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "server.py"
+
+
+def _bench() -> Any:
+    spec = importlib.util.spec_from_file_location("bench_server", BENCH)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["bench_server"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_a_row_is_not_valid_when_the_clients_starve() -> None:
+    """README, bench/server.py: a row whose clients' loop lag p99 is over 10 ms, or whose
+    client process is over 90 % of a core, says NOT VALID."""
+    bench = _bench()
+    assert bench.starved(4.0, 50.0) == []
+    assert len(bench.starved(10.5, 50.0)) == 1
+    assert len(bench.starved(4.0, 91.0)) == 1
+    assert len(bench.starved(45.0, 95.0)) == 2
+
+
+async def _resynced(player: Any) -> dict[str, Any]:
+    """The full state the server sends this connection on ``resync``, as {view, room}."""
+    player.resyncing = True
+    player.raw_state = None
+    player.wire.send('{"type":"resync"}')
+    for _ in range(500):
+        if player.raw_state is not None:
+            d = json.loads(player.raw_state)
+            return {"view": d["view"], "room": d["room"]}
+        await asyncio.sleep(0.01)
+    raise AssertionError("no state after resync")
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("inline", [False, True])
+async def test_bench_clients_hold_the_servers_state(server, inline: bool) -> None:  # type: ignore[no-untyped-def]
+    """One room of 5 bench clients plays 4 s at 5 commands/s each (greedy bots, markers
+    between): every command gets its reply; then each seat's copy, brought up to date from
+    the patches it holds, is the full state the server sends it on resync."""
+    bench = _bench()
+    port = int(server.ws_url("x").split(":")[2].split("/")[0])
+    group = bench.Group(port, [0], 5, 5.0, "greedy", True, True, None, inline)
+    await group.open()
+    await group.start()
+    got = await group.measure(time.time(), 4.0)
+    try:
+        assert got["sent"] >= 40  # the rate is real: 5 seats x 5/s x 4 s, at most 100
+        assert got["lost"] == 0 and got["resyncs"] == 0
+        assert got["ok"] + got["refused"] == got["sent"]
+        assert got["patches_rx"] >= got["sent"]  # every seat sees every change
+        for p in group.players:
+            await asyncio.sleep(0.2)  # the last frames in
+            p.catch_up(p.raw_state, p.patches)
+            p.raw_state, p.patches = None, []
+            mine = json.loads(json.dumps(p.doc))
+            full = await _resynced(p)
+            assert mine["view"] == full["view"]
+            for key in ("you", "game_no", "running", "over"):
+                assert mine["room"][key] == full["room"][key]
+    finally:
+        await group.close()
