@@ -158,11 +158,12 @@ def _rules(r: Rules) -> dict[str, Any]:
 class Table(_Lazy):
     """The public part of every seat's view of ``g`` as it is now (shared by the seats)."""
 
-    __slots__ = ("g", "held", "_whole", "_answers")
+    __slots__ = ("g", "_held", "_whole", "_answers", "_fixed")
     g: GameState
-    held: Holdings
+    _held: Holdings | None
     _whole: dict[str, Any] | None
     _answers: list[int | None] | None
+    _fixed: dict[str, Any]
 
     @classmethod
     def of(cls, g: GameState, before: Table | None = None) -> Table:
@@ -170,14 +171,15 @@ class Table(_Lazy):
         game are taken from it)."""
         if before is None:
             rules = g.rules
-            t = cls(preset=g.preset, options={"hidden_money": bool(g.options.get("hidden_money"))},
-                    passes_limit=rules.passes_limit, third_field_cost=rules.third_field_cost,
-                    rules=_rules(rules), catalogue=_catalogue(rules.types, False))
+            fixed = {"preset": g.preset,
+                     "options": {"hidden_money": bool(g.options.get("hidden_money"))},
+                     "passes_limit": rules.passes_limit,
+                     "third_field_cost": rules.third_field_cost, "rules": _rules(rules),
+                     "catalogue": _catalogue(rules.types, False)}
         else:
-            t = cls(preset=before["preset"], options=before["options"],
-                    passes_limit=before["passes_limit"],
-                    third_field_cost=before["third_field_cost"], rules=before["rules"],
-                    catalogue=before["catalogue"])
+            fixed = before._fixed
+        t = cls(fixed)
+        t._fixed = fixed
         t["phase"] = g.phase
         t["active"] = g.active
         t["planted"] = g.planted
@@ -187,8 +189,15 @@ class Table(_Lazy):
         t["discard_count"] = len(g.discard)
         t["face_up"] = g.face_up
         t["deal"] = None if g.deal is None else _deal(g)
-        t.g, t.held, t._whole, t._answers = g, Holdings(g), None, None
+        t.g, t._held, t._whole, t._answers = g, None, None, None
         return t
+
+    @property
+    def held(self) -> Holdings:
+        """The seats' holdings and open offers (``hints.Holdings``), counted when first read."""
+        if self._held is None:
+            self._held = Holdings(self.g)
+        return self._held
 
     def _rest(self) -> dict[str, Any]:
         if self._whole is None:

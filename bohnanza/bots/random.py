@@ -93,6 +93,9 @@ def _provide_ways_game(g: GameState, seat: int, owes: dict[str, int]) -> list[Ch
     return _provide_ways(owes, refs_of)
 
 
+_HAVE: dict[tuple[str, ...], list[str]] = {}
+"""The beans of a hand, sorted (a small offer's choice of what to give), by hand."""
+
 _DONE: Choice = (c.done, ())
 _BUY: Choice = (c.buy, ())
 _CANCEL: Choice = (c.cancel, ())
@@ -247,11 +250,18 @@ class RandomPolicy(Policy):
                     if o.id != deal_offer:
                         add((c.withdraw, (o.id,)))
         if mine < MAX_OWN_OFFERS and not rules.duel:
-            held = set(s.hand)
-            if active:
-                held.update(g.face_up)
-            if held:
+            hand = tuple(s.hand)
+            have = _HAVE.get(hand) if not active else None
+            if have is None:
+                held = set(hand)
+                if active:
+                    held.update(g.face_up)
                 have = sorted(held)
+                if not active:
+                    if len(_HAVE) >= 4096:
+                        _HAVE.clear()
+                    _HAVE[hand] = have
+            if have:
                 below = rng._randbelow  # type: ignore[attr-defined]
                 give = have[below(len(have))]                 # rng.choice(have)
                 beans = rules.types
