@@ -109,6 +109,44 @@ def diff_into(old: Any, new: Any, path: str, out: list[str],
 _NONE = object()  # no such key
 
 
+def walk(old: Any, new: Any, path: str, out: list[str]) -> None:
+    """The operations of :func:`diff_into` alone: ``old`` (plain JSON data) is only read,
+    no copy of ``new`` is made nor kept (:func:`diff_texts` keeps texts, not values)."""
+    if type(old) is dict and type(new) is dict:
+        found = 0
+        for k, v in new.items():
+            o = old.get(k, _NONE)
+            if o is _NONE:
+                out.append(operation("add", path + _step(k), dumps(v)))
+                continue
+            found += 1
+            if o != v:
+                walk(o, v, path + _step(k), out)
+        if found < len(old):  # keys gone
+            for k in [k for k in old if k not in new]:
+                out.append(operation("remove", path + _step(k), None))
+        return
+    if type(old) is list and isinstance(new, list | tuple):
+        n, m = len(old), len(new)
+        if n == m:
+            for i in range(n):
+                v = new[i]
+                if old[i] != v:
+                    walk(old[i], v, f"{path}/{i}", out)
+            return
+        if m > n and _same(old, new[:n]):
+            for v in new[n:]:
+                out.append(operation("add", path + "/-", dumps(v)))
+            return
+        if m < n and _same(old[:m], new):
+            for i in range(n - 1, m - 1, -1):
+                out.append(operation("remove", f"{path}/{i}", None))
+            return
+    elif old == new and type(old) is type(new) and not isinstance(old, dict | list):
+        return
+    out.append(operation("replace", path, dumps(new)))
+
+
 def _same(a: list[Any], b: Any) -> bool:
     return bool(a == list(b))
 
@@ -141,8 +179,9 @@ def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
     """:func:`diff_into` for an object kept as :func:`texts_of` (updated in place): a key
     whose value serialises as before costs one serialisation (a scalar: one comparison); a
     list that grew at its end (its old text a prefix of the new) is appended to without
-    parsing anything; another change is diffed against the old value parsed back. ``same`` as
-    in :func:`diff_into`. ``memo``: shared by the calls for several objects (the own parts
+    parsing anything; another change is diffed against the old value parsed back
+    (:func:`walk`: the operations alone, nothing copied). ``same`` as in
+    :func:`diff_into`. ``memo``: shared by the calls for several objects (the own parts
     of several seats) while the new values live: a key whose new value is the same object
     as in an earlier call, with the same kept text, gets that call's operations again
     (``path`` must be the same). ``whole``: keys whose value, when its text changed, is
@@ -199,7 +238,7 @@ def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
             for x in v[m:]:
                 out.append(operation("add", p + "/-", dumps(x)))
             continue
-        diff_into(loads(old_text), v, p, out)
+        walk(loads(old_text), v, p, out)
     if found < len(old):
         for k in [k for k in old if k not in new]:
             out.append(operation("remove", path + _step(k), None))

@@ -185,7 +185,9 @@ class Snapshot:
     def _diff_seats(self, seats: Any, out: list[str]) -> None:
         """The operations of the shared ``seats``, kept seat by seat: ``seats`` is the
         list, or ``{seat: entry}`` for the seats whose entry may have changed (``Changes``
-        ``seats``); a list of another length is replaced whole."""
+        ``seats``); a list of another length is replaced whole, and so is an entry whose
+        text changed (its old text is not parsed back and walked: about 0.03 M
+        instructions per command, for about 0.4 KB more per command to a room of 5)."""
         kept = self.seats
         if type(seats) is list:
             if len(seats) != len(kept):
@@ -195,9 +197,10 @@ class Snapshot:
             seats = dict(enumerate(seats))
         for i, entry in seats.items():
             k = str(i)
-            one = {k: kept[k]}
-            delta.diff_texts(one, {k: entry}, "/view/seats", out)
-            kept[k] = one[k]
+            text = frames.dumps(entry)
+            if kept[k][0] != text:
+                kept[k] = (text, -1)
+                out.append(delta.operation("replace", f"/view/seats/{k}", text))
 
     def _diff_room(self, room: dict[str, Any] | RoomPart, out: list[str]) -> None:
         """The room part's operations. A :class:`RoomPart` whose key is the copy's differs
