@@ -13,7 +13,9 @@ Shapes (all JSON-ready):
   names no hidden card.
 - :func:`offer_notes` -> ``[{"id": 3, "note": "waiting"}, ...]`` in market order, for one
   seat, in phase 2 only (offers are accepted only then, R28): ``waiting`` (the seat's own
-  offer to the active player, who may accept it now), ``answered`` with ``copy`` (the active
+  offer to the active player, who may accept it as far as this seat can know: whether the
+  active player's hand holds what it asks is hidden, R41, so its lack is told only when the
+  face-up cards and the hand's size rule it out), ``answered`` with ``copy`` (the active
   player's offer this seat already answered: its offer ``copy`` waits, or with
   ``in_deal: true`` is the offer of the pending deal; a second copy is refused,
   ``already_answered``) or ``refused`` with ``code`` (the error
@@ -369,8 +371,15 @@ def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[d
             elif deal is not None:
                 out.append({"id": o.id, "note": "refused", "code": "deal_in_progress"})
             else:
-                note = _either(o, mine, seat, held.of(active), active)
-                out.append(note or {"id": o.id, "note": "waiting"})
+                lack = _missing(mine, o.give)
+                if lack:
+                    out.append({"id": o.id, "note": "refused", "code": "cannot_provide",
+                                "seat": seat, "missing": lack})
+                    continue
+                lack = _public_lack(g, active, o.want)
+                out.append({"id": o.id, "note": "refused", "code": "cannot_provide",
+                            "seat": active, "missing": lack} if lack
+                           else {"id": o.id, "note": "waiting"})
         else:                 # the active player's: may I copy it?
             if not for_seat(o, seat):
                 out.append({"id": o.id, "note": "refused", "code": "not_for_you",
@@ -396,6 +405,23 @@ def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[d
             elif full:
                 out.append({"id": o.id, "note": "refused", "code": "too_many_offers"})
     return out
+
+
+def _public_lack(g: GameState, active: int, want: Side) -> dict[str, int]:
+    """What the active player surely lacks to give ``want``, from public facts alone: its
+    face-up cards and the number of cards in its hand (R41: which beans the hand holds is
+    hidden). ``{}`` unless the cards the face-up ones do not cover outnumber the hand; then
+    those cards (bean -> count)."""
+    if want == "?" or not want:
+        return {}
+    face_up: dict[str, int] = {}
+    for b in g.face_up:
+        if b is not None:
+            face_up[b] = face_up.get(b, 0) + 1
+    beyond = {b: n - face_up.get(b, 0) for b, n in want.items() if face_up.get(b, 0) < n}
+    if sum(beyond.values()) > len(g.seats[active].hand):
+        return beyond
+    return {}
 
 
 def _either(o: Offer, giver: dict[str, int], giver_seat: int, taker: dict[str, int],

@@ -221,8 +221,9 @@ def test_waiting_refused_and_copies(page: Any, server: str) -> None:
 
 
 def test_a_copy_the_active_player_cannot_take_says_why(page: Any, server: str) -> None:
+    # Ann's hand is empty (its size is public; which beans a hand holds is not, R41)
     g = P.game(phase="trade", face_up=["red"],
-               seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {"hand": ["chili"]}])
+               seats=[{"hand": []}, {"hand": ["chili"]}, {"hand": ["chili"]}])
     P.say(g, 0, "/offer red for chili")
     P.say(g, 1, "/accept 1")
     P.say(g, 2, "/accept 1")

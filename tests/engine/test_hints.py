@@ -89,8 +89,10 @@ def test_offer_notes_for_each_viewer_R28_R29() -> None:
 
 
 def test_a_copy_the_active_player_can_no_longer_take_says_who_lacks_what() -> None:
+    # the active player's hand is empty (its size is public, R41): once the face-up red
+    # is gone, everyone can tell it holds no red
     g = game(phase="trade", face_up=["red"],
-             seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {"hand": ["chili"]}])
+             seats=[{"hand": []}, {"hand": ["chili"]}, {"hand": ["chili"]}])
     say(g, 0, "/offer red for chili")          # 1
     say(g, 1, "/accept 1")                     # 2: P1's copy
     say(g, 2, "/accept 1")                     # 3: P2's copy
@@ -98,6 +100,22 @@ def test_a_copy_the_active_player_can_no_longer_take_says_who_lacks_what() -> No
     say(g, 0, "/accept 3")                     # the red goes to P2 (one way each: executes)
     assert notes(g, 1)[2] == {"id": 2, "note": "refused", "code": "cannot_provide", "seat": 0,
                               "missing": {"red": 1}}
+
+
+def test_a_note_never_tells_what_the_active_players_hand_lacks() -> None:
+    # R41: which beans a hand holds is hidden. P1 asks the active player for a chili it does
+    # not hold; with one card in its hand (a soy nobody else sees) it might hold one, so P1's
+    # note must not tell: it waits, as it would if the card were a chili
+    for hidden in ("soy", "chili"):
+        g = game(phase="trade", seats=[{"hand": [hidden]}, {"hand": ["red"]}, {}])
+        say(g, 1, "/offer red for chili")      # 1: P1's, to the active player
+        assert notes(g, 1)[1] == {"id": 1, "note": "waiting"}, hidden
+    # the active player itself is told (its own hand): it cannot take P1's offer
+    assert g.view(0)["you"]["can_accept"] == [1]
+    g = game(phase="trade", seats=[{"hand": ["soy"]}, {"hand": ["red"]}, {}])
+    say(g, 1, "/offer red for chili")
+    assert notes(g, 0)[1] == {"id": 1, "note": "refused", "code": "cannot_provide", "seat": 0,
+                              "missing": {"chili": 1}}
 
 
 def test_the_lines_of_a_deal_come_in_the_order_things_happened() -> None:

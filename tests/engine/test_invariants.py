@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from bohnanza.engine import Game, RuleError, hints
 from bohnanza.engine.actions import Accept, Done
-from bohnanza.engine.market import acceptable
+from bohnanza.engine.market import acceptable, holdings
 from bohnanza.scenario import card_count
 
 from .randplay import random_action, sensible_action
@@ -102,6 +102,14 @@ def _check_notes(g: Game, viewer: int, v: dict[str, Any]) -> None:
                 assert n["note"] == "refused" and n["code"] == code, (n, code)
         elif viewer != g.active and o.complete and o.id != (g.deal.offer if g.deal else None):
             code = _outcome(g, g.active, Accept(o.id))   # what the active player would get
+            mine = holdings(g, viewer)
+            if code == "cannot_provide" and all(mine.get(b, 0) >= k for b, k in o.give.items()):
+                # the active player lacks what it asks: told only when its face-up cards
+                # and the size of its hand rule it out (R41: the hand's beans are hidden)
+                want = o.want if isinstance(o.want, dict) else {}
+                beyond = sum(max(0, k - g.face_up.count(b)) for b, k in want.items())
+                if beyond <= len(g.seats[g.active].hand):
+                    code = None
             assert n is not None and n["note"] == ("waiting" if code is None else "refused")
             if code is not None:
                 assert n["code"] == code, (n, code)
