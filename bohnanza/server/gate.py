@@ -287,6 +287,17 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
         self.transport.write(text_frame(text.encode()))
         return True
 
+    def keepalive_timeout(self) -> None:
+        """uvicorn's keepalive timeout (the peer did not answer a ping in time: the close
+        frame written, the transport closed), then the transport aborted if its buffer still
+        holds bytes: a close waits for the buffer to drain, which a peer that reads nothing
+        never lets happen, so its connection (the Conn, the seat's presence, the gate's
+        count) stayed for good."""
+        super().keepalive_timeout()
+        t = self.transport
+        if t is not None and t.is_closing() and t.get_write_buffer_size():
+            t.abort()
+
     def connection_made(self, transport: Any) -> None:
         self._gate_address: str | None = getattr(self.config, "_gate_handoff", None)
         self.config._gate_handoff = None

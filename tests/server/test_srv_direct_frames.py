@@ -160,3 +160,56 @@ def test_conn_sends_directly_and_falls_back_in_order() -> None:
     able[0] = False
     conn.send("b")  # the direct write cannot: the ASGI send, which completes at once here
     assert direct_out == ["a"] and ws.sent == ["b"]
+
+
+async def test_a_peer_that_reads_nothing_is_dropped_at_the_keepalive_timeout() -> None:
+    """A client that stops reading: the socket's buffer fills, the server's sends wait, its
+    pings go unanswered. At the keepalive timeout uvicorn closes the transport, and a close
+    waits for the buffer to drain, which such a peer never lets happen: the connection (its
+    Conn, its seat's presence, the gate's count) stayed for good (found by review6: a
+    spectator that read 5 frames was still in the room minutes after). It is dropped."""
+    import socket
+
+    import uvicorn
+
+    ended = asyncio.Event()
+
+    async def flood(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await receive()  # websocket.connect
+        await send({"type": "websocket.accept"})
+        try:
+            while True:
+                await send({"type": "websocket.send", "text": "x" * 65536})
+        except Exception:  # noqa: BLE001 - the peer is gone: the send says so
+            pass
+        finally:
+            ended.set()
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = Config(app=flood, host="127.0.0.1", port=port, ws=GatedWebSocket,
+                    ws_ping_interval=0.2, ws_ping_timeout=0.2, log_level="warning",
+                    lifespan="off")
+    server = uvicorn.Server(config)
+    serving = asyncio.create_task(server.serve())
+    peer = socket.socket()
+    try:
+        for _ in range(500):
+            if server.started:
+                break
+            await asyncio.sleep(0.01)
+        peer.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        peer.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(peer, ("127.0.0.1", port))
+        key = base64.b64encode(b"0123456789abcdef").decode()
+        await asyncio.get_running_loop().sock_sendall(peer, (
+            "GET /ws/room HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        # nothing is ever read: the flood fills the buffers and the pings go unanswered
+        await asyncio.wait_for(ended.wait(), 10)
+    finally:
+        peer.close()
+        server.should_exit = True
+        await asyncio.wait_for(serving, 10)
