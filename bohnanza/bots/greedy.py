@@ -74,6 +74,7 @@ BUY_DRAWS = 35.0
 #: Duel step 3: weight of what a card left behind is worth to the opponent.
 DENY = 0.5
 KMAX = 30
+_PLANTING = ("plant", "plant_traded")
 
 
 @lru_cache(maxsize=65536)
@@ -545,6 +546,9 @@ class GreedyPolicy(Policy):
         self.memo: ModelMemo | None = ModelMemo()
         """The tables this seat's models share (``None``: every decision starts afresh)."""
         self._market: tuple[Any, list[tuple[int, int, Any, Any]], Any] | None = None
+        self._idle: tuple[Any, int, str, int, bool] | None = None
+        """After a decision of a planting phase that sent nothing: the game, its
+        ``off_market`` count, phase and turn, and ``hurry`` then (:meth:`_decide`)."""
         """During a decision: its view, the offers read from it and this seat's own complete
         offers (:meth:`_open_gives`), each read once."""
 
@@ -554,6 +558,8 @@ class GreedyPolicy(Policy):
             text = self._decide(view, rng, hurry=hurry)
         finally:
             self._market = None         # keeps nothing of the view (borrows_view)
+        if text is not None:
+            self._idle = None           # its own command: decide afresh next time
         self.ledger.note(view, text)
         return text
 
@@ -566,6 +572,40 @@ class GreedyPolicy(Policy):
 
     def _decide(self, view: dict[str, Any], rng: random.Random, *,
                hurry: bool = False) -> str | None:
+        """The decision (module docstring). In a planting phase of a bot game in the engine
+        (a lazy view of a ``SimGame``), a decision that sent nothing is repeated while the
+        game's ``off_market`` count, phase and turn stand still: since then only other seats'
+        offers and pass marks can have moved, none of which is read in these phases (the
+        step 2 check reads this seat's own offers only), and other seats' planting from
+        their to-plant areas, which leaves the beans seen as they were (the forecast) and
+        this seat's own cards as they were; deciding again would find ``None`` again from
+        the same tables."""
+        g = game_of(view)
+        if g is not None:
+            if self._repeats(g, hurry):
+                return None
+            moves = getattr(g, "off_market", None)
+            text = self._decide_now(view, rng, hurry=hurry)
+            self._idle = ((g, moves, g.phase, g.turn, hurry)
+                          if text is None and moves is not None and g.phase in _PLANTING
+                          else None)
+            return text
+        return self._decide_now(view, rng, hurry=hurry)
+
+    def idle_again(self, g: Any, hurry: bool = False) -> bool:
+        """Whether this seat's decision now, in the game ``g`` (a ``SimGame``), is the
+        ``None`` it last decided (:meth:`_decide`): a driver may skip building its view
+        (``bohnanza.bots.simulate``). Always ``False`` for a subclass that decides more
+        around :meth:`_decide` (``hard``): only the part it shares is known."""
+        return type(self)._decide is GreedyPolicy._decide and self._repeats(g, hurry)
+
+    def _repeats(self, g: Any, hurry: bool) -> bool:
+        idle = self._idle
+        return (idle is not None and idle[0] is g and idle[1] == g.off_market
+                and idle[2] == g.phase and idle[3] == g.turn and idle[4] == hurry)
+
+    def _decide_now(self, view: dict[str, Any], rng: random.Random, *,
+                    hurry: bool = False) -> str | None:
         you = view.get("you")
         if you is None or view["phase"] == "over":
             return None
