@@ -238,7 +238,7 @@ def build_parts(
     held = hints.Holdings(g)
     wanted = None if changes is None else changes.you
     dealt = None if changes is None else changes.market
-    inputs = None if memo is None else _MarketInputs(g)
+    inputs = None if memo is None else _MarketInputs(g)  # read at the first part asked
     n = len(g.seats)
     for v in viewers:
         if v is not None and wanted is not None and v not in wanted:
@@ -519,43 +519,60 @@ def _side_key(side: Any) -> Any:
 
 
 class _MarketInputs:
-    """What every seat's market part is built from, read once per build (a
-    :class:`MarketMemo`'s keys): ``common`` the phase, the active player, the turn, the
-    planting count, the face-up cards, the deal and the active player's hand; ``offers``
-    each offer's owner and facts (``(owner, id, to, turn, give, want)``, in market order);
-    ``hands`` every seat's hand (read only for the active player's key). All copies (tuples
-    of values), never the game's own lists."""
+    """What the seats' market parts are built from, read once per build at the first part
+    asked (a :class:`MarketMemo`'s keys): ``deal`` the pending deal; ``offers`` each
+    offer's owner and facts (``(owner, id, to, turn, give, want)``, in market order);
+    ``hands`` every seat's hand (for the active player's key). All copies (tuples of
+    values), never the game's own lists."""
 
-    __slots__ = ("common", "hands", "offers")
+    __slots__ = ("deal", "hands", "offers")
 
     def __init__(self, g: GameState) -> None:
+        self.offers: list[tuple[Any, ...]] | None = None
+        self.hands: tuple[tuple[str, ...], ...] | None = None
+        self.deal: Any = None
+
+    def read(self, g: GameState) -> list[tuple[Any, ...]]:
         d = g.deal
-        deal = None if d is None else (
+        self.deal = None if d is None else (
             d.offer, d.active, d.other,
             tuple((k, tuple(v.items())) for k, v in d.owes.items()),
             tuple(d.provided.items()))
-        self.common = (g.phase, g.active, g.turn, g.planted, tuple(g.face_up), deal,
-                       tuple(g.seats[g.active].hand))
         self.offers = [(o.owner, o.id, o.to, o.turn, _side_key(o.give), _side_key(o.want))
                        for o in g.offers]
-        self.hands: tuple[tuple[str, ...], ...] | None = None
+        return self.offers
 
     def key(self, g: GameState, seat: int) -> tuple[Any, ...]:
-        """Everything ``seat``'s market part (:func:`_you_market`) reads, as values: the
-        common inputs, its own hand and to-plant area, and the offers it may be a party of
-        (its own and the active player's: ``can_accept``, ``offer_notes``,
-        ``party_offers``, ``can_withdraw`` name no other, R28); for the active player every
-        offer, every seat's hand (whether an offer's owner holds what it gives, R29) and
-        its fields (``kept_face_up``)."""
+        """Everything ``seat``'s market part (:func:`_you_market`) reads, as values.
+
+        Outside phase 2 nothing is accepted nor noted (R28) and no deal is made: the phase,
+        the active player (the planting count for it), whether the seat's hand and to-plant
+        area hold cards (what it waits for), the deal, and the offers it may be a party of
+        (its own and the active player's; every offer for the active player: R28). In phase
+        2 also the turn, the face-up cards, the seat's hand; for another seat the size of
+        the active player's hand (what it surely lacks, R41) and its whole hand when the
+        active player aims an offer at the seat (whether it holds what it gives, R29);
+        for the active player every seat's hand (the offers' owners, R29), its to-plant
+        area and fields (``kept_face_up``)."""
+        offers = self.offers if self.offers is not None else self.read(g)
         s = g.seats[seat]
         active = g.active
+        phase = g.phase
         if seat != active:
-            return (self.common, tuple(s.hand), tuple(s.to_plant),
-                    [k for k in self.offers if k[0] == seat or k[0] == active])
+            offers = [k for k in offers if k[0] == seat or k[0] == active]
+        if phase != "trade":
+            return (phase, active, g.planted if seat == active else -1, not s.hand,
+                    not s.to_plant, self.deal, offers)
+        if seat != active:
+            aimed = any(k[2] == seat and k[0] == active for k in offers)
+            hand = g.seats[active].hand
+            return (phase, active, g.turn, tuple(g.face_up), self.deal,
+                    tuple(hand) if aimed else len(hand), tuple(s.hand), offers)
         if self.hands is None:
             self.hands = tuple(tuple(x.hand) for x in g.seats)
-        return (self.common, self.hands, tuple(s.to_plant),
-                tuple(None if f is None else (f[0], f[1]) for f in s.fields), self.offers)
+        return (phase, active, g.turn, tuple(g.face_up), self.deal, self.hands,
+                tuple(s.to_plant), tuple(None if f is None else (f[0], f[1]) for f in s.fields),
+                offers)
 
 
 class MarketMemo:
