@@ -19,7 +19,6 @@ from bohnanza.engine import view as views
 
 from .test_invariants import SETUPS, play_checked
 
-
 _BUT_OFFERS = frozenset({"seats", "deal", "waiting", "history"})
 
 
