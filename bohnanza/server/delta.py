@@ -30,7 +30,6 @@ so this never shows).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
 from typing import Any
 
 from .jsontext import dumps, loads
@@ -176,8 +175,7 @@ Memo = dict[tuple[str, int, Any], tuple[tuple[Any, int], list[str]]]
 
 def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
                same: frozenset[str] = frozenset(), memo: Memo | None = None,
-               whole: frozenset[str] = frozenset(),
-               apart: Mapping[str, Callable[[Any, list[str]], None]] | None = None) -> None:
+               whole: frozenset[str] = frozenset()) -> None:
     """:func:`diff_into` for an object kept as :func:`texts_of` (updated in place): a key
     whose value serialises as before costs one serialisation (a scalar: one comparison); a
     list that grew at its end (its old text a prefix of the new) is appended to without
@@ -188,9 +186,7 @@ def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
     as in an earlier call, with the same kept text, gets that call's operations again
     (``path`` must be the same). ``whole``: keys whose value, when its text changed, is
     replaced whole (one ``replace`` with the new text: nothing parsed back nor walked; more
-    bytes, far less CPU). ``apart``: keys the caller keeps itself (in ``old`` a stand-in
-    whose place in the order of the keys is kept): their new value goes to the function
-    named, which adds its operations in their place; a key gone is removed as any other."""
+    bytes, far less CPU)."""
     found = 0
     for k, v in new.items():
         if memo is not None and type(v) not in _SCALARS and k not in same:
@@ -211,10 +207,6 @@ def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
             continue
         if k in same:
             found += k in old
-            continue
-        if apart is not None and k in apart:
-            found += k in old
-            apart[k](v, out)
             continue
         was = old.get(k)
         if was is not None:

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from bohnanza.engine.view import You, YouMarket
 
 from .. import delta, frames
-from ..jsontext import loads
 from .logbook import log_texts
 from .roompart import RoomPart, room_part
 from .table import Table
@@ -46,17 +45,14 @@ class Snapshot:
     then tells what changed since. A delta connection holds ``(version, seat)`` of the state
     it got."""
 
-    __slots__ = ("base", "dealt", "game", "market", "memo", "offers", "own", "room",
-                 "room_key", "room_text", "seats", "stamp", "version")
+    __slots__ = ("base", "dealt", "game", "market", "memo", "own", "room", "room_key",
+                 "room_text", "seats", "stamp", "version")
 
     def __init__(self) -> None:
         self.version = -1
         self.game: tuple[str, int] | None = None  # (hosted game, game_no) of ``base``
         self.base: delta.Texts | None = None  # but ``seats``:
         self.seats: delta.Texts = {}  # its entries under their index ("0", "1", ...)
-        # its ``offers`` kept apart too, entry by entry: (the entry, its JSON); None: kept
-        # in ``base`` as any key (a view without offers, or one that gained them)
-        self.offers: list[tuple[Any, str]] | None = None
         self.own: dict[int | None, delta.Texts | None] = {}
         # the length of the market part's JSON at the end of each seat's ``you`` text
         # (``engine.view.You``): a new market part alone replaces it (:meth:`_diff_you`)
@@ -112,11 +108,7 @@ class Snapshot:
                         if game is not None and game == self.game else frozenset())
                 if changes is not None:
                     same = same | changes.same
-                apart = None if self.offers is None else {"offers": self._diff_offers}
-                delta.diff_texts(self.base, base, "/view", common, same | _SEATS,
-                                 apart=apart)
-                if self.offers is not None and "offers" not in self.base:
-                    self.offers = None  # gone (removed in its place)
+                delta.diff_texts(self.base, base, "/view", common, same | _SEATS)
                 if "seats" not in same:
                     self._diff_seats(base["seats"], common)
             self._diff_room(room, common)
@@ -148,14 +140,9 @@ class Snapshot:
         else:  # the first state, or a game begins or ends: everyone gets it whole
             self.base = None if base is None else delta.texts_of(base)
             self.seats = {}
-            self.offers = None
             if self.base is not None:
                 del self.base["seats"]
                 self.seats = _seat_texts(base["seats"])  # type: ignore[index]
-                offers = base.get("offers")  # type: ignore[union-attr]
-                if type(offers) is list:
-                    self.base["offers"] = _APART  # its place among the keys
-                    self.offers = [(e, frames.dumps(e)) for e in offers]
             part = _plain(room)
             self.room = delta.texts_of(part)
             self.room_text = _room_text(part)
@@ -224,35 +211,6 @@ class Snapshot:
         mine["you"] = (text, -1)
         out.append(delta.operation("replace" if was is not None else "add", "/view/you",
                                    text))
-
-    def _diff_offers(self, offers: list[Any], out: list[str]) -> None:
-        """The operations of the shared ``offers``, kept entry by entry: the same as
-        ``delta.diff_texts`` makes for the list (nothing when its text is the same; an
-        entry added at its end; an entry whose text changed walked against its old value
-        parsed back; else what ``delta.walk`` does), with an entry given again (the same
-        object: the host's memo) neither serialised nor parsed back."""
-        kept = self.offers
-        assert kept is not None
-        known = {id(e): t for e, t in kept}  # the entries live in ``kept`` meanwhile
-        texts = []
-        for e in offers:
-            t = known.get(id(e))
-            texts.append(t if t is not None else frames.dumps(e))
-        self.offers = list(zip(offers, texts, strict=True))
-        old = [t for _, t in kept]
-        if old == texts:
-            return
-        n, m = len(old), len(texts)
-        if n < m and old == texts[:n]:  # grown at its end (diff_texts' appended entries)
-            for t in texts[n:]:
-                out.append(delta.operation("add", "/view/offers/-", t))
-            return
-        if n == m:  # as delta.walk: each entry whose value changed, walked
-            for i in range(n):
-                if old[i] != texts[i]:
-                    delta.walk(loads(old[i]), offers[i], f"/view/offers/{i}", out)
-            return
-        delta.walk([loads(t) for t in old], offers, "/view/offers", out)
 
     def _diff_seats(self, seats: Any, out: list[str]) -> None:
         """The operations of the shared ``seats``, kept seat by seat: ``seats`` is the
@@ -332,7 +290,6 @@ def _seat_texts(seats: list[Any]) -> delta.Texts:
 
 
 _SEATS = frozenset({"seats"})  # compared seat by seat (Snapshot._diff_seats)
-_APART: tuple[Any, int] = ("", -3)  # the stand-in of ``offers`` in ``Snapshot.base``
 _SIGNALS = frozenset({"signals"})
 _YOU = frozenset({"you"})
 # a seat's own parts are sent whole when they changed (``diff_texts``' ``whole``): parsing the
