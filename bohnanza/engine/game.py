@@ -32,7 +32,7 @@ from .events import Event, EventLog
 from .presets import check_player_count, rules_for
 from .rng import below, shuffle
 from .state import GameState, Seat
-from .view import Changes
+from .view import Changes, MarketMemo
 
 _TRADING = (PostOffer, Accept, Provide, Withdraw, Cancel, Signal, ClearSignals)
 """The market's actions: refused in the bean duel (rules.md §3a: no trading, no gifts)."""
@@ -137,14 +137,17 @@ class Game(GameState):
         return view.build_many(self, viewers)
 
     def view_parts(
-        self, viewers: list[int | None], changes: Changes | None = None
+        self, viewers: list[int | None], changes: Changes | None = None,
+        memo: MarketMemo | None = None,
     ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
         """The views of ``viewers`` as ``(base, own)``: the view of ``v`` is
         ``{**base, **own[v]}`` (``own[v]`` holds ``signals`` and ``you``). For serialising
         many views at once, before the next command: both hold the game's own lists (not
         copies), so treat them as read-only and do not keep them. ``changes``: only what may
-        have changed since the views were last built (``view.build_parts``)."""
-        return view.build_parts(self, viewers, changes=changes)
+        have changed since the views were last built (``view.build_parts``); ``memo``: the
+        seats' market parts as last built for this game (``view.MarketMemo``, held by the
+        caller, one per game), taken again where what they are built from is the same."""
+        return view.build_parts(self, viewers, changes=changes, memo=memo)
 
     def view_changes(self) -> Changes | None:
         """What may differ in the views since this was last asked (``take_changes`` read by

@@ -206,7 +206,7 @@ def build(g: GameState, seat: int | None) -> dict[str, Any]:
 
 def build_parts(
     g: GameState, viewers: list[int | None], copy: bool = False,
-    changes: Changes | None = None,
+    changes: Changes | None = None, memo: MarketMemo | None = None,
 ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
     """The views of several viewers in two parts: ``(base, own)``, where the view of ``v`` is
     ``{**base, **own[v]}``. ``base`` is built once; the markers of everyone but the active
@@ -222,7 +222,11 @@ def build_parts(
     ``changes.same`` are :data:`SKIPPED` (an object no serialiser takes), as is the ``you``
     of a seat in neither ``changes.you`` nor ``changes.market``; the ``you`` of a seat in
     ``changes.market`` only is its market part alone (:class:`YouMarket`); with
-    ``changes.seats`` its ``seats`` is ``{seat: entry}`` for those seats only."""
+    ``changes.seats`` its ``seats`` is ``{seat: entry}`` for those seats only.
+
+    ``memo`` (:class:`MarketMemo`, one per game, held by the caller): each seat's market
+    part is taken from it when what it is built from is the same as when it was last built
+    (the very same :class:`YouMarket` object then: read-only, like the rest)."""
     if changes is None:
         base = public(g, copy)
     elif changes.base:
@@ -234,22 +238,33 @@ def build_parts(
     held = hints.Holdings(g)
     wanted = None if changes is None else changes.you
     dealt = None if changes is None else changes.market
+    inputs = None if memo is None else _MarketInputs(g)  # read at the first part asked
+    n = len(g.seats)
     for v in viewers:
         if v is not None and wanted is not None and v not in wanted:
             sig = _signals_for(g, v) if v == g.active else others
             if sig is None:
                 sig = others = _signals_for(g, None)
             you: Any = SKIPPED
-            if (dealt is None or v in dealt) and 0 <= v < len(g.seats):
-                you = YouMarket(_you_market(g, v, held))
+            if (dealt is None or v in dealt) and 0 <= v < n:
+                you = (YouMarket(_you_market(g, v, held)) if memo is None
+                       else memo.part(g, v, held, inputs))
             own[v] = {"signals": sig, "you": you}
             continue
-        if v is not None and v == g.active:
-            own[v] = own_part(g, v, copy=copy, held=held, parts=True)
-            continue
-        if others is None:
+        if others is None and v != g.active:
             others = _signals_for(g, None)
-        own[v] = own_part(g, v, others, copy, held, parts=True)
+        sig = _signals_for(g, v) if v is not None and v == g.active else others
+        if v is None or not 0 <= v < n:
+            own[v] = {"signals": sig, "you": None}
+            continue
+        cards = _you_cards(g, v, copy)
+        mine = (_you_market(g, v, held) if memo is None
+                else memo.part(g, v, held, inputs))
+        whole = You(cards)
+        whole.update(mine)
+        whole.cards = cards
+        whole.market = mine
+        own[v] = {"signals": sig, "you": whole}
     return base, own
 
 
@@ -497,3 +512,90 @@ def _you_market(g: GameState, seat: int,
         # trial 6: the face-up cards nobody takes stay with the active player (R32, R33)
         "kept_face_up": hints.kept_face_up(g, seat) if phase == "trade" and active else None,
     }
+
+
+def _side_key(side: Any) -> Any:
+    return side if side == "?" else tuple(side.items())
+
+
+class _MarketInputs:
+    """What the seats' market parts are built from, read once per build at the first part
+    asked (a :class:`MarketMemo`'s keys): ``deal`` the pending deal; ``offers`` each
+    offer's owner and facts (``(owner, id, to, turn, give, want)``, in market order);
+    ``hands`` every seat's hand (for the active player's key). All copies (tuples of
+    values), never the game's own lists."""
+
+    __slots__ = ("deal", "hands", "offers")
+
+    def __init__(self, g: GameState) -> None:
+        self.offers: list[tuple[Any, ...]] | None = None
+        self.hands: tuple[tuple[str, ...], ...] | None = None
+        self.deal: Any = None
+
+    def read(self, g: GameState) -> list[tuple[Any, ...]]:
+        d = g.deal
+        self.deal = None if d is None else (
+            d.offer, d.active, d.other,
+            tuple((k, tuple(v.items())) for k, v in d.owes.items()),
+            tuple(d.provided.items()))
+        self.offers = [(o.owner, o.id, o.to, o.turn, _side_key(o.give), _side_key(o.want))
+                       for o in g.offers]
+        return self.offers
+
+    def key(self, g: GameState, seat: int) -> tuple[Any, ...]:
+        """Everything ``seat``'s market part (:func:`_you_market`) reads, as values.
+
+        Outside phase 2 nothing is accepted nor noted (R28) and no deal is made: the phase,
+        the active player (the planting count for it), whether the seat's hand and to-plant
+        area hold cards (what it waits for), the deal, and the offers it may be a party of
+        (its own and the active player's; every offer for the active player: R28). In phase
+        2 also the turn, the face-up cards, the seat's hand; for another seat the size of
+        the active player's hand (what it surely lacks, R41) and its whole hand when the
+        active player aims an offer at the seat (whether it holds what it gives, R29);
+        for the active player every seat's hand (the offers' owners, R29), its to-plant
+        area and fields (``kept_face_up``)."""
+        offers = self.offers if self.offers is not None else self.read(g)
+        s = g.seats[seat]
+        active = g.active
+        phase = g.phase
+        if seat != active:
+            offers = [k for k in offers if k[0] == seat or k[0] == active]
+        if phase != "trade":
+            return (phase, active, g.planted if seat == active else -1, not s.hand,
+                    not s.to_plant, self.deal, offers)
+        if seat != active:
+            aimed = any(k[2] == seat and k[0] == active for k in offers)
+            hand = g.seats[active].hand
+            return (phase, active, g.turn, tuple(g.face_up), self.deal,
+                    tuple(hand) if aimed else len(hand), tuple(s.hand), offers)
+        if self.hands is None:
+            self.hands = tuple(tuple(x.hand) for x in g.seats)
+        return (phase, active, g.turn, tuple(g.face_up), self.deal, self.hands,
+                tuple(s.to_plant), tuple(None if f is None else (f[0], f[1]) for f in s.fields),
+                offers)
+
+
+class MarketMemo:
+    """Each seat's market part of ``you`` (:class:`YouMarket`) as last built, with what it
+    was built from (:class:`_MarketInputs`), for :func:`build_parts`: after a change of the
+    market most seats' parts are what they were (an offer between two other seats is not
+    theirs to take, R28). One per game: the caller holds it (the server's room, beside its
+    copy of the views), never shared between games; it keeps at most one part per seat.
+    A part it gives is the one it keeps: read-only."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self) -> None:
+        self.parts: dict[int, tuple[tuple[Any, ...], YouMarket]] = {}
+
+    def part(self, g: GameState, seat: int, held: hints.Holdings | None = None,
+             inputs: _MarketInputs | None = None) -> YouMarket:
+        """``seat``'s market part of ``g`` now: the one kept when its inputs are the same,
+        else built (:func:`_you_market`) and kept."""
+        key = (inputs or _MarketInputs(g)).key(g, seat)
+        kept = self.parts.get(seat)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        part = YouMarket(_you_market(g, seat, held))
+        self.parts[seat] = (key, part)
+        return part

@@ -94,13 +94,16 @@ class HostedGame(Protocol):
         """Apply stored game commands ``(seat, text)`` in order; raises the first refusal."""
 
     def view_parts(self, game: GameState, viewers: list[int | None],
-                   changes: Any = None
+                   changes: Any = None, memo: dict[str, Any] | None = None
                    ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
         """The views of ``viewers`` as ``(shared, own)``: the view of ``v`` is
         ``{**shared, **own[v]}``, built by whitelist (no other seat's hidden cards).
         ``changes``: what :meth:`view_changes` said may have changed since the views were
         last built; only that is built (``None``: everything; see
-        ``bohnanza.engine.view.build_parts``)."""
+        ``bohnanza.engine.view.build_parts``). ``memo``: a dict the caller keeps for this
+        game alone (a new one for each game, never shared between rooms), where the host
+        keeps what it may take again the next time (parts built from the same inputs);
+        ``None``: nothing kept."""
 
     def view_changes(self, game: GameState) -> Any:
         """What may differ in the views of ``game`` since this was last asked for it (a

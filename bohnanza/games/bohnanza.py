@@ -16,6 +16,7 @@ from bohnanza.commands.logtext import log_line
 from bohnanza.commands.texts import text
 from bohnanza.engine import PLAYER_RANGE, PRESETS, Event, Game, RuleError
 from bohnanza.engine.presets import DUEL_BASES
+from bohnanza.engine.view import MarketMemo
 
 from .base import Answering, GameState
 
@@ -59,9 +60,16 @@ class BohnanzaHost:
         return cmds.replay(_g(game), tail)
 
     def view_parts(self, game: GameState, viewers: list[int | None],
-                   changes: Any = None
+                   changes: Any = None, memo: dict[str, Any] | None = None
                    ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
-        return _g(game).view_parts(viewers, changes)
+        """``memo``: the seats' market parts (``view.MarketMemo``) kept there under
+        ``"market"``."""
+        market = None
+        if memo is not None:
+            market = memo.get("market")
+            if market is None:
+                market = memo["market"] = MarketMemo()
+        return _g(game).view_parts(viewers, changes, market)
 
     def view_changes(self, game: GameState) -> Any:
         return _g(game).view_changes()

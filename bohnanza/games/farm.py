@@ -107,7 +107,7 @@ class FarmHost:
         return None  # not told: every view is built whole
 
     def view_parts(self, game: GameState, viewers: list[int | None],
-                   changes: Any = None
+                   changes: Any = None, memo: dict[str, Any] | None = None
                    ) -> tuple[dict[str, Any], dict[int | None, dict[str, Any]]]:
         views = _g(game).views(viewers)
         if not views:

@@ -221,19 +221,20 @@ class Conn:
                     finally:
                         self._stalled = None
                     del coro, waiting
-                self.queued_bytes = 0
+                # a frame taken counts against ``queue_bytes`` until it is sent: a batch that
+                # stalls half way leaves room for no more than the rest of the bound
                 for item in self.queue.take_nowait():
                     if isinstance(item, tuple):
                         with contextlib.suppress(Exception):
                             await self.ws.close(code=item[0], reason=item[1])
                         return
-                    if direct is not None and direct(item):
-                        continue
-                    try:
-                        await send(item)
-                    except Exception:
-                        self.closing = True
-                        return
+                    if direct is None or not direct(item):
+                        try:
+                            await send(item)
+                        except Exception:
+                            self.closing = True
+                            return
+                    self.queued_bytes -= len(item)
                 item = ""  # sent: not kept while waiting
         finally:
             self.direct = False

@@ -605,13 +605,19 @@ def leak_scan(client: Client, history: list[tuple[int, dict[str, Any]]],
               hidden_money: bool = False) -> int:
     """Check every frame one client received; returns the number of frames checked. A
     ``patch`` frame is checked operation by operation (each value at its path, every key of
-    the path), on the state it patches."""
+    the path), on the state it patches. Each frame is checked against the seat the client
+    held when it came (its latest ``welcome``), so a client that takes another seat mid-game
+    is held to each seat's own view in turn."""
     me = client.seat
+    if client.welcomes:
+        me = client.welcomes[0]["you"]["seat"]
     version = -1
     over = False
     doc: dict[str, Any] | None = None  # the state a delta client holds
     for raw in client.frames:
         m = json.loads(raw)
+        if m["type"] == "welcome":
+            me = m["you"]["seat"]
         if m["type"] in ("state", "log", "patch"):
             version = m["version"]
         items: list[tuple[tuple[str, ...], Any]] = []

@@ -112,3 +112,51 @@ async def test_a_send_that_fails_closes_the_connection() -> None:
     conn.send("x")
     assert conn.closing
     writer.cancel()
+
+
+class MeteredSocket(FakeSocket):
+    """``send_text`` completes only while it has sends allowed (``allow``), then waits."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.allow = 0
+        self.more = asyncio.Event()
+
+    async def send_text(self, text: str) -> None:
+        while self.allow == 0:
+            self.more.clear()
+            await self.more.wait()
+        self.allow -= 1
+        self.sent.append(text)
+
+    def let(self, n: int) -> None:
+        self.allow += n
+        self.more.set()
+
+
+async def test_frames_taken_by_a_stalled_writer_still_count_against_queue_bytes() -> None:
+    # at most queue_bytes bytes wait for a slow reader (Conn's queue_bytes; issue 11, item 4),
+    # counting the frames the writer took but could not send yet (found by review6: the count
+    # was reset when the writer took its batch, so a batch that stalled half way let as much
+    # again queue up behind it)
+    ws = MeteredSocket()
+    conn = Conn(ws, 100.0, 10, 1000, queue_bytes=1000)  # type: ignore[arg-type]
+    writer = asyncio.create_task(conn.writer())
+    await _settle()
+    frame = "x" * 100
+    conn.send(frame)  # the socket takes nothing: this one waits on its way (not counted)
+    for _ in range(9):
+        conn.send(frame)  # 900 bytes queued
+    ws.let(2)  # the stalled frame and the batch's first go out; the batch's second stalls
+    await _settle()
+    assert len(ws.sent) == 2 and not conn.closing
+    # 800 bytes of the taken batch still wait: 2 more frames fit (1,000), a third does not
+    conn.send(frame)
+    conn.send(frame)
+    assert not conn.closing
+    conn.send(frame)
+    assert conn.closing
+    ws.let(100)
+    await asyncio.wait_for(writer, 1)
+    assert ws.closed and ws.closed[0][0] == 4001
+    writer.cancel()

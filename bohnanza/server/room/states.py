@@ -45,8 +45,8 @@ class Snapshot:
     then tells what changed since. A delta connection holds ``(version, seat)`` of the state
     it got."""
 
-    __slots__ = ("base", "game", "market", "own", "room", "room_key", "room_text", "seats",
-                 "stamp", "version")
+    __slots__ = ("base", "dealt", "game", "market", "memo", "own", "room", "room_key",
+                 "room_text", "seats", "stamp", "version")
 
     def __init__(self) -> None:
         self.version = -1
@@ -57,6 +57,11 @@ class Snapshot:
         # the length of the market part's JSON at the end of each seat's ``you`` text
         # (``engine.view.You``): a new market part alone replaces it (:meth:`_diff_you`)
         self.market: dict[int | None, int] = {}
+        # each seat's market part in its ``you`` text and that part's JSON: the host gives
+        # the same object again when its inputs are the same (``memo``), its text is reused
+        self.dealt: dict[int | None, tuple[Any, str]] = {}
+        # what the host keeps for the views of ``game`` (``HostedGame.view_parts``' memo)
+        self.memo: dict[str, Any] = {}
         self.room: delta.Texts = {}
         self.room_text = ""  # the JSON of the room part but ``now``: most changes keep it
         self.room_key: tuple[Any, ...] | None = None  # its RoomPart.key (None: not known)
@@ -148,6 +153,17 @@ class Snapshot:
         self.stamp = bool(stamp)
         return out
 
+    def memo_for(self, game: tuple[str, int] | None) -> dict[str, Any] | None:
+        """The host's memo for the views of ``game`` ((hosted game, game number); a new one
+        when the game is not the copy's: a memo is never carried from one game to the
+        next), or ``None`` without a game."""
+        if game is None:
+            return None
+        if game != self.game:
+            self.memo = {}
+            self.dealt = {}
+        return self.memo
+
 
     def _own_texts(self, seat: int | None, part: dict[str, Any]) -> delta.Texts:
         """A seat's own part as the copy keeps it (``delta.texts_of``), with the length of
@@ -155,8 +171,18 @@ class Snapshot:
         texts = delta.texts_of(part)
         you = part.get("you")
         if type(you) is You:
-            self.market[seat] = len(frames.dumps(you.market))
+            self.market[seat] = len(self._dealt_text(seat, you.market))
         return texts
+
+    def _dealt_text(self, seat: int | None, part: Any) -> str:
+        """The JSON of a seat's market part: that of the last one when ``part`` is the same
+        object (the host's memo gave it again; parts are read-only)."""
+        was = self.dealt.get(seat)
+        if was is not None and was[0] is part:
+            return was[1]
+        text = frames.dumps(part)
+        self.dealt[seat] = (part, text)
+        return text
 
     def _diff_you(self, seat: int | None, mine: delta.Texts, you: Any,
                   out: list[str]) -> None:
@@ -167,12 +193,12 @@ class Snapshot:
         was = mine.get("you")
         if type(you) is You:
             cards = frames.dumps(you.cards)
-            dealt = frames.dumps(you.market)
+            dealt = self._dealt_text(seat, you.market)
             text = cards[:-1] + "," + dealt[1:]
         else:
             assert was is not None and was[1] == -1 and seat in self.market, \
                 "a market part alone needs the whole you before it"
-            dealt = frames.dumps(you)
+            dealt = self._dealt_text(seat, you)
             kept = was[0]
             text = kept[:len(kept) - self.market[seat] + 1] + dealt[1:]
         self.market[seat] = len(dealt)
@@ -305,7 +331,8 @@ def state_frames(
                for c in conns):
             build = None
     if game is not None:
-        base, own = host.view_parts(game, seats, build)
+        memo = snap.memo_for(key) if deltas else None  # type: ignore[union-attr]
+        base, own = host.view_parts(game, seats, build, memo)
     ops: dict[int | None, list[str]] = {}
     held = None
     if deltas:
