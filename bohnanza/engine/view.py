@@ -74,6 +74,17 @@ def _declined(o: Any, passed: set[int]) -> list[int]:
     return [s for s in o.declined if s in passed] if o.declined else []
 
 
+def _offer_entry(g: GameState, o: Any, a: int | None, passed: set[int]) -> dict[str, Any]:
+    """One offer's entry of the shared ``offers`` (the engine's own ``give`` and ``want``,
+    not copied): its facts and the hints every viewer shares (``hints.py``)."""
+    return {"id": o.id, "owner": o.owner, "give": o.give, "want": o.want,
+            "to_active": o.owner != g.active, "answers": a, "to": o.to, "turn": o.turn,
+            "turn_active": hints.turn_active(g, o), "partners": hints.partners(g, o),
+            "face_up": hints.face_up_given(g, o),
+            "face_up_wanted": hints.face_up_wanted(g, o),
+            "traded": list(o.traded), "declined": _declined(o, passed)}
+
+
 def _seat_entry(s: Any, passed: bool, hide_coins: bool, copy: bool) -> dict[str, Any]:
     """One seat's entry of the shared ``seats`` (R41, R42: its hand counted, its coins
     counted unless hidden)."""
@@ -91,7 +102,8 @@ def _seat_entry(s: Any, passed: bool, hide_coins: bool, copy: bool) -> dict[str,
 
 
 def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset(),
-           only: frozenset[int] | None = None) -> dict[str, Any]:
+           only: frozenset[int] | None = None, memo: MarketMemo | None = None
+           ) -> dict[str, Any]:
     """The part of every view that is the same for all viewers (offers without hints).
 
     ``copy=False``: engine lists and dicts go in as they are, not copied (for a view that is
@@ -99,7 +111,9 @@ def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset(),
     ``skip``: keys left unbuilt (``seats``, ``offers``, ``deal``, ``waiting``, ``history``:
     :data:`SKIPPED` instead; the others are built anyway). ``only``: the seats whose entry
     of ``seats`` is built: ``seats`` is then ``{seat: entry}`` for those (the others are the
-    same as before: :class:`Changes` ``seats``)."""
+    same as before: :class:`Changes` ``seats``). ``memo`` (with ``copy=False``): each
+    offer's entry taken from it when what it is built from is the same
+    (:meth:`MarketMemo.offer`)."""
     hidden = bool(g.options.get("hidden_money"))
     over = g.phase == "over"
     passed = g.passed
@@ -125,14 +139,11 @@ def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset(),
                    "face_up_wanted": hints.face_up_wanted(g, o),
                    "traded": list(o.traded), "declined": _declined(o, passed)}
                   for o, a in zip(g.offers, hints.answers_all(g), strict=True)]  # hints: ``you``
+    elif memo is not None:
+        offers = memo.offers(g)
     else:
-        offers = [{"id": o.id, "owner": o.owner, "give": o.give, "want": o.want,
-                   "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn,
-                   "turn_active": hints.turn_active(g, o), "partners": hints.partners(g, o),
-                   "face_up": hints.face_up_given(g, o),
-                   "face_up_wanted": hints.face_up_wanted(g, o),
-                   "traded": list(o.traded), "declined": _declined(o, passed)}
-                  for o, a in zip(g.offers, hints.answers_all(g), strict=True)]
+        offers = [_offer_entry(g, o, a, passed) for o, a in
+                  zip(g.offers, hints.answers_all(g), strict=True)]
     deal: Any = None
     if "deal" in skip:
         deal = SKIPPED
@@ -226,11 +237,12 @@ def build_parts(
 
     ``memo`` (:class:`MarketMemo`, one per game, held by the caller): each seat's market
     part is taken from it when what it is built from is the same as when it was last built
-    (the very same :class:`YouMarket` object then: read-only, like the rest)."""
+    (the very same :class:`YouMarket` object then: read-only, like the rest), and so is
+    each offer's entry of the shared ``offers`` (with ``copy=False``)."""
     if changes is None:
-        base = public(g, copy)
+        base = public(g, copy, memo=memo if not copy else None)
     elif changes.base:
-        base = public(g, copy, changes.same, changes.seats)
+        base = public(g, copy, changes.same, changes.seats, memo if not copy else None)
     else:
         base = {}
     others: dict[str, Any] | None = None
@@ -583,10 +595,37 @@ class MarketMemo:
     copy of the views), never shared between games; it keeps at most one part per seat.
     A part it gives is the one it keeps: read-only."""
 
-    __slots__ = ("parts",)
+    __slots__ = ("entries", "parts")
 
     def __init__(self) -> None:
         self.parts: dict[int, tuple[tuple[Any, ...], YouMarket]] = {}
+        self.entries: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+
+    def offers(self, g: GameState) -> list[dict[str, Any]]:
+        """The shared ``offers`` of ``g`` now (:func:`public`, ``copy=False``): each
+        offer's entry the one kept when what it is built from is the same (the offer's
+        facts and story, its answer, the active player, the turn, the face-up cards, the
+        pass marks of those who declined it), else built and kept; the entries of offers
+        gone are dropped."""
+        active = g.active
+        common = (active, g.turn, tuple(g.face_up))
+        passed = g.passed
+        kept = self.entries
+        out = []
+        now = {}
+        for o, a in zip(g.offers, hints.answers_all(g), strict=True):
+            key = (common, o.owner, o.to, o.turn, _side_key(o.give), _side_key(o.want),
+                   tuple(o.face_up.items()) if o.face_up else None, tuple(o.traded),
+                   _declined(o, passed), a)
+            was = kept.get(o.id)
+            if was is not None and was[0] == key:
+                entry = was[1]
+            else:
+                entry = _offer_entry(g, o, a, passed)
+            now[o.id] = (key, entry)
+            out.append(entry)
+        self.entries = now
+        return out
 
     def part(self, g: GameState, seat: int, held: hints.Holdings | None = None,
              inputs: _MarketInputs | None = None) -> YouMarket:

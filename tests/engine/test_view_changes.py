@@ -19,6 +19,8 @@ from bohnanza.engine import view as views
 
 from .test_invariants import SETUPS, play_checked
 
+_BUT_OFFERS = frozenset({"seats", "deal", "waiting", "history"})
+
 
 class _Watch:
     """The check after each command: the views kept up to date from the reported changes
@@ -46,6 +48,10 @@ class _Watch:
             self.whole += 1
             self.views = whole
             return
+        # the shared offers as the server builds them (the engine's own lists, entries kept
+        # in the memo) are those of the whole views
+        offers = views.public(g, False, _BUT_OFFERS, memo=self.memo)["offers"]
+        assert offers == whole[None]["offers"]
         kept = {s: p for s, (_, p) in self.memo.parts.items()}
         base, own = views.build_parts(g, viewers, copy=True, changes=told, memo=self.memo)
         if not told.base:

@@ -189,7 +189,8 @@ class Snapshot:
         """The operation of a seat's ``you`` (replaced whole when its text changed,
         ``_OWN``): a :class:`You` is serialised part by part (its text is the cards
         part's, then the market part's keys), a :class:`YouMarket` takes the place of the
-        market part at the end of the text kept (the cards part stands)."""
+        market part at the end of the text kept (the cards part stands); the very part
+        that text ends with (given again by the host's memo) changes nothing."""
         was = mine.get("you")
         if type(you) is You:
             cards = frames.dumps(you.cards)
@@ -198,6 +199,9 @@ class Snapshot:
         else:
             assert was is not None and was[1] == -1 and seat in self.market, \
                 "a market part alone needs the whole you before it"
+            last = self.dealt.get(seat)
+            if last is not None and last[0] is you:  # the part the text ends with: no change
+                return
             dealt = self._dealt_text(seat, you)
             kept = was[0]
             text = kept[:len(kept) - self.market[seat] + 1] + dealt[1:]
