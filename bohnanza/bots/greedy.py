@@ -74,6 +74,7 @@ BUY_DRAWS = 35.0
 #: Duel step 3: weight of what a card left behind is worth to the opponent.
 DENY = 0.5
 KMAX = 30
+_PLANTING = ("plant", "plant_traded")
 
 
 @lru_cache(maxsize=65536)
@@ -264,7 +265,7 @@ class Model:
         self._plans: dict[tuple[Fields, Cards], Plan]
         self._single: dict[Fields, dict[str, float]]
         self._totals: dict[tuple[Fields, Cards, Cards], float]
-        self._deals: dict[tuple[Any, ...], tuple[float, list[CardRef]]]
+        self._deals: dict[tuple[Any, ...], tuple[float, list[CardRef] | None]]
         self._v, self._plans, self._single, self._totals, self._deals = tables
 
     # ------------------------------------------------------------ field worth
@@ -408,13 +409,20 @@ class Model:
         return v
 
     def hand_value(self, hand: Cards, fields: Fields) -> float:
-        row = self._single.get(fields)
+        """The weighted :meth:`single` of the first hand cards (``HAND_WEIGHTS``)."""
+        singles = self._single
+        row = singles.get(fields)
         if row is None:
-            row = self._single[fields] = {}
+            row = singles[fields] = {}
         parts = []
+        here: float | None = None       # worth(fields), read once for the singles missing
         for w, b in zip(HAND_WEIGHTS, hand):  # noqa: B905 (the hand may be longer)
             v = row.get(b)
-            parts.append(w * (self.single(fields, b) if v is None else v))
+            if v is None:               # self.single(fields, b), without the call
+                if here is None:
+                    here = self.worth(fields)
+                v = row[b] = self.plan(fields, (b,)).value - here
+            parts.append(w * v)
         return sum(parts)
 
     def total(self, hand: Cards, to_plant: Cards) -> float:
@@ -433,33 +441,34 @@ class Model:
     def deal(self, give: dict[str, int], receive: dict[str, int]) -> tuple[float, list[CardRef]]:
         """Gain of handing over ``give`` and receiving ``receive``, and the cards to hand over
         (the instances that hurt least to lose, R11). ``-inf`` when ``give`` is not held."""
-        got = self._dealt(give, receive)
-        return got[0], got[1][:]
+        key = (self.fields, self.hand, self.face_up, self.to_plant,
+               tuple(give.items()), tuple(receive.items()))
+        got = self._deals.get(key)
+        if got is None or got[1] is None:
+            got = self._deals[key] = self._deal(give, receive, True)
+        return got[0], got[1][:]        # type: ignore[index]
 
     def gain(self, give: dict[str, int], receive: dict[str, int]) -> float:
-        """``deal(give, receive)[0]``: the gain alone."""
-        return self._dealt(give, receive)[0]
-
-    def _dealt(self, give: dict[str, int], receive: dict[str, int]
-               ) -> tuple[float, list[CardRef]]:
-        """:meth:`_deal`, kept in the forecast's table by the whole position."""
+        """``deal(give, receive)[0]``: the gain alone (the cards to hand over are not
+        written down)."""
         key = (self.fields, self.hand, self.face_up, self.to_plant,
                tuple(give.items()), tuple(receive.items()))
         got = self._deals.get(key)
         if got is None:
-            got = self._deal(give, receive)
-            self._deals[key] = got
-        return got
+            got = self._deals[key] = self._deal(give, receive, False)
+        return got[0]
 
-    def _deal(self, give: dict[str, int], receive: dict[str, int]
-              ) -> tuple[float, list[CardRef]]:
+    def _deal(self, give: dict[str, int], receive: dict[str, int], refs_too: bool
+              ) -> tuple[float, list[CardRef] | None]:
+        """:meth:`deal`, kept in the forecast's table by the whole position; the cards to
+        hand over only when ``refs_too`` (else ``None``; the gain is the same)."""
         hand = self.hand
         face = self.face_up
         tp = self.to_plant
         total = self.total
         hand_pos: tuple[int, ...] | None = None     # the cards' places before the deal
         face_pos: tuple[int, ...] | None = None
-        refs: list[CardRef] = []
+        refs: list[CardRef] | None = [] if refs_too else None
         got_l: list[str] = []
         for b, k in receive.items():
             got_l += [b] * k
@@ -482,16 +491,18 @@ class Model:
                     return -math.inf, []
                 _, zone, j = best
                 if zone == "h":
-                    if hand_pos is None:
-                        hand_pos = tuple(range(1, len(hand) + 1))
-                    refs.append(CardRef("h", hand_pos[j]))
-                    hand_pos = hand_pos[:j] + hand_pos[j + 1:]
+                    if refs is not None:
+                        if hand_pos is None:
+                            hand_pos = tuple(range(1, len(hand) + 1))
+                        refs.append(CardRef("h", hand_pos[j]))
+                        hand_pos = hand_pos[:j] + hand_pos[j + 1:]
                     hand = hand[:j] + hand[j + 1:]
                 else:
-                    if face_pos is None:
-                        face_pos = tuple(range(1, len(face) + 1))
-                    refs.append(CardRef("u", face_pos[j]))
-                    face_pos = face_pos[:j] + face_pos[j + 1:]
+                    if refs is not None:
+                        if face_pos is None:
+                            face_pos = tuple(range(1, len(face) + 1))
+                        refs.append(CardRef("u", face_pos[j]))
+                        face_pos = face_pos[:j] + face_pos[j + 1:]
                     face = face[:j] + face[j + 1:]
         after = total(hand, tp + face + got)
         return after - self.base(), refs
@@ -535,6 +546,9 @@ class GreedyPolicy(Policy):
         self.memo: ModelMemo | None = ModelMemo()
         """The tables this seat's models share (``None``: every decision starts afresh)."""
         self._market: tuple[Any, list[tuple[int, int, Any, Any]], Any] | None = None
+        self._idle: tuple[Any, int, str, int, bool] | None = None
+        """After a decision of a planting phase that sent nothing: the game, its
+        ``off_market`` count, phase and turn, and ``hurry`` then (:meth:`_decide`)."""
         """During a decision: its view, the offers read from it and this seat's own complete
         offers (:meth:`_open_gives`), each read once."""
 
@@ -544,6 +558,8 @@ class GreedyPolicy(Policy):
             text = self._decide(view, rng, hurry=hurry)
         finally:
             self._market = None         # keeps nothing of the view (borrows_view)
+        if text is not None:
+            self._idle = None           # its own command: decide afresh next time
         self.ledger.note(view, text)
         return text
 
@@ -556,6 +572,40 @@ class GreedyPolicy(Policy):
 
     def _decide(self, view: dict[str, Any], rng: random.Random, *,
                hurry: bool = False) -> str | None:
+        """The decision (module docstring). In a planting phase of a bot game in the engine
+        (a lazy view of a ``SimGame``), a decision that sent nothing is repeated while the
+        game's ``off_market`` count, phase and turn stand still: since then only other seats'
+        offers and pass marks can have moved, none of which is read in these phases (the
+        step 2 check reads this seat's own offers only), and other seats' planting from
+        their to-plant areas, which leaves the beans seen as they were (the forecast) and
+        this seat's own cards as they were; deciding again would find ``None`` again from
+        the same tables."""
+        g = game_of(view)
+        if g is not None:
+            if self._repeats(g, hurry):
+                return None
+            moves = getattr(g, "off_market", None)
+            text = self._decide_now(view, rng, hurry=hurry)
+            self._idle = ((g, moves, g.phase, g.turn, hurry)
+                          if text is None and moves is not None and g.phase in _PLANTING
+                          else None)
+            return text
+        return self._decide_now(view, rng, hurry=hurry)
+
+    def idle_again(self, g: Any, hurry: bool = False) -> bool:
+        """Whether this seat's decision now, in the game ``g`` (a ``SimGame``), is the
+        ``None`` it last decided (:meth:`_decide`): a driver may skip building its view
+        (``bohnanza.bots.simulate``). Always ``False`` for a subclass that decides more
+        around :meth:`_decide` (``hard``): only the part it shares is known."""
+        return type(self)._decide is GreedyPolicy._decide and self._repeats(g, hurry)
+
+    def _repeats(self, g: Any, hurry: bool) -> bool:
+        idle = self._idle
+        return (idle is not None and idle[0] is g and idle[1] == g.off_market
+                and idle[2] == g.phase and idle[3] == g.turn and idle[4] == hurry)
+
+    def _decide_now(self, view: dict[str, Any], rng: random.Random, *,
+                    hurry: bool = False) -> str | None:
         you = view.get("you")
         if you is None or view["phase"] == "over":
             return None

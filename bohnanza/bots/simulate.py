@@ -102,6 +102,9 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
     borrow = [not wire and p.borrows_view for p in policies]
     direct = [not wire and p.reads_game for p in policies]
     heeds = [getattr(p, "heeds_hurry", True) for p in policies]
+    # a policy that knows its decision is the None it last decided (GreedyPolicy.idle_again)
+    again = [getattr(p, "idle_again", None) if b else None for p, b in zip(policies, borrow,
+                                                                          strict=True)]
     table: Table | None = None              # the public part while nothing changed
     last: Table | None = None
     rngs = [seat_rng(seed, i) for i in range(n)]
@@ -123,6 +126,13 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
                 text = policies[seat].decide_game(  # type: ignore[attr-defined]
                     game, seat, rngs[seat], hurry=hurry)
             else:
+                if again[seat] is not None:
+                    must = _waiting(game, seat) is not None
+                    hurry = must and (idle[seat] >= PATIENCE or quiet_rounds > 0)
+                    if again[seat](game, hurry):    # type: ignore[misc]
+                        if must:
+                            idle[seat] += 1
+                        continue
                 if borrow[seat]:
                     if table is None:
                         table = last = Table.of(game, last)

@@ -65,11 +65,31 @@ class SimGame(QuietGame):
     ``Withdraw``, ``Harvest``, ``Buy`` or the markers (``Game.holdings_kept``). Exact only
     for a game that changes through ``apply`` alone, as it has no stale offer after any
     action; a game whose cards are moved by hand or built from a view (``determinize``)
-    needs ``QuietGame``."""
+    needs ``QuietGame``.
 
-    __slots__ = ()
+    ``off_market`` counts the actions ``apply`` has taken (or tried) other than ``PostOffer``,
+    ``Withdraw`` and a ``Plant`` of phase 3: while it stands still in one phase of one turn,
+    only the open offers and the pass marks can have changed, and cards planted from a
+    to-plant area into the same seat's fields (R33): no card has left or joined the public
+    cards of a bean, which a bot may rely on to repeat a decision instead of deciding again
+    (``GreedyPolicy``)."""
+
+    __slots__ = ("off_market",)
 
     holdings_kept = frozenset({PostOffer, Withdraw, Harvest, Buy, Signal, ClearSignals})
+    market_only = frozenset({PostOffer, Withdraw})
+    """The actions ``off_market`` does not count."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.off_market = 0
+
+    def apply(self, seat: int, action: object) -> list[Any]:
+        """``Game.apply``, counting ``off_market``."""
+        kind = type(action)
+        if kind not in self.market_only and (kind is not Plant or self.phase != "plant_traded"):
+            self.off_market += 1
+        return Game.apply(self, seat, action)
 
 
 def quiet_clone(g: Game) -> QuietGame:

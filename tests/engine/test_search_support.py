@@ -10,8 +10,14 @@ import pytest
 
 from bohnanza.bots.rollout import play_out, step
 from bohnanza.engine import Game, RuleError
-from bohnanza.engine.actions import Accept, PostOffer
-from bohnanza.engine.search import determinize, legal_actions, quiet_clone, unseen_cards
+from bohnanza.engine.actions import Accept, Done, Plant, PostOffer, Withdraw
+from bohnanza.engine.search import (
+    SimGame,
+    determinize,
+    legal_actions,
+    quiet_clone,
+    unseen_cards,
+)
 from bohnanza.engine.state import GameState
 
 CONFIGS = [("classic", 3), ("classic", 5), ("amigo", 4), ("rio-grande", 2),
@@ -125,3 +131,27 @@ def test_unseen_cards_count() -> None:
     g = Game.new("classic", ["A", "B", "C"], 1)
     view = g.view(0)
     assert len(unseen_cards(view)) == g.rules.deck_size - 5 - len(g.discard[-1:])
+
+
+def test_sim_game_counts_what_moves_cards_and_not_the_market() -> None:
+    """``SimGame.off_market`` stands still for posting and withdrawing an offer (no card
+    moves, R29) and for a phase-3 plant from a to-plant area (R33), and counts a phase-1
+    plant (a hand card joins a field, R9) and a phase's end (R26: ``/done``)."""
+    g = SimGame.new("classic", ["A", "B", "C", "D"], 5)
+    other = (g.active + 1) % 4
+    start = g.off_market
+    bean = g.seats[other].hand[0]
+    g.apply(other, PostOffer({bean: 1}, {}))
+    assert g.off_market == start
+    g.apply(other, Withdraw(g.offers[-1].id))
+    assert g.off_market == start and g.offers == []
+    g.apply(g.active, Plant(None))
+    assert g.off_market == start + 1
+    g.apply(g.active, Done())
+    assert g.phase == "trade" and g.off_market == start + 2
+    g.apply(g.active, Done())               # trading ends: the face-up cards are to plant
+    assert g.phase == "plant_traded"
+    moved = g.off_market
+    seat = g.active
+    g.apply(seat, Plant(None, g.seats[seat].to_plant[0]))
+    assert g.off_market == moved
