@@ -9,7 +9,9 @@ Count instructions with valgrind and take the difference of two N (the start-up 
 LAYOUT: ``rowid`` (the schema: rowid table and the ``commands_room`` index), ``norowid``
 (``PRIMARY KEY (room, id) WITHOUT ROWID``, the id the room's largest + 1, in the insert),
 ``norowid-given`` (the same, the id given by the caller), ``noindex`` (rowid table, no
-index: every read of a room would scan the table), ``empty`` (the transaction alone)."""
+index: every read of a room would scan the table), ``empty`` (the transaction alone),
+``alone`` (the schema's table, each INSERT without ``BEGIN``/``COMMIT`` around it: SQLite's
+autocommit, as ``SQLiteStore.group`` makes a game command alone in its group)."""
 
 from __future__ import annotations
 
@@ -36,9 +38,9 @@ def main() -> None:
              " VALUES (?, ?, 1, 2, '/plant', NULL, ?, ?)")
     keyed = f"CREATE TABLE commands (room TEXT NOT NULL, id INTEGER NOT NULL, {COLUMNS}," \
         " PRIMARY KEY (room, id)) WITHOUT ROWID"
-    if layout in ("rowid", "noindex"):
+    if layout in ("rowid", "noindex", "alone"):
         db.execute(f"CREATE TABLE commands (id INTEGER PRIMARY KEY, room TEXT NOT NULL, {COLUMNS})")
-        if layout == "rowid":
+        if layout != "noindex":
             db.execute("CREATE INDEX commands_room ON commands (room, id)")
         sql = plain
 
@@ -69,6 +71,11 @@ def main() -> None:
         raise SystemExit(f"unknown layout {layout!r}")
     cur = db.cursor()
     rooms = [f"room-{i}" for i in range(20)]
+    if layout == "alone":
+        for i in range(n):
+            db.execute(sql, args(rooms[i % 20], i))
+        db.close()
+        return
     for i in range(n):
         cur.execute("BEGIN IMMEDIATE")
         db.execute(sql, args(rooms[i % 20], i))

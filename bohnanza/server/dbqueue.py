@@ -15,6 +15,9 @@ savepoint of its own (a write that fails is undone alone and fails alone). Each 
 await returns once the transaction is committed: a command's reply is still sent only after
 it is stored, and one room's writes still run in the order it asked for them (it waits for
 each). A store without ``group`` (PostgreSQL) makes each write alone, as :meth:`DbQueue.call`.
+A group committed by a callback of the event loop (the usual case) resumes its writers in that
+callback, in order (:func:`_settle`): a room sends its command's frames in the commit's turn
+of the loop, not in a turn of their own.
 """
 
 from __future__ import annotations
@@ -81,16 +84,37 @@ def _grouped(grouper: Callable[[list[Call]], list[Outcome]], calls: list[Call]
 
 def _settle(futures: list[asyncio.Future[Any]], outcomes: list[Outcome]) -> None:
     """Each future its outcome (an exception as :class:`StorageFailure`); one nobody awaits
-    any more (cancelled) is skipped."""
+    any more (cancelled) is skipped.
+
+    Called from a callback of the event loop (no task running: the group's own turn), each
+    future's callbacks (the task that awaits it) run here, in order, instead of in the next
+    turn of the loop, where ``set_result`` would put them: a write's caller resumes in its
+    commit's turn (one turn of the loop less per command, about 14 K instructions). They are
+    taken off the future before its outcome is set (``_callbacks``, asyncio's own list of
+    ``(callback, context)`` pairs; a future without it is settled as usual). From a task,
+    the callbacks run in the next turn, as asyncio does: a task cannot resume another."""
+    now = asyncio.current_task() is None
     for future, (ok, value) in zip(futures, outcomes, strict=True):
         if future.done():
             continue
+        waiting = getattr(future, "_callbacks", None) if now else None
+        if waiting:
+            for callback, _ in waiting:
+                future.remove_done_callback(callback)
         if ok:
             future.set_result(value)
         elif isinstance(value, StorageFailure):
             future.set_exception(value)
         else:
             future.set_exception(StorageFailure(f"{type(value).__name__}: {value}"))
+        for callback, context in waiting or ():
+            try:
+                context.run(callback, future)
+            except (SystemExit, KeyboardInterrupt):
+                raise
+            except BaseException as e:  # as the loop's own Handle does
+                future.get_loop().call_exception_handler(
+                    {"message": "a write's waiter failed", "exception": e, "future": future})
 
 
 class DbQueue:

@@ -104,6 +104,91 @@ async def test_a_call_asked_after_a_write_comes_after_it(tmp_path: Path) -> None
         queue.close()
 
 
+async def test_a_writer_resumes_in_its_commits_turn(tmp_path: Path) -> None:
+    """The commit's turn of the event loop resumes its writers (the room then sends the
+    command's frames at once): before anything asked of the loop after that turn began."""
+    queue, _, sizes = _queue(tmp_path / "t.db", True)
+    order: list[str] = []
+
+    async def room() -> None:
+        await _command(queue, "east", 1, 0)
+        order.append("resumed")
+
+    try:
+        task = asyncio.create_task(room())
+        await asyncio.sleep(0)  # the room's write is asked for: its group is made next turn
+        assert sizes == []
+        asyncio.get_running_loop().call_soon(order.append, "asked after")
+        await task
+        assert order == ["resumed", "asked after"]
+        assert sizes == [1]
+    finally:
+        queue.close()
+
+
+async def test_a_writer_cancelled_while_waiting_leaves_its_group_whole(tmp_path: Path) -> None:
+    """A writer whose task is cancelled before its group is made: its write was asked for and
+    is made; the others of its group resume with their results."""
+    queue, reader, sizes = _queue(tmp_path / "c.db", True)
+    resumed: list[int] = []
+
+    async def room(name: str, version: int) -> None:
+        await _command(queue, name, version, 0)
+        resumed.append(version)
+
+    try:
+        first = asyncio.create_task(room("east", 1))
+        second = asyncio.create_task(room("west", 1))
+        await asyncio.sleep(0)
+        first.cancel()
+        await asyncio.gather(first, second, return_exceptions=True)
+        assert first.cancelled()
+        assert resumed == [1]
+        assert sizes == [2]
+        assert [r.version for r in reader.command_rows("east")] == [1]
+        assert [r.version for r in reader.command_rows("west")] == [1]
+    finally:
+        queue.close()
+
+
+async def test_a_lone_command_is_committed_when_its_await_returns(tmp_path: Path) -> None:
+    """A game command alone in its turn (made without a transaction around it): committed,
+    another connection reads it, no transaction left open."""
+    queue, reader, sizes = _queue(tmp_path / "a.db", True)
+    try:
+        for v in (1, 2, 3):
+            await _command(queue, "east", v, 0)
+            assert [r.version for r in reader.command_rows("east")] == list(range(1, v + 1))
+            assert not queue.store.db.in_transaction
+        assert sizes == [1, 1, 1]
+    finally:
+        queue.close()
+
+
+async def test_a_lone_command_on_a_locked_database_waits_for_the_lock(tmp_path: Path) -> None:
+    """The inline write finds the database locked by another connection: nothing is written
+    then; the write waits for the lock on the database thread and is stored once it is
+    released, before its await returns."""
+    db = tmp_path / "l.db"
+    store = SQLiteStore(db, synchronous="NORMAL", busy_timeout=30.0)
+    store.wait_for_locks(False)
+    reader = SQLiteStore(db)
+    queue = DbQueue(store, reader, True)
+    lock = sqlite3.connect(db, isolation_level=None)
+    try:
+        lock.execute("BEGIN EXCLUSIVE")
+        write = asyncio.create_task(_command(queue, "east", 1, 0))
+        for _ in range(20):  # the inline attempt failed: the write waits on the thread
+            await asyncio.sleep(0)
+        assert not write.done()
+        lock.execute("COMMIT")
+        await write
+        assert [r.version for r in reader.command_rows("east")] == [1]
+    finally:
+        lock.close()
+        queue.close()
+
+
 async def test_acknowledged_commands_of_two_rooms_survive_kill9(server_factory: Any) -> None:
     srv: ServerProc = server_factory("k.db", game_seed=9)
     rooms = {name: await seat_players(srv.ws_url(name), names)
