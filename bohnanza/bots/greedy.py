@@ -336,16 +336,22 @@ class Model:
         width = len(fields)
         if many:
             beans = list(dict.fromkeys(cards))
-            held = [f[0] for f in fields if f is not None]
+            held = []                   # a loop: no comprehension's call (3.11)
+            for f in fields:
+                if f is not None:
+                    held.append(f[0])
             for b in beans:
                 if b in held:
                     beans = [b]     # a bean joining its own field first never hurts: prune
                     break
         for b in beans:
             if many:
-                rest_l = list(cards)
-                rest_l.remove(b)
-                rest = tuple(rest_l)
+                if len(cards) == 2:     # the other card (list.remove's first match)
+                    rest = (cards[1],) if cards[0] == b else (cards[0],)
+                else:
+                    rest_l = list(cards)
+                    rest_l.remove(b)
+                    rest = tuple(rest_l)
             used_empty = False
             for i, f in enumerate(fields):
                 if f is None:
