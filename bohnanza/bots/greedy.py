@@ -335,7 +335,10 @@ class Model:
         many = len(cards) > 1
         width = len(fields)
         if many:
-            beans = list(dict.fromkeys(cards))
+            if len(cards) == 2:         # list(dict.fromkeys(cards)) of two cards
+                beans = [cards[0]] if cards[0] == cards[1] else [cards[0], cards[1]]
+            else:
+                beans = list(dict.fromkeys(cards))
             held = []                   # a loop: no comprehension's call (3.11)
             for f in fields:
                 if f is not None:
