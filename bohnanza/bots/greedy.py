@@ -334,6 +334,7 @@ class Model:
         rest: Cards = ()
         many = len(cards) > 1
         width = len(fields)
+        nf: Fields
         if many:
             if len(cards) == 2:         # list(dict.fromkeys(cards)) of two cards
                 beans = [cards[0]] if cards[0] == cards[1] else [cards[0], cards[1]]
