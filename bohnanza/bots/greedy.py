@@ -560,7 +560,7 @@ class GreedyPolicy(Policy):
             self._market = None         # keeps nothing of the view (borrows_view)
         if text is not None:
             self._idle = None           # its own command: decide afresh next time
-        self.ledger.note(view, text)
+            self.ledger.note(view, text)    # (nothing to note for None)
         return text
 
     def _offers(self, view: dict[str, Any]) -> list[tuple[int, int, Any, Any]]:
@@ -623,10 +623,19 @@ class GreedyPolicy(Policy):
             if gain > -MARGIN and refs is not None and gain != -math.inf:
                 return c.provide(refs)
             return c.cancel()
-        # 2. own offers that no longer pay
-        for oid, owner, o_give, o_want in self._offers(view):
-            if owner != m.me:
-                continue
+        # 2. own offers that no longer pay (read from the game when the view is a lazy one:
+        # the same offers in the same order, without a list of every offer)
+        me = m.me
+        own: list[tuple[int, Any, Any]] = []
+        if g is None:
+            for oid, owner, o_give, o_want in self._offers(view):
+                if owner == me:
+                    own.append((oid, o_give, o_want))
+        else:
+            for o in g.offers:
+                if o.owner == me:
+                    own.append((o.id, o.give, o.want))
+        for oid, o_give, o_want in own:
             give, want = _side(o_give), _side(o_want)
             if oid not in you["can_withdraw"] or give is None or want is None:
                 continue

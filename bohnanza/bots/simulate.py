@@ -113,7 +113,7 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
     steps = 0
     quiet_rounds = 0
     out = GameOutcome(seed, [p.name for p in policies], [], [], 0)
-    while not game.over and steps < max_steps:
+    while game.phase != "over" and steps < max_steps:   # not game.over: no call
         acted = False
         for seat in orders[game.active]:
             view: dict[str, Any] | None = None
@@ -166,7 +166,7 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
             except Refusal as e:
                 out.refusals.append(RefusedCommand(seat, policies[seat].name, text, e.code,
                                                    e.message, phase))
-            if game.over or steps >= max_steps:
+            if game.phase == "over" or steps >= max_steps:
                 break
         if acted:
             quiet_rounds = 0

@@ -201,6 +201,18 @@ def log_line(entry: dict[str, Any], lang: str = "en", names: Sequence[str] = (),
     """The sentence of one log ``entry`` for a person reading ``lang``; ``names``: seat
     names; ``viewer``: the reader's seat (``you drew ...`` in its own entries). An entry this
     module cannot phrase keeps its ``text``."""
+    line = phrased(entry, lang, names, viewer)
+    if line is not None:
+        return line
+    if entry.get("kind") == "room":
+        return str(entry.get("text", ""))
+    return str(entry.get("text", entry.get("kind", "")))
+
+
+def phrased(entry: dict[str, Any], lang: str = "en", names: Sequence[str] = (),
+            viewer: int | None = None) -> str | None:
+    """:func:`log_line`'s sentence, or None when this module cannot phrase ``entry`` (then
+    :func:`log_line` gives its ``text``)."""
     kind = str(entry.get("kind", ""))
     if kind == "room":
         key = entry.get("key")
@@ -209,7 +221,7 @@ def log_line(entry: dict[str, Any], lang: str = "en", names: Sequence[str] = (),
                 return fill(key, entry.get("params"), lang)
             except (KeyError, IndexError, ValueError):
                 pass
-        return str(entry.get("text", ""))
+        return None
 
     def name(seat: Any) -> str:
         if isinstance(seat, int) and 0 <= seat < len(names):
@@ -222,4 +234,4 @@ def log_line(entry: dict[str, Any], lang: str = "en", names: Sequence[str] = (),
         out = (_ja if lang == "ja" else _en)(kind, name(seat), entry, own, name)
     except (KeyError, TypeError):
         out = ""
-    return out or str(entry.get("text", kind))
+    return out or None

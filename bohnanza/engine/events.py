@@ -90,14 +90,18 @@ class Event(tuple[str, "int | None", "tuple[Any, ...] | dict[str, Any]",
         """For ``copy`` and ``pickle``: the arguments of ``Event(...)``."""
         return (self[0], self[1], self.data, self[3])
 
-    def for_viewer(self, viewer: int | None, names: list[str] | None = None) -> dict[str, Any]:
-        """``{"kind", "seat", "text", ...public data}``; secret details only for ``seat``."""
+    def for_viewer(self, viewer: int | None, names: list[str] | None = None,
+                   text: bool = True) -> dict[str, Any]:
+        """``{"kind", "seat", ...public data, "text"}``; secret details only for ``seat``.
+        ``text=False``: without the engine's sentence (a caller that phrases the form
+        itself, as the server's log does: ``commands.logtext``)."""
         out: dict[str, Any] = {"kind": self.kind, "seat": self.seat}
         out.update(self.data)
         own = viewer is not None and viewer == self.seat
         if own and self.secret:
             out.update(self.secret)
-        out["text"] = self._text(own, names)
+        if text:
+            out["text"] = self._text(own, names)
         return out
 
     def _name(self, seat: int | None, names: list[str] | None) -> str:

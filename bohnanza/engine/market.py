@@ -89,7 +89,8 @@ def _add(g: GameState, seat: int, give: Side, want: Side, to: int | None = None)
     if _open_offers(g, seat) >= MAX_OPEN_OFFERS:
         raise RuleError("too_many_offers", f"you already have {MAX_OPEN_OFFERS} offers in the "
                         "market; /withdraw one first")
-    o = Offer(g.next_offer, seat, give, want, to, g.turn, _face_up_part(g, seat, give))
+    o = Offer(g.next_offer, seat, give, want, to, g.turn,
+              _face_up_part(g, seat, give) if seat == g.active else None)
     g.next_offer += 1
     g.offers.append(o)
     g.passed.discard(seat)
@@ -174,7 +175,9 @@ def post(g: GameState, seat: int, action: PostOffer) -> None:
         raise RuleError("gift_request_forbidden",
                         "you may give a gift, but not ask for one: offer something in return",
                         "C12")
-    to = addressee(g, seat, action.to)
+    to = action.to
+    if to is not None:
+        to = addressee(g, seat, to)
     if not holds(g, seat, give):
         raise RuleError("cannot_provide",
                         f"you do not hold {_side_text(give)} to give"
@@ -253,14 +256,18 @@ def acceptable_ids(g: GameState, seat: int) -> list[int]:
     if seat == active:
         if g.deal is not None:
             return []
-        return [o.id for o in g.offers if o.owner != active and o.complete
-                and (o.to is None or o.to == seat)
-                and holds(g, o.owner, o.give) and holds(g, seat, o.want)]
+        found = []      # a loop, o.complete written out: no call for either (Python 3.11)
+        for o in g.offers:
+            if (o.owner != active and o.give != "?" and o.want != "?"
+                    and (o.to is None or o.to == seat)
+                    and holds(g, o.owner, o.give) and holds(g, seat, o.want)):
+                found.append(o.id)
+        return found
     full = _open_offers(g, seat) >= MAX_OPEN_OFFERS   # a copy would be refused
     free = g.deal is None
     out = []
     for o in g.offers:
-        if o.owner != active or not o.complete:
+        if o.owner != active or o.give == "?" or o.want == "?":    # not o.complete
             continue
         if o.to == seat:            # aimed at this seat: the deal starts at once [house]
             if free and holds(g, active, o.give) and holds(g, seat, o.want):

@@ -77,19 +77,35 @@ class SimGame(QuietGame):
     __slots__ = ("off_market",)
 
     holdings_kept = frozenset({PostOffer, Withdraw, Harvest, Buy, Signal, ClearSignals})
-    market_only = frozenset({PostOffer, Withdraw})
-    """The actions ``off_market`` does not count."""
 
     def __init__(self) -> None:
         super().__init__()
         self.off_market = 0
 
     def apply(self, seat: int, action: object) -> list[Any]:
-        """``Game.apply``, counting ``off_market``."""
+        """``Game.apply``, counting ``off_market``. ``PostOffer`` and ``Withdraw`` in phase 2
+        take a short path with the same checks and moves (``market.post``,
+        ``market.withdraw``; R28-R30): they sweep no stale offer (``holdings_kept``) and
+        phase 2 has no automatic step, so ``Game.apply`` would add nothing to them while no
+        view keeps ``changed``."""
         kind = type(action)
-        if kind not in self.market_only and (kind is not Plant or self.phase != "plant_traded"):
+        if kind is PostOffer or kind is Withdraw:
+            if self.phase == "trade" and self.changed is None and type(seat) is int \
+                    and 0 <= seat < len(self.seats):
+                self.events = events = _NO_EVENTS
+                if kind is PostOffer:
+                    market.post(self, seat, action)  # type: ignore[arg-type]
+                else:
+                    market.withdraw(self, seat, action)  # type: ignore[arg-type]
+                return events
+        elif kind is not Plant or self.phase != "plant_traded":
             self.off_market += 1
         return Game.apply(self, seat, action)
+
+
+_NO_EVENTS = NoLog()
+"""The events ``SimGame.apply``'s short path returns: always empty (``NoLog`` keeps
+nothing), so one list serves every action."""
 
 
 def quiet_clone(g: Game) -> QuietGame:

@@ -526,23 +526,21 @@ def _you_market(g: GameState, seat: int,
     }
 
 
-def _side_key(side: Any) -> Any:
-    return side if side == "?" else tuple(side.items())
-
-
 class _MarketInputs:
     """What the seats' market parts are built from, read once per build at the first part
-    asked (a :class:`MarketMemo`'s keys): ``deal`` the pending deal; ``offers`` each
+    asked (a :class:`MarketMemo`'s keys): ``deal`` the pending deal; ``face_up`` the
+    face-up cards; ``offers`` each
     offer's owner and facts (``(owner, id, to, turn, give, want)``, in market order);
     ``hands`` every seat's hand (for the active player's key). All copies (tuples of
     values), never the game's own lists."""
 
-    __slots__ = ("deal", "hands", "offers")
+    __slots__ = ("deal", "face_up", "hands", "offers")
 
     def __init__(self, g: GameState) -> None:
         self.offers: list[tuple[Any, ...]] | None = None
         self.hands: tuple[tuple[str, ...], ...] | None = None
         self.deal: Any = None
+        self.face_up: tuple[str, ...] = ()
 
     def read(self, g: GameState) -> list[tuple[Any, ...]]:
         d = g.deal
@@ -550,7 +548,10 @@ class _MarketInputs:
             d.offer, d.active, d.other,
             tuple((k, tuple(v.items())) for k, v in d.owes.items()),
             tuple(d.provided.items()))
-        self.offers = [(o.owner, o.id, o.to, o.turn, _side_key(o.give), _side_key(o.want))
+        self.face_up = tuple(g.face_up)
+        self.offers = [(o.owner, o.id, o.to, o.turn,  # each side copied: "?" or (bean, n)...
+                        tuple(o.give.items()) if type(o.give) is dict else o.give,
+                        tuple(o.want.items()) if type(o.want) is dict else o.want)
                        for o in g.offers]
         return self.offers
 
@@ -578,11 +579,11 @@ class _MarketInputs:
         if seat != active:
             aimed = any(k[2] == seat and k[0] == active for k in offers)
             hand = g.seats[active].hand
-            return (phase, active, g.turn, tuple(g.face_up), self.deal,
+            return (phase, active, g.turn, self.face_up, self.deal,
                     tuple(hand) if aimed else len(hand), tuple(s.hand), offers)
         if self.hands is None:
             self.hands = tuple(tuple(x.hand) for x in g.seats)
-        return (phase, active, g.turn, tuple(g.face_up), self.deal, self.hands,
+        return (phase, active, g.turn, self.face_up, self.deal, self.hands,
                 tuple(s.to_plant), tuple(None if f is None else (f[0], f[1]) for f in s.fields),
                 offers)
 
@@ -614,7 +615,10 @@ class MarketMemo:
         out = []
         now = {}
         for o, a in zip(g.offers, hints.answers_all(g), strict=True):
-            key = (common, o.owner, o.to, o.turn, _side_key(o.give), _side_key(o.want),
+            give, want = o.give, o.want
+            key = (common, o.owner, o.to, o.turn,  # each side copied: "?" or (bean, n)...
+                   tuple(give.items()) if type(give) is dict else give,
+                   tuple(want.items()) if type(want) is dict else want,
                    tuple(o.face_up.items()) if o.face_up else None, tuple(o.traded),
                    _declined(o, passed), a)
             was = kept.get(o.id)

@@ -12,7 +12,7 @@ from bohnanza import commands as cmds
 from bohnanza.bots import DEFAULT_POLICY, ask_order, get_policy, level_of, policy_names
 from bohnanza.bots.base import Policy
 from bohnanza.bots.timeout import timeout_move
-from bohnanza.commands.logtext import log_line
+from bohnanza.commands.logtext import log_line, phrased
 from bohnanza.commands.texts import text
 from bohnanza.engine import PLAYER_RANGE, PRESETS, Event, Game, RuleError
 from bohnanza.engine.presets import DUEL_BASES
@@ -82,13 +82,9 @@ class BohnanzaHost:
         out: list[dict[str, Any]] = []
         for ev in cast(list[Event], events):
             if ev.secret is None:  # the same for everyone (most events): phrased once
-                form = ev.for_viewer(None, names)
-                form["text"] = log_line(form, "en", names, None)
-                out.append({"all": form})
+                out.append({"all": _phrased(ev, None, names)})
                 continue
-            forms = [ev.for_viewer(v, names) for v in viewers]
-            for v, f in zip(viewers, forms, strict=True):
-                f["text"] = log_line(f, "en", names, v)
+            forms = [_phrased(ev, v, names) for v in viewers]
             if all(f == forms[0] for f in forms[1:]):
                 out.append({"all": forms[0]})
             else:
@@ -194,3 +190,12 @@ class BohnanzaHost:
 
 
 BOHNANZA = BohnanzaHost()
+
+
+def _phrased(ev: Event, viewer: int | None, names: list[str]) -> dict[str, Any]:
+    """``viewer``'s form of ``ev`` with its English sentence (``logtext``); the engine's own
+    sentence is made only for an event ``logtext`` cannot phrase."""
+    form = ev.for_viewer(viewer, names, text=False)
+    line = phrased(form, "en", names, viewer)
+    form["text"] = line if line is not None else ev.for_viewer(viewer, names)["text"]
+    return form

@@ -105,3 +105,36 @@ def test_room_lines_from_their_key() -> None:
     assert log_line(entry, "en") == "Ann joins in seat 2."
     assert log_line(entry, "ja") == "Annが2番の席に着きました。"
     assert log_line({"kind": "room", "text": "old line"}, "ja") == "old line"
+
+
+def test_the_hosted_games_entries_are_logtexts_sentences_of_each_viewers_form() -> None:
+    """The server's log entries (``BohnanzaHost.entries``, phrased without the engine's own
+    sentence): each viewer's form is the event's form for that viewer (the secret only in
+    the own seat's, R41) with ``log_line``'s English sentence as its text."""
+    from bohnanza.games.bohnanza import BOHNANZA
+
+    rnd = random.Random(5)
+    secret_seen = 0
+    for k, (preset, n) in enumerate([("classic", 4), ("rio-grande", 3)]):
+        g = Game.new(preset, ["Ann", "Bob", "Cleo", "Dan"][:n], k + 7)
+        for _ in range(1500):
+            if g.over:
+                break
+            seat, action = sensible_action(g, rnd)
+            try:
+                events = g.apply(seat, action)
+            except RuleError:
+                continue
+            for ev, entry in zip(events, BOHNANZA.entries(g, events), strict=True):
+                bare = ev.for_viewer(None, g.names, text=False)
+                assert "text" not in bare
+                for viewer in (None, *range(n)):
+                    form = (entry["all"] if "all" in entry
+                            else entry["per"][str(-1 if viewer is None else viewer)])
+                    whole = ev.for_viewer(viewer, g.names)
+                    assert {**form, "text": whole["text"]} == whole
+                    assert form["text"] == log_line(whole, "en", g.names, viewer)
+                    if ev.secret and viewer != ev.seat:
+                        assert not set(ev.secret) - set(ev.data) & set(form), form
+                    secret_seen += bool(ev.secret) and viewer == ev.seat
+    assert secret_seen > 0
