@@ -1,20 +1,29 @@
 """A seat's market part of ``you`` taken again from ``view.MarketMemo`` (issue 14, server
 CPU) must never be stale: when a hand changes, the offers it makes acceptable or not and
-their notes change with it.
+their notes change with it; when the active player's fields change, what keeping the face-up
+cards costs changes with them. Over whole random games in every preset, seats asking now and
+then (as seats connect and leave) get the views built afresh, however long they were away.
 
 Expected values come from the rules: R28 (every deal is between the active player and one
 other seat), R29 (a seat gives cards it holds: its hand, and the face-up cards for the active
-player), R41 (hand sizes are public, the hand's beans hidden: a note says the active player
+player), R16 (a harvest at any moment), R32 and R33 (the face-up cards nobody takes are
+planted in phase 3), R41 (hand sizes are public, the hand's beans hidden: a note says the active player
 cannot provide only when the face-up cards and the hand's size rule it out).
 """
 
 from __future__ import annotations
 
+import json
+import random
 from typing import Any
+
+import pytest
 
 from bohnanza.commands import GameCommand, parse
 from bohnanza.engine import Game
 from bohnanza.engine import view as views
+
+from .test_invariants import SETUPS, play_checked
 
 
 def game(**pos: Any) -> Game:
@@ -119,3 +128,62 @@ def test_an_offers_face_up_labels_follow_the_face_up_cards_R29_R41() -> None:
     entry = {e["id"]: e for e in views.public(g, False, memo=memo)["offers"]}[1]
     assert entry["face_up_wanted"] == []      # no red face up any more (R41: public)
     assert entry == {e["id"]: e for e in g.view(None)["offers"]}[1]
+
+
+
+def test_a_harvest_in_phase_2_renews_what_keeping_the_face_up_cards_costs_R16_R32_R33() -> None:
+    g = game(phase="trade", face_up=["soy"],
+             seats=[{"hand": ["chili"], "fields": [["blue", 3], ["red", 2]]}, {}, {}])
+    srv = Server(g)
+    srv.build(whole=True)
+    # the face-up soy nobody takes is planted in phase 3 (R32, R33): no field takes it, so
+    # one must be harvested first (R15)
+    assert srv.parts[0]["kept_face_up"]["harvests"] == 1
+    say(g, 0, "/harvest 2")                  # any moment of the game (R16): the reds go
+    srv.build(whole=True)                     # nothing but the active player's fields moved
+    assert srv.parts[0]["kept_face_up"] == {"face_up": ["soy"], "no_field": [],
+                                            "harvests": 0, "thrown": 0, "harvest_now": 0}
+
+class _Sometimes:
+    """The server's use of the memo over a whole game: after a command the views are built
+    for the seats connected then (each seat about half of the time), and some changes reach
+    nobody's view (no delta connection: nothing built). A seat away for a while comes back
+    to the part the memo kept from before; the shared offers' entries likewise."""
+
+    def __init__(self, rnd: random.Random) -> None:
+        self.rnd = rnd
+        self.game: Game | None = None
+        self.memo = views.MarketMemo()
+        self.asked = 0  # market parts the memo was asked for
+        self.kept = 0  # of those, the part it kept given again
+
+    def __call__(self, g: Game, before: Any, events: Any, total: Any) -> None:
+        if g is not self.game:  # one memo per game
+            self.game, self.memo = g, views.MarketMemo()
+        if self.rnd.random() < 0.3:
+            return
+        viewers = [v for v in [None, *range(len(g.seats))] if self.rnd.random() < 0.5]
+        was = {s: p for s, (_, p) in self.memo.parts.items()}
+        base, own = views.build_parts(g, viewers, memo=self.memo)
+        # serialised at once, as the server does with the engine's own lists
+        got = {v: json.loads(json.dumps({**base, **own[v]})) for v in viewers}
+        fresh = g.views(viewers)
+        for v in viewers:
+            assert got[v] == fresh[v], (v, g.phase, [k for k in fresh[v]
+                                                     if got[v].get(k) != fresh[v][k]])
+            if v is not None:
+                self.asked += 1
+                self.kept += was.get(v) is own[v]["you"].market
+
+
+@pytest.mark.parametrize("setup", [*SETUPS, ("rio-grande", 2)], ids=lambda s: f"{s[0]}-{s[1]}")
+def test_seats_asking_now_and_then_get_the_views_built_afresh(setup: tuple[str, int]) -> None:
+    """Whatever moved while a seat was not asked (a deal, a draw, a new phase, the turn
+    passing, the game's end), the part the memo gives it is the one built afresh: the
+    memo's key holds everything the part is built from."""
+    preset, n = setup
+    rnd = random.Random(f"{preset}:{n}")
+    watch = _Sometimes(random.Random(n))
+    for _ in range(2):
+        play_checked(preset, n, rnd, False, max_steps=1500, check=watch)
+    assert watch.asked > 0 and watch.kept > 0  # the memo was asked, and gave parts again
