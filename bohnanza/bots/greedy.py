@@ -180,11 +180,11 @@ class Model:
         you = view["you"]
         self.view = view
         self.me: int = you["seat"]
-        self.active = c.is_active(view)
         g = game_of(view)
         seen: dict[str, int] = {}
         get = seen.get
         if g is None:
+            self.active = c.is_active(view)
             seats: list[Any] = view["seats"]
             self.fields: Fields = tuple(c.fields_of(view, self.me))
             for s in seats:
@@ -195,6 +195,8 @@ class Model:
                     seen[b] = get(b, 0) + 1
             count = (view["passes_limit"], view["exhaustions"], view["deck_count"],
                      view["discard_count"])
+            face_up: list[str] = view["face_up"]
+            gift_requests = view["preset"] != "classic"
         else:
             # the seats' public parts and the counts, from the game itself when the view is
             # read from it (the same values: fastview)
@@ -210,12 +212,15 @@ class Model:
                 for b in s.to_plant:
                     seen[b] = get(b, 0) + 1
             count = (g.rules.passes_limit, g.exhaustions, len(g.deck), len(g.discard))
+            # the view's active, face_up and preset, from the game (the same values)
+            self.active = g.active == self.me
+            face_up = g.face_up
+            gift_requests = g.preset != "classic"
         self.n = len(seats)
         self.hand: Cards = tuple(you["hand"])
         self.to_plant: Cards = tuple(you["to_plant"])
-        face_up = view["face_up"]
         self.face_up: Cards = tuple(face_up) if self.active else ()
-        self.gift_requests = view["preset"] != "classic"
+        self.gift_requests = gift_requests
         # --- what may still come (R41: only public facts and the own hand)
         for b in face_up:
             seen[b] = get(b, 0) + 1
