@@ -333,18 +333,29 @@ class Model:
         beans: Cards | list[str] = cards
         rest: Cards = ()
         many = len(cards) > 1
+        width = len(fields)
+        nf: Fields
         if many:
-            beans = list(dict.fromkeys(cards))
-            held = [f[0] for f in fields if f is not None]
+            if len(cards) == 2:         # list(dict.fromkeys(cards)) of two cards
+                beans = [cards[0]] if cards[0] == cards[1] else [cards[0], cards[1]]
+            else:
+                beans = list(dict.fromkeys(cards))
+            held = []                   # a loop: no comprehension's call (3.11)
+            for f in fields:
+                if f is not None:
+                    held.append(f[0])
             for b in beans:
                 if b in held:
                     beans = [b]     # a bean joining its own field first never hurts: prune
                     break
         for b in beans:
             if many:
-                rest_l = list(cards)
-                rest_l.remove(b)
-                rest = tuple(rest_l)
+                if len(cards) == 2:     # the other card (list.remove's first match)
+                    rest = (cards[1],) if cards[0] == b else (cards[0],)
+                else:
+                    rest_l = list(cards)
+                    rest_l.remove(b)
+                    rest = tuple(rest_l)
             used_empty = False
             for i, f in enumerate(fields):
                 if f is None:
@@ -357,7 +368,15 @@ class Model:
                 else:
                     continue
                 fits_any = True
-                nf = fields[:i] + (new,) + fields[i + 1:]
+                # fields[:i] + (new,) + fields[i + 1:], written out for two and three fields
+                # (one tuple built instead of five)
+                if width == 3:
+                    nf = ((new, fields[1], fields[2]) if i == 0 else
+                          (fields[0], new, fields[2]) if i == 1 else (fields[0], fields[1], new))
+                elif width == 2:
+                    nf = (new, fields[1]) if i == 0 else (fields[0], new)
+                else:
+                    nf = fields[:i] + (new,) + fields[i + 1:]
                 if rest:
                     sub = self.plan(nf, rest)
                     value, sub_fields = sub.value, sub.fields
@@ -390,7 +409,13 @@ class Model:
                 y = vget(f)
                 if got_coins < (vx(f) if y is None else y):
                     continue
-            nf = fields[:i] + (None,) + fields[i + 1:]
+            if width == 3:              # fields[:i] + (None,) + fields[i + 1:], as above
+                nf = ((None, fields[1], fields[2]) if i == 0 else
+                      (fields[0], None, fields[2]) if i == 1 else (fields[0], fields[1], None))
+            elif width == 2:
+                nf = (None, fields[1]) if i == 0 else (fields[0], None)
+            else:
+                nf = fields[:i] + (None,) + fields[i + 1:]
             sub = self.plan(nf, cards)
             value = sub.value + got_coins
             if value > best_value:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import duel, market, planting
+from . import duel, market, phases, planting
 from .actions import (
     Accept,
     Buy,
@@ -83,11 +83,12 @@ class SimGame(QuietGame):
         self.off_market = 0
 
     def apply(self, seat: int, action: object) -> list[Any]:
-        """``Game.apply``, counting ``off_market``. ``PostOffer`` and ``Withdraw`` in phase 2
-        take a short path with the same checks and moves (``market.post``,
-        ``market.withdraw``; R28-R30): they sweep no stale offer (``holdings_kept``) and
-        phase 2 has no automatic step, so ``Game.apply`` would add nothing to them while no
-        view keeps ``changed``."""
+        """``Game.apply``, counting ``off_market``. ``PostOffer``, ``Withdraw`` and the pass
+        mark (``Done`` of a seat that is not active) in phase 2 take a short path with the
+        same checks and moves (``market.post``, ``market.withdraw``, ``phases.done``;
+        R28-R30, R32): they move no card, so they make no stale offer, and phase 2 has no
+        automatic step, so ``Game.apply`` would add nothing to them while no view keeps
+        ``changed``."""
         kind = type(action)
         if kind is PostOffer or kind is Withdraw:
             if self.phase == "trade" and self.changed is None and type(seat) is int \
@@ -97,6 +98,14 @@ class SimGame(QuietGame):
                     market.post(self, seat, action)  # type: ignore[arg-type]
                 else:
                     market.withdraw(self, seat, action)  # type: ignore[arg-type]
+                return events
+        elif kind is Done:
+            self.off_market += 1
+            if self.phase == "trade" and self.changed is None and type(seat) is int \
+                    and 0 <= seat < len(self.seats) and seat != self.active:
+                # the pass mark (R32): no card moves, no new phase
+                self.events = events = _NO_EVENTS
+                phases.done(self, seat, action)
                 return events
         elif kind is not Plant or self.phase != "plant_traded":
             self.off_market += 1
