@@ -92,13 +92,18 @@ def _settle(futures: list[asyncio.Future[Any]], outcomes: list[Outcome]) -> None
     commit's turn (one turn of the loop less per command, about 14 K instructions). They are
     taken off the future before its outcome is set (``_callbacks``, asyncio's own list of
     ``(callback, context)`` pairs; a future without it is settled as usual). From a task,
-    the callbacks run in the next turn, as asyncio does: a task cannot resume another."""
+    the callbacks run in the next turn, as asyncio does: a task cannot resume another.
+    The list is copied before they are taken off: a Python future (``asyncio.futures``
+    without its C accelerator) empties its own list in place, and its waiters never resumed."""
     now = asyncio.current_task() is None
     for future, (ok, value) in zip(futures, outcomes, strict=True):
         if future.done():
             continue
         waiting = getattr(future, "_callbacks", None) if now else None
         if waiting:
+            # a copy: a Python future's remove_done_callback rewrites its own list in place
+            # (the C future's _callbacks is a new list already)
+            waiting = list(waiting)
             for callback, _ in waiting:
                 future.remove_done_callback(callback)
         if ok:

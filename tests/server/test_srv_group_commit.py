@@ -126,6 +126,48 @@ async def test_a_writer_resumes_in_its_commits_turn(tmp_path: Path) -> None:
         queue.close()
 
 
+
+class _PyFutureLoop(asyncio.SelectorEventLoop):
+    """An event loop whose futures are asyncio's Python ones (``asyncio.futures._PyFuture``,
+    as on an interpreter without the ``_asyncio`` accelerator): their ``_callbacks`` is the
+    future's own list, which ``remove_done_callback`` rewrites in place."""
+
+    def create_future(self) -> asyncio.Future[Any]:
+        return asyncio.futures._PyFuture(loop=self)  # type: ignore[attr-defined,no-any-return]
+
+
+def test_writers_resume_on_a_loop_of_python_futures(tmp_path: Path) -> None:
+    """The writers of one group resume in its commit's turn with Python futures too (taking
+    their callbacks off emptied the list that was to run them: they never resumed, each
+    room stuck with its lock held)."""
+    loop = _PyFutureLoop()
+
+    async def run() -> None:
+        queue, reader, sizes = _queue(tmp_path / "p.db", True)
+        resumed: list[str] = []
+
+        async def room(name: str) -> None:
+            await _command(queue, name, 1, 0)
+            resumed.append(name)
+
+        try:
+            tasks = [asyncio.create_task(room(n)) for n in ("east", "west")]
+            await asyncio.sleep(0)  # both writes asked for: their group is made next turn
+            assert sizes == []
+            await asyncio.sleep(0)  # the group's turn
+            await asyncio.sleep(0)
+            assert sizes == [2]
+            assert resumed == ["east", "west"]
+            await asyncio.gather(*tasks)
+            assert [r.version for r in reader.command_rows("west")] == [1]
+        finally:
+            queue.close()
+
+    try:
+        loop.run_until_complete(run())
+    finally:
+        loop.close()
+
 async def test_a_writer_cancelled_while_waiting_leaves_its_group_whole(tmp_path: Path) -> None:
     """A writer whose task is cancelled before its group is made: its write was asked for and
     is made; the others of its group resume with their results."""
