@@ -74,10 +74,12 @@ def _declined(o: Any, passed: set[int]) -> list[int]:
     return [s for s in o.declined if s in passed] if o.declined else []
 
 
-def _offer_entry(g: GameState, o: Any, a: int | None, passed: set[int]) -> dict[str, Any]:
-    """One offer's entry of the shared ``offers`` (the engine's own ``give`` and ``want``,
-    not copied): its facts and the hints every viewer shares (``hints.py``)."""
-    return {"id": o.id, "owner": o.owner, "give": o.give, "want": o.want,
+def _offer_entry(g: GameState, o: Any, a: int | None, passed: set[int],
+                 copy: bool = False) -> dict[str, Any]:
+    """One offer's entry of the shared ``offers``: its facts and the hints every viewer
+    shares (``hints.py``); ``give`` and ``want`` the engine's own unless ``copy``."""
+    give, want = (_side(o.give), _side(o.want)) if copy else (o.give, o.want)
+    return {"id": o.id, "owner": o.owner, "give": give, "want": want,
             "to_active": o.owner != g.active, "answers": a, "to": o.to, "turn": o.turn,
             "turn_active": hints.turn_active(g, o), "partners": hints.partners(g, o),
             "face_up": hints.face_up_given(g, o),
@@ -131,18 +133,10 @@ def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset(),
     offers: Any
     if "offers" in skip:
         offers = SKIPPED
-    elif copy:
-        offers = [{"id": o.id, "owner": o.owner, "give": _side(o.give), "want": _side(o.want),
-                   "to_active": o.owner != active, "answers": a, "to": o.to, "turn": o.turn,
-                   "turn_active": hints.turn_active(g, o), "partners": hints.partners(g, o),
-                   "face_up": hints.face_up_given(g, o),
-                   "face_up_wanted": hints.face_up_wanted(g, o),
-                   "traded": list(o.traded), "declined": _declined(o, passed)}
-                  for o, a in zip(g.offers, hints.answers_all(g), strict=True)]  # hints: ``you``
-    elif memo is not None:
+    elif memo is not None and not copy:
         offers = memo.offers(g)
-    else:
-        offers = [_offer_entry(g, o, a, passed) for o, a in
+    else:  # the seat's own hints are in ``you``
+        offers = [_offer_entry(g, o, a, passed, copy) for o, a in
                   zip(g.offers, hints.answers_all(g), strict=True)]
     deal: Any = None
     if "deal" in skip:
@@ -240,9 +234,9 @@ def build_parts(
     (the very same :class:`YouMarket` object then: read-only, like the rest), and so is
     each offer's entry of the shared ``offers`` (with ``copy=False``)."""
     if changes is None:
-        base = public(g, copy, memo=memo if not copy else None)
+        base = public(g, copy, memo=memo)
     elif changes.base:
-        base = public(g, copy, changes.same, changes.seats, memo if not copy else None)
+        base = public(g, copy, changes.same, changes.seats, memo)
     else:
         base = {}
     others: dict[str, Any] | None = None
