@@ -6,15 +6,30 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 
 from bohnanza.commands import parse
 from bohnanza.commands.logtext import log_line, phase_name
-from bohnanza.engine import Game, RuleError
+from bohnanza.engine import Event, Game, RuleError
 
 from .randplay import sensible_action
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 INTERNAL = re.compile(r"plant_traded|plant_offer|plant_revealed|blackeyed|\bend_trading\b|\{|\}|None")
+
+
+def _played(g: Game, rnd: random.Random, steps: int) -> Iterator[list[Event]]:
+    """The events of each accepted action of a random game (``sensible_action``), at most
+    ``steps`` actions tried, until the game is over."""
+    for _ in range(steps):
+        if g.over:
+            return
+        seat, action = sensible_action(g, rnd)
+        try:
+            events = g.apply(seat, action)
+        except RuleError:
+            continue
+        yield events
 
 
 def test_every_event_of_random_games_reads_well() -> None:
@@ -26,14 +41,7 @@ def test_every_event_of_random_games_reads_well() -> None:
     for k, (preset, n) in enumerate(setups):
         options = {"duel_base": "3fields" if k == 4 else "standard"} if n == 2 else {}
         g = Game.new(preset, ["Ann", "Bob", "Cleo", "Dan", "Eve"][:n], k + 1, options)
-        for _ in range(3000):
-            if g.over:
-                break
-            seat, action = sensible_action(g, rnd)
-            try:
-                events = g.apply(seat, action)
-            except RuleError:
-                continue
+        for events in _played(g, rnd, 3000):
             for ev in events:
                 kinds.add(ev.kind)
                 for viewer in (None, *range(n)):
@@ -117,14 +125,7 @@ def test_the_hosted_games_entries_are_logtexts_sentences_of_each_viewers_form() 
     secret_seen = 0
     for k, (preset, n) in enumerate([("classic", 4), ("rio-grande", 3)]):
         g = Game.new(preset, ["Ann", "Bob", "Cleo", "Dan"][:n], k + 7)
-        for _ in range(1500):
-            if g.over:
-                break
-            seat, action = sensible_action(g, rnd)
-            try:
-                events = g.apply(seat, action)
-            except RuleError:
-                continue
+        for events in _played(g, rnd, 1500):
             for ev, entry in zip(events, BOHNANZA.entries(g, events), strict=True):
                 bare = ev.for_viewer(None, g.names, text=False)
                 assert "text" not in bare

@@ -19,23 +19,11 @@ from typing import Any
 
 import pytest
 
-from bohnanza.commands import GameCommand, parse
 from bohnanza.engine import Game
 from bohnanza.engine import view as views
 
+from .test_hints import game, say
 from .test_invariants import SETUPS, play_checked
-
-
-def game(**pos: Any) -> Game:
-    base: dict[str, Any] = {"preset": "classic", "deck": ["soy"] * 10, "seats": [{}, {}, {}]}
-    base.update(pos)
-    return Game.from_position(base)
-
-
-def say(g: Game, seat: int, text: str) -> None:
-    cmd = parse(text)
-    assert isinstance(cmd, GameCommand)
-    g.apply(seat, cmd.action)
 
 
 class Server:
