@@ -314,6 +314,7 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
     reading and a task switch; what the receiver does not take is read as before."""
 
     _receiver: Callable[[str], bool] | None = None
+    _idle_parser = False  # the parser was seen waiting for a frame, and has read nothing since
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
@@ -334,16 +335,23 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
         if receiver is not None and self._between_frames():
             text = lone_text(data, self.conn.max_message_size)
             if text is not None and receiver(text):
-                return
+                return  # the parser read nothing: it still waits for a frame
+        self._idle_parser = False  # where the parser stops in this is looked at again
         super().data_received(data)
 
     def _between_frames(self) -> bool:
-        """The connection open, nothing queued for the application, no message in parts, and
-        the library's parser waiting for a frame's first byte (nothing of one read yet)."""
-        conn = self.conn
+        """The connection open, nothing queued for the application, and the library's parser
+        waiting for a frame's first byte (no message in parts, nothing of a frame read)."""
         if (self.close_sent or self.disconnected or not self.handshake_complete
-                or conn.state is not State.OPEN or conn.current_size is not None
-                or conn.reader.buffer or self.frames or not self.queue.empty()
+                or self.conn.state is not State.OPEN or self.frames or self.queue.qsize()):
+            return False
+        if not self._idle_parser:
+            self._idle_parser = self._parser_idle()
+        return self._idle_parser
+
+    def _parser_idle(self) -> bool:
+        conn = self.conn
+        if (conn.current_size is not None or conn.reader.buffer
                 or conn.max_fragment_size is not None):
             return False
         # the parser (the server's, which reads the handshake, then the frames: its
