@@ -52,7 +52,7 @@ from functools import lru_cache
 from typing import Any
 
 from bohnanza.engine.actions import CardRef
-from bohnanza.engine.beans import PAYOUT, coins_for
+from bohnanza.engine.beans import coins_for
 
 from . import common as c
 from .base import Policy
@@ -90,6 +90,23 @@ def field_worth(b: str, n: int, mu20: int, fresh_weight: float = 1.0) -> float:
         if p < 1e-6 and k > mu:
             break
     return keep - fresh_weight * fresh
+
+
+_NEG_INF = -math.inf
+
+_FIELD_COINS: dict[tuple[str, int], int] = {}
+"""What harvesting a field ``(b, n)`` pays (``coins_for``, 0 for ``n <= 0``), by field:
+the same for every forecast (R18)."""
+
+
+def _field_coins(f: tuple[str, int]) -> int:
+    """``_FIELD_COINS[f]``, computed and kept (at most 65536 fields)."""
+    b, n = f
+    got = coins_for(b, n) if n > 0 else 0
+    if len(_FIELD_COINS) >= 65536:
+        _FIELD_COINS.clear()
+    _FIELD_COINS[f] = got
+    return got
 
 
 _HARVESTABLE: dict[Fields, tuple[int, ...]] = {}
@@ -331,7 +348,8 @@ class Model:
         summed here, as :meth:`worth` sums it)."""
         vget = self._v.get
         vx = self._vx
-        best_value = -math.inf
+        coins_of = _FIELD_COINS.get
+        best_value = _NEG_INF
         best_action: tuple[str, Any, Any] | None = None
         best_fields = fields
         fits_any = False
@@ -386,12 +404,12 @@ class Model:
                     sub = self.plan(nf, rest)
                     value, sub_fields = sub.value, sub.fields
                 else:               # plan(nf, ()): the worth of nf, as self.worth(nf)
-                    worths = []
+                    value = 0       # summed as sum() sums: 0 + the first, then in order
                     for x in nf:
                         if x is not None:
                             y = vget(x)
-                            worths.append(vx(x) if y is None else y)
-                    value, sub_fields = sum(worths), nf
+                            value += vx(x) if y is None else y
+                    sub_fields = nf
                 if value > best_value:
                     best_value, best_action, best_fields = value, ("plant", b, i), sub_fields
         big = False                 # _harvestable(fields), without the call
@@ -402,14 +420,11 @@ class Model:
         for i, f in enumerate(fields):
             if f is None:
                 continue
-            fb, n = f
-            if big and n == 1:
+            if big and f[1] == 1:
                 continue            # R19 (amigo): a lone bean is protected
-            if n > 0:
-                row = PAYOUT[fb]    # coins_for(fb, n), without the call
-                got_coins = row[n] if n < len(row) else row[-1]
-            else:
-                got_coins = 0
+            got_coins = coins_of(f)
+            if got_coins is None:
+                got_coins = _field_coins(f)
             if fits_any:
                 y = vget(f)
                 if got_coins < (vx(f) if y is None else y):
