@@ -144,13 +144,11 @@ def _counts(catalogue: list[dict[str, Any]]) -> dict[str, int]:
     return counts
 
 
-class Plan:
-    __slots__ = ("value", "action", "fields")
-
-    def __init__(self, value: float, action: tuple[str, Any, Any] | None, fields: Fields):
-        self.value = value        # coins gained in the plan + V of the final fields
-        self.action = action      # ("plant", bean, field) | ("harvest", field, None) | None
-        self.fields = fields
+Plan = tuple[float, tuple[str, Any, Any] | None, Fields]
+"""A planting plan, ``(value, action, fields)``: the coins gained in the plan plus ``V`` of
+the final fields; its first step, ``("plant", bean, field)``, ``("harvest", field, None)``
+(0-based fields) or ``None``; the fields at its end. A plain tuple: built without a call
+(a class's ``__init__`` is a call per plan in Python 3.11) and read by index."""
 
 
 class ModelMemo:
@@ -338,7 +336,7 @@ class Model:
         if cards:
             got = self._search(fields, cards)
         else:
-            got = Plan(self.worth(fields), None, fields)
+            got = (self.worth(fields), None, fields)
         plans[key] = got
         return got
 
@@ -402,7 +400,7 @@ class Model:
                     nf = fields[:i] + (new,) + fields[i + 1:]
                 if rest:
                     sub = self.plan(nf, rest)
-                    value, sub_fields = sub.value, sub.fields
+                    value, sub_fields = sub[0], sub[2]
                 else:               # plan(nf, ()): the worth of nf, as self.worth(nf)
                     value = 0       # summed as sum() sums: 0 + the first, then in order
                     for x in nf:
@@ -437,10 +435,10 @@ class Model:
             else:
                 nf = fields[:i] + (None,) + fields[i + 1:]
             sub = self.plan(nf, cards)
-            value = sub.value + got_coins
+            value = sub[0] + got_coins
             if value > best_value:
-                best_value, best_action, best_fields = value, ("harvest", i, None), sub.fields
-        return Plan(best_value, best_action, best_fields)
+                best_value, best_action, best_fields = value, ("harvest", i, None), sub[2]
+        return (best_value, best_action, best_fields)
 
     def single(self, fields: Fields, b: str) -> float:
         """What planting one ``b`` into ``fields`` gains (negative: it breaks a field)."""
@@ -449,7 +447,7 @@ class Model:
             row = self._single[fields] = {}
         v = row.get(b)
         if v is None:
-            v = self.plan(fields, (b,)).value - self.worth(fields)
+            v = self.plan(fields, (b,))[0] - self.worth(fields)
             row[b] = v
         return v
 
@@ -466,7 +464,7 @@ class Model:
             if v is None:               # self.single(fields, b), without the call
                 if here is None:
                     here = self.worth(fields)
-                v = row[b] = self.plan(fields, (b,)).value - here
+                v = row[b] = self.plan(fields, (b,))[0] - here
             parts.append(w * v)
         return sum(parts)
 
@@ -475,7 +473,7 @@ class Model:
         v = self._totals.get(key)
         if v is None:
             p = self.plan(self.fields, to_plant if len(to_plant) < 2 else tuple(sorted(to_plant)))
-            v = p.value + self.hand_value(hand, p.fields)
+            v = p[0] + self.hand_value(hand, p[2])
             self._totals[key] = v
         return v
 
@@ -720,7 +718,7 @@ class GreedyPolicy(Policy):
         stuck = all(m.fields_for(b) == [] for b in cards)
         if stuck and m.can_buy and (self._want_buy(m) or not hinted):
             return c.buy()
-        act = m.plan(m.fields, tuple(sorted(cards))).action
+        act = m.plan(m.fields, tuple(sorted(cards)))[1]
         if act is None or act[0] == "harvest":
             f = None if act is None else act[1] + 1
             if f is not None and f in hinted:
@@ -797,7 +795,7 @@ class GreedyPolicy(Policy):
             i = best[1]
             bean = cards[i]
             fields = you["face_up_fields"][i]
-            act = m.plan(m.fields, (bean,)).action
+            act = m.plan(m.fields, (bean,))[1]
             if act is not None and act[0] == "plant" and act[2] + 1 in fields:
                 return c.plant_card(i + 1, act[2] + 1)
             if act is not None and act[0] == "harvest" and act[1] + 1 in you["harvestable"]:

@@ -174,7 +174,7 @@ class NormalPolicy(GreedyPolicy):
                 continue
             nf = m.fields[:f - 1] + (None,) + m.fields[f:]
             p = m.plan(nf, plan_cards)
-            value = m.coins(fld[0], fld[1]) + p.value + m.hand_value(rest, p.fields)
+            value = m.coins(fld[0], fld[1]) + p[0] + m.hand_value(rest, p[2])
             if best is None or value > best[0]:
                 best = (value, f)
         return text if best is None else c.harvest(best[1])
