@@ -52,7 +52,7 @@ from functools import lru_cache
 from typing import Any
 
 from bohnanza.engine.actions import CardRef
-from bohnanza.engine.beans import coins_for
+from bohnanza.engine.beans import PAYOUT, coins_for
 
 from . import common as c
 from .base import Policy
@@ -79,17 +79,54 @@ _PLANTING = ("plant", "plant_traded")
 
 @lru_cache(maxsize=65536)
 def field_worth(b: str, n: int, mu20: int, fresh_weight: float = 1.0) -> float:
-    """``V(b, n)`` for a Poisson mean of ``mu20 / 20`` further beans (module docstring)."""
-    mu = mu20 / 20
-    p = math.exp(-mu)
-    keep = fresh = 0.0
-    for k in range(KMAX):
-        keep += p * coins_for(b, n + k) if n + k > 0 else 0.0
-        fresh += p * coins_for(b, k) if k > 0 else 0.0
-        p *= mu / (k + 1)
-        if p < 1e-6 and k > mu:
-            break
+    """``V(b, n)`` for a Poisson mean of ``mu20 / 20`` further beans (module docstring):
+    ``sum_k p_k coins(b, n + k) - fresh_weight * sum_k p_k coins(b, k)`` over the Poisson
+    weights ``p_k`` of :func:`_poisson` (the second sum depends on ``b`` and ``mu20`` only:
+    kept in ``_FRESH``)."""
+    ps = _poisson(mu20)
+    row = PAYOUT[b]             # coins_for(b, j) for j > 0, without the call
+    size = len(row)
+    top = row[-1]
+    keep = 0.0
+    j = n
+    for p in ps:
+        keep += p * (row[j] if j < size else top) if j > 0 else 0.0
+        j += 1
+    fresh = _FRESH.get((b, mu20))
+    if fresh is None:
+        fresh = 0.0
+        j = 0
+        for p in ps:
+            fresh += p * (row[j] if j < size else top) if j > 0 else 0.0
+            j += 1
+        if len(_FRESH) >= 65536:
+            _FRESH.clear()
+        _FRESH[(b, mu20)] = fresh
     return keep - fresh_weight * fresh
+
+
+_POISSON: dict[int, tuple[float, ...]] = {}
+"""The Poisson weights of :func:`field_worth`, by ``mu20``."""
+_FRESH: dict[tuple[str, int], float] = {}
+"""``sum_k p_k coins(b, k)`` of :func:`field_worth`, by ``(b, mu20)``."""
+
+
+def _poisson(mu20: int) -> tuple[float, ...]:
+    """``p_0, p_1, ...``: the Poisson probabilities of ``k`` further beans for the mean
+    ``mu20 / 20``, up to the first ``k`` beyond the mean whose next weight is below 1e-6
+    (at most ``KMAX``); each from the one before, ``p_k+1 = p_k mu / (k + 1)``."""
+    got = _POISSON.get(mu20)
+    if got is None:
+        mu = mu20 / 20
+        p = math.exp(-mu)
+        out = []
+        for k in range(KMAX):
+            out.append(p)
+            p *= mu / (k + 1)
+            if p < 1e-6 and k > mu:
+                break
+        got = _POISSON[mu20] = tuple(out)
+    return got
 
 
 _NEG_INF = -math.inf
