@@ -600,6 +600,15 @@ def _offers(view: dict[str, Any]) -> list[tuple[int, int, Any, Any]]:
     return [(o["id"], o["owner"], o["give"], o["want"]) for o in view["offers"]]
 
 
+def passed(view: dict[str, Any], seat: int) -> bool:
+    """The view's ``seats[seat]["passed"]`` (R32), read from the game when the view is a
+    lazy one (:func:`.fastview.game_of`: the same value, without the seats' parts)."""
+    g = game_of(view)
+    if g is not None:
+        return seat in g.passed
+    return bool(view["seats"][seat]["passed"])
+
+
 def _side(x: Any) -> dict[str, int] | None:
     if x == "?":
         return None
@@ -708,16 +717,20 @@ class GreedyPolicy(Policy):
         me = m.me
         own: list[tuple[int, Any, Any]] = []
         if g is None:
+            can_withdraw = you["can_withdraw"]
             for oid, owner, o_give, o_want in self._offers(view):
-                if owner == me:
+                if owner == me and oid in can_withdraw:
                     own.append((oid, o_give, o_want))
         else:
+            # the view's can_withdraw: its own offers but the one of the pending deal (R31)
+            d = g.deal
+            deal_offer = d.offer if d is not None else None
             for o in g.offers:
-                if o.owner == me:
+                if o.owner == me and o.id != deal_offer:
                     own.append((o.id, o.give, o.want))
         for oid, o_give, o_want in own:
             give, want = _side(o_give), _side(o_want)
-            if oid not in you["can_withdraw"] or give is None or want is None:
+            if give is None or want is None:
                 continue
             if m.gain(give, want) <= 0:
                 return c.withdraw(oid)
@@ -937,9 +950,9 @@ class GreedyPolicy(Policy):
             post = self._post(view, m, cands)
             if post is not None:
                 return post
-            others = [s for i, s in enumerate(view["seats"]) if i != m.me]
-            if not all(s["passed"] for s in others):
-                return None
+            for i in range(m.n):
+                if i != m.me and not passed(view, i):
+                    return None
         return c.done()
 
     def _trade_other(self, view: dict[str, Any], m: Model) -> str | None:
@@ -965,6 +978,6 @@ class GreedyPolicy(Policy):
         post = self._post(view, m, cands)
         if post is not None:
             return post
-        if not view["seats"][m.me]["passed"]:
+        if not passed(view, m.me):
             return c.done()
         return None

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import common as c
-from .greedy import MARGIN, Cards, Fields, GreedyPolicy, Model, field_worth
+from .greedy import MARGIN, Cards, Fields, GreedyPolicy, Model, field_worth, passed
 
 #: A gift (cards for nothing) is offered only when giving the card gains at least this.
 GIFT_GAIN = 1.0
@@ -246,7 +246,7 @@ class NormalPolicy(GreedyPolicy):
         post = self._post(view, m, cands)
         if post is not None:
             return post
-        if not view["seats"][m.me]["passed"]:
+        if not passed(view, m.me):
             return c.done()
         return None
 
