@@ -53,16 +53,22 @@ def run_once(tree: Path, args: list[str]) -> tuple[float, list[str]]:
 
 
 TABLES = [(3, "greedy,random"), (4, "greedy,random"), (5, "greedy,random"), (4, "greedy"),
-          (4, "random"), (3, "normal,greedy"), (5, "random,greedy")]
+          (4, "random"), (3, "normal,greedy"), (5, "random,greedy"),
+          (2, "greedy,random", "rio-grande"), (6, "greedy,random", "rio-grande"),
+          (7, "random,greedy", "rio-grande"), (4, "greedy,random", "amigo"),
+          (4, "greedy,random", "classic", {"hidden_money": True})]
 """The tables ``--same`` plays: (players, policies; the last fills the table, rotated each
-game as ``simulate`` does)."""
+game as ``simulate`` does), then the preset (default ``classic``; 2 players: the bean duel)
+and the game's options, if any."""
 
 _SAME = """
 import hashlib, sys
 from bohnanza.bots import get_policy
 from bohnanza.bots.simulate import play_game
 games = int(sys.argv[1])
-for players, pol in eval(sys.argv[2]):
+for players, pol, *more in eval(sys.argv[2]):
+    preset = more[0] if more else "classic"
+    options = more[1] if len(more) > 1 else None
     pols = pol.split(",")
     pols = pols + [pols[-1]] * (players - len(pols))
     h, n, coins = hashlib.sha256(), 0, 0
@@ -72,11 +78,14 @@ for players, pol in eval(sys.argv[2]):
             global n
             n += 1
             h.update(f"{seat}:{text};".encode())
-        out = play_game("classic", [get_policy(p) for p in seating], 100 + g, on_command=note)
+        out = play_game(preset, [get_policy(p) for p in seating], 100 + g, on_command=note,
+                        options=options)
         coins += sum(out.scores)
         h.update(repr((out.scores, out.winners, out.steps, len(out.refusals),
                        out.stalled)).encode())
-    print(players, pol, games, "commands", n, "coins", coins, h.hexdigest()[:16], flush=True)
+    label = "" if not more else " " + " ".join(str(x) for x in more)
+    print(players, pol + label, games, "commands", n, "coins", coins, h.hexdigest()[:16],
+          flush=True)
 """
 
 

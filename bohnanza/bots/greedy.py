@@ -79,17 +79,71 @@ _PLANTING = ("plant", "plant_traded")
 
 @lru_cache(maxsize=65536)
 def field_worth(b: str, n: int, mu20: int, fresh_weight: float = 1.0) -> float:
-    """``V(b, n)`` for a Poisson mean of ``mu20 / 20`` further beans (module docstring)."""
-    mu = mu20 / 20
-    p = math.exp(-mu)
-    keep = fresh = 0.0
-    for k in range(KMAX):
-        keep += p * coins_for(b, n + k) if n + k > 0 else 0.0
-        fresh += p * coins_for(b, k) if k > 0 else 0.0
-        p *= mu / (k + 1)
-        if p < 1e-6 and k > mu:
-            break
+    """``V(b, n)`` for a Poisson mean of ``mu20 / 20`` further beans (module docstring):
+    ``sum_k p_k coins(b, n + k) - fresh_weight * sum_k p_k coins(b, k)`` over the Poisson
+    weights ``p_k`` of :func:`_poisson` (the second sum depends on ``b`` and ``mu20`` only:
+    kept in ``_FRESH``)."""
+    ps = _poisson(mu20)
+    row = PAYOUT[b]             # coins_for(b, j) for j > 0, without the call
+    size = len(row)
+    top = row[-1]
+    keep = 0.0
+    j = n
+    for p in ps:
+        keep += p * (row[j] if j < size else top) if j > 0 else 0.0
+        j += 1
+    fresh = _FRESH.get((b, mu20))
+    if fresh is None:
+        fresh = 0.0
+        j = 0
+        for p in ps:
+            fresh += p * (row[j] if j < size else top) if j > 0 else 0.0
+            j += 1
+        if len(_FRESH) >= 65536:
+            _FRESH.clear()
+        _FRESH[(b, mu20)] = fresh
     return keep - fresh_weight * fresh
+
+
+_POISSON: dict[int, tuple[float, ...]] = {}
+"""The Poisson weights of :func:`field_worth`, by ``mu20``."""
+_FRESH: dict[tuple[str, int], float] = {}
+"""``sum_k p_k coins(b, k)`` of :func:`field_worth`, by ``(b, mu20)``."""
+
+
+def _poisson(mu20: int) -> tuple[float, ...]:
+    """``p_0, p_1, ...``: the Poisson probabilities of ``k`` further beans for the mean
+    ``mu20 / 20``, up to the first ``k`` beyond the mean whose next weight is below 1e-6
+    (at most ``KMAX``); each from the one before, ``p_k+1 = p_k mu / (k + 1)``."""
+    got = _POISSON.get(mu20)
+    if got is None:
+        mu = mu20 / 20
+        p = math.exp(-mu)
+        out = []
+        for k in range(KMAX):
+            out.append(p)
+            p *= mu / (k + 1)
+            if p < 1e-6 and k > mu:
+                break
+        got = _POISSON[mu20] = tuple(out)
+    return got
+
+
+_NEG_INF = -math.inf
+
+_FIELD_COINS: dict[tuple[str, int], int] = {}
+"""What harvesting a field ``(b, n)`` pays (``coins_for``, 0 for ``n <= 0``), by field:
+the same for every forecast (R18)."""
+
+
+def _field_coins(f: tuple[str, int]) -> int:
+    """``_FIELD_COINS[f]``, computed and kept (at most 65536 fields)."""
+    b, n = f
+    got = coins_for(b, n) if n > 0 else 0
+    if len(_FIELD_COINS) >= 65536:
+        _FIELD_COINS.clear()
+    _FIELD_COINS[f] = got
+    return got
 
 
 _HARVESTABLE: dict[Fields, tuple[int, ...]] = {}
@@ -127,13 +181,11 @@ def _counts(catalogue: list[dict[str, Any]]) -> dict[str, int]:
     return counts
 
 
-class Plan:
-    __slots__ = ("value", "action", "fields")
-
-    def __init__(self, value: float, action: tuple[str, Any, Any] | None, fields: Fields):
-        self.value = value        # coins gained in the plan + V of the final fields
-        self.action = action      # ("plant", bean, field) | ("harvest", field, None) | None
-        self.fields = fields
+Plan = tuple[float, tuple[str, Any, Any] | None, Fields]
+"""A planting plan, ``(value, action, fields)``: the coins gained in the plan plus ``V`` of
+the final fields; its first step, ``("plant", bean, field)``, ``("harvest", field, None)``
+(0-based fields) or ``None``; the fields at its end. A plain tuple: built without a call
+(a class's ``__init__`` is a call per plan in Python 3.11) and read by index."""
 
 
 class ModelMemo:
@@ -321,7 +373,7 @@ class Model:
         if cards:
             got = self._search(fields, cards)
         else:
-            got = Plan(self.worth(fields), None, fields)
+            got = (self.worth(fields), None, fields)
         plans[key] = got
         return got
 
@@ -331,7 +383,8 @@ class Model:
         summed here, as :meth:`worth` sums it)."""
         vget = self._v.get
         vx = self._vx
-        best_value = -math.inf
+        coins_of = _FIELD_COINS.get
+        best_value = _NEG_INF
         best_action: tuple[str, Any, Any] | None = None
         best_fields = fields
         fits_any = False
@@ -384,14 +437,14 @@ class Model:
                     nf = fields[:i] + (new,) + fields[i + 1:]
                 if rest:
                     sub = self.plan(nf, rest)
-                    value, sub_fields = sub.value, sub.fields
+                    value, sub_fields = sub[0], sub[2]
                 else:               # plan(nf, ()): the worth of nf, as self.worth(nf)
-                    worths = []
+                    value = 0       # summed as sum() sums: 0 + the first, then in order
                     for x in nf:
                         if x is not None:
                             y = vget(x)
-                            worths.append(vx(x) if y is None else y)
-                    value, sub_fields = sum(worths), nf
+                            value += vx(x) if y is None else y
+                    sub_fields = nf
                 if value > best_value:
                     best_value, best_action, best_fields = value, ("plant", b, i), sub_fields
         big = False                 # _harvestable(fields), without the call
@@ -402,14 +455,11 @@ class Model:
         for i, f in enumerate(fields):
             if f is None:
                 continue
-            fb, n = f
-            if big and n == 1:
+            if big and f[1] == 1:
                 continue            # R19 (amigo): a lone bean is protected
-            if n > 0:
-                row = PAYOUT[fb]    # coins_for(fb, n), without the call
-                got_coins = row[n] if n < len(row) else row[-1]
-            else:
-                got_coins = 0
+            got_coins = coins_of(f)
+            if got_coins is None:
+                got_coins = _field_coins(f)
             if fits_any:
                 y = vget(f)
                 if got_coins < (vx(f) if y is None else y):
@@ -422,10 +472,10 @@ class Model:
             else:
                 nf = fields[:i] + (None,) + fields[i + 1:]
             sub = self.plan(nf, cards)
-            value = sub.value + got_coins
+            value = sub[0] + got_coins
             if value > best_value:
-                best_value, best_action, best_fields = value, ("harvest", i, None), sub.fields
-        return Plan(best_value, best_action, best_fields)
+                best_value, best_action, best_fields = value, ("harvest", i, None), sub[2]
+        return (best_value, best_action, best_fields)
 
     def single(self, fields: Fields, b: str) -> float:
         """What planting one ``b`` into ``fields`` gains (negative: it breaks a field)."""
@@ -434,7 +484,7 @@ class Model:
             row = self._single[fields] = {}
         v = row.get(b)
         if v is None:
-            v = self.plan(fields, (b,)).value - self.worth(fields)
+            v = self.plan(fields, (b,))[0] - self.worth(fields)
             row[b] = v
         return v
 
@@ -451,7 +501,7 @@ class Model:
             if v is None:               # self.single(fields, b), without the call
                 if here is None:
                     here = self.worth(fields)
-                v = row[b] = self.plan(fields, (b,)).value - here
+                v = row[b] = self.plan(fields, (b,))[0] - here
             parts.append(w * v)
         return sum(parts)
 
@@ -460,7 +510,7 @@ class Model:
         v = self._totals.get(key)
         if v is None:
             p = self.plan(self.fields, to_plant if len(to_plant) < 2 else tuple(sorted(to_plant)))
-            v = p.value + self.hand_value(hand, p.fields)
+            v = p[0] + self.hand_value(hand, p[2])
             self._totals[key] = v
         return v
 
@@ -548,6 +598,15 @@ def _offers(view: dict[str, Any]) -> list[tuple[int, int, Any, Any]]:
             out.append((o.id, o.owner, o.give, o.want))
         return out
     return [(o["id"], o["owner"], o["give"], o["want"]) for o in view["offers"]]
+
+
+def passed(view: dict[str, Any], seat: int) -> bool:
+    """The view's ``seats[seat]["passed"]`` (R32), read from the game when the view is a
+    lazy one (:func:`.fastview.game_of`: the same value, without the seats' parts)."""
+    g = game_of(view)
+    if g is not None:
+        return seat in g.passed
+    return bool(view["seats"][seat]["passed"])
 
 
 def _side(x: Any) -> dict[str, int] | None:
@@ -658,16 +717,20 @@ class GreedyPolicy(Policy):
         me = m.me
         own: list[tuple[int, Any, Any]] = []
         if g is None:
+            can_withdraw = you["can_withdraw"]
             for oid, owner, o_give, o_want in self._offers(view):
-                if owner == me:
+                if owner == me and oid in can_withdraw:
                     own.append((oid, o_give, o_want))
         else:
+            # the view's can_withdraw: its own offers but the one of the pending deal (R31)
+            d = g.deal
+            deal_offer = d.offer if d is not None else None
             for o in g.offers:
-                if o.owner == me:
+                if o.owner == me and o.id != deal_offer:
                     own.append((o.id, o.give, o.want))
         for oid, o_give, o_want in own:
             give, want = _side(o_give), _side(o_want)
-            if oid not in you["can_withdraw"] or give is None or want is None:
+            if give is None or want is None:
                 continue
             if m.gain(give, want) <= 0:
                 return c.withdraw(oid)
@@ -705,7 +768,7 @@ class GreedyPolicy(Policy):
         stuck = all(m.fields_for(b) == [] for b in cards)
         if stuck and m.can_buy and (self._want_buy(m) or not hinted):
             return c.buy()
-        act = m.plan(m.fields, tuple(sorted(cards))).action
+        act = m.plan(m.fields, tuple(sorted(cards)))[1]
         if act is None or act[0] == "harvest":
             f = None if act is None else act[1] + 1
             if f is not None and f in hinted:
@@ -782,7 +845,7 @@ class GreedyPolicy(Policy):
             i = best[1]
             bean = cards[i]
             fields = you["face_up_fields"][i]
-            act = m.plan(m.fields, (bean,)).action
+            act = m.plan(m.fields, (bean,))[1]
             if act is not None and act[0] == "plant" and act[2] + 1 in fields:
                 return c.plant_card(i + 1, act[2] + 1)
             if act is not None and act[0] == "harvest" and act[1] + 1 in you["harvestable"]:
@@ -887,9 +950,9 @@ class GreedyPolicy(Policy):
             post = self._post(view, m, cands)
             if post is not None:
                 return post
-            others = [s for i, s in enumerate(view["seats"]) if i != m.me]
-            if not all(s["passed"] for s in others):
-                return None
+            for i in range(m.n):
+                if i != m.me and not passed(view, i):
+                    return None
         return c.done()
 
     def _trade_other(self, view: dict[str, Any], m: Model) -> str | None:
@@ -915,6 +978,6 @@ class GreedyPolicy(Policy):
         post = self._post(view, m, cands)
         if post is not None:
             return post
-        if not view["seats"][m.me]["passed"]:
+        if not passed(view, m.me):
             return c.done()
         return None

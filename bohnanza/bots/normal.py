@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import common as c
-from .greedy import MARGIN, Cards, Fields, GreedyPolicy, Model, field_worth
+from .greedy import MARGIN, Cards, Fields, GreedyPolicy, Model, field_worth, passed
 
 #: A gift (cards for nothing) is offered only when giving the card gains at least this.
 GIFT_GAIN = 1.0
@@ -174,7 +174,7 @@ class NormalPolicy(GreedyPolicy):
                 continue
             nf = m.fields[:f - 1] + (None,) + m.fields[f:]
             p = m.plan(nf, plan_cards)
-            value = m.coins(fld[0], fld[1]) + p.value + m.hand_value(rest, p.fields)
+            value = m.coins(fld[0], fld[1]) + p[0] + m.hand_value(rest, p[2])
             if best is None or value > best[0]:
                 best = (value, f)
         return text if best is None else c.harvest(best[1])
@@ -246,7 +246,7 @@ class NormalPolicy(GreedyPolicy):
         post = self._post(view, m, cands)
         if post is not None:
             return post
-        if not view["seats"][m.me]["passed"]:
+        if not passed(view, m.me):
             return c.done()
         return None
 

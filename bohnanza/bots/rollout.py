@@ -421,7 +421,7 @@ class GreedyPlanner:
                 draws += (passes_left - 1) * max(20.0, len(g.discard) + 20.0)
             if draws >= BUY_DRAWS or not hinted:
                 return Buy()
-        act = m.plan(self.fields(g, seat), tuple(sorted(cards))).action
+        act = m.plan(self.fields(g, seat), tuple(sorted(cards)))[1]
         if act is None or act[0] == "harvest":
             f = None if act is None else act[1] + 1
             if f is not None and f in hinted:

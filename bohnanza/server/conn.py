@@ -39,6 +39,12 @@ DIRECT_SEND = "bohnanza.send_text"
 """The scope extension of a server protocol that writes a text frame at once
 (``gate.GatedWebSocket.send_text_now``: ``(text) -> bool``, False when it cannot)."""
 
+DIRECT_RECEIVE = "bohnanza.receive_text"
+"""The scope extension of a server protocol that hands text frames to the application at once
+(``gate.GatedWebSocket.set_receiver``: ``(receiver | None) -> None``; ``receiver(text) ->
+bool`` is called in the turn of the event loop that read the frame, and says False to have it
+queued for ``receive()`` as usual)."""
+
 Item = str | tuple[int, str]  # a text frame, or (code, reason): close after what came before
 
 
