@@ -62,7 +62,7 @@ class _Watch:
         for v in viewers:
             now = dict(self.views[v])
             for k, x in base.items():
-                if x is views.SKIPPED:
+                if x is views.SKIPPED or k in told.same:  # not compared by the room either
                     self.kept_keys += 1
                 elif k == "seats" and type(x) is dict:  # the entries of some seats
                     now[k] = [x.get(i, e) for i, e in enumerate(now[k])]
