@@ -229,7 +229,8 @@ def build_parts(
     ``changes.same`` are :data:`SKIPPED` (an object no serialiser takes), as is the ``you``
     of a seat in neither ``changes.you`` nor ``changes.market``, and every ``signals`` when
     ``changes.signals`` is false; the ``you`` of a seat in
-    ``changes.market`` only is its market part alone (:class:`YouMarket`); with
+    ``changes.market`` only is its market part alone (:class:`YouMarket`), that of a seat
+    in ``changes.marks`` its markers alone (:class:`YouSignals`); with
     ``changes.seats`` its ``seats`` is ``{seat: entry}`` for those seats only.
 
     ``memo`` (:class:`MarketMemo`, one per game, held by the caller): each seat's market
@@ -250,6 +251,7 @@ def build_parts(
     inputs = None if memo is None else _MarketInputs(g)  # read at the first part asked
     n = len(g.seats)
     marks = changes is None or changes.signals
+    marked = frozenset() if changes is None else changes.marks
     if not marks:
         others = SKIPPED
     for v in viewers:
@@ -268,6 +270,12 @@ def build_parts(
         sig = _signals_for(g, v) if marks and v is not None and v == g.active else others
         if v is None or not 0 <= v < n:
             own[v] = {"signals": sig, "you": None}
+            continue
+        if v in marked:  # its markers alone moved
+            s = g.seats[v]
+            own[v] = {"signals": sig, "you": YouSignals(
+                signals={"want": s.want[:], "have": s.have[:]} if copy
+                else {"want": s.want, "have": s.have})}
             continue
         cards = _you_cards(g, v, copy)
         mine = (_you_market(g, v, held) if memo is None
@@ -295,7 +303,9 @@ class Changes(NamedTuple):
     the seats whose whole ``you`` may differ (``None``: any seat); ``seats``: when the
     shared ``seats`` may differ, the seats whose entry may (``None``: any); ``market``: the
     seats but those of ``you`` whose ``you`` may differ in its market part only (the offer
-    and deal hints, :class:`YouMarket`; ``None``: every seat)."""
+    and deal hints, :class:`YouMarket`; ``None``: every seat); ``marks``: the seats of
+    ``you`` whose ``you`` may differ in its markers (its ``signals``) only
+    (:class:`YouSignals`)."""
 
     base: bool
     same: frozenset[str]
@@ -303,6 +313,7 @@ class Changes(NamedTuple):
     you: frozenset[int] | None
     seats: frozenset[int] | None = None
     market: frozenset[int] | None = frozenset()
+    marks: frozenset[int] = frozenset()
 
 
 _NO_CHANGE = Changes(False, frozenset(), False, frozenset())
@@ -353,15 +364,21 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
         mine.add(g.active)
     you = frozenset(mine)
     dealt: frozenset[int] | None
+    only: frozenset[int] = frozenset()  # the seats whose markers alone moved
     if "market" in keys or "table" in keys:
         dealt = None
     elif seats and g.phase == "trade":
         dealt = (frozenset(range(len(g.seats))) if g.active in seats
-                 else frozenset({g.active})) - you
+                 else frozenset({g.active}))
+        only = frozenset(marks - seats - dealt)
+        dealt = dealt - you
     else:
         dealt = frozenset()
+        only = frozenset(marks - seats)
+    if "planted" in keys:
+        only = only - {g.active}
     if not keys and not seats:
-        return Changes(False, frozenset(), True, you, None, dealt)
+        return Changes(False, frozenset(), True, you, None, dealt, only)
     same = set(_KEPT)
     if "table" not in keys:  # no deal moved the face-up cards (they are dealt as phase 2
         same.update(_TABLE)  # begins, a new phase)
@@ -383,7 +400,7 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
     else:
         same.add("seats")
         entries = frozenset()
-    return Changes(True, frozenset(same), bool(marks), you, entries, dealt)
+    return Changes(True, frozenset(same), bool(marks), you, entries, dealt, only)
 
 
 def _offer_hints(
@@ -414,6 +431,14 @@ class You(dict):  # type: ignore[type-arg]
     __slots__ = ("cards", "market")
     cards: dict[str, Any]
     market: dict[str, Any]
+
+
+class YouSignals(dict):  # type: ignore[type-arg]
+    """The markers of a seat's ``you`` alone (``signals``: ``{"want": [bean...], "have":
+    [bean...]}``, :func:`build_parts` for a seat that :class:`Changes` ``marks`` names): its
+    one key replaces that of the ``you`` built before; the rest stands."""
+
+    __slots__ = ()
 
 
 class YouMarket(dict):  # type: ignore[type-arg]
