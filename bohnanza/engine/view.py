@@ -225,7 +225,8 @@ def build_parts(
     ``changes`` (:func:`changes_of`, since the views were last built): only what may have
     changed is built. ``base`` is ``{}`` when ``changes.base`` is false, and its keys in
     ``changes.same`` are :data:`SKIPPED` (an object no serialiser takes), as is the ``you``
-    of a seat in neither ``changes.you`` nor ``changes.market``; the ``you`` of a seat in
+    of a seat in neither ``changes.you`` nor ``changes.market``, and every ``signals`` when
+    ``changes.signals`` is false; the ``you`` of a seat in
     ``changes.market`` only is its market part alone (:class:`YouMarket`); with
     ``changes.seats`` its ``seats`` is ``{seat: entry}`` for those seats only.
 
@@ -246,9 +247,12 @@ def build_parts(
     dealt = None if changes is None else changes.market
     inputs = None if memo is None else _MarketInputs(g)  # read at the first part asked
     n = len(g.seats)
+    marks = changes is None or changes.signals
+    if not marks:
+        others = SKIPPED
     for v in viewers:
         if v is not None and wanted is not None and v not in wanted:
-            sig = _signals_for(g, v) if v == g.active else others
+            sig = _signals_for(g, v) if marks and v == g.active else others
             if sig is None:
                 sig = others = _signals_for(g, None)
             you: Any = SKIPPED
@@ -259,7 +263,7 @@ def build_parts(
             continue
         if others is None and v != g.active:
             others = _signals_for(g, None)
-        sig = _signals_for(g, v) if v is not None and v == g.active else others
+        sig = _signals_for(g, v) if marks and v is not None and v == g.active else others
         if v is None or not 0 <= v < n:
             own[v] = {"signals": sig, "you": None}
             continue

@@ -37,6 +37,7 @@ class _Watch:
         self.game: Game | None = None
         self.memo = views.MarketMemo()  # the seats' market parts, as the server keeps them
         self.memo_parts = 0  # market parts the memo gave again
+        self.kept_signals = 0  # markers left unbuilt
 
     def __call__(self, g: Game, before: Any, events: Any, total: Any) -> None:
         viewers: list[int | None] = [None, *range(len(g.seats))]
@@ -68,7 +69,10 @@ class _Watch:
                     self.kept_entries += len(now[k]) - len(x)
                 else:
                     now[k] = x
-            now["signals"] = own[v]["signals"]
+            if own[v]["signals"] is views.SKIPPED:  # no marker moved: not built
+                self.kept_signals += 1
+            else:
+                now["signals"] = own[v]["signals"]
             you = own[v]["you"]
             if v is not None and kept.get(v) is not None and kept[v] is (
                     you.market if type(you) is views.You else you):
@@ -100,6 +104,7 @@ def test_views_built_from_what_changed_are_the_whole_views(setup: tuple[str, int
     if n > 2:  # the duel tells nothing (every change is anything); no markers there
         assert watch.kept_you > 0 and watch.kept_base > 0 and watch.kept_keys > 0
         assert watch.kept_entries > 0 and watch.kept_cards > 0 and watch.memo_parts > 0
+        assert watch.kept_signals > 0
     else:
         assert watch.kept_you == watch.kept_base == watch.kept_cards == 0
 

@@ -87,7 +87,9 @@ class Snapshot:
                changes: Any = None) -> dict[int | None, list[str]]:
         """Bring the copy to ``version`` (``base``, ``own`` as ``view_parts`` gives them,
         ``room`` from :func:`room_part` or a :class:`RoomPart`), keeping the own parts of
-        ``seats``; the operations (JSON text) from the copy's old version for each of ``seats`` it held then. ``game``:
+        ``seats``; the operations (JSON text) from the copy's old version for each of
+        ``seats`` it held then: a list of texts to join with ``,`` (its first, the
+        operations every seat shares, already joined so: made once). ``game``:
         (hosted game, game number) of the views; while it stays the same, what
         ``UNCHANGING`` names for that game is not compared. ``stamp``: whether the game was
         asked what changed (``view_changes``) for this state; ``changes``: what may differ
@@ -117,9 +119,10 @@ class Snapshot:
                 own_same = _SIGNALS
             kept: dict[int | None, delta.Texts | None] = {}
             memo: delta.Memo = {}  # the markers most seats share: diffed once
+            shared = [",".join(common)] if common else []  # joined once for every seat
             for s in seats:
                 if s in self.own:
-                    ops = common[:]
+                    ops = shared[:]
                     mine = self.own[s]
                     if mine is not None and base is not None:
                         skip = own_same
@@ -362,12 +365,14 @@ def state_frames(
     room_open = frames.room_open(_plain(room)) if whole else ""
     out = []
     rides = rider[0] if rider is not None else None
+    sitting = table.seats
     for c, p in zip(conns, patched, strict=True):
-        you = frames.you(table.name_of(c.seat, c.name), c.seat)
-        log = logs.get((c.seat, c.lang))
+        seat = c.seat
+        you = frames.you(c.name if seat is None else sitting[seat].name, seat)  # name_of
+        log = logs.get((seat, c.lang)) if logs else None
         reply = rider[1] if c is rides else None  # type: ignore[index]
         if p:
-            these = ops[c.seat]
+            these = ops[seat]
             if c.you != you:
                 these = [*these, delta.operation("replace", "/room/you", you)]
             out.append(frames.patch(version, held, these, log, reply))  # type: ignore[arg-type]
