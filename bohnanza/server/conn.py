@@ -155,7 +155,9 @@ class Conn:
         if self.closing:
             return
         if self.direct and not self._busy and not self.queue._items:
-            self._send_now(text)
+            direct = self._direct  # the protocol's own write (gate.py), else the ASGI send
+            if direct is None or not direct(text):
+                self._send_asgi(text)
             return
         if self.queue.qsize() >= self.queue_max:
             log.warning("connection %s does not read its messages: closing it", self.id)
@@ -183,8 +185,11 @@ class Conn:
 
     def _send_now(self, text: str) -> None:
         direct = self._direct
-        if direct is not None and direct(text):
-            return  # sent
+        if direct is None or not direct(text):
+            self._send_asgi(text)
+
+    def _send_asgi(self, text: str) -> None:
+        """Send through the ASGI send; when it must wait, the writer task finishes it."""
         coro = self._send_text(text)
         try:
             waiting = coro.send(None)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import struct
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -266,10 +267,14 @@ def text_frame(data: bytes) -> bytes:
     text. ``text_frame(b"Hello") == b"\\x81\\x05Hello"`` (section 5.7)."""
     n = len(data)
     if n < 126:
-        return bytes((0x81, n)) + data
+        return _SHORT[n] + data
     if n < 65536:
-        return b"\x81\x7e" + n.to_bytes(2, "big") + data
+        return _MEDIUM(0x81, 126, n) + data
     return b"\x81\x7f" + n.to_bytes(8, "big") + data
+
+
+_SHORT = tuple(bytes((0x81, n)) for n in range(126))  # the header of each short length
+_MEDIUM = struct.Struct("!BBH").pack  # FIN and opcode 1, 126, the 16-bit length
 
 
 def lone_text(data: bytes, max_size: int | None) -> str | None:
