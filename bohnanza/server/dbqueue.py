@@ -98,7 +98,11 @@ def _settle(futures: list[asyncio.Future[Any]], outcomes: list[Outcome]) -> None
     without its C accelerator) empties its own list in place, and its waiters never resumed.
     Inside a step of a coroutine run outside a task (``eager``: a say read straight off the
     socket, whose room flushes the group) it is as from a task: nothing resumes inside it."""
-    now = asyncio.current_task() is None and not eager.stepping()
+    if not futures:
+        return
+    # the futures' own loop, the one running: asking it costs no ``getpid`` system call, as
+    # asking for the running loop does in CPython 3.11 (its check of a fork)
+    now = asyncio.current_task(futures[0].get_loop()) is None and not eager.stepping()
     for future, (ok, value) in zip(futures, outcomes, strict=True):
         if future.done():
             continue
