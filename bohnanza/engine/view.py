@@ -227,8 +227,9 @@ def build_parts(
     ``changes`` (:func:`changes_of`, since the views were last built): only what may have
     changed is built. ``base`` is ``{}`` when ``changes.base`` is false, and its keys in
     ``changes.same`` are :data:`SKIPPED` (an object no serialiser takes), as is the ``you``
-    of a seat in neither ``changes.you`` nor ``changes.market``, and every ``signals`` when
-    ``changes.signals`` is false; the ``you`` of a seat in
+    of a seat in neither ``changes.you`` nor ``changes.market``, and the ``signals`` of a
+    viewer whose markers seen moved not (the active player's when only its own moved,
+    everyone else's when the active player's did not); the ``you`` of a seat in
     ``changes.market`` only is its market part alone (:class:`YouMarket`), that of a seat
     in ``changes.marks`` its markers alone (:class:`YouSignals`); with
     ``changes.seats`` its ``seats`` is ``{seat: entry}`` for those seats only.
@@ -250,24 +251,31 @@ def build_parts(
     dealt = None if changes is None else changes.market
     inputs = None if memo is None else _MarketInputs(g)  # read at the first part asked
     n = len(g.seats)
-    marks = changes is None or changes.signals
+    active = g.active
+    # the markers each viewer sees that may have moved: the active player sees the others',
+    # summed; the others the active player's (seed 000)
+    moved = True if changes is None else changes.signals
+    by_active = True
+    if moved is not True:
+        marks = moved or frozenset()
+        by_active = any(i != active for i in marks)
+        if active not in marks:
+            others = SKIPPED
     marked = frozenset() if changes is None else changes.marks
-    if not marks:
-        others = SKIPPED
     for v in viewers:
-        if v is not None and wanted is not None and v not in wanted:
-            sig = _signals_for(g, v) if marks and v == g.active else others
+        if v is not None and v == active:
+            sig = _signals_for(g, v) if by_active else SKIPPED
+        else:
+            sig = others
             if sig is None:
                 sig = others = _signals_for(g, None)
+        if v is not None and wanted is not None and v not in wanted:
             you: Any = SKIPPED
             if (dealt is None or v in dealt) and 0 <= v < n:
                 you = (YouMarket(_you_market(g, v, held)) if memo is None
                        else memo.part(g, v, held, inputs))
             own[v] = {"signals": sig, "you": you}
             continue
-        if others is None and v != g.active:
-            others = _signals_for(g, None)
-        sig = _signals_for(g, v) if marks and v is not None and v == g.active else others
         if v is None or not 0 <= v < n:
             own[v] = {"signals": sig, "you": None}
             continue
@@ -299,7 +307,8 @@ class Changes(NamedTuple):
     """What may differ in the views since they were last built (:func:`changes_of`).
 
     ``base``: the part every viewer shares may differ; ``same``: keys of that part that do
-    not (not even compared); ``signals``: the markers some viewer sees may differ; ``you``:
+    not (not even compared); ``signals``: the seats whose markers may differ (falsy: none;
+    ``True``: any); ``you``:
     the seats whose whole ``you`` may differ (``None``: any seat); ``seats``: when the
     shared ``seats`` may differ, the seats whose entry may (``None``: any); ``market``: the
     seats but those of ``you`` whose ``you`` may differ in its market part only (the offer
@@ -309,7 +318,7 @@ class Changes(NamedTuple):
 
     base: bool
     same: frozenset[str]
-    signals: bool
+    signals: frozenset[int] | bool
     you: frozenset[int] | None
     seats: frozenset[int] | None = None
     market: frozenset[int] | None = frozenset()
@@ -378,7 +387,7 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
     if "planted" in keys:
         only = only - {g.active}
     if not keys and not seats:
-        return Changes(False, frozenset(), True, you, None, dealt, only)
+        return Changes(False, frozenset(), frozenset(marks), you, None, dealt, only)
     same = set(_KEPT)
     if "table" not in keys:  # no deal moved the face-up cards (they are dealt as phase 2
         same.update(_TABLE)  # begins, a new phase)
@@ -400,7 +409,7 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
     else:
         same.add("seats")
         entries = frozenset()
-    return Changes(True, frozenset(same), bool(marks), you, entries, dealt, only)
+    return Changes(True, frozenset(same), frozenset(marks), you, entries, dealt, only)
 
 
 def _offer_hints(

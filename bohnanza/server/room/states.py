@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bohnanza.engine.view import You, YouMarket, YouSignals
+from bohnanza.engine.view import SKIPPED, You, YouMarket, YouSignals
 
 from .. import delta, frames
 from .logbook import log_texts
@@ -125,8 +125,9 @@ class Snapshot:
                     ops = shared[:]
                     mine = self.own[s]
                     if mine is not None and base is not None:
-                        skip = own_same
-                        you = own[s]["you"]
+                        part = own[s]  # markers unbuilt: they did not move
+                        skip = _SIGNALS if part["signals"] is SKIPPED else own_same
+                        you = part["you"]
                         if type(you) is You or type(you) is YouMarket \
                                 or type(you) is YouSignals:
                             skip = skip | _YOU
@@ -135,7 +136,7 @@ class Snapshot:
                                 and s not in changes.you:
                             skip = skip | _YOU
                         if len(skip) < 2:
-                            delta.diff_texts(mine, own[s], "/view", ops, skip, memo, _OWN)
+                            delta.diff_texts(mine, part, "/view", ops, skip, memo, _OWN)
                     kept[s] = mine
                     out[s] = ops
                 else:
