@@ -42,10 +42,13 @@ def _step(key: str) -> str:
     return "/" + key.replace("~", "~0").replace("/", "~1")
 
 
-@functools.lru_cache(maxsize=4096)
 def _pointer(path: str) -> str:
-    """A pointer as a JSON string (the paths of one game's views repeat)."""
-    return dumps(path)
+    """A pointer as a JSON string: as it is between quotes when nothing in it needs an
+    escape (the views' keys and numbers; orjson writes other characters as they are), else
+    ``dumps``."""
+    if '"' in path or "\\" in path or not path.isprintable():
+        return dumps(path)
+    return f'"{path}"'
 
 
 def operation(kind: str, path: str, text: str | None) -> str:

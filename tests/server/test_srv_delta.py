@@ -40,7 +40,8 @@ _leaf = st.none() | st.booleans() | st.integers(2, 5) | st.sampled_from([-1.5, 2
 _json = st.recursive(
     _leaf,
     lambda inner: st.lists(inner, max_size=5)
-    | st.dictionaries(st.sampled_from(["a", "b", "c", "a/b", "m~n", ""]), inner, max_size=4),
+    | st.dictionaries(st.sampled_from(["a", "b", "c", "a/b", "m~n", "", 'q"t', "b\\s", "c\x01",
+                                       "é"]), inner, max_size=4),  # (escaped in JSON pointers)
     max_leaves=25,
 )
 
@@ -63,7 +64,7 @@ def test_a_patch_turns_the_old_document_into_the_new_one(old: Any, new: Any) -> 
         assert ops == []
 
 
-_objects = st.dictionaries(st.sampled_from(["a", "b", "c/d", "h"]), _json, max_size=4)
+_objects = st.dictionaries(st.sampled_from(["a", "b", "c/d", "h", 'q"t']), _json, max_size=4)
 
 
 @settings(max_examples=400, deadline=None)
