@@ -350,12 +350,12 @@ class Model:
 
     def worth(self, fields: Fields) -> float:
         v = self._v
-        worths = []
+        total: float = 0            # summed as sum() sums: 0 + the first, then in order
         for f in fields:
             if f is not None:
                 x = v.get(f)        # a field (b, n) is its own key of V
-                worths.append(self._vx(f) if x is None else x)
-        return sum(worths)
+                total += self._vx(f) if x is None else x
+        return total
 
     @staticmethod
     def harvestable(fields: Fields) -> list[int]:
@@ -494,7 +494,7 @@ class Model:
         row = singles.get(fields)
         if row is None:
             row = singles[fields] = {}
-        parts = []
+        total: float = 0                # summed as sum() sums: 0 + the first, then in order
         here: float | None = None       # worth(fields), read once for the singles missing
         for w, b in zip(HAND_WEIGHTS, hand):  # noqa: B905 (the hand may be longer)
             v = row.get(b)
@@ -502,8 +502,8 @@ class Model:
                 if here is None:
                     here = self.worth(fields)
                 v = row[b] = self.plan(fields, (b,))[0] - here
-            parts.append(w * v)
-        return sum(parts)
+            total += w * v
+        return total
 
     def total(self, hand: Cards, to_plant: Cards) -> float:
         key = (self.fields, hand, to_plant)
