@@ -75,21 +75,29 @@ class BohnanzaHost:
         return _g(game).view_changes()
 
     def entries(self, game: GameState, events: list[Any]) -> list[dict[str, Any]]:
-        """Each event phrased for every viewer, in English for people (``logtext``)."""
+        """Each event phrased for every viewer, in English for people (``logtext``):
+        ``{"all": form}`` when every viewer reads the same, else ``{"per": {"-1": the
+        spectators' form, "0": seat 0's, ...}}`` (R41: an event's secret only in its own
+        seat's form)."""
         g = _g(game)
-        viewers: list[int | None] = [None, *range(g.n_seats)]
+        n = g.n_seats
         names = list(g.names)
         out: list[dict[str, Any]] = []
         for ev in cast(list[Event], events):
-            if ev.secret is None:  # the same for everyone (most events): phrased once
+            own_seat = ev.seat
+            if ev.secret is None or own_seat is None or not 0 <= own_seat < n:
+                # the same for everyone (most events): phrased once
                 out.append({"all": _phrased(ev, None, names)})
                 continue
-            forms = [_phrased(ev, v, names) for v in viewers]
-            if all(f == forms[0] for f in forms[1:]):
-                out.append({"all": forms[0]})
+            # a viewer's form differs only by whether the event is its own seat's
+            # (``Event.for_viewer``, ``logtext.phrased``): phrased twice, not once a viewer
+            other = _phrased(ev, None, names)
+            own = _phrased(ev, own_seat, names)
+            if own == other:
+                out.append({"all": other})
             else:
-                out.append({"per": {str(-1 if v is None else v): f
-                                    for v, f in zip(viewers, forms, strict=True)}})
+                per = {str(v): own if v == own_seat else dict(other) for v in range(n)}
+                out.append({"per": {"-1": other, **per}})
         return out
 
     def phrase(self, entry: dict[str, Any], lang: str, names: Sequence[str],

@@ -39,6 +39,12 @@ DIRECT_SEND = "bohnanza.send_text"
 """The scope extension of a server protocol that writes a text frame at once
 (``gate.GatedWebSocket.send_text_now``: ``(text) -> bool``, False when it cannot)."""
 
+DIRECT_RECEIVE = "bohnanza.receive_text"
+"""The scope extension of a server protocol that hands text frames to the application at once
+(``gate.GatedWebSocket.set_receiver``: ``(receiver | None) -> None``; ``receiver(text) ->
+bool`` is called in the turn of the event loop that read the frame, and says False to have it
+queued for ``receive()`` as usual)."""
+
 Item = str | tuple[int, str]  # a text frame, or (code, reason): close after what came before
 
 
@@ -149,7 +155,9 @@ class Conn:
         if self.closing:
             return
         if self.direct and not self._busy and not self.queue._items:
-            self._send_now(text)
+            direct = self._direct  # the protocol's own write (gate.py), else the ASGI send
+            if direct is None or not direct(text):
+                self._send_asgi(text)
             return
         if self.queue.qsize() >= self.queue_max:
             log.warning("connection %s does not read its messages: closing it", self.id)
@@ -177,8 +185,11 @@ class Conn:
 
     def _send_now(self, text: str) -> None:
         direct = self._direct
-        if direct is not None and direct(text):
-            return  # sent
+        if direct is None or not direct(text):
+            self._send_asgi(text)
+
+    def _send_asgi(self, text: str) -> None:
+        """Send through the ASGI send; when it must wait, the writer task finishes it."""
         coro = self._send_text(text)
         try:
             waiting = coro.send(None)

@@ -32,6 +32,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
+from . import eager
 from .store import Store
 
 log = logging.getLogger("bohnanza.server")
@@ -94,8 +95,14 @@ def _settle(futures: list[asyncio.Future[Any]], outcomes: list[Outcome]) -> None
     ``(callback, context)`` pairs; a future without it is settled as usual). From a task,
     the callbacks run in the next turn, as asyncio does: a task cannot resume another.
     The list is copied before they are taken off: a Python future (``asyncio.futures``
-    without its C accelerator) empties its own list in place, and its waiters never resumed."""
-    now = asyncio.current_task() is None
+    without its C accelerator) empties its own list in place, and its waiters never resumed.
+    Inside a step of a coroutine run outside a task (``eager``: a say read straight off the
+    socket, whose room flushes the group) it is as from a task: nothing resumes inside it."""
+    if not futures:
+        return
+    # the futures' own loop, the one running: asking it costs no ``getpid`` system call, as
+    # asking for the running loop does in CPython 3.11 (its check of a fork)
+    now = asyncio.current_task(futures[0].get_loop()) is None and not eager.stepping()
     for future, (ok, value) in zip(futures, outcomes, strict=True):
         if future.done():
             continue

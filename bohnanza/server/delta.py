@@ -33,6 +33,7 @@ import functools
 from typing import Any
 
 from .jsontext import dumps, loads
+from .jsontext import quick as _quick
 
 
 @functools.lru_cache(maxsize=4096)
@@ -41,10 +42,16 @@ def _step(key: str) -> str:
     return "/" + key.replace("~", "~0").replace("/", "~1")
 
 
+@functools.lru_cache(maxsize=4096)
+def _pointer(path: str) -> str:
+    """A pointer as a JSON string (the paths of one game's views repeat)."""
+    return dumps(path)
+
+
 def operation(kind: str, path: str, text: str | None) -> str:
     """One operation as JSON text: ``kind`` at the pointer ``path``, with the value's JSON
     ``text`` (``None``: no value, a ``remove``)."""
-    p = dumps(path)
+    p = _pointer(path)
     if text is None:
         return f'{{"op":"{kind}","path":{p}}}'
     return f'{{"op":"{kind}","path":{p},"value":{text}}}'
@@ -219,7 +226,10 @@ def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
             out.append(operation("replace" if was is not None else "add", path + _step(k),
                                  dumps(v)))
             continue
-        text = dumps(v)
+        try:  # jsontext.dumps, without its call
+            text = _quick(v).decode()
+        except TypeError:
+            text = dumps(v)
         n = len(v) if type(v) is list else -1
         if was is None:
             out.append(operation("add", path + _step(k), text))

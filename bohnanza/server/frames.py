@@ -78,9 +78,10 @@ def patch(version: int, base: int, ops: list[str], log: str | None = None,
     """A ``patch`` frame: the operations ``ops`` (JSON text each, ``server/delta.py``) turn the
     state of version ``base`` into that of ``version``; ``log`` and ``reply`` as in
     :func:`state`."""
-    tail = _tail(log, reply)
+    if log is None and reply is None:  # most patches
+        return f'{{"type":"patch","version":{version},"base":{base},"ops":[{",".join(ops)}]}}'
     return (f'{{"type":"patch","version":{version},"base":{base},'
-            f'"ops":[{",".join(ops)}]{tail}}}')
+            f'"ops":[{",".join(ops)}]{_tail(log, reply)}}}')
 
 
 def room_open(room: dict[str, Any]) -> str:

@@ -34,16 +34,19 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import struct
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
-from .conn import DIRECT_SEND, TokenBucket
+from .conn import DIRECT_RECEIVE, DIRECT_SEND, TokenBucket
 
 _SansIO: type[Any] | None
+_apply_mask: Callable[[bytes, bytes], bytes] | None
 try:
     from uvicorn.protocols.websockets.websockets_sansio_impl import (
         WebSocketsSansIOProtocol as _SansIO,
@@ -51,6 +54,15 @@ try:
     from websockets.protocol import State
 except ImportError:  # pragma: no cover - an older uvicorn or websockets: no direct sends
     _SansIO = None
+try:  # the websockets library's frame parser, whose idle point the direct receive checks
+    from websockets.frames import apply_mask as _apply_mask  # type: ignore[attr-defined]
+    from websockets.protocol import Protocol as _Protocol
+    from websockets.streams import StreamReader as _StreamReader
+
+    _PARSE = _Protocol.parse.__code__
+    _AT_EOF = _StreamReader.at_eof.__code__
+except (ImportError, AttributeError):  # pragma: no cover - another websockets: no direct reads
+    _apply_mask = None
 
 if TYPE_CHECKING:
     from .settings import Settings
@@ -255,10 +267,41 @@ def text_frame(data: bytes) -> bytes:
     text. ``text_frame(b"Hello") == b"\\x81\\x05Hello"`` (section 5.7)."""
     n = len(data)
     if n < 126:
-        return bytes((0x81, n)) + data
+        return _SHORT[n] + data
     if n < 65536:
-        return b"\x81\x7e" + n.to_bytes(2, "big") + data
+        return _MEDIUM(0x81, 126, n) + data
     return b"\x81\x7f" + n.to_bytes(8, "big") + data
+
+
+_SHORT = tuple(bytes((0x81, n)) for n in range(126))  # the header of each short length
+_MEDIUM = struct.Struct("!BBH").pack  # FIN and opcode 1, 126, the 16-bit length
+
+
+def lone_text(data: bytes, max_size: int | None) -> str | None:
+    """The text of ``data`` when it is exactly one whole masked text frame from a client, as
+    RFC 6455 section 5.2 has it: FIN set, no RSV bit, opcode 1, the mask bit set, a payload
+    length in 7 or 7+16 bits of at most ``max_size`` bytes, the payload valid UTF-8 once
+    unmasked (section 5.3). None for anything else (several frames, a part of one, a control
+    frame, a fragment, a long or invalid one): the library's parser reads those, and refuses
+    what it must. ``lone_text(b"\\x81\\x85\\x37\\xfa\\x21\\x3d\\x7f\\x9f\\x4d\\x51\\x58",
+    None) == "Hello"`` (section 5.7)."""
+    n = len(data)
+    if n < 6 or data[0] != 0x81 or _apply_mask is None:
+        return None
+    length = data[1] ^ 0x80  # the mask bit set: the length; else 128 or more
+    if length < 126:
+        start = 2
+    elif length == 126 and n >= 8:
+        length = (data[2] << 8) | data[3]
+        start = 4
+    else:
+        return None  # unmasked (the parser fails the connection), or 64-bit long
+    if n != start + 4 + length or (max_size is not None and length > max_size):
+        return None
+    try:
+        return _apply_mask(data[start + 4:], data[start:start + 4]).decode()
+    except UnicodeDecodeError:
+        return None  # the parser closes with 1007
 
 
 class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
@@ -268,7 +311,15 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
     it offers the application a direct send of text frames (:meth:`send_text_now`, in the
     scope's ``extensions`` under :data:`conn.DIRECT_SEND`): the frame written to the socket
     at once, without the ASGI send's coroutines and the ``websockets`` frame objects (the
-    same bytes; ``Conn`` uses it for every frame it can)."""
+    same bytes; ``Conn`` uses it for every frame it can). And a direct receive
+    (:meth:`set_receiver`, under :data:`conn.DIRECT_RECEIVE`): a read that is one whole text
+    frame (:func:`lone_text`), while nothing waits in the ASGI queue and the library's parser
+    is between two frames, goes to the application's receiver in the turn that read it,
+    without the parser's frame objects, the queue, the pause and resumption of the socket's
+    reading and a task switch; what the receiver does not take is read as before."""
+
+    _receiver: Callable[[str], bool] | None = None
+    _idle_parser = False  # the parser was seen waiting for a frame, and has read nothing since
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
@@ -276,6 +327,45 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
         if (scope is not None and _SansIO is not None and isinstance(self, _SansIO)
                 and not self.conn.extensions):
             scope["extensions"][DIRECT_SEND] = self.send_text_now
+            if _apply_mask is not None:
+                scope["extensions"][DIRECT_RECEIVE] = self.set_receiver
+
+    def set_receiver(self, receiver: Callable[[str], bool] | None) -> None:
+        """From now on, each text frame read alone goes to ``receiver(text)`` first (None:
+        none does); what it says False to is queued for the ASGI ``receive()``."""
+        self._receiver = receiver
+
+    def data_received(self, data: bytes) -> None:
+        receiver = self._receiver
+        if receiver is not None and self._between_frames():
+            text = lone_text(data, self.conn.max_message_size)
+            if text is not None and receiver(text):
+                return  # the parser read nothing: it still waits for a frame
+        self._idle_parser = False  # where the parser stops in this is looked at again
+        super().data_received(data)
+
+    def _between_frames(self) -> bool:
+        """The connection open, nothing queued for the application, and the library's parser
+        waiting for a frame's first byte (no message in parts, nothing of a frame read)."""
+        if (self.close_sent or self.disconnected or not self.handshake_complete
+                or self.conn.state is not State.OPEN or self.frames or self.queue.qsize()):
+            return False
+        if not self._idle_parser:
+            self._idle_parser = self._parser_idle()
+        return self._idle_parser
+
+    def _parser_idle(self) -> bool:
+        conn = self.conn
+        if (conn.current_size is not None or conn.reader.buffer
+                or conn.max_fragment_size is not None):
+            return False
+        # the parser (the server's, which reads the handshake, then the frames: its
+        # ``yield from`` the library's own) suspended where it asks for a frame's first byte
+        outer, inner = None, getattr(conn, "parser", None)
+        while (deeper := getattr(inner, "gi_yieldfrom", None)) is not None:
+            outer, inner = inner, deeper
+        return (getattr(inner, "gi_code", None) is _AT_EOF
+                and getattr(outer, "gi_code", None) is _PARSE)
 
     def send_text_now(self, text: str) -> bool:
         """Write ``text`` as one text frame now and say True; False (nothing written) when

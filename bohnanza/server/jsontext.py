@@ -23,6 +23,9 @@ else:
     _dumps = orjson.dumps
     loads = orjson.loads
 """``loads``: parse JSON text (``str`` or bytes) into plain data; raises a ``ValueError``."""
+quick = _dumps
+"""``quick(value)``: compact JSON of plain data as UTF-8 bytes, for a caller's own loop: it
+raises ``TypeError`` where :func:`dumps` falls back to ``pydantic_core`` (call that then)."""
 
 
 def dumps(value: Any) -> str:

@@ -14,8 +14,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bohnanza.commands.texts import lang_of, server_text
 
-from . import gate, inbound
-from .conn import Conn
+from . import eager, gate, inbound
+from .conn import DIRECT_RECEIVE, Conn
 from .hub import Hub, valid_room_name
 from .protocol import (
     CLOSE_POLICY,
@@ -102,11 +102,84 @@ async def ws_endpoint(websocket: WebSocket, room: str) -> None:
             await asyncio.wait_for(writer, timeout=5)
 
 
+class DirectSays:
+    """Plain ``say`` frames taken straight off the socket (``conn.DIRECT_RECEIVE``) and handed
+    to the room in the turn of the event loop that read them (``eager``), while the
+    connection's task waits for its next message (:attr:`open`) and no say of this
+    connection is on its way (:attr:`busy`). The same checks as :func:`_serve` makes, in the
+    same order; anything else (another message, a frame over the size, a say over the
+    connection's rate, a frame that arrives while a say is on its way) is left to the task,
+    which reads it after the say on its way is answered: one connection's says are still
+    answered in their order."""
+
+    __slots__ = ("conn", "room", "gate", "max_bytes", "open", "busy", "_idle")
+
+    def __init__(self, conn: Conn, room: Room, hub: Hub) -> None:
+        self.conn = conn
+        self.room = room
+        self.gate = hub.gate
+        self.max_bytes = hub.settings.max_frame_bytes
+        self.open = False  # the task waits in receive()
+        self.busy = False  # a say taken here is not answered yet
+        self._idle: asyncio.Future[None] | None = None  # the task waits for that answer
+
+    def __call__(self, text: str) -> bool:
+        """Take ``text`` (True), or leave it to the task (False)."""
+        conn = self.conn
+        if not self.open or self.busy or conn.closing:
+            return False
+        size = len(text) if text.isascii() else len(text.encode("utf-8"))
+        if size > self.max_bytes:
+            return False
+        try:
+            data: Any = inbound.load(text)
+        except inbound.BadInput:
+            return False
+        plain = _plain_say(data)
+        if plain is None or not conn.bucket.take():
+            return False  # (a refused take costs no token: the task counts the refusal)
+        conn.refused_in_a_row = 0
+        if not self.gate.say(conn.address):  # the address's rate, across its connections
+            _refuse_for_rate(conn, text)
+            return True
+        self.busy = True
+        eager.start(self.room.say(conn, plain[0], plain[1]), self._done)
+        return True
+
+    def _done(self, error: BaseException | None) -> None:
+        self.busy = False
+        if error is not None and not isinstance(error, asyncio.CancelledError):
+            log.error("connection %s failed", self.conn.id, exc_info=error)
+            self.conn.close(1011, "server error")
+        waiter, self._idle = self._idle, None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def answered(self) -> None:
+        """Until the say taken here is answered (at once when none is on its way)."""
+        if self.busy:
+            self._idle = asyncio.get_running_loop().create_future()
+            await self._idle
+
+
 async def _serve(
     websocket: WebSocket, hub: Hub, conn: Conn, room_name: str
 ) -> Room | RelayedRoom | None:
+    # the protocol's direct receive (gate.GatedWebSocket), taken once the room is there
+    set_receiver = (websocket.scope.get("extensions") or {}).get(DIRECT_RECEIVE)
+    try:
+        return await _read(websocket, hub, conn, room_name, set_receiver)
+    finally:
+        if set_receiver is not None:
+            set_receiver(None)
+
+
+async def _read(
+    websocket: WebSocket, hub: Hub, conn: Conn, room_name: str, set_receiver: Any
+) -> Room | RelayedRoom | None:
     settings = hub.settings
     room: Room | RelayedRoom | None = None
+    direct: DirectSays | None = None
     while not conn.closing:
         if room is None:
             try:
@@ -115,8 +188,15 @@ async def _serve(
                 conn.send(_error("hello_timeout", "Say hello first."))
                 conn.close(CLOSE_POLICY, "no hello")
                 return None
-        else:
+        elif direct is None:
             msg = await websocket.receive()
+        else:
+            direct.open = True
+            try:
+                msg = await websocket.receive()
+            finally:
+                direct.open = False
+            await direct.answered()  # one taken straight off the socket comes first
         if msg["type"] == "websocket.disconnect":
             return room
         text: str | None = msg.get("text")
@@ -179,6 +259,9 @@ async def _serve(
             except BaseException:
                 room.pending -= 1
                 raise
+            if set_receiver is not None and isinstance(room, Room):
+                direct = DirectSays(conn, room, hub)
+                set_receiver(direct)
         elif room is None:
             if isinstance(parsed, Say):
                 conn.send(

@@ -49,19 +49,29 @@ class RoomPart:
         opts = table.game_options()
         lo, hi = host.player_range(opts)
         seats_next, ready = start_seats(table, (lo, hi))
-        here = {c.seat for c in presence.conns}
+        where = [c.seat for c in presence.conns]
+        here = set(where)
         doing = bots_doing(table, presence)
         game = table.game
+        over = game is not None and game.over
         level = host.bot_level
-        seats = tuple(
-            (s.name, i in here, s.idle, s.vacant, s.bot,
-             level(s.bot) if s.bot is not None else None, s.away_since,
-             s.long_away or s.stalling, s.owed is not None, s.deadline, s.timeouts,
-             doing.get(i), waits_until if doing.get(i) == "waiting" else None)
-            for i, s in enumerate(table.seats))
+        if doing:
+            seats = tuple([
+                (s.name, i in here, s.idle, s.vacant, s.bot,
+                 level(s.bot) if s.bot is not None else None, s.away_since,
+                 s.long_away or s.stalling, s.owed is not None, s.deadline, s.timeouts,
+                 doing.get(i), waits_until if doing.get(i) == "waiting" else None)
+                for i, s in enumerate(table.seats)])
+        else:  # no bot owes a decision (most changes): the same values, fewer look-ups
+            seats = tuple([
+                (s.name, i in here, s.idle, s.vacant, s.bot,
+                 None if s.bot is None else level(s.bot), s.away_since,
+                 s.long_away or s.stalling, s.owed is not None, s.deadline, s.timeouts,
+                 None, None)
+                for i, s in enumerate(table.seats)])
         self.key = (name, seats, table.hidden_money, table.preset, table.duel_base,
-                    table.clock, table.bot_speed, game is not None and not game.over,
-                    game is not None and game.over, table.game_no, presence.spectators(),
+                    table.clock, table.bot_speed, game is not None and not over, over,
+                    table.game_no, where.count(None),  # presence.spectators()
                     lo, hi, seats_next, ready, float(settings.away_seconds),
                     float(settings.idle_seconds), tuple(host.policy_names()),
                     host.describe(opts, game))

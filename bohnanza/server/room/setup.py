@@ -49,7 +49,7 @@ def start_seats(t: Table, span: tuple[int, int] | None = None) -> tuple[int, boo
     ``/start`` refuses, ``bad_player_count``; it seats no bots itself). The board's Start
     button reads it (``RoomInfo.start_seats``, ``start_ready``)."""
     lo, hi = t.player_range() if span is None else span
-    n = sum(1 for s in t.seats if not s.vacant)
+    n = [s.vacant for s in t.seats].count(False)
     return n, lo <= n <= hi
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bohnanza.engine.view import You, YouMarket
+from bohnanza.engine.view import You, YouMarket, YouSignals
 
 from .. import delta, frames
 from .logbook import log_texts
@@ -87,7 +87,9 @@ class Snapshot:
                changes: Any = None) -> dict[int | None, list[str]]:
         """Bring the copy to ``version`` (``base``, ``own`` as ``view_parts`` gives them,
         ``room`` from :func:`room_part` or a :class:`RoomPart`), keeping the own parts of
-        ``seats``; the operations (JSON text) from the copy's old version for each of ``seats`` it held then. ``game``:
+        ``seats``; the operations (JSON text) from the copy's old version for each of
+        ``seats`` it held then: a list of texts to join with ``,`` (its first, the
+        operations every seat shares, already joined so: made once). ``game``:
         (hosted game, game number) of the views; while it stays the same, what
         ``UNCHANGING`` names for that game is not compared. ``stamp``: whether the game was
         asked what changed (``view_changes``) for this state; ``changes``: what may differ
@@ -117,14 +119,16 @@ class Snapshot:
                 own_same = _SIGNALS
             kept: dict[int | None, delta.Texts | None] = {}
             memo: delta.Memo = {}  # the markers most seats share: diffed once
+            shared = [",".join(common)] if common else []  # joined once for every seat
             for s in seats:
                 if s in self.own:
-                    ops = common[:]
+                    ops = shared[:]
                     mine = self.own[s]
                     if mine is not None and base is not None:
                         skip = own_same
                         you = own[s]["you"]
-                        if type(you) is You or type(you) is YouMarket:
+                        if type(you) is You or type(you) is YouMarket \
+                                or type(you) is YouSignals:
                             skip = skip | _YOU
                             self._diff_you(s, mine, you, ops)
                         elif changes is not None and changes.you is not None \
@@ -190,8 +194,21 @@ class Snapshot:
         ``_OWN``): a :class:`You` is serialised part by part (its text is the cards
         part's, then the market part's keys), a :class:`YouMarket` takes the place of the
         market part at the end of the text kept (the cards part stands); the very part
-        that text ends with (given again by the host's memo) changes nothing."""
+        that text ends with (given again by the host's memo) changes nothing; a
+        :class:`YouSignals` takes the place of the cards part's ``signals`` (the first
+        ``"signals":`` of the text: the keys and beans before it hold none; its value,
+        ``{"want":[...],"have":[...]}``, ends at the first ``}``)."""
         was = mine.get("you")
+        if type(you) is YouSignals:
+            assert was is not None and was[1] == -1 and seat in self.market, \
+                "markers alone need the whole you before them"
+            kept = was[0]
+            i = kept.index(_MARKERS) + len(_MARKERS)
+            text = kept[:i] + frames.dumps(you["signals"]) + kept[kept.index("}", i) + 1:]
+            if text != kept:
+                mine["you"] = (text, -1)
+                out.append(delta.operation("replace", "/view/you", text))
+            return
         if type(you) is You:
             cards = frames.dumps(you.cards)
             dealt = self._dealt_text(seat, you.market)
@@ -264,6 +281,7 @@ class Snapshot:
 
 
 _NOW = ',"now":'
+_MARKERS = '"signals":'
 
 
 def _cut_now(text: str) -> int:
@@ -362,12 +380,14 @@ def state_frames(
     room_open = frames.room_open(_plain(room)) if whole else ""
     out = []
     rides = rider[0] if rider is not None else None
+    sitting = table.seats
     for c, p in zip(conns, patched, strict=True):
-        you = frames.you(table.name_of(c.seat, c.name), c.seat)
-        log = logs.get((c.seat, c.lang))
+        seat = c.seat
+        you = frames.you(c.name if seat is None else sitting[seat].name, seat)  # name_of
+        log = logs.get((seat, c.lang)) if logs else None
         reply = rider[1] if c is rides else None  # type: ignore[index]
         if p:
-            these = ops[c.seat]
+            these = ops[seat]
             if c.you != you:
                 these = [*these, delta.operation("replace", "/room/you", you)]
             out.append(frames.patch(version, held, these, log, reply))  # type: ignore[arg-type]
