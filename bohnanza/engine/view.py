@@ -110,8 +110,9 @@ def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset(),
 
     ``copy=False``: engine lists and dicts go in as they are, not copied (for a view that is
     serialised before the game changes again, as :func:`build_parts` builds them).
-    ``skip``: keys left unbuilt (``seats``, ``offers``, ``deal``, ``waiting``, ``history``:
-    :data:`SKIPPED` instead; the others are built anyway). ``only``: the seats whose entry
+    ``skip``: keys left unbuilt (``seats``, ``offers``, ``deal``, ``waiting``, ``history``,
+    ``face_up``, ``face_up_places``, ``face_up_gone``, ``rules``, ``catalogue``:
+    :data:`SKIPPED` instead; the others, plain values, are built anyway). ``only``: the seats whose entry
     of ``seats`` is built: ``seats`` is then ``{seat: entry}`` for those (the others are the
     same as before: :class:`Changes` ``seats``). ``memo`` (with ``copy=False``): each
     offer's entry taken from it when what it is built from is the same
@@ -160,24 +161,25 @@ def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset(),
         "deck_count": len(g.deck),
         "discard_count": len(g.discard),
         "discard_top": g.discard[-1] if g.discard else None,
-        "face_up": g.face_up[:] if copy else g.face_up,
+        "face_up": SKIPPED if "face_up" in skip else g.face_up[:] if copy else g.face_up,
         # trial 5: the face-up cards keep their numbers as others leave (hints.py)
-        "face_up_places": hints.face_up_places(g),
-        "face_up_gone": hints.face_up_gone(g),
+        "face_up_places": SKIPPED if "face_up_places" in skip else hints.face_up_places(g),
+        "face_up_gone": SKIPPED if "face_up_gone" in skip else hints.face_up_gone(g),
         "removed_count": len(g.removed),
         "offers": offers,
         "deal": deal,
         "waiting": SKIPPED if "waiting" in skip else hints.table_waits(g),
         "seats": seats,
         "third_field_cost": rules.third_field_cost,
-        "rules": {"allow_gift_requests": rules.allow_gift_requests,
+        "rules": SKIPPED if "rules" in skip else {
+                  "allow_gift_requests": rules.allow_gift_requests,
                   "protection_rule": rules.protection_rule,
                   "allow_duplicate_variety": rules.allow_duplicate_variety,
                   "tiebreak": rules.tiebreak, "phase4_draw": rules.phase4_draw,
                   "duel": rules.duel, "duel_base": rules.duel_base,
                   "harvest_timing": rules.harvest_timing,
                   "field_payment_to": rules.field_payment_to},
-        "catalogue": _catalogue(rules.types, copy),
+        "catalogue": SKIPPED if "catalogue" in skip else _catalogue(rules.types, copy),
         "result": None if g.result is None else {
             k: (v[:] if isinstance(v, list) else v) for k, v in g.result.items()},
     }
@@ -227,7 +229,8 @@ def build_parts(
     ``changes.same`` are :data:`SKIPPED` (an object no serialiser takes), as is the ``you``
     of a seat in neither ``changes.you`` nor ``changes.market``, and every ``signals`` when
     ``changes.signals`` is false; the ``you`` of a seat in
-    ``changes.market`` only is its market part alone (:class:`YouMarket`); with
+    ``changes.market`` only is its market part alone (:class:`YouMarket`), that of a seat
+    in ``changes.marks`` its markers alone (:class:`YouSignals`); with
     ``changes.seats`` its ``seats`` is ``{seat: entry}`` for those seats only.
 
     ``memo`` (:class:`MarketMemo`, one per game, held by the caller): each seat's market
@@ -248,6 +251,7 @@ def build_parts(
     inputs = None if memo is None else _MarketInputs(g)  # read at the first part asked
     n = len(g.seats)
     marks = changes is None or changes.signals
+    marked = frozenset() if changes is None else changes.marks
     if not marks:
         others = SKIPPED
     for v in viewers:
@@ -266,6 +270,12 @@ def build_parts(
         sig = _signals_for(g, v) if marks and v is not None and v == g.active else others
         if v is None or not 0 <= v < n:
             own[v] = {"signals": sig, "you": None}
+            continue
+        if v in marked:  # its markers alone moved
+            s = g.seats[v]
+            own[v] = {"signals": sig, "you": YouSignals(
+                signals={"want": s.want[:], "have": s.have[:]} if copy
+                else {"want": s.want, "have": s.have})}
             continue
         cards = _you_cards(g, v, copy)
         mine = (_you_market(g, v, held) if memo is None
@@ -293,7 +303,9 @@ class Changes(NamedTuple):
     the seats whose whole ``you`` may differ (``None``: any seat); ``seats``: when the
     shared ``seats`` may differ, the seats whose entry may (``None``: any); ``market``: the
     seats but those of ``you`` whose ``you`` may differ in its market part only (the offer
-    and deal hints, :class:`YouMarket`; ``None``: every seat)."""
+    and deal hints, :class:`YouMarket`; ``None``: every seat); ``marks``: the seats of
+    ``you`` whose ``you`` may differ in its markers (its ``signals``) only
+    (:class:`YouSignals`)."""
 
     base: bool
     same: frozenset[str]
@@ -301,9 +313,20 @@ class Changes(NamedTuple):
     you: frozenset[int] | None
     seats: frozenset[int] | None = None
     market: frozenset[int] | None = frozenset()
+    marks: frozenset[int] = frozenset()
 
 
 _NO_CHANGE = Changes(False, frozenset(), False, frozenset())
+
+
+# the keys of the shared part that change only with a new phase, turn or game (anything:
+# ``None``), or never in a game: the history grows at a turn's end, cards are drawn as a
+# phase ends; the rest of :func:`changes_of`'s ``same`` follows what the actions changed
+_KEPT = frozenset({"history", "preset", "options", "passes_limit", "third_field_cost", "rules",
+                   "catalogue", "start_seat", "phase", "active", "turn", "deck_count",
+                   "exhaustions", "result"})
+_TABLE = frozenset({"face_up", "face_up_places", "face_up_gone"})
+_DISCARD = frozenset({"discard_count", "discard_top", "removed_count"})
 
 
 def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
@@ -312,9 +335,14 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
 
     The shared part: ``seats`` is built when a seat's cards or a pass mark changed (the
     entries of the seats whose cards did, all of them for a pass mark),
-    ``offers`` (with their hints) when the market, the face-up cards or a pass mark did, ``deal`` when the
-    market did, ``waiting`` always, ``history`` never (it grows at a turn's end: a new turn
-    is anything). The markers (``signals``) when a seat's markers did. A seat's whole
+    ``offers`` (with their hints) when the market, the face-up cards or a pass mark did,
+    ``deal`` when the market did, ``waiting`` when a plant or the market did, ``planted``
+    when a plant did, the face-up cards (``face_up``, ``face_up_places``, ``face_up_gone``)
+    when a deal moved them (``"table"``), ``discard_count``, ``discard_top`` and
+    ``removed_count`` after a harvest or a buy (``"discard"``); the phase, the active player,
+    the turn, the draw pile and the result never (they move with a new phase or turn, which
+    is anything), nor the history (it grows at a turn's end), nor what no game changes
+    (``preset``, ``options``, ``rules``, ``catalogue``...). The markers (``signals``) when a seat's markers did. A seat's whole
     ``you`` when its cards or markers changed, the active player's when it planted (R26);
     the market part of the others' (``market``): in phase 2 the active player's when any
     hand changed, and everyone's when the active player's did (the offer hints count those
@@ -336,16 +364,30 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
         mine.add(g.active)
     you = frozenset(mine)
     dealt: frozenset[int] | None
+    only: frozenset[int] = frozenset()  # the seats whose markers alone moved
     if "market" in keys or "table" in keys:
         dealt = None
     elif seats and g.phase == "trade":
         dealt = (frozenset(range(len(g.seats))) if g.active in seats
-                 else frozenset({g.active})) - you
+                 else frozenset({g.active}))
+        only = frozenset(marks - seats - dealt)
+        dealt = dealt - you
     else:
         dealt = frozenset()
+        only = frozenset(marks - seats)
+    if "planted" in keys:
+        only = only - {g.active}
     if not keys and not seats:
-        return Changes(False, frozenset(), True, you, None, dealt)
-    same = {"history"}
+        return Changes(False, frozenset(), True, you, None, dealt, only)
+    same = set(_KEPT)
+    if "table" not in keys:  # no deal moved the face-up cards (they are dealt as phase 2
+        same.update(_TABLE)  # begins, a new phase)
+    if "discard" not in keys:  # no harvest nor buy
+        same.update(_DISCARD)
+    if "planted" not in keys:
+        same.add("planted")
+        if "market" not in keys:  # whom the table waits for: no plant, no deal
+            same.add("waiting")
     if "market" not in keys:
         same.add("deal")
         if "table" not in keys and "passed" not in keys:  # the offers' hints read the
@@ -358,7 +400,7 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
     else:
         same.add("seats")
         entries = frozenset()
-    return Changes(True, frozenset(same), bool(marks), you, entries, dealt)
+    return Changes(True, frozenset(same), bool(marks), you, entries, dealt, only)
 
 
 def _offer_hints(
@@ -389,6 +431,14 @@ class You(dict):  # type: ignore[type-arg]
     __slots__ = ("cards", "market")
     cards: dict[str, Any]
     market: dict[str, Any]
+
+
+class YouSignals(dict):  # type: ignore[type-arg]
+    """The markers of a seat's ``you`` alone (``signals``: ``{"want": [bean...], "have":
+    [bean...]}``, :func:`build_parts` for a seat that :class:`Changes` ``marks`` names): its
+    one key replaces that of the ``you`` built before; the rest stands."""
+
+    __slots__ = ()
 
 
 class YouMarket(dict):  # type: ignore[type-arg]

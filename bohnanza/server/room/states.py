@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bohnanza.engine.view import You, YouMarket
+from bohnanza.engine.view import You, YouMarket, YouSignals
 
 from .. import delta, frames
 from .logbook import log_texts
@@ -127,7 +127,8 @@ class Snapshot:
                     if mine is not None and base is not None:
                         skip = own_same
                         you = own[s]["you"]
-                        if type(you) is You or type(you) is YouMarket:
+                        if type(you) is You or type(you) is YouMarket \
+                                or type(you) is YouSignals:
                             skip = skip | _YOU
                             self._diff_you(s, mine, you, ops)
                         elif changes is not None and changes.you is not None \
@@ -193,8 +194,21 @@ class Snapshot:
         ``_OWN``): a :class:`You` is serialised part by part (its text is the cards
         part's, then the market part's keys), a :class:`YouMarket` takes the place of the
         market part at the end of the text kept (the cards part stands); the very part
-        that text ends with (given again by the host's memo) changes nothing."""
+        that text ends with (given again by the host's memo) changes nothing; a
+        :class:`YouSignals` takes the place of the cards part's ``signals`` (the first
+        ``"signals":`` of the text: the keys and beans before it hold none; its value,
+        ``{"want":[...],"have":[...]}``, ends at the first ``}``)."""
         was = mine.get("you")
+        if type(you) is YouSignals:
+            assert was is not None and was[1] == -1 and seat in self.market, \
+                "markers alone need the whole you before them"
+            kept = was[0]
+            i = kept.index(_MARKERS) + len(_MARKERS)
+            text = kept[:i] + frames.dumps(you["signals"]) + kept[kept.index("}", i) + 1:]
+            if text != kept:
+                mine["you"] = (text, -1)
+                out.append(delta.operation("replace", "/view/you", text))
+            return
         if type(you) is You:
             cards = frames.dumps(you.cards)
             dealt = self._dealt_text(seat, you.market)
@@ -267,6 +281,7 @@ class Snapshot:
 
 
 _NOW = ',"now":'
+_MARKERS = '"signals":'
 
 
 def _cut_now(text: str) -> int:
