@@ -181,14 +181,8 @@ class Table(_Lazy):
         t = cls(fixed)
         t._fixed = fixed
         t["phase"] = g.phase
-        t["active"] = g.active
-        t["planted"] = g.planted
-        t["exhaustions"] = g.exhaustions
         t["turn"] = g.turn
-        t["deck_count"] = len(g.deck)
-        t["discard_count"] = len(g.discard)
         t["face_up"] = g.face_up
-        t["deal"] = None if g.deal is None else _deal(g)
         t.g, t._held, t._whole, t._answers = g, None, None, None
         return t
 
@@ -211,6 +205,14 @@ class Table(_Lazy):
 
 
 Table._keys = {
+    # the counts of the moment that a bot reads seldom, built when first read (the table
+    # lives while the game stands still)
+    "active": lambda t: t.g.active,
+    "planted": lambda t: t.g.planted,
+    "exhaustions": lambda t: t.g.exhaustions,
+    "deck_count": lambda t: len(t.g.deck),
+    "discard_count": lambda t: len(t.g.discard),
+    "deal": lambda t: _deal(t.g),
     "seats": lambda t: [_seat_part(t.g, i, s) for i, s in enumerate(t.g.seats)],
     "offers": _offers,
 }
@@ -268,7 +270,23 @@ def _can_withdraw(y: _You) -> list[int]:
     return [o.id for o in g.offers if o.owner == y.seat and o.id != deal_offer]
 
 
+def _plant_fields(y: _You) -> list[int]:
+    g, s = y.g, y.g.seats[y.seat]
+    return planting.fields_for(g, s, s.hand[0]) if y["waiting_for"] == "plant" and g.planted < 2 \
+        else []
+
+
+def _deal_provided(y: _You) -> bool:
+    d = y.g.deal
+    return d is not None and d.provided.get(y.seat) is not None
+
+
 _You._keys = {
+    # built when first read (greedy reads none of them in most decisions)
+    "plant_fields": _plant_fields,
+    "deal_owes": lambda y: _deal_owes(y.g, y.seat),
+    "deal_provided": _deal_provided,
+    "can_discard": lambda y: duel.discardable(y.g, y.seat) if y.g.rules.duel else [],
     "plant_traded_fields": _traded,
     "can_accept": lambda y: market.acceptable_ids(y.g, y.seat) if y.g.offers else [],
     "can_withdraw": _can_withdraw,
@@ -279,16 +297,10 @@ _You._keys = {
 def _you(t: Table, seat: int) -> _You:
     g = t.g
     s = g.seats[seat]
-    d = g.deal
     waiting = _waiting(g, seat)
-    plant = (planting.fields_for(g, s, s.hand[0])
-             if waiting == "plant" and g.planted < 2 else [])
     y = _You(seat=seat, hand=s.hand, to_plant=s.to_plant, must_act=waiting is not None,
-             waiting_for=waiting, plant_fields=plant,
-             harvestable=planting.harvestable_now(g, seat), can_buy=planting.buy_hint(g, seat),
-             deal_owes=None if d is None else _deal_owes(g, seat),
-             deal_provided=d is not None and d.provided.get(seat) is not None,
-             can_discard=duel.discardable(g, seat) if g.rules.duel else [])
+             waiting_for=waiting, harvestable=planting.harvestable_now(g, seat),
+             can_buy=planting.buy_hint(g, seat))
     y.g, y.seat, y.table = g, seat, t
     return y
 

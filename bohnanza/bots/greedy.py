@@ -350,12 +350,12 @@ class Model:
 
     def worth(self, fields: Fields) -> float:
         v = self._v
-        worths = []
+        total: float = 0            # summed as sum() sums: 0 + the first, then in order
         for f in fields:
             if f is not None:
                 x = v.get(f)        # a field (b, n) is its own key of V
-                worths.append(self._vx(f) if x is None else x)
-        return sum(worths)
+                total += self._vx(f) if x is None else x
+        return total
 
     @staticmethod
     def harvestable(fields: Fields) -> list[int]:
@@ -494,7 +494,7 @@ class Model:
         row = singles.get(fields)
         if row is None:
             row = singles[fields] = {}
-        parts = []
+        total: float = 0                # summed as sum() sums: 0 + the first, then in order
         here: float | None = None       # worth(fields), read once for the singles missing
         for w, b in zip(HAND_WEIGHTS, hand):  # noqa: B905 (the hand may be longer)
             v = row.get(b)
@@ -502,8 +502,8 @@ class Model:
                 if here is None:
                     here = self.worth(fields)
                 v = row[b] = self.plan(fields, (b,))[0] - here
-            parts.append(w * v)
-        return sum(parts)
+            total += w * v
+        return total
 
     def total(self, hand: Cards, to_plant: Cards) -> float:
         key = (self.fields, hand, to_plant)
@@ -590,7 +590,9 @@ class Model:
 
 def _offers(view: dict[str, Any]) -> list[tuple[int, int, Any, Any]]:
     """``(id, owner, give, want)`` of every offer of the view in market order: read from
-    the game when the view is a lazy one (:func:`.fastview.game_of`), the same values."""
+    the game when the view is a lazy one (:func:`.fastview.game_of`), the same values (the
+    game's own sides, ``{bean: count}`` or ``"?"``, which the callers read as they are
+    instead of copying them with :func:`_side`; they never change them)."""
     g = game_of(view)
     if g is not None:
         out = []
@@ -729,9 +731,14 @@ class GreedyPolicy(Policy):
                 if o.owner == me and o.id != deal_offer:
                     own.append((o.id, o.give, o.want))
         for oid, o_give, o_want in own:
-            give, want = _side(o_give), _side(o_want)
-            if give is None or want is None:
+            if g is None:
+                give, want = _side(o_give), _side(o_want)
+                if give is None or want is None:
+                    continue
+            elif o_give == "?" or o_want == "?":
                 continue
+            else:           # the game's own sides, {bean: count}: read as they are
+                give, want = o_give, o_want
             if m.gain(give, want) <= 0:
                 return c.withdraw(oid)
         # 3. harvest fields at the top of their worth
@@ -866,8 +873,13 @@ class GreedyPolicy(Policy):
             return got[2]               # type: ignore[no-any-return]
         out = []
         me = c.seat_of(view)
+        raw = game_of(view) is not None     # the game's own sides (_offers)
         for _, owner, o_give, o_want in got[1]:
             if owner != me:
+                continue
+            if raw:
+                if o_give != "?" and o_want != "?":
+                    out.append((o_give, o_want))
                 continue
             g, w = _side(o_give), _side(o_want)
             if g is not None and w is not None:
@@ -880,12 +892,18 @@ class GreedyPolicy(Policy):
         best: tuple[float, int] | None = None
         turn = view["turn"]
         acceptable = set(view["you"]["can_accept"])
+        raw = game_of(view) is not None     # the game's own sides (_offers)
         for oid, _, o_give, o_want in self._offers(view):
             if oid not in acceptable or (turn, oid) in self._started:
                 continue
-            give, want = _side(o_give), _side(o_want)
-            if give is None or want is None:
-                continue
+            if raw:
+                if o_give == "?" or o_want == "?":
+                    continue
+                give, want = o_give, o_want
+            else:
+                give, want = _side(o_give), _side(o_want)
+                if give is None or want is None:
+                    continue
             if not m.active and (want, give) in mine:
                 continue            # already answered
             gain = m.gain(want, give)

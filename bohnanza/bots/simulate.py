@@ -121,10 +121,12 @@ def play_game(preset: str, policies: list[Policy], seed: int, *,
                 if heeds[seat]:
                     must = _waiting(game, seat) is not None
                     hurry = must and (idle[seat] >= PATIENCE or quiet_rounds > 0)
-                else:                   # idle counts only to set hurry
-                    must = hurry = False
-                text = policies[seat].decide_game(  # type: ignore[attr-defined]
-                    game, seat, rngs[seat], hurry=hurry)
+                    text = policies[seat].decide_game(  # type: ignore[attr-defined]
+                        game, seat, rngs[seat], hurry=hurry)
+                else:                   # idle counts only to set hurry (False: the default)
+                    must = False
+                    text = policies[seat].decide_game(  # type: ignore[attr-defined]
+                        game, seat, rngs[seat])
             else:
                 if again[seat] is not None:
                     must = _waiting(game, seat) is not None
