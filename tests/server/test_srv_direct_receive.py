@@ -16,7 +16,7 @@ from uvicorn.server import ServerState
 from websockets.frames import Frame, Opcode
 
 from bohnanza.server import Settings, create_app
-from bohnanza.server.conn import DIRECT_RECEIVE
+from bohnanza.server.conn import DIRECT_RECEIVE, DIRECT_SEND
 from bohnanza.server.gate import GatedWebSocket, lone_text
 from bohnanza.server.jsontext import loads
 
@@ -91,16 +91,20 @@ class Transport(asyncio.Transport):
             name, default)
 
 
-def _connect(app: Any, transport: Transport, path: str = "/ws/room") -> GatedWebSocket:
+def _connect(app: Any, transport: Transport, path: str = "/ws/room",
+             deflate: bool = False) -> GatedWebSocket:
+    """A server protocol that read a client's opening handshake (``deflate``: the server
+    offers permessage-deflate, RFC 7692, and the client asks for it)."""
     config = Config(app=app, ws=GatedWebSocket, log_level="warning", lifespan="off",
-                    interface="asgi3")
+                    interface="asgi3", ws_per_message_deflate=deflate)
     config.load()
     proto = GatedWebSocket(config=config, server_state=ServerState(), app_state={})
     proto.connection_made(transport)
     key = base64.b64encode(b"0123456789abcdef").decode()
+    ext = "Sec-WebSocket-Extensions: permessage-deflate\r\n" if deflate else ""
     proto.data_received((f"GET {path} HTTP/1.1\r\nhost: localhost\r\n"
                          "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-                         f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+                         f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n{ext}\r\n"
                          ).encode())
     return proto
 
@@ -260,3 +264,20 @@ async def test_says_taken_directly_are_answered_after_their_commit_in_order(
     finally:
         reader.close()
         await hub.stop()
+
+
+async def test_a_compressed_connection_is_read_and_written_as_before() -> None:
+    """permessage-deflate negotiated (RFC 7692): a message's frames may be compressed (RSV1)
+    and the library's extension must see every frame, so the protocol offers neither the
+    direct receive nor the direct send; without it, both are offered."""
+    for deflate in (False, True):
+        rec, transport = _Recorder(), Transport()
+        proto = _connect(rec.app, transport, deflate=deflate)
+        await _turns()
+        assert proto.handshake_complete
+        assert bool(proto.conn.extensions) is deflate  # the handshake agreed on it
+        offered = rec.scope["extensions"]
+        assert (DIRECT_RECEIVE in offered) is not deflate
+        assert (DIRECT_SEND in offered) is not deflate
+        proto.connection_lost(None)
+        await _turns()
