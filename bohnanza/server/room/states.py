@@ -125,10 +125,8 @@ class Snapshot:
                     ops = shared[:]
                     mine = self.own[s]
                     if mine is not None and base is not None:
-                        part = own[s]  # markers unbuilt: they did not move (a game
-                        # without markers, the farm game, has no "signals" at all)
-                        skip = (_SIGNALS if part.get("signals") is SKIPPED
-                                else own_same)
+                        part = own[s]  # markers unbuilt: did not move (farm: none)
+                        skip = _SIGNALS if part.get("signals") is SKIPPED else own_same
                         you = part["you"]
                         if type(you) is You or type(you) is YouMarket \
                                 or type(you) is YouSignals:
