@@ -67,6 +67,23 @@ def compare(script: str, env: str, trees: list[str], repeat: int, argv: list[str
         print(f"ratio NEW/OLD {med[trees[1]] / med[trees[0]]:.3f}")
 
 
+def best_of(passes: int, profile: int, play: Callable[[cProfile.Profile | None], dict[str, Any]]
+            ) -> dict[str, Any]:
+    """The row of the fastest of ``passes`` runs of ``play(prof)`` (lowest ``us_per_cmd``);
+    with ``profile`` N > 0 one cProfile collects over every run (``play`` enables it around
+    the commands it times) and the row gets cProfile's top N as ``profile``."""
+    best: dict[str, Any] | None = None
+    prof = cProfile.Profile() if profile else None
+    for _ in range(passes):
+        res = play(prof)
+        if best is None or res["us_per_cmd"] < best["us_per_cmd"]:
+            best = res
+    assert best is not None
+    if prof is not None:
+        best["profile"] = top(prof, profile)
+    return best
+
+
 def top(prof: cProfile.Profile, n: int) -> str:
     """cProfile's ``n`` functions of most own time, as text."""
     s = io.StringIO()

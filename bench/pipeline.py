@@ -152,19 +152,13 @@ def run(players: int, n_games: int, preset: str, seed: int, passes: int, profile
     # of lines read before (commands/parse.py) starts the play without them
     importlib.import_module("bohnanza.commands.parse").__dict__.get("_READ", {}).clear()
     # the room deals its game k (from 0) with game_seed + k, as record_games does
-    best: dict[str, Any] | None = None
-    prof = cProfile.Profile() if profile else None
-    for _ in range(passes):
-        with tempfile.TemporaryDirectory() as tmp:
-            res = asyncio.run(_play(players, games, seed, Path(tmp) / "bench.db", bare, prof))
-        if best is None or res["us_per_cmd"] < best["us_per_cmd"]:
-            best = res
-    assert best is not None
-    if prof is not None:
-        from inprocess import top
+    from inprocess import best_of
 
-        best["profile"] = top(prof, profile)
-    return best
+    def play(prof: cProfile.Profile | None) -> dict[str, Any]:
+        with tempfile.TemporaryDirectory() as tmp:
+            return asyncio.run(_play(players, games, seed, Path(tmp) / "bench.db", bare, prof))
+
+    return best_of(passes, profile, play)
 
 
 def main() -> None:

@@ -202,29 +202,22 @@ def run(players: int, n_games: int, preset: str, seed: int, passes: int, profile
 
     games = record_games(players, n_games, preset, seed)
     importlib.import_module("bohnanza.commands.parse").__dict__.get("_READ", {}).clear()
-    best: dict[str, Any] | None = None
-    prof = cProfile.Profile() if profile else None
-    for _ in range(passes):
+    from inprocess import best_of
+
+    def play(prof: cProfile.Profile | None) -> dict[str, Any]:
         with tempfile.TemporaryDirectory() as tmp:
             coro = _play(players, games, seed, Path(tmp) / "bench.db", bare, prof)
             if loop_kind == "uvloop":
                 import uvloop
 
-                res = uvloop.run(coro)
-            else:
-                loop = CountingLoop()
-                try:
-                    res = loop.run_until_complete(coro)
-                finally:
-                    loop.close()
-        if best is None or res["us_per_cmd"] < best["us_per_cmd"]:
-            best = res
-    assert best is not None
-    if prof is not None:
-        from inprocess import top
+                return uvloop.run(coro)
+            loop = CountingLoop()
+            try:
+                return loop.run_until_complete(coro)
+            finally:
+                loop.close()
 
-        best["profile"] = top(prof, profile)
-    return best
+    return best_of(passes, profile, play)
 
 
 def main() -> None:
