@@ -41,7 +41,6 @@ def main() -> None:
     from bohnanza.server.room.logbook import game_entries
     from bohnanza.server.room.presence import Presence
     from bohnanza.server.room.states import Snapshot, room_part, state_frames
-    from bohnanza.server.room.table import Seat, Table
 
     settings = bench_frames._Settings()
     h = hashlib.sha256()
@@ -49,13 +48,7 @@ def main() -> None:
     for players, preset, hidden, spectators in SETUPS:
         games = bench_frames.record_games(players, 2, preset, a.seed, hidden)
         for g_no, cmds in enumerate(games):
-            table = Table()
-            table.preset = preset
-            table.hidden_money = hidden
-            table.seats = [Seat(f"P{i + 1}", "x" * 64) for i in range(players)]
-            table.game = table.hosted.new(table.game_options(), [s.name for s in table.seats],
-                                          a.seed + g_no)
-            table.game_no = g_no + 1
+            table = bench_frames.dealt_table(players, preset, hidden, a.seed, g_no)
             presence = Presence(settings)
             conns = [bench_frames.FakeConn(i, f"P{i + 1}", True) for i in range(players)]
             conns += [bench_frames.FakeConn(None, f"W{k}", True) for k in range(spectators)]

@@ -130,7 +130,6 @@ def run(players: int, games: list[list[tuple[int, str]]], preset: str, seed: int
     from bohnanza.server.room.logbook import game_entries
     from bohnanza.server.room.presence import Presence
     from bohnanza.server.room.states import Snapshot, room_part, state_frames
-    from bohnanza.server.room.table import Seat, Table
 
     settings: Any = _Settings()
     best = float("inf")
@@ -142,13 +141,7 @@ def run(players: int, games: list[list[tuple[int, str]]], preset: str, seed: int
         changes = 0
         nbytes = 0
         for g_no, cmds in enumerate(games):
-            table = Table()
-            table.preset = preset
-            table.hidden_money = hidden
-            table.seats = [Seat(f"P{i + 1}", "x" * 64) for i in range(players)]
-            table.game = table.hosted.new(table.game_options(), [s.name for s in table.seats],
-                                          seed + g_no)
-            table.game_no = g_no + 1
+            table = dealt_table(players, preset, hidden, seed, g_no)
             presence = Presence(settings)
             presence.conns = [FakeConn(i, f"P{i + 1}", not full) for i in range(players)]
             presence.conns += [FakeConn(None, f"W{k}", not full) for k in range(spectators)]
@@ -186,6 +179,22 @@ def run(players: int, games: list[list[tuple[int, str]]], preset: str, seed: int
 
         result["profile"] = top(prof, profile)
     return result
+
+
+def dealt_table(players: int, preset: str, hidden: bool, seed: int, g_no: int) -> Any:
+    """A room's ``Table`` (``server/room/table.py``) of ``players`` seats P1, P2, ... whose
+    game number ``g_no + 1`` is dealt with ``seed + g_no``, as the room deals its game
+    ``g_no`` (from 0) and as :func:`record_games` recorded it."""
+    from bohnanza.server.room.table import Seat, Table
+
+    table = Table()
+    table.preset = preset
+    table.hidden_money = hidden
+    table.seats = [Seat(f"P{i + 1}", "x" * 64) for i in range(players)]
+    table.game = table.hosted.new(table.game_options(), [s.name for s in table.seats],
+                                  seed + g_no)
+    table.game_no = g_no + 1
+    return table
 
 
 def main() -> None:
