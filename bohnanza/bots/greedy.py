@@ -370,7 +370,9 @@ class Model:
         got = plans.get(key)
         if got is not None:
             return got
-        if cards:
+        if len(cards) == 1:
+            got = self._search1(fields, cards)
+        elif cards:
             got = self._search(fields, cards)
         else:
             got = (self.worth(fields), None, fields)
@@ -465,6 +467,99 @@ class Model:
                 if got_coins < (vx(f) if y is None else y):
                     continue
             if width == 3:              # fields[:i] + (None,) + fields[i + 1:], as above
+                nf = ((None, fields[1], fields[2]) if i == 0 else
+                      (fields[0], None, fields[2]) if i == 1 else (fields[0], fields[1], None))
+            elif width == 2:
+                nf = (None, fields[1]) if i == 0 else (fields[0], None)
+            else:
+                nf = fields[:i] + (None,) + fields[i + 1:]
+            sub = self.plan(nf, cards)
+            value = sub[0] + got_coins
+            if value > best_value:
+                best_value, best_action, best_fields = value, ("harvest", i, None), sub[2]
+        return (best_value, best_action, best_fields)
+
+    def _search1(self, fields: Fields, cards: Cards) -> Plan:
+        """:meth:`_search` of one card (most searches): the same plans with the same values.
+        Each field's ``V`` is read once (``vs``: 0.0 for an empty field) and a planted
+        layout's worth is summed from them in field order, as :meth:`worth` sums it: adding
+        0.0 for an empty field leaves a sum's bits as they are (no sum here is -0.0: it
+        starts at 0.0 + the first worth)."""
+        b = cards[0]
+        vget = self._v.get
+        vx = self._vx
+        best_value = _NEG_INF
+        best_action: tuple[str, Any, Any] | None = None
+        best_fields = fields
+        width = len(fields)
+        vs: list[float] | None = None   # read when the card fits a field (as fits_any)
+        used_empty = False
+        i = -1
+        nf: Fields
+        for f in fields:
+            i += 1
+            if f is None:
+                if used_empty:
+                    continue
+                used_empty = True
+                new = (b, 1)
+            elif f[0] == b:
+                new = (b, f[1] + 1)
+            else:
+                continue
+            if vs is None:
+                vs = []
+                for x in fields:
+                    if x is None:
+                        vs.append(0.0)
+                    else:
+                        y = vget(x)
+                        vs.append(vx(x) if y is None else y)
+            y = vget(new)
+            vn = vx(new) if y is None else y
+            if width == 3:
+                if i == 0:
+                    nf = (new, fields[1], fields[2])
+                    value = 0.0 + vn + vs[1] + vs[2]
+                elif i == 1:
+                    nf = (fields[0], new, fields[2])
+                    value = 0.0 + vs[0] + vn + vs[2]
+                else:
+                    nf = (fields[0], fields[1], new)
+                    value = 0.0 + vs[0] + vs[1] + vn
+            elif width == 2:
+                if i == 0:
+                    nf = (new, fields[1])
+                    value = 0.0 + vn + vs[1]
+                else:
+                    nf = (fields[0], new)
+                    value = 0.0 + vs[0] + vn
+            else:
+                nf = fields[:i] + (new,) + fields[i + 1:]
+                value = 0.0
+                j = 0
+                for x in vs:
+                    value += vn if j == i else x
+                    j += 1
+            if value > best_value:
+                best_value, best_action, best_fields = value, ("plant", b, i), nf
+        big = False                 # _harvestable(fields), without the call
+        for f in fields:
+            if f is not None and f[1] >= 2:
+                big = True
+                break
+        coins_of = _FIELD_COINS.get
+        i = -1
+        for f in fields:
+            i += 1
+            if f is None or (big and f[1] == 1):
+                continue            # R19 (amigo): a lone bean is protected
+            got_coins = coins_of(f)
+            if got_coins is None:
+                got_coins = _field_coins(f)
+            if vs is not None and got_coins < vs[i]:
+                continue
+            if width == 3:
                 nf = ((None, fields[1], fields[2]) if i == 0 else
                       (fields[0], None, fields[2]) if i == 1 else (fields[0], fields[1], None))
             elif width == 2:
