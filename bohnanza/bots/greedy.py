@@ -396,9 +396,12 @@ class Model:
         else:
             beans = list(dict.fromkeys(cards))
         held = []                       # a loop: no comprehension's call (3.11)
+        big = False                     # a field of two or more (bean protection, R19)
         for f in fields:
             if f is not None:
                 held.append(f[0])
+                if f[1] >= 2:
+                    big = True
         for b in beans:
             if b in held:
                 beans = [b]         # a bean joining its own field first never hurts: prune
@@ -441,11 +444,11 @@ class Model:
             for x in fields:
                 y = None if x is None else vget(x)
                 vs.append(0.0 if x is None else vx(x) if y is None else y)
-        return self._search1(fields, cards, (best_value, best_action, best_fields, vs))
+        return self._search1(fields, cards, (best_value, best_action, best_fields, vs, big))
 
     def _search1(self, fields: Fields, cards: Cards,
-                 found: tuple[float, tuple[str, Any, Any] | None, Fields, list[float] | None]
-                 | None = None) -> Plan:
+                 found: tuple[float, tuple[str, Any, Any] | None, Fields, list[float] | None,
+                              bool] | None = None) -> Plan:
         """:meth:`plan` of one card (most searches): into its own field or the first empty
         one, or a harvest first. Each field's ``V`` is read once (``vs``: 0.0 for an empty
         field) and a planted layout's worth is summed from them in field order, as
@@ -453,12 +456,12 @@ class Model:
         (no sum here is -0.0: it starts at 0.0 + the first worth).
 
         ``found``: the end of :meth:`_search` of several ``cards`` instead, the best plan
-        that plants first and ``vs`` (``None`` when no card fits a field): only the plans
-        that harvest first are added."""
+        that plants first, ``vs`` (``None`` when no card fits a field) and whether a field
+        holds two or more beans: only the plans that harvest first are added."""
         width = len(fields)
         nf: Fields
         if found is not None:
-            best_value, best_action, best_fields, vs = found
+            best_value, best_action, best_fields, vs, big = found
         else:
             b = cards[0]
             vget = self._v.get
@@ -467,6 +470,7 @@ class Model:
             best_action = None
             best_fields = fields
             vs = None                   # read when the card fits a field (as fits_any)
+            big = False                 # a field of two or more (bean protection, R19)
             used_empty = False
             i = -1
             for f in fields:
@@ -476,10 +480,12 @@ class Model:
                         continue
                     used_empty = True
                     new = (b, 1)
-                elif f[0] == b:
-                    new = (b, f[1] + 1)
                 else:
-                    continue
+                    if f[1] >= 2:
+                        big = True
+                    if f[0] != b:
+                        continue
+                    new = (b, f[1] + 1)
                 if vs is None:
                     vs = []
                     for x in fields:
@@ -516,11 +522,6 @@ class Model:
                         j += 1
                 if value > best_value:
                     best_value, best_action, best_fields = value, ("plant", b, i), nf
-        big = False                 # _harvestable(fields), without the call
-        for f in fields:
-            if f is not None and f[1] >= 2:
-                big = True
-                break
         coins_of = _FIELD_COINS.get
         i = -1
         for f in fields:
