@@ -246,12 +246,19 @@ class Table:
         period = 1.0 / rate
         while time.perf_counter() < stop_at:
             t0 = time.perf_counter()
-            while len({s.version for s in seats}) != 1 or any(s.view is None for s in seats):
+            # until every seat holds the newest state; a delta seat is sent nothing for a
+            # version in which it sees nothing new (another seat's markers: the scripted game
+            # sets none), so after 2 s without a frame its lower version is taken as held
+            stalled = 0
+            while any(s.view is None for s in seats) or (
+                    len({s.version for s in seats}) != 1 and stalled < 40):
                 for s in seats:
                     s.changed.clear()
-                with contextlib.suppress(TimeoutError):
+                try:
                     await asyncio.wait_for(asyncio.gather(*(s.changed.wait() for s in seats)),
                                            0.05)
+                except TimeoutError:
+                    stalled += not any(s.changed.is_set() for s in seats)
             choice = decide([s.view for s in seats])  # type: ignore[misc]
             if choice is None:
                 await seats[0].say("/start")
