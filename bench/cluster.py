@@ -194,6 +194,7 @@ class Seat:
                     self._changed(m["version"], m["view"])
                 elif raw.startswith('{"type":"patch"'):
                     m = json.loads(raw)
+                    # (versions may skip: ``base`` is the version of the last frame got)
                     if self.doc is None or m["base"] != self.version:
                         if self.doc is not None:  # a version missed: a full state comes
                             self.doc = None
