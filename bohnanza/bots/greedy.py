@@ -211,6 +211,10 @@ class Model:
     ``memo``: tables shared with the seat's earlier models (:class:`ModelMemo`); without it
     the model starts with empty ones."""
 
+    __slots__ = ("view", "me", "active", "fields", "n", "hand", "to_plant", "face_up",
+                 "gift_requests", "draws", "mu", "can_buy", "_v", "_plans", "_single",
+                 "_totals", "_deals")
+
     fresh_weight = 1.0
 
     def __init__(self, view: dict[str, Any], memo: ModelMemo | None = None) -> None:
