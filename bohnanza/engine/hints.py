@@ -329,6 +329,46 @@ def partners(g: GameState, o: Offer) -> list[int]:
     return [active] if o.to is None or o.to == active else []
 
 
+def _holds(have: dict[str, int], side: Side) -> bool:
+    """Whether a seat holding ``have`` can give ``side`` (``market.holds``, from counts)."""
+    if side == "?" or not side:
+        return True
+    for b, n in side.items():
+        if have.get(b, 0) < n:
+            return False
+    return True
+
+
+def acceptable_ids(g: GameState, seat: int, held: Holdings) -> list[int]:
+    """``market.acceptable_ids`` (the ids of the offers ``seat`` may ``/accept`` now, in
+    market order) with the holdings counted once (``held``) for every offer and viewer."""
+    if g.phase != "trade":
+        return []
+    active = g.active
+    if seat == active:
+        if g.deal is not None:
+            return []
+        mine = held.of(seat)
+        return [o.id for o in g.offers
+                if o.owner != active and o.give != "?" and o.want != "?"
+                and (o.to is None or o.to == seat)
+                and _holds(held.of(o.owner), o.give) and _holds(mine, o.want)]
+    full = held.open_offers(seat) >= MAX_OPEN_OFFERS   # a copy would be refused
+    free = g.deal is None
+    mine = held.of(seat)
+    out = []
+    for o in g.offers:
+        if o.owner != active or o.give == "?" or o.want == "?":    # not o.complete
+            continue
+        if o.to == seat:            # aimed at this seat: the deal starts at once [house]
+            if free and _holds(held.of(active), o.give) and _holds(mine, o.want):
+                out.append(o.id)
+        elif (o.to is None and not full and _holds(mine, o.want)
+              and answered(g, seat, o) is None):
+            out.append(o.id)
+    return out
+
+
 def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[dict[str, Any]]:
     """The notes of the offers in the market that ``seat`` could take (or that are its own
     to the active player) but that are not ``accept`` (``can_accept`` lists those): ``waiting``

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from typing import Any, NamedTuple
 
-from . import duel, hints, market, planting
+from . import duel, hints, planting
 from .beans import BEANS, coins_for, next_coin_at
 from .state import GameState
 
@@ -421,7 +421,8 @@ def _offer_hints(
         return [], [], []
     deal_offer = g.deal.offer if g.deal is not None else None
     withdraw = [o.id for o in g.offers if o.owner == seat and o.id != deal_offer]
-    return market.acceptable_ids(g, seat), withdraw, hints.offer_notes(g, seat, held)
+    held = held or hints.Holdings(g)
+    return hints.acceptable_ids(g, seat, held), withdraw, hints.offer_notes(g, seat, held)
 
 
 def _handed(d: Any, seat: int) -> list[str] | None:

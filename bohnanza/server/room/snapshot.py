@@ -123,11 +123,11 @@ class Snapshot:
                         you = part["you"]
                         if type(you) is You or type(you) is YouMarket \
                                 or type(you) is YouSignals:
-                            skip = skip | _YOU
+                            skip = _OWN if skip else _YOU  # (skip | _YOU, made once)
                             self._diff_you(s, mine, you, ops)
                         elif changes is not None and changes.you is not None \
                                 and s not in changes.you:
-                            skip = skip | _YOU
+                            skip = _OWN if skip else _YOU
                         if len(skip) < 2:
                             delta.diff_texts(mine, part, "/view", ops, skip, memo, _OWN)
                     kept[s] = mine
@@ -274,12 +274,14 @@ class Snapshot:
         """The operation of the room part's ``now`` (``text``, its JSON), if it moved."""
         was = self.room.get("now")
         if was is None or was[1] != delta.SCALAR or was[0] != now:
-            out.append(delta.operation("replace" if was is not None else "add", "/room/now",
-                                       text))
+            # delta.operation("replace" or "add", "/room/now", text), its pointer as it is
+            out.append((_NOW_REPLACE if was is not None else _NOW_ADD) + text + "}")
             self.room["now"] = (now, delta.SCALAR)
 
 
 _NOW = ',"now":'
+_NOW_REPLACE = '{"op":"replace","path":"/room/now","value":'
+_NOW_ADD = '{"op":"add","path":"/room/now","value":'
 _MARKERS = '"signals":'
 
 
