@@ -10,7 +10,7 @@ from typing import Any
 from bohnanza.engine.view import SKIPPED, You, YouMarket, YouSignals
 
 from .. import delta, frames
-from .roompart import RoomPart
+from .roompart import RoomMemo, RoomPart
 
 __all__ = ["UNCHANGING", "Snapshot"]
 
@@ -32,7 +32,7 @@ class Snapshot:
     it got."""
 
     __slots__ = ("base", "dealt", "game", "market", "memo", "offers", "own", "room",
-                 "room_key", "room_text", "seats", "stamp", "version")
+                 "room_key", "room_memo", "room_text", "seats", "stamp", "version")
 
     def __init__(self) -> None:
         self.version = -1
@@ -53,6 +53,7 @@ class Snapshot:
         self.room: delta.Texts = {}
         self.room_text = ""  # the JSON of the room part but ``now``: most changes keep it
         self.room_key: tuple[Any, ...] | None = None  # its RoomPart.key (None: not known)
+        self.room_memo = RoomMemo()  # what the room part reads of the hosted game
         self.stamp = False
 
     def patches(self, version: int, has_game: bool) -> bool:
@@ -146,10 +147,11 @@ class Snapshot:
                 if type(offers) is list:
                     self.offers = delta.EntryList("offers", offers)
                     self.base["offers"] = _STAND_IN
+            self.room_key = (room.key_with(self.room_memo) if isinstance(room, RoomPart)
+                             else None)
             part = _plain(room)
             self.room = delta.texts_of(part)
             self.room_text = _room_text(part)
-            self.room_key = room.key if isinstance(room, RoomPart) else None
             self.own = {s: None if base is None else self._own_texts(s, own[s]) for s in seats}
         self.version = version
         self.game = game
@@ -254,10 +256,11 @@ class Snapshot:
         compared whole first (the room changes far less often than the game); when only
         ``now`` moved, its one operation."""
         if isinstance(room, RoomPart):
-            if room.key == self.room_key:
+            key = room.key_with(self.room_memo)
+            if key == self.room_key:
                 self._diff_now(room.now, frames.dumps(room.now), out)
                 return
-            self.room_key = room.key
+            self.room_key = key
             part = room.part()
         else:
             self.room_key = None
