@@ -151,3 +151,46 @@ def test_the_room_part_read_with_the_memo_is_the_room_part_read_afresh() -> None
         assert {**part, "now": 0} == {**want, "now": 0}
         described.add(repr(part["game"]))
     assert len(described) > 2  # the game's description moved (farm parameters, games)
+
+
+class _Delta:
+    def __init__(self, seat: int | None, deltas: bool) -> None:
+        self.seat, self.name, self.lang, self.deltas = seat, f"C{seat}", "en", deltas
+        self.held: Any = None
+        self.you = ""
+
+
+def test_a_farm_game_begins_and_ends_under_delta_connections() -> None:
+    """The farm game's views have no ``offers`` (farm-rules.md; a helper once assumed
+    Bohnanza's keys): its first state and the next ones go out, each delta connection holding
+    exactly the full state a full-state connection of its seat gets."""
+    import json
+
+    from bohnanza.server.room.states import Snapshot, state_frames
+
+    table = Table()
+    table.game_name = "farm"
+    table.seats = [Seat(f"P{i + 1}", "x" * 64) for i in range(3)]
+    presence = Presence(_Settings())  # type: ignore[arg-type]
+    conns: list[Any] = [_Delta(i, True) for i in range(3)] + [_Delta(None, True)]
+    twins: list[Any] = [_Delta(c.seat, False) for c in conns]
+    presence.conns = conns
+    snap = Snapshot()
+    docs: list[Any] = [None] * len(conns)
+    for version in range(1, 5):
+        if version == 2:
+            table.game = table.hosted.new(table.game_options(),
+                                          [s.name for s in table.seats], 7)
+            table.game_no = 1
+        elif version == 4:
+            table.game = None
+        room = RoomPart("r", table, presence, _Settings())  # type: ignore[arg-type]
+        out = state_frames(version, room, table, conns, None, snap)
+        full = state_frames(version, room, table, twins)
+        for i, (frame, want) in enumerate(zip(out, full, strict=True)):
+            m, w = json.loads(frame), json.loads(want)
+            if m["type"] == "patch":
+                docs[i] = delta.apply(docs[i], m["ops"])
+            else:
+                docs[i] = {"view": m["view"], "room": m["room"]}
+            assert docs[i] == {"view": w["view"], "room": w["room"]}, (version, i)

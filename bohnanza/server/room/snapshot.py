@@ -143,7 +143,7 @@ class Snapshot:
             if self.base is not None:
                 del self.base["seats"]
                 self.seats = _seat_texts(base["seats"])  # type: ignore[index]
-                offers = base["offers"]  # type: ignore[index]
+                offers = base.get("offers")  # type: ignore[union-attr] # (farm: none)
                 if type(offers) is list:
                     self.offers = delta.EntryList("offers", offers)
                     self.base["offers"] = _STAND_IN
