@@ -194,6 +194,7 @@ class Seat:
                     self._changed(m["version"], m["view"])
                 elif raw.startswith('{"type":"patch"'):
                     m = json.loads(raw)
+                    # (versions may skip: ``base`` is the version of the last frame got)
                     if self.doc is None or m["base"] != self.version:
                         if self.doc is not None:  # a version missed: a full state comes
                             self.doc = None
@@ -246,12 +247,19 @@ class Table:
         period = 1.0 / rate
         while time.perf_counter() < stop_at:
             t0 = time.perf_counter()
-            while len({s.version for s in seats}) != 1 or any(s.view is None for s in seats):
+            # until every seat holds the newest state; a delta seat is sent nothing for a
+            # version in which it sees nothing new (another seat's markers: the scripted game
+            # sets none), so after 2 s without a frame its lower version is taken as held
+            stalled = 0
+            while any(s.view is None for s in seats) or (
+                    len({s.version for s in seats}) != 1 and stalled < 40):
                 for s in seats:
                     s.changed.clear()
-                with contextlib.suppress(TimeoutError):
+                try:
                     await asyncio.wait_for(asyncio.gather(*(s.changed.wait() for s in seats)),
                                            0.05)
+                except TimeoutError:
+                    stalled += not any(s.changed.is_set() for s in seats)
             choice = decide([s.view for s in seats])  # type: ignore[misc]
             if choice is None:
                 await seats[0].say("/start")

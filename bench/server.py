@@ -362,6 +362,8 @@ class Player:
         if m is None or self.resyncing:
             return
         v, b = int(m.group(1)), int(m.group(2))
+        # versions may skip (a change in which this seat saw nothing new sent it nothing):
+        # ``base`` is the version of the last frame it got, so only that is checked
         if b != self.version:  # a missed version: ask for a full state
             self.resyncing = True
             self.stats.resyncs += 1

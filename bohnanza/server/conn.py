@@ -129,7 +129,11 @@ class Conn:
         self.address = "?"  # the client's IP address (ws.py; the gate's per-address limits)
         self.lang = "en"  # the language of the server's texts for this person (hello.lang)
         self.deltas = False  # hello.deltas: a patch per change after the first full state
-        self.held: tuple[int, int | None] | None = None  # (version, seat) of the state it has
+        # (version, seat) of the state whose content it holds (delta connections; but ``now``
+        # when it was sent nothing since: room/stateframes.py), and the version of the last
+        # state or patch it got: the ``base`` of its next patch (versions may skip)
+        self.held: tuple[int, int | None] | None = None
+        self.seen = -1
         self.you = ""  # the JSON of ``room.you`` in the state it has (delta connections)
         self.refused_in_a_row = 0  # says refused for the rate, since the last one let through
         self.bucket = TokenBucket(rate, burst)

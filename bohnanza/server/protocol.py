@@ -30,9 +30,13 @@ State deltas: a connection whose ``hello`` has ``deltas: true`` gets a full ``st
 every change a ``patch {version, base, ops, log?}``: ``ops`` is a JSON Patch (RFC 6902; only
 ``add``, ``remove`` and ``replace``) on the document ``{"view": ..., "room": ...}`` of the state
 of version ``base``, giving the state of ``version`` (``log`` as in ``state``). What never
-changes during a game (catalogue, rules, options) is sent once that way. A client that holds
-another version than ``base`` (or cannot apply the operations) sends ``resync`` and gets a
-full ``state``; patches follow it. A client that leaves ``deltas`` out (or false) gets a full
+changes during a game (catalogue, rules, options) is sent once that way. A delta connection
+is sent nothing for a change in which it sees nothing new (nothing but ``room.now`` moved,
+no log line for it, no reply: another seat's marker it does not see, seed 000), so its
+versions may skip: ``base`` is always the version of the last ``state`` or ``patch`` it got,
+and the patch brings it to ``version`` (``room.now`` too). A client that holds another
+version than ``base`` (or cannot apply the operations) sends ``resync`` and gets a full
+``state``; patches follow it. A client that leaves ``deltas`` out (or false) gets a full
 ``state`` after every change, as before. For a delta connection, the reply of an accepted
 ``say`` with nothing to say back (most game commands) rides in the ``state`` or ``patch`` its
 change sends it (``reply: {id, ok: true}``, after the change is stored), instead of a
@@ -250,7 +254,9 @@ class PatchOp(_Msg):
 class Patch(_Msg):
     """What changed since the state of version ``base``, for a connection that said ``hello``
     with ``deltas: true`` (module docstring): apply ``ops`` in order to that state's
-    ``{"view", "room"}`` to get the state of ``version``."""
+    ``{"view", "room"}`` to get the state of ``version``. ``base`` is the version of the last
+    ``state`` or ``patch`` the connection got; versions between them may have been skipped
+    (changes in which it saw nothing new were not sent to it)."""
 
     type: Literal["patch"] = "patch"
     version: int

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 TIMEOUT = 10_000
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -127,7 +128,15 @@ class Player:
 
 
 def sync(players: list[Player]) -> None:
-    """Wait until every page shows the newest state any of them has."""
+    """Wait until every page shows the newest state any of them has. A board is sent nothing
+    for a version in which it sees nothing new (another seat's markers it does not see:
+    ``server/room/stateframes.py``), so one still behind after a moment asks for its state
+    again (``resync``: a full state of the room's version; its own ``resyncs`` count, the
+    patches it could not follow, stays as it is)."""
     v = max(p.version() for p in players)
     for p in players:
-        p.wait_version(v)
+        try:
+            p.page.wait_for_function(f"window.__bohnanza.S.version >= {v}", timeout=1000)
+        except PlaywrightTimeout:
+            p.page.evaluate("window.__bohnanza.net.ws.send(JSON.stringify({type: 'resync'}))")
+            p.wait_version(v)

@@ -353,6 +353,21 @@ class Client:
         fut = await self.say_nowait(text)
         return await asyncio.wait_for(fut, timeout)
 
+    async def catch_up(self, target: int, timeout: float = 10) -> None:
+        """Until this client holds the state of version ``target`` (one the room has sent).
+        A full-state client gets every version. A delta client is sent nothing for a
+        version in which it sees nothing new (``server/room/stateframes.py``), so it may never
+        get ``target`` itself: it holds that state (but ``room.now``) once the reply to a
+        say sent now has come, since a connection's frames come in order and ``target`` went
+        out before (``/who``: an answer, nothing changes)."""
+        if self.version >= target:
+            return
+        if not self.deltas:
+            await self.wait(lambda: self.version >= target, timeout)
+            return
+        r = await self.say("/who", timeout)
+        assert r["ok"] or r.get("code") == "rate_limited", r  # either way after ``target``
+
     async def ok(self, text: str) -> dict[str, Any]:
         r = await self.say(text)
         assert r["ok"], (text, r)
@@ -511,9 +526,7 @@ class Table:
 
     async def sync(self, timeout: float = 10) -> None:
         """Wait until every client holds the newest state any of them holds."""
-        target = max(c.version for c in self.clients)
-        for c in self.clients:
-            await c.wait(lambda c=c: c.version >= target, timeout)
+        await catch_up(self.clients, timeout)
 
     def views(self) -> list[dict[str, Any]]:
         return [c.view for c in self.clients]
@@ -538,6 +551,15 @@ class Table:
                 await self.sync()
                 return self.clients[0].view
         raise AssertionError("the game did not end")
+
+
+async def catch_up(clients: list[Client], timeout: float = 10) -> int:
+    """Wait until every one of ``clients`` holds the newest state any of them holds
+    (:meth:`Client.catch_up`); returns its version."""
+    target = max(c.version for c in clients)
+    for c in clients:
+        await c.catch_up(target, timeout)
+    return target
 
 
 async def seat_players(url: str, names: list[str], options: list[str] = (),  # type: ignore[assignment]

@@ -65,7 +65,8 @@ async def test_bench_clients_hold_the_servers_state(server, inline: bool) -> Non
         assert got["sent"] >= 40  # the rate is real: 5 seats x 5/s x 4 s, at most 100
         assert got["lost"] == 0 and got["resyncs"] == 0
         assert got["ok"] + got["refused"] == got["sent"]
-        assert got["patches_rx"] >= got["sent"]  # every seat sees every change
+        # every change reaches the seats that see something new in it (the sender at least)
+        assert got["patches_rx"] >= got["sent"]
         for p in group.players:
             await asyncio.sleep(0.2)  # the last frames in
             p.catch_up(p.raw_state, p.patches)

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from bohnanza.server import delta
 from bohnanza.server.protocol import server_adapter
 
-from .harness import Client, ServerProc, leak_scan, positions_by_version
+from .harness import Client, ServerProc, canonical, catch_up, leak_scan, positions_by_version
 from .test_srv_bots import drive
 
 # ------------------------------------------------------------------ the patch format
@@ -130,22 +130,44 @@ async def _seat(url: str, name: str) -> tuple[Client, Client]:
     return person, mirror
 
 
-def _same_states(a: Client, b: Client, names: tuple[str, str] | None = None) -> int:
+def _same_states(a: Client, b: Client, names: tuple[str, str] | None = None) -> tuple[int, int]:
     """``a`` (deltas) held at every version ``b`` (full states) got after ``a``'s first state
-    exactly the same state; returns how many versions were compared. ``names``: two
-    spectators, whose ``room.you`` names differ (else it is the same seat)."""
+    exactly the same state (but ``room.now``): that version's, when it was sent a frame for
+    it; else the one of the last version it was sent (a version in which it saw nothing new
+    sends it nothing: ``server/room/stateframes.py``). Returns (versions compared, versions
+    ``a`` was sent nothing for). ``names``: two spectators, whose ``room.you`` names differ
+    (else it is the same seat)."""
     first = min(a.docs)
     versions = [v for v in b.docs if v >= first]
-    missing = [v for v in versions if v not in a.docs]
-    assert not missing, ("versions the delta client never held", missing[:10])
+    extra = [v for v in a.docs if v not in b.docs and v >= min(b.docs)]
+    assert not extra, ("versions the full-state client never held", extra[:10])
+    got = sorted(a.docs)
+    held, i, skipped = first, 0, 0
     for v in versions:
-        mine = a.docs[v] if names is None else a.docs[v].replace(json.dumps(names[0]),
-                                                                json.dumps(names[1]))
-        assert mine == b.docs[v], ("states differ at version", v)
+        while i < len(got) and got[i] <= v:
+            held, i = got[i], i + 1
+        skipped += held != v
+        mine = a.docs[held] if names is None else a.docs[held].replace(json.dumps(names[0]),
+                                                                      json.dumps(names[1]))
+        assert mine == b.docs[v], ("states differ at version", v, "held since", held)
     assert a.state is not None and b.state is not None
-    assert a.version == b.version
-    assert a.state["room"]["now"] == b.state["room"]["now"]  # the same broadcast
-    return len(versions)
+    assert a.version <= b.version and max(versions) == b.version
+    if a.version == b.version:
+        assert a.state["room"]["now"] == b.state["room"]["now"]  # the same broadcast
+    return len(versions), skipped
+
+
+def _markers(c: Client, rng: random.Random) -> Any:
+    """A ``drive`` hook: now and then a supply or demand marker set or cleared (seed 000's
+    markers, design.md section 4: at any time), as a person does on the board."""
+    async def hook() -> bool:
+        if rng.random() > 0.3 or c.view["phase"] == "over":
+            return False
+        beans = [x["bean"] for x in c.view["catalogue"]]
+        await c.say(rng.choice(["/signals clear", f"/want {rng.choice(beans)}",
+                                f"/have {rng.choice(beans)}"]))
+        return True
+    return hook
 
 
 async def _bot_game(srv: ServerProc, room: str, options: list[str], bots: int,
@@ -161,15 +183,20 @@ async def _bot_game(srv: ServerProc, room: str, options: list[str], bots: int,
     watch_f = await Client(url, "WatchF", record=True).connect()
     await host.ok("/start")
     players = [p for p, _ in seats]
-    await asyncio.wait_for(asyncio.gather(*(drive(p, seed=i) for i, p in enumerate(players))),
-                           240)
+    await asyncio.wait_for(asyncio.gather(*(
+        drive(p, seed=i, hook=_markers(p, random.Random(i))) for i, p in enumerate(players))),
+        240)
     everyone = [c for pair in seats for c in pair] + [watch_d, watch_f]
-    target = max(c.version for c in everyone)
-    for c in everyone:
-        await c.wait(lambda c=c: c.version >= target)
+    await catch_up(everyone)
     assert host.view["phase"] == "over" and host.view["result"]["winners"]
-    compared = sum(_same_states(p, m) for p, m in seats) + _same_states(watch_d, watch_f, ("WatchD", "WatchF"))
+    alike = [_same_states(p, m) for p, m in seats]
+    watched = _same_states(watch_d, watch_f, ("WatchD", "WatchF"))
+    compared = sum(n for n, _ in alike) + watched[0]
     assert compared > 300, compared
+    # a seat that is not the active player's sees no other seat's markers (seed 000), nor
+    # does a spectator: after such a seat's marker command they were sent nothing (the
+    # 2-player bean duel has no trading, rules.md §3a: no markers)
+    assert watched[1] > 10 if people + bots > 2 else watched[1] == 0, watched
     for c in players:
         # every say answered exactly once: most in the patch of their change
         frames_ = [json.loads(f) for f in c.frames]
@@ -254,6 +281,55 @@ async def test_a_missed_version_is_recovered_with_a_full_state(server: ServerPro
         await c.close()
 
 
+async def test_a_marker_of_a_seat_not_active_goes_to_the_active_player_only(
+        server: ServerProc) -> None:
+    """Seed 000: the active player sees the other seats' markers summed, everyone else the
+    active player's only. So after a seat that is not active says ``/want``, the active
+    player's delta connection gets a patch that shows it, the other seat that is not active
+    and a delta spectator get no frame at all (they see nothing new), a full-state spectator
+    (an older board) still gets its state; the next patch each of them gets says ``base`` =
+    the version it holds (no resync), and leaves it with exactly the full state."""
+    url = server.ws_url("marks")
+    people = [await Client(url, n, deltas=True).connect() for n in ("Ann", "Bob", "Cy")]
+    for p in people:
+        await p.ok("/join")
+    watch = await Client(url, "WatchD", deltas=True).connect()
+    old = await Client(url, "WatchF").connect()  # says nothing of deltas
+    everyone = [*people, watch, old]
+    await people[0].ok("/start")
+    await catch_up(everyone)
+    active = people[0].view["active"]
+    act = next(p for p in people if p.seat == active)
+    first, second = (p for p in people if p.seat != active)
+    bean = first.view["catalogue"][0]["bean"]
+    start = {c.name: len(c.frames) for c in everyone}
+    held = second.version
+    await first.ok(f"/want {bean}")  # its reply rides in its own patch
+    assert first.view["you"]["signals"] == {"want": [bean], "have": []}
+    await act.wait(lambda: act.view["signals"]["want"] == {bean: 1})
+    assert act.view["signals"]["of"] is None  # summed: whose is not shown
+    await old.wait(lambda: old.version == first.version)
+    for c in (second, watch):
+        await c.ok("/who")  # its frames come in order: all of the marker's are in
+        kinds = [json.loads(f)["type"] for f in c.frames[start[c.name]:]]
+        assert kinds == ["reply"], (c.name, kinds)  # no patch: nothing new to see
+        assert c.version == held < first.version
+        assert c.view["signals"] == {"want": {}, "have": {}, "of": active}
+    assert [json.loads(f)["type"] for f in act.frames[start[act.name]:]] == ["patch"]
+    assert [json.loads(f)["type"] for f in old.frames[start[old.name]:]] == ["state"]
+    # the active player's marker is seen by everyone: the next patch, from the version held
+    await act.ok(f"/have {bean}")
+    await catch_up(everyone)
+    for c in (second, watch):
+        patch = next(m for m in map(json.loads, reversed(c.frames)) if m["type"] == "patch")
+        assert patch["base"] == held and patch["version"] == act.version, (c.name, patch)
+        assert c.resyncs == 0 and c.version == act.version
+        assert c.view["signals"] == {"want": {}, "have": {bean: 1}, "of": active}
+    assert canonical(watch.state).replace('"WatchD"', '"WatchF"') == canonical(old.state)
+    for c in everyone:
+        await c.close()
+
+
 async def test_patches_are_a_fraction_of_the_full_states(server: ServerProc) -> None:
     """The same changes, measured on both kinds of connection of one seat: the patches are
     under a third of the full states (issue 14's goal for the bytes per command). A seat's
@@ -291,6 +367,7 @@ class _Conn:
     def __init__(self, seat: int | None, name: str, deltas: bool) -> None:
         self.seat, self.name, self.lang, self.deltas = seat, name, "en", deltas
         self.held: Any = None
+        self.seen = -1
         self.you = ""
 
 
@@ -337,10 +414,11 @@ def test_delta_connections_alone_hold_the_full_states(preset: str, players: int,
     version = 1
     first = state_frames(version, room_part("r", table, presence, _Settings()),  # type: ignore[arg-type]
                          table, conns, None, snap)
-    docs = [_doc(f) for f in first]
+    docs = [_doc(f) for f in first]  # type: ignore[arg-type]
+    seen = [version] * len(conns)  # the version of the last frame each one got
     pols = [get_policy("greedy") for _ in range(players)]
     rng = random.Random(players)
-    patched = steps = 0
+    patched = steps = sent_nothing = 0
     while not game.over and steps < 4000:
         for seat in ask_order(game.view(None)["active"], players):
             steps += 1
@@ -371,15 +449,41 @@ def test_delta_connections_alone_hold_the_full_states(preset: str, players: int,
             room = RoomPart("r", table, presence, _Settings())  # type: ignore[arg-type]
             out = state_frames(version, room, table, conns, game_entries(table, events), snap)
             full = state_frames(version, room, table, twins)
+            markers = text.startswith(("/want", "/have", "/signals"))
+            active = game.view(None)["active"]
+            moved = markers and game.view(seat)["you"]["signals"] != view["you"]["signals"]
             for i, (frame, want) in enumerate(zip(out, full, strict=True)):
-                m = json.loads(frame)
-                if m["type"] == "patch":
-                    patched += 1
-                    docs[i] = delta.apply(docs[i], m["ops"])
+                assert want is not None
+                wanted = _doc(want)
+                if frame is None:  # nothing new for it: it holds the new state but "now"
+                    sent_nothing += 1
+                    # only a seat that is not the active player's marker command leaves
+                    # others unchanged here (seed 000: the active player sees the others'
+                    # markers, everyone else the active player's; the room part's marks
+                    # move nobody's view but each one's room part)
+                    assert markers, (text, seat, conns[i].seat)
+                    assert {**docs[i]["room"], "now": 0} == {**wanted["room"], "now": 0}
+                    docs[i]["room"]["now"] = wanted["room"]["now"]
                 else:
-                    docs[i] = _doc(frame)
-                assert docs[i] == _doc(want), (preset, version, conns[i].seat)
+                    m = json.loads(frame)
+                    if m["type"] == "patch":
+                        patched += 1
+                        # its base is the version of the last frame it got (a client that
+                        # holds another one asks for a full state: test_a_missed_version...)
+                        assert m["base"] == seen[i], (m["base"], seen[i], version)
+                        docs[i] = delta.apply(docs[i], m["ops"])
+                    else:
+                        docs[i] = _doc(frame)
+                    seen[i] = version
+                assert docs[i] == wanted, (preset, version, conns[i].seat)
+            if moved and seat != active and steps % 5:  # (no mark of the room part moved)
+                # the seats that are not active and the watchers were sent nothing
+                assert [conns[i].seat for i, f in enumerate(out) if f is None] == \
+                    [c.seat for c in conns if c.seat not in (seat, active)], (text, seat)
             if game.over:
                 break
     assert game.over
-    assert patched == (version - 1) * len(conns)  # every change went out as patches
+    # every change went out as patches, but to those that saw nothing new
+    assert patched + sent_nothing == (version - 1) * len(conns)
+    # (the 2-player bean duel has no trading, rules.md §3a: no markers, nothing left out)
+    assert sent_nothing > version // 10 if players > 2 else sent_nothing == 0, sent_nothing

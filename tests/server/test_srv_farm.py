@@ -27,7 +27,7 @@ from bohnanza.games import TableGame
 from bohnanza.server.room.journal import load_room, load_rooms
 from bohnanza.server.sqlite import SQLiteStore
 
-from .harness import Client, ServerProc, position_at, positions_by_version
+from .harness import Client, ServerProc, catch_up, position_at, positions_by_version
 
 NAMES = ["Ann", "Bob", "Cy"]
 RETRY = {"wrong_phase", "already_declared", "not_your_turn", "no_rescue"}
@@ -49,9 +49,7 @@ async def _farm_room(srv: ServerProc, room: str, names: list[str], bot: bool,
 
 
 async def _sync(people: list[Client]) -> None:
-    target = max(c.version for c in people)
-    for c in people:
-        await c.wait(lambda c=c: c.version >= target)
+    await catch_up(people)  # (a delta client may be sent nothing for the newest versions)
 
 
 async def _step(people: list[Client], rng: random.Random, skip_done: bool = False) -> bool:

@@ -3,8 +3,11 @@
 // State deltas: the hello asks for them; after a full state the server sends patch {version,
 // base, ops} (JSON Patch, RFC 6902, on {view, room}); they are applied here and handed on as
 // whole states, so the board sees states only. A patch that does not follow the state held
-// (a missed version) or does not apply: resync, and the next full state goes on. The reply of
-// an accepted command may ride in the state or patch of its change (reply: {id, ok}).
+// (a missed version) or does not apply: resync, and the next full state goes on. Versions may
+// skip: a change in which this connection sees nothing new (another seat's marker it does not
+// see) sends it nothing, and the next patch's base is the version held (the last frame's),
+// so only base === held.version is checked. The reply of an accepted command may ride in the
+// state or patch of its change (reply: {id, ok}).
 import { applyPatch } from '../vendor/fast-json-patch/core.mjs';
 
 const TOKEN_KEY = (room) => 'bohnanza.token.' + room;

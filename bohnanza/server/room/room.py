@@ -43,7 +43,8 @@ from .journal import Journal
 from .logbook import game_entries, read_backlog, room_entry
 from .presence import Presence
 from .roompart import RoomPart
-from .states import Snapshot, state_frames
+from .stateframes import state_frames
+from .states import Snapshot
 from .table import Seat, Table
 
 if TYPE_CHECKING:
@@ -292,25 +293,32 @@ class Room:
     # ------------------------------------------------------------ frames
 
     def states(self, conns: list[Conn], entries: list[dict[str, Any]] | None = None,
-               rider: tuple[Conn, Any] | None = None) -> list[str]:
-        """The ``state`` frame of each of ``conns`` (states.py); ``rider``: (a connection,
-        a say id) whose ok reply rides in its frame."""
+               rider: tuple[Conn, Any] | None = None) -> list[str | None]:
+        """The frame of each of ``conns`` (stateframes.py; ``None``: a delta connection that
+        sees nothing new gets none); ``rider``: (a connection, a say id) whose ok reply
+        rides in its frame."""
         room = RoomPart(self.name, self.table, self.presence, self.settings,
                         self.bots.waits_until())
         return state_frames(self.version, room, self.table, conns, entries, self.snap, rider)
 
     def state_for(self, conn: Conn) -> str:
-        return self.states([conn])[0]
+        """A full ``state`` of the version the room is at, for ``conn`` (its first, or a
+        resync: it holds no state the room's copy is at, so it is never sent nothing)."""
+        text = self.states([conn])[0]
+        assert text is not None, "a connection's own state is never left out"
+        return text
 
     def broadcast(self, entries: list[dict[str, Any]] | None = None,
                   rider: tuple[Conn, Any] | None = None) -> None:
-        """The new state to every connection, with the change's log lines (``entries``);
-        ``rider``: (the sender, its say id) whose ok reply rides in its frame (``rode``)."""
+        """The new state to every connection that sees something new (stateframes.py), with
+        the change's log lines (``entries``); ``rider``: (the sender, its say id) whose ok
+        reply rides in its frame (``rode``)."""
         conns = list(self.presence.conns)
         if rider is not None and rider[0] not in conns:
             rider = None
         for c, text in zip(conns, self.states(conns, entries, rider), strict=True):
-            c.send(text)
+            if text is not None:
+                c.send(text)
         if rider is not None:
             self.rode = rider[0]
 

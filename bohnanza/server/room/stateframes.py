@@ -1,0 +1,154 @@
+"""The frame each connection gets after a change (``Room.states``): a ``state``, or for a delta
+connection that holds the room's copy (:class:`~.states.Snapshot`) a ``patch`` from it, or
+nothing at all for a delta connection that sees nothing new.
+
+**No frame when nothing is new** (issue 14): after a change, a delta connection whose patch
+would hold no operation but ``/room/now`` (the server's clock reading: the board only uses it
+to measure the skew of its own clock when a state arrives, ``web/js/clock.js``), no log line
+and no reply is sent nothing. Most such changes are marker commands (``/want``, ``/have``,
+``/signals``): only the active player sees the other seats' markers, everyone else sees the
+active player's (seed 000), so after a non-active seat's marker the other non-active seats
+and the spectators see nothing move. The connection then holds the content of the new
+version but ``now``: :attr:`Conn.held <bohnanza.server.conn.Conn.held>` says so (its next
+patch is made from the copy like everyone's), while :attr:`Conn.seen
+<bohnanza.server.conn.Conn.seen>` keeps the version of the last frame it got, the ``base`` of
+its next patch (versions may skip: protocol.py). That next patch also sets ``now`` when its
+operations do not (the clock stood still), so the client never keeps an older one.
+
+Connections that read full states (``deltas`` false: an older board) get a ``state`` after
+every change, as design.md section 6 says."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import delta, frames
+from .logbook import log_texts
+from .roompart import RoomPart
+from .table import Table
+
+if TYPE_CHECKING:
+    from ..conn import Conn
+    from .states import Snapshot
+
+__all__ = ["state_frames"]
+
+# an operation that sets the room part's clock (``Snapshot._diff_now``), up to its value: a
+# JSON string cannot hold these unescaped quotes, so only such an operation starts so or holds it
+_NOW_OP = '{"op":"replace","path":"/room/now","value":'
+_NO_LINES = "[]"  # log lines, none of them for this viewer (``log_texts``)
+
+
+def _only_now(ops: list[str]) -> bool:
+    """Whether the operations ``ops`` (JSON texts, some joined with ``,``) are none, or set
+    the room part's ``now`` alone (a number: its JSON holds no ``,``)."""
+    if not ops:
+        return True
+    if len(ops) != 1:
+        return False
+    op = ops[0]
+    return op.startswith(_NOW_OP) and "," not in op[len(_NOW_OP):]
+
+
+def state_frames(
+    version: int,
+    room: dict[str, Any] | RoomPart,
+    table: Table,
+    conns: list[Conn],
+    entries: list[dict[str, Any]] | None = None,
+    snap: Snapshot | None = None,
+    rider: tuple[Conn, Any] | None = None,
+) -> list[str | None]:
+    """The frame of each of ``conns`` (in order): a ``state``; for a delta connection that
+    holds the state of ``snap`` a ``patch`` from it; ``None`` (send nothing) for a delta
+    connection that would be patched with nothing but ``/room/now`` and gets no log line and
+    no reply (module docstring). The views of all their seats are built together, each
+    piece serialised once; with the change's log ``entries`` phrased for each connection's
+    seat, in its language (``log``). ``room`` is :func:`~.roompart.room_part` or a
+    :class:`RoomPart` (built only for a connection sent its state whole); ``snap`` (the
+    room's, brought to ``version`` here) is needed for patches. ``rider``: (a connection, a
+    say id): that say's ok reply goes in the connection's frame (``reply``). Sets each delta
+    connection's ``held``, ``seen`` and ``you``."""
+    seats = list(dict.fromkeys(c.seat for c in conns))
+    base: dict[str, Any] | None = None
+    own: dict[Any, Any] = dict.fromkeys(seats)
+    game = table.game
+    host = table.hosted
+    key = (host.name, table.game_no) if game is not None else None
+    deltas = snap is not None and any(c.deltas for c in conns)
+    stamp = changes = None
+    if deltas and game is not None:
+        assert snap is not None
+        told = host.view_changes(game)  # since the copy's version: asked at each
+        stamp = True
+        if snap.patches(version, True):
+            changes = snap.changes(key, told)
+    build = changes
+    if changes is not None:  # a connection sent its state whole needs every part
+        assert snap is not None
+        if any(not (c.deltas and c.seat in snap.own and c.held == (snap.version, c.seat))
+               for c in conns):
+            build = None
+    if game is not None:
+        memo = snap.memo_for(key) if deltas else None  # type: ignore[union-attr]
+        base, own = host.view_parts(game, seats, build, memo)
+    ops: dict[int | None, list[str]] = {}
+    held = None
+    if deltas:
+        assert snap is not None
+        held = snap.version
+        ops = snap.update(version, base, own, room,
+                          list(dict.fromkeys(c.seat for c in conns if c.deltas)), key, stamp,
+                          changes)
+    patched = [c.deltas and c.seat in ops and c.held == (held, c.seat) for c in conns]
+    whole = list(dict.fromkeys(c.seat for c, p in zip(conns, patched, strict=True) if not p))
+    if not whole:
+        texts: dict[Any, str] = {}
+    elif base is not None:
+        texts = frames.parts_json(base, {s: own[s] for s in whole})
+    else:
+        texts = dict.fromkeys(whole, "null")
+    if entries:
+        viewers = list(dict.fromkeys((c.seat, c.lang) for c in conns))
+        names = list(table.game.names) if table.game is not None else []
+        logs = log_texts(viewers, entries, names)
+    else:
+        logs = {}
+    room_open = frames.room_open(_plain(room)) if whole else ""
+    out: list[str | None] = []
+    rides = rider[0] if rider is not None else None
+    sitting = table.seats
+    for c, p in zip(conns, patched, strict=True):
+        seat = c.seat
+        you = frames.you(c.name if seat is None else sitting[seat].name, seat)  # name_of
+        log = logs.get((seat, c.lang)) if logs else None
+        reply = rider[1] if c is rides else None  # type: ignore[index]
+        if p:
+            these = ops[seat]
+            if c.you != you:
+                these = [*these, delta.operation("replace", "/room/you", you)]
+            elif reply is None and (log is None or log == _NO_LINES) and _only_now(these):
+                out.append(None)  # nothing new to see: no frame, ``seen`` stays
+                c.held = (version, seat)
+                continue
+            if c.seen != held and not any(_NOW_OP in o for o in these):
+                # it skipped a version and the clock stood still since: its ``now`` is older
+                these = [*these, delta.operation("replace", "/room/now",
+                                                 frames.dumps(_now(room)))]
+            out.append(frames.patch(version, c.seen, these, log, reply))
+        else:
+            out.append(frames.state(version, texts[c.seat], room_open, you, log, reply))
+        if c.deltas:
+            c.held = (version, c.seat)
+            c.seen = version
+            c.you = you
+    return out
+
+
+def _plain(room: dict[str, Any] | RoomPart) -> dict[str, Any]:
+    return room.part() if isinstance(room, RoomPart) else room
+
+
+def _now(room: dict[str, Any] | RoomPart) -> Any:
+    """The room part's clock reading (``now``)."""
+    return room.now if isinstance(room, RoomPart) else room["now"]
