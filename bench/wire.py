@@ -105,7 +105,11 @@ async def _play(players: int, games: list[list[tuple[int, str]]], seed: int, db:
     hub = app.state.hub
     await hub.start()
     loop = asyncio.get_running_loop()
-    config = Config(app=app, ws=GatedWebSocket, log_level="warning", lifespan="off")
+    # no keepalive pings: the stand-in transport never answers one, and under valgrind on a
+    # loaded machine a game outlasts uvicorn's ping interval and timeout (the server then
+    # closed the connections and the bench waited for a reply for ever)
+    config = Config(app=app, ws=GatedWebSocket, log_level="warning", lifespan="off",
+                    ws_ping_interval=None)
     config.load()
     state = ServerState()
     protos: list[Any] = []

@@ -370,7 +370,9 @@ class Model:
         got = plans.get(key)
         if got is not None:
             return got
-        if cards:
+        if len(cards) == 1:
+            got = self._search1(fields, cards)
+        elif cards:
             got = self._search(fields, cards)
         else:
             got = (self.worth(fields), None, fields)
@@ -378,42 +380,40 @@ class Model:
         return got
 
     def _search(self, fields: Fields, cards: Cards) -> Plan:
-        """:meth:`plan` of one or more cards: each bean into its own field or the first empty
-        one, then the rest; or a harvest first (one card: the worth of the fields reached is
-        summed here, as :meth:`worth` sums it)."""
+        """:meth:`plan` of two or more cards: each bean into its own field or the first empty
+        one, then the rest; or a harvest first (:meth:`_search1` with ``found``)."""
         vget = self._v.get
         vx = self._vx
-        coins_of = _FIELD_COINS.get
         best_value = _NEG_INF
         best_action: tuple[str, Any, Any] | None = None
         best_fields = fields
         fits_any = False
-        beans: Cards | list[str] = cards
-        rest: Cards = ()
-        many = len(cards) > 1
         width = len(fields)
         nf: Fields
-        if many:
-            if len(cards) == 2:         # list(dict.fromkeys(cards)) of two cards
-                beans = [cards[0]] if cards[0] == cards[1] else [cards[0], cards[1]]
-            else:
-                beans = list(dict.fromkeys(cards))
-            held = []                   # a loop: no comprehension's call (3.11)
-            for f in fields:
-                if f is not None:
-                    held.append(f[0])
-            for b in beans:
-                if b in held:
-                    beans = [b]     # a bean joining its own field first never hurts: prune
-                    break
+        beans: list[str]
+        if len(cards) == 2:             # list(dict.fromkeys(cards)) of two cards
+            beans = [cards[0]] if cards[0] == cards[1] else [cards[0], cards[1]]
+        else:
+            beans = list(dict.fromkeys(cards))
+        held = []                       # a loop: no comprehension's call (3.11)
+        big = False                     # a field of two or more (bean protection, R19)
+        for f in fields:
+            if f is not None:
+                held.append(f[0])
+                if f[1] >= 2:
+                    big = True
         for b in beans:
-            if many:
-                if len(cards) == 2:     # the other card (list.remove's first match)
-                    rest = (cards[1],) if cards[0] == b else (cards[0],)
-                else:
-                    rest_l = list(cards)
-                    rest_l.remove(b)
-                    rest = tuple(rest_l)
+            if b in held:
+                beans = [b]         # a bean joining its own field first never hurts: prune
+                break
+        rest: Cards
+        for b in beans:
+            if len(cards) == 2:         # the other card (list.remove's first match)
+                rest = (cards[1],) if cards[0] == b else (cards[0],)
+            else:
+                rest_l = list(cards)
+                rest_l.remove(b)
+                rest = tuple(rest_l)
             used_empty = False
             for i, f in enumerate(fields):
                 if f is None:
@@ -435,36 +435,105 @@ class Model:
                     nf = (new, fields[1]) if i == 0 else (fields[0], new)
                 else:
                     nf = fields[:i] + (new,) + fields[i + 1:]
-                if rest:
-                    sub = self.plan(nf, rest)
-                    value, sub_fields = sub[0], sub[2]
-                else:               # plan(nf, ()): the worth of nf, as self.worth(nf)
-                    value = 0       # summed as sum() sums: 0 + the first, then in order
-                    for x in nf:
-                        if x is not None:
+                sub = self.plan(nf, rest)
+                if sub[0] > best_value:
+                    best_value, best_action, best_fields = sub[0], ("plant", b, i), sub[2]
+        vs: list[float] | None = None
+        if fits_any:                    # V of each field (0.0 for an empty one)
+            vs = []
+            for x in fields:
+                y = None if x is None else vget(x)
+                vs.append(0.0 if x is None else vx(x) if y is None else y)
+        return self._search1(fields, cards, (best_value, best_action, best_fields, vs, big))
+
+    def _search1(self, fields: Fields, cards: Cards,
+                 found: tuple[float, tuple[str, Any, Any] | None, Fields, list[float] | None,
+                              bool] | None = None) -> Plan:
+        """:meth:`plan` of one card (most searches): into its own field or the first empty
+        one, or a harvest first. Each field's ``V`` is read once (``vs``: 0.0 for an empty
+        field) and a planted layout's worth is summed from them in field order, as
+        :meth:`worth` sums it: adding 0.0 for an empty field leaves a sum's bits as they are
+        (no sum here is -0.0: it starts at 0.0 + the first worth).
+
+        ``found``: the end of :meth:`_search` of several ``cards`` instead, the best plan
+        that plants first, ``vs`` (``None`` when no card fits a field) and whether a field
+        holds two or more beans: only the plans that harvest first are added."""
+        width = len(fields)
+        nf: Fields
+        if found is not None:
+            best_value, best_action, best_fields, vs, big = found
+        else:
+            b = cards[0]
+            vget = self._v.get
+            vx = self._vx
+            best_value = _NEG_INF
+            best_action = None
+            best_fields = fields
+            vs = None                   # read when the card fits a field (as fits_any)
+            big = False                 # a field of two or more (bean protection, R19)
+            used_empty = False
+            i = -1
+            for f in fields:
+                i += 1
+                if f is None:
+                    if used_empty:
+                        continue
+                    used_empty = True
+                    new = (b, 1)
+                else:
+                    if f[1] >= 2:
+                        big = True
+                    if f[0] != b:
+                        continue
+                    new = (b, f[1] + 1)
+                if vs is None:
+                    vs = []
+                    for x in fields:
+                        if x is None:
+                            vs.append(0.0)
+                        else:
                             y = vget(x)
-                            value += vx(x) if y is None else y
-                    sub_fields = nf
+                            vs.append(vx(x) if y is None else y)
+                y = vget(new)
+                vn = vx(new) if y is None else y
+                if width == 3:
+                    if i == 0:
+                        nf = (new, fields[1], fields[2])
+                        value = 0.0 + vn + vs[1] + vs[2]
+                    elif i == 1:
+                        nf = (fields[0], new, fields[2])
+                        value = 0.0 + vs[0] + vn + vs[2]
+                    else:
+                        nf = (fields[0], fields[1], new)
+                        value = 0.0 + vs[0] + vs[1] + vn
+                elif width == 2:
+                    if i == 0:
+                        nf = (new, fields[1])
+                        value = 0.0 + vn + vs[1]
+                    else:
+                        nf = (fields[0], new)
+                        value = 0.0 + vs[0] + vn
+                else:
+                    nf = fields[:i] + (new,) + fields[i + 1:]
+                    value = 0.0
+                    j = 0
+                    for w in vs:
+                        value += vn if j == i else w
+                        j += 1
                 if value > best_value:
-                    best_value, best_action, best_fields = value, ("plant", b, i), sub_fields
-        big = False                 # _harvestable(fields), without the call
+                    best_value, best_action, best_fields = value, ("plant", b, i), nf
+        coins_of = _FIELD_COINS.get
+        i = -1
         for f in fields:
-            if f is not None and f[1] >= 2:
-                big = True
-                break
-        for i, f in enumerate(fields):
-            if f is None:
-                continue
-            if big and f[1] == 1:
+            i += 1
+            if f is None or (big and f[1] == 1):
                 continue            # R19 (amigo): a lone bean is protected
             got_coins = coins_of(f)
             if got_coins is None:
                 got_coins = _field_coins(f)
-            if fits_any:
-                y = vget(f)
-                if got_coins < (vx(f) if y is None else y):
-                    continue
-            if width == 3:              # fields[:i] + (None,) + fields[i + 1:], as above
+            if vs is not None and got_coins < vs[i]:
+                continue
+            if width == 3:          # fields[:i] + (None,) + fields[i + 1:], written out
                 nf = ((None, fields[1], fields[2]) if i == 0 else
                       (fields[0], None, fields[2]) if i == 1 else (fields[0], fields[1], None))
             elif width == 2:

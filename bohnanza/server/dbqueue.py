@@ -152,7 +152,8 @@ class DbQueue:
         # group commit (write): the writes asked for in this turn of the loop, with their
         # futures; made together at its end (sqlite.py's SQLiteStore.group)
         self._grouping = hasattr(store, "group")
-        self._group: list[tuple[Call, asyncio.Future[Any]]] = []
+        self._calls: list[Call] = []  # the group's writes, and their futures (the same order)
+        self._futures: list[asyncio.Future[Any]] = []
         self.groups = 0  # groups made, and the writes in them (what group commit spared)
         self.grouped = 0
 
@@ -165,28 +166,28 @@ class DbQueue:
             return await self.call(fn, *args, **kw)
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        if not self._group:
+        if not self._calls:
             loop.call_soon(self.flush)
-        self._group.append(((fn, args, kw), future))
+        self._calls.append((fn, args, kw))
+        self._futures.append(future)
         return await future
 
     def flush(self) -> None:
         """Make the writes asked for so far with :meth:`write` (one transaction), before any
         call asked for after them: inline when :meth:`call` would run inline, else as one job
         on the database thread. Their futures get their outcomes."""
-        group, self._group = self._group, []
-        if not group:
+        calls, futures = self._calls, self._futures
+        if not calls:
             return
-        grouper = functools.partial(_grouped, self.store.group)  # type: ignore[attr-defined]
-        calls = [c for c, _ in group]
-        futures = [f for _, f in group]
+        self._calls, self._futures = [], []
         self.groups += 1
-        self.grouped += len(group)
+        self.grouped += len(calls)
         if self.inline and not self._queued:
             failure: StorageFailure | None = None
             busy = False
             try:
-                outcomes = grouper(calls)
+                # a failed call's error becomes a StorageFailure in _settle, as _grouped makes it
+                outcomes = self.store.group(calls)  # type: ignore[attr-defined]
             except sqlite3.OperationalError as e:
                 busy = _busy(e)
                 if not busy:
@@ -199,16 +200,16 @@ class DbQueue:
                 # freed: freed after the thread took the connection, the cursor would wait for
                 # its mutex through the whole busy timeout, the event loop stopped with it
                 # (every room's commands; see _on_db_thread)
-                self._submit_group(grouper, calls, futures)
+                self._submit_group(calls, futures)
                 return
             if failure is not None:
                 outcomes = [(False, failure)] * len(futures)
             _settle(futures, outcomes)
             return
-        self._submit_group(grouper, calls, futures)
+        self._submit_group(calls, futures)
 
-    def _submit_group(self, grouper: Callable[[list[Call]], list[Outcome]],
-                      calls: list[Call], futures: list[asyncio.Future[Any]]) -> None:
+    def _submit_group(self, calls: list[Call], futures: list[asyncio.Future[Any]]) -> None:
+        grouper = functools.partial(_grouped, self.store.group)  # type: ignore[attr-defined]
         try:
             done = self._submit(grouper, (calls,), {})
         except RuntimeError as e:  # the queue is closed
@@ -225,7 +226,7 @@ class DbQueue:
     async def call(self, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
         """Run ``fn(*args, **kw)`` (a store call) in the order asked for; see the module
         docstring. Raises :class:`StorageFailure`."""
-        if self._group:
+        if self._calls:
             self.flush()  # the writes asked for before it come first
         if self._async_variant is not None and not self._queued:
             twin = self._async_variant(fn)
@@ -274,7 +275,7 @@ class DbQueue:
         """Run ``fn()`` without waiting for it (best effort: a failure is logged), after every
         call asked for before it: inline when :meth:`call` would, else on the database
         thread."""
-        if self._group:
+        if self._calls:
             self.flush()
         if self.inline and not self._queued:
             try:
@@ -294,7 +295,7 @@ class DbQueue:
         """Copy the rest of the write-ahead log back and start it over, between two writes
         (on the database thread: the writes meanwhile wait there)."""
         checkpoint = getattr(self.store, "checkpoint", None)
-        if self._group:
+        if self._calls:
             self.flush()
         if checkpoint is not None:
             with contextlib.suppress(RuntimeError):  # shutting down
@@ -303,7 +304,7 @@ class DbQueue:
     def close(self) -> None:
         """After the calls already asked for (each waits at most the busy timeout): close the
         connections and the thread."""
-        if self._group:
+        if self._calls:
             self.flush()
         if self.reader is not self.store:
             self.reader.close()

@@ -193,6 +193,53 @@ async def test_a_writer_cancelled_while_waiting_leaves_its_group_whole(tmp_path:
         queue.close()
 
 
+def _statements(store: SQLiteStore) -> list[str]:
+    """The statements ``store`` runs from now on (SQLite's trace)."""
+    seen: list[str] = []
+    store.db.set_trace_callback(seen.append)
+    return seen
+
+
+async def test_game_commands_of_a_group_are_one_insert_each_row_as_asked(
+    tmp_path: Path,
+) -> None:
+    """Several rooms' game commands in one turn: stored in one transaction, in the order asked
+    for, with their fields, by one ``executemany`` in one savepoint (not a savepoint each)."""
+    queue, reader, sizes = _queue(tmp_path / "m.db", True)
+    seen = _statements(queue.store)
+    try:
+        await asyncio.gather(*(_command(queue, room, 7, seat)
+                               for seat, room in enumerate(["a", "b", "c", "d"])))
+        assert sizes == [4]
+        for seat, room in enumerate(["a", "b", "c", "d"]):
+            rows = reader.command_rows(room)
+            assert [(r.version, r.game_no, r.seat, r.text, r.position) for r in rows] == [
+                (7, 1, seat, "/want blue #7", None)]
+        assert [s for s in seen if s.startswith(("SAVEPOINT", "BEGIN", "COMMIT"))] == [
+            "BEGIN IMMEDIATE", "SAVEPOINT many", "COMMIT"]
+        assert not queue.store.db.in_transaction
+    finally:
+        queue.close()
+
+
+async def test_a_refused_command_among_several_fails_alone(tmp_path: Path) -> None:
+    """A game command the database refuses (a NULL text) in a group of game commands: the
+    others are stored, in order; it fails alone with ``StorageFailure``."""
+    queue, reader, sizes = _queue(tmp_path / "r.db", True)
+    bad = queue.write(queue.store.save_command, name="east", version=2, game_no=1, seat=1,
+                      text=None, log="[]")
+    try:
+        results = await asyncio.gather(_command(queue, "east", 1, 0), bad,
+                                       _command(queue, "east", 3, 2), return_exceptions=True)
+        assert results[0] is None and results[2] is None
+        assert isinstance(results[1], StorageFailure)
+        assert "NOT NULL" in str(results[1])
+        assert sizes == [3]
+        assert [r.version for r in reader.command_rows("east")] == [1, 3]
+    finally:
+        queue.close()
+
+
 async def test_a_lone_command_is_committed_when_its_await_returns(tmp_path: Path) -> None:
     """A game command alone in its turn (made without a transaction around it): committed,
     another connection reads it, no transaction left open."""
@@ -231,10 +278,15 @@ async def test_a_lone_command_on_a_locked_database_waits_for_the_lock(tmp_path: 
         queue.close()
 
 
-async def test_acknowledged_commands_of_two_rooms_survive_kill9(server_factory: Any) -> None:
+@pytest.mark.parametrize("n_rooms", [2, 5])
+async def test_acknowledged_commands_of_several_rooms_survive_kill9(
+    server_factory: Any, n_rooms: int
+) -> None:
+    """Killed while the rooms' commands arrive together (groups of several rooms' game
+    commands, each group one ``executemany``): every answered command is stored."""
     srv: ServerProc = server_factory("k.db", game_seed=9)
-    rooms = {name: await seat_players(srv.ws_url(name), names)
-             for name, names in (("east", ["Ann", "Bob", "Cy"]), ("west", ["Dee", "Eve", "Fay"]))}
+    rooms = {name: await seat_players(srv.ws_url(name), [f"{name}{i}" for i in range(3)])
+             for name in ["east", "west", "north", "south", "mid"][:n_rooms]}
     sent: dict[str, list[tuple[int, str]]] = {name: [] for name in rooms}
     acked: dict[str, set[tuple[int, str]]] = {name: set() for name in rooms}
     beans = ["blue", "red", "soy", "green"]

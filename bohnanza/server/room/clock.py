@@ -42,31 +42,41 @@ MAX_MOVES = 12
 
 def mark_owed(table: Table, now: float | None = None, mono: float | None = None) -> None:
     """Note on every seat what the game waits for from it, since when, and its deadline
-    (module docstring). ``now``: Unix time, ``mono``: the monotonic clock."""
-    now = time.time() if now is None else now
-    mono = time.monotonic() if mono is None else mono
+    (module docstring). ``now``: Unix time, ``mono``: the monotonic clock (read only when a
+    seat's decision or deadline is new: most changes leave every seat's key as it was)."""
     game = table.game
-    host = table.hosted
-    owed = host.owed(game) if game is not None else {}
+    owed = table.hosted.owed(game) if game is not None else {}
+    room_clock = table.clock
+    prefix = ""
     for i, s in enumerate(table.seats):
         key = owed.get(i)
-        clock = table.clock
-        if key is not None and game is not None:
-            clock = host.decision_clock(game, key, clock)  # the farm game's G19
-            key = f"{table.game_no}:{key}"
-        if key != s.owed:
-            s.owed = key
-            s.owed_since = now if key is not None else None
-            s.owed_mono = mono if key is not None else None
+        if key is None:  # owes nothing: no decision, no deadline, not stalling
+            if s.owed is not None:
+                s.owed = s.owed_since = s.owed_mono = None
             s.deadline = None
-        if key is None or clock is None or s.bot is not None:
+            s.stalling = False
+            continue
+        assert game is not None
+        clock = table.hosted.decision_clock(game, key, room_clock)  # the farm game's G19
+        if not prefix:
+            prefix = f"{table.game_no}:"
+        key = prefix + key
+        if key != s.owed:  # a new decision
+            if now is None:  # read once: every seat's new decision starts at the same moment
+                now = time.time()
+            if mono is None:
+                mono = time.monotonic()
+            s.owed = key
+            s.owed_since = now
+            s.owed_mono = mono
+            s.deadline = None
+        if clock is None or s.bot is not None:
             s.deadline = None
         elif s.deadline is None:  # a new decision, or a person's again after a bot's
+            if now is None:
+                now = time.time()
             s.deadline = now + clock
-        if key is None:
-            s.stalling = False
-        else:
-            s.idle = False  # the game waits for it: not idle (presence.py), in this change's frame
+        s.idle = False  # the game waits for it: not idle (presence.py), in this change's frame
 
 
 def expired(table: Table, now: float) -> list[int]:

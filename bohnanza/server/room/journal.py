@@ -57,16 +57,16 @@ class Journal:
         """Whether this change stores the whole room (module docstring). While a turn clock
         runs, every change does: the seats' deadlines are part of the record (clock.py)."""
         return not (
-            table.clock is None
-            and all(s.deadline is None for s in table.seats)  # the farm's G19 limit
-            and game_command
+            game_command
+            and table.clock is None
             and command is not None
             and command[0] is not None
             and self.persisted
+            and self.tail_before + len(self.tail) + 1 < self.settings.checkpoint_every
             and table.running
             and self.saved["game"] is not None
             and self.saved["game_no"] == table.game_no
-            and self.tail_before + len(self.tail) + 1 < self.settings.checkpoint_every
+            and all(s.deadline is None for s in table.seats)  # the farm's G19 limit
         )
 
     async def write(
