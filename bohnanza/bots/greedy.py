@@ -131,21 +131,6 @@ def _poisson(mu20: int) -> tuple[float, ...]:
 
 _NEG_INF = -math.inf
 
-_FIELD_COINS: dict[tuple[str, int], int] = {}
-"""What harvesting a field ``(b, n)`` pays (``coins_for``, 0 for ``n <= 0``), by field:
-the same for every forecast (R18)."""
-
-
-def _field_coins(f: tuple[str, int]) -> int:
-    """``_FIELD_COINS[f]``, computed and kept (at most 65536 fields)."""
-    b, n = f
-    got = coins_for(b, n) if n > 0 else 0
-    if len(_FIELD_COINS) >= 65536:
-        _FIELD_COINS.clear()
-    _FIELD_COINS[f] = got
-    return got
-
-
 _HARVESTABLE: dict[Fields, tuple[int, ...]] = {}
 
 
@@ -225,6 +210,10 @@ class Model:
 
     ``memo``: tables shared with the seat's earlier models (:class:`ModelMemo`); without it
     the model starts with empty ones."""
+
+    __slots__ = ("view", "me", "active", "fields", "n", "hand", "to_plant", "face_up",
+                 "gift_requests", "draws", "mu", "can_buy", "_v", "_plans", "_single",
+                 "_totals", "_deals")
 
     fresh_weight = 1.0
 
@@ -522,15 +511,16 @@ class Model:
                         j += 1
                 if value > best_value:
                     best_value, best_action, best_fields = value, ("plant", b, i), nf
-        coins_of = _FIELD_COINS.get
         i = -1
         for f in fields:
             i += 1
-            if f is None or (big and f[1] == 1):
+            if f is None:
+                continue
+            n = f[1]
+            if big and n == 1:
                 continue            # R19 (amigo): a lone bean is protected
-            got_coins = coins_of(f)
-            if got_coins is None:
-                got_coins = _field_coins(f)
+            row = PAYOUT[f[0]]      # coins_for(b, n), without the call
+            got_coins = row[n] if n < len(row) else row[-1]
             if vs is not None and got_coins < vs[i]:
                 continue
             if width == 3:          # fields[:i] + (None,) + fields[i + 1:], written out
