@@ -82,12 +82,22 @@ class Holdings:
     """Each seat's holdings (``market.holdings``) and open offers, counted once per build of
     the hints."""
 
-    __slots__ = ("g", "counts", "offers")
+    __slots__ = ("counts", "g", "offers", "shown")
 
     def __init__(self, g: GameState) -> None:
         self.g = g
         self.counts: dict[int, dict[str, int]] = {}
         self.offers: dict[int, int] | None = None
+        self.shown: dict[str, int] | None = None
+
+    def face_up(self) -> dict[str, int]:
+        """The face-up cards counted by bean."""
+        if self.shown is None:
+            self.shown = {}
+            for b in self.g.face_up:
+                if b is not None:
+                    self.shown[b] = self.shown.get(b, 0) + 1
+        return self.shown
 
     def of(self, seat: int) -> dict[str, int]:
         c = self.counts.get(seat)
@@ -104,10 +114,18 @@ class Holdings:
 
 
 def _missing(have: dict[str, int], side: Side) -> dict[str, int]:
-    """What a seat holding ``have`` lacks to give ``side`` (R29)."""
+    """What a seat holding ``have`` lacks to give ``side`` (R29): bean -> count, in the
+    side's order; ``{}`` when nothing (a dict made only when something lacks)."""
     if side == "?" or not side:
         return {}
-    return {b: n - have.get(b, 0) for b, n in side.items() if have.get(b, 0) < n}
+    lack: dict[str, int] | None = None
+    for b, n in side.items():
+        h = have.get(b, 0)
+        if h < n:
+            if lack is None:
+                lack = {}
+            lack[b] = n - h
+    return {} if lack is None else lack
 
 
 def accept_refusal(g: GameState, seat: int, o: Offer,
@@ -329,6 +347,46 @@ def partners(g: GameState, o: Offer) -> list[int]:
     return [active] if o.to is None or o.to == active else []
 
 
+def _holds(have: dict[str, int], side: Side) -> bool:
+    """Whether a seat holding ``have`` can give ``side`` (``market.holds``, from counts)."""
+    if side == "?" or not side:
+        return True
+    for b, n in side.items():
+        if have.get(b, 0) < n:
+            return False
+    return True
+
+
+def acceptable_ids(g: GameState, seat: int, held: Holdings) -> list[int]:
+    """``market.acceptable_ids`` (the ids of the offers ``seat`` may ``/accept`` now, in
+    market order) with the holdings counted once (``held``) for every offer and viewer."""
+    if g.phase != "trade":
+        return []
+    active = g.active
+    if seat == active:
+        if g.deal is not None:
+            return []
+        mine = held.of(seat)
+        return [o.id for o in g.offers
+                if o.owner != active and o.give != "?" and o.want != "?"
+                and (o.to is None or o.to == seat)
+                and _holds(held.of(o.owner), o.give) and _holds(mine, o.want)]
+    full = held.open_offers(seat) >= MAX_OPEN_OFFERS   # a copy would be refused
+    free = g.deal is None
+    mine = held.of(seat)
+    out = []
+    for o in g.offers:
+        if o.owner != active or o.give == "?" or o.want == "?":    # not o.complete
+            continue
+        if o.to == seat:            # aimed at this seat: the deal starts at once [house]
+            if free and _holds(held.of(active), o.give) and _holds(mine, o.want):
+                out.append(o.id)
+        elif (o.to is None and not full and _holds(mine, o.want)
+              and answered(g, seat, o) is None):
+            out.append(o.id)
+    return out
+
+
 def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[dict[str, Any]]:
     """The notes of the offers in the market that ``seat`` could take (or that are its own
     to the active player) but that are not ``accept`` (``can_accept`` lists those): ``waiting``
@@ -345,7 +403,7 @@ def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[d
     if seat == active:
         mine = held.of(seat)
         for o in g.offers:
-            if o.owner == seat or o.id == deal_offer or not o.complete:
+            if o.owner == seat or o.id == deal_offer or o.give == "?" or o.want == "?":
                 continue
             if not for_seat(o, seat):
                 out.append({"id": o.id, "note": "refused", "code": "not_for_you", "seat": o.to})
@@ -362,7 +420,7 @@ def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[d
         owner = o.owner
         if owner != seat and owner != active:
             continue   # another player's offer to the active player: not for this seat (R28)
-        if o.id == deal_offer or not o.complete:
+        if o.id == deal_offer or o.give == "?" or o.want == "?":
             continue
         if owner == seat:   # mine, to the active player: could they take it now?
             if not for_seat(o, active):     # addressed to someone else: on their turn (C13)
@@ -376,7 +434,7 @@ def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[d
                     out.append({"id": o.id, "note": "refused", "code": "cannot_provide",
                                 "seat": seat, "missing": lack})
                     continue
-                lack = _public_lack(g, active, o.want)
+                lack = _public_lack(g, active, o.want, held)
                 out.append({"id": o.id, "note": "refused", "code": "cannot_provide",
                             "seat": active, "missing": lack} if lack
                            else {"id": o.id, "note": "waiting"})
@@ -407,18 +465,15 @@ def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[d
     return out
 
 
-def _public_lack(g: GameState, active: int, want: Side) -> dict[str, int]:
+def _public_lack(g: GameState, active: int, want: Side,
+                 held: Holdings | None = None) -> dict[str, int]:
     """What the active player surely lacks to give ``want``, from public facts alone: its
     face-up cards and the number of cards in its hand (R41: which beans the hand holds is
     hidden). ``{}`` unless the cards the face-up ones do not cover outnumber the hand; then
-    those cards (bean -> count)."""
+    those cards (bean -> count). ``held``: the face-up cards counted once."""
     if want == "?" or not want:
         return {}
-    face_up: dict[str, int] = {}
-    for b in g.face_up:
-        if b is not None:
-            face_up[b] = face_up.get(b, 0) + 1
-    beyond = {b: n - face_up.get(b, 0) for b, n in want.items() if face_up.get(b, 0) < n}
+    beyond = _missing((held or Holdings(g)).face_up(), want)
     if sum(beyond.values()) > len(g.seats[active].hand):
         return beyond
     return {}

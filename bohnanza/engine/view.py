@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from typing import Any, NamedTuple
 
-from . import duel, hints, market, planting
+from . import duel, hints, planting
 from .beans import BEANS, coins_for, next_coin_at
 from .state import GameState
 
@@ -421,7 +421,8 @@ def _offer_hints(
         return [], [], []
     deal_offer = g.deal.offer if g.deal is not None else None
     withdraw = [o.id for o in g.offers if o.owner == seat and o.id != deal_offer]
-    return market.acceptable_ids(g, seat), withdraw, hints.offer_notes(g, seat, held)
+    held = held or hints.Holdings(g)
+    return hints.acceptable_ids(g, seat, held), withdraw, hints.offer_notes(g, seat, held)
 
 
 def _handed(d: Any, seat: int) -> list[str] | None:
@@ -548,9 +549,18 @@ def _you_market(g: GameState, seat: int,
         if any(n["note"] == "waiting" and n["id"] in now for n in notes):
             done_label = None
     offers = g.offers
-    party_offers = [o.id for o in offers if market.party(g, seat, o)] if offers else []
-    accept_deal = ([i for i in can_accept if market.direct(g, seat, market.find(g, i))]
-                   if can_accept else [])
+    # market.party and market.direct, written out (no call per offer)
+    party_offers = [o.id for o in offers
+                    if o.owner == seat or ((o.to is None or o.to == seat)
+                                           and (o.owner == g.active) != active)
+                    ] if offers else []
+    if not can_accept:
+        accept_deal: list[int] = []
+    elif active:  # every offer the active player may accept is another seat's
+        accept_deal = can_accept[:]
+    else:  # the active player's offers aimed at this seat (in market order, as can_accept)
+        aimed = {o.id for o in offers if o.owner == g.active and o.to == seat}
+        accept_deal = [i for i in can_accept if i in aimed]
     return {
         "must_act": waiting is not None,
         "waiting_for": waiting,
@@ -653,37 +663,43 @@ class MarketMemo:
     copy of the views), never shared between games; it keeps at most one part per seat.
     A part it gives is the one it keeps: read-only."""
 
-    __slots__ = ("entries", "parts")
+    __slots__ = ("common", "entries", "parts")
 
     def __init__(self) -> None:
         self.parts: dict[int, tuple[tuple[Any, ...], YouMarket]] = {}
-        self.entries: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        # offer id -> (owner, to, turn, give, want, face_up, traded, declined, answer: copies
+        # of what its entry was built from; the entry)
+        self.entries: dict[int, tuple[Any, ...]] = {}
+        self.common: tuple[Any, ...] | None = None  # (active, turn, face-up cards) of those
 
     def offers(self, g: GameState) -> list[dict[str, Any]]:
         """The shared ``offers`` of ``g`` now (:func:`public`, ``copy=False``): each
         offer's entry the one kept when what it is built from is the same (the offer's
         facts and story, its answer, the active player, the turn, the face-up cards, the
-        pass marks of those who declined it), else built and kept; the entries of offers
-        gone are dropped."""
-        active = g.active
-        common = (active, g.turn, tuple(g.face_up))
-        passed = g.passed
+        pass marks of those who declined it: compared with copies made when it was built,
+        so an offer changed in place gets its entry anew), else built and kept; the
+        entries of offers gone are dropped."""
+        common = (g.active, g.turn, tuple(g.face_up))
         kept = self.entries
+        if common != self.common:
+            kept = {}
+            self.common = common
+        passed = g.passed
         out = []
         now = {}
         for o, a in zip(g.offers, hints.answers_all(g), strict=True):
-            give, want = o.give, o.want
-            key = (common, o.owner, o.to, o.turn,  # each side copied: "?" or (bean, n)...
-                   tuple(give.items()) if type(give) is dict else give,
-                   tuple(want.items()) if type(want) is dict else want,
-                   tuple(o.face_up.items()) if o.face_up else None, tuple(o.traded),
-                   _declined(o, passed), a)
+            declined = _declined(o, passed)
             was = kept.get(o.id)
-            if was is not None and was[0] == key:
-                entry = was[1]
+            if (was is not None and was[0] == o.owner and was[1] == o.to
+                    and was[2] == o.turn and was[3] == o.give and was[4] == o.want
+                    and was[5] == o.face_up and was[6] == o.traded and was[7] == declined
+                    and was[8] == a):
+                entry = was[9]
+                now[o.id] = was
             else:
                 entry = _offer_entry(g, o, a, passed)
-            now[o.id] = (key, entry)
+                now[o.id] = (o.owner, o.to, o.turn, _side(o.give), _side(o.want),
+                             dict(o.face_up), tuple(o.traded), declined, a, entry)
             out.append(entry)
         self.entries = now
         return out

@@ -185,7 +185,8 @@ Memo = dict[tuple[str, int, Any], tuple[tuple[Any, int], list[str]]]
 
 def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
                same: frozenset[str] = frozenset(), memo: Memo | None = None,
-               whole: frozenset[str] = frozenset()) -> None:
+               whole: frozenset[str] = frozenset(),
+               entries: EntryList | None = None) -> None:
     """:func:`diff_into` for an object kept as :func:`texts_of` (updated in place): a key
     whose value serialises as before costs one serialisation (a scalar: one comparison); a
     list that grew at its end (its old text a prefix of the new) is appended to without
@@ -196,7 +197,9 @@ def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
     as in an earlier call, with the same kept text, gets that call's operations again
     (``path`` must be the same). ``whole``: keys whose value, when its text changed, is
     replaced whole (one ``replace`` with the new text: nothing parsed back nor walked; more
-    bytes, far less CPU)."""
+    bytes, far less CPU). ``entries``: a list kept entry by entry (:class:`EntryList`),
+    under its ``key``, which must be in ``same``: diffed there, in its place among the
+    keys, by :meth:`EntryList.diff` (its value in ``old`` is not read nor kept)."""
     found = 0
     for k, v in new.items():
         if memo is not None and type(v) not in _SCALARS and k not in same:
@@ -217,6 +220,8 @@ def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
             continue
         if k in same:
             found += k in old
+            if entries is not None and k == entries.key:
+                entries.diff(v, path + _step(k), out)
             continue
         was = old.get(k)
         if was is not None:
@@ -256,6 +261,61 @@ def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
         for k in [k for k in old if k not in new]:
             out.append(operation("remove", path + _step(k), None))
             del old[k]
+
+
+class EntryList:
+    """A list of read-only entries (plain JSON data that is never changed once built: the
+    shared ``offers`` of a view, ``engine.view.MarketMemo`` gives an unchanged offer's entry
+    again as the same object) kept as the entries themselves and each one's JSON text, for
+    :func:`diff_texts`: an entry that is the very object kept is neither serialised nor
+    compared, a new one is serialised alone. The operations are byte for byte those of
+    :func:`diff_texts` for the list kept as one text (``tests/server/test_srv_delta.py``):
+    an unchanged list none; a list of the same length an entry's changes walked against its
+    own old text (:func:`walk`, the path ``.../i``); a list grown at its end ``add`` ``/-``
+    for each new entry; another change the list's old text parsed back and walked whole.
+
+    ``key``: the key of the list in its object. Holds the entries it was last given (so an
+    entry's identity is never that of a freed one)."""
+
+    __slots__ = ("items", "key", "texts")
+
+    def __init__(self, key: str, value: list[Any]) -> None:
+        self.key = key
+        self.items: list[Any] = list(value)
+        self.texts: list[str] = [dumps(e) for e in value]
+
+    def diff(self, new: list[Any], path: str, out: list[str]) -> None:
+        """Append the operations from the list kept to ``new`` (at the pointer ``path``) to
+        ``out``; keep ``new``."""
+        items, texts = self.items, self.texts
+        n, m = len(items), len(new)
+        now: list[str] = []
+        ids: dict[int, str] | None = None
+        for i, e in enumerate(new):
+            if i < n and items[i] is e:
+                now.append(texts[i])
+                continue
+            if ids is None:
+                ids = {id(x): t for x, t in zip(items, texts, strict=True)}
+            t = ids.get(id(e))
+            if t is None:
+                try:  # jsontext.dumps, without its call
+                    t = _quick(e).decode()
+                except TypeError:
+                    t = dumps(e)
+            now.append(t)
+        self.items = list(new)
+        self.texts = now
+        if n == m:
+            for i in range(n):
+                if now[i] != texts[i]:
+                    walk(loads(texts[i]), new[i], f"{path}/{i}", out)
+            return
+        if n < m and now[:n] == texts:
+            for t in now[n:]:
+                out.append(operation("add", path + "/-", t))
+            return
+        walk(loads("[" + ",".join(texts) + "]"), new, path, out)
 
 
 def snapshot(value: Any) -> Any:

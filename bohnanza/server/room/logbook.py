@@ -62,10 +62,20 @@ def log_texts(
     """The JSON list of ``entries`` as each viewer (seat, language) reads them; ``names``: the
     seat names of the current game. A line the same for every seat is phrased once per
     language; English viewers get the lines as made."""
-    same = all("all" in x for x in entries)
-    seats = list(dict.fromkeys(seat for seat, _ in viewers))
+    same = True
+    for x in entries:
+        if "all" not in x:
+            same = False
+            break
     if same:
         plain_all = frames.dumps([x["all"] for x in entries])
+        for _, lang_ in viewers:
+            if lang_ != "en":
+                break
+        else:  # every viewer reads the lines as made (most changes): one text for all
+            return dict.fromkeys(viewers, plain_all)
+    seats = list(dict.fromkeys(seat for seat, _ in viewers))
+    if same:
         plain = dict.fromkeys(seats, plain_all)
     else:
         plain = {seat: frames.dumps([e for e in (entry_for(x, seat) for x in entries) if e])

@@ -15,7 +15,6 @@ from bohnanza.bots import picker_order
 
 from .bots import bots_doing
 from .presence import Presence
-from .setup import start_seats
 from .table import Table
 
 if TYPE_CHECKING:
@@ -39,44 +38,67 @@ class RoomPart:
     room parts with equal keys differ in ``now`` alone, so the room's copy of the delta
     connections' state (:class:`Snapshot`) compares keys, and most changes (a game command
     moves nothing of the room part but its clock) neither build it nor serialise it. The
-    part is made from the key's values only, so nothing it shows can escape the key."""
+    part is made from the key's values only, so nothing it shows can escape the key.
 
-    __slots__ = ("_part", "key", "now")
+    The key is read from the table, the connections and the settings when first asked
+    (:meth:`key_with`; the room asks in the change it builds the part for, before anything
+    else moves), with what depends only on the hosted game, its options and the game dealt
+    taken from a :class:`RoomMemo` the room keeps while those stay the very same."""
+
+    __slots__ = ("_key", "_part", "_src", "now")
 
     def __init__(self, name: str, table: Table, presence: Presence, settings: Settings,
                  waits_until: float | None = None) -> None:
-        host = table.hosted
-        opts = table.game_options()
-        lo, hi = host.player_range(opts)
-        seats_next, ready = start_seats(table, (lo, hi))
-        where = [c.seat for c in presence.conns]
-        here = set(where)
-        doing = bots_doing(table, presence)
-        game = table.game
-        over = game is not None and game.over
-        level = host.bot_level
-        if doing:
-            seats = tuple([
-                (s.name, i in here, s.idle, s.vacant, s.bot,
-                 level(s.bot) if s.bot is not None else None, s.away_since,
-                 s.long_away or s.stalling, s.owed is not None, s.deadline, s.timeouts,
-                 doing.get(i), waits_until if doing.get(i) == "waiting" else None)
-                for i, s in enumerate(table.seats)])
-        else:  # no bot owes a decision (most changes): the same values, fewer look-ups
-            seats = tuple([
-                (s.name, i in here, s.idle, s.vacant, s.bot,
-                 None if s.bot is None else level(s.bot), s.away_since,
-                 s.long_away or s.stalling, s.owed is not None, s.deadline, s.timeouts,
-                 None, None)
-                for i, s in enumerate(table.seats)])
-        self.key = (name, seats, table.hidden_money, table.preset, table.duel_base,
-                    table.clock, table.bot_speed, game is not None and not over, over,
-                    table.game_no, where.count(None),  # presence.spectators()
-                    lo, hi, seats_next, ready, float(settings.away_seconds),
-                    float(settings.idle_seconds), tuple(host.policy_names()),
-                    host.describe(opts, game))
+        self._src: tuple[Any, ...] | None = (name, table, presence, settings, waits_until)
+        self._key: tuple[Any, ...] | None = None
         self.now = time.time()
         self._part: dict[str, Any] | None = None
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """The values the part is made of but ``now`` (read at the first ask)."""
+        return self._key if self._key is not None else self.key_with(None)
+
+    def key_with(self, memo: RoomMemo | None) -> tuple[Any, ...]:
+        """:attr:`key`, with what the hosted game says of the table's options and game
+        taken from ``memo`` (one per room) when they are the same as when it was filled."""
+        if self._key is not None:
+            return self._key
+        assert self._src is not None
+        name, table, presence, settings, waits_until = self._src
+        self._src = None
+        game = table.game
+        fixed = memo.read(table, settings) if memo is not None else _fixed(table, settings)
+        host, lo, hi, away, idle, described = fixed
+        level = host.bot_level
+        where = [c.seat for c in presence.conns]
+        here = set(where)
+        seated = 0  # setup.start_seats: the seats that are not vacant
+        bots = False
+        rows: list[tuple[Any, ...]] = []
+        for i, s in enumerate(table.seats):
+            bot = s.bot
+            if bot is not None:
+                bots = True
+            if not s.vacant:
+                seated += 1
+            rows.append((s.name, i in here, s.idle, s.vacant, bot,
+                         None if bot is None else level(bot), s.away_since,
+                         s.long_away or s.stalling, s.owed is not None, s.deadline,
+                         s.timeouts, None, None))
+        if bots:  # what the bots that owe a decision do (none without a bot seat)
+            doing = bots_doing(table, presence)
+            if doing:
+                rows = [r[:11] + (doing.get(i),
+                                  waits_until if doing.get(i) == "waiting" else None)
+                        for i, r in enumerate(rows)]
+        over = game is not None and game.over
+        self._key = (name, tuple(rows), table.hidden_money, table.preset, table.duel_base,
+                     table.clock, table.bot_speed, game is not None and not over, over,
+                     table.game_no, where.count(None),  # presence.spectators()
+                     lo, hi, seated, lo <= seated <= hi, away, idle,
+                     tuple(host.policy_names()), described)
+        return self._key
 
     def part(self) -> dict[str, Any]:
         """The part as plain data (:class:`RoomInfo` without ``you``), ``now`` its last key;
@@ -131,3 +153,41 @@ class RoomPart:
 @functools.lru_cache(maxsize=16)
 def _picker(names: tuple[str, ...]) -> list[str]:
     return picker_order(list(names))  # read only: serialised, never changed
+
+
+def _fixed(table: Table, settings: Settings) -> tuple[Any, ...]:
+    """What the room part reads of the hosted game, its options and the settings: (the
+    hosted game, its player range's low and high, the away and idle seconds, the game's
+    description)."""
+    host = table.hosted
+    opts = table.game_options()
+    lo, hi = host.player_range(opts)
+    return (host, lo, hi, float(settings.away_seconds), float(settings.idle_seconds),
+            host.describe(opts, table.game))
+
+
+class RoomMemo:
+    """One room's :func:`_fixed`, kept while what it is read from stays: the hosted game's
+    name, the options (``params`` the same object: options are replaced, never changed in
+    place, ``Table.set_game_options``), the game dealt (the same object: held here, so
+    never a freed one's) and the settings' two durations."""
+
+    __slots__ = ("fixed", "game", "inputs", "params")
+
+    def __init__(self) -> None:
+        self.inputs: tuple[Any, ...] | None = None
+        self.game: Any = None
+        self.params: Any = None
+        self.fixed: tuple[Any, ...] = ()
+
+    def read(self, table: Table, settings: Settings) -> tuple[Any, ...]:
+        """:func:`_fixed` of ``table`` and ``settings`` (kept, or read anew)."""
+        inputs = (table.game_name, table.preset, table.hidden_money, table.duel_base,
+                  settings.away_seconds, settings.idle_seconds)
+        if inputs != self.inputs or table.game is not self.game \
+                or table.params is not self.params:
+            self.fixed = _fixed(table, settings)
+            self.inputs = inputs
+            self.game = table.game
+            self.params = table.params
+        return self.fixed

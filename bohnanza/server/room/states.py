@@ -18,7 +18,7 @@ from typing import Any
 from bohnanza.engine.view import SKIPPED, You, YouMarket, YouSignals
 
 from .. import delta, frames
-from .roompart import RoomPart, room_part
+from .roompart import RoomMemo, RoomPart, room_part
 from .stateframes import state_frames
 
 __all__ = ["UNCHANGING", "RoomPart", "Snapshot", "room_part", "state_frames"]
@@ -40,14 +40,16 @@ class Snapshot:
     then tells what changed since. A delta connection holds ``(version, seat)`` of the state
     it got."""
 
-    __slots__ = ("base", "dealt", "game", "market", "memo", "own", "room", "room_key",
-                 "room_text", "seats", "stamp", "version")
+    __slots__ = ("base", "dealt", "game", "market", "memo", "offers", "own", "room",
+                 "room_key", "room_memo", "room_text", "seats", "stamp", "version")
 
     def __init__(self) -> None:
         self.version = -1
         self.game: tuple[str, int] | None = None  # (hosted game, game_no) of ``base``
         self.base: delta.Texts | None = None  # but ``seats``:
         self.seats: delta.Texts = {}  # its entries under their index ("0", "1", ...)
+        # its ``offers`` entry by entry (their value in ``base``: a stand-in, never read)
+        self.offers: delta.EntryList | None = None
         self.own: dict[int | None, delta.Texts | None] = {}
         # the length of the market part's JSON at the end of each seat's ``you`` text
         # (``engine.view.You``): a new market part alone replaces it (:meth:`_diff_you`)
@@ -60,6 +62,7 @@ class Snapshot:
         self.room: delta.Texts = {}
         self.room_text = ""  # the JSON of the room part but ``now``: most changes keep it
         self.room_key: tuple[Any, ...] | None = None  # its RoomPart.key (None: not known)
+        self.room_memo = RoomMemo()  # what the room part reads of the hosted game
         self.stamp = False
 
     def patches(self, version: int, has_game: bool) -> bool:
@@ -105,7 +108,12 @@ class Snapshot:
                         if game is not None and game == self.game else frozenset())
                 if changes is not None:
                     same = same | changes.same
-                delta.diff_texts(self.base, base, "/view", common, same | _SEATS)
+                offers = self.offers if "offers" not in same else None
+                delta.diff_texts(self.base, base, "/view", common,
+                                 same | (_SEATS if offers is None else _SEATS_OFFERS),
+                                 entries=offers)
+                if offers is not None and "offers" not in self.base:
+                    self.offers = None
                 if "seats" not in same:
                     self._diff_seats(base["seats"], common)
             self._diff_room(room, common)
@@ -125,11 +133,11 @@ class Snapshot:
                         you = part["you"]
                         if type(you) is You or type(you) is YouMarket \
                                 or type(you) is YouSignals:
-                            skip = skip | _YOU
+                            skip = _OWN if skip else _YOU  # (skip | _YOU, made once)
                             self._diff_you(s, mine, you, ops)
                         elif changes is not None and changes.you is not None \
                                 and s not in changes.you:
-                            skip = skip | _YOU
+                            skip = _OWN if skip else _YOU
                         if len(skip) < 2:
                             delta.diff_texts(mine, part, "/view", ops, skip, memo, _OWN)
                     kept[s] = mine
@@ -140,13 +148,19 @@ class Snapshot:
         else:  # the first state, or a game begins or ends: everyone gets it whole
             self.base = None if base is None else delta.texts_of(base)
             self.seats = {}
+            self.offers = None
             if self.base is not None:
                 del self.base["seats"]
                 self.seats = _seat_texts(base["seats"])  # type: ignore[index]
+                offers = base.get("offers")  # type: ignore[union-attr] # (farm: none)
+                if type(offers) is list:
+                    self.offers = delta.EntryList("offers", offers)
+                    self.base["offers"] = _STAND_IN
+            self.room_key = (room.key_with(self.room_memo) if isinstance(room, RoomPart)
+                             else None)
             part = _plain(room)
             self.room = delta.texts_of(part)
             self.room_text = _room_text(part)
-            self.room_key = room.key if isinstance(room, RoomPart) else None
             self.own = {s: None if base is None else self._own_texts(s, own[s]) for s in seats}
         self.version = version
         self.game = game
@@ -251,10 +265,11 @@ class Snapshot:
         compared whole first (the room changes far less often than the game); when only
         ``now`` moved, its one operation."""
         if isinstance(room, RoomPart):
-            if room.key == self.room_key:
+            key = room.key_with(self.room_memo)
+            if key == self.room_key:
                 self._diff_now(room.now, frames.dumps(room.now), out)
                 return
-            self.room_key = room.key
+            self.room_key = key
             part = room.part()
         else:
             self.room_key = None
@@ -271,12 +286,14 @@ class Snapshot:
         """The operation of the room part's ``now`` (``text``, its JSON), if it moved."""
         was = self.room.get("now")
         if was is None or was[1] != delta.SCALAR or was[0] != now:
-            out.append(delta.operation("replace" if was is not None else "add", "/room/now",
-                                       text))
+            # delta.operation("replace" or "add", "/room/now", text), its pointer as it is
+            out.append((_NOW_REPLACE if was is not None else _NOW_ADD) + text + "}")
             self.room["now"] = (now, delta.SCALAR)
 
 
 _NOW = ',"now":'
+_NOW_REPLACE = '{"op":"replace","path":"/room/now","value":'
+_NOW_ADD = '{"op":"add","path":"/room/now","value":'
 _MARKERS = '"signals":'
 
 
@@ -304,6 +321,8 @@ def _seat_texts(seats: list[Any]) -> delta.Texts:
 
 
 _SEATS = frozenset({"seats"})  # compared seat by seat (Snapshot._diff_seats)
+_SEATS_OFFERS = frozenset({"seats", "offers"})  # and the offers entry by entry (EntryList)
+_STAND_IN = ("[]", 0)  # the kept value of a key diffed apart (read by nothing)
 _SIGNALS = frozenset({"signals"})
 _YOU = frozenset({"you"})
 # a seat's own parts are sent whole when they changed (``diff_texts``' ``whole``): parsing the

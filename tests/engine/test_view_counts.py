@@ -1,0 +1,71 @@
+"""The market's hints counted once per build (issue 14, server CPU): what ``hints`` works out
+from the holdings counted once (``hints.Holdings``) must be what the market's own checks say,
+and an offer's entry of the shared ``offers`` that ``view.MarketMemo`` gives again must be
+what the offer is now, even when the offer was changed in place.
+
+Expected values come from the rules: R28 (every deal is between the active player and one
+other seat; an offer aimed at one seat is that seat's), R29 (a seat gives cards it holds: its
+hand, and the face-up cards for the active player), C12 (an offer with a ``?`` side is not
+accepted), and the market's own ``acceptable_ids`` (design.md §4).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bohnanza.engine import Game, hints, market
+from bohnanza.engine import view as views
+
+from .test_hints import game, say
+from .test_invariants import SETUPS, play_checked
+
+
+class _Accepts:
+    """After every accepted command: each seat's ``hints.acceptable_ids`` (one ``Holdings``
+    for all seats, as the views build them) is ``market.acceptable_ids``; counts the seats
+    that had an offer to accept."""
+
+    def __init__(self) -> None:
+        self.some = 0
+
+    def __call__(self, g: Game, before: Any, events: Any, total: Any) -> None:
+        held = hints.Holdings(g)
+        for seat in range(len(g.seats)):
+            want = market.acceptable_ids(g, seat)
+            assert hints.acceptable_ids(g, seat, held) == want, (seat, g.phase)
+            self.some += bool(want)
+
+
+@pytest.mark.parametrize("setup", [*SETUPS, ("rio-grande", 2)], ids=lambda s: f"{s[0]}-{s[1]}")
+def test_acceptable_ids_from_counted_holdings_are_the_markets_R28_R29(
+        setup: tuple[str, int]) -> None:
+    preset, n = setup
+    check = _Accepts()
+    play_checked(preset, n, random.Random(f"acc:{preset}:{n}"), False, max_steps=1500,
+                 check=check)
+    if n > 2:  # the duel has no market
+        assert check.some > 0
+
+
+def test_an_offer_changed_in_place_gets_its_entry_anew() -> None:
+    """The memo compares each offer with copies made when its entry was built: an offer
+    whose sides are changed in place (the same dicts) is not given its old entry (whose
+    text the room keeps by the entry's identity, ``delta.EntryList``)."""
+    g = game(phase="trade", active=0, face_up=[], seats=[
+        {"hand": ["soy", "soy"]}, {"hand": ["red"]}, {"hand": []}])
+    say(g, 0, "/offer 1 soy for 1 red")
+    memo = views.MarketMemo()
+    first = memo.offers(g)
+    assert memo.offers(g)[0] is first[0]  # nothing moved: the very entry again
+    o = g.offers[0]
+    assert isinstance(o.give, dict)
+    o.give["soy"] = 2  # changed in place: the same dict object
+    again = memo.offers(g)
+    assert again[0] is not first[0]
+    assert again[0]["give"] == {"soy": 2}
+    assert again == views.public(g)["offers"]  # what a view built whole says
+    o.traded = (*o.traded, 1)  # the story replaced, as the market does (C13)
+    assert memo.offers(g)[0]["traded"] == [1]
