@@ -129,9 +129,11 @@ async def test_clock_runs_out_smallest_move_logged_third_hands_over(server_facto
 async def test_own_move_resets_the_count(server_factory: Any) -> None:
     srv: ServerProc = server_factory(game_seed=8, idle_check_interval=0.1)
     url = srv.ws_url("reset")
-    cs = await _seat(url, ["Ann", "Bob", "Cy"], ["/option clock 1"])
+    # 3 s, not 1: the /done below must reach the server inside the trade phase's clock (with
+    # 1 s a loaded machine ran it out first: a second timeout, the test waited in vain)
+    cs = await _seat(url, ["Ann", "Bob", "Cy"], ["/option clock 3"])
     a = cs[0].view["active"]
-    await cs[0].wait(lambda: len(_timeouts(cs[0])) >= 1, timeout=10)
+    await cs[0].wait(lambda: len(_timeouts(cs[0])) >= 1, timeout=15)
     me = cs[a]
     await me.wait(lambda: me.view["phase"] == "trade" and _room(me)["seats"][a]["timeouts"] == 1)
     await me.ok("/done")  # its own move: no timeouts in a row any more
