@@ -304,7 +304,7 @@ def acceptable_ids(g: GameState, seat: int, held: Holdings | None = None) -> lis
     offers of this position counted once (a :class:`Holdings` shared by the views of every
     seat); counted here when ``None``. The one place this is worked out: the bots, the
     search and the views' ``can_accept`` all call it."""
-    if g.phase != "trade":
+    if g.phase != "trade" or not g.offers:
         return []
     if held is None:
         held = Holdings(g)

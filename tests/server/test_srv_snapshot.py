@@ -8,7 +8,10 @@ each must give exactly what the long way gives.
 - ``RoomPart`` takes what the hosted game says of the table's options and game from the
   room's ``RoomMemo`` while they are the same: its key is the key read afresh after any
   change of the table, the connections or the settings (design.md: the room part shows the
-  seats, the options, the start button's facts: ``setup.start_seats``).
+  seats, the options, the start button's facts: ``setup.start_seats``), and the key read
+  last when nothing it is read from moved: a seat's write that changes what the part shows
+  counts in ``Seat.shown`` (every field of a seat written, one by one).
+- ``Snapshot.update`` says which seats' operations set the room's clock alone.
 """
 
 from __future__ import annotations
@@ -91,9 +94,20 @@ def test_the_room_part_read_with_the_memo_is_the_room_part_read_afresh() -> None
     for step in range(600):
         s = table.seats[rng.randrange(len(table.seats))]
         what = rng.choice(["idle", "away", "bot", "vacant", "owed", "preset", "hidden", "deal",
-                           "end", "farm", "param", "conn", "settings", "seat", "clock"])
+                           "end", "farm", "param", "conn", "settings", "seat", "clock",
+                           "marks", "deadline", "timeouts", "name", "nothing"])
         if what == "idle":
             s.idle = not s.idle
+        elif what == "marks":
+            s.long_away, s.stalling = rng.choice([False, True]), rng.choice([False, True])
+        elif what == "deadline":
+            s.deadline = rng.choice([None, 1.5e9, 1.6e9])
+        elif what == "timeouts":
+            s.timeouts = rng.randrange(3)
+        elif what == "name":
+            s.name = rng.choice(["P1", "Ann", "Bo"])
+        elif what == "nothing":  # what the part does not show, or a value written again
+            s.last_input, s.idle = step * 1.0, s.idle
         elif what == "away":
             s.away_since = None if s.away_since else 1.5e9 + step
         elif what == "bot":
@@ -139,18 +153,71 @@ def test_the_room_part_read_with_the_memo_is_the_room_part_read_afresh() -> None
                 table.seats.pop()
         elif what == "clock":
             table.clock = None if table.clock else 60.0
-        fresh = RoomPart("r", table, presence, conf, 7.5)  # type: ignore[arg-type]
-        kept = RoomPart("r", table, presence, conf, 7.5)  # type: ignore[arg-type]
+        wait = rng.choice([7.5, 9.0])  # until when a waiting bot waits: not in the memo
+        fresh = RoomPart("r", table, presence, conf, wait)  # type: ignore[arg-type]
+        kept = RoomPart("r", table, presence, conf, wait)  # type: ignore[arg-type]
         key = kept.key_with(memo)
         assert key == fresh.key, (step, what)
         assert (key[13], key[14]) == start_seats(table)
         doing = bots_doing(table, presence)
         assert [row[11] for row in key[1]] == [doing.get(i) for i in range(len(table.seats))]
         part = kept.part()
-        want = room_part("r", table, presence, conf, 7.5)  # type: ignore[arg-type]
+        want = room_part("r", table, presence, conf, wait)  # type: ignore[arg-type]
         assert {**part, "now": 0} == {**want, "now": 0}
         described.add(repr(part["game"]))
     assert len(described) > 2  # the game's description moved (farm parameters, games)
+
+
+# two values of each field of a seat (the second unlike the first)
+_VALUES: dict[str, tuple[Any, Any]] = {
+    "name": ("P1", "Ann"), "token_hash": ("x" * 64, None), "vacant": (False, True),
+    "bot": (None, "greedy"), "last_input": (1.0, 2.0), "idle": (False, True),
+    "away_since": (None, 1.5e9), "away_mono": (None, 3.0), "long_away": (False, True),
+    "policy": (None, None), "rng": (None, random.Random(1)), "since": (0, 4),
+    "owed": (None, "1:2:trade"), "owed_since": (None, 1.5e9), "owed_mono": (None, 5.0),
+    "deadline": (None, 1.6e9), "timeouts": (0, 2), "stalling": (False, True),
+}
+
+
+def test_every_write_of_a_seat_reads_the_room_parts_key_when_it_shows() -> None:
+    """Each field of a seat (all of them: a new field must be listed here) written with
+    another value, then with its first value, then with that value again: after each write
+    the key read with the room's memo is the key read afresh (a writer whose change the
+    memo missed would leave the old key), and a write that changes nothing the part shows
+    gives the memo's very key (not read again). ``owed`` shows as owed or not only: another
+    decision's key is not read again."""
+    from dataclasses import fields
+
+    assert {f.name for f in fields(Seat)} == set(_VALUES)
+    table = Table()
+    table.seats = [Seat(f"P{i + 1}", "x" * 64) for i in range(3)]
+    presence = Presence(_Settings())  # type: ignore[arg-type]
+    presence.conns = [_Conn(i) for i in range(3)]  # type: ignore[misc]
+    conf = _Settings()
+    memo = RoomMemo()
+
+    def read() -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        kept = RoomPart("r", table, presence, conf).key_with(memo)  # type: ignore[arg-type]
+        fresh = RoomPart("r", table, presence, conf).key  # type: ignore[arg-type]
+        assert kept == fresh
+        return kept, fresh
+
+    s = table.seats[1]
+    for name, (first, other) in _VALUES.items():
+        setattr(s, name, first)
+        before, _ = read()
+        for value in (other, first, first):
+            setattr(s, name, value)
+            kept, fresh = read()
+            if fresh == before:
+                assert kept is before, (name, value)  # nothing shown moved: not read again
+            before = kept
+    s.owed = "1:2:trade"
+    before, _ = read()
+    s.owed = "1:3:plant"  # another decision: still owed
+    assert read()[0] is before
+    table.seats.append(Seat("P4", None))  # a seat more
+    assert read()[0][1][3][0] == "P4"
 
 
 class _Delta:
@@ -238,3 +305,35 @@ def test_the_copy_says_which_operations_set_the_clock_alone() -> None:
     assert snap.now_set and all(snap.news(ops[s]) for s in seats)
     assert update(7, 104.0)[None] == ['{"op":"replace","path":"/room/now","value":104.0}']
     assert not snap.news(update(8, 105.0)[1])
+
+
+def test_a_bots_doing_is_read_at_every_change() -> None:
+    """What a bot seat does moves with the game, not with the seats' writes (``bots_doing``):
+    the active bot in phase 2 waits (until the moment given) while a person may answer, and
+    thinks once a deal is pending (issue 15). With a bot seat the key is read at every
+    change: the memo's key is the key read afresh after each of these."""
+    from types import SimpleNamespace
+
+    from bohnanza.server.room.clock import mark_owed
+
+    table = Table()
+    table.seats = [Seat(f"P{i + 1}", "x" * 64) for i in range(3)]
+    table.game = table.hosted.new(table.game_options(), [s.name for s in table.seats], 3)
+    table.game_no = 1
+    table.seats[0].bot = "greedy"
+    presence = Presence(_Settings())  # type: ignore[arg-type]
+    presence.conns = [_Conn(1), _Conn(2)]  # type: ignore[misc]
+    conf = _Settings()
+    memo = RoomMemo()
+    g: Any = table.game
+    g.phase = "trade"  # the bot (seat 0) is the active player
+    mark_owed(table)
+    seen = []
+    for wait, deal in ((7.5, False), (9.0, False), (9.0, True)):
+        if deal:
+            g.deal = SimpleNamespace(provided={})  # a deal pending (its presence is read)
+        kept = RoomPart("r", table, presence, conf, wait).key_with(memo)  # type: ignore[arg-type]
+        fresh = RoomPart("r", table, presence, conf, wait).key  # type: ignore[arg-type]
+        assert kept == fresh, (wait, deal)
+        seen.append(fresh[1][0][11:])
+    assert seen == [("waiting", 7.5), ("waiting", 9.0), ("thinking", None)]

@@ -53,8 +53,10 @@ def mark_owed(table: Table, now: float | None = None, mono: float | None = None)
         if key is None:  # owes nothing: no decision, no deadline, not stalling
             if s.owed is not None:
                 s.owed = s.owed_since = s.owed_mono = None
-            s.deadline = None
-            s.stalling = False
+            if s.deadline is not None:  # (a seat's writes are counted: Seat.shown)
+                s.deadline = None
+            if s.stalling:
+                s.stalling = False
             continue
         assert game is not None
         clock = table.hosted.decision_clock(game, key, room_clock)  # the farm game's G19
@@ -71,12 +73,14 @@ def mark_owed(table: Table, now: float | None = None, mono: float | None = None)
             s.owed_mono = mono
             s.deadline = None
         if clock is None or s.bot is not None:
-            s.deadline = None
+            if s.deadline is not None:
+                s.deadline = None
         elif s.deadline is None:  # a new decision, or a person's again after a bot's
             if now is None:
                 now = time.time()
             s.deadline = now + clock
-        s.idle = False  # the game waits for it: not idle (presence.py), in this change's frame
+        if s.idle:
+            s.idle = False  # the game waits for it: not idle (presence.py), in this change's frame
 
 
 def expired(table: Table, now: float) -> list[int]:

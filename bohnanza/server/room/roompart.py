@@ -69,14 +69,25 @@ class RoomPart:
         self._src = None
         game = table.game
         fixed = memo.read(table, settings) if memo is not None else _fixed(table, settings)
+        seats = table.seats
+        where = [c.seat for c in presence.conns]
+        over = game is not None and game.over
+        stamp: tuple[Any, ...] | None = None
+        if memo is not None:  # every value the key is read from, the seats' by their count
+            stamp = (name, tuple(seats), tuple([s.shown for s in seats]), tuple(where),
+                     table.hidden_money, table.preset, table.duel_base, table.clock,
+                     table.bot_speed, game, over, table.game_no, fixed)  # (no bot: no
+            # ``waits_until`` in the key; with a bot seat no stamp is kept)
+            if stamp == memo.stamp and memo.key is not None:
+                self._key = memo.key
+                return memo.key
         host, lo, hi, away, idle, described = fixed
         level = host.bot_level
-        where = [c.seat for c in presence.conns]
         here = set(where)
         seated = 0  # setup.start_seats: the seats that are not vacant
         bots = False
         rows: list[tuple[Any, ...]] = []
-        for i, s in enumerate(table.seats):
+        for i, s in enumerate(seats):
             bot = s.bot
             if bot is not None:
                 bots = True
@@ -92,12 +103,15 @@ class RoomPart:
                 rows = [r[:11] + (doing.get(i),
                                   waits_until if doing.get(i) == "waiting" else None)
                         for i, r in enumerate(rows)]
-        over = game is not None and game.over
+            stamp = None  # the bots' doing moves with the game: read at every change
         self._key = (name, tuple(rows), table.hidden_money, table.preset, table.duel_base,
                      table.clock, table.bot_speed, game is not None and not over, over,
                      table.game_no, where.count(None),  # presence.spectators()
                      lo, hi, seated, lo <= seated <= hi, away, idle,
                      tuple(host.policy_names()), described)
+        if memo is not None:
+            memo.stamp = stamp
+            memo.key = self._key
         return self._key
 
     def part(self) -> dict[str, Any]:
@@ -172,9 +186,16 @@ class RoomMemo:
     place, ``Table.set_game_options``), the game dealt (the same object: held here, so
     never a freed one's) and the settings' two durations."""
 
-    __slots__ = ("fixed", "game", "inputs", "params")
+    __slots__ = ("fixed", "game", "inputs", "key", "params", "stamp")
 
     def __init__(self) -> None:
+        # the last key read with this memo, and the values it was read from: the table's
+        # seats (the very objects, and each one's ``Seat.shown``: a write that changes what
+        # the part shows counts there), the connections' seats, the options, the game (the
+        # same object, over or not) and the memo's own reading; no stamp while a seat has
+        # a bot (what the bots do, and until when one waits, move with the game)
+        self.stamp: tuple[Any, ...] | None = None
+        self.key: tuple[Any, ...] | None = None
         self.inputs: tuple[Any, ...] | None = None
         self.game: Any = None
         self.params: Any = None

@@ -34,6 +34,12 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+# what the room part shows of a seat (roompart.RoomPart.key): a write that changes one of these
+# (or ``owed`` from none to some or back: the part shows whether it owes) counts in ``shown``
+_SHOWN = frozenset({"name", "idle", "vacant", "bot", "away_since", "long_away", "stalling",
+                    "deadline", "timeouts"})
+
+
 @dataclass
 class Seat:
     """One seat. Who holds it:
@@ -71,6 +77,18 @@ class Seat:
     # connected, owes a decision and has sent nothing for away_seconds: /handover may give it
     # to a bot (a live mark, kept by the idle clock)
     stalling: bool = False
+    # how many writes changed what the room part shows of this seat (``_SHOWN``, ``owed``
+    # set or cleared): the room part's key is read again only when it moved (RoomMemo)
+    shown = 0
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        d = self.__dict__
+        if name in _SHOWN:
+            if name not in d or d[name] != value:
+                d["shown"] = self.shown + 1
+        elif name == "owed" and (d.get("owed") is None) != (value is None):
+            d["shown"] = self.shown + 1
+        d[name] = value
 
     @property
     def human(self) -> bool:
