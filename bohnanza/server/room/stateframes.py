@@ -55,13 +55,20 @@ def state_frames(
     room's, brought to ``version`` here) is needed for patches. ``rider``: (a connection, a
     say id): that say's ok reply goes in the connection's frame (``reply``). Sets each delta
     connection's ``held``, ``seen`` and ``you``."""
-    seats = list(dict.fromkeys(c.seat for c in conns))
+    seats: list[int | None] = []  # the connections' seats, and those of the delta ones,
+    dealt: list[int | None] = []  # in order, once each (one loop)
+    for c in conns:
+        seat = c.seat
+        if seat not in seats:
+            seats.append(seat)
+        if c.deltas and seat not in dealt:
+            dealt.append(seat)
     base: dict[str, Any] | None = None
     own: dict[Any, Any] = dict.fromkeys(seats)
     game = table.game
     host = table.hosted
     key = (host.name, table.game_no) if game is not None else None
-    deltas = snap is not None and any(c.deltas for c in conns)
+    deltas = snap is not None and bool(dealt)
     stamp = changes = None
     if deltas and game is not None:
         assert snap is not None
@@ -83,11 +90,17 @@ def state_frames(
     if deltas:
         assert snap is not None
         held = snap.version
-        ops = snap.update(version, base, own, room,
-                          list(dict.fromkeys(c.seat for c in conns if c.deltas)), key, stamp,
-                          changes)
-    patched = [c.deltas and c.seat in ops and c.held == (held, c.seat) for c in conns]
-    whole = list(dict.fromkeys(c.seat for c, p in zip(conns, patched, strict=True) if not p))
+        ops = snap.update(version, base, own, room, dealt, key, stamp, changes)
+    patched: list[bool] = []
+    whole: list[int | None] = []  # the seats of those sent their state whole, once each
+    for c in conns:
+        seat = c.seat
+        if c.deltas and seat in ops and c.held == (held, seat):
+            patched.append(True)
+        else:
+            patched.append(False)
+            if seat not in whole:
+                whole.append(seat)
     if not whole:
         texts: dict[Any, str] = {}
     elif base is not None:
