@@ -306,33 +306,35 @@ def acceptable_ids(g: GameState, seat: int, held: Holdings | None = None) -> lis
     search and the views' ``can_accept`` all call it."""
     if g.phase != "trade":
         return []
-    if held is None:
-        held = Holdings(g)
     active = g.active
+    # the counts are read when an offer first needs them (bots ask often: most of the
+    # market is seldom the active player's offers); the same answer as counting first
     if seat == active:
         if g.deal is not None:
             return []
-        mine = held.of(seat)
         found = []      # a loop, o.complete written out: no call for either (Python 3.11)
         for o in g.offers:
             if (o.owner != active and o.give != "?" and o.want != "?"
-                    and (o.to is None or o.to == seat)
-                    and counted_holds(held.of(o.owner), o.give)
-                    and counted_holds(mine, o.want)):
-                found.append(o.id)
+                    and (o.to is None or o.to == seat)):
+                if held is None:
+                    held = Holdings(g)
+                if counted_holds(held.of(o.owner), o.give) \
+                        and counted_holds(held.of(seat), o.want):
+                    found.append(o.id)
         return found
-    full = held.open_offers(seat) >= MAX_OPEN_OFFERS   # a copy would be refused
     free = g.deal is None
-    mine = held.of(seat)
     out = []
     for o in g.offers:
         if o.owner != active or o.give == "?" or o.want == "?":    # not o.complete
             continue
+        if held is None:
+            held = Holdings(g)
         if o.to == seat:            # aimed at this seat: the deal starts at once [house]
-            if free and counted_holds(held.of(active), o.give) and counted_holds(mine, o.want):
+            if free and counted_holds(held.of(active), o.give) \
+                    and counted_holds(held.of(seat), o.want):
                 out.append(o.id)
-        elif (o.to is None and not full and counted_holds(mine, o.want)
-              and answered(g, seat, o) is None):
+        elif (o.to is None and held.open_offers(seat) < MAX_OPEN_OFFERS  # else a copy is refused
+              and counted_holds(held.of(seat), o.want) and answered(g, seat, o) is None):
             out.append(o.id)
     return out
 
