@@ -55,7 +55,8 @@ import functools
 from typing import Any
 
 from .beans import coins_for, next_coin_at
-from .market import MAX_OPEN_OFFERS, answered, for_seat, holdings
+from .market import MAX_OPEN_OFFERS, answered, for_seat
+from .market import Holdings as Holdings  # counted once per build (the bots read it here)
 from .state import GameState, Offer, Side
 
 
@@ -76,41 +77,6 @@ def table_waits(g: GameState) -> list[dict[str, Any]]:
     if phase in ("plant_offer", "plant_revealed"):  # the duel's steps 1 and 3
         return [{"seat": g.active, "for": phase}]
     return []
-
-
-class Holdings:
-    """Each seat's holdings (``market.holdings``) and open offers, counted once per build of
-    the hints."""
-
-    __slots__ = ("counts", "g", "offers", "shown")
-
-    def __init__(self, g: GameState) -> None:
-        self.g = g
-        self.counts: dict[int, dict[str, int]] = {}
-        self.offers: dict[int, int] | None = None
-        self.shown: dict[str, int] | None = None
-
-    def face_up(self) -> dict[str, int]:
-        """The face-up cards counted by bean."""
-        if self.shown is None:
-            self.shown = {}
-            for b in self.g.face_up:
-                if b is not None:
-                    self.shown[b] = self.shown.get(b, 0) + 1
-        return self.shown
-
-    def of(self, seat: int) -> dict[str, int]:
-        c = self.counts.get(seat)
-        if c is None:
-            c = self.counts[seat] = holdings(self.g, seat)
-        return c
-
-    def open_offers(self, seat: int) -> int:
-        if self.offers is None:
-            self.offers = {}
-            for o in self.g.offers:
-                self.offers[o.owner] = self.offers.get(o.owner, 0) + 1
-        return self.offers.get(seat, 0)
 
 
 def _missing(have: dict[str, int], side: Side) -> dict[str, int]:
@@ -345,46 +311,6 @@ def partners(g: GameState, o: Offer) -> list[int]:
             return [o.to]
         return [i for i in range(len(g.seats)) if i != owner]
     return [active] if o.to is None or o.to == active else []
-
-
-def _holds(have: dict[str, int], side: Side) -> bool:
-    """Whether a seat holding ``have`` can give ``side`` (``market.holds``, from counts)."""
-    if side == "?" or not side:
-        return True
-    for b, n in side.items():
-        if have.get(b, 0) < n:
-            return False
-    return True
-
-
-def acceptable_ids(g: GameState, seat: int, held: Holdings) -> list[int]:
-    """``market.acceptable_ids`` (the ids of the offers ``seat`` may ``/accept`` now, in
-    market order) with the holdings counted once (``held``) for every offer and viewer."""
-    if g.phase != "trade":
-        return []
-    active = g.active
-    if seat == active:
-        if g.deal is not None:
-            return []
-        mine = held.of(seat)
-        return [o.id for o in g.offers
-                if o.owner != active and o.give != "?" and o.want != "?"
-                and (o.to is None or o.to == seat)
-                and _holds(held.of(o.owner), o.give) and _holds(mine, o.want)]
-    full = held.open_offers(seat) >= MAX_OPEN_OFFERS   # a copy would be refused
-    free = g.deal is None
-    mine = held.of(seat)
-    out = []
-    for o in g.offers:
-        if o.owner != active or o.give == "?" or o.want == "?":    # not o.complete
-            continue
-        if o.to == seat:            # aimed at this seat: the deal starts at once [house]
-            if free and _holds(held.of(active), o.give) and _holds(mine, o.want):
-                out.append(o.id)
-        elif (o.to is None and not full and _holds(mine, o.want)
-              and answered(g, seat, o) is None):
-            out.append(o.id)
-    return out
 
 
 def offer_notes(g: GameState, seat: int, held: Holdings | None = None) -> list[dict[str, Any]]:

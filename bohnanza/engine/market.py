@@ -248,31 +248,90 @@ def acceptable(g: GameState, seat: int, o: Offer) -> bool:
             and _open_offers(g, seat) < MAX_OPEN_OFFERS and answered(g, seat, o) is None)
 
 
-def acceptable_ids(g: GameState, seat: int) -> list[int]:
-    """Ids of the offers for which :func:`acceptable` holds, in market order (one pass)."""
+class Holdings:
+    """Each seat's :func:`holdings` and number of open offers, counted once (when first
+    read) for every offer and viewer of one position: what :func:`acceptable_ids` and the
+    hints (``hints.offer_notes``, the views) read instead of counting the hand per offer.
+    Read-only: a new one for each position."""
+
+    __slots__ = ("counts", "g", "offers", "shown")
+
+    def __init__(self, g: GameState) -> None:
+        self.g = g
+        self.counts: dict[int, dict[str, int]] = {}
+        self.offers: dict[int, int] | None = None
+        self.shown: dict[str, int] | None = None
+
+    def face_up(self) -> dict[str, int]:
+        """The face-up cards counted by bean."""
+        if self.shown is None:
+            self.shown = {}
+            for b in self.g.face_up:
+                if b is not None:
+                    self.shown[b] = self.shown.get(b, 0) + 1
+        return self.shown
+
+    def of(self, seat: int) -> dict[str, int]:
+        """:func:`holdings` of ``seat``: bean -> count."""
+        c = self.counts.get(seat)
+        if c is None:
+            c = self.counts[seat] = holdings(self.g, seat)
+        return c
+
+    def open_offers(self, seat: int) -> int:
+        """How many offers ``seat`` has in the market."""
+        if self.offers is None:
+            self.offers = {}
+            for o in self.g.offers:
+                self.offers[o.owner] = self.offers.get(o.owner, 0) + 1
+        return self.offers.get(seat, 0)
+
+
+def counted_holds(have: dict[str, int], side: Side) -> bool:
+    """Whether a seat holding ``have`` (bean -> count, :func:`holdings`) can give ``side``
+    (:func:`holds` from counts; a ``?`` side is never checked)."""
+    if side == "?" or not side:
+        return True
+    for b, n in side.items():
+        if have.get(b, 0) < n:
+            return False
+    return True
+
+
+def acceptable_ids(g: GameState, seat: int, held: Holdings | None = None) -> list[int]:
+    """Ids of the offers for which :func:`acceptable` holds, in market order (one pass):
+    the offers ``seat`` may ``/accept`` now (R28-R31, C12). ``held``: the holdings and open
+    offers of this position counted once (a :class:`Holdings` shared by the views of every
+    seat); counted here when ``None``. The one place this is worked out: the bots, the
+    search and the views' ``can_accept`` all call it."""
     if g.phase != "trade":
         return []
+    if held is None:
+        held = Holdings(g)
     active = g.active
     if seat == active:
         if g.deal is not None:
             return []
+        mine = held.of(seat)
         found = []      # a loop, o.complete written out: no call for either (Python 3.11)
         for o in g.offers:
             if (o.owner != active and o.give != "?" and o.want != "?"
                     and (o.to is None or o.to == seat)
-                    and holds(g, o.owner, o.give) and holds(g, seat, o.want)):
+                    and counted_holds(held.of(o.owner), o.give)
+                    and counted_holds(mine, o.want)):
                 found.append(o.id)
         return found
-    full = _open_offers(g, seat) >= MAX_OPEN_OFFERS   # a copy would be refused
+    full = held.open_offers(seat) >= MAX_OPEN_OFFERS   # a copy would be refused
     free = g.deal is None
+    mine = held.of(seat)
     out = []
     for o in g.offers:
         if o.owner != active or o.give == "?" or o.want == "?":    # not o.complete
             continue
         if o.to == seat:            # aimed at this seat: the deal starts at once [house]
-            if free and holds(g, active, o.give) and holds(g, seat, o.want):
+            if free and counted_holds(held.of(active), o.give) and counted_holds(mine, o.want):
                 out.append(o.id)
-        elif (o.to is None and not full and holds(g, seat, o.want)
+        elif (o.to is None and not full and counted_holds(mine, o.want)
               and answered(g, seat, o) is None):
             out.append(o.id)
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from typing import Any, NamedTuple
 
-from . import duel, hints, planting
+from . import duel, hints, market, planting
 from .beans import BEANS, coins_for, next_coin_at
 from .state import GameState
 
@@ -194,7 +194,7 @@ def own_part(
     seat: int | None,
     signals: dict[str, Any] | None = None,
     copy: bool = True,
-    held: hints.Holdings | None = None,
+    held: market.Holdings | None = None,
     parts: bool = False,
 ) -> dict[str, Any]:
     """What only ``seat`` sees: ``signals`` (the supply and demand markers it may see; when
@@ -246,7 +246,7 @@ def build_parts(
         base = {}
     others: dict[str, Any] | None = None
     own: dict[int | None, dict[str, Any]] = {}
-    held = hints.Holdings(g)
+    held = market.Holdings(g)
     wanted = None if changes is None else changes.you
     dealt = None if changes is None else changes.market
     inputs = None if memo is None else _MarketInputs(g)  # read at the first part asked
@@ -413,7 +413,7 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
 
 
 def _offer_hints(
-    g: GameState, seat: int, held: hints.Holdings | None = None
+    g: GameState, seat: int, held: market.Holdings | None = None
 ) -> tuple[list[int], list[int], list[dict[str, Any]]]:
     """Ids of the offers ``seat`` may ``/accept`` now, of those it may ``/withdraw``, and the
     notes of the others it could take (``hints.offer_notes``)."""
@@ -421,8 +421,8 @@ def _offer_hints(
         return [], [], []
     deal_offer = g.deal.offer if g.deal is not None else None
     withdraw = [o.id for o in g.offers if o.owner == seat and o.id != deal_offer]
-    held = held or hints.Holdings(g)
-    return hints.acceptable_ids(g, seat, held), withdraw, hints.offer_notes(g, seat, held)
+    held = held or market.Holdings(g)
+    return market.acceptable_ids(g, seat, held), withdraw, hints.offer_notes(g, seat, held)
 
 
 def _handed(d: Any, seat: int) -> list[str] | None:
@@ -460,7 +460,7 @@ class YouMarket(dict):  # type: ignore[type-arg]
 
 
 def _you(g: GameState, seat: int, copy: bool = True,
-         held: hints.Holdings | None = None, parts: bool = False) -> dict[str, Any]:
+         held: market.Holdings | None = None, parts: bool = False) -> dict[str, Any]:
     """A seat's ``you``: its cards part, then its market part (``parts``: as :class:`You`,
     the two kept apart too)."""
     cards = _you_cards(g, seat, copy)
@@ -514,7 +514,7 @@ def _you_cards(g: GameState, seat: int, copy: bool = True) -> dict[str, Any]:
 
 
 def _you_market(g: GameState, seat: int,
-                held: hints.Holdings | None = None) -> dict[str, Any]:
+                held: market.Holdings | None = None) -> dict[str, Any]:
     """The part of ``you`` that the offers and the deal decide, with the seat's cards and
     the phase (what it waits for, the offer and deal hints)."""
     s = g.seats[seat]
@@ -704,7 +704,7 @@ class MarketMemo:
         self.entries = now
         return out
 
-    def part(self, g: GameState, seat: int, held: hints.Holdings | None = None,
+    def part(self, g: GameState, seat: int, held: market.Holdings | None = None,
              inputs: _MarketInputs | None = None) -> YouMarket:
         """``seat``'s market part of ``g`` now: the one kept when its inputs are the same,
         else built (:func:`_you_market`) and kept."""

@@ -196,3 +196,45 @@ def test_a_farm_game_begins_and_ends_under_delta_connections() -> None:
             else:
                 docs[i] = {"view": m["view"], "room": m["room"]}
             assert docs[i] == {"view": w["view"], "room": w["room"]}, (version, i)
+
+
+def test_the_copy_says_which_operations_set_the_clock_alone() -> None:
+    """``Snapshot.update`` says whether a seat's operations set anything but the room part's
+    ``now`` (``news``: a delta connection with no news, no log line and no reply gets no
+    frame, stateframes.py) and whether they set ``now`` (``now_set``): a change that moves
+    only the clock has no news; a seat's idle mark or a spectator more (the room part) are
+    news, with the clock or without it; a clock that stood still is not set."""
+    from bohnanza.server.room.states import Snapshot
+
+    table = Table()
+    table.seats = [Seat(f"P{i + 1}", "x" * 64) for i in range(3)]
+    presence = Presence(_Settings())  # type: ignore[arg-type]
+    presence.conns = [_Conn(i) for i in range(3)]  # type: ignore[misc]
+    snap = Snapshot()
+    seats: list[int | None] = [0, 1, 2, None]
+
+    def update(version: int, now: float) -> dict[int | None, list[str]]:
+        room = RoomPart("r", table, presence, _Settings())  # type: ignore[arg-type]
+        room.now = now
+        return snap.update(version, None, {}, room, seats)  # no game: the room part alone
+
+    assert update(1, 100.0) == {}  # the first state: everyone whole
+    ops = update(2, 101.0)  # the clock alone
+    assert snap.now_set
+    assert ops[0] == ['{"op":"replace","path":"/room/now","value":101.0}']
+    assert not any(snap.news(ops[s]) for s in seats)
+    ops = update(3, 101.0)  # nothing at all: the clock stood still
+    assert not snap.now_set
+    assert ops[0] == [] and not snap.news(ops[0])
+    table.seats[1].idle = True  # a seat's mark, with the clock
+    ops = update(4, 102.0)
+    assert snap.now_set and all(snap.news(ops[s]) for s in seats)
+    assert ops[0][0].endswith('{"op":"replace","path":"/room/now","value":102.0}')
+    table.seats[2].idle = True  # a seat's mark, the clock still
+    ops = update(5, 102.0)
+    assert not snap.now_set and all(snap.news(ops[s]) for s in seats)
+    presence.conns = [*presence.conns, _Conn(None)]  # type: ignore[misc] # a spectator more
+    ops = update(6, 103.0)
+    assert snap.now_set and all(snap.news(ops[s]) for s in seats)
+    assert update(7, 104.0)[None] == ['{"op":"replace","path":"/room/now","value":104.0}']
+    assert not snap.news(update(8, 105.0)[1])

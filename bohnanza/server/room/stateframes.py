@@ -33,21 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = ["state_frames"]
 
-# an operation that sets the room part's clock (``Snapshot._diff_now``), up to its value: a
-# JSON string cannot hold these unescaped quotes, so only such an operation starts so or holds it
-_NOW_OP = '{"op":"replace","path":"/room/now","value":'
 _NO_LINES = "[]"  # log lines, none of them for this viewer (``log_texts``)
-
-
-def _only_now(ops: list[str]) -> bool:
-    """Whether the operations ``ops`` (JSON texts, some joined with ``,``) are none, or set
-    the room part's ``now`` alone (a number: its JSON holds no ``,``)."""
-    if not ops:
-        return True
-    if len(ops) != 1:
-        return False
-    op = ops[0]
-    return op.startswith(_NOW_OP) and "," not in op[len(_NOW_OP):]
 
 
 def state_frames(
@@ -124,14 +110,16 @@ def state_frames(
         log = logs.get((seat, c.lang)) if logs else None
         reply = rider[1] if c is rides else None  # type: ignore[index]
         if p:
+            assert snap is not None
             these = ops[seat]
             if c.you != you:
                 these = [*these, delta.operation("replace", "/room/you", you)]
-            elif reply is None and (log is None or log == _NO_LINES) and _only_now(these):
+            elif reply is None and (log is None or log == _NO_LINES) \
+                    and not snap.news(these):
                 out.append(None)  # nothing new to see: no frame, ``seen`` stays
                 c.held = (version, seat)
                 continue
-            if c.seen != held and not any(_NOW_OP in o for o in these):
+            if c.seen != held and not snap.now_set:
                 # it skipped a version and the clock stood still since: its ``now`` is older
                 these = [*these, delta.operation("replace", "/room/now",
                                                  frames.dumps(_now(room)))]

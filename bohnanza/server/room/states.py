@@ -40,8 +40,9 @@ class Snapshot:
     then tells what changed since. A delta connection holds ``(version, seat)`` of the state
     it got."""
 
-    __slots__ = ("base", "dealt", "game", "market", "memo", "offers", "own", "room",
-                 "room_key", "room_memo", "room_text", "seats", "stamp", "version")
+    __slots__ = ("base", "dealt", "game", "market", "memo", "now_set", "offers", "own",
+                 "quiet", "room", "room_key", "room_memo", "room_text", "seats", "stamp",
+                 "version")
 
     def __init__(self) -> None:
         self.version = -1
@@ -64,6 +65,18 @@ class Snapshot:
         self.room_key: tuple[Any, ...] | None = None  # its RoomPart.key (None: not known)
         self.room_memo = RoomMemo()  # what the room part reads of the hosted game
         self.stamp = False
+        # what the last :meth:`update` said of the room's clock: whether its operations set
+        # ``/room/now``, and how many texts a seat's operations hold when they set nothing
+        # else (0: nothing moved at all; 1: the shared text is ``now``'s alone; -1: the
+        # shared operations set more): :meth:`news` reads it
+        self.now_set = False
+        self.quiet = 0
+
+    def news(self, ops: list[str]) -> bool:
+        """Whether ``ops`` (a seat's operations from the last :meth:`update`) set anything
+        but the room part's ``now`` (the server's clock reading): a seat with no news gets
+        no frame (``stateframes``)."""
+        return len(ops) != self.quiet
 
     def patches(self, version: int, has_game: bool) -> bool:
         """Whether :meth:`update` to ``version`` gives patches (else every connection is
@@ -87,7 +100,9 @@ class Snapshot:
         ``room`` from :func:`room_part` or a :class:`RoomPart`), keeping the own parts of
         ``seats``; the operations (JSON text) from the copy's old version for each of
         ``seats`` it held then: a list of texts to join with ``,`` (its first, the
-        operations every seat shares, already joined so: made once). ``game``:
+        operations every seat shares, already joined so: made once); :meth:`news` says
+        whether a seat's set more than ``now``, :attr:`now_set` whether they set ``now``
+        (the same for every seat). ``game``:
         (hosted game, game number) of the views; while it stays the same, what
         ``UNCHANGING`` names for that game is not compared. ``stamp``: whether the game was
         asked what changed (``view_changes``) for this state; ``changes``: what may differ
@@ -100,6 +115,8 @@ class Snapshot:
                     self.own[s] = None if base is None else self._own_texts(s, own[s])
             return {}
         out: dict[int | None, list[str]] = {}
+        self.now_set = False
+        self.quiet = 0
         if self.patches(version, base is not None):
             common: list[str] = []
             if self.base is not None and base is not None and (changes is None
@@ -116,7 +133,10 @@ class Snapshot:
                     self.offers = None
                 if "seats" not in same:
                     self._diff_seats(base["seats"], common)
+            was = self.room.get("now")  # a new (value, SCALAR) when it moves
             self._diff_room(room, common)
+            self.now_set = self.room.get("now") is not was
+            self.quiet = -1 if len(common) > self.now_set else len(common)
             own_same: frozenset[str] = frozenset()
             if changes is not None and not changes.signals:
                 own_same = _SIGNALS
