@@ -11,7 +11,9 @@ LAYOUT: ``rowid`` (the schema: rowid table and the ``commands_room`` index), ``n
 ``norowid-given`` (the same, the id given by the caller), ``noindex`` (rowid table, no
 index: every read of a room would scan the table), ``empty`` (the transaction alone),
 ``alone`` (the schema's table, each INSERT without ``BEGIN``/``COMMIT`` around it: SQLite's
-autocommit, as ``SQLiteStore.group`` makes a game command alone in its group)."""
+autocommit, as ``SQLiteStore.group`` makes a game command alone in its group),
+``alone-norowid`` and ``alone-norowid-given`` (``norowid``'s and ``norowid-given``'s table and
+insert, autocommit as ``alone``)."""
 
 from __future__ import annotations
 
@@ -46,7 +48,7 @@ def main() -> None:
 
         def args(room: str, v: int) -> tuple[Any, ...]:
             return (room, v, LOG, time.time())
-    elif layout == "norowid":
+    elif layout in ("norowid", "alone-norowid"):
         db.execute(keyed)
         sql = ("INSERT INTO commands (room, id, version, game_no, seat, text, position, log, ts)"
                " VALUES (?1, (SELECT COALESCE(MAX(id), 0) + 1 FROM commands WHERE room=?1),"
@@ -54,7 +56,7 @@ def main() -> None:
 
         def args(room: str, v: int) -> tuple[Any, ...]:
             return (room, v, LOG, time.time())
-    elif layout == "norowid-given":
+    elif layout in ("norowid-given", "alone-norowid-given"):
         db.execute(keyed)
         sql = ("INSERT INTO commands (room, id, version, game_no, seat, text, position, log, ts)"
                " VALUES (?, ?, ?, 1, 2, '/plant', NULL, ?, ?)")
@@ -71,7 +73,7 @@ def main() -> None:
         raise SystemExit(f"unknown layout {layout!r}")
     cur = db.cursor()
     rooms = [f"room-{i}" for i in range(20)]
-    if layout == "alone":
+    if layout.startswith("alone"):
         for i in range(n):
             db.execute(sql, args(rooms[i % 20], i))
         db.close()

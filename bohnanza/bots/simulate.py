@@ -39,11 +39,13 @@ act, counts as stalled.
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -317,6 +319,9 @@ def run(preset: str, players: int, games: int, policy_names: list[str], seed: in
         for g in range(games):
             take(_play_chunk(preset, layout, seed, g, 1, max_steps, options))
     else:
+        from concurrent.futures import ProcessPoolExecutor  # only here: multiprocessing's
+        # import is a tenth of a second of every run's start-up
+
         size = max(1, min(10, games // (jobs * 4) or 1))
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [pool.submit(_play_chunk, preset, layout, seed, first,
@@ -349,10 +354,29 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"{args.preset} is played by {low}-{high} players")
     check_run(ap, args, names, get_policy)
     options = {"duel_base": args.duel_base} if args.duel_base else None
-    summary = run(args.preset, args.players, args.games, names, args.seed,
-                  progress=not args.no_progress, max_steps=args.max_steps, options=options,
-                  jobs=args.jobs)
+    with _few_collections():
+        summary = run(args.preset, args.players, args.games, names, args.seed,
+                      progress=not args.no_progress, max_steps=args.max_steps,
+                      options=options, jobs=args.jobs)
     return print_summary(summary)
+
+
+@contextmanager
+def _few_collections() -> Iterator[None]:
+    """The cyclic garbage collector as the server sets it (``bohnanza.cli``): what was
+    allocated before (modules, tables) is kept out of every collection (``gc.freeze``) and
+    young objects are collected less often (a game builds thousands of short-lived tuples
+    and dicts, which reference counting frees anyway). No game depends on when the
+    collector runs. The thresholds and the frozen objects are given back afterwards."""
+    before = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 50)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
 
 
 def add_run_args(ap: argparse.ArgumentParser, policies: list[str], default_policy: str,

@@ -40,81 +40,145 @@ def _coins(n: int, lang: str) -> str:
     return f"{n} coin" + ("" if n == 1 else "s")
 
 
-def _en(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any], str]) -> str:
-    def b(slug: str) -> str:
-        return bean_name(slug, "en")
+Name = Callable[[Any], str]
+Phrase = Callable[[str, dict[str, Any], bool, Name], str]
+"""One kind's English sentence: ``(who, entry, own, name) -> str`` (``who``: the name of the
+entry's seat; ``own``: the reader is that seat; ``name``: a seat's name). Raises ``KeyError``
+or ``TypeError`` for an entry that lacks a field (:func:`phrased` gives up on it)."""
 
-    if kind == "plant":
-        return f"{who} planted {b(d['bean'])} in field {d['field']}"
-    if kind == "harvest":
-        line = f"{who} harvested {d['count']} {b(d['bean'])} from field {d['field']}"
-        if "coins" not in d:  # hidden_money (R42): what it earned is not told
-            return line
-        return f"{line} for {_coins(d['coins'], 'en')}"
-    if kind == "buy":
-        if d.get("paid_to") == "removed":
-            return f"{who} bought a third field; its {_coins(d['cost'], 'en')} left the game"
-        return f"{who} bought a third field"
-    if kind == "discard":
-        where = "an offer card" if d.get("from") == "offer" else "a hand card"
-        card = f" ({d['card']})" if own and d.get("card") else ""
-        return f"{who} discarded {where}: {b(d['bean'])}{card}"
-    if kind == "pull":
-        return f"{cards_text(d['cards'], 'en')} joined them from the discard pile"
-    if kind == "leave":
-        return f"{who} left {cards_text(d['cards'], 'en')} as {name(d['to'])}'s offer"
-    if kind == "reveal":
-        return f"{who} turned up {cards_text(d.get('cards', []), 'en')}"
-    if kind == "draw":
-        if own and "cards" in d:
-            return f"You drew {cards_text(d['cards'], 'en')}"
-        n = d["count"]
-        return f"{who} drew {n} card" + ("" if n == 1 else "s")
-    if kind == "reshuffle":
-        return f"The discard pile ({d['count']} cards) was shuffled into a new draw pile"
-    if kind == "exhaustion":
-        return f"The draw pile ran out ({d['exhaustions']} of {d['limit']})"
-    if kind == "phase":
-        return phase_name(d["phase"], "en")
-    if kind == "turn":
-        return f"{who}'s turn"
-    if kind == "offer":
-        aimed = d.get("to") is not None
-        to = f" to {name(d['to'])}" if aimed else ""
-        if d["want"] == {}:    # a gift (R30)
-            return f"{who} gives {side_text(d['give'], 'en')} as a gift{to} (offer #{d['id']})"
-        if d["give"] == {}:    # asking for a gift (R30, C12): "asks Ann for", not "asks to Ann"
-            whom = f" {name(d['to'])}" if aimed else ""
-            return (f"{who} asks{whom} for {side_text(d['want'], 'en')} as a gift "
-                    f"(offer #{d['id']})")
-        return (f"{who} offers {side_text(d['give'], 'en')} for {side_text(d['want'], 'en')}"
-                f"{to} (offer #{d['id']})")
-    if kind == "withdraw":
-        return f"{who} withdrew offer #{d['id']}"
-    if kind == "offer_stale":
-        return f"Offer #{d['id']} left the market: {who} no longer holds what it gives"
-    if kind == "deal_start":
-        if d.get("gift"):       # R30: one side gives nothing
-            return f"{who} accepted offer #{d['offer']}: a gift, with {name(d['other'])}"
-        return f"{who} accepted offer #{d['offer']}: a deal with {name(d['other'])}"
-    if kind == "provide":
-        return f"{who} handed over the cards for the deal on offer #{d['offer']}"
-    if kind == "deal_cancel":
-        return f"{who} called off the deal on offer #{d['offer']}"
-    if kind == "deal_done":
-        other = name(d["other"])
-        if not d["other_gave"]:     # a gift (R30)
-            return f"Gift done: {who} gave {cards_text(d['active_gave'], 'en')} to {other}"
-        if not d["active_gave"]:
-            return f"Gift done: {other} gave {cards_text(d['other_gave'], 'en')} to {who}"
-        return (f"Deal done: {who} gave {cards_text(d['active_gave'], 'en')}, "
-                f"{other} gave {cards_text(d['other_gave'], 'en')}")
-    if kind == "pass":
-        return f"{who} is not interested"
-    if kind == "game_over":
-        winners = ", ".join(name(s) for s in d.get("winners", []))
-        return f"Game over: {winners} won with {_coins(d['best'], 'en')}"
-    return ""
+
+def _b(slug: str) -> str:
+    return bean_name(slug, "en")
+
+
+def _en_plant(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    return f"{who} planted {_b(d['bean'])} in field {d['field']}"
+
+
+def _en_harvest(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    line = f"{who} harvested {d['count']} {_b(d['bean'])} from field {d['field']}"
+    if "coins" not in d:  # hidden_money (R42): what it earned is not told
+        return line
+    return f"{line} for {_coins(d['coins'], 'en')}"
+
+
+def _en_buy(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    if d.get("paid_to") == "removed":
+        return f"{who} bought a third field; its {_coins(d['cost'], 'en')} left the game"
+    return f"{who} bought a third field"
+
+
+def _en_discard(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    where = "an offer card" if d.get("from") == "offer" else "a hand card"
+    card = f" ({d['card']})" if own and d.get("card") else ""
+    return f"{who} discarded {where}: {_b(d['bean'])}{card}"
+
+
+def _en_pull(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    return f"{cards_text(d['cards'], 'en')} joined them from the discard pile"
+
+
+def _en_leave(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    return f"{who} left {cards_text(d['cards'], 'en')} as {name(d['to'])}'s offer"
+
+
+def _en_reveal(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    return f"{who} turned up {cards_text(d.get('cards', []), 'en')}"
+
+
+def _en_draw(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    if own and "cards" in d:
+        return f"You drew {cards_text(d['cards'], 'en')}"
+    n = d["count"]
+    return f"{who} drew {n} card" + ("" if n == 1 else "s")
+
+
+def _en_reshuffle(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    return f"The discard pile ({d['count']} cards) was shuffled into a new draw pile"
+
+
+def _en_exhaustion(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    return f"The draw pile ran out ({d['exhaustions']} of {d['limit']})"
+
+
+def _en_phase(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    return phase_name(d["phase"], "en")
+
+
+def _en_turn(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    return f"{who}'s turn"
+
+
+def _en_offer(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    aimed = d.get("to") is not None
+    to = f" to {name(d['to'])}" if aimed else ""
+    if d["want"] == {}:    # a gift (R30)
+        return f"{who} gives {side_text(d['give'], 'en')} as a gift{to} (offer #{d['id']})"
+    if d["give"] == {}:    # asking for a gift (R30, C12): "asks Ann for", not "asks to Ann"
+        whom = f" {name(d['to'])}" if aimed else ""
+        return (f"{who} asks{whom} for {side_text(d['want'], 'en')} as a gift "
+                f"(offer #{d['id']})")
+    return (f"{who} offers {side_text(d['give'], 'en')} for {side_text(d['want'], 'en')}"
+            f"{to} (offer #{d['id']})")
+
+
+def _en_withdraw(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    return f"{who} withdrew offer #{d['id']}"
+
+
+def _en_offer_stale(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    return f"Offer #{d['id']} left the market: {who} no longer holds what it gives"
+
+
+def _en_deal_start(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    if d.get("gift"):       # R30: one side gives nothing
+        return f"{who} accepted offer #{d['offer']}: a gift, with {name(d['other'])}"
+    return f"{who} accepted offer #{d['offer']}: a deal with {name(d['other'])}"
+
+
+def _en_provide(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    return f"{who} handed over the cards for the deal on offer #{d['offer']}"
+
+
+def _en_deal_cancel(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    return f"{who} called off the deal on offer #{d['offer']}"
+
+
+def _en_deal_done(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    other = name(d["other"])
+    if not d["other_gave"]:     # a gift (R30)
+        return f"Gift done: {who} gave {cards_text(d['active_gave'], 'en')} to {other}"
+    if not d["active_gave"]:
+        return f"Gift done: {other} gave {cards_text(d['other_gave'], 'en')} to {who}"
+    return (f"Deal done: {who} gave {cards_text(d['active_gave'], 'en')}, "
+            f"{other} gave {cards_text(d['other_gave'], 'en')}")
+
+
+def _en_pass(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    return f"{who} is not interested"
+
+
+def _en_game_over(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    winners = ", ".join(name(s) for s in d.get("winners", []))
+    return f"Game over: {winners} won with {_coins(d['best'], 'en')}"
+
+
+EN: dict[str, Phrase] = {
+    "plant": _en_plant, "harvest": _en_harvest, "buy": _en_buy, "discard": _en_discard,
+    "pull": _en_pull, "leave": _en_leave, "reveal": _en_reveal, "draw": _en_draw,
+    "reshuffle": _en_reshuffle, "exhaustion": _en_exhaustion, "phase": _en_phase,
+    "turn": _en_turn, "offer": _en_offer, "withdraw": _en_withdraw,
+    "offer_stale": _en_offer_stale, "deal_start": _en_deal_start, "provide": _en_provide,
+    "deal_cancel": _en_deal_cancel, "deal_done": _en_deal_done, "pass": _en_pass,
+    "game_over": _en_game_over,
+}
+"""Each event kind's English sentence (:data:`Phrase`), looked up by kind (issue 14: one
+look-up, not a chain of comparisons); a kind not here has none (``""``)."""
+
+
+def _en(kind: str, who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    phrase = EN.get(kind)
+    return "" if phrase is None else phrase(who, d, own, name)
 
 
 def _ja(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any], str]) -> str:

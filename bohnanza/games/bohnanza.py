@@ -12,9 +12,10 @@ from bohnanza import commands as cmds
 from bohnanza.bots import DEFAULT_POLICY, ask_order, get_policy, level_of, policy_names
 from bohnanza.bots.base import Policy
 from bohnanza.bots.timeout import timeout_move
-from bohnanza.commands.logtext import log_line, phrased
+from bohnanza.commands.logtext import EN, log_line, phrased
 from bohnanza.commands.texts import text
 from bohnanza.engine import PLAYER_RANGE, PRESETS, Event, Game, RuleError
+from bohnanza.engine.events import FIELDS
 from bohnanza.engine.presets import DUEL_BASES
 from bohnanza.engine.view import MarketMemo
 
@@ -78,19 +79,43 @@ class BohnanzaHost:
         """Each event phrased for every viewer, in English for people (``logtext``):
         ``{"all": form}`` when every viewer reads the same, else ``{"per": {"-1": the
         spectators' form, "0": seat 0's, ...}}`` (R41: an event's secret only in its own
-        seat's form)."""
-        g = _g(game)
-        n = g.n_seats
-        names = list(g.names)
+        seat's form). A form is ``Event.for_viewer``'s dict (``kind``, ``seat``, the public
+        fields, the secret ones in the seat's own form) with its sentence as ``text``."""
+        if not events:  # most commands (markers, offers' answers): no event (no build either)
+            return []
+        seats = _g(game).seats
+        n = len(seats)
+        names = [s.name for s in seats]
+
+        def name(seat: Any) -> str:  # logtext.phrased's names
+            if isinstance(seat, int) and 0 <= seat < n:
+                return names[seat]
+            return f"P{seat}" if seat is not None else ""
+
         out: list[dict[str, Any]] = []
-        for ev in cast(list[Event], events):
-            own_seat = ev.seat
-            if ev.secret is None or own_seat is None or not 0 <= own_seat < n:
-                # the same for everyone (most events): phrased once
-                out.append({"all": _phrased(ev, None, names)})
+        # the records as the rule modules logged them (``EventLog``: no ``Event`` built)
+        for record in _records(events):
+            kind, own_seat, values, secret = record
+            if secret is None or own_seat is None or not 0 <= own_seat < n:
+                # the same for everyone (most events): phrased once, from the record
+                form: dict[str, Any] = {"kind": kind, "seat": own_seat}
+                if type(values) is tuple:
+                    for k, v in zip(FIELDS[kind], values, strict=True):
+                        if v is not None:
+                            form[k] = v
+                else:
+                    form.update(values)
+                phrase = EN.get(kind)
+                try:
+                    line = phrase(name(own_seat), form, False, name) if phrase else ""
+                except (KeyError, TypeError):
+                    line = ""
+                form["text"] = line or _event(record).for_viewer(None, names)["text"]
+                out.append({"all": form})
                 continue
             # a viewer's form differs only by whether the event is its own seat's
             # (``Event.for_viewer``, ``logtext.phrased``): phrased twice, not once a viewer
+            ev = _event(record)
             other = _phrased(ev, None, names)
             own = _phrased(ev, own_seat, names)
             if own == other:
@@ -198,6 +223,14 @@ class BohnanzaHost:
 
 
 BOHNANZA = BohnanzaHost()
+
+
+_records = list.__iter__  # a list's items as they are (an ``EventLog``'s records not built)
+
+
+def _event(record: tuple[Any, ...]) -> Event:
+    """The ``Event`` of a record (an ``Event`` already, or the plain tuple it holds)."""
+    return record if type(record) is Event else tuple.__new__(Event, record)
 
 
 def _phrased(ev: Event, viewer: int | None, names: list[str]) -> dict[str, Any]:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import gc
+from typing import Any
+
 import pytest
 
+from bohnanza.bots import simulate
 from bohnanza.cli import main
 
 
@@ -14,6 +18,26 @@ def test_simulate_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
     assert rc == 0
     assert "policy=greedy seats=1" in out and "policy=random seats=2" in out
     assert "refusals=0 stalled=0" in out
+
+
+def test_simulate_gives_the_collector_back(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """``simulate`` plays with the server's collector thresholds (``_few_collections``),
+    then leaves the thresholds and the frozen objects as it found them."""
+    before = (gc.get_threshold(), gc.get_freeze_count())
+    during: list[tuple[int, int, int]] = []
+    play = simulate.run
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        during.append(gc.get_threshold())
+        return play(*args, **kwargs)
+
+    monkeypatch.setattr(simulate, "run", run)
+    assert main(["simulate", "--players", "4", "--games", "1", "--seed", "2",
+                 "--no-progress"]) == 0
+    capsys.readouterr()
+    assert during == [(20_000, 50, 50)]
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before
 
 
 def test_simulate_two_players_is_the_duel(capsys: pytest.CaptureFixture[str]) -> None:

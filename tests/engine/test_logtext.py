@@ -118,7 +118,9 @@ def test_room_lines_from_their_key() -> None:
 def test_the_hosted_games_entries_are_logtexts_sentences_of_each_viewers_form() -> None:
     """The server's log entries (``BohnanzaHost.entries``, phrased without the engine's own
     sentence): each viewer's form is the event's form for that viewer (the secret only in
-    the own seat's, R41) with ``log_line``'s English sentence as its text."""
+    the own seat's, R41), its keys in the same order, with ``log_line``'s English sentence as
+    its text. ``entries`` reads the events' plain records (``EventLog`` not built: the zip
+    below builds them after ``entries`` was called)."""
     from bohnanza.games.bohnanza import BOHNANZA
 
     rnd = random.Random(5)
@@ -134,6 +136,7 @@ def test_the_hosted_games_entries_are_logtexts_sentences_of_each_viewers_form() 
                             else entry["per"][str(-1 if viewer is None else viewer)])
                     whole = ev.for_viewer(viewer, g.names)
                     assert {**form, "text": whole["text"]} == whole
+                    assert list(form) == list(whole)  # the keys' order: the frames' bytes
                     assert form["text"] == log_line(whole, "en", g.names, viewer)
                     if ev.secret and viewer != ev.seat:
                         assert not set(ev.secret) - set(ev.data) & set(form), form
