@@ -6,18 +6,23 @@ or raises a ``Refusal`` having changed nothing."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bohnanza import commands as cmds
 
+from ..conn import TokenBucket
 from ..inbound import typed_line
 from ..protocol import Chat
 from . import commands
 from .change import BotActor, Change, CommandError
 from .logbook import game_entries, room_entry
 
-if TYPE_CHECKING:
-    from .room import Room
+
+class Room(commands.Parts, Protocol):
+    """What the handlers read of the room (room.py): ``commands.Parts`` and the room's chat
+    rate."""
+
+    chat_rate: TokenBucket
 
 
 def dispatch(room: Room, actor: Any, text: str) -> Change:
