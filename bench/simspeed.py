@@ -10,6 +10,11 @@ the same figures (every line but the last, which holds the speed), and exits 1 o
     nice -n 10 python bench/simspeed.py --base /tmp/base --runs 3 -- \\
         --players 4 --games 200 --policy greedy,random --seed 1 --jobs 1
 
+``--bytecode`` runs both trees from compiled modules, as an installed package runs (each
+tree's ``.pyc`` files in a temporary folder of its own, ``PYTHONPYCACHEPREFIX``, written by
+one uncounted run of one game): without it, where ``PYTHONDONTWRITEBYTECODE`` is set, every
+run compiles every module it imports (about 0.3 s in each tree).
+
 ``--same N`` checks instead that both trees play the same games, command by command: for
 each table of :data:`TABLES` it plays ``N`` games (seeds 100 ...) with ``play_game`` and
 prints the number of commands, the sum of the final coins and a hash of every command
@@ -34,14 +39,29 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
 
 
-def run_once(tree: Path, args: list[str]) -> tuple[float, list[str]]:
-    """CPU seconds of one ``simulate`` in ``tree`` and the figures it printed."""
+def tree_env(tree: Path, cache: Path | None = None) -> dict[str, str]:
+    """The environment of a ``simulate`` run in ``tree``. ``cache``: the modules' compiled
+    bytecode is written to and read from this folder (``PYTHONPYCACHEPREFIX``, one per
+    tree, nothing written into the trees), as an installed package runs from its ``.pyc``
+    files, instead of compiling every module at each start (``PYTHONDONTWRITEBYTECODE``, as
+    this machine's sessions set it: about 0.3 s a run in both trees)."""
     env = dict(os.environ, PYTHONPATH=str(tree))
+    if cache is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(cache)
+    return env
+
+
+def run_once(tree: Path, args: list[str], cache: Path | None = None) -> tuple[float, list[str]]:
+    """CPU seconds of one ``simulate`` in ``tree`` and the figures it printed (``cache``:
+    :func:`tree_env`)."""
+    env = tree_env(tree, cache)
     proc = subprocess.Popen([sys.executable, "-m", "bohnanza", "simulate", *args,
                              "--no-progress"], cwd=tree, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
@@ -124,6 +144,10 @@ def main() -> int:
     ap.add_argument("--instructions", type=int, nargs="?", const=6, default=0, metavar="K",
                     help="count instead the instructions per game of each tree (valgrind; "
                          "games 1 and K, default 6; simulate's arguments but --games)")
+    ap.add_argument("--bytecode", action="store_true",
+                    help="CPU seconds with compiled modules, as an installed package runs: "
+                         "each tree's bytecode cached in a folder of its own (one run of one "
+                         "game each first, not counted)")
     ap.add_argument("args", nargs="*", help="simulate's arguments (after --)")
     ns = ap.parse_args()
     if ns.instructions:
@@ -146,9 +170,19 @@ def main() -> int:
     a_times: list[float] = []
     b_times: list[float] = []
     same = True
+    cache_a = cache_b = None
+    if ns.bytecode:
+        cache_a = Path(tempfile.mkdtemp(prefix="simspeed-a-"))
+        cache_b = Path(tempfile.mkdtemp(prefix="simspeed-b-"))
+        warm = [x for x in args if x != "--no-progress"]
+        if "--games" in warm:
+            warm[warm.index("--games") + 1] = "1"
+        run_once(HERE, warm, cache_a)
+        run_once(ns.base.resolve(), warm, cache_b)
+        print(f"bytecode cached in {cache_a} (A) and {cache_b} (B)", flush=True)
     for k in range(ns.runs):
-        a, fa = run_once(HERE, args)
-        b, fb = run_once(ns.base.resolve(), args)
+        a, fa = run_once(HERE, args, cache_a)
+        b, fb = run_once(ns.base.resolve(), args, cache_b)
         same = same and fa == fb and bool(fa)
         a_times.append(a)
         b_times.append(b)

@@ -302,36 +302,42 @@ def acceptable_ids(g: GameState, seat: int, held: Holdings | None = None) -> lis
     """Ids of the offers for which :func:`acceptable` holds, in market order (one pass):
     the offers ``seat`` may ``/accept`` now (R28-R31, C12). ``held``: the holdings and open
     offers of this position counted once (a :class:`Holdings` shared by the views of every
-    seat); counted here when ``None``. The one place this is worked out: the bots, the
-    search and the views' ``can_accept`` all call it."""
+    seat); when ``None``, the hands are read for just the cards the offers name
+    (:func:`holds`: cheaper for one question about one position, as the bots ask it). The
+    one place this is worked out: the bots, the search and the views' ``can_accept`` all
+    call it."""
     if g.phase != "trade":
         return []
-    if held is None:
-        held = Holdings(g)
     active = g.active
+    # without ``held`` (a bot asking once for one position) only the cards the offers name
+    # are counted, in the hands themselves (holds); with it, from its counts: the same ids
     if seat == active:
         if g.deal is not None:
             return []
-        mine = held.of(seat)
         found = []      # a loop, o.complete written out: no call for either (Python 3.11)
         for o in g.offers:
             if (o.owner != active and o.give != "?" and o.want != "?"
                     and (o.to is None or o.to == seat)
-                    and counted_holds(held.of(o.owner), o.give)
-                    and counted_holds(mine, o.want)):
+                    and (holds(g, o.owner, o.give) and holds(g, seat, o.want) if held is None
+                         else counted_holds(held.of(o.owner), o.give)
+                         and counted_holds(held.of(seat), o.want))):
                 found.append(o.id)
         return found
-    full = held.open_offers(seat) >= MAX_OPEN_OFFERS   # a copy would be refused
     free = g.deal is None
-    mine = held.of(seat)
     out = []
     for o in g.offers:
         if o.owner != active or o.give == "?" or o.want == "?":    # not o.complete
             continue
         if o.to == seat:            # aimed at this seat: the deal starts at once [house]
-            if free and counted_holds(held.of(active), o.give) and counted_holds(mine, o.want):
+            if free and (holds(g, active, o.give) and holds(g, seat, o.want) if held is None
+                         else counted_holds(held.of(active), o.give)
+                         and counted_holds(held.of(seat), o.want)):
                 out.append(o.id)
-        elif (o.to is None and not full and counted_holds(mine, o.want)
+        elif (o.to is None
+              and (_open_offers(g, seat) if held is None else held.open_offers(seat))
+              < MAX_OPEN_OFFERS     # else a copy would be refused
+              and (holds(g, seat, o.want) if held is None
+                   else counted_holds(held.of(seat), o.want))
               and answered(g, seat, o) is None):
             out.append(o.id)
     return out

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import duel, market, phases, planting
+from . import duel, flow, market, phases, planting
 from .actions import (
     Accept,
     Buy,
@@ -62,7 +62,8 @@ class SimGame(QuietGame):
     """A ``QuietGame`` for whole bot games from ``Game.new`` (``bohnanza simulate``):
     ``apply`` looks for stale offers (C13, T28) only after an action that may move a card
     out of a hand or the face-up cards, not after ``PostOffer`` (its own side was checked),
-    ``Withdraw``, ``Harvest``, ``Buy`` or the markers (``Game.holdings_kept``). Exact only
+    ``Withdraw``, ``Harvest``, ``Buy``, the markers (``Game.holdings_kept``) or a ``Plant``
+    of phase 3 (from a to-plant area, :meth:`apply`). Exact only
     for a game that changes through ``apply`` alone, as it has no stale offer after any
     action; a game whose cards are moved by hand or built from a view (``determinize``)
     needs ``QuietGame``.
@@ -83,16 +84,24 @@ class SimGame(QuietGame):
         self.off_market = 0
 
     def apply(self, seat: int, action: object) -> list[Any]:
-        """``Game.apply``, counting ``off_market``. ``PostOffer``, ``Withdraw`` and the pass
-        mark (``Done`` of a seat that is not active) in phase 2 take a short path with the
-        same checks and moves (``market.post``, ``market.withdraw``, ``phases.done``;
-        R28-R30, R32): they move no card, so they make no stale offer, and phase 2 has no
-        automatic step, so ``Game.apply`` would add nothing to them while no view keeps
-        ``changed``."""
+        """``Game.apply``, counting ``off_market``. Short paths with the same checks and
+        moves, while no view keeps ``changed`` (outside the bean duel):
+
+        * ``PostOffer`` and ``Withdraw`` in phases 1, 2 and 3 (``market.post``,
+          ``market.withdraw``; R28-R30) and the pass mark (``Done`` of a seat that is not
+          active) in phase 2 (``phases.done``, R32): they move no card, so they make no
+          stale offer, and the flow would not move: phase 2 has no automatic step, phase 1
+          rests while the active player holds cards and has planted fewer than two (R26),
+          phase 3 while a to-plant area holds cards (R33), and none of them changes that;
+        * a ``Plant`` of phase 3 (``planting.plant``, R33), then the flow's step of phase 3:
+          it moves a card from a to-plant area into the same seat's field, and the face-up
+          cards are gone in phase 3 (R32), so no hand or face-up card has moved and no
+          offer can have gone stale (the look for stale offers, C13, would find none in a
+          game changed through ``apply`` alone, which leaves none after any action)."""
         kind = type(action)
         if kind is PostOffer or kind is Withdraw:
-            if self.phase == "trade" and self.changed is None and type(seat) is int \
-                    and 0 <= seat < len(self.seats):
+            if self.phase in _RESTING and self.changed is None and type(seat) is int \
+                    and 0 <= seat < len(self.seats) and not self.rules.duel:
                 self.events = events = _NO_EVENTS
                 if kind is PostOffer:
                     market.post(self, seat, action)  # type: ignore[arg-type]
@@ -109,7 +118,21 @@ class SimGame(QuietGame):
                 return events
         elif kind is not Plant or self.phase != "plant_traded":
             self.off_market += 1
+        elif self.changed is None and type(seat) is int and 0 <= seat < len(self.seats) \
+                and not self.rules.duel:
+            self.events = events = _NO_EVENTS
+            planting.plant(self, seat, action)  # type: ignore[arg-type]
+            for s in self.seats:            # Game.apply's step of phase 3
+                if s.to_plant:
+                    return events
+            flow.advance(self)
+            return events
         return Game.apply(self, seat, action)
+
+
+_RESTING = ("trade", "plant", "plant_traded")
+"""The phases in which posting or withdrawing an offer leaves the flow where it is
+(``SimGame.apply``)."""
 
 
 _NO_EVENTS = NoLog()
