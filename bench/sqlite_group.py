@@ -9,7 +9,9 @@ start-up cancels):
       --cachegrind-out-file=/dev/null python bench/sqlite_group.py 5 2100   # less 100, / 2000
     python bench/sqlite_group.py 1 2100 20     # one command a group, 20 rooms' rows in turn
 
-``DIR`` holds a tree's ``bohnanza`` (default: this repository's)."""
+``DIR`` holds a tree's ``bohnanza`` (default: this repository's). ``BOHNANZA_BENCH_SQLITE_PREFILL=P``
+stores P commands of each room first, in one group (a database that has run a while: each
+room's newest rows, and its index entries, in a leaf of their own), then counts as above."""
 
 from __future__ import annotations
 
@@ -32,6 +34,13 @@ def main() -> None:
     store = SQLiteStore(os.path.join(tempfile.mkdtemp(), "group.db"))
     version = 0
     made = 0
+    prefill = int(os.environ.get("BOHNANZA_BENCH_SQLITE_PREFILL") or 0)
+    for _ in range(prefill):
+        version += 1
+        store.group([(store.save_command, (), {"name": f"room-{r}", "version": version,
+                                               "game_no": 1, "seat": 2, "text": "/plant",
+                                               "log": LOG})
+                     for r in range(rooms)])
     for _ in range(n // k):
         version += 1
         store.group([(store.save_command, (), {"name": f"room-{(made + r) % rooms}",

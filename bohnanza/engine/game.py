@@ -54,6 +54,14 @@ class Game(GameState):
     cards (``PostOffer``, ``Withdraw``, ``Harvest``, ``Buy``, the markers) cannot make one:
     ``SimGame`` (bot games in the engine) leaves the look out after those."""
 
+    changes_alone: bool = False
+    """Whether this game changes through ``apply`` alone, its cards never moved by hand (the
+    game a server room hosts: ``games.bohnanza.RoomGame``). Then an ``apply`` leaves no stale
+    offer behind (C13, T28: it looks after every action that may move a card out of a hand or
+    the face-up cards, and the turn flow moves none out of a hand), so once an ``apply`` has
+    run (``swept``) the next one leaves the look out after an action that moves no card
+    (:data:`_MOVES_NO_CARD`). A game loaded from a position looks after its first action."""
+
     # ------------------------------------------------------------------ creation
     @classmethod
     def new(cls, preset: str, names: list[str], seed: int,
@@ -197,8 +205,10 @@ class Game(GameState):
             parties = _parties(self, seat, action)
         # one look-up instead of a chain of isinstance tests
         (moves.get(type(action)) or _move_of(action, moves))(self, seat, action)
-        if self.offers and type(action) not in self.holdings_kept:
-            market.sweep_stale(self)
+        if self.offers:
+            kind = type(action)
+            if kind not in self.holdings_kept and not (self.swept and kind in _MOVES_NO_CARD):
+                market.sweep_stale(self)
         phase = self.phase
         if phase == "plant":
             # flow.advance's test for phase 1, without the call: it rests while the active
@@ -232,6 +242,8 @@ class Game(GameState):
                         changed.add("market")   # posted, withdrawn, taken or swept (C13)
                     if len(self.passed) != was[5]:
                         changed.add("passed")   # a pass mark set, or cleared by a post
+        if self.changes_alone:
+            self.swept = True
         return events
 
     def take_changes(self) -> set[Any] | None:
@@ -270,6 +282,12 @@ _MOVES: dict[type, Move] = {
 }
 """Each action type's move (the rule modules), ``(game, seat, action)``. ``Game.apply`` looks
 the exact type up."""
+
+
+_MOVES_NO_CARD: frozenset[type] = frozenset(
+    {PostOffer, Withdraw, Harvest, Buy, Signal, ClearSignals})
+"""Actions that move no card out of a hand or the face-up cards (a post's own side is checked
+by ``market.post``; a harvest moves a field's cards): none can make an offer stale."""
 
 
 _TOUCHES: dict[type, frozenset[str]] = {

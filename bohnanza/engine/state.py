@@ -125,7 +125,7 @@ class GameState:
         "preset", "options", "rules", "start_seat", "active", "phase", "planted",
         "exhaustions", "deck", "discard", "face_up", "removed", "seats", "offers", "next_offer",
         "deal", "passed", "rng", "turn", "history", "result", "events", "revealed",
-        "changed",
+        "changed", "swept",
     )
 
     def __init__(self) -> None:
@@ -156,6 +156,9 @@ class GameState:
         self.events: list[Any] = []   # the records of the action under way (events.py)
         # what the actions changed since ``Game.take_changes`` (None: anything, or not kept)
         self.changed: set[Any] | None = None
+        # no offer is stale now (``Game.changes_alone``: set by ``apply`` only in a game that
+        # changes through it alone; False: not known, as after loading a position)
+        self.swept = False
 
     @property
     def n_seats(self) -> int:

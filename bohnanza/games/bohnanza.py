@@ -22,6 +22,17 @@ from bohnanza.engine.view import MarketMemo
 from .base import Answering, GameState
 
 
+class RoomGame(Game):
+    """The Bohnanza game a room hosts: it changes through ``apply`` alone (the server never
+    moves its cards by hand; a rollback loads a new one from the stored position), so
+    ``apply`` leaves the look for stale offers out after an action that moves no card
+    (``Game.changes_alone``; the same game, event for event)."""
+
+    __slots__ = ()
+
+    changes_alone = True
+
+
 def _g(game: GameState) -> Game:
     return cast(Game, game)
 
@@ -46,12 +57,12 @@ class BohnanzaHost:
         return PLAYER_RANGE[str(options.get("preset") or "classic")]
 
     def new(self, options: dict[str, Any], names: list[str], seed: int) -> GameState:
-        return Game.new(str(options.get("preset") or "classic"), names, seed,
+        return RoomGame.new(str(options.get("preset") or "classic"), names, seed,
                         {"hidden_money": bool(options.get("hidden_money", False)),
                          "duel_base": str(options.get("duel_base") or "standard")})
 
     def load(self, position: dict[str, Any]) -> GameState:
-        return Game.from_position(position)
+        return RoomGame.from_position(position)
 
     def parse(self, text: str, game: GameState | None) -> cmds.Command:
         """An unknown bean name is answered with the beans of ``game``'s deck only."""

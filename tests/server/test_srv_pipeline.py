@@ -17,7 +17,7 @@ from bohnanza.server.conn import Conn
 from bohnanza.server.hub import Hub
 from bohnanza.server.room import Room
 from bohnanza.server.room import commands as room_commands
-from bohnanza.server.room import room as room_module
+from bohnanza.server.room import handlers as room_handlers
 from bohnanza.server.room import setup as room_setup
 from bohnanza.server.settings import Settings
 
@@ -220,7 +220,7 @@ async def test_a_handler_that_breaks_changes_nothing(
 
     monkeypatch.setattr(room_commands, "room_entry", broken)
     monkeypatch.setattr(room_setup, "room_entry", broken)  # /start and /option live there
-    monkeypatch.setattr(room_module, "game_entries", broken)
+    monkeypatch.setattr(room_handlers, "game_entries", broken)  # a game command's lines
     before = _snapshot(room)
     position = room.game.to_position() if room.game is not None else None
     mark = trace.mark()

@@ -45,7 +45,8 @@ def mark_owed(table: Table, now: float | None = None, mono: float | None = None)
     (module docstring). ``now``: Unix time, ``mono``: the monotonic clock (read only when a
     seat's decision or deadline is new: most changes leave every seat's key as it was)."""
     game = table.game
-    owed = table.hosted.owed(game) if game is not None else {}
+    hosted = table.hosted  # a look-up (games.TableGame.get): once, not once per seat
+    owed = hosted.owed(game) if game is not None else {}
     room_clock = table.clock
     prefix = ""
     for i, s in enumerate(table.seats):
@@ -59,7 +60,7 @@ def mark_owed(table: Table, now: float | None = None, mono: float | None = None)
                 s.stalling = False
             continue
         assert game is not None
-        clock = table.hosted.decision_clock(game, key, room_clock)  # the farm game's G19
+        clock = hosted.decision_clock(game, key, room_clock)  # the farm game's G19
         if not prefix:
             prefix = f"{table.game_no}:"
         key = prefix + key

@@ -27,20 +27,19 @@ import time
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bohnanza import commands as cmds
 from bohnanza.engine import Refusal
 
 from .. import frames, lang
 from ..conn import TokenBucket
-from ..inbound import typed_line
-from ..protocol import Chat, Reply
-from . import arrival, commands
+from ..protocol import Reply
+from . import arrival, handlers
 from . import game as games
 from .bots import BotDriver
 from .change import BotActor, Change, CommandError, Outcome, storage_error
 from .clock import ClockDriver, mark_owed
 from .journal import Journal
-from .logbook import game_entries, read_backlog, room_entry
+from .lock import RoomLock
+from .logbook import read_backlog
 from .presence import Presence
 from .roompart import RoomPart
 from .stateframes import state_frames
@@ -77,7 +76,8 @@ class Room:
         self.directory = directory
         self.queue = queue
         self.settings = settings
-        self.lock = asyncio.Lock()
+        self.room_lock = RoomLock()  # say takes it at once when free (lock.py)
+        self.lock: asyncio.Lock = self.room_lock  # the same lock, as the parts know it
         self.version = 0
         self.pending = 0  # connections on their way in (see Hub.room_for)
         self.last_visit = time.monotonic()  # a connection was here (Hub: forget_after)
@@ -135,7 +135,10 @@ class Room:
 
     async def say(self, conn: Conn, say_id: Any, text: str) -> None:
         """A person's ``say``, answered with exactly one ``reply``."""
-        async with self.lock:
+        lock = self.room_lock
+        if not lock.take():  # free: taken at once, without a coroutine (lock.py)
+            await lock.acquire()
+        try:
             if self.presence.touch(conn, self.table.seats):
                 self.bump()
             self.bots.wake()
@@ -151,6 +154,8 @@ class Room:
             if self.rode is not conn:  # else its reply rode in its state (exactly once)
                 self._reply(conn, say_id, outcome)
             self.rode = None
+        finally:
+            lock.release()
 
     async def act_for(self, seat: int, text: str) -> Outcome:
         """``text`` said for ``seat`` by a bot (the caller holds the lock)."""
@@ -158,11 +163,21 @@ class Room:
 
     async def handle(self, actor: Actor, text: str) -> Outcome:
         """Read ``text``, hand it to the handler of its kind, commit the change, fan it out;
-        the outcome for the reply. The caller holds the lock."""
+        the outcome for the reply. The caller holds the lock. (:meth:`_commit`'s steps
+        inline: one coroutine fewer per command.)"""
         try:
-            change = self._dispatch(actor, text)
-            if change.kind != "answer":
-                await self._commit(change)
+            change = handlers.dispatch(self, actor, text)
+            kind = change.kind
+            if kind == "chat":
+                await self._commit_chat(change)
+            elif kind != "answer":
+                self._stage()
+                try:
+                    await self.journal.write(self.table, self.version, change.command,
+                                             change.entries, kind == "game")
+                except Exception as e:
+                    raise self._unstage(e) from None
+                self._show(change)
             return Outcome(True, message=change.reply)
         except Refusal as e:  # every refusal (rules, syntax, the room) is answered here
             return Outcome.refused(e)
@@ -171,78 +186,56 @@ class Room:
             self._rollback()
             return Outcome(False, "internal_error", "The server failed on that command.")
 
-    def _dispatch(self, actor: Actor, text: str) -> Change:
-        # bad_text, too_long; a parameter file is several lines, bounded by the frame size
-        text = typed_line(text, self.settings.chat_max_len)
-        # an unknown bean name is answered with the beans of this game's deck only
-        command = self.table.hosted.parse(text, self.table.game if self.table.running else None)
-        if isinstance(command, cmds.GameCommand):
-            return self._game_command(actor, text, command.action)
-        if isinstance(command, cmds.Chat):
-            return self._chat(actor, text)
-        if isinstance(command, cmds.RoomCommand):
-            return commands.run(self, actor, command)
-        raise CommandError("parse_error", "Unknown command.")  # pragma: no cover
-
-    def _game_command(self, actor: Actor, text: str, action: Any) -> Change:
-        """A game command: the engine applies it completely or refuses it (nothing changed)."""
-        if actor.seat is None:
-            raise CommandError("not_seated", "Only a seated player can do that; /join first.")
-        table = self.table
-        game = table.game
-        if game is None:
-            raise CommandError("no_game", "No game is running; /start begins one.")
-        was_over = game.over
-        events = game.apply(actor.seat, action)
-        if not isinstance(actor, BotActor):  # the seat's person acted: no timeouts in a row
-            table.seats[actor.seat].timeouts = 0
-        entries = game_entries(table, events)
-        if game.over and not was_over:
-            table.last_result = table.result_record()
-            entries.append(room_entry("The game is over. /start plays again."))
-        return Change("game", (actor.seat, text), entries)
-
-    def _chat(self, actor: Actor, text: str) -> Change:
-        text = text.strip()
-        if not text:
-            raise CommandError("empty", "Nothing to say.")
-        if not self.chat_rate.take():  # the room's chat, everyone's lines together
-            raise CommandError("rate_limited", "Too much chat in this room at once; wait a "
-                               "moment.")
-        name = self.table.name_of(actor.seat, actor.name)
-        return Change("chat", chat=Chat(name=name, seat=actor.seat, text=text, ts=time.time()))
-
     async def _commit(self, change: Change) -> None:
-        """Store ``change``, then show it: the one place a change is committed. A write that
-        fails puts the room back as stored and raises ``storage_error``."""
+        """Store ``change``, then show it: the one way a change is committed (:meth:`handle`
+        takes the same steps inline). A write that fails puts the room back as stored and
+        raises ``storage_error``."""
         if change.kind == "chat":
-            assert change.chat is not None
-            try:
-                await self.journal.write_chat(
-                    self.table, self.version, change.chat.model_dump(exclude={"type", "replay"})
-                )
-            except Exception as e:
-                log.warning("room %s: chat not stored (%s)", self.name, e)
-                raise storage_error() from None
-            msg = change.chat.model_dump_json()
-            for c in list(self.presence.conns):
-                c.send(msg)
+            await self._commit_chat(change)
             return
-        self.version += 1
-        mark_owed(self.table)  # what the game waits for now, and the clocks (clock.py)
+        self._stage()
         try:
             await self.journal.write(self.table, self.version, change.command, change.entries,
                                      change.kind == "game")
         except Exception as e:
-            log.warning("room %s: write failed (%s); back to the stored state", self.name, e)
-            self.version -= 1
-            self._rollback()
-            raise storage_error() from None
+            raise self._unstage(e) from None
+        self._show(change)
+
+    def _stage(self) -> None:
+        """Before a change's write: the room's next version, what the game waits for now and
+        the clocks (clock.py)."""
+        self.version += 1
+        mark_owed(self.table)
+
+    def _unstage(self, e: Exception) -> CommandError:
+        """The write failed: back to the stored state; the ``storage_error`` to raise."""
+        log.warning("room %s: write failed (%s); back to the stored state", self.name, e)
+        self.version -= 1
+        self._rollback()
+        return storage_error()
+
+    def _show(self, change: Change) -> None:
+        """After a change's write: the seats' connections, the states, the bots' next step."""
         self.bots.stamp()  # before the states: waits_until is the same in every one of them
         self._seat_connections(change)
         # stored: an accepted say with nothing to say back may be answered in its state
         self.broadcast(change.entries, self.asking if change.reply is None else None)
         self.bots.changed()
+
+    async def _commit_chat(self, change: Change) -> None:
+        """A chat line: stored, then sent to every connection (``storage_error`` when it could
+        not be stored)."""
+        assert change.chat is not None
+        try:
+            await self.journal.write_chat(
+                self.table, self.version, change.chat.model_dump(exclude={"type", "replay"})
+            )
+        except Exception as e:
+            log.warning("room %s: chat not stored (%s)", self.name, e)
+            raise storage_error() from None
+        msg = change.chat.model_dump_json()
+        for c in list(self.presence.conns):
+            c.send(msg)
 
     def _seat_connections(self, change: Change) -> None:
         """The connections' seats after a stored change: renumbered, sat down, stood up."""
