@@ -10,7 +10,7 @@ start-up cancels):
     python bench/sqlite_group.py 1 2100 20     # one command a group, 20 rooms' rows in turn
 
 ``DIR`` holds a tree's ``bohnanza`` (default: this repository's). ``BOHNANZA_BENCH_SQLITE_PREFILL=P``
-stores P commands of each room first, in one group (a database that has run a while: each
+stores P commands of each room first, in P groups of R (one command of each room a group: a database that has run a while: each
 room's newest rows, and its index entries, in a leaf of their own), then counts as above."""
 
 from __future__ import annotations

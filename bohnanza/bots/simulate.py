@@ -367,16 +367,20 @@ def _few_collections() -> Iterator[None]:
     allocated before (modules, tables) is kept out of every collection (``gc.freeze``) and
     young objects are collected less often (a game builds thousands of short-lived tuples
     and dicts, which reference counting frees anyway). No game depends on when the
-    collector runs. The thresholds and the frozen objects are given back afterwards."""
+    collector runs. The thresholds are given back afterwards, and the frozen objects unless
+    a caller had frozen some before (then they stay frozen: ``gc.unfreeze`` frees them all)."""
     before = gc.get_threshold()
-    gc.collect()
-    gc.freeze()
+    ours = gc.get_freeze_count() == 0
+    if ours:
+        gc.collect()
+        gc.freeze()
     gc.set_threshold(20_000, 50, 50)
     try:
         yield
     finally:
         gc.set_threshold(*before)
-        gc.unfreeze()
+        if ours:
+            gc.unfreeze()
 
 
 def add_run_args(ap: argparse.ArgumentParser, policies: list[str], default_policy: str,

@@ -40,6 +40,21 @@ def test_simulate_gives_the_collector_back(capsys: pytest.CaptureFixture[str],
     assert (gc.get_threshold(), gc.get_freeze_count()) == before
 
 
+def test_simulate_keeps_a_callers_frozen_objects(capsys: pytest.CaptureFixture[str]) -> None:
+    """A caller that froze objects before (a server, a test harness) finds them frozen after
+    ``simulate`` (``gc.unfreeze`` would free every frozen object, not only its own)."""
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        assert main(["simulate", "--players", "3", "--games", "1", "--seed", "4",
+                     "--no-progress"]) == 0
+        capsys.readouterr()
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+
+
 def test_simulate_two_players_is_the_duel(capsys: pytest.CaptureFixture[str]) -> None:
     """``--players 2`` plays the bean duel of rio-grande (rules.md §3a) without --preset."""
     rc = main(["simulate", "--players", "2", "--games", "2", "--seed", "3", "--no-progress",

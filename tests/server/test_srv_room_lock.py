@@ -101,7 +101,7 @@ async def test_says_that_meet_a_held_lock_keep_their_order(hub: Hub) -> None:
     eager.start(room.say(conns[2], 3, "/join"), done.append)
     assert done == []  # it did not take the lock past the two waiting
     await asyncio.gather(first, second)
-    for _ in range(100):
+    for _ in range(3000):  # a hang guard, not a timing: 30 s
         if done:
             break
         await asyncio.sleep(0.01)

@@ -5,7 +5,7 @@ arrival order. A ``say`` (a person's, or a bot's through the bot driver) takes o
 
 1. :meth:`Room.handle` reads the text (``bohnanza.commands.parse``) and hands it to the
    handler of its kind: a game command to the engine (``Game.apply``), a room command to
-   ``commands.py``, a chat line to :meth:`Room._chat`. The handler returns a :class:`Change`
+   ``commands.py``, a chat line to ``handlers.chat``. The handler returns a :class:`Change`
    (or raises a ``Refusal``, having changed nothing);
 2. :meth:`Room._commit` stores the change (the journal) *before* anything about it is sent
    (design.md §7); a write that fails puts the room back as stored and refuses the command
@@ -162,22 +162,12 @@ class Room:
         return await self.handle(BotActor(seat, self.table.seats[seat].name), text)
 
     async def handle(self, actor: Actor, text: str) -> Outcome:
-        """Read ``text``, hand it to the handler of its kind, commit the change, fan it out;
-        the outcome for the reply. The caller holds the lock. (:meth:`_commit`'s steps
-        inline: one coroutine fewer per command.)"""
+        """Read ``text``, hand it to the handler of its kind, commit the change
+        (:meth:`_commit`), fan it out; the outcome for the reply. The caller holds the lock."""
         try:
             change = handlers.dispatch(self, actor, text)
-            kind = change.kind
-            if kind == "chat":
-                await self._commit_chat(change)
-            elif kind != "answer":
-                self._stage()
-                try:
-                    await self.journal.write(self.table, self.version, change.command,
-                                             change.entries, kind == "game")
-                except Exception as e:
-                    raise self._unstage(e) from None
-                self._show(change)
+            if change.kind != "answer":
+                await self._commit(change)
             return Outcome(True, message=change.reply)
         except Refusal as e:  # every refusal (rules, syntax, the room) is answered here
             return Outcome.refused(e)
@@ -187,9 +177,9 @@ class Room:
             return Outcome(False, "internal_error", "The server failed on that command.")
 
     async def _commit(self, change: Change) -> None:
-        """Store ``change``, then show it: the one way a change is committed (:meth:`handle`
-        takes the same steps inline). A write that fails puts the room back as stored and
-        raises ``storage_error``."""
+        """Store ``change``, then show it: the one way a change is committed (a say's through
+        :meth:`handle`, a bot's or the room's own). A write that fails puts the room back as
+        stored and raises ``storage_error``."""
         if change.kind == "chat":
             await self._commit_chat(change)
             return
