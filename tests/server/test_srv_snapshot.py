@@ -78,18 +78,22 @@ class _Conn:
         self.seat = seat
 
 
+def _seated_room(n: int) -> tuple[Table, Presence, Any, RoomMemo]:
+    """A table of ``n`` seats, one connection at each, the settings and a fresh memo."""
+    table = Table()
+    table.seats = [Seat(f"P{i + 1}", "x" * 64) for i in range(n)]
+    presence = Presence(_Settings())  # type: ignore[arg-type]
+    presence.conns = [_Conn(i) for i in range(n)]  # type: ignore[misc]
+    return table, presence, _Settings(), RoomMemo()
+
+
 def test_the_room_part_read_with_the_memo_is_the_room_part_read_afresh() -> None:
     """Random changes of everything the room part shows (seats' marks, bots, vacant seats,
     the options, a game dealt and ended, the farm game and its parameters, connections, the
     settings): after each the key read with the room's memo is the key read afresh, its
     start facts are ``setup.start_seats``' and its bots' doing ``bots_doing``'s."""
     rng = random.Random(14)
-    table = Table()
-    table.seats = [Seat(f"P{i + 1}", "x" * 64) for i in range(4)]
-    presence = Presence(_Settings())  # type: ignore[arg-type]
-    presence.conns = [_Conn(i) for i in range(4)]  # type: ignore[misc]
-    conf = _Settings()
-    memo = RoomMemo()
+    table, presence, conf, memo = _seated_room(4)
     described = set()
     for step in range(600):
         s = table.seats[rng.randrange(len(table.seats))]
@@ -189,12 +193,7 @@ def test_every_write_of_a_seat_reads_the_room_parts_key_when_it_shows() -> None:
     from dataclasses import fields
 
     assert {f.name for f in fields(Seat)} == set(_VALUES)
-    table = Table()
-    table.seats = [Seat(f"P{i + 1}", "x" * 64) for i in range(3)]
-    presence = Presence(_Settings())  # type: ignore[arg-type]
-    presence.conns = [_Conn(i) for i in range(3)]  # type: ignore[misc]
-    conf = _Settings()
-    memo = RoomMemo()
+    table, presence, conf, memo = _seated_room(3)
 
     def read() -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         kept = RoomPart("r", table, presence, conf).key_with(memo)  # type: ignore[arg-type]
