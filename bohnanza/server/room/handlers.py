@@ -6,7 +6,7 @@ or raises a ``Refusal`` having changed nothing."""
 from __future__ import annotations
 
 import time
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bohnanza import commands as cmds
 
@@ -15,7 +15,10 @@ from ..inbound import typed_line
 from ..protocol import Chat
 from . import commands
 from .change import BotActor, Change, CommandError
-from .logbook import game_entries, room_entry
+from .logbook import room_entry
+
+if TYPE_CHECKING:
+    from bohnanza.games import HostedGame
 
 
 class Room(commands.Parts, Protocol):
@@ -32,10 +35,11 @@ def dispatch(room: Room, actor: Any, text: str) -> Change:
     text = typed_line(text, room.settings.chat_max_len)
     table = room.table
     game = table.game
+    hosted = table.hosted
     # an unknown bean name is answered with the beans of this game's deck only
-    command = table.hosted.parse(text, game if game is not None and not game.over else None)
+    command = hosted.parse(text, game if game is not None and not game.over else None)
     if isinstance(command, cmds.GameCommand):
-        return game_command(room, actor, text, command.action)
+        return game_command(room, actor, text, command.action, hosted)
     if isinstance(command, cmds.Chat):
         return chat(room, actor, text)
     if isinstance(command, cmds.RoomCommand):
@@ -43,23 +47,29 @@ def dispatch(room: Room, actor: Any, text: str) -> Change:
     raise CommandError("parse_error", "Unknown command.")  # pragma: no cover
 
 
-def game_command(room: Room, actor: Any, text: str, action: Any) -> Change:
-    """A game command: the engine applies it completely or refuses it (nothing changed)."""
-    if actor.seat is None:
+def game_command(room: Room, actor: Any, text: str, action: Any,
+                 hosted: HostedGame | None = None) -> Change:
+    """A game command: the engine applies it completely or refuses it (nothing changed).
+    ``hosted``: the table's hosted game, when the caller has it at hand."""
+    seat = actor.seat
+    if seat is None:
         raise CommandError("not_seated", "Only a seated player can do that; /join first.")
     table = room.table
     game = table.game
     if game is None:
         raise CommandError("no_game", "No game is running; /start begins one.")
     was_over = game.over
-    events = game.apply(actor.seat, action)
+    events = game.apply(seat, action)
     if not isinstance(actor, BotActor):  # the seat's person acted: no timeouts in a row
-        table.seats[actor.seat].timeouts = 0
-    entries = game_entries(table, events)
-    if game.over and not was_over:
+        s = table.seats[seat]
+        if s.timeouts:  # (a counted write: Seat.shown; most commands leave it at 0)
+            s.timeouts = 0
+    # the events' entries (logbook.game_entries), none for most commands (the markers)
+    entries = (hosted or table.hosted).entries(game, events) if events else []
+    if not was_over and game.over:
         table.last_result = table.result_record()
         entries.append(room_entry("The game is over. /start plays again."))
-    return Change("game", (actor.seat, text), entries)
+    return Change("game", (seat, text), entries)
 
 
 def chat(room: Room, actor: Any, text: str) -> Change:
