@@ -6,7 +6,7 @@ or raises a ``Refusal`` having changed nothing."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from bohnanza import commands as cmds
 
@@ -15,10 +15,7 @@ from ..inbound import typed_line
 from ..protocol import Chat
 from . import commands
 from .change import BotActor, Change, CommandError
-from .logbook import room_entry
-
-if TYPE_CHECKING:
-    from bohnanza.games import HostedGame
+from .logbook import game_entries, room_entry
 
 
 class Room(commands.Parts, Protocol):
@@ -39,7 +36,7 @@ def dispatch(room: Room, actor: Any, text: str) -> Change:
     # an unknown bean name is answered with the beans of this game's deck only
     command = hosted.parse(text, game if game is not None and not game.over else None)
     if isinstance(command, cmds.GameCommand):
-        return game_command(room, actor, text, command.action, hosted)
+        return game_command(room, actor, text, command.action)
     if isinstance(command, cmds.Chat):
         return chat(room, actor, text)
     if isinstance(command, cmds.RoomCommand):
@@ -47,10 +44,8 @@ def dispatch(room: Room, actor: Any, text: str) -> Change:
     raise CommandError("parse_error", "Unknown command.")  # pragma: no cover
 
 
-def game_command(room: Room, actor: Any, text: str, action: Any,
-                 hosted: HostedGame | None = None) -> Change:
-    """A game command: the engine applies it completely or refuses it (nothing changed).
-    ``hosted``: the table's hosted game, when the caller has it at hand."""
+def game_command(room: Room, actor: Any, text: str, action: Any) -> Change:
+    """A game command: the engine applies it completely or refuses it (nothing changed)."""
     seat = actor.seat
     if seat is None:
         raise CommandError("not_seated", "Only a seated player can do that; /join first.")
@@ -64,8 +59,8 @@ def game_command(room: Room, actor: Any, text: str, action: Any,
         s = table.seats[seat]
         if s.timeouts:  # (a counted write: Seat.shown; most commands leave it at 0)
             s.timeouts = 0
-    # the events' entries (logbook.game_entries), none for most commands (the markers)
-    entries = (hosted or table.hosted).entries(game, events) if events else []
+    # the events' entries; none for most commands (the markers: no event)
+    entries = game_entries(table, events) if events else []
     if not was_over and game.over:
         table.last_result = table.result_record()
         entries.append(room_entry("The game is over. /start plays again."))
