@@ -55,9 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "forget-room":
         return _forget_room(args.room, args.db)
     if args.command == "serve":
-        import uvicorn
-
-        from bohnanza.server import Settings, create_app
+        from bohnanza.server import Settings, create_app, uvserver
         from bohnanza.server.gate import GatedHttp, GatedWebSocket
 
         overrides = {k: v for k in ("host", "port", "db", "database", "redis_url", "bot_delay") if (v := getattr(args, k)) is not None}
@@ -76,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         gc.collect()
         gc.freeze()
         gc.set_threshold(20_000, 50, 50)
-        uvicorn.run(
+        started = uvserver.run(  # uvicorn, woken once a second (uvserver.py)
             create_app(settings),
             host=settings.host,
             port=settings.port,
@@ -91,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
             forwarded_allow_ips=",".join(settings.trusted_proxies) or None,
             log_level=args.log_level,
         )
+        if not started:
+            return 3  # as uvicorn.run exits when the server could not start
     return 0
 
 
