@@ -324,7 +324,8 @@ class Changes(NamedTuple):
     seats but those of ``you`` whose ``you`` may differ in its market part only (the offer
     and deal hints, :class:`YouMarket`; ``None``: every seat); ``marks``: the seats of
     ``you`` whose ``you`` may differ in its markers (its ``signals``) only
-    (:class:`YouSignals`)."""
+    (:class:`YouSignals`); ``keys``: with ``base``, the keys of the shared part not in
+    ``same`` (those that may differ), in the order :func:`public` builds them."""
 
     base: bool
     same: frozenset[str]
@@ -333,9 +334,11 @@ class Changes(NamedTuple):
     seats: frozenset[int] | None = None
     market: frozenset[int] | None = frozenset()
     marks: frozenset[int] = frozenset()
+    keys: tuple[str, ...] = ()
 
 
 _NO_CHANGE = Changes(False, frozenset(), False, frozenset())
+_MARKS: dict[Any, Changes] = {}  # seat -> what its markers alone moving may change
 
 
 # the keys of the shared part that change only with a new phase, turn or game (anything:
@@ -370,6 +373,15 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
         return None
     if not changed:
         return _NO_CHANGE
+    if len(changed) == 1:  # one seat's markers alone (most commands): made once per seat
+        for k in changed:
+            if type(k) is tuple and k[0] == "marks":
+                told = _MARKS.get(k[1])
+                if told is None:
+                    m = frozenset((k[1],))
+                    told = _MARKS[k[1]] = Changes(False, frozenset(), m, m, None,
+                                                  frozenset(), m)
+                return told
     seats: set[int] = set()
     marks: set[int] = set()
     keys: set[str] = set()
@@ -419,7 +431,21 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
     else:
         same.add("seats")
         entries = frozenset()
-    return Changes(True, frozenset(same), frozenset(marks), you, entries, dealt, only)
+    kept = frozenset(same)
+    order = _ORDERS.get(kept)
+    if order is None:
+        order = _ORDERS[kept] = tuple(k for k in _PUBLIC_KEYS if k not in kept)
+    return Changes(True, kept, frozenset(marks), you, entries, dealt, only, order)
+
+
+# the keys of :func:`public`, in the order it builds them, and for each ``same`` of
+# :func:`changes_of` the keys not in it (a few sets in a game)
+_PUBLIC_KEYS = ("preset", "options", "phase", "active", "start_seat", "planted",
+                "exhaustions", "passes_limit", "turn", "deck_count", "discard_count",
+                "discard_top", "face_up", "face_up_places", "face_up_gone", "removed_count",
+                "offers", "deal", "waiting", "seats", "third_field_cost", "rules",
+                "catalogue", "result", "history")
+_ORDERS: dict[frozenset[str], tuple[str, ...]] = {}
 
 
 def _offer_hints(

@@ -8,6 +8,7 @@ serialises a part whose values stayed."""
 from __future__ import annotations
 
 import functools
+import operator
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,10 @@ from .table import Table
 if TYPE_CHECKING:
 
     from ..settings import Settings
+
+
+_SEAT = operator.attrgetter("seat")  # a connection's seat
+_SHOWN = operator.attrgetter("shown")  # a seat's count of the writes the part shows
 
 
 def room_part(name: str, table: Table, presence: Presence, settings: Settings,
@@ -70,11 +75,11 @@ class RoomPart:
         game = table.game
         fixed = memo.read(table, settings) if memo is not None else _fixed(table, settings)
         seats = table.seats
-        where = [c.seat for c in presence.conns]
+        where = list(map(_SEAT, presence.conns))
         over = game is not None and game.over
         stamp: tuple[Any, ...] | None = None
         if memo is not None:  # every value the key is read from, the seats' by their count
-            stamp = (name, tuple(seats), tuple([s.shown for s in seats]), tuple(where),
+            stamp = (name, tuple(seats), tuple(map(_SHOWN, seats)), tuple(where),
                      table.hidden_money, table.preset, table.duel_base, table.clock,
                      table.bot_speed, game, over, table.game_no, fixed)  # (no bot: no
             # ``waits_until`` in the key; with a bot seat no stamp is kept)

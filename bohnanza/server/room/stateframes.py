@@ -104,16 +104,19 @@ def state_frames(
         assert snap is not None
         held = snap.version
         ops = snap.update(version, base, own, room, dealt, key, stamp, changes)
-    patched: list[bool] = []
     whole: list[int | None] = []  # the seats of those sent their state whole, once each
-    for c in conns:
-        seat = c.seat
-        if c.deltas and seat in ops and c.held == (held, seat):
-            patched.append(True)
-        else:
-            patched.append(False)
-            if seat not in whole:
-                whole.append(seat)
+    if fresh and len(ops) == len(dealt):  # every connection held the copy: all patched
+        patched = [True] * len(conns)
+    else:
+        patched = []
+        for c in conns:
+            seat = c.seat
+            if c.deltas and seat in ops and c.held == (held, seat):
+                patched.append(True)
+            else:
+                patched.append(False)
+                if seat not in whole:
+                    whole.append(seat)
     if not whole:
         texts: dict[Any, str] = {}
     elif base is not None:
@@ -130,6 +133,7 @@ def state_frames(
     out: list[str | None] = []
     rides = rider[0] if rider is not None else None
     sitting = table.seats
+    quiet = snap.quiet if snap is not None else 0  # ``Snapshot.news``, without its call
     for c, p in zip(conns, patched, strict=True):
         seat = c.seat
         you = frames.you(c.name if seat is None else sitting[seat].name, seat)  # name_of
@@ -141,7 +145,7 @@ def state_frames(
             if c.you != you:
                 these = [*these, delta.operation("replace", "/room/you", you)]
             elif reply is None and (log is None or log == _NO_LINES) \
-                    and not snap.news(these):
+                    and len(these) == quiet:  # not snap.news(these)
                 out.append(None)  # nothing new to see: no frame, ``seen`` stays
                 c.held = (version, seat)
                 continue

@@ -119,8 +119,17 @@ class Snapshot:
         self.quiet = 0
         if self.patches(version, base is not None):
             common: list[str] = []
-            if self.base is not None and base is not None and (changes is None
-                                                                or changes.base):
+            if self.base is not None and base is not None and changes is not None \
+                    and changes.base and changes.keys:
+                # the keys that may differ alone, in the order of the view's keys
+                offers = self.offers if "offers" in changes.keys else None
+                delta.diff_some(self.base, base, changes.keys, "/view", common, offers)
+                if offers is not None and "offers" not in self.base:
+                    self.offers = None
+                if "seats" in changes.keys:
+                    self._diff_seats(base["seats"], common)
+            elif self.base is not None and base is not None and (changes is None
+                                                                  or changes.base):
                 same = (UNCHANGING.get(game[0], frozenset())
                         if game is not None and game == self.game else frozenset())
                 if changes is not None:
