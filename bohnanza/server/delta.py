@@ -263,48 +263,6 @@ def diff_texts(old: Texts, new: dict[str, Any], path: str, out: list[str],
             del old[k]
 
 
-def diff_some(old: Texts, new: dict[str, Any], keys: tuple[str, ...], path: str,
-              out: list[str], entries: EntryList | None = None) -> None:
-    """:func:`diff_texts` over ``keys`` of ``new`` alone (the others known not to have
-    changed; each of ``keys`` in both objects), in that order, with ``same`` the other keys:
-    the same operations, without a look at the others. ``seats`` is left out (the room's
-    copy diffs it entry by entry); ``entries`` as in :func:`diff_texts` (its key in
-    ``keys``: diffed there)."""
-    for k in keys:
-        if k == "seats":
-            continue
-        v = new[k]
-        if entries is not None and k == entries.key:
-            entries.diff(v, path + _step(k), out)
-            continue
-        was = old[k]
-        if type(v) in _SCALARS:
-            if was[1] == SCALAR and type(was[0]) is type(v) and was[0] == v:
-                continue
-            old[k] = (v, SCALAR)
-            out.append(operation("replace", path + _step(k), dumps(v)))
-            continue
-        try:  # jsontext.dumps, without its call
-            text = _quick(v).decode()
-        except TypeError:
-            text = dumps(v)
-        n = len(v) if type(v) is list else -1
-        old_text, m = was
-        if old_text == text:
-            continue
-        old[k] = (text, n)
-        p = path + _step(k)
-        if m == SCALAR:
-            out.append(operation("replace", p, text))
-            continue
-        if (0 <= m < n and text.startswith(old_text[:-1])
-                and (m == 0 or text[len(old_text) - 1] == ",")):
-            for x in v[m:]:
-                out.append(operation("add", p + "/-", dumps(x)))
-            continue
-        walk(loads(old_text), v, p, out)
-
-
 class EntryList:
     """A list of read-only entries (plain JSON data that is never changed once built: the
     shared ``offers`` of a view, ``engine.view.MarketMemo`` gives an unchanged offer's entry

@@ -1,6 +1,6 @@
 """The shared part of the views diffed over the keys that may differ alone (servercpu11,
 issue 14): ``view.changes_of`` names them (``Changes.keys``: the keys of ``public`` not in
-``same``, in the order ``public`` builds them) and ``delta.diff_some`` diffs those keys
+``same``, in the order ``public`` builds them) and ``room.states.diff_keys`` diffs those keys
 alone, with the same operations as ``delta.diff_texts`` over the whole part with the other
 keys ``same``. Over random play in every preset, with and without hidden money; a marker
 alone moving is told as before (``Changes`` of one seat's markers)."""
@@ -15,6 +15,7 @@ import pytest
 from bohnanza.engine import Game
 from bohnanza.engine import view as views
 from bohnanza.server import delta
+from bohnanza.server.room.states import diff_keys
 
 from .test_invariants import SETUPS, play_checked
 
@@ -42,7 +43,7 @@ class _Watch:
         delta.diff_texts(whole, base, "/view", out_whole, told.same | {"seats"})
         some = dict(self.texts)
         out_some: list[str] = []
-        delta.diff_some(some, base, told.keys, "/view", out_some)
+        diff_keys(some, base, told.keys, out_some)
         assert out_some == out_whole
         assert {k: v for k, v in some.items() if k != "seats"} == \
             {k: v for k, v in whole.items() if k != "seats"}

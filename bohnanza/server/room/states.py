@@ -18,10 +18,11 @@ from typing import Any
 from bohnanza.engine.view import SKIPPED, You, YouMarket, YouSignals
 
 from .. import delta, frames
+from ..jsontext import loads
 from .roompart import RoomMemo, RoomPart, room_part
 from .stateframes import state_frames
 
-__all__ = ["UNCHANGING", "RoomPart", "Snapshot", "room_part", "state_frames"]
+__all__ = ["UNCHANGING", "RoomPart", "Snapshot", "diff_keys", "room_part", "state_frames"]
 
 
 # the parts of a Bohnanza view that never change during a game: not even compared while the
@@ -123,7 +124,7 @@ class Snapshot:
                     and changes.base and changes.keys:
                 # the keys that may differ alone, in the order of the view's keys
                 offers = self.offers if "offers" in changes.keys else None
-                delta.diff_some(self.base, base, changes.keys, "/view", common, offers)
+                diff_keys(self.base, base, changes.keys, common, offers)
                 if offers is not None and "offers" not in self.base:
                     self.offers = None
                 if "seats" in changes.keys:
@@ -324,6 +325,43 @@ _NOW = ',"now":'
 _NOW_REPLACE = '{"op":"replace","path":"/room/now","value":'
 _NOW_ADD = '{"op":"add","path":"/room/now","value":'
 _MARKERS = '"signals":'
+
+
+def diff_keys(old: delta.Texts, new: dict[str, Any], keys: tuple[str, ...], out: list[str],
+              entries: delta.EntryList | None = None) -> None:
+    """``delta.diff_texts(old, new, "/view", out, same, entries=entries)`` with ``same`` every
+    key of ``new`` but ``keys`` (each in both; ``seats`` left to :meth:`Snapshot._diff_seats`):
+    the same operations, the other keys not looked at."""
+    for k in keys:
+        if k == "seats":
+            continue
+        v = new[k]
+        p = "/view/" + k  # (a view's keys need no escape in a pointer)
+        if entries is not None and k == entries.key:
+            entries.diff(v, p, out)
+            continue
+        was = old[k]
+        if type(v) in _SCALAR_TYPES:
+            if was[1] != delta.SCALAR or type(was[0]) is not type(v) or was[0] != v:
+                old[k] = (v, delta.SCALAR)
+                out.append(delta.operation("replace", p, frames.dumps(v)))
+            continue
+        text = frames.dumps(v)
+        n = len(v) if type(v) is list else -1
+        old_text, m = was
+        if old_text == text:
+            continue
+        old[k] = (text, n)
+        if m == delta.SCALAR:
+            out.append(delta.operation("replace", p, text))
+        elif 0 <= m < n and text.startswith(old_text[:-1]) \
+                and (m == 0 or text[len(old_text) - 1] == ","):
+            out.extend(delta.operation("add", p + "/-", frames.dumps(x)) for x in v[m:])
+        else:
+            delta.walk(loads(old_text), v, p, out)
+
+
+_SCALAR_TYPES = (int, float, str, bool, type(None))
 
 
 def _cut_now(text: str) -> int:
