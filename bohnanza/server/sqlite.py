@@ -139,9 +139,11 @@ class SQLiteStore(RowReader):
             self.db.execute(f"PRAGMA cache_size=-{int(cache_kib)}")
         self.db.executescript(SCHEMA)
         # save_command's cursor (one made for each INSERT costs about 1 K instructions more),
-        # and the read transaction it keeps open between lone commands
+        # and the read transaction it keeps open between lone commands: only where the log is
+        # copied back by a call of this store (a Checkpointer), which ends it first
         self._insert = self.db.cursor()
         self._pin: sqlite3.Cursor | None = None
+        self._keep_read = not autocheckpoint
         cols = {r[1] for r in self.db.execute("PRAGMA table_info(rooms)")}
         if "game_v" not in cols:  # a database of an older version: every position is current
             with contextlib.suppress(sqlite3.OperationalError):  # another process added it
@@ -326,14 +328,14 @@ class SQLiteStore(RowReader):
         self, *, name: str, version: int, game_no: int, seat: int, text: str, log: str
     ) -> None:
         """Store one game command after the room's checkpoint: its row only (one INSERT, its
-        own transaction). ``log`` is the JSON text of its log entries. Outside a transaction
-        it keeps the read transaction open after it (``_pin``, a statement left unfinished):
+        own transaction). ``log`` is the JSON text of its log entries. Outside a transaction,
+        ``autocheckpoint`` off, it keeps the read open after it (``_pin``, a statement unended):
         the next one's commit takes the log's write lock only, not its read lock and mark too
         (2 ``fcntl`` instead of 6, bench/sqlite_lone.py). Every other call ends it first
         (:meth:`_unpin`: the checkpoint too). After another connection's commit the insert
         fails at once (``SQLITE_BUSY_SNAPSHOT``, nothing written) and is made again without."""
         row = (name, version, game_no, seat, text, log, time.time())
-        if self._pin is None and not self.db.in_transaction:
+        if self._pin is None and self._keep_read and not self.db.in_transaction:
             self._pin = self.db.execute("PRAGMA schema_version")  # a row: left unfinished
         try:
             self._insert.execute(INSERT_COMMAND, row)

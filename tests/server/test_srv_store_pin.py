@@ -101,3 +101,19 @@ async def test_the_checkpointer_copies_the_log_back_and_cuts_it_when_idle(
             other.close()
     finally:
         await hub.stop()
+
+
+def test_a_store_that_checkpoints_itself_keeps_no_read_open(tmp_path: Path) -> None:
+    """With ``autocheckpoint`` on (``synchronous`` FULL, scripts) nothing calls the store to
+    end a kept read: none is kept, and another connection's checkpoint copies the whole log."""
+    db = tmp_path / "a.db"
+    store = SQLiteStore(db)
+    other = sqlite3.connect(db, isolation_level=None)
+    try:
+        for v in range(1, 41):
+            _command(store, v, f"room-{v % 5}")
+        busy, frames, copied = other.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        assert busy == 0 and frames > 0 and copied == frames
+    finally:
+        other.close()
+        store.close()
