@@ -85,6 +85,9 @@ def parse(text: str, beans: Iterable[str] | None = None) -> Command:
 # /offer ...): their commands, which are values nothing changes, handed out again
 _READ: dict[str, Command] = {}
 _READ_MAX = 4096
+LINES_READ = _READ
+"""The cache itself, for a caller that looks a line up before it calls :func:`parse` (the
+room's hosted game: one call fewer per command). Never rebound: cleared in place."""
 
 
 def _parse(text: str) -> Command:

@@ -13,6 +13,7 @@ from bohnanza.bots import DEFAULT_POLICY, ask_order, get_policy, level_of, polic
 from bohnanza.bots.base import Policy
 from bohnanza.bots.timeout import timeout_move
 from bohnanza.commands.logtext import EN, log_line, phrased
+from bohnanza.commands.parse import LINES_READ
 from bohnanza.commands.texts import text
 from bohnanza.engine import PLAYER_RANGE, PRESETS, Event, Game, RuleError
 from bohnanza.engine.events import FIELDS
@@ -66,7 +67,11 @@ class BohnanzaHost:
 
     def parse(self, text: str, game: GameState | None) -> cmds.Command:
         """An unknown bean name is answered with the beans of ``game``'s deck only."""
-        return cmds.parse(text, _g(game).rules.types if game is not None else None)
+        command = LINES_READ.get(text)  # a game command line read before (cmds.parse's cache)
+        if command is not None:
+            return command
+        g: Game | None = game  # type: ignore[assignment]
+        return cmds.parse(text, g.rules.types if g is not None else None)
 
     def replay(self, game: GameState, tail: Sequence[tuple[int, str]]) -> GameState:
         return cmds.replay(_g(game), tail)
@@ -81,10 +86,12 @@ class BohnanzaHost:
             market = memo.get("market")
             if market is None:
                 market = memo["market"] = MarketMemo()
-        return _g(game).view_parts(viewers, changes, market)
+        g: Game = game  # type: ignore[assignment]  # (no cast: a call each time)
+        return g.view_parts(viewers, changes, market)
 
     def view_changes(self, game: GameState) -> Any:
-        return _g(game).view_changes()
+        g: Game = game  # type: ignore[assignment]
+        return g.view_changes()
 
     def entries(self, game: GameState, events: list[Any]) -> list[dict[str, Any]]:
         """Each event phrased for every viewer, in English for people (``logtext``):
@@ -94,7 +101,8 @@ class BohnanzaHost:
         fields, the secret ones in the seat's own form) with its sentence as ``text``."""
         if not events:  # most commands (markers, offers' answers): no event (no build either)
             return []
-        seats = _g(game).seats
+        g: Game = game  # type: ignore[assignment]
+        seats = g.seats
         n = len(seats)
         names = [s.name for s in seats]
 
@@ -150,8 +158,8 @@ class BohnanzaHost:
         (``plant``, ``trade``, ``provide:OFFER``, ``plant_traded``, ``plant_offer``,
         ``plant_revealed``). The active player owes ``trade`` only while no deal is pending (a
         pending deal waits for its parties that have not provided)."""
-        g = _g(game)
-        if g.over:
+        g: Game = game  # type: ignore[assignment]
+        if g.phase == "over":
             return {}
         turn, phase, active = g.turn, g.phase, g.active
         if phase == "trade":

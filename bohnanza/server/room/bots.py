@@ -143,7 +143,14 @@ class BotDriver:
         every person has passed, the next bot step comes after ``FOLLOW_UP`` of the delay, so
         a bot turn without trade takes a few seconds at most; while a person may still answer
         in phase 2 they get the whole delay to read what changed."""
-        game = self.host.table.game
+        table = self.host.table
+        if self.task is None:  # nothing planned: with no bot seat nothing is (plan)
+            for s in table.seats:
+                if s.bot is not None:
+                    break
+            else:
+                return
+        game = table.game
         quick = (self.saying and game is not None and not game.over
                  and not self.people_may_answer())
         self.plan(self.delay() * FOLLOW_UP if quick else None)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import lang
@@ -40,16 +41,60 @@ TIMEOUTS_TO_BOT = 3
 MAX_MOVES = 12
 
 
-def mark_owed(table: Table, now: float | None = None, mono: float | None = None) -> None:
+_SHOWN = attrgetter("shown")
+
+
+class OwedMemo:
+    """What :func:`mark_owed` last read (a room keeps one): the game, what it waited for,
+    the game's number, the room's clock, the seats and their counted writes (``Seat.shown``:
+    every write of ``idle``, ``bot``, ``stalling``, ``deadline``, and of ``owed`` set or
+    cleared, counts there). When all of them are as they were, the seats are as that call
+    left them and it would write nothing: it is left out (most commands: the markers, the
+    offers and their answers change no decision)."""
+
+    __slots__ = ("game", "owed", "game_no", "clock", "seats", "shown")
+
+    def __init__(self) -> None:
+        self.game: Any = None
+        self.owed: dict[int, str] | None = None
+        self.game_no = -1
+        self.clock: float | None = None
+        self.seats: list[Any] = []
+        self.shown: list[int] = []
+
+
+def mark_owed(table: Table, now: float | None = None, mono: float | None = None,
+              memo: OwedMemo | None = None) -> None:
     """Note on every seat what the game waits for from it, since when, and its deadline
     (module docstring). ``now``: Unix time, ``mono``: the monotonic clock (read only when a
-    seat's decision or deadline is new: most changes leave every seat's key as it was)."""
+    seat's decision or deadline is new: most changes leave every seat's key as it was).
+    ``memo``: what the last call read (:class:`OwedMemo`); the seats are left alone when it
+    all is the same (the hosted game's ``decision_clock`` depends on the game, the key and
+    the room's clock alone)."""
     game = table.game
     hosted = table.hosted  # a look-up (games.TableGame.get): once, not once per seat
     owed = hosted.owed(game) if game is not None else {}
     room_clock = table.clock
+    seats = table.seats
+    if memo is not None:
+        if (memo.game is game and memo.owed == owed and memo.game_no == table.game_no
+                and memo.clock == room_clock and memo.seats == seats
+                and memo.shown == list(map(_SHOWN, seats))):
+            return  # (seats compared as the same objects first, then as equal values)
+        _mark(table, game, hosted, owed, room_clock, seats, now, mono)
+        memo.game, memo.owed, memo.game_no, memo.clock = game, owed, table.game_no, room_clock
+        memo.seats = seats[:]
+        memo.shown = list(map(_SHOWN, seats))
+        return
+    _mark(table, game, hosted, owed, room_clock, seats, now, mono)
+
+
+def _mark(table: Table, game: Any, hosted: Any, owed: dict[int, str],
+          room_clock: float | None, seats: list[Any], now: float | None,
+          mono: float | None) -> None:
+    """:func:`mark_owed`'s writes."""
     prefix = ""
-    for i, s in enumerate(table.seats):
+    for i, s in enumerate(seats):
         key = owed.get(i)
         if key is None:  # owes nothing: no decision, no deadline, not stalling
             if s.owed is not None:

@@ -32,8 +32,9 @@ def dispatch(room: Room, actor: Any, text: str) -> Change:
     text = typed_line(text, room.settings.chat_max_len)
     table = room.table
     game = table.game
+    hosted = table.hosted
     # an unknown bean name is answered with the beans of this game's deck only
-    command = table.hosted.parse(text, game if game is not None and not game.over else None)
+    command = hosted.parse(text, game if game is not None and not game.over else None)
     if isinstance(command, cmds.GameCommand):
         return game_command(room, actor, text, command.action)
     if isinstance(command, cmds.Chat):
@@ -45,21 +46,25 @@ def dispatch(room: Room, actor: Any, text: str) -> Change:
 
 def game_command(room: Room, actor: Any, text: str, action: Any) -> Change:
     """A game command: the engine applies it completely or refuses it (nothing changed)."""
-    if actor.seat is None:
+    seat = actor.seat
+    if seat is None:
         raise CommandError("not_seated", "Only a seated player can do that; /join first.")
     table = room.table
     game = table.game
     if game is None:
         raise CommandError("no_game", "No game is running; /start begins one.")
     was_over = game.over
-    events = game.apply(actor.seat, action)
+    events = game.apply(seat, action)
     if not isinstance(actor, BotActor):  # the seat's person acted: no timeouts in a row
-        table.seats[actor.seat].timeouts = 0
-    entries = game_entries(table, events)
-    if game.over and not was_over:
+        s = table.seats[seat]
+        if s.timeouts:  # (a counted write: Seat.shown; most commands leave it at 0)
+            s.timeouts = 0
+    # the events' entries; none for most commands (the markers: no event)
+    entries = game_entries(table, events) if events else []
+    if not was_over and game.over:
         table.last_result = table.result_record()
         entries.append(room_entry("The game is over. /start plays again."))
-    return Change("game", (actor.seat, text), entries)
+    return Change("game", (seat, text), entries)
 
 
 def chat(room: Room, actor: Any, text: str) -> Change:

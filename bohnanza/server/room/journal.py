@@ -56,18 +56,22 @@ class Journal:
     ) -> bool:
         """Whether this change stores the whole room (module docstring). While a turn clock
         runs, every change does: the seats' deadlines are part of the record (clock.py)."""
-        return not (
-            game_command
-            and table.clock is None
-            and command is not None
-            and command[0] is not None
-            and self.persisted
-            and self.tail_before + len(self.tail) + 1 < self.settings.checkpoint_every
-            and table.running
-            and self.saved["game"] is not None
-            and self.saved["game_no"] == table.game_no
-            and all(s.deadline is None for s in table.seats)  # the farm's G19 limit
-        )
+        # one test after another, the cheap ones first (issue 14: every command asks)
+        if (not game_command or command is None or command[0] is None
+                or table.clock is not None or not self.persisted):
+            return True
+        game = table.game
+        if game is None or game.over:  # not running
+            return True
+        if self.tail_before + len(self.tail) + 1 >= self.settings.checkpoint_every:
+            return True
+        saved = self.saved
+        if saved["game"] is None or saved["game_no"] != table.game_no:
+            return True
+        for s in table.seats:  # the farm's G19 limit
+            if s.deadline is not None:
+                return True
+        return False
 
     async def write(
         self,
@@ -81,7 +85,7 @@ class Journal:
         checkpoint with the command and its log ``entries``; returns once it is committed
         (with the other rooms' writes of this turn of the event loop: ``DbQueue.write``).
         Raises ``StorageFailure`` (nothing of it is stored)."""
-        log_json = frames.dumps(entries)
+        log_json = frames.dumps(entries) if entries else "[]"  # (most commands log nothing)
         if not self.checkpoint_due(table, command, game_command):
             assert command is not None
             seat, text = command

@@ -36,7 +36,7 @@ from . import arrival, handlers
 from . import game as games
 from .bots import BotDriver
 from .change import BotActor, Change, CommandError, Outcome, storage_error
-from .clock import ClockDriver, mark_owed
+from .clock import ClockDriver, OwedMemo, mark_owed
 from .journal import Journal
 from .lock import RoomLock
 from .logbook import read_backlog
@@ -86,6 +86,7 @@ class Room:
         self.journal = Journal(name, queue, settings, self.table)
         self.bots = BotDriver(self, settings)
         self.clock = ClockDriver(self)
+        self.owed_memo = OwedMemo()  # what mark_owed last read (clock.py)
         self.chat_rate = TokenBucket(settings.room_chat_per_second, settings.room_chat_burst)
         self.snap = Snapshot()  # the last state the delta connections got (states.py)
         # the say being handled: (its connection, its id); its ok reply may ride in the
@@ -143,8 +144,8 @@ class Room:
                 self.bump()
             self.bots.wake()
             seat = conn.seat
-            if (seat is not None and text.lstrip().startswith("/")
-                    and self.table.seats[seat].bot is not None and self.table.seats[seat].human):
+            if (seat is not None and self.table.seats[seat].bot is not None
+                    and self.table.seats[seat].human and text.lstrip().startswith("/")):
                 await arrival.take_back(self, seat)  # handed to a bot while here: acting takes it back
             self.asking, self.rode = (conn, say_id) if conn.deltas else None, None
             try:
@@ -195,7 +196,7 @@ class Room:
         """Before a change's write: the room's next version, what the game waits for now and
         the clocks (clock.py)."""
         self.version += 1
-        mark_owed(self.table)
+        mark_owed(self.table, memo=self.owed_memo)
 
     def _unstage(self, e: Exception) -> CommandError:
         """The write failed: back to the stored state; the ``storage_error`` to raise."""
