@@ -43,6 +43,10 @@ def bean_name(slug: str, lang: str = "en") -> str:
     return _BEANS["ja" if lang == "ja" else "en"].get(slug, slug)
 
 
+EN_BEANS = _BEANS["en"]
+"""slug -> the English short name (:func:`bean_name`'s table, for a caller's own loop)."""
+
+
 def side_text(side: Any, lang: str = "en") -> str:
     """An offer side for people: ``"?"``, ``"nothing"`` / ``"なし"``, ``"2 Blue, Red"`` /
     ``"青豆×2、赤豆"``. ``side``: ``"?"`` or a map bean -> count."""
@@ -53,14 +57,18 @@ def side_text(side: Any, lang: str = "en") -> str:
         return text("word.nothing", lang)
     if lang == "ja":
         return "、".join(bean_name(b, lang) + (f"×{n}" if n > 1 else "") for b, n in items)
-    return ", ".join((f"{n} " if n > 1 else "") + bean_name(b, lang) for b, n in items)
+    en = EN_BEANS
+    return ", ".join([(f"{n} " if n > 1 else "") + en.get(b, b) for b, n in items])
 
 
 def cards_text(cards: list[str], lang: str = "en") -> str:
     """A list of cards for people: ``"Blue, Red"`` / ``"青豆、赤豆"``; empty: nothing."""
     if not cards:
         return text("word.nothing", lang)
-    return ("、" if lang == "ja" else ", ").join(bean_name(b, lang) for b in cards)
+    if lang == "ja":
+        return "、".join(bean_name(b, lang) for b in cards)
+    en = EN_BEANS
+    return ", ".join([en.get(b, b) for b in cards])
 
 
 # key -> (English, Japanese)

@@ -202,7 +202,7 @@ class Game(GameState):
         if changed is not None:   # kept for the views (take_changes): what it was before
             was = (self.phase, self.active, self.turn, self.offers, len(self.offers),
                    len(self.passed))
-            parties = _parties(self, seat, action)
+            parties = () if type(action) in _NO_PARTIES else _parties(self, seat, action)
         # one look-up instead of a chain of isinstance tests
         (moves.get(type(action)) or _move_of(action, moves))(self, seat, action)
         if self.offers:
@@ -277,8 +277,8 @@ _MOVES: dict[type, Move] = {
     Provide: market.provide,
     Withdraw: market.withdraw,
     Cancel: lambda g, seat, a: market.cancel(g, seat),
-    Signal: lambda g, seat, a: market.signal(g, seat, a.kind, a.bean),
-    ClearSignals: lambda g, seat, a: market.clear_signals(g, seat),
+    Signal: market.signal_move,
+    ClearSignals: market.clear_signals,
 }
 """Each action type's move (the rule modules), ``(game, seat, action)``. ``Game.apply`` looks
 the exact type up."""
@@ -302,6 +302,10 @@ _TOUCHES: dict[type, frozenset[str]] = {
 }
 """What each action may change besides the seats :func:`_parties` names, while the phase and
 the turn stay (``Game.take_changes``); an action not here: anything."""
+
+
+_NO_PARTIES: frozenset[type] = frozenset({Signal, ClearSignals, Withdraw, Cancel, PostOffer, Done})
+"""The actions whose parties (:func:`_parties`) are none."""
 
 
 def _parties(g: GameState, seat: int, action: object) -> tuple[int, ...]:

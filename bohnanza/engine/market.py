@@ -637,8 +637,9 @@ def sweep_stale(g: GameState) -> None:
     g.offers = [o for o in g.offers if o not in stale]
 
 
-def clear_signals(g: GameState, seat: int) -> None:
-    """``/signals clear``: remove all of this seat's markers."""
+def clear_signals(g: GameState, seat: int, action: object = None) -> None:
+    """``/signals clear``: remove all of this seat's markers (``action``: the
+    ``ClearSignals`` when ``Game.apply`` calls it as the action's move)."""
     s = g.seats[seat]
     s.want.clear()
     s.have.clear()
@@ -650,5 +651,17 @@ def signal(g: GameState, seat: int, kind: str, bean: str) -> None:
         raise RuleError("parse_error", f"unknown bean {bean!r}")
     s = g.seats[seat]
     marks = s.want if kind == "want" else s.have
+    if bean not in marks:
+        marks.append(bean)
+
+
+def signal_move(g: GameState, seat: int, a: Any) -> None:
+    """``Game.apply``'s move of a ``Signal`` action (``/want``, ``/have``): :func:`signal`
+    with the action's ``kind`` and ``bean``, without a call between (issue 14)."""
+    bean = a.bean
+    if bean not in BEANS:
+        raise RuleError("parse_error", f"unknown bean {bean!r}")
+    s = g.seats[seat]
+    marks = s.want if a.kind == "want" else s.have
     if bean not in marks:
         marks.append(bean)

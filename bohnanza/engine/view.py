@@ -246,10 +246,12 @@ def build_parts(
         base = {}
     others: dict[str, Any] | None = None
     own: dict[int | None, dict[str, Any]] = {}
-    held = market.Holdings(g)
+    # the seats' holdings (``held``) and what the market parts are built from
+    # (``inputs``): made when the first market part is asked (none after a marker)
+    held: market.Holdings | None = None
+    inputs: _MarketInputs | None = None
     wanted = None if changes is None else changes.you
     dealt = None if changes is None else changes.market
-    inputs = None if memo is None else _MarketInputs(g)  # read at the first part asked
     n = len(g.seats)
     active = g.active
     # the markers each viewer sees that may have moved: the active player sees the others',
@@ -272,6 +274,10 @@ def build_parts(
         if v is not None and wanted is not None and v not in wanted:
             you: Any = SKIPPED
             if (dealt is None or v in dealt) and 0 <= v < n:
+                if held is None:
+                    held = market.Holdings(g)
+                    if memo is not None:
+                        inputs = _MarketInputs(g)
                 you = (YouMarket(_you_market(g, v, held)) if memo is None
                        else memo.part(g, v, held, inputs))
             own[v] = {"signals": sig, "you": you}
@@ -286,6 +292,10 @@ def build_parts(
                 else {"want": s.want, "have": s.have})}
             continue
         cards = _you_cards(g, v, copy)
+        if held is None:
+            held = market.Holdings(g)
+            if memo is not None:
+                inputs = _MarketInputs(g)
         mine = (_you_market(g, v, held) if memo is None
                 else memo.part(g, v, held, inputs))
         whole = You(cards)

@@ -125,8 +125,11 @@ class BohnanzaHost:
                 else:
                     form.update(values)
                 phrase = EN.get(kind)
+                # the seat's name (``name``'s first case without the call: most events')
+                who = (names[own_seat] if type(own_seat) is int and 0 <= own_seat < n
+                       else name(own_seat))
                 try:
-                    line = phrase(name(own_seat), form, False, name) if phrase else ""
+                    line = phrase(who, form, False, name) if phrase else ""
                 except (KeyError, TypeError):
                     line = ""
                 form["text"] = line or _event(record).for_viewer(None, names)["text"]

@@ -124,5 +124,7 @@ def check_line(text: str, max_len: int | None, multiline: bool = False) -> str:
 def typed_line(text: str, max_len: int) -> str:
     """:func:`check_line` for a ``say``: a parameter file (``/option params TOML``) is sent
     whole, several lines, longer than a chat line and bounded by the frame size."""
+    if len(text) <= max_len and text.isascii() and text.isprintable():
+        return text  # (most lines: nothing to refuse or remove, within either limit)
     params = text.lstrip().casefold().startswith("/option params")
     return check_line(text, None if params else max_len, params)

@@ -52,9 +52,11 @@ class OwedMemo:
     left them and it would write nothing: it is left out (most commands: the markers, the
     offers and their answers change no decision)."""
 
-    __slots__ = ("game", "owed", "game_no", "clock", "seats", "shown")
+    __slots__ = ("game_name", "hosted", "game", "owed", "game_no", "clock", "seats", "shown")
 
     def __init__(self) -> None:
+        self.game_name: str | None = None  # the table's game and its hosted game (a name
+        self.hosted: Any = None  # names the same one for good: games.TableGame's registry)
         self.game: Any = None
         self.owed: dict[int, str] | None = None
         self.game_no = -1
@@ -72,7 +74,12 @@ def mark_owed(table: Table, now: float | None = None, mono: float | None = None,
     all is the same (the hosted game's ``decision_clock`` depends on the game, the key and
     the room's clock alone)."""
     game = table.game
-    hosted = table.hosted  # a look-up (games.TableGame.get): once, not once per seat
+    if memo is not None and memo.game_name == table.game_name:
+        hosted = memo.hosted
+    else:
+        hosted = table.hosted  # a look-up (games.TableGame.get): once, not once per seat
+        if memo is not None:
+            memo.game_name, memo.hosted = table.game_name, hosted
     owed = hosted.owed(game) if game is not None else {}
     room_clock = table.clock
     seats = table.seats

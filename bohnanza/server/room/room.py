@@ -54,6 +54,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bohnanza.server")
 
+_DONE = Outcome(True)
+"""The outcome of an accepted command with nothing to say back (nobody changes an outcome)."""
+
 Actor = Any  # a Conn, or a BotActor: ``seat`` and ``name``
 
 
@@ -169,6 +172,8 @@ class Room:
             change = handlers.dispatch(self, actor, text)
             if change.kind != "answer":
                 await self._commit(change)
+            if change.reply is None:
+                return _DONE  # (most commands: one outcome, read and never changed)
             return Outcome(True, message=change.reply)
         except Refusal as e:  # every refusal (rules, syntax, the room) is answered here
             return Outcome.refused(e)
@@ -184,19 +189,14 @@ class Room:
         if change.kind == "chat":
             await self._commit_chat(change)
             return
-        self._stage()
+        self.version += 1  # the room's next version, what the game waits for now, the clocks
+        mark_owed(self.table, memo=self.owed_memo)
         try:
             await self.journal.write(self.table, self.version, change.command, change.entries,
                                      change.kind == "game")
         except Exception as e:
             raise self._unstage(e) from None
         self._show(change)
-
-    def _stage(self) -> None:
-        """Before a change's write: the room's next version, what the game waits for now and
-        the clocks (clock.py)."""
-        self.version += 1
-        mark_owed(self.table, memo=self.owed_memo)
 
     def _unstage(self, e: Exception) -> CommandError:
         """The write failed: back to the stored state; the ``storage_error`` to raise."""
@@ -208,7 +208,8 @@ class Room:
     def _show(self, change: Change) -> None:
         """After a change's write: the seats' connections, the states, the bots' next step."""
         self.bots.stamp()  # before the states: waits_until is the same in every one of them
-        self._seat_connections(change)
+        if change.renumber is not None or change.moves:  # (never a game command's)
+            self._seat_connections(change)
         # stored: an accepted say with nothing to say back may be answered in its state
         self.broadcast(change.entries, self.asking if change.reply is None else None)
         self.bots.changed()
@@ -230,8 +231,6 @@ class Room:
 
     def _seat_connections(self, change: Change) -> None:
         """The connections' seats after a stored change: renumbered, sat down, stood up."""
-        if change.renumber is None and not change.moves:
-            return  # most changes (every game command)
         moved = {id(m.conn) for m in change.moves}
         if change.renumber is not None:
             for c in self.presence.conns:
@@ -281,8 +280,12 @@ class Room:
         """The frame of each of ``conns`` (stateframes.py; ``None``: a delta connection that
         sees nothing new gets none); ``rider``: (a connection, a say id) whose ok reply
         rides in its frame."""
-        room = RoomPart(self.name, self.table, self.presence, self.settings,
-                        self.bots.waits_until())
+        waits_until = None  # read only with a bot seat: the part shows it on a bot's seat
+        for s in self.table.seats:
+            if s.bot is not None:
+                waits_until = self.bots.waits_until()
+                break
+        room = RoomPart(self.name, self.table, self.presence, self.settings, waits_until)
         return state_frames(self.version, room, self.table, conns, entries, self.snap, rider)
 
     def state_for(self, conn: Conn) -> str:

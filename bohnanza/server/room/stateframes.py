@@ -57,12 +57,20 @@ def state_frames(
     connection's ``held``, ``seen`` and ``you``."""
     seats: list[int | None] = []  # the connections' seats, and those of the delta ones,
     dealt: list[int | None] = []  # in order, once each (one loop)
+    was = snap.version if snap is not None else None  # the copy's version
+    fresh = True  # every connection a delta one that holds the copy's state (seats apart)
     for c in conns:
         seat = c.seat
         if seat not in seats:
             seats.append(seat)
-        if c.deltas and seat not in dealt:
-            dealt.append(seat)
+        if c.deltas:
+            if seat not in dealt:
+                dealt.append(seat)
+            h = c.held  # (version, seat)
+            if h is None or h[0] != was or h[1] != seat:
+                fresh = False
+        else:
+            fresh = False
     base: dict[str, Any] | None = None
     own: dict[Any, Any] = dict.fromkeys(seats)
     game = table.game
@@ -79,9 +87,14 @@ def state_frames(
     build = changes
     if changes is not None:  # a connection sent its state whole needs every part
         assert snap is not None
-        if any(not (c.deltas and c.seat in snap.own and c.held == (snap.version, c.seat))
-               for c in conns):
+        if not fresh:
             build = None
+        else:
+            kept = snap.own
+            for s in dealt:
+                if s not in kept:
+                    build = None
+                    break
     if game is not None:
         memo = snap.memo_for(key) if deltas else None  # type: ignore[union-attr]
         base, own = host.view_parts(game, seats, build, memo)
