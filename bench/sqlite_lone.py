@@ -3,9 +3,9 @@ alone in its group commit), with the log copied back as the server copies it: N 
 (``SQLiteStore.save_command`` through ``SQLiteStore.group``, one a group, the rows of 20 rooms
 in turn) on the store a real ``Hub`` opens (``Hub.open``: the tree's own settings of the
 connection), and every ``--every`` commands (100: the checkpoint's 0.5 s at 200 commands a
-second) one ``PRAGMA wal_checkpoint(PASSIVE)``, on a connection of its own when the hub opened
-a reader of its own (the checkpoint thread's), else on the server's connection (the database
-thread's). Prints the CPU (``time.process_time``, user and system) per command of the writes
+second) one ``PRAGMA wal_checkpoint(PASSIVE)`` where the tree makes it: on a connection of
+its own when its ``Checkpointer`` is a thread with one (``_run``), else on the server's
+connection (``SQLiteStore.checkpoint``, as the database thread makes it). Prints the CPU (``time.process_time``, user and system) per command of the writes
 and of the checkpoints; ``--quiet`` prints nothing (for valgrind and ``strace -c``: take the
 difference of two N, the start-up cancels):
 
@@ -33,6 +33,7 @@ LOG = '[{"all":{"kind":"plant","text":"P1 plants a Blue."}}]'
 
 
 def main() -> None:
+    from bohnanza.server.checkpointer import Checkpointer
     from bohnanza.server.hub import Hub
     from bohnanza.server.settings import Settings
 
@@ -43,7 +44,7 @@ def main() -> None:
     hub = Hub(Settings(db=db))
     hub.open()
     store = hub.store
-    own = hub.queue.reader is store  # no other connection: the checkpoint on the server's
+    own = not hasattr(Checkpointer, "_run")  # the checkpoint on the server's connection
     checkpoint = (sqlite3.connect(db, isolation_level=None, check_same_thread=False)
                   if not own else None)
     rooms = [f"room-{i}" for i in range(20)]

@@ -2,68 +2,56 @@
 
 from __future__ import annotations
 
-import logging
-import sqlite3
-import threading
-import time
-from collections.abc import Callable
+import asyncio
+import contextlib
+import os
 from pathlib import Path
 
-log = logging.getLogger("bohnanza.server")
+from .dbqueue import DbQueue
 
 
 class Checkpointer:
-    """Copies the write-ahead log back into the database (``PRAGMA wal_checkpoint(PASSIVE)``,
-    the part of a commit that waits for the disk) every ``interval`` seconds, on a thread and
-    a connection of its own, so the writes never wait for it (the server's connection has
-    ``wal_autocheckpoint`` off). A passive checkpoint never blocks a writer; when writes never
-    pause long enough for one to copy the whole log, the log cannot start over and grows:
-    past ``restart_frames`` pages, ``on_long_log()`` is called (at most every ``interval``
-    x 10 seconds) to copy the rest between two writes."""
+    """Copies the write-ahead log back into the database (``PRAGMA wal_checkpoint``, the part
+    of a commit that waits for the disk) every ``interval`` seconds when something was asked
+    of the store since, on the database thread and the server's own connection
+    (``DbQueue.checkpoint_now``: the writes asked for meanwhile follow it there, so the event
+    loop never waits for it; the connection has ``wal_autocheckpoint`` off). On the writing
+    connection it ends the read that connection keeps open between lone commands
+    (``sqlite.SQLiteStore.save_command``), which would stop the log being copied back and
+    started over; no writer runs meanwhile, so each copies the whole log unless a reader is
+    reading. PASSIVE while the store is in use; a log past ``restart_frames`` pages is cut
+    (TRUNCATE), and so is the log once the store has been idle for a whole interval."""
 
     interval = 0.5
     restart_frames = 16384  # pages: 64 MB of 4 KB pages
 
-    def __init__(
-        self, path: Path | str, on_long_log: Callable[[], None], synchronous: str = "NORMAL"
-    ) -> None:
-        self.path = str(path)
-        self.on_long_log = on_long_log
-        self.synchronous = synchronous
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="bohnanza-checkpoint", daemon=True)
+    def __init__(self, queue: DbQueue, path: Path | str) -> None:
+        self.queue = queue
+        self.wal = f"{path}-wal"
+        self._seen = queue.asked
+        self._cut = False
+        self._timer: asyncio.TimerHandle | None = None
 
     def start(self) -> None:
-        self._thread.start()
+        self._timer = asyncio.get_running_loop().call_later(self.interval, self._tick)
 
     def stop(self) -> None:
-        """Stop (and wait for) the thread; a last checkpoint runs before it ends."""
-        self._stop.set()
-        if self._thread.is_alive():
-            self._thread.join(30)
+        """No more checkpoints (SQLite makes the last one when the store closes)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
-    def _run(self) -> None:
-        try:
-            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            db.execute(f"PRAGMA synchronous={self.synchronous}")
-            db.execute("PRAGMA cache_size=-256")  # KiB: a checkpoint reads through its own buffer
-        except sqlite3.Error as e:  # pragma: no cover - the server's own connection works
-            log.warning("no checkpoint thread (%s); the log is copied back at start-up", e)
-            return
-        asked = 0.0
-        try:
-            while True:
-                stopping = self._stop.wait(self.interval)
-                try:
-                    frames = int(db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[1])
-                except sqlite3.Error as e:
-                    log.info("checkpoint failed: %s", e)
-                    frames = 0
-                if stopping:
-                    return
-                now = time.monotonic()
-                if frames >= self.restart_frames and now - asked >= 10 * self.interval:
-                    asked = now
-                    self.on_long_log()
-        finally:
-            db.close()
+    def _tick(self) -> None:
+        asked = self.queue.asked
+        if asked != self._seen:
+            self._seen = asked
+            self._cut = False
+            size = 0
+            with contextlib.suppress(OSError):
+                size = os.stat(self.wal).st_size
+            self.queue.checkpoint_now("TRUNCATE" if size >= self.restart_frames * 4096
+                                      else "PASSIVE")
+        elif not self._cut:
+            self._cut = True
+            self.queue.checkpoint_now("TRUNCATE")
+        self._timer = asyncio.get_running_loop().call_later(self.interval, self._tick)

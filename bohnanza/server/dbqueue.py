@@ -156,6 +156,7 @@ class DbQueue:
         self._futures: list[asyncio.Future[Any]] = []
         self.groups = 0  # groups made, and the writes in them (what group commit spared)
         self.grouped = 0
+        self.asked = 0  # calls asked for (checkpointer.py: whether the log may have grown)
 
     async def write(self, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
         """A store call that writes, made together with the other writes asked for in this
@@ -180,6 +181,7 @@ class DbQueue:
         if not calls:
             return
         self._calls, self._futures = [], []
+        self.asked += 1
         self.groups += 1
         self.grouped += len(calls)
         if self.inline and not self._queued:
@@ -228,6 +230,7 @@ class DbQueue:
         docstring. Raises :class:`StorageFailure`."""
         if self._calls:
             self.flush()  # the writes asked for before it come first
+        self.asked += 1
         if self._async_variant is not None and not self._queued:
             twin = self._async_variant(fn)
             if twin is not None:  # nothing waits on the thread: the order is kept
@@ -277,6 +280,7 @@ class DbQueue:
         thread."""
         if self._calls:
             self.flush()
+        self.asked += 1
         if self.inline and not self._queued:
             try:
                 fn()
@@ -291,15 +295,15 @@ class DbQueue:
         with contextlib.suppress(RuntimeError):  # shutting down
             self._submit(fn, (), {}, wait=False)
 
-    def checkpoint_now(self) -> None:
-        """Copy the rest of the write-ahead log back and start it over, between two writes
-        (on the database thread: the writes meanwhile wait there)."""
+    def checkpoint_now(self, mode: str = "TRUNCATE") -> None:
+        """Copy the write-ahead log back (TRUNCATE: and cut it), between two writes (on the
+        database thread: the writes meanwhile wait there)."""
         checkpoint = getattr(self.store, "checkpoint", None)
         if self._calls:
             self.flush()
         if checkpoint is not None:
             with contextlib.suppress(RuntimeError):  # shutting down
-                self._submit(checkpoint, ("TRUNCATE",), {}, wait=False)
+                self._submit(checkpoint, (mode,), {}, wait=False)
 
     def close(self) -> None:
         """After the calls already asked for (each waits at most the busy timeout): close the

@@ -144,15 +144,7 @@ class Hub:
     async def start(self) -> None:
         self.open()
         if self.inline and str(self.settings.db) != ":memory:":
-            loop = asyncio.get_running_loop()
-
-            def long_log() -> None:  # on the checkpoint thread
-                with contextlib.suppress(RuntimeError):  # the loop is closed
-                    loop.call_soon_threadsafe(self.queue.checkpoint_now)
-
-            self._checkpointer = Checkpointer(
-                self.settings.db, long_log, self.settings.sqlite_synchronous
-            )
+            self._checkpointer = Checkpointer(self.queue, self.settings.db)
             self._checkpointer.start()
         for room in self.rooms.values():
             room.plan_bots()  # the bots of running games play on after a restart
@@ -171,7 +163,7 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
         if self._checkpointer is not None:
-            await asyncio.get_running_loop().run_in_executor(None, self._checkpointer.stop)
+            self._checkpointer.stop()
         if self.owner is not None:
             await self.owner.stop()
         self.queue.close()  # after the writes already asked for

@@ -2,28 +2,26 @@
 
 What a change writes:
 
-* a checkpoint (:meth:`SQLiteStore.save`): the room's row with the whole position
-  (``rooms.game``, hidden deck order and generator state included; ``rooms.game_v`` is the
-  room version it belongs to), and the command with its log lines and the same position
-  (``commands.position``);
-* a plain game command between checkpoints (:meth:`SQLiteStore.save_command`): only the
-  command's row (seat, text, log lines; ``position`` NULL), one small INSERT.
+* a checkpoint (:meth:`SQLiteStore.save`): the room's row with the whole position (``rooms.game``,
+  hidden deck order and generator state included; ``rooms.game_v`` is the room version it belongs
+  to), and the command with its log lines and the same position (``commands.position``);
+* a plain game command between checkpoints (:meth:`SQLiteStore.save_command`): only the command's
+  row (seat, text, log lines; ``position`` NULL), one small INSERT.
 
-The position after such a command is the checkpoint's with the game commands stored since
-applied in order (the engine is deterministic: its generator state is part of the position).
-:meth:`SQLiteStore.load` returns the checkpoint and those commands (:attr:`StoredRoom.tail`);
-the room's journal applies them. The room's version is the larger of ``rooms.version`` and the
-last stored command's.
+The position after such a command is the checkpoint's with the game commands stored since applied
+in order (the engine is deterministic: its generator state is part of the position).
+:meth:`SQLiteStore.load` returns the checkpoint and those commands (:attr:`StoredRoom.tail`); the
+room's journal applies them. The room's version is the larger of ``rooms.version`` and the last
+stored command's.
 
-The log lives here only: each command's row holds its log entries (one form for everyone,
-``all``, or one per viewer, ``per``), and a connection that comes in is sent the most recent
-ones and the chat again (the backlog, from :meth:`SQLiteStore.recent`; a room keeps neither in
-memory).
+The log lives here only: each command's row holds its log entries (one form for everyone, ``all``,
+or one per viewer, ``per``), and a connection that comes in is sent the most recent ones and the
+chat again (the backlog, from :meth:`SQLiteStore.recent`; a room keeps neither in memory).
 
 A database another process holds locked makes a write fail after ``busy_timeout`` seconds
-(``sqlite3.OperationalError``); the caller refuses the command. A room whose row cannot be read
-is left out of :meth:`SQLiteStore.load_all` with a warning; a log or chat line that cannot be
-read is left out of its room.
+(``sqlite3.OperationalError``); the caller refuses the command. A room whose row cannot be read is
+left out of :meth:`SQLiteStore.load_all` with a warning; a log or chat line that cannot be read is
+left out of its room.
 """
 
 from __future__ import annotations
@@ -86,6 +84,8 @@ INSERT_COMMAND = ("INSERT INTO commands (room, version, game_no, seat, text, pos
 # IMMEDIATE`` ... ``COMMIT``): alone in a group, made without one around them
 ALONE = frozenset({"save_command", "save"})
 
+SQLITE_BUSY_SNAPSHOT = 517  # a write on a read transaction another connection's commit made stale
+
 MIGRATED = {("rooms", "game_v")}  # columns a database of an older version gains on opening
 
 
@@ -138,9 +138,12 @@ class SQLiteStore(RowReader):
         if cache_kib is not None:
             self.db.execute(f"PRAGMA cache_size=-{int(cache_kib)}")
         self.db.executescript(SCHEMA)
-        # save_command's cursor, kept: a cursor made for each INSERT (``db.execute``) costs
-        # about 1.5 K instructions more (bench/sqlite_lone.py)
+        # save_command's cursor (one made for each INSERT costs about 1 K instructions more),
+        # and the read transaction it keeps open between lone commands: only where the log is
+        # copied back by a call of this store (a Checkpointer), which ends it first
         self._insert = self.db.cursor()
+        self._pin: sqlite3.Cursor | None = None
+        self._keep_read = not autocheckpoint
         cols = {r[1] for r in self.db.execute("PRAGMA table_info(rooms)")}
         if "game_v" not in cols:  # a database of an older version: every position is current
             with contextlib.suppress(sqlite3.OperationalError):  # another process added it
@@ -154,6 +157,13 @@ class SQLiteStore(RowReader):
             self.db.execute(f"PRAGMA busy_timeout={ms}")
             self._busy_now = ms
 
+    def _unpin(self) -> None:
+        """End the read transaction :meth:`save_command` keeps open."""
+        pin = self._pin
+        if pin is not None:
+            self._pin = None
+            pin.close()
+
     def _rollback(self) -> None:
         """End a failed transaction (when BEGIN itself failed there is none to end)."""
         if self.db.in_transaction:
@@ -166,6 +176,7 @@ class SQLiteStore(RowReader):
     def _transaction(self, cur: sqlite3.Cursor) -> Iterator[None]:
         """One transaction around the block (committed at its end, rolled back when it
         raises); inside a group's transaction (:meth:`group`) a savepoint instead."""
+        self._unpin()
         if self.db.in_transaction:
             cur.execute("SAVEPOINT one")
             try:
@@ -186,25 +197,26 @@ class SQLiteStore(RowReader):
 
     def group(self, calls: list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]]
               ) -> list[tuple[bool, Any]]:
-        """Group commit (``dbqueue.DbQueue.write``): the calls ``(fn, args, kw)`` (methods
-        of this store that write) in one transaction, each in a savepoint of its own, so one
-        that raises is undone alone: ``[(True, its result) | (False, its exception)]`` in
-        order. One commit for all (one write of the log; one ``fsync`` with ``synchronous``
-        FULL). Raises when the transaction itself cannot be made (``BEGIN``: the database
-        is locked, ``SQLITE_BUSY``; ``COMMIT``): then nothing of it is stored.
+        """Group commit (``dbqueue.DbQueue.write``): the calls ``(fn, args, kw)`` (methods of this
+        store that write) in one transaction, each in a savepoint of its own, so one that raises is
+        undone alone: ``[(True, its result) | (False, its exception)]`` in order. One commit for
+        all (one write of the log; one ``fsync`` with ``synchronous`` FULL). Raises when the
+        transaction itself cannot be made (``BEGIN``: the database is locked, ``SQLITE_BUSY``;
+        ``COMMIT``): then nothing of it is stored.
 
         A call alone in its group that is one transaction by itself (:data:`ALONE`: a game
         command's one ``INSERT``, a checkpoint) is made as it is, committed when it returns
-        (SQLite's autocommit): the same durability, without the statements ``BEGIN`` and
-        ``COMMIT`` around it (about 9 K instructions per command, ``bench/sqlite_insert.py``);
-        its error is raised, as a group of one's. Several game commands in a row (the rooms'
+        (SQLite's autocommit): the same durability, without the statements ``BEGIN`` and ``COMMIT``
+        around it (about 9 K instructions per command, ``bench/sqlite_insert.py``); its error is
+        raised, as a group of one's. Several game commands in a row (the rooms'
         :meth:`save_command` calls of one turn, as at R = 100) are one ``executemany`` in one
-        savepoint (:meth:`_commands`: 48.8 -> 37.4 K instructions per command in groups of
-        5, ``bench/sqlite_group.py``); when it fails they are made one by one as above."""
+        savepoint (:meth:`_commands`: 48.8 -> 37.4 K instructions per command in groups of 5,
+        ``bench/sqlite_group.py``); when it fails they are made one by one as above."""
         if len(calls) == 1:
             fn, args, kw = calls[0]
             if getattr(fn, "__self__", None) is self and fn.__name__ in ALONE:
                 return [(True, fn(*args, **kw))]
+        self._unpin()
         cur = self.db.cursor()
         out: list[tuple[bool, Any]] = []
         n = len(calls)
@@ -266,9 +278,11 @@ class SQLiteStore(RowReader):
         return True
 
     def close(self) -> None:
+        self._unpin()
         self.db.close()
 
     def _q(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        self._unpin()
         return self.db.execute(sql, params).fetchall()
 
     def save(
@@ -298,50 +312,50 @@ class SQLiteStore(RowReader):
                 " version=MAX(version, excluded.version), game_no=excluded.game_no,"
                 " options=excluded.options, seats=excluded.seats, game=excluded.game,"
                 " last_result=excluded.last_result, game_v=excluded.game_v",
-                (
-                    name,
-                    now,
-                    version,
-                    game_no,
-                    json.dumps(options),
-                    json.dumps(seats),
-                    game_json,
-                    json.dumps(last_result) if last_result is not None else None,
-                    version,
-                ),
+                (name, now, version, game_no, json.dumps(options), json.dumps(seats), game_json,
+                 json.dumps(last_result) if last_result is not None else None, version),
             )
             if command is not None or log:
                 seat, text = command if command is not None else (None, "")
                 cur.execute(
                     "INSERT INTO commands (room, version, game_no, seat, text, position, log, ts)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        name,
-                        version,
-                        game_no,
-                        seat,
-                        text,
-                        game_json if command is not None else None,
-                        _text(log or []),
-                        now,
-                    ),
+                    (name, version, game_no, seat, text, game_json if command is not None else None,
+                     _text(log or []), now),
                 )
 
     def save_command(
         self, *, name: str, version: int, game_no: int, seat: int, text: str, log: str
     ) -> None:
         """Store one game command after the room's checkpoint: its row only (one INSERT, its
-        own transaction). ``log`` is the JSON text of its log entries."""
-        self._insert.execute(INSERT_COMMAND, (name, version, game_no, seat, text, log, time.time()))
+        own transaction). ``log`` is the JSON text of its log entries. Outside a transaction,
+        ``autocheckpoint`` off, it keeps the read open after it (``_pin``, a statement unended):
+        the next one's commit takes the log's write lock only, not its read lock and mark too
+        (2 ``fcntl`` instead of 6, bench/sqlite_lone.py). Every other call ends it first
+        (:meth:`_unpin`: the checkpoint too). After another connection's commit the insert
+        fails at once (``SQLITE_BUSY_SNAPSHOT``, nothing written) and is made again without."""
+        row = (name, version, game_no, seat, text, log, time.time())
+        if self._pin is None and self._keep_read and not self.db.in_transaction:
+            self._pin = self.db.execute("PRAGMA schema_version")  # a row: left unfinished
+        try:
+            self._insert.execute(INSERT_COMMAND, row)
+        except sqlite3.OperationalError as e:
+            stale = self._pin is not None and e.sqlite_errorcode == SQLITE_BUSY_SNAPSHOT
+            self._unpin()
+            if not stale:
+                raise
+            self._insert.execute(INSERT_COMMAND, row)
 
     def save_chat(self, name: str, line: dict[str, Any]) -> None:
         """Store one chat line (committed before its reply)."""
+        self._unpin()
         self.db.execute(
             "INSERT INTO chat (room, line) VALUES (?, ?)", (name, json.dumps(line))
         )
 
     def stale_rooms(self, before: float) -> list[str]:
         """The rooms made before ``before`` (Unix time) with no command stored since."""
+        self._unpin()
         rows = self.db.execute(
             "SELECT name FROM rooms r WHERE created < ? AND COALESCE((SELECT MAX(ts) FROM"
             " commands c WHERE c.room = r.name), 0) < ?", (before, before)).fetchall()
@@ -349,6 +363,7 @@ class SQLiteStore(RowReader):
 
     def trim_chat(self, name: str, keep: int) -> None:
         """Keep the newest ``keep`` chat lines of the room (its older ones deleted)."""
+        self._unpin()
         self.db.execute(
             "DELETE FROM chat WHERE room=:p AND id <= (SELECT id FROM chat WHERE room=:p"
             " ORDER BY id DESC LIMIT 1 OFFSET :k)", {"p": name, "k": keep})
@@ -358,6 +373,7 @@ class SQLiteStore(RowReader):
 
         Best effort: it never waits for a lock (raises at once instead), and never lowers the
         stored version."""
+        self._unpin()
         before = self._busy_now
         self.wait_for_locks(False)
         try:
@@ -378,5 +394,6 @@ class SQLiteStore(RowReader):
     def checkpoint(self, mode: str = "PASSIVE") -> tuple[int, int, int]:
         """Copy the write-ahead log back into the database (``PRAGMA wal_checkpoint``):
         (busy, frames in the log, frames copied)."""
+        self._unpin()
         row = self.db.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
         return int(row[0]), int(row[1]), int(row[2])
