@@ -325,7 +325,11 @@ class Changes(NamedTuple):
     and deal hints, :class:`YouMarket`; ``None``: every seat); ``marks``: the seats of
     ``you`` whose ``you`` may differ in its markers (its ``signals``) only
     (:class:`YouSignals`); ``keys``: with ``base``, the keys of the shared part not in
-    ``same`` (those that may differ), in the order :func:`public` builds them."""
+    ``same`` (those that may differ), in the order :func:`public` builds them; ``seen``:
+    the seats whose views alone may differ, when the shared part may not (the others', and
+    the spectators', are the same: not built; ``None``: any viewer's may): one seat's
+    markers are seen by that seat (its ``you``) and, seed 000, by the active player
+    (the others' summed) when it is another seat's, else by everyone."""
 
     base: bool
     same: frozenset[str]
@@ -335,10 +339,12 @@ class Changes(NamedTuple):
     market: frozenset[int] | None = frozenset()
     marks: frozenset[int] = frozenset()
     keys: tuple[str, ...] = ()
+    seen: frozenset[int] | None = None
 
 
 _NO_CHANGE = Changes(False, frozenset(), False, frozenset())
-_MARKS: dict[Any, Changes] = {}  # seat -> what its markers alone moving may change
+# (seat, active player) -> what the seat's markers alone moving may change
+_MARKS: dict[Any, Changes] = {}
 
 
 # the keys of the shared part that change only with a new phase, turn or game (anything:
@@ -374,13 +380,16 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
     if not changed:
         return _NO_CHANGE
     if len(changed) == 1:  # one seat's markers alone (most commands): made once per seat
+        # and active player (who sees them: ``seen``)
         for k in changed:
             if type(k) is tuple and k[0] == "marks":
-                told = _MARKS.get(k[1])
+                active = g.active
+                told = _MARKS.get((k[1], active))
                 if told is None:
                     m = frozenset((k[1],))
-                    told = _MARKS[k[1]] = Changes(False, frozenset(), m, m, None,
-                                                  frozenset(), m)
+                    told = _MARKS[k[1], active] = Changes(
+                        False, frozenset(), m, m, None, frozenset(), m, (),
+                        None if k[1] == active else frozenset((k[1], active)))
                 return told
     seats: set[int] = set()
     marks: set[int] = set()
