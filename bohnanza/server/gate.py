@@ -46,14 +46,18 @@ from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 from .conn import DIRECT_RECEIVE, DIRECT_SEND, TokenBucket
 
 _SansIO: type[Any] | None
+_OPEN: Any
 _apply_mask: Callable[[bytes, bytes], bytes] | None
 try:
     from uvicorn.protocols.websockets.websockets_sansio_impl import (
         WebSocketsSansIOProtocol as _SansIO,
     )
     from websockets.protocol import State
+
+    _OPEN = State.OPEN
 except ImportError:  # pragma: no cover - an older uvicorn or websockets: no direct sends
     _SansIO = None
+    _OPEN = None
 try:  # the websockets library's frame parser, whose idle point the direct receive checks
     from websockets.frames import apply_mask as _apply_mask  # type: ignore[attr-defined]
     from websockets.protocol import Protocol as _Protocol
@@ -347,8 +351,10 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
     def _between_frames(self) -> bool:
         """The connection open, nothing queued for the application, and the library's parser
         waiting for a frame's first byte (no message in parts, nothing of a frame read)."""
+        # (``conn._state`` is the ``state`` property's own value, ``queue._queue`` what
+        # ``qsize`` counts: read without their calls, once a command)
         if (self.close_sent or self.disconnected or not self.handshake_complete
-                or self.conn.state is not State.OPEN or self.frames or self.queue.qsize()):
+                or self.conn._state is not _OPEN or self.frames or self.queue._queue):
             return False
         if not self._idle_parser:
             self._idle_parser = self._parser_idle()
@@ -371,10 +377,19 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
         """Write ``text`` as one text frame now and say True; False (nothing written) when
         the ASGI send must do it: the connection is not open (closing, closed, lost) or its
         socket's buffer is full (that send waits for it)."""
+        # (``writable._value`` is what ``is_set`` says, ``conn._state`` the ``state``
+        # property's value: read without their calls, a few times a command)
         if (self.close_sent or self.disconnected or not self.handshake_complete
-                or not self.writable.is_set() or self.conn.state is not State.OPEN):
+                or not self.writable._value or self.conn._state is not _OPEN):
             return False
-        self.transport.write(text_frame(text.encode()))
+        data = text.encode()
+        n = len(data)  # text_frame's header, without its call
+        if n < 126:
+            self.transport.write(_SHORT[n] + data)
+        elif n < 65536:
+            self.transport.write(_MEDIUM(0x81, 126, n) + data)
+        else:
+            self.transport.write(b"\x81\x7f" + n.to_bytes(8, "big") + data)
         return True
 
     def keepalive_timeout(self) -> None:
