@@ -9,7 +9,6 @@ import time
 from typing import Any, Protocol
 
 from bohnanza import commands as cmds
-from bohnanza.games import HostedGame
 
 from ..conn import TokenBucket
 from ..inbound import typed_line
@@ -37,7 +36,7 @@ def dispatch(room: Room, actor: Any, text: str) -> Change:
     # an unknown bean name is answered with the beans of this game's deck only
     command = hosted.parse(text, game if game is not None and not game.over else None)
     if isinstance(command, cmds.GameCommand):
-        return game_command(room, actor, text, command.action, hosted)
+        return game_command(room, actor, text, command.action)
     if isinstance(command, cmds.Chat):
         return chat(room, actor, text)
     if isinstance(command, cmds.RoomCommand):
@@ -45,10 +44,8 @@ def dispatch(room: Room, actor: Any, text: str) -> Change:
     raise CommandError("parse_error", "Unknown command.")  # pragma: no cover
 
 
-def game_command(room: Room, actor: Any, text: str, action: Any,
-                 hosted: HostedGame | None = None) -> Change:
-    """A game command: the engine applies it completely or refuses it (nothing changed).
-    ``hosted``: the table's hosted game, when the caller has it."""
+def game_command(room: Room, actor: Any, text: str, action: Any) -> Change:
+    """A game command: the engine applies it completely or refuses it (nothing changed)."""
     seat = actor.seat
     if seat is None:
         raise CommandError("not_seated", "Only a seated player can do that; /join first.")
@@ -63,12 +60,7 @@ def game_command(room: Room, actor: Any, text: str, action: Any,
         if s.timeouts:  # (a counted write: Seat.shown; most commands leave it at 0)
             s.timeouts = 0
     # the events' entries; none for most commands (the markers: no event)
-    if not events:
-        entries = []
-    elif hosted is not None:  # logbook.game_entries without its calls
-        entries = hosted.entries(game, events)
-    else:
-        entries = game_entries(table, events)
+    entries = game_entries(table, events) if events else []
     if not was_over and game.over:
         table.last_result = table.result_record()
         entries.append(room_entry("The game is over. /start plays again."))
