@@ -40,8 +40,14 @@ def _queue(db: Path, inline: bool) -> tuple[DbQueue, SQLiteStore, list[int]]:
     return queue, reader, sizes
 
 
-def _command(queue: DbQueue, room: str, version: int, seat: int) -> Any:
-    return queue.write(queue.store.save_command, name=room, version=version, game_no=1,
+async def _write(queue: DbQueue, fn: Any, **kw: Any) -> Any:
+    # a coroutine asking for the write when it runs (DbQueue.write asks at once)
+    return await queue.write(fn, **kw)
+
+
+async def _command(queue: DbQueue, room: str, version: int, seat: int) -> None:
+    # a coroutine asking for the write when it runs (DbQueue.write asks at once)
+    await queue.write(queue.store.save_command, name=room, version=version, game_no=1,
                        seat=seat, text=f"/want blue #{version}", log="[]")
 
 
@@ -80,7 +86,7 @@ async def test_a_write_that_fails_fails_alone(tmp_path: Path) -> None:
         raise sqlite3.IntegrityError("no")
 
     try:
-        results = await asyncio.gather(_command(queue, "east", 1, 0), queue.write(broken),
+        results = await asyncio.gather(_command(queue, "east", 1, 0), _write(queue, broken),
                                        _command(queue, "east", 2, 1), return_exceptions=True)
         assert results[0] is None and results[2] is None
         assert isinstance(results[1], StorageFailure)
@@ -226,8 +232,8 @@ async def test_a_refused_command_among_several_fails_alone(tmp_path: Path) -> No
     """A game command the database refuses (a NULL text) in a group of game commands: the
     others are stored, in order; it fails alone with ``StorageFailure``."""
     queue, reader, sizes = _queue(tmp_path / "r.db", True)
-    bad = queue.write(queue.store.save_command, name="east", version=2, game_no=1, seat=1,
-                      text=None, log="[]")
+    bad = _write(queue, queue.store.save_command, name="east", version=2, game_no=1, seat=1,
+                 text=None, log="[]")
     try:
         results = await asyncio.gather(_command(queue, "east", 1, 0), bad,
                                        _command(queue, "east", 3, 2), return_exceptions=True)
