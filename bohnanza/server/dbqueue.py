@@ -29,7 +29,7 @@ import logging
 import queue
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, cast
 
 from . import eager
@@ -154,24 +154,31 @@ class DbQueue:
         self._grouping = hasattr(store, "group")
         self._calls: list[Call] = []  # the group's writes, and their futures (the same order)
         self._futures: list[asyncio.Future[Any]] = []
-        self.groups = 0  # groups made, and the writes in them (what group commit spared)
-        self.grouped = 0
+        self._loop: asyncio.AbstractEventLoop | None = None  # write's, while it runs
         self.asked = 0  # calls asked for (checkpointer.py: whether the log may have grown)
 
-    async def write(self, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
+    def write(self, fn: Callable[..., T], /, *args: Any, **kw: Any) -> Awaitable[T]:
         """A store call that writes, made together with the other writes asked for in this
-        turn of the event loop, in one transaction (module docstring: group commit); returns
-        once that transaction is committed. Raises :class:`StorageFailure` (nothing of this
-        write is stored; the others of its group may be)."""
+        turn of the event loop, in one transaction (module docstring: group commit): asked
+        for now, when ``write`` is called; what it returns, awaited, returns once that
+        transaction is committed and raises :class:`StorageFailure` (nothing of this write is
+        stored; the others of its group may be). With group commit it is the write's future
+        itself, not a coroutine awaiting it (one coroutine less per command: await it, or
+        hand it to ``asyncio.gather``/``ensure_future``, not to ``create_task``)."""
         if not self._grouping:
-            return await self.call(fn, *args, **kw)
-        loop = asyncio.get_running_loop()
+            return self.call(fn, *args, **kw)
+        calls = self._calls
+        # the loop kept: asking for the running one costs a ``getpid`` system call in CPython
+        # 3.11 (its check of a fork); asked again once the kept one has stopped
+        loop = self._loop
+        if loop is None or not loop.is_running():
+            loop = self._loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        if not self._calls:
+        if not calls:
             loop.call_soon(self.flush)
-        self._calls.append((fn, args, kw))
+        calls.append((fn, args, kw))
         self._futures.append(future)
-        return await future
+        return future
 
     def flush(self) -> None:
         """Make the writes asked for so far with :meth:`write` (one transaction), before any
@@ -182,8 +189,6 @@ class DbQueue:
             return
         self._calls, self._futures = [], []
         self.asked += 1
-        self.groups += 1
-        self.grouped += len(calls)
         if self.inline and not self._queued:
             failure: StorageFailure | None = None
             busy = False

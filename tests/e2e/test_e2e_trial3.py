@@ -243,6 +243,8 @@ def test_a_harvest_for_nothing_asks_first_touch_ja(server: str, browser: Any) ->
             "畑1を0ターラーで売却しますか？（青豆2枚は捨て札になります）"
         pg.screenshot(path=str(ARTIFACTS / "trial3-confirm-390-ja.png"))
         pg.locator("#confirm-no").tap()
+        # the dialog's close event comes in a later task (as for Escape above): wait for it
+        pg.wait_for_selector("#confirm", state="detached", timeout=5000)
         assert pg.locator("#confirm").count() == 0 and sent(pg) == []
         pg.locator('#fields .field[data-field="1"] .harvest').tap()
         pg.locator("#confirm-yes").tap()

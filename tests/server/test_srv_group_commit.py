@@ -40,8 +40,14 @@ def _queue(db: Path, inline: bool) -> tuple[DbQueue, SQLiteStore, list[int]]:
     return queue, reader, sizes
 
 
-def _command(queue: DbQueue, room: str, version: int, seat: int) -> Any:
-    return queue.write(queue.store.save_command, name=room, version=version, game_no=1,
+async def _write(queue: DbQueue, fn: Any, **kw: Any) -> Any:
+    # a coroutine asking for the write when it runs (DbQueue.write asks at once)
+    return await queue.write(fn, **kw)
+
+
+async def _command(queue: DbQueue, room: str, version: int, seat: int) -> None:
+    # a coroutine asking for the write when it runs (DbQueue.write asks at once)
+    await queue.write(queue.store.save_command, name=room, version=version, game_no=1,
                        seat=seat, text=f"/want blue #{version}", log="[]")
 
 
@@ -80,7 +86,7 @@ async def test_a_write_that_fails_fails_alone(tmp_path: Path) -> None:
         raise sqlite3.IntegrityError("no")
 
     try:
-        results = await asyncio.gather(_command(queue, "east", 1, 0), queue.write(broken),
+        results = await asyncio.gather(_command(queue, "east", 1, 0), _write(queue, broken),
                                        _command(queue, "east", 2, 1), return_exceptions=True)
         assert results[0] is None and results[2] is None
         assert isinstance(results[1], StorageFailure)
@@ -204,7 +210,8 @@ async def test_game_commands_of_a_group_are_one_insert_each_row_as_asked(
     tmp_path: Path,
 ) -> None:
     """Several rooms' game commands in one turn: stored in one transaction, in the order asked
-    for, with their fields, by one ``executemany`` in one savepoint (not a savepoint each)."""
+    for, with their fields, by one ``executemany``: the group's first calls, so without a
+    savepoint of their own (nor one each)."""
     queue, reader, sizes = _queue(tmp_path / "m.db", True)
     seen = _statements(queue.store)
     try:
@@ -216,8 +223,39 @@ async def test_game_commands_of_a_group_are_one_insert_each_row_as_asked(
             assert [(r.version, r.game_no, r.seat, r.text, r.position) for r in rows] == [
                 (7, 1, seat, "/want blue #7", None)]
         assert [s for s in seen if s.startswith(("SAVEPOINT", "BEGIN", "COMMIT"))] == [
-            "BEGIN IMMEDIATE", "SAVEPOINT many", "COMMIT"]
+            "BEGIN IMMEDIATE", "COMMIT"]
         assert not queue.store.db.in_transaction
+    finally:
+        queue.close()
+
+
+async def test_game_commands_after_another_write_of_their_group_fail_alone(
+    tmp_path: Path,
+) -> None:
+    """Game commands after another write of their group (a chat line): one ``executemany`` in
+    a savepoint of its own; a refused one among them (a NULL text) fails alone, the chat line
+    and the other commands are stored, each once."""
+    queue, reader, sizes = _queue(tmp_path / "s.db", True)
+    store = queue.store
+    seen = _statements(store)
+
+    def chat() -> None:
+        store.save_chat("east", {"name": "Ann", "seat": 0, "text": "hi", "ts": 1.0})
+
+    try:
+        results = await asyncio.gather(
+            _write(queue, chat), _command(queue, "east", 1, 0),
+            _write(queue, store.save_command, name="east", version=2, game_no=1, seat=1,
+                   text=None, log="[]"),
+            _command(queue, "east", 3, 2), return_exceptions=True)
+        assert results[0] is None and results[1] is None and results[3] is None
+        assert isinstance(results[2], StorageFailure)
+        assert sizes == [4]
+        assert [r.version for r in reader.command_rows("east")] == [1, 3]
+        assert [line["text"] for line in reader.recent("east")[1]] == ["hi"]
+        assert [s for s in seen if s.startswith(("SAVEPOINT", "BEGIN", "COMMIT"))][:3] == [
+            "BEGIN IMMEDIATE", "SAVEPOINT call", "SAVEPOINT many"]
+        assert not store.db.in_transaction
     finally:
         queue.close()
 
@@ -226,8 +264,8 @@ async def test_a_refused_command_among_several_fails_alone(tmp_path: Path) -> No
     """A game command the database refuses (a NULL text) in a group of game commands: the
     others are stored, in order; it fails alone with ``StorageFailure``."""
     queue, reader, sizes = _queue(tmp_path / "r.db", True)
-    bad = queue.write(queue.store.save_command, name="east", version=2, game_no=1, seat=1,
-                      text=None, log="[]")
+    bad = _write(queue, queue.store.save_command, name="east", version=2, game_no=1, seat=1,
+                 text=None, log="[]")
     try:
         results = await asyncio.gather(_command(queue, "east", 1, 0), bad,
                                        _command(queue, "east", 3, 2), return_exceptions=True)

@@ -305,6 +305,14 @@ class Room:
             rider = None
         for c, text in zip(conns, self.states(conns, entries, rider), strict=True):
             if text is not None:
+                # Conn.send's direct way, without its call (most frames): the protocol's
+                # write when nothing is queued or on its way; else Conn.send
+                if c.direct and not c._busy and not c.queue._items and not c.closing:
+                    direct = c._direct
+                    if direct is not None and direct(text):
+                        continue
+                    c._send_asgi(text)
+                    continue
                 c.send(text)
         if rider is not None:
             self.rode = rider[0]
