@@ -404,6 +404,7 @@ class Changes(NamedTuple):
 _NO_CHANGE = Changes(False, frozenset(), False, frozenset())
 # (seat, active player) -> what the seat's markers alone moving may change
 _MARKS: dict[Any, Changes] = {}
+_TOLD: dict[tuple[Any, ...], Changes] = {}  # (changed, active, in phase 2, seats): the answer
 
 
 # the keys of the shared part that change only with a new phase, turn or game (anything:
@@ -450,6 +451,19 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
                         False, frozenset(), m, m, None, frozenset(), m, (),
                         None if k[1] == active else frozenset((k[1], active)))
                 return told
+    # the answer reads ``changed``, the active player, whether in phase 2 and the number of
+    # seats alone: kept for those (a few hundred in a game), made once each
+    key = (frozenset(changed), g.active, g.phase == "trade", len(g.seats))
+    told = _TOLD.get(key)
+    if told is None:
+        if len(_TOLD) >= 4096:
+            _TOLD.clear()
+        told = _TOLD[key] = _changes(g, changed)
+    return told
+
+
+def _changes(g: GameState, changed: set[Any]) -> Changes:
+    """:func:`changes_of` of changes other than one seat's markers alone."""
     seats: set[int] = set()
     marks: set[int] = set()
     keys: set[str] = set()
