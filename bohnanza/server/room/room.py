@@ -170,8 +170,18 @@ class Room:
         (:meth:`_commit`), fan it out; the outcome for the reply. The caller holds the lock."""
         try:
             change = handlers.dispatch(self, actor, text)
-            if change.kind != "answer":
-                await self._commit(change)
+            kind = change.kind
+            if kind == "chat":
+                await self._commit_chat(change)
+            elif kind != "answer":  # _commit's steps, without its coroutine
+                self.version += 1
+                mark_owed(self.table, memo=self.owed_memo)
+                try:
+                    await self.journal.write(self.table, self.version, change.command,
+                                             change.entries, kind == "game")
+                except Exception as e:
+                    raise self._unstage(e) from None
+                self._show(change)
             if change.reply is None:
                 return _DONE  # (most commands: one outcome, read and never changed)
             return Outcome(True, message=change.reply)
