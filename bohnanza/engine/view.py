@@ -189,6 +189,62 @@ def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset(),
     return view
 
 
+def public_keys(g: GameState, keys: tuple[str, ...], copy: bool = False,
+                only: frozenset[int] | None = None, memo: MarketMemo | None = None
+                ) -> dict[str, Any]:
+    """The keys ``keys`` of :func:`public` alone, each with the value :func:`public` gives it
+    (``copy``, ``only``, ``memo`` as there): those :func:`changes_of` may name in
+    ``Changes.keys`` (:data:`_SOME_KEYS`), the others (that never change within a phase)
+    left unbuilt."""
+    return {k: _SOME_KEYS[k](g, copy, only, memo) for k in keys}
+
+
+def _some_seats(g: GameState, copy: bool, only: frozenset[int] | None,
+                memo: MarketMemo | None) -> Any:
+    hide = bool(g.options.get("hidden_money")) and g.phase != "over"
+    passed = g.passed
+    if only is not None:
+        all_ = g.seats
+        return {i: _seat_entry(all_[i], i in passed, hide, copy) for i in sorted(only)}
+    return [_seat_entry(s, i in passed, hide, copy) for i, s in enumerate(g.seats)]
+
+
+def _some_offers(g: GameState, copy: bool, only: frozenset[int] | None,
+                 memo: MarketMemo | None) -> Any:
+    if memo is not None and not copy:
+        return memo.offers(g)
+    passed = g.passed
+    return [_offer_entry(g, o, a, passed, copy) for o, a in
+            zip(g.offers, hints.answers_all(g), strict=True)]
+
+
+def _some_deal(g: GameState, copy: bool, only: frozenset[int] | None,
+               memo: MarketMemo | None) -> Any:
+    d = g.deal
+    if d is None:
+        return None
+    return {"offer": d.offer, "active": d.active, "other": d.other,
+            "owes": {str(k): dict(v) for k, v in d.owes.items()},
+            "provided": {str(k): v is not None for k, v in d.provided.items()}}
+
+
+# what :func:`public_keys` builds each key of :func:`public` with that :func:`changes_of`
+# may leave out of ``same`` (``_KEPT`` is always in it), given (game, copy, only, memo)
+_SOME_KEYS: dict[str, Any] = {
+    "planted": lambda g, copy, only, memo: g.planted,
+    "discard_count": lambda g, copy, only, memo: len(g.discard),
+    "discard_top": lambda g, copy, only, memo: g.discard[-1] if g.discard else None,
+    "face_up": lambda g, copy, only, memo: g.face_up[:] if copy else g.face_up,
+    "face_up_places": lambda g, copy, only, memo: hints.face_up_places(g),
+    "face_up_gone": lambda g, copy, only, memo: hints.face_up_gone(g),
+    "removed_count": lambda g, copy, only, memo: len(g.removed),
+    "offers": _some_offers,
+    "deal": _some_deal,
+    "waiting": lambda g, copy, only, memo: hints.table_waits(g),
+    "seats": _some_seats,
+}
+
+
 def own_part(
     g: GameState,
     seat: int | None,
@@ -225,7 +281,8 @@ def build_parts(
     Each seat's ``you`` is a :class:`You` (its cards and market parts kept apart too).
 
     ``changes`` (:func:`changes_of`, since the views were last built): only what may have
-    changed is built. ``base`` is ``{}`` when ``changes.base`` is false, and its keys in
+    changed is built. ``base`` is ``{}`` when ``changes.base`` is false, holds the keys
+    ``changes.keys`` names alone when it names some (:func:`public_keys`), else its keys in
     ``changes.same`` are :data:`SKIPPED` (an object no serialiser takes), as is the ``you``
     of a seat in neither ``changes.you`` nor ``changes.market``, and the ``signals`` of a
     viewer whose markers seen moved not (the active player's when only its own moved,
@@ -240,6 +297,8 @@ def build_parts(
     each offer's entry of the shared ``offers`` (with ``copy=False``)."""
     if changes is None:
         base = public(g, copy, memo=memo)
+    elif changes.keys:  # the keys that may differ alone (the copy diffs those alone)
+        base = public_keys(g, changes.keys, copy, changes.seats, memo)
     elif changes.base:
         base = public(g, copy, changes.same, changes.seats, memo)
     else:
@@ -325,7 +384,11 @@ class Changes(NamedTuple):
     and deal hints, :class:`YouMarket`; ``None``: every seat); ``marks``: the seats of
     ``you`` whose ``you`` may differ in its markers (its ``signals``) only
     (:class:`YouSignals`); ``keys``: with ``base``, the keys of the shared part not in
-    ``same`` (those that may differ), in the order :func:`public` builds them."""
+    ``same`` (those that may differ), in the order :func:`public` builds them; ``seen``:
+    the seats whose views alone may differ, when the shared part may not (the others', and
+    the spectators', are the same: not built; ``None``: any viewer's may): one seat's
+    markers are seen by that seat (its ``you``) and, seed 000, by the active player
+    (the others' summed) when it is another seat's, else by everyone."""
 
     base: bool
     same: frozenset[str]
@@ -335,10 +398,12 @@ class Changes(NamedTuple):
     market: frozenset[int] | None = frozenset()
     marks: frozenset[int] = frozenset()
     keys: tuple[str, ...] = ()
+    seen: frozenset[int] | None = None
 
 
 _NO_CHANGE = Changes(False, frozenset(), False, frozenset())
-_MARKS: dict[Any, Changes] = {}  # seat -> what its markers alone moving may change
+# (seat, active player) -> what the seat's markers alone moving may change
+_MARKS: dict[Any, Changes] = {}
 
 
 # the keys of the shared part that change only with a new phase, turn or game (anything:
@@ -374,13 +439,16 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
     if not changed:
         return _NO_CHANGE
     if len(changed) == 1:  # one seat's markers alone (most commands): made once per seat
+        # and active player (who sees them: ``seen``)
         for k in changed:
             if type(k) is tuple and k[0] == "marks":
-                told = _MARKS.get(k[1])
+                active = g.active
+                told = _MARKS.get((k[1], active))
                 if told is None:
                     m = frozenset((k[1],))
-                    told = _MARKS[k[1]] = Changes(False, frozenset(), m, m, None,
-                                                  frozenset(), m)
+                    told = _MARKS[k[1], active] = Changes(
+                        False, frozenset(), m, m, None, frozenset(), m, (),
+                        None if k[1] == active else frozenset((k[1], active)))
                 return told
     seats: set[int] = set()
     marks: set[int] = set()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Coroutine
+from functools import partial
 from typing import Any
 
 Done = Callable[[BaseException | None], None]
@@ -26,15 +27,12 @@ def stepping() -> bool:
     return _depth > 0
 
 
-def start(coro: Coroutine[Any, Any, Any], done: Done) -> None:
+def start(coro: Coroutine[Any, Any, Any], done: Done, _: Any = None) -> None:
     """Run ``coro`` now until it waits, and on to its end from the callbacks of what it waits
     for (a future: when it is done; a bare yield, ``asyncio.sleep(0)``: the next turn).
     ``done(None)`` when it returns, ``done(error)`` when it raises (its result is dropped);
-    ``done`` must not raise. Call it from the event loop's thread, the loop running."""
-    _step(coro, done)
-
-
-def _step(coro: Coroutine[Any, Any, Any], done: Done, _: Any = None) -> None:
+    ``done`` must not raise. Call it from the event loop's thread, the loop running. (Each
+    later step is this call again: ``_``, the future it waited for, is not read.)"""
     global _depth
     _depth += 1
     try:
@@ -51,9 +49,9 @@ def _step(coro: Coroutine[Any, Any, Any], done: Done, _: Any = None) -> None:
         return
     _depth -= 1
     if waiting is None:  # a bare yield: go on in the next turn
-        asyncio.get_running_loop().call_soon(_step, coro, done)
+        asyncio.get_running_loop().call_soon(start, coro, done)
         return
     # what a task does with a future its coroutine yields (the flag says "yielded by an
     # await"): wait for it; on resumption the await reads its outcome (or its cancellation)
     waiting._asyncio_future_blocking = False
-    waiting.add_done_callback(lambda _f: _step(coro, done))
+    waiting.add_done_callback(partial(start, coro, done))  # (called with the future: ``_``)

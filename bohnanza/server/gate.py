@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
-import struct
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -44,16 +43,22 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
 from .conn import DIRECT_RECEIVE, DIRECT_SEND, TokenBucket
+from .wsframe import SHORT_HEADERS, long_header
+from .wsframe import text_frame as text_frame  # (its home before wsframe.py)
 
 _SansIO: type[Any] | None
+_OPEN: Any
 _apply_mask: Callable[[bytes, bytes], bytes] | None
 try:
     from uvicorn.protocols.websockets.websockets_sansio_impl import (
         WebSocketsSansIOProtocol as _SansIO,
     )
     from websockets.protocol import State
+
+    _OPEN = State.OPEN  # (the connection's state without the ``state`` property's call)
 except ImportError:  # pragma: no cover - an older uvicorn or websockets: no direct sends
     _SansIO = None
+    _OPEN = None
 try:  # the websockets library's frame parser, whose idle point the direct receive checks
     from websockets.frames import apply_mask as _apply_mask  # type: ignore[attr-defined]
     from websockets.protocol import Protocol as _Protocol
@@ -261,20 +266,6 @@ class GatedHttp(HttpToolsProtocol):
         super().connection_lost(exc)
 
 
-def text_frame(data: bytes) -> bytes:
-    """One whole WebSocket text frame as a server sends it (RFC 6455 section 5.2: FIN and
-    opcode 1, unmasked, the payload's length in 7, 7+16 or 7+64 bits), ``data`` the UTF-8
-    text. ``text_frame(b"Hello") == b"\\x81\\x05Hello"`` (section 5.7)."""
-    n = len(data)
-    if n < 126:
-        return _SHORT[n] + data
-    if n < 65536:
-        return _MEDIUM(0x81, 126, n) + data
-    return b"\x81\x7f" + n.to_bytes(8, "big") + data
-
-
-_SHORT = tuple(bytes((0x81, n)) for n in range(126))  # the header of each short length
-_MEDIUM = struct.Struct("!BBH").pack  # FIN and opcode 1, 126, the 16-bit length
 
 
 def lone_text(data: bytes, max_size: int | None) -> str | None:
@@ -347,8 +338,9 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
     def _between_frames(self) -> bool:
         """The connection open, nothing queued for the application, and the library's parser
         waiting for a frame's first byte (no message in parts, nothing of a frame read)."""
+        # (``conn.state`` and ``queue.qsize()`` read without their calls)
         if (self.close_sent or self.disconnected or not self.handshake_complete
-                or self.conn.state is not State.OPEN or self.frames or self.queue.qsize()):
+                or self.conn._state is not _OPEN or self.frames or self.queue._queue):
             return False
         if not self._idle_parser:
             self._idle_parser = self._parser_idle()
@@ -371,10 +363,14 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
         """Write ``text`` as one text frame now and say True; False (nothing written) when
         the ASGI send must do it: the connection is not open (closing, closed, lost) or its
         socket's buffer is full (that send waits for it)."""
+        # (``is_set()`` and the ``state`` property read without their calls; text_frame's
+        # header built here)
         if (self.close_sent or self.disconnected or not self.handshake_complete
-                or not self.writable.is_set() or self.conn.state is not State.OPEN):
+                or not self.writable._value or self.conn._state is not _OPEN):
             return False
-        self.transport.write(text_frame(text.encode()))
+        data = text.encode()
+        n = len(data)
+        self.transport.write((SHORT_HEADERS[n] if n < 126 else long_header(n)) + data)
         return True
 
     def keepalive_timeout(self) -> None:

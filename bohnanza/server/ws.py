@@ -135,15 +135,19 @@ class DirectSays:
             data: Any = inbound.load(text)
         except inbound.BadInput:
             return False
-        plain = _plain_say(data)
-        if plain is None or not conn.bucket.take():
+        # _plain_say's test, without its call and its tuple
+        if type(data) is not dict or data.get("type") != "say":
+            return False
+        say_id, line = data.get("id"), data.get("text")
+        if (type(say_id) is not int or not -MAX_SAY_ID <= say_id <= MAX_SAY_ID
+                or type(line) is not str or not conn.bucket.take()):
             return False  # (a refused take costs no token: the task counts the refusal)
         conn.refused_in_a_row = 0
         if not self.gate.say(conn.address):  # the address's rate, across its connections
             _refuse_for_rate(conn, text)
             return True
         self.busy = True
-        eager.start(self.room.say(conn, plain[0], plain[1]), self._done)
+        eager.start(self.room.say(conn, say_id, line), self._done)
         return True
 
     def _done(self, error: BaseException | None) -> None:

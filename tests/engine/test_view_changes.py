@@ -59,6 +59,8 @@ class _Watch:
         if not told.base:
             assert base == {}
             self.kept_base += 1
+        else:  # the keys left out (``view.public_keys``: those that may differ alone)
+            self.kept_keys += len(set(whole[None]) - set(base) - {"signals", "you"})
         mine: dict[Any, dict[str, Any]] = {}
         for v in viewers:
             now = dict(self.views[v])

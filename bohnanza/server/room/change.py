@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -62,7 +63,7 @@ class Change:
     entries: list[dict[str, Any]] = field(default_factory=list)
     reply: str | None = None
     renumber: dict[int, int | None] | None = None
-    moves: list[Move] = field(default_factory=list)
+    moves: Sequence[Move] = ()  # (no list made for the changes that move nobody: most)
     chat: Chat | None = None
 
 

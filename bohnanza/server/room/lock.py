@@ -25,3 +25,11 @@ class RoomLock(asyncio.Lock):
             return False
         self._locked = True
         return True
+
+    def release(self) -> None:
+        """asyncio's ``release``; when nobody waits, without its call to wake the first
+        waiter (most releases: one say at a time)."""
+        if self._locked and not self._waiters:
+            self._locked = False
+            return
+        super().release()

@@ -68,7 +68,9 @@ class Presence:
         if conn.seat is None or conn.seat >= len(seats):
             return False
         seat = seats[conn.seat]
-        seat.last_input = time.monotonic()
+        # not a field the room part shows (table.py's ``_SHOWN``): written without
+        # ``Seat.__setattr__``'s call, which would count nothing for it
+        seat.__dict__["last_input"] = time.monotonic()
         if seat.idle:
             seat.idle = False
             return True

@@ -170,8 +170,18 @@ class Room:
         (:meth:`_commit`), fan it out; the outcome for the reply. The caller holds the lock."""
         try:
             change = handlers.dispatch(self, actor, text)
-            if change.kind != "answer":
-                await self._commit(change)
+            kind = change.kind
+            if kind == "chat":
+                await self._commit_chat(change)
+            elif kind != "answer":  # _commit's steps, without its coroutine
+                self.version += 1
+                mark_owed(self.table, memo=self.owed_memo)
+                try:
+                    await self.journal.write(self.table, self.version, change.command,
+                                             change.entries, kind == "game")
+                except Exception as e:
+                    raise self._unstage(e) from None
+                self._show(change)
             if change.reply is None:
                 return _DONE  # (most commands: one outcome, read and never changed)
             return Outcome(True, message=change.reply)
@@ -305,6 +315,14 @@ class Room:
             rider = None
         for c, text in zip(conns, self.states(conns, entries, rider), strict=True):
             if text is not None:
+                # Conn.send's direct way, without its call (most frames): the protocol's
+                # write when nothing is queued or on its way; else Conn.send
+                if c.direct and not c._busy and not c.queue._items and not c.closing:
+                    direct = c._direct
+                    if direct is not None and direct(text):
+                        continue
+                    c._send_asgi(text)
+                    continue
                 c.send(text)
         if rider is not None:
             self.rode = rider[0]

@@ -97,7 +97,11 @@ def state_frames(
                     break
     if game is not None:
         memo = snap.memo_for(key) if deltas else None  # type: ignore[union-attr]
-        base, own = host.view_parts(game, seats, build, memo)
+        built = seats
+        if build is not None and not build.base and build.seen is not None:
+            seen = build.seen  # the others' own parts cannot differ: not built
+            built = [s for s in seen if s in seats]  # (a seat or two)
+        base, own = host.view_parts(game, built, build, memo)
     ops: dict[int | None, list[str]] = {}
     held = None
     if deltas:

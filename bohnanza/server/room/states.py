@@ -101,15 +101,15 @@ class Snapshot:
         ``room`` from :func:`room_part` or a :class:`RoomPart`), keeping the own parts of
         ``seats``; the operations (JSON text) from the copy's old version for each of
         ``seats`` it held then: a list of texts to join with ``,`` (its first, the
-        operations every seat shares, already joined so: made once); :meth:`news` says
-        whether a seat's set more than ``now``, :attr:`now_set` whether they set ``now``
-        (the same for every seat). ``game``:
+        operations every seat shares, already joined so: made once; read only: seats may
+        share one list); :meth:`news` says whether a seat's set more than ``now``,
+        :attr:`now_set` whether they set ``now`` (the same for every seat). ``game``:
         (hosted game, game number) of the views; while it stays the same, what
         ``UNCHANGING`` names for that game is not compared. ``stamp``: whether the game was
         asked what changed (``view_changes``) for this state; ``changes``: what may differ
-        since the copy's version (the answer, by :meth:`changes`: the parts
-        that cannot have changed are not compared and need not be built; a seat new to the
-        copy needs its own part whole)."""
+        since the copy's version (the answer, by :meth:`changes`: the parts that cannot have
+        changed are not compared and need not be built, nor the own parts of the seats not
+        in its ``seen``; a seat new to the copy needs its own part whole)."""
         if version == self.version:  # the same state once more (a connection's first)
             for s in seats:
                 if s not in self.own:
@@ -147,33 +147,33 @@ class Snapshot:
             self._diff_room(room, common)
             self.now_set = self.room.get("now") is not was
             self.quiet = -1 if len(common) > self.now_set else len(common)
-            own_same: frozenset[str] = frozenset()
-            if changes is not None and not changes.signals:
-                own_same = _SIGNALS
+            own_same = _SIGNALS if changes is not None and not changes.signals else frozenset()
             kept: dict[int | None, delta.Texts | None] = {}
             memo: delta.Memo = {}  # the markers most seats share: diffed once
             shared = [",".join(common)] if common else []  # joined once for every seat
+            had = self.own
             for s in seats:
-                if s in self.own:
-                    ops = shared[:]
-                    mine = self.own[s]
-                    if mine is not None and base is not None:
-                        part = own[s]  # markers unbuilt: did not move (farm: none)
-                        skip = _SIGNALS if part.get("signals") is SKIPPED else own_same
-                        you = part["you"]
-                        if type(you) is You or type(you) is YouMarket \
-                                or type(you) is YouSignals:
-                            skip = _OWN if skip else _YOU  # (skip | _YOU, made once)
-                            self._diff_you(s, mine, you, ops)
-                        elif changes is not None and changes.you is not None \
-                                and s not in changes.you:
-                            skip = _OWN if skip else _YOU
-                        if len(skip) < 2:
-                            delta.diff_texts(mine, part, "/view", ops, skip, memo, _OWN)
-                    kept[s] = mine
-                    out[s] = ops
-                else:
+                mine = had.get(s, _ABSENT)
+                if mine is _ABSENT:  # new to the copy: its own part whole, no operations
                     kept[s] = None if base is None else self._own_texts(s, own[s])
+                    continue
+                kept[s] = mine
+                part = own.get(s) if mine is not None and base is not None else None
+                if part is None or part["you"] is SKIPPED and part.get("signals") is SKIPPED:
+                    out[s] = shared  # none built (Changes.seen) or nothing of its own moved
+                    continue  # (read only: one list for those seats)
+                you = part["you"]
+                ops = shared[:]  # markers unbuilt: did not move (farm: none)
+                skip = _SIGNALS if part.get("signals") is SKIPPED else own_same
+                if type(you) in _YOUS:
+                    skip = _OWN if skip else _YOU  # (skip | _YOU, made once)
+                    self._diff_you(s, mine, you, ops)
+                elif changes is not None and changes.you is not None \
+                        and s not in changes.you:
+                    skip = _OWN if skip else _YOU
+                if len(skip) < 2:
+                    delta.diff_texts(mine, part, "/view", ops, skip, memo, _OWN)
+                out[s] = ops
             self.own = kept
         else:  # the first state, or a game begins or ends: everyone gets it whole
             self.base = None if base is None else delta.texts_of(base)
@@ -387,6 +387,8 @@ def _seat_texts(seats: list[Any]) -> delta.Texts:
     return delta.texts_of({str(i): e for i, e in enumerate(seats)})
 
 
+_ABSENT: Any = object()  # a seat the copy holds no own part of
+_YOUS = frozenset({You, YouMarket, YouSignals})  # a ``you`` built in parts (_diff_you)
 _SEATS = frozenset({"seats"})  # compared seat by seat (Snapshot._diff_seats)
 _SEATS_OFFERS = frozenset({"seats", "offers"})  # and the offers entry by entry (EntryList)
 _STAND_IN = ("[]", 0)  # the kept value of a key diffed apart (read by nothing)
