@@ -3,25 +3,23 @@
 What a change writes:
 
 * a checkpoint (:meth:`SQLiteStore.save`): the room's row with the whole position (``rooms.game``,
-  hidden deck order and generator state included; ``rooms.game_v`` is the room version it belongs
-  to), and the command with its log lines and the same position (``commands.position``);
+  hidden deck order and generator state included; ``rooms.game_v``: its room version), and the
+  command with its log lines and the same position (``commands.position``);
 * a plain game command between checkpoints (:meth:`SQLiteStore.save_command`): only the command's
   row (seat, text, log lines; ``position`` NULL), one small INSERT.
 
 The position after such a command is the checkpoint's with the game commands stored since applied
-in order (the engine is deterministic: its generator state is part of the position).
-:meth:`SQLiteStore.load` returns the checkpoint and those commands (:attr:`StoredRoom.tail`); the
-room's journal applies them. The room's version is the larger of ``rooms.version`` and the last
-stored command's.
+in order (the engine is deterministic). :meth:`SQLiteStore.load` returns the checkpoint and those
+commands (:attr:`StoredRoom.tail`); the room's journal applies them. The room's version is the
+larger of ``rooms.version`` and the last stored command's.
 
 The log lives here only: each command's row holds its log entries (one form for everyone, ``all``,
 or one per viewer, ``per``), and a connection that comes in is sent the most recent ones and the
 chat again (the backlog, from :meth:`SQLiteStore.recent`; a room keeps neither in memory).
 
 A database another process holds locked makes a write fail after ``busy_timeout`` seconds
-(``sqlite3.OperationalError``); the caller refuses the command. A room whose row cannot be read is
-left out of :meth:`SQLiteStore.load_all` with a warning; a log or chat line that cannot be read is
-left out of its room.
+(``sqlite3.OperationalError``); the caller refuses the command. A room (a log or chat line) that
+cannot be read is left out of :meth:`SQLiteStore.load_all` with a warning (out of its room).
 """
 
 from __future__ import annotations
@@ -84,6 +82,8 @@ INSERT_COMMAND = ("INSERT INTO commands (room, version, game_no, seat, text, pos
 # IMMEDIATE`` ... ``COMMIT``): alone in a group, made without one around them
 ALONE = frozenset({"save_command", "save"})
 
+MANY, MORE = 16, ", (?, ?, ?, ?, ?, NULL, ?, ?)"  # up to MANY game commands alone: one INSERT
+
 Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]  # fn, args, kw (group)
 
 SQLITE_BUSY_SNAPSHOT = 517  # a write on a read transaction another connection's commit made stale
@@ -113,8 +113,7 @@ def schema_problem(con: sqlite3.Connection) -> str | None:
 
 
 class SQLiteStore(RowReader):
-    """One connection, used by one thread at a time: the server's database thread (each room
-    has one writer; see ``dbqueue.DbQueue``), or the caller's in scripts and tests."""
+    """One connection, used by one thread at a time (``dbqueue.DbQueue``'s, or a script's)."""
 
     def __init__(
         self,
@@ -140,9 +139,8 @@ class SQLiteStore(RowReader):
         if cache_kib is not None:
             self.db.execute(f"PRAGMA cache_size=-{int(cache_kib)}")
         self.db.executescript(SCHEMA)
-        # save_command's cursor (one made for each INSERT costs about 1 K instructions more),
-        # and the read transaction it keeps open between lone commands: only where the log is
-        # copied back by a call of this store (a Checkpointer), which ends it first
+        # save_command's cursor (about 1 K instructions less than one each), the read kept open
+        # between lone commands: only where a Checkpointer copies the log back through the store
         self._insert = self.db.cursor()
         self._pin: sqlite3.Cursor | None = None
         self._keep_read = not autocheckpoint
@@ -152,8 +150,7 @@ class SQLiteStore(RowReader):
                 self.db.execute("ALTER TABLE rooms ADD COLUMN game_v INTEGER")
 
     def wait_for_locks(self, wait: bool) -> None:
-        """Whether a write waits up to ``busy_timeout`` for a lock another connection holds
-        (True, the default) or fails at once with ``SQLITE_BUSY`` (False)."""
+        """Whether a write waits up to ``busy_timeout`` for a lock held elsewhere (True) or not."""
         ms = self.busy_ms if wait else 0
         if ms != self._busy_now:
             self.db.execute(f"PRAGMA busy_timeout={ms}")
@@ -176,8 +173,7 @@ class SQLiteStore(RowReader):
 
     @contextlib.contextmanager
     def _transaction(self, cur: sqlite3.Cursor) -> Iterator[None]:
-        """One transaction around the block (committed at its end, rolled back when it
-        raises); inside a group's transaction (:meth:`group`) a savepoint instead."""
+        """One transaction around the block (rolled back when it raises); in a group's, a savepoint."""
         self._unpin()
         if self.db.in_transaction:
             cur.execute("SAVEPOINT one")
@@ -198,29 +194,26 @@ class SQLiteStore(RowReader):
             raise
 
     def group(self, calls: list[Call]) -> list[tuple[bool, Any]]:
-        """Group commit (``dbqueue.DbQueue.write``): the calls ``(fn, args, kw)`` (methods of this
-        store that write) in one transaction, each in a savepoint of its own, so one that raises is
-        undone alone: ``[(True, its result) | (False, its exception)]`` in order. One commit for
-        all (one write of the log; one ``fsync`` with ``synchronous`` FULL). Raises when the
-        transaction itself cannot be made (``BEGIN``: the database is locked, ``SQLITE_BUSY``;
-        ``COMMIT``): then nothing of it is stored.
-
-        A call alone in its group that is one transaction by itself (:data:`ALONE`: a game
-        command's one ``INSERT``, a checkpoint) is made as it is, committed when it returns
-        (SQLite's autocommit): the same durability, without the statements ``BEGIN`` and ``COMMIT``
-        around it (about 9 K instructions per command, ``bench/sqlite_insert.py``); its error is
-        raised, as a group of one's. Several game commands in a row (the rooms'
-        :meth:`save_command` calls of one turn, as at R = 100) are one ``executemany``
-        (:meth:`_commands`: 48.8 -> 37.4 K instructions per command in groups of 5,
-        ``bench/sqlite_group.py``); when it fails they are made one by one as above."""
+        """Group commit (``dbqueue.DbQueue.write``): the calls ``(fn, args, kw)`` (this store's
+        writes) in one transaction, each in a savepoint, so one that raises is undone alone:
+        ``[(True, its result) | (False, its exception)]`` in order; one commit for all. Raises
+        when the transaction cannot be made (``SQLITE_BUSY``; ``COMMIT``): nothing stored. A call alone that is one transaction by itself (:data:`ALONE`: a game command's one
+        ``INSERT``, a checkpoint) is made as it is, committed when it returns (autocommit: the
+        same durability without ``BEGIN`` and ``COMMIT``, about 9 K instructions less); its
+        error is raised, as a group of one's. A group of game commands alone (the rooms' of one
+        turn, as at R = 100; up to :data:`MANY`) is one ``INSERT`` of all their rows, its own
+        transaction too (:meth:`_many`); several in a row otherwise one ``executemany``
+        (:meth:`_commands`); when either fails they are made one by one as above."""
         if len(calls) == 1:
             fn, args, kw = calls[0]
             if getattr(fn, "__self__", None) is self and fn.__name__ in ALONE:
                 return [(True, fn(*args, **kw))]
         self._unpin()
+        n = len(calls)
+        if 2 <= n <= MANY and self._many(calls):
+            return [(True, None)] * n
         cur = self.db.cursor()
         out: list[tuple[bool, Any]] = []
-        n = len(calls)
         cur.execute("BEGIN IMMEDIATE")
         try:
             i = 0
@@ -228,7 +221,7 @@ class SQLiteStore(RowReader):
                 end = i
                 while end < n and self._is_command(calls[end]):
                     end += 1
-                if end - i >= 2 and self._commands(cur, calls[i:end], i == 0):
+                if end - i >= 2 and self._commands(cur, calls[i:end]):
                     out += [(True, None)] * (end - i)
                     i = end
                     continue
@@ -256,26 +249,37 @@ class SQLiteStore(RowReader):
         fn, args, _ = call
         return not args and getattr(fn, "__self__", None) is self and fn.__name__ == "save_command"
 
-    def _commands(self, cur: sqlite3.Cursor, calls: list[Call], first: bool = False) -> bool:
-        """Several game commands of a group (:meth:`save_command` calls, in order) as one
-        ``executemany``: their rows as :meth:`save_command` writes them (the same ``ts`` for
-        all, the group's moment), True. When it fails (a row refused: a missing keyword, a
-        NULL text), it is undone and False: the caller makes them one by one, so that the one
-        that fails fails alone. In a savepoint unless ``first`` (nothing of the transaction
-        before it: undone by beginning it again; 34.7 -> 31.9 K per command, K = 5, R = 100)."""
+    def _many(self, calls: list[Call]) -> bool:
+        """Game commands alone: their rows by one ``INSERT`` (committed when it returns), True;
+        False when one is not or a row is refused (nothing written); a lock raised, as by BEGIN."""
+        if not all(map(self._is_command, calls)):
+            return False
         now = time.time()
-        if not first:
-            cur.execute("SAVEPOINT many")
+        try:
+            self._insert.execute(INSERT_COMMAND + MORE * (len(calls) - 1), [v for _, _, kw in calls
+                for v in (kw["name"], kw["version"], kw["game_no"], kw["seat"], kw["text"],
+                          kw["log"], now)])
+        except sqlite3.OperationalError:
+            raise
+        except Exception:
+            return False
+        return True
+
+    def _commands(self, cur: sqlite3.Cursor, calls: list[Call]) -> bool:
+        """Several game commands of a group (in order) as one ``executemany`` in a savepoint
+        (one ``ts``, the group's), True; when it fails (a row refused), undone and False: the
+        caller makes them one by one (the one that fails fails alone)."""
+        now = time.time()
+        cur.execute("SAVEPOINT many")
         try:
             cur.executemany(INSERT_COMMAND, [
                 (kw["name"], kw["version"], kw["game_no"], kw["seat"], kw["text"], kw["log"], now)
                 for _, _, kw in calls])
         except Exception:
-            cur.execute("ROLLBACK" if first else "ROLLBACK TO many")
-            cur.execute("BEGIN IMMEDIATE" if first else "RELEASE many")
-            return False
-        if not first:
+            cur.execute("ROLLBACK TO many")
             cur.execute("RELEASE many")
+            return False
+        cur.execute("RELEASE many")
         return True
 
     def close(self) -> None:
@@ -299,9 +303,8 @@ class SQLiteStore(RowReader):
         command: tuple[int | None, str] | None = None,
         log: list[dict[str, Any]] | str | None = None,
     ) -> None:
-        """Write the room's whole current state (and the accepted command) in one transaction:
-        a checkpoint. ``game`` is the position, or its JSON text; ``log`` the command's log
-        entries, or their JSON text."""
+        """A checkpoint: the room's whole state (and the accepted command) in one transaction;
+        ``game`` the position or its JSON text, ``log`` the command's log entries or theirs."""
         game_json = _text(game)
         now = time.time()
         cur = self.db.cursor()
@@ -328,13 +331,12 @@ class SQLiteStore(RowReader):
     def save_command(
         self, *, name: str, version: int, game_no: int, seat: int, text: str, log: str
     ) -> None:
-        """Store one game command after the room's checkpoint: its row only (one INSERT, its
-        own transaction). ``log`` is the JSON text of its log entries. Outside a transaction,
-        ``autocheckpoint`` off, it keeps the read open after it (``_pin``, a statement unended):
-        the next one's commit takes the log's write lock only, not its read lock and mark too
-        (2 ``fcntl`` instead of 6, bench/sqlite_lone.py). Every other call ends it first
-        (:meth:`_unpin`: the checkpoint too). After another connection's commit the insert
-        fails at once (``SQLITE_BUSY_SNAPSHOT``, nothing written) and is made again without."""
+        """One game command after the room's checkpoint: its row only (one INSERT, its own
+        transaction; ``log``: its log entries' JSON). ``autocheckpoint`` off, it keeps the read
+        open after it (``_pin``, a statement unended): the next commit takes the log's write
+        lock only (2 ``fcntl`` instead of 6). Every other call ends it first (:meth:`_unpin`);
+        after another connection's commit the insert fails at once (``SQLITE_BUSY_SNAPSHOT``,
+        nothing written) and is made again without."""
         row = (name, version, game_no, seat, text, log, time.time())
         if self._pin is None and self._keep_read and not self.db.in_transaction:
             self._pin = self.db.execute("PRAGMA schema_version")  # a row: left unfinished
@@ -370,10 +372,8 @@ class SQLiteStore(RowReader):
             " ORDER BY id DESC LIMIT 1 OFFSET :k)", {"p": name, "k": keep})
 
     def save_version(self, name: str, version: int) -> None:
-        """Persist a version bump that changed nothing durable (idle marks, connections).
-
-        Best effort: it never waits for a lock (raises at once instead), and never lowers the
-        stored version."""
+        """Persist a version bump that changed nothing durable (idle marks, connections): best
+        effort, never waiting for a lock (raises at once instead), never lowering the version."""
         self._unpin()
         before = self._busy_now
         self.wait_for_locks(False)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from bohnanza.server.dbqueue import DbQueue, StorageFailure
-from bohnanza.server.sqlite import SQLiteStore
+from bohnanza.server.sqlite import MANY, SQLiteStore
 
 from .harness import Client, ServerProc, seat_players
 
@@ -209,9 +209,9 @@ def _statements(store: SQLiteStore) -> list[str]:
 async def test_game_commands_of_a_group_are_one_insert_each_row_as_asked(
     tmp_path: Path,
 ) -> None:
-    """Several rooms' game commands in one turn: stored in one transaction, in the order asked
-    for, with their fields, by one ``executemany``: the group's first calls, so without a
-    savepoint of their own (nor one each)."""
+    """Several rooms' game commands in one turn, alone in their group: stored in one
+    transaction, in the order asked for, with their fields, by one ``INSERT`` of all their rows
+    (no ``BEGIN``, ``COMMIT`` nor savepoint around it)."""
     queue, reader, sizes = _queue(tmp_path / "m.db", True)
     seen = _statements(queue.store)
     try:
@@ -222,11 +222,58 @@ async def test_game_commands_of_a_group_are_one_insert_each_row_as_asked(
             rows = reader.command_rows(room)
             assert [(r.version, r.game_no, r.seat, r.text, r.position) for r in rows] == [
                 (7, 1, seat, "/want blue #7", None)]
-        assert [s for s in seen if s.startswith(("SAVEPOINT", "BEGIN", "COMMIT"))] == [
-            "BEGIN IMMEDIATE", "COMMIT"]
+        assert [s for s in seen if s.startswith(("SAVEPOINT", "BEGIN", "COMMIT"))] == []
+        assert [s.count("'/want blue #7'") for s in seen if s.startswith("INSERT")] == [4]
+        assert [r[0] for r in reader.db.execute("SELECT room FROM commands ORDER BY id")] == [
+            "a", "b", "c", "d"]
         assert not queue.store.db.in_transaction
     finally:
         queue.close()
+
+
+def test_more_game_commands_than_one_insert_takes_are_one_executemany(tmp_path: Path) -> None:
+    """A group of more than ``MANY`` game commands: one ``executemany`` in one transaction."""
+    store = SQLiteStore(tmp_path / "x.db")
+    seen = _statements(store)
+    n = MANY + 1
+    try:
+        out = store.group([(store.save_command, (), {
+            "name": f"r{i}", "version": 1, "game_no": 1, "seat": 0, "text": "/want blue",
+            "log": "[]"}) for i in range(n)])
+        assert out == [(True, None)] * n
+        assert [s for s in seen if s.startswith(("SAVEPOINT", "BEGIN", "COMMIT"))] == [
+            "BEGIN IMMEDIATE", "SAVEPOINT many", "COMMIT"]
+        assert [r[0] for r in store.db.execute("SELECT room FROM commands ORDER BY id")] == [
+            f"r{i}" for i in range(n)]
+    finally:
+        store.close()
+
+
+def test_a_group_of_commands_on_a_locked_database_raises_and_stores_nothing(
+    tmp_path: Path,
+) -> None:
+    """Another connection holds the write lock: a group of game commands alone raises
+    ``SQLITE_BUSY`` (as its ``BEGIN`` did: the queue makes it again on the database thread),
+    nothing stored; once the lock is let go the same group is stored."""
+    store = SQLiteStore(tmp_path / "l.db")
+    store.wait_for_locks(False)
+    other = sqlite3.connect(tmp_path / "l.db", isolation_level=None)
+    calls: list[Any] = [(store.save_command, (), {
+        "name": room, "version": 1, "game_no": 1, "seat": 0, "text": "/want blue", "log": "[]"})
+        for room in ("a", "b")]
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        with pytest.raises(sqlite3.OperationalError) as e:
+            store.group(calls)
+        assert e.value.sqlite_errorcode & 0xFF == sqlite3.SQLITE_BUSY
+        other.execute("ROLLBACK")
+        assert store.db.execute("SELECT COUNT(*) FROM commands").fetchone()[0] == 0
+        assert not store.db.in_transaction
+        assert store.group(calls) == [(True, None)] * 2
+        assert [r[0] for r in store.db.execute("SELECT room FROM commands")] == ["a", "b"]
+    finally:
+        other.close()
+        store.close()
 
 
 async def test_game_commands_after_another_write_of_their_group_fail_alone(
