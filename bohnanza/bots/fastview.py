@@ -31,7 +31,7 @@ from bohnanza.engine import duel, market, planting
 from bohnanza.engine.hints import Holdings, answers_all
 from bohnanza.engine.presets import Rules
 from bohnanza.engine.state import GameState, Seat
-from bohnanza.engine.view import _catalogue, _field_info, own_part, public
+from bohnanza.engine.view import _catalogue, _field_info, deal_entry, own_part, public
 
 _Build = Callable[[Any], Any]
 
@@ -139,15 +139,6 @@ def _offers(t: Table) -> list[_OfferPart]:
     return out
 
 
-def _deal(g: GameState) -> dict[str, Any] | None:
-    d = g.deal
-    if d is None:
-        return None
-    return {"offer": d.offer, "active": d.active, "other": d.other,
-            "owes": {str(k): dict(v) for k, v in d.owes.items()},
-            "provided": {str(k): v is not None for k, v in d.provided.items()}}
-
-
 def _rules(r: Rules) -> dict[str, Any]:
     return {"allow_gift_requests": r.allow_gift_requests, "protection_rule": r.protection_rule,
             "allow_duplicate_variety": r.allow_duplicate_variety, "tiebreak": r.tiebreak,
@@ -212,7 +203,7 @@ Table._keys = {
     "exhaustions": lambda t: t.g.exhaustions,
     "deck_count": lambda t: len(t.g.deck),
     "discard_count": lambda t: len(t.g.discard),
-    "deal": lambda t: _deal(t.g),
+    "deal": lambda t: deal_entry(t.g),
     "seats": lambda t: [_seat_part(t.g, i, s) for i, s in enumerate(t.g.seats)],
     "offers": _offers,
 }

@@ -142,11 +142,8 @@ def public(g: GameState, copy: bool = True, skip: frozenset[str] = frozenset(),
     deal: Any = None
     if "deal" in skip:
         deal = SKIPPED
-    elif g.deal is not None:
-        d = g.deal
-        deal = {"offer": d.offer, "active": d.active, "other": d.other,
-                "owes": {str(k): dict(v) for k, v in d.owes.items()},
-                "provided": {str(k): v is not None for k, v in d.provided.items()}}
+    else:
+        deal = deal_entry(g)
     rules = g.rules
     view: dict[str, Any] = {
         "preset": g.preset,
@@ -218,14 +215,21 @@ def _some_offers(g: GameState, copy: bool, only: frozenset[int] | None,
             zip(g.offers, hints.answers_all(g), strict=True)]
 
 
-def _some_deal(g: GameState, copy: bool, only: frozenset[int] | None,
-               memo: MarketMemo | None) -> Any:
+def deal_entry(g: GameState) -> dict[str, Any] | None:
+    """The shared ``deal``: ``None`` when no deal is open, else ``{"offer": id, "active":
+    seat, "other": seat, "owes": {seat: {bean: n}}, "provided": {seat: bool}}`` (seats as
+    strings; R30, R31, design.md §4)."""
     d = g.deal
     if d is None:
         return None
     return {"offer": d.offer, "active": d.active, "other": d.other,
             "owes": {str(k): dict(v) for k, v in d.owes.items()},
             "provided": {str(k): v is not None for k, v in d.provided.items()}}
+
+
+def _some_deal(g: GameState, copy: bool, only: frozenset[int] | None,
+               memo: MarketMemo | None) -> Any:
+    return deal_entry(g)
 
 
 # what :func:`public_keys` builds each key of :func:`public` with that :func:`changes_of`
