@@ -100,7 +100,8 @@ class Journal:
         queue = self.queue
         done = queue.write(queue.store.save_command, name=self.name, version=version,
                            game_no=table.game_no, seat=seat, text=text, log=log_json)
-        self.tail.append(command)  # (the tuple itself: unwrite knows it by identity)
+        # the tuple itself (its seat is not None): unwrite knows it by identity
+        self.tail.append(command)  # type: ignore[arg-type]
         self.persisted = True
         return done
 
