@@ -184,14 +184,11 @@ class Room:
                                              change.entries, kind == "game")
                 except Exception as e:
                     raise self._unstage(e, change) from None
-                # _show's steps, without its call
-                bots = self.bots
-                bots.stamp()  # before the states: waits_until is the same in all of them
+                bots = self.bots  # _show's steps, without its call
+                bots.stamp()
                 if change.renumber is not None or change.moves:  # (never a game command's)
                     self._seat_connections(change)
-                # stored: an accepted say with nothing to say back may ride in its state
-                self.broadcast(change.entries,
-                               self.asking if change.reply is None else None)
+                self.broadcast(change.entries, self.asking if change.reply is None else None)
                 bots.changed()
             reply = change.reply
             if reply is None:
