@@ -246,6 +246,11 @@ _SOME_KEYS: dict[str, Any] = {
     "deal": _some_deal,
     "waiting": lambda g, copy, only, memo: hints.table_waits(g),
     "seats": _some_seats,
+    "phase": lambda g, copy, only, memo: g.phase,
+    "active": lambda g, copy, only, memo: g.active,
+    "turn": lambda g, copy, only, memo: g.turn,
+    "deck_count": lambda g, copy, only, memo: len(g.deck),
+    "history": lambda g, copy, only, memo: [h[:] for h in g.history] if copy else g.history,
 }
 
 
@@ -419,6 +424,11 @@ _KEPT = frozenset({"history", "preset", "options", "passes_limit", "third_field_
                    "exhaustions", "result"})
 _TABLE = frozenset({"face_up", "face_up_places", "face_up_gone"})
 _DISCARD = frozenset({"discard_count", "discard_top", "removed_count"})
+# a new phase (``"phase"``): what it moves beyond a plant, the market and the table, and the
+# keys of ``_KEPT`` it moves; a new turn (``"turn"``) those too
+_PHASE = frozenset({"planted", "market", "table"})
+_PHASE_KEYS = frozenset({"phase", "deck_count"})
+_TURN_KEYS = frozenset({"active", "turn"})
 
 
 def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
@@ -476,6 +486,8 @@ def _changes(g: GameState, changed: set[Any]) -> Changes:
             (seats if k[0] == "seat" else marks).add(k[1])
         else:
             keys.add(k)
+    if "phase" in keys:  # a new phase or turn (``Game.apply``): the active player plants
+        keys |= _PHASE  # or trades anew, the face-up cards move, every offer hint may
     mine = seats | marks
     if "planted" in keys:
         mine.add(g.active)
@@ -497,6 +509,12 @@ def _changes(g: GameState, changed: set[Any]) -> Changes:
     if not keys and not seats:
         return Changes(False, frozenset(), frozenset(marks), you, None, dealt, only)
     same = set(_KEPT)
+    if "phase" in keys:
+        same -= _PHASE_KEYS
+        if "turn" in keys:  # a new active player: the markers everyone sees move (seed 000)
+            same -= _TURN_KEYS
+            if "history" in keys:  # (none under hidden money, R42)
+                same.discard("history")
     if "table" not in keys:  # no deal moved the face-up cards (they are dealt as phase 2
         same.update(_TABLE)  # begins, a new phase)
     if "discard" not in keys:  # no harvest nor buy
@@ -521,7 +539,8 @@ def _changes(g: GameState, changed: set[Any]) -> Changes:
     order = _ORDERS.get(kept)
     if order is None:
         order = _ORDERS[kept] = tuple(k for k in _PUBLIC_KEYS if k not in kept)
-    return Changes(True, kept, frozenset(marks), you, entries, dealt, only, order)
+    signals = True if "turn" in keys else frozenset(marks)
+    return Changes(True, kept, signals, you, entries, dealt, only, order)
 
 
 # the keys of :func:`public`, in the order it builds them, and for each ``same`` of
