@@ -238,7 +238,8 @@ class Game(GameState):
                 if self.offers is not was[3] or len(self.offers) != was[4]:
                     changed.add("market")   # posted, withdrawn, taken or swept (C13)
                 if len(self.passed) != was[5]:
-                    changed.add("passed")   # a pass mark set, or cleared by a post
+                    changed.add("passed")   # a pass mark set, or cleared by a post: the
+                    changed.add(("pass", seat))   # seat's own (every seat's: _new_phase)
                 if self.phase != was[0] or self.turn != was[2]:  # (the active player
                     _new_phase(self, changed, was)               # moves with the turn)
         if self.changes_alone:
@@ -250,9 +251,12 @@ class Game(GameState):
         the views (``view.changes_of``; docs/engine-api.md "What changed"): a set of
         ``("seat", i)`` (seat ``i``'s hand, fields, coins or to-plant area), ``("marks", i)``
         (its markers), ``"market"`` (offers, the deal), ``"planted"``, ``"passed"`` (pass
-        marks, R31), ``"discard"`` (the discard pile, the cards out of the game); ``None``:
-        anything (the first call, a new phase or turn, a renamed seat, the duel). Starts the
-        next count: until the first call nothing is kept (no cost for bots' copies)."""
+        marks, R31, with ``("pass", i)`` for each seat whose mark moved), ``"discard"`` (the
+        discard pile, the cards out of the game), ``"phase"`` (a new phase: what the flow
+        moves, :func:`_new_phase`), ``"turn"`` (a new turn), ``"history"`` (it grew);
+        ``None``: anything (the first call, a renamed seat, the duel, the draw pile run out
+        or the game ended). Starts the next count: until the first call nothing is kept (no
+        cost for bots' copies)."""
         out = self.changed
         self.changed = set()
         return out
@@ -268,8 +272,8 @@ def _new_phase(g: Game, changed: set[Any], was: tuple[Any, ...]) -> None:
     planting count; and with a new turn the turn, the active player and the history (shown
     unless the coins are hidden, R42). ``"phase"`` says so (``view.changes_of``), ``"turn"``
     and ``"history"`` for a new turn; the seats whose to-plant area holds cards as phase 3
-    begins now plant (R33: ``("seat", i)``); a pass mark cleared is ``"passed"`` (``apply``
-    adds it)."""
+    begins now plant (R33: ``("seat", i)``); the pass marks cleared are ``"passed"``
+    (``apply`` adds it) and ``("pass", i)`` for every seat."""
     if g.phase == "over" or g.exhaustions != was[6] or g.discard is not was[7]:
         g.changed = None
         return
@@ -283,6 +287,9 @@ def _new_phase(g: Game, changed: set[Any], was: tuple[Any, ...]) -> None:
         for i, s in enumerate(g.seats):
             if s.to_plant:
                 changed.add(("seat", i))
+    if len(g.passed) != was[5]:  # a new phase 2 cleared the pass marks: any seat's
+        for i in range(len(g.seats)):
+            changed.add(("pass", i))
     if len(g.passed) != was[5]:
         changed.add("passed")
 

@@ -436,15 +436,17 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
     were last built (``Game.take_changes``; ``None``: anything, and so is the result).
 
     The shared part: ``seats`` is built when a seat's cards or a pass mark changed (the
-    entries of the seats whose cards did, all of them for a pass mark),
+    entries of the seats whose cards or pass mark did),
     ``offers`` (with their hints) when the market, the face-up cards or a pass mark did,
     ``deal`` when the market did, ``waiting`` when a plant or the market did, ``planted``
     when a plant did, the face-up cards (``face_up``, ``face_up_places``, ``face_up_gone``)
     when a deal moved them (``"table"``), ``discard_count``, ``discard_top`` and
     ``removed_count`` after a harvest or a buy (``"discard"``); the phase, the active player,
-    the turn, the draw pile and the result never (they move with a new phase or turn, which
-    is anything), nor the history (it grows at a turn's end), nor what no game changes
-    (``preset``, ``options``, ``rules``, ``catalogue``...). The markers (``signals``) when a seat's markers did. A seat's whole
+    the turn, the draw pile and the result never, nor the history (it grows at a turn's
+    end), nor what no game changes (``preset``, ``options``, ``rules``, ``catalogue``...),
+    but at a new phase (``"phase"``: the phase, the draw pile's count, and as after a plant,
+    a change of the market and of the face-up cards; with a new turn, ``"turn"``, the active
+    player, the turn, everyone's markers and, ``"history"``, the history). The markers (``signals``) when a seat's markers did. A seat's whole
     ``you`` when its cards or markers changed, the active player's when it planted (R26);
     the market part of the others' (``market``): in phase 2 the active player's when any
     hand changed, and everyone's when the active player's did (the offer hints count those
@@ -481,9 +483,10 @@ def _changes(g: GameState, changed: set[Any]) -> Changes:
     seats: set[int] = set()
     marks: set[int] = set()
     keys: set[str] = set()
+    passes: set[int] = set()  # the seats whose pass mark moved
     for k in changed:
         if type(k) is tuple:
-            (seats if k[0] == "seat" else marks).add(k[1])
+            (seats if k[0] == "seat" else passes if k[0] == "pass" else marks).add(k[1])
         else:
             keys.add(k)
     if "phase" in keys:  # a new phase or turn (``Game.apply``): the active player plants
@@ -528,10 +531,10 @@ def _changes(g: GameState, changed: set[Any]) -> Changes:
         if "table" not in keys and "passed" not in keys:  # the offers' hints read the
             same.add("offers")  # active player, the turn, the face-up cards, the market and
             # the pass marks (``declined``) only (hints.py)
-    if "passed" in keys:  # (one seat's pass mark: every entry, a rare change)
+    if "passed" in keys and not passes:  # (whose mark moved not told: every entry)
         entries = None
-    elif seats:
-        entries = frozenset(seats)
+    elif seats or passes:
+        entries = frozenset(seats | passes)
     else:
         same.add("seats")
         entries = frozenset()
