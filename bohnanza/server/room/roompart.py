@@ -124,49 +124,56 @@ class RoomPart:
         built once."""
         if self._part is not None:
             return self._part
-        (name, seats, hidden_money, preset, duel_base, clock, bot_speed, running, over,
-         game_no, spectators, lo, hi, seats_next, ready, away, idle, names,
-         game) = self.key
-        self._part = {
-            "name": name,
-            "seats": [
-                {
-                    "seat": i,
-                    "name": s[0],
-                    "connected": s[1],
-                    "idle": s[2],
-                    "vacant": s[3],
-                    "bot": s[4] is not None,
-                    "policy": s[4],
-                    "level": s[5],
-                    "away_since": s[6],
-                    "can_hand_over": s[7],
-                    "owes": s[8],
-                    "deadline": s[9],
-                    "timeouts": s[10],
-                    "doing": s[11],
-                    "waits_until": s[12],
-                }
-                for i, s in enumerate(seats)
-            ],
-            "options": {"hidden_money": hidden_money, "preset": preset,
-                        "duel_base": duel_base, "clock": clock, "bot_speed": bot_speed},
-            "running": running,
-            "over": over,
-            "game_no": game_no,
-            "spectators": spectators,
-            "min_players": lo,
-            "max_players": hi,
-            "start_seats": seats_next,
-            "start_ready": ready,
-            "away_seconds": away,
-            "idle_seconds": idle,
-            "bot_policies": list(names),
-            "bot_picker": _picker(names),
-            "game": game,
-            "now": self.now,
-        }
+        self._part = part_of(self.key, self.now)
         return self._part
+
+
+def part_of(key: tuple[Any, ...], now: float) -> dict[str, Any]:
+    """The room part (:meth:`RoomPart.part`) made from its key's values and ``now``."""
+    (name, seats, hidden_money, preset, duel_base, clock, bot_speed, running, over,
+     game_no, spectators, lo, hi, seats_next, ready, away, idle, names,
+     game) = key
+    return {
+        "name": name,
+        "seats": [seat_row(i, s) for i, s in enumerate(seats)],
+        "options": {"hidden_money": hidden_money, "preset": preset,
+                    "duel_base": duel_base, "clock": clock, "bot_speed": bot_speed},
+        "running": running,
+        "over": over,
+        "game_no": game_no,
+        "spectators": spectators,
+        "min_players": lo,
+        "max_players": hi,
+        "start_seats": seats_next,
+        "start_ready": ready,
+        "away_seconds": away,
+        "idle_seconds": idle,
+        "bot_policies": list(names),
+        "bot_picker": _picker(names),
+        "game": game,
+        "now": now,
+    }
+
+
+def seat_row(i: int, s: tuple[Any, ...]) -> dict[str, Any]:
+    """Seat ``i``'s entry of the room part's ``seats`` made from its row of the key."""
+    return {
+        "seat": i,
+        "name": s[0],
+        "connected": s[1],
+        "idle": s[2],
+        "vacant": s[3],
+        "bot": s[4] is not None,
+        "policy": s[4],
+        "level": s[5],
+        "away_since": s[6],
+        "can_hand_over": s[7],
+        "owes": s[8],
+        "deadline": s[9],
+        "timeouts": s[10],
+        "doing": s[11],
+        "waits_until": s[12],
+    }
 
 
 @functools.lru_cache(maxsize=16)

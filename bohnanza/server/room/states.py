@@ -19,7 +19,7 @@ from bohnanza.engine.view import SKIPPED, You, YouMarket, YouSignals
 
 from .. import delta, frames
 from ..jsontext import loads
-from .roompart import RoomMemo, RoomPart, room_part
+from .roompart import RoomMemo, RoomPart, part_of, room_part, seat_row
 from .stateframes import state_frames
 
 __all__ = ["UNCHANGING", "RoomPart", "Snapshot", "diff_keys", "room_part", "state_frames"]
@@ -42,8 +42,8 @@ class Snapshot:
     it got."""
 
     __slots__ = ("base", "dealt", "game", "market", "memo", "now_set", "offers", "own",
-                 "quiet", "room", "room_key", "room_memo", "room_text", "seats", "stamp",
-                 "version")
+                 "quiet", "room", "room_at", "room_key", "room_memo", "room_text", "seats",
+                 "stamp", "version")
 
     def __init__(self) -> None:
         self.version = -1
@@ -64,6 +64,9 @@ class Snapshot:
         self.room: delta.Texts = {}
         self.room_text = ""  # the JSON of the room part but ``now``: most changes keep it
         self.room_key: tuple[Any, ...] | None = None  # its RoomPart.key (None: not known)
+        # the key ``room`` and ``room_text`` were made from, when only some seats' rows were
+        # diffed since (``_diff_room``); None: they are the copy's
+        self.room_at: tuple[Any, ...] | None = None
         self.room_memo = RoomMemo()  # what the room part reads of the hosted game
         self.stamp = False
         # what the last :meth:`update` said of the room's clock: whether its operations set
@@ -191,6 +194,7 @@ class Snapshot:
             part = _plain(room)
             self.room = delta.texts_of(part)
             self.room_text = _room_text(part)
+            self.room_at = None
             self.own = {s: None if base is None else self._own_texts(s, own[s]) for s in seats}
         self.version = version
         self.game = game
@@ -291,17 +295,37 @@ class Snapshot:
 
     def _diff_room(self, room: dict[str, Any] | RoomPart, out: list[str]) -> None:
         """The room part's operations. A :class:`RoomPart` whose key is the copy's differs
-        in ``now`` alone (nothing built nor serialised); else its JSON but ``now`` is
-        compared whole first (the room changes far less often than the game); when only
-        ``now`` moved, its one operation."""
+        in ``now`` alone (nothing built nor serialised); one whose key differs from the
+        copy's in some seats' rows alone (a seat's turn clock, its idle mark...: most
+        changes of the room part) has those seats' entries diffed alone, each made from its
+        row of both keys (``walk``: the operations of ``diff_texts``, which would walk the
+        old ``seats`` parsed back; JSON values, equal once read back), the texts kept left
+        as they were until a change needs them (:meth:`_room_texts`); else its JSON but
+        ``now`` is compared whole first (the room changes far less often than the game);
+        when only ``now`` moved, its one operation."""
         if isinstance(room, RoomPart):
             key = room.key_with(self.room_memo)
-            if key == self.room_key:
+            was = self.room_key
+            if key == was:
                 self._diff_now(room.now, frames.dumps(room.now), out)
                 return
+            if was is not None and len(key) == len(was) and len(key[1]) == len(was[1]) \
+                    and key[0] == was[0] and key[2:] == was[2:]:  # some seats' rows alone
+                rows = was[1]
+                for i, row in enumerate(key[1]):
+                    if row != rows[i]:
+                        delta.walk(seat_row(i, rows[i]), seat_row(i, row),
+                                   f"/room/seats/{i}", out)
+                if self.room_at is None:
+                    self.room_at = was  # the texts are those of this key (and ``now``)
+                self.room_key = key
+                self._diff_now(room.now, frames.dumps(room.now), out)
+                return
+            self._room_texts()
             self.room_key = key
             part = room.part()
         else:
+            self._room_texts()
             self.room_key = None
             part = room
         text = frames.dumps(part)
@@ -311,6 +335,19 @@ class Snapshot:
             return
         self.room_text = text[:cut] if cut > 0 else text
         delta.diff_texts(self.room, part, "/room", out)
+
+    def _room_texts(self) -> None:
+        """Bring the texts kept of the room part (``room``, ``room_text``) to the copy's
+        key, when only rows were diffed since they were made (``room_at``)."""
+        if self.room_at is None:
+            return
+        self.room_at = None
+        assert self.room_key is not None
+        now = self.room["now"]  # (the very entry: ``update`` tells a new one by identity)
+        part = part_of(self.room_key, now[0])
+        self.room = delta.texts_of(part)
+        self.room["now"] = now
+        self.room_text = _room_text(part)
 
     def _diff_now(self, now: Any, text: str, out: list[str]) -> None:
         """The operation of the room part's ``now`` (``text``, its JSON), if it moved."""
