@@ -18,9 +18,8 @@ from typing import Any
 from bohnanza.engine.view import SKIPPED, You, YouMarket, YouSignals
 
 from .. import delta, frames
-from ..jsontext import loads
-from .roompart import RoomMemo, RoomPart, part_of, room_part, seat_row
-from .stateframes import state_frames
+from .roompart import NOW, RoomMemo, RoomPart, cut_now, diff_rows, part_of, room_part, room_text
+from .stateframes import diff_keys, state_frames
 
 __all__ = ["UNCHANGING", "RoomPart", "Snapshot", "diff_keys", "room_part", "state_frames"]
 
@@ -193,7 +192,7 @@ class Snapshot:
                              else None)
             part = _plain(room)
             self.room = delta.texts_of(part)
-            self.room_text = _room_text(part)
+            self.room_text = room_text(part)
             self.room_at = None
             self.own = {s: None if base is None else self._own_texts(s, own[s]) for s in seats}
         self.version = version
@@ -309,13 +308,7 @@ class Snapshot:
             if key == was:
                 self._diff_now(room.now, frames.dumps(room.now), out)
                 return
-            if was is not None and len(key) == len(was) and len(key[1]) == len(was[1]) \
-                    and key[0] == was[0] and key[2:] == was[2:]:  # some seats' rows alone
-                rows = was[1]
-                for i, row in enumerate(key[1]):
-                    if row != rows[i]:
-                        delta.walk(seat_row(i, rows[i]), seat_row(i, row),
-                                   f"/room/seats/{i}", out)
+            if was is not None and diff_rows(was, key, out):  # some seats' rows alone
                 if self.room_at is None:
                     self.room_at = was  # the texts are those of this key (and ``now``)
                 self.room_key = key
@@ -329,9 +322,9 @@ class Snapshot:
             self.room_key = None
             part = room
         text = frames.dumps(part)
-        cut = _cut_now(text)
+        cut = cut_now(text)
         if cut > 0 and text[:cut] == self.room_text:
-            self._diff_now(part["now"], text[cut + len(_NOW):-1], out)
+            self._diff_now(part["now"], text[cut + len(NOW):-1], out)
             return
         self.room_text = text[:cut] if cut > 0 else text
         delta.diff_texts(self.room, part, "/room", out)
@@ -347,7 +340,7 @@ class Snapshot:
         part = part_of(self.room_key, now[0])
         self.room = delta.texts_of(part)
         self.room["now"] = now
-        self.room_text = _room_text(part)
+        self.room_text = room_text(part)
 
     def _diff_now(self, now: Any, text: str, out: list[str]) -> None:
         """The operation of the room part's ``now`` (``text``, its JSON), if it moved."""
@@ -358,61 +351,9 @@ class Snapshot:
             self.room["now"] = (now, delta.SCALAR)
 
 
-_NOW = ',"now":'
 _NOW_REPLACE = '{"op":"replace","path":"/room/now","value":'
 _NOW_ADD = '{"op":"add","path":"/room/now","value":'
 _MARKERS = '"signals":'
-
-
-def diff_keys(old: delta.Texts, new: dict[str, Any], keys: tuple[str, ...], out: list[str],
-              entries: delta.EntryList | None = None) -> None:
-    """``delta.diff_texts(old, new, "/view", out, same, entries=entries)`` with ``same`` every
-    key of ``new`` but ``keys`` (each in both; ``seats`` left to :meth:`Snapshot._diff_seats`):
-    the same operations, the other keys not looked at."""
-    for k in keys:
-        if k == "seats":
-            continue
-        v = new[k]
-        p = "/view/" + k  # (a view's keys need no escape in a pointer)
-        if entries is not None and k == entries.key:
-            entries.diff(v, p, out)
-            continue
-        was = old[k]
-        if type(v) in _SCALAR_TYPES:
-            if was[1] != delta.SCALAR or type(was[0]) is not type(v) or was[0] != v:
-                old[k] = (v, delta.SCALAR)
-                out.append(delta.operation("replace", p, frames.dumps(v)))
-            continue
-        text = frames.dumps(v)
-        n = len(v) if type(v) is list else -1
-        old_text, m = was
-        if old_text == text:
-            continue
-        old[k] = (text, n)
-        if m == delta.SCALAR:
-            out.append(delta.operation("replace", p, text))
-        elif 0 <= m < n and text.startswith(old_text[:-1]) \
-                and (m == 0 or text[len(old_text) - 1] == ","):
-            out.extend(delta.operation("add", p + "/-", frames.dumps(x)) for x in v[m:])
-        else:
-            delta.walk(loads(old_text), v, p, out)
-
-
-_SCALAR_TYPES = (int, float, str, bool, type(None))
-
-
-def _cut_now(text: str) -> int:
-    """Where ``"now"``, the room part's last key, begins in its JSON ``text`` (-1: it is not
-    the last key)."""
-    cut = text.rfind(_NOW)
-    return cut if cut > 0 and "," not in text[cut + len(_NOW):] else -1
-
-
-def _room_text(room: dict[str, Any]) -> str:
-    """The JSON of the room part but ``now`` (its last key)."""
-    text = frames.dumps(room)
-    cut = _cut_now(text)
-    return text[:cut] if cut > 0 else text
 
 
 def _plain(room: dict[str, Any] | RoomPart) -> dict[str, Any]:
