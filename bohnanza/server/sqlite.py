@@ -83,6 +83,7 @@ INSERT_COMMAND = ("INSERT INTO commands (room, version, game_no, seat, text, pos
 ALONE = frozenset({"save_command", "save"})
 
 MANY, MORE = 16, ", (?, ?, ?, ?, ?, NULL, ?, ?)"  # up to MANY game commands alone: one INSERT
+MANY_SQL = ["", *(INSERT_COMMAND + MORE * (k - 1) for k in range(1, MANY + 1))]  # k rows' INSERT
 
 Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]  # fn, args, kw (group)
 
@@ -208,10 +209,10 @@ class SQLiteStore(RowReader):
             fn, args, kw = calls[0]
             if getattr(fn, "__self__", None) is self and fn.__name__ in ALONE:
                 return [(True, fn(*args, **kw))]
-        self._unpin()
         n = len(calls)
         if 2 <= n <= MANY and self._many(calls):
             return [(True, None)] * n
+        self._unpin()
         cur = self.db.cursor()
         out: list[tuple[bool, Any]] = []
         cur.execute("BEGIN IMMEDIATE")
@@ -251,14 +252,27 @@ class SQLiteStore(RowReader):
 
     def _many(self, calls: list[Call]) -> bool:
         """Game commands alone: their rows by one ``INSERT`` (committed when it returns), True;
-        False when one is not or a row is refused (nothing written); a lock raised, as by BEGIN."""
+        False when one is not or a row is refused (nothing written); a lock raised, as by BEGIN.
+        Like :meth:`save_command` it keeps the read open after it (``autocheckpoint`` off), and
+        makes the ``INSERT`` again without it when another connection's commit made it stale."""
         if not all(map(self._is_command, calls)):
             return False
         now = time.time()
-        try:
-            self._insert.execute(INSERT_COMMAND + MORE * (len(calls) - 1), [v for _, _, kw in calls
+        sql = MANY_SQL[len(calls)]
+        rows = [v for _, _, kw in calls
                 for v in (kw["name"], kw["version"], kw["game_no"], kw["seat"], kw["text"],
-                          kw["log"], now)])
+                          kw["log"], now)]
+        if self._pin is None and self._keep_read and not self.db.in_transaction:
+            self._pin = self.db.execute("PRAGMA schema_version")  # a row: left unfinished
+        try:
+            try:
+                self._insert.execute(sql, rows)
+            except sqlite3.OperationalError as e:
+                stale = self._pin is not None and e.sqlite_errorcode == SQLITE_BUSY_SNAPSHOT
+                self._unpin()
+                if not stale:
+                    raise
+                self._insert.execute(sql, rows)
         except sqlite3.OperationalError:
             raise
         except Exception:
