@@ -7,9 +7,11 @@ reads the latest rows, and the store's own checkpoint still copies the whole log
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
+from bohnanza.server.dbqueue import DbQueue
 from bohnanza.server.sqlite import SQLiteStore
 
 LOG = '[{"all":{"kind":"plant","text":"P1 plants a Blue."}}]'
@@ -89,3 +91,36 @@ def test_a_refused_row_after_a_stale_read_fails_alone(tmp_path: Path) -> None:
     finally:
         other.close()
         store.close()
+
+
+async def test_a_passive_checkpoint_sets_no_busy_timeout_a_truncate_waits(
+    tmp_path: Path,
+) -> None:
+    """The ``Checkpointer``'s PASSIVE checkpoint (SQLite calls no busy handler for it) is made
+    on the database thread without setting the busy timeout and back; a TRUNCATE one (which
+    waits for readers) still sets it around itself; both copy the log back."""
+    db = tmp_path / "c.db"
+    store = SQLiteStore(db, autocheckpoint=False)
+    store.wait_for_locks(False)  # the server's inline writes never wait
+    reader = SQLiteStore(db)
+    queue = DbQueue(store, reader, inline=True)
+    seen: list[str] = []
+    store.db.set_trace_callback(seen.append)
+    try:
+        for mode in ("PASSIVE", "TRUNCATE"):
+            seen.clear()
+            await queue.write(store.save_command, name="r", version=1, game_no=1, seat=0,
+                              text="/plant", log=LOG)
+            queue.checkpoint_now(mode)
+            for _ in range(500):  # the checkpoint made on the database thread
+                if not queue._queued:
+                    break
+                await asyncio.sleep(0.01)
+            pragmas = [s for s in seen if s.startswith("PRAGMA")]
+            assert f"PRAGMA wal_checkpoint({mode})" in pragmas
+            busy = [s for s in pragmas if s.startswith("PRAGMA busy_timeout")]
+            assert busy == ([] if mode == "PASSIVE" else
+                            ["PRAGMA busy_timeout=1000", "PRAGMA busy_timeout=0"]), pragmas
+        assert Path(f"{db}-wal").stat().st_size == 0  # cut by the TRUNCATE
+    finally:
+        queue.close()
