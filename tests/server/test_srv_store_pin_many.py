@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bohnanza.server.dbqueue import DbQueue
 from bohnanza.server.sqlite import SQLiteStore
@@ -124,3 +128,42 @@ async def test_a_passive_checkpoint_sets_no_busy_timeout_a_truncate_waits(
         assert Path(f"{db}-wal").stat().st_size == 0  # cut by the TRUNCATE
     finally:
         queue.close()
+
+
+def test_a_lone_game_command_is_its_row_from_its_keywords(tmp_path: Path) -> None:
+    """A game command alone in its group (R = 20) is stored from ``save_command``'s keywords
+    by the group itself (``_autocommit``: no call of ``save_command``), the row as
+    ``save_command`` stores it; a store whose ``save_command`` is its own (a subclass, another
+    function) is called as before, and so is one given other keywords."""
+    seen: list[str] = []
+
+    def calls(frame: Any, event: str, _: Any) -> None:
+        if event == "call":
+            seen.append(frame.f_code.co_name)
+
+    class Own(SQLiteStore):
+        def save_command(self, **kw: Any) -> None:
+            raise RuntimeError("its own")
+
+    store = SQLiteStore(tmp_path / "l.db", autocheckpoint=False)
+    own = Own(tmp_path / "o.db")
+    try:
+        sys.setprofile(calls)
+        try:
+            _group(store, 3, ["a"])
+        finally:
+            sys.setprofile(None)
+        assert "_autocommit" in seen and "save_command" not in seen
+        store.save_command(name="b", version=4, game_no=1, seat=0, text="/plant b", log=LOG)
+        rows = store.db.execute("SELECT id, room, version, game_no, seat, text, position, log"
+                                " FROM commands ORDER BY id").fetchall()
+        assert rows == [(1, "a", 3, 1, 0, "/plant a", None, LOG),
+                        (2, "b", 4, 1, 0, "/plant b", None, LOG)]
+        with pytest.raises(RuntimeError, match="its own"):
+            _group(own, 1, ["a"])
+        with pytest.raises(TypeError):
+            store.group([(store.save_command, (), {"name": "c", "version": 5, "game_no": 1,
+                                                   "seat": 0, "text": "/plant"})])
+    finally:
+        store.close()
+        own.close()
