@@ -201,7 +201,7 @@ class Game(GameState):
         changed = self.changed
         if changed is not None:   # kept for the views (take_changes): what it was before
             was = (self.phase, self.active, self.turn, self.offers, len(self.offers),
-                   len(self.passed))
+                   len(self.passed), self.exhaustions, self.discard)
             parties = () if type(action) in _NO_PARTIES else _parties(self, seat, action)
         # one look-up instead of a chain of isinstance tests
         (moves.get(type(action)) or _move_of(action, moves))(self, seat, action)
@@ -226,22 +226,22 @@ class Game(GameState):
         elif phase != "trade":   # phase 2 has no automatic step: a person always decides
             flow.advance(self)
         if changed is not None:
-            if (self.phase, self.active, self.turn) != was[:3] or self.rules.duel:
-                self.changed = None   # a new phase or turn (or the duel): anything
+            touched = _TOUCHES.get(type(action))
+            if touched is None or self.rules.duel:
+                self.changed = None   # the duel (or an action not told): anything
             else:
-                touched = _TOUCHES.get(type(action))
-                if touched is None:
-                    self.changed = None
-                else:
-                    changed.update(touched)
-                    for i in parties:
-                        changed.add(("seat", i))
-                    if type(action) is Signal or type(action) is ClearSignals:
-                        changed.add(("marks", seat))
-                    if self.offers is not was[3] or len(self.offers) != was[4]:
-                        changed.add("market")   # posted, withdrawn, taken or swept (C13)
-                    if len(self.passed) != was[5]:
-                        changed.add("passed")   # a pass mark set, or cleared by a post
+                changed.update(touched)
+                for i in parties:
+                    changed.add(("seat", i))
+                if type(action) is Signal or type(action) is ClearSignals:
+                    changed.add(("marks", seat))
+                if self.offers is not was[3] or len(self.offers) != was[4]:
+                    changed.add("market")   # posted, withdrawn, taken or swept (C13)
+                if len(self.passed) != was[5]:
+                    changed.add("passed")   # a pass mark set, or cleared by a post: the
+                    changed.add(("pass", seat))   # seat's own (every seat's: _new_phase)
+                if self.phase != was[0] or self.turn != was[2]:  # (the active player
+                    _new_phase(self, changed, was)               # moves with the turn)
         if self.changes_alone:
             self.swept = True
         return events
@@ -251,12 +251,47 @@ class Game(GameState):
         the views (``view.changes_of``; docs/engine-api.md "What changed"): a set of
         ``("seat", i)`` (seat ``i``'s hand, fields, coins or to-plant area), ``("marks", i)``
         (its markers), ``"market"`` (offers, the deal), ``"planted"``, ``"passed"`` (pass
-        marks, R31), ``"discard"`` (the discard pile, the cards out of the game); ``None``:
-        anything (the first call, a new phase or turn, a renamed seat, the duel). Starts the
-        next count: until the first call nothing is kept (no cost for bots' copies)."""
+        marks, R31, with ``("pass", i)`` for each seat whose mark moved), ``"discard"`` (the
+        discard pile, the cards out of the game), ``"phase"`` (a new phase: what the flow
+        moves, :func:`_new_phase`), ``"turn"`` (a new turn), ``"history"`` (it grew);
+        ``None``: anything (the first call, a renamed seat, the duel, the draw pile run out
+        or the game ended). Starts the next count: until the first call nothing is kept (no
+        cost for bots' copies)."""
         out = self.changed
         self.changed = set()
         return out
+
+
+def _new_phase(g: Game, changed: set[Any], was: tuple[Any, ...]) -> None:
+    """What a new phase or turn moved (outside the duel), added to ``changed``; anything
+    (``None``) when the draw pile ran out (R35-R38: a reshuffle or an exhaustion) or the game
+    ended. The flow (flow.py) then moved no more than: the phase; the active player's hand
+    (the phase-4 draw, R34) and to-plant area (the face-up cards left, R32): ``("seat",
+    active)`` as it was; the face-up cards (turned up, R27) and the draw pile's count; the
+    pass marks (cleared as phase 2 begins: ``"passed"``) and the offers' ``declined``; the
+    planting count; and with a new turn the turn, the active player and the history (shown
+    unless the coins are hidden, R42). ``"phase"`` says so (``view.changes_of``), ``"turn"``
+    and ``"history"`` for a new turn; the seats whose to-plant area holds cards as phase 3
+    begins now plant (R33: ``("seat", i)``); the pass marks cleared are ``"passed"``
+    (``apply`` adds it) and ``("pass", i)`` for every seat."""
+    if g.phase == "over" or g.exhaustions != was[6] or g.discard is not was[7]:
+        g.changed = None
+        return
+    changed.add("phase")
+    changed.add(("seat", was[1]))
+    if g.turn != was[2]:
+        changed.add("turn")
+        if not g.options.get("hidden_money"):
+            changed.add("history")
+    elif g.phase == "plant_traded":
+        for i, s in enumerate(g.seats):
+            if s.to_plant:
+                changed.add(("seat", i))
+    if len(g.passed) != was[5]:  # a new phase 2 cleared the pass marks: any seat's
+        for i in range(len(g.seats)):
+            changed.add(("pass", i))
+    if len(g.passed) != was[5]:
+        changed.add("passed")
 
 
 # ---------------------------------------------------------------------- the moves, by action

@@ -246,6 +246,11 @@ _SOME_KEYS: dict[str, Any] = {
     "deal": _some_deal,
     "waiting": lambda g, copy, only, memo: hints.table_waits(g),
     "seats": _some_seats,
+    "phase": lambda g, copy, only, memo: g.phase,
+    "active": lambda g, copy, only, memo: g.active,
+    "turn": lambda g, copy, only, memo: g.turn,
+    "deck_count": lambda g, copy, only, memo: len(g.deck),
+    "history": lambda g, copy, only, memo: [h[:] for h in g.history] if copy else g.history,
 }
 
 
@@ -419,6 +424,11 @@ _KEPT = frozenset({"history", "preset", "options", "passes_limit", "third_field_
                    "exhaustions", "result"})
 _TABLE = frozenset({"face_up", "face_up_places", "face_up_gone"})
 _DISCARD = frozenset({"discard_count", "discard_top", "removed_count"})
+# a new phase (``"phase"``): what it moves beyond a plant, the market and the table, and the
+# keys of ``_KEPT`` it moves; a new turn (``"turn"``) those too
+_PHASE = frozenset({"planted", "market", "table"})
+_PHASE_KEYS = frozenset({"phase", "deck_count"})
+_TURN_KEYS = frozenset({"active", "turn"})
 
 
 def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
@@ -426,15 +436,17 @@ def changes_of(g: GameState, changed: set[Any] | None) -> Changes | None:
     were last built (``Game.take_changes``; ``None``: anything, and so is the result).
 
     The shared part: ``seats`` is built when a seat's cards or a pass mark changed (the
-    entries of the seats whose cards did, all of them for a pass mark),
+    entries of the seats whose cards or pass mark did),
     ``offers`` (with their hints) when the market, the face-up cards or a pass mark did,
     ``deal`` when the market did, ``waiting`` when a plant or the market did, ``planted``
     when a plant did, the face-up cards (``face_up``, ``face_up_places``, ``face_up_gone``)
     when a deal moved them (``"table"``), ``discard_count``, ``discard_top`` and
     ``removed_count`` after a harvest or a buy (``"discard"``); the phase, the active player,
-    the turn, the draw pile and the result never (they move with a new phase or turn, which
-    is anything), nor the history (it grows at a turn's end), nor what no game changes
-    (``preset``, ``options``, ``rules``, ``catalogue``...). The markers (``signals``) when a seat's markers did. A seat's whole
+    the turn, the draw pile and the result never, nor the history (it grows at a turn's
+    end), nor what no game changes (``preset``, ``options``, ``rules``, ``catalogue``...),
+    but at a new phase (``"phase"``: the phase, the draw pile's count, and as after a plant,
+    a change of the market and of the face-up cards; with a new turn, ``"turn"``, the active
+    player, the turn, everyone's markers and, ``"history"``, the history). The markers (``signals``) when a seat's markers did. A seat's whole
     ``you`` when its cards or markers changed, the active player's when it planted (R26);
     the market part of the others' (``market``): in phase 2 the active player's when any
     hand changed, and everyone's when the active player's did (the offer hints count those
@@ -471,11 +483,14 @@ def _changes(g: GameState, changed: set[Any]) -> Changes:
     seats: set[int] = set()
     marks: set[int] = set()
     keys: set[str] = set()
+    passes: set[int] = set()  # the seats whose pass mark moved
     for k in changed:
         if type(k) is tuple:
-            (seats if k[0] == "seat" else marks).add(k[1])
+            (seats if k[0] == "seat" else passes if k[0] == "pass" else marks).add(k[1])
         else:
             keys.add(k)
+    if "phase" in keys:  # a new phase or turn (``Game.apply``): the active player plants
+        keys |= _PHASE  # or trades anew, the face-up cards move, every offer hint may
     mine = seats | marks
     if "planted" in keys:
         mine.add(g.active)
@@ -497,6 +512,12 @@ def _changes(g: GameState, changed: set[Any]) -> Changes:
     if not keys and not seats:
         return Changes(False, frozenset(), frozenset(marks), you, None, dealt, only)
     same = set(_KEPT)
+    if "phase" in keys:
+        same -= _PHASE_KEYS
+        if "turn" in keys:  # a new active player: the markers everyone sees move (seed 000)
+            same -= _TURN_KEYS
+            if "history" in keys:  # (none under hidden money, R42)
+                same.discard("history")
     if "table" not in keys:  # no deal moved the face-up cards (they are dealt as phase 2
         same.update(_TABLE)  # begins, a new phase)
     if "discard" not in keys:  # no harvest nor buy
@@ -510,10 +531,10 @@ def _changes(g: GameState, changed: set[Any]) -> Changes:
         if "table" not in keys and "passed" not in keys:  # the offers' hints read the
             same.add("offers")  # active player, the turn, the face-up cards, the market and
             # the pass marks (``declined``) only (hints.py)
-    if "passed" in keys:  # (one seat's pass mark: every entry, a rare change)
+    if "passed" in keys and not passes:  # (whose mark moved not told: every entry)
         entries = None
-    elif seats:
-        entries = frozenset(seats)
+    elif seats or passes:
+        entries = frozenset(seats | passes)
     else:
         same.add("seats")
         entries = frozenset()
@@ -521,7 +542,8 @@ def _changes(g: GameState, changed: set[Any]) -> Changes:
     order = _ORDERS.get(kept)
     if order is None:
         order = _ORDERS[kept] = tuple(k for k in _PUBLIC_KEYS if k not in kept)
-    return Changes(True, kept, frozenset(marks), you, entries, dealt, only, order)
+    signals = True if "turn" in keys else frozenset(marks)
+    return Changes(True, kept, signals, you, entries, dealt, only, order)
 
 
 # the keys of :func:`public`, in the order it builds them, and for each ``same`` of

@@ -27,11 +27,15 @@ class TokenBucket:
 
     def take(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        tokens = self.tokens + (now - self.stamp) * self.rate
+        burst = self.burst
+        if tokens > burst:  # (``min`` without its call)
+            tokens = burst
         self.stamp = now
-        if self.tokens < 1.0:
+        if tokens < 1.0:
+            self.tokens = tokens
             return False
-        self.tokens -= 1.0
+        self.tokens = tokens - 1.0
         return True
 
 
@@ -194,7 +198,9 @@ class Conn:
 
     def _send_asgi(self, text: str) -> None:
         """Send through the ASGI send; when it must wait, the writer task finishes it."""
-        coro = self._send_text(text)
+        raw = self._raw  # (_send_text's coroutine, without its call)
+        coro = (self.ws.send_text(text) if raw is None
+                else raw({"type": "websocket.send", "text": text}))
         try:
             waiting = coro.send(None)
         except StopIteration:

@@ -70,7 +70,7 @@ def load(text: str) -> Any:
     # a frame without escapes or brackets enough to break a rule needs no walk (most frames)
     if "\\u" in text or text.count("[") + text.count("{") > MAX_DEPTH:
         _walk(data)
-    if isinstance(data, dict) and "type" in data and not isinstance(data["type"], str):
+    if type(data) is dict and not isinstance(data.get("type", ""), str):  # (JSON's dicts)
         raise BadInput("bad_message", "A message's type is a string: hello, say, activity, lang.")
     return data
 

@@ -6,37 +6,49 @@ or raises a ``Refusal`` having changed nothing."""
 from __future__ import annotations
 
 import time
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bohnanza import commands as cmds
+from bohnanza.commands.model import GameCommand
 
 from ..conn import TokenBucket
 from ..inbound import typed_line
 from ..protocol import Chat
 from . import commands
 from .change import BotActor, Change, CommandError
-from .logbook import game_entries, room_entry
+from .clock import OwedMemo
+from .logbook import room_entry
+
+if TYPE_CHECKING:
+    from ...games.base import GameState, HostedGame
 
 
 class Room(commands.Parts, Protocol):
-    """What the handlers read of the room (room.py): ``commands.Parts`` and the room's chat
-    rate."""
+    """What the handlers read of the room (room.py): ``commands.Parts``, the room's chat
+    rate and what ``mark_owed`` last read (its hosted game)."""
 
     chat_rate: TokenBucket
+    owed_memo: OwedMemo
 
 
 def dispatch(room: Room, actor: Any, text: str) -> Change:
     """``text`` said by ``actor`` (a ``Conn`` or a ``BotActor``: ``seat`` and ``name``), read
     (``bad_text``, ``too_long``, ``parse_error``) and handled."""
     # bad_text, too_long; a parameter file is several lines, bounded by the frame size
-    text = typed_line(text, room.settings.chat_max_len)
+    # (typed_line's first test without its call: most lines pass it)
+    max_len = room.settings.chat_max_len
+    if len(text) > max_len or not text.isascii() or not text.isprintable():
+        text = typed_line(text, max_len)
     table = room.table
     game = table.game
-    hosted = table.hosted
+    # the hosted game as mark_owed last looked it up (a game's name names the same one for
+    # good: games.TableGame's registry), without the table's look-up
+    memo = room.owed_memo
+    hosted = memo.hosted if memo.game_name == table.game_name else table.hosted
     # an unknown bean name is answered with the beans of this game's deck only
     command = hosted.parse(text, game if game is not None and not game.over else None)
-    if isinstance(command, cmds.GameCommand):
-        return game_command(room, actor, text, command.action)
+    if type(command) is GameCommand or isinstance(command, cmds.GameCommand):
+        return game_command(room, actor, text, command.action, hosted)
     if isinstance(command, cmds.Chat):
         return chat(room, actor, text)
     if isinstance(command, cmds.RoomCommand):
@@ -44,8 +56,10 @@ def dispatch(room: Room, actor: Any, text: str) -> Change:
     raise CommandError("parse_error", "Unknown command.")  # pragma: no cover
 
 
-def game_command(room: Room, actor: Any, text: str, action: Any) -> Change:
-    """A game command: the engine applies it completely or refuses it (nothing changed)."""
+def game_command(room: Room, actor: Any, text: str, action: Any, hosted: Any = None
+                 ) -> Change:
+    """A game command: the engine applies it completely or refuses it (nothing changed).
+    ``hosted``: the table's hosted game (looked up when not given)."""
     seat = actor.seat
     if seat is None:
         raise CommandError("not_seated", "Only a seated player can do that; /join first.")
@@ -53,18 +67,28 @@ def game_command(room: Room, actor: Any, text: str, action: Any) -> Change:
     game = table.game
     if game is None:
         raise CommandError("no_game", "No game is running; /start begins one.")
-    was_over = game.over
+    # a game that is over refuses every command (R39; the farm's F3): the game ends in this
+    # command when it is over now, and its end is an event (``game_over``, either game)
     events = game.apply(seat, action)
-    if not isinstance(actor, BotActor):  # the seat's person acted: no timeouts in a row
+    if type(actor) is not BotActor:  # the seat's person acted: no timeouts in a row
         s = table.seats[seat]
         if s.timeouts:  # (a counted write: Seat.shown; most commands leave it at 0)
             s.timeouts = 0
-    # the events' entries; none for most commands (the markers: no event)
-    entries = game_entries(table, events) if events else []
-    if not was_over and game.over:
+    if not events:  # most commands (the markers): no event, no entries
+        return Change("game", (seat, text), [])
+    entries = game_entries(hosted if hosted is not None else table.hosted, game, events)
+    if game.over:
         table.last_result = table.result_record()
         entries.append(room_entry("The game is over. /start plays again."))
     return Change("game", (seat, text), entries)
+
+
+def game_entries(hosted: HostedGame, game: GameState, events: list[Any]
+                 ) -> list[dict[str, Any]]:
+    """The entries of a game command's events, phrased for every viewer (in English, for
+    people) by the table's hosted game (``logbook.game_entries`` without the table's look-up
+    of it)."""
+    return hosted.entries(game, events)
 
 
 def chat(room: Room, actor: Any, text: str) -> Change:

@@ -14,7 +14,7 @@ stored without waiting for the database (:meth:`Journal.rollback`).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from bohnanza.engine import Refusal
@@ -73,35 +73,54 @@ class Journal:
                 return True
         return False
 
-    async def write(
+    def write(
         self,
         table: Table,
         version: int,
         command: tuple[int | None, str] | None,
         entries: list[dict[str, Any]],
         game_command: bool = False,
-    ) -> None:
+    ) -> Awaitable[None]:
         """Store a change of the room (now at ``version``): a game command alone, or a
-        checkpoint with the command and its log ``entries``; returns once it is committed
-        (with the other rooms' writes of this turn of the event loop: ``DbQueue.write``).
-        Raises ``StorageFailure`` (nothing of it is stored)."""
+        checkpoint with the command and its log ``entries``; what it returns, awaited, returns
+        once it is committed (with the other rooms' writes of this turn of the event loop:
+        ``DbQueue.write``) and raises ``StorageFailure`` (nothing of it is stored: the caller
+        then calls :meth:`unwrite` with the same ``command`` before it rolls back).
+
+        A game command alone is asked for now and its awaitable is ``DbQueue.write``'s own
+        (no coroutine per command, issue 14): it joins :attr:`tail` at once, and
+        :meth:`unwrite` takes it off again when the write fails. A checkpoint is a coroutine
+        that takes the new record once it is committed."""
         log_json = frames.dumps(entries) if entries else "[]"  # (most commands log nothing)
-        if not self.checkpoint_due(table, command, game_command):
-            assert command is not None
-            seat, text = command
-            assert seat is not None
-            await self.queue.write(
-                self.queue.store.save_command, name=self.name, version=version,
-                game_no=table.game_no, seat=seat, text=text, log=log_json,
-            )
-            self.tail.append((seat, text))
-        else:
-            rec = table.record(self.name, version)
-            await self.queue.write(self.queue.store.save, **rec, command=command, log=log_json)
-            self.saved = rec
-            self.tail = []
-            self.tail_before = 0
+        if self.checkpoint_due(table, command, game_command):
+            return self._checkpoint(table, version, command, log_json)
+        assert command is not None
+        seat, text = command
+        assert seat is not None
+        queue = self.queue
+        done = queue.write(queue.store.save_command, name=self.name, version=version,
+                           game_no=table.game_no, seat=seat, text=text, log=log_json)
+        # the tuple itself (its seat is not None): unwrite knows it by identity
+        self.tail.append(command)  # type: ignore[arg-type]
         self.persisted = True
+        return done
+
+    async def _checkpoint(self, table: Table, version: int,
+                          command: tuple[int | None, str] | None, log_json: str) -> None:
+        """:meth:`write`'s checkpoint: the whole room, with ``command`` and its log."""
+        rec = table.record(self.name, version)
+        await self.queue.write(self.queue.store.save, **rec, command=command, log=log_json)
+        self.saved = rec
+        self.tail = []
+        self.tail_before = 0
+        self.persisted = True
+
+    def unwrite(self, command: tuple[int | None, str] | None) -> None:
+        """The write of ``command`` (:meth:`write`) failed: it leaves :attr:`tail` again
+        (a checkpoint's write changed nothing here before it was committed)."""
+        tail = self.tail
+        if command is not None and tail and tail[-1] is command:
+            tail.pop()
 
     async def write_chat(self, table: Table, version: int, line: dict[str, Any]) -> None:
         """Store a chat line (the room itself first, when it has no row yet)."""

@@ -143,13 +143,15 @@ class Room:
         if not lock.take():  # free: taken at once, without a coroutine (lock.py)
             await lock.acquire()
         try:
-            if self.presence.touch(conn, self.table.seats):
+            seats = self.table.seats
+            if self.presence.touch(conn, seats):
                 self.bump()
             self.bots.wake()
             seat = conn.seat
-            if (seat is not None and self.table.seats[seat].bot is not None
-                    and self.table.seats[seat].human and text.lstrip().startswith("/")):
-                await arrival.take_back(self, seat)  # handed to a bot while here: acting takes it back
+            if seat is not None:
+                s = seats[seat]
+                if s.bot is not None and s.human and text.lstrip().startswith("/"):
+                    await arrival.take_back(self, seat)  # handed to a bot while here: acting takes it back
             self.asking, self.rode = (conn, say_id) if conn.deltas else None, None
             try:
                 outcome = await self.handle(conn, text)
@@ -175,16 +177,23 @@ class Room:
                 await self._commit_chat(change)
             elif kind != "answer":  # _commit's steps, without its coroutine
                 self.version += 1
-                mark_owed(self.table, memo=self.owed_memo)
-                try:
-                    await self.journal.write(self.table, self.version, change.command,
+                table = self.table
+                mark_owed(table, None, None, self.owed_memo)
+                try:  # (a game command's write: the store's future itself, journal.py)
+                    await self.journal.write(table, self.version, change.command,
                                              change.entries, kind == "game")
                 except Exception as e:
-                    raise self._unstage(e) from None
-                self._show(change)
-            if change.reply is None:
+                    raise self._unstage(e, change) from None
+                bots = self.bots  # _show's steps, without its call
+                bots.stamp()
+                if change.renumber is not None or change.moves:  # (never a game command's)
+                    self._seat_connections(change)
+                self.broadcast(change.entries, self.asking if change.reply is None else None)
+                bots.changed()
+            reply = change.reply
+            if reply is None:
                 return _DONE  # (most commands: one outcome, read and never changed)
-            return Outcome(True, message=change.reply)
+            return Outcome(True, message=reply)
         except Refusal as e:  # every refusal (rules, syntax, the room) is answered here
             return Outcome.refused(e)
         except Exception:  # every say gets its reply, even when something is broken
@@ -205,12 +214,14 @@ class Room:
             await self.journal.write(self.table, self.version, change.command, change.entries,
                                      change.kind == "game")
         except Exception as e:
-            raise self._unstage(e) from None
+            raise self._unstage(e, change) from None
         self._show(change)
 
-    def _unstage(self, e: Exception) -> CommandError:
-        """The write failed: back to the stored state; the ``storage_error`` to raise."""
+    def _unstage(self, e: Exception, change: Change) -> CommandError:
+        """The write of ``change`` failed: back to the stored state; the ``storage_error``
+        to raise."""
         log.warning("room %s: write failed (%s); back to the stored state", self.name, e)
+        self.journal.unwrite(change.command)
         self.version -= 1
         self._rollback()
         return storage_error()

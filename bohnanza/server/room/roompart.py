@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from bohnanza.bots import picker_order
 
+from .. import frames
+from ..delta import walk
 from .bots import bots_doing
 from .presence import Presence
 from .table import Table
@@ -124,49 +126,91 @@ class RoomPart:
         built once."""
         if self._part is not None:
             return self._part
-        (name, seats, hidden_money, preset, duel_base, clock, bot_speed, running, over,
-         game_no, spectators, lo, hi, seats_next, ready, away, idle, names,
-         game) = self.key
-        self._part = {
-            "name": name,
-            "seats": [
-                {
-                    "seat": i,
-                    "name": s[0],
-                    "connected": s[1],
-                    "idle": s[2],
-                    "vacant": s[3],
-                    "bot": s[4] is not None,
-                    "policy": s[4],
-                    "level": s[5],
-                    "away_since": s[6],
-                    "can_hand_over": s[7],
-                    "owes": s[8],
-                    "deadline": s[9],
-                    "timeouts": s[10],
-                    "doing": s[11],
-                    "waits_until": s[12],
-                }
-                for i, s in enumerate(seats)
-            ],
-            "options": {"hidden_money": hidden_money, "preset": preset,
-                        "duel_base": duel_base, "clock": clock, "bot_speed": bot_speed},
-            "running": running,
-            "over": over,
-            "game_no": game_no,
-            "spectators": spectators,
-            "min_players": lo,
-            "max_players": hi,
-            "start_seats": seats_next,
-            "start_ready": ready,
-            "away_seconds": away,
-            "idle_seconds": idle,
-            "bot_policies": list(names),
-            "bot_picker": _picker(names),
-            "game": game,
-            "now": self.now,
-        }
+        self._part = part_of(self.key, self.now)
         return self._part
+
+
+def part_of(key: tuple[Any, ...], now: float) -> dict[str, Any]:
+    """The room part (:meth:`RoomPart.part`) made from its key's values and ``now``."""
+    (name, seats, hidden_money, preset, duel_base, clock, bot_speed, running, over,
+     game_no, spectators, lo, hi, seats_next, ready, away, idle, names,
+     game) = key
+    return {
+        "name": name,
+        "seats": [seat_row(i, s) for i, s in enumerate(seats)],
+        "options": {"hidden_money": hidden_money, "preset": preset,
+                    "duel_base": duel_base, "clock": clock, "bot_speed": bot_speed},
+        "running": running,
+        "over": over,
+        "game_no": game_no,
+        "spectators": spectators,
+        "min_players": lo,
+        "max_players": hi,
+        "start_seats": seats_next,
+        "start_ready": ready,
+        "away_seconds": away,
+        "idle_seconds": idle,
+        "bot_policies": list(names),
+        "bot_picker": _picker(names),
+        "game": game,
+        "now": now,
+    }
+
+
+def seat_row(i: int, s: tuple[Any, ...]) -> dict[str, Any]:
+    """Seat ``i``'s entry of the room part's ``seats`` made from its row of the key."""
+    return {
+        "seat": i,
+        "name": s[0],
+        "connected": s[1],
+        "idle": s[2],
+        "vacant": s[3],
+        "bot": s[4] is not None,
+        "policy": s[4],
+        "level": s[5],
+        "away_since": s[6],
+        "can_hand_over": s[7],
+        "owes": s[8],
+        "deadline": s[9],
+        "timeouts": s[10],
+        "doing": s[11],
+        "waits_until": s[12],
+    }
+
+
+def diff_rows(was: tuple[Any, ...], key: tuple[Any, ...], out: list[str]) -> bool:
+    """When the key ``key`` differs from ``was`` in some seats' rows alone (a seat's turn
+    clock, idle or away mark...), append the operations of those seats' entries of
+    ``seats`` to ``out`` (``delta.walk`` of each entry made from its row of both keys: the
+    operations ``delta.diff_texts`` gives walking the old ``seats`` parsed back, the rows'
+    values being JSON's, equal once read back) and return True; else False (nothing
+    written)."""
+    rows = was[1]
+    new = key[1]
+    if len(key) != len(was) or len(new) != len(rows) or key[0] != was[0] \
+            or key[2:] != was[2:]:
+        return False
+    for i, row in enumerate(new):
+        if row != rows[i]:
+            walk(seat_row(i, rows[i]), seat_row(i, row), f"/room/seats/{i}", out)
+    return True
+
+
+NOW = ',"now":'  # how the room part's last key, ``now``, begins in its JSON
+
+
+def cut_now(text: str) -> int:
+    """Where ``"now"``, the room part's last key, begins in its JSON ``text`` (-1: it is not
+    the last key)."""
+    cut = text.rfind(NOW)
+    return cut if cut > 0 and "," not in text[cut + len(NOW):] else -1
+
+
+def room_text(room: dict[str, Any]) -> str:
+    """The JSON of the room part but ``now`` (its last key)."""
+    text = frames.dumps(room)
+    cut = cut_now(text)
+    return text[:cut] if cut > 0 else text
 
 
 @functools.lru_cache(maxsize=16)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import delta, frames
+from ..jsontext import loads
 from .logbook import log_texts
 from .roompart import RoomPart
 from .table import Table
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from ..conn import Conn
     from .states import Snapshot
 
-__all__ = ["state_frames"]
+__all__ = ["diff_keys", "state_frames"]
 
 _NO_LINES = "[]"  # log lines, none of them for this viewer (``log_texts``)
 
@@ -174,3 +175,40 @@ def _plain(room: dict[str, Any] | RoomPart) -> dict[str, Any]:
 def _now(room: dict[str, Any] | RoomPart) -> Any:
     """The room part's clock reading (``now``)."""
     return room.now if isinstance(room, RoomPart) else room["now"]
+
+
+def diff_keys(old: delta.Texts, new: dict[str, Any], keys: tuple[str, ...], out: list[str],
+              entries: delta.EntryList | None = None) -> None:
+    """``delta.diff_texts(old, new, "/view", out, same, entries=entries)`` with ``same`` every
+    key of ``new`` but ``keys`` (each in both; ``seats`` left to :meth:`Snapshot._diff_seats`):
+    the same operations, the other keys not looked at."""
+    for k in keys:
+        if k == "seats":
+            continue
+        v = new[k]
+        p = "/view/" + k  # (a view's keys need no escape in a pointer)
+        if entries is not None and k == entries.key:
+            entries.diff(v, p, out)
+            continue
+        was = old[k]
+        if type(v) in _SCALAR_TYPES:
+            if was[1] != delta.SCALAR or type(was[0]) is not type(v) or was[0] != v:
+                old[k] = (v, delta.SCALAR)
+                out.append(delta.operation("replace", p, frames.dumps(v)))
+            continue
+        text = frames.dumps(v)
+        n = len(v) if type(v) is list else -1
+        old_text, m = was
+        if old_text == text:
+            continue
+        old[k] = (text, n)
+        if m == delta.SCALAR:
+            out.append(delta.operation("replace", p, text))
+        elif 0 <= m < n and text.startswith(old_text[:-1]) \
+                and (m == 0 or text[len(old_text) - 1] == ","):
+            out.extend(delta.operation("add", p + "/-", frames.dumps(x)) for x in v[m:])
+        else:
+            delta.walk(loads(old_text), v, p, out)
+
+
+_SCALAR_TYPES = (int, float, str, bool, type(None))

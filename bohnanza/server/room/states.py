@@ -18,9 +18,8 @@ from typing import Any
 from bohnanza.engine.view import SKIPPED, You, YouMarket, YouSignals
 
 from .. import delta, frames
-from ..jsontext import loads
-from .roompart import RoomMemo, RoomPart, room_part
-from .stateframes import state_frames
+from .roompart import NOW, RoomMemo, RoomPart, cut_now, diff_rows, part_of, room_part, room_text
+from .stateframes import diff_keys, state_frames
 
 __all__ = ["UNCHANGING", "RoomPart", "Snapshot", "diff_keys", "room_part", "state_frames"]
 
@@ -42,8 +41,8 @@ class Snapshot:
     it got."""
 
     __slots__ = ("base", "dealt", "game", "market", "memo", "now_set", "offers", "own",
-                 "quiet", "room", "room_key", "room_memo", "room_text", "seats", "stamp",
-                 "version")
+                 "quiet", "room", "room_at", "room_key", "room_memo", "room_text", "seats",
+                 "stamp", "version")
 
     def __init__(self) -> None:
         self.version = -1
@@ -64,6 +63,9 @@ class Snapshot:
         self.room: delta.Texts = {}
         self.room_text = ""  # the JSON of the room part but ``now``: most changes keep it
         self.room_key: tuple[Any, ...] | None = None  # its RoomPart.key (None: not known)
+        # the key ``room`` and ``room_text`` were made from, when only some seats' rows were
+        # diffed since (``_diff_room``); None: they are the copy's
+        self.room_at: tuple[Any, ...] | None = None
         self.room_memo = RoomMemo()  # what the room part reads of the hosted game
         self.stamp = False
         # what the last :meth:`update` said of the room's clock: whether its operations set
@@ -190,7 +192,8 @@ class Snapshot:
                              else None)
             part = _plain(room)
             self.room = delta.texts_of(part)
-            self.room_text = _room_text(part)
+            self.room_text = room_text(part)
+            self.room_at = None
             self.own = {s: None if base is None else self._own_texts(s, own[s]) for s in seats}
         self.version = version
         self.game = game
@@ -291,26 +294,53 @@ class Snapshot:
 
     def _diff_room(self, room: dict[str, Any] | RoomPart, out: list[str]) -> None:
         """The room part's operations. A :class:`RoomPart` whose key is the copy's differs
-        in ``now`` alone (nothing built nor serialised); else its JSON but ``now`` is
-        compared whole first (the room changes far less often than the game); when only
-        ``now`` moved, its one operation."""
+        in ``now`` alone (nothing built nor serialised); one whose key differs from the
+        copy's in some seats' rows alone (a seat's turn clock, its idle mark...: most
+        changes of the room part) has those seats' entries diffed alone, each made from its
+        row of both keys (``walk``: the operations of ``diff_texts``, which would walk the
+        old ``seats`` parsed back; JSON values, equal once read back), the texts kept left
+        as they were until a change needs them (:meth:`_room_texts`); else its JSON but
+        ``now`` is compared whole first (the room changes far less often than the game);
+        when only ``now`` moved, its one operation."""
         if isinstance(room, RoomPart):
             key = room.key_with(self.room_memo)
-            if key == self.room_key:
+            was = self.room_key
+            if key == was:
                 self._diff_now(room.now, frames.dumps(room.now), out)
                 return
+            if was is not None and diff_rows(was, key, out):  # some seats' rows alone
+                if self.room_at is None:
+                    self.room_at = was  # the texts are those of this key (and ``now``)
+                self.room_key = key
+                self._diff_now(room.now, frames.dumps(room.now), out)
+                return
+            self._room_texts()
             self.room_key = key
             part = room.part()
         else:
+            self._room_texts()
             self.room_key = None
             part = room
         text = frames.dumps(part)
-        cut = _cut_now(text)
+        cut = cut_now(text)
         if cut > 0 and text[:cut] == self.room_text:
-            self._diff_now(part["now"], text[cut + len(_NOW):-1], out)
+            self._diff_now(part["now"], text[cut + len(NOW):-1], out)
             return
         self.room_text = text[:cut] if cut > 0 else text
         delta.diff_texts(self.room, part, "/room", out)
+
+    def _room_texts(self) -> None:
+        """Bring the texts kept of the room part (``room``, ``room_text``) to the copy's
+        key, when only rows were diffed since they were made (``room_at``)."""
+        if self.room_at is None:
+            return
+        self.room_at = None
+        assert self.room_key is not None
+        now = self.room["now"]  # (the very entry: ``update`` tells a new one by identity)
+        part = part_of(self.room_key, now[0])
+        self.room = delta.texts_of(part)
+        self.room["now"] = now
+        self.room_text = room_text(part)
 
     def _diff_now(self, now: Any, text: str, out: list[str]) -> None:
         """The operation of the room part's ``now`` (``text``, its JSON), if it moved."""
@@ -321,61 +351,9 @@ class Snapshot:
             self.room["now"] = (now, delta.SCALAR)
 
 
-_NOW = ',"now":'
 _NOW_REPLACE = '{"op":"replace","path":"/room/now","value":'
 _NOW_ADD = '{"op":"add","path":"/room/now","value":'
 _MARKERS = '"signals":'
-
-
-def diff_keys(old: delta.Texts, new: dict[str, Any], keys: tuple[str, ...], out: list[str],
-              entries: delta.EntryList | None = None) -> None:
-    """``delta.diff_texts(old, new, "/view", out, same, entries=entries)`` with ``same`` every
-    key of ``new`` but ``keys`` (each in both; ``seats`` left to :meth:`Snapshot._diff_seats`):
-    the same operations, the other keys not looked at."""
-    for k in keys:
-        if k == "seats":
-            continue
-        v = new[k]
-        p = "/view/" + k  # (a view's keys need no escape in a pointer)
-        if entries is not None and k == entries.key:
-            entries.diff(v, p, out)
-            continue
-        was = old[k]
-        if type(v) in _SCALAR_TYPES:
-            if was[1] != delta.SCALAR or type(was[0]) is not type(v) or was[0] != v:
-                old[k] = (v, delta.SCALAR)
-                out.append(delta.operation("replace", p, frames.dumps(v)))
-            continue
-        text = frames.dumps(v)
-        n = len(v) if type(v) is list else -1
-        old_text, m = was
-        if old_text == text:
-            continue
-        old[k] = (text, n)
-        if m == delta.SCALAR:
-            out.append(delta.operation("replace", p, text))
-        elif 0 <= m < n and text.startswith(old_text[:-1]) \
-                and (m == 0 or text[len(old_text) - 1] == ","):
-            out.extend(delta.operation("add", p + "/-", frames.dumps(x)) for x in v[m:])
-        else:
-            delta.walk(loads(old_text), v, p, out)
-
-
-_SCALAR_TYPES = (int, float, str, bool, type(None))
-
-
-def _cut_now(text: str) -> int:
-    """Where ``"now"``, the room part's last key, begins in its JSON ``text`` (-1: it is not
-    the last key)."""
-    cut = text.rfind(_NOW)
-    return cut if cut > 0 and "," not in text[cut + len(_NOW):] else -1
-
-
-def _room_text(room: dict[str, Any]) -> str:
-    """The JSON of the room part but ``now`` (its last key)."""
-    text = frames.dumps(room)
-    cut = _cut_now(text)
-    return text[:cut] if cut > 0 else text
 
 
 def _plain(room: dict[str, Any] | RoomPart) -> dict[str, Any]:
