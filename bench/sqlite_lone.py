@@ -20,6 +20,7 @@ under ``BOHNANZA_BENCH_SQLITE_DIR`` (default: the system's)."""
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import sys
 import tempfile
@@ -41,34 +42,37 @@ def main() -> None:
     quiet = "--quiet" in sys.argv
     every = int(sys.argv[sys.argv.index("--every") + 1]) if "--every" in sys.argv else 100
     db = Path(tempfile.mkdtemp(dir=os.environ.get("BOHNANZA_BENCH_SQLITE_DIR"))) / "lone.db"
-    hub = Hub(Settings(db=db))
-    hub.open()
-    store = hub.store
-    own = not hasattr(Checkpointer, "_run")  # the checkpoint on the server's connection
-    checkpoint = (sqlite3.connect(db, isolation_level=None, check_same_thread=False)
-                  if not own else None)
-    rooms = [f"room-{i}" for i in range(20)]
-    group = store.group  # type: ignore[attr-defined]
-    save = store.save_command
-    write = copy = 0.0
-    for i in range(n):
-        t0 = time.process_time()
-        group([(save, (), {"name": rooms[i % 20], "version": i + 1, "game_no": 1, "seat": 2,
-                           "text": "/plant", "log": LOG})])
-        t1 = time.process_time()
-        write += t1 - t0
-        if i % every == every - 1:
-            if checkpoint is not None:
-                checkpoint.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-            else:
-                store.checkpoint("PASSIVE")  # type: ignore[attr-defined]
-            copy += time.process_time() - t1
-    if checkpoint is not None:
-        checkpoint.close()
-    hub.queue.close()
-    if not quiet:
-        print(f"{'own connection' if own else 'a checkpoint connection'}: write "
-              f"{1e6 * write / n:.1f} µs, checkpoint {1e6 * copy / n:.1f} µs per command")
+    try:
+        hub = Hub(Settings(db=db))
+        hub.open()
+        store = hub.store
+        own = not hasattr(Checkpointer, "_run")  # the checkpoint on the server's connection
+        checkpoint = (sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+                      if not own else None)
+        rooms = [f"room-{i}" for i in range(20)]
+        group = store.group  # type: ignore[attr-defined]
+        save = store.save_command
+        write = copy = 0.0
+        for i in range(n):
+            t0 = time.process_time()
+            group([(save, (), {"name": rooms[i % 20], "version": i + 1, "game_no": 1, "seat": 2,
+                               "text": "/plant", "log": LOG})])
+            t1 = time.process_time()
+            write += t1 - t0
+            if i % every == every - 1:
+                if checkpoint is not None:
+                    checkpoint.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                else:
+                    store.checkpoint("PASSIVE")  # type: ignore[attr-defined]
+                copy += time.process_time() - t1
+        if checkpoint is not None:
+            checkpoint.close()
+        hub.queue.close()
+        if not quiet:
+            print(f"{'own connection' if own else 'a checkpoint connection'}: write "
+                  f"{1e6 * write / n:.1f} µs, checkpoint {1e6 * copy / n:.1f} µs per command")
+    finally:
+        shutil.rmtree(db.parent, ignore_errors=True)  # the temporary folder and its log files
 
 
 if __name__ == "__main__":
