@@ -18,7 +18,7 @@ from bohnanza.commands.texts import text
 from bohnanza.engine import PLAYER_RANGE, PRESETS, Event, Game, RuleError
 from bohnanza.engine.events import FIELDS
 from bohnanza.engine.presets import DUEL_BASES
-from bohnanza.engine.view import MarketMemo
+from bohnanza.engine.view import MarketMemo, build_parts, changes_of
 
 from .base import Answering, GameState
 
@@ -86,12 +86,12 @@ class BohnanzaHost:
             market = memo.get("market")
             if market is None:
                 market = memo["market"] = MarketMemo()
-        g: Game = game  # type: ignore[assignment]  # (no cast: a call each time)
-        return g.view_parts(viewers, changes, market)
+        # ``Game.view_parts`` and ``view_changes`` are these calls (one call fewer each)
+        return build_parts(game, viewers, changes=changes, memo=market)  # type: ignore[arg-type]
 
     def view_changes(self, game: GameState) -> Any:
-        g: Game = game  # type: ignore[assignment]
-        return g.view_changes()
+        g: Game = game  # type: ignore[assignment]  # (no cast: a call each time)
+        return changes_of(g, g.take_changes())
 
     def entries(self, game: GameState, events: list[Any]) -> list[dict[str, Any]]:
         """Each event phrased for every viewer, in English for people (``logtext``):
@@ -162,18 +162,33 @@ class BohnanzaHost:
         ``plant_revealed``). The active player owes ``trade`` only while no deal is pending (a
         pending deal waits for its parties that have not provided)."""
         g: Game = game  # type: ignore[assignment]
-        if g.phase == "over":
-            return {}
-        turn, phase, active = g.turn, g.phase, g.active
+        phase = g.phase
         if phase == "trade":
             deal = g.deal
             if deal is None:
-                return {active: f"{turn}:trade"}
+                return {g.active: f"{g.turn}:trade"}
+            turn = g.turn
             return {s: f"{turn}:provide:{deal.offer}" for s in (deal.active, deal.other)
                     if deal.provided.get(s) is None}
+        if phase == "over":
+            return {}
         if phase == "plant_traded":
+            turn = g.turn
             return {i: f"{turn}:plant_traded" for i, s in enumerate(g.seats) if s.to_plant}
-        return {active: f"{turn}:{phase}"}  # plant, and the duel's plant_offer, plant_revealed
+        return {g.active: f"{g.turn}:{phase}"}  # plant, the duel's plant_offer, plant_revealed
+
+    def owed_kept(self, game: GameState) -> bool:
+        """True when :meth:`owed` is what it was when the views last asked what changed
+        (``Game.take_changes``, which a room asks after every stored change, each after
+        ``clock.mark_owed``): only markers moved since (``("marks", seat)``: no phase,
+        turn, deal, provision or card; a new phase or turn is ``None``). False: not known."""
+        changed = game.changed  # type: ignore[attr-defined]
+        if changed is None:
+            return False
+        for c in changed:
+            if type(c) is not tuple or c[0] != "marks":
+                return False
+        return True
 
     def answering(self, game: GameState) -> Answering | None:
         """In phase 2 (R28-R32): the active player, whether a deal is pending, and the seats

@@ -37,6 +37,11 @@ from .store import Store
 
 log = logging.getLogger("bohnanza.server")
 
+# the running task of a loop: asyncio's own table (CPython 3.11's ``asyncio.current_task`` is
+# a Python function around it, a frame of its own per write); where there is none, the function
+_current_task: Callable[[asyncio.AbstractEventLoop], asyncio.Task[Any] | None] = getattr(
+    getattr(asyncio.tasks, "_current_tasks", None), "get", None) or asyncio.current_task
+
 T = TypeVar("T")
 Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]  # fn, args, kw
 Outcome = tuple[bool, Any]  # (True, its result) or (False, its exception)
@@ -102,7 +107,7 @@ def _settle(futures: list[asyncio.Future[Any]], outcomes: list[Outcome]) -> None
         return
     # the futures' own loop, the one running: asking it costs no ``getpid`` system call, as
     # asking for the running loop does in CPython 3.11 (its check of a fork)
-    now = asyncio.current_task(futures[0].get_loop()) is None and not eager.stepping()
+    now = _current_task(futures[0].get_loop()) is None and not eager.stepping()
     for future, (ok, value) in zip(futures, outcomes, strict=True):
         if future.done():
             continue
@@ -308,7 +313,9 @@ class DbQueue:
             self.flush()
         if checkpoint is not None:
             with contextlib.suppress(RuntimeError):  # shutting down
-                self._submit(checkpoint, (mode,), {}, wait=False)
+                # PASSIVE never waits for a lock (SQLite calls no busy handler for it): made
+                # without setting the busy timeout and back (two PRAGMAs) around it
+                self._submit(checkpoint, (mode,), {}, wait=False, locks=mode != "PASSIVE")
 
     def close(self) -> None:
         """After the calls already asked for (each waits at most the busy timeout): close the
@@ -333,12 +340,14 @@ class DbQueue:
                 log.exception("database thread")
 
     def _submit(
-        self, fn: Callable[..., T], args: tuple[Any, ...], kw: dict[str, Any], wait: bool = True
+        self, fn: Callable[..., T], args: tuple[Any, ...], kw: dict[str, Any], wait: bool = True,
+        locks: bool = True,
     ) -> asyncio.Future[T]:
         """Hand a call to the database thread (counted until it ends): its outcome, set on
         the event loop with one wake-up. ``wait=False`` (nobody awaits it): a failure is
-        logged, and a fenced one told to :attr:`on_fenced`. Raises ``RuntimeError`` once
-        the queue is closed."""
+        logged, and a fenced one told to :attr:`on_fenced`. ``locks=False``: a call that
+        never waits for a lock, made without the busy timeout (:meth:`_waiting_call`).
+        Raises ``RuntimeError`` once the queue is closed."""
         if self._closed:
             raise RuntimeError("the database queue is closed")
         loop = asyncio.get_running_loop()
@@ -349,7 +358,8 @@ class DbQueue:
             result: Any = None
             error: BaseException | None = None
             try:
-                result = self._waiting_call(fn, args, kw)
+                result = (self._waiting_call(fn, args, kw) if locks
+                          else _on_db_thread(fn, args, kw))
             except BaseException as e:  # noqa: BLE001 - handed to the event loop
                 error = e
 

@@ -73,7 +73,6 @@ CREATE TABLE IF NOT EXISTS chat (
 CREATE INDEX IF NOT EXISTS chat_room ON chat (room, id);
 """
 
-
 # a game command's row (save_command; several of a group at once: SQLiteStore._commands)
 INSERT_COMMAND = ("INSERT INTO commands (room, version, game_no, seat, text, position, log, ts)"
                   " VALUES (?, ?, ?, ?, ?, NULL, ?, ?)")
@@ -81,13 +80,10 @@ INSERT_COMMAND = ("INSERT INTO commands (room, version, game_no, seat, text, pos
 # the writes that are one transaction by themselves (one statement, or their own ``BEGIN
 # IMMEDIATE`` ... ``COMMIT``): alone in a group, made without one around them
 ALONE = frozenset({"save_command", "save"})
-
 MANY, MORE = 16, ", (?, ?, ?, ?, ?, NULL, ?, ?)"  # up to MANY game commands alone: one INSERT
-
+MANY_SQL = ["", *(INSERT_COMMAND + MORE * (k - 1) for k in range(1, MANY + 1))]  # k rows' INSERT
 Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]  # fn, args, kw (group)
-
 SQLITE_BUSY_SNAPSHOT = 517  # a write on a read transaction another connection's commit made stale
-
 MIGRATED = {("rooms", "game_v")}  # columns a database of an older version gains on opening
 
 
@@ -97,9 +93,7 @@ def schema_problem(con: sqlite3.Connection) -> str | None:
     want = sqlite3.connect(":memory:")
     try:
         want.executescript(SCHEMA)
-        tables = [str(r[0]) for r in want.execute(
-            "SELECT name FROM sqlite_master WHERE type='table'")]
-        for table in tables:
+        for (table,) in want.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
             have = {str(r[1]) for r in con.execute(f"PRAGMA table_info({table})")}
             if not have:
                 continue  # made on opening
@@ -197,21 +191,27 @@ class SQLiteStore(RowReader):
         """Group commit (``dbqueue.DbQueue.write``): the calls ``(fn, args, kw)`` (this store's
         writes) in one transaction, each in a savepoint, so one that raises is undone alone:
         ``[(True, its result) | (False, its exception)]`` in order; one commit for all. Raises
-        when the transaction cannot be made (``SQLITE_BUSY``; ``COMMIT``): nothing stored. A call alone that is one transaction by itself (:data:`ALONE`: a game command's one
+        when the transaction cannot be made (``SQLITE_BUSY``; ``COMMIT``): nothing stored. A
+        call alone that is one transaction by itself (:data:`ALONE`: a game command's one
         ``INSERT``, a checkpoint) is made as it is, committed when it returns (autocommit: the
-        same durability without ``BEGIN`` and ``COMMIT``, about 9 K instructions less); its
-        error is raised, as a group of one's. A group of game commands alone (the rooms' of one
-        turn, as at R = 100; up to :data:`MANY`) is one ``INSERT`` of all their rows, its own
-        transaction too (:meth:`_many`); several in a row otherwise one ``executemany``
+        same durability without ``BEGIN`` and ``COMMIT``); its error is raised, as a group of
+        one's. Game commands alone (the rooms' of one turn, R = 100; up to :data:`MANY`) are
+        one ``INSERT`` (:meth:`_many`), several in a row otherwise one ``executemany``
         (:meth:`_commands`); when either fails they are made one by one as above."""
         if len(calls) == 1:
             fn, args, kw = calls[0]
-            if getattr(fn, "__self__", None) is self and fn.__name__ in ALONE:
-                return [(True, fn(*args, **kw))]
-        self._unpin()
+            if getattr(fn, "__self__", None) is self:
+                if (getattr(fn, "__func__", None) is SQLiteStore.save_command and not args
+                        and len(kw) == 6):  # its row from its keywords: no frame, no binding
+                    self._autocommit(INSERT_COMMAND, (kw["name"], kw["version"], kw["game_no"],
+                                     kw["seat"], kw["text"], kw["log"], time.time()))
+                    return [(True, None)]
+                if fn.__name__ in ALONE:
+                    return [(True, fn(*args, **kw))]
         n = len(calls)
         if 2 <= n <= MANY and self._many(calls):
             return [(True, None)] * n
+        self._unpin()
         cur = self.db.cursor()
         out: list[tuple[bool, Any]] = []
         cur.execute("BEGIN IMMEDIATE")
@@ -251,14 +251,14 @@ class SQLiteStore(RowReader):
 
     def _many(self, calls: list[Call]) -> bool:
         """Game commands alone: their rows by one ``INSERT`` (committed when it returns), True;
-        False when one is not or a row is refused (nothing written); a lock raised, as by BEGIN."""
+        False when one is not or a row is refused (nothing written); a lock raised, as by BEGIN.
+        The read kept open after it, as after a lone command (:meth:`_autocommit`)."""
         if not all(map(self._is_command, calls)):
             return False
         now = time.time()
         try:
-            self._insert.execute(INSERT_COMMAND + MORE * (len(calls) - 1), [v for _, _, kw in calls
-                for v in (kw["name"], kw["version"], kw["game_no"], kw["seat"], kw["text"],
-                          kw["log"], now)])
+            self._autocommit(MANY_SQL[len(calls)], [v for _, _, kw in calls for v in (
+                kw["name"], kw["version"], kw["game_no"], kw["seat"], kw["text"], kw["log"], now)])
         except sqlite3.OperationalError:
             raise
         except Exception:
@@ -272,9 +272,8 @@ class SQLiteStore(RowReader):
         now = time.time()
         cur.execute("SAVEPOINT many")
         try:
-            cur.executemany(INSERT_COMMAND, [
-                (kw["name"], kw["version"], kw["game_no"], kw["seat"], kw["text"], kw["log"], now)
-                for _, _, kw in calls])
+            cur.executemany(INSERT_COMMAND, [(kw["name"], kw["version"], kw["game_no"], kw["seat"],
+                                              kw["text"], kw["log"], now) for _, _, kw in calls])
         except Exception:
             cur.execute("ROLLBACK TO many")
             cur.execute("RELEASE many")
@@ -332,29 +331,31 @@ class SQLiteStore(RowReader):
         self, *, name: str, version: int, game_no: int, seat: int, text: str, log: str
     ) -> None:
         """One game command after the room's checkpoint: its row only (one INSERT, its own
-        transaction; ``log``: its log entries' JSON). ``autocheckpoint`` off, it keeps the read
-        open after it (``_pin``, a statement unended): the next commit takes the log's write
-        lock only (2 ``fcntl`` instead of 6). Every other call ends it first (:meth:`_unpin`);
-        after another connection's commit the insert fails at once (``SQLITE_BUSY_SNAPSHOT``,
-        nothing written) and is made again without."""
-        row = (name, version, game_no, seat, text, log, time.time())
+        transaction, the read kept open after it: :meth:`_autocommit`; ``log``: its log
+        entries' JSON)."""
+        self._autocommit(INSERT_COMMAND, (name, version, game_no, seat, text, log, time.time()))
+
+    def _autocommit(self, sql: str, params: Any) -> None:
+        """``sql`` (an ``INSERT``) as its own transaction on the kept cursor. ``autocheckpoint``
+        off, the read is kept open after it (``_pin``, a statement unended): the next commit
+        takes the log's write lock only (2 ``fcntl`` instead of 6). Every other call ends it
+        first (:meth:`_unpin`); after another connection's commit the insert fails at once
+        (``SQLITE_BUSY_SNAPSHOT``, nothing written) and is made again without."""
         if self._pin is None and self._keep_read and not self.db.in_transaction:
             self._pin = self.db.execute("PRAGMA schema_version")  # a row: left unfinished
         try:
-            self._insert.execute(INSERT_COMMAND, row)
+            self._insert.execute(sql, params)
         except sqlite3.OperationalError as e:
             stale = self._pin is not None and e.sqlite_errorcode == SQLITE_BUSY_SNAPSHOT
             self._unpin()
             if not stale:
                 raise
-            self._insert.execute(INSERT_COMMAND, row)
+            self._insert.execute(sql, params)
 
     def save_chat(self, name: str, line: dict[str, Any]) -> None:
         """Store one chat line (committed before its reply)."""
         self._unpin()
-        self.db.execute(
-            "INSERT INTO chat (room, line) VALUES (?, ?)", (name, json.dumps(line))
-        )
+        self.db.execute("INSERT INTO chat (room, line) VALUES (?, ?)", (name, json.dumps(line)))
 
     def stale_rooms(self, before: float) -> list[str]:
         """The rooms made before ``before`` (Unix time) with no command stored since."""
@@ -378,9 +379,7 @@ class SQLiteStore(RowReader):
         before = self._busy_now
         self.wait_for_locks(False)
         try:
-            self.db.execute(
-                "UPDATE rooms SET version=MAX(version, ?) WHERE name=?", (version, name)
-            )
+            self.db.execute("UPDATE rooms SET version=MAX(version, ?) WHERE name=?", (version, name))
         finally:
             if before:
                 self.wait_for_locks(True)
@@ -398,3 +397,4 @@ class SQLiteStore(RowReader):
         self._unpin()
         row = self.db.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
         return int(row[0]), int(row[1]), int(row[2])
+

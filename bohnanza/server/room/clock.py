@@ -50,13 +50,17 @@ class OwedMemo:
     every write of ``idle``, ``bot``, ``stalling``, ``deadline``, and of ``owed`` set or
     cleared, counts there). When all of them are as they were, the seats are as that call
     left them and it would write nothing: it is left out (most commands: the markers, the
-    offers and their answers change no decision)."""
+    offers and their answers change no decision). The hosted game's ``owed_kept(game)``,
+    when it has one, says without building ``owed`` that it is what it was at the last
+    call (``games/bohnanza.py``: only markers moved since)."""
 
-    __slots__ = ("game_name", "hosted", "game", "owed", "game_no", "clock", "seats", "shown")
+    __slots__ = ("game_name", "hosted", "kept", "game", "owed", "game_no", "clock", "seats",
+                 "shown")
 
     def __init__(self) -> None:
         self.game_name: str | None = None  # the table's game and its hosted game (a name
         self.hosted: Any = None  # names the same one for good: games.TableGame's registry)
+        self.kept: Any = None  # the hosted game's ``owed_kept``, if it has one
         self.game: Any = None
         self.owed: dict[int, str] | None = None
         self.game_no = -1
@@ -74,26 +78,37 @@ def mark_owed(table: Table, now: float | None = None, mono: float | None = None,
     all is the same (the hosted game's ``decision_clock`` depends on the game, the key and
     the room's clock alone)."""
     game = table.game
-    if memo is not None and memo.game_name == table.game_name:
-        hosted = memo.hosted
-    else:
-        hosted = table.hosted  # a look-up (games.TableGame.get): once, not once per seat
-        if memo is not None:
-            memo.game_name, memo.hosted = table.game_name, hosted
-    owed = hosted.owed(game) if game is not None else {}
     room_clock = table.clock
     seats = table.seats
-    if memo is not None:
-        if (memo.game is game and memo.owed == owed and memo.game_no == table.game_no
-                and memo.clock == room_clock and memo.seats == seats
-                and memo.shown == list(map(_SHOWN, seats))):
-            return  # (seats compared as the same objects first, then as equal values)
-        _mark(table, game, hosted, owed, room_clock, seats, now, mono)
-        memo.game, memo.owed, memo.game_no, memo.clock = game, owed, table.game_no, room_clock
-        memo.seats = seats[:]
-        memo.shown = list(map(_SHOWN, seats))
+    if memo is None:
+        hosted = table.hosted  # a look-up (games.TableGame.get): once, not once per seat
+        _mark(table, game, hosted, hosted.owed(game) if game is not None else {}, room_clock,
+              seats, now, mono)
         return
+    if memo.game_name == table.game_name:
+        hosted = memo.hosted
+    else:
+        hosted = table.hosted
+        memo.game_name, memo.hosted = table.game_name, hosted
+        memo.kept = getattr(hosted, "owed_kept", None)
+    if (memo.game is game and memo.owed is not None and memo.game_no == table.game_no
+            and memo.clock == room_clock and memo.seats == seats
+            and memo.shown == list(map(_SHOWN, seats))):
+        # (seats compared as the same objects first, then as equal values)
+        if game is None:
+            return  # owes nothing, as then
+        kept = memo.kept
+        if kept is not None and kept(game):
+            return  # what the game waits for is what it was (no ``owed`` built)
+        owed = hosted.owed(game)
+        if memo.owed == owed:
+            return
+    else:
+        owed = hosted.owed(game) if game is not None else {}
     _mark(table, game, hosted, owed, room_clock, seats, now, mono)
+    memo.game, memo.owed, memo.game_no, memo.clock = game, owed, table.game_no, room_clock
+    memo.seats = seats[:]
+    memo.shown = list(map(_SHOWN, seats))
 
 
 def _mark(table: Table, game: Any, hosted: Any, owed: dict[int, str],
