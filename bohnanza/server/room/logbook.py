@@ -78,8 +78,7 @@ def log_texts(
     if same:
         plain = dict.fromkeys(seats, plain_all)
     else:
-        plain = {seat: frames.dumps([e for e in (entry_for(x, seat) for x in entries) if e])
-                 for seat in seats}
+        plain = _per_seat(seats, entries)
     out: dict[Viewer, str] = {}
     shared: dict[tuple[int, str], dict[str, Any]] = {}
     by_lang: dict[str, str] = {}
@@ -101,6 +100,31 @@ def log_texts(
         else:
             out[(seat, lang_)] = by_lang[lang_] = frames.dumps(
                 [x for x in (line(i, e, seat, lang_) for i, e in enumerate(entries)) if x])
+    return out
+
+
+def _per_seat(seats: list[int | None], entries: list[dict[str, Any]]) -> dict[Any, str]:
+    """The JSON list of ``entries`` as each of ``seats`` reads them in English (the lines as
+    made; a falsy line left out): a line the same for everyone serialised once for all, the
+    others once per seat (``frames.dumps`` of the list, element by element)."""
+    alike: list[str | None] = []  # each entry's text when everyone reads the same, else None
+    for x in entries:
+        if "all" in x:
+            line = x["all"]
+            alike.append(frames.dumps(line) if line else "")
+        else:
+            alike.append(None)
+    out: dict[Any, str] = {}
+    for seat in seats:
+        texts = []
+        for x, text in zip(entries, alike, strict=True):
+            if text is None:
+                line = entry_for(x, seat)
+                if line:
+                    texts.append(frames.dumps(line))
+            elif text:
+                texts.append(text)
+        out[seat] = "[" + ",".join(texts) + "]"
     return out
 
 

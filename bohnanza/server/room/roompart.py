@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from bohnanza.bots import picker_order
 
 from .. import frames
-from ..delta import walk
+from ..delta import operation
 from .bots import bots_doing
 from .presence import Presence
 from .table import Table
@@ -181,19 +181,38 @@ def seat_row(i: int, s: tuple[Any, ...]) -> dict[str, Any]:
 def diff_rows(was: tuple[Any, ...], key: tuple[Any, ...], out: list[str]) -> bool:
     """When the key ``key`` differs from ``was`` in some seats' rows alone (a seat's turn
     clock, idle or away mark...), append the operations of those seats' entries of
-    ``seats`` to ``out`` (``delta.walk`` of each entry made from its row of both keys: the
-    operations ``delta.diff_texts`` gives walking the old ``seats`` parsed back, the rows'
-    values being JSON's, equal once read back) and return True; else False (nothing
-    written)."""
+    ``seats`` to ``out`` (those of ``delta.walk`` over each entry made from its row of both
+    keys: the operations ``delta.diff_texts`` gives walking the old ``seats`` parsed back,
+    the rows' values being JSON scalars, equal once read back) and return True; else False
+    (nothing written)."""
     rows = was[1]
     new = key[1]
     if len(key) != len(was) or len(new) != len(rows) or key[0] != was[0] \
             or key[2:] != was[2:]:
         return False
     for i, row in enumerate(new):
-        if row != rows[i]:
-            walk(seat_row(i, rows[i]), seat_row(i, row), f"/room/seats/{i}", out)
+        was_row = rows[i]
+        if row == was_row:
+            continue
+        # ``walk(seat_row(i, was_row), seat_row(i, row), ...)`` written out: every value is a
+        # JSON scalar, so each one that differs is replaced, in the entry's order of keys
+        p = f"/room/seats/{i}/"
+        for j, name in _ROW_KEYS:
+            if j < 0:  # "bot": whether a policy plays it
+                if (row[4] is None) != (was_row[4] is None):
+                    out.append(operation("replace", p + name, "true" if row[4] is not None
+                                         else "false"))
+            elif row[j] != was_row[j]:
+                out.append(operation("replace", p + name, frames.dumps(row[j])))
     return True
+
+
+# the keys of a seat's entry (:func:`seat_row`) after ``seat``, each with its place in the
+# row of the key (-1: ``bot``, made from ``policy``'s)
+_ROW_KEYS = (
+    (0, "name"), (1, "connected"), (2, "idle"), (3, "vacant"), (-1, "bot"), (4, "policy"),
+    (5, "level"), (6, "away_since"), (7, "can_hand_over"), (8, "owes"), (9, "deadline"),
+    (10, "timeouts"), (11, "doing"), (12, "waits_until"))
 
 
 NOW = ',"now":'  # how the room part's last key, ``now``, begins in its JSON
