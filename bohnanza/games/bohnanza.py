@@ -181,7 +181,8 @@ class BohnanzaHost:
         """True when :meth:`owed` is what it was when the views last asked what changed
         (``Game.take_changes``, which a room asks after every stored change, each after
         ``clock.mark_owed``): only markers moved since (``("marks", seat)``: no phase,
-        turn, deal, provision or card; a new phase or turn is ``None``). False: not known."""
+        turn, deal, provision or card; a new phase or turn names ``"phase"``, the duel and an
+        exhaustion report ``None``). False: not known."""
         changed = game.changed  # type: ignore[attr-defined]
         if changed is None:
             return False
