@@ -11,22 +11,12 @@ from typing import Any
 import pytest
 
 from bohnanza.bots import get_policy
-from bohnanza.commands import GameCommand, parse
-from bohnanza.engine import Refusal
 from bohnanza.games.bohnanza import BohnanzaHost
 from bohnanza.server.room.clock import OwedMemo, mark_owed
-from bohnanza.server.room.table import Seat, Table
 
-from .test_srv_owed_memo import _marks, _poke
+from .test_srv_owed_memo import _apply_both, _marks, _poke, _table
 
 MARKERS = ("/want red", "/have blue", "/want soy", "/have stink", "/signals clear")
-
-
-def _table(seed: int, n: int) -> Table:
-    t = Table()
-    t.seats = [Seat(name=f"P{i + 1}", token_hash="h") for i in range(n)]
-    t.game = t.hosted.new(t.game_options(), [s.name for s in t.seats], seed)
-    return t
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -59,15 +49,7 @@ def test_owed_kept_after_markers_marks_as_without(
         seat = rng.randrange(n)
         text = (rng.choice(MARKERS) if rng.random() < 0.5
                 else policy.decide(game.view(seat), rng, hurry=True))
-        if text is not None:
-            cmd = parse(text)
-            assert isinstance(cmd, GameCommand)
-            try:
-                game.apply(seat, cmd.action)
-            except Refusal:
-                pass
-            else:
-                memoed.game.apply(seat, cmd.action)
+        _apply_both(plain, memoed, seat, text)
         now, mono = 1000.0 + step, 50.0 + step
         mark_owed(plain, now, mono)
         mark_owed(memoed, now, mono, memo)

@@ -55,6 +55,20 @@ def _poke(rng: random.Random, tables: list[Table]) -> None:
         # else: nothing (most commands)
 
 
+def _apply_both(plain: Table, memoed: Table, seat: int, text: str | None) -> None:
+    """The same command (``None``: none) applied to both tables' games, when legal."""
+    if text is None:
+        return
+    cmd = parse(text)
+    assert isinstance(cmd, GameCommand)
+    assert plain.game is not None and memoed.game is not None
+    try:
+        plain.game.apply(seat, cmd.action)
+    except Refusal:
+        return
+    memoed.game.apply(seat, cmd.action)
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_mark_owed_with_a_memo_marks_as_without(seed: int) -> None:
     rng = random.Random(seed)
@@ -71,16 +85,7 @@ def test_mark_owed_with_a_memo_marks_as_without(seed: int) -> None:
         if rng.random() < 0.3:
             _poke(rng, [plain, memoed])
         seat = rng.randrange(n)
-        text = policy.decide(game.view(seat), rng, hurry=True)
-        if text is not None:
-            cmd = parse(text)
-            assert isinstance(cmd, GameCommand)
-            try:
-                game.apply(seat, cmd.action)
-            except Refusal:
-                pass
-            else:
-                memoed.game.apply(seat, cmd.action)
+        _apply_both(plain, memoed, seat, policy.decide(game.view(seat), rng, hurry=True))
         now, mono = 1000.0 + step, 50.0 + step
         marks = _marks(memoed)
         mark_owed(plain, now, mono)

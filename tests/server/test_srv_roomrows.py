@@ -17,15 +17,7 @@ from bohnanza.server.room.roompart import RoomPart
 from bohnanza.server.room.states import Snapshot
 from bohnanza.server.room.table import Seat, Table
 
-
-class _Settings:
-    away_seconds = 120.0
-    idle_seconds = 60.0
-
-
-class _Conn:
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
+from .test_srv_snapshot import _Conn, _Settings
 
 
 def test_the_rows_diffed_alone_give_the_operations_of_the_whole_part() -> None:
