@@ -348,6 +348,8 @@ def test_japanese_everywhere_and_names_kept_whole(browser: Any, server: str,
     with watched_page(browser, **PHONE, locale="ja-JP") as (pg, errors):
         pg.add_init_script("localStorage.setItem('bohnanza.lang', 'ja')")
         pg.goto(server + "/")
+        # the lobby's module has put the page in Japanese (applyStatic), or the wait ends
+        pg.wait_for_function("document.documentElement.lang === 'ja'", timeout=TIMEOUT)
         options = pg.locator("#lobby-game option").all_inner_texts()
         assert options == ["ボーナンザ", "農園コンテスト"], options   # no seed ids (fourth trial)
         pg.fill("#lobby-name", "さくらこ")
