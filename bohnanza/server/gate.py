@@ -43,7 +43,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
 from .conn import DIRECT_RECEIVE, DIRECT_SEND, TokenBucket
-from .wsframe import _MEDIUM, SHORT_HEADERS, long_header
+from .wsframe import SHORT_HEADERS, long_header
 from .wsframe import text_frame as text_frame  # (its home before wsframe.py)
 
 _SansIO: type[Any] | None
@@ -370,9 +370,7 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
             return False
         data = text.encode()
         n = len(data)
-        # wsframe.text_frame's header, the 16-bit form (most frames) without long_header's call
-        self.transport.write((SHORT_HEADERS[n] if n < 126 else _MEDIUM(0x81, 126, n)
-                              if n < 65536 else long_header(n)) + data)
+        self.transport.write((SHORT_HEADERS[n] if n < 126 else long_header(n)) + data)
         return True
 
     def keepalive_timeout(self) -> None:

@@ -14,7 +14,7 @@ from bohnanza.bots import get_policy
 from bohnanza.games.bohnanza import BohnanzaHost
 from bohnanza.server.room.clock import OwedMemo, mark_owed
 
-from .test_srv_owed_memo import _apply_both, _marks, _poke, _table
+from .test_srv_owed_memo import _marks, _steps, _table
 
 MARKERS = ("/want red", "/have blue", "/want soy", "/have stink", "/signals clear")
 
@@ -39,17 +39,11 @@ def test_owed_kept_after_markers_marks_as_without(
     memoed.game.take_changes()  # the views asked once: changes are counted from now on
     memo = OwedMemo()
     policy = get_policy("random")
-    for step in range(600):
-        game = plain.game
-        assert game is not None and memoed.game is not None
-        if game.over:
-            break
-        if rng.random() < 0.2:
-            _poke(rng, [plain, memoed])
-        seat = rng.randrange(n)
-        text = (rng.choice(MARKERS) if rng.random() < 0.5
+    def text_of(game: Any, seat: int) -> str | None:
+        return (rng.choice(MARKERS) if rng.random() < 0.5
                 else policy.decide(game.view(seat), rng, hurry=True))
-        _apply_both(plain, memoed, seat, text)
+
+    for step in _steps(rng, plain, memoed, 600, 0.2, text_of):
         now, mono = 1000.0 + step, 50.0 + step
         mark_owed(plain, now, mono)
         mark_owed(memoed, now, mono, memo)

@@ -5,6 +5,7 @@ decision leaves the seats alone) marks every seat as it does without one, and
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -69,6 +70,24 @@ def _apply_both(plain: Table, memoed: Table, seat: int, text: str | None) -> Non
     memoed.game.apply(seat, cmd.action)
 
 
+def _steps(rng: random.Random, plain: Table, memoed: Table, steps: int, poke: float,
+           text_of: Callable[[Any, int], str | None]) -> Iterator[int]:
+    """Up to ``steps`` random steps of both tables' game, each step's number yielded once it
+    is taken: with chance ``poke`` the same outside write to both (``_poke``), then a random
+    seat's command ``text_of(game, seat)`` applied to both; ends with the game."""
+    n = len(plain.seats)
+    for step in range(steps):
+        game = plain.game
+        assert game is not None and memoed.game is not None
+        if game.over:
+            return
+        if rng.random() < poke:
+            _poke(rng, [plain, memoed])
+        seat = rng.randrange(n)
+        _apply_both(plain, memoed, seat, text_of(game, seat))
+        yield step
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_mark_owed_with_a_memo_marks_as_without(seed: int) -> None:
     rng = random.Random(seed)
@@ -77,15 +96,8 @@ def test_mark_owed_with_a_memo_marks_as_without(seed: int) -> None:
     memo = OwedMemo()
     policy = get_policy("random")
     skipped = 0
-    for step in range(400):
-        game = plain.game
-        assert game is not None and memoed.game is not None
-        if game.over:
-            break
-        if rng.random() < 0.3:
-            _poke(rng, [plain, memoed])
-        seat = rng.randrange(n)
-        _apply_both(plain, memoed, seat, policy.decide(game.view(seat), rng, hurry=True))
+    for step in _steps(rng, plain, memoed, 400, 0.3,
+                       lambda game, seat: policy.decide(game.view(seat), rng, hurry=True)):
         now, mono = 1000.0 + step, 50.0 + step
         marks = _marks(memoed)
         mark_owed(plain, now, mono)

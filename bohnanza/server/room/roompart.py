@@ -158,24 +158,12 @@ def part_of(key: tuple[Any, ...], now: float) -> dict[str, Any]:
 
 
 def seat_row(i: int, s: tuple[Any, ...]) -> dict[str, Any]:
-    """Seat ``i``'s entry of the room part's ``seats`` made from its row of the key."""
-    return {
-        "seat": i,
-        "name": s[0],
-        "connected": s[1],
-        "idle": s[2],
-        "vacant": s[3],
-        "bot": s[4] is not None,
-        "policy": s[4],
-        "level": s[5],
-        "away_since": s[6],
-        "can_hand_over": s[7],
-        "owes": s[8],
-        "deadline": s[9],
-        "timeouts": s[10],
-        "doing": s[11],
-        "waits_until": s[12],
-    }
+    """Seat ``i``'s entry of the room part's ``seats`` made from its row of the key (the keys
+    after ``seat`` in :data:`_ROW_KEYS`' order)."""
+    entry: dict[str, Any] = {"seat": i}
+    for j, name in _ROW_KEYS:
+        entry[name] = s[4] is not None if j < 0 else s[j]
+    return entry
 
 
 def diff_rows(was: tuple[Any, ...], key: tuple[Any, ...], out: list[str]) -> bool:
@@ -207,8 +195,9 @@ def diff_rows(was: tuple[Any, ...], key: tuple[Any, ...], out: list[str]) -> boo
     return True
 
 
-# the keys of a seat's entry (:func:`seat_row`) after ``seat``, each with its place in the
-# row of the key (-1: ``bot``, made from ``policy``'s)
+# the keys of a seat's entry after ``seat``, each with its place in the row of the key (-1:
+# ``bot``, whether a policy plays it): :func:`seat_row` builds the entry by it, and
+# :func:`diff_rows` compares two rows by it
 _ROW_KEYS = (
     (0, "name"), (1, "connected"), (2, "idle"), (3, "vacant"), (-1, "bot"), (4, "policy"),
     (5, "level"), (6, "away_since"), (7, "can_hand_over"), (8, "owes"), (9, "deadline"),
