@@ -144,7 +144,8 @@ class Hub:
     async def start(self) -> None:
         self.open()
         if self.inline and str(self.settings.db) != ":memory:":
-            self._checkpointer = Checkpointer(self.queue, self.settings.db)
+            self._checkpointer = Checkpointer(
+                self.queue, self.settings.db, sync=self.settings.sqlite_synchronous == "NORMAL")
             self._checkpointer.start()
         for room in self.rooms.values():
             room.plan_bots()  # the bots of running games play on after a restart
@@ -164,6 +165,7 @@ class Hub:
                 await t
         if self._checkpointer is not None:
             self._checkpointer.stop()
+            await self._checkpointer.synced()
         if self.owner is not None:
             await self.owner.stop()
         self.queue.close()  # after the writes already asked for

@@ -21,11 +21,13 @@ class Settings(BaseSettings):
 
     ``sqlite_synchronous`` (``BOHNANZA_SQLITE_SYNCHRONOUS``): the database runs in WAL mode, where
     ``NORMAL`` (the default) writes each commit to the write-ahead log without waiting for the
-    disk (``fsync`` only when the log is copied back into the database, off the event loop).
+    disk (the log synced every half second, and copied back into the database every few
+    seconds, off the event loop: ``checkpointer.py``).
     A committed command survives the server process being killed at any moment (``kill -9``:
     the log is in the operating system's cache), which is what design.md section 7 asks for;
     what ``NORMAL`` gives up is the last commits before a power cut or an operating-system
-    crash (the database stays consistent; it comes back as it was a moment earlier).
+    crash, at most half a second of them (the database stays consistent; it comes back as it
+    was a moment earlier).
     ``FULL`` waits for the disk on every commit (one ``fsync`` per command, milliseconds each:
     those writes then go to the database thread) and keeps even those; ``OFF`` is for tests.
     """
