@@ -8,23 +8,29 @@ import contextlib
 import logging
 import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from .dbqueue import DbQueue
+from .sqlite import WAL_SIZE_LIMIT
 
 log = logging.getLogger("bohnanza.server")
 
+_fdatasync = getattr(os, "fdatasync", os.fsync)  # (macOS has no fdatasync)
+
 
 def sync_file(path: str) -> bool:
-    """``fdatasync`` the file at ``path`` (its data on the disk, whichever connection wrote
-    it: the kernel syncs the file, not a descriptor); False when there is no such file.
-    Raises ``OSError`` when the sync fails."""
+    """``fdatasync`` the file at ``path``: its data on the disk, whichever descriptor wrote it
+    (the kernel syncs the file, not a descriptor); False when there is no such file. Raises
+    ``OSError`` when the sync fails. (Opened and closed here: only ever the log, which SQLite
+    never locks; closing a descriptor of the database or its ``-shm`` would drop SQLite's
+    locks on it.)"""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     except FileNotFoundError:
         return False
     try:
-        os.fdatasync(fd)
+        _fdatasync(fd)
     finally:
         os.close(fd)
     return True
@@ -37,77 +43,101 @@ class Checkpointer:
     Every ``interval`` seconds in which something was asked of the store:
 
     * with ``synchronous`` NORMAL, the log **synced** (:func:`sync_file`, on a thread of its
-      own: the writes go on inline meanwhile). Every command answered before the tick is then
-      on the disk: what a power cut can take stays under ``interval`` seconds of answered
-      commands, as when the log was copied back at every tick (SQLite syncs the log before a
-      copy), without the copy, the database's sync and the log started over (whose first
-      commit syncs the log's new header on the event loop) twice a second; a sync is made
-      at copies too (a copy held back by a reader syncs only what it copies);
+      own: the writes go on inline meanwhile). Every command answered before the tick is on
+      the disk once that sync ends: what a power cut can take is the commands answered in
+      the last ``interval`` seconds and the sync's own time (a sync still running at a tick
+      is followed by another as soon as it ends), as when the log was copied back at every
+      tick (SQLite syncs the log before a copy), without the copy, the database's sync and
+      the log started over (whose first commit syncs the log's new header on the event
+      loop) twice a second. A failed sync is logged as critical: the disk lost written data;
     * the log **copied back** into the database (``PRAGMA wal_checkpoint``; SQLite syncs the
       log before the copy, and the database after it), when ``copy_every`` seconds passed
-      since the last copy or the log is ``copy_frames`` pages long: PASSIVE, or TRUNCATE (the
-      log cut) past ``restart_frames``. It runs on the database thread and the server's own
-      connection (``DbQueue.checkpoint_now``: the writes asked for meanwhile follow it there,
-      so the event loop never waits for it; the connection has ``wal_autocheckpoint`` off). On
-      the writing connection it ends the read that connection keeps open between lone
-      commands (``sqlite.SQLiteStore.save_command``), which would stop the log being copied
-      back and started over; no writer runs meanwhile, so each copies the whole log unless a
-      reader is reading.
+      since the last copy or the log's file grew past ``copy_bytes`` (more than the
+      ``journal_size_limit`` the file keeps when the log starts over: only a log that long
+      makes the file that large): PASSIVE, or TRUNCATE (the log cut) past ``restart_bytes``.
+      It runs on the database thread and the server's own connection
+      (``DbQueue.checkpoint_now``: the writes asked for meanwhile follow it there, so the
+      event loop never waits for it; the connection has ``wal_autocheckpoint`` off). On the
+      writing connection it ends the read that connection keeps open between lone commands
+      (``sqlite.SQLiteStore.save_command``), which would stop the log being copied back and
+      started over; no writer runs meanwhile, so each copies the whole log unless a reader
+      is reading.
 
     Once the store has been idle for a whole interval, the log is copied back and cut
-    (TRUNCATE)."""
+    (TRUNCATE). The log is the one beside the database file as SQLite finds it (a symbolic
+    link followed)."""
 
-    interval = 0.5  # s: the most a power cut can take of answered commands (NORMAL)
+    interval = 0.5  # s between two syncs of the log while it is written (NORMAL)
     copy_every = 5.0  # s: the log copied back at least this often while written
-    copy_frames = 4096  # pages (16 MB of 4 KB pages): copied back sooner past it
-    restart_frames = 16384  # pages: 64 MB of 4 KB pages
+    copy_bytes = 2 * WAL_SIZE_LIMIT  # (32 MB) copied back sooner when the file grows past it
+    restart_bytes = 64 * 2**20  # the log cut when its file grows past it
 
     def __init__(self, queue: DbQueue, path: Path | str, sync: bool = True) -> None:
         self.queue = queue
-        self.wal = f"{path}-wal"
+        self.wal = f"{os.path.realpath(path)}-wal"
         self.sync = sync  # sync the log between copies (``synchronous`` NORMAL; OFF: never)
         self._seen = queue.asked
         self._cut = False
         self._copied = time.monotonic()  # when the log was last copied back
         self._syncing: asyncio.Future[bool] | None = None
+        self._again = False  # a tick came while a sync ran: another as soon as it ends
+        self._missing = False  # told once: no log to sync
         self._timer: asyncio.TimerHandle | None = None
+        self._thread: ThreadPoolExecutor | None = None
 
     def start(self) -> None:
+        if self.sync:
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="bohnanza-walsync")
         self._timer = asyncio.get_running_loop().call_later(self.interval, self._tick)
 
     def stop(self) -> None:
-        """No more checkpoints (SQLite makes the last one when the store closes)."""
+        """No more checkpoints nor syncs (SQLite makes the last checkpoint when the store
+        closes); a sync on its way ends (:meth:`synced`)."""
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        self._again = False
+        if self._thread is not None:
+            self._thread.shutdown(wait=False)  # the sync on its way runs to its end
 
     async def synced(self) -> None:
         """Until the sync on its way (if any) has ended (a failed one was logged)."""
         if self._syncing is not None:
             with contextlib.suppress(Exception):
-                await self._syncing
+                await asyncio.shield(self._syncing)
 
     def _tick(self) -> None:
-        loop = asyncio.get_running_loop()
-        asked = self.queue.asked
-        if asked != self._seen:
-            self._seen = asked
-            self._cut = False
-            size = 0
-            with contextlib.suppress(OSError):
-                size = os.stat(self.wal).st_size
-            if self.sync and self._syncing is None:
-                self._syncing = loop.run_in_executor(None, sync_file, self.wal)
-                self._syncing.add_done_callback(self._synced)
-            now = time.monotonic()
-            if size >= self.restart_frames * 4096:
-                self._copy("TRUNCATE", now)
-            elif size >= self.copy_frames * 4096 or now - self._copied >= self.copy_every:
-                self._copy("PASSIVE", now)
-        elif not self._cut:
-            self._cut = True
-            self._copy("TRUNCATE", time.monotonic())
-        self._timer = loop.call_later(self.interval, self._tick)
+        try:
+            asked = self.queue.asked
+            if asked != self._seen:
+                self._seen = asked
+                self._cut = False
+                size = 0
+                with contextlib.suppress(OSError):
+                    size = os.stat(self.wal).st_size
+                self._sync()
+                now = time.monotonic()
+                if size > self.restart_bytes:
+                    self._copy("TRUNCATE", now)
+                elif size > self.copy_bytes or now - self._copied >= self.copy_every:
+                    self._copy("PASSIVE", now)
+            elif not self._cut:
+                self._cut = True
+                self._copy("TRUNCATE", time.monotonic())
+        finally:  # (a failed tick still plans the next)
+            self._timer = asyncio.get_running_loop().call_later(self.interval, self._tick)
+
+    def _sync(self) -> None:
+        """Sync the log on the sync thread; after the one on its way if there is one."""
+        if not self.sync or self._thread is None:
+            return
+        if self._syncing is not None:
+            self._again = True
+            return
+        self._again = False
+        self._syncing = asyncio.get_running_loop().run_in_executor(
+            self._thread, sync_file, self.wal)
+        self._syncing.add_done_callback(self._synced)
 
     def _copy(self, mode: str, now: float) -> None:
         self._copied = now
@@ -115,5 +145,15 @@ class Checkpointer:
 
     def _synced(self, done: asyncio.Future[bool]) -> None:
         self._syncing = None
-        if not done.cancelled() and done.exception() is not None:
-            log.warning("the write-ahead log could not be synced: %s", done.exception())
+        if done.cancelled():
+            return
+        error = done.exception()
+        if error is not None:
+            log.critical("the write-ahead log %s could not be synced to the disk: %s "
+                         "(commands answered since the last sync may be lost to a power cut)",
+                         self.wal, error)
+        elif done.result() is False and not self._missing:
+            self._missing = True
+            log.warning("no write-ahead log at %s to sync", self.wal)
+        if self._again and self._timer is not None:  # (not stopped)
+            self._sync()

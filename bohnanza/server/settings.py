@@ -26,8 +26,8 @@ class Settings(BaseSettings):
     A committed command survives the server process being killed at any moment (``kill -9``:
     the log is in the operating system's cache), which is what design.md section 7 asks for;
     what ``NORMAL`` gives up is the last commits before a power cut or an operating-system
-    crash, at most half a second of them (the database stays consistent; it comes back as it
-    was a moment earlier).
+    crash: those of the last half second and of the sync on its way (the database stays
+    consistent; it comes back as it was a moment earlier).
     ``FULL`` waits for the disk on every commit (one ``fsync`` per command, milliseconds each:
     those writes then go to the database thread) and keeps even those; ``OFF`` is for tests.
     """

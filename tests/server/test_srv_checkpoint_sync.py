@@ -1,24 +1,27 @@
 """Between two copies of the write-ahead log back into the database, the ``Checkpointer`` syncs
 the log to the disk at every tick in which something was written (``synchronous`` NORMAL):
-every command answered before a tick is on the disk once its sync ends, as when the log was
-copied back at every tick, so a power cut still takes at most ``interval`` seconds of
-answered commands (settings.py, design.md section 7); the copy itself runs every
-``copy_every`` seconds, or sooner when the log is ``copy_frames`` pages long; with
-``synchronous`` OFF nothing is synced. A real server's store on disk, its real ticks (their
-length shortened)."""
+each answered command is followed within a tick by an ``fdatasync`` of the log's own file (a
+sync still running at a tick is followed by another as soon as it ends), as when the log was
+copied back at every tick, so a power cut takes only the commands of the last tick and the
+sync on its way (settings.py, design.md section 7); the copy itself runs every
+``copy_every`` seconds, or sooner when the log's file grows past ``copy_bytes`` (a file kept
+at ``journal_size_limit`` after a long log started over is no reason); with ``synchronous``
+OFF nothing is synced. A real server's store on disk, its real ticks (their length
+shortened); the syncs are the real ones, watched."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import cast
 
 import pytest
 
-from bohnanza.server import checkpointer
+from bohnanza.server import checkpointer, sqlite
 from bohnanza.server.checkpointer import Checkpointer, sync_file
 from bohnanza.server.hub import Hub
 from bohnanza.server.settings import Settings
@@ -28,21 +31,34 @@ LOG = '[{"all":{"kind":"plant","text":"P1 plants a Blue."}}]'
 
 
 class Calls:
-    """The real syncs and checkpoints, each with when it began and the log's size then."""
+    """The syncs (when each began and ended, the inode it synced) and the copies back."""
 
     def __init__(self) -> None:
-        self.syncs: list[tuple[float, int]] = []
+        self.syncs: list[tuple[float, float, int]] = []  # (began, ended, inode)
+        self.started: list[float] = []  # when each began, as it begins
         self.copies: list[tuple[float, str]] = []
+        self.lock = threading.Lock()
+
+    def began(self) -> list[float]:
+        with self.lock:
+            return list(self.started)
 
 
-def _watch(monkeypatch: pytest.MonkeyPatch, hub: Hub, calls: Calls) -> None:
-    real_sync = checkpointer.sync_file
+def _watch(monkeypatch: pytest.MonkeyPatch, hub: Hub, calls: Calls, pause: float = 0.0) -> None:
+    """Record every ``fdatasync`` of the checkpointer (the real one, returning ``pause`` s
+    late) and every copy back."""
+    real_sync = checkpointer._fdatasync
 
-    def sync(path: str) -> bool:
-        calls.syncs.append((time.monotonic(), os.stat(path).st_size))
-        return real_sync(path)
+    def fdatasync(fd: int) -> None:
+        began = time.monotonic()
+        with calls.lock:
+            calls.started.append(began)
+        real_sync(fd)
+        time.sleep(pause)  # a slow disk: the sync returns late
+        with calls.lock:
+            calls.syncs.append((began, time.monotonic(), os.fstat(fd).st_ino))
 
-    monkeypatch.setattr(checkpointer, "sync_file", sync)
+    monkeypatch.setattr(checkpointer, "_fdatasync", fdatasync)
     store = cast(SQLiteStore, hub.store)
     real_copy = store.checkpoint
 
@@ -53,9 +69,9 @@ def _watch(monkeypatch: pytest.MonkeyPatch, hub: Hub, calls: Calls) -> None:
     store.checkpoint = copy  # type: ignore[method-assign]
 
 
-async def _write(hub: Hub, version: int) -> float:
+async def _write(hub: Hub, version: int, room: str = "w") -> float:
     """One game command stored as the room stores it; when it was answered (committed)."""
-    await hub.queue.write(hub.store.save_command, name="w", version=version, game_no=1,
+    await hub.queue.write(hub.store.save_command, name=room, version=version, game_no=1,
                           seat=0, text="/plant", log=LOG)
     return time.monotonic()
 
@@ -86,13 +102,16 @@ async def test_every_answered_command_is_synced_within_a_tick_and_copied_back_la
             answered.append(await _write(hub, v))
             await asyncio.sleep(0.02)
         await asyncio.sleep(0.3)
-        # each answered command: a sync of the log began after it, within a few ticks
+        # each answered command: a sync of the log itself began after it, within a few
+        # ticks, and ended
+        inode = wal.stat().st_ino
+        assert calls.syncs and {i for _, _, i in calls.syncs} == {inode}
         for t in answered:
-            later = [s for s, _ in calls.syncs if s >= t]
-            assert later and later[0] - t < 0.25, "an answered command was not synced"
-        # the log was synced with its frames in it, and copied back far less often than it
-        # was synced: every copy_every seconds (the first after 0.6 s), never at every tick
-        assert all(size > 0 for _, size in calls.syncs)
+            later = [(b, e) for b, e, _ in calls.syncs if b >= t]
+            assert later and later[0][0] - t < 0.25, "an answered command was not synced"
+            assert later[0][1] >= later[0][0]
+        # copied back far less often than synced: every copy_every seconds (the first
+        # after 0.6 s), never at every tick
         passive = [t for t, mode in calls.copies if mode == "PASSIVE"]
         assert passive, "the log was copied back within copy_every"
         assert passive[0] - t0 >= 0.6 - 0.06
@@ -113,26 +132,111 @@ async def test_every_answered_command_is_synced_within_a_tick_and_copied_back_la
         await hub.stop()
 
 
-async def test_a_long_log_is_copied_back_before_copy_every(
+async def test_a_command_answered_while_a_sync_runs_gets_the_next_one_at_its_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A sync slower than the tick: the command answered meanwhile is synced by another sync
+    begun when that one ends, though nothing is written after it."""
     monkeypatch.setattr(Checkpointer, "interval", 0.05)
     monkeypatch.setattr(Checkpointer, "copy_every", 1000.0)
-    monkeypatch.setattr(Checkpointer, "copy_frames", 8)  # pages
+    hub = Hub(Settings(db=tmp_path / "r.db", game_seed=1))
+    calls = Calls()
+    await hub.start()
+    _watch(monkeypatch, hub, calls, pause=0.3)
+    try:
+        await _write(hub, 1)
+        for _ in range(40):  # until the first sync has begun
+            if calls.began():
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)
+        t = await _write(hub, 2)  # answered while that sync runs; nothing written after it
+        assert len(calls.began()) == 1 and calls.syncs == []  # (still running)
+        await asyncio.sleep(1.2)
+        later = [b for b in calls.began() if b >= t]
+        assert later, "the command answered during a sync was never synced"
+        assert later[0] - t < 0.3  # at the end of the running one
+    finally:
+        await hub.stop()
+
+
+async def test_a_long_log_is_copied_back_before_copy_every_and_a_kept_file_is_no_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past ``copy_bytes`` the log is copied back at once; once it has started over, its file
+    keeps ``journal_size_limit`` bytes, and small writes then copy nothing until
+    ``copy_every``."""
+    limit = 256 * 1024
+    monkeypatch.setattr(sqlite, "WAL_SIZE_LIMIT", limit)  # read when the store opens
+    monkeypatch.setattr(Checkpointer, "interval", 0.05)
+    monkeypatch.setattr(Checkpointer, "copy_every", 1000.0)
+    monkeypatch.setattr(Checkpointer, "copy_bytes", 2 * limit)
     db = tmp_path / "l.db"
     hub = Hub(Settings(db=db, game_seed=1))
     calls = Calls()
     await hub.start()
-    _watch(monkeypatch, hub, calls)  # (before the first tick: one interval away)
+    _watch(monkeypatch, hub, calls)
+    wal = Path(f"{db}-wal")
+    t0 = time.monotonic()
     try:
-        for v in range(1, 41):
-            await _write(hub, v)
-            await asyncio.sleep(0.01)
-        await asyncio.sleep(0.2)
-        assert any(mode == "PASSIVE" for _, mode in calls.copies), \
-            "a log past copy_frames was copied back"
+        for i in range(80):  # 80 rows of 4 KB (two pages each): a log past 2 x 256 KB
+            await hub.queue.call(hub.store.save_chat, "w", {"name": "a", "seat": None,
+                                                            "text": "x" * 4000, "ts": float(i)})
+        for v in range(1, 16):  # small writes (never idle for a tick): the long log is
+            await _write(hub, v)  # copied back and starts over, its file cut to the limit
+            await asyncio.sleep(0.02)
+        assert calls.copies and {m for _, m in calls.copies} == {"PASSIVE"}
+        assert calls.copies[0][0] - t0 < 0.5, "copied back past copy_bytes, before copy_every"
+        copies = len(calls.copies)
+        for v in range(16, 36):  # more small writes (a log under 2 x 256 KB), the file at
+            await _write(hub, v)  # its kept size
+            assert wal.stat().st_size >= limit
+            await asyncio.sleep(0.02)
+        assert len(calls.copies) == copies, "a file kept at journal_size_limit made copies"
+        assert len(calls.syncs) >= 5  # synced all the while
     finally:
         await hub.stop()
+
+
+async def test_the_log_synced_is_the_real_one_when_the_path_is_a_symbolic_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(Checkpointer, "interval", 0.05)
+    real = tmp_path / "real"
+    real.mkdir()
+    sqlite3.connect(real / "k.db").close()  # the database file, and a link to it elsewhere
+    (tmp_path / "link.db").symlink_to(real / "k.db")
+    hub = Hub(Settings(db=tmp_path / "link.db", game_seed=1))
+    calls = Calls()
+    await hub.start()
+    _watch(monkeypatch, hub, calls)
+    try:
+        for v in range(1, 6):
+            await _write(hub, v)
+            await asyncio.sleep(0.03)
+        await asyncio.sleep(0.1)
+        inode = (real / "k.db-wal").stat().st_ino
+        assert calls.syncs and {i for _, _, i in calls.syncs} == {inode}
+    finally:
+        await hub.stop()
+
+
+async def test_stopping_waits_for_the_sync_on_its_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(Checkpointer, "interval", 0.05)
+    hub = Hub(Settings(db=tmp_path / "t.db", game_seed=1))
+    calls = Calls()
+    await hub.start()
+    _watch(monkeypatch, hub, calls, pause=0.3)
+    await _write(hub, 1)
+    for _ in range(40):
+        if calls.began():
+            break
+        await asyncio.sleep(0.01)
+    assert calls.began() and calls.syncs == []  # one on its way
+    await hub.stop()
+    assert len(calls.syncs) == 1  # it ended before stop returned (the store closed after)
 
 
 async def test_with_synchronous_off_nothing_is_synced(
@@ -140,11 +244,10 @@ async def test_with_synchronous_off_nothing_is_synced(
 ) -> None:
     monkeypatch.setattr(Checkpointer, "interval", 0.05)
     monkeypatch.setattr(Checkpointer, "copy_every", 0.3)
-    db = tmp_path / "o.db"
-    hub = Hub(Settings(db=db, game_seed=1, sqlite_synchronous="OFF"))
+    hub = Hub(Settings(db=tmp_path / "o.db", game_seed=1, sqlite_synchronous="OFF"))
     calls = Calls()
     await hub.start()
-    _watch(monkeypatch, hub, calls)  # (before the first tick: one interval away)
+    _watch(monkeypatch, hub, calls)
     try:
         for v in range(1, 21):
             await _write(hub, v)
