@@ -69,6 +69,25 @@ def _watch(monkeypatch: pytest.MonkeyPatch, hub: Hub, calls: Calls, pause: float
     store.checkpoint = copy  # type: ignore[method-assign]
 
 
+async def _started(monkeypatch: pytest.MonkeyPatch, settings: Settings, pause: float = 0.0
+                   ) -> tuple[Hub, Calls]:
+    """A hub started on ``settings``, ticking every 0.05 s, its syncs (returning ``pause`` s
+    late) and copies watched from before its first tick (one interval away)."""
+    monkeypatch.setattr(Checkpointer, "interval", 0.05)
+    hub = Hub(settings)
+    calls = Calls()
+    await hub.start()
+    _watch(monkeypatch, hub, calls, pause)
+    return hub, calls
+
+
+async def _until_a_sync_began(calls: Calls) -> None:
+    for _ in range(40):
+        if calls.began():
+            return
+        await asyncio.sleep(0.01)
+
+
 async def _write(hub: Hub, version: int, room: str = "w") -> float:
     """One game command stored as the room stores it; when it was answered (committed)."""
     await hub.queue.write(hub.store.save_command, name=room, version=version, game_no=1,
@@ -87,13 +106,9 @@ def test_sync_file_syncs_a_file_and_says_when_there_is_none(tmp_path: Path) -> N
 async def test_every_answered_command_is_synced_within_a_tick_and_copied_back_later(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(Checkpointer, "interval", 0.05)
     monkeypatch.setattr(Checkpointer, "copy_every", 0.6)
     db = tmp_path / "s.db"
-    hub = Hub(Settings(db=db, game_seed=1))  # synchronous NORMAL, the default
-    calls = Calls()
-    await hub.start()
-    _watch(monkeypatch, hub, calls)  # (before the first tick: one interval away)
+    hub, calls = await _started(monkeypatch, Settings(db=db, game_seed=1))  # NORMAL
     wal = Path(f"{db}-wal")
     try:
         answered: list[float] = []
@@ -137,18 +152,12 @@ async def test_a_command_answered_while_a_sync_runs_gets_the_next_one_at_its_end
 ) -> None:
     """A sync slower than the tick: the command answered meanwhile is synced by another sync
     begun when that one ends, though nothing is written after it."""
-    monkeypatch.setattr(Checkpointer, "interval", 0.05)
     monkeypatch.setattr(Checkpointer, "copy_every", 1000.0)
-    hub = Hub(Settings(db=tmp_path / "r.db", game_seed=1))
-    calls = Calls()
-    await hub.start()
-    _watch(monkeypatch, hub, calls, pause=0.3)
+    hub, calls = await _started(monkeypatch, Settings(db=tmp_path / "r.db", game_seed=1),
+                                pause=0.3)
     try:
         await _write(hub, 1)
-        for _ in range(40):  # until the first sync has begun
-            if calls.began():
-                break
-            await asyncio.sleep(0.01)
+        await _until_a_sync_began(calls)
         await asyncio.sleep(0.05)
         t = await _write(hub, 2)  # answered while that sync runs; nothing written after it
         assert len(calls.began()) == 1 and calls.syncs == []  # (still running)
@@ -168,14 +177,10 @@ async def test_a_long_log_is_copied_back_before_copy_every_and_a_kept_file_is_no
     ``copy_every``."""
     limit = 256 * 1024
     monkeypatch.setattr(sqlite, "WAL_SIZE_LIMIT", limit)  # read when the store opens
-    monkeypatch.setattr(Checkpointer, "interval", 0.05)
     monkeypatch.setattr(Checkpointer, "copy_every", 1000.0)
     monkeypatch.setattr(Checkpointer, "copy_bytes", 2 * limit)
     db = tmp_path / "l.db"
-    hub = Hub(Settings(db=db, game_seed=1))
-    calls = Calls()
-    await hub.start()
-    _watch(monkeypatch, hub, calls)
+    hub, calls = await _started(monkeypatch, Settings(db=db, game_seed=1))
     wal = Path(f"{db}-wal")
     t0 = time.monotonic()
     try:
@@ -201,15 +206,11 @@ async def test_a_long_log_is_copied_back_before_copy_every_and_a_kept_file_is_no
 async def test_the_log_synced_is_the_real_one_when_the_path_is_a_symbolic_link(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(Checkpointer, "interval", 0.05)
     real = tmp_path / "real"
     real.mkdir()
     sqlite3.connect(real / "k.db").close()  # the database file, and a link to it elsewhere
     (tmp_path / "link.db").symlink_to(real / "k.db")
-    hub = Hub(Settings(db=tmp_path / "link.db", game_seed=1))
-    calls = Calls()
-    await hub.start()
-    _watch(monkeypatch, hub, calls)
+    hub, calls = await _started(monkeypatch, Settings(db=tmp_path / "link.db", game_seed=1))
     try:
         for v in range(1, 6):
             await _write(hub, v)
@@ -224,16 +225,10 @@ async def test_the_log_synced_is_the_real_one_when_the_path_is_a_symbolic_link(
 async def test_stopping_waits_for_the_sync_on_its_way(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(Checkpointer, "interval", 0.05)
-    hub = Hub(Settings(db=tmp_path / "t.db", game_seed=1))
-    calls = Calls()
-    await hub.start()
-    _watch(monkeypatch, hub, calls, pause=0.3)
+    hub, calls = await _started(monkeypatch, Settings(db=tmp_path / "t.db", game_seed=1),
+                                pause=0.3)
     await _write(hub, 1)
-    for _ in range(40):
-        if calls.began():
-            break
-        await asyncio.sleep(0.01)
+    await _until_a_sync_began(calls)
     assert calls.began() and calls.syncs == []  # one on its way
     await hub.stop()
     assert len(calls.syncs) == 1  # it ended before stop returned (the store closed after)
@@ -242,12 +237,9 @@ async def test_stopping_waits_for_the_sync_on_its_way(
 async def test_with_synchronous_off_nothing_is_synced(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(Checkpointer, "interval", 0.05)
     monkeypatch.setattr(Checkpointer, "copy_every", 0.3)
-    hub = Hub(Settings(db=tmp_path / "o.db", game_seed=1, sqlite_synchronous="OFF"))
-    calls = Calls()
-    await hub.start()
-    _watch(monkeypatch, hub, calls)
+    hub, calls = await _started(
+        monkeypatch, Settings(db=tmp_path / "o.db", game_seed=1, sqlite_synchronous="OFF"))
     try:
         for v in range(1, 21):
             await _write(hub, v)
