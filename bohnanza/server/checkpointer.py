@@ -63,14 +63,18 @@ class Checkpointer:
       started over; no writer runs meanwhile, so each copies the whole log unless a reader
       is reading.
 
-    Once the store has been idle for a whole interval, the log is copied back and cut
-    (TRUNCATE). The log is the one beside the database file as SQLite finds it (a symbolic
+    Once the store has been idle for ``idle_cut`` seconds, the log is copied back and cut
+    (TRUNCATE): at a table's own pace (a command a second or so, idle between them) the log
+    is copied back every few seconds too, not after each command. A log that starts over
+    after a copy still has its new header synced by its next commit, on the event loop: once
+    every ``copy_every`` seconds at most, where it was twice a second. The log is the one beside the database file as SQLite finds it (a symbolic
     link followed)."""
 
     interval = 0.5  # s between two syncs of the log while it is written (NORMAL)
     copy_every = 5.0  # s: the log copied back at least this often while written
     copy_bytes = 2 * WAL_SIZE_LIMIT  # (32 MB) copied back sooner when the file grows past it
     restart_bytes = 64 * 2**20  # the log cut when its file grows past it
+    idle_cut = 5.0  # s without a write: the log copied back and cut
 
     def __init__(self, queue: DbQueue, path: Path | str, sync: bool = True) -> None:
         self.queue = queue
@@ -78,6 +82,7 @@ class Checkpointer:
         self.sync = sync  # sync the log between copies (``synchronous`` NORMAL; OFF: never)
         self._seen = queue.asked
         self._cut = False
+        self._written = time.monotonic()  # when a tick last saw something asked
         self._copied = time.monotonic()  # when the log was last copied back
         self._syncing: asyncio.Future[bool] | None = None
         self._again = False  # a tick came while a sync ran: another as soon as it ends
@@ -109,21 +114,22 @@ class Checkpointer:
     def _tick(self) -> None:
         try:
             asked = self.queue.asked
+            now = time.monotonic()
             if asked != self._seen:
                 self._seen = asked
                 self._cut = False
+                self._written = now
                 size = 0
                 with contextlib.suppress(OSError):
                     size = os.stat(self.wal).st_size
                 self._sync()
-                now = time.monotonic()
                 if size > self.restart_bytes:
                     self._copy("TRUNCATE", now)
                 elif size > self.copy_bytes or now - self._copied >= self.copy_every:
                     self._copy("PASSIVE", now)
-            elif not self._cut:
+            elif not self._cut and now - self._written >= self.idle_cut:
                 self._cut = True
-                self._copy("TRUNCATE", time.monotonic())
+                self._copy("TRUNCATE", now)
         finally:  # (a failed tick still plans the next)
             self._timer = asyncio.get_running_loop().call_later(self.interval, self._tick)
 

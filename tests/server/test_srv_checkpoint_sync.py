@@ -5,7 +5,8 @@ sync still running at a tick is followed by another as soon as it ends), as when
 copied back at every tick, so a power cut takes only the commands of the last tick and the
 sync on its way (settings.py, design.md section 7); the copy itself runs every
 ``copy_every`` seconds, or sooner when the log's file grows past ``copy_bytes`` (a file kept
-at ``journal_size_limit`` after a long log started over is no reason); with ``synchronous``
+at ``journal_size_limit`` after a long log started over is no reason), and after
+``idle_cut`` seconds without a write (not between a table's commands); with ``synchronous``
 OFF nothing is synced. A real server's store on disk, its real ticks (their length
 shortened); the syncs are the real ones, watched."""
 
@@ -71,9 +72,11 @@ def _watch(monkeypatch: pytest.MonkeyPatch, hub: Hub, calls: Calls, pause: float
 
 async def _started(monkeypatch: pytest.MonkeyPatch, settings: Settings, pause: float = 0.0
                    ) -> tuple[Hub, Calls]:
-    """A hub started on ``settings``, ticking every 0.05 s, its syncs (returning ``pause`` s
-    late) and copies watched from before its first tick (one interval away)."""
+    """A hub started on ``settings``, ticking every 0.05 s (cut after 0.1 s idle), its syncs
+    (returning ``pause`` s late) and copies watched from before its first tick (one interval
+    away)."""
     monkeypatch.setattr(Checkpointer, "interval", 0.05)
+    monkeypatch.setattr(Checkpointer, "idle_cut", 0.1)
     hub = Hub(settings)
     calls = Calls()
     await hub.start()
@@ -143,6 +146,30 @@ async def test_every_answered_command_is_synced_within_a_tick_and_copied_back_la
             assert other.execute("SELECT COUNT(*) FROM commands").fetchone()[0] == 30
         finally:
             other.close()
+    finally:
+        await hub.stop()
+
+
+async def test_at_a_table_s_pace_the_log_is_not_copied_back_after_each_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Commands a few ticks apart (idle ticks between them): each is synced, none makes a
+    copy; the log is copied back and cut once the store has been idle for ``idle_cut``."""
+    db = tmp_path / "p.db"
+    hub, calls = await _started(monkeypatch, Settings(db=db, game_seed=1))
+    monkeypatch.setattr(Checkpointer, "idle_cut", 0.6)
+    monkeypatch.setattr(Checkpointer, "copy_every", 1000.0)
+    try:
+        answered = []
+        for v in range(1, 9):  # one command every 0.15 s: two idle ticks between them
+            answered.append(await _write(hub, v))
+            await asyncio.sleep(0.15)
+        assert calls.copies == [], "copied back while the table was playing"
+        for t in answered[:-1]:
+            assert any(t <= b < t + 0.25 for b in calls.began())
+        await asyncio.sleep(1.0)  # idle past idle_cut
+        assert [m for _, m in calls.copies] == ["TRUNCATE"]
+        assert Path(f"{db}-wal").stat().st_size == 0
     finally:
         await hub.stop()
 

@@ -269,6 +269,7 @@ async def test_the_log_is_copied_back_off_the_event_loop_and_started_over(
     from bohnanza.server.checkpointer import Checkpointer
 
     monkeypatch.setattr(Checkpointer, "interval", 0.05)
+    monkeypatch.setattr(Checkpointer, "idle_cut", 0.1)
     monkeypatch.setattr(Checkpointer, "restart_bytes", 40 * 4096)
     db = tmp_path / "w.db"
     hub = Hub(Settings(db=db, game_seed=1))

@@ -80,6 +80,7 @@ async def test_the_checkpointer_copies_the_log_back_and_cuts_it_when_idle(
 ) -> None:
     db = tmp_path / "h.db"
     monkeypatch.setattr(Checkpointer, "interval", 0.05)
+    monkeypatch.setattr(Checkpointer, "idle_cut", 0.1)
     hub = Hub(Settings(db=db, game_seed=1))
     await hub.start()
     wal = Path(f"{db}-wal")
