@@ -290,9 +290,11 @@ class Room:
         self.broadcast()
 
     def restore(self, stored: StoredRoom) -> None:
-        """Load from the store (start-up; ``journal.current`` gives ``stored``)."""
+        """Load from the store (start-up; ``journal.current`` gives ``stored``); what each seat
+        owes is read again from the game (the marks stored are the last checkpoint's)."""
         self.journal.restore(stored, self.table, self.presence.connected)
         self.version = stored.version
+        mark_owed(self.table, memo=self.owed_memo)
 
     # ------------------------------------------------------------ frames
 
