@@ -37,6 +37,8 @@ from bohnanza.engine.actions import (
 )
 from bohnanza.server import delta
 from bohnanza.server.conn import Conn
+from bohnanza.server.hub import Hub
+from bohnanza.server.room import Room
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -715,3 +717,35 @@ def queued_frames(conn: Conn) -> list[str]:
 def queued_replies(conn: Conn) -> list[dict[str, Any]]:
     """The ``reply`` messages among :func:`queued_frames`."""
     return [m for m in map(json.loads, queued_frames(conn)) if m["type"] == "reply"]
+
+
+async def bots_room(hub: Hub, name: str, policies: list[str], options: list[str]) -> Room:
+    """A room of bots on ``hub`` (in-process), set up and started by a spectator (nobody sits
+    at the table: anyone arranges); its bots wait for :meth:`Room.plan_bots`."""
+    host = offline_conn()
+    room = await hub.room_for(name, host)
+    assert isinstance(room, Room)  # (a room of this process, not a relayed one)
+    await room.attach(host, "Host", None)
+    for i, text in enumerate([*options, *(f"/addbot B{k} {p}" for k, p in enumerate(policies))]):
+        await room.say(host, i, text)
+    room.stop_bots()
+    await room.say(host, 99, "/start")
+    replies = queued_replies(host)
+    assert all(r["ok"] for r in replies), replies
+    return room
+
+
+async def bots_played(room: Room, seconds: float = 5.0, past: int | None = None,
+                      until: Any = None) -> None:
+    """The room's bots play until its version is past ``past`` and ``until()`` (when given)
+    holds, for ``seconds`` at most (a hang guard; with neither given, ``seconds``), then stop
+    once the step under way has ended."""
+    room.plan_bots()
+    for _ in range(int(seconds / 0.01)):
+        if (past is not None or until is not None) and (past is None or room.version > past) \
+                and (until is None or until()):
+            break
+        await asyncio.sleep(0.01)
+    room.stop_bots()
+    async with room.lock:
+        pass  # the bot step under way has ended

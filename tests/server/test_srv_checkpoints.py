@@ -22,23 +22,9 @@ from bohnanza.server.room.journal import history, load_room, load_rooms
 from bohnanza.server.settings import Settings
 from bohnanza.server.sqlite import SQLiteStore as Store
 
+from .harness import bots_played
+from .harness import bots_room as _bots_room
 from .harness import offline_conn as _conn
-from .harness import queued_replies as _replies
-
-
-async def _bots_room(hub: Hub, name: str, policies: list[str], options: list[str]) -> Room:
-    """A room of bots set up by a spectator (nobody sits at the table: anyone arranges)."""
-    host = _conn()
-    room = await hub.room_for(name, host)
-    assert room is not None
-    await room.attach(host, "Host", None)
-    for i, text in enumerate([*options, *(f"/addbot B{k} {p}" for k, p in enumerate(policies))]):
-        await room.say(host, i, text)
-    room.stop_bots()
-    await room.say(host, 99, "/start")
-    replies = _replies(host)
-    assert all(r["ok"] for r in replies), replies
-    return room
 
 
 async def _until_over(room: Room, seconds: float = 60) -> None:
@@ -158,14 +144,7 @@ async def test_restart_and_a_failed_write_between_checkpoints(tmp_path: Path) ->
     await hub.start()
     try:
         room = await _bots_room(hub, "mid", ["random", "greedy", "random"], [])
-        room.plan_bots()
-        for _ in range(500):
-            if room.version > 40:
-                break
-            await asyncio.sleep(0.01)
-        room.stop_bots()
-        async with room.lock:
-            pass  # the bot step under way has ended
+        await bots_played(room, past=40)
         assert room.game is not None and not room.game.over
         assert len(room.journal.tail) > 30  # all stored as commands alone since /start
         before = room.game.to_position()
@@ -178,11 +157,7 @@ async def test_restart_and_a_failed_write_between_checkpoints(tmp_path: Path) ->
             raise sqlite3.OperationalError("disk I/O error")
 
         hub.store.save_command = broken  # type: ignore[method-assign]
-        room.plan_bots()
-        await asyncio.sleep(0.3)
-        room.stop_bots()
-        async with room.lock:
-            pass
+        await bots_played(room, 0.3)
         assert room.game.to_position() == before and room.version == version
         hub.store.save_command = good  # type: ignore[method-assign]
     finally:

@@ -7,29 +7,13 @@ the game waited for a person)."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from bohnanza.server.hub import Hub
 from bohnanza.server.room import Room
 from bohnanza.server.settings import Settings
 
-from .harness import offline_conn as _conn
-from .harness import queued_replies as _replies
-
-
-async def _bots_room(hub: Hub, name: str) -> Room:
-    """Three bots at the table, set up and started by a spectator."""
-    host = _conn()
-    room = await hub.room_for(name, host)
-    assert room is not None
-    await room.attach(host, "Host", None)
-    for i, text in enumerate(["/addbot A random", "/addbot B greedy", "/addbot C random"]):
-        await room.say(host, i, text)
-    room.stop_bots()
-    await room.say(host, 99, "/start")
-    assert all(r["ok"] for r in _replies(host))
-    return room
+from .harness import bots_played, bots_room
 
 
 def _waits_for(room: Room) -> list[str | None]:
@@ -46,16 +30,10 @@ async def test_a_restart_marks_what_the_game_waits_for_now(tmp_path: Path) -> No
     hub = Hub(settings)
     await hub.start()
     try:
-        room = await _bots_room(hub, "owes")
+        room = await bots_room(hub, "owes", ["random", "greedy", "random"], [])
         at_start = [s.owed for s in room.table.seats]
-        room.plan_bots()
-        for _ in range(500):
-            if room.version > 40 and [s.owed for s in room.table.seats] != at_start:
-                break
-            await asyncio.sleep(0.01)
-        room.stop_bots()
-        async with room.lock:
-            pass  # the bot step under way has ended
+        await bots_played(room, past=40,
+                          until=lambda: [s.owed for s in room.table.seats] != at_start)
         assert room.game is not None and not room.game.over
         assert len(room.journal.tail) > 30  # stored as commands alone since the checkpoint
         now = _waits_for(room)
