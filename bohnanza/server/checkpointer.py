@@ -47,9 +47,8 @@ class Checkpointer:
       the disk once that sync ends: what a power cut can take is the commands answered in
       the last ``interval`` seconds and the sync's own time (a sync still running at a tick
       is followed by another as soon as it ends), as when the log was copied back at every
-      tick (SQLite syncs the log before a copy), without the copy, the database's sync and
-      the log started over (whose first commit syncs the log's new header on the event
-      loop) twice a second. A failed sync is logged as critical: the disk lost written data;
+      tick (SQLite syncs the log before a copy), without the copy and the database's sync.
+      A failed sync is logged as critical: the disk lost written data;
     * the log **copied back** into the database (``PRAGMA wal_checkpoint``; SQLite syncs the
       log before the copy, and the database after it), when ``copy_every`` seconds passed
       since the last copy or the log's file grew past ``copy_bytes`` (more than the
@@ -67,8 +66,8 @@ class Checkpointer:
     (TRUNCATE): at a table's own pace (a command a second or so, idle between them) the log
     is copied back every few seconds too, not after each command. A log that starts over
     after a copy still has its new header synced by its next commit, on the event loop: once
-    every ``copy_every`` seconds at most, where it was twice a second. The log is the one beside the database file as SQLite finds it (a symbolic
-    link followed)."""
+    every ``copy_every`` seconds at most, where it was twice a second. The log is the one
+    beside the database file as SQLite finds it (a symbolic link followed)."""
 
     interval = 0.5  # s between two syncs of the log while it is written (NORMAL)
     copy_every = 5.0  # s: the log copied back at least this often while written
@@ -135,7 +134,7 @@ class Checkpointer:
 
     def _sync(self) -> None:
         """Sync the log on the sync thread; after the one on its way if there is one."""
-        if not self.sync or self._thread is None:
+        if self._thread is None:  # (none without ``sync``, or before start)
             return
         if self._syncing is not None:
             self._again = True
