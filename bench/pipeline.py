@@ -15,6 +15,9 @@ what the floor pays too: uvicorn's and websockets' framing and the kernel's sock
     python bench/pipeline.py                       # µs per command (CPU), best of --passes
     python bench/pipeline.py --profile 30          # where the time goes (cProfile)
     python bench/pipeline.py --compare main,.      # two trees, interleaved (--repeat)
+    python bench/pipeline.py --kinds               # and µs per command of each kind
+    python bench/pipeline.py --pollute 8 --kinds   # each command with cold caches (8 MiB
+                                                   # written before it, not timed)
     BOHNANZA_BENCH_PIPELINE_SRC=DIR valgrind --tool=cachegrind --cache-sim=no \\
       --cachegrind-out-file=/dev/null python bench/pipeline.py --passes 1   # less --bare
 
@@ -76,7 +79,8 @@ def _socket(send: NullSocket) -> Any:
 
 
 async def _play(players: int, games: list[list[tuple[int, str]]], seed: int, db: Path,
-                bare: bool, prof: cProfile.Profile | None) -> dict[str, Any]:
+                bare: bool, prof: cProfile.Profile | None, kinds: bool = False,
+                pollute: int = 0) -> dict[str, Any]:
     from bohnanza.server import inbound, ws
     from bohnanza.server.conn import Conn
     from bohnanza.server.hub import Hub
@@ -118,20 +122,40 @@ async def _play(players: int, games: list[list[tuple[int, str]]], seed: int, db:
         await say(seat, "/join")
     spent = 0.0
     commands = 0
+    by_kind: dict[str, list[float]] = {}  # a command's first word: [commands, CPU s]
+    # --pollute: a byte of each 64 (a cache line) of ``pollute`` MiB written before each command
+    junk = bytearray(pollute * 2**20) if pollute else None
+    stride = bytes(len(junk[::64])) if junk is not None else b""
     frames0 = sum(s.frames for s in socks)
     bytes0 = sum(s.nbytes for s in socks)
     for cmds in games:
         await say(0, "/start")
         if bare:
             continue
-        t0 = time.process_time()
-        if prof is not None:
-            prof.enable()
-        for seat, text in cmds:
-            await say(seat, text)
-        if prof is not None:
-            prof.disable()
-        spent += time.process_time() - t0
+        if kinds or junk is not None:  # each command timed alone, the junk written between
+            for seat, text in cmds:
+                if junk is not None:
+                    junk[::64] = stride  # untimed: the caches filled with something else
+                k0 = time.process_time()
+                if prof is not None:
+                    prof.enable()
+                await say(seat, text)
+                if prof is not None:
+                    prof.disable()
+                dt = time.process_time() - k0
+                spent += dt
+                row = by_kind.setdefault(text.split()[0], [0, 0.0])
+                row[0] += 1
+                row[1] += dt
+        else:
+            t0 = time.process_time()
+            if prof is not None:
+                prof.enable()
+            for seat, text in cmds:
+                await say(seat, text)
+            if prof is not None:
+                prof.disable()
+            spent += time.process_time() - t0
         commands += len(cmds)
         if room.table.game is None or not room.table.game.over:
             raise SystemExit(f"the game did not end: {[s.refused[:3] for s in socks]}")
@@ -140,11 +164,13 @@ async def _play(players: int, games: list[list[tuple[int, str]]], seed: int, db:
     await hub.stop()
     return {"commands": commands, "us_per_cmd": spent / max(commands, 1) * 1e6,
             "frames_per_cmd": frames / max(commands, 1),
-            "bytes_per_cmd": nbytes / max(commands, 1)}
+            "bytes_per_cmd": nbytes / max(commands, 1),
+            "kinds": {k: {"share": n / max(commands, 1), "us_per_cmd": t / n * 1e6}
+                      for k, (n, t) in by_kind.items()}}
 
 
 def run(players: int, n_games: int, preset: str, seed: int, passes: int, profile: int,
-        bare: bool) -> dict[str, Any]:
+        bare: bool, kinds: bool = False, pollute: int = 0) -> dict[str, Any]:
     from frames import record_games
 
     games = record_games(players, n_games, preset, seed)
@@ -156,7 +182,8 @@ def run(players: int, n_games: int, preset: str, seed: int, passes: int, profile
 
     def play(prof: cProfile.Profile | None) -> dict[str, Any]:
         with tempfile.TemporaryDirectory() as tmp:
-            return asyncio.run(_play(players, games, seed, Path(tmp) / "bench.db", bare, prof))
+            return asyncio.run(_play(players, games, seed, Path(tmp) / "bench.db", bare, prof,
+                                     kinds, pollute))
 
     return best_of(passes, profile, play)
 
@@ -167,22 +194,32 @@ def main() -> None:
     ap = inprocess.arguments(__doc__.splitlines()[0], games=2)
     ap.add_argument("--bare", action="store_true",
                     help="start-up, recording, join and start only (for instruction counts)")
+    ap.add_argument("--kinds", action="store_true",
+                    help="and per command kind (its first word): share and CPU µs per command")
+    ap.add_argument("--pollute", type=int, default=0, metavar="MIB",
+                    help="write a byte of each cache line of MIB MiB before each command (not "
+                    "timed): the caches cold, as a lone command finds them in the live server")
     a = ap.parse_args()
     if a.compare:
         argv = [f"--players={a.players}", f"--games={a.games}", f"--preset={a.preset}",
-                f"--seed={a.seed}", f"--passes={a.passes}"]
+                f"--seed={a.seed}", f"--passes={a.passes}", f"--pollute={a.pollute}"]
         inprocess.compare(__file__, "BOHNANZA_BENCH_PIPELINE_SRC", a.compare.split(","), a.repeat,
                       argv, "us_per_cmd", "cmd",
                       lambda row: f"{row['us_per_cmd']:.1f} µs/cmd, {row['frames_per_cmd']:.2f} "
                       f"frames/cmd, {row['bytes_per_cmd']:.0f} B/cmd")
         return
-    res = run(a.players, a.games, a.preset, a.seed, a.passes, a.profile, a.bare)
+    res = run(a.players, a.games, a.preset, a.seed, a.passes, a.profile, a.bare, a.kinds,
+              a.pollute)
     if a.json:
         print(json.dumps({k: v for k, v in res.items() if k != "profile"}))
         return
     print(f"{res['commands']} commands, {res['us_per_cmd']:.1f} µs per command, "
           f"{res['frames_per_cmd']:.2f} frames and {res['bytes_per_cmd']:.0f} bytes per "
           "command (all connections)")
+    if res["kinds"]:
+        print("| command | share | µs per command |\n| --- | --- | --- |")
+        for k, v in sorted(res["kinds"].items(), key=lambda kv: -kv[1]["share"]):
+            print(f"| {k} | {100 * v['share']:.1f} % | {v['us_per_cmd']:.1f} |")
     if "profile" in res:
         print(res["profile"])
 
