@@ -118,6 +118,10 @@ class Player:
                 await asyncio.sleep(0.05)
 
 
+VIEWS_PATIENCE = 120.0  # seconds Players._views waits for one common version (a takeover
+# takes a few: the lease's expiry and a reconnect)
+
+
 class Players:
     """Seated players playing the scripted game (``harness.decide``) through failures: each
     command is decided from views of one version (after a reconnect too); ``acked`` holds
@@ -138,9 +142,17 @@ class Players:
             await p.client.ok("/join")
         await self.players[0].client.ok("/start")
 
-    async def _views(self) -> list[dict[str, Any]]:
-        """Everybody connected and holding the same version's views."""
+    async def _views(self, patience: float = VIEWS_PATIENCE) -> list[dict[str, Any]]:
+        """Everybody connected and holding the same version's views. Fails (with each
+        player's connection, version and reconnects) when that has not happened within
+        ``patience`` seconds: a room that never settles fails the test instead of hanging
+        the suite (once, in a full run, a worker spun here for 17 minutes while its clients'
+        kept frames grew to 16 GB)."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + patience
         while True:
+            if loop.time() > give_up:
+                raise AssertionError(("no common version within", patience, self._where()))
             for p in self.players:
                 if not p.live:
                     await p.connect()
@@ -158,6 +170,13 @@ class Players:
             for p in self.players:
                 if p.live and p.client.version < top:
                     await p.client.close()
+
+    def _where(self) -> list[dict[str, Any]]:
+        """Each player's connection as the test sees it (for a failure's message)."""
+        return [{"name": p.name, "url": p.client.url, "live": p.live,
+                 "version": p.client.version, "close_code": p.client.close_code,
+                 "reconnects": p.reconnects, "frames": len(p.client.frames)}
+                for p in self.players]
 
     async def play(self, max_steps: int = 20000,
                    until: asyncio.Task[Any] | None = None) -> dict[str, Any]:
@@ -188,14 +207,17 @@ class Players:
                 self.unanswered += 1
         raise AssertionError(("the game did not end", self.refused[-3:], len(self.refused)))
 
-    async def start_again(self) -> None:
-        """``/start`` a new game (through failures: until one runs)."""
-        while True:
+    async def start_again(self, tries: int = 200) -> None:
+        """``/start`` a new game (through failures: until one runs; fails after ``tries``
+        attempts, with the last reply)."""
+        last: Any = None
+        for _ in range(tries):
             views = await self._views()
             if views[0]["phase"] != "over":
                 return
             with contextlib.suppress(ConnectionError, TimeoutError, ConnectionClosed):
-                await self.players[0].client.say("/start", timeout=5)
+                last = await self.players[0].client.say("/start", timeout=5)
+        raise AssertionError(("no new game after", tries, "tries", last, self._where()))
 
     async def close(self) -> None:
         for p in self.players:
