@@ -30,18 +30,23 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
+from typing import IO, Any
 
 HERE = Path(__file__).resolve().parent
 
 
-def _server_pid() -> int | None:
-    """The pid of valgrind running ``bohnanza serve`` (valgrind execs the tool in place: the
-    pid is the server's)."""
-    out = subprocess.run(["pgrep", "-f", "valgrind.*bohnanza serve"], capture_output=True,
-                         text=True).stdout.split()
-    return int(out[-1]) if out else None
+def _watch(stream: IO[str], found: dict[str, Any]) -> None:
+    """Read ``bench/server.py``'s stderr: our server's pid from its ``# our server pid=N`` line
+    (as ``bench/syscalls.py`` does; under valgrind, which runs the tool in place, the pid is
+    the server's), the lines kept for a failure's message."""
+    for line in stream:
+        found.setdefault("lines", []).append(line)
+        m = re.search(r"# our server pid=(\d+)", line)
+        if m and "pid" not in found:
+            found["pid"] = int(m.group(1))
 
 
 def _db_of(pid: int) -> Path | None:
@@ -82,13 +87,18 @@ def main() -> None:
                f"valgrind --tool=callgrind --callgrind-out-file={out}"]
         if a.server_src:
             cmd += ["--server-src", a.server_src]
-        bench = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        bench = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                 text=True)
+        assert bench.stderr is not None
+        found: dict[str, Any] = {}
+        threading.Thread(target=_watch, args=(bench.stderr, found), daemon=True).start()
         try:
-            pid = db = None
+            pid: int | None = None
+            db: Path | None = None
             deadline = time.monotonic() + 300
             while time.monotonic() < deadline:  # the traffic is on: commands are stored
                 time.sleep(1)
-                pid = pid or _server_pid()
+                pid = found.get("pid")
                 db = db or (_db_of(pid) if pid else None)
                 if db is not None and db.exists() and _commands(db) > 50:
                     break
@@ -104,7 +114,8 @@ def main() -> None:
                            capture_output=True)
             n1 = _commands(db)
         finally:
-            tail = bench.communicate(timeout=a.window + 400)[0].decode(errors="replace")
+            bench.wait(timeout=a.window + 400)
+            tail = "".join(found.get("lines", []))
         dumps = sorted(glob.glob(os.path.join(tmp, "cg.*.out.1")))
         if not dumps:
             raise SystemExit(f"no callgrind dump; bench/server.py said:\n{tail[-2000:]}")
