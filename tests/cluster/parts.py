@@ -67,6 +67,16 @@ class Cluster:
         pid = pids[int(row[0])]
         return next((s for s in self.servers if s.proc is not None and s.proc.pid == pid), None)
 
+    def ownership(self, room: str) -> dict[str, Any]:
+        """What :meth:`owner_of` reads, for a failure's message: the room's owner row, the
+        held leases (owner id: process id) and each server's process id and whether it runs."""
+        with psycopg.connect(self.pg_url, autocommit=True, connect_timeout=5) as db:
+            row = db.execute("SELECT owner FROM room_owner WHERE name=%s", (room,)).fetchone()
+            pids = lease_pids(db)
+        return {"owner": None if row is None else int(row[0]), "leases": pids,
+                "servers": [(s.port, s.proc.pid if s.proc is not None else None, s.alive())
+                            for s in self.servers]}
+
     def history(self, room: str) -> list[dict[str, Any]]:
         store = PostgresStore(self.pg_url)
         try:
