@@ -18,6 +18,7 @@ what the floor pays too: uvicorn's and websockets' framing and the kernel's sock
     python bench/pipeline.py --kinds               # and µs per command of each kind
     python bench/pipeline.py --pollute 8 --kinds   # each command with cold caches (8 MiB
                                                    # written before it, not timed)
+    python bench/pipeline.py --pollute 32 --pollute-every 2   # every other command cold
     BOHNANZA_BENCH_PIPELINE_SRC=DIR valgrind --tool=cachegrind --cache-sim=no \\
       --cachegrind-out-file=/dev/null python bench/pipeline.py --passes 1   # less --bare
 
@@ -80,7 +81,7 @@ def _socket(send: NullSocket) -> Any:
 
 async def _play(players: int, games: list[list[tuple[int, str]]], seed: int, db: Path,
                 bare: bool, prof: cProfile.Profile | None, kinds: bool = False,
-                pollute: int = 0) -> dict[str, Any]:
+                pollute: int = 0, every: int = 1) -> dict[str, Any]:
     from bohnanza.server import inbound, ws
     from bohnanza.server.conn import Conn
     from bohnanza.server.hub import Hub
@@ -133,8 +134,8 @@ async def _play(players: int, games: list[list[tuple[int, str]]], seed: int, db:
         if bare:
             continue
         if kinds or junk is not None:  # each command timed alone, the junk written between
-            for seat, text in cmds:
-                if junk is not None:
+            for i, (seat, text) in enumerate(cmds):
+                if junk is not None and i % every == 0:
                     junk[::64] = stride  # untimed: the caches filled with something else
                 k0 = time.process_time()
                 if prof is not None:
@@ -170,7 +171,7 @@ async def _play(players: int, games: list[list[tuple[int, str]]], seed: int, db:
 
 
 def run(players: int, n_games: int, preset: str, seed: int, passes: int, profile: int,
-        bare: bool, kinds: bool = False, pollute: int = 0) -> dict[str, Any]:
+        bare: bool, kinds: bool = False, pollute: int = 0, every: int = 1) -> dict[str, Any]:
     from frames import record_games
 
     games = record_games(players, n_games, preset, seed)
@@ -183,7 +184,7 @@ def run(players: int, n_games: int, preset: str, seed: int, passes: int, profile
     def play(prof: cProfile.Profile | None) -> dict[str, Any]:
         with tempfile.TemporaryDirectory() as tmp:
             return asyncio.run(_play(players, games, seed, Path(tmp) / "bench.db", bare, prof,
-                                     kinds, pollute))
+                                     kinds, pollute, every))
 
     return best_of(passes, profile, play)
 
@@ -199,17 +200,23 @@ def main() -> None:
     ap.add_argument("--pollute", type=int, default=0, metavar="MIB",
                     help="write a byte of each cache line of MIB MiB before each command (not "
                     "timed): the caches cold, as a lone command finds them in the live server")
+    ap.add_argument("--pollute-every", type=int, default=1, metavar="N",
+                    help="--pollute before every N-th command only (2: each command cold, the "
+                    "next warm, as two commands committed together)")
     a = ap.parse_args()
     if a.compare:
         argv = [f"--players={a.players}", f"--games={a.games}", f"--preset={a.preset}",
-                f"--seed={a.seed}", f"--passes={a.passes}", f"--pollute={a.pollute}"]
+                f"--seed={a.seed}", f"--passes={a.passes}", f"--pollute={a.pollute}",
+                f"--pollute-every={a.pollute_every}"]
         inprocess.compare(__file__, "BOHNANZA_BENCH_PIPELINE_SRC", a.compare.split(","), a.repeat,
                       argv, "us_per_cmd", "cmd",
                       lambda row: f"{row['us_per_cmd']:.1f} µs/cmd, {row['frames_per_cmd']:.2f} "
                       f"frames/cmd, {row['bytes_per_cmd']:.0f} B/cmd")
         return
+    if a.pollute_every < 1:
+        ap.error("--pollute-every must be at least 1")
     res = run(a.players, a.games, a.preset, a.seed, a.passes, a.profile, a.bare, a.kinds,
-              a.pollute)
+              a.pollute, a.pollute_every)
     if a.json:
         print(json.dumps({k: v for k, v in res.items() if k != "profile"}))
         return
