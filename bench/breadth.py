@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import sys
 import tempfile
 from collections import Counter, defaultdict
@@ -75,10 +74,7 @@ def main() -> None:
     ap.add_argument("--files", type=int, default=25, help="files listed (most functions first)")
     a = ap.parse_args()
 
-    from frames import record_games
-
-    games = record_games(a.players, a.games, a.preset, a.seed)
-    importlib.import_module("bohnanza.commands.parse").__dict__.get("_READ", {}).clear()
+    games = pipeline.recorded(a.players, a.games, a.preset, a.seed)
     watch = Watch()
     with tempfile.TemporaryDirectory() as tmp:
         asyncio.run(pipeline._play(a.players, games, a.seed, Path(tmp) / "bench.db", False,

@@ -170,15 +170,22 @@ async def _play(players: int, games: list[list[tuple[int, str]]], seed: int, db:
                       for k, (n, t) in by_kind.items()}}
 
 
-def run(players: int, n_games: int, preset: str, seed: int, passes: int, profile: int,
-        bare: bool, kinds: bool = False, pollute: int = 0, every: int = 1) -> dict[str, Any]:
+def recorded(players: int, n_games: int, preset: str, seed: int) -> list[list[tuple[int, str]]]:
+    """The commands of ``n_games`` whole greedy games with marker fills (``bench/frames.py``'s
+    ``record_games``; the room deals its game k, from 0, with ``game_seed`` + k, as the
+    recording does), each game a list of (seat, text)."""
     from frames import record_games
 
     games = record_games(players, n_games, preset, seed)
     # the lines recording read are not read again for free: a tree that keeps the commands
     # of lines read before (commands/parse.py) starts the play without them
     importlib.import_module("bohnanza.commands.parse").__dict__.get("_READ", {}).clear()
-    # the room deals its game k (from 0) with game_seed + k, as record_games does
+    return games
+
+
+def run(players: int, n_games: int, preset: str, seed: int, passes: int, profile: int,
+        bare: bool, kinds: bool = False, pollute: int = 0, every: int = 1) -> dict[str, Any]:
+    games = recorded(players, n_games, preset, seed)
     from inprocess import best_of
 
     def play(prof: cProfile.Profile | None) -> dict[str, Any]:

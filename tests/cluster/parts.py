@@ -59,17 +59,17 @@ class Cluster:
 
     def owner_of(self, room: str) -> ServerProc | None:
         """The process that owns ``room`` now (by its lease), or None."""
-        with psycopg.connect(self.pg_url, autocommit=True) as db:
-            row = db.execute("SELECT owner FROM room_owner WHERE name=%s", (room,)).fetchone()
-            pids = lease_pids(db)
-        if row is None or int(row[0]) not in pids:
+        seen = self.ownership(room)
+        owner, pids = seen["owner"], seen["leases"]
+        if owner is None or owner not in pids:
             return None
-        pid = pids[int(row[0])]
+        pid = pids[owner]
         return next((s for s in self.servers if s.proc is not None and s.proc.pid == pid), None)
 
     def ownership(self, room: str) -> dict[str, Any]:
-        """What :meth:`owner_of` reads, for a failure's message: the room's owner row, the
-        held leases (owner id: process id) and each server's process id and whether it runs."""
+        """What :meth:`owner_of` reads (also for a failure's message): the room's owner row,
+        the held leases (owner id: process id) and each server's process id and whether it
+        runs."""
         with psycopg.connect(self.pg_url, autocommit=True, connect_timeout=5) as db:
             row = db.execute("SELECT owner FROM room_owner WHERE name=%s", (room,)).fetchone()
             pids = lease_pids(db)

@@ -13,7 +13,7 @@ from typing import Any
 from .parts import Cluster, Players, check_game, kill_owner
 
 KILLS = 20
-# seconds the 20 kills may take (about one or two minutes here): the games go on until the
+# seconds the 20 kills may take (under 20 s here): the games go on until the
 # kills are done, so a killer that no longer finds an owner to kill would keep them going
 # for good (once, in a full run, 17 minutes and 16 GB of the clients' kept frames)
 KILL_PATIENCE = 300.0
