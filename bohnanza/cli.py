@@ -99,7 +99,7 @@ def database_problem(db: Path) -> str | None:
     program's database), or None (it is fine, or not there yet: it is then made)."""
     import sqlite3
 
-    from bohnanza.server.sqlite import schema_problem
+    from bohnanza.server.schema import schema_problem
 
     if str(db) == ":memory:" or not Path(db).exists() or Path(db).stat().st_size == 0:
         return None
@@ -126,7 +126,8 @@ def _forget_room(room: str, db: Path | None) -> int:
     if problem is not None:
         print(f"bohnanza: {path} is not a usable SQLite database ({problem})", file=sys.stderr)
         return 2
-    store = open_store(path, "NORMAL", 5.0)
+    # a stopped server's command file folded in first (cmdfile.py; a running one's is its own)
+    store = open_store(path, "NORMAL", 5.0, commands_file=True)
     try:
         found = store.db.execute(  # type: ignore[attr-defined]
             "SELECT 1 FROM rooms WHERE name=?", (room,)).fetchone() is not None

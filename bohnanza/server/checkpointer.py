@@ -19,6 +19,14 @@ log = logging.getLogger("bohnanza.server")
 _fdatasync = getattr(os, "fdatasync", os.fsync)  # (macOS has no fdatasync)
 
 
+def sync_files(wal: str, commands: str | None) -> bool:
+    """:func:`sync_file` the log, then the command file (``cmdfile.py``) when there is one:
+    whether there was a log. Raises ``OSError`` when a sync fails."""
+    if commands is not None:
+        sync_file(commands)
+    return sync_file(wal)
+
+
 def sync_file(path: str) -> bool:
     """``fdatasync`` the file at ``path``: its data on the disk, whichever descriptor wrote it
     (the kernel syncs the file, not a descriptor); False when there is no such file. Raises
@@ -48,7 +56,10 @@ class Checkpointer:
       the last ``interval`` seconds and the sync's own time (a sync still running at a tick
       is followed by another as soon as it ends), as when the log was copied back at every
       tick (SQLite syncs the log before a copy), without the copy and the database's sync.
-      A failed sync is logged as critical: the disk lost written data;
+      A failed sync is logged as critical: the disk lost written data. The writing
+      connection's command file (``cmdfile.py``: lone game commands, one line each) is
+      folded into the database first (in the queue: the next write in order) and synced with
+      the log;
     * the log **copied back** into the database (``PRAGMA wal_checkpoint``; SQLite syncs the
       log before the copy, and the database after it), when ``copy_every`` seconds passed
       since the last copy or the log's file grew past ``copy_bytes`` (more than the
@@ -78,6 +89,9 @@ class Checkpointer:
     def __init__(self, queue: DbQueue, path: Path | str, sync: bool = True) -> None:
         self.queue = queue
         self.wal = f"{os.path.realpath(path)}-wal"
+        # the writing connection's command file (cmdfile.py): synced with the log, its lines
+        # folded into the database at each tick (reads outside the server see them soon)
+        self.commands: str | None = getattr(queue.store, "commands_path", None)
         self.sync = sync  # sync the log between copies (``synchronous`` NORMAL; OFF: never)
         self._seen = queue.asked
         self._cut = False
@@ -115,6 +129,9 @@ class Checkpointer:
             asked = self.queue.asked
             now = time.monotonic()
             if asked != self._seen:
+                if getattr(self.queue.store, "unfolded", 0):
+                    self.queue.later(self.queue.store.fold)  # type: ignore[attr-defined]
+                    asked = self.queue.asked
                 self._seen = asked
                 self._cut = False
                 self._written = now
@@ -141,7 +158,7 @@ class Checkpointer:
             return
         self._again = False
         self._syncing = asyncio.get_running_loop().run_in_executor(
-            self._thread, sync_file, self.wal)
+            self._thread, sync_files, self.wal, self.commands)
         self._syncing.add_done_callback(self._synced)
 
     def _copy(self, mode: str, now: float) -> None:

@@ -279,9 +279,12 @@ class DbQueue:
 
     async def read(self, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
         """Run a read of ``self.reader`` (inline; in the queue when the reader is the writing
-        connection, an in-memory database)."""
+        connection, an in-memory database), after the writing connection's command file is
+        folded in (``cmdfile.py``: the rows stored so far are the reader's too)."""
         if self.reader is self.store:
             return await self.call(fn, *args, **kw)
+        if getattr(self.store, "unfolded", 0):
+            await self.call(self.store.fold)  # type: ignore[attr-defined]
         return fn(*args, **kw)
 
     def later(self, fn: Callable[[], Any]) -> None:

@@ -79,8 +79,10 @@ class Hub:
             self.owner = Owner(self, s.database)
             self.store, self.queue = self.owner.open()
             return
+        # inline (commits that do not wait for the disk): lone game commands are appended to
+        # the command file (cmdfile.py), synced and folded in by the checkpointer's ticks
         self.store = open_store(s.db, s.sqlite_synchronous, s.sqlite_busy_timeout,
-                                autocheckpoint=not self.inline)
+                                autocheckpoint=not self.inline, commands_file=self.inline)
         memory = str(s.db) == ":memory:"
         # reads (the backlog a connection gets) on a connection of their own, on the event
         # loop: they never wait for a writer (WAL) and need no place in the queue

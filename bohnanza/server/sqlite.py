@@ -6,7 +6,11 @@ What a change writes:
   hidden deck order and generator state included; ``rooms.game_v``: its room version), and the
   command with its log lines and the same position (``commands.position``);
 * a plain game command between checkpoints (:meth:`SQLiteStore.save_command`): only the command's
-  row (seat, text, log lines; ``position`` NULL), one small INSERT.
+  row (seat, text, log lines; ``position`` NULL), one small INSERT; on the server's writing
+  connection (``commands_file``), alone in its group, one line appended to the command file
+  beside the database instead (``cmdfile.py``: one ``write``, not a transaction), folded into
+  the table before any other call of this store (in that call's transaction when it makes
+  one), at the checkpointer's ticks and on opening (what a killed server left there).
 
 The position after such a command is the checkpoint's with the game commands stored since applied
 in order (the engine is deterministic). :meth:`SQLiteStore.load` returns the checkpoint and those
@@ -27,55 +31,20 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from .cmdfile import Folding
 from .rows import RowReader, _text
+from .schema import INSERT_COMMAND, SCHEMA
 
 log = logging.getLogger("bohnanza.server")
 
 WAL_SIZE_LIMIT = 16 * 2**20  # bytes the write-ahead log file keeps when it starts over
-
-# ids are INTEGER PRIMARY KEY (the largest so far + 1: a room's rows are in id order); a
-# database of an older version keeps its AUTOINCREMENT tables (the same order, a slower insert)
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS rooms (
-    name TEXT PRIMARY KEY,
-    created REAL NOT NULL,
-    version INTEGER NOT NULL,
-    game_no INTEGER NOT NULL DEFAULT 0,
-    options TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    game TEXT,
-    last_result TEXT,
-    game_v INTEGER
-);
-CREATE TABLE IF NOT EXISTS commands (
-    id INTEGER PRIMARY KEY,
-    room TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    game_no INTEGER NOT NULL,
-    seat INTEGER,
-    text TEXT NOT NULL,
-    position TEXT,
-    log TEXT NOT NULL,
-    ts REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS commands_room ON commands (room, id);
-CREATE TABLE IF NOT EXISTS chat (
-    id INTEGER PRIMARY KEY,
-    room TEXT NOT NULL,
-    line TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS chat_room ON chat (room, id);
-"""
-
-# a game command's row (save_command; several of a group at once: SQLiteStore._commands)
-INSERT_COMMAND = ("INSERT INTO commands (room, version, game_no, seat, text, position, log, ts)"
-                  " VALUES (?, ?, ?, ?, ?, NULL, ?, ?)")
 
 # the writes that are one transaction by themselves (one statement, or their own ``BEGIN
 # IMMEDIATE`` ... ``COMMIT``): alone in a group, made without one around them
@@ -84,29 +53,9 @@ MANY, MORE = 16, ", (?, ?, ?, ?, ?, NULL, ?, ?)"  # up to MANY game commands alo
 MANY_SQL = ["", *(INSERT_COMMAND + MORE * (k - 1) for k in range(1, MANY + 1))]  # k rows' INSERT
 Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]  # fn, args, kw (group)
 SQLITE_BUSY_SNAPSHOT = 517  # a write on a read transaction another connection's commit made stale
-MIGRATED = {("rooms", "game_v")}  # columns a database of an older version gains on opening
 
 
-def schema_problem(con: sqlite3.Connection) -> str | None:
-    """Why the database behind ``con`` is not this server's (one of its tables lacks a column
-    :data:`SCHEMA` needs: another program's file), or None (this schema, or no tables yet)."""
-    want = sqlite3.connect(":memory:")
-    try:
-        want.executescript(SCHEMA)
-        for (table,) in want.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
-            have = {str(r[1]) for r in con.execute(f"PRAGMA table_info({table})")}
-            if not have:
-                continue  # made on opening
-            need = {str(r[1]) for r in want.execute(f"PRAGMA table_info({table})")}
-            missing = sorted(c for c in need - have if (table, c) not in MIGRATED)
-            if missing:
-                return f"its table {table} has no column {', '.join(missing)}: not this server's"
-    finally:
-        want.close()
-    return None
-
-
-class SQLiteStore(RowReader):
+class SQLiteStore(RowReader, Folding):
     """One connection, used by one thread at a time (``dbqueue.DbQueue``'s, or a script's)."""
 
     def __init__(
@@ -116,7 +65,13 @@ class SQLiteStore(RowReader):
         busy_timeout: float = 1.0,
         autocheckpoint: bool = True,
         cache_kib: int | None = None,
+        commands_file: bool = False,
     ) -> None:
+        """``commands_file``: lone game commands appended to the command file beside the
+        database (``cmdfile.py``; folded in first here: what a server killed before folding
+        left there); the writing connection of a server whose commits do not wait for the
+        disk (``synchronous`` NORMAL or OFF) only. Raises ``sqlite3.Error`` (not a database)
+        and ``OSError`` (the file cannot be made)."""
         self.path = Path(path)
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -142,6 +97,9 @@ class SQLiteStore(RowReader):
         if "game_v" not in cols:  # a database of an older version: every position is current
             with contextlib.suppress(sqlite3.OperationalError):  # another process added it
                 self.db.execute("ALTER TABLE rooms ADD COLUMN game_v INTEGER")
+        self._open_commands(
+            f"{os.path.realpath(self.path)}-commands"
+            if commands_file and str(path) != ":memory:" else None)
 
     def wait_for_locks(self, wait: bool) -> None:
         """Whether a write waits up to ``busy_timeout`` for a lock held elsewhere (True) or not."""
@@ -181,11 +139,13 @@ class SQLiteStore(RowReader):
             return
         cur.execute("BEGIN IMMEDIATE")
         try:
+            self._fold_into(cur)
             yield
             cur.execute("COMMIT")
         except BaseException:
             self._rollback()
             raise
+        self._folded()
 
     def group(self, calls: list[Call]) -> list[tuple[bool, Any]]:
         """Group commit (``dbqueue.DbQueue.write``): the calls ``(fn, args, kw)`` (this store's
@@ -203,8 +163,12 @@ class SQLiteStore(RowReader):
             if getattr(fn, "__self__", None) is self:
                 if (getattr(fn, "__func__", None) is SQLiteStore.save_command and not args
                         and len(kw) == 6):  # its row from its keywords: no frame, no binding
-                    self._autocommit(INSERT_COMMAND, (kw["name"], kw["version"], kw["game_no"],
-                                     kw["seat"], kw["text"], kw["log"], time.time()))
+                    row = (kw["name"], kw["version"], kw["game_no"], kw["seat"], kw["text"],
+                           kw["log"], time.time())
+                    if self._file is not None:
+                        self._append([row])
+                    else:
+                        self._autocommit(INSERT_COMMAND, row)
                     return [(True, None)]
                 if fn.__name__ in ALONE:
                     return [(True, fn(*args, **kw))]
@@ -216,6 +180,7 @@ class SQLiteStore(RowReader):
         out: list[tuple[bool, Any]] = []
         cur.execute("BEGIN IMMEDIATE")
         try:
+            self._fold_into(cur)
             i = 0
             while i < n:
                 end = i
@@ -242,6 +207,7 @@ class SQLiteStore(RowReader):
         except BaseException:
             self._rollback()
             raise
+        self._folded()
         return out
 
     def _is_command(self, call: Call) -> bool:
@@ -257,9 +223,13 @@ class SQLiteStore(RowReader):
             return False
         now = time.time()
         try:
+            if self._file is not None:
+                self._append([(kw["name"], kw["version"], kw["game_no"], kw["seat"], kw["text"],
+                               kw["log"], now) for _, _, kw in calls])
+                return True
             self._autocommit(MANY_SQL[len(calls)], [v for _, _, kw in calls for v in (
                 kw["name"], kw["version"], kw["game_no"], kw["seat"], kw["text"], kw["log"], now)])
-        except sqlite3.OperationalError:
+        except (sqlite3.OperationalError, OSError):
             raise
         except Exception:
             return False
@@ -282,11 +252,19 @@ class SQLiteStore(RowReader):
         return True
 
     def close(self) -> None:
-        self._unpin()
+        """Fold the command file (when that fails, the next opening does) and close."""
+        try:
+            self.fold()
+        except sqlite3.Error as e:
+            log.warning("%d commands left in %s to fold at the next start (%s)",
+                        len(self._pending), self.commands_path, e)
+        if self._file is not None:
+            self._file.close()
+            self._file = None
         self.db.close()
 
     def _q(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        self._unpin()
+        self.fold()
         return self.db.execute(sql, params).fetchall()
 
     def save(
@@ -332,8 +310,12 @@ class SQLiteStore(RowReader):
     ) -> None:
         """One game command after the room's checkpoint: its row only (one INSERT, its own
         transaction, the read kept open after it: :meth:`_autocommit`; ``log``: its log
-        entries' JSON)."""
-        self._autocommit(INSERT_COMMAND, (name, version, game_no, seat, text, log, time.time()))
+        entries' JSON); with the command file and outside a transaction, its next line."""
+        row = (name, version, game_no, seat, text, log, time.time())
+        if self._file is not None and not self.db.in_transaction:
+            self._append([row])
+        else:
+            self._autocommit(INSERT_COMMAND, row)
 
     def _autocommit(self, sql: str, params: Any) -> None:
         """``sql`` (an ``INSERT``) as its own transaction on the kept cursor. ``autocheckpoint``
@@ -354,12 +336,12 @@ class SQLiteStore(RowReader):
 
     def save_chat(self, name: str, line: dict[str, Any]) -> None:
         """Store one chat line (committed before its reply)."""
-        self._unpin()
+        self.fold()
         self.db.execute("INSERT INTO chat (room, line) VALUES (?, ?)", (name, json.dumps(line)))
 
     def stale_rooms(self, before: float) -> list[str]:
         """The rooms made before ``before`` (Unix time) with no command stored since."""
-        self._unpin()
+        self.fold()
         rows = self.db.execute(
             "SELECT name FROM rooms r WHERE created < ? AND COALESCE((SELECT MAX(ts) FROM"
             " commands c WHERE c.room = r.name), 0) < ?", (before, before)).fetchall()
@@ -367,7 +349,7 @@ class SQLiteStore(RowReader):
 
     def trim_chat(self, name: str, keep: int) -> None:
         """Keep the newest ``keep`` chat lines of the room (its older ones deleted)."""
-        self._unpin()
+        self.fold()
         self.db.execute(
             "DELETE FROM chat WHERE room=:p AND id <= (SELECT id FROM chat WHERE room=:p"
             " ORDER BY id DESC LIMIT 1 OFFSET :k)", {"p": name, "k": keep})
@@ -375,10 +357,10 @@ class SQLiteStore(RowReader):
     def save_version(self, name: str, version: int) -> None:
         """Persist a version bump that changed nothing durable (idle marks, connections): best
         effort, never waiting for a lock (raises at once instead), never lowering the version."""
-        self._unpin()
         before = self._busy_now
         self.wait_for_locks(False)
         try:
+            self.fold()
             self.db.execute("UPDATE rooms SET version=MAX(version, ?) WHERE name=?", (version, name))
         finally:
             if before:
@@ -393,8 +375,8 @@ class SQLiteStore(RowReader):
 
     def checkpoint(self, mode: str = "PASSIVE") -> tuple[int, int, int]:
         """Copy the write-ahead log back into the database (``PRAGMA wal_checkpoint``):
-        (busy, frames in the log, frames copied)."""
-        self._unpin()
+        (busy, frames in the log, frames copied); the command file folded first."""
+        self.fold()
         row = self.db.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
         return int(row[0]), int(row[1]), int(row[2])
 

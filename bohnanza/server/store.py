@@ -117,16 +117,17 @@ class Store(Protocol):
 
 def open_store(
     db: Path | str, synchronous: str = "NORMAL", busy_timeout: float = 1.0,
-    autocheckpoint: bool = True, cache_kib: int | None = None,
+    autocheckpoint: bool = True, cache_kib: int | None = None, commands_file: bool = False,
 ) -> Store:
     """The store for the setting ``db``: a PostgreSQL server (a ``postgresql://`` URL:
     ``postgres.PostgresStore``, unfenced: scripts and tests; the server's own is opened with
     its lease, ``cluster/owner.py``) or a SQLite file (or ``:memory:``; ``cache_kib`` bounds its
-    page cache: a connection that only reads a few rows). The one place a store is chosen."""
+    page cache: a connection that only reads a few rows; ``commands_file``: lone game commands
+    appended to the file beside it, ``cmdfile.py``). The one place a store is chosen."""
     from .postgres import PostgresStore, is_postgres
     from .sqlite import SQLiteStore
 
     if isinstance(db, str) and is_postgres(db):
         return PostgresStore(db)
 
-    return SQLiteStore(db, synchronous, busy_timeout, autocheckpoint, cache_kib)
+    return SQLiteStore(db, synchronous, busy_timeout, autocheckpoint, cache_kib, commands_file)

@@ -597,11 +597,26 @@ def _walk(obj: Any, path: tuple[str, ...], out: list[tuple[tuple[str, ...], Any]
             _walk(v, (*path, "[]"), out)
 
 
-def positions_by_version(db: Path, room: str) -> list[tuple[int, dict[str, Any]]]:
-    from bohnanza.server.room.journal import history
+def server_store(db: Path | str, wait: float = 5.0) -> Any:
+    """A ``SQLiteStore`` on a server's database holding every command that server answered:
+    a stopped (or killed) server's command file folded in on opening, as its next start does
+    (``cmdfile.py``); a running one's awaited (its checkpointer folds it within a tick, the
+    file then empty; a game still played by bots keeps writing: at most ``wait`` s)."""
     from bohnanza.server.sqlite import SQLiteStore
 
-    store = SQLiteStore(db)
+    store = SQLiteStore(db, commands_file=True)
+    if store.commands_path is None:  # the server runs: its file is locked
+        lines = Path(f"{os.path.realpath(db)}-commands")
+        deadline = time.monotonic() + wait
+        while lines.exists() and lines.stat().st_size and time.monotonic() < deadline:
+            time.sleep(0.02)
+    return store
+
+
+def positions_by_version(db: Path, room: str) -> list[tuple[int, dict[str, Any]]]:
+    from bohnanza.server.room.journal import history
+
+    store = server_store(db)
     try:
         return [(c["version"], c["position"]) for c in history(store, room)
                 if c["position"] is not None]

@@ -10,13 +10,12 @@ import pytest
 import websockets
 
 from bohnanza.server.room.journal import load_room
-from bohnanza.server.sqlite import SQLiteStore as Store
 
-from .harness import Client, ServerProc, seat_players
+from .harness import Client, ServerProc, seat_players, server_store
 
 
 def _game(srv: ServerProc, room: str) -> dict[str, Any] | None:
-    store = Store(srv.db)
+    store = server_store(srv.db)  # its command file folded in (cmdfile.py)
     try:
         stored = load_room(store, room)
         return None if stored is None else stored.game

@@ -12,9 +12,8 @@ from typing import Any
 
 from bohnanza.bots import get_policy
 from bohnanza.server.room.journal import history
-from bohnanza.server.sqlite import SQLiteStore as Store
 
-from .harness import Client, ServerProc
+from .harness import Client, ServerProc, server_store
 
 
 def _room(c: Client) -> dict[str, Any]:
@@ -28,7 +27,7 @@ def _over(c: Client) -> bool:
 
 
 def _stored(srv: ServerProc, room: str) -> list[dict[str, Any]]:
-    store = Store(srv.db)
+    store = server_store(srv.db)  # its command file folded in (cmdfile.py)
     try:
         return history(store, room)
     finally:

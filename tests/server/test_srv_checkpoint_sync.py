@@ -120,14 +120,16 @@ async def test_every_answered_command_is_synced_within_a_tick_and_copied_back_la
             answered.append(await _write(hub, v))
             await asyncio.sleep(0.02)
         await asyncio.sleep(0.3)
-        # each answered command: a sync of the log itself began after it, within a few
-        # ticks, and ended
+        # each answered command: a sync of the log itself and one of the command file (where
+        # a lone command's line is, cmdfile.py) began after it, within a few ticks, and ended
         inode = wal.stat().st_ino
-        assert calls.syncs and {i for _, _, i in calls.syncs} == {inode}
+        lines = Path(f"{os.path.realpath(db)}-commands").stat().st_ino
+        assert calls.syncs and {i for _, _, i in calls.syncs} == {inode, lines}
         for t in answered:
-            later = [(b, e) for b, e, _ in calls.syncs if b >= t]
-            assert later and later[0][0] - t < 0.25, "an answered command was not synced"
-            assert later[0][1] >= later[0][0]
+            for synced in (inode, lines):
+                later = [(b, e) for b, e, i in calls.syncs if b >= t and i == synced]
+                assert later and later[0][0] - t < 0.25, "an answered command was not synced"
+                assert later[0][1] >= later[0][0]
         # copied back far less often than synced: every copy_every seconds (the first
         # after 0.6 s), never at every tick
         passive = [t for t, mode in calls.copies if mode == "PASSIVE"]
@@ -244,7 +246,9 @@ async def test_the_log_synced_is_the_real_one_when_the_path_is_a_symbolic_link(
             await asyncio.sleep(0.03)
         await asyncio.sleep(0.1)
         inode = (real / "k.db-wal").stat().st_ino
-        assert calls.syncs and {i for _, _, i in calls.syncs} == {inode}
+        lines = (real / "k.db-commands").stat().st_ino  # the command file beside it (cmdfile.py)
+        assert not (tmp_path / "link.db-commands").exists()
+        assert calls.syncs and {i for _, _, i in calls.syncs} == {inode, lines}
     finally:
         await hub.stop()
 
@@ -258,7 +262,9 @@ async def test_stopping_waits_for_the_sync_on_its_way(
     await _until_a_sync_began(calls)
     assert calls.began() and calls.syncs == []  # one on its way
     await hub.stop()
-    assert len(calls.syncs) == 1  # it ended before stop returned (the store closed after)
+    # it ended before stop returned (the store closed after): the command file's sync and
+    # the log's
+    assert len(calls.syncs) == 2
 
 
 async def test_with_synchronous_off_nothing_is_synced(

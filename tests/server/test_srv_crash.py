@@ -8,16 +8,15 @@ import random
 from typing import Any
 
 from bohnanza.server.room.journal import load_room
-from bohnanza.server.sqlite import SQLiteStore as Store
 
-from .harness import ServerProc, Table, decide, seat_players
+from .harness import ServerProc, Table, decide, seat_players, server_store
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 SEED = 11
 
 
 def _final_position(srv: ServerProc, room: str) -> dict[str, Any]:
-    store = Store(srv.db)
+    store = server_store(srv.db)  # its command file folded in (cmdfile.py)
     try:
         stored = load_room(store, room)
         assert stored is not None and stored.game is not None

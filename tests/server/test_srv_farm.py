@@ -27,7 +27,7 @@ from bohnanza.games import TableGame
 from bohnanza.server.room.journal import load_room, load_rooms
 from bohnanza.server.sqlite import SQLiteStore
 
-from .harness import Client, ServerProc, catch_up, position_at, positions_by_version
+from .harness import Client, ServerProc, catch_up, position_at, positions_by_version, server_store
 
 NAMES = ["Ann", "Bob", "Cy"]
 RETRY = {"wrong_phase", "already_declared", "not_your_turn", "no_rescue"}
@@ -253,7 +253,7 @@ async def test_a_farm_room_of_three_people_and_a_bot_plays_to_the_end(
     assert len(over) == 1 and f"parameters default* {changed}" in over[0]["text"], over
     assert people[0].state["room"]["seats"][3]["bot"] is True
     # the stored record says which numbers were used
-    store = SQLiteStore(srv.db)
+    store = server_store(srv.db)  # its command file folded in (cmdfile.py)
     try:
         stored = load_room(store, "farm")
         assert stored is not None and stored.game is not None

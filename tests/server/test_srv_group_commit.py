@@ -394,7 +394,7 @@ async def test_acknowledged_commands_of_several_rooms_survive_kill9(
             acked[name].add((seat, text))
     srv.kill9()
     assert done > 0
-    store = SQLiteStore(srv.db)
+    store = SQLiteStore(srv.db, commands_file=True)  # as the next start opens it (cmdfile.py)
     try:
         for name in rooms:
             rows = store.command_rows(name)

@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import websockets
 
-from .harness import Client, ServerProc
+from .harness import Client, ServerProc, server_store
 
 # ------------------------------------------------------------------ item 1: room slots
 
@@ -114,12 +114,13 @@ async def _until_parked(srv: ServerProc, within: float = 10) -> None:
 
 
 def _stored_version(srv: ServerProc, room: str) -> int:
-    con = sqlite3.connect(srv.db)
+    store = server_store(srv.db)  # the server's command file folded in (cmdfile.py)
     try:
-        row = con.execute("SELECT MAX(version) FROM commands WHERE room=?", (room,)).fetchone()
+        row = store.db.execute("SELECT MAX(version) FROM commands WHERE room=?",
+                               (room,)).fetchone()
         return int(row[0] or 0)
     finally:
-        con.close()
+        store.close()
 
 
 async def test_a_parked_room_costs_a_new_room_unless_a_seat_token_brings_it_back(

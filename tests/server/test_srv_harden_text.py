@@ -10,13 +10,11 @@ from typing import Any
 
 import pytest
 
-from bohnanza.server.sqlite import SQLiteStore as Store
-
-from .harness import Client, ServerProc
+from .harness import Client, ServerProc, server_store
 
 
 def _stored_chat(srv: ServerProc, room: str) -> list[dict[str, Any]]:
-    store = Store(srv.db)
+    store = server_store(srv.db)  # its command file folded in (cmdfile.py)
     try:
         return store.recent(room, 0, 100_000)[1]
     finally:

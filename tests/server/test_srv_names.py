@@ -9,9 +9,8 @@ import json
 from typing import Any
 
 from bohnanza.server.room.journal import load_room
-from bohnanza.server.sqlite import SQLiteStore as Store
 
-from .harness import Client, ServerProc, seat_players
+from .harness import Client, ServerProc, seat_players, server_store
 
 
 def _seat_names(c: Client) -> list[str]:
@@ -145,7 +144,7 @@ async def test_removebot_and_handover_through_the_parser(server_factory: Any) ->
     assert "42 seconds" in (await ann.ok("/help handover"))["message"]
     await ann.ok("/removebot 2")
     await ann.wait(lambda: _seat_names(ann) == ["Ann"])
-    store = Store(srv.db)
+    store = server_store(srv.db)  # its command file folded in (cmdfile.py)
     try:
         stored = load_room(store, "botcmds")
         assert stored is not None and [s["name"] for s in stored.seats] == ["Ann"]

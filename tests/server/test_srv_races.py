@@ -14,7 +14,7 @@ from bohnanza.server.room.journal import load_room
 from bohnanza.server.room.table import hash_token
 from bohnanza.server.sqlite import SQLiteStore as Store
 
-from .harness import Client, ServerProc, free_port
+from .harness import Client, ServerProc, free_port, server_store
 
 ROUNDS = 4
 
@@ -84,7 +84,7 @@ def _craft(db: Path, rooms: list[str]) -> dict[str, list[str]]:
 
 
 def _stored(srv: ServerProc, room: str) -> dict[str, Any]:
-    store = Store(srv.db)
+    store = server_store(srv.db)  # its command file folded in (cmdfile.py)
     try:
         stored = load_room(store, room)
         assert stored is not None and stored.game is not None

@@ -21,7 +21,7 @@ from bohnanza.server.room.table import hash_token
 from bohnanza.server.settings import Settings
 from bohnanza.server.sqlite import SQLiteStore as Store
 
-from .harness import Client, ServerProc, free_port, seat_players
+from .harness import Client, ServerProc, free_port, seat_players, server_store
 from .harness import offline_conn as _conn
 from .harness import queued_replies as _replies
 
@@ -143,12 +143,14 @@ async def test_a_locked_database_refuses_quickly_and_other_rooms_go_on(
         r = await zed.say("hello from another room")
         assert not r["ok"] and r["code"] == "storage_error" and r["message"], r
         assert time.monotonic() - t1 < 2 * busy + 1.0
+        # a game command between checkpoints is a line of the command file (cmdfile.py):
+        # stored, and answered, though the database is locked
         r = await asyncio.wait_for(plant, 10)
-        assert not r["ok"] and r["code"] == "storage_error" and r["message"], r
-        assert answered[0] - t0 < busy + 1.0, answered[0] - t0
-        # nothing of it was acknowledged or shown
+        assert r["ok"], r
+        assert answered[0] - t0 < busy / 2, answered[0] - t0
+        # nothing of the chat line was acknowledged or shown
         await asyncio.sleep(0.2)
-        assert table.views() == views and active.version == version
+        assert active.version > version
         assert not any(c["text"] == "hello from another room" for c in zed.chats + yu.chats)
     finally:
         lock.execute("ROLLBACK")
@@ -160,10 +162,10 @@ async def test_a_locked_database_refuses_quickly_and_other_rooms_go_on(
     assert table.views() != views
     await zed.ok("hello again")
     await yu.wait(lambda: any(c["text"] == "hello again" for c in yu.chats))
-    store = Store(srv.db)
+    store = server_store(srv.db)  # its command file folded in
     try:
         texts = [c["text"] for c in history(store, "locked")]
-        assert texts == ["/start", "/plant"]  # the refused /plant was not stored
+        assert texts == ["/start", "/plant", "/plant"]
         stored = load_room(store, "other")
         assert stored is not None
         assert [line["text"] for line in stored.chat] == ["hello again"]

@@ -1,0 +1,69 @@
+"""The SQLite database's tables (:data:`SCHEMA`), a game command's row (:data:`INSERT_COMMAND`),
+and whether a file's tables are this server's (:func:`schema_problem`)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+# ids are INTEGER PRIMARY KEY (the largest so far + 1: a room's rows are in id order); a
+# database of an older version keeps its AUTOINCREMENT tables (the same order, a slower insert)
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    name TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    version INTEGER NOT NULL,
+    game_no INTEGER NOT NULL DEFAULT 0,
+    options TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    game TEXT,
+    last_result TEXT,
+    game_v INTEGER
+);
+CREATE TABLE IF NOT EXISTS commands (
+    id INTEGER PRIMARY KEY,
+    room TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    game_no INTEGER NOT NULL,
+    seat INTEGER,
+    text TEXT NOT NULL,
+    position TEXT,
+    log TEXT NOT NULL,
+    ts REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS commands_room ON commands (room, id);
+CREATE TABLE IF NOT EXISTS chat (
+    id INTEGER PRIMARY KEY,
+    room TEXT NOT NULL,
+    line TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_room ON chat (room, id);
+CREATE TABLE IF NOT EXISTS folded (
+    id INTEGER PRIMARY KEY CHECK (id = 0),
+    line INTEGER NOT NULL
+);
+"""
+
+# a game command's row (save_command; several of a group at once: SQLiteStore._commands)
+INSERT_COMMAND = ("INSERT INTO commands (room, version, game_no, seat, text, position, log, ts)"
+                  " VALUES (?, ?, ?, ?, ?, NULL, ?, ?)")
+
+MIGRATED = {("rooms", "game_v")}  # columns a database of an older version gains on opening
+
+
+def schema_problem(con: sqlite3.Connection) -> str | None:
+    """Why the database behind ``con`` is not this server's (one of its tables lacks a column
+    :data:`SCHEMA` needs: another program's file), or None (this schema, or no tables yet)."""
+    want = sqlite3.connect(":memory:")
+    try:
+        want.executescript(SCHEMA)
+        for (table,) in want.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
+            have = {str(r[1]) for r in con.execute(f"PRAGMA table_info({table})")}
+            if not have:
+                continue  # made on opening
+            need = {str(r[1]) for r in want.execute(f"PRAGMA table_info({table})")}
+            missing = sorted(c for c in need - have if (table, c) not in MIGRATED)
+            if missing:
+                return f"its table {table} has no column {', '.join(missing)}: not this server's"
+    finally:
+        want.close()
+    return None

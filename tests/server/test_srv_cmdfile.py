@@ -1,0 +1,292 @@
+"""The command file (``cmdfile.py``): a lone game command is stored as one appended line and
+folded into the ``commands`` table before any other call, at start-up and at the
+checkpointer's ticks. Every command stored is in the table after a kill and the next opening,
+once and in order (design.md section 7: "Killing the server at any moment loses no
+acknowledged command"); a line cut short, a gap in the numbering, a room deleted meanwhile, a
+second process on the same database and a refused or failed write are each handled without a
+row lost, doubled or put out of order. Real files, a real SQLite database."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import resource
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bohnanza.server.checkpointer import Checkpointer
+from bohnanza.server.dbqueue import DbQueue
+from bohnanza.server.hub import Hub
+from bohnanza.server.settings import Settings
+from bohnanza.server.sqlite import SQLiteStore
+
+LOG = '[{"all":{"kind":"plant","text":"P1 plants a Blue."}}]'
+
+
+def _room(store: SQLiteStore, name: str = "r") -> None:
+    """A room's checkpoint (the rows the lone commands follow)."""
+    store.save(name=name, version=1, game_no=1, options={}, seats=[], game=None,
+               last_result=None)
+
+
+def _lone(store: SQLiteStore, version: int, name: str = "r", text: str = "/plant") -> None:
+    """One game command alone, as the server's group commit hands it over."""
+    store.group([(store.save_command, (), {"name": name, "version": version, "game_no": 1,
+                                           "seat": 0, "text": text, "log": LOG})])
+
+
+def _versions(db: Path, name: str = "r") -> list[int]:
+    con = sqlite3.connect(db)
+    try:
+        return [int(v) for (v,) in con.execute(
+            "SELECT version FROM commands WHERE room = ? AND text != '' ORDER BY id", (name,))]
+    finally:
+        con.close()
+
+
+def _lines(db: Path) -> bytes:
+    return Path(f"{os.path.realpath(db)}-commands").read_bytes()
+
+
+def _dropped(store: SQLiteStore) -> None:
+    """The process's end without a fold (as a kill: the file and the database as they are)."""
+    assert store._file is not None
+    store._file.close()
+    store._file = None
+    store.db.close()
+
+
+def test_lone_commands_are_lines_until_folded_then_rows_in_order(tmp_path: Path) -> None:
+    db = tmp_path / "a.db"
+    store = SQLiteStore(db, commands_file=True)
+    try:
+        _room(store)
+        for v in range(2, 7):
+            _lone(store, v)
+        assert store.unfolded == 5
+        assert _versions(db) == []  # not in the table yet: five lines in the file
+        assert len(_lines(db).splitlines()) == 5
+        # a read of the writing connection folds first
+        assert [r.version for r in store.command_rows("r")] == [2, 3, 4, 5, 6]
+        assert store.unfolded == 0 and _lines(db) == b""
+        # a checkpoint folds in its own transaction, the lines before its row
+        _lone(store, 7)
+        store.save(name="r", version=8, game_no=1, options={}, seats=[], game=None,
+                   last_result=None, command=(0, "/harvest 1"), log=LOG)
+        assert _versions(db) == [2, 3, 4, 5, 6, 7, 8]
+        assert _lines(db) == b""
+    finally:
+        store.close()
+
+
+def test_a_killed_store_loses_no_line_and_the_next_opening_folds_them_once(
+    tmp_path: Path
+) -> None:
+    db = tmp_path / "k.db"
+    store = SQLiteStore(db, commands_file=True)
+    _room(store)
+    for v in range(2, 5):
+        _lone(store, v)
+    store.fold()
+    for v in range(5, 9):
+        _lone(store, v)
+    _dropped(store)
+    assert _versions(db) == [2, 3, 4]
+    again = SQLiteStore(db, commands_file=True)
+    try:
+        assert _versions(db) == [2, 3, 4, 5, 6, 7, 8]
+        assert _lines(db) == b""
+        _lone(again, 9)  # the numbering goes on past the folded lines
+        assert [r.version for r in again.command_rows("r")] == [2, 3, 4, 5, 6, 7, 8, 9]
+    finally:
+        again.close()
+    # a third opening finds nothing more to fold: no row twice
+    third = SQLiteStore(db, commands_file=True)
+    third.close()
+    assert _versions(db) == [2, 3, 4, 5, 6, 7, 8, 9]
+
+
+def test_a_real_kill_between_lines_loses_none_answered(tmp_path: Path) -> None:
+    """A process stores lone commands and says each one's version once stored; it is killed
+    (SIGKILL) while it writes: every version it said is in the table after the next opening,
+    in order, with none after a gap."""
+    db = tmp_path / "x.db"
+    setup = SQLiteStore(db)
+    _room(setup)
+    setup.close()
+    script = (
+        "import sys\n"
+        "from bohnanza.server.sqlite import SQLiteStore\n"
+        f"s = SQLiteStore({str(db)!r}, commands_file=True)\n"
+        "v = 2\n"
+        "while True:\n"
+        "    s.group([(s.save_command, (), {'name': 'r', 'version': v, 'game_no': 1,"
+        " 'seat': 0, 'text': '/plant', 'log': '[]'})])\n"
+        "    print(v, flush=True)\n"
+        "    if v % 50 == 0:\n"
+        "        s.fold()\n"
+        "    v += 1\n")
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})
+    assert proc.stdout is not None
+    said: list[int] = []
+    for line in proc.stdout:
+        said.append(int(line))
+        if len(said) == 377:  # mid-way between two folds
+            break
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    said += [int(line) for line in proc.stdout.read().split()]
+    store = SQLiteStore(db, commands_file=True)
+    try:
+        stored = [r.version for r in store.command_rows("r")]
+    finally:
+        store.close()
+    assert stored[: len(said)] == said  # every answered command, in order
+    assert stored == list(range(2, 2 + len(stored)))  # and no gap after them
+
+
+def test_a_line_cut_short_and_the_lines_after_a_gap_are_dropped(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    store = SQLiteStore(db, commands_file=True)
+    _room(store)
+    for v in range(2, 5):
+        _lone(store, v)
+    _dropped(store)
+    path = Path(f"{os.path.realpath(db)}-commands")
+    whole = path.read_bytes()
+    path.write_bytes(whole + whole.splitlines(keepends=True)[0][:20])  # a power cut mid-line
+    again = SQLiteStore(db, commands_file=True)
+    _lone(again, 5)
+    _dropped(again)
+    assert _versions(db) == [2, 3, 4]  # the torn line dropped; line 5 is the next
+    # lines numbered past a gap (the folded ones end at 4: these start at 6) are dropped
+    lines = [b'[6,"r",7,1,0,"/plant","[]",1.0]', b'[7,"r",8,1,0,"/plant","[]",1.0]']
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    third = SQLiteStore(db, commands_file=True)
+    third.close()
+    assert _versions(db) == [2, 3, 4]
+
+
+def test_a_fold_committed_but_the_file_not_emptied_folds_nothing_twice(tmp_path: Path) -> None:
+    db = tmp_path / "f.db"
+    store = SQLiteStore(db, commands_file=True)
+    _room(store)
+    for v in range(2, 5):
+        _lone(store, v)
+    kept = _lines(db)
+    store.fold()
+    _dropped(store)
+    Path(f"{os.path.realpath(db)}-commands").write_bytes(kept)  # as if killed before emptying
+    again = SQLiteStore(db, commands_file=True)
+    again.close()
+    assert _versions(db) == [2, 3, 4]
+
+
+def test_the_lines_of_a_room_forgotten_meanwhile_are_left_out(tmp_path: Path) -> None:
+    db = tmp_path / "g.db"
+    store = SQLiteStore(db, commands_file=True)
+    _room(store, "gone")
+    _room(store, "kept")
+    _lone(store, 2, "gone")
+    _lone(store, 2, "kept")
+    _dropped(store)
+    con = sqlite3.connect(db)  # as 'bohnanza forget-room' of an older version would
+    con.execute("DELETE FROM rooms WHERE name = 'gone'")
+    con.commit()
+    con.close()
+    again = SQLiteStore(db, commands_file=True)
+    again.close()
+    assert _versions(db, "gone") == [] and _versions(db, "kept") == [2]
+
+
+def test_a_second_store_on_the_database_writes_its_rows_directly(tmp_path: Path) -> None:
+    db = tmp_path / "two.db"
+    first = SQLiteStore(db, commands_file=True)
+    second = SQLiteStore(db, commands_file=True)
+    try:
+        assert first.commands_path is not None and second.commands_path is None
+        _room(first)
+        _lone(first, 2)
+        _lone(second, 3)  # no file of its own: its row in the table at once
+        assert _versions(db) == [3] and first.unfolded == 1
+    finally:
+        second.close()  # folds nothing of the first's
+        assert _versions(db) == [3]
+        first.close()
+    assert sorted(_versions(db)) == [2, 3]
+
+
+def test_a_refused_row_and_a_failed_write_store_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "b.db"
+    store = SQLiteStore(db, commands_file=True)
+    try:
+        _room(store)
+        _lone(store, 2)
+        size = len(_lines(db))
+        with pytest.raises(TypeError):  # the table would refuse it at the fold: refused now
+            store.group([(store.save_command, (), {"name": "r", "version": 3, "game_no": 1,
+                                                   "seat": 0, "text": None, "log": LOG})])
+        assert len(_lines(db)) == size and store.unfolded == 1
+        # a write the file system cuts short (a file size limit standing in for a full
+        # disk): the part written is cut off again, the command refused
+        old = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size + 40, hard))
+        try:
+            with pytest.raises(OSError):
+                _lone(store, 3, text="/plant " + "x" * 200)
+        finally:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+            signal.signal(signal.SIGXFSZ, old)
+        assert len(_lines(db)) == size and store.unfolded == 1
+        _lone(store, 3)
+        assert [r.version for r in store.command_rows("r")] == [2, 3]
+    finally:
+        store.close()
+
+
+async def test_a_read_after_an_answered_command_sees_it(tmp_path: Path) -> None:
+    """The backlog a connection gets is read on a connection of its own: the writing one's
+    lines are folded in first."""
+    db = tmp_path / "q.db"
+    store = SQLiteStore(db, commands_file=True)
+    _room(store)
+    queue = DbQueue(store, SQLiteStore(db), True)
+    try:
+        await queue.write(store.save_command, name="r", version=2, game_no=1, seat=0,
+                          text="/plant", log=LOG)
+        assert store.unfolded == 1
+        logs, _ = await queue.read(queue.reader.recent, "r")
+        assert [e["v"] for e in logs] == [2]
+    finally:
+        queue.close()
+
+
+async def test_a_running_server_folds_its_lines_within_a_tick(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(Checkpointer, "interval", 0.05)
+    db = tmp_path / "s.db"
+    hub = Hub(Settings(db=db, game_seed=1))
+    await hub.start()
+    try:
+        store = hub.store
+        assert isinstance(store, SQLiteStore) and store.commands_path is not None
+        _room(store)
+        for v in range(2, 12):
+            await hub.queue.write(store.save_command, name="r", version=v, game_no=1, seat=0,
+                                  text="/plant", log=LOG)
+        for _ in range(100):
+            if _versions(db) == list(range(2, 12)):
+                break
+            await asyncio.sleep(0.02)
+        assert _versions(db) == list(range(2, 12))  # another process sees them
+        assert _lines(db) == b""
+    finally:
+        await hub.stop()
