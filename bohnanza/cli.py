@@ -126,8 +126,7 @@ def _forget_room(room: str, db: Path | None) -> int:
     if problem is not None:
         print(f"bohnanza: {path} is not a usable SQLite database ({problem})", file=sys.stderr)
         return 2
-    # a stopped server's command file folded in first (cmdfile.py; a running one's is its own)
-    store = open_store(path, "NORMAL", 5.0, commands_file=True)
+    store = open_store(path, "NORMAL", 5.0)  # (a stopped server's command file folded in)
     try:
         found = store.db.execute(  # type: ignore[attr-defined]
             "SELECT 1 FROM rooms WHERE name=?", (room,)).fetchone() is not None

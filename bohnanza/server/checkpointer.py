@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 import time
@@ -20,11 +21,13 @@ _fdatasync = getattr(os, "fdatasync", os.fsync)  # (macOS has no fdatasync)
 
 
 def sync_files(wal: str, commands: str | None) -> bool:
-    """:func:`sync_file` the log, then the command file (``cmdfile.py``) when there is one:
-    whether there was a log. Raises ``OSError`` when a sync fails."""
+    """:func:`sync_file` the log, then the command file (``cmdfile.py``) when there is one
+    (its lines follow the log's commits: a line never on the disk before them through this
+    sync): whether there was a log. Raises ``OSError`` when a sync fails."""
+    there = sync_file(wal)
     if commands is not None:
         sync_file(commands)
-    return sync_file(wal)
+    return there
 
 
 def sync_file(path: str) -> bool:
@@ -58,8 +61,9 @@ class Checkpointer:
       tick (SQLite syncs the log before a copy), without the copy and the database's sync.
       A failed sync is logged as critical: the disk lost written data. The writing
       connection's command file (``cmdfile.py``: lone game commands, one line each) is
-      folded into the database first (in the queue: the next write in order) and synced with
-      the log;
+      folded into the database first and turned (``SQLiteStore.turn``, in the queue: the
+      next call in order), and synced after the log; once a sync ends, the old part of a
+      turn made before it began is deleted (``SQLiteStore.drop_old``);
     * the log **copied back** into the database (``PRAGMA wal_checkpoint``; SQLite syncs the
       log before the copy, and the database after it), when ``copy_every`` seconds passed
       since the last copy or the log's file grew past ``copy_bytes`` (more than the
@@ -102,6 +106,7 @@ class Checkpointer:
         self._missing = False  # told once: no log to sync
         self._timer: asyncio.TimerHandle | None = None
         self._thread: ThreadPoolExecutor | None = None
+        self._turns = 0  # the command file's turns made before the sync on its way began
 
     def start(self) -> None:
         if self.sync:
@@ -129,9 +134,10 @@ class Checkpointer:
             asked = self.queue.asked
             now = time.monotonic()
             if asked != self._seen:
-                if getattr(self.queue.store, "unfolded", 0):
-                    self.queue.later(self.queue.store.fold)  # type: ignore[attr-defined]
-                    asked = self.queue.asked
+                if self.commands is not None:
+                    self.queue.later(functools.partial(
+                        self.queue.store.turn, self.sync))  # type: ignore[attr-defined]
+                    asked = self.queue.asked  # (not a write of the server's: no tick more)
                 self._seen = asked
                 self._cut = False
                 self._written = now
@@ -157,6 +163,8 @@ class Checkpointer:
             self._again = True
             return
         self._again = False
+        # the command file's turns made so far: their old parts go once this sync has ended
+        self._turns = getattr(self.queue.store, "rotations", 0)
         self._syncing = asyncio.get_running_loop().run_in_executor(
             self._thread, sync_files, self.wal, self.commands)
         self._syncing.add_done_callback(self._synced)
@@ -174,8 +182,15 @@ class Checkpointer:
             log.critical("the write-ahead log %s could not be synced to the disk: %s "
                          "(commands answered since the last sync may be lost to a power cut)",
                          self.wal, error)
-        elif done.result() is False and not self._missing:
-            self._missing = True
-            log.warning("no write-ahead log at %s to sync", self.wal)
+        else:
+            if done.result() is False and not self._missing:
+                self._missing = True
+                log.warning("no write-ahead log at %s to sync", self.wal)
+            if self.commands is not None:
+                seen = self.queue.asked
+                self.queue.later(functools.partial(
+                    self.queue.store.drop_old, self._turns))  # type: ignore[attr-defined]
+                if self._seen == seen:
+                    self._seen = self.queue.asked  # (not a write of the server's)
         if self._again and self._timer is not None:  # (not stopped)
             self._sync()

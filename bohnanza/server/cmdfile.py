@@ -3,27 +3,34 @@
 A game command between checkpoints is stored as one ``write`` of one line to a file opened
 ``O_APPEND`` (``<database>-commands``) instead of its own SQLite transaction (an ``INSERT`` and
 a commit: about 60 µs of a command's CPU in a live server, issue 14). The store
-(``sqlite.SQLiteStore``) folds the lines into its ``commands`` table (one transaction, with the
-number of the last line folded in the table ``folded``) before any other call, at each of the
-checkpointer's ticks and at start-up, and then empties the file.
+(``sqlite.SQLiteStore``, through :class:`Folding`) folds the lines into its ``commands`` table
+(with the number of the last line folded, in the table ``command_file``) at the start of each
+of its transactions and before any other call, at each of the checkpointer's ticks, on closing
+and on opening.
 
 Durability is the write-ahead log's at ``synchronous`` NORMAL: a line is in the kernel when
 ``write`` returns (a killed process loses nothing written), on the disk once the checkpointer's
-next tick has synced the file (``checkpointer.sync_file``). A line cut short by a power cut, and
-every line after it, is dropped when the file is read again, as is every line after a gap in
-the numbering (the lines kept are always a prefix of those written).
+next tick has synced the log and then the file. Folded lines stay in the file until a sync of
+the log that covers their fold: at a tick the file is renamed ``<database>-commands.old`` and a
+new one begun (:meth:`Folding.turn`), and the old one is deleted after the next sync of the log
+(:meth:`Folding.drop_old`). What a power cut leaves is always a prefix of what was written:
+a line cut short, every line after a gap in the numbering and every line that follows a commit
+of the store the database no longer holds (each line carries the count of the store's commits
+when it was written, ``k``; the table the count it holds) are dropped when the files are read.
 
-Line: the JSON array ``[n, room, version, game_no, seat, text, log, ts]`` (``n`` the line's
-number, counted on from the table ``folded`` across emptyings; ``log`` the command's log entries
-as JSON text; ``ts`` Unix time in seconds), then ``\\n``.
+Line: the JSON array ``[n, k, room, version, game_no, seat, text, log, ts]`` (``n`` the line's
+number, counted on across files; ``log`` the command's log entries as JSON text; ``ts`` Unix
+time in seconds), then ``\\n``.
 
-The file is locked (``flock``, exclusive) by the one store that writes it: a second server on
-the same database stores its commands in SQLite directly (:func:`CommandFile.open` answers
-None) and never folds another process's lines.
+The file is locked (``flock``, exclusive) by the one store that writes it: a second process on
+the same database stores its commands in SQLite directly and never folds another's lines. Any
+store that opens a database whose command file no process holds folds the lines in first (a
+server killed and started again with ``synchronous`` FULL, a script).
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import logging
 import os
@@ -37,64 +44,79 @@ from .schema import INSERT_COMMAND
 log = logging.getLogger("bohnanza.server")
 
 Row = tuple[str, int, int, int | None, str, str, float]  # room, version, game_no, seat, text, log, ts
+FOLDED = ("INSERT INTO command_file (id, line, commits) VALUES (0, ?, ?) ON CONFLICT(id)"
+          " DO UPDATE SET line = excluded.line, commits = excluded.commits")
 
 
-def _line(n: int, row: Row) -> bytes:
-    """Line ``n`` of ``row``; raises ``TypeError`` for a row the ``commands`` table refuses (a
-    column of the wrong type: the table's NOT NULL text and integer columns) or that is not
-    JSON (``orjson.JSONEncodeError``, a ``TypeError``: a lone surrogate)."""
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and -2**63 <= v < 2**63
+
+
+def _line(n: int, k: int, row: Row) -> bytes:
+    """Line ``n`` of ``row`` written after the store's ``k``-th commit; raises ``TypeError``
+    for a row the ``commands`` table refuses (a column of the wrong type or out of SQLite's
+    integer range) or that is not JSON (``orjson.JSONEncodeError``: a lone surrogate)."""
     room, version, game_no, seat, text, log_text, ts = row
-    if not (isinstance(room, str) and isinstance(version, int) and isinstance(game_no, int)
-            and (seat is None or isinstance(seat, int)) and isinstance(text, str)
+    if not (isinstance(room, str) and _whole(version) and _whole(game_no)
+            and (seat is None or _whole(seat)) and isinstance(text, str)
             and isinstance(log_text, str)):  # (a bot's command is a str of its own class)
         raise TypeError(f"not a command row: {row!r:.200}")
-    return orjson.dumps((n, room, version, game_no, seat, text, log_text, ts)) + b"\n"
+    return orjson.dumps((n, k, room, version, game_no, seat, text, log_text, ts)) + b"\n"
 
 
-def _row(value: Any) -> tuple[int, Row] | None:
-    """A line's number and row, or None when the line is not one this module wrote."""
-    if not isinstance(value, list) or len(value) != 8:
+def _row(value: Any) -> tuple[int, int, Row] | None:
+    """A line's number, commit count and row, or None when it is not a line of :func:`_line`."""
+    if not isinstance(value, list) or len(value) != 9:
         return None
-    n, room, version, game_no, seat, text, log_text, ts = value
-    if (type(n) is not int or type(room) is not str or type(version) is not int
-            or type(game_no) is not int or (seat is not None and type(seat) is not int)
-            or type(text) is not str or type(log_text) is not str
-            or type(ts) not in (int, float)):
+    n, k, room, version, game_no, seat, text, log_text, ts = value
+    if not (_whole(n) and _whole(k) and isinstance(room, str) and _whole(version)
+            and _whole(game_no) and (seat is None or _whole(seat)) and isinstance(text, str)
+            and isinstance(log_text, str) and isinstance(ts, (int, float))
+            and not isinstance(ts, bool)):
         return None
-    return n, (room, version, game_no, seat, text, log_text, float(ts))
+    return n, k, (room, version, game_no, seat, text, log_text, float(ts))
 
 
 class CommandFile:
-    """The open, locked command file of one database (:func:`open`)."""
+    """The open, locked command file of one database (:meth:`open`) and its old part."""
 
     def __init__(self, path: str, fd: int) -> None:
         self.path = path
+        self.old = f"{path}.old"  # the part before the last turn, until the log is synced
         self.fd = fd
         self.size = os.fstat(fd).st_size  # bytes: where the next line starts
 
-    @classmethod
-    def open(cls, path: str) -> CommandFile | None:
-        """The command file at ``path`` (made when missing), locked for this store; None when
-        another process holds it (its lines are its own). Raises ``OSError`` when it cannot be
-        made or opened."""
+    @staticmethod
+    def _locked(path: str) -> int | None:
+        """A descriptor of the file at ``path`` (made when missing), locked; None when
+        another process holds it."""
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
-            log.info("%s is another process's: this one stores its commands in the database"
-                        " directly", path)
             return None
         except BaseException:
             os.close(fd)
             raise
+        return fd
+
+    @classmethod
+    def open(cls, path: str) -> CommandFile | None:
+        """The command file at ``path`` (made when missing), locked for this store; None when
+        another process holds it (its lines are its own). Raises ``OSError``."""
+        fd = cls._locked(path)
+        if fd is None:
+            log.info("%s is another process's: its lines are left to it", path)
+            return None
         return cls(path, fd)
 
-    def append(self, first: int, rows: list[Row]) -> None:
-        """``rows`` as lines ``first``, ``first + 1``, ... in one ``write``. Raises ``TypeError``
-        for a row the table would refuse and ``OSError`` when the write fails (a full disk):
-        then nothing of them is in the file (a part written is cut off again)."""
-        data = b"".join([_line(first + i, row) for i, row in enumerate(rows)])
+    def append(self, first: int, k: int, rows: list[Row]) -> None:
+        """``rows`` as lines ``first``, ``first + 1``, ... (after commit ``k``) in one
+        ``write``. Raises ``TypeError`` for a row the table would refuse and ``OSError`` when
+        the write fails (a full disk): then nothing of them is in the file (a part written is
+        cut off again)."""
+        data = b"".join([_line(first + i, k, row) for i, row in enumerate(rows)])
         try:
             written = os.write(self.fd, data)
             if written != len(data):
@@ -104,12 +126,15 @@ class CommandFile:
             raise
         self.size += written
 
-    def read(self, after: int) -> list[Row]:
-        """The rows of the lines numbered past ``after`` (those folded already left out), in
-        order: up to the first line that cannot be read (cut short, not this module's) or
-        that does not follow the one before it, each dropped with a warning."""
-        with open(self.path, "rb") as f:
-            data = f.read()
+    def read(self, after: int, commits: int) -> tuple[list[Row], bool]:
+        """The rows of the lines (the old part's, then the file's) numbered past ``after``,
+        in order, up to the first line that cannot be read (cut short, not a line), that does
+        not follow the one before it, or that follows a commit past ``commits`` (lost), each
+        dropped with a warning; and whether any line was read at all."""
+        data = b""
+        for part in (self.old, self.path):
+            with contextlib.suppress(FileNotFoundError), open(part, "rb") as f:
+                data += f.read()
         rows: list[Row] = []
         want: int | None = None
         for no, line in enumerate(data.split(b"\n")):
@@ -119,23 +144,44 @@ class CommandFile:
                 parsed = _row(orjson.loads(line))
             except orjson.JSONDecodeError:
                 parsed = None
-            if parsed is None or (want is not None and parsed[0] != want):
-                log.warning("%s: line %d and those after it dropped (%s)", self.path, no + 1,
-                            "not a command" if parsed is None else "not the next number")
+            why = ("not a command line" if parsed is None
+                   else "not the next number" if want is not None and parsed[0] != want
+                   else "after a commit the database does not hold" if parsed[1] > commits
+                   else None)
+            if why is None and parsed is not None and parsed[0] > after and not rows \
+                    and parsed[0] != after + 1:
+                why = f"the folded ones end at {after}"
+            if why is not None or parsed is None:
+                log.warning("%s: line %d and those after it dropped (%s)", self.path, no + 1, why)
                 break
-            n, row = parsed
+            n, _, row = parsed
             want = n + 1
-            if n <= after:
-                continue
-            if not rows and n != after + 1:
-                log.warning("%s: lines from %d dropped (the folded ones end at %d)",
-                            self.path, n, after)
-                break
-            rows.append(row)
-        return rows
+            if n > after:
+                rows.append(row)
+        return rows, bool(data.strip())
 
-    def empty(self) -> None:
-        """Cut the file to nothing (its lines are folded). Raises ``OSError``."""
+    def turn(self) -> bool:
+        """Begin a new file, this one kept as the old part: True; False (nothing done) while
+        the old part of the last turn is still there. Raises ``OSError``."""
+        if os.path.exists(self.old):
+            return False
+        os.rename(self.path, self.old)
+        fd = self._locked(self.path)
+        if fd is None:  # pragma: no cover - another process took the new name at once
+            os.rename(self.old, self.path)
+            return False
+        os.close(self.fd)
+        self.fd, self.size = fd, 0
+        return True
+
+    def drop_old(self) -> None:
+        """Delete the old part (its lines are folded and the log that holds them synced)."""
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.old)
+
+    def clear(self) -> None:
+        """Every line folded and on the disk in the database: both parts emptied."""
+        self.drop_old()
         os.ftruncate(self.fd, 0)
         self.size = 0
 
@@ -146,9 +192,10 @@ class CommandFile:
 class Folding:
     """The command file's part of ``sqlite.SQLiteStore`` (a mixin over its connection ``db``):
     lone commands' rows appended (:meth:`_append`), folded into the ``commands`` table with
-    the number of the last line (:meth:`fold`, or :meth:`_fold_into` and :meth:`_folded`
-    around a transaction of the store's own), the lines a stopped server left folded on
-    opening (:meth:`_open_commands`)."""
+    the number of the last line and the count of commits (:meth:`_fold_into` at the start of
+    each of the store's transactions, :meth:`_folded` after its commit; :meth:`fold` alone),
+    the file turned and its old part dropped by the checkpointer (:meth:`turn`,
+    :meth:`drop_old`), the lines a stopped server left folded on opening."""
 
     db: sqlite3.Connection
 
@@ -158,17 +205,35 @@ class Folding:
     def _rollback(self) -> None:
         """(the store's: end a failed transaction)"""
 
-    def _open_commands(self, path: str | None) -> None:
-        """Open and lock the command file at ``path`` (None: none) and fold in its lines."""
-        self._file: CommandFile | None = None  # the command file, locked
+    def _open_commands(self, path: str | None, keep: bool) -> None:
+        """The command file at ``path`` (None: an in-memory database): its lines folded in
+        when no other process holds it, then kept open and locked for this store's lone
+        commands when ``keep``. Raises ``sqlite3.Error`` (the fold; the file closed again)."""
+        self._file: CommandFile | None = None  # the command file, locked (keep)
         self._pending: list[Row] = []  # the rows of its lines not yet folded into the table
-        self._line = 0  # the number of its last line (the table ``folded`` has the last folded)
+        row = self.db.execute("SELECT line, commits FROM command_file WHERE id = 0").fetchone()
+        self._line = int(row[0]) if row else 0  # the number of its last line
+        self._commits = int(row[1]) if row else 0  # this store's commits (lines carry it)
+        self.rotations = 0  # turns of the file so far (turn)
+        self._old_turn: int | None = None  # the turn that made the old part, until dropped
         self.commands_path: str | None = None
-        if path is not None:
-            self._file = CommandFile.open(path)
-            if self._file is not None:
-                self.commands_path = self._file.path
-                self._replay()
+        if path is None or not (keep or os.path.exists(path) or os.path.exists(f"{path}.old")):
+            return
+        file = CommandFile.open(path)
+        if file is None:
+            return
+        try:
+            self._file = file
+            self._replay()
+        except BaseException:
+            self._file = None
+            file.close()
+            raise
+        if keep:
+            self.commands_path = file.path
+        else:
+            self._file = None
+            file.close()
 
     @property
     def unfolded(self) -> int:
@@ -176,61 +241,60 @@ class Folding:
         return len(self._pending)
 
     def _replay(self) -> None:
-        """At opening: fold the lines the file holds past the last folded (a server stopped
-        before folding them), those of rooms no longer stored left out; the file emptied."""
+        """At opening: fold the lines past the last folded (a server stopped before folding
+        them), those of rooms no longer stored left out; once the database holds them on the
+        disk (a full copy of the log back, ``wal_checkpoint``), both parts emptied."""
         assert self._file is not None
-        row = self.db.execute("SELECT line FROM folded WHERE id = 0").fetchone()
-        self._line = int(row[0]) if row is not None else 0
-        rows = self._file.read(self._line)
+        rows, any_lines = self._file.read(self._line, self._commits)
         if rows:
             rooms = {str(r[0]) for r in self.db.execute("SELECT name FROM rooms")}
             self._pending = [r for r in rows if r[0] in rooms]
             self._line += len(rows)
             log.info("%d commands folded in from %s (%d of rooms no longer stored left out)",
                      len(self._pending), self._file.path, len(rows) - len(self._pending))
-            cur = self.db.cursor()
-            cur.execute("BEGIN IMMEDIATE")
-            try:
-                self._fold_into(cur, always=True)
-                cur.execute("COMMIT")
-            except BaseException:
-                self._rollback()
-                raise
-        self._folded()
+            self.fold(always=True)
+        if any_lines:
+            self._clear()
+
+    def _clear(self) -> None:
+        """Empty the file once a full copy of the log back has put the database on the disk
+        (when a reader keeps the copy from ending, the lines stay: they are folded)."""
+        assert self._file is not None
+        busy, frames, copied = self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        if busy == 0 and frames == copied:
+            self._file.clear()
 
     def _append(self, rows: list[Row]) -> None:
         """Store game commands' rows (after the room's checkpoint) as the command file's next
         lines. Raises ``TypeError`` (a row the table would refuse) or ``OSError``: nothing
         stored."""
         assert self._file is not None
-        self._file.append(self._line + 1, rows)
+        self._file.append(self._line + 1, self._commits, rows)
         self._line += len(rows)
         self._pending += rows
 
-    def _fold_into(self, cur: sqlite3.Cursor, always: bool = False) -> None:
-        """In the transaction begun on ``cur``: the rows of the command file not yet folded
-        into the table, and the number of its last line; :meth:`_folded` once committed."""
-        if self._pending or (always and self._file is not None):
+    def _fold_into(self, cur: sqlite3.Cursor) -> None:
+        """At the start of a transaction of this store begun on ``cur``: the rows of the
+        command file not yet folded into the table, the number of its last line and the
+        count of commits with this one; :meth:`_folded` once committed."""
+        if self._file is None:
+            return
+        if self._pending:
             cur.executemany(INSERT_COMMAND, self._pending)
-            cur.execute("INSERT INTO folded (id, line) VALUES (0, ?)"
-                        " ON CONFLICT(id) DO UPDATE SET line = excluded.line", (self._line,))
+        cur.execute(FOLDED, (self._line, self._commits + 1))
 
     def _folded(self) -> None:
-        """After the commit of :meth:`_fold_into`: no row unfolded, the file emptied (when
-        that fails its lines stay, left out when read again: they are folded)."""
-        self._pending = []
-        if self._file is not None and self._file.size:
-            try:
-                self._file.empty()
-            except OSError as e:  # pragma: no cover - a file that cannot be cut
-                log.warning("%s could not be emptied: %s", self._file.path, e)
+        """After the commit of :meth:`_fold_into`: no row unfolded, one commit more."""
+        if self._file is not None:
+            self._pending = []
+            self._commits += 1
 
-    def fold(self) -> None:
-        """Fold the command file's rows into the ``commands`` table (one transaction; every
-        call but a lone game command's write does it first; the checkpointer's ticks too).
-        Raises ``sqlite3.Error`` (a lock held elsewhere): they stay in the file."""
+    def fold(self, always: bool = False) -> None:
+        """Fold the command file's rows into the ``commands`` table (one transaction; inside
+        a transaction of this store, nothing: it began with them). Raises ``sqlite3.Error``
+        (a lock held elsewhere): they stay in the file."""
         self._unpin()
-        if not self._pending:
+        if not (self._pending or always) or self.db.in_transaction:
             return
         cur = self.db.cursor()
         cur.execute("BEGIN IMMEDIATE")
@@ -242,3 +306,42 @@ class Folding:
             raise
         self._folded()
 
+    def turn(self, keep_old: bool = True) -> None:
+        """The checkpointer's tick: fold (never waiting: a locked database is tried at the
+        next tick), then begin a new file, the folded one kept as the old part until a sync
+        of the log that began after this (:meth:`drop_old` with :attr:`rotations`; without
+        ``keep_old``, ``synchronous`` OFF, deleted at once)."""
+        if self._file is None:
+            return
+        try:
+            self.fold()
+        except sqlite3.OperationalError as e:
+            log.info("the command file is not folded yet: %s", e)
+            return
+        if self._file.size and self._file.turn():
+            self.rotations += 1
+            self._old_turn = self.rotations
+            if not keep_old:
+                self.drop_old(self.rotations)
+
+    def drop_old(self, synced: int) -> None:
+        """A sync of the log that began after turn ``synced`` has ended: the old part made by
+        that turn or an earlier one deleted (its lines' fold is on the disk)."""
+        if self._file is not None and self._old_turn is not None and self._old_turn <= synced:
+            self._old_turn = None
+            self._file.drop_old()
+
+    def _close_commands(self) -> None:
+        """On closing: fold, and when the database then holds every line on the disk, empty
+        the file (else its lines are folded at the next opening); closed, unlocked."""
+        if self._file is None:
+            return
+        try:
+            self.fold()
+            self._clear()
+        except sqlite3.Error as e:
+            log.warning("%d commands left in %s to fold at the next start (%s)",
+                        len(self._pending), self._file.path, e)
+        finally:
+            self._file.close()
+            self._file = None

@@ -284,7 +284,10 @@ class DbQueue:
         if self.reader is self.store:
             return await self.call(fn, *args, **kw)
         if getattr(self.store, "unfolded", 0):
-            await self.call(self.store.fold)  # type: ignore[attr-defined]
+            try:
+                await self.call(self.store.fold)  # type: ignore[attr-defined]
+            except StorageFailure as e:  # (locked elsewhere: the rows folded so far)
+                log.info("read before the command file is folded: %s", e)
         return fn(*args, **kw)
 
     def later(self, fn: Callable[[], Any]) -> None:

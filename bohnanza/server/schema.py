@@ -37,9 +37,10 @@ CREATE TABLE IF NOT EXISTS chat (
     line TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS chat_room ON chat (room, id);
-CREATE TABLE IF NOT EXISTS folded (
+CREATE TABLE IF NOT EXISTS command_file (
     id INTEGER PRIMARY KEY CHECK (id = 0),
-    line INTEGER NOT NULL
+    line INTEGER NOT NULL,
+    commits INTEGER NOT NULL
 );
 """
 

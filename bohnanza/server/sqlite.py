@@ -97,9 +97,10 @@ class SQLiteStore(RowReader, Folding):
         if "game_v" not in cols:  # a database of an older version: every position is current
             with contextlib.suppress(sqlite3.OperationalError):  # another process added it
                 self.db.execute("ALTER TABLE rooms ADD COLUMN game_v INTEGER")
-        self._open_commands(
-            f"{os.path.realpath(self.path)}-commands"
-            if commands_file and str(path) != ":memory:" else None)
+        # the command file (cmdfile.py): a killed server's lines folded in; kept for this
+        # store's lone commands with commands_file
+        self._open_commands(None if str(path) == ":memory:" else
+                            f"{os.path.realpath(self.path)}-commands", commands_file)
 
     def wait_for_locks(self, wait: bool) -> None:
         """Whether a write waits up to ``busy_timeout`` for a lock held elsewhere (True) or not."""
@@ -253,14 +254,7 @@ class SQLiteStore(RowReader, Folding):
 
     def close(self) -> None:
         """Fold the command file (when that fails, the next opening does) and close."""
-        try:
-            self.fold()
-        except sqlite3.Error as e:
-            log.warning("%d commands left in %s to fold at the next start (%s)",
-                        len(self._pending), self.commands_path, e)
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+        self._close_commands()
         self.db.close()
 
     def _q(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

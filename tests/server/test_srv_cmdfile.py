@@ -71,15 +71,26 @@ def test_lone_commands_are_lines_until_folded_then_rows_in_order(tmp_path: Path)
         assert store.unfolded == 5
         assert _versions(db) == []  # not in the table yet: five lines in the file
         assert len(_lines(db).splitlines()) == 5
-        # a read of the writing connection folds first
+        # a read of the writing connection folds first; the lines stay in the file until the
+        # log that holds their fold is synced
         assert [r.version for r in store.command_rows("r")] == [2, 3, 4, 5, 6]
-        assert store.unfolded == 0 and _lines(db) == b""
+        assert store.unfolded == 0 and len(_lines(db).splitlines()) == 5
         # a checkpoint folds in its own transaction, the lines before its row
         _lone(store, 7)
         store.save(name="r", version=8, game_no=1, options={}, seats=[], game=None,
                    last_result=None, command=(0, "/harvest 1"), log=LOG)
         assert _versions(db) == [2, 3, 4, 5, 6, 7, 8]
-        assert _lines(db) == b""
+        # the checkpointer's tick turns the file: the folded lines wait in the old part for
+        # a sync of the log that began after the turn, then go
+        _lone(store, 9)
+        store.turn()
+        old = Path(f"{os.path.realpath(db)}-commands.old")
+        assert _versions(db)[-1] == 9 and _lines(db) == b""
+        assert len(old.read_bytes().splitlines()) == 7 and store.rotations == 1
+        store.drop_old(0)  # a sync that began before the turn: not enough
+        assert old.exists()
+        store.drop_old(1)
+        assert not old.exists()
     finally:
         store.close()
 
@@ -166,28 +177,95 @@ def test_a_line_cut_short_and_the_lines_after_a_gap_are_dropped(tmp_path: Path) 
     _dropped(again)
     assert _versions(db) == [2, 3, 4]  # the torn line dropped; line 5 is the next
     # lines numbered past a gap (the folded ones end at 4: these start at 6) are dropped
-    lines = [b'[6,"r",7,1,0,"/plant","[]",1.0]', b'[7,"r",8,1,0,"/plant","[]",1.0]']
+    lines = [b'[6,1,"r",7,1,0,"/plant","[]",1.0]', b'[7,1,"r",8,1,0,"/plant","[]",1.0]']
     path.write_bytes(b"\n".join(lines) + b"\n")
     third = SQLiteStore(db, commands_file=True)
     third.close()
     assert _versions(db) == [2, 3, 4]
 
 
-def test_a_fold_committed_but_the_file_not_emptied_folds_nothing_twice(tmp_path: Path) -> None:
+def test_folded_lines_followed_by_others_are_not_folded_twice(tmp_path: Path) -> None:
     db = tmp_path / "f.db"
     store = SQLiteStore(db, commands_file=True)
     _room(store)
     for v in range(2, 5):
         _lone(store, v)
-    kept = _lines(db)
-    store.fold()
+    store.fold()  # lines 1-3 folded, still in the file
+    _lone(store, 5)
+    _lone(store, 6)
     _dropped(store)
-    # as if the file could not be emptied after the fold, and two more lines came before a kill
-    more = b'[4,"r",5,1,0,"/plant","[]",1.0]\n[5,"r",6,1,0,"/plant","[]",1.0]\n'
-    Path(f"{os.path.realpath(db)}-commands").write_bytes(kept + more)
+    assert len(_lines(db).splitlines()) == 5
     again = SQLiteStore(db, commands_file=True)
     again.close()
     assert _versions(db) == [2, 3, 4, 5, 6]
+    assert _lines(db) == b""  # folded and on the disk (the log copied back): emptied
+
+
+def test_lines_after_a_commit_the_database_lost_are_dropped(tmp_path: Path) -> None:
+    """A power cut can keep lines the kernel wrote out while a commit of the store before
+    them is lost: those lines, and every one after, are dropped (the prefix rule)."""
+    db = tmp_path / "p.db"
+    store = SQLiteStore(db, commands_file=True)
+    _room(store)
+    _lone(store, 2)
+    _lone(store, 3)
+    # the disk as it is before the checkpoint below (its commit lost to the cut)
+    image = {f: Path(f"{db}{f}").read_bytes() for f in ("", "-wal")}
+    store.save(name="r", version=4, game_no=1, options={}, seats=[], game=None,
+               last_result=None, command=(0, "/harvest 1"), log=LOG)
+    _lone(store, 5)
+    _lone(store, 6)
+    _dropped(store)
+    for f, data in image.items():
+        Path(f"{db}{f}").write_bytes(data)
+    Path(f"{db}-shm").unlink(missing_ok=True)
+    again = SQLiteStore(db, commands_file=True)
+    again.close()
+    assert _versions(db) == [2, 3]  # not 5 and 6 on a position without 4
+
+
+def test_a_store_opened_without_the_command_file_folds_a_killed_servers_lines(
+    tmp_path: Path
+) -> None:
+    """A server killed with lines unfolded and started again with ``synchronous`` FULL (no
+    command file of its own), or a script: the lines come first."""
+    db = tmp_path / "full.db"
+    store = SQLiteStore(db, commands_file=True)
+    _room(store)
+    for v in range(2, 5):
+        _lone(store, v)
+    _dropped(store)
+    full = SQLiteStore(db, synchronous="FULL")
+    try:
+        assert full.commands_path is None
+        assert [r.version for r in full.command_rows("r")] == [2, 3, 4]
+        _lone(full, 5)  # its own rows after them
+    finally:
+        full.close()
+    assert _versions(db) == [2, 3, 4, 5] and _lines(db) == b""
+
+
+async def test_a_chat_line_after_a_lone_command_is_stored(tmp_path: Path) -> None:
+    """A chat line is stored as the room stores it (a closure in the group commit, its own
+    transaction folding the lines first) while a game command's line is unfolded."""
+    db = tmp_path / "chat.db"
+    store = SQLiteStore(db, commands_file=True)
+    _room(store)
+    queue = DbQueue(store, SQLiteStore(db), True)
+    try:
+        await queue.write(store.save_command, name="r", version=2, game_no=1, seat=0,
+                          text="/plant", log=LOG)
+        assert store.unfolded == 1
+
+        def save() -> None:
+            store.save_chat("r", {"name": "Ann", "seat": 0, "text": "hi", "ts": 1.0})
+            store.trim_chat("r", 50)
+
+        await queue.write(save)
+        logs, chat = await queue.read(queue.reader.recent, "r")
+        assert [c["text"] for c in chat] == ["hi"] and [e["v"] for e in logs] == [2]
+    finally:
+        queue.close()
 
 
 def test_the_lines_of_a_room_forgotten_meanwhile_are_left_out(tmp_path: Path) -> None:
