@@ -279,14 +279,13 @@ class DbQueue:
 
     async def read(self, fn: Callable[..., T], /, *args: Any, **kw: Any) -> T:
         """Run a read of ``self.reader`` (inline; in the queue when the reader is the writing
-        connection, an in-memory database), after the writing connection's command file is
-        folded in (``cmdfile.py``: the rows stored so far are the reader's too)."""
+        connection, an in-memory database), the writing one's command file folded in first."""
         if self.reader is self.store:
             return await self.call(fn, *args, **kw)
         if getattr(self.store, "unfolded", 0):
-            try:
+            try:  # (locked elsewhere: the rows folded so far are read)
                 await self.call(self.store.fold)  # type: ignore[attr-defined]
-            except StorageFailure as e:  # (locked elsewhere: the rows folded so far)
+            except StorageFailure as e:
                 log.info("read before the command file is folded: %s", e)
         return fn(*args, **kw)
 

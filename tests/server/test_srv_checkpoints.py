@@ -76,11 +76,13 @@ async def test_the_database_holds_the_room_after_a_write(
             written: list[int] = []  # versions of the room written in this group
             for fn, _, kw in calls:
                 kinds[fn.__name__] = kinds.get(fn.__name__, 0) + 1
-                if room_box and kw["name"] == room_box[0].name:
+                if room_box and kw.get("name") == room_box[0].name:
                     room = room_box[0]
                     assert room.game is not None
-                    live[room.version] = room.game.to_position()
-                    written.append(room.version)
+                    # (the write's own version: a connection that goes meanwhile moves the
+                    # room's version, not its position)
+                    live[kw["version"]] = room.game.to_position()
+                    written.append(kw["version"])
             out = group(calls)
             for version in written:
                 if version % 4:
