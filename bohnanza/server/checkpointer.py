@@ -134,17 +134,19 @@ class Checkpointer:
             asked = self.queue.asked
             now = time.monotonic()
             if asked != self._seen:
-                if self.commands is not None:
-                    self.queue.later(functools.partial(
-                        self.queue.store.turn, self.sync))  # type: ignore[attr-defined]
-                    asked = self.queue.asked  # (not a write of the server's: no tick more)
-                self._seen = asked
-                self._cut = False
-                self._written = now
                 size = 0
                 with contextlib.suppress(OSError):
                     size = os.stat(self.wal).st_size
-                self._sync()
+                if self.commands is None:
+                    self._sync()
+                else:  # the turn (its fold) in the queue, then the sync (writes meanwhile too)
+                    store, loop = self.queue.store, asyncio.get_running_loop()
+                    self.queue.later(functools.partial(store.turn, self.sync))  # type: ignore
+                    self.queue.later(functools.partial(loop.call_soon_threadsafe, self._resync))
+                    asked = self.queue.asked  # (no write of the server's: no tick more)
+                self._seen = asked
+                self._cut = False
+                self._written = now
                 if size > self.restart_bytes:
                     self._copy("TRUNCATE", now)
                 elif size > self.copy_bytes or now - self._copied >= self.copy_every:
@@ -169,6 +171,11 @@ class Checkpointer:
             self._thread, sync_files, self.wal, self.commands)
         self._syncing.add_done_callback(self._synced)
 
+    def _resync(self) -> None:
+        """:meth:`_sync`, unless stopped meanwhile."""
+        if self._timer is not None:
+            self._sync()
+
     def _copy(self, mode: str, now: float) -> None:
         self._copied = now
         self.queue.checkpoint_now(mode)
@@ -187,6 +194,7 @@ class Checkpointer:
                 self._missing = True
                 log.warning("no write-ahead log at %s to sync", self.wal)
             if self.commands is not None:
+                self.queue.flush()  # (the writes asked for so far: counted, synced at a tick)
                 seen = self.queue.asked
                 self.queue.later(functools.partial(
                     self.queue.store.drop_old, self._turns))  # type: ignore[attr-defined]

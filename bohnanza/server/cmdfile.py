@@ -52,15 +52,21 @@ def _whole(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and -2**63 <= v < 2**63
 
 
-def _line(n: int, k: int, row: Row) -> bytes:
-    """Line ``n`` of ``row`` written after the store's ``k``-th commit; raises ``TypeError``
-    for a row the ``commands`` table refuses (a column of the wrong type or out of SQLite's
-    integer range) or that is not JSON (``orjson.JSONEncodeError``: a lone surrogate)."""
-    room, version, game_no, seat, text, log_text, ts = row
+def check_row(row: Row) -> None:
+    """Raise ``TypeError`` for a row the ``commands`` table refuses or stores otherwise (a
+    column of the wrong type, a bool for a number, out of SQLite's integer range)."""
+    room, version, game_no, seat, text, log_text, _ = row
     if not (isinstance(room, str) and _whole(version) and _whole(game_no)
             and (seat is None or _whole(seat)) and isinstance(text, str)
             and isinstance(log_text, str)):  # (a bot's command is a str of its own class)
         raise TypeError(f"not a command row: {row!r:.200}")
+
+
+def _line(n: int, k: int, row: Row) -> bytes:
+    """Line ``n`` of ``row`` written after the store's ``k``-th commit; raises ``TypeError``
+    (:func:`check_row`, or not JSON: ``orjson.JSONEncodeError``, a lone surrogate)."""
+    check_row(row)
+    room, version, game_no, seat, text, log_text, ts = row
     return orjson.dumps((n, k, room, version, game_no, seat, text, log_text, ts)) + b"\n"
 
 
@@ -78,38 +84,35 @@ def _row(value: Any) -> tuple[int, int, Row] | None:
 
 
 class CommandFile:
-    """The open, locked command file of one database (:meth:`open`) and its old part."""
+    """The open command file of one database (:meth:`open`), its old part, and the lock
+    (``<path>.lock``, never renamed: held by one store while it has the file open)."""
 
-    def __init__(self, path: str, fd: int) -> None:
+    def __init__(self, path: str, lock: int) -> None:
         self.path = path
         self.old = f"{path}.old"  # the part before the last turn, until the log is synced
-        self.fd = fd
-        self.size = os.fstat(fd).st_size  # bytes: where the next line starts
+        self.lock = lock
+        self.fd = self._opened(path)
+        self.size = os.fstat(self.fd).st_size  # bytes: where the next line starts
 
     @staticmethod
-    def _locked(path: str) -> int | None:
-        """A descriptor of the file at ``path`` (made when missing), locked; None when
-        another process holds it."""
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            return None
-        except BaseException:
-            os.close(fd)
-            raise
-        return fd
+    def _opened(path: str) -> int:
+        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o600)
 
     @classmethod
     def open(cls, path: str) -> CommandFile | None:
         """The command file at ``path`` (made when missing), locked for this store; None when
         another process holds it (its lines are its own). Raises ``OSError``."""
-        fd = cls._locked(path)
-        if fd is None:
+        lock = cls._opened(f"{path}.lock")
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return cls(path, lock)
+        except BlockingIOError:
+            os.close(lock)
             log.info("%s is another process's: its lines are left to it", path)
             return None
-        return cls(path, fd)
+        except BaseException:
+            os.close(lock)
+            raise
 
     def append(self, first: int, k: int, rows: list[Row]) -> None:
         """``rows`` as lines ``first``, ``first + 1``, ... (after commit ``k``) in one
@@ -166,10 +169,7 @@ class CommandFile:
         if os.path.exists(self.old):
             return False
         os.rename(self.path, self.old)
-        fd = self._locked(self.path)
-        if fd is None:  # pragma: no cover - another process took the new name at once
-            os.rename(self.old, self.path)
-            return False
+        fd = self._opened(self.path)
         os.close(self.fd)
         self.fd, self.size = fd, 0
         return True
@@ -186,7 +186,8 @@ class CommandFile:
         self.size = 0
 
     def close(self) -> None:
-        os.close(self.fd)  # the lock with it
+        os.close(self.fd)
+        os.close(self.lock)  # (unlocked)
 
 
 class Folding:
@@ -231,6 +232,8 @@ class Folding:
             raise
         if keep:
             self.commands_path = file.path
+            if os.path.exists(file.old):  # (not cleared: a reader kept the copy from ending)
+                self._old_turn = 0  # its fold goes to the disk with the first sync
         else:
             self._file = None
             file.close()

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .cmdfile import Folding
+from .cmdfile import Folding, check_row
 from .rows import RowReader, _text
 from .schema import INSERT_COMMAND, SCHEMA
 
@@ -243,8 +243,12 @@ class SQLiteStore(RowReader, Folding):
         now = time.time()
         cur.execute("SAVEPOINT many")
         try:
-            cur.executemany(INSERT_COMMAND, [(kw["name"], kw["version"], kw["game_no"], kw["seat"],
-                                              kw["text"], kw["log"], now) for _, _, kw in calls])
+            rows = [(kw["name"], kw["version"], kw["game_no"], kw["seat"], kw["text"], kw["log"],
+                     now) for _, _, kw in calls]
+            if self._file is not None:  # (refused as their lines would be)
+                for row in rows:
+                    check_row(row)
+            cur.executemany(INSERT_COMMAND, rows)
         except Exception:
             cur.execute("ROLLBACK TO many")
             cur.execute("RELEASE many")
@@ -306,10 +310,12 @@ class SQLiteStore(RowReader, Folding):
         transaction, the read kept open after it: :meth:`_autocommit`; ``log``: its log
         entries' JSON); with the command file and outside a transaction, its next line."""
         row = (name, version, game_no, seat, text, log, time.time())
-        if self._file is not None and not self.db.in_transaction:
-            self._append([row])
-        else:
-            self._autocommit(INSERT_COMMAND, row)
+        if self._file is not None:
+            if not self.db.in_transaction:
+                self._append([row])
+                return
+            check_row(row)  # (refused alike in a group's transaction)
+        self._autocommit(INSERT_COMMAND, row)
 
     def _autocommit(self, sql: str, params: Any) -> None:
         """``sql`` (an ``INSERT``) as its own transaction on the kept cursor. ``autocheckpoint``

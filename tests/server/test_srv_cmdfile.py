@@ -370,3 +370,70 @@ async def test_a_running_server_folds_its_lines_within_a_tick(
         assert _lines(db) == b""
     finally:
         await hub.stop()
+
+
+def test_an_old_part_a_kill_left_goes_after_the_first_sync(tmp_path: Path) -> None:
+    """Killed between a turn and the sync after it, with a reader open at the next start (the
+    copy back cannot end, so the lines are not cleared then): the old part goes with the
+    first sync after opening, and the file turns again."""
+    db = tmp_path / "o.db"
+    store = SQLiteStore(db, commands_file=True)
+    _room(store)
+    _lone(store, 2)
+    _lone(store, 3)
+    store.turn()
+    _lone(store, 4)  # unfolded: the next opening folds it (frames in the log)
+    _dropped(store)
+    old = Path(f"{os.path.realpath(db)}-commands.old")
+    assert old.exists()
+    reader = sqlite3.connect(db, isolation_level=None)
+    reader.execute("BEGIN")
+    reader.execute("SELECT COUNT(*) FROM rooms").fetchall()  # a read held open
+    again = SQLiteStore(db, commands_file=True)
+    try:
+        assert old.exists()  # its lines are folded; the log is not on the disk yet
+        reader.execute("COMMIT")
+        again.drop_old(0)  # the first sync after opening ended
+        assert not old.exists()
+        _lone(again, 5)
+        again.turn()
+        assert again.rotations == 1 and old.exists()
+        assert [r.version for r in again.command_rows("r")] == [2, 3, 4, 5]
+    finally:
+        reader.close()
+        again.close()
+
+
+def test_a_row_refused_alone_is_refused_in_a_group_too(tmp_path: Path) -> None:
+    db = tmp_path / "g2.db"
+    store = SQLiteStore(db, commands_file=True)
+    try:
+        _room(store)
+        _room(store, "s")
+        calls = [(store.save_command, (), {"name": room, "version": 2, "game_no": 1,
+                                           "seat": seat, "text": "/plant", "log": LOG})
+                 for room, seat in (("r", True), ("s", 0))]
+        outcomes = store.group(calls)  # type: ignore[arg-type]
+        assert [ok for ok, _ in outcomes] == [False, True]
+        assert isinstance(outcomes[0][1], TypeError)
+        assert _versions(db, "r") == [] and [r.version for r in store.command_rows("s")] == [2]
+    finally:
+        store.close()
+
+
+def test_the_lock_is_its_own_file(tmp_path: Path) -> None:
+    """The lock is held on ``<file>.lock``, which a turn never renames: a second store cannot
+    take the command file between a turn's rename and its new file."""
+    db = tmp_path / "l.db"
+    store = SQLiteStore(db, commands_file=True)
+    try:
+        _room(store)
+        _lone(store, 2)
+        store.turn()
+        other = SQLiteStore(db, commands_file=True)
+        assert other.commands_path is None
+        other.close()
+        assert Path(f"{os.path.realpath(db)}-commands.lock").exists()
+    finally:
+        store.close()
+    assert _versions(db) == [2]
