@@ -53,6 +53,18 @@ def _lines(db: Path) -> bytes:
     return Path(f"{os.path.realpath(db)}-commands").read_bytes()
 
 
+async def _one_unfolded(db: Path) -> tuple[SQLiteStore, DbQueue]:
+    """A store with the command file and its queue (a reader of its own), room ``r`` and one
+    game command stored through the queue, its line not folded yet."""
+    store = SQLiteStore(db, commands_file=True)
+    _room(store)
+    queue = DbQueue(store, SQLiteStore(db), True)
+    await queue.write(store.save_command, name="r", version=2, game_no=1, seat=0,
+                      text="/plant", log=LOG)
+    assert store.unfolded == 1
+    return store, queue
+
+
 def _dropped(store: SQLiteStore) -> None:
     """The process's end without a fold (as a kill: the file and the database as they are)."""
     assert store._file is not None
@@ -248,15 +260,8 @@ def test_a_store_opened_without_the_command_file_folds_a_killed_servers_lines(
 async def test_a_chat_line_after_a_lone_command_is_stored(tmp_path: Path) -> None:
     """A chat line is stored as the room stores it (a closure in the group commit, its own
     transaction folding the lines first) while a game command's line is unfolded."""
-    db = tmp_path / "chat.db"
-    store = SQLiteStore(db, commands_file=True)
-    _room(store)
-    queue = DbQueue(store, SQLiteStore(db), True)
+    store, queue = await _one_unfolded(tmp_path / "chat.db")
     try:
-        await queue.write(store.save_command, name="r", version=2, game_no=1, seat=0,
-                          text="/plant", log=LOG)
-        assert store.unfolded == 1
-
         def save() -> None:
             store.save_chat("r", {"name": "Ann", "seat": 0, "text": "hi", "ts": 1.0})
             store.trim_chat("r", 50)
@@ -334,14 +339,8 @@ def test_a_refused_row_and_a_failed_write_store_nothing(tmp_path: Path) -> None:
 async def test_a_read_after_an_answered_command_sees_it(tmp_path: Path) -> None:
     """The backlog a connection gets is read on a connection of its own: the writing one's
     lines are folded in first."""
-    db = tmp_path / "q.db"
-    store = SQLiteStore(db, commands_file=True)
-    _room(store)
-    queue = DbQueue(store, SQLiteStore(db), True)
+    _, queue = await _one_unfolded(tmp_path / "q.db")
     try:
-        await queue.write(store.save_command, name="r", version=2, game_no=1, seat=0,
-                          text="/plant", log=LOG)
-        assert store.unfolded == 1
         logs, _ = await queue.read(queue.reader.recent, "r")
         assert [e["v"] for e in logs] == [2]
     finally:
