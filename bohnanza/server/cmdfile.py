@@ -22,7 +22,8 @@ Line: the JSON array ``[n, k, room, version, game_no, seat, text, log, ts]`` (``
 number, counted on across files; ``log`` the command's log entries as JSON text; ``ts`` Unix
 time in seconds), then ``\\n``.
 
-The file is locked (``flock``, exclusive) by the one store that writes it: a second process on
+The file is locked (``flock``, exclusive, on ``<database>-commands.lock``, which a turn never
+renames) by the one store that writes it: a second process on
 the same database stores its commands in SQLite directly and never folds another's lines. Any
 store that opens a database whose command file no process holds folds the lines in first (a
 server killed and started again with ``synchronous`` FULL, a script).
