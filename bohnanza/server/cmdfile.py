@@ -204,8 +204,9 @@ class Folding:
     def _unpin(self) -> None:
         """(the store's: end the read it keeps open between lone commands)"""
 
-    def _rollback(self) -> None:
-        """(the store's: end a failed transaction)"""
+    def _transaction(self, cur: sqlite3.Cursor) -> contextlib.AbstractContextManager[None]:
+        """(the store's: one transaction on ``cur``, begun with :meth:`_fold_into`)"""
+        raise NotImplementedError
 
     def _open_commands(self, path: str | None, keep: bool) -> None:
         """The command file at ``path`` (None: an in-memory database): its lines folded in
@@ -300,15 +301,8 @@ class Folding:
         self._unpin()
         if not (self._pending or always) or self.db.in_transaction:
             return
-        cur = self.db.cursor()
-        cur.execute("BEGIN IMMEDIATE")
-        try:
-            self._fold_into(cur)
-            cur.execute("COMMIT")
-        except BaseException:
-            self._rollback()
-            raise
-        self._folded()
+        with self._transaction(self.db.cursor()):
+            pass  # (the transaction folds them as it begins)
 
     def turn(self, keep_old: bool = True) -> None:
         """The checkpointer's tick: fold (never waiting: a locked database is tried at the
