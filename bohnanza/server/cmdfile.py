@@ -102,14 +102,14 @@ class CommandFile:
     @classmethod
     def open(cls, path: str) -> CommandFile | None:
         """The command file at ``path`` (made when missing), locked for this store; None when
-        another process holds it (its lines are its own). Raises ``OSError``."""
+        another store holds it (its lines are its own: the server's writer, when this is its
+        reader, or another process). Raises ``OSError``."""
         lock = cls._opened(f"{path}.lock")
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
             return cls(path, lock)
         except BlockingIOError:
             os.close(lock)
-            log.info("%s is another process's: its lines are left to it", path)
             return None
         except BaseException:
             os.close(lock)
@@ -224,6 +224,9 @@ class Folding:
             return
         file = CommandFile.open(path)
         if file is None:
+            if keep:  # (a reader finds its own server's writer holding it: nothing to say)
+                log.warning("%s is held by another process (a second server on this database?):"
+                            " this store writes its commands to the database directly", path)
             return
         try:
             self._file = file

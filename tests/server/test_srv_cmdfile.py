@@ -307,6 +307,30 @@ def test_a_second_store_on_the_database_writes_its_rows_directly(tmp_path: Path)
     assert sorted(_versions(db)) == [2, 3]
 
 
+def test_the_servers_reader_says_nothing_a_second_writer_is_warned_of(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A server opens its writer and then a reader on the same file (hub.py): the reader
+    finds the writer's lock and says nothing (a new user's report: "is another process's" at
+    every start, though no other process ran). A second writer, a second server on the same
+    database (one server per file, docs/server.md), is warned of."""
+    db = tmp_path / "say.db"
+    caplog.set_level("INFO", logger="bohnanza.server")
+    first = SQLiteStore(db, commands_file=True)
+    reader = SQLiteStore(db)
+    try:
+        assert first.commands_path is not None
+        assert not [r for r in caplog.records if "held" in r.getMessage()
+                    or "another process" in r.getMessage()]
+        second = SQLiteStore(db, commands_file=True)
+        second.close()
+        warned = [r for r in caplog.records if r.levelname == "WARNING"
+                  and "held by another process" in r.getMessage()]
+        assert len(warned) == 1 and str(first.commands_path) in warned[0].getMessage()
+    finally:
+        reader.close()
+        first.close()
+
+
 def test_a_refused_row_and_a_failed_write_store_nothing(tmp_path: Path) -> None:
     db = tmp_path / "b.db"
     store = SQLiteStore(db, commands_file=True)
