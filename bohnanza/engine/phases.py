@@ -10,8 +10,9 @@ from .state import GameState
 
 def done(g: GameState, seat: int, action: object = None) -> None:
     """End phase 1 after one card (R26), end phase 2 (R32: unclaimed face-up cards go, in
-    order, to the back of the active player's to-plant area), or set the pass mark.
-    Raises ``RuleError`` (``not_your_turn``, ``must_plant_first``, ``deal_in_progress``,
+    order, to the back of the active player's to-plant area), or set the pass mark (a seat
+    that passed already: nothing, no event, unless an offer open to it came since, which it
+    then leaves untaken). Raises ``RuleError`` (``not_your_turn``, ``must_plant_first``, ``deal_in_progress``,
     ``wrong_phase``)."""
     phase = g.phase
     if phase == "plant":
@@ -22,11 +23,15 @@ def done(g: GameState, seat: int, action: object = None) -> None:
         flow.reveal(g)
     elif phase == "trade":
         if seat != g.active:
-            g.passed.add(seat)
             left = _not_taken(g, g.active, seat)
+            declined = False
             for o in g.offers:      # the offer says so itself (trial 5: "Robo declined")
                 if o.id in left and seat not in o.declined:
                     o.declined = (*o.declined, seat)
+                    declined = True
+            if seat in g.passed and not declined:
+                return  # passed already, no offer new to it since: nothing to tell anyone
+            g.passed.add(seat)
             g.events.append(("pass", seat, (left or None,), None))
             return
         if g.deal is not None:

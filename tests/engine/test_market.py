@@ -157,6 +157,24 @@ def test_pass_mark_set_by_done_and_cleared_by_an_offer() -> None:
     assert g.to_position()["passed"] == []
 
 
+def test_passing_again_tells_nobody_unless_an_offer_came_since() -> None:
+    """design.md section 4 (``/done`` by the others in phase 2: the pass mark), R28: a second
+    ``/done`` by a seat that passed already, with no offer new to it since, changes nothing
+    and logs nothing (a new user's report: 40 lines of "Bob is not interested" in
+    everyone's log); after the active player's new offer open to it, it declines that one."""
+    g = game(face_up=["chili", "green"], seats=[{"hand": ["soy"]}, {"hand": ["red"]}, {}])
+    assert [e.kind for e in say(g, 1, "/done")] == ["pass"]
+    before = g.to_position()
+    assert list(say(g, 1, "/done")) == []
+    assert g.to_position() == before
+    say(g, 0, "/offer chili for red")        # offer 1, open to every seat, complete for P1
+    again = list(say(g, 1, "/done"))
+    assert [(e.kind, e.seat) for e in again] == [("pass", 1)]
+    assert again[0].data["not_taken"] == [1]
+    assert g.view(0)["offers"][0]["declined"] == [1]
+    assert list(say(g, 1, "/done")) == []
+
+
 def test_withdraw_only_own_offer() -> None:
     g = game(face_up=["chili", "green"], seats=[{}, {"hand": ["red"]}, {}])
     say(g, 1, "/offer red for chili")
