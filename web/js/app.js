@@ -1,7 +1,7 @@
 // The room page: connects, keeps the state, renders the board, sends every action as command text.
 import { $, h, isSwapped } from './dom.js';
 import { t, applyStatic, getLang, setLang, onLang, missing } from './i18n.js';
-import { S, setHooks } from './store.js';
+import { S, setHooks, mySeat } from './store.js';
 import { Net } from './net.js';
 import { showError, showNews } from './feedback.js';
 import { renderPanels } from './render/panels.js';
@@ -295,7 +295,7 @@ async function actImpl(text, anchor) {
   return r;
 }
 
-setHooks({ act: actImpl, render });
+setHooks({ act: actImpl, render, askName: openGate });
 
 window.__bohnanza = {
   S,
@@ -312,6 +312,7 @@ function onState(msg) {
   noteServerTime(msg.room);
   chooseGameFromLink(params.get('game'));   // a room opened from the lobby for a game
   if (msg.room && msg.room.you) S.you = { ...S.you, ...msg.room.you };
+  if (mySeat() !== null) S.nameRefused = false;   // seated (under a name of one's own)
   render();
   speakNewOffers(S.view);
 }
@@ -359,7 +360,11 @@ function connect(name) {
       S.you = msg.you;
       if (S.joinOnArrival) {
         S.joinOnArrival = false;
-        if (msg.you && (msg.you.seat === null || msg.you.seat === undefined)) actImpl(msg.you.name ? `/join ${msg.you.name}` : '/join', $('#status'));
+        if (msg.you && (msg.you.seat === null || msg.you.seat === undefined)) {
+          // the name was refused (its error came first, in the chat): ask for another
+          if (S.nameRefused) openGate();
+          else actImpl(msg.you.name ? `/join ${msg.you.name}` : '/join', $('#status'));
+        }
       }
       // the longest line the server takes (its chat_max_len), never a copy of it here
       if (msg.line_max) $('#chat-input').maxLength = msg.line_max;
@@ -369,7 +374,12 @@ function connect(name) {
     state: onState,
     chat: (msg) => addChat($('#chat'), msg),
     log: onLog,
-    other: (msg) => { if (msg.type === 'error') addSystem($('#chat'), msg.message, 'error'); },
+    other: (msg) => {
+      if (msg.type !== 'error') return;
+      // hello's name refused (taken in this room, or not a name): we watch as a guest
+      if (msg.code === 'name_taken' || msg.code === 'bad_name') S.nameRefused = true;
+      addSystem($('#chat'), msg.message, 'error');
+    },
     reply: (msg) => window.__bohnanza.replies.push(msg),
     status: (s) => {
       S.connected = s === 'open';
@@ -452,27 +462,53 @@ function start() {
     const rest = params.toString();
     history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + location.hash);
   }
+  $('#name-form').addEventListener('submit', onGate);
   const name = localStorage.getItem('bohnanza.name');
   const hasToken = !!localStorage.getItem('bohnanza.token.' + S.room);
   if (name || hasToken) { connect(name); render(); return; }
+  openGate();
+}
+
+// The name gate: before the connection, the name for hello; on it (the name asked for was
+// refused), the name to sit under.
+function openGate() {
   $('#name-gate').hidden = false;
   S.askName = true;           // the status line says what to do: give a name
   $('#name-input').maxLength = FACTS.limits.name;   // the server's limit (characters)
+  if (net) $('#name-input').value = '';
   $('#name-input').focus();
   showSeated();
-  $('#name-form').addEventListener('submit', (e) => {
-    e.preventDefault();
-    const n = $('#name-input').value.trim();
+  render();
+}
+
+function closeGate() {
+  $('#name-gate').hidden = true;
+  S.askName = false;
+}
+
+async function onGate(e) {
+  e.preventDefault();
+  const watch = !!(e.submitter && e.submitter.id === 'gate-watch');
+  const n = $('#name-input').value.trim();
+  if (net) {  // connected, watching: sit under this name, or go on watching
+    if (watch) { closeGate(); render(); return; }
     if (!n) return;
-    localStorage.setItem('bohnanza.name', n);
-    $('#name-gate').hidden = true;
-    S.askName = false;
-    // Take a seat (the form's first button, and Enter): /join once connected; the server
-    // decides (a running game without a free seat refuses, and the person watches)
-    S.joinOnArrival = !(e.submitter && e.submitter.id === 'gate-watch');
-    connect(n);
-    render();
-  });
+    const r = await actImpl(`/join ${n}`, $('#name-input'));
+    if (r.ok) {   // (refused: the gate stays, the error beside the name)
+      localStorage.setItem('bohnanza.name', n);
+      S.nameRefused = false;
+      closeGate();
+      render();
+    }
+    return;
+  }
+  if (!n) { $('#name-input').reportValidity(); return; }
+  localStorage.setItem('bohnanza.name', n);
+  closeGate();
+  // Take a seat (the form's first button, and Enter): /join once connected; the server
+  // decides (a running game without a free seat refuses, and the person watches)
+  S.joinOnArrival = !watch;
+  connect(n);
   render();
 }
 

@@ -23,11 +23,16 @@ export const S = {
   catTipOff: null,     // the catalogue bean clicked: its hover tip waits for the pointer to leave
   connected: false,
   askName: false,      // the name gate is open: the page waits for a name, not for the server
+  nameRefused: false,  // the name said in hello was refused (name_taken, bad_name): we watch
+                       // under a guest name we did not choose; sitting asks for a name first
   botPolicy: null,     // the policy the Add bot button seats (null: the picker's first, RoomInfo.bot_picker)
 };
 
-const hooks = { act: null, render: null };
+const hooks = { act: null, render: null, askName: null };
 export function setHooks(h) { Object.assign(hooks, h); }
+
+// Open the name gate on the page's connection (a name refused: pick another to sit under).
+export function askName() { hooks.askName?.(); }
 
 // Send command text as the chat would; anchor is the element the person acted on (for errors).
 export function act(text, anchor) { return hooks.act(text, anchor); }

@@ -2,7 +2,7 @@
 import { h, clear } from '../dom.js';
 import { t, has } from '../i18n.js';
 import { icon } from '../icons.js';
-import { S, act, seatColour, mySeat } from '../store.js';
+import { S, act, askName, seatColour, mySeat } from '../store.js';
 import { seatMarks, policyName, idleTitle } from '../seatmarks.js';
 import { FACTS } from '../facts.js';
 import { gameChoice, farmOptions } from '../farm/setup.js';
@@ -48,7 +48,16 @@ export function renderSetup(root) {
     b.addEventListener('click', () => act(typeof cmd === 'function' ? cmd() : cmd, b));
     return b;
   };
-  if (me === null && (!running || r.seats.some((s) => s.vacant))) btns.append(mk('btn-join', t('join'), () => (S.you?.name ? `/join ${S.you.name}` : '/join'), 'btn primary'));
+  if (me === null && (!running || r.seats.some((s) => s.vacant))) {
+    const join = h('button', { class: 'btn primary', type: 'button', id: 'btn-join' }, t('join'));
+    // watching under a guest name because the name asked for was refused: ask for a name
+    // first, never sit under the guest name (a new user's report: seated as "guest2")
+    join.addEventListener('click', () => {
+      if (S.nameRefused) askName();
+      else act(S.you?.name ? `/join ${S.you.name}` : '/join', join);
+    });
+    btns.append(join);
+  }
   else if (!running) btns.append(mk('btn-leave', t('leave'), '/leave'));
   if (!running) {
     // the policies in the order the server gives for the picker (the levels first, easiest
