@@ -248,7 +248,7 @@ const T = {
   you: ['you', 'あなた'],
   policy_greedy: ['greedy', '欲張り'],
   policy_random: ['random', 'ランダム'],
-  policy_desc_greedy: ['greedy (plays well)', '欲張り（強い）'],
+  policy_desc_greedy: ['greedy (same as easy)', '欲張り（かんたんと同じ）'],
   policy_desc_random: ['random (for practice)', 'ランダム（練習向け）'],
   policy_easy: ['easy', 'かんたん'],
   policy_normal: ['normal', 'ふつう'],
