@@ -60,3 +60,29 @@ def test_a_name_taken_asks_for_another_and_never_seats_a_guest(browser: Any,
             assert_clean(bob, bob_errors)
         ann.wait_for_function(SEATED, arg=["Ann", "Bob"], timeout=TIMEOUT)
         assert_clean(ann, errors)
+
+
+def test_an_option_refused_shows_the_rooms_option_again(browser: Any, server: str) -> None:
+    """A spectator changes the rules while a person sits (setup.py ``may_arrange``: refused,
+    ``not_seated``): the picker shows the room's rules again, not the value picked (a new
+    user's report: "Amigo" shown while the room stayed Classic)."""
+    room = "e2e-option-refused"
+    with watched_page(browser, **LAPTOP) as (ann, errors):
+        ann.goto(f"{server}/r/{room}")
+        ann.fill("#name-input", "Ann")
+        ann.press("#name-input", "Enter")
+        ann.wait_for_function(SEATED, arg=["Ann"], timeout=TIMEOUT)
+        with watched_page(browser, **LAPTOP) as (cleo, cleo_errors):
+            cleo.goto(f"{server}/r/{room}")
+            cleo.fill("#name-input", "Cleo")
+            cleo.click("#gate-watch")
+            cleo.wait_for_selector("#opt-preset", timeout=TIMEOUT)
+            assert cleo.locator("#opt-preset").input_value() == "classic"
+            cleo.select_option("#opt-preset", "amigo")
+            cleo.wait_for_function("window.__bohnanza.replies.some(r => !r.ok "
+                                   "&& r.code === 'not_seated')", timeout=TIMEOUT)
+            cleo.wait_for_function("document.querySelector('#opt-preset').value === 'classic'",
+                                   timeout=TIMEOUT)
+            assert cleo.evaluate("window.__bohnanza.S.roomInfo.options.preset") == "classic"
+            assert_clean(cleo, cleo_errors)
+        assert_clean(ann, errors)

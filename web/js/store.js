@@ -38,6 +38,13 @@ export function askName() { hooks.askName?.(); }
 export function act(text, anchor) { return hooks.act(text, anchor); }
 export function rerender() { hooks.render?.(); }
 
+// An option's control sends its command; when the server refuses it (a spectator while a
+// person sits, a game begun meanwhile) the controls show the room's options again, not the
+// value picked (a new user's report: "Amigo" shown while the room stayed Classic).
+export function setOption(text, el) {
+  return Promise.resolve(act(text, el)).then((res) => { if (res && !res.ok) rerender(); });
+}
+
 export function mySeat() {
   const v = S.view;
   if (v && v.you && typeof v.you.seat === 'number') return v.you.seat;

@@ -2,7 +2,7 @@
 // set: its name and hash, one key at a time (/option param KEY VALUE), a whole file
 // (/option params TOML, read in the browser and sent as text) or the shipped set.
 import { h } from '../dom.js';
-import { act } from '../store.js';
+import { act, setOption } from '../store.js';
 import { ft } from './words.js';
 import { showError } from '../feedback.js';
 
@@ -32,7 +32,7 @@ export function gameChoice(r) {
   const sel = h('select', { id: 'opt-game', 'aria-label': ft('game') },
     h('option', { value: 'bohnanza', text: ft('game_bohnanza') }), h('option', { value: 'farm', text: ft('game_farm') }));
   sel.value = current;
-  sel.addEventListener('change', () => act(`/option game ${sel.value}`, sel));
+  sel.addEventListener('change', () => setOption(`/option game ${sel.value}`, sel));
   return h('div', { class: 'options game-choice' }, h('label', {}, ft('game') + ' ', sel));
 }
 

@@ -2,7 +2,7 @@
 import { h, clear } from '../dom.js';
 import { t, has } from '../i18n.js';
 import { icon } from '../icons.js';
-import { S, act, askName, seatColour, mySeat } from '../store.js';
+import { S, act, askName, setOption, seatColour, mySeat } from '../store.js';
 import { seatMarks, policyName, idleTitle } from '../seatmarks.js';
 import { FACTS } from '../facts.js';
 import { gameChoice, farmOptions } from '../farm/setup.js';
@@ -75,7 +75,7 @@ export function renderSetup(root) {
     const speed = h('select', { id: 'opt-botspeed', title: t('botspeed_option'), 'aria-label': t('botspeed_option') },
       ...['slow', 'normal', 'fast'].map((v) => h('option', { value: v, text: t('botspeed_' + v) })));
     speed.value = r.options.bot_speed || 'normal';
-    speed.addEventListener('change', () => act(`/option botspeed ${speed.value}`, speed));
+    speed.addEventListener('change', () => setOption(`/option botspeed ${speed.value}`, speed));
     btns.append(h('span', { class: 'addbot' }, add, pick), h('label', { class: 'botspeed' }, t('botspeed_option') + ' ', speed));
     // Start as the server would take it (RoomInfo.start_ready, start_seats): /start seats no
     // bots, so with too few (or too many) seats the button waits and says why
@@ -96,12 +96,12 @@ export function renderSetup(root) {
   } else if (!running) {
     const hm = h('input', { type: 'checkbox', id: 'opt-hiddenmoney' });
     hm.checked = !!r.options.hidden_money;
-    hm.addEventListener('change', () => act(`/option hiddenmoney ${hm.checked ? 'on' : 'off'}`, hm));
+    hm.addEventListener('change', () => setOption(`/option hiddenmoney ${hm.checked ? 'on' : 'off'}`, hm));
     const presetName = (p) => { const k = 'preset_' + p.replace('-', '_'); return has(k) ? t(k) : p; };
     const preset = h('select', { id: 'opt-preset', 'aria-label': t('preset') },
       ...FACTS.presets.map((p) => h('option', { value: p.name, text: presetName(p.name) })));
     preset.value = r.options.preset;
-    preset.addEventListener('change', () => act(`/option rules ${preset.value}`, preset));
+    preset.addEventListener('change', () => setOption(`/option rules ${preset.value}`, preset));
     const opts = h('div', { class: 'options' },
       h('label', {}, hm, ' ' + t('hiddenmoney')),
       h('label', {}, t('preset') + ' ', preset),
@@ -112,7 +112,7 @@ export function renderSetup(root) {
       const duel = h('select', { id: 'opt-duel', 'aria-label': t('duel_option') },
         h('option', { value: 'standard', text: t('duel_standard') }), h('option', { value: '3fields', text: t('duel_3fields') }));
       duel.value = r.options.duel_base || 'standard';
-      duel.addEventListener('change', () => act(`/option duel ${duel.value}`, duel));
+      duel.addEventListener('change', () => setOption(`/option duel ${duel.value}`, duel));
       opts.append(h('label', {}, t('duel_option') + ' ', duel));
     }
     // the turn clock: seconds per decision, or off
@@ -122,7 +122,7 @@ export function renderSetup(root) {
     const clock = h('select', { id: 'opt-clock', 'aria-label': t('clock_option') },
       ...choices.map((c) => h('option', { value: c === null ? 'off' : String(c), text: c === null ? t('clock_off') : t('clock_seconds', { n: c }) })));
     clock.value = current ? String(current) : 'off';
-    clock.addEventListener('change', () => act(`/option clock ${clock.value}`, clock));
+    clock.addEventListener('change', () => setOption(`/option clock ${clock.value}`, clock));
     opts.append(h('label', {}, t('clock_option') + ' ', clock));
     root.append(opts);
     root.append(h('div', { class: 'hint-text', id: 'setup-invite', text: t('setup_invite', { url: location.href.split('?')[0] }) }));
