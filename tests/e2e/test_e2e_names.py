@@ -23,14 +23,19 @@ SEATED = ("names => window.__bohnanza.S.roomInfo && JSON.stringify(window.__bohn
           ".seats.map(s => s.name)) === JSON.stringify(names)")
 
 
+def sit_ann(ann: Any, server: str, room: str) -> None:
+    """Ann opens ``room`` and takes a seat at its name gate."""
+    ann.goto(f"{server}/r/{room}")
+    ann.fill("#name-input", "Ann")
+    ann.press("#name-input", "Enter")
+    ann.wait_for_function(SEATED, arg=["Ann"], timeout=TIMEOUT)
+
+
 def test_a_name_taken_asks_for_another_and_never_seats_a_guest(browser: Any,
                                                                 server: str) -> None:
     room = "e2e-name-taken"
     with watched_page(browser, **LAPTOP) as (ann, errors):
-        ann.goto(f"{server}/r/{room}")
-        ann.fill("#name-input", "Ann")
-        ann.press("#name-input", "Enter")
-        ann.wait_for_function(SEATED, arg=["Ann"], timeout=TIMEOUT)
+        sit_ann(ann, server, room)
         with watched_page(browser, **LAPTOP) as (bob, bob_errors):
             bob.goto(f"{server}/r/{room}")
             bob.fill("#name-input", "ann")                 # Ann's name, another case
@@ -68,10 +73,7 @@ def test_an_option_refused_shows_the_rooms_option_again(browser: Any, server: st
     user's report: "Amigo" shown while the room stayed Classic)."""
     room = "e2e-option-refused"
     with watched_page(browser, **LAPTOP) as (ann, errors):
-        ann.goto(f"{server}/r/{room}")
-        ann.fill("#name-input", "Ann")
-        ann.press("#name-input", "Enter")
-        ann.wait_for_function(SEATED, arg=["Ann"], timeout=TIMEOUT)
+        sit_ann(ann, server, room)
         with watched_page(browser, **LAPTOP) as (cleo, cleo_errors):
             cleo.goto(f"{server}/r/{room}")
             cleo.fill("#name-input", "Cleo")
