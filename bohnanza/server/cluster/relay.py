@@ -206,7 +206,7 @@ class Relay:
                 await asyncio.sleep(0.5)
             finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]  # (redis < 8.2: untyped)
 
     async def _writer(self) -> None:
         """Publish in order: everything queued in one pipeline (one round trip), the messages
