@@ -12,8 +12,8 @@ def done(g: GameState, seat: int, action: object = None) -> None:
     """End phase 1 after one card (R26), end phase 2 (R32: unclaimed face-up cards go, in
     order, to the back of the active player's to-plant area), or set the pass mark (a seat
     that passed already: nothing, no event, unless an offer open to it came since, which it
-    then leaves untaken). Raises ``RuleError`` (``not_your_turn``, ``must_plant_first``, ``deal_in_progress``,
-    ``wrong_phase``)."""
+    then leaves untaken). Raises ``RuleError`` (``not_your_turn``, ``must_plant_first``,
+    ``deal_in_progress``, ``wrong_phase``)."""
     phase = g.phase
     if phase == "plant":
         if seat != g.active:

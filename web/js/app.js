@@ -520,15 +520,18 @@ async function showSeated() {
     const res = await fetch('/api/rooms');
     rooms = res.ok ? await res.json() : [];
   } catch { rooms = []; }
-  const r = rooms.find((x) => x.room === S.room);
+  gateRoom = rooms.find((x) => x.room === S.room);
+  sayGateSeated();
+  if (!gateSaid) { gateSaid = true; onLang(sayGateSeated); }   // (once: the gate may open again)
+  $('#gate-seated').hidden = false;
+}
+let gateRoom = null;   // this room as /api/rooms gave it when the gate last opened
+let gateSaid = false;
+function sayGateSeated() {
+  const r = gateRoom;
   const el = $('#gate-seated');
-  const say = () => {
-    if (!r || !r.seats.length) el.textContent = t('gate_nobody');
-    else el.textContent = t(r.free_seats === 1 ? 'gate_seated_1' : 'gate_seated', { names: r.seats.join(', '), n: r.free_seats });
-  };
-  say();
-  onLang(say);
-  el.hidden = false;
+  if (!r || !r.seats.length) el.textContent = t('gate_nobody');
+  else el.textContent = t(r.free_seats === 1 ? 'gate_seated_1' : 'gate_seated', { names: r.seats.join(', '), n: r.free_seats });
 }
 
 start();

@@ -42,7 +42,7 @@ export function rerender() { hooks.render?.(); }
 // person sits, a game begun meanwhile) the controls show the room's options again, not the
 // value picked (a new user's report: "Amigo" shown while the room stayed Classic).
 export function setOption(text, el) {
-  return Promise.resolve(act(text, el)).then((res) => { if (res && !res.ok) rerender(); });
+  return act(text, el).then((res) => { if (!res.ok) rerender(); });
 }
 
 export function mySeat() {
