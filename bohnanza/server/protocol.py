@@ -218,6 +218,10 @@ class RoomInfo(_Msg):
     # levels easiest first (easy, normal, hard), then the others (bots.picker_order)
     bot_picker: list[str] = []
     game: GameInfo = GameInfo()  # the game this room deals
+    # who may add and remove bots, set options and /start (room/setup.py may_arrange):
+    # "seated" while a person sits (a spectator is refused, not_seated), "anyone" when no
+    # person does (nobody, or bots only); the board's set-up controls follow it
+    arrangers: Literal["seated", "anyone"] = "seated"
 
 
 class Rides(_Msg):

@@ -67,10 +67,49 @@ def test_a_name_taken_asks_for_another_and_never_seats_a_guest(browser: Any,
         assert_clean(ann, errors)
 
 
+SETUP_CONTROLS = ("#opt-preset", "#opt-hiddenmoney", "#opt-clock", "#opt-botspeed",
+                  "#btn-addbot", "#addbot-policy", "#opt-game")
+
+
+def test_a_spectator_finds_the_setup_waiting_while_a_person_sits(browser: Any,
+                                                                 server: str) -> None:
+    """``RoomInfo.arrangers`` (setup.py ``may_arrange``): while Ann sits, Cleo, watching,
+    finds the bots, rules and game controls disabled, with the line that says why, and Take a
+    seat enabled (a new user's report: every pick of a spectator was refused, one by one).
+    When Ann leaves nobody sits, anyone may arrange: Cleo's controls work again."""
+    room = "e2e-seated-only"
+    with watched_page(browser, **LAPTOP) as (ann, errors):
+        sit_ann(ann, server, room)
+        with watched_page(browser, **LAPTOP) as (cleo, cleo_errors):
+            cleo.goto(f"{server}/r/{room}")
+            cleo.fill("#name-input", "Cleo")
+            cleo.click("#gate-watch")
+            cleo.wait_for_selector("#setup-seated-only", timeout=TIMEOUT)
+            assert "Take a seat" in cleo.locator("#setup-seated-only").inner_text()
+            for sel in SETUP_CONTROLS:
+                assert cleo.locator(sel).is_disabled(), sel
+            assert cleo.locator("#btn-join").is_enabled()
+            # Ann's own controls work: she sits
+            for sel in SETUP_CONTROLS:
+                assert ann.locator(sel).is_enabled(), sel
+            assert ann.locator("#setup-seated-only").count() == 0
+            ann.click("#btn-leave")
+            cleo.wait_for_function("!document.querySelector('#setup-seated-only')",
+                                   timeout=TIMEOUT)
+            for sel in SETUP_CONTROLS:
+                assert cleo.locator(sel).is_enabled(), sel
+            cleo.select_option("#opt-preset", "amigo")
+            cleo.wait_for_function("window.__bohnanza.S.roomInfo.options.preset === 'amigo'",
+                                   timeout=TIMEOUT)
+            assert_clean(cleo, cleo_errors)
+        assert_clean(ann, errors)
+
+
 def test_an_option_refused_shows_the_rooms_option_again(browser: Any, server: str) -> None:
-    """A spectator changes the rules while a person sits (setup.py ``may_arrange``: refused,
-    ``not_seated``): the picker shows the room's rules again, not the value picked (a new
-    user's report: "Amigo" shown while the room stayed Classic)."""
+    """An option the server refuses (here a spectator's while a person sits, setup.py
+    ``may_arrange``: ``not_seated``; the picker enabled as on a page whose last state said
+    anyone could arrange): the picker shows the room's rules again, not the value picked (a
+    new user's report: "Amigo" shown while the room stayed Classic)."""
     room = "e2e-option-refused"
     with watched_page(browser, **LAPTOP) as (ann, errors):
         sit_ann(ann, server, room)
@@ -80,6 +119,7 @@ def test_an_option_refused_shows_the_rooms_option_again(browser: Any, server: st
             cleo.click("#gate-watch")
             cleo.wait_for_selector("#opt-preset", timeout=TIMEOUT)
             assert cleo.locator("#opt-preset").input_value() == "classic"
+            cleo.evaluate("document.querySelector('#opt-preset').disabled = false")
             cleo.select_option("#opt-preset", "amigo")
             cleo.wait_for_function("window.__bohnanza.replies.some(r => !r.ok "
                                    "&& r.code === 'not_seated')", timeout=TIMEOUT)
@@ -87,4 +127,32 @@ def test_an_option_refused_shows_the_rooms_option_again(browser: Any, server: st
                                    timeout=TIMEOUT)
             assert cleo.evaluate("window.__bohnanza.S.roomInfo.options.preset") == "classic"
             assert_clean(cleo, cleo_errors)
+        assert_clean(ann, errors)
+
+
+def test_the_gate_of_a_full_game_says_it_can_be_watched(browser: Any, server: str) -> None:
+    """A room whose game runs with every seat taken (/api/rooms ``running``, ``free_seats``
+    0): the name gate says so before the person picks (a ``/join`` there is refused,
+    ``game_running``) instead of counting "0 seats free" beside Take a seat."""
+    room = "e2e-full-game"
+    with watched_page(browser, **LAPTOP) as (ann, errors):
+        sit_ann(ann, server, room)
+        for _ in range(2):
+            ann.click("#btn-addbot")
+        ann.wait_for_function("window.__bohnanza.S.roomInfo.start_ready === true",
+                              timeout=TIMEOUT)
+        ann.click("#btn-start")
+        ann.wait_for_function("window.__bohnanza.S.roomInfo.running === true", timeout=TIMEOUT)
+        with watched_page(browser, **LAPTOP) as (dee, dee_errors):
+            dee.goto(f"{server}/r/{room}")
+            dee.wait_for_function("document.querySelector('#gate-seated').textContent"
+                                  ".includes('A game is on')", timeout=TIMEOUT)
+            text = dee.locator("#gate-seated").inner_text()
+            assert "Ann" in text and "every seat is taken" in text and "free" not in text
+            dee.fill("#name-input", "Dee")
+            dee.press("#name-input", "Enter")   # Take a seat: refused, Dee watches
+            dee.wait_for_function("window.__bohnanza.replies.some(r => !r.ok "
+                                  "&& r.code === 'game_running')", timeout=TIMEOUT)
+            assert dee.evaluate("window.__bohnanza.S.roomInfo.you.seat") is None
+            assert_clean(dee, dee_errors)
         assert_clean(ann, errors)

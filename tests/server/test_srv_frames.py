@@ -94,6 +94,9 @@ def _reference_state(room: Room, conn: Conn, now: float | None) -> dict[str, Any
         now=now,
         bot_policies=policy_names(),
         bot_picker=picker_order(policy_names()),
+        # setup.py may_arrange: a person seated makes it "seated"
+        arrangers=("seated" if any(s.token_hash is not None for s in room.seats if not s.vacant)
+                   else "anyone"),
     )
     view = room.game.view(conn.seat) if room.game is not None else None
     state = State(version=room.version, view=view, room=info).model_dump(mode="json")

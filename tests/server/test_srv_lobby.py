@@ -120,3 +120,29 @@ async def test_the_room_says_whether_start_would_deal(server: ServerProc) -> Non
     assert ann.state["room"]["start_ready"] is True
     await ann.ok("/start")
     await ann.close()
+
+
+async def test_the_room_says_who_may_arrange_the_table(server: ServerProc) -> None:
+    """``RoomInfo.arrangers`` follows setup.py ``may_arrange``: with no person seated (nobody,
+    or bots only) anyone in the room arranges the table ("anyone"); once a person sits only
+    the seated do ("seated": a spectator's ``/option`` is refused, ``not_seated``); when the
+    person leaves it is "anyone" again. The board's set-up controls read it."""
+    url = server.ws_url("arrangers")
+    cleo = await Client(url, "Cleo").connect()   # watching, never seated
+    await cleo.wait(lambda: bool(cleo.state) and cleo.state["room"]["arrangers"] == "anyone")
+    await cleo.ok("/addbot")   # nobody sits: anyone may
+    await cleo.wait(lambda: len(cleo.state["room"]["seats"]) == 1)
+    assert cleo.state["room"]["arrangers"] == "anyone"   # a bot is not a person
+    ann = await Client(url, "Ann").connect()
+    await ann.ok("/join")
+    await cleo.wait(lambda: cleo.state["room"]["arrangers"] == "seated")
+    assert ann.state is not None and ann.state["room"]["arrangers"] == "seated"
+    r = await cleo.say("/option rules amigo")
+    assert not r["ok"] and r["code"] == "not_seated"
+    assert cleo.state["room"]["options"]["preset"] == "classic"
+    await ann.ok("/leave")
+    await cleo.wait(lambda: cleo.state["room"]["arrangers"] == "anyone")
+    await cleo.ok("/option rules amigo")
+    await cleo.wait(lambda: cleo.state["room"]["options"]["preset"] == "amigo")
+    await ann.close()
+    await cleo.close()

@@ -531,6 +531,7 @@ function sayGateSeated() {
   const r = gateRoom;
   const el = $('#gate-seated');
   if (!r || !r.seats.length) el.textContent = t('gate_nobody');
+  else if (r.running && r.free_seats === 0) el.textContent = t('gate_full_game', { names: r.seats.join(', ') });
   else el.textContent = t(r.free_seats === 1 ? 'gate_seated_1' : 'gate_seated', { names: r.seats.join(', '), n: r.free_seats });
 }
 

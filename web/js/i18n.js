@@ -467,9 +467,15 @@ const T = {
   harvest_toast: ['+{n} coins', '+{n}ターラー'],
   harvest_toast_1: ['+1 coin', '+1ターラー'],
   // a room link's name gate (trial 4): who sits here already, the free seats (/api/rooms)
+  // a spectator while a person sits: the set-up controls wait (RoomInfo.arrangers)
+  setup_seated_only: ['Only the seated players change the table: bots, rules and the start. Take a seat to join in.',
+    '卓の設定（ボット・ルール・開始）を変えられるのは着席している人だけです。参加するには席に着いてください。'],
   gate_seated: ['Seated: {names} ({n} seats free).', '着席中: {names}（空席{n}）。'],
   gate_seated_1: ['Seated: {names} (1 seat free).', '着席中: {names}（空席1）。'],
   gate_nobody: ['Nobody is seated yet.', 'まだ誰も着席していません。'],
+  // a game is on and every seat is taken: /join is refused (game_running), the person watches
+  gate_full_game: ['A game is on: {names} play, every seat is taken. You can watch it.',
+    'ゲーム中です: {names} がプレイしていて、空席はありません。観戦できます。'],
   // buying field 3 (R21-R25), news from the log's buy entry (trial 4)
   news_buy_you_n: ['You bought field 3 for {n} coins', '3つ目の畑を{n}ターラーで買いました'],
   news_buy_you_1: ['You bought field 3 for 1 coin', '3つ目の畑を1ターラーで買いました'],

@@ -18,6 +18,7 @@ from .. import frames
 from ..delta import operation
 from .bots import bots_doing
 from .presence import Presence
+from .setup import arrangers
 from .table import Table
 
 if TYPE_CHECKING:
@@ -80,10 +81,11 @@ class RoomPart:
         where = list(map(_SEAT, presence.conns))
         over = game is not None and game.over
         stamp: tuple[Any, ...] | None = None
+        who = arrangers(table)  # (whether a person sits: no count of a seat says it)
         if memo is not None:  # every value the key is read from, the seats' by their count
             stamp = (name, tuple(seats), tuple(map(_SHOWN, seats)), tuple(where),
                      table.hidden_money, table.preset, table.duel_base, table.clock,
-                     table.bot_speed, game, over, table.game_no, fixed)  # (no bot: no
+                     table.bot_speed, game, over, table.game_no, fixed, who)  # (no bot: no
             # ``waits_until`` in the key; with a bot seat no stamp is kept)
             if stamp == memo.stamp and memo.key is not None:
                 self._key = memo.key
@@ -115,7 +117,7 @@ class RoomPart:
                      table.clock, table.bot_speed, game is not None and not over, over,
                      table.game_no, where.count(None),  # presence.spectators()
                      lo, hi, seated, lo <= seated <= hi, away, idle,
-                     tuple(host.policy_names()), described)
+                     tuple(host.policy_names()), described, who)
         if memo is not None:
             memo.stamp = stamp
             memo.key = self._key
@@ -134,7 +136,7 @@ def part_of(key: tuple[Any, ...], now: float) -> dict[str, Any]:
     """The room part (:meth:`RoomPart.part`) made from its key's values and ``now``."""
     (name, seats, hidden_money, preset, duel_base, clock, bot_speed, running, over,
      game_no, spectators, lo, hi, seats_next, ready, away, idle, names,
-     game) = key
+     game, who) = key
     return {
         "name": name,
         "seats": [seat_row(i, s) for i, s in enumerate(seats)],
@@ -153,6 +155,7 @@ def part_of(key: tuple[Any, ...], now: float) -> dict[str, Any]:
         "bot_policies": list(names),
         "bot_picker": _picker(names),
         "game": game,
+        "arrangers": who,
         "now": now,
     }
 

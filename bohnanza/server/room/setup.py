@@ -29,8 +29,15 @@ if TYPE_CHECKING:
 
 def may_arrange(table: Table, conn: Conn) -> bool:
     """Who may add or remove bots, set options and start: a seated person; when no person
-    sits at the table (nobody, or bots only), anyone in the room."""
-    return conn.seat is not None or not any(s.human for s in table.seats if not s.vacant)
+    sits at the table (nobody, or bots only), anyone in the room (:func:`arrangers`)."""
+    return conn.seat is not None or arrangers(table) == "anyone"
+
+
+def arrangers(table: Table) -> str:
+    """Who may arrange the table (:func:`may_arrange`), as the room part says it to every
+    viewer (``RoomInfo.arrangers``, the board's set-up controls): ``"seated"`` while a person
+    sits (a seat held by a person, even one a bot plays for them), else ``"anyone"``."""
+    return "seated" if any(s.human for s in table.seats if not s.vacant) else "anyone"
 
 
 def check_arranger(t: Table, conn: Conn, not_seated: str, running: str) -> None:

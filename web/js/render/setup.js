@@ -127,4 +127,19 @@ export function renderSetup(root) {
     root.append(opts);
     root.append(h('div', { class: 'hint-text', id: 'setup-invite', text: t('setup_invite', { url: location.href.split('?')[0] }) }));
   } else if (me === null) root.append(h('div', { class: 'hint-text', text: t('spectating') }));
+  if (!running && me === null && r.arrangers === 'seated') seatedOnly(root);
+}
+
+// Watching while a person sits: the server takes bots, options and the start from the seated
+// only (RoomInfo.arrangers, setup.py may_arrange), so those controls wait, and say why; Take
+// a seat stays (a new user's report: a spectator's picks were refused one by one)
+function seatedOnly(root) {
+  for (const el of root.querySelectorAll('button, select, input')) {
+    if (el.id === 'btn-join') continue;
+    el.disabled = true;
+    el.setAttribute('aria-describedby', 'setup-seated-only');
+  }
+  const why = h('div', { class: 'hint-text', id: 'setup-seated-only', text: t('setup_seated_only') });
+  const btns = root.querySelector('.setup-btns');
+  if (btns) btns.after(why); else root.append(why);
 }
