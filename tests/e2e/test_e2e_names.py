@@ -156,3 +156,39 @@ def test_the_gate_of_a_full_game_says_it_can_be_watched(browser: Any, server: st
             assert dee.evaluate("window.__bohnanza.S.roomInfo.you.seat") is None
             assert_clean(dee, dee_errors)
         assert_clean(ann, errors)
+
+
+BLANK = "Type a name: spaces alone are not one."
+
+
+def test_a_name_of_spaces_alone_is_refused_where_it_is_typed(browser: Any, server: str) -> None:
+    """A name of spaces alone passes the field's ``required`` but trims to nothing (a new
+    user's report: the lobby did nothing, silently): the lobby and the room's name gate say
+    so in the field, go nowhere and send nothing; the next keystroke clears it."""
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        pg.goto(f"{server}/")
+        pg.fill("#lobby-name", "   ")
+        pg.fill("#lobby-room", "e2e-blank-name")
+        pg.press("#lobby-room", "Enter")
+        pg.wait_for_function("document.querySelector('#lobby-name').validationMessage !== ''",
+                             timeout=TIMEOUT)
+        assert pg.evaluate("document.querySelector('#lobby-name').validationMessage") == BLANK
+        assert pg.url.rstrip("/") == server.rstrip("/")
+        pg.fill("#lobby-name", "Ann")
+        assert pg.evaluate("document.querySelector('#lobby-name').validationMessage") == ""
+        pg.press("#lobby-room", "Enter")
+        pg.wait_for_url(f"{server}/r/e2e-blank-name", timeout=TIMEOUT)
+        assert_clean(pg, errors)
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        pg.goto(f"{server}/r/e2e-blank-gate")
+        pg.fill("#name-input", "   ")
+        pg.press("#name-input", "Enter")
+        pg.wait_for_function("document.querySelector('#name-input').validationMessage !== ''",
+                             timeout=TIMEOUT)
+        assert pg.evaluate("document.querySelector('#name-input').validationMessage") == BLANK
+        assert pg.locator("#name-gate").is_visible()
+        assert pg.evaluate("window.__bohnanza.S.roomInfo") is None   # not connected
+        pg.fill("#name-input", "Ann")
+        pg.press("#name-input", "Enter")
+        pg.wait_for_function(SEATED, arg=["Ann"], timeout=TIMEOUT)
+        assert_clean(pg, errors)

@@ -276,6 +276,34 @@ def test_chat_input_takes_the_servers_limit_and_keeps_a_refused_line(
     close([p])
 
 
+def test_a_line_cut_at_the_limit_says_so(private_server: Any, browser: Any) -> None:
+    """The command line holds the server's limit (123 here): a keystroke past it, or a pasted
+    line that does not fit, is left out by the browser, and the line says so (a new user's
+    report: a pasted line was cut silently); a line that fits says nothing."""
+    srv = private_server(chat_max_len="123")
+    p = enter(browser, srv.base, "limits-cut", "Ann")
+    box = p.page.locator("#chat-input")
+    box.fill("x" * 100)
+    paste = ("text => { const dt = new DataTransfer(); dt.setData('text/plain', text); "
+             "document.querySelector('#chat-input').dispatchEvent(new ClipboardEvent('paste', "
+             "{ clipboardData: dt, bubbles: true, cancelable: true })); }")
+    p.page.evaluate(paste, "y" * 23)   # 100 + 23: fits
+    p.page.wait_for_timeout(200)
+    assert p.page.locator(".error-bubble").count() == 0
+    p.page.evaluate(paste, "y" * 24)   # 100 + 24: one too many
+    bubble = p.page.locator(".error-bubble")
+    bubble.wait_for(timeout=5000)
+    assert bubble.inner_text() == "A line holds at most 123 characters: the rest was left out."
+    p.page.evaluate("document.querySelectorAll('.error-bubble').forEach(b => b.remove())")
+    box.fill("x" * 123)
+    box.press("End")
+    box.press("z")   # typed past the limit
+    bubble.wait_for(timeout=5000)
+    assert "123" in bubble.inner_text()
+    assert box.input_value() == "x" * 123
+    close([p])
+
+
 def test_chat_input_limit_at_the_default(server: str, browser: Any) -> None:
     p = enter(browser, server, "limits-default", "Ann", join=False)
     box = p.page.locator("#chat-input")

@@ -1,5 +1,5 @@
 // The room page: connects, keeps the state, renders the board, sends every action as command text.
-import { $, h, isSwapped } from './dom.js';
+import { $, h, isSwapped, refuseBlank } from './dom.js';
 import { t, applyStatic, getLang, setLang, onLang, missing } from './i18n.js';
 import { S, setHooks, mySeat } from './store.js';
 import { Net } from './net.js';
@@ -492,7 +492,7 @@ async function onGate(e) {
   const n = $('#name-input').value.trim();
   if (net) {  // connected, watching: sit under this name, or go on watching
     if (watch) { closeGate(); render(); return; }
-    if (!n) return;
+    if (!n) { refuseBlank($('#name-input'), t('name_blank')); return; }
     const r = await actImpl(`/join ${n}`, $('#name-input'));
     if (r.ok) {   // (refused: the gate stays, the error beside the name)
       localStorage.setItem('bohnanza.name', n);
@@ -502,7 +502,11 @@ async function onGate(e) {
     }
     return;
   }
-  if (!n) { $('#name-input').reportValidity(); return; }
+  if (!n) {   // empty: the field's own message; spaces alone: ours
+    if ($('#name-input').value) refuseBlank($('#name-input'), t('name_blank'));
+    else $('#name-input').reportValidity();
+    return;
+  }
   localStorage.setItem('bohnanza.name', n);
   closeGate();
   // Take a seat (the form's first button, and Enter): /join once connected; the server

@@ -79,3 +79,12 @@ export function withNames(el, text, names) {
   el.replaceChildren(...parts.map((p, i) => (i % 2 ? h('span', { class: 'nm', text: p }) : document.createTextNode(p))));
   return el;
 }
+
+// A name field that holds spaces alone: ``required`` takes it, the name does not (trimmed it
+// is empty), so the field says so itself, as for an empty one, until the next keystroke (a new
+// user's report: an all-space name did nothing, silently)
+export function refuseBlank(input, message) {
+  input.setCustomValidity(message);
+  input.reportValidity();
+  input.addEventListener('input', () => input.setCustomValidity(''), { once: true });
+}

@@ -472,6 +472,10 @@ const T = {
     '卓の設定（ボット・ルール・開始）を変えられるのは着席している人だけです。参加するには席に着いてください。'],
   gate_seated: ['Seated: {names} ({n} seats free).', '着席中: {names}（空席{n}）。'],
   gate_seated_1: ['Seated: {names} (1 seat free).', '着席中: {names}（空席1）。'],
+  // a name of spaces alone (lobby, name gate): refused before anything is sent
+  name_blank: ['Type a name: spaces alone are not one.', '名前を入力してください（空白だけでは名前になりません）。'],
+  // the command line at the server's limit: what did not fit was left out (chatlog.js)
+  line_cut: ['A line holds at most {n} characters: the rest was left out.', '1行は最大{n}文字です。残りは入りませんでした。'],
   gate_nobody: ['Nobody is seated yet.', 'まだ誰も着席していません。'],
   // a game is on and every seat is taken: /join is refused (game_running), the person watches
   gate_full_game: ['A game is on: {names} play, every seat is taken. You can watch it.',

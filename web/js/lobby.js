@@ -1,5 +1,5 @@
 // The lobby: list rooms from /api/rooms, open or create one.
-import { h, clear, $ } from './dom.js';
+import { h, clear, $, refuseBlank } from './dom.js';
 import { t, has, applyStatic, getLang, setLang, onLang } from './i18n.js';
 import { icon } from './icons.js';
 import { FACTS } from './facts.js';
@@ -51,7 +51,8 @@ $('#open-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const name = $('#lobby-name').value.trim();
   const room = $('#lobby-room').value.trim().normalize('NFC');
-  if (!name || !room) return;
+  if (!name) { refuseBlank($('#lobby-name'), t('name_blank')); return; }
+  if (!room) return;
   localStorage.setItem('bohnanza.name', name);
   const game = $('#lobby-game').value;   // a new room asks for it (farm/board.js)
   location.href = '/r/' + encodeURIComponent(room) + (game && game !== 'bohnanza' ? '?game=' + encodeURIComponent(game) : '');

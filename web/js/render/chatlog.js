@@ -2,6 +2,8 @@
 import { h, clear, withNames } from '../dom.js';
 import { seatInk, seatNames } from '../store.js';
 import { logText } from '../logtext.js';
+import { t } from '../i18n.js';
+import { showError } from '../feedback.js';
 
 const MAX_LINES = 300;
 
@@ -58,9 +60,22 @@ async function pump(onSend) {
 // lines sends each line. onSend(text) resolves with the server's reply: the line is emptied
 // once the server took it, and kept (to mend and send again) when it refused it.
 export function setupCommandLine(input, onSend) {
+  // the line holds what the server takes (maxLength, welcome.line_max): what would not fit is
+  // left out by the browser, and the line says so (a new user's report: a pasted line was
+  // cut silently)
+  const over = (adding) => {
+    const max = input.maxLength;
+    if (!(max > 0)) return false;
+    const chosen = Math.abs((input.selectionEnd ?? 0) - (input.selectionStart ?? 0));
+    return input.value.length - chosen + adding > max;
+  };
+  const sayCut = () => showError(input, t('line_cut', { n: input.maxLength }));
+  input.addEventListener('beforeinput', (e) => {
+    if (e.inputType === 'insertText' && e.data && over(e.data.length)) sayCut();
+  });
   input.addEventListener('paste', (e) => {
     const text = (e.clipboardData || window.clipboardData)?.getData('text') || '';
-    if (!/[\r\n]/.test(text)) return;
+    if (!/[\r\n]/.test(text)) { if (over(text.length)) sayCut(); return; }
     e.preventDefault();
     const lines = text.split(/\r?\n|\r/).map((l) => l.trim()).filter(Boolean);
     queue.push(...lines);
