@@ -125,6 +125,10 @@ const T = {
   deal_watch: ['{a} and {b} are dealing (offer #{n})', '{a}と{b}がトレード中（オファー#{n}）'],
   hand: ['Your hand', '手札'],
   hand_front: ['next', '次'],
+  // the hand's row scrolls: how many cards are out of view at each end (render/own.js)
+  hand_more_right: ['+{n} ›', '+{n}枚 ›'],
+  hand_more_left: ['‹ +{n}', '‹ +{n}枚'],
+  hand_more_title: ['{n} more cards out of view: scroll the hand or press here', '手札があと{n}枚あります。横にスクロールするか、ここを押してください'],
   // trial 6: the catalogue panel's head, and its word once its offer went out
   tap_head: ['{bean}: {n} cards in the game', '{bean}（ゲーム中{n}枚）'],
   tap_sent: ['Sent: your offer is in the market, above.', '送りました: オファーは上の市場にあります。'],

@@ -255,5 +255,42 @@ export function renderHand(root) {
     }
     row.append(c);
   });
-  root.append(row);
+  const wrap = h('div', { class: 'hand-wrap' }, row);
+  root.append(wrap);
+  handCues(wrap, row);
 }
+
+// A hand wider than its row scrolls sideways; at each end where cards are out of view a cue
+// says how many ("+2 ›"), and a tap on it scrolls that way (a new user's report: on a phone
+// the seventh card was out of view with nothing to say so)
+function handCues(wrap, row) {
+  const cue = (side) => {
+    const b = h('button', { class: `hand-more ${side}`, type: 'button', hidden: true });
+    b.addEventListener('click', () => row.scrollBy({ left: (side === 'right' ? 1 : -1) * row.clientWidth * 0.8, behavior: 'smooth' }));
+    wrap.append(b);
+    return b;
+  };
+  const left = cue('left');
+  const right = cue('right');
+  const update = () => {
+    const box = row.getBoundingClientRect();
+    let before = 0;
+    let after = 0;
+    for (const card of row.children) {
+      const r = card.getBoundingClientRect();
+      if (r.left < box.left - 1) before++;
+      else if (r.right > box.right + 1) after++;
+    }
+    for (const [b, n, key] of [[left, before, 'hand_more_left'], [right, after, 'hand_more_right']]) {
+      b.hidden = n === 0;
+      b.textContent = t(key, { n });
+      b.setAttribute('aria-label', t('hand_more_title', { n }));
+      b.title = t('hand_more_title', { n });
+    }
+  };
+  row.addEventListener('scroll', update, { passive: true });
+  requestAnimationFrame(update);
+  cuesNow = update;
+}
+let cuesNow = null;   // the cues of the hand shown last (the row is made anew at each render)
+window.addEventListener('resize', () => { if (cuesNow) cuesNow(); });

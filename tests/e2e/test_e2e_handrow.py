@@ -1,0 +1,68 @@
+"""The hand's row on a narrow screen (a new user's report, 4 Dec 2026: on a phone the seventh
+card of a hand was out of view, with nothing to say so).
+
+A hand wider than its row scrolls sideways; at each end where cards are out of view the row
+shows a cue with how many (counted here from the cards' own boxes, not from the page's text),
+and pressing it scrolls that way. A hand that fits shows none. The hand's order is the
+engine's (R9: planted from the front, left)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from . import positions as P
+from .e2e_board import assert_clean, watched_page
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+LAPTOP = {"viewport": {"width": 1366, "height": 768}}
+EIGHT = ["chili", "red", "blue", "soy", "green", "stink", "garden", "cocoa"]
+# how many cards of the row lie out of its box on each side (from the layout itself)
+OUT = """() => { const row = document.querySelector('#hand .hand'); const box =
+  row.getBoundingClientRect(); let l = 0, r = 0; for (const c of row.children) { const b =
+  c.getBoundingClientRect(); if (b.left < box.left - 1) l++; else if (b.right > box.right + 1)
+  r++; } return [l, r]; }"""
+
+
+def eight_cards() -> dict[str, Any]:
+    g = P.game(seats=[{"hand": EIGHT, "fields": [["blue", 2], None]}, {}, {}])
+    return P.state(g, 0)
+
+
+def test_a_hand_wider_than_the_phone_says_how_many_cards_are_out_of_view(
+        browser: Any, server: str) -> None:
+    with watched_page(browser, **PHONE) as (pg, errors):
+        P.show(pg, server, eight_cards())
+        assert pg.locator("#hand .card").count() == 8
+        right = pg.locator("#hand .hand-more.right")
+        right.wait_for(state="visible", timeout=5000)
+        before, after = pg.evaluate(OUT)
+        assert before == 0 and after >= 1   # 390 px hold fewer than eight cards
+        assert right.inner_text().strip() == f"+{after} ›"
+        assert pg.locator("#hand .hand-more.left").is_hidden()
+        # pressed: the row scrolls on; at its end no card is out on the right, the left cue
+        # counts those now out of view on the left
+        for _ in range(4):
+            if right.is_hidden():
+                break
+            right.click()
+            pg.wait_for_timeout(600)
+        assert right.is_hidden()
+        before, after = pg.evaluate(OUT)
+        assert after == 0 and before >= 1
+        left = pg.locator("#hand .hand-more.left")
+        assert left.is_visible() and left.inner_text().strip() == f"‹ +{before}"
+        assert_clean(pg, errors)
+
+
+def test_a_hand_that_fits_shows_no_cue(browser: Any, server: str) -> None:
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, eight_cards())
+        pg.wait_for_timeout(300)
+        assert pg.evaluate(OUT) == [0, 0]
+        assert pg.locator("#hand .hand-more.right").is_hidden()
+        assert pg.locator("#hand .hand-more.left").is_hidden()
+        assert_clean(pg, errors)
