@@ -31,6 +31,13 @@ def sit_ann(ann: Any, server: str, room: str) -> None:
     ann.wait_for_function(SEATED, arg=["Ann"], timeout=TIMEOUT)
 
 
+def watch_as_cleo(cleo: Any, server: str, room: str) -> None:
+    """Cleo opens ``room`` and chooses Just watch at its name gate."""
+    cleo.goto(f"{server}/r/{room}")
+    cleo.fill("#name-input", "Cleo")
+    cleo.click("#gate-watch")
+
+
 def test_a_name_taken_asks_for_another_and_never_seats_a_guest(browser: Any,
                                                                 server: str) -> None:
     room = "e2e-name-taken"
@@ -81,9 +88,7 @@ def test_a_spectator_finds_the_setup_waiting_while_a_person_sits(browser: Any,
     with watched_page(browser, **LAPTOP) as (ann, errors):
         sit_ann(ann, server, room)
         with watched_page(browser, **LAPTOP) as (cleo, cleo_errors):
-            cleo.goto(f"{server}/r/{room}")
-            cleo.fill("#name-input", "Cleo")
-            cleo.click("#gate-watch")
+            watch_as_cleo(cleo, server, room)
             cleo.wait_for_selector("#setup-seated-only", timeout=TIMEOUT)
             assert "Take a seat" in cleo.locator("#setup-seated-only").inner_text()
             for sel in SETUP_CONTROLS:
@@ -114,9 +119,7 @@ def test_an_option_refused_shows_the_rooms_option_again(browser: Any, server: st
     with watched_page(browser, **LAPTOP) as (ann, errors):
         sit_ann(ann, server, room)
         with watched_page(browser, **LAPTOP) as (cleo, cleo_errors):
-            cleo.goto(f"{server}/r/{room}")
-            cleo.fill("#name-input", "Cleo")
-            cleo.click("#gate-watch")
+            watch_as_cleo(cleo, server, room)
             cleo.wait_for_selector("#opt-preset", timeout=TIMEOUT)
             assert cleo.locator("#opt-preset").input_value() == "classic"
             cleo.evaluate("document.querySelector('#opt-preset').disabled = false")
