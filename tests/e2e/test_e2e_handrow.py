@@ -42,6 +42,9 @@ def test_a_hand_wider_than_the_phone_says_how_many_cards_are_out_of_view(
         before, after = pg.evaluate(OUT)
         assert before == 0 and after >= 1   # 390 px hold fewer than eight cards
         assert right.inner_text().strip() == f"+{after} ›"
+        cards = "1 more card" if after == 1 else f"{after} more cards"
+        assert right.get_attribute("aria-label") == (
+            f"{cards} out of view: scroll the hand or press here")
         assert pg.locator("#hand .hand-more.left").is_hidden()
         # pressed: the row scrolls on; at its end no card is out on the right, the left cue
         # counts those now out of view on the left

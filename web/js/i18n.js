@@ -129,6 +129,7 @@ const T = {
   hand_more_right: ['+{n} ›', '+{n}枚 ›'],
   hand_more_left: ['‹ +{n}', '‹ +{n}枚'],
   hand_more_title: ['{n} more cards out of view: scroll the hand or press here', '手札があと{n}枚あります。横にスクロールするか、ここを押してください'],
+  hand_more_title_1: ['1 more card out of view: scroll the hand or press here', '手札があと1枚あります。横にスクロールするか、ここを押してください'],
   // trial 6: the catalogue panel's head, and its word once its offer went out
   tap_head: ['{bean}: {n} cards in the game', '{bean}（ゲーム中{n}枚）'],
   tap_sent: ['Sent: your offer is in the market, above.', '送りました: オファーは上の市場にあります。'],
@@ -470,10 +471,10 @@ const T = {
   // after a harvest (issue 10 h): the coins it earned, at the top
   harvest_toast: ['+{n} coins', '+{n}ターラー'],
   harvest_toast_1: ['+1 coin', '+1ターラー'],
-  // a room link's name gate (trial 4): who sits here already, the free seats (/api/rooms)
   // a spectator while a person sits: the set-up controls wait (RoomInfo.arrangers)
   setup_seated_only: ['Only the seated players change the table: bots, rules and the start. Take a seat to join in.',
     '卓の設定（ボット・ルール・開始）を変えられるのは着席している人だけです。参加するには席に着いてください。'],
+  // a room link's name gate (trial 4): who sits here already, the free seats (/api/rooms)
   gate_seated: ['Seated: {names} ({n} seats free).', '着席中: {names}（空席{n}）。'],
   gate_seated_1: ['Seated: {names} (1 seat free).', '着席中: {names}（空席1）。'],
   // a name of spaces alone (lobby, name gate): refused before anything is sent

@@ -284,8 +284,9 @@ function handCues(wrap, row) {
     for (const [b, n, key] of [[left, before, 'hand_more_left'], [right, after, 'hand_more_right']]) {
       b.hidden = n === 0;
       b.textContent = t(key, { n });
-      b.setAttribute('aria-label', t('hand_more_title', { n }));
-      b.title = t('hand_more_title', { n });
+      const title = t(n === 1 ? 'hand_more_title_1' : 'hand_more_title', { n });
+      b.setAttribute('aria-label', title);
+      b.title = title;
     }
   };
   row.addEventListener('scroll', update, { passive: true });
