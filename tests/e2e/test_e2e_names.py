@@ -152,6 +152,10 @@ def test_the_gate_of_a_full_game_says_it_can_be_watched(browser: Any, server: st
                                   ".includes('A game is on')", timeout=TIMEOUT)
             text = dee.locator("#gate-seated").inner_text()
             assert "Ann" in text and "every seat is taken" in text and "free" not in text
+            # watching is the way in: Just watch is the main button, the status line says so
+            assert "primary" in (dee.get_attribute("#gate-watch", "class") or "")
+            assert "primary" not in (dee.get_attribute("#gate-join", "class") or "")
+            assert "press Just watch" in dee.locator("#status").inner_text()
             dee.fill("#name-input", "Dee")
             dee.press("#name-input", "Enter")   # Take a seat: refused, Dee watches
             dee.wait_for_function("window.__bohnanza.replies.some(r => !r.ok "
@@ -195,3 +199,30 @@ def test_a_name_of_spaces_alone_is_refused_where_it_is_typed(browser: Any, serve
         pg.press("#name-input", "Enter")
         pg.wait_for_function(SEATED, arg=["Ann"], timeout=TIMEOUT)
         assert_clean(pg, errors)
+
+
+def test_just_watch_needs_no_name_and_a_seat_then_asks_for_one(browser: Any,
+                                                               server: str) -> None:
+    """Just watch at an empty name gate watches (the server gives a guest name; a new user's
+    report: it only said "Please fill out this field"); nothing is kept as the person's name,
+    and the setup's Take a seat then asks for a name instead of seating the guest name."""
+    room = "e2e-watch-nameless"
+    with watched_page(browser, **LAPTOP) as (ann, errors):
+        sit_ann(ann, server, room)
+        with watched_page(browser, **LAPTOP) as (dee, dee_errors):
+            dee.goto(f"{server}/r/{room}")
+            dee.wait_for_selector("#name-input", timeout=TIMEOUT)
+            dee.click("#gate-watch")
+            dee.wait_for_function("window.__bohnanza.S.roomInfo !== null", timeout=TIMEOUT)
+            assert dee.locator("#name-gate").is_hidden()
+            assert dee.evaluate("window.__bohnanza.S.roomInfo.you.seat") is None
+            assert dee.evaluate("localStorage.getItem('bohnanza.name')") is None
+            dee.click("#btn-join")
+            dee.wait_for_selector("#name-gate", state="visible", timeout=TIMEOUT)
+            assert dee.evaluate("window.__bohnanza.sent") == []
+            dee.fill("#name-input", "Dee")
+            dee.press("#name-input", "Enter")
+            dee.wait_for_function(SEATED, arg=["Ann", "Dee"], timeout=TIMEOUT)
+            assert dee.evaluate("window.__bohnanza.sent") == ["/join Dee"]
+            assert_clean(dee, dee_errors)
+        assert_clean(ann, errors)

@@ -312,7 +312,7 @@ function onState(msg) {
   noteServerTime(msg.room);
   chooseGameFromLink(params.get('game'));   // a room opened from the lobby for a game
   if (msg.room && msg.room.you) S.you = { ...S.you, ...msg.room.you };
-  if (mySeat() !== null) S.nameRefused = false;   // seated (under a name of one's own)
+  if (mySeat() !== null) S.nameRefused = S.noName = false;   // seated (under a name of one's own)
   render();
   speakNewOffers(S.view);
 }
@@ -502,6 +502,16 @@ async function onGate(e) {
     }
     return;
   }
+  if (!n && watch && !$('#name-input').value) {
+    // watching needs no name: the server gives a guest one; a seat taken later asks for one
+    // (never sat under the guest name: setup.js)
+    S.noName = true;
+    closeGate();
+    S.joinOnArrival = false;
+    connect(null);
+    render();
+    return;
+  }
   if (!n) {   // empty: the field's own message; spaces alone: ours
     if ($('#name-input').value) refuseBlank($('#name-input'), t('name_blank'));
     else $('#name-input').reportValidity();
@@ -534,8 +544,14 @@ let gateSaid = false;
 function sayGateSeated() {
   const r = gateRoom;
   const el = $('#gate-seated');
+  const full = !!(r && r.running && r.free_seats === 0 && r.seats.length);
+  // a game with every seat taken: Just watch is the way in (Take a seat stays, for a seat
+  // that frees meanwhile: the server decides), and the status line says so
+  $('#gate-watch').classList.toggle('primary', full);
+  $('#gate-join').classList.toggle('primary', !full);
+  if (S.askName) { S.askName = full ? 'full' : true; render(); }
   if (!r || !r.seats.length) el.textContent = t('gate_nobody');
-  else if (r.running && r.free_seats === 0) el.textContent = t('gate_full_game', { names: r.seats.join(', ') });
+  else if (full) el.textContent = t('gate_full_game', { names: r.seats.join(', ') });
   else el.textContent = t(r.free_seats === 1 ? 'gate_seated_1' : 'gate_seated', { names: r.seats.join(', '), n: r.free_seats });
 }
 

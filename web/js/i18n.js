@@ -287,6 +287,9 @@ const T = {
   // second Take a seat)
   st_name: ['Type your name, then press Take a seat (or Just watch).',
     '名前を入力して「参加する」を押してください（観戦だけなら「観戦する」）。'],
+  // the gate of a game whose every seat is taken (/api/rooms): watching is the way in
+  st_name_full: ['A game is on and every seat is taken: press Just watch to see it (a name is optional).',
+    'ゲーム中で空席はありません。「観戦する」で見られます（名前は省略できます）。'],
   gate_watch: ['Just watch', '観戦する'],
   setup_invite: ['To invite friends, send them this page’s address: {url}', '友だちを招待するには、このページのアドレスを送ってください: {url}'],
   // trial 4: "or just watch" with no Just watch button here: until seated, one watches

@@ -23,6 +23,8 @@ export const S = {
   catTipOff: null,     // the catalogue bean clicked: its hover tip waits for the pointer to leave
   connected: false,
   askName: false,      // the name gate is open: the page waits for a name, not for the server
+  noName: false,       // watching without a name (Just watch at an empty gate), under the
+                       // guest name the server gave; sitting asks for a name first
   nameRefused: false,  // the name said in hello was refused (name_taken, bad_name): we watch
                        // under a guest name we did not choose; sitting asks for a name first
   botPolicy: null,     // the policy the Add bot button seats (null: the picker's first, RoomInfo.bot_picker)

@@ -53,7 +53,7 @@ export function renderSetup(root) {
     // watching under a guest name because the name asked for was refused: ask for a name
     // first, never sit under the guest name (a new user's report: seated as "guest2")
     join.addEventListener('click', () => {
-      if (S.nameRefused) askName();
+      if (S.nameRefused || S.noName) askName();
       else act(S.you?.name ? `/join ${S.you.name}` : '/join', join);
     });
     btns.append(join);
