@@ -9,6 +9,8 @@ Take a seat, and the name it keeps for the next rooms is the one the person sat 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -31,11 +33,19 @@ def sit_ann(ann: Any, server: str, room: str) -> None:
     ann.wait_for_function(SEATED, arg=["Ann"], timeout=TIMEOUT)
 
 
-def watch_as_cleo(cleo: Any, server: str, room: str) -> None:
-    """Cleo opens ``room`` and chooses Just watch at its name gate."""
-    cleo.goto(f"{server}/r/{room}")
-    cleo.fill("#name-input", "Cleo")
-    cleo.click("#gate-watch")
+@contextmanager
+def ann_sits_cleo_watches(browser: Any, server: str, room: str) -> Iterator[tuple[Any, Any]]:
+    """Ann takes a seat in ``room``; Cleo opens it and chooses Just watch at its name gate.
+    Both pages are checked clean (``assert_clean``) at the end."""
+    with watched_page(browser, **LAPTOP) as (ann, errors):
+        sit_ann(ann, server, room)
+        with watched_page(browser, **LAPTOP) as (cleo, cleo_errors):
+            cleo.goto(f"{server}/r/{room}")
+            cleo.fill("#name-input", "Cleo")
+            cleo.click("#gate-watch")
+            yield ann, cleo
+            assert_clean(cleo, cleo_errors)
+        assert_clean(ann, errors)
 
 
 def test_a_name_taken_asks_for_another_and_never_seats_a_guest(browser: Any,
@@ -84,30 +94,24 @@ def test_a_spectator_finds_the_setup_waiting_while_a_person_sits(browser: Any,
     finds the bots, rules and game controls disabled, with the line that says why, and Take a
     seat enabled (a new user's report: every pick of a spectator was refused, one by one).
     When Ann leaves nobody sits, anyone may arrange: Cleo's controls work again."""
-    room = "e2e-seated-only"
-    with watched_page(browser, **LAPTOP) as (ann, errors):
-        sit_ann(ann, server, room)
-        with watched_page(browser, **LAPTOP) as (cleo, cleo_errors):
-            watch_as_cleo(cleo, server, room)
-            cleo.wait_for_selector("#setup-seated-only", timeout=TIMEOUT)
-            assert "Take a seat" in cleo.locator("#setup-seated-only").inner_text()
-            for sel in SETUP_CONTROLS:
-                assert cleo.locator(sel).is_disabled(), sel
-            assert cleo.locator("#btn-join").is_enabled()
-            # Ann's own controls work: she sits
-            for sel in SETUP_CONTROLS:
-                assert ann.locator(sel).is_enabled(), sel
-            assert ann.locator("#setup-seated-only").count() == 0
-            ann.click("#btn-leave")
-            cleo.wait_for_function("!document.querySelector('#setup-seated-only')",
-                                   timeout=TIMEOUT)
-            for sel in SETUP_CONTROLS:
-                assert cleo.locator(sel).is_enabled(), sel
-            cleo.select_option("#opt-preset", "amigo")
-            cleo.wait_for_function("window.__bohnanza.S.roomInfo.options.preset === 'amigo'",
-                                   timeout=TIMEOUT)
-            assert_clean(cleo, cleo_errors)
-        assert_clean(ann, errors)
+    with ann_sits_cleo_watches(browser, server, "e2e-seated-only") as (ann, cleo):
+        cleo.wait_for_selector("#setup-seated-only", timeout=TIMEOUT)
+        assert "Take a seat" in cleo.locator("#setup-seated-only").inner_text()
+        for sel in SETUP_CONTROLS:
+            assert cleo.locator(sel).is_disabled(), sel
+        assert cleo.locator("#btn-join").is_enabled()
+        # Ann's own controls work: she sits
+        for sel in SETUP_CONTROLS:
+            assert ann.locator(sel).is_enabled(), sel
+        assert ann.locator("#setup-seated-only").count() == 0
+        ann.click("#btn-leave")
+        cleo.wait_for_function("!document.querySelector('#setup-seated-only')",
+                               timeout=TIMEOUT)
+        for sel in SETUP_CONTROLS:
+            assert cleo.locator(sel).is_enabled(), sel
+        cleo.select_option("#opt-preset", "amigo")
+        cleo.wait_for_function("window.__bohnanza.S.roomInfo.options.preset === 'amigo'",
+                               timeout=TIMEOUT)
 
 
 def test_an_option_refused_shows_the_rooms_option_again(browser: Any, server: str) -> None:
@@ -115,22 +119,16 @@ def test_an_option_refused_shows_the_rooms_option_again(browser: Any, server: st
     ``may_arrange``: ``not_seated``; the picker enabled as on a page whose last state said
     anyone could arrange): the picker shows the room's rules again, not the value picked (a
     new user's report: "Amigo" shown while the room stayed Classic)."""
-    room = "e2e-option-refused"
-    with watched_page(browser, **LAPTOP) as (ann, errors):
-        sit_ann(ann, server, room)
-        with watched_page(browser, **LAPTOP) as (cleo, cleo_errors):
-            watch_as_cleo(cleo, server, room)
-            cleo.wait_for_selector("#opt-preset", timeout=TIMEOUT)
-            assert cleo.locator("#opt-preset").input_value() == "classic"
-            cleo.evaluate("document.querySelector('#opt-preset').disabled = false")
-            cleo.select_option("#opt-preset", "amigo")
-            cleo.wait_for_function("window.__bohnanza.replies.some(r => !r.ok "
-                                   "&& r.code === 'not_seated')", timeout=TIMEOUT)
-            cleo.wait_for_function("document.querySelector('#opt-preset').value === 'classic'",
-                                   timeout=TIMEOUT)
-            assert cleo.evaluate("window.__bohnanza.S.roomInfo.options.preset") == "classic"
-            assert_clean(cleo, cleo_errors)
-        assert_clean(ann, errors)
+    with ann_sits_cleo_watches(browser, server, "e2e-option-refused") as (ann, cleo):
+        cleo.wait_for_selector("#opt-preset", timeout=TIMEOUT)
+        assert cleo.locator("#opt-preset").input_value() == "classic"
+        cleo.evaluate("document.querySelector('#opt-preset').disabled = false")
+        cleo.select_option("#opt-preset", "amigo")
+        cleo.wait_for_function("window.__bohnanza.replies.some(r => !r.ok "
+                               "&& r.code === 'not_seated')", timeout=TIMEOUT)
+        cleo.wait_for_function("document.querySelector('#opt-preset').value === 'classic'",
+                               timeout=TIMEOUT)
+        assert cleo.evaluate("window.__bohnanza.S.roomInfo.options.preset") == "classic"
 
 
 def test_the_gate_of_a_full_game_says_it_can_be_watched(browser: Any, server: str) -> None:
