@@ -1,36 +1,30 @@
-"""The command file beside an SQLite database: a lone game command's row as one line.
+"""The command file beside an SQLite database: a lone game command's row as one appended line.
 
-A game command between checkpoints is stored as one line copied into a file
-(``<database>-commands``) mapped into memory (``mmap``, shared) instead of its own SQLite
-transaction (an ``INSERT`` and a commit: about 60 µs of a command's CPU in a live server,
-issue 14; a ``write`` of the line about 20 µs cold, the copy about 8: ``bench/cmdwrite.py``).
-The file is made longer (``posix_fallocate``, :data:`GROW` bytes at a time) before a line
-that would not fit, so a full disk refuses the command there and a copy never faults; the
-zeros after the last line are cut off when the file is turned, closed or opened. The store
+A game command between checkpoints is stored as one ``write`` of one line to a file opened
+``O_APPEND`` (``<database>-commands``) instead of its own SQLite transaction (an ``INSERT`` and
+a commit: about 60 µs of a command's CPU in a live server, issue 14). The store
 (``sqlite.SQLiteStore``, through :class:`Folding`) folds the lines into its ``commands`` table
 (with the number of the last line folded, in the table ``command_file``) at the start of each
 of its transactions and before any other call, at each of the checkpointer's ticks, on closing
 and on opening.
 
-Durability is the write-ahead log's at ``synchronous`` NORMAL: a line is in the kernel once
-copied (the mapped pages are the kernel's page cache: a killed process loses nothing copied, as
-with a ``write``), on the disk once the checkpointer's next tick has synced the log and then the
-file (``fdatasync`` writes the mapped pages too). Folded lines stay in the file until a sync of
+Durability is the write-ahead log's at ``synchronous`` NORMAL: a line is in the kernel when
+``write`` returns (a killed process loses nothing written), on the disk once the checkpointer's
+next tick has synced the log and then the file. Folded lines stay in the file until a sync of
 the log that covers their fold: at a tick the file is renamed ``<database>-commands.old`` and a
 new one begun (:meth:`Folding.turn`), and the old one is deleted after the next sync of the log
 (:meth:`Folding.drop_old`). What a power cut leaves is always a prefix of what was written:
-a line cut short (or zeros where a page never reached the disk), every line after a gap in the
-numbering and every line that follows a commit of the store the database no longer holds
-(each line carries the count of the store's commits when it was written, ``k``; the table
-the count it holds) are dropped when the files are read.
+a line cut short, every line after a gap in the numbering and every line that follows a commit
+of the store the database no longer holds (each line carries the count of the store's commits
+when it was written, ``k``; the table the count it holds) are dropped when the files are read.
 
 Line: the JSON array ``[n, k, room, version, game_no, seat, text, log, ts]`` (``n`` the line's
 number, counted on across files; ``log`` the command's log entries as JSON text; ``ts`` Unix
 time in seconds), then ``\\n``.
 
 The file is locked (``flock``, exclusive, on ``<database>-commands.lock``, which a turn never
-renames) by the one store that writes it: a second process on the same database stores its
-commands in SQLite directly and never folds another's lines. Any
+renames) by the one store that writes it: a second process on
+the same database stores its commands in SQLite directly and never folds another's lines. Any
 store that opens a database whose command file no process holds folds the lines in first (a
 server killed and started again with ``synchronous`` FULL, a script).
 """
@@ -40,7 +34,6 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import logging
-import mmap
 import os
 import sqlite3
 from typing import Any
@@ -78,16 +71,6 @@ def _line(n: int, k: int, row: Row) -> bytes:
     return orjson.dumps((n, k, room, version, game_no, seat, text, log_text, ts)) + b"\n"
 
 
-def _lines_end(fd: int) -> int:
-    """Where the whole lines of the open file ``fd`` end: after its last newline (then zeros,
-    or a line a kill cut short mid-copy, never answered: lines after it would not be read)."""
-    n = os.fstat(fd).st_size
-    if not n:
-        return 0
-    with mmap.mmap(fd, n, access=mmap.ACCESS_READ) as m:
-        return m.rfind(b"\n") + 1
-
-
 def _row(value: Any) -> tuple[int, int, Row] | None:
     """A line's number, commit count and row, or None when it is not a line of :func:`_line`."""
     if not isinstance(value, list) or len(value) != 9:
@@ -101,36 +84,20 @@ def _row(value: Any) -> tuple[int, int, Row] | None:
     return n, k, (room, version, game_no, seat, text, log_text, float(ts))
 
 
-GROW = 1 << 20
-"""Bytes the command file is made longer by when a line would not fit (about 8,000 lines)."""
-
-
-def _allocate(fd: int, length: int) -> None:
-    """Make the file ``fd`` ``length`` bytes long, its blocks allocated. Raises ``OSError``."""
-    if hasattr(os, "posix_fallocate"):
-        os.posix_fallocate(fd, 0, length)
-    else:  # pragma: no cover - macOS has none: only made longer
-        os.ftruncate(fd, length)
-
-
 class CommandFile:
     """The open command file of one database (:meth:`open`), its old part, and the lock
-    (``<path>.lock``, never renamed: held by one store while it has the file open), mapped
-    (``room`` bytes, zeros after ``size``), touched by the store's calls one at a time."""
+    (``<path>.lock``, never renamed: held by one store while it has the file open)."""
 
     def __init__(self, path: str, lock: int) -> None:
         self.path = path
         self.old = f"{path}.old"  # the part before the last turn, until the log is synced
         self.lock = lock
         self.fd = self._opened(path)
-        self.size = _lines_end(self.fd)  # bytes: where the next line starts
-        os.ftruncate(self.fd, self.size)  # the room (and a line cut short) a kill left
-        self.room = self.size  # the file's length (mapped: zeros after ``size``)
-        self._map: mmap.mmap | None = None
+        self.size = os.fstat(self.fd).st_size  # bytes: where the next line starts
 
     @staticmethod
     def _opened(path: str) -> int:
-        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o600)
 
     @classmethod
     def open(cls, path: str) -> CommandFile | None:
@@ -149,36 +116,19 @@ class CommandFile:
             raise
 
     def append(self, first: int, k: int, rows: list[Row]) -> None:
-        """``rows`` as lines ``first``, ``first + 1``, ... (after commit ``k``), copied in at
-        once. Raises ``TypeError`` for a row the table would refuse and ``OSError`` when the
-        file cannot be made longer for them (a full disk): then nothing of them is in the
-        file."""
+        """``rows`` as lines ``first``, ``first + 1``, ... (after commit ``k``) in one
+        ``write``. Raises ``TypeError`` for a row the table would refuse and ``OSError`` when
+        the write fails (a full disk): then nothing of them is in the file (a part written is
+        cut off again)."""
         data = b"".join([_line(first + i, k, row) for i, row in enumerate(rows)])
-        start, end = self.size, self.size + len(data)
-        if end > self.room or self._map is None:
-            self._grow(end)
-        self._map[start:end] = data  # type: ignore[index]
-        self.size = end
-
-    def _grow(self, end: int) -> None:
-        """Make the file at least ``end`` bytes long and map it whole. Raises ``OSError``: the
-        file's lines as they were (zeros after them at most)."""
-        room = (max(end, self.room) // GROW + 1) * GROW
-        _allocate(self.fd, room)
-        if self._map is not None:
-            self._map.close()
-            self._map = None  # (a map that fails leaves none: the next line grows again)
-        self._map = mmap.mmap(self.fd, room)
-        self.room = room
-
-    def _unmap(self) -> None:
-        """The map closed and the file cut to its lines (no zeros after them)."""
-        if self._map is not None:
-            self._map.close()
-            self._map = None
-        if self.room != self.size:
-            os.ftruncate(self.fd, self.size)
-            self.room = self.size
+        try:
+            written = os.write(self.fd, data)
+            if written != len(data):
+                raise OSError(f"{self.path}: {written} of {len(data)} bytes written")
+        except BaseException:
+            os.ftruncate(self.fd, self.size)  # a line cut short would end the file's prefix
+            raise
+        self.size += written
 
     def read(self, after: int, commits: int) -> tuple[list[Row], bool]:
         """The rows of the lines (the old part's, then the file's) numbered past ``after``,
@@ -188,7 +138,7 @@ class CommandFile:
         data = b""
         for part in (self.old, self.path):
             with contextlib.suppress(FileNotFoundError), open(part, "rb") as f:
-                data += f.read().rstrip(b"\0")  # (a killed server's room: zeros, no lines)
+                data += f.read()
         rows: list[Row] = []
         want: int | None = None
         for no, line in enumerate(data.split(b"\n")):
@@ -219,11 +169,10 @@ class CommandFile:
         the old part of the last turn is still there. Raises ``OSError``."""
         if os.path.exists(self.old):
             return False
-        self._unmap()  # the old part holds its lines alone: the new one's follow them
         os.rename(self.path, self.old)
         fd = self._opened(self.path)
         os.close(self.fd)
-        self.fd, self.size, self.room = fd, 0, 0
+        self.fd, self.size = fd, 0
         return True
 
     def drop_old(self) -> None:
@@ -234,11 +183,10 @@ class CommandFile:
     def clear(self) -> None:
         """Every line folded and on the disk in the database: both parts emptied."""
         self.drop_old()
+        os.ftruncate(self.fd, 0)
         self.size = 0
-        self._unmap()  # (before the file is cut: a map past its end would fault)
 
     def close(self) -> None:
-        self._unmap()
         os.close(self.fd)
         os.close(self.lock)  # (unlocked)
 
