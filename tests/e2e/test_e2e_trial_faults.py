@@ -255,6 +255,23 @@ def test_one_error_popup_at_a_time(server: str, browser: Any) -> None:
     close(players)
 
 
+def test_a_later_accepted_command_takes_a_refusals_message_away(server: str,
+                                                               browser: Any) -> None:
+    """A new user's report: a refused command's message stayed about 5 s (its own time) after
+    the next command had gone through. It goes when a later command is accepted."""
+    p = enter(browser, server, "errors-clear", "Ann")
+    box = p.page.locator("#chat-input")
+    box.fill("/plnat 2")
+    assert not p.act(lambda: box.press("Enter"), ok=False)["ok"]
+    assert p.page.locator(".error-bubble").count() == 1
+    box.fill("hello")
+    assert p.act(lambda: box.press("Enter"))["ok"]
+    # well before the bubble's own end (4.8 s after it showed)
+    p.page.wait_for_function("document.querySelectorAll('.error-bubble').length === 0",
+                             timeout=1000)
+    close([p])
+
+
 def test_chat_input_takes_the_servers_limit_and_keeps_a_refused_line(
         private_server: Any, browser: Any) -> None:
     srv = private_server(chat_max_len="123")

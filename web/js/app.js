@@ -3,7 +3,7 @@ import { $, h, isSwapped, refuseBlank } from './dom.js';
 import { t, applyStatic, getLang, setLang, onLang, missing } from './i18n.js';
 import { S, setHooks, mySeat } from './store.js';
 import { Net } from './net.js';
-import { showError, showNews } from './feedback.js';
+import { clearErrors, showError, showNews } from './feedback.js';
 import { renderPanels } from './render/panels.js';
 import { renderMarket, renderFaceUp, renderSignals } from './render/market.js';
 import { renderOfferWindow } from './offer.js';
@@ -291,7 +291,10 @@ async function actImpl(text, anchor) {
   window.__bohnanza.sent.push(text); // the command text, as the chat would send it
   const r = await net.say(text);
   if (!r.ok) showError(anchor && anchor.isConnected ? anchor : rect, errorText(r));
-  else if (r.message) addSystem($('#chat'), r.message);
+  else {
+    clearErrors();
+    if (r.message) addSystem($('#chat'), r.message);
+  }
   return r;
 }
 

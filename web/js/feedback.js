@@ -47,10 +47,16 @@ export function showNews(lines) {
   hideLater(box);
 }
 
+// An earlier refusal's message, gone once a later command is accepted (a new user's report:
+// it stayed about 5 s after the next command had gone through).
+export function clearErrors() {
+  for (const old of document.querySelectorAll('.error-bubble')) old.remove();
+}
+
 // anchor: an Element or a DOMRect captured when the person acted.
 export function showError(anchor, message) {
   const rect = anchor instanceof Element ? anchor.getBoundingClientRect() : anchor;
-  for (const old of document.querySelectorAll('.error-bubble')) old.remove();
+  clearErrors();
   const bubble = h('div', { class: 'error-bubble', role: 'alert', text: message });
   document.body.append(bubble);
   const bw = Math.min(320, window.innerWidth - 16);
