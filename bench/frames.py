@@ -109,7 +109,7 @@ def _check(docs: list[dict[str, Any]], out: list[str | None], version: int, room
     from bohnanza.server import delta
     from bohnanza.server.room.states import state_frames
 
-    twins = [FakeConn(c.seat, c.name, False) for c in conns]
+    twins: list[Any] = [FakeConn(c.seat, c.name, False) for c in conns]
     full = state_frames(version, room, table, twins)
     for i, (frame, want) in enumerate(zip(out, full, strict=True)):
         assert want is not None
@@ -147,16 +147,18 @@ def run(players: int, games: list[list[tuple[int, str]]], preset: str, seed: int
         for g_no, cmds in enumerate(games):
             table = dealt_table(players, preset, hidden, seed, g_no)
             presence = Presence(settings)
-            presence.conns = [FakeConn(i, f"P{i + 1}", not full) for i in range(players)]
-            presence.conns += [FakeConn(None, f"W{k}", not full) for k in range(spectators)]
+            fakes: list[Any] = [FakeConn(i, f"P{i + 1}", not full) for i in range(players)]
+            fakes += [FakeConn(None, f"W{k}", not full) for k in range(spectators)]
+            presence.conns = fakes  # (stand-ins: what the frames read of a Conn)
             snap = Snapshot()
             version = 1
             conns: list[Any] = presence.conns
             first = state_frames(version, room_part("bench", table, presence, settings), table,
                                  conns, None, snap)
-            docs = [_doc(json.loads(f)) for f in first] if check else []
+            docs = [_doc(json.loads(str(f))) for f in first] if check else []  # (states)
             for seat, text in cmds:
-                events = table.game.apply(seat, parse(text).action)  # type: ignore[attr-defined]
+                command: Any = parse(text)  # (a game command: the recorded games hold no other)
+                events = table.game.apply(seat, command.action)
                 entries = game_entries(table, events)
                 version += 1
                 t0 = time.process_time()
@@ -176,8 +178,8 @@ def run(players: int, games: list[list[tuple[int, str]]], preset: str, seed: int
                 if check:
                     _check(docs, out, version, room, table, conns)
         best = min(best, spent)
-    result = {"changes": changes, "us_per_change": best / changes * 1e6,
-              "bytes_per_change": nbytes / changes}
+    result: dict[str, Any] = {"changes": changes, "us_per_change": best / changes * 1e6,
+                              "bytes_per_change": nbytes / changes}
     if prof is not None:
         from inprocess import top
 

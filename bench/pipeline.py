@@ -73,7 +73,8 @@ def _socket(send: NullSocket) -> Any:
     async def receive() -> dict[str, Any]:  # pragma: no cover - never read here
         raise RuntimeError("not read")
 
-    ws = WebSocket({"type": "websocket", "path": "/ws/bench", "headers": []}, receive, send)
+    ws = WebSocket({"type": "websocket", "path": "/ws/bench", "headers": []}, receive,
+                   send)  # type: ignore[arg-type]  # (its send takes a dict: what it is sent)
     ws.application_state = WebSocketState.CONNECTED
     ws.client_state = WebSocketState.CONNECTED
     return ws
@@ -85,6 +86,7 @@ async def _play(players: int, games: list[list[tuple[int, str]]], seed: int, db:
     from bohnanza.server import inbound, ws
     from bohnanza.server.conn import Conn
     from bohnanza.server.hub import Hub
+    from bohnanza.server.room.room import Room
     from bohnanza.server.settings import Settings
 
     settings = Settings(db=db, game_seed=seed, bot_delay=30, per_address_limits=False)
@@ -97,8 +99,9 @@ async def _play(players: int, games: list[list[tuple[int, str]]], seed: int, db:
         c.deltas = True
         c.direct = True  # as once its writer runs: a send goes out at once
         c.address = "127.0.0.1"
-        room = await hub.room_for("bench", c, None, c.address)
-        assert room is not None
+        got = await hub.room_for("bench", c, None, c.address)
+        assert isinstance(got, Room)  # (one process: the room is here, never relayed)
+        room = got
         await room.attach(c, f"P{i + 1}", None)
         conns.append(c)
     say_no = 0
