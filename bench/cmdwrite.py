@@ -27,7 +27,10 @@ def _way(kind: str, path: str) -> tuple[Callable[[], None], Callable[[], None]]:
     """(write one line, close) for ``kind``."""
     if kind == "append":
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
-        return (lambda: None if os.write(fd, LINE) else None), (lambda: os.close(fd))
+
+        def write() -> None:
+            os.write(fd, LINE)
+        return write, lambda: os.close(fd)
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     os.posix_fallocate(fd, 0, ROOM)
     pos = [0]

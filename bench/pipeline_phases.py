@@ -50,8 +50,7 @@ def main() -> None:
     from bohnanza.server.room import room as room_module
 
     times: dict[tuple[str, str], list[int]] = defaultdict(list)
-    kind = ["?"]
-    marks: list[int] = [0]
+    now: dict[str, int] = {}  # the command being said: ns per part so far
 
     def timed(owner: Any, name: str, part: str) -> None:
         fn: Callable[..., Any] = getattr(owner, name)
@@ -62,24 +61,21 @@ def main() -> None:
             try:
                 return fn(*args, **kw)
             finally:
-                dt = time.perf_counter_ns() - t
-                if part == "marks":
-                    marks[0] += dt
-                else:
-                    times[(kind[0], part)].append(dt)
+                now[part] = now.get(part, 0) + time.perf_counter_ns() - t
         setattr(owner, name, wrapper)
 
     say = room_module.Room.say
 
     async def timed_say(self: Any, conn: Any, say_id: Any, text: str) -> None:
-        kind[0] = text.split()[0]
-        marks[0] = 0
+        now.clear()
         t = time.perf_counter_ns()
         try:
             await say(self, conn, say_id, text)
         finally:
-            times[(kind[0], "say")].append(time.perf_counter_ns() - t)
-            times[(kind[0], "marks")].append(marks[0])
+            now["say"] = time.perf_counter_ns() - t
+            kind = text.split()[0]
+            for part, ns in now.items():  # each part's sum over the command
+                times[(kind, part)].append(ns)
 
     room_module.Room.say = timed_say  # type: ignore[method-assign]
     timed(handlers, "dispatch", "dispatch")

@@ -1092,10 +1092,9 @@ def compare(sources: list[str], rooms: int, seconds: float, rate: float, per_roo
     """``--compare``: our server from each source tree in turn (the order reversed every other
     round), then the floor at the rate the round's first run reached, ``repeat`` rounds (an
     even number gives each tree each place equally); one line per run, then per tree the
-    medians of us/cmd
-    (kernel part), its ratio to the floor's us/msg of the same round, KB received per command
-    (all connections), state p99, KB per room (joined, after play) and the rows that were not
-    valid (the clients starved)."""
+    medians of us/cmd (kernel part), its ratio to the floor's us/msg of the same round, KB
+    received per command (all connections), state p99, KB per room (joined, after play) and
+    the rows that were not valid (the clients starved)."""
     # SRC:full: that tree's clients read full states only (the same server, no deltas)
     trees = [_source_tree(src.removesuffix(":full")) for src in sources]
     got: list[list[dict[str, Any]]] = [[] for _ in sources]
