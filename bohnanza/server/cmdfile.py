@@ -4,7 +4,7 @@ A game command between checkpoints is stored as one ``write`` of one line to a f
 ``O_APPEND`` (``<database>-commands``) instead of its own SQLite transaction (an ``INSERT`` and
 a commit: about 60 µs of a command's CPU in a live server, issue 14), or, where the file system
 keeps the blocks it allocated, copied into the file mapped into memory (``cmdmap.py``: about a
-third of the ``write``'s CPU). The store (``sqlite.SQLiteStore``, through :class:`Folding`)
+third of the ``write``'s CPU). The store (``sqlite.SQLiteStore``, through ``cmdfold.Folding``)
 folds the lines into its ``commands`` table (with the number of the last line folded, in the
 table ``command_file``) at the start of each of its transactions and before any other call, at
 each of the checkpointer's ticks, on closing and on opening.
@@ -39,13 +39,11 @@ import contextlib
 import fcntl
 import logging
 import os
-import sqlite3
 from typing import Any
 
 import orjson
 
 from . import cmdmap
-from .schema import INSERT_COMMAND
 
 log = logging.getLogger("bohnanza.server")
 
@@ -89,14 +87,6 @@ def _row(value: Any) -> tuple[int, int, Row] | None:
     return n, k, (room, version, game_no, seat, text, log_text, float(ts))
 
 
-def _reads(line: bytes) -> bool:
-    """Whether ``line`` (without its newline) reads as a line of :func:`_line`."""
-    try:
-        return _row(orjson.loads(line)) is not None
-    except orjson.JSONDecodeError:
-        return False
-
-
 class CommandFile:
     """The open command file of one database (:meth:`open`), its old part, and the lock
     (``<path>.lock``, never renamed: held by one store while it has the file open)."""
@@ -106,14 +96,19 @@ class CommandFile:
         self.old = f"{path}.old"  # the part before the last turn, until the log is synced
         self.lock = lock
         self.fd = self._opened(path)
-        # what a killed process or a power cut left after the last whole line (zeros, a line
-        # part-written) cut off: a line written after it would never be read
-        with open(self.fd, "rb", closefd=False) as f:
-            self.size = cmdmap.lines_end(f.read(), _reads)  # bytes: where the next line starts
-        os.ftruncate(self.fd, self.size)
-        # the lines copied into the file mapped where its file system allows (cmdmap.py)
-        self.mapped = cmdmap.MappedLines(self.fd, self.size) if cmdmap.mappable(self.fd) \
-            else None
+        self.size = os.fstat(self.fd).st_size  # bytes: where the next line starts (read)
+        self.mapped = self._mapped(self.fd, self.size)
+
+    @staticmethod
+    def _mapped(fd: int, size: int) -> cmdmap.MappedLines | None:
+        """The lines of ``fd`` copied into it mapped where its file system allows
+        (``cmdmap.py``; the descriptor then not ``O_APPEND``: glibc emulates
+        ``posix_fallocate`` where the file system has none, ext3, and refuses to on such a
+        descriptor); None: written to."""
+        if not cmdmap.mappable(fd):
+            return None
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_APPEND)
+        return cmdmap.MappedLines(fd, size)
 
     @staticmethod
     def _opened(path: str) -> int:
@@ -137,9 +132,9 @@ class CommandFile:
 
     def append(self, first: int, k: int, rows: list[Row]) -> None:
         """``rows`` as lines ``first``, ``first + 1``, ... (after commit ``k``) in one
-        ``write`` (or copied into the file mapped, ``cmdmap.py``). Raises ``TypeError`` for a row the table would refuse and ``OSError`` when
-        the write fails (a full disk): then nothing of them is in the file (a part written is
-        cut off again)."""
+        ``write`` (or copied into the file mapped, ``cmdmap.py``). Raises ``TypeError`` for a
+        row the table would refuse and ``OSError`` when the write fails (a full disk): then
+        nothing of them is in the file (a part written is cut off again)."""
         data = b"".join([_line(first + i, k, row) for i, row in enumerate(rows)])
         mapped = self.mapped
         if mapped is not None:
@@ -159,21 +154,30 @@ class CommandFile:
         """The rows of the lines (the old part's, then the file's) numbered past ``after``,
         in order, up to the first line that cannot be read (cut short, not a line), that does
         not follow the one before it, or that follows a commit past ``commits`` (lost), each
-        dropped with a warning; and whether any line was read at all."""
-        data = b""
-        for part in (self.old, self.path):
-            with contextlib.suppress(FileNotFoundError), open(part, "rb") as f:
-                data += f.read()
+        dropped with a warning; and whether any line was read at all. What is dropped is cut
+        off the files (the old part's, and all of the file when it begins there): a line
+        written next follows the last line read, never a line no reading gets past."""
+        old = b""
+        with contextlib.suppress(FileNotFoundError), open(self.old, "rb") as f:
+            old = f.read()
+        with open(self.fd, "rb", closefd=False) as f:
+            f.seek(0)
+            data = old + f.read()
         rows: list[Row] = []
         want: int | None = None
-        for no, line in enumerate(data.split(b"\n")):
-            if not line:
+        pos = no = 0
+        while pos < len(data):
+            nl = data.find(b"\n", pos)
+            line = data[pos:nl] if nl >= 0 else data[pos:]
+            no += 1
+            if nl >= 0 and not line:
+                pos = nl + 1
                 continue
             try:
-                parsed = _row(orjson.loads(line))
+                parsed = _row(orjson.loads(line)) if nl >= 0 else None
             except orjson.JSONDecodeError:
                 parsed = None
-            why = ("not a command line" if parsed is None
+            why = ("not a whole line" if parsed is None
                    else "not the next number" if want is not None and parsed[0] != want
                    else "after a commit the database does not hold" if parsed[1] > commits
                    else None)
@@ -181,13 +185,27 @@ class CommandFile:
                     and parsed[0] != after + 1:
                 why = f"the folded ones end at {after}"
             if why is not None or parsed is None:
-                log.warning("%s: line %d and those after it dropped (%s)", self.path, no + 1, why)
+                log.warning("%s: line %d and those after it dropped (%s)", self.path, no, why)
+                self._cut(pos, len(old))
                 break
             n, _, row = parsed
             want = n + 1
             if n > after:
                 rows.append(row)
+            pos = nl + 1
         return rows, bool(data.strip())
+
+    def _cut(self, end: int, old: int) -> None:
+        """The parts cut at ``end`` of their bytes read together (``old`` of them the old
+        part's). Raises ``OSError``."""
+        if end < old:
+            with open(self.old, "r+b") as f:
+                f.truncate(end)
+            end = old
+        self.size = end - old
+        os.ftruncate(self.fd, self.size)
+        if self.mapped is not None:
+            self.mapped = self._mapped(self.fd, self.size)
 
     def turn(self) -> bool:
         """Begin a new file, this one kept as the old part: True; False (nothing done) while
@@ -201,7 +219,7 @@ class CommandFile:
         os.close(self.fd)
         self.fd, self.size = fd, 0
         if self.mapped is not None:
-            self.mapped = cmdmap.MappedLines(fd, 0)
+            self.mapped = self._mapped(fd, 0)
         return True
 
     def drop_old(self) -> None:
@@ -223,160 +241,3 @@ class CommandFile:
             self.mapped.cut()
         os.close(self.fd)
         os.close(self.lock)  # (unlocked)
-
-
-class Folding:
-    """The command file's part of ``sqlite.SQLiteStore`` (a mixin over its connection ``db``):
-    lone commands' rows appended (:meth:`_append`), folded into the ``commands`` table with
-    the number of the last line and the count of commits (:meth:`_fold_into` at the start of
-    each of the store's transactions, :meth:`_folded` after its commit; :meth:`fold` alone),
-    the file turned and its old part dropped by the checkpointer (:meth:`turn`,
-    :meth:`drop_old`), the lines a stopped server left folded on opening."""
-
-    db: sqlite3.Connection
-
-    def _unpin(self) -> None:
-        """(the store's: end the read it keeps open between lone commands)"""
-
-    def _transaction(self, cur: sqlite3.Cursor) -> contextlib.AbstractContextManager[None]:
-        """(the store's: one transaction on ``cur``, begun with :meth:`_fold_into`)"""
-        raise NotImplementedError
-
-    def _open_commands(self, path: str | None, keep: bool) -> None:
-        """The command file at ``path`` (None: an in-memory database): its lines folded in
-        when no other process holds it, then kept open and locked for this store's lone
-        commands when ``keep``. Raises ``sqlite3.Error`` (the fold; the file closed again)."""
-        self._file: CommandFile | None = None  # the command file, locked (keep)
-        self._pending: list[Row] = []  # the rows of its lines not yet folded into the table
-        row = self.db.execute("SELECT line, commits FROM command_file WHERE id = 0").fetchone()
-        self._line = int(row[0]) if row else 0  # the number of its last line
-        self._commits = int(row[1]) if row else 0  # this store's commits (lines carry it)
-        self.rotations = 0  # turns of the file so far (turn)
-        self._old_turn: int | None = None  # the turn that made the old part, until dropped
-        self.commands_path: str | None = None
-        if path is None or not (keep or os.path.exists(path) or os.path.exists(f"{path}.old")):
-            return
-        file = CommandFile.open(path)
-        if file is None:
-            if keep:  # (a reader finds its own server's writer holding it: nothing to say)
-                log.warning("%s is held by another process (a second server on this database?):"
-                            " this store writes its commands to the database directly", path)
-            return
-        try:
-            self._file = file
-            self._replay()
-        except BaseException:
-            self._file = None
-            file.close()
-            raise
-        if keep:
-            self.commands_path = file.path
-            if os.path.exists(file.old):  # (not cleared: a reader kept the copy from ending)
-                self._old_turn = 0  # its fold goes to the disk with the first sync
-        else:
-            self._file = None
-            file.close()
-
-    @property
-    def unfolded(self) -> int:
-        """How many stored commands are in the command file only (not yet in the table)."""
-        return len(self._pending)
-
-    def _replay(self) -> None:
-        """At opening: fold the lines past the last folded (a server stopped before folding
-        them), those of rooms no longer stored left out; once the database holds them on the
-        disk (a full copy of the log back, ``wal_checkpoint``), both parts emptied."""
-        assert self._file is not None
-        rows, any_lines = self._file.read(self._line, self._commits)
-        if rows:
-            rooms = {str(r[0]) for r in self.db.execute("SELECT name FROM rooms")}
-            self._pending = [r for r in rows if r[0] in rooms]
-            self._line += len(rows)
-            log.info("%d commands folded in from %s (%d of rooms no longer stored left out)",
-                     len(self._pending), self._file.path, len(rows) - len(self._pending))
-            self.fold(always=True)
-        if any_lines:
-            self._clear()
-
-    def _clear(self) -> None:
-        """Empty the file once a full copy of the log back has put the database on the disk
-        (when a reader keeps the copy from ending, the lines stay: they are folded)."""
-        assert self._file is not None
-        busy, frames, copied = self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-        if busy == 0 and frames == copied:
-            self._file.clear()
-
-    def _append(self, rows: list[Row]) -> None:
-        """Store game commands' rows (after the room's checkpoint) as the command file's next
-        lines. Raises ``TypeError`` (a row the table would refuse) or ``OSError``: nothing
-        stored."""
-        assert self._file is not None
-        self._file.append(self._line + 1, self._commits, rows)
-        self._line += len(rows)
-        self._pending += rows
-
-    def _fold_into(self, cur: sqlite3.Cursor) -> None:
-        """At the start of a transaction of this store begun on ``cur``: the rows of the
-        command file not yet folded into the table, the number of its last line and the
-        count of commits with this one; :meth:`_folded` once committed."""
-        if self._file is None:
-            return
-        if self._pending:
-            cur.executemany(INSERT_COMMAND, self._pending)
-        cur.execute(FOLDED, (self._line, self._commits + 1))
-
-    def _folded(self) -> None:
-        """After the commit of :meth:`_fold_into`: no row unfolded, one commit more."""
-        if self._file is not None:
-            self._pending = []
-            self._commits += 1
-
-    def fold(self, always: bool = False) -> None:
-        """Fold the command file's rows into the ``commands`` table (one transaction; inside
-        a transaction of this store, nothing: it began with them). Raises ``sqlite3.Error``
-        (a lock held elsewhere): they stay in the file."""
-        self._unpin()
-        if not (self._pending or always) or self.db.in_transaction:
-            return
-        with self._transaction(self.db.cursor()):
-            pass  # (the transaction folds them as it begins)
-
-    def turn(self, keep_old: bool = True) -> None:
-        """The checkpointer's tick: fold (never waiting: a locked database is tried at the
-        next tick), then begin a new file, the folded one kept as the old part until a sync
-        of the log that began after this (:meth:`drop_old` with :attr:`rotations`; without
-        ``keep_old``, ``synchronous`` OFF, deleted at once)."""
-        if self._file is None:
-            return
-        try:
-            self.fold()
-        except sqlite3.OperationalError as e:
-            log.info("the command file is not folded yet: %s", e)
-            return
-        if self._file.size and self._file.turn():
-            self.rotations += 1
-            self._old_turn = self.rotations
-            if not keep_old:
-                self.drop_old(self.rotations)
-
-    def drop_old(self, synced: int) -> None:
-        """A sync of the log that began after turn ``synced`` has ended: the old part made by
-        that turn or an earlier one deleted (its lines' fold is on the disk)."""
-        if self._file is not None and self._old_turn is not None and self._old_turn <= synced:
-            self._old_turn = None
-            self._file.drop_old()
-
-    def _close_commands(self) -> None:
-        """On closing: fold, and when the database then holds every line on the disk, empty
-        the file (else its lines are folded at the next opening); closed, unlocked."""
-        if self._file is None:
-            return
-        try:
-            self.fold()
-            self._clear()
-        except sqlite3.Error as e:
-            log.warning("%d commands left in %s to fold at the next start (%s)",
-                        len(self._pending), self._file.path, e)
-        finally:
-            self._file.close()
-            self._file = None

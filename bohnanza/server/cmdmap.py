@@ -13,11 +13,12 @@ file is cut back to its length before (a failed ``posix_fallocate`` keeps the bl
 
 A line's body is copied first, its newline after it: ``memcpy`` does not write front to back
 (glibc's writes a long copy's first bytes last), so a kill in the middle of a copy leaves a
-line with zeros in it and no newline after it, which no reader takes for a line
-(:func:`lines_end`). The mapped pages are the kernel's page cache: a killed process loses
-nothing it copied (as with ``write``), and syncing the file (by any descriptor) writes them.
-The zeros after the last line (the file's room) are cut off when the file is turned, cleared
-or closed (:meth:`MappedLines.cut`), and at an opening after a kill (:func:`lines_end`).
+line with zeros in it and no newline after it, which no reader takes for a line (the opening
+cuts the file after the last line it reads, ``CommandFile.read``). The mapped pages are the
+kernel's page cache: a killed process loses nothing it copied (as with ``write``), and syncing
+the file (by any descriptor) writes them. The zeros after the last line (the file's room) are
+cut off when the file is turned, cleared or closed (:meth:`MappedLines.cut`), and at an opening
+after a kill.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ import ctypes
 import mmap
 import os
 import sys
-from collections.abc import Callable
 
 GROW = 1 << 20
 """Bytes the command file is made longer by when a line would not fit (about 8,000 lines)."""
@@ -63,19 +63,6 @@ def mappable(fd: int) -> bool:
     return hasattr(os, "posix_fallocate") and fs_type(fd) in KEEP_ALLOCATED
 
 
-def lines_end(data: bytes, reads: Callable[[bytes], bool]) -> int:
-    """Where the lines of ``data`` (a command file's bytes) end: after the last of the
-    lines from its start that each end with a newline and read as a line (``reads``, given a
-    line without its newline); what follows (the zeros of a killed process's room, a line a
-    kill or a power cut left part-written, and every line after such a one) is no line."""
-    end = 0
-    while True:
-        nl = data.find(b"\n", end)
-        if nl < 0 or not reads(data[end:nl]):
-            return end
-        end = nl + 1
-
-
 class MappedLines:
     """The open file ``fd`` (its lines end at ``size``; nothing after them) mapped, written
     line by line (:meth:`append`); ``room``: the file's length (zeros after ``size``)."""
@@ -97,8 +84,12 @@ class MappedLines:
         if m is None or end > self.room:
             m = self._grow(end)
         last = end - 1
-        m[start:last] = data[:-1]  # (its lines' inner newlines: a line cut short has zeros)
-        m[last] = 10  # b"\n": the last line ends once its body is whole
+        try:
+            m[start:last] = data[:-1]  # (its lines' inner newlines: a line cut short has zeros)
+            m[last] = 10  # b"\n": the last line ends once its body is whole
+        except BaseException:  # (an interrupt between the two: none of it left as lines)
+            m[start:end] = bytes(end - start)
+            raise
         self.size = end
 
     def _grow(self, end: int) -> mmap.mmap:
@@ -115,18 +106,18 @@ class MappedLines:
             except OSError:
                 os.ftruncate(self.fd, self.room)
                 raise
+        # (a map that fails leaves the one before and ``room`` as they were: the file longer
+        # than ``room``, zeros, allocated; the next line's growth maps it again)
+        m = mmap.mmap(self.fd, room)
         if self._map is not None:
             self._map.close()
-            self._map = None  # (a map that fails leaves none: the next line maps again)
-        self.room = room
-        self._map = mmap.mmap(self.fd, room)
-        return self._map
+        self._map, self.room = m, room
+        return m
 
     def cut(self) -> None:
         """Unmapped, and the file cut to its lines (no zeros after them)."""
         if self._map is not None:
             self._map.close()
             self._map = None
-        if self.room != self.size:
-            os.ftruncate(self.fd, self.size)
-            self.room = self.size
+        os.ftruncate(self.fd, self.size)  # (longer than ``room`` after a map that failed)
+        self.room = self.size

@@ -38,7 +38,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .cmdfile import Folding, check_row
+from .cmdfile import check_row
+from .cmdfold import Folding
 from .rows import RowReader, _text
 from .schema import INSERT_COMMAND, SCHEMA
 

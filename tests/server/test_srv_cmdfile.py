@@ -11,6 +11,8 @@ of the test's folder allows it)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import fcntl
 import os
 import resource
 import signal
@@ -606,12 +608,75 @@ def test_only_file_systems_that_keep_their_allocation_are_mapped(tmp_path: Path)
     assert 0x9123683E not in cmdmap.KEEP_ALLOCATED  # BTRFS_SUPER_MAGIC
 
 
-def test_lines_end_stops_at_the_first_line_that_is_no_line() -> None:
-    def reads(line: bytes) -> bool:
-        return line.startswith(b"[") and line.endswith(b"]") and b"\0" not in line
+def test_a_torn_old_part_is_cut_so_the_lines_after_it_are_read(tmp_path: Path) -> None:
+    """A power cut can leave the old part (never synced itself: its lines are folded) with a
+    torn end; a read held open across the restart keeps it there. The opening cuts it (and
+    the file after it, whose lines no longer follow), so the lines acknowledged next are
+    folded after a kill instead of being hidden behind it."""
+    db = tmp_path / "o.db"
+    path = Path(f"{os.path.realpath(db)}-commands")
+    store = SQLiteStore(db, commands_file=True)
+    _room(store)
+    for v in (2, 3):
+        _lone(store, v)
+    reader = sqlite3.connect(db)
+    try:
+        reader.execute("BEGIN")
+        reader.execute("SELECT count(*) FROM commands").fetchone()  # a read held open
+        store.turn()  # lines 1 and 2 folded (after the read began), now the old part
+        _lone(store, 4)
+        _dropped(store)
+        old = Path(f"{path}.old")
+        old.write_bytes(old.read_bytes() + b'[3,1,"r"' + bytes(60))  # its end torn
+        again = SQLiteStore(db, commands_file=True)
+        assert _versions(db) == [2, 3]  # 4 was behind the torn line: the prefix rule
+        assert old.read_bytes().count(b"\n") == 2 and old.read_bytes().endswith(b"]\n")
+        assert _lines(db) == b""
+        _lone(again, 4)
+        _lone(again, 5)
+        _dropped(again)  # killed: lines 4 and 5 after the old part
+    finally:
+        reader.close()
+    third = SQLiteStore(db, commands_file=True)
+    third.close()
+    assert _versions(db) == [2, 3, 4, 5]
+    assert not old.exists() and path.read_bytes() == b""
 
-    assert cmdmap.lines_end(b"", reads) == 0
-    assert cmdmap.lines_end(b"[1]\n[2]\n", reads) == 8
-    assert cmdmap.lines_end(b"[1]\n[2]", reads) == 4  # no newline: not whole
-    assert cmdmap.lines_end(b"[1]\n\0\0\0", reads) == 4
-    assert cmdmap.lines_end(b"[1]\n\0\0]\n[3]\n", reads) == 4  # torn: what follows is no line
+
+def test_a_map_that_fails_refuses_that_command_alone(tmp_path: Path, mode: str) -> None:
+    """Out of file descriptors (a mapping takes one): the command is refused, nothing of it
+    in the file; once descriptors are free the next commands are stored."""
+    db = tmp_path / "m.db"
+    store = SQLiteStore(db, commands_file=True)
+    try:
+        _room(store)
+        file = store._file
+        assert file is not None
+        if mode == "mapped":
+            assert not fcntl.fcntl(file.fd, fcntl.F_GETFL) & os.O_APPEND  # (ext3: fallocate)
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        taken: list[int] = []
+        resource.setrlimit(resource.RLIMIT_NOFILE, (len(os.listdir("/proc/self/fd")) + 8, hard))
+        try:
+            with contextlib.suppress(OSError):
+                while True:
+                    taken.append(os.open(os.devnull, os.O_RDONLY))
+            if mode == "mapped":
+                with pytest.raises(OSError):
+                    _lone(store, 2)
+                assert store.unfolded == 0
+            else:
+                _lone(store, 2)  # a write needs no descriptor
+        finally:
+            for fd in taken:
+                os.close(fd)
+            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+        if mode == "mapped":
+            assert _lines(db) == b""  # nothing of the refused line
+            _lone(store, 2)
+        _lone(store, 3)
+        assert len(_lines(db).splitlines()) == 2 and store.unfolded == 2
+    finally:
+        store.close()
+    assert _versions(db) == [2, 3]
+    assert Path(f"{os.path.realpath(db)}-commands").read_bytes() == b""
