@@ -2,25 +2,23 @@
 
 A game command between checkpoints is stored as one ``write`` of one line to a file opened
 ``O_APPEND`` (``<database>-commands``) instead of its own SQLite transaction (an ``INSERT`` and
-a commit: about 60 µs of a command's CPU in a live server, issue 14), or, where the file system
-keeps the blocks it allocated, copied into the file mapped into memory (``cmdmap.py``: about a
-third of the ``write``'s CPU). The store (``sqlite.SQLiteStore``, through ``cmdfold.Folding``)
-folds the lines into its ``commands`` table (with the number of the last line folded, in the
-table ``command_file``) at the start of each of its transactions and before any other call, at
-each of the checkpointer's ticks, on closing and on opening.
+a commit: about 60 µs of a command's CPU in a live server, issue 14). The store
+(``sqlite.SQLiteStore``, through ``cmdfold.Folding``) folds the lines into its ``commands``
+table (with the number of the last line folded, in the table ``command_file``) at the start of
+each of its transactions and before any other call, at each of the checkpointer's ticks, on
+closing and on opening.
 
 Durability is the write-ahead log's at ``synchronous`` NORMAL: a line is in the kernel when
-``write`` returns or the copy is made (a killed process loses nothing written), on the disk
-once the checkpointer's next tick has synced the log and then the file (the mapped pages too).
-Folded lines stay in the file until a sync of the log that covers their fold: at a tick the
-file is renamed ``<database>-commands.old`` and a new one begun (:meth:`Folding.turn`), and the
-old one is deleted after the next sync of the log (:meth:`Folding.drop_old`). What a power cut
-leaves is always a prefix of what was written: a line cut short (or zeros where a page never
-reached the disk), every line after a gap in the numbering and every line that follows a
-commit of the store the database no longer holds (each line carries the count of the store's
-commits when it was written, ``k``; the table the count it holds) are dropped when the files
-are read; at an opening, whatever follows the last whole line of the file is cut off (so the
-lines written next follow it).
+``write`` returns (a killed process loses nothing written), on the disk once the checkpointer's
+next tick has synced the log and then the file. Folded lines stay in the file until a sync of
+the log that covers their fold: at a tick the file is renamed ``<database>-commands.old`` and a
+new one begun (:meth:`Folding.turn`), and the old one is deleted after the next sync of the log
+(:meth:`Folding.drop_old`). What a power cut leaves is always a prefix of what was written:
+a line cut short (or zeros where a block never reached the disk), every line after a gap in the
+numbering and every line that follows a commit of the store the database no longer holds (each
+line carries the count of the store's commits when it was written, ``k``; the table the count
+it holds) are dropped when the files are read, and cut off both parts then (:meth:`read`), so
+the lines written next follow the last one read.
 
 Line: the JSON array ``[n, k, room, version, game_no, seat, text, log, ts]`` (``n`` the line's
 number, counted on across files; ``log`` the command's log entries as JSON text; ``ts`` Unix
@@ -42,8 +40,6 @@ import os
 from typing import Any
 
 import orjson
-
-from . import cmdmap
 
 log = logging.getLogger("bohnanza.server")
 
@@ -97,18 +93,6 @@ class CommandFile:
         self.lock = lock
         self.fd = self._opened(path)
         self.size = os.fstat(self.fd).st_size  # bytes: where the next line starts (read)
-        self.mapped = self._mapped(self.fd, self.size)
-
-    @staticmethod
-    def _mapped(fd: int, size: int) -> cmdmap.MappedLines | None:
-        """The lines of ``fd`` copied into it mapped where its file system allows
-        (``cmdmap.py``; the descriptor then not ``O_APPEND``: glibc emulates
-        ``posix_fallocate`` where the file system has none, ext3, and refuses to on such a
-        descriptor); None: written to."""
-        if not cmdmap.mappable(fd):
-            return None
-        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_APPEND)
-        return cmdmap.MappedLines(fd, size)
 
     @staticmethod
     def _opened(path: str) -> int:
@@ -132,15 +116,10 @@ class CommandFile:
 
     def append(self, first: int, k: int, rows: list[Row]) -> None:
         """``rows`` as lines ``first``, ``first + 1``, ... (after commit ``k``) in one
-        ``write`` (or copied into the file mapped, ``cmdmap.py``). Raises ``TypeError`` for a
-        row the table would refuse and ``OSError`` when the write fails (a full disk): then
-        nothing of them is in the file (a part written is cut off again)."""
+        ``write``. Raises ``TypeError`` for a row the table would refuse and ``OSError`` when
+        the write fails (a full disk): then nothing of them is in the file (a part written is
+        cut off again)."""
         data = b"".join([_line(first + i, k, row) for i, row in enumerate(rows)])
-        mapped = self.mapped
-        if mapped is not None:
-            mapped.append(data)
-            self.size = mapped.size
-            return
         try:
             written = os.write(self.fd, data)
             if written != len(data):
@@ -204,22 +183,16 @@ class CommandFile:
             end = old
         self.size = end - old
         os.ftruncate(self.fd, self.size)
-        if self.mapped is not None:
-            self.mapped = self._mapped(self.fd, self.size)
 
     def turn(self) -> bool:
         """Begin a new file, this one kept as the old part: True; False (nothing done) while
         the old part of the last turn is still there. Raises ``OSError``."""
         if os.path.exists(self.old):
             return False
-        if self.mapped is not None:
-            self.mapped.cut()  # the old part holds its lines alone: the new one's follow them
         os.rename(self.path, self.old)
         fd = self._opened(self.path)
         os.close(self.fd)
         self.fd, self.size = fd, 0
-        if self.mapped is not None:
-            self.mapped = self._mapped(fd, 0)
         return True
 
     def drop_old(self) -> None:
@@ -230,14 +203,9 @@ class CommandFile:
     def clear(self) -> None:
         """Every line folded and on the disk in the database: both parts emptied."""
         self.drop_old()
-        if self.mapped is not None:
-            self.mapped.size = 0
-            self.mapped.cut()  # (unmapped before the file is cut: a map past its end faults)
         os.ftruncate(self.fd, 0)
         self.size = 0
 
     def close(self) -> None:
-        if self.mapped is not None:
-            self.mapped.cut()
         os.close(self.fd)
         os.close(self.lock)  # (unlocked)

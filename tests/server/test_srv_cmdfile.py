@@ -4,15 +4,11 @@ checkpointer's ticks. Every command stored is in the table after a kill and the 
 once and in order (design.md section 7: "Killing the server at any moment loses no
 acknowledged command"); a line cut short, a gap in the numbering, a room deleted meanwhile, a
 second process on the same database and a refused or failed write are each handled without a
-row lost, doubled or put out of order. Real files, a real SQLite database. Every test runs with
-the lines written (``write``) and copied into the file mapped (``cmdmap.py``; the file system
-of the test's folder allows it)."""
+row lost, doubled or put out of order. Real files, a real SQLite database."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import fcntl
 import os
 import resource
 import signal
@@ -23,7 +19,6 @@ from pathlib import Path
 
 import pytest
 
-from bohnanza.server import cmdmap
 from bohnanza.server.checkpointer import Checkpointer
 from bohnanza.server.dbqueue import DbQueue
 from bohnanza.server.hub import Hub
@@ -31,22 +26,6 @@ from bohnanza.server.settings import Settings
 from bohnanza.server.sqlite import SQLiteStore
 
 LOG = '[{"all":{"kind":"plant","text":"P1 plants a Blue."}}]'
-
-
-@pytest.fixture(autouse=True, params=["written", "mapped"])
-def mode(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    """How the store puts its lines in the file: ``write`` (``cmdmap.mappable`` says no, as
-    on btrfs), or copied into the file mapped (the test folder's file system must allow it)."""
-    if request.param == "written":
-        monkeypatch.setattr(cmdmap, "mappable", lambda fd: False)
-    else:
-        fd = os.open(tmp_path, os.O_RDONLY)
-        try:
-            if not cmdmap.mappable(fd):
-                pytest.skip(f"{tmp_path}'s file system keeps no allocation (cmdmap.py)")
-        finally:
-            os.close(fd)
-    return str(request.param)
 
 
 def _room(store: SQLiteStore, name: str = "r") -> None:
@@ -71,8 +50,7 @@ def _versions(db: Path, name: str = "r") -> list[int]:
 
 
 def _lines(db: Path) -> bytes:
-    """The command file's lines (the zeros after them, a mapped file's room, left out)."""
-    return Path(f"{os.path.realpath(db)}-commands").read_bytes().rstrip(b"\0")
+    return Path(f"{os.path.realpath(db)}-commands").read_bytes()
 
 
 async def _one_unfolded(db: Path) -> tuple[SQLiteStore, DbQueue]:
@@ -88,14 +66,9 @@ async def _one_unfolded(db: Path) -> tuple[SQLiteStore, DbQueue]:
 
 
 def _dropped(store: SQLiteStore) -> None:
-    """The process's end without a fold (as a kill: the file and the database as they are,
-    a mapped file's room, zeros after its lines, left in it)."""
-    file = store._file
-    assert file is not None
-    if file.mapped is not None and file.mapped._map is not None:
-        file.mapped._map.close()
-    os.close(file.fd)
-    os.close(file.lock)
+    """The process's end without a fold (as a kill: the file and the database as they are)."""
+    assert store._file is not None
+    store._file.close()
     store._file = None
     store.db.close()
 
@@ -161,7 +134,7 @@ def test_a_killed_store_loses_no_line_and_the_next_opening_folds_them_once(
     assert _versions(db) == [2, 3, 4, 5, 6, 7, 8, 9]
 
 
-def test_a_real_kill_between_lines_loses_none_answered(tmp_path: Path, mode: str) -> None:
+def test_a_real_kill_between_lines_loses_none_answered(tmp_path: Path) -> None:
     """A process stores lone commands and says each one's version once stored; it is killed
     (SIGKILL) while it writes: every version it said is in the table after the next opening,
     in order, with none after a gap."""
@@ -171,10 +144,7 @@ def test_a_real_kill_between_lines_loses_none_answered(tmp_path: Path, mode: str
     setup.close()
     script = (
         "import sys\n"
-        "from bohnanza.server import cmdmap\n"
         "from bohnanza.server.sqlite import SQLiteStore\n"
-        + ("cmdmap.GROW = 512\n" if mode == "mapped"  # made longer every few lines
-           else "cmdmap.mappable = lambda fd: False\n") +
         f"s = SQLiteStore({str(db)!r}, commands_file=True)\n"
         "v = 2\n"
         "while True:\n"
@@ -362,11 +332,8 @@ def test_the_servers_reader_says_nothing_a_second_writer_is_warned_of(
         first.close()
 
 
-def test_a_refused_row_and_a_failed_write_store_nothing(
-        tmp_path: Path, mode: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cmdmap, "GROW", 256)  # a mapped file made longer a line or two at a time
+def test_a_refused_row_and_a_failed_write_store_nothing(tmp_path: Path) -> None:
     db = tmp_path / "b.db"
-    path = Path(f"{os.path.realpath(db)}-commands")
     store = SQLiteStore(db, commands_file=True)
     try:
         _room(store)
@@ -376,14 +343,11 @@ def test_a_refused_row_and_a_failed_write_store_nothing(
             store.group([(store.save_command, (), {"name": "r", "version": 3, "game_no": 1,
                                                    "seat": 0, "text": None, "log": LOG})])
         assert len(_lines(db)) == size and store.unfolded == 1
-        # a write the file system cuts short, or a mapped file it cannot make longer (a file
-        # size limit at the file's length standing in for a full disk): nothing of the line
-        # stays in the file, the command refused
-        length = path.stat().st_size
-        assert length == size if mode == "written" else length == 256
+        # a write the file system cuts short (a file size limit standing in for a full
+        # disk): the part written is cut off again, the command refused
         old = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (length + 40, hard))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size + 40, hard))
         try:
             with pytest.raises(OSError):
                 _lone(store, 3, text="/plant " + "x" * 200)
@@ -391,37 +355,10 @@ def test_a_refused_row_and_a_failed_write_store_nothing(
             resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
             signal.signal(signal.SIGXFSZ, old)
         assert len(_lines(db)) == size and store.unfolded == 1
-        assert path.stat().st_size == length  # (no block a failed growth got kept)
         _lone(store, 3)
         assert [r.version for r in store.command_rows("r")] == [2, 3]
     finally:
         store.close()
-
-
-def test_a_nearly_full_disk_still_takes_a_line_that_fits(
-        tmp_path: Path, mode: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Room for a line but not for a whole growth of the mapped file (a file size limit
-    standing in for the disk): the line is stored, the file exactly its lines long."""
-    monkeypatch.setattr(cmdmap, "GROW", 1 << 16)
-    db = tmp_path / "n.db"
-    path = Path(f"{os.path.realpath(db)}-commands")
-    store = SQLiteStore(db, commands_file=True)
-    try:
-        _room(store)
-        old = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (1000, hard))  # a growth: 64 KiB
-        try:
-            for v in range(2, 6):  # about 800 bytes of lines
-                _lone(store, v)
-        finally:
-            resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
-            signal.signal(signal.SIGXFSZ, old)
-        assert store.unfolded == 4 and len(_lines(db).splitlines()) == 4
-        assert path.stat().st_size == len(_lines(db))  # no room beyond the lines
-    finally:
-        store.close()
-    assert _versions(db) == [2, 3, 4, 5]
 
 
 async def test_a_read_after_an_answered_command_sees_it(tmp_path: Path) -> None:
@@ -527,11 +464,11 @@ def test_the_lock_is_its_own_file(tmp_path: Path) -> None:
 
 
 def test_a_line_part_written_is_cut_off_so_the_lines_after_it_are_read(tmp_path: Path) -> None:
-    """A kill in the middle of a mapped copy (glibc's ``memcpy`` writes a long copy's first
-    bytes last: the line's end and a newline there, zeros before them) or a power cut leaves a
-    line that is no line; the opening cuts the file after the last whole line, so the lines
-    written next follow it: here a read held open across the restart keeps the file from being
-    emptied, and lines 4 and 5, written after the cut, are folded after another kill."""
+    """A power cut can leave a line that is no line (zeros where its first bytes' block did
+    not reach the disk, then its end and a newline); the opening cuts the file there, so the
+    lines written next follow the last line read: here a read held open across the restart
+    keeps the file from being emptied, and lines 4 and 5, written after the cut, are folded
+    after a kill (before, they followed the torn line and no reading got to them)."""
     db = tmp_path / "t.db"
     path = Path(f"{os.path.realpath(db)}-commands")
     store = SQLiteStore(db, commands_file=True)
@@ -558,54 +495,6 @@ def test_a_line_part_written_is_cut_off_so_the_lines_after_it_are_read(tmp_path:
     third.close()
     assert _versions(db) == [2, 3, 4, 5]
     assert path.read_bytes() == b""
-
-
-def test_a_killed_mapped_files_room_is_no_line_and_a_turn_cuts_it(
-        tmp_path: Path, mode: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Lines copied into the mapped file over several growths; a kill leaves zeros after them
-    (the file's room): the next opening folds every line once, in order, and empties the file;
-    a turn leaves the old part its lines alone (the next part's follow them when read)."""
-    if mode != "mapped":
-        pytest.skip("the room of a mapped file")
-    monkeypatch.setattr(cmdmap, "GROW", 256)
-    db = tmp_path / "g.db"
-    path = Path(f"{os.path.realpath(db)}-commands")
-    store = SQLiteStore(db, commands_file=True)
-    _room(store)
-    for v in range(2, 32):  # about 2.5 KB of lines: ten growths
-        _lone(store, v)
-    raw = path.read_bytes()
-    assert len(raw) % 256 == 0 and raw.endswith(b"\0")  # the room: zeros
-    assert len(_lines(db).splitlines()) == 30
-    _dropped(store)  # killed
-    again = SQLiteStore(db, commands_file=True)
-    try:
-        assert _versions(db) == list(range(2, 32))  # folded at the opening, once
-        assert path.read_bytes() == b""
-        _lone(again, 32)
-        again.turn()  # folded, turned: the old part cut to its one line
-        old = Path(f"{path}.old")
-        assert old.read_bytes().count(b"\n") == 1 and not old.read_bytes().endswith(b"\0")
-        _lone(again, 33)
-    finally:
-        again.close()
-    assert _versions(db) == list(range(2, 34))
-    assert path.read_bytes() == b""  # closed: folded and emptied
-
-
-def test_only_file_systems_that_keep_their_allocation_are_mapped(tmp_path: Path) -> None:
-    """``fstatfs`` tells the file system (linux/magic.h): tmpfs is mapped, proc (standing in
-    for btrfs, whose full disk would kill a process writing a mapped page) is not."""
-    for where, kind, mapped in (("/dev/shm", 0x01021994, True), ("/proc", 0x9FA0, False)):
-        if not os.path.isdir(where):
-            continue
-        fd = os.open(where, os.O_RDONLY)
-        try:
-            assert cmdmap.fs_type(fd) == kind
-            assert (cmdmap.fs_type(fd) in cmdmap.KEEP_ALLOCATED) is mapped
-        finally:
-            os.close(fd)
-    assert 0x9123683E not in cmdmap.KEEP_ALLOCATED  # BTRFS_SUPER_MAGIC
 
 
 def test_a_torn_old_part_is_cut_so_the_lines_after_it_are_read(tmp_path: Path) -> None:
@@ -641,42 +530,3 @@ def test_a_torn_old_part_is_cut_so_the_lines_after_it_are_read(tmp_path: Path) -
     third.close()
     assert _versions(db) == [2, 3, 4, 5]
     assert not old.exists() and path.read_bytes() == b""
-
-
-def test_a_map_that_fails_refuses_that_command_alone(tmp_path: Path, mode: str) -> None:
-    """Out of file descriptors (a mapping takes one): the command is refused, nothing of it
-    in the file; once descriptors are free the next commands are stored."""
-    db = tmp_path / "m.db"
-    store = SQLiteStore(db, commands_file=True)
-    try:
-        _room(store)
-        file = store._file
-        assert file is not None
-        if mode == "mapped":
-            assert not fcntl.fcntl(file.fd, fcntl.F_GETFL) & os.O_APPEND  # (ext3: fallocate)
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        taken: list[int] = []
-        resource.setrlimit(resource.RLIMIT_NOFILE, (len(os.listdir("/proc/self/fd")) + 8, hard))
-        try:
-            with contextlib.suppress(OSError):
-                while True:
-                    taken.append(os.open(os.devnull, os.O_RDONLY))
-            if mode == "mapped":
-                with pytest.raises(OSError):
-                    _lone(store, 2)
-                assert store.unfolded == 0
-            else:
-                _lone(store, 2)  # a write needs no descriptor
-        finally:
-            for fd in taken:
-                os.close(fd)
-            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-        if mode == "mapped":
-            assert _lines(db) == b""  # nothing of the refused line
-            _lone(store, 2)
-        _lone(store, 3)
-        assert len(_lines(db).splitlines()) == 2 and store.unfolded == 2
-    finally:
-        store.close()
-    assert _versions(db) == [2, 3]
-    assert Path(f"{os.path.realpath(db)}-commands").read_bytes() == b""
