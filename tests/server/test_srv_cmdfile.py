@@ -463,6 +463,38 @@ def test_the_lock_is_its_own_file(tmp_path: Path) -> None:
     assert _versions(db) == [2]
 
 
+def _commands_2_and_3(db: Path) -> SQLiteStore:
+    """A store with the command file, room ``r`` and lone commands 2 and 3 (lines 1 and 2)."""
+    store = SQLiteStore(db, commands_file=True)
+    _room(store)
+    for v in (2, 3):
+        _lone(store, v)
+    return store
+
+
+def _read_held(db: Path) -> sqlite3.Connection:
+    """A connection holding a read open (a copy of the log back cannot end: the command file
+    is not emptied at an opening)."""
+    reader = sqlite3.connect(db)
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM commands").fetchone()
+    return reader
+
+
+def _acknowledged_then_killed(db: Path, again: SQLiteStore,
+                              reader: sqlite3.Connection) -> list[int]:
+    """Commands 4 and 5 stored by ``again`` (opened while ``reader`` held its read), then a
+    kill, the read ended: the versions the next opening holds."""
+    try:
+        _lone(again, 4)
+        _lone(again, 5)
+        _dropped(again)
+    finally:
+        reader.close()
+    SQLiteStore(db, commands_file=True).close()
+    return _versions(db)
+
+
 def test_a_line_part_written_is_cut_off_so_the_lines_after_it_are_read(tmp_path: Path) -> None:
     """A power cut can leave a line that is no line (zeros where its first bytes' block did
     not reach the disk, then its end and a newline); the opening cuts the file there, so the
@@ -471,29 +503,20 @@ def test_a_line_part_written_is_cut_off_so_the_lines_after_it_are_read(tmp_path:
     after a kill (before, they followed the torn line and no reading got to them)."""
     db = tmp_path / "t.db"
     path = Path(f"{os.path.realpath(db)}-commands")
-    store = SQLiteStore(db, commands_file=True)
-    _room(store)
-    for v in (2, 3):
-        _lone(store, v)
+    store = _commands_2_and_3(db)
     whole = _lines(db)
     line = whole.splitlines(keepends=True)[1]
     _dropped(store)
     path.write_bytes(whole + bytes(40) + line[40:] + bytes(100))  # the next line's copy, torn
-    reader = sqlite3.connect(db)
+    reader = _read_held(db)
     try:
-        reader.execute("BEGIN")
-        reader.execute("SELECT count(*) FROM commands").fetchone()  # a read held open
         again = SQLiteStore(db, commands_file=True)
         assert _versions(db) == [2, 3]  # folded at the opening
         assert _lines(db) == whole  # the torn line cut off; not emptied (the read)
-        _lone(again, 4)
-        _lone(again, 5)
-        _dropped(again)  # killed: lines 4 and 5 in the file alone
-    finally:
+    except BaseException:
         reader.close()
-    third = SQLiteStore(db, commands_file=True)
-    third.close()
-    assert _versions(db) == [2, 3, 4, 5]
+        raise
+    assert _acknowledged_then_killed(db, again, reader) == [2, 3, 4, 5]
     assert path.read_bytes() == b""
 
 
@@ -504,29 +527,20 @@ def test_a_torn_old_part_is_cut_so_the_lines_after_it_are_read(tmp_path: Path) -
     folded after a kill instead of being hidden behind it."""
     db = tmp_path / "o.db"
     path = Path(f"{os.path.realpath(db)}-commands")
-    store = SQLiteStore(db, commands_file=True)
-    _room(store)
-    for v in (2, 3):
-        _lone(store, v)
-    reader = sqlite3.connect(db)
+    store = _commands_2_and_3(db)
+    reader = _read_held(db)
+    old = Path(f"{path}.old")
     try:
-        reader.execute("BEGIN")
-        reader.execute("SELECT count(*) FROM commands").fetchone()  # a read held open
         store.turn()  # lines 1 and 2 folded (after the read began), now the old part
         _lone(store, 4)
         _dropped(store)
-        old = Path(f"{path}.old")
         old.write_bytes(old.read_bytes() + b'[3,1,"r"' + bytes(60))  # its end torn
         again = SQLiteStore(db, commands_file=True)
         assert _versions(db) == [2, 3]  # 4 was behind the torn line: the prefix rule
         assert old.read_bytes().count(b"\n") == 2 and old.read_bytes().endswith(b"]\n")
         assert _lines(db) == b""
-        _lone(again, 4)
-        _lone(again, 5)
-        _dropped(again)  # killed: lines 4 and 5 after the old part
-    finally:
+    except BaseException:
         reader.close()
-    third = SQLiteStore(db, commands_file=True)
-    third.close()
-    assert _versions(db) == [2, 3, 4, 5]
+        raise
+    assert _acknowledged_then_killed(db, again, reader) == [2, 3, 4, 5]
     assert not old.exists() and path.read_bytes() == b""
