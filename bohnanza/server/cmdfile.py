@@ -18,7 +18,9 @@ a line cut short (or zeros where a block never reached the disk), every line aft
 numbering and every line that follows a commit of the store the database no longer holds (each
 line carries the count of the store's commits when it was written, ``k``; the table the count
 it holds) are dropped when the files are read, and cut off both parts then (:meth:`read`), so
-the lines written next follow the last one read.
+the lines written next follow the last one read. The reading begins at the line after the last
+one folded: what comes before it (folded lines, in the old part that is never synced itself,
+torn by a power cut) is passed over.
 
 Line: the JSON array ``[n, k, room, version, game_no, seat, text, log, ts]`` (``n`` the line's
 number, counted on across files; ``log`` the command's log entries as JSON text; ``ts`` Unix
@@ -131,58 +133,61 @@ class CommandFile:
 
     def read(self, after: int, commits: int) -> tuple[list[Row], bool]:
         """The rows of the lines (the old part's, then the file's) numbered past ``after``,
-        in order, up to the first line that cannot be read (cut short, not a line), that does
-        not follow the one before it, or that follows a commit past ``commits`` (lost), each
-        dropped with a warning; and whether any line was read at all. What is dropped is cut
-        off the files (the old part's, and all of the file when it begins there): a line
-        written next follows the last line read, never a line no reading gets past."""
+        in order: from the line numbered ``after + 1`` (what comes before it, lines folded
+        already or what a power cut tore of them or of an unanswered line, is passed over)
+        up to the first line that cannot be read (cut short, not a line), that does not
+        follow the one before it, or that follows a commit past ``commits`` (lost); a first
+        line past ``after`` that is not ``after + 1`` (a gap) reads none. What is dropped is
+        logged and cut off the files (the old part's, and all of the file when it stops
+        there), so a line written next follows the last line read, never a line no reading
+        gets past; and whether any line was there at all. Raises ``OSError``."""
         old = b""
         with contextlib.suppress(FileNotFoundError), open(self.old, "rb") as f:
             old = f.read()
         with open(self.fd, "rb", closefd=False) as f:
             f.seek(0)
-            data = old + f.read()
+            new = f.read()
         rows: list[Row] = []
-        want: int | None = None
-        pos = no = 0
-        while pos < len(data):
-            nl = data.find(b"\n", pos)
-            line = data[pos:nl] if nl >= 0 else data[pos:]
-            no += 1
-            if nl >= 0 and not line:
+        want = after + 1
+        for in_old, data in ((True, old), (False, new)):  # (a torn end of the old part
+            pos = 0  # ends there: the file's first line is whole)
+            while pos < len(data):
+                nl = data.find(b"\n", pos)
+                try:
+                    parsed = _row(orjson.loads(data[pos:nl])) if nl >= 0 else None
+                except orjson.JSONDecodeError:
+                    parsed = None
+                if not rows and (parsed is None or parsed[0] <= after):
+                    if nl < 0:
+                        break
+                    pos = nl + 1  # folded, torn or blank: the lines to read come after it
+                    continue
+                why = ("not a whole line" if parsed is None
+                       else f"the folded ones end at {after}" if not rows and parsed[0] != want
+                       else "not the next number" if parsed[0] != want
+                       else "after a commit the database does not hold" if parsed[1] > commits
+                       else None)
+                if why is not None or parsed is None:
+                    log.warning("%s: the lines from byte %d of %s dropped (%s)", self.path, pos,
+                                self.old if in_old else self.path, why)
+                    self._cut(pos, in_old)
+                    return rows, True
+                rows.append(parsed[2])
+                want += 1
                 pos = nl + 1
-                continue
-            try:
-                parsed = _row(orjson.loads(line)) if nl >= 0 else None
-            except orjson.JSONDecodeError:
-                parsed = None
-            why = ("not a whole line" if parsed is None
-                   else "not the next number" if want is not None and parsed[0] != want
-                   else "after a commit the database does not hold" if parsed[1] > commits
-                   else None)
-            if why is None and parsed is not None and parsed[0] > after and not rows \
-                    and parsed[0] != after + 1:
-                why = f"the folded ones end at {after}"
-            if why is not None or parsed is None:
-                log.warning("%s: line %d and those after it dropped (%s)", self.path, no, why)
-                self._cut(pos, len(old))
-                break
-            n, _, row = parsed
-            want = n + 1
-            if n > after:
-                rows.append(row)
-            pos = nl + 1
-        return rows, bool(data.strip())
+        return rows, bool(old.strip() or new.strip())
 
-    def _cut(self, end: int, old: int) -> None:
-        """The parts cut at ``end`` of their bytes read together (``old`` of them the old
-        part's). Raises ``OSError``."""
-        if end < old:
+    def _cut(self, end: int, in_old: bool) -> None:
+        """The lines cut at byte ``end`` of the old part (``in_old``; the file emptied) or
+        of the file. Raises ``OSError``."""
+        if in_old:
             with open(self.old, "r+b") as f:
                 f.truncate(end)
-            end = old
-        self.size = end - old
-        os.ftruncate(self.fd, self.size)
+                os.fsync(f.fileno())
+            end = 0
+        self.size = end
+        os.ftruncate(self.fd, end)
+        os.fsync(self.fd)  # (on the disk before the fold that follows: no cut line comes back)
 
     def turn(self) -> bool:
         """Begin a new file, this one kept as the old part: True; False (nothing done) while

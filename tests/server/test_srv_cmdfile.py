@@ -481,13 +481,13 @@ def _read_held(db: Path) -> sqlite3.Connection:
     return reader
 
 
-def _acknowledged_then_killed(db: Path, again: SQLiteStore,
-                              reader: sqlite3.Connection) -> list[int]:
-    """Commands 4 and 5 stored by ``again`` (opened while ``reader`` held its read), then a
-    kill, the read ended: the versions the next opening holds."""
+def _acknowledged_then_killed(db: Path, again: SQLiteStore, reader: sqlite3.Connection,
+                              versions: tuple[int, ...] = (4, 5)) -> list[int]:
+    """Commands ``versions`` stored by ``again`` (opened while ``reader`` held its read), then
+    a kill, the read ended: the versions the next opening holds."""
     try:
-        _lone(again, 4)
-        _lone(again, 5)
+        for v in versions:
+            _lone(again, v)
         _dropped(again)
     finally:
         reader.close()
@@ -520,11 +520,12 @@ def test_a_line_part_written_is_cut_off_so_the_lines_after_it_are_read(tmp_path:
     assert path.read_bytes() == b""
 
 
-def test_a_torn_old_part_is_cut_so_the_lines_after_it_are_read(tmp_path: Path) -> None:
-    """A power cut can leave the old part (never synced itself: its lines are folded) with a
-    torn end; a read held open across the restart keeps it there. The opening cuts it (and
-    the file after it, whose lines no longer follow), so the lines acknowledged next are
-    folded after a kill instead of being hidden behind it."""
+def test_a_torn_old_part_hides_none_of_the_lines_after_it(tmp_path: Path) -> None:
+    """The old part is never synced itself (its lines are folded, the log synced): a power cut
+    can leave it torn, its last folded line cut short and zeros after it, while the file after
+    it holds lines synced and answered. Those are read (what is torn is folded already), and
+    with a read held open across the restart (the files not emptied) the lines answered next
+    follow them and are folded after a kill."""
     db = tmp_path / "o.db"
     path = Path(f"{os.path.realpath(db)}-commands")
     store = _commands_2_and_3(db)
@@ -532,15 +533,40 @@ def test_a_torn_old_part_is_cut_so_the_lines_after_it_are_read(tmp_path: Path) -
     old = Path(f"{path}.old")
     try:
         store.turn()  # lines 1 and 2 folded (after the read began), now the old part
-        _lone(store, 4)
+        _lone(store, 4)  # line 3, in the file
         _dropped(store)
-        old.write_bytes(old.read_bytes() + b'[3,1,"r"' + bytes(60))  # its end torn
+        folded = old.read_bytes()
+        old.write_bytes(folded[:len(folded) - 30] + bytes(60))  # line 2 torn, zeros after it
         again = SQLiteStore(db, commands_file=True)
-        assert _versions(db) == [2, 3]  # 4 was behind the torn line: the prefix rule
-        assert old.read_bytes().count(b"\n") == 2 and old.read_bytes().endswith(b"]\n")
-        assert _lines(db) == b""
+        assert _versions(db) == [2, 3, 4]  # line 3 read past the torn, folded line 2
+    except BaseException:
+        reader.close()
+        raise
+    assert _acknowledged_then_killed(db, again, reader, (5, 6)) == [2, 3, 4, 5, 6]
+    assert not old.exists() and path.read_bytes() == b""
+
+
+def test_a_gap_after_the_folded_lines_is_cut_so_the_next_lines_are_read(
+        tmp_path: Path) -> None:
+    """A power cut that kept line 4 but not line 3 (lines 1 and 2 folded): line 4 and what
+    follows are dropped (the prefix rule) and cut off, so lines 3 and 4 written after the
+    restart are read after a kill, not hidden behind the old line 4."""
+    db = tmp_path / "g.db"
+    path = Path(f"{os.path.realpath(db)}-commands")
+    store = _commands_2_and_3(db)
+    reader = _read_held(db)
+    try:
+        store.fold()  # lines 1 and 2 (after the read began)
+        _lone(store, 4)
+        _lone(store, 5)
+        _dropped(store)
+        lines = path.read_bytes().splitlines(keepends=True)
+        torn = bytes(len(lines[2]) - 1) + b"\n"  # line 3 lost (zeros), line 4 kept
+        path.write_bytes(b"".join(lines[:2]) + torn + lines[3])
+        again = SQLiteStore(db, commands_file=True)
+        assert _versions(db) == [2, 3]  # line 4 after the gap: dropped
+        assert _lines(db) == b"".join(lines[:2]) + torn  # cut there
     except BaseException:
         reader.close()
         raise
     assert _acknowledged_then_killed(db, again, reader) == [2, 3, 4, 5]
-    assert not old.exists() and path.read_bytes() == b""
