@@ -158,7 +158,10 @@ class CommandFile:
                 except orjson.JSONDecodeError:
                     parsed = None
                 if not rows and (parsed is None or parsed[0] <= after):
-                    if nl < 0:
+                    if nl < 0:  # a torn end: the file's is cut (the next line would join it)
+                        if not in_old:
+                            log.warning("%s: a line cut short at its end dropped", self.path)
+                            self._cut(pos, False)
                         break
                     pos = nl + 1  # folded, torn or blank: the lines to read come after it
                     continue

@@ -570,3 +570,25 @@ def test_a_gap_after_the_folded_lines_is_cut_so_the_next_lines_are_read(
         reader.close()
         raise
     assert _acknowledged_then_killed(db, again, reader) == [2, 3, 4, 5]
+
+
+def test_a_torn_end_after_the_folded_lines_is_cut(tmp_path: Path) -> None:
+    """Every whole line folded, the last one (never answered, or a power cut) cut short
+    without its newline: the opening cuts it, so the next line is not joined to it."""
+    db = tmp_path / "e.db"
+    path = Path(f"{os.path.realpath(db)}-commands")
+    store = _commands_2_and_3(db)
+    reader = _read_held(db)
+    try:
+        store.fold()  # lines 1 and 2 (after the read began)
+        _lone(store, 4)
+        _dropped(store)
+        lines = path.read_bytes().splitlines(keepends=True)
+        path.write_bytes(lines[0] + lines[1] + lines[2][:25])  # line 3 torn, no newline
+        again = SQLiteStore(db, commands_file=True)
+        assert _versions(db) == [2, 3]
+        assert _lines(db) == lines[0] + lines[1]  # cut (not emptied: the read)
+    except BaseException:
+        reader.close()
+        raise
+    assert _acknowledged_then_killed(db, again, reader) == [2, 3, 4, 5]
