@@ -336,9 +336,11 @@ class SQLiteStore(RowReader, Folding):
             self._insert.execute(sql, params)
 
     def save_chat(self, name: str, line: dict[str, Any]) -> None:
-        """Store one chat line (committed before its reply)."""
-        self.fold()
-        self.db.execute("INSERT INTO chat (room, line) VALUES (?, ?)", (name, json.dumps(line)))
+        """Store one chat line (committed before its reply; a commit the command file's
+        lines count, as every commit of this store: a line after it never outlives it)."""
+        cur = self.db.cursor()
+        with self._transaction(cur):
+            cur.execute("INSERT INTO chat (room, line) VALUES (?, ?)", (name, json.dumps(line)))
 
     def stale_rooms(self, before: float) -> list[str]:
         """The rooms made before ``before`` (Unix time) with no command stored since."""
@@ -350,10 +352,11 @@ class SQLiteStore(RowReader, Folding):
 
     def trim_chat(self, name: str, keep: int) -> None:
         """Keep the newest ``keep`` chat lines of the room (its older ones deleted)."""
-        self.fold()
-        self.db.execute(
-            "DELETE FROM chat WHERE room=:p AND id <= (SELECT id FROM chat WHERE room=:p"
-            " ORDER BY id DESC LIMIT 1 OFFSET :k)", {"p": name, "k": keep})
+        cur = self.db.cursor()
+        with self._transaction(cur):
+            cur.execute(
+                "DELETE FROM chat WHERE room=:p AND id <= (SELECT id FROM chat WHERE room=:p"
+                " ORDER BY id DESC LIMIT 1 OFFSET :k)", {"p": name, "k": keep})
 
     def save_version(self, name: str, version: int) -> None:
         """Persist a version bump that changed nothing durable (idle marks, connections): best
@@ -361,8 +364,10 @@ class SQLiteStore(RowReader, Folding):
         before = self._busy_now
         self.wait_for_locks(False)
         try:
-            self.fold()
-            self.db.execute("UPDATE rooms SET version=MAX(version, ?) WHERE name=?", (version, name))
+            cur = self.db.cursor()
+            with self._transaction(cur):  # (counted, as save_chat's)
+                cur.execute("UPDATE rooms SET version=MAX(version, ?) WHERE name=?",
+                            (version, name))
         finally:
             if before:
                 self.wait_for_locks(True)

@@ -237,6 +237,37 @@ def test_lines_after_a_commit_the_database_lost_are_dropped(tmp_path: Path) -> N
     assert _versions(db) == [2, 3]  # not 5 and 6 on a position without 4
 
 
+@pytest.mark.parametrize("lost", ["chat", "trim", "version"])
+def test_a_line_after_a_chat_or_version_commit_the_database_lost_is_dropped(
+        tmp_path: Path, lost: str) -> None:
+    """A chat line, a chat trimmed or a version bump is a commit the lines count too: a power
+    cut that loses it while the kernel wrote out the line of a command answered after it drops
+    that line (the prefix rule), as for any other commit."""
+    db = tmp_path / "q.db"
+    store = SQLiteStore(db, commands_file=True)
+    _room(store)
+    _lone(store, 2)
+    if lost == "trim":
+        store.save_chat("r", {"text": "hello"})
+    store.fold()
+    # the disk as it is before the commit below (lost to the cut)
+    image = {f: Path(f"{db}{f}").read_bytes() for f in ("", "-wal")}
+    if lost == "chat":
+        store.save_chat("r", {"text": "hello"})
+    elif lost == "trim":
+        store.trim_chat("r", 0)
+    else:
+        store.save_version("r", 5)
+    _lone(store, 3)
+    _dropped(store)
+    for f, data in image.items():
+        Path(f"{db}{f}").write_bytes(data)
+    Path(f"{db}-shm").unlink(missing_ok=True)
+    again = SQLiteStore(db, commands_file=True)
+    again.close()
+    assert _versions(db) == [2]  # not 3 on a database without what came before it
+
+
 def test_a_store_opened_without_the_command_file_folds_a_killed_servers_lines(
     tmp_path: Path
 ) -> None:
