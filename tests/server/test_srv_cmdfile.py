@@ -214,6 +214,20 @@ def test_folded_lines_followed_by_others_are_not_folded_twice(tmp_path: Path) ->
     assert _lines(db) == b""  # folded and on the disk (the log copied back): emptied
 
 
+def _disk(db: Path) -> dict[str, bytes]:
+    """The database and its log as they are (what a power cut may leave of them)."""
+    return {f: Path(f"{db}{f}").read_bytes() for f in ("", "-wal")}
+
+
+def _opened_as(db: Path, image: dict[str, bytes]) -> None:
+    """The database and its log put back as in ``image`` (the command files as they are),
+    then opened and closed (the lines folded)."""
+    for f, data in image.items():
+        Path(f"{db}{f}").write_bytes(data)
+    Path(f"{db}-shm").unlink(missing_ok=True)
+    SQLiteStore(db, commands_file=True).close()
+
+
 def test_lines_after_a_commit_the_database_lost_are_dropped(tmp_path: Path) -> None:
     """A power cut can keep lines the kernel wrote out while a commit of the store before
     them is lost: those lines, and every one after, are dropped (the prefix rule)."""
@@ -223,17 +237,13 @@ def test_lines_after_a_commit_the_database_lost_are_dropped(tmp_path: Path) -> N
     _lone(store, 2)
     _lone(store, 3)
     # the disk as it is before the checkpoint below (its commit lost to the cut)
-    image = {f: Path(f"{db}{f}").read_bytes() for f in ("", "-wal")}
+    image = _disk(db)
     store.save(name="r", version=4, game_no=1, options={}, seats=[], game=None,
                last_result=None, command=(0, "/harvest 1"), log=LOG)
     _lone(store, 5)
     _lone(store, 6)
     _dropped(store)
-    for f, data in image.items():
-        Path(f"{db}{f}").write_bytes(data)
-    Path(f"{db}-shm").unlink(missing_ok=True)
-    again = SQLiteStore(db, commands_file=True)
-    again.close()
+    _opened_as(db, image)
     assert _versions(db) == [2, 3]  # not 5 and 6 on a position without 4
 
 
@@ -251,7 +261,7 @@ def test_a_line_after_a_chat_or_version_commit_the_database_lost_is_dropped(
         store.save_chat("r", {"text": "hello"})
     store.fold()
     # the disk as it is before the commit below (lost to the cut)
-    image = {f: Path(f"{db}{f}").read_bytes() for f in ("", "-wal")}
+    image = _disk(db)
     if lost == "chat":
         store.save_chat("r", {"text": "hello"})
     elif lost == "trim":
@@ -260,11 +270,7 @@ def test_a_line_after_a_chat_or_version_commit_the_database_lost_is_dropped(
         store.save_version("r", 5)
     _lone(store, 3)
     _dropped(store)
-    for f, data in image.items():
-        Path(f"{db}{f}").write_bytes(data)
-    Path(f"{db}-shm").unlink(missing_ok=True)
-    again = SQLiteStore(db, commands_file=True)
-    again.close()
+    _opened_as(db, image)
     assert _versions(db) == [2]  # not 3 on a database without what came before it
 
 
@@ -577,11 +583,14 @@ def test_a_torn_old_part_hides_none_of_the_lines_after_it(tmp_path: Path) -> Non
     assert not old.exists() and path.read_bytes() == b""
 
 
-def test_a_gap_after_the_folded_lines_is_cut_so_the_next_lines_are_read(
-        tmp_path: Path) -> None:
-    """A power cut that kept line 4 but not line 3 (lines 1 and 2 folded): line 4 and what
-    follows are dropped (the prefix rule) and cut off, so lines 3 and 4 written after the
-    restart are read after a kill, not hidden behind the old line 4."""
+@pytest.mark.parametrize("damage", ["gap", "torn end"])
+def test_damage_after_the_folded_lines_is_cut_so_the_next_lines_are_read(
+        tmp_path: Path, damage: str) -> None:
+    """Lines 1 and 2 folded, 3 and 4 written, then a power cut: line 3 lost (zeros) but line
+    4 kept (a gap: line 4 dropped, the prefix rule), or line 3 cut short at the end of the
+    file (never answered, or torn). Either is cut off at the opening, so lines 3 and 4
+    written after the restart are read after a kill (not hidden behind the old line 4, nor
+    joined to the torn one)."""
     db = tmp_path / "g.db"
     path = Path(f"{os.path.realpath(db)}-commands")
     store = _commands_2_and_3(db)
@@ -592,33 +601,15 @@ def test_a_gap_after_the_folded_lines_is_cut_so_the_next_lines_are_read(
         _lone(store, 5)
         _dropped(store)
         lines = path.read_bytes().splitlines(keepends=True)
-        torn = bytes(len(lines[2]) - 1) + b"\n"  # line 3 lost (zeros), line 4 kept
-        path.write_bytes(b"".join(lines[:2]) + torn + lines[3])
-        again = SQLiteStore(db, commands_file=True)
-        assert _versions(db) == [2, 3]  # line 4 after the gap: dropped
-        assert _lines(db) == b"".join(lines[:2]) + torn  # cut there
-    except BaseException:
-        reader.close()
-        raise
-    assert _acknowledged_then_killed(db, again, reader) == [2, 3, 4, 5]
-
-
-def test_a_torn_end_after_the_folded_lines_is_cut(tmp_path: Path) -> None:
-    """Every whole line folded, the last one (never answered, or a power cut) cut short
-    without its newline: the opening cuts it, so the next line is not joined to it."""
-    db = tmp_path / "e.db"
-    path = Path(f"{os.path.realpath(db)}-commands")
-    store = _commands_2_and_3(db)
-    reader = _read_held(db)
-    try:
-        store.fold()  # lines 1 and 2 (after the read began)
-        _lone(store, 4)
-        _dropped(store)
-        lines = path.read_bytes().splitlines(keepends=True)
-        path.write_bytes(lines[0] + lines[1] + lines[2][:25])  # line 3 torn, no newline
+        kept = lines[0] + lines[1]
+        if damage == "gap":
+            kept += bytes(len(lines[2]) - 1) + b"\n"
+            path.write_bytes(kept + lines[3])
+        else:
+            path.write_bytes(kept + lines[2][:25])  # no newline
         again = SQLiteStore(db, commands_file=True)
         assert _versions(db) == [2, 3]
-        assert _lines(db) == lines[0] + lines[1]  # cut (not emptied: the read)
+        assert _lines(db) == kept  # cut there (not emptied: the read)
     except BaseException:
         reader.close()
         raise
