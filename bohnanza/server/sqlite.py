@@ -79,6 +79,15 @@ class SQLiteStore(RowReader, Folding):
         self.busy_ms = max(0, int(busy_timeout * 1000))
         self._busy_now = self.busy_ms
         self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        try:
+            self._set_up(path, synchronous, autocheckpoint, cache_kib, commands_file)
+        except BaseException:  # (the connection closed: nothing of this store stays open)
+            self.db.close()
+            raise
+
+    def _set_up(self, path: Path | str, synchronous: str, autocheckpoint: bool,
+                cache_kib: int | None, commands_file: bool) -> None:
+        """The connection's settings, the schema, the command file (``__init__``'s)."""
         self.db.execute(f"PRAGMA busy_timeout={self.busy_ms}")
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={synchronous}")

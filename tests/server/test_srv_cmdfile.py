@@ -614,3 +614,19 @@ def test_damage_after_the_folded_lines_is_cut_so_the_next_lines_are_read(
         reader.close()
         raise
     assert _acknowledged_then_killed(db, again, reader) == [2, 3, 4, 5]
+
+
+def test_a_store_that_cannot_open_its_command_file_leaves_nothing_open(tmp_path: Path) -> None:
+    """The command file's lock cannot be made (a folder in its place): the store is not made
+    (``OSError``), and its database connection is closed again."""
+    db = tmp_path / "l.db"
+    SQLiteStore(db).close()
+    Path(f"{os.path.realpath(db)}-commands.lock").mkdir()
+
+    def open_files() -> int:
+        return sum(os.path.realpath(f"/proc/self/fd/{fd}") == os.path.realpath(db)
+                   for fd in os.listdir("/proc/self/fd"))
+
+    with pytest.raises(OSError):
+        SQLiteStore(db, commands_file=True)
+    assert open_files() == 0
