@@ -345,11 +345,15 @@ class SQLiteStore(RowReader, Folding):
             self._insert.execute(sql, params)
 
     def save_chat(self, name: str, line: dict[str, Any]) -> None:
-        """Store one chat line (committed before its reply; a commit the command file's
-        lines count, as every commit of this store: a line after it never outlives it)."""
+        """Store one chat line (committed before its reply)."""
+        self._counted("INSERT INTO chat (room, line) VALUES (?, ?)", (name, json.dumps(line)))
+
+    def _counted(self, sql: str, params: Any) -> None:
+        """``sql`` as one transaction of this store (:meth:`_transaction`: a commit the command
+        file's lines count, so a line written after it never outlives it on the disk)."""
         cur = self.db.cursor()
         with self._transaction(cur):
-            cur.execute("INSERT INTO chat (room, line) VALUES (?, ?)", (name, json.dumps(line)))
+            cur.execute(sql, params)
 
     def stale_rooms(self, before: float) -> list[str]:
         """The rooms made before ``before`` (Unix time) with no command stored since."""
@@ -361,11 +365,9 @@ class SQLiteStore(RowReader, Folding):
 
     def trim_chat(self, name: str, keep: int) -> None:
         """Keep the newest ``keep`` chat lines of the room (its older ones deleted)."""
-        cur = self.db.cursor()
-        with self._transaction(cur):
-            cur.execute(
-                "DELETE FROM chat WHERE room=:p AND id <= (SELECT id FROM chat WHERE room=:p"
-                " ORDER BY id DESC LIMIT 1 OFFSET :k)", {"p": name, "k": keep})
+        self._counted(
+            "DELETE FROM chat WHERE room=:p AND id <= (SELECT id FROM chat WHERE room=:p"
+            " ORDER BY id DESC LIMIT 1 OFFSET :k)", {"p": name, "k": keep})
 
     def save_version(self, name: str, version: int) -> None:
         """Persist a version bump that changed nothing durable (idle marks, connections): best
@@ -373,10 +375,8 @@ class SQLiteStore(RowReader, Folding):
         before = self._busy_now
         self.wait_for_locks(False)
         try:
-            cur = self.db.cursor()
-            with self._transaction(cur):  # (counted, as save_chat's)
-                cur.execute("UPDATE rooms SET version=MAX(version, ?) WHERE name=?",
-                            (version, name))
+            self._counted("UPDATE rooms SET version=MAX(version, ?) WHERE name=?",
+                          (version, name))
         finally:
             if before:
                 self.wait_for_locks(True)
