@@ -65,6 +65,8 @@ send no ``activity``). Clients use no permessage-deflate (like the floor client)
     python bench/server.py --rooms 100 --seconds 12 --compare HEAD~1,. --repeat 4  # A/B, then
                                          # the floor once a round: CPU ratio, KB/cmd, KB/room
     python bench/server.py --rooms 100 --client-procs 2   # clients in 2 processes
+    python bench/server.py --rooms 100 --client-procs 2 --pin   # servers on CPU 0, clients
+                                         # on the others (both servers placed the same way)
     python bench/server.py --processes 3 --rooms 20 [--database URL]  # bench/cluster.py: SQLite,
                                          # 1 and N processes on PostgreSQL (and --failover K)
 
@@ -161,7 +163,22 @@ def _start(cmd: list[str], env: dict[str, str] | None = None,
            cwd: Path = REPO) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(cmd, cwd=str(cwd), env=env, stdin=subprocess.DEVNULL)
     _LIVE.add(proc)
+    if PIN[0] is not None:  # --pin: the server (ours or the floor) on its CPU alone
+        os.sched_setaffinity(proc.pid, {PIN[0]})
     return proc
+
+
+def pin(cpus: set[int]) -> int:
+    """``--pin``: the first of ``cpus`` (this process's CPUs) for the servers, the others for
+    this process and every process it starts after (the clients, inherited): the server and
+    the bench's clients then never share a core's caches nor its run queue, as a server and
+    clients on other machines do not. Both servers (ours and the floor) are placed the same
+    way. Returns the servers' CPU. Raises ``SystemExit`` with fewer than 2 CPUs."""
+    if len(cpus) < 2:
+        raise SystemExit("--pin needs at least 2 CPUs")
+    first = min(cpus)
+    os.sched_setaffinity(0, cpus - {first})
+    return first
 
 
 def rss_kb(pid: int) -> int:
@@ -204,6 +221,7 @@ PROFILE: list[Any] = [None, False]  # py-spy raw output file of the server, --id
 DB_DIR: list[str | None] = [None]  # where the temp dir of the SQLite file goes (--db-dir)
 SERVER_SRC: list[Path] = [REPO]  # where `python -m bohnanza` is imported from (--server-src)
 SERVER_PREFIX: list[str] = []  # the server's command starts with these (--server-prefix)
+PIN: list[int | None] = [None]  # the servers' CPU (--pin), the clients on the others
 DEFLATE: list[bool] = [False]  # our clients ask for permessage-deflate, as browsers do (--deflate)
 
 
@@ -1225,6 +1243,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--client-procs", type=int, default=1, metavar="N",
                     help="run the clients in N processes (rooms split among them), so that "
                          "they are not what limits the rate")
+    ap.add_argument("--pin", action="store_true",
+                    help="the servers (ours and the floor) on one CPU, the clients on the "
+                         "others (no shared core: as clients on other machines)")
     ap.add_argument("--inline-decisions", action="store_true",
                     help="the bots decide on the clients' event loop (as before 2026-12), not "
                          "on a thread of their own: a long decision then delays the frames")
@@ -1251,6 +1272,10 @@ def main(argv: list[str] | None = None) -> int:
 
         SERVER_PREFIX[:] = shlex.split(a.server_prefix)
     DEFLATE[0] = a.deflate
+    if a.pin:
+        PIN[0] = pin(os.sched_getaffinity(0))
+        print(f"# servers on CPU {PIN[0]}, the clients on CPUs "
+              f"{sorted(os.sched_getaffinity(0))}", file=sys.stderr)
     CLIENT_PROCS[0] = a.client_procs
     DELTAS[0] = not a.full_states
     INLINE_DECISIONS[0] = a.inline_decisions

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
+import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -34,6 +36,46 @@ def test_a_row_is_not_valid_when_the_clients_starve() -> None:
     assert len(bench.starved(10.5, 50.0)) == 1
     assert len(bench.starved(4.0, 91.0)) == 1
     assert len(bench.starved(45.0, 95.0)) == 2
+
+
+_PIN_CHILD = """
+import importlib.util, json, os, sys
+spec = importlib.util.spec_from_file_location("bench_server", sys.argv[1])
+bench = importlib.util.module_from_spec(spec)
+sys.modules["bench_server"] = bench
+spec.loader.exec_module(bench)
+try:
+    bench.pin({0})
+    refused = None
+except SystemExit as e:
+    refused = str(e)
+cpus = os.sched_getaffinity(0)
+bench.PIN[0] = bench.pin(cpus)
+proc = bench._start([sys.executable, "-c", "import time; time.sleep(30)"])
+try:
+    print(json.dumps({"refused": refused, "cpus": sorted(cpus), "pin": bench.PIN[0],
+                      "bench": sorted(os.sched_getaffinity(0)),
+                      "server": sorted(os.sched_getaffinity(proc.pid))}))
+finally:
+    proc.kill()
+    proc.wait()
+"""
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs 2 CPUs")
+def test_pin_puts_the_servers_on_one_cpu_and_the_bench_on_the_others() -> None:
+    """``--pin`` (docs/perf-history.md, "Where the processes run"): a server the bench starts
+    runs on the first of the bench's CPUs alone, the bench (and the client processes it
+    starts after) on the others; with one CPU it refuses. Run in a child process, so the
+    test's own CPUs stay as they were."""
+    out = subprocess.run([sys.executable, "-c", _PIN_CHILD, str(BENCH)], capture_output=True,
+                         text=True, timeout=60, check=True).stdout
+    got = json.loads(out)
+    assert got["refused"] == "--pin needs at least 2 CPUs"
+    first = got["cpus"][0]
+    assert got["pin"] == first
+    assert got["server"] == [first]
+    assert got["bench"] == got["cpus"][1:]
 
 
 async def _resynced(player: Any) -> dict[str, Any]:
