@@ -21,6 +21,32 @@ function meterBox(entry, id) {
     meterRow(entry.meter));
 }
 
+// A card's beanometer tip kept inside what shows of its column (the side column scrolls by
+// itself on a wide screen; else the window): shifted sideways when it would run past an edge
+// (at 1280 px the last column's tip ran off the screen), shown above the card when there is
+// no room below it and there is above.
+function placeTip(card) {
+  requestAnimationFrame(() => {
+    const tip = card.querySelector('.meter');
+    if (!tip) return;
+    tip.style.removeProperty('--tip-dx');
+    tip.classList.remove('above');
+    if (!tip.offsetParent) return;                                 // not shown
+    const col = card.closest('#right');
+    const box = col && getComputedStyle(col).display !== 'contents' ? col.getBoundingClientRect()
+      : { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+    const left = Math.max(box.left, 0) + 6;
+    const right = Math.min(box.right, window.innerWidth) - 6;
+    const r = tip.getBoundingClientRect();
+    const dx = r.right > right ? right - r.right : r.left < left ? left - r.left : 0;
+    if (dx) tip.style.setProperty('--tip-dx', `${Math.round(dx)}px`);
+    const bar = document.getElementById('topbar');
+    const top = Math.max(box.top, bar ? bar.getBoundingClientRect().bottom : 0);
+    if (r.bottom > Math.min(box.bottom, window.innerHeight)
+        && card.getBoundingClientRect().top - r.height - 4 >= top) tip.classList.add('above');
+  });
+}
+
 // The draft's count of ``bean`` on each side, as lines ("You get 2 × Blue in your offer").
 function draftNote(bean) {
   const count = (side) => (side && side !== '?' ? side[bean] || 0 : 0);
@@ -109,6 +135,8 @@ export function renderCatalogue(root) {
     // after a click the tip goes until the pointer leaves the card (trial 4: it stayed over
     // the cards below it)
     if (S.catTipOff === entry.bean) c.classList.add('tip-off');
+    c.addEventListener('pointerenter', () => placeTip(c));
+    c.addEventListener('focus', () => placeTip(c));
     c.addEventListener('pointerleave', () => {
       if (S.catTipOff === entry.bean) S.catTipOff = null;
       c.classList.remove('tip-off');
@@ -132,6 +160,10 @@ export function renderCatalogue(root) {
     list.append(h('div', { class: 'cat-entry', dataset: { bean: entry.bean } }, c, meterRow(entry.meter, t('meter'))));
   }
   root.append(list);
+  // a board drawn anew under the pointer keeps its open tip in place
+  requestAnimationFrame(() => list.querySelectorAll('.card.cat').forEach((c) => {
+    if (c.matches(':hover, :focus-visible')) placeTip(c);
+  }));
   const tapped = v.catalogue.find((e) => e.bean === S.tapBean);
   if (tapped) root.append(tapPanel(tapped));
 }

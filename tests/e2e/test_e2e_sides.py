@@ -1,0 +1,120 @@
+"""The side columns on a wide screen: they stay under the top bar and scroll by themselves, so
+typing in the chat or reading the seats never scrolls the market, the hand and the fields
+away (at 1280x800 focusing the chat scrolled the page down until the market was gone: a
+session's look at the board, 4 Dec 2026). A phone keeps its one column."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from . import positions as P
+from .e2e_board import assert_clean, watched_page
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+# the box of ``sel``: its top and bottom, the sticky top bar's bottom, the window's height,
+# and the page's scroll
+PLACE = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  const bar = document.querySelector('#topbar').getBoundingClientRect().bottom;
+  return {top: r.top, bottom: r.bottom, bar, height: innerHeight, scroll: scrollY}; }"""
+
+
+def in_view(pg: Any, sel: str) -> bool:
+    """The whole box of ``sel`` under the top bar and above the window's foot."""
+    p = pg.evaluate(PLACE, sel)
+    return bool(p["top"] >= p["bar"] - 1 and p["bottom"] <= p["height"] + 1)
+
+
+def test_typing_in_the_chat_keeps_the_market_and_the_fields_on_a_laptop(
+        browser: Any, server: str) -> None:
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.state(P.trading(), 1))      # Bob, while Ann trades: 3 offers
+        assert pg.locator("#market .offer").count() == 3
+        assert pg.evaluate("document.querySelector('#right').scrollHeight") > 800  # taller
+        for sel in ("#market", "#hand", "#fields"):
+            assert in_view(pg, sel), sel
+        pg.click("#chat-input")
+        pg.keyboard.type("/offer 1 green for 1 red")
+        for sel in ("#market", "#hand", "#fields", "#chat-input"):
+            assert in_view(pg, sel), sel
+        assert pg.evaluate("scrollY") == 0                # the page stood still,
+        assert pg.evaluate("document.querySelector('#right').scrollTop") > 0  # the column moved
+        assert_clean(pg, errors)
+
+
+def test_the_side_columns_stay_under_the_bar_when_the_page_scrolls(
+        browser: Any, server: str) -> None:
+    with watched_page(browser, viewport={"width": 1280, "height": 600}) as (pg, errors):
+        P.show(pg, server, P.state(P.trading(), 1))
+        pg.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        assert pg.evaluate("scrollY") > 0                 # the middle column is the longer
+        for sel in ("#left", "#right"):
+            assert in_view(pg, sel), sel                  # both still whole on the screen
+        pg.click("#chat-input")                           # and the chat one click away
+        assert in_view(pg, "#chat-input")
+        assert_clean(pg, errors)
+
+
+def test_a_phone_keeps_one_column(browser: Any, server: str) -> None:
+    with watched_page(browser, **PHONE) as (pg, errors):
+        P.show(pg, server, P.state(P.trading(), 1))
+        # the chat is below the market and the fields in the one column: far down the page
+        market = pg.evaluate(PLACE, "#market")
+        chat = pg.evaluate(PLACE, "#chat-input")
+        assert chat["top"] > market["bottom"] + 844
+        pg.click("#chat-input")
+        assert pg.evaluate("scrollY") > 844               # the page itself scrolled to it
+        assert pg.evaluate("getComputedStyle(document.querySelector('#right')).display") \
+            == "contents"
+        assert_clean(pg, errors)
+
+
+# the box of the beanometer tip shown on ``bean``'s catalogue card, and of the right column
+TIP = """(bean) => { const c = document.querySelector(`#catalogue-box .card.cat[data-bean="${bean}"]`)
+  || document.querySelector(`#catalogue-box .cat-entry[data-bean="${bean}"] .card.cat`);
+  const t = c.querySelector('.meter').getBoundingClientRect();
+  const col = document.querySelector('#right').getBoundingClientRect();
+  const bar = document.querySelector('#topbar').getBoundingClientRect().bottom;
+  return {left: t.left, right: t.right, top: t.top, bottom: t.bottom, width: t.width,
+          colLeft: col.left, colRight: col.right, bar, height: innerHeight, wide: innerWidth}; }"""
+
+
+def _hover_tip(pg: Any, bean: str) -> dict[str, float]:
+    pg.locator(f'#catalogue-box .cat-entry[data-bean="{bean}"] .card.cat').hover()
+    pg.wait_for_timeout(150)                              # placed on the next frame
+    tip: dict[str, float] = pg.evaluate(TIP, bean)
+    assert tip["width"] > 0, bean                         # shown
+    return tip
+
+
+def test_every_beanometer_tip_stays_inside_the_right_column(browser: Any, server: str) -> None:
+    # at 1280 px the tip of the catalogue's last column ran past the screen's right edge
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.state(P.trading(), 1))
+        beans = pg.eval_on_selector_all("#catalogue-box .cat-entry",
+                                        "es => es.map((e) => e.dataset.bean)")
+        assert len(beans) == 8                            # classic: 8 bean types (§1c)
+        for bean in beans:
+            tip = _hover_tip(pg, bean)
+            assert tip["left"] >= tip["colLeft"] and tip["right"] <= tip["colRight"], (bean, tip)
+            assert tip["right"] <= tip["wide"], (bean, tip)
+        assert_clean(pg, errors)
+
+
+def test_a_tip_with_no_room_below_its_card_shows_above_it(browser: Any, server: str) -> None:
+    with watched_page(browser, viewport={"width": 1280, "height": 600}) as (pg, errors):
+        P.show(pg, server, P.state(P.trading(), 1))
+        last = pg.eval_on_selector_all("#catalogue-box .cat-entry",
+                                       "es => es.map((e) => e.dataset.bean)")[-1]
+        card = pg.locator(f'#catalogue-box .cat-entry[data-bean="{last}"] .card.cat')
+        box = card.bounding_box()
+        assert box is not None and box["y"] + box["height"] + 80 > 600  # no room below it
+        tip = _hover_tip(pg, last)
+        assert tip["bottom"] <= tip["height"] + 1, tip   # whole on the screen: above the card
+        assert tip["bottom"] <= box["y"] + 1 and tip["top"] >= tip["bar"] - 1, tip
+        assert_clean(pg, errors)
