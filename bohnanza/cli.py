@@ -40,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
                        help="seconds a bot waits before it acts (default 1)")
     serve.add_argument("--log-level", default="info")
     forget = sub.add_parser("forget-room", help="delete a stored room, its game, log and chat "
-                            "(a damaged room; stop the server first for a room in use)")
+                            "(a damaged room); refused while a server serves the database: "
+                            "stop it first")
     forget.add_argument("room")
     forget.add_argument("--db", type=Path, help="SQLite file (default var/bohnanza.db)")
     sub.add_parser(
@@ -117,8 +118,10 @@ def database_problem(db: Path) -> str | None:
 
 
 def _forget_room(room: str, db: Path | None) -> int:
-    """``bohnanza forget-room ROOM``: delete the stored room (0), or say there is none (1)."""
-    from bohnanza.server import Settings
+    """``bohnanza forget-room ROOM``: delete the stored room (0), or say there is none (1);
+    refuse a database that is not SQLite's (2) or that a server is serving (3: stop it first,
+    ``server/inuse.py``), changing nothing."""
+    from bohnanza.server import Settings, inuse
     from bohnanza.server.store import open_store
 
     path = db if db is not None else Settings().db
@@ -126,12 +129,17 @@ def _forget_room(room: str, db: Path | None) -> int:
     if problem is not None:
         print(f"bohnanza: {path} is not a usable SQLite database ({problem})", file=sys.stderr)
         return 2
-    store = open_store(path, "NORMAL", 5.0)  # (a stopped server's command file folded in)
-    try:
-        found = store.db.execute(  # type: ignore[attr-defined]
-            "SELECT 1 FROM rooms WHERE name=?", (room,)).fetchone() is not None
-        store.delete_room(room)
-    finally:
-        store.close()
+    with inuse.alone(path) as served_by_none:
+        if not served_by_none:  # its rooms live in the server: one deleted here comes back
+            print(f"bohnanza: a server is serving {path}; stop it, then forget the room "
+                  "(nothing was changed)", file=sys.stderr)
+            return 3
+        store = open_store(path, "NORMAL", 5.0)  # (a stopped server's command file folded in)
+        try:
+            found = store.db.execute(  # type: ignore[attr-defined]
+                "SELECT 1 FROM rooms WHERE name=?", (room,)).fetchone() is not None
+            store.delete_room(room)
+        finally:
+            store.close()
     print(f"room {room} {'forgotten' if found else 'was not stored'} ({path})")
     return 0 if found else 1

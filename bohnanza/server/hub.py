@@ -14,12 +14,13 @@ import asyncio
 import contextlib
 import functools
 import logging
+import os
 import re
 import time
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
-from . import gate, parking
+from . import gate, inuse, parking
 from .checkpointer import Checkpointer
 from .conn import Conn
 from .dbqueue import DbQueue
@@ -64,6 +65,7 @@ class Hub:
         self._checkpointer: Checkpointer | None = None
         self.owner: Owner | None = None  # on PostgreSQL: the lease and the claims
         self.parked: set[str] = set()  # rooms in storage only (parking.py)
+        self._in_use: int | None = None  # the database's server lock, held shared (inuse.py)
         self._sweep_at = 0.0  # when stored rooms unused for forget_after are next forgotten
 
     def open(self) -> None:
@@ -79,6 +81,8 @@ class Hub:
             self.owner = Owner(self, s.database)
             self.store, self.queue = self.owner.open()
             return
+        # served: a script that would change the stored rooms under us refuses (inuse.py)
+        self._in_use = inuse.hold(s.db)
         # inline (commits that do not wait for the disk): lone game commands are appended to
         # the command file (cmdfile.py), synced and folded in by the checkpointer's ticks
         self.store = open_store(s.db, s.sqlite_synchronous, s.sqlite_busy_timeout,
@@ -130,7 +134,8 @@ class Hub:
         self.damaged[name] = why
         self.parked.discard(name)
         log.warning("room %r cannot be played: it is damaged (%s); not loaded, listed as "
-                    "damaged; 'bohnanza forget-room %s' deletes it", name, why, name)
+                    "damaged; 'bohnanza forget-room %s' deletes it (with the server stopped)",
+                    name, why, name)
 
     def _new_room(self, name: str) -> Room:
         return Room(name, self, self.queue, self.settings)
@@ -171,6 +176,9 @@ class Hub:
         if self.owner is not None:
             await self.owner.stop()
         self.queue.close()  # after the writes already asked for
+        if self._in_use is not None:
+            os.close(self._in_use)  # (unlocked: no longer served by this process)
+            self._in_use = None
 
     def later(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run ``coro`` as a task of its own (kept until it ends)."""

@@ -1,0 +1,87 @@
+"""``bohnanza forget-room`` beside a running server (``server/inuse.py``). Deleting a room the
+server holds in memory left its command rows behind while the server played on and stored it
+again; a new room of the same name, after a restart, replayed those rows and was refused as
+damaged: its acknowledged commands lost (found by a session trying it, 4 Dec 2026). The script
+now refuses while a server serves the database (exit 3, nothing changed), with or without the
+command file (``synchronous`` NORMAL or FULL), and works once the server is stopped."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .harness import Client, ServerProc
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _forget(room: str, db: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bohnanza", "forget-room", room, "--db", str(db)],
+                          cwd=REPO, capture_output=True, text=True, timeout=60)
+
+
+def _stored(db: Path, room: str) -> tuple[int, int]:
+    """The room's row count and command row count in the database file."""
+    import sqlite3
+
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        rooms = con.execute("SELECT COUNT(*) FROM rooms WHERE name=?", (room,)).fetchone()[0]
+        commands = con.execute("SELECT COUNT(*) FROM commands WHERE room=?",
+                               (room,)).fetchone()[0]
+    finally:
+        con.close()
+    return int(rooms), int(commands)
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("sync", ["NORMAL", "FULL"])
+async def test_forget_room_refuses_while_a_server_serves_the_database(
+        server_factory: Any, sync: str) -> None:
+    srv: ServerProc = server_factory(sqlite_synchronous=sync)
+    ann = await Client(srv.ws_url("kept"), "Ann").connect()
+    for text in ("/join", "/addbot", "/addbot", "/start"):
+        assert (await ann.say(text))["ok"], text
+    version, token = ann.version, ann.token
+    await ann.close()
+    out = _forget("kept", srv.db)
+    assert out.returncode == 3, (out.stdout, out.stderr)
+    assert "a server is serving" in out.stderr and "nothing was changed" in out.stderr
+    srv.stop()                                   # the room as it was, and a game still in it
+    rooms, commands = _stored(srv.db, "kept")
+    assert rooms == 1 and commands >= 4
+    srv.start()
+    back = await Client(srv.ws_url("kept"), "Ann").connect(token=token)
+    assert back.seat == 0 and back.version >= version
+    assert back.state is not None and back.state["view"] is not None   # the game plays on
+    await back.close()
+    srv.stop()                                   # stopped: forgotten, rows and all
+    out = _forget("kept", srv.db)
+    assert out.returncode == 0, out.stderr
+    assert _stored(srv.db, "kept") == (0, 0)
+    srv.start()
+    assert "kept" not in {r["room"] for r in httpx.get(srv.base + "/api/rooms").json()}
+    # the name is a fresh room again: a new game there is stored and comes back whole
+    eve = await Client(srv.ws_url("kept"), "Eve").connect()
+    for text in ("/join", "/addbot", "/addbot", "/start"):
+        assert (await eve.say(text))["ok"], text
+    eve_version, eve_token = eve.version, eve.token
+    await eve.close()
+    srv.stop()
+    srv.start()
+    again = await Client(srv.ws_url("kept"), "Eve").connect(token=eve_token)
+    assert again.close_code is None and again.version >= eve_version
+    assert again.state is not None and again.state["view"] is not None
+    await again.close()
+
+
+def test_forget_room_waits_for_no_server_on_a_fresh_database(tmp_path: Path) -> None:
+    """No server: a room never stored says so (exit 1), the lock file left free."""
+    out = _forget("none", tmp_path / "fresh.db")
+    assert out.returncode == 1, out.stderr
+    assert "was not stored" in out.stdout
