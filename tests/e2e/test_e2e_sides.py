@@ -118,3 +118,45 @@ def test_a_tip_with_no_room_below_its_card_shows_above_it(browser: Any, server: 
         assert tip["bottom"] <= tip["height"] + 1, tip   # whole on the screen: above the card
         assert tip["bottom"] <= box["y"] + 1 and tip["top"] >= tip["bar"] - 1, tip
         assert_clean(pg, errors)
+
+
+# the top of the first box shown in each column
+TOPS = """() => ['#left', '#center', '#right'].map((c) => {
+  const e = [...document.querySelector(c).children].find((x) => !x.hidden && x.offsetParent);
+  return e ? e.getBoundingClientRect().top : null; })"""
+
+
+@pytest.mark.parametrize("width", [1280, 1920])
+def test_the_columns_stand_in_line_and_stay_when_the_middle_grows(
+        browser: Any, server: str, width: int) -> None:
+    # a review: the sticky columns sat 2-6 px below the middle one and jumped 4 px when the
+    # offer window made the middle taller than them
+    with watched_page(browser, viewport={"width": width, "height": 800}) as (pg, errors):
+        P.show(pg, server, P.state(P.trading(), 1))
+        before = pg.evaluate(TOPS)
+        assert None not in before
+        assert max(before) - min(before) <= 1, before     # one line across the board
+        pg.click("#offer-open")                           # the middle grows
+        assert pg.locator("#offer-window").is_visible()
+        after = pg.evaluate(TOPS)
+        assert all(abs(a - b) <= 1 for a, b in zip(before, after, strict=True)), (before, after)
+        assert_clean(pg, errors)
+
+
+def test_the_wheel_over_a_side_column_at_its_end_scrolls_the_page(
+        browser: Any, server: str) -> None:
+    # a review: over a column with nothing (more) to scroll the wheel did not move the page,
+    # so the foot of the middle column was reached only with the pointer over it
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.state(P.over(), 0))
+        assert pg.evaluate("document.documentElement.scrollHeight") > 800 + 50
+        for col in ("#left", "#right"):
+            pg.evaluate("window.scrollTo(0, 0)")
+            box = pg.locator(col).bounding_box()
+            assert box is not None
+            pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + 40)
+            for _ in range(6):                            # past the column's own end, if any
+                pg.mouse.wheel(0, 400)
+                pg.wait_for_timeout(120)
+            assert pg.evaluate("scrollY") > 0, col
+        assert_clean(pg, errors)
