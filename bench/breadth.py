@@ -101,8 +101,8 @@ def main() -> None:
         print(f"| {k} | {100 * m / n:.0f} % | {sum(r[0] for r in v) / m:.0f} | "
               f"{sum(r[1] for r in v) / m:.0f} | {sum(r[2] for r in v) / m:.0f} |")
     print("\n| file | Python functions per command |\n| --- | --- |")
-    for f, c in files.most_common(a.files):
-        print(f"| {f} | {c / n:.1f} |")
+    for f, count in files.most_common(a.files):
+        print(f"| {f} | {count / n:.1f} |")
     if a.show:
         picked = [i for i, t in enumerate(texts) if t.split()[0] == a.show]
         if not picked:

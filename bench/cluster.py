@@ -260,7 +260,7 @@ class Table:
                                            0.05)
                 except TimeoutError:
                     stalled += not any(s.changed.is_set() for s in seats)
-            choice = decide([s.view for s in seats])  # type: ignore[misc]
+            choice = decide([s.view for s in seats])
             if choice is None:
                 await seats[0].say("/start")
                 continue

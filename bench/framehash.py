@@ -19,6 +19,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 SETUPS = [(5, "classic", False, 0), (5, "classic", True, 2), (4, "amigo", False, 0),
@@ -37,12 +38,12 @@ def main() -> None:
 
     import frames as bench_frames
 
-    from bohnanza.commands import parse
+    from bohnanza.commands import GameCommand, parse
     from bohnanza.server.room.logbook import game_entries
     from bohnanza.server.room.presence import Presence
     from bohnanza.server.room.states import Snapshot, room_part, state_frames
 
-    settings = bench_frames._Settings()
+    settings: Any = bench_frames._Settings()  # what the room part reads of Settings
     h = hashlib.sha256()
     n = size = 0
     for players, preset, hidden, spectators in SETUPS:
@@ -50,18 +51,21 @@ def main() -> None:
         for g_no, cmds in enumerate(games):
             table = bench_frames.dealt_table(players, preset, hidden, a.seed, g_no)
             presence = Presence(settings)
-            conns = [bench_frames.FakeConn(i, f"P{i + 1}", True) for i in range(players)]
+            conns: list[Any] = [bench_frames.FakeConn(i, f"P{i + 1}", True)
+                                for i in range(players)]
             conns += [bench_frames.FakeConn(None, f"W{k}", True) for k in range(spectators)]
             presence.conns = conns
             snap = Snapshot()
             version = 1
             state_frames(version, room_part("bench", table, presence, settings), table,
-                         conns, None, snap)  # type: ignore[arg-type]
+                         conns, None, snap)
             for seat, text in cmds:
-                events = table.game.apply(seat, parse(text).action)  # type: ignore[attr-defined]
+                cmd = parse(text)
+                assert isinstance(cmd, GameCommand), text  # record_games: game commands only
+                events = table.game.apply(seat, cmd.action)
                 version += 1
                 out = state_frames(version, room_part("bench", table, presence, settings),
-                                   table, conns, game_entries(table, events), snap)  # type: ignore[arg-type]
+                                   table, conns, game_entries(table, events), snap)
                 for f in out:
                     if f is None:  # a delta connection that sees nothing new: no frame
                         continue

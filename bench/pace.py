@@ -32,7 +32,7 @@ async def measure(speed: str, turns: int, bots: list[str]) -> list[float]:
                 await me.ok(f"/addbot B{i + 1} {level}")
             await me.ok(f"/option botspeed {speed}")
             await me.ok("/start")
-            await me.wait(lambda: me.state["view"] is not None)
+            await me.wait(lambda: me.state is not None and me.state["view"] is not None)
             durations: list[float] = []
             prev_active = me.view["active"]
             turn, start = me.view["turn"], time.monotonic()

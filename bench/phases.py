@@ -33,7 +33,11 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bohnanza.server.room.change import Change
+    from bohnanza.server.room.handlers import Room
 
 HERE = Path(__file__).resolve().parent
 
@@ -68,9 +72,9 @@ def _install(out: Path) -> None:
 
     dispatch = handlers.dispatch
 
-    def kind_dispatch(r: Any, actor: Any, text: str) -> Any:
+    def kind_dispatch(room: Room, actor: Any, text: str) -> Change:
         _kind[0] = text.split()[0] if text.strip() else "?"
-        return dispatch(r, actor, text)
+        return dispatch(room, actor, text)
 
     handlers.dispatch = kind_dispatch
     gate.GatedWebSocket.data_received = _timed(  # type: ignore[method-assign]
@@ -109,11 +113,13 @@ def report(rows: list[dict[str, Any]], start: float, end: float) -> None:
     t0 = rows[0]["now"]
     a = min(rows, key=lambda r: abs(r["now"] - t0 - start))
     b = min(rows, key=lambda r: abs(r["now"] - t0 - end))
-    d = {k: v - a.get(k, 0) for k, v in b.items()}
+    d: dict[str, float] = {k: v - a.get(k, 0) for k, v in b.items()}
     n = d.get("n read", 0)
     if not n:
         raise SystemExit("no command read in the window (start the window later?)")
-    us = lambda k: d.get(k, 0) / 1e3 / n  # noqa: E731 - µs per command read
+    def us(k: str) -> float:  # µs per command read
+        return d.get(k, 0) / 1e3 / n
+
     print(f"{n:.0f} commands read in {d['now']:.1f} s; server CPU {d['cpu'] * 1e6 / n:.0f} µs "
           "per command read")
     sends = us("broadcast") - us("frames")
@@ -130,9 +136,9 @@ def report(rows: list[dict[str, Any]], start: float, end: float) -> None:
         m = d[f"n broadcast {k}"]
         if m <= 0:
             continue
-        f, v, df, b = (d.get(f"{key} {k}", 0) / 1e3 / m
+        f, v, df, bc = (d.get(f"{key} {k}", 0) / 1e3 / m
                        for key in ("frames", "views", "diffs", "broadcast"))
-        print(f"| {k} | {100 * m / total:.0f} % | {f:.0f} | {v:.0f} | {df:.0f} | {b - f:.0f} |")
+        print(f"| {k} | {100 * m / total:.0f} % | {f:.0f} | {v:.0f} | {df:.0f} | {bc - f:.0f} |")
 
 
 def main() -> None:

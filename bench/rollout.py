@@ -31,7 +31,7 @@ from bohnanza.engine.search import determinize, quiet_clone  # noqa: E402
 
 
 def positions(preset: str, players: int, count: int, turn: int) -> list[Game]:
-    out = []
+    out: list[Game] = []
     seed = 0
     while len(out) < count:
         g = Game.new(preset, [f"p{i}" for i in range(players)], seed)

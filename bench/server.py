@@ -100,6 +100,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -113,7 +114,9 @@ HOST = "127.0.0.1"  # never anything else
 HURRY_S = 1.0  # a seat that must act is hurried after this long without a change
 JOIN_CONCURRENCY = 64
 try:  # the clients parse the frames they read with the server's own JSON library
-    from orjson import loads
+    import orjson
+
+    loads: Callable[[str | bytes], Any] = orjson.loads
 except ImportError:  # pragma: no cover - an environment without it
     loads = json.loads
 STATE_VERSION = re.compile(r'\{"type":"state","version":(\d+),')
@@ -420,7 +423,7 @@ class Player:
                     st.codes[code] = st.codes.get(code, 0) + 1
             self.pending = None
             self._poke()
-        fut = self.waiters.pop(d.get("id"), None)
+        fut = self.waiters.pop(d["id"], None) if "id" in d else None
         if fut is not None and not fut.done():
             fut.set_result(d)
 
@@ -601,7 +604,7 @@ class PicowsWire:
 
         text_type, cont, close = WSMsgType.TEXT, WSMsgType.CONTINUATION, WSMsgType.CLOSE
 
-        class Listener(WSListener):  # type: ignore[misc]
+        class Listener(WSListener):
             parts: list[bytes] | None = None
 
             def on_ws_frame(self, transport: Any, frame: Any) -> None:
@@ -721,6 +724,7 @@ class Group:
             await w.send(json.dumps({"type": "hello", "name": "warm"}))
             await w.send(json.dumps({"type": "say", "id": 1, "text": "/help"}))
             async for m in w:
+                assert isinstance(m, str)  # the server sends text frames
                 if m.startswith('{"type":"reply"'):
                     break
 
@@ -934,8 +938,8 @@ async def drive_ours(port: int, pid: int, rooms: int, per_room: int, rate: float
         played_rss = rss_kb(pid)
         await each("close")
     finally:
-        for g in remote:
-            await g.quit()
+        for rg in remote:
+            await rg.quit()
 
     def total(key: str) -> Any:
         return sum(g[key] for g in got)

@@ -161,8 +161,8 @@ def main() -> int:
         return 0
     if ns.same:
         here, there = same_games(HERE, ns.same), same_games(ns.base.resolve(), ns.same)
-        for a, b in zip(here, there, strict=True):
-            print(f"A {a}\nB {b}" if a != b else f"same: {a}")
+        for line_a, line_b in zip(here, there, strict=True):
+            print(f"A {line_a}\nB {line_b}" if line_a != line_b else f"same: {line_a}")
         print("games: " + ("the same" if here == there else "DIFFERENT"))
         return 0 if here == there else 1
     args = ns.args or ["--players", "4", "--games", "200", "--policy", "greedy,random",

@@ -85,6 +85,7 @@ class ServerProc:
                     [sys.executable, "-m", "bohnanza", *argv],
                     cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
                 )
+        assert self.proc is not None
         # generous: a loaded machine (tests run in parallel) can take long to import the app;
         # a server that does not answer in time is killed, not left running unowned
         deadline = time.monotonic() + 60
@@ -401,7 +402,8 @@ class Client:
     @property
     def view(self) -> dict[str, Any]:
         assert self.state is not None and self.state["view"] is not None
-        return self.state["view"]
+        view: dict[str, Any] = self.state["view"]
+        return view
 
 
 # ------------------------------------------------------------------ the scripted player
@@ -413,7 +415,8 @@ def _best_harvest(view: dict[str, Any], seat: int) -> int:
     info = view["seats"][seat]["field_info"]
     choices = you["harvestable"]
     assert choices, ("nothing harvestable", view)
-    return max(choices, key=lambda f: (info[f - 1]["harvest_now"], fields[f - 1][1], -f))
+    best: int = max(choices, key=lambda f: (info[f - 1]["harvest_now"], fields[f - 1][1], -f))
+    return best
 
 
 def _provide_cards(view: dict[str, Any], seat: int, active: bool) -> tuple[CardRef, ...]:
