@@ -196,19 +196,18 @@ async def run(port: int, pid: int, rooms: int, seconds: float, rate: float, slow
               attacked: bool) -> dict[str, Any]:
     base = f"ws://{HOST}:{port}/ws"
     stats = bench.Stats()
-    players: list[Any] = []
-    rx: list[asyncio.Task[None]] = []
+    players: list[bench.Player] = []
     for r in range(rooms):
         for j in range(3):
             source = f"127.0.1.{r * 3 + j + 1}"
             ws = await _connect(f"{base}/play{r}", source, max_queue=None, max_size=2**20)
-            p = bench.Player(ws, r, j, "greedy", rate, stats, seed=r * 10 + j)
+            p = bench.Player(r, j, "greedy", rate, stats, seed=r * 10 + j)
+            p.wire = bench.WebsocketsWire(ws, p.on_message)  # its decisions inline
             players.append(p)
-            rx.append(asyncio.create_task(p.receiver()))
             hello: dict[str, Any] = {"type": "hello", "name": f"p{j + 1}"}
             if bench.DELTAS[0]:  # a full state, then a patch per change (issue 14)
                 hello["deltas"] = True
-            await ws.send(json.dumps(hello))
+            p.wire.send(json.dumps(hello))
             rep = await p.say_wait("/join")
             assert rep.get("ok"), rep
     for p in players:
@@ -222,7 +221,9 @@ async def run(port: int, pid: int, rooms: int, seconds: float, rate: float, slow
     stop_at = t0 + seconds
     for p in players:
         p.measuring = True
-    tasks = [asyncio.create_task(p.actor(stop_at)) for p in players]
+    for p in players:
+        p.play(stop_at)
+    tasks: list[asyncio.Task[None]] = []
     attack = None
     if attacked:  # in a process of its own: its sending does not slow the players' loop
         attack = await asyncio.create_subprocess_exec(
@@ -247,6 +248,8 @@ async def run(port: int, pid: int, rooms: int, seconds: float, rate: float, slow
     await asyncio.wait(tasks, timeout=seconds + 20)
     for t in tasks:
         t.cancel()
+    for p in players:
+        p.stop()
     await sampler
     counts: dict[str, int] = {}
     if attack is not None:
@@ -254,17 +257,15 @@ async def run(port: int, pid: int, rooms: int, seconds: float, rate: float, slow
         counts = json.loads(out.decode().strip().splitlines()[-1])
     for p in players:
         p.measuring = False
-    await asyncio.gather(*(p.ws.close() for p in players), return_exceptions=True)
-    for t in rx:
-        t.cancel()
-    rep = sorted(stats.reply_ms)
+    await asyncio.gather(*(p.wire.close() for p in players), return_exceptions=True)
+    reply_ms = sorted(stats.reply_ms)
     lags.sort()
     return {
         "run": "attacked" if attacked else "quiet", "rooms": rooms, "seconds": seconds,
         "commands": stats.sent, "ok": stats.ok, "refused": stats.refused, "codes": stats.codes,
-        "reply_p50_ms": round(bench._pct(rep, 0.5), 1),
-        "reply_p99_ms": round(bench._pct(rep, 0.99), 1),
-        "reply_max_ms": round(rep[-1], 1) if rep else None,
+        "reply_p50_ms": round(bench._pct(reply_ms, 0.5), 1),
+        "reply_p99_ms": round(bench._pct(reply_ms, 0.99), 1),
+        "reply_max_ms": round(reply_ms[-1], 1) if reply_ms else None,
         "client_lag_p99_ms": round(bench._pct(lags, 0.99), 1),
         "base_rss_mb": round(base_rss / 1024, 1), "peak_rss_mb": round(peak[0] / 1024, 1),
         "games_over": stats.games_over, "attack": counts,
