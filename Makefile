@@ -50,6 +50,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy bohnanza
+	$(VENV)/bin/mypy bench
 
 # The unit suite runs on every core (pytest-xdist; each worker starts its own PostgreSQL,
 # Redis and servers): make test JOBS=0 runs it in one process. The browser suite stays in one
