@@ -12,10 +12,17 @@ import asyncio
 import sys
 import tempfile
 import time
+import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+# this repository's ``tests`` is a namespace package (no ``__init__.py``): a regular ``tests``
+# package installed by a dependency (``confusables`` ships one) would be imported instead,
+# wherever it stands on the path, so ours is bound by its path first
+_tests = types.ModuleType("tests")
+_tests.__path__ = [str(ROOT / "tests")]
+sys.modules["tests"] = _tests
 
 from bohnanza.bots.timeout import timeout_move  # noqa: E402
 from tests.server.harness import Client, ServerProc  # noqa: E402
