@@ -129,17 +129,22 @@ def _forget_room(room: str, db: Path | None) -> int:
     if problem is not None:
         print(f"bohnanza: {path} is not a usable SQLite database ({problem})", file=sys.stderr)
         return 2
-    with inuse.alone(path) as served_by_none:
-        if not served_by_none:  # its rooms live in the server: one deleted here comes back
-            print(f"bohnanza: a server is serving {path}; stop it, then forget the room "
-                  "(nothing was changed)", file=sys.stderr)
-            return 3
-        store = open_store(path, "NORMAL", 5.0)  # (a stopped server's command file folded in)
-        try:
-            found = store.db.execute(  # type: ignore[attr-defined]
-                "SELECT 1 FROM rooms WHERE name=?", (room,)).fetchone() is not None
-            store.delete_room(room)
-        finally:
-            store.close()
+    try:
+        with inuse.alone(path) as served_by_none:
+            if not served_by_none:  # its rooms live in the server: one deleted here comes back
+                print(f"bohnanza: a server is serving {path}; stop it, then forget the room "
+                      "(nothing was changed)", file=sys.stderr)
+                return 3
+            store = open_store(path, "NORMAL", 5.0)  # (a stopped server's lines folded in)
+            try:
+                found = store.db.execute(  # type: ignore[attr-defined]
+                    "SELECT 1 FROM rooms WHERE name=?", (room,)).fetchone() is not None
+                store.delete_room(room)
+            finally:
+                store.close()
+    except OSError as e:  # the server lock file there but not ours to open (inuse.py)
+        print(f"bohnanza: cannot tell whether a server is serving {path} ({e}); nothing was "
+              "changed", file=sys.stderr)
+        return 2
     print(f"room {room} {'forgotten' if found else 'was not stored'} ({path})")
     return 0 if found else 1

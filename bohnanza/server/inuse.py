@@ -4,22 +4,28 @@ stores it again, its command rows left without their room; a new room of that na
 replays them and is refused as damaged).
 
 Every server holds a shared ``flock`` on ``<database>-server.lock`` (beside the database, made
-when missing; the path as the command file's, ``cmdfile.py``) from before it opens its store
-until its process ends; such a script asks for it exclusively (:func:`alone`) and is refused
-while any server holds it, or holds it while it works, so a server starting then waits for
-it. Two servers on one database (a mistake the command file warns of) both hold it shared. A
-PostgreSQL database and ``:memory:`` have no such file."""
+when missing; the path as the command file's, ``cmdfile.py``; it stays when the server stops,
+empty: it is not a leftover to delete) from before it opens its store until it stops; such a
+script asks for it exclusively (:func:`alone`) and is refused while any server holds it, or
+holds it while it works, so a server starting then waits for it. Two servers on one database
+(a mistake the command file warns of) both hold it shared. A server whose commits do not wait
+for the disk (the default) also holds the command file's lock (``<database>-commands.lock``):
+:func:`alone` looks at that one too, so a server lock file deleted by hand does not hide such
+a server. A PostgreSQL database and ``:memory:`` have no such file."""
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
+import logging
 import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 __all__ = ["alone", "hold", "lock_path"]
+
+log = logging.getLogger("bohnanza.server")
 
 
 def lock_path(db: Path | str) -> str | None:
@@ -29,49 +35,82 @@ def lock_path(db: Path | str) -> str | None:
     return f"{os.path.realpath(db)}-server.lock"
 
 
-def hold(db: Path | str, wait: float = 30.0) -> int | None:
-    """Hold the shared lock of ``db`` for this process (the descriptor; it is never closed by
-    exec'd children: ``O_CLOEXEC``), waiting up to ``wait`` seconds for a script that holds it
-    exclusively (:func:`alone`: a second or less). None for ``:memory:``. Raises ``OSError``
-    (the file cannot be made) and ``TimeoutError`` (held exclusively for longer)."""
+def _open(path: str) -> int:
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    return os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+
+
+def hold(db: Path | str, say_after: float = 2.0) -> int | None:
+    """Hold the shared lock of ``db`` for this process (the descriptor, never inherited by
+    exec'd children: ``O_CLOEXEC``), waiting while a script holds it exclusively
+    (:func:`alone`: a second or less; after ``say_after`` seconds the log says what it waits
+    for). None for ``:memory:``, and None (a warning logged: served without the guard) when
+    the lock file cannot be made, as in a directory the server may not write to."""
     path = lock_path(db)
     if path is None:
         return None
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-    deadline = time.monotonic() + wait
+    try:
+        fd = _open(path)
+    except OSError as e:
+        log.warning("cannot make %s (%s): serving without it, so 'bohnanza forget-room' "
+                    "cannot tell that this server runs", path, e)
+        return None
+    said_at: float | None = time.monotonic() + say_after
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
             return fd
         except BlockingIOError:
-            if time.monotonic() >= deadline:
-                os.close(fd)
-                raise TimeoutError(f"{path} is held by a script (bohnanza forget-room?) "
-                                   f"for over {wait:g} s") from None
+            if said_at is not None and time.monotonic() >= said_at:
+                log.warning("waiting for %s: a script (bohnanza forget-room?) holds it", path)
+                said_at = None  # (said once)
             time.sleep(0.05)
         except BaseException:
             os.close(fd)
             raise
 
 
+def _commands_held(db: Path | str) -> bool:
+    """Whether a process holds the command file's lock of ``db`` (``cmdfile.py``): looked at
+    and let go at once (the store folds a stopped server's lines in after)."""
+    path = f"{os.path.realpath(db)}-commands.lock"
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return False
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)  # (unlocked)
+
+
 @contextlib.contextmanager
 def alone(db: Path | str) -> Iterator[bool]:
-    """Whether no server serves ``db`` (True: the lock held exclusively until the block
-    ends, so no server starts on it meanwhile; False: a server holds it, nothing is locked).
-    ``:memory:`` is always alone. Raises ``OSError`` (the file cannot be made)."""
+    """Whether no server serves ``db`` (True: its lock held exclusively until the block ends,
+    so no server starts on it meanwhile; False: a server holds it, or the command file's
+    lock; nothing is locked). ``:memory:`` is always alone; so is a database whose lock file
+    cannot be made where none is (no server could have made it either). Raises ``OSError``
+    for a lock file that is there but cannot be opened."""
     path = lock_path(db)
     if path is None:
         yield True
         return
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        fd = _open(path)
+    except OSError:
+        if os.path.exists(path):
+            raise
+        yield not _commands_held(db)
+        return
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             yield False
             return
-        yield True
+        yield not _commands_held(db)
     finally:
         os.close(fd)  # (unlocked)

@@ -7,8 +7,10 @@ command file (``synchronous`` NORMAL or FULL), and works once the server is stop
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -85,3 +87,70 @@ def test_forget_room_waits_for_no_server_on_a_fresh_database(tmp_path: Path) -> 
     out = _forget("none", tmp_path / "fresh.db")
     assert out.returncode == 1, out.stderr
     assert "was not stored" in out.stdout
+
+
+@pytest.mark.timeout(120)
+async def test_a_deleted_server_lock_file_does_not_hide_a_default_server(
+        server_factory: Any) -> None:
+    """A review: the server lock file, empty and left when a server stops, looks like a
+    leftover; deleted by hand it hid the server and forget-room deleted a room in play. A
+    default server (commits that do not wait for the disk) holds the command file's lock
+    too, which forget-room also looks at."""
+    srv: ServerProc = server_factory()
+    ann = await Client(srv.ws_url("kept"), "Ann").connect()
+    for text in ("/join", "/addbot", "/addbot", "/start"):
+        assert (await ann.say(text))["ok"], text
+    Path(f"{srv.db.resolve()}-server.lock").unlink()
+    out = _forget("kept", srv.db)
+    assert out.returncode == 3, (out.stdout, out.stderr)
+    assert (await ann.say("hello"))["ok"]        # the room plays on (a chat line)
+    await ann.close()
+    srv.stop()
+    assert _stored(srv.db, "kept")[0] == 1
+
+
+def test_a_server_starting_waits_for_a_forget_room_at_work(tmp_path: Path) -> None:
+    """``inuse.hold`` (a server's start) waits while a script holds the lock exclusively,
+    with one log line after ``say_after``, and holds it shared once the script is done."""
+    import fcntl
+    import logging
+    import os
+    import threading
+
+    from bohnanza.server import inuse
+
+    db = tmp_path / "w.db"
+    done = threading.Event()
+    got: list[float] = []
+
+    with inuse.alone(db) as ok:
+        assert ok
+        records: list[logging.LogRecord] = []
+        handler = logging.Handler()
+        handler.emit = records.append  # type: ignore[method-assign]
+        logging.getLogger("bohnanza.server").addHandler(handler)
+        try:
+            def start() -> None:
+                t = time.monotonic()
+                fd = inuse.hold(db, say_after=0.2)
+                got.append(time.monotonic() - t)
+                assert fd is not None
+                with contextlib.suppress(BlockingIOError):  # shared: no exclusive beside it
+                    check = os.open(f"{db.resolve()}-server.lock", os.O_RDWR)
+                    try:
+                        fcntl.flock(check, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        got.append(-1.0)  # it would be free: not held
+                    finally:
+                        os.close(check)
+                os.close(fd)
+                done.set()
+
+            th = threading.Thread(target=start)
+            th.start()
+            time.sleep(0.6)
+            assert not done.is_set()                      # still waiting
+        finally:
+            logging.getLogger("bohnanza.server").removeHandler(handler)
+    th.join(10)
+    assert done.is_set() and got[0] >= 0.5 and len(got) == 1, got
+    assert any("waiting for" in r.getMessage() for r in records)
