@@ -166,4 +166,34 @@ export function renderCatalogue(root) {
   }));
   const tapped = v.catalogue.find((e) => e.bean === S.tapBean);
   if (tapped) root.append(tapPanel(tapped));
+  // on a wide screen the panel opens in the right column, which scrolls by itself: a panel
+  // just opened, or grown (Want +1 adds the offer's Send below its buttons), is brought
+  // whole into view there (at 1024x768 its buttons and Send were below the column's edge); a
+  // phone keeps the page where the finger left it (keepInPlace)
+  const shown = tapped ? tapped.bean : null;
+  const opened = shown !== last.bean;
+  last.bean = shown;
+  if (shown && WIDE.matches) {
+    requestAnimationFrame(() => {
+      const panel = document.getElementById('tap-panel');
+      if (!panel) return;
+      const tall = panel.offsetHeight;
+      if (opened || tall > last.height + 1) showInColumn(panel);
+      last.height = tall;
+    });
+  }
 }
+
+const WIDE = window.matchMedia('(min-width: 901px)');
+// ``el`` whole in view inside its side column, by scrolling the column alone (scrollIntoView
+// would scroll the page too, past the sticky column); its top first when it is taller
+function showInColumn(el) {
+  const col = el.closest('#right, #left');
+  if (!col) return;
+  const r = el.getBoundingClientRect();
+  const c = col.getBoundingClientRect();
+  const room = 6;                                            // the column's padding
+  if (r.bottom > c.bottom - room) col.scrollTop += Math.min(r.bottom - c.bottom + room, r.top - c.top - room);
+  else if (r.top < c.top + room) col.scrollTop -= c.top + room - r.top;
+}
+const last = { bean: null, height: 0 };   // the panel the last drawing showed, and its height
