@@ -184,3 +184,34 @@ def test_a_tablets_bean_panel_opens_whole_in_the_right_column(browser: Any, serv
         # (the page itself may move: the offer window unfolds in the middle column and is
         # brought into view, offer.js; the panel stays in view beside it)
         assert_clean(pg, errors)
+
+
+def _five(active: int) -> Any:
+    from bohnanza.engine import Game
+
+    names = ["Ann", "Bob", "Cleo", "Dan", "Eve"]
+    return Game.from_position({"preset": "classic", "deck": ["soy"] * 30, "names": names,
+                               "active": active, "seats": [{"name": n} for n in names]})
+
+
+def test_the_active_players_panel_comes_into_view_in_the_left_column(
+        browser: Any, server: str) -> None:
+    # with 5 seats on a laptop the left column is taller than the screen (at 1280x800 with
+    # the bots' badges the fifth panel stood below its edge): a new turn brings the active
+    # player's panel whole into view there, the page left where it is
+    with watched_page(browser, viewport={"width": 1280, "height": 680}) as (pg, errors):
+        P.show(pg, server, P.state(_five(0), 0))
+        assert not in_view(pg, '#players .panel[data-seat="4"]')           # below the edge
+        assert pg.evaluate("document.querySelector('#left').scrollHeight") > \
+            pg.evaluate("document.querySelector('#left').clientHeight")   # it scrolls
+        for active in (4, 0, 3):
+            pg.evaluate("(m) => window.__bohnanza.push(m)", P.state(_five(active), 0))
+            pg.wait_for_timeout(200)
+            sel = f'#players .panel[data-seat="{active}"]'
+            assert pg.locator(sel).get_attribute("class").split().count("active") == 1
+            assert in_view(pg, sel), active
+            col = pg.evaluate(PLACE, "#left")
+            panel = pg.evaluate(PLACE, sel)
+            assert col["top"] <= panel["top"] and panel["bottom"] <= col["bottom"] + 1, active
+            assert pg.evaluate("scrollY") == 0
+        assert_clean(pg, errors)

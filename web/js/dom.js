@@ -88,3 +88,18 @@ export function refuseBlank(input, message) {
   input.reportValidity();
   input.addEventListener('input', () => input.setCustomValidity(''), { once: true });
 }
+
+// The side columns of a wide screen stand under the top bar and scroll by themselves
+// (board.css): ``el`` whole in view inside its column by scrolling the column alone
+// (scrollIntoView would scroll the page too, past the sticky column), its top first when it
+// is taller; nothing on a phone, where the columns are the page's.
+export const WIDE = window.matchMedia('(min-width: 901px)');
+export function showInColumn(el) {
+  const col = el.closest('#right, #left');
+  if (!col || !WIDE.matches) return;
+  const r = el.getBoundingClientRect();
+  const c = col.getBoundingClientRect();
+  const room = 6;                                            // the column's padding
+  if (r.bottom > c.bottom - room) col.scrollTop += Math.min(r.bottom - c.bottom + room, r.top - c.top - room);
+  else if (r.top < c.top + room) col.scrollTop -= c.top + room - r.top;
+}

@@ -2,7 +2,7 @@
 // beanometer (cards for 1-4 coins); the full beanometer pops up on hover or focus. On a touch
 // screen a tap opens it as a panel with Want / Give / marker buttons and changes nothing else.
 // Mouse (seed 000): left = want, right = give. '?' at the top right: left = want ?, right = give ?.
-import { h, clear, onLeftRight } from '../dom.js';
+import { h, clear, onLeftRight, showInColumn, WIDE } from '../dom.js';
 import { t, beanName } from '../i18n.js';
 import { beanCard, meterRow } from '../beans.js';
 import { S, act, rerender } from '../store.js';
@@ -184,16 +184,5 @@ export function renderCatalogue(root) {
   }
 }
 
-const WIDE = window.matchMedia('(min-width: 901px)');
-// ``el`` whole in view inside its side column, by scrolling the column alone (scrollIntoView
-// would scroll the page too, past the sticky column); its top first when it is taller
-function showInColumn(el) {
-  const col = el.closest('#right, #left');
-  if (!col) return;
-  const r = el.getBoundingClientRect();
-  const c = col.getBoundingClientRect();
-  const room = 6;                                            // the column's padding
-  if (r.bottom > c.bottom - room) col.scrollTop += Math.min(r.bottom - c.bottom + room, r.top - c.top - room);
-  else if (r.top < c.top + room) col.scrollTop -= c.top + room - r.top;
-}
+
 const last = { bean: null, height: 0 };   // the panel the last drawing showed, and its height

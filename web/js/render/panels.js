@@ -1,6 +1,6 @@
 // Player panels: colour, active mark, idle mark, pass mark, name, bot and away marks,
 // received/hand count, fields, coins; "Let a bot play" on a seat the server says may be handed over.
-import { h, clear, onLeftRight } from '../dom.js';
+import { h, clear, onLeftRight, showInColumn } from '../dom.js';
 import { t, beanName } from '../i18n.js';
 import { icon } from '../icons.js';
 import { beanCard } from '../beans.js';
@@ -89,4 +89,19 @@ export function renderPanels(root) {
     panel.append(h('div', { class: 'panel-row' }, counts, coins), fields);
     root.append(panel);
   });
+  // a new turn: the active player's panel whole in view in the left column (with 5 seats at
+  // 1280x800 the last stood below the column's edge); the person's own scrolling is left
+  // alone the rest of the turn
+  const turn = v.phase === 'over' ? null : `${v.turn}:${v.active}`;
+  if (turn !== lastTurn) {
+    lastTurn = turn;
+    if (turn) {
+      requestAnimationFrame(() => {        // the panel drawn last (a state may come first)
+        const active = root.querySelector('.panel.active');
+        if (active) showInColumn(active);
+      });
+    }
+  }
 }
+
+let lastTurn = null;   // the turn (and active seat) the last drawing showed
