@@ -100,6 +100,27 @@ class CommandFile:
     def _opened(path: str) -> int:
         return os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o600)
 
+    @staticmethod
+    def path_of(db: str | os.PathLike[str]) -> str:
+        """The command file of the SQLite database ``db`` (its real path, ``-commands``)."""
+        return f"{os.path.realpath(db)}-commands"
+
+    @classmethod
+    def held(cls, path: str) -> bool:
+        """Whether a store (this process's or another's) holds the command file at ``path``
+        now: its lock looked at and let go at once (``server/inuse.py``)."""
+        try:
+            lock = os.open(f"{path}.lock", os.O_RDWR | os.O_CLOEXEC)
+        except FileNotFoundError:
+            return False
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return False
+        except BlockingIOError:
+            return True
+        finally:
+            os.close(lock)  # (unlocked)
+
     @classmethod
     def open(cls, path: str) -> CommandFile | None:
         """The command file at ``path`` (made when missing), locked for this store; None when

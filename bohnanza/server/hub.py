@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import functools
 import logging
-import os
 import re
 import time
 from collections.abc import Coroutine
@@ -176,9 +175,8 @@ class Hub:
         if self.owner is not None:
             await self.owner.stop()
         self.queue.close()  # after the writes already asked for
-        if self._in_use is not None:
-            os.close(self._in_use)  # (unlocked: no longer served by this process)
-            self._in_use = None
+        inuse.release(self._in_use)  # (no longer served by this process)
+        self._in_use = None
 
     def later(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run ``coro`` as a task of its own (kept until it ends)."""

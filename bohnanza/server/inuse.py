@@ -23,7 +23,9 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["alone", "hold", "lock_path"]
+from .cmdfile import CommandFile
+
+__all__ = ["alone", "hold", "lock_path", "release"]
 
 log = logging.getLogger("bohnanza.server")
 
@@ -71,20 +73,15 @@ def hold(db: Path | str, say_after: float = 2.0) -> int | None:
 
 
 def _commands_held(db: Path | str) -> bool:
-    """Whether a process holds the command file's lock of ``db`` (``cmdfile.py``): looked at
-    and let go at once (the store folds a stopped server's lines in after)."""
-    path = f"{os.path.realpath(db)}-commands.lock"
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CLOEXEC)
-    except FileNotFoundError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return False
-    except BlockingIOError:
-        return True
-    finally:
-        os.close(fd)  # (unlocked)
+    """Whether a process holds the command file's lock of ``db`` (``cmdfile.py``; the store
+    folds a stopped server's lines in after)."""
+    return CommandFile.held(CommandFile.path_of(db))
+
+
+def release(fd: int | None) -> None:
+    """Let go of the lock :func:`hold` gave (``None``: there was none)."""
+    if fd is not None:
+        os.close(fd)
 
 
 @contextlib.contextmanager

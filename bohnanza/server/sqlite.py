@@ -31,14 +31,13 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .cmdfile import check_row
+from .cmdfile import CommandFile, check_row
 from .cmdfold import Folding
 from .rows import RowReader, _text
 from .schema import INSERT_COMMAND, SCHEMA
@@ -110,7 +109,7 @@ class SQLiteStore(RowReader, Folding):
         # the command file (cmdfile.py): a killed server's lines folded in; kept for this
         # store's lone commands with commands_file
         self._open_commands(None if str(path) == ":memory:" else
-                            f"{os.path.realpath(self.path)}-commands", commands_file)
+                            CommandFile.path_of(self.path), commands_file)
 
     def wait_for_locks(self, wait: bool) -> None:
         """Whether a write waits up to ``busy_timeout`` for a lock held elsewhere (True) or not."""

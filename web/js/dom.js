@@ -94,12 +94,13 @@ export function refuseBlank(input, message) {
 // (scrollIntoView would scroll the page too, past the sticky column), its top first when it
 // is taller; nothing on a phone, where the columns are the page's.
 export const WIDE = window.matchMedia('(min-width: 901px)');
+export const COLUMN_PAD = 6;                                 // a side column's padding (board.css)
 export function showInColumn(el) {
   const col = el.closest('#right, #left');
   if (!col || !WIDE.matches) return;
   const r = el.getBoundingClientRect();
   const c = col.getBoundingClientRect();
-  const room = 6;                                            // the column's padding
+  const room = COLUMN_PAD;
   if (r.bottom > c.bottom - room) col.scrollTop += Math.min(r.bottom - c.bottom + room, r.top - c.top - room);
   else if (r.top < c.top + room) col.scrollTop -= c.top + room - r.top;
 }

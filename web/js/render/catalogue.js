@@ -2,7 +2,7 @@
 // beanometer (cards for 1-4 coins); the full beanometer pops up on hover or focus. On a touch
 // screen a tap opens it as a panel with Want / Give / marker buttons and changes nothing else.
 // Mouse (seed 000): left = want, right = give. '?' at the top right: left = want ?, right = give ?.
-import { h, clear, onLeftRight, showInColumn, WIDE } from '../dom.js';
+import { h, clear, onLeftRight, showInColumn, WIDE, COLUMN_PAD } from '../dom.js';
 import { t, beanName } from '../i18n.js';
 import { beanCard, meterRow } from '../beans.js';
 import { S, act, rerender } from '../store.js';
@@ -32,11 +32,11 @@ function placeTip(card) {
     tip.style.removeProperty('--tip-dx');
     tip.classList.remove('above');
     if (!tip.offsetParent) return;                                 // not shown
-    const col = card.closest('#right');
-    const box = col && getComputedStyle(col).display !== 'contents' ? col.getBoundingClientRect()
+    const col = WIDE.matches ? card.closest('#right') : null;   // a phone: the window
+    const box = col ? col.getBoundingClientRect()
       : { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
-    const left = Math.max(box.left, 0) + 6;
-    const right = Math.min(box.right, window.innerWidth) - 6;
+    const left = Math.max(box.left, 0) + COLUMN_PAD;
+    const right = Math.min(box.right, window.innerWidth) - COLUMN_PAD;
     const r = tip.getBoundingClientRect();
     const dx = r.right > right ? right - r.right : r.left < left ? left - r.left : 0;
     if (dx) tip.style.setProperty('--tip-dx', `${Math.round(dx)}px`);
@@ -183,6 +183,5 @@ export function renderCatalogue(root) {
     });
   }
 }
-
 
 const last = { bean: null, height: 0 };   // the panel the last drawing showed, and its height
