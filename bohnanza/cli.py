@@ -118,13 +118,18 @@ def database_problem(db: Path) -> str | None:
 
 
 def _forget_room(room: str, db: Path | None) -> int:
-    """``bohnanza forget-room ROOM``: delete the stored room (0), or say there is none (1);
+    """``bohnanza forget-room ROOM``: delete the stored room (0), or say there is none (1: nor
+    a database at that path, of which nothing is then made);
     refuse a database that is not SQLite's (2) or that a server is serving (3: stop it first,
     ``server/inuse.py``), changing nothing."""
     from bohnanza.server import Settings, inuse
     from bohnanza.server.store import open_store
 
     path = db if db is not None else Settings().db
+    if str(path) != ":memory:" and not Path(path).exists():  # (a mistyped --db: nothing made)
+        print(f"bohnanza: there is no database at {path}, so no room {room} to forget; "
+              "nothing was made or changed", file=sys.stderr)
+        return 1
     problem = database_problem(path)
     if problem is not None:
         print(f"bohnanza: {path} is not a usable SQLite database ({problem})", file=sys.stderr)

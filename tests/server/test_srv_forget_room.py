@@ -83,10 +83,28 @@ async def test_forget_room_refuses_while_a_server_serves_the_database(
 
 
 def test_forget_room_waits_for_no_server_on_a_fresh_database(tmp_path: Path) -> None:
-    """No server: a room never stored says so (exit 1), the lock file left free."""
-    out = _forget("none", tmp_path / "fresh.db")
+    """No server: a room never stored in an existing database says so (exit 1)."""
+    db = tmp_path / "fresh.db"
+    from bohnanza.server.store import open_store
+
+    open_store(db, "NORMAL", 5.0).close()  # a database with its tables and no room
+    out = _forget("none", db)
     assert out.returncode == 1, out.stderr
     assert "was not stored" in out.stdout
+    assert _forget("none", db).returncode == 1  # the lock file left free for the next
+
+
+def test_forget_room_on_a_mistyped_database_path_makes_nothing(tmp_path: Path) -> None:
+    """A --db where there is no database (a typo, a folder that does not exist): exit 1 with
+    a line that says so, and no file nor folder made there (before, an empty database, its
+    lock file and the missing folders were created)."""
+    for db in (tmp_path / "typo.db", tmp_path / "no" / "such" / "folder" / "x.db"):
+        out = _forget("somewhere", db)
+        assert out.returncode == 1, out.stderr
+        assert f"no database at {db}" in out.stderr
+        assert "nothing was made or changed" in out.stderr
+        assert out.stdout == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
 @pytest.mark.timeout(120)
