@@ -67,6 +67,11 @@ def main(argv: list[str] | None = None) -> int:
                   "move it away (a new one is made) or restore it from a backup, then start "
                   "again.", file=sys.stderr)
             return 2
+        from bohnanza.server import inuse
+
+        if not settings.database and inuse.served_elsewhere(settings.db):
+            print(f"bohnanza: {inuse.ServedElsewhere(settings.db)}", file=sys.stderr)
+            return 2
         logging.basicConfig(level=args.log_level.upper())
         # what start-up allocated (modules, models) is never garbage: keep it out of every
         # collection; and collect young objects less often (each change builds a few hundred

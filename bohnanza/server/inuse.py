@@ -7,8 +7,11 @@ Every server holds a shared ``flock`` on ``<database>-server.lock`` (beside the 
 when missing; the path as the command file's, ``cmdfile.py``; it stays when the server stops,
 empty: it is not a leftover to delete) from before it opens its store until it stops; such a
 script asks for it exclusively (:func:`alone`) and is refused while any server holds it, or
-holds it while it works, so a server starting then waits for it. Two servers on one database
-(a mistake the command file warns of) both hold it shared. A server whose commits do not wait
+holds it while it works, so a server starting then waits for it. A second server on a database
+another server serves is refused (:class:`ServedElsewhere`: each would store the same rooms, and
+one's acknowledged commands were lost at the next start): the first holds the lock shared, so
+the second cannot have it exclusively for a moment at its start (:func:`hold`,
+:func:`served_elsewhere`). A server whose commits do not wait
 for the disk (the default) also holds the command file's lock (``<database>-commands.lock``):
 :func:`alone` looks at that one too, so a server lock file deleted by hand does not hide such
 a server. A PostgreSQL database and ``:memory:`` have no such file."""
@@ -25,9 +28,17 @@ from pathlib import Path
 
 from .cmdfile import CommandFile
 
-__all__ = ["alone", "hold", "lock_path", "release"]
+__all__ = ["ServedElsewhere", "alone", "hold", "lock_path", "release", "served_elsewhere"]
 
 log = logging.getLogger("bohnanza.server")
+
+
+class ServedElsewhere(RuntimeError):
+    """Another server serves this SQLite database (one server per file)."""
+
+    def __init__(self, db: Path | str) -> None:
+        super().__init__(f"another server serves {db}: one server per SQLite file (stop it, "
+                         "or give this one a database of its own with --db)")
 
 
 def lock_path(db: Path | str) -> str | None:
@@ -47,7 +58,9 @@ def hold(db: Path | str, say_after: float = 2.0) -> int | None:
     exec'd children: ``O_CLOEXEC``), waiting while a script holds it exclusively
     (:func:`alone`: a second or less; after ``say_after`` seconds the log says what it waits
     for). None for ``:memory:``, and None (a warning logged: served without the guard) when
-    the lock file cannot be made, as in a directory the server may not write to."""
+    the lock file cannot be made, as in a directory the server may not write to. Raises
+    :class:`ServedElsewhere` when another server holds it (two starting at once may both
+    be refused)."""
     path = lock_path(db)
     if path is None:
         return None
@@ -61,6 +74,11 @@ def hold(db: Path | str, say_after: float = 2.0) -> int | None:
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            try:  # alone: no other server holds it shared (a script waits for no one)
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise ServedElsewhere(db) from None
+            fcntl.flock(fd, fcntl.LOCK_SH)  # (a script that came in between: waited for)
             return fd
         except BlockingIOError:
             if said_at is not None and time.monotonic() >= said_at:
@@ -70,6 +88,33 @@ def hold(db: Path | str, say_after: float = 2.0) -> int | None:
         except BaseException:
             os.close(fd)
             raise
+
+
+def served_elsewhere(db: Path | str, wait: float = 3.0) -> bool:
+    """Whether another server serves ``db`` (its lock held, or the command file's, for more
+    than ``wait`` seconds: a script holds it a second or less), asked before a server starts
+    (``bohnanza serve``), so that it can say so in one line; locks nothing. False for
+    ``:memory:`` and when the lock file cannot be opened (:func:`hold` then warns)."""
+    path = lock_path(db)
+    if path is None or not os.path.exists(path):
+        return path is not None and _commands_held(db)
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        until = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                if time.monotonic() >= until:
+                    return True
+                time.sleep(0.05)
+                continue
+            return _commands_held(db)
+    finally:
+        os.close(fd)  # (unlocked)
 
 
 def _commands_held(db: Path | str) -> bool:

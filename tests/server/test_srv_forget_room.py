@@ -172,3 +172,59 @@ def test_a_server_starting_waits_for_a_forget_room_at_work(tmp_path: Path) -> No
     th.join(10)
     assert done.is_set() and got[0] >= 0.5 and len(got) == 1, got
     assert any("waiting for" in r.getMessage() for r in records)
+
+
+def _serve(db: Path, sync: str) -> subprocess.CompletedProcess[str]:
+    """``bohnanza serve`` on ``db`` (a free port), waited for: it must exit by itself."""
+    from .harness import free_port
+
+    env = {**__import__("os").environ, "BOHNANZA_SQLITE_SYNCHRONOUS": sync}
+    return subprocess.run([sys.executable, "-m", "bohnanza", "serve", "--host", "127.0.0.1",
+                           "--port", str(free_port()), "--db", str(db), "--log-level", "warning"],
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.timeout(180)
+@pytest.mark.parametrize("sync", ["NORMAL", "FULL"])
+async def test_a_second_server_on_a_served_database_is_refused(
+        server_factory: Any, sync: str) -> None:
+    """README: one server process per SQLite file. A second ``bohnanza serve`` on a database
+    another server serves used to start (a warning only) and store the same rooms: a seat
+    acknowledged by one was gone after a restart (found by a session breaking the server,
+    4 Dec 2026). It now exits 2 with one line and changes nothing; the first plays on, and
+    once it is stopped the second starts (with or without the command file)."""
+    srv: ServerProc = server_factory(sqlite_synchronous=sync)
+    ann = await Client(srv.ws_url("one"), "Ann").connect()
+    assert (await ann.say("/join"))["ok"]
+    out = _serve(srv.db, sync)
+    assert out.returncode == 2, (out.stdout, out.stderr)
+    assert "another server serves" in out.stderr and "one server per SQLite file" in out.stderr
+    assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) == 1
+    assert (await ann.say("/addbot"))["ok"]  # the first serves on
+    await ann.close()
+    srv.stop()
+    srv.start()  # and starts again on its own database: Ann's seat and the bot kept
+    who = await Client(srv.ws_url("one"), "Ann").connect()
+    assert who.state is not None
+    names = [s["name"] for s in who.state["room"]["seats"]]
+    assert names[:1] == ["Ann"] and len(names) == 2, names
+    await who.close()
+
+
+def test_hold_refuses_a_second_holder(tmp_path: Path) -> None:
+    """``inuse.hold`` twice on one database (two servers starting one after the other, here
+    in one process): the second is refused with ``ServedElsewhere``; after a release the
+    next one holds it."""
+    from bohnanza.server import inuse
+
+    db = tmp_path / "two.db"
+    first = inuse.hold(db)
+    assert first is not None
+    with pytest.raises(inuse.ServedElsewhere, match="one server per SQLite file"):
+        inuse.hold(db)
+    assert inuse.served_elsewhere(db, wait=0.2)
+    inuse.release(first)
+    assert not inuse.served_elsewhere(db, wait=0.2)
+    again = inuse.hold(db)
+    assert again is not None
+    inuse.release(again)
