@@ -36,14 +36,52 @@ def test_typing_in_the_chat_keeps_the_market_and_the_fields_on_a_laptop(
         P.show(pg, server, P.state(P.trading(), 1))      # Bob, while Ann trades: 3 offers
         assert pg.locator("#market .offer").count() == 3
         assert pg.evaluate("document.querySelector('#right').scrollHeight") > 800  # taller
-        for sel in ("#market", "#hand", "#fields"):
-            assert in_view(pg, sel), sel
+        for sel in ("#market", "#hand", "#fields", "#chat-input"):
+            assert in_view(pg, sel), sel                  # the chat at the column's foot
         pg.click("#chat-input")
         pg.keyboard.type("/offer 1 green for 1 red")
         for sel in ("#market", "#hand", "#fields", "#chat-input"):
             assert in_view(pg, sel), sel
         assert pg.evaluate("scrollY") == 0                # the page stood still,
-        assert pg.evaluate("document.querySelector('#right').scrollTop") > 0  # the column moved
+        assert pg.evaluate("document.querySelector('#right').scrollTop") == 0  # the column too
+        assert_clean(pg, errors)
+
+
+# the box of the chat at the right column's foot, and of the column
+CHAT = """() => { const c = document.querySelector('#right > .chat-box').getBoundingClientRect();
+  const r = document.querySelector('#right').getBoundingClientRect();
+  return {top: c.top, bottom: c.bottom, colBottom: r.bottom, height: innerHeight}; }"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (1024, 700)])
+def test_the_chat_and_its_command_line_stay_in_view_on_a_laptop(
+        browser: Any, server: str, size: tuple[int, int]) -> None:
+    # a new player's look (4 Dec 2026): at 1280x800 in a game the chat's input stood below
+    # the right column's edge, the box showed lines and no place to type; the chat now stays
+    # at the column's foot, the catalogue scrolls under it, the game log comes from below
+    w, h = size
+    with watched_page(browser, viewport={"width": w, "height": h}) as (pg, errors):
+        P.show(pg, server, P.state(P.trading(), 1))
+        assert pg.evaluate("document.querySelector('#right').scrollHeight") > h  # taller
+        for sel in ("#chat-input", "#right > .chat-box"):
+            assert in_view(pg, sel), sel                  # whole, at rest, nothing scrolled
+        assert pg.evaluate("[scrollY, document.querySelector('#right').scrollTop]") == [0, 0]
+        # a catalogue card under the chat, focused from the keyboard, comes above it
+        last = pg.eval_on_selector_all("#catalogue-box .cat-entry .card.cat",
+                                       "es => es.length") - 1
+        pg.evaluate("(i) => document.querySelectorAll('#catalogue-box .cat-entry .card.cat')[i]"
+                    ".focus()", last)
+        pg.wait_for_timeout(100)
+        card = pg.evaluate(PLACE, f"#catalogue-box .cat-entry:nth-child({last + 1}) .card.cat")
+        chat = pg.evaluate(CHAT)
+        assert card["bottom"] <= chat["top"] + 1 and card["top"] >= card["bar"] - 1, (card, chat)
+        # the column's end: the game log whole below the chat
+        pg.evaluate("document.querySelector('#right').scrollTop = 1e6")
+        pg.wait_for_timeout(100)
+        assert in_view(pg, "#right > .log-box")
+        chat = pg.evaluate(CHAT)
+        log = pg.evaluate(PLACE, "#right > .log-box")
+        assert log["top"] >= chat["bottom"], (log, chat)  # under the chat, not behind it
         assert_clean(pg, errors)
 
 
@@ -181,6 +219,8 @@ def test_a_tablets_bean_panel_opens_whole_in_the_right_column(browser: Any, serv
         col = pg.evaluate(PLACE, "#right")
         panel = pg.evaluate(PLACE, "#tap-panel")
         assert panel["bottom"] <= col["bottom"] + 1, (panel, col)   # inside the column
+        chat = pg.evaluate(CHAT)
+        assert panel["bottom"] <= chat["top"] + 1, (panel, chat)     # above the chat's foot
         # (the page itself may move: the offer window unfolds in the middle column and is
         # brought into view, offer.js; the panel stays in view beside it)
         assert_clean(pg, errors)

@@ -1,5 +1,5 @@
 // The room page: connects, keeps the state, renders the board, sends every action as command text.
-import { $, h, isSwapped, refuseBlank } from './dom.js';
+import { $, h, isSwapped, refuseBlank, showInColumn } from './dom.js';
 import { t, applyStatic, getLang, setLang, onLang, missing } from './i18n.js';
 import { S, setHooks, mySeat } from './store.js';
 import { Net } from './net.js';
@@ -143,6 +143,11 @@ function noteBarHeight() {
   if (bar) document.documentElement.style.setProperty('--bar-h', bar.offsetHeight + 'px');
 }
 window.addEventListener('resize', noteBarHeight);
+// what is focused above the chat at the right column's foot (board.css), as a catalogue card
+// reached with Tab, is brought out from under it (the browser sees it in the column, shown)
+document.getElementById('right')?.addEventListener('focusin', (e) => {
+  if (e.target instanceof Element && !e.target.closest('.chat-box, .log-box')) showInColumn(e.target);
+});
 // Another player's trading (phase 2) on a phone, where the market and the face-up cards stand
 // far above the hand and fields: they come into view once per turn, when it begins, unless
 // already in view (trial 5: the face-up cards the status line names were above the screen

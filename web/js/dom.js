@@ -90,16 +90,26 @@ export function refuseBlank(input, message) {
 }
 
 // The side columns of a wide screen stand under the top bar and scroll by themselves
-// (board.css): ``el`` whole in view inside its column by scrolling the column alone
+// (board.css): ``el`` whole in view inside its column (above the chat's foot: columnBox) by
+// scrolling the column alone
 // (scrollIntoView would scroll the page too, past the sticky column), its top first when it
 // is taller; nothing on a phone, where the columns are the page's.
 export const WIDE = window.matchMedia('(min-width: 901px)');
 export const COLUMN_PAD = 6;                                 // a side column's padding (board.css)
+// What shows of the column ``col`` for ``el`` in it (a DOMRect's top, bottom, left, right):
+// the chat stays at the right column's foot (board.css), so what stands before it in the
+// column (the catalogue and its tap panel) shows only above the chat's top.
+export function columnBox(col, el) {
+  const c = col.getBoundingClientRect();
+  const chat = col.id === 'right' ? col.querySelector(':scope > .chat-box') : null;
+  if (!chat || chat.contains(el) || !(chat.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING)) return c;
+  return { top: c.top, left: c.left, right: c.right, bottom: Math.min(c.bottom, chat.getBoundingClientRect().top) };
+}
 export function showInColumn(el) {
   const col = el.closest('#right, #left');
   if (!col || !WIDE.matches) return;
   const r = el.getBoundingClientRect();
-  const c = col.getBoundingClientRect();
+  const c = columnBox(col, el);
   const room = COLUMN_PAD;
   if (r.bottom > c.bottom - room) col.scrollTop += Math.min(r.bottom - c.bottom + room, r.top - c.top - room);
   else if (r.top < c.top + room) col.scrollTop -= c.top + room - r.top;

@@ -2,7 +2,7 @@
 // beanometer (cards for 1-4 coins); the full beanometer pops up on hover or focus. On a touch
 // screen a tap opens it as a panel with Want / Give / marker buttons and changes nothing else.
 // Mouse (seed 000): left = want, right = give. '?' at the top right: left = want ?, right = give ?.
-import { h, clear, onLeftRight, showInColumn, WIDE, COLUMN_PAD } from '../dom.js';
+import { h, clear, onLeftRight, showInColumn, columnBox, WIDE, COLUMN_PAD } from '../dom.js';
 import { t, beanName } from '../i18n.js';
 import { beanCard, meterRow } from '../beans.js';
 import { S, act, rerender } from '../store.js';
@@ -33,7 +33,7 @@ function placeTip(card) {
     tip.classList.remove('above');
     if (!tip.offsetParent) return;                                 // not shown
     const col = WIDE.matches ? card.closest('#right') : null;   // a phone: the window
-    const box = col ? col.getBoundingClientRect()
+    const box = col ? columnBox(col, card)
       : { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
     const left = Math.max(box.left, 0) + COLUMN_PAD;
     const right = Math.min(box.right, window.innerWidth) - COLUMN_PAD;
