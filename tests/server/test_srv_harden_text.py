@@ -32,6 +32,10 @@ def _stored_chat(srv: ServerProc, room: str) -> list[dict[str, Any]]:
         ("Bob", "B0b"),             # digit zero for O (UTS #39 skeleton)
         ("Kim", "Kirn"),            # rn for m (UTS #39 skeleton)
         ("Kai", "\uff2b\uff41\uff49"),  # full-width
+        ("Ann", "Ann\u2800"),      # BRAILLE PATTERN BLANK after, before, inside the name
+        ("Ann", "\u2800Ann"),
+        ("Ann", "An\u2800n"),
+        ("Ann", "Ann\U0001d159"),  # MUSICAL SYMBOL NULL NOTEHEAD (draws nothing)
     ],
 )
 async def test_look_alike_name_is_not_seated_beside_the_first(
@@ -48,7 +52,9 @@ async def test_look_alike_name_is_not_seated_beside_the_first(
 
 
 @pytest.mark.parametrize("name", ["\u3164", "\u2800", "\u3164\u3164", "\u2800 \u2800",
-                                  "Kai\u202e", "\x1b[31mred"])
+                                  "Kai\u202e", "\x1b[31mred", "Ann\u2800", "\u2800Ann",
+                                  "Ann\u3164", "Ann\u115f", "Ann\u1160", "Ann\uffa0",
+                                  "Ann\U0001d159", "Ann\U00016fe4"])
 async def test_name_that_shows_nothing_or_hides_characters_is_refused(
     server: ServerProc, name: str
 ) -> None:
