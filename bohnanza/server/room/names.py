@@ -113,3 +113,15 @@ def check_name(raw: str | None, max_len: int) -> str:
     if name.startswith("/"):
         raise CommandError("bad_name", "A name may not start with '/'.")
     return name
+
+
+_BOT_MARK = "(bot)"
+
+
+def check_person_name(name: str) -> None:
+    """Refuse (``bad_name``) a person's name that ends in ``(bot)`` in any case, width or
+    look-alike letters (compared as :func:`name_key`): when a player leaves a game the server
+    seats a bot named ``NAME (bot)`` (``commands.leave``), which a person must not pass for.
+    Bots (``/addbot``, the leavers' bots) may have such names."""
+    if name_key(name).endswith(name_key(_BOT_MARK)):
+        raise CommandError("bad_name", "A person's name may not end in (bot); that marks a bot.")
