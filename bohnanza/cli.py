@@ -9,6 +9,10 @@ import gc
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bohnanza.server import Settings
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,7 +42,8 @@ def main(argv: list[str] | None = None) -> int:
                        "for rooms another process owns are relayed to it")
     serve.add_argument("--bot-delay", type=float,
                        help="seconds a bot waits before it acts (default 1)")
-    serve.add_argument("--log-level", default="info")
+    serve.add_argument("--log-level", default="info", type=str.lower, choices=LOG_LEVELS,
+                       help="what the log holds (default info)")
     forget = sub.add_parser("forget-room", help="delete a stored room, its game, log and chat "
                             "(a damaged room); refused while a server serves the database: "
                             "stop it first")
@@ -56,11 +61,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "forget-room":
         return _forget_room(args.room, args.db)
     if args.command == "serve":
-        from bohnanza.server import Settings, create_app, uvserver
+        from bohnanza.server import create_app, uvserver
         from bohnanza.server.gate import GatedHttp, GatedWebSocket
 
         overrides = {k: v for k in ("host", "port", "db", "database", "redis_url", "bot_delay") if (v := getattr(args, k)) is not None}
-        settings = Settings(**overrides)
+        settings = settings_or_say(overrides)
+        if settings is None:
+            return 2
+        if not settings.database and (problem := db_folder_problem(settings.db)) is not None:
+            where = "--db " if "db" in overrides else "BOHNANZA_DB="
+            print(f"bohnanza: {where}{settings.db}: {problem}; give a path in a folder that "
+                  "exists or can be made.", file=sys.stderr)
+            return 2
         problem = database_problem(settings.db)
         if problem is not None:  # one line, no traceback (issue 11, item 14)
             print(f"bohnanza: {settings.db} is not a usable SQLite database ({problem}); "
@@ -100,6 +112,51 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+LOG_LEVELS = ["critical", "error", "warning", "info", "debug", "trace"]  # uvicorn's
+_FLAGS = {"redis_url": "--redis"}  # a setting's flag where it is not --NAME
+
+
+def settings_or_say(overrides: dict[str, Any] | None = None) -> Settings | None:
+    """The settings (``BOHNANZA_*`` environment variables, ``overrides`` from the command
+    line's flags), or None when a value is out of range or of the wrong kind: then each bad
+    value has said so on stderr in one line (the flag or variable, the value, what is allowed)
+    instead of a traceback."""
+    from pydantic import ValidationError
+    from pydantic_settings import SettingsError
+
+    from bohnanza.server import Settings
+
+    overrides = overrides or {}
+    try:
+        return Settings(**overrides)
+    except ValidationError as e:
+        for err in e.errors():
+            field = str(err["loc"][0]) if err["loc"] else ""
+            if field in overrides:
+                where = f"{_FLAGS.get(field, '--' + field.replace('_', '-'))} {err['input']}"
+            else:
+                where = f"BOHNANZA_{field.upper()}={err['input']!r}"
+            print(f"bohnanza: {where}: {err['msg']}", file=sys.stderr)
+    except SettingsError as e:  # a variable the settings could not even parse
+        print(f"bohnanza: {e}", file=sys.stderr)
+    return None
+
+
+def db_folder_problem(db: Path) -> str | None:
+    """Why the folder of the SQLite file ``db`` cannot be made (as the server makes it, with
+    its parents), or None (it is there or now made; ``:memory:``: none needed)."""
+    if str(db) == ":memory:":
+        return None
+    folder = Path(db).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        return f"{folder} is a file, not a folder"
+    except OSError as e:
+        return f"its folder {folder} cannot be made ({e.strerror or e})"
+    return None
+
+
 def database_problem(db: Path) -> str | None:
     """Why the SQLite file ``db`` cannot be used (garbage, truncated, not a database, another
     program's database), or None (it is fine, or not there yet: it is then made)."""
@@ -127,10 +184,15 @@ def _forget_room(room: str, db: Path | None) -> int:
     a database at that path, of which nothing is then made);
     refuse a database that is not SQLite's (2) or that a server is serving (3: stop it first,
     ``server/inuse.py``), changing nothing."""
-    from bohnanza.server import Settings, inuse
+    from bohnanza.server import inuse
     from bohnanza.server.store import open_store
 
-    path = db if db is not None else Settings().db
+    if db is None:
+        settings = settings_or_say()
+        if settings is None:
+            return 2
+        db = settings.db
+    path = db
     if str(path) != ":memory:" and not Path(path).exists():  # (a mistyped --db: nothing made)
         print(f"bohnanza: there is no database at {path}, so no room {room} to forget; "
               "nothing was made or changed", file=sys.stderr)

@@ -205,6 +205,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                                     "名前に使えるのは表示できる文字だけです。"),
     "refuse.bad_name.slash": ("A name may not start with '/'.",
                               "名前を「/」で始めることはできません。"),
+    "refuse.bad_name.bot": ("A person's name may not end in (bot); that marks a bot.",
+                            "人の名前の末尾に (bot) は付けられません。ボットの印です。"),
     "refuse.storage_error": ("The server could not store that; try again.",
                              "サーバーが保存できませんでした。もう一度どうぞ。"),
     "refuse.internal_error": ("The server failed on that command.",

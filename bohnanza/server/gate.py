@@ -373,6 +373,24 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
         self.transport.write((SHORT_HEADERS[n] if n < 126 else long_header(n)) + data)
         return True
 
+    def send_receive_event_to_app(self) -> None:
+        """uvicorn's (the message whose frames are in, to the application), but a text
+        message that is not valid UTF-8 is closed with 1007 (RFC 6455 section 8.1) after one
+        short log line, where uvicorn logged an ``ERROR`` with a whole traceback for each such
+        frame: bad input leaves no traceback (issue 11, items 8-9)."""
+        if self.curr_msg_data_type == "text" and not self.close_sent:
+            frames: list[bytes] = self.frames
+            try:
+                (frames[0] if len(frames) == 1 else b"".join(frames)).decode()
+            except UnicodeDecodeError:
+                frames.clear()
+                self.logger.info("%s - WebSocket text frame not valid UTF-8: closed 1007",
+                                 _address(self.transport))
+                self.conn.send_close(1007)
+                self.handle_parser_exception()  # (uvicorn's: the app told, the close sent)
+                return
+        super().send_receive_event_to_app()
+
     def keepalive_timeout(self) -> None:
         """uvicorn's keepalive timeout (the peer did not answer a ping in time: the close
         frame written, the transport closed), then the transport aborted if its buffer still

@@ -325,7 +325,8 @@ WIRE_ERRORS: dict[str, str] = {
     "hello_timeout": "no hello in time (then closed with 1008)",
     "already_hello": "a second hello",
     "bad_name": "a name that is not a PRECIS nickname (RFC 8266), shows no letter or digit, "
-                "is too long or starts with /",
+                "holds a character that draws nothing, is too long, starts with / or (a "
+                "person's) ends in (bot)",
     "name_taken": "a name the room uses already, or one that looks the same (UTS #39 skeleton)",
     "bad_token": "a token that holds no seat in this room",
     "unknown_topic": "/help for a topic there is none of (the message names the topics)",

@@ -241,3 +241,46 @@ def test_another_programs_database_gives_one_line(tmp_path: Path) -> None:
     assert len(lines) == 1 and str(db) in lines[0] and "Traceback" not in out.stderr
     assert "rooms" in lines[0] and ("move it away" in lines[0] or "restore" in lines[0])
     assert db.read_bytes() == before
+
+
+# a value out of range or of the wrong kind: one line naming it and what is allowed, exit 2
+# (as argparse gives ``--port abc``), never a traceback
+@pytest.mark.parametrize(
+    ("args", "env", "said"),
+    [
+        (["--port", "99999"], {}, ["--port 99999", "less than or equal to 65535"]),
+        (["--port", "-1"], {}, ["--port -1", "greater than or equal to 0"]),
+        (["--bot-delay", "-5"], {}, ["--bot-delay -5", "greater than or equal to 0"]),
+        ([], {"BOHNANZA_MAX_ROOMS": "abc"}, ["BOHNANZA_MAX_ROOMS", "abc", "valid integer"]),
+        (["--db", "{file}/x.db"], {}, ["--db", "{file}", "not a folder"]),
+    ],
+    ids=["port-too-high", "port-negative", "bot-delay-negative", "env-max-rooms", "db-folder"],
+)
+def test_a_bad_serve_value_gives_one_line(
+    tmp_path: Path, args: list[str], env: dict[str, str], said: list[str]
+) -> None:
+    import os
+
+    file = tmp_path / "a-file"  # a file where the database's folder would be
+    file.write_text("")
+    args = [a.replace("{file}", str(file)) for a in args]
+    cmd = [sys.executable, "-m", "bohnanza", "serve", "--port", str(free_port()),
+           "--db", str(tmp_path / "ok.db"), *args]  # (the last --port or --db counts)
+    out = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=60,
+                         env={**os.environ, **env})
+    assert out.returncode == 2, out.stderr[-2000:]
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in out.stderr, out.stderr[-2000:]
+    for part in said:
+        assert part.replace("{file}", str(file)) in lines[0], lines[0]
+    assert not (tmp_path / "ok.db").exists()
+
+
+def test_an_unknown_log_level_is_a_usage_error(tmp_path: Path) -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "bohnanza", "serve", "--port", str(free_port()),
+         "--db", str(tmp_path / "x.db"), "--log-level", "verbose"],
+        cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr[-2000:]
+    last = out.stderr.strip().splitlines()[-1]
+    assert "--log-level" in last and "verbose" in last and "debug" in last, last

@@ -5,7 +5,10 @@ changes nothing (nothing stored, the connection still served)."""
 
 from __future__ import annotations
 
+import asyncio
+import base64
 import json
+import os
 from typing import Any
 
 import pytest
@@ -32,6 +35,10 @@ def _stored_chat(srv: ServerProc, room: str) -> list[dict[str, Any]]:
         ("Bob", "B0b"),             # digit zero for O (UTS #39 skeleton)
         ("Kim", "Kirn"),            # rn for m (UTS #39 skeleton)
         ("Kai", "\uff2b\uff41\uff49"),  # full-width
+        ("Ann", "Ann\u2800"),      # BRAILLE PATTERN BLANK after, before, inside the name
+        ("Ann", "\u2800Ann"),
+        ("Ann", "An\u2800n"),
+        ("Ann", "Ann\U0001d159"),  # MUSICAL SYMBOL NULL NOTEHEAD (draws nothing)
     ],
 )
 async def test_look_alike_name_is_not_seated_beside_the_first(
@@ -48,7 +55,9 @@ async def test_look_alike_name_is_not_seated_beside_the_first(
 
 
 @pytest.mark.parametrize("name", ["\u3164", "\u2800", "\u3164\u3164", "\u2800 \u2800",
-                                  "Kai\u202e", "\x1b[31mred"])
+                                  "Kai\u202e", "\x1b[31mred", "Ann\u2800", "\u2800Ann",
+                                  "Ann\u3164", "Ann\u115f", "Ann\u1160", "Ann\uffa0",
+                                  "Ann\U0001d159", "Ann\U00016fe4"])
 async def test_name_that_shows_nothing_or_hides_characters_is_refused(
     server: ServerProc, name: str
 ) -> None:
@@ -158,6 +167,67 @@ async def test_deeply_nested_json_is_bad_message_not_1011(server: ServerProc, de
     assert (await c.say("still here"))["ok"]
     await c.close()
     assert "Traceback" not in server.log.read_text()
+
+
+def _client_frame(payload: bytes, opcode: int = 0x1, fin: bool = True) -> bytes:
+    """One masked client frame (RFC 6455 section 5.2), payload under 126 bytes."""
+    mask = os.urandom(4)
+    return (bytes([(0x80 if fin else 0) | opcode, 0x80 | len(payload)]) + mask
+            + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+
+def _close_code(data: bytes) -> int | None:
+    """The code of the server's close frame in ``data`` (its unmasked frames, in order)."""
+    at = 0
+    while at + 2 <= len(data):
+        opcode, n = data[at] & 0x0F, data[at + 1] & 0x7F
+        head = 2 + (2 if n == 126 else 8 if n == 127 else 0)
+        if n >= 126:
+            n = int.from_bytes(data[at + 2:at + head], "big")
+        if opcode == 0x8:
+            return int.from_bytes(data[at + head:at + head + 2], "big")
+        at += head + n
+    return None
+
+
+@pytest.mark.parametrize(
+    "frames",
+    [
+        [_client_frame(b'{"type":"say","id":1,"text":"\xff"}')],  # a lone frame
+        [_client_frame(b'{"type":"say",', fin=False),  # a message in parts
+         _client_frame(b'"id":1,"text":"\xc3"}', opcode=0x0)],
+        [_client_frame(b'{"type":"say","id":1,"text":"ok"}')  # behind another, one write
+         + _client_frame(b'{"type":"say","id":2,"text":"\xed\xa0\x80"}')],  # UTF-8 surrogate
+    ],
+    ids=["lone", "fragmented", "second-in-a-write"],
+)
+async def test_text_frame_of_invalid_utf8_is_closed_1007_without_a_traceback(
+    server: ServerProc, frames: list[bytes]
+) -> None:
+    """RFC 6455 section 8.1: text that is not UTF-8 fails the connection with 1007; the log
+    holds no traceback nor ERROR for it (before: uvicorn's ``ERROR Invalid UTF-8 sequence``
+    with a whole traceback for each such frame, at any log level)."""
+    before = server.log.read_text()
+    reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+    key = base64.b64encode(os.urandom(16)).decode()
+    writer.write(f"GET /ws/utf8 HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                 f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                 "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+    assert b" 101 " in (await reader.readuntil(b"\r\n\r\n")).split(b"\r\n")[0]
+    writer.write(_client_frame(json.dumps({"type": "hello", "name": "Ann"}).encode()))
+    await writer.drain()
+    await asyncio.sleep(0.2)  # the hello read alone
+    for f in frames:
+        writer.write(f)
+        await writer.drain()
+    data = await asyncio.wait_for(reader.read(), 10)  # to the server's end of it
+    writer.close()
+    assert _close_code(data) == 1007
+    c = await Client(server.ws_url("utf8"), name="Bob").connect()  # still served
+    assert (await c.say("still here"))["ok"]
+    await c.close()
+    log = server.log.read_text()[len(before):]
+    assert "Traceback" not in log and "ERROR" not in log, log[-2000:]
 
 
 @pytest.mark.parametrize("kind", [["say"], {"a": 1}, 5, None, True])

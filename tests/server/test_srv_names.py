@@ -174,3 +174,37 @@ async def test_a_takeover_cannot_copy_another_bot_seats_name(server_factory: Any
     assert (await ann.say("/join dan"))["code"] == "name_taken"
     for c in (ann, bob, cy, dan):
         await c.close()
+
+
+async def test_a_person_cannot_take_a_leavers_bot_name(server_factory: Any) -> None:
+    """A leaver's seat is played by a bot named ``NAME (bot)`` (README, Bots): a person's name
+    ending in ``(bot)`` (any case, width or look-alike letters) is ``bad_name`` in hello and
+    in ``/join``, before a game and when taking a bot's seat over; bots keep such names."""
+    srv: ServerProc = server_factory(game_seed=6, bot_delay=30)  # the leaver's bot waits
+    url = srv.ws_url("botmark")
+    ann = await Client(url, "Ann").connect()
+    await ann.ok("/join")
+    for hello in ("Ann (bot)", "Zed (BOT)", "Zed(bot)", "Zed （ｂｏｔ）", "Zed (b0t)"):
+        m = await Client(url, hello).connect()
+        assert [e["code"] for e in m.errors] == ["bad_name"], hello
+        assert "(bot)" in m.errors[0]["message"], m.errors
+        assert m.welcomes[-1]["you"]["name"].startswith("guest"), hello
+        r = await m.say(f"/join {hello}")
+        assert not r["ok"] and r["code"] == "bad_name", (hello, r)
+        await m.close()
+    assert _seat_names(ann) == ["Ann"]
+    await ann.ok("/addbot Bert(bot) greedy")  # a bot's name may say so
+    await ann.ok("/addbot")
+    await ann.ok("/start")
+    await ann.ok("/leave")
+    await ann.wait(lambda: _seat_names(ann) == ["Ann (bot)", "Bert(bot)", "Bot 1"])
+    # the leaver's bot seat: a newcomer cannot take it over as the bot, Ann takes it back
+    mal = await Client(url, "Mal").connect()
+    r = await mal.say("/join Ann (bot)")
+    assert not r["ok"] and r["code"] == "bad_name", r
+    r = await mal.say("/join Mal (bot)")
+    assert not r["ok"] and r["code"] == "bad_name", r
+    await ann.ok("/join")
+    await ann.wait(lambda: _seat_names(ann) == ["Ann", "Bert(bot)", "Bot 1"])
+    for c in (ann, mal):
+        await c.close()

@@ -24,7 +24,7 @@ from .help import help_text
 from .logbook import room_entry
 from .presence import Presence
 from .setup import check_arranger, set_option, start
-from .table import Seat, Table, check_name, hash_token
+from .table import Seat, Table, check_name, check_person_name, hash_token
 
 if TYPE_CHECKING:
     from ..settings import Settings
@@ -95,6 +95,7 @@ def join(r: Parts, conn: Conn, raw_name: str | None) -> Change:
     going = frozenset(free[:1]) if t.running else t.going()
     if t.name_in_use(name, r.presence.watchers(skip=conn), going):
         raise CommandError("name_taken", f"{name} is already used in this room; pick another name.")
+    check_person_name(name)  # not "NAME (bot)": the name of a leaver's bot
     token = secrets.token_urlsafe(32)
     renumber = None
     if t.running:

@@ -2,9 +2,12 @@
 
 A name goes through the IETF PRECIS Nickname profile (RFC 8266, ``precis-i18n``): spaces of
 every kind become one ASCII space, it is trimmed and NFKC-normalised; control characters,
-default-ignorable characters (U+034F, zero-width spaces, bidi controls) and the like are
-refused. A name must also hold at least one letter or digit (a name of only U+2800 or U+3164
-shows nothing).
+default-ignorable characters (U+034F, zero-width spaces, bidi controls, the Hangul fillers
+U+115F, U+1160, U+3164, U+FFA0) and the like are refused. So are the few characters that draw
+nothing yet pass PRECIS (:data:`_BLANK`: U+2800 BRAILLE PATTERN BLANK, U+1D159 MUSICAL SYMBOL
+NULL NOTEHEAD, U+16FE4 KHITAN SMALL SCRIPT FILLER): ``Ann`` + U+2800 would look like ``Ann``.
+A name must also hold at least one letter or digit (a name of only U+2800 or U+3164 shows
+nothing).
 
 Two names are the same when their *keys* are equal: the PRECIS Nickname comparison form
 (case-mapped), then the confusable skeleton of Unicode Technical Standard #39 (section 4:
@@ -54,9 +57,15 @@ _IGNORABLE = (
 )
 
 
+# characters that draw nothing but are no Default_Ignorable_Code_Point, so PRECIS lets them
+# through: a name holding one is refused, and names compare without them (as the ignorables)
+_BLANK = frozenset("\u2800\U0001d159\U00016fe4")
+
+
 def _ignorable(c: str) -> bool:
     o = ord(c)
-    return unicodedata.category(c) == "Cf" or any(lo <= o <= hi for lo, hi in _IGNORABLE)
+    return (unicodedata.category(c) == "Cf" or c in _BLANK
+            or any(lo <= o <= hi for lo, hi in _IGNORABLE))
 
 
 def skeleton(text: str) -> str:
@@ -97,8 +106,22 @@ def check_name(raw: str | None, max_len: int) -> str:
         raise CommandError("bad_name", "A name may hold printable characters only.") from None
     if not _visible(name):
         raise CommandError("bad_name", "A name needs at least one visible character.")
+    if any(c in _BLANK for c in name):  # shows nothing: Ann + U+2800 looks like Ann
+        raise CommandError("bad_name", "A name may hold printable characters only.")
     if len(name) > max_len:
         raise CommandError("bad_name", f"A name has at most {max_len} characters.")
     if name.startswith("/"):
         raise CommandError("bad_name", "A name may not start with '/'.")
     return name
+
+
+_BOT_MARK = "(bot)"
+
+
+def check_person_name(name: str) -> None:
+    """Refuse (``bad_name``) a person's name that ends in ``(bot)`` in any case, width or
+    look-alike letters (compared as :func:`name_key`): when a player leaves a game the server
+    seats a bot named ``NAME (bot)`` (``commands.leave``), which a person must not pass for.
+    Bots (``/addbot``, the leavers' bots) may have such names."""
+    if name_key(name).endswith(name_key(_BOT_MARK)):
+        raise CommandError("bad_name", "A person's name may not end in (bot); that marks a bot.")

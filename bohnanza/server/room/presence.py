@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from .. import lang
 from .change import CommandError
-from .table import Seat, Table, check_name
+from .table import Seat, Table, check_name, check_person_name
 
 if TYPE_CHECKING:
     from ..conn import Conn
@@ -113,7 +113,7 @@ class Presence:
 
         Names are unique in a room (compared as ``table.name_key``: case and full-width forms
         do not matter): a name a seat or another connection uses, or one that is not a valid
-        name, is refused with an ``error`` (``name_taken``, ``bad_name``) and the connection
+        name or ends in ``(bot)`` (a leaver's bot's), is refused with an ``error`` (``name_taken``, ``bad_name``) and the connection
         watches under a guest name of its own."""
         watchers = self.watchers(skip=conn)
         guest = conn.name
@@ -123,12 +123,15 @@ class Presence:
             return None
         try:
             wanted = check_name(name, max_len)
+            taken = table.name_in_use(wanted, watchers)
+            if not taken:
+                check_person_name(wanted)  # not "NAME (bot)": the name of a leaver's bot
         except CommandError as e:
             reader = conn.lang
             message = lang.text("error.watching_as", reader, guest=guest,
                                 message=lang.refusal_text(e.code, e.message, reader))
             return lang.error_frame(e.code, message, reader)
-        if table.name_in_use(wanted, watchers):
+        if taken:
             return lang.error_frame("name_taken", lang.text(
                 "error.name_taken_watch", conn.lang, name=wanted, guest=guest), conn.lang)
         conn.name = wanted

@@ -20,9 +20,9 @@ from bohnanza.games import DEFAULT_GAME, HostedGame, TableGame
 
 from . import game as games
 from .change import CommandError
-from .names import check_name, name_key
+from .names import check_name, check_person_name, name_key
 
-__all__ = ["Seat", "Table", "check_name", "hash_token", "name_key"]
+__all__ = ["Seat", "Table", "check_name", "check_person_name", "hash_token", "name_key"]
 
 if TYPE_CHECKING:
     from bohnanza.bots import Policy
