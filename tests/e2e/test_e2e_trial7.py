@@ -1,0 +1,81 @@
+"""The seventh new-user trial's defects (/work/helper-user7/shots), each with the condition the
+rules or the design give (rules.md, design.md), not what the page printed.
+
+The states are built by the real engine (tests/e2e/positions.py) and shown on the sample
+board, unless a live server is needed (the name dialog).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bohnanza.commands import GameCommand, parse
+
+from . import positions as P
+from .e2e_board import ARTIFACTS, assert_clean, watched_page
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = {"viewport": {"width": 1366, "height": 768}, "locale": "en-US"}
+
+
+def _play(g: Any, texts: list[tuple[int, str]], viewer: int) -> list[dict[str, Any]]:
+    """Apply ``texts`` (seat, command) to ``g``; the log entries as the server sends them to
+    ``viewer``."""
+    entries: list[dict[str, Any]] = []
+    for who, text in texts:
+        cmd = parse(text)
+        assert isinstance(cmd, GameCommand), text
+        entries += [e.for_viewer(viewer, list(g.names)) for e in g.apply(who, cmd.action)]
+    return entries
+
+
+def _got_lines(pg: Any) -> list[str]:
+    return [s.strip() for s in pg.locator("#market .offer-news .got-news").all_inner_texts()]
+
+
+# ------------------------------------------------------------------ 1. "plant it in phase 3"
+
+
+def test_a_got_note_goes_once_nothing_of_it_is_left_to_plant(browser: Any, server: str) -> None:
+    """Shot 26: Ann (active) got cards in a deal and a gift, ended trading and planted them
+    all; "You got … plant it in phase 3." stayed beside "Waiting for Bob…". The line asks
+    for a planting (R33): it stays while some of its cards wait in the to-plant area, and
+    goes once none is left; Bob, who has not planted yet, still reads his."""
+    g = P.game(phase="trade", face_up=["red"],
+               seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {"hand": ["green", "stink"]}])
+    trade = [(1, "/offer chili for red"), (0, "/accept 1"),             # a deal: Red for Chili
+             (2, "/offer green for nothing to Ann"), (0, "/accept 2")]  # a gift from Cleo
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.state(g, 0))
+        entries = _play(g, trade, 0)
+        pg.evaluate("m => window.__bohnanza.push(m)", P.state(g, 0))
+        pg.evaluate("es => window.__bohnanza.log({type: 'log', entries: es})", entries)
+        got = ["You got 1 Chili from Bob: plant it in phase 3.",
+               "You got 1 Green from Cleo: plant it in phase 3."]
+        assert _got_lines(pg) == got
+        P.say(g, 0, "/done")                       # phase 3: Ann plants Chili and Green
+        assert g.view(0)["seats"][0]["to_plant"] == ["chili", "green"]
+        pg.evaluate("m => window.__bohnanza.push(m)", P.state(g, 0))
+        assert _got_lines(pg) == got
+        P.say(g, 0, "/plant chili 1")
+        pg.evaluate("m => window.__bohnanza.push(m)", P.state(g, 0))
+        assert _got_lines(pg) == got[1:]           # the Chili is planted, the Green is not
+        P.say(g, 0, "/plant green 2")
+        v = g.view(0)
+        assert v["phase"] == "plant_traded" and v["seats"][1]["to_plant"] == ["red"]
+        pg.evaluate("m => window.__bohnanza.push(m)", P.state(g, 0))
+        assert _got_lines(pg) == []                # all planted; Bob still plants his Red
+        pg.screenshot(path=str(ARTIFACTS / "trial7-got-note-planted.png"))
+        assert_clean(pg, errors)
+    g2 = P.game(phase="trade", face_up=["red"],
+                seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {"hand": ["green", "stink"]}])
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.state(g2, 1))
+        entries = _play(g2, trade + [(0, "/done"), (0, "/plant chili 1"), (0, "/plant green 2")], 1)
+        pg.evaluate("m => window.__bohnanza.push(m)", P.state(g2, 1))
+        pg.evaluate("es => window.__bohnanza.log({type: 'log', entries: es})", entries)
+        assert _got_lines(pg) == ["You got 1 Red from Ann: plant it in phase 3."]
+        assert_clean(pg, errors)
