@@ -79,3 +79,45 @@ def test_a_got_note_goes_once_nothing_of_it_is_left_to_plant(browser: Any, serve
         pg.evaluate("es => window.__bohnanza.log({type: 'log', entries: es})", entries)
         assert _got_lines(pg) == ["You got 1 Red from Ann: plant it in phase 3."]
         assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ 2. a name already used
+
+
+SEATED = ("names => window.__bohnanza.S.roomInfo && JSON.stringify(window.__bohnanza.S.roomInfo"
+          ".seats.map(s => s.name)) === JSON.stringify(names)")
+TAKEN = "Ann is already used in this room: type another name."
+
+
+def test_the_name_dialog_says_a_name_is_taken_and_keeps_it(browser: Any, server: str) -> None:
+    """Shot 08: Ann sits in the room; in a second browser Bob types "Ann" and presses Take a
+    seat. Names are unique in a room (protocol.py: hello's name refused, ``name_taken``): the
+    dialog that comes back says so itself, keeps what was typed, and takes another name."""
+    room = "e2e-trial7-taken"
+    with watched_page(browser, **LAPTOP) as (ann, errors):
+        ann.goto(f"{server}/r/{room}")
+        ann.fill("#name-input", "Ann")
+        ann.press("#name-input", "Enter")
+        ann.wait_for_function(SEATED, arg=["Ann"], timeout=10_000)
+        with watched_page(browser, **LAPTOP) as (bob, bob_errors):
+            bob.goto(f"{server}/r/{room}")
+            bob.fill("#name-input", "Ann")
+            bob.click("#gate-join")
+            bob.wait_for_function("window.__bohnanza.S.nameRefused === true && "
+                                  "!document.querySelector('#name-gate').hidden", timeout=10_000)
+            line = bob.locator("#name-gate #gate-error")
+            assert line.is_visible() and line.inner_text().strip() == TAKEN
+            assert bob.input_value("#name-input") == "Ann"          # what was typed, kept
+            bob.screenshot(path=str(ARTIFACTS / "trial7-name-taken.png"))
+            # the same name again, now through /join: the dialog still says why
+            bob.click("#gate-join")
+            bob.wait_for_function("window.__bohnanza.replies.some(r => !r.ok "
+                                  "&& r.code === 'name_taken')", timeout=10_000)
+            assert line.is_visible() and line.inner_text().strip() == TAKEN
+            assert bob.locator("#name-gate").is_visible()
+            bob.fill("#name-input", "Bob")                           # another name: seated
+            bob.press("#name-input", "Enter")
+            bob.wait_for_function(SEATED, arg=["Ann", "Bob"], timeout=10_000)
+            assert bob.locator("#name-gate").is_hidden()
+            assert_clean(bob, bob_errors)
+        assert_clean(ann, errors)
