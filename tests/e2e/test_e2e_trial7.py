@@ -121,3 +121,39 @@ def test_the_name_dialog_says_a_name_is_taken_and_keeps_it(browser: Any, server:
             assert bob.locator("#name-gate").is_hidden()
             assert_clean(bob, bob_errors)
         assert_clean(ann, errors)
+
+
+# ------------------------------------------------------------------ 3. the offer's headings
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1366, 768), "en"), ((1280, 800), "en"),
+                                            ((1366, 768), "ja"), ((390, 844), "ja")],
+                         ids=["1366-en", "1280-en", "1366-ja", "390-ja"])
+def test_the_offer_headings_stand_clear_of_the_face_up_tag(browser: Any, server: str,
+                                                           size: tuple[int, int],
+                                                           lang: str) -> None:
+    """Shots 19 and 20: Ann (active, phase 2) clicked face-up 2 to give it; its "face-up 2"
+    tag sat on the "You give" heading, only "Y" showed. Each row's heading and each card's
+    tag in the offer window are both readable: their boxes never intersect."""
+    g = P.game(phase="trade", face_up=["garden", "stink"],
+               seats=[{"hand": ["blue", "garden", "blackeyed"]}, {"hand": ["green"]},
+                      {"hand": ["red"]}])
+    ctx = {"viewport": {"width": size[0], "height": size[1]},
+           "locale": "ja-JP" if lang == "ja" else "en-US", "has_touch": size[0] < 500}
+    with watched_page(browser, **ctx) as (pg, errors):
+        P.show(pg, server, P.state(g, 0), lang=lang)
+        pg.locator('#faceup .card[data-ref="u2"]').click()         # give face-up 2 (Stink)
+        tag = pg.locator("#offer-window .offer-row.give .card .label")
+        assert tag.inner_text().strip() == ("face-up 2" if lang == "en" else "表向き2")
+        hits = pg.eval_on_selector_all("#offer-window .offer-row", """rows => rows.flatMap(r => {
+            const a = r.querySelector(':scope > .row-label').getBoundingClientRect();
+            return [...r.querySelectorAll('.card > .label')].map(l => {
+                const b = l.getBoundingClientRect();
+                const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+                const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+                return [r.dataset.side, l.textContent, w > 0 && h > 0]; }); })""")
+        assert [s for s, _, _ in hits] == ["give"], hits
+        assert not any(o for _, _, o in hits), hits
+        pg.locator("#offer-window").scroll_into_view_if_needed()
+        pg.screenshot(path=str(ARTIFACTS / f"trial7-offer-heading-{size[0]}-{lang}.png"))
+        assert_clean(pg, errors)
