@@ -389,23 +389,43 @@ def _en_part(part: str) -> str:
                      for m in items if m is not None)
 
 
+# the parser's sentences whose groups name beans by id (not what was typed): the known beans
+# listed after an unknown one, the one it most likely meant, a side's count over the limit
+# (trial 7: "/offer u1 for red" listed "blackeyed" among the beans); "in GIVE: ..." before any
+_EN_PARSE_BEANS = [re.compile(rx, re.DOTALL) for rx in (
+    r".*'.*' is not a bean I know\.(?: Did you mean (\w+)\?)? Beans: (\w+(?:, \w+)*)\.",
+    r".*a bean name was expected, such as (\w+(?:, \w+)*)",
+    r"(?:GIVE|WANT) names \d+ (\w+); counts go up to \d+",
+)]
+
+
+def _en_groups(m: re.Match[str], message: str) -> str:
+    """``message`` (matched by ``m``) with each captured piece's bean ids as display names."""
+    out, at = [], 0
+    for g in range(1, (m.lastindex or 0) + 1):
+        if m.start(g) < at:          # an unmatched or nested group
+            continue
+        out += [message[at:m.start(g)], _en_part(m[g])]
+        at = m.end(g)
+    return "".join(out) + message[at:]
+
+
 def _en(code: str, message: str) -> str:
     """The engine's English sentence with its bean ids (``blackeyed``) as the beans' display
     names (``Black-eyed``): people read the names the board shows (issue 10 trial). The
-    parser's sentences keep what was typed (``parse_error``)."""
+    parser's sentences keep what was typed and their examples of what to type
+    (``parse_error``); only the beans they name themselves are shown by name (the parser
+    takes these names too: ``/offer Black-eyed for red``)."""
     if code == "parse_error":
+        for rx in _EN_PARSE_BEANS:
+            m = rx.fullmatch(message)
+            if m is not None:
+                return _en_groups(m, message)
         return message
     for rx, _ in _COMPILED.get(code, []):
         m = rx.fullmatch(message)
-        if m is None:
-            continue
-        out, at = [], 0
-        for g in range(1, (m.lastindex or 0) + 1):
-            if m.start(g) < at:          # an unmatched or nested group
-                continue
-            out += [message[at:m.start(g)], _en_part(m[g])]
-            at = m.end(g)
-        return "".join(out) + message[at:]
+        if m is not None:
+            return _en_groups(m, message)
     return message
 
 

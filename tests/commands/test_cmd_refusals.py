@@ -47,3 +47,28 @@ def test_specifics_carry_over() -> None:
     assert refusal_text("parse_error", "in GIVE: 'bleu' is not a bean I know. Did you mean "
                         "blue? Beans: blue, red.", "ja") == \
         "出す側: 「bleu」という豆はありません。青豆のことですか？豆: 青豆、赤豆"
+
+
+def test_the_beans_a_parse_error_names_itself_are_named_as_the_board_does() -> None:
+    """Trial 7: "/offer u1 for red" listed "blackeyed" among the beans. The beans the parser
+    names itself (the list, its guess, a count over the limit) are named as the board shows
+    them ("Black-eyed", "Soy": the parser takes these names too); what was typed and the
+    examples of what to type stay as they are; the code is unchanged."""
+    beans = "Coffee, Wax, Blue, Chili, Stink, Green, Soy, Black-eyed, Red, Garden, Cocoa"
+    for text, en in [
+        ("/offer u1 for red", f"in GIVE: 'u1' is not a bean I know. Beans: {beans}."),
+        ("/want blakeyed", f"'blakeyed' is not a bean I know. Did you mean Black-eyed? "
+                           f"Beans: {beans}."),
+        ("/offer 50 soy, 50 soy for red", "GIVE names 100 Soy; counts go up to 99"),
+        ("/offer 2 for red", "in GIVE, a bean must follow the number 2, like /offer 2 blue, "
+                             "red for chili"),
+    ]:
+        with pytest.raises(ParseError) as info:
+            parse(text)
+        assert info.value.code == "parse_error"
+        assert refusal_text("parse_error", info.value.message, "en") == en, text
+    assert parse("/offer Black-eyed for Soy") == parse("/offer blackeyed for soy")
+    # Japanese: the same list in Japanese names
+    with pytest.raises(ParseError) as info:
+        parse("/offer u1 for red")
+    assert "ささげ" in refusal_text("parse_error", info.value.message, "ja")

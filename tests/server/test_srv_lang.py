@@ -115,6 +115,40 @@ async def test_a_burst_over_the_rate_is_answered_line_by_line(server_factory: An
     await c.close()
 
 
+#: the beans' names as the board shows them (trial 7: "Black-eyed", "Soy"; never the ids)
+BOARD_NAMES = {"coffee": "Coffee", "wax": "Wax", "blue": "Blue", "chili": "Chili",
+               "stink": "Stink", "green": "Green", "soy": "Soy", "blackeyed": "Black-eyed",
+               "red": "Red", "garden": "Garden", "cocoa": "Cocoa"}
+
+
+async def test_an_english_refusal_names_the_bean_as_the_board_does(server: ServerProc) -> None:
+    """Trial 7: an English player read "field 1 holds blackeyed; soy needs ..." (the engine's
+    ids). The reply's refusal names each bean as the board does, in English as in Japanese;
+    its code is the engine's. Here: in phase 1 only the front card is planted (R9)."""
+    url = server.ws_url("names-en")
+    ann = await hello(Client(url, "Ann"), "en")
+    bob = await hello(Client(url, "Bob"), None)         # no language: English
+    cy = await hello(Client(url, "Cy"), "en")
+    for c in (ann, bob, cy):
+        await c.ok("/join")
+    await ann.ok("/start")
+    await ann.wait(lambda: ann.state and ann.state["view"] is not None)
+    active = {c.seat: c for c in (ann, bob, cy)}[ann.view["active"]]
+    await active.wait(lambda: active.view is not None and active.view["you"]["hand"])
+    front = active.view["you"]["hand"][0]
+    other = next(b for b in ("blackeyed", "soy", "red") if b != front)
+    r = await active.say(f"/plant {other}")
+    assert not r["ok"] and r["code"] == "no_such_card", r
+    assert r["message"] == ("in phase 1 you plant the front card of your hand "
+                            f"({BOARD_NAMES[front]})"), r
+    await active.send({"type": "lang", "lang": "ja"})
+    r = await active.say(f"/plant {other}")
+    assert r["code"] == "no_such_card" and JAPANESE.search(r["message"]), r
+    assert not re.search(r"[a-z]{3,}", r["message"]), r            # no id: the Japanese name
+    for c in (ann, bob, cy):
+        await c.close()
+
+
 async def test_an_unknown_bean_lists_this_games_deck(server: ServerProc) -> None:
     url = server.ws_url("deck")
     ann = await Client(url, "Ann").connect()
@@ -125,8 +159,10 @@ async def test_an_unknown_bean_lists_this_games_deck(server: ServerProc) -> None
     # 3-player classic: no coffee, no wax, no cocoa (rules.md §1d)
     r = await ann.say("/want cofee")
     assert r["code"] == "parse_error"
-    assert "coffee" not in r["message"] and "Did you mean" not in r["message"], r
-    assert "garden" in r["message"] and "blackeyed" in r["message"]
+    # the beans named as the board does (trial 7: "blackeyed" was listed)
+    assert "Coffee" not in r["message"] and "Did you mean" not in r["message"], r
+    assert "Garden" in r["message"] and "Black-eyed" in r["message"], r
+    assert "blackeyed" not in r["message"], r
     r = await ann.say("/want broad bean")             # Broad bean is the Stink bean
     assert r["ok"], r
     await ann.close()

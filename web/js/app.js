@@ -320,7 +320,7 @@ function onState(msg) {
   noteServerTime(msg.room);
   chooseGameFromLink(params.get('game'));   // a room opened from the lobby for a game
   if (msg.room && msg.room.you) S.you = { ...S.you, ...msg.room.you };
-  if (mySeat() !== null) S.nameRefused = S.noName = false;   // seated (under a name of one's own)
+  if (mySeat() !== null) { S.nameRefused = S.noName = false; S.gateError = null; }   // seated (under a name of one's own)
   render();
   speakNewOffers(S.view);
 }
@@ -363,6 +363,7 @@ function onLog(msg) {
 }
 
 function connect(name) {
+  S.helloName = name;
   net = new Net(S.room, name, {
     welcome: (msg) => {
       S.you = msg.you;
@@ -385,7 +386,12 @@ function connect(name) {
     other: (msg) => {
       if (msg.type !== 'error') return;
       // hello's name refused (taken in this room, or not a name): we watch as a guest
-      if (msg.code === 'name_taken' || msg.code === 'bad_name') S.nameRefused = true;
+      if (msg.code === 'name_taken' || msg.code === 'bad_name') {
+        S.nameRefused = true;
+        // the gate that opens again says why and keeps what was typed (trial 7: an empty
+        // field, the reason only in the chat behind the dimmed overlay)
+        S.gateError = { code: msg.code, message: msg.message, name: S.helloName };
+      }
       addSystem($('#chat'), msg.message, 'error');
     },
     reply: (msg) => window.__bohnanza.replies.push(msg),
@@ -483,11 +489,25 @@ function openGate() {
   $('#name-gate').hidden = false;
   S.askName = true;           // the status line says what to do: give a name
   $('#name-input').maxLength = FACTS.limits.name;   // the server's limit (characters)
-  if (net) $('#name-input').value = '';
+  // a name refused: kept in the field, selected (typing replaces it), the reason beside it
+  if (net) $('#name-input').value = (S.gateError && S.gateError.name) || '';
   $('#name-input').focus();
+  $('#name-input').select();
+  sayGateError();
   showSeated();
   render();
 }
+
+// The refusal of the name typed at the gate, in the gate (in the page's language when it is
+// name_taken; the server's words, already in it, for a name that is not one)
+function sayGateError() {
+  const el = $('#gate-error');
+  const e = S.gateError;
+  el.hidden = !e;
+  el.textContent = !e ? '' : e.code === 'name_taken' && e.name
+    ? t('gate_name_taken', { name: e.name }) : e.message;
+}
+onLang(sayGateError);
 
 function closeGate() {
   $('#name-gate').hidden = true;
@@ -502,11 +522,16 @@ async function onGate(e) {
     if (watch) { closeGate(); render(); return; }
     if (!n) { refuseBlank($('#name-input'), t('name_blank')); return; }
     const r = await actImpl(`/join ${n}`, $('#name-input'));
-    if (r.ok) {   // (refused: the gate stays, the error beside the name)
+    if (r.ok) {   // (refused: the gate stays, the error in it)
       localStorage.setItem('bohnanza.name', n);
       S.nameRefused = false;
+      S.gateError = null;
       closeGate();
       render();
+    } else if (r.code !== 'disconnected') {
+      clearErrors();    // (not twice: the bubble over the gate, and the gate's line)
+      S.gateError = { code: r.code, message: errorText(r), name: n };
+      sayGateError();
     }
     return;
   }

@@ -484,6 +484,8 @@ const T = {
   name_blank: ['Type a name: spaces alone are not one.', '名前を入力してください（空白だけでは名前になりません）。'],
   // the command line at the server's limit: what did not fit was left out (chatlog.js)
   line_cut: ['A line holds at most {n} characters: the rest was left out.', '1行は最大{n}文字です。残りは入りませんでした。'],
+  // a name the room uses already, refused when the person asked to sit under it (trial 7)
+  gate_name_taken: ['{name} is already used in this room: type another name.', '{name}はこのルームで使われています。別の名前を入力してください。'],
   gate_nobody: ['Nobody is seated yet.', 'まだ誰も着席していません。'],
   // a game is on and every seat is taken: /join is refused (game_running), the person watches
   gate_full_game: ['A game is on: {names} play, every seat is taken. You can watch it.',

@@ -25,6 +25,9 @@ export const S = {
   askName: false,      // the name gate is open: the page waits for a name, not for the server
   noName: false,       // watching without a name (Just watch at an empty gate), under the
                        // guest name the server gave; sitting asks for a name first
+  helloName: null,     // the name the connection's hello asked for (null: none)
+  gateError: null,     // a name refused (hello's, or the gate's /join), said in the name gate:
+                       // {code, message, name} (name: the one typed, kept in the field)
   nameRefused: false,  // the name said in hello was refused (name_taken, bad_name): we watch
                        // under a guest name we did not choose; sitting asks for a name first
   botPolicy: null,     // the policy the Add bot button seats (null: the picker's first, RoomInfo.bot_picker)

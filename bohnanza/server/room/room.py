@@ -267,9 +267,9 @@ class Room:
         if o.ok and o.message is None:
             conn.send(frames.ok_reply(say_id))
             return
-        message = o.message
-        if conn.lang != "en":
-            message = lang.reply_message(o.ok, o.code, message, conn.lang)
+        # in English too: a refusal names a bean as the board does ("Black-eyed", never the
+        # engine's id "blackeyed"; trial 7 read "field 1 holds blackeyed; soy needs ...")
+        message = lang.reply_message(o.ok, o.code, o.message, conn.lang)
         conn.send(Reply(id=say_id, ok=o.ok, code=o.code, message=message, rule=o.rule)
                   .model_dump_json(exclude_none=True))
 

@@ -316,8 +316,13 @@ export function renderMarket(root) {
     (!v.offers.some((o) => o.id === n.id) || n.key === 'gone_cancelled' || n.key.startsWith('not_taken')));
   // the giver's line is for phase 2, where the gift was made; from phase 3 on only what a
   // person got stays (to plant, R33): at 1366x768 the extra line pushed the fields below the
-  // screen in phase 3 (test_e2e_trial)
-  const got = (S.gotNews || []).filter((g) => g.to === undefined || S.view?.phase === 'trade');
+  // screen in phase 3 (test_e2e_trial); and a "plant it in phase 3" line goes once nothing
+  // of what it names is left in my to-plant area (new-player trial 7: it stayed after all was
+  // planted, beside "Waiting for Bob…")
+  const toPlant = (me !== null && v.seats[me] && v.seats[me].to_plant) || [];
+  const got = (S.gotNews || []).filter((g) => (g.to === undefined
+    ? v.phase === 'trade' || sideEntries(g.side).some(([b]) => toPlant.includes(b))
+    : v.phase === 'trade'));
   if (news.length || got.length) {
     root.append(h('div', { class: 'offer-news', role: 'status' },
       ...got.map((g) => (g.to !== undefined
