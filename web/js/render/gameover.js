@@ -15,9 +15,12 @@ export function renderGameOver(root) {
   const table = h('table', { class: 'scores' },
     h('tr', {}, h('th', { scope: 'col', text: t('players') }), h('th', { scope: 'col', text: t('scores') }), h('th', { scope: 'col', text: t('hand_cards') })));
   const best = Math.max(...r.scores);
-  const order = names.map((_, i) => i).sort((a, b) => r.scores[b] - r.scores[a]);
+  // most coins first; at equal coins the winners the tie-break chose (R40) above the others
+  // (a new player's look: in a tie the winner stood below the one it beat)
+  const won = (i) => ((r.winners || []).includes(i) ? 1 : 0);
+  const order = names.map((_, i) => i).sort((a, b) => (r.scores[b] - r.scores[a]) || (won(b) - won(a)));
   for (const i of order) {
-    const win = (r.winners || []).includes(i);
+    const win = won(i) === 1;
     table.append(h('tr', { class: win ? 'winner' : '' },
       h('td', { class: 'who' }, h('span', { class: 'swatch', style: { background: seatColour(i) } }),
         win ? icon('trophy', { title: t('winner') }) : null, ' ' + names[i]),
