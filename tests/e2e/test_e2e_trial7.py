@@ -157,3 +157,29 @@ def test_the_offer_headings_stand_clear_of_the_face_up_tag(browser: Any, server:
         pg.locator("#offer-window").scroll_into_view_if_needed()
         pg.screenshot(path=str(ARTIFACTS / f"trial7-offer-heading-{size[0]}-{lang}.png"))
         assert_clean(pg, errors)
+
+
+# ------------------------------------------------------- 5. "2 Blue", one of them face-up 2
+
+def test_an_offers_face_up_card_stands_apart_from_the_same_beans_from_the_hand(
+        browser: Any, server: str) -> None:
+    # the active player offers 2 Blue: face-up 2 (R29: face-up cards may be traded) and one
+    # from the hand. The market showed one Blue card counting 2 under the "face-up 2" tag,
+    # read as two cards of face-up 2; now the face-up card and the hand's card stand apart
+    g = P.game(phase="trade", face_up=["red", "blue"],
+               seats=[{"hand": ["blue", "soy"]}, {"hand": ["chili"]}, {"hand": ["stink"]}])
+    P.say(g, 0, "/offer 2 blue for chili")
+    msg = P.state(g, 1)
+    [offer] = msg["view"]["offers"]
+    assert offer["give"] == {"blue": 2} and offer["face_up"] == [2]   # what the view says
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, msg)
+        cards = pg.eval_on_selector_all(
+            "#market .offer .offer-row.get .card",   # (Bob's view: what he gets)
+            """cs => cs.map((c) => ({bean: c.dataset.bean,
+                 count: (c.querySelector('.count') || {}).textContent || '',
+                 tag: (c.querySelector('.label') || {}).textContent || ''}))""")
+        assert cards == [{"bean": "blue", "count": "1", "tag": "face-up 2"},
+                         {"bean": "blue", "count": "1", "tag": ""}], cards
+        pg.locator("#market").screenshot(path=str(ARTIFACTS / "trial7-face-up-apart.png"))
+        assert_clean(pg, errors)

@@ -22,9 +22,11 @@ function sideCards(side, faceUp = [], faceUpBeans = []) {
     const e = sideEntries(side);
     if (!e.length) row.append(h('span', { class: 'nothing', text: t('nothing') }));
     for (const [bean, n] of e) {
-      const at = faceUp.filter((i) => faceUpBeans[i - 1] === bean);
+      const at = faceUp.filter((i) => faceUpBeans[i - 1] === bean).slice(0, n);
       const label = at.length ? at.map((i) => refLabel('u', i)).join(', ') : null;
-      const card = beanCard(bean, { small: true, count: n, label, extraClass: at.length ? 'from-face-up' : '' });
+      // more of the bean than its face-up places: those cards apart from the rest (a new
+      // player read "2 Blue" of which one is face-up 2 as two cards of face-up 2)
+      const card = beanCard(bean, { small: true, count: at.length ? at.length : n, label, extraClass: at.length ? 'from-face-up' : '' });
       // trial 6: several places stack, one a line, inside the offer ("face-up 1, face-up 2"
       // in one line stuck out of its offer card)
       const tag = at.length > 1 ? card.querySelector('.label') : null;
@@ -34,6 +36,7 @@ function sideCards(side, faceUp = [], faceUpBeans = []) {
         card.classList.add('tags-' + Math.min(at.length, 3));
       }
       row.append(card);
+      if (at.length && n > at.length) row.append(beanCard(bean, { small: true, count: n - at.length }));
     }
   }
   return row;
