@@ -133,6 +133,9 @@ class Conn:
         self.address = "?"  # the client's IP address (ws.py; the gate's per-address limits)
         self.lang = "en"  # the language of the server's texts for this person (hello.lang)
         self.deltas = False  # hello.deltas: a patch per change after the first full state
+        # the tabs of a seat that stood up together (/leave) share this marker: one person's;
+        # a /join from one of them seats them all again (room/commands.py join)
+        self.left: object | None = None
         # (version, seat) of the state whose content it holds (delta connections; but ``now``
         # when it was sent nothing since: room/stateframes.py), and the version of the last
         # state or patch it got: the ``base`` of its next patch (versions may skip)

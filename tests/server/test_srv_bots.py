@@ -295,3 +295,33 @@ async def test_bots_play_on_after_kill9(server_factory: Any) -> None:
     states = [json.loads(f) for f in w.frames if f.startswith('{"type":"state"')]
     assert states[-1]["view"]["result"] == w.view["result"]
     await w.close()
+
+
+async def test_a_person_with_two_tabs_who_left_joins_again(server_factory: Any) -> None:
+    """README: /join takes over a leaver's bot. Bea with two tabs open leaves in a game: both
+    tabs watch, both named Bea; /join from either used to be refused (name_taken: each tab
+    held the name against the other; a session breaking the server, 4 Dec 2026). Now the
+    tabs that left together sit down together, and a stranger still cannot take her name."""
+    srv: ServerProc = server_factory(game_seed=5, bot_delay=30)
+    url = srv.ws_url("twotabs")
+    bea = await Client(url, "Bea").connect()
+    for text in ("/join", "/addbot B1", "/addbot B2", "/start"):
+        await bea.ok(text)
+    tab2 = await Client(url, "Bea").connect(token=bea.token)
+    assert tab2.seat == 0
+    await bea.ok("/leave")
+    await tab2.wait(lambda: tab2.seat is None)
+    assert bea.seat is None and (bea.name, tab2.name) == ("Bea", "Bea")
+    await bea.wait(lambda: _room(bea)["seats"][0]["bot"])
+    stranger = await Client(url, "Cy").connect()
+    assert (await stranger.say("/join Bea"))["code"] == "name_taken"   # hers still
+    await tab2.ok("/join")                                             # from the other tab
+    assert tab2.seat == 0
+    await bea.wait(lambda: bea.seat == 0)                              # both tabs seated
+    assert bea.token == tab2.token and bea.view["you"]["hand"] == tab2.view["you"]["hand"]
+    await bea.wait(lambda: not _room(bea)["seats"][0]["bot"])
+    assert _room(bea)["seats"][0]["name"] == "Bea"
+    who = (await stranger.ok("/who"))["message"]
+    assert who.count("Bea") == 1, who                                  # seated once, no watcher
+    for c in (bea, tab2, stranger):
+        await c.close()

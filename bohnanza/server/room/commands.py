@@ -82,7 +82,9 @@ def _closed_up(mapping: dict[int, int | None], gone: int | None) -> dict[int, in
 
 def join(r: Parts, conn: Conn, raw_name: str | None) -> Change:
     """``/join [NAME]``: a free seat before the game; in a game, the first seat a leaver's
-    bot plays."""
+    bot plays. The other tabs that left a seat with this one (``Conn.left``: one person's)
+    sit down with it, their name no obstacle (a person with two tabs open who left could not
+    join again: each tab held the name against the other)."""
     t = r.table
     if conn.seat is not None:
         raise CommandError(
@@ -93,7 +95,10 @@ def join(r: Parts, conn: Conn, raw_name: str | None) -> Change:
     # in a game the joiner takes over the first seat a leaver's bot plays; before one, every
     # such seat goes
     going = frozenset(free[:1]) if t.running else t.going()
-    if t.name_in_use(name, r.presence.watchers(skip=conn), going):
+    tabs = [conn, *(c for c in r.presence.conns if c is not conn and c.seat is None
+                    and conn.left is not None and c.left is conn.left)]
+    watching = [c.name for c in r.presence.conns if c.seat is None and c not in tabs]
+    if t.name_in_use(name, watching, going):
         raise CommandError("name_taken", f"{name} is already used in this room; pick another name.")
     check_person_name(name)  # not "NAME (bot)": the name of a leaver's bot
     token = secrets.token_urlsafe(32)
@@ -118,7 +123,7 @@ def join(r: Parts, conn: Conn, raw_name: str | None) -> Change:
         seat = len(t.seats) - 1
         text = f"{name} joins in seat {seat + 1}."
     return Change("room", (seat, "/join"), [room_entry(text)], f"You sit in seat {seat + 1}.",
-                  renumber, [Move(conn, seat, token, name)])
+                  renumber, [Move(c, seat, token, name) for c in tabs])
 
 
 def leave(r: Parts, conn: Conn) -> Change:

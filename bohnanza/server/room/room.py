@@ -257,9 +257,12 @@ class Room:
             for c in self.presence.conns:
                 if c.seat is not None and id(c) not in moved:
                     c.seat = change.renumber.get(c.seat)
+        together: dict[int | None, object] = {}  # the seat a person's tabs stood up from
         for m in change.moves:
+            was = m.conn.seat
             m.conn.name = m.name
             m.conn.seat = m.seat
+            m.conn.left = together.setdefault(was, object()) if m.seat is None else None
             m.conn.send(arrival.welcome(self, m.conn, m.token))
 
     def _reply(self, conn: Conn, say_id: Any, o: Outcome) -> None:
