@@ -134,7 +134,8 @@ class Conn:
         self.lang = "en"  # the language of the server's texts for this person (hello.lang)
         self.deltas = False  # hello.deltas: a patch per change after the first full state
         # the tabs of a seat that stood up together (/leave) share this marker: one person's;
-        # a /join from one of them seats them all again (room/commands.py join)
+        # a /join from one of them seats them all again (room/commands.py join); read only
+        # while the connection has no seat
         self.left: object | None = None
         # (version, seat) of the state whose content it holds (delta connections; but ``now``
         # when it was sent nothing since: room/stateframes.py), and the version of the last

@@ -153,6 +153,9 @@ def leave(r: Parts, conn: Conn) -> Change:
         del t.seats[seat]
         renumber = _closed_up(mapping, seat)
         text = f"{name} left."
+    together = object()  # the tabs stand up together: one person's (join)
+    for c in tabs:
+        c.left = together
     return Change("room", (seat, "/leave"), [room_entry(text)], "You left your seat.",
                   renumber, [Move(c, None, None, name) for c in tabs])
 

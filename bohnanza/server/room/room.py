@@ -257,21 +257,17 @@ class Room:
             for c in self.presence.conns:
                 if c.seat is not None and id(c) not in moved:
                     c.seat = change.renumber.get(c.seat)
-        together: dict[int | None, object] = {}  # the seat a person's tabs stood up from
         for m in change.moves:
-            was = m.conn.seat
             m.conn.name = m.name
             m.conn.seat = m.seat
-            m.conn.left = together.setdefault(was, object()) if m.seat is None else None
             m.conn.send(arrival.welcome(self, m.conn, m.token))
 
     def _reply(self, conn: Conn, say_id: Any, o: Outcome) -> None:
-        """The reply, its message in the connection's language (server/lang.py)."""
+        """The reply, its message in the connection's language (lang.py; beans named as the
+        board does, "Black-eyed", in English too)."""
         if o.ok and o.message is None:
             conn.send(frames.ok_reply(say_id))
             return
-        # in English too: a refusal names a bean as the board does ("Black-eyed", never the
-        # engine's id "blackeyed"; trial 7 read "field 1 holds blackeyed; soy needs ...")
         message = lang.reply_message(o.ok, o.code, o.message, conn.lang)
         conn.send(Reply(id=say_id, ok=o.ok, code=o.code, message=message, rule=o.rule)
                   .model_dump_json(exclude_none=True))
