@@ -185,6 +185,14 @@ TEXTS: dict[str, tuple[str, str]] = {
                                  "one.",
                                  "あなたのアドレスから新しいルームが多すぎます。1分ほど待つか、"
                                  "既存のルームに参加してください。"),
+    "error.bad_room_name": ("{room}: no new room can have this name (a character that shows "
+                            "nothing, or - or _ at its end); choose another.",
+                            "{room}: この名前で新しいルームは作れません（何も表示されない文字、"
+                            "または末尾の - や _）。別の名前を選んでください。"),
+    "error.room_lookalike": ("A room named {other} is here already, and {room} looks the same; "
+                             "open {other} or choose another name.",
+                             "{other}というルームがすでにあり、{room}は同じに見えます。{other}を"
+                             "開くか、別の名前を選んでください。"),
     "error.server_crowded": ("This server is nearly full; only players coming back to their "
                              "seats get in now.",
                              "このサーバーはほぼ満員です。今は自分の席に戻るプレイヤーだけが"

@@ -19,14 +19,17 @@ import time
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
+from bohnanza.commands import texts
+
 from . import gate, inuse, parking
 from .checkpointer import Checkpointer
 from .conn import Conn
 from .dbqueue import DbQueue
 from .lang import error_frame
-from .protocol import CLOSE_TRY_LATER
+from .protocol import CLOSE_POLICY, CLOSE_TRY_LATER
 from .room import Room
 from .room.journal import load_rooms
+from .roomnames import new_room_problem
 from .settings import Settings
 from .store import Store, open_store
 
@@ -257,6 +260,11 @@ class Hub:
                                           "as it may; join one.", conn.lang))
                     conn.close(CLOSE_TRY_LATER, "too many rooms")
                     return None
+                why = self.new_room_problem(name)
+                if why is not None:
+                    conn.send(error_frame(why[0], why[1], conn.lang))
+                    conn.close(CLOSE_POLICY, why[0])
+                    return None
                 if not self.gate.new_room(address):
                     conn.send(error_frame("too_many_new_rooms", "Too many new rooms from your "
                                           "address; wait a minute or join one.", conn.lang))
@@ -307,6 +315,23 @@ class Hub:
                          time.monotonic() - room.last_visit)
                 if room.journal.persisted:
                     self.queue.later(functools.partial(self.store.delete_room, room.name))
+
+    def new_room_problem(self, name: str) -> tuple[str, str, str | None] | None:
+        """Why no room may be made under ``name`` (a valid name, ``valid_room_name``), as an
+        error's ``(code, message, the room it looks like)``: ``bad_room_name`` (a character
+        that shows nothing, a ``-``/``_`` at its end; no room), ``room_lookalike`` (it looks
+        like a room here: live, parked or damaged; ``roomnames.py``); None when it may, or
+        when a room has that name already. On PostgreSQL the other processes' rooms are not
+        looked at."""
+        if name in self.rooms or name in self.parked or name in self.damaged:
+            return None
+        why = new_room_problem(name, [*self.rooms, *self.parked, *self.damaged])
+        if why is None:
+            return None
+        if why[1] is None:
+            return (why[0], texts.text("error.bad_room_name", "en", room=name), None)
+        return (why[0], texts.text("error.room_lookalike", "en", room=name, other=why[1]),
+                why[1])
 
     def listing(self) -> list[dict[str, Any]]:
         """The lobby's room list: who sits where, who is connected, the seats still free; on

@@ -54,6 +54,38 @@ def bad_room_page(name: str, max_len: int) -> HTMLResponse:
                         .replace("{max_len}", str(max_len)), status_code=404)
 
 
+LOOKALIKE_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Choose another room name - Bohnanza</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/css/board.css">
+</head><body class="lobby-page">
+<header id="topbar"><div class="bar-row"><a class="brand" href="/">Bohnanza</a></div></header>
+<main class="lobby"><section class="box" id="bad-room">
+<h1>Choose another room name</h1>
+<p>{en}</p>
+<p lang="ja">{ja}</p>
+{open}<p><a href="/">Back to the lobby / ロビーへ戻る</a></p>
+</section></main></body></html>
+"""
+
+
+def new_room_page(hub: Hub, name: str) -> HTMLResponse | None:
+    """A page (409) for a room no room here has, whose name no new room may have
+    (``Hub.new_room_problem``: it looks like a room here, or holds a character that shows
+    nothing), with a link to the room it looks like; None when the room may be opened."""
+    why = hub.new_room_problem(name)
+    if why is None:
+        return None
+    from bohnanza.commands.texts import server_text
+
+    other = why[2]
+    link = (f'<p><a id="lookalike-room" href="/r/{quote(other)}">{html.escape(other)}</a></p>\n'
+            if other is not None else "")
+    return HTMLResponse(LOOKALIKE_HTML.replace("{en}", html.escape(why[1]))
+                        .replace("{ja}", html.escape(server_text(why[1], "ja")))
+                        .replace("{open}", link), status_code=409)
+
+
 def register(app: FastAPI, settings: Settings) -> None:
     web: Path = settings.web_dir
 
@@ -69,19 +101,22 @@ def register(app: FastAPI, settings: Settings) -> None:
         return page("index.html")
 
     @app.get("/r/{room}", include_in_schema=False)
-    async def room_page(room: str) -> Response:
+    async def room_page(request: Request, room: str) -> Response:
         if not valid_room_name(room, settings.room_name_max_len):
             return bad_room_page(room, settings.room_name_max_len)
-        return page("room.html")
+        return new_room_page(request.app.state.hub, room) or page("room.html")
 
     @app.get("/open", include_in_schema=False)
-    async def open_room(room: str = "", name: str = "", game: str = "") -> Response:
+    async def open_room(request: Request, room: str = "", name: str = "", game: str = ""
+                        ) -> Response:
         """The lobby's form before its script runs: on to the room with the name typed
         (``?name=``: the room page keeps it and asks no name again, then drops it from the
         address) and the game asked for (``?game=``, farm/board.js)."""
         room = unicodedata.normalize("NFC", room.strip())
         if not valid_room_name(room, settings.room_name_max_len):
             return bad_room_page(room, settings.room_name_max_len)
+        if (refused := new_room_page(request.app.state.hub, room)) is not None:
+            return refused
         query = {}
         if name.strip():
             query["name"] = name.strip()[: settings.name_max_len]

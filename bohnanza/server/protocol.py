@@ -339,6 +339,10 @@ WIRE_ERRORS: dict[str, str] = {
                       "is kept for seat tokens (then closed with 1013)",
     "room_damaged": "the room's stored game failed its check on load: never played (then "
                     "closed with 1013); /api/rooms lists it with damaged: true",
+    "bad_room_name": "a new room's name holding a character that shows nothing or ending in - "
+                     "or _ (then closed with 1008); rooms stored before keep theirs",
+    "room_lookalike": "a new room's name that looks like a room here (case, width, look-alike "
+                      "letters; the message names it; then closed with 1008)",
 }
 
 

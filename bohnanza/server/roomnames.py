@@ -1,0 +1,45 @@
+"""A new room's name, beyond its form (``hub.valid_room_name``: letters and digits of any
+script, ``-`` and ``_`` inside): a name that would make a room that looks like one this server
+holds is refused, so the lobby cannot list a copy of a friend's table (``Beans`` beside
+``beans``, Cyrillic ``Вeans``, full-width ``ｂｅａｎｓ``), and so is a name holding a character
+that shows nothing (Hangul fillers, a braille blank) or ending in ``-`` or ``_`` (the lobby's
+rule: they go inside a name). Names compare as player names do (``room/names.py``
+``name_key``: case, width and look-alike letters do not matter). Rooms stored before these
+rules keep their names: only a room about to be made is asked about (a session breaking the
+server, 4 Dec 2026)."""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+from collections.abc import Iterable
+
+from .room.names import _ignorable, name_key, skeleton
+
+__all__ = ["new_room_problem"]
+
+
+@functools.lru_cache(maxsize=8192)
+def _keys(name: str) -> frozenset[str]:
+    """A player name's key, and the look-alike skeleton taken before the case fold (a capital
+    Cyrillic В looks like B, its small в like no Latin letter)."""
+    return frozenset({name_key(name), skeleton(unicodedata.normalize("NFKC", name)).casefold()})
+
+
+def new_room_problem(name: str, existing: Iterable[str]) -> tuple[str, str | None] | None:
+    """Why no room may be made under ``name`` (a valid room name no room here has), or None:
+    ``("bad_room_name", None)`` for a character that shows nothing (Unicode's default
+    ignorables, blanks) or a ``-``/``_`` at its end; ``("room_lookalike", other)`` when it
+    compares equal to the room ``other`` among ``existing`` (the rooms here: live, parked,
+    damaged)."""
+    if name[-1] in "-_" or any(_ignorable(c) or c in _FILLERS for c in name):
+        return ("bad_room_name", None)
+    keys = _keys(name)
+    for other in existing:
+        if other != name and not keys.isdisjoint(_keys(other)):
+            return ("room_lookalike", other)
+    return None
+
+
+# Hangul fillers: letters (Lo) that draw nothing; default ignorable too (names.py drops them)
+_FILLERS = frozenset("\u115f\u1160\u3164\uffa0")

@@ -1,0 +1,102 @@
+"""A new room's name (``server/roomnames.py``): a name that looks like a room the server holds
+(case, width, look-alike letters) or that holds a character showing nothing, or ends in - or
+_, makes no room: the lobby could list a copy of a friend's table (``beansx`` beside
+``Beansx``, Cyrillic ``Вeansx``, full-width ``ｂｅａｎｓx``, Hangul fillers shown as
+nothing: a session breaking the server, 4 Dec 2026). The room's page says so (409) with a
+link to the room it looks like, and a client's hello there is refused (``room_lookalike``,
+``bad_room_name``, closed 1008). Rooms stored before keep their names."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+import pytest
+import websockets
+
+from bohnanza.server.roomnames import new_room_problem
+
+from .harness import Client, ServerProc
+
+LOOKALIKES = ["beansx", "BEANSX", "\u0412eansx", "\uff42\uff45\uff41\uff4e\uff53x", "Bean\u0455x"]
+BAD = ["new_", "new-", "\u115f\u1160x", "a\u3164b", "\uffa0x"]
+
+
+@pytest.mark.parametrize("name", LOOKALIKES)
+def test_a_name_like_a_room_here_is_a_lookalike(name: str) -> None:
+    assert new_room_problem(name, ["Beansx", "other"]) == ("room_lookalike", "Beansx")
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_a_name_showing_nothing_or_ending_in_a_dash_is_refused(name: str) -> None:
+    assert new_room_problem(name, []) == ("bad_room_name", None)
+
+
+@pytest.mark.parametrize("name", ["Beansx", "beans-x", "beans_x", "豆の部屋", "Café", "a1"])
+def test_other_names_make_rooms(name: str) -> None:
+    assert new_room_problem(name, ["Beansx", "beans"]) is None   # its own name: no obstacle
+
+
+async def _refused(srv: ServerProc, room: str) -> tuple[dict[str, Any], int | None]:
+    """A hello in ``room``: the error frame before the close, and the close code."""
+    async with websockets.connect(srv.ws_url(quote(room))) as ws:
+        await ws.send(json.dumps({"type": "hello", "name": "Eve"}))
+        first = json.loads(await ws.recv())
+        with pytest.raises(websockets.ConnectionClosed):
+            while True:
+                await ws.recv()
+        return first, ws.close_code
+
+
+@pytest.mark.timeout(120)
+async def test_the_server_makes_no_lookalike_room(server_factory: Any) -> None:
+    srv: ServerProc = server_factory()
+    ann = await Client(srv.ws_url("Beansx"), "Ann").connect()
+    await ann.ok("/join")
+    for name in LOOKALIKES:
+        first, code = await _refused(srv, name)
+        assert first["type"] == "error" and first["code"] == "room_lookalike", (name, first)
+        assert "Beansx" in first["message"] and code == 1008, (name, first, code)
+        page = httpx.get(f"{srv.base}/r/{quote(name)}")
+        assert page.status_code == 409 and 'href="/r/Beansx"' in page.text, name
+        opened = httpx.get(f"{srv.base}/open", params={"room": name}, follow_redirects=False)
+        assert opened.status_code == 409, name
+    for name in BAD:  # (a braille blank, a symbol, is no room name at all: 403, 404 page)
+        first, code = await _refused(srv, name)
+        assert first["code"] == "bad_room_name" and code == 1008, (name, first, code)
+        assert httpx.get(f"{srv.base}/r/{quote(name)}").status_code == 409, name
+    rooms = [r["room"] for r in httpx.get(srv.base + "/api/rooms").json()]
+    assert rooms == ["Beansx"]                          # no copy listed beside it
+    assert httpx.get(f"{srv.base}/r/Beansx").status_code == 200
+    assert httpx.get(f"{srv.base}/r/beans-y").status_code == 200   # another name: a room page
+    braille = quote("beans\u2800x")
+    assert httpx.get(f"{srv.base}/r/{braille}").status_code == 404
+    async with websockets.connect(srv.ws_url("beansx")) as ws:
+        await ws.send(json.dumps({"type": "hello", "name": "Eve", "lang": "ja"}))
+        first = json.loads(await ws.recv())
+    assert first["code"] == "room_lookalike" and "Beansx" in first["message"]
+    assert "ルーム" in first["message"], first          # in Japanese, the same refusal
+    await ann.close()
+
+
+@pytest.mark.timeout(120)
+async def test_a_room_stored_before_keeps_its_name(server_factory: Any) -> None:
+    srv: ServerProc = server_factory()
+    ann = await Client(srv.ws_url("oldroom"), "Ann").connect()
+    await ann.ok("/join")
+    await ann.close()
+    srv.stop()
+    con = sqlite3.connect(srv.db)                         # as named before these rules
+    with con:
+        con.execute("UPDATE rooms SET name='old_' WHERE name='oldroom'")
+        con.execute("UPDATE commands SET room='old_' WHERE room='oldroom'")
+        con.execute("UPDATE chat SET room='old_' WHERE room='oldroom'")
+    con.close()
+    srv.start()
+    assert httpx.get(f"{srv.base}/r/old_").status_code == 200
+    back = await Client(srv.ws_url("old_"), "Ann").connect()
+    assert back.state is not None and [s["name"] for s in back.state["room"]["seats"]] == ["Ann"]
+    await back.close()
