@@ -79,8 +79,9 @@ def new_room_page(hub: Hub, name: str) -> HTMLResponse | None:
     from bohnanza.commands.texts import server_text
 
     other = why[2]
-    link = (f'<p><a id="lookalike-room" href="/r/{quote(other)}">{html.escape(other)}</a></p>\n'
-            if other is not None else "")
+    shown = html.escape(other) if other is not None else ""
+    link = (f'<p><a id="lookalike-room" href="/r/{quote(other)}">Open {shown} / {shown}を開く'
+            '</a></p>\n' if other is not None else "")
     return HTMLResponse(LOOKALIKE_HTML.replace("{en}", html.escape(why[1]))
                         .replace("{ja}", html.escape(server_text(why[1], "ja")))
                         .replace("{open}", link), status_code=409)
