@@ -12,7 +12,7 @@ the parser produce and checks that each has its shape here.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from .texts import bean_name, key_of, server_text
 
@@ -378,10 +378,13 @@ def _ja(code: str, message: str) -> str:
     return _GENERAL.get(code, message)
 
 
-def _en_part(part: str) -> str:
+def _en_part(part: str, keep: Collection[str] = ()) -> str:
     """A captured piece of an engine sentence with bean ids as display names: a bean
     (``blackeyed`` -> ``Black-eyed``), a side (``2 blackeyed, 1 red`` -> ``2 Black-eyed, 1
-    Red``) or a list of beans; anything else (a player's name, a number) as it is."""
+    Red``) or a list of beans; anything else (a number, a name of ``keep``: the players',
+    one may be called ``soy``) as it is."""
+    if part in keep:
+        return part
     items = [_SIDE_ITEM.fullmatch(x) for x in part.split(", ")]
     if not all(m is not None and bean_name(m.group(2)) != m.group(2) for m in items):
         return part
@@ -399,23 +402,27 @@ _EN_PARSE_BEANS = [re.compile(rx, re.DOTALL) for rx in (
 )]
 
 
-def _en_groups(m: re.Match[str], message: str) -> str:
-    """``message`` (matched by ``m``) with each captured piece's bean ids as display names."""
+def _en_groups(m: re.Match[str], message: str, keep: Collection[str] = ()) -> str:
+    """``message`` (matched by ``m``) with each captured piece's bean ids as display names
+    (but the names of ``keep``)."""
     out, at = [], 0
     for g in range(1, (m.lastindex or 0) + 1):
         if m.start(g) < at:          # an unmatched or nested group
             continue
-        out += [message[at:m.start(g)], _en_part(m[g])]
+        out += [message[at:m.start(g)], _en_part(m[g], keep)]
         at = m.end(g)
     return "".join(out) + message[at:]
 
 
-def _en(code: str, message: str) -> str:
+def _en(code: str, message: str, keep: Collection[str] = ()) -> str:
     """The engine's English sentence with its bean ids (``blackeyed``) as the beans' display
     names (``Black-eyed``): people read the names the board shows (issue 10 trial). The
     parser's sentences keep what was typed and their examples of what to type
     (``parse_error``); only the beans they name themselves are shown by name (the parser
-    takes these names too: ``/offer Black-eyed for red``)."""
+    takes these names too: ``/offer Black-eyed for red``); a seat's name that was typed
+    (``no_such_seat``) and the players' names (``keep``) stay as they are."""
+    if code in _EN_AS_IS:
+        return message
     if code == "parse_error":
         for rx in _EN_PARSE_BEANS:
             m = rx.fullmatch(message)
@@ -425,15 +432,19 @@ def _en(code: str, message: str) -> str:
     for rx, _ in _COMPILED.get(code, []):
         m = rx.fullmatch(message)
         if m is not None:
-            return _en_groups(m, message)
+            return _en_groups(m, message, keep)
     return message
 
 
-def refusal_text(code: str, message: str, lang: str = "en") -> str:
+_EN_AS_IS = frozenset({"no_such_seat"})  # its pieces are names typed and the players' names
+
+
+def refusal_text(code: str, message: str, lang: str = "en", names: Collection[str] = ()) -> str:
     """The refusal ``code`` with the English ``message`` (a ``RuleError``'s, a
     ``ParseError``'s or the server's) for a person reading ``lang``; in both languages a
     bean is named as the board shows it (``Black-eyed``, ``ささげ``), never by its id
-    (``blackeyed``). Shape: ``str -> str``; never raises."""
+    (``blackeyed``); in English the players' ``names`` stay as they are (a player may be
+    called ``soy``). Shape: ``str -> str``; never raises."""
     if lang != "ja":
-        return _en(code, message)
+        return _en(code, message, names)
     return _ja(code, message)

@@ -22,12 +22,14 @@ __all__ = ["english", "error_frame", "phrase", "refusal_text", "reply_message", 
            "text"]
 
 
-def reply_message(ok: bool, code: str | None, message: str | None, lang: str) -> str | None:
-    """The ``message`` of a reply for a person reading ``lang``."""
+def reply_message(ok: bool, code: str | None, message: str | None, lang: str,
+                  names: Sequence[str] = ()) -> str | None:
+    """The ``message`` of a reply for a person reading ``lang`` (``names``: the players',
+    kept as they are in English: ``refusal_text``)."""
     if message is None:
         return None
     if not ok and code:
-        return refusal_text(code, message, lang)
+        return refusal_text(code, message, lang, names)
     return server_text(message, lang)
 
 

@@ -72,3 +72,17 @@ def test_the_beans_a_parse_error_names_itself_are_named_as_the_board_does() -> N
     with pytest.raises(ParseError) as info:
         parse("/offer u1 for red")
     assert "ささげ" in refusal_text("parse_error", info.value.message, "ja")
+
+
+def test_an_english_refusal_keeps_the_players_names_and_what_was_typed() -> None:
+    """A review: in English every piece of a refusal that spelt a bean's id was named as the
+    board names the bean, a player called ``soy`` too ("Soy no longer holds 2 Red") and a
+    seat's name typed ("nobody at this table is called Red"). The players' names and the
+    names typed for a seat stay as they are; beans are named as the board does."""
+    assert refusal_text("cannot_provide", "soy no longer holds 2 red", "en",
+                        ["Ann", "soy"]) == "soy no longer holds 2 Red"
+    assert refusal_text("no_such_seat", "nobody at this table is called red (players: Ann, "
+                        "soy)", "en", ["Ann", "soy"]) \
+        == "nobody at this table is called red (players: Ann, soy)"
+    assert refusal_text("cannot_provide", "Ann no longer holds 1 blackeyed", "en",
+                        ["Ann", "soy"]) == "Ann no longer holds 1 Black-eyed"

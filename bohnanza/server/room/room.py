@@ -268,7 +268,8 @@ class Room:
         if o.ok and o.message is None:
             conn.send(frames.ok_reply(say_id))
             return
-        message = lang.reply_message(o.ok, o.code, o.message, conn.lang)
+        message = lang.reply_message(o.ok, o.code, o.message, conn.lang,
+                                     [s.name for s in self.table.seats])
         conn.send(Reply(id=say_id, ok=o.ok, code=o.code, message=message, rule=o.rule)
                   .model_dump_json(exclude_none=True))
 
