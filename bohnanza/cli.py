@@ -84,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
         if not settings.database and inuse.served_elsewhere(settings.db):
             print(f"bohnanza: {inuse.ServedElsewhere(settings.db)}", file=sys.stderr)
             return 2
+        from uvicorn.logging import TRACE_LOG_LEVEL
+
+        logging.addLevelName(TRACE_LOG_LEVEL, "TRACE")  # uvicorn's, named before it runs
         logging.basicConfig(level=args.log_level.upper())
         # what start-up allocated (modules, models) is never garbage: keep it out of every
         # collection; and collect young objects less often (each change builds a few hundred

@@ -284,3 +284,30 @@ def test_an_unknown_log_level_is_a_usage_error(tmp_path: Path) -> None:
     assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr[-2000:]
     last = out.stderr.strip().splitlines()[-1]
     assert "--log-level" in last and "verbose" in last and "debug" in last, last
+
+
+def test_every_offered_log_level_serves(tmp_path: Path) -> None:
+    """A review: ``--log-level trace`` was offered (README, ``--help``) and crashed at start
+    (``ValueError: Unknown level: 'TRACE'``, exit 1). Each level offered serves."""
+    from bohnanza.cli import LOG_LEVELS
+
+    assert "trace" in LOG_LEVELS
+    for level in ("trace", "critical"):
+        port = free_port()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bohnanza", "serve", "--host", "127.0.0.1", "--port",
+             str(port), "--db", str(tmp_path / f"{level}.db"), "--log-level", level],
+            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            deadline = time.monotonic() + 60
+            served = False
+            while time.monotonic() < deadline and proc.poll() is None and not served:
+                try:
+                    served = httpx.get(f"http://127.0.0.1:{port}/api/rooms").status_code == 200
+                except httpx.HTTPError:
+                    time.sleep(0.2)
+            assert served, (level, proc.poll())
+        finally:
+            proc.terminate()
+            _, err = proc.communicate(timeout=30)
+        assert "Traceback" not in err, (level, err[-2000:])
