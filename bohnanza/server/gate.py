@@ -359,8 +359,12 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
                 frames.clear()
                 self.logger.info("%s - WebSocket text frame not valid UTF-8: closed 1007",
                                  _address(self.transport))
-                self.conn.send_close(1007)
-                self.handle_parser_exception()  # (uvicorn's: the app told, the close sent)
+                if self.conn._state is _OPEN:  # (a close from the peer in the same read:
+                    self.conn.send_close(1007)  # its echo is the close sent, a review)
+                if self.conn.close_sent is not None:
+                    self.handle_parser_exception()  # (uvicorn's: the app told, the close sent)
+                else:  # pragma: no cover - the library always answers a close
+                    self.transport.close()
                 return
         super().send_receive_event_to_app()
 
