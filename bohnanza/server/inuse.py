@@ -90,11 +90,12 @@ def hold(db: Path | str, say_after: float = 2.0) -> int | None:
             raise
 
 
-def served_elsewhere(db: Path | str, wait: float = 3.0) -> bool:
-    """Whether another server serves ``db`` (its lock held, or the command file's, for more
-    than ``wait`` seconds: a script holds it a second or less), asked before a server starts
-    (``bohnanza serve``), so that it can say so in one line; locks nothing. False for
-    ``:memory:`` and when the lock file cannot be opened (:func:`hold` then warns)."""
+def served_elsewhere(db: Path | str, say_after: float = 2.0) -> bool:
+    """Whether another server serves ``db`` (its lock held shared, or the command file's),
+    asked before a server starts (``bohnanza serve``), so that it can say so in one line;
+    waits while a script holds the lock exclusively (:func:`alone`; after ``say_after``
+    seconds the log says so), as :func:`hold` does; locks nothing. False for ``:memory:``
+    and when the lock file cannot be opened (:func:`hold` then warns)."""
     path = lock_path(db)
     if path is None or not os.path.exists(path):
         return path is not None and _commands_held(db)
@@ -102,17 +103,23 @@ def served_elsewhere(db: Path | str, wait: float = 3.0) -> bool:
         fd = os.open(path, os.O_RDWR | os.O_CLOEXEC)
     except OSError:
         return False
+    said_at: float | None = time.monotonic() + say_after
     try:
-        until = time.monotonic() + wait
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return _commands_held(db)  # nobody holds it (an older server: its file)
             except BlockingIOError:
-                if time.monotonic() >= until:
-                    return True
+                pass
+            try:
+                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                return True  # shared with others: servers hold it
+            except BlockingIOError:  # held exclusively: a script at work, waited for
+                if said_at is not None and time.monotonic() >= said_at:
+                    log.warning("waiting for %s: a script (bohnanza forget-room?) holds it",
+                                path)
+                    said_at = None
                 time.sleep(0.05)
-                continue
-            return _commands_held(db)
     finally:
         os.close(fd)  # (unlocked)
 

@@ -222,9 +222,44 @@ def test_hold_refuses_a_second_holder(tmp_path: Path) -> None:
     assert first is not None
     with pytest.raises(inuse.ServedElsewhere, match="one server per SQLite file"):
         inuse.hold(db)
-    assert inuse.served_elsewhere(db, wait=0.2)
+    assert inuse.served_elsewhere(db)
     inuse.release(first)
-    assert not inuse.served_elsewhere(db, wait=0.2)
+    assert not inuse.served_elsewhere(db)
     again = inuse.hold(db)
     assert again is not None
     inuse.release(again)
+
+
+@pytest.mark.timeout(120)
+def test_serve_waits_for_a_slow_forget_room_and_then_serves(tmp_path: Path) -> None:
+    """A review: ``serve`` asked whether another server held the lock and, after 3 s of a
+    script (forget-room) holding it, said "another server serves" and exited 2 though none
+    ran. A script's exclusive hold is waited for, however long; then the server serves."""
+    from bohnanza.server import inuse
+    from bohnanza.server.store import open_store
+
+    from .harness import free_port
+
+    db = tmp_path / "slow.db"
+    open_store(db, "NORMAL", 5.0).close()
+    port = free_port()
+    with inuse.alone(db) as ok:
+        assert ok
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bohnanza", "serve", "--host", "127.0.0.1", "--port",
+             str(port), "--db", str(db), "--log-level", "warning"],
+            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(5)                                     # longer than the old 3 s
+        assert proc.poll() is None                        # not refused: waiting
+    try:
+        deadline = time.monotonic() + 60
+        served = False
+        while time.monotonic() < deadline and proc.poll() is None and not served:
+            with contextlib.suppress(httpx.HTTPError):
+                served = httpx.get(f"http://127.0.0.1:{port}/api/rooms").status_code == 200
+            time.sleep(0.2)
+        assert served, proc.poll()
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert "another server" not in err and "waiting for" in err, err[-2000:]
