@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import re
 import unicodedata
 from pathlib import Path
 
@@ -116,12 +117,16 @@ def check_name(raw: str | None, max_len: int) -> str:
 
 
 _BOT_MARK = "(bot)"
+# its key at a name's end, spaces left out, and the number a second such bot gets
+# (``Table.unique_name``: "Ann (bot) 2"; a digit's key may be a look-alike letter: 1 -> l)
+_BOT_END = re.compile(re.escape(_BOT_MARK) + r"[\dl]*$")
 
 
 def check_person_name(name: str) -> None:
-    """Refuse (``bad_name``) a person's name that ends in ``(bot)`` in any case, width or
-    look-alike letters (compared as :func:`name_key`): when a player leaves a game the server
-    seats a bot named ``NAME (bot)`` (``commands.leave``), which a person must not pass for.
+    """Refuse (``bad_name``) a person's name that ends in ``(bot)``, or ``(bot)`` and a number,
+    in any case, width, spacing or look-alike letters (compared as :func:`name_key`): when a
+    player leaves a game the server seats a bot named ``NAME (bot)`` (``commands.leave``; a
+    second one ``NAME (bot) 2``), which a person must not pass for.
     Bots (``/addbot``, the leavers' bots) may have such names."""
-    if name_key(name).endswith(name_key(_BOT_MARK)):
+    if _BOT_END.search(name_key(name).replace(" ", "")):
         raise CommandError("bad_name", "A person's name may not end in (bot); that marks a bot.")
