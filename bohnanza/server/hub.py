@@ -321,9 +321,11 @@ class Hub:
         error's ``(code, message, the room it looks like)``: ``bad_room_name`` (a character
         that shows nothing, a ``-``/``_`` at its end; no room), ``room_lookalike`` (it looks
         like a room here: live, parked or damaged; ``roomnames.py``); None when it may, or
-        when a room has that name already. On PostgreSQL the other processes' rooms are not
-        looked at."""
-        if name in self.rooms or name in self.parked or name in self.damaged:
+        when a room has that name already, and on PostgreSQL (a room stored there is loaded
+        only when claimed, others live in other processes: this process cannot tell whether
+        one exists; a review found stored rooms refused their page)."""
+        if self.owner is not None or name in self.rooms or name in self.parked \
+                or name in self.damaged:
             return None
         why = new_room_problem(name, [*self.rooms, *self.parked, *self.damaged])
         if why is None:

@@ -9,6 +9,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
+import httpx
 from server.harness import Client, ServerProc, Table, free_port, leak_scan
 
 from bohnanza.server.room.journal import history
@@ -115,3 +116,29 @@ async def test_a_bot_game_watched_across_processes_is_the_game_on_one(
     finally:
         for s in (one, a, b):
             s.stop()
+
+
+async def test_a_stored_room_keeps_its_page_on_postgresql(tmp_path: Path, pg_url: str) -> None:
+    """A review: on PostgreSQL a stored room is loaded only when claimed, so the check of a new
+    room's name (``roomnames.py``) took a stored room's page for a new look-alike (409).
+    There the check is not made: a stored room opens as before, its page too."""
+    srv = start(tmp_path, "pgnames", database=pg_url)
+    try:
+        ann = await Client(srv.ws_url("PgBeans_"), "Ann").connect()
+        await ann.ok("/join")
+        await ann.close()
+        srv.stop()
+        other = start(tmp_path, "pgnames2", database=pg_url)  # a process that never had it
+        try:
+            assert httpx.get(f"{other.base}/r/PgBeans_").status_code == 200
+            assert httpx.get(f"{other.base}/r/pgbeans_").status_code == 200  # not judged here
+        finally:
+            other.stop()
+        srv.start()
+        assert httpx.get(f"{srv.base}/r/PgBeans_").status_code == 200
+        back = await Client(srv.ws_url("PgBeans_"), "Ann").connect()
+        assert back.state is not None
+        assert [s["name"] for s in back.state["room"]["seats"]] == ["Ann"]
+        await back.close()
+    finally:
+        srv.stop()
