@@ -10,6 +10,7 @@
 // state or patch of its change (reply: {id, ok}).
 import { applyPatch } from '../vendor/fast-json-patch/core.mjs';
 
+const FINAL = new Set(['room_lookalike', 'bad_room_name', 'room_damaged']);  // server/hub.py
 const TOKEN_KEY = (room) => 'bohnanza.token.' + room;
 
 export class Net {
@@ -101,6 +102,9 @@ export class Net {
       case 'error':
         // a token that holds no seat here: forget it, we are watching
         if (msg.code === 'bad_token') localStorage.removeItem(TOKEN_KEY(this.room));
+        // a room this server will not make or play: asking again is refused again (a review:
+        // a reconnect and a red line every 5 s); the page says why and stays
+        if (FINAL.has(msg.code)) { this.closed = true; this.handlers.status?.('closed'); }
         this.handlers.other?.(msg);
         break;
       default: this.handlers.other?.(msg);
