@@ -79,3 +79,25 @@ def test_the_board_stops_asking_for_a_room_it_may_not_make(browser: Any, private
         assert len(lines) == 1, lines
         errors.clear()                                    # (the refused reconnects' own)
         assert_clean(pg, errors)
+
+
+def test_a_board_refused_for_now_backs_off(browser: Any, private_server: Any) -> None:
+    # a review: a refusal after the socket opened (here "too many rooms": try later, 1013)
+    # reset the backoff, so the board reconnected about three times a second; now the delay
+    # doubles up to 5 s until the server lets it in
+    import json
+
+    from websockets.sync.client import connect
+
+    srv = private_server(max_rooms="1")
+    with connect(srv.base.replace("http", "ws") + "/ws/only") as ws:   # the one room
+        ws.send(json.dumps({"type": "hello", "name": "Ann"}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+        with watched_page(browser) as (pg, errors):
+            pg.add_init_script(COUNT_SOCKETS)
+            pg.goto(srv.base + "/r/another?name=Eve")
+            pg.wait_for_timeout(8_000)
+            made = pg.evaluate("window.__sockets")
+            assert 2 <= made <= 7, made        # 0.3, 0.6, 1.2, 2.4, 4.8 s apart, not 0.3
+            errors.clear()                     # (the refusals' own)
+            assert_clean(pg, errors)

@@ -33,7 +33,6 @@ export class Net {
     this.ws = ws;
     this.handlers.status?.('connecting');
     ws.onopen = () => {
-      this.retry = 0;
       this.held = null; // the last whole state (patches apply to it)
       this.resyncing = false;
       const hello = { type: 'hello', name: this.name, lang: this.lang || 'en', deltas: true };
@@ -61,6 +60,9 @@ export class Net {
   dispatch(msg) {
     switch (msg.type) {
       case 'welcome':
+        // let in: the next loss reconnects at once again (a refusal after the socket opened,
+        // as "too many rooms, try later", keeps backing off: it reconnected 3 times a second)
+        this.retry = 0;
         if (msg.you?.token) localStorage.setItem(TOKEN_KEY(this.room), msg.you.token);
         this.handlers.welcome?.(msg);
         break;
