@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -231,7 +232,14 @@ def unknown_bean_message(name: str, beans: Iterable[str] | None = None) -> str:
         return "a bean name was expected, such as " + ", ".join(listed)
     close = suggest_bean(shown, listed)
     hint = f" Did you mean {close}?" if close else ""
-    return f"'{shown}' is not a bean I know.{hint} Beans: {', '.join(listed)}."
+    # a card's place typed where a bean is asked for (a new player: "/offer u1 for red"; /help
+    # speaks of u1 and h1 for /provide and /plant)
+    card = (f" {shown} names a card, not a bean: offers and markers name beans."
+            if _CARD_REF.fullmatch(shown) else "")
+    return f"'{shown}' is not a bean I know.{hint} Beans: {', '.join(listed)}.{card}"
+
+
+_CARD_REF = re.compile(r"[uhUH][1-9]\d?")  # a face-up card's place (u1) or a hand card's (h2)
 
 
 def bean_label(slug: str, lang: str = "en") -> str:

@@ -318,9 +318,12 @@ _SHAPES: dict[str, list[tuple[str, Render]]] = {
         (r"counts in (GIVE|WANT) are whole numbers from 1 to (\d+), .+ \('(.*)' is not one\)",
          lambda m: f"{_WHICH[m[1]]}の枚数は1〜{m[2]}の整数です。「{m[3]}」は使えません"),
         (r"in (GIVE|WANT): (.+)", lambda m: f"{_WHICH[m[1]]}: {_ja('parse_error', m[2])}"),
-        (r"'(.*)' is not a bean I know\.(?: Did you mean (\w+)\?)? Beans: (.+)\.",
+        (r"'(.*)' is not a bean I know\.(?: Did you mean (\w+)\?)? Beans: (.+?)\."
+         r"(?: (\w+) names a card, not a bean: offers and markers name beans\.)?",
          lambda m: f"「{m[1]}」という豆はありません。"
-         + (f"{_bean(m[2])}のことですか？" if m[2] else "") + f"豆: {_beans(m[3])}"),
+         + (f"{_bean(m[2])}のことですか？" if m[2] else "") + f"豆: {_beans(m[3])}"
+         + (f"。{m[4]}はカードの番号です。オファーやマーカーには豆の名前を書きます"
+            if m[4] else "")),
         (r"a bean name was expected, such as (.+)",
          lambda m: f"豆の名前を書いてください（{_beans(m[1])}など）"),
     ],
@@ -396,7 +399,8 @@ def _en_part(part: str, keep: Collection[str] = ()) -> str:
 # listed after an unknown one, the one it most likely meant, a side's count over the limit
 # (trial 7: "/offer u1 for red" listed "blackeyed" among the beans); "in GIVE: ..." before any
 _EN_PARSE_BEANS = [re.compile(rx, re.DOTALL) for rx in (
-    r".*'.*' is not a bean I know\.(?: Did you mean (\w+)\?)? Beans: (\w+(?:, \w+)*)\.",
+    r".*'.*' is not a bean I know\.(?: Did you mean (\w+)\?)? Beans: (\w+(?:, \w+)*)\."
+    r"(?: \w+ names a card, not a bean: offers and markers name beans\.)?",
     r".*a bean name was expected, such as (\w+(?:, \w+)*)",
     r"(?:GIVE|WANT) names \d+ (\w+); counts go up to \d+",
 )]

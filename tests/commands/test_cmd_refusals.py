@@ -56,7 +56,8 @@ def test_the_beans_a_parse_error_names_itself_are_named_as_the_board_does() -> N
     examples of what to type stay as they are; the code is unchanged."""
     beans = "Coffee, Wax, Blue, Chili, Stink, Green, Soy, Black-eyed, Red, Garden, Cocoa"
     for text, en in [
-        ("/offer u1 for red", f"in GIVE: 'u1' is not a bean I know. Beans: {beans}."),
+        ("/offer u1 for red", f"in GIVE: 'u1' is not a bean I know. Beans: {beans}. u1 names a "
+         "card, not a bean: offers and markers name beans."),
         ("/want blakeyed", f"'blakeyed' is not a bean I know. Did you mean Black-eyed? "
                            f"Beans: {beans}."),
         ("/offer 50 soy, 50 soy for red", "GIVE names 100 Soy; counts go up to 99"),
@@ -86,3 +87,27 @@ def test_an_english_refusal_keeps_the_players_names_and_what_was_typed() -> None
         == "nobody at this table is called red (players: Ann, soy)"
     assert refusal_text("cannot_provide", "Ann no longer holds 1 blackeyed", "en",
                         ["Ann", "soy"]) == "Ann no longer holds 1 Black-eyed"
+
+
+@pytest.mark.parametrize("text", ["/offer u1 for red", "/offer 2 blue for h3", "/want u2"])
+def test_a_cards_place_where_a_bean_is_asked_for_is_explained(text: str) -> None:
+    """A new player typed ``/offer u1 for red`` (``/help`` speaks of u1 for face-up cards)
+    and read only "'u1' is not a bean I know": the reply now says such a word names a card,
+    and that offers and markers name beans (design.md section 3: ``/offer GIVE for WANT``,
+    GIVE and WANT lists such as ``2 blue, red``; ``/want BEAN``), in English and Japanese."""
+    with pytest.raises(ParseError) as e:
+        parse(text)
+    card = re.search(r"\b[uh]\d\b", text)
+    assert card is not None
+    en = refusal_text("parse_error", str(e.value), "en")
+    assert f"{card[0]} names a card, not a bean: offers and markers name beans." in en, en
+    assert "Black-eyed" in en                                   # the beans' list stays
+    ja = refusal_text("parse_error", str(e.value), "ja")
+    assert f"{card[0]}はカードの番号です" in ja and "ささげ" in ja, ja
+
+
+def test_an_unknown_word_that_is_no_card_gets_no_card_hint() -> None:
+    with pytest.raises(ParseError) as e:
+        parse("/offer zz for red")
+    assert "names a card" not in str(e.value)
+    assert "カード" not in refusal_text("parse_error", str(e.value), "ja")
