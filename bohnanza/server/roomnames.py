@@ -4,26 +4,19 @@ holds is refused, so the lobby cannot list a copy of a friend's table (``Beans``
 ``beans``, Cyrillic ``Вeans``, full-width ``ｂｅａｎｓ``), and so is a name holding a character
 that shows nothing (Hangul fillers, a braille blank) or ending in ``-`` or ``_`` (the lobby's
 rule: they go inside a name). Names compare as player names do (``room/names.py``
-``name_key``: case, width and look-alike letters do not matter). Rooms stored before these
+``same_name``: case, width and look-alike letters do not matter). Rooms stored before these
 rules keep their names: only a room about to be made is asked about (a session breaking the
 server, 4 Dec 2026)."""
 
 from __future__ import annotations
 
-import functools
-import unicodedata
 from collections.abc import Iterable
 
-from .room.names import _ignorable, name_key, skeleton
+from .room.names import _ignorable, same_name
 
 __all__ = ["new_room_problem"]
 
 
-@functools.lru_cache(maxsize=8192)
-def _keys(name: str) -> frozenset[str]:
-    """A player name's key, and the look-alike skeleton taken before the case fold (a capital
-    Cyrillic В looks like B, its small в like no Latin letter)."""
-    return frozenset({name_key(name), skeleton(unicodedata.normalize("NFKC", name)).casefold()})
 
 
 def new_room_problem(name: str, existing: Iterable[str]) -> tuple[str, str | None] | None:
@@ -34,9 +27,8 @@ def new_room_problem(name: str, existing: Iterable[str]) -> tuple[str, str | Non
     damaged)."""
     if name[-1] in "-_" or any(_ignorable(c) or c in _FILLERS for c in name):
         return ("bad_room_name", None)
-    keys = _keys(name)
     for other in existing:
-        if other != name and not keys.isdisjoint(_keys(other)):
+        if other != name and same_name(other, name):  # (each key with its own kind)
             return ("room_lookalike", other)
     return None
 

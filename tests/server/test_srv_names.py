@@ -186,7 +186,10 @@ async def test_a_person_cannot_take_a_leavers_bot_name(server_factory: Any) -> N
     await ann.ok("/join")
     # (a review: a second leaver's bot is "NAME (bot) 2"; spaces inside the mark too)
     for hello in ("Ann (bot)", "Zed (BOT)", "Zed(bot)", "Zed （ｂｏｔ）", "Zed (b0t)",
-                  "Ann (bot) 2", "Ann (bot) 11", "Ann (bot )", "Zed ( bot ) 3"):
+                  "Ann (bot) 2", "Ann (bot) 11", "Ann (bot )", "Zed ( bot ) 3",
+                  # (a second session: numbers with 0, a roman I, Cyrillic capitals, soft sign)
+                  "Ann (bot) 10", "Ann (bot) 0", "Ann (bot) II", "Ann (\u0412\u041e\u0422)",
+                  "Ann (\u042cot)"):
         m = await Client(url, hello).connect()
         assert [e["code"] for e in m.errors] == ["bad_name"], hello
         assert "(bot)" in m.errors[0]["message"], m.errors

@@ -88,6 +88,23 @@ def name_key(name: str) -> str:
     return skeleton(folded).casefold()
 
 
+@functools.lru_cache(maxsize=4096)
+def name_keys(name: str) -> tuple[str, str]:
+    """:func:`name_key`, and the look-alike skeleton taken before the case fold (NFKC, spaces
+    as one): a capital Cyrillic ``В`` looks like ``B``, its small ``в`` like no Latin letter,
+    so ``Вob`` and ``Bob`` differ in the first key and match in the second (a session breaking
+    the server, 4 Dec 2026). Two names are the same when either key matches
+    (:func:`same_name`); keys of one kind are compared, never across."""
+    upper = skeleton(unicodedata.normalize("NFKC", " ".join(name.split()))).casefold()
+    return (name_key(name), upper)
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether the names ``a`` and ``b`` are the same to the eye (:func:`name_keys`)."""
+    ka, kb = name_keys(a), name_keys(b)
+    return ka[0] == kb[0] or ka[1] == kb[1]
+
+
 def _visible(name: str) -> bool:
     """Holds a letter or a digit (categories L* and N*)."""
     return any(unicodedata.category(c)[0] in "LN" for c in name)
@@ -118,8 +135,9 @@ def check_name(raw: str | None, max_len: int) -> str:
 
 _BOT_MARK = "(bot)"
 # its key at a name's end, spaces left out, and the number a second such bot gets
-# (``Table.unique_name``: "Ann (bot) 2"; a digit's key may be a look-alike letter: 1 -> l)
-_BOT_END = re.compile(re.escape(_BOT_MARK) + r"[\dl]*$")
+# (``Table.unique_name``: "Ann (bot) 2", "Ann (bot) 10"; in a key a digit may be a look-alike
+# letter, 0 -> o, 1 -> l, and I -> l or i: so those letters, and - . _ |, count as its number)
+_BOT_END = re.compile(re.escape(_BOT_MARK) + r"[\dlio\-._|]*$")
 
 
 def check_person_name(name: str) -> None:
@@ -128,5 +146,5 @@ def check_person_name(name: str) -> None:
     player leaves a game the server seats a bot named ``NAME (bot)`` (``commands.leave``; a
     second one ``NAME (bot) 2``), which a person must not pass for.
     Bots (``/addbot``, the leavers' bots) may have such names."""
-    if _BOT_END.search(name_key(name).replace(" ", "")):
+    if any(_BOT_END.search(k.replace(" ", "")) for k in name_keys(name)):
         raise CommandError("bad_name", "A person's name may not end in (bot); that marks a bot.")
