@@ -77,6 +77,10 @@ def test_the_board_stops_asking_for_a_room_it_may_not_make(browser: Any, private
         assert pg.evaluate("window.__sockets") == opened  # no socket opened since
         lines = [t for t in pg.locator(refused).all_inner_texts() if "LKbeans" in t]
         assert len(lines) == 1, lines
+        # where one looks, the reason for good: not "Disconnected, reconnecting…" (a second
+        # session found it there without end, the reason only in the chat)
+        assert "LKbeans" in pg.locator("#status").inner_text()
+        assert pg.locator("#conn").inner_text() == "Not connected: this room cannot be opened"
         errors.clear()                                    # (the refused reconnects' own)
         assert_clean(pg, errors)
 

@@ -393,12 +393,18 @@ function connect(name) {
         S.gateError = { code: msg.code, message: msg.message, name: S.helloName };
       }
       addSystem($('#chat'), msg.message, 'error');
+      // a room this server will not make or play: the page says why where one looks, for good
+      // (a session breaking the server: "reconnecting…" stood there without end)
+      if (['room_lookalike', 'bad_room_name', 'room_damaged'].includes(msg.code)) {
+        S.refusedRoom = msg.message;
+        render();
+      }
     },
     reply: (msg) => window.__bohnanza.replies.push(msg),
     status: (s) => {
       S.connected = s === 'open';
       const c = $('#conn');
-      c.textContent = s === 'open' ? '' : t(s === 'connecting' ? 'connecting' : 'disconnected');
+      c.textContent = s === 'open' ? '' : t({ connecting: 'connecting', refused: 'conn_refused' }[s] || 'disconnected');
       c.className = 'conn ' + s;
     },
   });

@@ -24,6 +24,7 @@ const T = {
   back_lobby: ['Lobby', 'ロビー'],
   connecting: ['Connecting…', '接続中…'],
   disconnected: ['Disconnected, reconnecting…', '切断されました。再接続中…'],
+  conn_refused: ['Not connected: this room cannot be opened', '未接続: このルームは開けません'],
   pass: ['Deck pass', '山札'],
   deck: ['Draw pile', '山札残り'],
   discard: ['Discard', '捨て札'],

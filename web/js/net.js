@@ -106,7 +106,7 @@ export class Net {
         if (msg.code === 'bad_token') localStorage.removeItem(TOKEN_KEY(this.room));
         // a room this server will not make or play: asking again is refused again (a review:
         // a reconnect and a red line every 5 s); the page says why and stays
-        if (FINAL.has(msg.code)) { this.closed = true; this.handlers.status?.('closed'); }
+        if (FINAL.has(msg.code)) { this.closed = true; this.handlers.status?.('refused'); }
         this.handlers.other?.(msg);
         break;
       default: this.handlers.other?.(msg);

@@ -44,7 +44,8 @@ export function renderProgress(root) {
 }
 
 export function renderStatus(root) {
-  const line = statusLine(S.view, S.roomInfo, mySeat(), S.askName);
+  const line = S.refusedRoom ? { text: S.refusedRoom, tone: 'over' }   // (net.js FINAL)
+    : statusLine(S.view, S.roomInfo, mySeat(), S.askName);
   if (root.textContent !== line.text) withNames(root, line.text, seatNames());   // names stay whole
   root.className = 'status tone-' + line.tone;
   return line;
