@@ -70,31 +70,20 @@ def hold(db: Path | str, say_after: float = 2.0) -> int | None:
         log.warning("cannot make %s (%s): serving without it, so 'bohnanza forget-room' "
                     "cannot tell that this server runs", path, e)
         return None
-    said_at: float | None = time.monotonic() + say_after
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-            try:  # alone: no other server holds it shared (a script waits for no one)
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise ServedElsewhere(db) from None
-            fcntl.flock(fd, fcntl.LOCK_SH)  # (a script that came in between: waited for)
-            return fd
-        except BlockingIOError:
-            if said_at is not None and time.monotonic() >= said_at:
-                log.warning("waiting for %s: a script (bohnanza forget-room?) holds it", path)
-                said_at = None  # (said once)
-            time.sleep(0.05)
-        except BaseException:
-            os.close(fd)
-            raise
+    try:
+        if not _shared_alone(fd, path, say_after):
+            raise ServedElsewhere(db)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def served_elsewhere(db: Path | str, say_after: float = 2.0) -> bool:
     """Whether another server serves ``db`` (its lock held shared, or the command file's),
     asked before a server starts (``bohnanza serve``), so that it can say so in one line;
     waits while a script holds the lock exclusively (:func:`alone`; after ``say_after``
-    seconds the log says so), as :func:`hold` does; locks nothing. False for ``:memory:``
+    seconds the log says so), as :func:`hold` does; holds nothing after. False for ``:memory:``
     and when the lock file cannot be opened (:func:`hold` then warns)."""
     path = lock_path(db)
     if path is None or not os.path.exists(path):
@@ -103,25 +92,33 @@ def served_elsewhere(db: Path | str, say_after: float = 2.0) -> bool:
         fd = os.open(path, os.O_RDWR | os.O_CLOEXEC)
     except OSError:
         return False
-    said_at: float | None = time.monotonic() + say_after
-    try:
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return _commands_held(db)  # nobody holds it (an older server: its file)
-            except BlockingIOError:
-                pass
-            try:
-                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-                return True  # shared with others: servers hold it
-            except BlockingIOError:  # held exclusively: a script at work, waited for
-                if said_at is not None and time.monotonic() >= said_at:
-                    log.warning("waiting for %s: a script (bohnanza forget-room?) holds it",
-                                path)
-                    said_at = None
-                time.sleep(0.05)
+    try:  # (alone, an older server may hold its command file still)
+        return not _shared_alone(fd, path, say_after) or _commands_held(db)
     finally:
         os.close(fd)  # (unlocked)
+
+
+def _shared_alone(fd: int, path: str, say_after: float) -> bool:
+    """Hold the lock of ``fd`` shared, waiting while a script holds it exclusively (after
+    ``say_after`` seconds the log says what it waits for, once), and say whether this is its
+    only holder: no other server holds it shared (for a moment exclusive, then shared again;
+    a failed try may leave it unlocked: the caller then lets go of it)."""
+    said_at: float | None = time.monotonic() + say_after
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:
+            if said_at is not None and time.monotonic() >= said_at:
+                log.warning("waiting for %s: a script (bohnanza forget-room?) holds it", path)
+                said_at = None  # (said once)
+            time.sleep(0.05)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False  # shared with others: servers
+    fcntl.flock(fd, fcntl.LOCK_SH)  # (a script that came in between: waited for)
+    return True
 
 
 def _commands_held(db: Path | str) -> bool:

@@ -25,13 +25,10 @@ def new_room_problem(name: str, existing: Iterable[str]) -> tuple[str, str | Non
     ignorables, blanks) or a ``-``/``_`` at its end; ``("room_lookalike", other)`` when it
     compares equal to the room ``other`` among ``existing`` (the rooms here: live, parked,
     damaged)."""
-    if name[-1] in "-_" or any(_ignorable(c) or c in _FILLERS for c in name):
+    if name[-1] in "-_" or any(_ignorable(c) for c in name):  # (Hangul fillers too)
         return ("bad_room_name", None)
     for other in existing:
         if other != name and same_name(other, name):  # (each key with its own kind)
             return ("room_lookalike", other)
     return None
 
-
-# Hangul fillers: letters (Lo) that draw nothing; default ignorable too (names.py drops them)
-_FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
