@@ -41,10 +41,12 @@ def test_a_lookalike_room_name_opens_a_page_that_links_the_room(browser: Any, se
         assert_clean(pg, errors)
 
 
-# the page's WebSockets counted as they are made (window.__sockets)
+# the page's WebSockets counted as they are made (window.__sockets); while window.__hold is
+# set they go nowhere (a closed port: the board's reconnects fail and back off)
 COUNT_SOCKETS = """(() => { const Real = window.WebSocket; window.__sockets = 0;
   window.WebSocket = class extends Real {
-    constructor(...args) { super(...args); window.__sockets += 1; } }; })()"""
+    constructor(url, ...rest) { super(window.__hold ? 'ws://127.0.0.1:9/' : url, ...rest);
+      window.__sockets += 1; } }; })()"""
 
 
 def test_the_board_stops_asking_for_a_room_it_may_not_make(browser: Any, private_server: Any
@@ -61,6 +63,7 @@ def test_the_board_stops_asking_for_a_room_it_may_not_make(browser: Any, private
         pg.add_init_script(COUNT_SOCKETS)
         pg.goto(srv.base + "/r/lkbeans?name=Eve")
         pg.wait_for_selector("#btn-join:visible", timeout=15_000)   # watching
+        pg.evaluate("window.__hold = true")              # Ann's room first, then the board's
         srv.stop()
         srv.start()
 
@@ -69,6 +72,7 @@ def test_the_board_stops_asking_for_a_room_it_may_not_make(browser: Any, private
             ws.send(json.dumps({"type": "say", "id": 1, "text": "/join"}))
             while json.loads(ws.recv(timeout=10)).get("type") != "reply":
                 pass
+        pg.evaluate("window.__hold = false")
         refused = "#chat .chat-line.error"
         pg.wait_for_function(f"[...document.querySelectorAll('{refused}')].some((e) => "
                              "e.textContent.includes('LKbeans'))", timeout=20_000)

@@ -49,6 +49,22 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def serves(proc: Any, port: int, timeout: float = 60.0) -> bool:
+    """Whether the server process ``proc`` answers ``/api/rooms`` on 127.0.0.1:``port``
+    within ``timeout`` seconds (False at once when it exits)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            return False
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/rooms", timeout=1).status_code == 200:
+                return True
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.05)
+    return False
+
+
 class ServerProc:
     """``python -m bohnanza serve`` on 127.0.0.1 with its own SQLite file."""
 
@@ -88,16 +104,10 @@ class ServerProc:
         assert self.proc is not None
         # generous: a loaded machine (tests run in parallel) can take long to import the app;
         # a server that does not answer in time is killed, not left running unowned
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
-            try:
-                if httpx.get(self.base + "/api/rooms", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.05)
+        if serves(self.proc, self.port):
+            return
+        if self.proc.poll() is not None:
+            raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
         self.proc.kill()
         self.proc.wait()
         raise RuntimeError("server did not come up")

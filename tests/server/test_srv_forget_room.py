@@ -238,7 +238,7 @@ def test_serve_waits_for_a_slow_forget_room_and_then_serves(tmp_path: Path) -> N
     from bohnanza.server import inuse
     from bohnanza.server.store import open_store
 
-    from .harness import free_port
+    from .harness import free_port, serves
 
     db = tmp_path / "slow.db"
     open_store(db, "NORMAL", 5.0).close()
@@ -252,13 +252,7 @@ def test_serve_waits_for_a_slow_forget_room_and_then_serves(tmp_path: Path) -> N
         time.sleep(5)                                     # longer than the old 3 s
         assert proc.poll() is None                        # not refused: waiting
     try:
-        deadline = time.monotonic() + 60
-        served = False
-        while time.monotonic() < deadline and proc.poll() is None and not served:
-            with contextlib.suppress(httpx.HTTPError):
-                served = httpx.get(f"http://127.0.0.1:{port}/api/rooms").status_code == 200
-            time.sleep(0.2)
-        assert served, proc.poll()
+        assert serves(proc, port), proc.poll()
     finally:
         proc.terminate()
         _, err = proc.communicate(timeout=30)

@@ -21,7 +21,7 @@ from bohnanza.engine import Game
 from bohnanza.engine.audit import audit
 from bohnanza.server.sqlite import SQLiteStore as Store
 
-from .harness import REPO, Client, ServerProc, free_port
+from .harness import REPO, Client, ServerProc, free_port, serves
 
 # ------------------------------------------------------------------ item 3: watchers first
 
@@ -299,14 +299,7 @@ def test_every_offered_log_level_serves(tmp_path: Path) -> None:
              str(port), "--db", str(tmp_path / f"{level}.db"), "--log-level", level],
             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
-            deadline = time.monotonic() + 60
-            served = False
-            while time.monotonic() < deadline and proc.poll() is None and not served:
-                try:
-                    served = httpx.get(f"http://127.0.0.1:{port}/api/rooms").status_code == 200
-                except httpx.HTTPError:
-                    time.sleep(0.2)
-            assert served, (level, proc.poll())
+            assert serves(proc, port), (level, proc.poll())
         finally:
             proc.terminate()
             _, err = proc.communicate(timeout=30)

@@ -28,13 +28,18 @@ async def hello(c: Client, lang: str | None) -> Client:
     return c
 
 
-async def test_japanese_connection_reads_japanese(server: ServerProc) -> None:
-    url = server.ws_url("lang")
-    ann = await hello(Client(url, "Ann"), "ja-JP")
-    bob = await hello(Client(url, "Bob"), None)         # no language: English
+async def _seated(url: str, ann_lang: str) -> tuple[Client, Client, Client]:
+    """Ann (her hello in ``ann_lang``), Bob (no language: English) and Cy (English), seated."""
+    ann = await hello(Client(url, "Ann"), ann_lang)
+    bob = await hello(Client(url, "Bob"), None)
     cy = await hello(Client(url, "Cy"), "en")
     for c in (ann, bob, cy):
         await c.ok("/join")
+    return ann, bob, cy
+
+
+async def test_japanese_connection_reads_japanese(server: ServerProc) -> None:
+    ann, bob, cy = await _seated(server.ws_url("lang"), "ja-JP")
     # replies of room commands
     r = await ann.ok("/who")
     assert "観戦者" in r["message"] and "spectators" in (await bob.ok("/who"))["message"]
@@ -125,12 +130,7 @@ async def test_an_english_refusal_names_the_bean_as_the_board_does(server: Serve
     """Trial 7: an English player read "field 1 holds blackeyed; soy needs ..." (the engine's
     ids). The reply's refusal names each bean as the board does, in English as in Japanese;
     its code is the engine's. Here: in phase 1 only the front card is planted (R9)."""
-    url = server.ws_url("names-en")
-    ann = await hello(Client(url, "Ann"), "en")
-    bob = await hello(Client(url, "Bob"), None)         # no language: English
-    cy = await hello(Client(url, "Cy"), "en")
-    for c in (ann, bob, cy):
-        await c.ok("/join")
+    ann, bob, cy = await _seated(server.ws_url("names-en"), "en")
     await ann.ok("/start")
     await ann.wait(lambda: ann.state and ann.state["view"] is not None)
     active = {c.seat: c for c in (ann, bob, cy)}[ann.view["active"]]

@@ -2,7 +2,7 @@
 import { $, h, isSwapped, refuseBlank, showInColumn } from './dom.js';
 import { t, applyStatic, getLang, setLang, onLang, missing } from './i18n.js';
 import { S, setHooks, mySeat } from './store.js';
-import { Net } from './net.js';
+import { Net, FINAL } from './net.js';
 import { clearErrors, showError, showNews } from './feedback.js';
 import { renderPanels } from './render/panels.js';
 import { renderMarket, renderFaceUp, renderSignals } from './render/market.js';
@@ -395,7 +395,7 @@ function connect(name) {
       addSystem($('#chat'), msg.message, 'error');
       // a room this server will not make or play: the page says why where one looks, for good
       // (a session breaking the server: "reconnecting…" stood there without end)
-      if (['room_lookalike', 'bad_room_name', 'room_damaged'].includes(msg.code)) {
+      if (FINAL.has(msg.code)) {
         S.refusedRoom = msg.message;
         render();
       }

@@ -10,7 +10,8 @@
 // state or patch of its change (reply: {id, ok}).
 import { applyPatch } from '../vendor/fast-json-patch/core.mjs';
 
-const FINAL = new Set(['room_lookalike', 'bad_room_name', 'room_damaged']);  // server/hub.py
+// the refusals of a room this server will not make or play (server/hub.py): not asked again
+export const FINAL = new Set(['room_lookalike', 'bad_room_name', 'room_damaged']);
 const TOKEN_KEY = (room) => 'bohnanza.token.' + room;
 
 export class Net {
