@@ -125,6 +125,9 @@ def test_start_says_why_it_waits_as_the_server_counts(browser: Any, server: str,
         pg.goto(f"{server}/r/{room}")
         pg.click("#btn-join")
         pg.wait_for_selector("#btn-start", timeout=TIMEOUT)
+        # the seat and the room's count come in two frames: Start may be drawn (Ann is
+        # seated) while the room still counts none; wait for the server's count of one
+        pg.wait_for_function("window.__bohnanza.S.roomInfo.start_seats === 1", timeout=TIMEOUT)
         start = pg.locator("#btn-start")
         # rules.md §4a: classic seats 3-5; 1 seated, and /start seats no bots
         assert start.is_disabled()
