@@ -81,9 +81,13 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         from bohnanza.server import inuse
 
-        if not settings.database and inuse.served_elsewhere(settings.db):
-            print(f"bohnanza: {inuse.ServedElsewhere(settings.db)}", file=sys.stderr)
-            return 2
+        held = None  # the server lock, held from here on: a refusal is one line (of two
+        if not settings.database:  # servers starting at once, one serves)
+            try:
+                held = inuse.Held(inuse.hold(settings.db))
+            except inuse.ServedElsewhere as e:
+                print(f"bohnanza: {e}", file=sys.stderr)
+                return 2
         from uvicorn.logging import TRACE_LOG_LEVEL
 
         logging.addLevelName(TRACE_LOG_LEVEL, "TRACE")  # uvicorn's, named before it runs
@@ -96,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         gc.freeze()
         gc.set_threshold(20_000, 50, 50)
         started = uvserver.run(  # uvicorn, woken once a second (uvserver.py)
-            create_app(settings),
+            create_app(settings, held),
             host=settings.host,
             port=settings.port,
             ws_max_size=settings.max_frame_bytes,

@@ -12,15 +12,18 @@ from starlette.websockets import WebSocket
 
 from . import gate, pages
 from .hub import Hub
+from .inuse import Held
 from .room import botpool
 from .settings import Settings
 from .ws import ws_endpoint
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, in_use: Held | None = None) -> FastAPI:
+    """The app serving ``settings``; ``in_use``: the database's server lock, already held by
+    the caller (``bohnanza serve``; else the hub holds it as it starts: ``inuse.py``)."""
     settings = settings or Settings()
     # the process's limits (gate.py): bohnanza serve's protocol classes and the hub share them
-    hub = Hub(settings, gate.install(settings))
+    hub = Hub(settings, gate.install(settings), in_use)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -52,7 +52,8 @@ def valid_room_name(name: str, max_len: int) -> bool:
 class Hub:
     """Every room of this process, the store and its queue, and the idle-mark clock."""
 
-    def __init__(self, settings: Settings, limits: gate.Gate | None = None) -> None:
+    def __init__(self, settings: Settings, limits: gate.Gate | None = None,
+                 in_use: inuse.Held | None = None) -> None:
         self.settings = settings
         self.gate = limits or gate.Gate(settings)  # per-address limits (gate.py)
         self.rooms: dict[str, Room] = {}
@@ -68,6 +69,7 @@ class Hub:
         self.owner: Owner | None = None  # on PostgreSQL: the lease and the claims
         self.parked: set[str] = set()  # rooms in storage only (parking.py)
         self._in_use: int | None = None  # the database's server lock, held shared (inuse.py)
+        self._held = in_use  # that lock, held by the caller before the start (bohnanza serve)
         self._sweep_at = 0.0  # when stored rooms unused for forget_after are next forgotten
 
     def open(self) -> None:
@@ -84,7 +86,8 @@ class Hub:
             self.store, self.queue = self.owner.open()
             return
         # served: a script that would change the stored rooms under us refuses (inuse.py)
-        self._in_use = inuse.hold(s.db)
+        held, self._held = self._held, None  # (given once: a start after a stop holds again)
+        self._in_use = held.fd if held is not None else inuse.hold(s.db)
         # inline (commits that do not wait for the disk): lone game commands are appended to
         # the command file (cmdfile.py), synced and folded in by the checkpointer's ticks
         self.store = open_store(s.db, s.sqlite_synchronous, s.sqlite_busy_timeout,

@@ -11,7 +11,9 @@ holds it while it works, so a server starting then waits for it. A second server
 another server serves is refused (:class:`ServedElsewhere`: each would store the same rooms, and
 one's acknowledged commands were lost at the next start): the first holds the lock shared, so
 the second cannot have it exclusively for a moment at its start (:func:`hold`,
-:func:`served_elsewhere`). A server whose commits do not wait
+:func:`served_elsewhere`); of two starting at the same instant, one is let in
+(:func:`_shared_alone`). ``bohnanza serve`` holds the lock before uvicorn starts (a refusal
+is one line) and hands it to the hub (:class:`Held`). A server whose commits do not wait
 for the disk (the default) also holds the command file's lock (``<database>-commands.lock``):
 :func:`alone` looks at that one too, so a server lock file deleted by hand does not hide such
 a server. A PostgreSQL database and ``:memory:`` have no such file."""
@@ -22,13 +24,14 @@ import contextlib
 import fcntl
 import logging
 import os
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 from .cmdfile import CommandFile
 
-__all__ = ["ServedElsewhere", "alone", "hold", "lock_path", "release", "served_elsewhere"]
+__all__ = ["Held", "ServedElsewhere", "alone", "hold", "lock_path", "release", "served_elsewhere"]
 
 log = logging.getLogger("bohnanza.server")
 
@@ -39,6 +42,16 @@ class ServedElsewhere(RuntimeError):
     def __init__(self, db: Path | str) -> None:
         super().__init__(f"another server serves {db}: one server per SQLite file (stop it, "
                          "or give this one a database of its own with --db)")
+
+
+class Held:
+    """The lock :func:`hold` gave a process before its server starts (``bohnanza serve``
+    holds it before uvicorn runs, so that a refusal is one line, not a failed start-up): the
+    hub serves under it (``fd``: None, served without a lock file) instead of holding it
+    again."""
+
+    def __init__(self, fd: int | None) -> None:
+        self.fd = fd
 
 
 def lock_path(db: Path | str) -> str | None:
@@ -59,8 +72,8 @@ def hold(db: Path | str, say_after: float = 2.0) -> int | None:
     (:func:`alone`: a second or less; after ``say_after`` seconds the log says what it waits
     for). None for ``:memory:``, and None (a warning logged: served without the guard) when
     the lock file cannot be made, as in a directory the server may not write to. Raises
-    :class:`ServedElsewhere` when another server holds it (two starting at once may both
-    be refused)."""
+    :class:`ServedElsewhere` when another server holds it (of two starting at once, one is
+    let in: :func:`_shared_alone`)."""
     path = lock_path(db)
     if path is None:
         return None
@@ -70,8 +83,8 @@ def hold(db: Path | str, say_after: float = 2.0) -> int | None:
         log.warning("cannot make %s (%s): serving without it, so 'bohnanza forget-room' "
                     "cannot tell that this server runs", path, e)
         return None
-    try:
-        if not _shared_alone(fd, path, say_after):
+    try:  # (alone, an older server may hold its command file still)
+        if not _shared_alone(fd, path, say_after) or _commands_held(db):
             raise ServedElsewhere(db)
     except BaseException:
         os.close(fd)
@@ -98,27 +111,40 @@ def served_elsewhere(db: Path | str, say_after: float = 2.0) -> bool:
         os.close(fd)  # (unlocked)
 
 
-def _shared_alone(fd: int, path: str, say_after: float) -> bool:
+SETTLE = 1.0  # seconds a start tries to be the lock's only holder before it is refused
+
+
+def _shared_alone(fd: int, path: str, say_after: float, settle: float = SETTLE) -> bool:
     """Hold the lock of ``fd`` shared, waiting while a script holds it exclusively (after
     ``say_after`` seconds the log says what it waits for, once), and say whether this is its
     only holder: no other server holds it shared (for a moment exclusive, then shared again;
-    a failed try may leave it unlocked: the caller then lets go of it)."""
+    a failed try may leave it unlocked: the caller then lets go of it). Another holder may be
+    a server starting at this very instant, trying the same: each lets go and tries again
+    after a random moment, for ``settle`` seconds, so that one of the two is let in (both were
+    refused); a running server holds on, and the start is refused after ``settle``."""
     said_at: float | None = time.monotonic() + say_after
+    give_up: float | None = None
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-            break
         except BlockingIOError:
             if said_at is not None and time.monotonic() >= said_at:
                 log.warning("waiting for %s: a script (bohnanza forget-room?) holds it", path)
                 said_at = None  # (said once)
             time.sleep(0.05)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False  # shared with others: servers
-    fcntl.flock(fd, fcntl.LOCK_SH)  # (a script that came in between: waited for)
-    return True
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:  # shared with others: servers, or one starting now
+            now = time.monotonic()
+            give_up = now + settle if give_up is None else give_up
+            if now >= give_up:
+                return False
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            time.sleep(random.uniform(0.01, 0.08))  # (apart from one starting now)
+            continue
+        fcntl.flock(fd, fcntl.LOCK_SH)  # (a script that came in between: waited for)
+        return True
 
 
 def _commands_held(db: Path | str) -> bool:

@@ -230,6 +230,71 @@ def test_hold_refuses_a_second_holder(tmp_path: Path) -> None:
     inuse.release(again)
 
 
+def test_a_start_beside_one_starting_at_the_same_instant_is_let_in(tmp_path: Path) -> None:
+    """Two servers starting at the same instant each held the lock shared and each found the
+    other there: both were refused, and neither served (noted 4 Dec 2026). A start that
+    finds another holder lets go and tries again for ``inuse.SETTLE`` seconds: another start
+    that lets go too (here a descriptor let go of after 0.3 s) lets it in; a running server,
+    which holds on, still refuses it once the time is up."""
+    import fcntl
+    import os
+    import threading
+
+    from bohnanza.server import inuse
+
+    db = tmp_path / "two.db"
+    path = inuse.lock_path(db)
+    assert path is not None
+    peer = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)  # the other start, in its try
+    try:
+        fcntl.flock(peer, fcntl.LOCK_SH)
+        threading.Timer(0.3, lambda: fcntl.flock(peer, fcntl.LOCK_UN)).start()
+        began = time.monotonic()
+        fd = inuse.hold(db)  # let in once the other lets go
+        assert fd is not None and 0.25 <= time.monotonic() - began < inuse.SETTLE + 0.5
+        inuse.release(fd)
+        fcntl.flock(peer, fcntl.LOCK_SH)  # the other is now a server: it holds on
+        began = time.monotonic()
+        with pytest.raises(inuse.ServedElsewhere):
+            inuse.hold(db)
+        assert time.monotonic() - began >= inuse.SETTLE
+    finally:
+        os.close(peer)
+
+
+@pytest.mark.timeout(180)
+def test_two_servers_started_together_one_serves_one_says_why(tmp_path: Path) -> None:
+    """README: one server process per SQLite file. Two ``bohnanza serve`` on one new database
+    started at the same instant: exactly one serves; the other exits 2 with one line naming
+    the rule, no traceback (a lifespan traceback and exit 3 were possible: the check before
+    uvicorn and the hold in its start-up were two steps). Three rounds."""
+    from .harness import free_port, serves
+
+    for round_ in range(3):
+        db = tmp_path / f"together{round_}.db"
+        ports = [free_port(), free_port()]
+        procs = [subprocess.Popen(
+            [sys.executable, "-m", "bohnanza", "serve", "--host", "127.0.0.1", "--port",
+             str(p), "--db", str(db), "--log-level", "warning"],
+            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for p in ports]
+        try:
+            up = [serves(proc, port, timeout=60) for proc, port in zip(procs, ports,
+                                                                          strict=True)]
+            assert up.count(True) == 1, (round_, up)
+            loser = procs[up.index(False)]
+            _, err = loser.communicate(timeout=30)
+            assert loser.returncode == 2, (round_, err)
+            assert "another server serves" in err and "one server per SQLite file" in err
+            assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+        finally:
+            for proc in procs:
+                if proc.poll() is None:
+                    proc.terminate()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    proc.communicate(timeout=30)
+
+
 @pytest.mark.timeout(120)
 def test_serve_waits_for_a_slow_forget_room_and_then_serves(tmp_path: Path) -> None:
     """A review: ``serve`` asked whether another server held the lock and, after 3 s of a
