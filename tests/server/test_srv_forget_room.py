@@ -234,7 +234,7 @@ def test_a_start_beside_one_starting_at_the_same_instant_is_let_in(tmp_path: Pat
     """Two servers starting at the same instant each held the lock shared and each found the
     other there: both were refused, and neither served (noted 4 Dec 2026). A start that
     finds another holder lets go and tries again for ``inuse.SETTLE`` seconds: another start
-    that lets go too (here a descriptor let go of after 0.3 s) lets it in; a running server,
+    that lets go too (here a descriptor let go of after 0.2 s) lets it in; a running server,
     which holds on, still refuses it once the time is up."""
     import fcntl
     import os
@@ -248,10 +248,10 @@ def test_a_start_beside_one_starting_at_the_same_instant_is_let_in(tmp_path: Pat
     peer = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)  # the other start, in its try
     try:
         fcntl.flock(peer, fcntl.LOCK_SH)
-        threading.Timer(0.3, lambda: fcntl.flock(peer, fcntl.LOCK_UN)).start()
+        threading.Timer(0.2, lambda: fcntl.flock(peer, fcntl.LOCK_UN)).start()
         began = time.monotonic()
         fd = inuse.hold(db)  # let in once the other lets go
-        assert fd is not None and 0.25 <= time.monotonic() - began < inuse.SETTLE + 0.5
+        assert fd is not None and 0.15 <= time.monotonic() - began < inuse.SETTLE + 1.0
         inuse.release(fd)
         fcntl.flock(peer, fcntl.LOCK_SH)  # the other is now a server: it holds on
         began = time.monotonic()
