@@ -47,6 +47,14 @@ NonNeg = Annotated[StrictInt, Field(ge=0)]
 Pos = Annotated[StrictInt, Field(ge=1)]
 Ident = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 
+#: the most cards a parameter set's deck may hold (the default deck: 96). Anyone at a table may
+#: set the parameters before the start (``/option param``): a deck of millions of copies held
+#: the server's one event loop for seconds at the deal, and every checkpoint wrote it whole
+MAX_DECK = 2000
+#: the longest preparation time limit (G19), in seconds: a day, the time a room is kept. A
+#: finite number: ``inf`` (TOML's) is no JSON, so a stored room could not hold it
+MAX_PREP_SECONDS = 86400.0
+
 
 class ParamsError(Refusal):
     """A parameter set that cannot be used: a refusal (``code`` ``bad_params``, ``rule``
@@ -171,7 +179,7 @@ class Facilities(_M):
 
 class Turn(_M):
     order_cards: Literal["players"]
-    prep_time_limit_s: Annotated[float, Field(ge=0)]
+    prep_time_limit_s: Annotated[float, Field(ge=0, le=MAX_PREP_SECONDS, allow_inf_nan=False)]
     harvest_any_order: StrictBool
 
 
@@ -268,6 +276,12 @@ class Params(_M):
                 errs.append(f"cards.card[{i}].level: {row.level} is not one of {levels}")
         if not c.card and not any(c.pattern.values()):
             errs.append("cards: the deck is empty (give cards.pattern or [[cards.card]])")
+        size = (sum(row.copies for row in c.card) if c.card else
+                len(cats) * sum(n for lv_text, rows in c.pattern.items()
+                                if lv_text.isdigit() and int(lv_text) in levels
+                                for _, _, n in rows))
+        if size > MAX_DECK:
+            errs.append(f"cards: the deck holds {size} cards, at most {MAX_DECK}")
         top = f.max_grade
         for kind in FACILITIES:
             fac = getattr(f, kind)
@@ -292,6 +306,11 @@ class Params(_M):
                     errs.append(f"{where}.{key}: {v} is not one of cards.levels {levels}")
             if e.get_rule == "same_level" and e.give_rule != "same_level":
                 errs.append(f"{where}: get_rule same_level needs give_rule same_level")
+        ship = self.shipping.value
+        least = ship.base + (min(levels) if ship.add_base_level and levels else 0)
+        if least < 0:
+            errs.append(f"shipping.value.base: a shipment could be worth {least}; a cost "
+                        "never goes below 0 (G8)")
         if isinstance(self.shipping.draw.level, int) and self.shipping.draw.level not in levels:
             errs.append(f"shipping.draw.level: {self.shipping.draw.level} is not one of "
                         f"cards.levels {levels}")

@@ -1,0 +1,57 @@
+"""What a tenth round of breaking the server found (a real uvicorn server, real WebSocket and
+HTTP clients, the real SQLite file).
+
+* the farm game's parameters are anyone's to set before the start (``/option param``): a
+  deck of millions of copies, a preparation time limit of ``inf`` (TOML's: no JSON) and a
+  shipment worth less than nothing (a cost below 0, which the audit refuses when the room
+  loads again) are refused with ``bad_params`` and change nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from .harness import Client, ServerProc
+
+
+async def _room_game(c: Client) -> dict[str, Any]:
+    await c.catch_up(c.version)
+    assert c.state is not None
+    game: dict[str, Any] = c.state["room"]["game"]
+    return game
+
+
+@pytest.mark.parametrize("key, value, needle", [
+    ("cards.pattern.1", '[["shape", 1, 3000000]]', "at most 2000"),
+    ("cards.pattern.2", '[["shape", 2, 700]]', "at most 2000"),
+    ("turn.prep_time_limit_s", "inf", "finite"),
+    ("turn.prep_time_limit_s", "nan", "finite"),
+    ("turn.prep_time_limit_s", "1e308", "86400"),
+    ("shipping.value.base", "-20", "below 0"),
+])
+async def test_a_farm_parameter_no_table_can_hold_is_refused(
+        server: ServerProc, key: str, value: str, needle: str) -> None:
+    ann = Client(server.ws_url("fp"), "Ann", deltas=True)
+    bob = Client(server.ws_url("fp"), "Bob")
+    for c in (ann, bob):
+        await c.connect()
+        await c.ok("/join")
+    await ann.ok("/option game farm")
+    before = await _room_game(ann)
+    r = await ann.say(f"/option param {key} {value}")
+    assert not r["ok"] and r["code"] == "bad_params", r
+    assert key.split(".")[0] in r["message"] and needle in r["message"], r
+    assert await _room_game(ann) == before  # nothing changed
+    t = time.monotonic()
+    await ann.ok("/start")
+    assert time.monotonic() - t < 5
+    await bob.wait(lambda: bob.state is not None and bob.state["view"] is not None)
+    view = bob.view
+    assert view["params_hash"] == before["params_hash"]
+    cards = sum(p["count"] for p in view["piles"]) + sum(s["hand_count"] for s in view["seats"])
+    assert cards == 96  # the default deck
+    for c in (ann, bob):
+        await c.close()
