@@ -4,7 +4,10 @@ HTTP clients, the real SQLite file).
 * the farm game's parameters are anyone's to set before the start (``/option param``): a
   deck of millions of copies, a preparation time limit of ``inf`` (TOML's: no JSON) and a
   shipment worth less than nothing (a cost below 0, which the audit refuses when the room
-  loads again) are refused with ``bad_params`` and change nothing.
+  loads again) are refused with ``bad_params`` and change nothing;
+* ``HEAD`` of every page and JSON is answered as its ``GET`` (status and headers, no body):
+  it fell through to the board's files and was answered 404, so a monitor asking with HEAD
+  saw the server as gone.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import httpx
 import pytest
 
 from .harness import Client, ServerProc
@@ -55,3 +59,17 @@ async def test_a_farm_parameter_no_table_can_hold_is_refused(
     assert cards == 96  # the default deck
     for c in (ann, bob):
         await c.close()
+
+
+@pytest.mark.parametrize("path", ["/", "/r/abc", "/r/a/b", "/open?room=x", "/api/rooms",
+                                  "/api/facts", "/protocol.json", "/js/app.js"])
+def test_head_is_answered_like_get(server: ServerProc, path: str) -> None:
+    with httpx.Client(base_url=server.base, follow_redirects=False) as http:
+        got = http.get(path)
+        head = http.head(path)
+        assert head.status_code == got.status_code, (path, head.status_code, got.status_code)
+        assert head.content == b""
+        assert head.headers.get("content-type") == got.headers.get("content-type")
+        if "content-length" in got.headers:
+            assert head.headers["content-length"] == got.headers["content-length"]
+        assert http.get("/api/rooms").json() == []  # a HEAD made no room
