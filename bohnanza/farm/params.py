@@ -20,12 +20,14 @@ from __future__ import annotations
 import copy
 import re
 import tomllib
+import unicodedata
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -46,6 +48,34 @@ __all__ = ["ParamsError", "default_params", "load_params", "merge", "params_from
 NonNeg = Annotated[StrictInt, Field(ge=0)]
 Pos = Annotated[StrictInt, Field(ge=1)]
 Ident = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+
+#: the longest set name (its ``*`` left out) and label (``ja``, a card's ``id``)
+MAX_NAME = 64
+MAX_LABEL = 32
+_BIDI = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+
+
+def _one_line(text: str) -> str:
+    """A name or label is shown in the room's log and header, to everyone: one line, as a
+    typed line is (server/inbound.py: no control, line or paragraph break, bidi override).
+    TOML's escapes (``"\\n"``, ``"\\u202e"``) made such characters after the typed line was
+    checked: ``Farm parameters: ...; set x`` and a new line that passed for another
+    speaker's."""
+    for c in text:
+        if c in _BIDI or unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp"):
+            raise ValueError("one line of text, without control, line-break or bidi-override "
+                             f"characters (U+{ord(c):04X})")
+    return text
+
+
+def _set_name(text: str) -> str:
+    if len(text.rstrip("*")) > MAX_NAME:
+        raise ValueError(f"at most {MAX_NAME} characters")
+    return _one_line(text)
+
+
+Label = Annotated[StrictStr, Field(max_length=MAX_LABEL), AfterValidator(_one_line)]
+SetName = Annotated[StrictStr, AfterValidator(_set_name)]
 
 #: the most cards a parameter set's deck may hold (the default deck: 96). Anyone at a table may
 #: set the parameters before the start (``/option param``): a deck of millions of copies held
@@ -101,17 +131,17 @@ class GameP(_M):
 
 class Category(_M):
     id: Ident
-    ja: StrictStr = ""
+    ja: Label = ""
 
 
 class Attribute(_M):
     id: Ident
-    ja: StrictStr = ""
+    ja: Label = ""
     group: Ident
 
 
 class CardRow(_M):
-    id: StrictStr = ""
+    id: Label = ""
     category: Ident
     level: Pos
     attribute: Ident
@@ -201,7 +231,7 @@ class Shipping(_M):
 
 class Evaluation(_M):
     id: Ident
-    ja: StrictStr = ""
+    ja: Label = ""
     counts: Ident
 
 
@@ -224,7 +254,7 @@ class Info(_M):
 
 
 class Params(_M):
-    name: StrictStr = "custom"
+    name: SetName = "custom"
     game: GameP
     cards: Cards
     piles: Piles

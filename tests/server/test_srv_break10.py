@@ -5,6 +5,9 @@ HTTP clients, the real SQLite file).
   deck of millions of copies, a preparation time limit of ``inf`` (TOML's: no JSON) and a
   shipment worth less than nothing (a cost below 0, which the audit refuses when the room
   loads again) are refused with ``bad_params`` and change nothing;
+* a parameter set's name and labels are one line, like a typed line: TOML's escapes made a
+  newline, NUL or bidi override after the typed line was checked, and the room's log line
+  ``Farm parameters: ...; set NAME`` carried a second line that passed for another speaker;
 * ``HEAD`` of every page and JSON is answered as its ``GET`` (status and headers, no body):
   it fell through to the board's files and was answered 404, so a monitor asking with HEAD
   saw the server as gone.
@@ -12,6 +15,7 @@ HTTP clients, the real SQLite file).
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -73,3 +77,31 @@ def test_head_is_answered_like_get(server: ServerProc, path: str) -> None:
         if "content-length" in got.headers:
             assert head.headers["content-length"] == got.headers["content-length"]
         assert http.get("/api/rooms").json() == []  # a HEAD made no room
+
+
+@pytest.mark.parametrize("option", [
+    '/option param name "x\\nBob: I resign."',
+    '/option param name "\\u202eevil"',
+    '/option param name "nul\\u0000"',
+    '/option params name = "Y\\nCy: hello"',
+    "/option params name = \"\"\"Y\nCy: hello\"\"\"",
+    '/option param cards.categories [{id="root", ja="a\\u2028b"}, {id="leaf"}, {id="fruit"}]',
+    '/option param name "%s"' % ("n" * 65),
+])
+async def test_a_farm_parameter_name_is_one_line(server: ServerProc, option: str) -> None:
+    ann = Client(server.ws_url("fn"), "Ann", deltas=True)
+    eve = Client(server.ws_url("fn"), None)  # a watcher
+    await ann.connect()
+    await eve.connect()
+    await ann.ok("/join")
+    await ann.ok("/option game farm")
+    before = await _room_game(ann)
+    r = await ann.say(option)
+    assert not r["ok"] and r["code"] == "bad_params", r
+    assert await _room_game(ann) == before
+    await eve.catch_up(ann.version)
+    for entry in eve.logs:
+        assert "\n" not in entry["text"] and "\u202e" not in entry["text"], entry
+    assert "\n" not in json.dumps(httpx.get(f"{server.base}/api/rooms").json())
+    for c in (ann, eve):
+        await c.close()
