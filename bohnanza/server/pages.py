@@ -93,6 +93,21 @@ def new_room_page(hub: Hub, name: str) -> HTMLResponse | None:
 #: an uptime monitor or a link checker that asks with HEAD saw the server as gone
 PAGE_METHODS = ["GET", "HEAD"]
 
+#: the board's pages and files are asked for again each time they are used, answered 304 while
+#: unchanged (their ETag): without a Cache-Control a browser keeps a file fresh for a tenth of
+#: its age (RFC 9111 4.2.2), so after an upgrade it ran modules of two versions side by side
+#: (``room.html``'s ``/js/app.js`` imports its modules without a version in their names)
+BOARD_CACHE = "no-cache"
+
+
+class BoardFiles(StaticFiles):
+    """The board's files (``web/``), each with ``Cache-Control: no-cache``."""
+
+    async def get_response(self, path: str, scope: Any) -> Response:
+        response = await super().get_response(path, scope)
+        response.headers.setdefault("cache-control", BOARD_CACHE)
+        return response
+
 
 def register(app: FastAPI, settings: Settings) -> None:
     web: Path = settings.web_dir
@@ -100,7 +115,8 @@ def register(app: FastAPI, settings: Settings) -> None:
     def page(name: str) -> Response:
         path = web / name
         if path.is_file():
-            return FileResponse(path, media_type="text/html")
+            return FileResponse(path, media_type="text/html",
+                                headers={"cache-control": BOARD_CACHE})
         return PlainTextResponse(f"The board's files are missing: no {path} (set "
                                  "BOHNANZA_WEB_DIR to the board's web/ folder).", 503)
 
@@ -156,4 +172,4 @@ def register(app: FastAPI, settings: Settings) -> None:
         return JSONResponse(protocol_schema())
 
     if web.is_dir():
-        app.mount("/", StaticFiles(directory=web), name="web")
+        app.mount("/", BoardFiles(directory=web), name="web")

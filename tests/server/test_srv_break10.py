@@ -10,7 +10,10 @@ HTTP clients, the real SQLite file).
   ``Farm parameters: ...; set NAME`` carried a second line that passed for another speaker;
 * ``HEAD`` of every page and JSON is answered as its ``GET`` (status and headers, no body):
   it fell through to the board's files and was answered 404, so a monitor asking with HEAD
-  saw the server as gone.
+  saw the server as gone;
+* the board's pages and files say ``Cache-Control: no-cache`` (asked again, 304 while
+  unchanged): without it a browser kept each module fresh for a tenth of its age and, after
+  an upgrade, ran modules of two versions together.
 """
 
 from __future__ import annotations
@@ -105,3 +108,14 @@ async def test_a_farm_parameter_name_is_one_line(server: ServerProc, option: str
     assert "\n" not in json.dumps(httpx.get(f"{server.base}/api/rooms").json())
     for c in (ann, eve):
         await c.close()
+
+
+@pytest.mark.parametrize("path", ["/", "/r/abc", "/index.html", "/js/app.js", "/js/net.js"])
+def test_the_boards_files_are_asked_for_again(server: ServerProc, path: str) -> None:
+    with httpx.Client(base_url=server.base) as http:
+        got = http.get(path)
+        assert got.status_code == 200
+        assert got.headers.get("cache-control") == "no-cache", got.headers
+        if "." in path:  # a file (the pages, a few KB, come whole each time)
+            again = http.get(path, headers={"if-none-match": got.headers["etag"]})
+            assert again.status_code == 304 and again.content == b""
