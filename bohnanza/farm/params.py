@@ -413,6 +413,37 @@ def params_from_dict(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: the deepest a parameter file nests (tables and arrays; the shipped set: 5)
+MAX_DEPTH = 12
+
+
+def _toml(text: str) -> dict[str, Any]:
+    """``tomllib.loads``, nested at most :data:`MAX_DEPTH` deep. Raises
+    ``tomllib.TOMLDecodeError``, or :class:`ParamsError` for a text nested deeper: tomllib
+    reads arrays and inline tables recursively, and 1,800 ``[`` (a say is up to 4 KB) raised
+    RecursionError, answered ``internal_error`` with a traceback of 1,000 frames in the log."""
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        data = None
+    if data is None or _depth(data) > MAX_DEPTH:
+        raise ParamsError(f"a parameter file nests at most {MAX_DEPTH} deep")
+    return data
+
+
+def _depth(data: Any) -> int:
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict)
+                                                      else value))
+    return deepest
+
+
 @lru_cache(maxsize=1)
 def _default_raw() -> dict[str, Any]:
     text = resources.files("bohnanza.farm").joinpath("farm.toml").read_text(encoding="utf-8")
@@ -433,7 +464,7 @@ def load_params(path: str | Path | None = None, *, overlay: dict[str, Any] | Non
     if path is not None:
         p = Path(path)
         try:
-            raw = tomllib.loads(p.read_text(encoding="utf-8"))
+            raw = _toml(p.read_text(encoding="utf-8"))
         except OSError as e:
             raise ParamsError(f"{p}: cannot read ({e.strerror})") from None
         except tomllib.TOMLDecodeError as e:
@@ -450,7 +481,7 @@ def params_from_toml(text: str, name: str | None = None) -> dict[str, Any]:
     :func:`load_params` reads a file (a room's "load a parameter file"); its ``name`` defaults
     to ``name`` or ``uploaded``. Raises :class:`ParamsError`."""
     try:
-        raw = tomllib.loads(text)
+        raw = _toml(text)
     except tomllib.TOMLDecodeError as e:
         raise ParamsError(f"not valid TOML ({e})") from None
     raw.setdefault("name", name or "uploaded")
@@ -467,7 +498,7 @@ def with_override(params: dict[str, Any], key: str, value: str) -> dict[str, Any
     if not _KEY.match(key):
         raise ParamsError(f"{key!r} is not a parameter key (like facilities.field.price)")
     try:
-        parsed = tomllib.loads(f"v = {value}")["v"]
+        parsed = _toml(f"v = {value}")["v"]
     except tomllib.TOMLDecodeError:
         if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", value.strip()):
             parsed = value.strip()

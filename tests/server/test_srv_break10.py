@@ -8,6 +8,9 @@ HTTP clients, the real SQLite file).
 * a parameter set's name and labels are one line, like a typed line: TOML's escapes made a
   newline, NUL or bidi override after the typed line was checked, and the room's log line
   ``Farm parameters: ...; set NAME`` carried a second line that passed for another speaker;
+* a parameter file nested 1,800 deep (``/option params a = [[[...]]]``, within a 4 KB say)
+  is ``bad_params``: tomllib's RecursionError was answered ``internal_error`` and wrote a
+  traceback of a thousand frames to the log, every time;
 * ``HEAD`` of every page and JSON is answered as its ``GET`` (status and headers, no body):
   it fell through to the board's files and was answered 404, so a monitor asking with HEAD
   saw the server as gone;
@@ -119,3 +122,23 @@ def test_the_boards_files_are_asked_for_again(server: ServerProc, path: str) -> 
         if "." in path:  # a file (the pages, a few KB, come whole each time)
             again = http.get(path, headers={"if-none-match": got.headers["etag"]})
             assert again.status_code == 304 and again.content == b""
+
+
+@pytest.mark.parametrize("option", [
+    "/option params a = " + "[" * 1800 + "]" * 1800,
+    "/option params a = " + "{b=" * 600 + "1" + "}" * 600,
+    "/option param cards.levels " + "[" * 180 + "]" * 180,
+])
+async def test_a_parameter_file_nested_too_deep_is_refused(server: ServerProc, option: str
+                                                           ) -> None:
+    ann = Client(server.ws_url("deep"), "Ann", deltas=True)
+    await ann.connect()
+    await ann.ok("/join")
+    await ann.ok("/option game farm")
+    before = await _room_game(ann)
+    log = server.log.stat().st_size
+    r = await ann.say(option)
+    assert not r["ok"] and r["code"] == "bad_params" and "deep" in r["message"], r
+    assert await _room_game(ann) == before
+    assert "Traceback" not in server.log.read_text()[log:]
+    await ann.close()
