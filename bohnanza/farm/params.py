@@ -45,8 +45,11 @@ from .engine.rules import FACILITIES, params_hash
 __all__ = ["ParamsError", "default_params", "load_params", "merge", "params_from_dict",
            "params_from_toml", "params_hash", "with_override"]
 
-NonNeg = Annotated[StrictInt, Field(ge=0)]
-Pos = Annotated[StrictInt, Field(ge=1)]
+#: the largest number a parameter holds: the board reads the numbers as JavaScript's, exact
+#: only to 2**53 (TOML's integers reach 2**63, tomllib's any length)
+MAX_NUMBER = 1_000_000
+NonNeg = Annotated[StrictInt, Field(ge=0, le=MAX_NUMBER)]
+Pos = Annotated[StrictInt, Field(ge=1, le=MAX_NUMBER)]
 Ident = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 
 #: the longest set name (its ``*`` left out) and label (``ja``, a card's ``id``)
@@ -214,7 +217,7 @@ class Turn(_M):
 
 
 class ShipValue(_M):
-    base: StrictInt
+    base: Annotated[StrictInt, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]
     add_base_level: StrictBool
 
 
@@ -421,9 +424,14 @@ def _toml(text: str) -> dict[str, Any]:
     """``tomllib.loads``, nested at most :data:`MAX_DEPTH` deep. Raises
     ``tomllib.TOMLDecodeError``, or :class:`ParamsError` for a text nested deeper: tomllib
     reads arrays and inline tables recursively, and 1,800 ``[`` (a say is up to 4 KB) raised
-    RecursionError, answered ``internal_error`` with a traceback of 1,000 frames in the log."""
+    RecursionError, answered ``internal_error`` with a traceback of 1,000 frames in the log;
+    an integer of 4,400 digits raised ValueError, answered so too."""
     try:
         data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError:  # an integer of more than 4,300 digits (int's own limit)
+        raise ParamsError(f"a number holds at most {MAX_NUMBER} (not valid TOML)") from None
     except RecursionError:
         data = None
     if data is None or _depth(data) > MAX_DEPTH:
