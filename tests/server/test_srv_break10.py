@@ -11,6 +11,9 @@ HTTP clients, the real SQLite file).
 * a parameter file nested 1,800 deep (``/option params a = [[[...]]]``, within a 4 KB say)
   is ``bad_params``: tomllib's RecursionError was answered ``internal_error`` and wrote a
   traceback of a thousand frames to the log, every time;
+* with the farm's ``info.public`` leaving out ``grades`` (G31) a spectator's view hid every
+  seat's grades but the log told everyone ``b upgraded the storage box to grade 2``: the
+  others now read that a facility went up, not which (the owner reads it all);
 * ``HEAD`` of every page and JSON is answered as its ``GET`` (status and headers, no body):
   it fell through to the board's files and was answered 404, so a monitor asking with HEAD
   saw the server as gone;
@@ -28,7 +31,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .harness import Client, ServerProc
+from .harness import Client, ServerProc, catch_up
 
 
 async def _room_game(c: Client) -> dict[str, Any]:
@@ -145,3 +148,41 @@ async def test_a_parameter_file_too_deep_or_long_is_refused(server: ServerProc, 
     assert await _room_game(ann) == before
     assert "Traceback" not in server.log.read_text()[log:]
     await ann.close()
+
+
+async def test_hidden_grades_stay_hidden_in_the_log(server: ServerProc) -> None:
+    url = server.ws_url("grades")
+    ann, bob = Client(url, "Ann", deltas=True), Client(url, "Bob")
+    eve = Client(url, None, deltas=True)
+    for c in (ann, bob):
+        await c.connect()
+        await c.ok("/join")
+    await eve.connect()
+    for option in ("/option game farm", '/option param info.public ["vp"]',
+                   "/option param facilities.storage_box.price [0, 0, 0]"):
+        await ann.ok(option)
+    await ann.ok("/start")
+    for c in (ann, bob):
+        r = await c.say("/done")  # declare the end of the preparation (F20, F22)
+        assert r["ok"] or r["code"] == "already_declared", r
+    upgraded = None
+    for c in (ann, bob):
+        r = await c.say("/upgrade box")
+        if r["ok"]:
+            upgraded = c
+            break
+        assert r["code"] == "not_your_turn", r
+    assert upgraded is not None
+    await catch_up([ann, bob, eve])
+    other = bob if upgraded is ann else ann
+    for c, own in ((upgraded, True), (other, False), (eve, False)):
+        lines = [e for e in c.logs if e.get("kind") == "upgrade"]
+        assert len(lines) == 1, c.logs
+        if own:
+            assert lines[0]["facility"] == "storage_box" and "grade 2" in lines[0]["text"]
+        else:
+            assert "facility" not in lines[0] and "grade" not in lines[0], lines[0]
+            assert "storage" not in lines[0]["text"] and "grade 2" not in lines[0]["text"]
+            assert "grades" not in c.view["seats"][upgraded.seat]
+    for c in (ann, bob, eve):
+        await c.close()
