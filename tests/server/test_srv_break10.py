@@ -14,6 +14,9 @@ HTTP clients, the real SQLite file).
 * with the farm's ``info.public`` leaving out ``grades`` (G31) a spectator's view hid every
   seat's grades but the log told everyone ``b upgraded the storage box to grade 2``: the
   others now read that a facility went up, not which (the owner reads it all);
+* a request whose headers never end (each a line of 64 KB, or one value that never ends) is
+  answered 431 past ``max_head_bytes`` and closed: uvicorn's httptools parser kept them all,
+  and six such connections took the server from 80 MB to 1.1 GB in two seconds;
 * ``HEAD`` of every page and JSON is answered as its ``GET`` (status and headers, no body):
   it fell through to the board's files and was answered 404, so a monitor asking with HEAD
   saw the server as gone;
@@ -25,6 +28,7 @@ HTTP clients, the real SQLite file).
 from __future__ import annotations
 
 import json
+import socket
 import time
 from typing import Any
 
@@ -186,3 +190,43 @@ async def test_hidden_grades_stay_hidden_in_the_log(server: ServerProc) -> None:
             assert "grades" not in c.view["seats"][upgraded.seat]
     for c in (ann, bob, eve):
         await c.close()
+
+
+def _rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+
+
+def _endless_head(port: int, line: bytes, seconds: float = 3.0) -> tuple[int, bytes]:
+    """Send a head that never ends for up to ``seconds``; (bytes sent, the answer)."""
+    s = socket.create_connection(("127.0.0.1", port))
+    s.sendall(b"GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    sent, started = 0, time.monotonic()
+    try:
+        while sent < 200 * 2**20 and time.monotonic() - started < seconds:
+            s.sendall(line)
+            sent += len(line)
+    except OSError:
+        pass  # closed by the server
+    s.settimeout(5)
+    try:
+        answer = s.recv(4096)
+    except OSError:
+        answer = b""
+    s.close()
+    return sent, answer
+
+
+@pytest.mark.parametrize("line", [b"X-A: " + b"a" * 65530 + b"\r\n",  # headers without end
+                                  b"a" * 65536])  # one header value without end
+def test_a_head_that_never_ends_is_answered_431(server_factory: Any, line: bytes) -> None:
+    srv: ServerProc = server_factory()
+    assert srv.proc is not None
+    before = _rss_kb(srv.proc.pid)
+    sent, answer = _endless_head(srv.port, line)
+    assert answer.startswith(b"HTTP/1.1 431"), (sent, answer[:80])
+    assert sent < 16 * 2**20  # cut off long before the 200 MB
+    assert _rss_kb(srv.proc.pid) - before < 50_000
+    # a request of a few KB of headers is still answered
+    with httpx.Client(base_url=srv.base) as http:
+        assert http.get("/api/rooms", headers={"x-pad": "p" * 8000}).status_code == 200
