@@ -43,6 +43,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
 from .conn import DIRECT_RECEIVE, DIRECT_SEND, TokenBucket
+from .headlimit import HeadLimit
 from .wsframe import SHORT_HEADERS, lone_text, long_header
 from .wsframe import text_frame as text_frame  # (its home before wsframe.py)
 
@@ -207,21 +208,20 @@ def _address(transport: Any) -> str:
 
 _REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
             b"connection: close\r\nretry-after: 5\r\ncontent-length: %d\r\n\r\n%s")
-_HEAD_TOO_BIG = (b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
-                 b"content-type: text/plain; charset=utf-8\r\nconnection: close\r\n"
-                 b"content-length: %d\r\n\r\n%s")
 
 
-class GatedHttp(HttpToolsProtocol):
+class GatedHttp(HeadLimit, HttpToolsProtocol):
     """uvicorn's HTTP protocol behind the gate: counted per address, refused when full, closed
-    when a request (its headers and any body) is not all in within ``header_timeout``."""
+    when a request (its headers and any body) is not all in within ``header_timeout``, and
+    answered 431 when its head passes ``max_head_bytes`` (headlimit.py)."""
+
+    def head_limit(self) -> int | None:
+        return _gate.settings.max_head_bytes if _gate is not None else None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._gate_address = _address(transport)
         self._gate_counted = False
         self._header_timer: asyncio.TimerHandle | None = None
-        self._head_open = True  # a request's head (line and headers) not all in yet
-        self._head_bytes = 0
         gate = _gate
         why = gate.admit(self._gate_address) if gate is not None else None
         super().connection_made(transport)
@@ -248,28 +248,9 @@ class GatedHttp(HttpToolsProtocol):
         if not self.transport.is_closing():
             self.transport.close()
 
-    def data_received(self, data: bytes) -> None:
-        """Bytes of a request whose head is not all in count against ``max_head_bytes``
-        (httptools keeps a header value that has not ended in a buffer of its own: the
-        bytes are counted as they come, not the headers it has read). Past it the request is
-        answered 431 and the connection closed."""
-        super().data_received(data)
-        if self._head_open and _gate is not None and not self.transport.is_closing():
-            self._head_bytes += len(data)
-            limit = _gate.settings.max_head_bytes
-            if self._head_bytes > limit:
-                body = f"A request's line and headers hold at most {limit} bytes.".encode()
-                self.transport.write(_HEAD_TOO_BIG % (len(body), body))
-                self.transport.close()
-
     def on_message_begin(self) -> None:
         self._arm()  # a kept-alive connection's next request has its own time
-        self._head_open, self._head_bytes = True, 0
         super().on_message_begin()
-
-    def on_headers_complete(self) -> None:
-        self._head_open = False
-        super().on_headers_complete()
 
     def on_message_complete(self) -> None:
         self._disarm()  # the whole request is in (a body too: one sent byte by byte is cut)
@@ -288,8 +269,6 @@ class GatedHttp(HttpToolsProtocol):
             self._gate_counted = False
             _gate.left(self._gate_address)
         super().connection_lost(exc)
-
-
 
 
 class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
