@@ -310,6 +310,10 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
                 return  # the parser read nothing: it still waits for a frame
         self._idle_parser = False  # where the parser stops in this is looked at again
         super().data_received(data)
+        t = self.transport  # the library answers each ping itself: a peer that pings and reads
+        if t is not None and _gate is not None and (  # nothing grew this buffer without end
+                t.get_write_buffer_size() > 2 * _gate.settings.send_queue_bytes):
+            t.abort()  # (14 MB a second; a close frame would wait behind it)
 
     def _between_frames(self) -> bool:
         """The connection open, nothing queued for the application, and the library's parser

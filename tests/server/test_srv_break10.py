@@ -17,6 +17,10 @@ HTTP clients, the real SQLite file).
 * a request whose headers never end (each a line of 64 KB, or one value that never ends) is
   answered 431 past ``max_head_bytes`` and closed: uvicorn's httptools parser kept them all,
   and six such connections took the server from 80 MB to 1.1 GB in two seconds;
+* a WebSocket peer that sends pings and reads nothing is cut off once the server's unsent
+  bytes pass twice ``send_queue_bytes``: the library answers each ping with a pong itself,
+  past the room's count of unsent frames, and one such peer grew the server by 14 MB a
+  second without end (no hello needed);
 * ``HEAD`` of every page and JSON is answered as its ``GET`` (status and headers, no body):
   it fell through to the board's files and was answered 404, so a monitor asking with HEAD
   saw the server as gone;
@@ -27,7 +31,10 @@ HTTP clients, the real SQLite file).
 
 from __future__ import annotations
 
+import asyncio
+import base64
 import json
+import os
 import socket
 import time
 from typing import Any
@@ -230,3 +237,42 @@ def test_a_head_that_never_ends_is_answered_431(server_factory: Any, line: bytes
     # a request of a few KB of headers is still answered
     with httpx.Client(base_url=srv.base) as http:
         assert http.get("/api/rooms", headers={"x-pad": "p" * 8000}).status_code == 200
+
+
+def _ping_flood(port: int, seconds: float) -> float:
+    """A raw WebSocket that pings as fast as it can and reads nothing; the MB it sent."""
+    s = socket.create_connection(("127.0.0.1", port))
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall(f"GET /ws/pings HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+              f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+              "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+    mask = b"\x01\x02\x03\x04"
+    ping = bytes([0x89, 0x80 | 125]) + mask + bytes(b ^ mask[i % 4] for i, b in
+                                                    enumerate(b"p" * 125))
+    sent, started = 0, time.monotonic()
+    s.settimeout(1)
+    try:
+        while time.monotonic() - started < seconds:
+            s.sendall(ping * 500)
+            sent += len(ping) * 500
+    except OSError:
+        pass  # cut off by the server
+    s.close()
+    return sent / 2**20
+
+
+async def test_a_peer_that_pings_and_never_reads_is_cut_off(server_factory: Any) -> None:
+    srv: ServerProc = server_factory()
+    assert srv.proc is not None
+    before = _rss_kb(srv.proc.pid)
+    sent = await asyncio.to_thread(_ping_flood, srv.port, 4.0)
+    assert sent < 30, sent  # cut off (before: 45 MB and more in 4 s, all kept)
+    assert _rss_kb(srv.proc.pid) - before < 30_000
+    # a client that reads its pongs is not cut off
+    ann = Client(srv.ws_url("pings"), "Ann")
+    await ann.connect()
+    for _ in range(300):
+        await (await ann.ws.ping(b"p" * 125))
+    await ann.ok("/who")
+    await ann.close()
