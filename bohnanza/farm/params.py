@@ -20,12 +20,14 @@ from __future__ import annotations
 import copy
 import re
 import tomllib
+import unicodedata
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -43,9 +45,48 @@ from .engine.rules import FACILITIES, params_hash
 __all__ = ["ParamsError", "default_params", "load_params", "merge", "params_from_dict",
            "params_from_toml", "params_hash", "with_override"]
 
-NonNeg = Annotated[StrictInt, Field(ge=0)]
-Pos = Annotated[StrictInt, Field(ge=1)]
+#: the largest number a parameter holds: the board reads the numbers as JavaScript's, exact
+#: only to 2**53 (TOML's integers reach 2**63, tomllib's any length)
+MAX_NUMBER = 1_000_000
+NonNeg = Annotated[StrictInt, Field(ge=0, le=MAX_NUMBER)]
+Pos = Annotated[StrictInt, Field(ge=1, le=MAX_NUMBER)]
 Ident = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+
+#: the longest set name (its ``*`` left out) and label (``ja``, a card's ``id``)
+MAX_NAME = 64
+MAX_LABEL = 32
+_BIDI = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+
+
+def _one_line(text: str) -> str:
+    """A name or label is shown in the room's log and header, to everyone: one line, as a
+    typed line is (server/inbound.py: no control, line or paragraph break, bidi override).
+    TOML's escapes (``"\\n"``, ``"\\u202e"``) made such characters after the typed line was
+    checked: ``Farm parameters: ...; set x`` and a new line that passed for another
+    speaker's."""
+    for c in text:
+        if c in _BIDI or unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp"):
+            raise ValueError("one line of text, without control, line-break or bidi-override "
+                             f"characters (U+{ord(c):04X})")
+    return text
+
+
+def _set_name(text: str) -> str:
+    if len(text.rstrip("*")) > MAX_NAME:
+        raise ValueError(f"at most {MAX_NAME} characters")
+    return _one_line(text)
+
+
+Label = Annotated[StrictStr, Field(max_length=MAX_LABEL), AfterValidator(_one_line)]
+SetName = Annotated[StrictStr, AfterValidator(_set_name)]
+
+#: the most cards a parameter set's deck may hold (the default deck: 96). Anyone at a table may
+#: set the parameters before the start (``/option param``): a deck of millions of copies held
+#: the server's one event loop for seconds at the deal, and every checkpoint wrote it whole
+MAX_DECK = 2000
+#: the longest preparation time limit (G19), in seconds: a day, the time a room is kept. A
+#: finite number: ``inf`` (TOML's) is no JSON, so a stored room could not hold it
+MAX_PREP_SECONDS = 86400.0
 
 
 class ParamsError(Refusal):
@@ -93,17 +134,17 @@ class GameP(_M):
 
 class Category(_M):
     id: Ident
-    ja: StrictStr = ""
+    ja: Label = ""
 
 
 class Attribute(_M):
     id: Ident
-    ja: StrictStr = ""
+    ja: Label = ""
     group: Ident
 
 
 class CardRow(_M):
-    id: StrictStr = ""
+    id: Label = ""
     category: Ident
     level: Pos
     attribute: Ident
@@ -171,12 +212,12 @@ class Facilities(_M):
 
 class Turn(_M):
     order_cards: Literal["players"]
-    prep_time_limit_s: Annotated[float, Field(ge=0)]
+    prep_time_limit_s: Annotated[float, Field(ge=0, le=MAX_PREP_SECONDS, allow_inf_nan=False)]
     harvest_any_order: StrictBool
 
 
 class ShipValue(_M):
-    base: StrictInt
+    base: Annotated[StrictInt, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]
     add_base_level: StrictBool
 
 
@@ -193,7 +234,7 @@ class Shipping(_M):
 
 class Evaluation(_M):
     id: Ident
-    ja: StrictStr = ""
+    ja: Label = ""
     counts: Ident
 
 
@@ -216,7 +257,7 @@ class Info(_M):
 
 
 class Params(_M):
-    name: StrictStr = "custom"
+    name: SetName = "custom"
     game: GameP
     cards: Cards
     piles: Piles
@@ -268,6 +309,12 @@ class Params(_M):
                 errs.append(f"cards.card[{i}].level: {row.level} is not one of {levels}")
         if not c.card and not any(c.pattern.values()):
             errs.append("cards: the deck is empty (give cards.pattern or [[cards.card]])")
+        size = (sum(row.copies for row in c.card) if c.card else
+                len(cats) * sum(n for lv_text, rows in c.pattern.items()
+                                if lv_text.isdigit() and int(lv_text) in levels
+                                for _, _, n in rows))
+        if size > MAX_DECK:
+            errs.append(f"cards: the deck holds {size} cards, at most {MAX_DECK}")
         top = f.max_grade
         for kind in FACILITIES:
             fac = getattr(f, kind)
@@ -292,6 +339,11 @@ class Params(_M):
                     errs.append(f"{where}.{key}: {v} is not one of cards.levels {levels}")
             if e.get_rule == "same_level" and e.give_rule != "same_level":
                 errs.append(f"{where}: get_rule same_level needs give_rule same_level")
+        ship = self.shipping.value
+        least = ship.base + (min(levels) if ship.add_base_level and levels else 0)
+        if least < 0:
+            errs.append(f"shipping.value.base: a shipment could be worth {least}; a cost "
+                        "never goes below 0 (G8)")
         if isinstance(self.shipping.draw.level, int) and self.shipping.draw.level not in levels:
             errs.append(f"shipping.draw.level: {self.shipping.draw.level} is not one of "
                         f"cards.levels {levels}")
@@ -364,6 +416,42 @@ def params_from_dict(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: the deepest a parameter file nests (tables and arrays; the shipped set: 5)
+MAX_DEPTH = 12
+
+
+def _toml(text: str) -> dict[str, Any]:
+    """``tomllib.loads``, nested at most :data:`MAX_DEPTH` deep. Raises
+    ``tomllib.TOMLDecodeError``, or :class:`ParamsError` for a text nested deeper: tomllib
+    reads arrays and inline tables recursively, and 1,800 ``[`` (a say is up to 4 KB) raised
+    RecursionError, answered ``internal_error`` with a traceback of 1,000 frames in the log;
+    an integer of 4,400 digits raised ValueError, answered so too."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError:  # an integer of more than 4,300 digits (int's own limit)
+        raise ParamsError(f"a number holds at most {MAX_NUMBER} (not valid TOML)") from None
+    except RecursionError:
+        data = None
+    if data is None or _depth(data) > MAX_DEPTH:
+        raise ParamsError(f"a parameter file nests at most {MAX_DEPTH} deep")
+    return data
+
+
+def _depth(data: Any) -> int:
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict)
+                                                      else value))
+    return deepest
+
+
 @lru_cache(maxsize=1)
 def _default_raw() -> dict[str, Any]:
     text = resources.files("bohnanza.farm").joinpath("farm.toml").read_text(encoding="utf-8")
@@ -384,7 +472,7 @@ def load_params(path: str | Path | None = None, *, overlay: dict[str, Any] | Non
     if path is not None:
         p = Path(path)
         try:
-            raw = tomllib.loads(p.read_text(encoding="utf-8"))
+            raw = _toml(p.read_text(encoding="utf-8"))
         except OSError as e:
             raise ParamsError(f"{p}: cannot read ({e.strerror})") from None
         except tomllib.TOMLDecodeError as e:
@@ -401,7 +489,7 @@ def params_from_toml(text: str, name: str | None = None) -> dict[str, Any]:
     :func:`load_params` reads a file (a room's "load a parameter file"); its ``name`` defaults
     to ``name`` or ``uploaded``. Raises :class:`ParamsError`."""
     try:
-        raw = tomllib.loads(text)
+        raw = _toml(text)
     except tomllib.TOMLDecodeError as e:
         raise ParamsError(f"not valid TOML ({e})") from None
     raw.setdefault("name", name or "uploaded")
@@ -418,7 +506,7 @@ def with_override(params: dict[str, Any], key: str, value: str) -> dict[str, Any
     if not _KEY.match(key):
         raise ParamsError(f"{key!r} is not a parameter key (like facilities.field.price)")
     try:
-        parsed = tomllib.loads(f"v = {value}")["v"]
+        parsed = _toml(f"v = {value}")["v"]
     except tomllib.TOMLDecodeError:
         if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", value.strip()):
             parsed = value.strip()

@@ -43,6 +43,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
 from .conn import DIRECT_RECEIVE, DIRECT_SEND, TokenBucket
+from .headlimit import HeadLimit
 from .wsframe import SHORT_HEADERS, lone_text, long_header
 from .wsframe import text_frame as text_frame  # (its home before wsframe.py)
 
@@ -209,9 +210,13 @@ _REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; char
             b"connection: close\r\nretry-after: 5\r\ncontent-length: %d\r\n\r\n%s")
 
 
-class GatedHttp(HttpToolsProtocol):
+class GatedHttp(HeadLimit, HttpToolsProtocol):
     """uvicorn's HTTP protocol behind the gate: counted per address, refused when full, closed
-    when a request (its headers and any body) is not all in within ``header_timeout``."""
+    when a request (its headers and any body) is not all in within ``header_timeout``, and
+    answered 431 when its head passes ``max_head_bytes`` (headlimit.py)."""
+
+    def head_limit(self) -> int | None:
+        return _gate.settings.max_head_bytes if _gate is not None else None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._gate_address = _address(transport)
@@ -266,8 +271,6 @@ class GatedHttp(HttpToolsProtocol):
         super().connection_lost(exc)
 
 
-
-
 class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
     """uvicorn's WebSocket protocol, counted by the gate until the connection is lost.
 
@@ -307,6 +310,10 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
                 return  # the parser read nothing: it still waits for a frame
         self._idle_parser = False  # where the parser stops in this is looked at again
         super().data_received(data)
+        t = self.transport  # the library answers each ping itself: a peer that pings and reads
+        if t is not None and _gate is not None and (  # nothing grew this buffer without end
+                t.get_write_buffer_size() > 2 * _gate.settings.send_queue_bytes):
+            t.abort()  # (14 MB a second; a close frame would wait behind it)
 
     def _between_frames(self) -> bool:
         """The connection open, nothing queued for the application, and the library's parser

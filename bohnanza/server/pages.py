@@ -87,27 +87,50 @@ def new_room_page(hub: Hub, name: str) -> HTMLResponse | None:
                         .replace("{open}", link), status_code=409)
 
 
+#: every page and JSON answers HEAD as it answers GET, headers only (RFC 9110 9.3.2: a
+#: general-purpose server must). FastAPI's ``app.get`` routes do not: a HEAD fell through to
+#: the board's files at "/" and was answered 404 (``HEAD /``, ``/r/ROOM``, ``/api/rooms``), so
+#: an uptime monitor or a link checker that asks with HEAD saw the server as gone
+PAGE_METHODS = ["GET", "HEAD"]
+
+#: the board's pages and files are asked for again each time they are used, answered 304 while
+#: unchanged (their ETag): without a Cache-Control a browser keeps a file fresh for a tenth of
+#: its age (RFC 9111 4.2.2), so after an upgrade it ran modules of two versions side by side
+#: (``room.html``'s ``/js/app.js`` imports its modules without a version in their names)
+BOARD_CACHE = "no-cache"
+
+
+class BoardFiles(StaticFiles):
+    """The board's files (``web/``), each with ``Cache-Control: no-cache``."""
+
+    async def get_response(self, path: str, scope: Any) -> Response:
+        response = await super().get_response(path, scope)
+        response.headers.setdefault("cache-control", BOARD_CACHE)
+        return response
+
+
 def register(app: FastAPI, settings: Settings) -> None:
     web: Path = settings.web_dir
 
     def page(name: str) -> Response:
         path = web / name
         if path.is_file():
-            return FileResponse(path, media_type="text/html")
+            return FileResponse(path, media_type="text/html",
+                                headers={"cache-control": BOARD_CACHE})
         return PlainTextResponse(f"The board's files are missing: no {path} (set "
                                  "BOHNANZA_WEB_DIR to the board's web/ folder).", 503)
 
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=PAGE_METHODS, include_in_schema=False)
     async def lobby() -> Response:
         return page("index.html")
 
-    @app.get("/r/{room}", include_in_schema=False)
+    @app.api_route("/r/{room}", methods=PAGE_METHODS, include_in_schema=False)
     async def room_page(request: Request, room: str) -> Response:
         if not valid_room_name(room, settings.room_name_max_len):
             return bad_room_page(room, settings.room_name_max_len)
         return new_room_page(request.app.state.hub, room) or page("room.html")
 
-    @app.get("/open", include_in_schema=False)
+    @app.api_route("/open", methods=PAGE_METHODS, include_in_schema=False)
     async def open_room(request: Request, room: str = "", name: str = "", game: str = ""
                         ) -> Response:
         """The lobby's form before its script runs: on to the room with the name typed
@@ -126,16 +149,16 @@ def register(app: FastAPI, settings: Settings) -> None:
         ask = "?" + urlencode(query, quote_via=quote) if query else ""
         return RedirectResponse("/r/" + quote(room) + ask, status_code=303)
 
-    @app.get("/r/{rest:path}", include_in_schema=False)
+    @app.api_route("/r/{rest:path}", methods=PAGE_METHODS, include_in_schema=False)
     async def bad_room_link(rest: str) -> Response:
         return bad_room_page(rest, settings.room_name_max_len)
 
-    @app.get("/api/rooms")
+    @app.api_route("/api/rooms", methods=PAGE_METHODS)
     async def rooms(request: Request) -> list[dict[str, Any]]:
         hub: Hub = request.app.state.hub
         return hub.listing()
 
-    @app.get("/api/facts")
+    @app.api_route("/api/facts", methods=PAGE_METHODS)
     async def game_facts() -> dict[str, Any]:
         """:func:`facts` and this server's ``limits`` in characters: ``{"name", "room_name",
         "line"}`` (settings ``name_max_len``, ``room_name_max_len``, ``chat_max_len``), so
@@ -144,9 +167,9 @@ def register(app: FastAPI, settings: Settings) -> None:
                                       "room_name": settings.room_name_max_len,
                                       "line": settings.chat_max_len}}
 
-    @app.get("/protocol.json")
+    @app.api_route("/protocol.json", methods=PAGE_METHODS)
     async def protocol() -> JSONResponse:
         return JSONResponse(protocol_schema())
 
     if web.is_dir():
-        app.mount("/", StaticFiles(directory=web), name="web")
+        app.mount("/", BoardFiles(directory=web), name="web")

@@ -79,6 +79,9 @@ class Settings(BaseSettings):
     flood_bar_seconds: float = Field(default=30.0, ge=0)  # new connections refused after a flood
     # seconds a connection may take to send a request, headers and body (a half-sent request)
     header_timeout: float = Field(default=5.0, gt=0)
+    # bytes a request's head (request line and headers) may hold: uvicorn's httptools parser
+    # has no limit, and six connections sending endless headers took 1 GB within 2 s
+    max_head_bytes: int = Field(default=32768, ge=1024)
     # front proxies (their addresses, comma-separated) whose X-Forwarded-For names the client:
     # a connection from one is not held to the per-address connection limits (the proxy's
     # own), and the per-address rates of new rooms and typed lines count the client it names.

@@ -98,3 +98,15 @@ def test_unknown_keys_and_bad_toml(tmp_path: Path) -> None:
         load_params(f)
     with pytest.raises(ParamsError, match="cannot read"):
         load_params(tmp_path / "missing.toml")
+
+
+def test_a_file_too_deep_or_a_number_too_long_is_bad_params(tmp_path: Path) -> None:
+    """tomllib's RecursionError (arrays 1,800 deep) and int's ValueError (4,400 digits) were no
+    ParamsError: a room answered internal_error, the CLI a traceback."""
+    f = tmp_path / "odd.toml"
+    for text, needle in (("a = " + "[" * 1800 + "]" * 1800, "nests at most"),
+                         ("[game]\nstart_cost = " + "1" * 4400, "at most 1000000"),
+                         ("[game]\nstart_cost = 10000000000", "less than or equal to 1000000")):
+        f.write_text(text + "\n", encoding="utf-8")
+        with pytest.raises(ParamsError, match=needle):
+            load_params(f)

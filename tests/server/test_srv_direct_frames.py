@@ -48,6 +48,9 @@ class Transport(asyncio.Transport):
     def close(self) -> None:
         self.closing = True
 
+    def get_write_buffer_size(self) -> int:
+        return 0  # (written at once)
+
     def get_extra_info(self, name: str, default: Any = None) -> Any:
         return {"peername": ("127.0.0.1", 5000), "sockname": ("127.0.0.1", 8000)}.get(
             name, default)

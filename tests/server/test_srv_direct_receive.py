@@ -80,6 +80,9 @@ class Transport(asyncio.Transport):
     def close(self) -> None:
         self.closing = True
 
+    def get_write_buffer_size(self) -> int:
+        return 0  # (written at once)
+
     def pause_reading(self) -> None:
         self.paused += 1
 

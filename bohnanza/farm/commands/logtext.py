@@ -101,6 +101,8 @@ def log_line_ja(entry: dict[str, Any], names: Sequence[str], viewer: int | None)
         return f"{who}はスロット{d['slot']}の{_cards(d['cards'])}を出荷しました{gain}"
     if k == "upgrade":
         paid = f"（コスト{d['price']}）" if "price" in d else ""
+        if "facility" not in d:  # grades not public (G31)
+            return f"{who}は設備を強化しました{paid}"
         fac = FACILITY_JA.get(d["facility"], d["facility"])
         return f"{who}は{fac}をグレード{d['grade']}に強化しました{paid}"
     if k == "enter":

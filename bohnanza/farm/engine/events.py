@@ -74,6 +74,8 @@ class Event(_BaseEvent):
             return f"{who} shipped {_cards(d['cards'])} from slot {d['slot']}{gain}"
         if k == "upgrade":
             paid = f" for {d['price']} cost" if "price" in d else ""
+            if "facility" not in d:  # grades not public (G31)
+                return f"{who} upgraded a facility{paid}"
             return f"{who} upgraded the {d['facility'].replace('_', ' ')} to grade {d['grade']}{paid}"
         if k == "enter":
             return (f"{who} entered {d['card']} (slot {d['slot']}, "

@@ -122,6 +122,8 @@ def upgrade(g: FarmGame, seat: int, a: Upgrade) -> None:
         s.field.extend([None] * max(0, want - len(s.field)))
     data: dict[str, object] = {"facility": a.facility, "grade": grade + 1}
     secret: dict[str, object] = {}
+    if "grades" not in rules.public:  # G31: the others read that a facility went up, not which
+        data, secret = {}, data
     (data if "cost" in rules.public else secret)["price"] = price
     g.emit("upgrade", seat, data, secret)
 
