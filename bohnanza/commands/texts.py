@@ -122,10 +122,12 @@ TEXTS: dict[str, tuple[str, str]] = {
                           "{name}が戻るまでボットが代わりにプレイします。"),
     "option.hiddenmoney": ("hiddenmoney is {value}.", "獲得現金非表示: {value}"),
     "option.rules": ("Rules: {preset} ({lo}-{hi} players).", "ルール: {preset}（{lo}〜{hi}人）"),
-    "option.show": ("rules {preset} ({lo}-{hi} players; 2 players: the bean duel, {duel}); "
-                    "hiddenmoney {value}; clock {clock}",
-                    "ルール {preset}（{lo}〜{hi}人。2人では豆の決闘: {duel}）、獲得現金非表示 "
-                    "{value}、持ち時間 {clock}"),
+    "option.show": ("rules {preset} ({lo}-{hi} players); hiddenmoney {value}; clock {clock}",
+                    "ルール {preset}（{lo}〜{hi}人）、獲得現金非表示 {value}、持ち時間 {clock}"),
+    "option.show_duel": ("rules {preset} ({lo}-{hi} players; 2 players: the bean duel, {duel}); "
+                         "hiddenmoney {value}; clock {clock}",
+                         "ルール {preset}（{lo}〜{hi}人。2人では豆の決闘: {duel}）、獲得現金非表示 "
+                         "{value}、持ち時間 {clock}"),
     "option.duel.3fields": ("The 2-player bean duel (rio-grande) is played with 3 fields, "
                             "none to buy.",
                             "2人用の豆の決闘（rio-grande）は畑3つで遊びます（購入なし）。"),

@@ -138,7 +138,13 @@ async def test_names_and_room_commands(server: ServerProc) -> None:
     assert r["code"] == "name_taken"
     await b.ok("/join Bea")
     assert (await a.say("/start"))["code"] == "bad_player_count"
-    assert "3-5" in (await a.ok("/option"))["message"]
+    shown = (await a.ok("/option"))["message"]
+    # rules.md §1d: classic seats 3-5 and has no bean duel (only rio-grande plays it with 2;
+    # /start refuses 2 here): /option said "2 players: the bean duel" under every preset
+    assert "3-5" in shown and "duel" not in shown, shown
+    await a.ok("/option rules rio-grande")
+    shown = (await a.ok("/option"))["message"]
+    assert "2-7" in shown and "2 players: the bean duel" in shown, shown
     await a.ok("/option rules amigo")
     await a.ok("/option hiddenmoney")
     assert a.state["room"]["options"] == {"hidden_money": True, "preset": "amigo",

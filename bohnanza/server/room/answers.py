@@ -24,7 +24,10 @@ def options_text(t: Table, reader: str = "en") -> str:
         return lang.text("option.show_game", reader, game=t.game_name, lo=lo, hi=hi,
                          params=params, clock=clock)
     hidden = lang.text("word.on" if t.hidden_money else "word.off", reader)
-    return lang.text("option.show", reader, preset=t.preset, lo=lo, hi=hi,
+    if lo > 2:  # no bean duel in these rules (rules.md §1d: rio-grande's alone; /start refuses 2)
+        return lang.text("option.show", reader, preset=t.preset, lo=lo, hi=hi, value=hidden,
+                         clock=clock)
+    return lang.text("option.show_duel", reader, preset=t.preset, lo=lo, hi=hi,
                      duel=duel_text(t.duel_base, reader), value=hidden, clock=clock)
 
 
