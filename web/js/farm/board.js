@@ -50,16 +50,19 @@ export function farmStatus() {
   return { text: ft('st_harvest', { name: v.seats[v.active]?.name ?? '' }), tone: 'wait' };
 }
 
-function grades(params, g, prices, me) {
+// g: the seat's grades, or undefined when the parameter set keeps them from the others (G31):
+// each reads "grade ?" with no pip lit
+function grades(params, g = {}, prices, me) {
   const row = h('div', { class: 'farm-facilities' });
   for (const k of FACILITIES) {
     const pips = h('span', { class: 'pips', 'aria-hidden': 'true' });
     const max = params?.facilities?.max_grade || 4;
     for (let i = 1; i <= max; i++) pips.append(h('span', { class: 'pip' + (i <= g[k] ? ' on' : '') }));
     const price = prices ? prices[k] : undefined;
-    row.append(h('div', { class: 'fac fac-' + k, dataset: { facility: k, grade: String(g[k]) }, title: `${ft(FAC_WORD[k])} ${ft('grade', { g: g[k] })}` },
+    const grade = g[k] ?? '?';
+    row.append(h('div', { class: 'fac fac-' + k, dataset: { facility: k, grade: String(grade) }, title: `${ft(FAC_WORD[k])} ${ft('grade', { g: grade })}` },
       h('span', { class: 'fac-name', text: ft(FAC_WORD[k]) }), pips,
-      h('span', { class: 'fac-grade', text: ft('grade', { g: g[k] }) }),
+      h('span', { class: 'fac-grade', text: ft('grade', { g: grade }) }),
       me && price !== undefined ? h('span', { class: 'fac-price', text: price === null ? ft('top_grade') : ft('next_price', { p: price }) }) : null));
   }
   return row;
@@ -68,6 +71,8 @@ function grades(params, g, prices, me) {
 function seatPanel(v, i) {
   const s = v.seats[i];
   const me = mySeat() === i;
+  // what the parameter set keeps from the others (G31) the owner reads in its own part
+  const y = me ? v.you : null;
   const marks = [];
   if (v.phase === 'prep' && s.done) marks.push(h('span', { class: 'fmark done', text: ft('done') }));
   if (v.phase === 'harvest' && v.active === i) marks.push(h('span', { class: 'fmark active' }, icon('active'), ' ' + ft('harvesting')));
@@ -77,17 +82,17 @@ function seatPanel(v, i) {
     if (!b) { field.append(h('div', { class: 'slot empty', text: ft('empty_slot') })); return; }
     field.append(h('div', { class: 'slot' + (b.entered ? ' entered' : '') },
       cardEl(v.params, b.base, { small: true }),
-      b.synth.length ? h('span', { class: 'synth-count', text: ft('synth_n', { n: b.synth.length }) }) : null,
+      b.synth?.length ? h('span', { class: 'synth-count', text: ft('synth_n', { n: b.synth.length }) }) : null,
       b.entered ? h('span', { class: 'fmark', text: ft('entered') }) : null));
   });
   return h('div', { class: 'farm-seat' + (me ? ' me' : '') + (s.must_act ? ' owes' : ''), style: { '--seat': seatColour(i) }, dataset: { seat: String(i) } },
     h('div', { class: 'seat-head' },
       h('span', { class: 'swatch' }), h('strong', { text: s.name }), ...marks),
     h('div', { class: 'seat-nums' },
-      h('span', { class: 'vp', text: `${s.vp ?? '?'} ${ft('vp')}` }),
-      h('span', { class: 'cost', text: `${s.cost ?? '?'} ${ft('cost')}` }),
-      h('span', { class: 'hand-count', text: ft('hand_count', { n: s.hand_count }) })),
-    grades(v.params, s.grades, null, false),
+      h('span', { class: 'vp', text: `${s.vp ?? y?.vp ?? '?'} ${ft('vp')}` }),
+      h('span', { class: 'cost', text: `${s.cost ?? y?.cost ?? '?'} ${ft('cost')}` }),
+      h('span', { class: 'hand-count', text: ft('hand_count', { n: s.hand_count ?? y?.hand?.length ?? '?' }) })),
+    grades(v.params, s.grades ?? y?.grades, null, false),
     field);
 }
 

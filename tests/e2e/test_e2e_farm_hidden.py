@@ -1,0 +1,61 @@
+"""The farm game's board when the parameter set hides facts from the other seats (farm-rules.md
+G31, ``[info] public``): a set that leaves out grades, hand sizes and synthesis counts made the
+board throw at every state (``s.grades`` and a slot's ``synth`` undefined: no seat panel drawn)
+or read "hand undefined" (found by a session breaking the server, 5 Dec 2026). The board shows
+"?" where the view has no value, as it does for cost and VP."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .e2e_board import assert_clean, watched_page
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 30_000
+LAPTOP = {"viewport": {"width": 1366, "height": 768}}
+HIDDEN = {"grades", "hand_count", "cost", "vp"}  # a seat's facts G31 may keep from the others
+
+
+@pytest.mark.parametrize("public", ['["entries"]', "[]"])
+def test_hidden_grades_and_hand_sizes_read_as_unknown(browser: Any, server: str,
+                                                      public: str) -> None:
+    room = f"e2e-farm-hidden-{len(public)}"
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        pg.add_init_script("localStorage.setItem('bohnanza.lang', 'en');"
+                           "localStorage.setItem('bohnanza.name', 'Ann')")
+        pg.goto(f"{server}/r/{room}")
+        pg.click("#btn-join")
+        pg.wait_for_function("window.__bohnanza.S.roomInfo.start_seats === 1", timeout=TIMEOUT)
+
+        def say(text: str) -> None:
+            reply = pg.evaluate(f"window.__bohnanza.net.say({text!r})")
+            assert reply["ok"], (text, reply)
+
+        say("/option game farm")
+        say(f"/option param info.public {public}")  # G31: grades, hand sizes, cost, VP hidden
+        say("/addbot")
+        say("/addbot")
+        say("/start")
+        pg.wait_for_function("window.__bohnanza.S.view && window.__bohnanza.S.view.game === 'farm'"
+                             " && document.querySelectorAll('#farm .farm-seat').length === 3",
+                             timeout=TIMEOUT)
+        view = pg.evaluate("window.__bohnanza.S.view")
+        me = view["you"]["seat"]
+        others = [i for i in range(3) if i != me]
+        for i in others:  # the view holds none of the hidden facts of another seat
+            assert not HIDDEN & set(view["seats"][i]), view["seats"][i]
+        for i in others:
+            panel = pg.locator(f'#farm .farm-seat[data-seat="{i}"]')
+            assert panel.locator(".hand-count").inner_text() == "hand ?"
+            assert panel.locator(".vp").inner_text() == "? VP"
+            grades = panel.locator(".fac-grade").all_inner_texts()
+            assert grades and all(g == "grade ?" for g in grades), grades
+            assert panel.locator(".pip.on").count() == 0
+        mine = pg.locator(f'#farm .farm-seat[data-seat="{me}"]')  # my own: every fact
+        assert mine.locator(".hand-count").inner_text() == f"hand {len(view['you']['hand'])}"
+        own = mine.locator(".fac-grade").all_inner_texts()
+        assert own == [f"grade {g}" for g in view["you"]["grades"].values()], own
+        assert_clean(pg, errors)
