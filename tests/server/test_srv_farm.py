@@ -488,3 +488,31 @@ async def test_a_farm_room_answers_help_lists_its_game_and_a_bot_takes_a_left_se
                         and newcomer.view["seats"][2]["name"] == "Dee")
     for c in [ann, bob, newcomer]:
         await c.close()
+
+
+async def test_a_bot_of_the_other_games_policy_plays_and_reads_as_this_games_default(
+        server_factory: Any) -> None:
+    """A bot seated with a Bohnanza policy (``/addbot Robo greedy``), then ``/option game
+    farm``: it played the farm's default, but the seats and ``/who`` still said "greedy" (a
+    policy the farm has not got; found by a session breaking the server, 5 Dec 2026). The
+    switch gives such a bot the game's default policy, and back; a policy both games have
+    (``random``) stays."""
+    srv = server_factory()
+    ann = await Client(srv.ws_url("botswitch"), "Ann").connect()
+    await ann.ok("/join")
+    await ann.ok("/addbot Robo greedy")
+    await ann.ok("/addbot Rand random")
+    await ann.ok("/option game farm")
+    await ann.wait(lambda: ann.state["room"]["game"]["game"] == "farm")
+    seats = ann.state["room"]["seats"]
+    assert [(s["name"], s["policy"]) for s in seats[1:]] == [("Robo", "sensible"),
+                                                             ("Rand", "random")], seats
+    who = (await ann.ok("/who"))["message"]
+    assert "greedy" not in who and "sensible" in who, who
+    await ann.ok("/option game bohnanza")
+    await ann.wait(lambda: ann.state["room"]["game"] is None
+                   or ann.state["room"]["game"]["game"] == "bohnanza")
+    seats = ann.state["room"]["seats"]
+    assert [(s["name"], s["policy"]) for s in seats[1:]] == [("Robo", TableGame.get(
+        "bohnanza").default_policy), ("Rand", "random")], seats
+    await ann.close()

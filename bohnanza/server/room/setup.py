@@ -112,6 +112,10 @@ def set_option(r: Parts, conn: Conn, key: str, value: str | None) -> Change:
         if host.name != t.game_name and t.game is not None:
             t.game = None  # the finished game of the other kind is no longer shown
         t.game_name = host.name
+        known = set(host.policy_names())
+        for s in t.seats:  # a bot of the other game's policy plays this game's default (and
+            if s.bot is not None and s.bot not in known:  # /who and the seats say so)
+                s.bot, s.policy = host.default_policy, None
         text = lang.text("option.game", game=host.name, lo=lo, hi=hi)
     elif key == "clock":
         if value == "off":
