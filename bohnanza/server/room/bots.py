@@ -239,6 +239,24 @@ class BotDriver:
         pending deal: a bot that must act gives them ``bot_trade_patience`` before it hurries."""
         return people_may_answer(self.host.table, self.host.presence)
 
+    def holds(self, seat: int, text: str) -> bool:
+        """``text`` would end the bot's part of a phase the seats play at once, and with it
+        maybe a person's (the hosted game's ``ends_part``: the farm's declaration, F20-F22),
+        while a connected person still owes that same decision: the bot waits for them
+        (user8: a sensible bot declared within a second, and the one person at its table
+        was "done at once" in every preparation phase, never planting). The people's own
+        commands, a disconnection (``Room.detach``) or their clock (G19) move it on."""
+        table = self.host.table
+        game = table.game
+        if game is None or not table.hosted.ends_part(game, seat, text):
+            return False
+        owed = table.hosted.owed(game)
+        key = owed.get(seat)
+        connected = self.host.presence.connected
+        return key is not None and any(
+            s.bot is None and i != seat and owed.get(i) == key and connected(i)
+            for i, s in enumerate(table.seats))
+
     async def step(self) -> None:
         """Ask the bot seats (the active player last); send the first command one gives.
 
@@ -274,6 +292,8 @@ class BotDriver:
             if over and not must:
                 continue
             text = await self.decide(seat, view, must and (due or over))
+            if text is not None and self.holds(seat, text):
+                continue  # it waits for the people (a person's change asks it again)
             if text is not None and await self.say(seat, text):
                 return
             if self.storage_failed:
