@@ -7,6 +7,11 @@ a. the bean duel has no trading (rules.md §3a: the server refuses offers and su
    or send, and a tap opened Want +1 / Give +1 / Mark buttons ("You get 1 × Coffee in your
    offer"). The duel's catalogue is the beans and their beanometers only; the classic game's
    keeps all of it.
+b. on a laptop, with a row of offers in the market, an offer the active player may accept
+   arrived in the second row: the board scrolled the market's own list to it, but by the
+   card's scroll margin for the sticky top bar, so the card stood 86 px down and its Accept
+   button under the list's edge, while the status line said "accept an offer marked Accept
+   (1)" (R28-R31: she takes it with Accept). The new offer comes into view whole.
 
 Boards are shown on the sample board from real engine positions (positions.py): the view's
 hints (``you.can_offer``) are the server's.
@@ -27,6 +32,14 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 LAPTOP = {"viewport": {"width": 1366, "height": 768}}
 
 DRAFT = "JSON.stringify(window.__bohnanza.S.draft)"
+
+# an element's box against the market's list, the sticky top bar and the window
+BOX = """(sel) => { const e = document.querySelector(sel).getBoundingClientRect();
+  const l = document.querySelector('#market .offers'); const r = l.getBoundingClientRect();
+  return {top: e.top, bottom: e.bottom, listTop: r.top, listBottom: r.top + l.clientHeight,
+          scrolls: l.scrollHeight > l.clientHeight,
+          bar: document.querySelector('#topbar').getBoundingClientRect().bottom,
+          height: window.innerHeight}; }"""
 
 
 # ------------------------------------------------------------------ a. no trading in the duel
@@ -79,4 +92,50 @@ def test_the_classic_catalogue_still_trades(browser: Any, server: str) -> None:
         assert panel.locator(".tap-want").count() == 1 and panel.locator(".tap-give").count() == 1
         panel.locator(".tap-want").tap()
         assert pg.evaluate(DRAFT) != '{"give":{},"want":{}}'
+        assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ b. the new offer, whole
+
+
+def _market(extra: bool) -> Any:
+    """Phase 2, Ann active (R28): Bob and Cleo offer six deals she cannot take (she holds no
+    Garden, Black-eyed, Blue or Stink), more than a row; with ``extra`` Cleo adds Red for
+    Ann's Soy, which she can (R29: the active player gives from her hand)."""
+    g = P.game(phase="trade", face_up=["red", "chili"], seats=[
+        {"hand": ["soy", "green"]}, {"hand": ["chili", "stink", "garden", "blue"]},
+        {"hand": ["red", "red", "blackeyed"]}])
+    for seat, text in [(1, "/offer chili for garden"), (1, "/offer stink for blackeyed"),
+                       (1, "/offer garden for blue"), (1, "/offer blue for stink"),
+                       (2, "/offer red for blue"), (2, "/offer blackeyed for garden")]:
+        P.say(g, seat, text)
+    if extra:
+        P.say(g, 2, "/offer red for soy")
+    return g
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1400, 900), (1920, 1080)])
+def test_an_offer_i_may_accept_comes_into_view_whole(browser: Any, server: str,
+                                                     size: tuple[int, int]) -> None:
+    w, h = size
+    with watched_page(browser, viewport={"width": w, "height": h}) as (pg, errors):
+        P.show(pg, server, P.state(_market(False), 0))
+        assert pg.evaluate("window.__bohnanza.state.view.you.can_accept") == []
+        g = _market(True)
+        msg = P.state(g, 0)
+        new = msg["view"]["you"]["can_accept"]
+        assert len(new) == 1, new                                   # the server's hint
+        pg.evaluate("(m) => window.__bohnanza.push(m)", msg)       # as the server pushes it
+        pg.wait_for_timeout(300)
+        sel = f'#market .offer[data-offer="{new[0]}"]'
+        button = sel + " .accept-btn"
+        assert pg.locator(sel).get_attribute("class").split().count("can-accept") == 1
+        box = pg.evaluate(BOX, sel)
+        if w < 1900:
+            assert box["scrolls"], box        # the list scrolls here: the case of the trial
+        accept = pg.evaluate(BOX, button)
+        assert pg.locator(button).first.inner_text().strip().endswith("Accept")
+        # the card and its Accept button whole inside the list, and on the screen
+        assert box["top"] >= box["listTop"] - 1 and accept["bottom"] <= box["listBottom"] + 1, box
+        assert accept["top"] >= box["bar"] - 1 and accept["bottom"] <= box["height"] + 1, accept
         assert_clean(pg, errors)
