@@ -12,6 +12,7 @@ b. on a laptop, with a row of offers in the market, an offer the active player m
    card's scroll margin for the sticky top bar, so the card stood 86 px down and its Accept
    button under the list's edge, while the status line said "accept an offer marked Accept
    (1)" (R28-R31: she takes it with Accept). The new offer comes into view whole.
+c. the lobby's room list said "1 bots" (and would say "1 free seats"): one is singular.
 
 Boards are shown on the sample board from real engine positions (positions.py): the view's
 hints (``you.can_offer``) are the server's.
@@ -19,6 +20,7 @@ hints (``you.can_offer``) are the server's.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -139,3 +141,38 @@ def test_an_offer_i_may_accept_comes_into_view_whole(browser: Any, server: str,
         assert box["top"] >= box["listTop"] - 1 and accept["bottom"] <= box["listBottom"] + 1, box
         assert accept["top"] >= box["bar"] - 1 and accept["bottom"] <= box["height"] + 1, accept
         assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ c. the lobby's counts
+
+
+ROOMS = [  # /api/rooms as the server lists them (server/hub.py): a count of one and of three
+    {"room": "onebot", "seats": ["Ann", "Bot 1", "Bot 2", "Bot 3"], "bots": 3, "running": False,
+     "people": 1, "free_seats": 1, "min_players": 3, "max_players": 5, "spectators": 0,
+     "preset": "classic", "game": "bohnanza", "hidden_money": False},
+    {"room": "threefree", "seats": ["Bea", "Bot 1"], "bots": 1, "running": False,
+     "people": 1, "free_seats": 3, "min_players": 3, "max_players": 5, "spectators": 0,
+     "preset": "classic", "game": "bohnanza", "hidden_money": False},
+]
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", {"onebot": ["3 bots", "1 free seat"], "threefree": ["1 bot", "3 free seats"]}),
+    ("ja", {"onebot": ["ボット3体", "空席1"], "threefree": ["ボット1体", "空席3"]}),
+])
+def test_the_lobby_counts_one_bot_and_one_free_seat_in_the_singular(
+        browser: Any, server: str, lang: str, words: dict[str, list[str]]) -> None:
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        pg.route("**/api/rooms", lambda r: r.fulfill(body=json.dumps(ROOMS),
+                                                     content_type="application/json"))
+        pg.add_init_script(f"localStorage.setItem('bohnanza.lang', '{lang}')")
+        pg.goto(server + "/")
+        for room, said in words.items():
+            item = pg.locator("#rooms li", has_text=room)
+            item.wait_for()
+            text = item.inner_text()
+            for w in said:
+                assert w in text, (w, text)
+            if lang == "en":
+                assert "1 bots" not in text and "1 free seats" not in text, text
+        assert not errors, errors
