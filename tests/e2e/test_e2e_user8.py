@@ -13,6 +13,9 @@ b. on a laptop, with a row of offers in the market, an offer the active player m
    button under the list's edge, while the status line said "accept an offer marked Accept
    (1)" (R28-R31: she takes it with Accept). The new offer comes into view whole.
 c. the lobby's room list said "1 bots" (and would say "1 free seats"): one is singular.
+d. the active player answered a "?" offer (Answer) and the answer went to everyone: any other
+   seat could take the deal the asker asked for. An answer goes back to the one who asked
+   ("to N"); one's own offer reopened keeps its addressee.
 
 Boards are shown on the sample board from real engine positions (positions.py): the view's
 hints (``you.can_offer``) are the server's.
@@ -176,3 +179,37 @@ def test_the_lobby_counts_one_bot_and_one_free_seat_in_the_singular(
             if lang == "en":
                 assert "1 bots" not in text and "1 free seats" not in text, text
         assert not errors, errors
+
+
+# ------------------------------------------------------------------ d. an answer goes back
+
+
+@pytest.mark.parametrize("ctx", [LAPTOP, PHONE])
+def test_the_active_players_answer_goes_to_the_one_who_asked(browser: Any, server: str,
+                                                            ctx: dict[str, Any]) -> None:
+    # P.trading(): Ann active (R28); Cleo's #3 offers Stink for "?" (any card Ann names)
+    g = P.trading()
+    with watched_page(browser, **ctx) as (pg, errors):
+        P.show(pg, server, P.state(g, 0))
+        offer = pg.locator('#market .offer[data-offer="3"]')
+        offer.locator(".answer-btn").click()
+        pg.locator("#offer-to").wait_for()
+        assert pg.locator("#offer-to").input_value() == "2"          # Cleo, seat 3
+        assert "Cleo" in pg.locator("#offer-to option:checked").inner_text()
+        pg.locator('#hand .card[data-bean="soy"]').first.click()     # Ann names her Soy
+        pg.locator("#offer-send").click()
+        assert pg.evaluate("window.__bohnanza.sent") == ["/offer soy for stink to 3"]
+        assert_clean(pg, errors)
+
+
+def test_my_own_offer_reopened_keeps_whom_it_is_for(browser: Any, server: str) -> None:
+    # Ann's offer for Bob only (R30's "to N"), with a "?", reopened from the market
+    g = P.game(phase="trade", face_up=["red", "blue"],
+               seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {"hand": ["stink"]}])
+    P.say(g, 0, "/offer ? for chili to 2")
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.state(g, 0))
+        pg.locator('#market .offer[data-offer="1"]').click()
+        pg.locator("#offer-to").wait_for()
+        assert pg.locator("#offer-to").input_value() == "1"          # Bob, seat 2
+        assert_clean(pg, errors)
