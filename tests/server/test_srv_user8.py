@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from bohnanza.farm.bots import get_policy
+from bohnanza.games import TableGame
 
 from .harness import Client
 
@@ -76,3 +77,24 @@ async def test_a_bot_does_not_wait_for_a_person_who_left(server_factory: Any) ->
     await watcher.wait(lambda: watcher.view["phase"] != "prep")
     assert watcher.view["seats"][1]["order_card"] == 1
     await watcher.close()
+
+
+def test_only_a_declaration_in_the_preparation_ends_a_part() -> None:
+    """What the bots hold (``HostedGame.ends_part``): the farm's declaration in preparation
+    (F20-F22), in English and Japanese; no other command, no harvest-turn ``/done`` (F31's hand
+    adjustment ends only one's own turn), and nothing in Bohnanza."""
+    farm = TableGame.get("farm")
+    g = farm.new({}, ["Ann", "Robo"], 5)
+    assert g.phase == "prep"  # type: ignore[attr-defined]
+    assert farm.ends_part(g, 1, "/done") and farm.ends_part(g, 1, "/declare")
+    assert farm.ends_part(g, 1, "/宣言")
+    assert not farm.ends_part(g, 1, "/plant h1")
+    assert not farm.ends_part(g, 1, "/nonsense")
+    for seat in (0, 1):                        # both declare: the harvest phase (F22, F23)
+        if g.phase == "prep":  # type: ignore[attr-defined]
+            g.apply(seat, farm.parse("/done", g).action)  # type: ignore[attr-defined]
+    assert g.phase == "harvest"  # type: ignore[attr-defined]
+    assert not farm.ends_part(g, g.active, "/done")  # type: ignore[attr-defined]
+    bean = TableGame.get("bohnanza")
+    b = bean.new({}, ["Ann", "Bob", "Cy"], 5)
+    assert not bean.ends_part(b, 0, "/done")
