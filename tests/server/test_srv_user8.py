@@ -68,14 +68,20 @@ async def test_a_bot_waits_for_the_person_to_prepare(server_factory: Any) -> Non
     await ann.close()
 
 
-async def test_a_bot_does_not_wait_for_a_person_who_left(server_factory: Any) -> None:
-    srv = server_factory(game_seed=5)
+async def test_a_bot_waits_for_a_reload_not_for_a_person_long_gone(server_factory: Any) -> None:
+    # away_seconds: how long a person without a connection counts as coming back (a reload,
+    # a restart of the server); then the seat is "long away" (/handover, README "Bots")
+    srv = server_factory(game_seed=5, away_seconds=3)
     ann, watcher = await _farm_with_bot(srv, "prepgone")
     await watcher.wait(lambda: _bot_planted(watcher))
-    await ann.close()                                     # Ann's connection goes (F22 holds)
-    # the bot declares; with 2 players the phase ends and Ann is done at once (G18, F22)
+    await ann.close()                                     # Ann's connection goes
+    await asyncio.sleep(0.5)
+    assert watcher.view["phase"] == "prep"                # a reload's moment: still hers
+    assert watcher.view["seats"][1]["order_card"] is None
+    # long away: the bot declares; with 2 players the phase ends, Ann done at once (G18, F22)
     await watcher.wait(lambda: watcher.view["phase"] != "prep")
     assert watcher.view["seats"][1]["order_card"] == 1
+    assert watcher.state["room"]["seats"][0]["away_since"] is not None
     await watcher.close()
 
 

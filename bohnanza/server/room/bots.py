@@ -242,19 +242,20 @@ class BotDriver:
     def holds(self, seat: int, text: str) -> bool:
         """``text`` would end the bot's part of a phase the seats play at once, and with it
         maybe a person's (the hosted game's ``ends_part``: the farm's declaration, F20-F22),
-        while a connected person still owes that same decision: the bot waits for them
-        (user8: a sensible bot declared within a second, and the one person at its table
-        was "done at once" in every preparation phase, never planting). The people's own
-        commands, a disconnection (``Room.detach``) or their clock (G19) move it on."""
+        while a person who is not long away (connected, or gone for less than
+        ``away_seconds``: a reload, a restart of the server) still owes that same decision:
+        the bot waits for them (user8: a sensible bot declared within a second, and the one
+        person at its table was "done at once" in every preparation phase, never planting).
+        The people's own commands, their clock (G19) or their long absence (the idle loop's
+        marks, ``Room.check_idle``) move it on."""
         table = self.host.table
         game = table.game
         if game is None or not table.hosted.ends_part(game, seat, text):
             return False
         owed = table.hosted.owed(game)
         key = owed.get(seat)
-        connected = self.host.presence.connected
         return key is not None and any(
-            s.bot is None and i != seat and owed.get(i) == key and connected(i)
+            s.bot is None and i != seat and owed.get(i) == key and not s.long_away
             for i, s in enumerate(table.seats))
 
     async def step(self) -> None:

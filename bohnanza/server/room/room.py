@@ -369,7 +369,6 @@ class Room:
                 return
             self.last_visit = time.monotonic()
             self.bump()
-            self.bots.plan()  # a bot that waited for this person (BotDriver.holds) plays on
         await self.directory.maybe_drop(self)
 
     async def activity(self, conn: Conn) -> None:
@@ -387,6 +386,7 @@ class Room:
         async with self.lock:
             if self.presence.update(self.table.seats, now, self.table.running):
                 self.bump()
+                self.bots.plan()  # a bot that waited for a person now long away (holds)
 
     # ------------------------------------------------------------ bots
 
