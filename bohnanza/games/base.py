@@ -134,6 +134,13 @@ class HostedGame(Protocol):
         bots give people time to answer, ``server/room/bots.py``). None otherwise (a game
         without trading: always)."""
 
+    def ends_part(self, game: GameState, seat: int, text: str) -> bool:
+        """Whether ``text`` from ``seat`` ends that seat's part of a phase the seats play at
+        the same time, which may end the others' part with it (the farm's preparation: a
+        declaration, F20-F22: once all but one have declared, the last is done at once,
+        finished or not). The bots hold such a command while a connected person still plays
+        the phase (``server/room/bots.py``). False for a game without one."""
+
     def decision_clock(self, game: GameState, key: str, room_clock: float | None
                        ) -> float | None:
         """Seconds the decision ``key`` (from :meth:`owed`) may take: the room's clock

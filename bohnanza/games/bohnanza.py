@@ -191,6 +191,11 @@ class BohnanzaHost:
                 return False
         return True
 
+    def ends_part(self, game: GameState, seat: int, text: str) -> bool:
+        """Never: no phase is played by all seats at once to an end one seat can call
+        (phase 3's plantings end only when each seat has planted its own cards, R34)."""
+        return False
+
     def answering(self, game: GameState) -> Answering | None:
         """In phase 2 (R28-R32): the active player, whether a deal is pending, and the seats
         that have not passed plus the deal's parties that have not provided (R31); None in

@@ -30,6 +30,7 @@ from bohnanza.farm.commands import GameCommand as FarmCommand
 from bohnanza.farm.commands.parse import CANONICAL
 from bohnanza.farm.commands.vocab import fold
 from bohnanza.farm.engine import Event, FarmGame
+from bohnanza.farm.engine.actions import Done
 from bohnanza.farm.engine.rules import rules_from_params
 from bohnanza.farm.params import default_params, params_from_toml, params_hash, with_override
 from bohnanza.farm.scenario import cards_of
@@ -163,6 +164,19 @@ class FarmHost:
         if g.phase == "harvest" and g.active is not None:
             return {g.active: f"{t}:harvest"}
         return {}
+
+    def ends_part(self, game: GameState, seat: int, text: str) -> bool:
+        """A declaration in the preparation phase (``/done``, F20): with every seat but one
+        declared the phase ends and the last is done at once (F22; with 2 players at the
+        first declaration, G18), so a bot that declares at once ends a person's preparation
+        before it began."""
+        if _g(game).phase != "prep":
+            return False
+        try:
+            command = self.parse(text, game)
+        except Refusal:
+            return False
+        return isinstance(command, RoomGameCommand) and isinstance(command.action, Done)
 
     def answering(self, game: GameState) -> Answering | None:
         """The farm game has no trading phase: None."""

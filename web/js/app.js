@@ -195,8 +195,31 @@ function bringIntoView() {
   }
   if (fresh.length && !busy()) {
     const card = document.querySelector(`#market .offer[data-offer="${fresh[fresh.length - 1]}"]`);
-    if (card) card.scrollIntoView({ block: 'nearest' });
+    if (card) showOffer(card);
   }
+}
+// An offer card brought whole into view. Where the market's list scrolls by itself (a wide
+// screen: about a row and a half, board.css), first within the list by the card's own edges,
+// then the page by the card under the sticky top bar: one scrollIntoView took the card's
+// scroll margin for the bar (86 px) into the list too, a box taller than the list, so the
+// card went 86 px down and its Accept button under the list's edge, while the status line
+// said "accept an offer marked Accept" (user8). A list that does not scroll (a phone) leaves
+// it to the page, as before.
+const EDGE = 6;
+function showOffer(card) {
+  const list = card.closest('.offers');
+  if (!list || list.scrollHeight <= list.clientHeight) { card.scrollIntoView({ block: 'nearest' }); return; }
+  const l = list.getBoundingClientRect();
+  let c = card.getBoundingClientRect();
+  const above = c.top - l.top - EDGE;                        // < 0: its top is hidden
+  const below = c.bottom - (l.top + list.clientHeight) + EDGE; // > 0: its foot is hidden
+  if (above < 0) list.scrollTop += above;
+  else if (below > 0) list.scrollTop += Math.min(below, above);   // its top stays in view
+  c = card.getBoundingClientRect();
+  const bar = document.getElementById('topbar');
+  const top = (bar ? bar.getBoundingClientRect().bottom : 0) + EDGE;
+  const dy = c.top < top ? c.top - top : Math.max(0, Math.min(c.bottom - window.innerHeight + EDGE, c.top - top));
+  if (dy) window.scrollBy(0, dy);
 }
 
 // The farm game (farm/board.js): its own board in #farm; the setup, chat, log and top bar stay.

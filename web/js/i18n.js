@@ -280,7 +280,6 @@ const T = {
   removebot_title: ['Take {name} off the table', '{name}を外す'],
   handover: ['Let a bot play', 'ボットに任せる'],
   handover_title: ['{name} is away: a bot plays the seat until they come back', '{name}は離席中: 戻るまでボットが代わりにプレイします'],
-  lobby_bots: ['bots', 'ボット'],
   dialog_rejected: ['Rejected', '拒否'],
   // the status line (issue 10): what this person can do now, or whom the table waits for
   st_connecting: ['Connecting to the table…', 'テーブルに接続中…'],
@@ -615,6 +614,7 @@ const T = {
   hand_title: ['the front card (left, marked next) is planted first', '左端（「次」）から植えます'],
   lobby_people: ['{n} connected', '{n}人接続中'],
   lobby_free: ['{n} free seats', '空席{n}'],
+  lobby_free_1: ['1 free seat', '空席1'],
   marker_armed: ['Now click a card to mark it', 'カードをクリックして印を付けます'],
   marker_armed_touch: ['Now tap a card to mark it', 'カードをタップして印を付けます'],
   key_hint_card: ['Enter: left click, Shift+Enter: right click', 'Enter: 左クリック、Shift+Enter: 右クリック'],

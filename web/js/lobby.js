@@ -16,9 +16,10 @@ function renderRooms() {
       h('span', { class: 'tag ' + (r.running ? 'running' : 'waiting'), text: t(r.running ? 'lobby_running' : 'lobby_waiting') }), ' ',
       r.game && r.game !== 'bohnanza' ? h('span', { class: 'tag game', text: has('lobby_tag_' + r.game) ? t('lobby_tag_' + r.game) : r.game }) : null, ' ',
       h('span', { class: 'seats', text: (r.seats || []).join(', ') }),
-      r.bots ? h('span', { class: 'bots' }, ' · ', icon('bot'), ` ${r.bots} ${t('lobby_bots')}`) : null,
+      // one bot, one free seat: the singular (user8 read "1 bots")
+      r.bots ? h('span', { class: 'bots' }, ' · ', icon('bot'), ' ' + t(r.bots === 1 ? 'n_bots_1' : 'n_bots', { n: r.bots })) : null,
       h('span', { class: 'people', text: ' · ' + t('lobby_people', { n: r.people ?? 0 }) }),
-      r.free_seats ? h('span', { class: 'free', text: ' · ' + t('lobby_free', { n: r.free_seats }) }) : null));
+      r.free_seats ? h('span', { class: 'free', text: ' · ' + t(r.free_seats === 1 ? 'lobby_free_1' : 'lobby_free', { n: r.free_seats }) }) : null));
   }
 }
 

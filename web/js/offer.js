@@ -105,10 +105,17 @@ function draftEmpty() {
 }
 
 // Load an offer from the market into the window, seen from my side (to complete a '?').
+// Whom it goes to: my own offer keeps its addressee; an answer goes back to the one who asked
+// (user8: the active player's answer to Cleo's '?' went to everyone, so another seat could
+// take the deal Cleo asked for; "to N", R28 and design.md 4). Anyone else's offers go to the
+// active player in any case (the "To" list's default).
 export function loadOffer(offer, mine) {
   const copy = (s) => (s === '?' ? '?' : { ...s });
-  S.draft = mine ? { give: copy(offer.give), want: copy(offer.want) }
-    : { give: copy(offer.want), want: copy(offer.give) };
+  const v = S.view;
+  const active = !!(v && v.you && v.you.seat === v.active);
+  const to = mine ? offer.to ?? null : active ? offer.owner : null;
+  S.draft = mine ? { give: copy(offer.give), want: copy(offer.want), to }
+    : { give: copy(offer.want), want: copy(offer.give), to };
   S.draftPicks = [];
   S.offerOpen = true;
   rerender();

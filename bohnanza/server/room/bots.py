@@ -239,6 +239,25 @@ class BotDriver:
         pending deal: a bot that must act gives them ``bot_trade_patience`` before it hurries."""
         return people_may_answer(self.host.table, self.host.presence)
 
+    def holds(self, seat: int, text: str) -> bool:
+        """``text`` would end the bot's part of a phase the seats play at once, and with it
+        maybe a person's (the hosted game's ``ends_part``: the farm's declaration, F20-F22),
+        while a person who is not long away (connected, or gone for less than
+        ``away_seconds``: a reload, a restart of the server) still owes that same decision:
+        the bot waits for them (user8: a sensible bot declared within a second, and the one
+        person at its table was "done at once" in every preparation phase, never planting).
+        The people's own commands, their clock (G19) or their long absence (the idle loop's
+        marks, ``Room.check_idle``) move it on."""
+        table = self.host.table
+        game = table.game
+        if game is None or not table.hosted.ends_part(game, seat, text):
+            return False
+        owed = table.hosted.owed(game)
+        key = owed.get(seat)
+        return key is not None and any(
+            s.bot is None and i != seat and owed.get(i) == key and not s.long_away
+            for i, s in enumerate(table.seats))
+
     async def step(self) -> None:
         """Ask the bot seats (the active player last); send the first command one gives.
 
@@ -274,6 +293,8 @@ class BotDriver:
             if over and not must:
                 continue
             text = await self.decide(seat, view, must and (due or over))
+            if text is not None and self.holds(seat, text):
+                continue  # it waits for the people (a person's change asks it again)
             if text is not None and await self.say(seat, text):
                 return
             if self.storage_failed:

@@ -278,8 +278,7 @@ class Room:
         self.journal.rollback(self.table, self.presence.connected)
 
     async def note(self, entries: list[dict[str, Any]]) -> None:
-        """Store and show a change nobody typed that is only log lines (the caller holds the
-        lock). Raises ``storage_error``."""
+        """Store and show log lines nobody typed (the caller holds the lock; storage_error)."""
         await self._commit(Change("room", None, entries))
 
     def bump(self) -> None:
@@ -387,6 +386,7 @@ class Room:
         async with self.lock:
             if self.presence.update(self.table.seats, now, self.table.running):
                 self.bump()
+                self.bots.plan()  # a bot that waited for a person now long away (holds)
 
     # ------------------------------------------------------------ bots
 

@@ -65,7 +65,10 @@ function keepInPlace(button, sel, fn) {
   if (now) window.scrollBy(0, now.getBoundingClientRect().top - before);
 }
 
-function tapPanel(entry) {
+// ``offers``: the seat may post offers and markers (renderCatalogue); without, the panel
+// shows the bean's beanometer only (the duel's tap offered Want +1 and markers that went
+// nowhere or were refused, rules.md §3a)
+function tapPanel(entry, offers) {
   const close = () => { S.tapBean = null; sentFrom.bean = null; rerender(); };
   const btn = (text, fn, cls = 'btn') => {
     const b = h('button', { class: cls, type: 'button', text });
@@ -77,7 +80,9 @@ function tapPanel(entry) {
     h('div', { class: 'box-head' }, h('span', { class: 'tap-head', text: t('tap_head', { bean: beanName(entry.bean), n: entry.count }) }), h('span', { class: 'spacer' }),
       btn(t('close'), close, 'btn small tap-close')),
     h('div', { class: 'meter-sub', text: t('meter') }),
-    meterRow(entry.meter, t('meter')),
+    meterRow(entry.meter, t('meter')));
+  if (!offers) return panel;
+  panel.append(
     h('div', { class: 'tap-btns' },
       btn(t('want_one'), (b) => keepInPlace(b, '.tap-want', () => draftClick('want', entry.bean)), 'btn tap-want'),
       btn(t('give_one'), (b) => keepInPlace(b, '.tap-give', () => draftClick('give', entry.bean)), 'btn tap-give'),
@@ -119,8 +124,10 @@ export function renderCatalogue(root) {
     h('span', { class: 'meter-strip', 'aria-hidden': 'true' },
       h('span', { class: 'tier' }, h('span', { class: 'coin-disc', text: '1' }), h('b', { text: '4' }))),
     h('span', { class: 'legend-words' }, h('span', { text: t('legend_coins') }), h('span', { text: t('legend_cards') })));
-  // once the game is over nobody makes offers: no "?" and no word on it (board5b saw both)
-  const offers = v.phase !== 'over';
+  // once the game is over nobody makes offers: no "?" and no word on it (board5b saw both);
+  // nor in the bean duel (rules.md §3a: no trading, the server refuses offers and markers) or
+  // for a watcher: the server's can_offer says (the offer window hides by the same facts)
+  const offers = v.phase !== 'over' && !!(v.you && v.you.can_offer);
   root.append(h('div', { class: 'box-head' }, h('h2', { text: t('catalogue') }), legend, h('span', { class: 'spacer' }), offers ? q : null),
     // what "? any card" does, in words (trial 4: no hint of it without a tooltip)
     ...(offers ? [h('div', { class: 'hint-text ask-hint', id: 'catalogue-ask-hint', text: t('ask_any_hint') })] : []));
@@ -150,7 +157,8 @@ export function renderCatalogue(root) {
         rerender();
         return;
       }
-      draftClick(btn === 'left' ? 'want' : 'give', entry.bean, e.currentTarget);
+      // no offers here (the duel, a watcher, the game over): a click builds nothing unseen
+      if (offers) draftClick(btn === 'left' ? 'want' : 'give', entry.bean, e.currentTarget);
     }, beanName(entry.bean));
     makeDropTarget(c, {
       accepts: (p) => p.kind === 'signal',
@@ -165,7 +173,7 @@ export function renderCatalogue(root) {
     if (c.matches(':hover, :focus-visible')) placeTip(c);
   }));
   const tapped = v.catalogue.find((e) => e.bean === S.tapBean);
-  if (tapped) root.append(tapPanel(tapped));
+  if (tapped) root.append(tapPanel(tapped, offers));
   // on a wide screen the panel opens in the right column, which scrolls by itself: a panel
   // just opened, or grown (Want +1 adds the offer's Send below its buttons), is brought
   // whole into view there (at 1024x768 its buttons and Send were below the column's edge); a
