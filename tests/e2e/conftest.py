@@ -58,11 +58,31 @@ class E2EServer:
         self.db = db
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
+        # the port picked may be taken before the server binds it (a client's outgoing
+        # connection): the first start then takes another; a restart keeps the port served
+        self.port_moves = True
         self.env = {k: v for k, v in {**os.environ, **env}.items() if v is not None}
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = db.with_suffix(".log")
 
     def start(self) -> str:
+        for _ in range(3):
+            logged = self.log_path.stat().st_size if self.log_path.exists() else 0
+            try:
+                base = self._start()
+                self.port_moves = False
+                return base
+            except RuntimeError:
+                with self.log_path.open("rb") as f:
+                    f.seek(logged)
+                    taken = b"address already in use" in f.read()
+                if not (taken and self.port_moves):
+                    raise
+            self.port = _free_port()
+            self.base = f"http://127.0.0.1:{self.port}"
+        raise RuntimeError("no free port for the server; see " + str(self.log_path))
+
+    def _start(self) -> str:
         log = self.log_path.open("a")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bohnanza", "serve", "--port", str(self.port), "--db",

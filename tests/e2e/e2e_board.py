@@ -35,6 +35,14 @@ def assert_clean(pg: Any, errors: list[str]) -> None:
     assert pg.evaluate("window.__bohnanza ? [...window.__bohnanza.missing] : []") == []
 
 
+def drawn(page: Any, frames: int = 2) -> None:
+    """Wait until the page has drawn ``frames`` more frames: what the board places in an
+    animation frame (requestAnimationFrame: a tip's place, a panel brought into its column)
+    was placed in the first of them, however long a loaded machine takes to draw one."""
+    page.evaluate("(n) => new Promise((done) => { const next = (k) => k ? "
+                  "requestAnimationFrame(() => next(k - 1)) : done(); next(n); })", frames)
+
+
 def status(page: Any) -> str:
     """The status line's text."""
     return page.locator("#status").inner_text().strip()

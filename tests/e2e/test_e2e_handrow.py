@@ -26,6 +26,16 @@ OUT = """() => { const row = document.querySelector('#hand .hand'); const box =
   c.getBoundingClientRect(); if (b.left < box.left - 1) l++; else if (b.right > box.right + 1)
   r++; } return [l, r]; }"""
 
+# a press of the right cue has scrolled the row (from ``start``) its 80% of a width on, or to
+# its end, and the cue says what that left out of view (a smooth scroll: it takes a while,
+# longer on a loaded machine than any fixed wait; the cue is drawn on the scroll's event)
+SCROLLED = """(start) => { const row = document.querySelector('#hand .hand');
+  const end = Math.min(start + row.clientWidth * 0.8, row.scrollWidth - row.clientWidth);
+  if (Math.abs(row.scrollLeft - end) > 1) return false;
+  const box = row.getBoundingClientRect(); let r = 0;
+  for (const c of row.children) if (c.getBoundingClientRect().right > box.right + 1) r++;
+  return document.querySelector('#hand .hand-more.right').hidden === (r === 0); }"""
+
 
 def eight_cards() -> dict[str, Any]:
     g = P.game(seats=[{"hand": EIGHT, "fields": [["blue", 2], None]}, {}, {}])
@@ -51,8 +61,9 @@ def test_a_hand_wider_than_the_phone_says_how_many_cards_are_out_of_view(
         for _ in range(4):
             if right.is_hidden():
                 break
+            start = pg.evaluate("document.querySelector('#hand .hand').scrollLeft")
             right.click()
-            pg.wait_for_timeout(600)
+            pg.wait_for_function(SCROLLED, arg=start, timeout=5000)
         assert right.is_hidden()
         before, after = pg.evaluate(OUT)
         assert after == 0 and before >= 1

@@ -152,6 +152,47 @@ def test_start_says_why_it_waits_as_the_server_counts(browser: Any, server: str,
         assert_clean(pg, errors)
 
 
+# every drawing of the seat panel from Join to the count of one seat: whether Start shows,
+# its reason, and the seat the page takes as the person's against the seats the room lists
+SETUP_WATCH = """() => {
+  window.__setupSeen = [];
+  const note = () => {
+    const B = window.__bohnanza, r = B.S.roomInfo, me = B.S.you && B.S.you.seat;
+    const why = document.querySelector('#start-why');
+    window.__setupSeen.push({start: !!document.querySelector('#btn-start'),
+      why: why ? why.textContent : null, me: typeof me === 'number' ? me : null,
+      listed: r ? r.seats.map((s) => s.seat) : []});
+  };
+  new MutationObserver(note).observe(document.querySelector('#setup'),
+                                     {childList: true, subtree: true, characterData: true});
+}"""
+
+
+def test_start_never_shows_for_a_seat_the_room_does_not_list(browser: Any,
+                                                              server: str) -> None:
+    """Taking a seat: the server sends the seat (a welcome) and then the room with it (the
+    state); the seat panel is drawn from the room that lists the seat, never from the room
+    before it (CI once read Start's reason "(0 seated)" after Ann's Join: the welcome had drawn
+    her seat with the room of no seats; rules.md §4a, /start counts the seated)."""
+    room = "e2e-hes-start-once"
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        pg.add_init_script("localStorage.setItem('bohnanza.lang', 'en');"
+                           "localStorage.setItem('bohnanza.name', 'Ann')")
+        pg.goto(f"{server}/r/{room}")
+        pg.wait_for_selector("#btn-join", timeout=TIMEOUT)
+        pg.evaluate(SETUP_WATCH)
+        pg.click("#btn-join")
+        pg.wait_for_function("window.__bohnanza.S.roomInfo.start_seats === 1", timeout=TIMEOUT)
+        pg.wait_for_selector("#btn-start", timeout=TIMEOUT)
+        seen = pg.evaluate("window.__setupSeen")
+        starts = [s for s in seen if s["start"]]
+        assert starts, seen
+        for s in starts:   # Start is drawn for Ann's seat 0, and only with the room listing it
+            assert s["me"] == 0 and s["listed"] == [0], seen
+            assert s["why"] is not None and s["why"].startswith("Needs 3–5 players (1 seated)"), seen
+        assert_clean(pg, errors)
+
+
 # ------------------------------------------------------------------ c, f. the deal's cards
 
 

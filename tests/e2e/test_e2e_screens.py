@@ -116,7 +116,9 @@ def test_hiddenmoney_language_chat(server: str, browser: Any, artifacts: Path) -
     # the Japanese switch changes the text
     phase_en = ann.page.locator("#status").inner_text()
     ann.click("#lang")
-    ann.wait("document.documentElement.lang === 'ja'")
+    # the page switches at once; the log comes again from the server in Japanese (a replay:
+    # S.relog is false once it is in), a round trip later
+    ann.wait("document.documentElement.lang === 'ja' && window.__bohnanza.S.relog === false")
     phase_ja = ann.page.locator("#status").inner_text()
     assert phase_ja != phase_en and "フェーズ" in ann.page.locator("#prog-phase").inner_text()
     assert "豆カタログ" in ann.page.locator("#catalogue-box").inner_text()

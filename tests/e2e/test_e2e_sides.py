@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from . import positions as P
-from .e2e_board import assert_clean, watched_page
+from .e2e_board import assert_clean, drawn, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -124,7 +124,7 @@ TIP = """(bean) => { const c = document.querySelector(`#catalogue-box .card.cat[
 
 def _hover_tip(pg: Any, bean: str) -> dict[str, float]:
     pg.locator(f'#catalogue-box .cat-entry[data-bean="{bean}"] .card.cat').hover()
-    pg.wait_for_timeout(150)                              # placed on the next frame
+    drawn(pg)                                             # placed on the next frame
     tip: dict[str, float] = pg.evaluate(TIP, bean)
     assert tip["width"] > 0, bean                         # shown
     return tip
@@ -195,8 +195,9 @@ def test_the_wheel_over_a_side_column_at_its_end_scrolls_the_page(
             pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + 40)
             for _ in range(6):                            # past the column's own end, if any
                 pg.mouse.wheel(0, 400)
-                pg.wait_for_timeout(120)
-            assert pg.evaluate("scrollY") > 0, col
+                pg.wait_for_timeout(120)                  # (apart: one wheel, one gesture)
+            # a wheel's scroll lands after the wheel returns (Playwright does not wait for it)
+            pg.wait_for_function("scrollY > 0", timeout=5000)
         assert_clean(pg, errors)
 
 
@@ -209,11 +210,10 @@ def test_a_tablets_bean_panel_opens_whole_in_the_right_column(browser: Any, serv
         last = pg.eval_on_selector_all("#catalogue-box .cat-entry",
                                        "es => es.map((e) => e.dataset.bean)")[-1]
         pg.locator(f'#catalogue-box .cat-entry[data-bean="{last}"] .card.cat').tap()
-        pg.wait_for_timeout(200)
-        assert pg.locator("#tap-panel").is_visible()
+        pg.locator("#tap-panel").wait_for(state="visible", timeout=5000)
         pg.locator("#tap-panel .tap-want").tap()          # Want +1: the offer's Send below
-        pg.wait_for_timeout(200)
-        assert pg.locator("#tap-send").is_visible()
+        pg.locator("#tap-send").wait_for(state="visible", timeout=5000)
+        drawn(pg)                                         # brought into the column on a frame
         for sel in ("#tap-panel", "#tap-send"):
             assert in_view(pg, sel), sel                  # whole, under the bar
         col = pg.evaluate(PLACE, "#right")
@@ -246,7 +246,7 @@ def test_the_active_players_panel_comes_into_view_in_the_left_column(
             pg.evaluate("document.querySelector('#left').clientHeight")   # it scrolls
         for active in (4, 0, 3):
             pg.evaluate("(m) => window.__bohnanza.push(m)", P.state(_five(active), 0))
-            pg.wait_for_timeout(200)
+            drawn(pg)                                     # brought into view on a frame
             sel = f'#players .panel[data-seat="{active}"]'
             assert pg.locator(sel).get_attribute("class").split().count("active") == 1
             assert in_view(pg, sel), active

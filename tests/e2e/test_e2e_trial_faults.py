@@ -107,8 +107,12 @@ def test_idle_mark_says_the_servers_threshold(server: str, browser: Any) -> None
     # the marks follow the server's flags exactly, on the other seats' panels: never on
     # one's own (trial 5 item 9: "Bob (you) · idle" read as away)
     ann_seat = ann.you()["seat"]
-    seats = ann.state()["room"]["seats"]
-    assert sorted(idle_marks(ann)) == sorted(
+    # the flags and the marks of one state, read at once (Cy's and Ann's own idle flags come
+    # in later states, any moment now: read apart, a state could come between the two)
+    seats, marks = ann.page.evaluate(
+        "[window.__bohnanza.state.room.seats, [...document.querySelectorAll("
+        "'#players .panel:has(.mark-idle.on)')].map(e => Number(e.dataset.seat))]")
+    assert sorted(marks) == sorted(
         s["seat"] for s in seats
         if not s["bot"] and (s["idle"] or not s["connected"]) and s["seat"] != ann_seat)
     # Bob's own page: the server calls him idle, his own panel does not say so

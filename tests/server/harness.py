@@ -71,6 +71,10 @@ class ServerProc:
     def __init__(self, db: Path, port: int | None = None, **env: Any) -> None:
         self.db = db
         self.port = port or free_port()
+        # a port picked here (free_port) and not yet served may be taken meanwhile (another
+        # xdist worker's server, a client's outgoing connection): the first start then takes
+        # another; a port given, or one served before (a restart keeps it), is kept
+        self.port_moves = port is None
         # every client of a test comes from 127.0.0.1: the per-address limits (gate.py) are
         # off unless a test turns them on
         env.setdefault("per_address_limits", 0)
@@ -90,6 +94,22 @@ class ServerProc:
     forked = False
 
     def start(self) -> None:
+        for _ in range(3):
+            logged = self.log.stat().st_size if self.log.exists() else 0
+            try:
+                self._start()
+                self.port_moves = False
+                return
+            except RuntimeError:
+                with open(self.log, "rb") as f:
+                    f.seek(logged)
+                    taken = b"address already in use" in f.read()
+                if not (taken and self.port_moves):
+                    raise
+            self.port = free_port()
+        raise RuntimeError(f"no free port for the server: see {self.log}")
+
+    def _start(self) -> None:
         env = {**os.environ, **self.env}
         argv = ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db),
                 "--log-level", "warning"]

@@ -57,6 +57,15 @@ async def _room(tmp_path: Path, policies: list[str], **kw: Any) -> tuple[Hub, Ro
     return hub, room, conn
 
 
+async def _settled(room: Room, within: float = 10) -> None:
+    """Wait until the room's bots have nothing planned and no step under way (about 0.1 s
+    for 20 bot commands here; far longer on a loaded machine, so no fixed wait)."""
+    deadline = asyncio.get_running_loop().time() + within
+    while room.bots.task is not None or room.lock.locked():
+        assert asyncio.get_running_loop().time() < deadline, "the bots never settle"
+        await asyncio.sleep(0.02)
+
+
 async def test_chatty_bots_still_finish(tmp_path: Path) -> None:
     register("chatter", Chatter)
     try:
@@ -77,7 +86,7 @@ async def test_stubborn_bots_pause_and_a_person_wakes_them(tmp_path: Path) -> No
     register("stubborn", Stubborn)
     try:
         hub, room, conn = await _room(tmp_path, ["stubborn"] * 3, bot_turn_cap=10)
-        await asyncio.sleep(0.5)
+        await _settled(room)
         version = room.version
         assert room.bots.turn_count == 20  # paused at twice the cap
         logged, _ = hub.store.recent("guard")
@@ -85,7 +94,7 @@ async def test_stubborn_bots_pause_and_a_person_wakes_them(tmp_path: Path) -> No
         await asyncio.sleep(0.2)
         assert room.version == version and room.bots.task is None  # nothing planned
         await room.say(conn, 1, "hello")  # a person speaks: hurried bots, then paused again
-        await asyncio.sleep(0.5)
+        await _settled(room)
         assert room.version > version and room.bots.turn_count == 20
         assert room.running
         await hub.stop()

@@ -231,11 +231,16 @@ async def test_a_failed_write_changes_nothing_in_memory(tmp_path: Path) -> None:
 
         write_with(counted)
         room.plan_bots()
-        await asyncio.sleep(0.6)
+        deadline = time.monotonic() + 10  # its first try, bot_delay (0.2 s) on: later on a
+        while not calls and time.monotonic() < deadline:  # loaded machine
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)  # well inside the second (at least) before the next try
         assert len(calls) == 1 and room.game.to_position() == stored_before.game
 
         write_with(good, good_command)
-        await asyncio.sleep(1.5)  # the bots' next try is stored
+        deadline = time.monotonic() + 10  # the bots' next try, a second on, is stored
+        while room.game.to_position() == stored_before.game and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
         assert room.game.to_position() != stored_before.game
         await room.say(ann, 8, "/leave")
         assert [r["ok"] for r in _replies(ann)] == [True]

@@ -342,6 +342,7 @@ function onState(msg) {
   S.roomInfo = msg.room;
   noteServerTime(msg.room);
   chooseGameFromLink(params.get('game'));   // a room opened from the lobby for a game
+  if (S.welcomed) { S.you = S.welcomed; S.welcomed = null; }   // drawn with its room (connect)
   if (msg.room && msg.room.you) S.you = { ...S.you, ...msg.room.you };
   if (mySeat() !== null) { S.nameRefused = S.noName = false; S.gateError = null; }   // seated (under a name of one's own)
   render();
@@ -389,7 +390,12 @@ function connect(name) {
   S.helloName = name;
   net = new Net(S.room, name, {
     welcome: (msg) => {
-      S.you = msg.you;
+      // the server sends the room with this seat in the state right after the welcome
+      // (arrival.py, Room._seat_connections): a room already held is the one before, so the
+      // seat waits for that state (drawn with the room before it, a seat just taken showed
+      // Start saying "0 seated" until the state came: a CI flake)
+      if (S.roomInfo) S.welcomed = msg.you;
+      else S.you = msg.you;
       if (S.joinOnArrival) {
         S.joinOnArrival = false;
         if (msg.you && (msg.you.seat === null || msg.you.seat === undefined)) {

@@ -6,6 +6,7 @@ export const S = {
   view: null,          // game.view(seat) or null
   roomInfo: null,      // State.room: {name, seats:[{seat,name,connected,idle,vacant,bot,policy,away_since,can_hand_over}], options, running, over, ...}
   you: null,           // welcome.you {name, seat, token}
+  welcomed: null,      // a welcome's you while a room is held: S.you from the state after it
   draft: { give: {}, want: {} },   // offer window; a side is a map bean->n or '?'
   draftPicks: [],                  // the hand cards (1-based) clicked into "You give", in order
   dealSel: [],         // [{zone:'h'|'u', index, bean}] cards picked for the pending deal
