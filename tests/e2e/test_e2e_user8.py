@@ -213,3 +213,24 @@ def test_my_own_offer_reopened_keeps_whom_it_is_for(browser: Any, server: str) -
         pg.locator("#offer-to").wait_for()
         assert pg.locator("#offer-to").input_value() == "1"          # Bob, seat 2
         assert_clean(pg, errors)
+
+
+def test_a_lobby_line_has_a_dot_only_between_two_facts(browser: Any, server: str) -> None:
+    # a room nobody sits in (its bots' game over and gone, or just made): its line began
+    # "waiting · 0 connected" with a dot before nothing (user8's trial)
+    empty = {**ROOMS[0], "room": "nobodyhere", "seats": [], "bots": 0, "people": 0,
+             "free_seats": 5}
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        pg.route("**/api/rooms", lambda r: r.fulfill(body=json.dumps([*ROOMS, empty]),
+                                                     content_type="application/json"))
+        pg.add_init_script("localStorage.setItem('bohnanza.lang', 'en')")
+        pg.goto(server + "/")
+        lines = {}
+        for room in ("onebot", "nobodyhere"):
+            item = pg.locator("#rooms li", has_text=room)
+            item.wait_for()
+            lines[room] = " ".join(item.inner_text().split())
+        assert lines["onebot"] == ("onebot waiting Ann, Bot 1, Bot 2, Bot 3 · 3 bots · 1 connected"
+                                   " · 1 free seat"), lines
+        assert lines["nobodyhere"] == "nobodyhere waiting 0 connected · 5 free seats", lines
+        assert not errors, errors

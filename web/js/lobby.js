@@ -15,12 +15,21 @@ function renderRooms() {
     ul.append(h('li', {}, a, ' ',
       h('span', { class: 'tag ' + (r.running ? 'running' : 'waiting'), text: t(r.running ? 'lobby_running' : 'lobby_waiting') }), ' ',
       r.game && r.game !== 'bohnanza' ? h('span', { class: 'tag game', text: has('lobby_tag_' + r.game) ? t('lobby_tag_' + r.game) : r.game }) : null, ' ',
-      h('span', { class: 'seats', text: (r.seats || []).join(', ') }),
-      // one bot, one free seat: the singular (user8 read "1 bots")
-      r.bots ? h('span', { class: 'bots' }, ' · ', icon('bot'), ' ' + t(r.bots === 1 ? 'n_bots_1' : 'n_bots', { n: r.bots })) : null,
-      h('span', { class: 'people', text: ' · ' + t('lobby_people', { n: r.people ?? 0 }) }),
-      r.free_seats ? h('span', { class: 'free', text: ' · ' + t(r.free_seats === 1 ? 'lobby_free_1' : 'lobby_free', { n: r.free_seats }) }) : null));
+      ...facts(r)));
   }
+}
+
+// the seats, bots, people and free seats of a room's line, a dot between two (none before
+// the first: a room nobody sits in began with a stray dot)
+function facts(r) {
+  const parts = [
+    r.seats && r.seats.length ? h('span', { class: 'seats', text: r.seats.join(', ') }) : null,
+    // one bot, one free seat: the singular (user8 read "1 bots")
+    r.bots ? h('span', { class: 'bots' }, icon('bot'), ' ' + t(r.bots === 1 ? 'n_bots_1' : 'n_bots', { n: r.bots })) : null,
+    h('span', { class: 'people', text: t('lobby_people', { n: r.people ?? 0 }) }),
+    r.free_seats ? h('span', { class: 'free', text: t(r.free_seats === 1 ? 'lobby_free_1' : 'lobby_free', { n: r.free_seats }) }) : null,
+  ].filter(Boolean);
+  return parts.flatMap((p, i) => (i ? [' · ', p] : [p]));
 }
 
 async function load() {
