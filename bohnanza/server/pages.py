@@ -34,6 +34,7 @@ from .settings import Settings
 BAD_ROOM_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>No such room - Bohnanza</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/css/board.css">
 </head><body class="lobby-page">
 <header id="topbar"><div class="bar-row"><a class="brand" href="/">Bohnanza</a></div></header>
@@ -57,6 +58,7 @@ def bad_room_page(name: str, max_len: int) -> HTMLResponse:
 LOOKALIKE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Choose another room name - Bohnanza</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/css/board.css">
 </head><body class="lobby-page">
 <header id="topbar"><div class="bar-row"><a class="brand" href="/">Bohnanza</a></div></header>

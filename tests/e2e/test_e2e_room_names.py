@@ -31,6 +31,9 @@ def test_a_lookalike_room_name_opens_a_page_that_links_the_room(browser: Any, se
             other.fill("#lobby-room", first.lower())      # the same name in small letters
             other.click("#lobby-open")
             other.wait_for_selector("#bad-room h1")
+            # an icon of its own, as the board's pages: else a browser asks for /favicon.ico,
+            # a 404 in the console (user8's trial)
+            assert other.locator('link[rel="icon"]').count() == 1
             assert other.locator("#bad-room h1").inner_text() == "Choose another room name"
             assert first in other.locator("#bad-room").inner_text()
             other.locator("#lookalike-room").click()     # on to the room it looks like
