@@ -255,3 +255,28 @@ def test_the_active_players_panel_comes_into_view_in_the_left_column(
             assert col["top"] <= panel["top"] and panel["bottom"] <= col["bottom"] + 1, active
             assert pg.evaluate("scrollY") == 0
         assert_clean(pg, errors)
+
+
+# the chat box's placeholder: its text's width in the box's own font, and the room it has
+PLACEHOLDER_FITS = """() => { const el = document.querySelector('#chat-input');
+  const cs = getComputedStyle(el); const c = document.createElement('canvas').getContext('2d');
+  c.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  return {text: el.placeholder, need: c.measureText(el.placeholder).width, room}; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("width", [390, 1024, 1280, 1366, 1920])
+def test_the_chat_box_says_what_it_takes_in_full(browser: Any, server: str, width: int,
+                                                 lang: str) -> None:
+    # user8's trial: "Chat or /command (↑↓ history)" read "Chat or /command (↑↓" at every
+    # laptop width; the placeholder fits, the history keys are in its title and label
+    with watched_page(browser, viewport={"width": width, "height": 800}) as (pg, errors):
+        P.show(pg, server, P.state(P.trading(), 0), lang=lang)
+        fit = pg.evaluate(PLACEHOLDER_FITS)
+        assert fit["text"] and fit["need"] <= fit["room"], fit
+        box = pg.locator("#chat-input")
+        hint = "↑↓"
+        assert hint in (box.get_attribute("title") or ""), box.get_attribute("title")
+        assert hint in (box.get_attribute("aria-label") or "")
+        assert_clean(pg, errors)

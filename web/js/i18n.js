@@ -176,7 +176,9 @@ const T = {
   offers_wait_title: ['{name} made offers this turn and makes no more: they wait for an answer', '{name}はこの手番にオファーを出し、これ以上は出しません: 返事待ち'],
   chat: ['Chat', 'チャット'],
   log: ['Game log', 'ゲームログ'],
-  chat_placeholder: ['Chat or /command (↑↓ history)', 'チャットまたは /コマンド（↑↓で履歴）'],
+  // the placeholder fits the box at every width (user8: cut to "(↑↓"); the keys in the title
+  chat_placeholder: ['Chat or /command', 'チャット・/コマンド'],
+  chat_label: ['Chat or /command (↑↓ history)', 'チャットまたは /コマンド（↑↓で履歴）'],
   send: ['Send', '送信'],
   speaker_on: ['Read offers aloud: on', 'オファー読み上げ: オン'],
   speaker_off: ['Read offers aloud: off', 'オファー読み上げ: オフ'],
