@@ -39,9 +39,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bohnanza.server")
 
-# a room name: letters of any script and digits, with '-' and '_' inside ("Café", "豆の部屋")
 MAX_TABS_PER_SEAT = 8  # connections of one seat (a seat token gets past the room's cap)
-
+DROP_GRACE = 10.0  # seconds an unused room waits before it is forgotten (Hub.drop_unused)
+# a room name: letters of any script and digits, with '-' and '_' inside ("Café", "豆の部屋")
 ROOM_NAME = re.compile(r"^[^\W_][\w-]*$")
 
 
@@ -116,9 +116,9 @@ class Hub:
             if problems:
                 self._damaged(stored.name, "; ".join(problems))
                 continue
-            if not room.running and not any(s.human for s in room.seats):
-                self._forget(stored.name)  # bots only, no game to finish
-                continue
+            if room.table.game is None and not any(s.human for s in room.seats):
+                self._forget(stored.name)  # bots only, no game to finish or to show
+                continue  # (a finished one waits for its watchers' reconnects: drop_unused)
             loaded.append(room)
         # at most max_rooms live (a restart is no way past it), rooms with people first; the
         # rest are parked (parking.py): back with the next hello for them
@@ -290,6 +290,19 @@ class Hub:
                 return None
             room.pending += 1
             return room
+
+    def drop_unused(self, room: Room) -> None:
+        """Forget ``room`` :data:`DROP_GRACE` seconds from now if nobody uses it then (the
+        last connection gone, a finished game nobody watches): a reload, or the board's
+        reconnect after a restart, comes back to it. A stop cancels the wait, so connections
+        closed by the server's own stop forget nothing (a finished game of bots, watched by
+        one person, was deleted as the server stopped and the page came back to an empty
+        room: a new user's trial, 5 Dec 2026)."""
+        self.later(self._drop_after(room))
+
+    async def _drop_after(self, room: Room) -> None:
+        await asyncio.sleep(DROP_GRACE)
+        await self.maybe_drop(room)
 
     async def maybe_drop(self, room: Room) -> None:
         """Forget a room nobody uses: no connection, no seat, no game."""

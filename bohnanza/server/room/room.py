@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bohnanza.engine import Refusal
@@ -63,11 +62,8 @@ Actor = Any  # a Conn, or a BotActor: ``seat`` and ``name``
 class Directory(Protocol):
     """What a room needs of the room directory (hub.py)."""
 
-    async def maybe_drop(self, room: Room) -> None:
-        """Forget ``room`` if nobody uses it."""
-
-    def later(self, coro: Coroutine[Any, Any, None]) -> None:
-        """Run ``coro`` as a task of its own."""
+    def drop_unused(self, room: Room) -> None:
+        """Forget ``room`` a few seconds from now if nobody uses it then."""
 
 
 class Room:
@@ -369,7 +365,7 @@ class Room:
                 return
             self.last_visit = time.monotonic()
             self.bump()
-        await self.directory.maybe_drop(self)
+        self.directory.drop_unused(self)
 
     async def activity(self, conn: Conn) -> None:
         if conn.seat is None:
@@ -397,4 +393,4 @@ class Room:
         return self.bots.stop()
 
     def forget_if_unused(self) -> None:
-        self.directory.later(self.directory.maybe_drop(self))
+        self.directory.drop_unused(self)
