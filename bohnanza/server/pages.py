@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import html
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote, urlencode
 
 from fastapi import FastAPI, Request
@@ -30,6 +31,8 @@ from .facts import facts
 from .hub import Hub, valid_room_name
 from .protocol import protocol_schema
 from .settings import Settings
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 BAD_ROOM_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>No such room - Bohnanza</title>
@@ -114,6 +117,16 @@ class BoardFiles(StaticFiles):
 def register(app: FastAPI, settings: Settings) -> None:
     web: Path = settings.web_dir
 
+    def json_route(path: str) -> Callable[[F], F]:
+        """A JSON route: GET in the OpenAPI schema, HEAD (:data:`PAGE_METHODS`) out of it.
+        One route of both methods gave both operations one ``operationId`` in
+        ``/openapi.json`` (no valid OpenAPI; FastAPI warned "Duplicate Operation ID")."""
+        def add(fn: F) -> F:
+            app.get(path)(fn)
+            app.head(path, include_in_schema=False)(fn)
+            return fn
+        return add
+
     def page(name: str) -> Response:
         path = web / name
         if path.is_file():
@@ -155,12 +168,12 @@ def register(app: FastAPI, settings: Settings) -> None:
     async def bad_room_link(rest: str) -> Response:
         return bad_room_page(rest, settings.room_name_max_len)
 
-    @app.api_route("/api/rooms", methods=PAGE_METHODS)
+    @json_route("/api/rooms")
     async def rooms(request: Request) -> list[dict[str, Any]]:
         hub: Hub = request.app.state.hub
         return hub.listing()
 
-    @app.api_route("/api/facts", methods=PAGE_METHODS)
+    @json_route("/api/facts")
     async def game_facts() -> dict[str, Any]:
         """:func:`facts` and this server's ``limits`` in characters: ``{"name", "room_name",
         "line"}`` (settings ``name_max_len``, ``room_name_max_len``, ``chat_max_len``), so
@@ -169,7 +182,7 @@ def register(app: FastAPI, settings: Settings) -> None:
                                       "room_name": settings.room_name_max_len,
                                       "line": settings.chat_max_len}}
 
-    @app.api_route("/protocol.json", methods=PAGE_METHODS)
+    @json_route("/protocol.json")
     async def protocol() -> JSONResponse:
         return JSONResponse(protocol_schema())
 

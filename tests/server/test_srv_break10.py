@@ -101,6 +101,22 @@ def test_head_is_answered_like_get(server: ServerProc, path: str) -> None:
         assert http.get("/api/rooms").json() == []  # a HEAD made no room
 
 
+def test_the_schema_names_each_operation_once(server: ServerProc) -> None:
+    """The JSON routes answer HEAD too, but ``/openapi.json`` lists their GET alone: one
+    route of both methods gave both operations one ``operationId`` (not valid OpenAPI, and
+    FastAPI wrote "Duplicate Operation ID" warnings to the server's log)."""
+    with httpx.Client(base_url=server.base) as http:
+        schema = http.get("/openapi.json").json()
+        assert http.head("/api/rooms").status_code == 200
+    ops = [(path, method, op["operationId"]) for path, item in schema["paths"].items()
+           for method, op in item.items()]
+    ids = [i for _, _, i in ops]
+    assert len(ids) == len(set(ids)), ops
+    assert {(p, m) for p, m, _ in ops} == {("/api/rooms", "get"), ("/api/facts", "get"),
+                                          ("/protocol.json", "get")}, ops
+    assert "Duplicate Operation ID" not in server.log.read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("option", [
     '/option param name "x\\nBob: I resign."',
     '/option param name "\\u202eevil"',
