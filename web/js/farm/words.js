@@ -44,6 +44,8 @@ const W = {
   transform: ['Transform', '変化'],
   transform_into: ['into', '→'],
   draw_rescue: ['Take {n} rescue cards', '救済カードを{n}枚引く'],
+  cards_from: ['cards from', '引く山'],
+  draw_from: ['pile of card {k}', '{k}枚目の山'],
   declare: ['Declare the end', '行動終了を宣言'],
   ship: ['Ship', '出荷'],
   enter: ['Enter', '出品'],
