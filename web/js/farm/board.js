@@ -311,10 +311,19 @@ function results(v) {
 function gameOver(v) {
   if (!v.result) return null;
   const scores = v.result.scores || [];
-  const win = (v.result.winners || []).map((i) => v.seats[i]?.name).join(', ');
+  const cost = v.result.cost || [];
+  const winners = v.result.winners || [];
+  const win = winners.map((i) => v.seats[i]?.name).join(', ');
+  // the final table as the rules rank it (F3, G30): the winners first, then most VP, then
+  // the end tie-break's order (most cost left), never seat order under a numbered list
+  const byCost = (v.params?.game?.end_tiebreak || ['cost']).includes('cost');
+  const order = scores.map((_, i) => i).sort((a, b) => (winners.includes(b) - winners.includes(a))
+    || (scores[b] - scores[a]) || (byCost ? (cost[b] ?? 0) - (cost[a] ?? 0) : 0) || a - b);
+  const tb = v.result.tiebreak;
   return h('section', { class: 'box farm-over' },
     h('div', { class: 'box-head' }, icon('trophy'), h('h2', { text: ft('winners', { w: win }) })),
-    h('ol', {}, ...scores.map((vp, i) => h('li', { text: `${v.seats[i].name}: ${vp} ${ft('vp')}, ${v.result.cost?.[i] ?? ''} ${ft('cost')}` }))));
+    tb ? h('div', { class: 'tiebreak hint-text', text: ft('tiebreak_' + tb) }) : null,
+    h('ol', {}, ...order.map((i) => h('li', { class: winners.includes(i) ? 'winner' : '', text: `${v.seats[i].name}: ${scores[i]} ${ft('vp')}, ${cost[i] ?? ''} ${ft('cost')}` }))));
 }
 
 export function renderFarm(root) {

@@ -65,6 +65,10 @@ const W = {
   no_entries: ['no entries', '出品なし'],
   score: ['score {s}', '評価点{s}'],
   winners: ['Winner: {w}', '勝者: {w}'],
+  // what decided a tie on VP at the end (G30, game.end_tiebreak; D19 adds earned)
+  tiebreak_cost: ['Tied on VP: the most cost left wins (G30).', '勝利点が同点: 残りコストの多い方の勝ち（G30）。'],
+  tiebreak_earned: ['Tied on VP: the most cost earned wins.', '勝利点が同点: 獲得コストの多い方の勝ち。'],
+  tiebreak_shared: ['Tied on VP and on the tie-break: the win is shared (G30).', '勝利点も同点判定も同じ: 勝利を分け合います（G30）。'],
   final: ['Final VP', '最終勝利点'],
   params: ['Parameters {name} ({hash})', 'パラメータ {name}（{hash}）'],
   piles: ['Piles', '山札'],
