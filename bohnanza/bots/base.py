@@ -80,12 +80,18 @@ def level_of(name: str) -> str | None:
     return getattr(POLICIES.get(name), "level", None)
 
 
-def picker_order(names: list[str]) -> list[str]:
+def picker_order(names: list[str], default: str | None = None) -> list[str]:
     """``names`` (policy names) in the order a picker lists them: the :data:`LEVELS` among
     them, easiest first, then the others sorted; the first is the one a picker starts on
-    (issue 10 trial: a newcomer meets ``easy`` first)."""
-    return ([n for n in LEVELS if n in names]
-            + sorted(n for n in names if n not in LEVELS))
+    (issue 10 trial: a newcomer meets ``easy`` first). A game with no levels (the farm's
+    ``random``, ``sensible``, ``shipper``) starts on its ``default`` policy, not on the first
+    name in alphabetical order (trial user9: the farm's picker started on ``random``)."""
+    levels = [n for n in LEVELS if n in names]
+    rest = sorted(n for n in names if n not in LEVELS)
+    if not levels and default in rest:
+        rest.remove(default)
+        rest.insert(0, default)
+    return levels + rest
 
 
 def ask_order(active: int, n: int) -> list[int]:

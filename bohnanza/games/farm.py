@@ -239,19 +239,20 @@ class FarmHost:
                 raise Refusal("bad_option", "Say /option param KEY VALUE, like /option param "
                               "facilities.field.price [5, 10, 15].")
             params = with_override(params_of(options), k, v.strip())
-            text = f"{k} = {v.strip()}"
+            out["params"] = params
+            return out, texts.text("option.farm_params", what=f"{k} = {v.strip()}",
+                                   name=params["name"], hash=params_hash(params))
         elif key == "params":
             if value.casefold() in ("", "default"):
                 params = default_params()
-                text = "the shipped parameter set"
+                line = "option.farm_params_default"
             else:
                 params = params_from_toml(value)
-                text = "a parameter file"
+                line = "option.farm_params_file"
         else:
             raise Refusal("bad_option", f"The farm game has no option {key}.")
         out["params"] = params
-        return out, texts.text("option.farm_params", what=text, name=params["name"],
-                               hash=params_hash(params))
+        return out, texts.text(line, name=params["name"], hash=params_hash(params))
 
     def describe(self, options: dict[str, Any], game: GameState | None) -> dict[str, Any]:
         if game is not None:

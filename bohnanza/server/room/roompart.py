@@ -117,7 +117,7 @@ class RoomPart:
                      table.clock, table.bot_speed, game is not None and not over, over,
                      table.game_no, where.count(None),  # presence.spectators()
                      lo, hi, seated, lo <= seated <= hi, away, idle,
-                     tuple(host.policy_names()), described, who)
+                     tuple(host.policy_names()), host.default_policy, described, who)
         if memo is not None:
             memo.stamp = stamp
             memo.key = self._key
@@ -135,7 +135,7 @@ class RoomPart:
 def part_of(key: tuple[Any, ...], now: float) -> dict[str, Any]:
     """The room part (:meth:`RoomPart.part`) made from its key's values and ``now``."""
     (name, seats, hidden_money, preset, duel_base, clock, bot_speed, running, over,
-     game_no, spectators, lo, hi, seats_next, ready, away, idle, names,
+     game_no, spectators, lo, hi, seats_next, ready, away, idle, names, default,
      game, who) = key
     return {
         "name": name,
@@ -153,7 +153,7 @@ def part_of(key: tuple[Any, ...], now: float) -> dict[str, Any]:
         "away_seconds": away,
         "idle_seconds": idle,
         "bot_policies": list(names),
-        "bot_picker": _picker(names),
+        "bot_picker": _picker(names, default),
         "game": game,
         "arrangers": who,
         "now": now,
@@ -225,8 +225,8 @@ def room_text(room: dict[str, Any]) -> str:
 
 
 @functools.lru_cache(maxsize=16)
-def _picker(names: tuple[str, ...]) -> list[str]:
-    return picker_order(list(names))  # read only: serialised, never changed
+def _picker(names: tuple[str, ...], default: str) -> list[str]:
+    return picker_order(list(names), default)  # read only: serialised, never changed
 
 
 def _fixed(table: Table, settings: Settings) -> tuple[Any, ...]:

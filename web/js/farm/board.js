@@ -14,7 +14,7 @@ const FAC_WORD = { transform_pot: 'transform_pot', field: 'field_f', synth_pot: 
 const UPGRADE_WORD = { transform_pot: 'pot', field: 'field', synth_pot: 'synth', storage_box: 'box' };
 
 // the board's own state: the hand cards picked (by index), the pile a transform takes from
-const F = { sel: [], handKey: '', pile: '', pile2: '' };
+const F = { sel: [], handKey: '', pile: '', pile2: '', draws: {} };
 
 // what the board's own state adds to a redraw's inputs (app.js draws a part when they change)
 export function farmUiKey() { return JSON.stringify(F); }
@@ -136,6 +136,38 @@ function pileOptions(v, y) {
     .map((p) => p.pile);
 }
 
+// The piles a shipment or the rescue cards may come from (F26/G15, G23: the player chooses):
+// the non-empty piles of the level, the default category first (docs/farm.md D5). One choice
+// per card, first filled as the server would with none named; the server decides what is legal.
+function drawChoice(v, key, n, level, first, onlyFirst) {
+  const lv = 'L' + level;
+  const left = {};
+  const piles = [];
+  for (const p of v.piles) {
+    const [l, cat] = p.pile.split(' ');
+    if (l !== lv || (onlyFirst && cat && cat !== first)) continue;
+    left[p.pile] = p.count + (p.discards ? p.discards.length : (p.discard_count || 0));
+    if (left[p.pile] > 0) { if (cat === first) piles.unshift(p.pile); else piles.push(p.pile); }
+  }
+  if (!piles.length || n < 1) return { els: [], named: [] };
+  const was = F.draws[key] || [];
+  const chosen = [];
+  for (let j = 0; j < n; j++) {
+    let pick = piles.includes(was[j]) ? was[j] : piles.find((p) => left[p] > 0) || piles[0];
+    left[pick] -= 1;
+    chosen.push(pick);
+  }
+  F.draws[key] = chosen;
+  const els = chosen.map((pick, j) => {
+    const sel = h('select', { id: `${key}-pile${j + 1}`, class: 'draw-pile', 'aria-label': ft('draw_from', { k: j + 1 }) },
+      ...piles.map((p) => h('option', { value: p, text: pileLabel(v, p) })));
+    sel.value = pick;
+    sel.addEventListener('change', () => { F.draws[key][j] = sel.value; rerender(); });
+    return sel;
+  });
+  return { els: [h('span', { class: 'hint-text', text: ft('cards_from') }), ...els], named: chosen };
+}
+
 function pileLabel(v, pile) {
   const [lv, cat] = pile.split(' ');
   return `${lv} ${term(v.params, cat)}`;
@@ -150,7 +182,13 @@ function actions(v, y) {
   };
   const picked = F.sel.map(hRef);
   if (v.phase === 'prep' && !y.done) {
-    if (y.rescue) bar.append(btn('farm-draw', ft('draw_rescue', { n: y.rescue }), '/draw', 'btn primary'));
+    if (y.rescue) {
+      const rd = v.params?.game?.rescue_draw || {};
+      const cats = (v.params?.cards?.categories || []).map((c) => c.id);
+      const pick = drawChoice(v, 'farm-draw', y.rescue, rd.level ?? 1, cats[0], false);
+      bar.append(h('span', { class: 'draw-choice' },
+        btn('farm-draw', ft('draw_rescue', { n: y.rescue }), () => ['/draw', pick.named.join(', ')].join(' ').trim(), 'btn primary'), ...pick.els));
+    }
     if (F.sel.length && y.free_slots.length) {
       bar.append(btn('farm-plant', ft('plant') + ` (${F.sel.length})`, () => '/plant ' + picked.join(' '), 'btn primary'));
     }
@@ -200,9 +238,13 @@ function ownField(v, y) {
     if (!b) { box.append(h('div', { class: 'slot empty', dataset: { slot: String(slot) } }, h('span', { class: 'slot-label', text: ft('slot', { s: slot }) }), h('span', { text: ft('empty_slot') }))); return; }
     const btns = [];
     if (y.can_ship.includes(slot)) {
-      const b = h('button', { class: 'btn small primary', type: 'button', id: 'farm-ship-' + slot }, ft('ship'));
-      b.addEventListener('click', () => act(`/ship b${slot}`, b));
-      btns.push(b);
+      const draw = v.params?.shipping?.draw || {};
+      const [lv, cat] = b.base.split(' ');
+      const level = draw.level === undefined || draw.level === 'base' ? Number(lv.slice(1)) : draw.level;
+      const pick = drawChoice(v, 'farm-ship-' + slot, draw.count ?? 2, level, cat, draw.category === 'base');
+      const sb = h('button', { class: 'btn small primary', type: 'button', id: 'farm-ship-' + slot }, ft('ship'));
+      sb.addEventListener('click', () => { delete F.draws['farm-ship-' + slot]; act(`/ship b${slot}` + (pick.named.length ? ' for ' + pick.named.join(', ') : ''), sb); });
+      btns.push(sb, ...pick.els);
     }
     if (y.can_enter.includes(slot)) {
       const b = h('button', { class: 'btn small', type: 'button', id: 'farm-enter-' + slot }, icon('trophy'), ' ' + ft('enter'));
@@ -269,10 +311,19 @@ function results(v) {
 function gameOver(v) {
   if (!v.result) return null;
   const scores = v.result.scores || [];
-  const win = (v.result.winners || []).map((i) => v.seats[i]?.name).join(', ');
+  const cost = v.result.cost || [];
+  const winners = v.result.winners || [];
+  const win = winners.map((i) => v.seats[i]?.name).join(', ');
+  // the final table as the rules rank it (F3, G30): the winners first, then most VP, then
+  // the end tie-break's order (most cost left), never seat order under a numbered list
+  const byCost = (v.params?.game?.end_tiebreak || ['cost']).includes('cost');
+  const order = scores.map((_, i) => i).sort((a, b) => (winners.includes(b) - winners.includes(a))
+    || (scores[b] - scores[a]) || (byCost ? (cost[b] ?? 0) - (cost[a] ?? 0) : 0) || a - b);
+  const tb = v.result.tiebreak;
   return h('section', { class: 'box farm-over' },
     h('div', { class: 'box-head' }, icon('trophy'), h('h2', { text: ft('winners', { w: win }) })),
-    h('ol', {}, ...scores.map((vp, i) => h('li', { text: `${v.seats[i].name}: ${vp} ${ft('vp')}, ${v.result.cost?.[i] ?? ''} ${ft('cost')}` }))));
+    tb ? h('div', { class: 'tiebreak hint-text', text: ft('tiebreak_' + tb) }) : null,
+    h('ol', {}, ...order.map((i) => h('li', { class: winners.includes(i) ? 'winner' : '', text: `${v.seats[i].name}: ${scores[i]} ${ft('vp')}, ${cost[i] ?? ''} ${ft('cost')}` }))));
 }
 
 export function renderFarm(root) {
