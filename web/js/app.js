@@ -442,7 +442,10 @@ function connect(name) {
     window.addEventListener(ev, used, { passive: true });
   }
   // coming back to the tab counts as use too
-  document.addEventListener('visibilitychange', () => { if (!document.hidden) used(); });
+  document.addEventListener('visibilitychange', () => { if (!document.hidden) { used(); net.ping(); } });
+  // the network back (or a tab back from the background): is the connection still alive?
+  // (a silent one is given up after net.deadMs and a new one follows)
+  window.addEventListener('online', () => net.ping());
 }
 
 function start() {

@@ -1,0 +1,75 @@
+"""A connection the network leaves, from the browser's side (break11): a page whose network
+is gone keeps its WebSocket "open" (nothing arrives, nothing closes it), so the board must
+notice by itself, say so, and come back to the server's state once the network returns,
+without a command applied twice and without calling a command lost that the server took."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .e2e_board import Player, sync
+from .test_e2e_trial_faults import close, table
+
+pytestmark = pytest.mark.browser
+
+# the watchdog's times, short for the test (the page's own: net.js quietMs, deadMs)
+QUICK = "(() => { const n = window.__bohnanza.net; n.quietMs = 1000; n.deadMs = 1500; })()"
+CONN = "document.querySelector('#conn').textContent"
+
+
+def say(p: Player, text: str) -> None:
+    p.page.fill("#chat-input", text)
+    p.page.press("#chat-input", "Enter")
+
+
+def common(view: dict[str, Any]) -> dict[str, Any]:
+    """What every seat sees alike."""
+    return {k: view[k] for k in ("phase", "active", "planted", "face_up", "offers")} | {
+        "seats": [{k: s[k] for k in ("name", "hand_count", "fields", "coins")}
+                  for s in view["seats"]]}
+
+
+def test_an_offline_page_says_so_and_comes_back_to_the_servers_state(
+        server: str, browser: Any) -> None:
+    """Before: the page went on saying nothing (the socket stayed open), showed Ann still
+    planting after she had planted, and once the network was back it never caught up."""
+    players = table(browser, server, "gone1", ["Ann", "Bob", "Cy"])
+    ann, bob, cy = players
+    assert ann.you()["seat"] == ann.view()["active"]
+    bob.page.evaluate(QUICK)
+    bob.page.context.set_offline(True)
+    bob.wait(f"{CONN} !== ''")                      # the page says it is not connected
+    v = ann.version()
+    ann.act(lambda: say(ann, "/plant"))             # the table plays on meanwhile
+    assert ann.version() > v
+    bob.page.context.set_offline(False)
+    bob.wait(f"window.__bohnanza.S.connected && {CONN} === ''")
+    sync(players)
+    assert common(bob.view()) == common(ann.view())
+    assert bob.view()["planted"] == 1
+    close(players)
+
+
+def test_a_command_sent_into_a_gone_network_is_applied_once_and_said_truly(
+        server: str, browser: Any) -> None:
+    """Ann plants while her network is gone. Before: no reply ever came (the page stayed dead
+    until a reload). Now: the page gives the connection up, says it cannot tell whether the
+    command was taken, and shows the server's state: one card planted, never two."""
+    players = table(browser, server, "gone2", ["Ann", "Bob", "Cy"])
+    ann, bob, cy = players
+    ann.page.evaluate(QUICK)
+    ann.page.context.set_offline(True)
+    reply = ann.page.evaluate(   # its answer, at last (before: none, ever; bounded here)
+        "Promise.race([window.__bohnanza.net.say('/plant'),"
+        " new Promise((r) => setTimeout(() => r({code: 'no answer'}), 20000))])")
+    assert reply["code"] == "disconnected"
+    ann.page.context.set_offline(False)
+    ann.wait(f"window.__bohnanza.S.connected && {CONN} === ''")
+    sync(players)
+    planted = bob.view()["planted"]
+    assert planted in (0, 1)                        # taken or not: once at most
+    assert ann.view()["planted"] == planted
+    assert common(ann.view()) == common(bob.view())
+    close(players)
