@@ -72,4 +72,15 @@ def test_a_command_sent_into_a_gone_network_is_applied_once_and_said_truly(
     assert planted in (0, 1)                        # taken or not: once at most
     assert ann.view()["planted"] == planted
     assert common(ann.view()) == common(bob.view())
+    # what the page says of a command lost so: not "Disconnected" (before: it said that of a
+    # plant the server had made), but that it cannot tell
+    ann.page.context.set_offline(True)
+    say(ann, "/want blue")
+    bubble = ann.page.locator(".error-bubble")
+    bubble.wait_for()
+    assert "may or may not" in bubble.inner_text(), bubble.inner_text()
+    ann.page.context.set_offline(False)
+    ann.wait(f"window.__bohnanza.S.connected && {CONN} === ''")
+    sync(players)
+    assert common(ann.view()) == common(bob.view())
     close(players)

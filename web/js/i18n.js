@@ -24,6 +24,7 @@ const T = {
   back_lobby: ['Lobby', 'ロビー'],
   connecting: ['Connecting…', '接続中…'],
   disconnected: ['Disconnected, reconnecting…', '切断されました。再接続中…'],
+  disconnected_sent: ['The connection dropped before the server answered: it may or may not have been done. Reconnecting; the board will show which.', 'サーバーの応答前に接続が切れました。実行されたかどうかは不明です。再接続中…盤面で確認してください。'],
   conn_refused: ['Not connected: this room cannot be opened', '未接続: このルームは開けません'],
   pass: ['Deck pass', '山札'],
   deck: ['Draw pile', '山札残り'],

@@ -71,7 +71,8 @@ export class Net {
     if (this.ws !== ws) return;
     this.ws = null;
     clearInterval(this.watch);
-    for (const [, p] of this.pending) p.resolve({ ok: false, code: 'disconnected', message: 'Connection lost' });
+    // sent, unanswered: the server may have taken it (stored, its answer lost), or not
+    for (const [, p] of this.pending) p.resolve({ ok: false, code: 'disconnected', sent: true, message: 'Connection lost' });
     this.pending.clear();
     if (this.closed) return;
     this.handlers.status?.('closed');
