@@ -41,6 +41,8 @@ def test_an_offline_page_says_so_and_comes_back_to_the_servers_state(
     bob.page.evaluate(QUICK)
     bob.page.context.set_offline(True)
     bob.wait(f"{CONN} !== ''")                      # the page says it is not connected
+    # and its status line gives no advice on a state that may be gone ("Ann is planting.")
+    assert "Connection lost" in bob.page.locator("#status").inner_text()
     v = ann.version()
     ann.act(lambda: say(ann, "/plant"))             # the table plays on meanwhile
     assert ann.version() > v
@@ -49,6 +51,7 @@ def test_an_offline_page_says_so_and_comes_back_to_the_servers_state(
     sync(players)
     assert common(bob.view()) == common(ann.view())
     assert bob.view()["planted"] == 1
+    assert "Connection lost" not in bob.page.locator("#status").inner_text()
     close(players)
 
 

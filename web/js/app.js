@@ -429,6 +429,7 @@ function connect(name) {
       const c = $('#conn');
       c.textContent = s === 'open' ? '' : t({ connecting: 'connecting', refused: 'conn_refused' }[s] || 'disconnected');
       c.className = 'conn ' + s;
+      if (S.view) render();   // the status line says so (render/top.js renderStatus)
     },
   });
   net.lang = getLang();
