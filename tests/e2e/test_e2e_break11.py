@@ -87,3 +87,49 @@ def test_a_command_sent_into_a_gone_network_is_applied_once_and_said_truly(
     sync(players)
     assert common(ann.view()) == common(bob.view())
     close(players)
+
+
+# every frame from the server reaches the page's code late (a slow network), in order
+SLOW = """(() => {
+  const Real = window.WebSocket;
+  class Slow extends Real {
+    set onmessage(fn) {
+      let chain = Promise.resolve();
+      super.onmessage = (ev) => {
+        const data = ev.data;
+        chain = chain.then(() => new Promise((r) => setTimeout(() => { fn({ data }); r(); }, 1200)));
+      };
+    }
+  }
+  window.WebSocket = Slow;
+})();"""
+
+
+def test_a_press_repeated_before_the_answer_is_not_sent_again(server: str,
+                                                              browser: Any) -> None:
+    """On a slow network Ann presses Plant, nothing seems to happen, she presses again.
+    Before: both were sent; the second planted her next card too (the optional second plant)
+    and ended her planting. Now the repeat of a command still waiting for its answer is not
+    sent; one pressed after the answer is drawn is, as always."""
+    players = table(browser, server, "slow1", ["Ann", "Bob", "Cy"])
+    ann, bob, cy = players
+    ann.page.context.add_init_script(SLOW)
+    ann.page.reload()
+    ann.wait("window.__bohnanza.S.connected && window.__bohnanza.state.view")
+    sync(players)
+    hand = ann.you()["hand"]
+    plant = ann.page.locator("button.btn.primary", has_text="Plant").first
+    n = ann.page.evaluate("window.__bohnanza.replies.length")
+    plant.click()
+    plant.click()
+    ann.wait(f"window.__bohnanza.replies.length > {n} && window.__bohnanza.net.pending.size === 0")
+    sync(players)
+    assert ann.page.evaluate("window.__bohnanza.sent.slice(-2)").count("/plant") == 1
+    view = bob.view()
+    assert (view["phase"], view["planted"]) == ("plant", 1)
+    assert ann.you()["hand"] == hand[1:]
+    # after the answer, the same press is sent (the second plant is the person's to make)
+    ann.act(lambda: plant.click())
+    sync(players)
+    assert bob.view()["phase"] == "trade"
+    close(players)
