@@ -3,7 +3,9 @@
 Client to server: ``hello`` (first, with the person's language), ``say`` (a command or chat
 line, answered by exactly one ``reply``), ``activity`` (the person is using the page; clears
 the idle mark), ``lang`` (the person switched language), ``resync`` (a delta connection
-missed a version: send a full state).
+missed a version: send a full state), ``ping`` (is this connection alive: the server answers
+``pong`` at once; a board that hears nothing for a while asks, and reconnects without an
+answer: a half-open socket stays "open" in the browser for as long as the network is gone).
 
 Too many ``say`` at once (more than the rate allows) are refused one by one (``reply`` with
 ``rate_limited``); only a flood far beyond that closes the connection.
@@ -108,8 +110,16 @@ class Resync(_Msg):
     type: Literal["resync"]
 
 
-ClientMessage = Annotated[Hello | Say | Activity | Lang | Resync, Field(discriminator="type")]
-client_adapter: TypeAdapter[Hello | Say | Activity | Lang | Resync] = TypeAdapter(ClientMessage)
+class Ping(_Msg):
+    """Is this connection alive? Answered at once with ``pong`` (before or after hello)."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Say | Activity | Lang | Resync | Ping,
+                          Field(discriminator="type")]
+client_adapter: TypeAdapter[Hello | Say | Activity | Lang | Resync | Ping] = TypeAdapter(
+    ClientMessage)
 
 
 # ---------------------------------------------------------------- server -> client
@@ -296,12 +306,19 @@ class Error(_Msg):
     message: str
 
 
+class Pong(_Msg):
+    """The answer to ``ping``."""
+
+    type: Literal["pong"] = "pong"
+
+
+PONG = Pong().model_dump_json()
+
 ServerMessage = Annotated[
-    Welcome | Reply | State | Patch | Chat | Log | Error, Field(discriminator="type")
+    Welcome | Reply | State | Patch | Chat | Log | Error | Pong, Field(discriminator="type")
 ]
-server_adapter: TypeAdapter[Welcome | Reply | State | Patch | Chat | Log | Error] = TypeAdapter(
-    ServerMessage
-)
+server_adapter: TypeAdapter[Welcome | Reply | State | Patch | Chat | Log | Error | Pong] = (
+    TypeAdapter(ServerMessage))
 
 CLOSE_POLICY = 1008  # flood, bad origin, no hello
 CLOSE_TOO_BIG = 1009
@@ -315,7 +332,7 @@ WIRE_ERRORS: dict[str, str] = {
     "bad_json": "the frame is not JSON",
     "bad_message": "JSON, but not one of the messages (a field missing or of the wrong type, a "
                    "type that is not a string, nested deeper than 8)",
-    "unknown_type": "a type that is not hello, say, activity, lang or resync",
+    "unknown_type": "a type that is not hello, say, activity, lang, resync or ping",
     "bad_text": "text that is not valid Unicode (a lone surrogate), or a typed line with a "
                 "control, line-break or bidi-override character (the reply names it)",
     "too_long": "a typed line longer than the limit",

@@ -21,10 +21,12 @@ from .protocol import (
     CLOSE_POLICY,
     CLOSE_TOO_BIG,
     MAX_SAY_ID,
+    PONG,
     Activity,
     Error,
     Hello,
     Lang,
+    Ping,
     Reply,
     Resync,
     Say,
@@ -39,7 +41,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bohnanza.server")
 
-KNOWN_TYPES = {"hello", "say", "activity", "lang", "resync"}
+KNOWN_TYPES = {"hello", "say", "activity", "lang", "resync", "ping"}
 # says refused for the rate in a row before the connection counts as a flood and is closed
 FLOOD_FACTOR = 4
 
@@ -233,6 +235,9 @@ async def _read(
         except inbound.BadInput as e:
             _bad_input(conn, text, e)
             continue
+        if type(data) is dict and data.get("type") == "ping":
+            conn.send(PONG)   # alive (the board's watchdog: net.js)
+            continue
         plain = _plain_say(data)
         if plain is not None and room is not None:  # the most common message, straight on
             if not hub.gate.say(conn.address):  # the address's rate, across its connections
@@ -240,7 +245,7 @@ async def _read(
                 continue
             await room.say(conn, plain[0], plain[1])
             continue
-        parsed: Hello | Say | Activity | Lang | Resync
+        parsed: Hello | Say | Activity | Lang | Resync | Ping
         if plain is not None:
             parsed = Say.model_construct(type="say", id=plain[0], text=plain[1])
         else:
@@ -287,7 +292,7 @@ async def _read(
                 await room.set_lang(conn, lang_of(parsed.lang))
             else:
                 await room.resync(conn)
-        else:
+        elif isinstance(parsed, Activity):
             await room.activity(conn)
     return room
 
@@ -345,7 +350,7 @@ def _invalid(conn: Conn, data: Any, e: ValidationError) -> None:
     if kind not in KNOWN_TYPES:  # a string (inbound.load), or None
         shown = repr(kind) if kind is None or len(kind) <= 40 else repr(kind[:40] + "...")
         conn.send(_error("unknown_type",
-                         f"Unknown message type {shown}; use hello, say, activity, lang, resync."))
+                         f"Unknown message type {shown}; use hello, say, activity, lang, resync, ping."))
         return
     first = e.errors()[0]
     where = ".".join(str(x) for x in first.get("loc", ()))

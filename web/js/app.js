@@ -326,7 +326,19 @@ async function actImpl(text, anchor) {
   return r;
 }
 
-setHooks({ act: actImpl, render, askName: openGate });
+// The board's presses (not the chat's lines): one that repeats a command still waiting for its
+// answer is not sent again. It was pressed on a board the first one is changing (a double
+// click, or a slow network where nothing seemed to happen): a second Plant planted the next
+// card too, a second End planting ended the trading as well (break11). The server still
+// decides everything; the press after the answer is drawn is sent as always.
+const flying = new Set();
+async function boardAct(text, anchor) {
+  if (flying.has(text)) return { ok: false, code: 'in_flight', quiet: true };
+  flying.add(text);
+  try { return await actImpl(text, anchor); } finally { flying.delete(text); }
+}
+
+setHooks({ act: boardAct, render, askName: openGate });
 
 window.__bohnanza = {
   S,
@@ -435,6 +447,7 @@ function connect(name) {
       const c = $('#conn');
       c.textContent = s === 'open' ? '' : t({ connecting: 'connecting', refused: 'conn_refused' }[s] || 'disconnected');
       c.className = 'conn ' + s;
+      if (S.view) render();   // the status line says so (render/top.js renderStatus)
     },
   });
   net.lang = getLang();
@@ -448,7 +461,10 @@ function connect(name) {
     window.addEventListener(ev, used, { passive: true });
   }
   // coming back to the tab counts as use too
-  document.addEventListener('visibilitychange', () => { if (!document.hidden) used(); });
+  document.addEventListener('visibilitychange', () => { if (!document.hidden) { used(); net.ping(); } });
+  // the network back (or a tab back from the background): is the connection still alive?
+  // (a silent one is given up after net.deadMs and a new one follows)
+  window.addEventListener('online', () => net.ping());
 }
 
 function start() {

@@ -175,7 +175,7 @@ export function renderDeal(root) {
       // refused (the cards changed meanwhile): the usual choice comes back
       queueMicrotask(async () => {
         const r = await act('/provide ' + cards.join(' '), root);
-        if (r && !r.ok) { S.dealAutoFailed = key; rerender(); }
+        if (r && !r.ok && r.code !== 'in_flight') { S.dealAutoFailed = key; rerender(); }   // (in_flight: app.js boardAct)
       });
     }
   } else {

@@ -24,6 +24,7 @@ const T = {
   back_lobby: ['Lobby', 'ロビー'],
   connecting: ['Connecting…', '接続中…'],
   disconnected: ['Disconnected, reconnecting…', '切断されました。再接続中…'],
+  disconnected_sent: ['The connection dropped before the server answered: it may or may not have been done. Reconnecting; the board will show which.', 'サーバーの応答前に接続が切れました。実行されたかどうかは不明です。再接続中…盤面で確認してください。'],
   conn_refused: ['Not connected: this room cannot be opened', '未接続: このルームは開けません'],
   pass: ['Deck pass', '山札'],
   deck: ['Draw pile', '山札残り'],
@@ -288,6 +289,7 @@ const T = {
   dialog_rejected: ['Rejected', '拒否'],
   // the status line (issue 10): what this person can do now, or whom the table waits for
   st_connecting: ['Connecting to the table…', 'テーブルに接続中…'],
+  st_offline: ['Connection lost, reconnecting… The board shows the last state the server sent; nothing can be sent until it is back.', '接続が切れました。再接続中…盤面はサーバーから最後に届いた状態です。再接続まで操作は送れません。'],
   // a room's link: one step, the name and then seated (or watching) (trial: Enter, then a
   // second Take a seat)
   st_name: ['Type your name, then press Take a seat (or Just watch).',

@@ -9,6 +9,8 @@ export function logText(entry) {
 // A rejection's message (the server's, in the page's language); the page's own (no
 // connection) from its catalogue.
 export function errorText(reply) {
-  if (reply.code === 'disconnected') return t('disconnected');
+  // a command the connection took away unanswered: perhaps done, perhaps not (break11: the
+  // page said "Disconnected" of a plant the server had made); the board that comes back shows
+  if (reply.code === 'disconnected') return t(reply.sent ? 'disconnected_sent' : 'disconnected');
   return reply.message || reply.code || 'error';
 }

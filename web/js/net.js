@@ -24,6 +24,14 @@ export class Net {
     this.lastActivity = 0;
     this.retry = 0;
     this.closed = false;
+    // the watchdog: a socket the network left (Wi-Fi gone, a laptop asleep, a half-open TCP
+    // connection) stays "open" in the browser with nothing arriving, for as long as it lasts:
+    // the board said nothing, showed a stale turn, and a command sent then never got its reply,
+    // not even once the network was back (the page was dead until reloaded). After quietMs
+    // without a frame, ask (ping, answered by pong); without any frame deadMs after asking,
+    // the connection is lost: reconnect.
+    this.quietMs = 15000;
+    this.deadMs = 8000;
   }
 
   get token() { return localStorage.getItem(TOKEN_KEY(this.room)); }
@@ -34,6 +42,11 @@ export class Net {
     this.ws = ws;
     this.handlers.status?.('connecting');
     ws.onopen = () => {
+      if (this.ws !== ws) return;
+      this.heard = Date.now();
+      this.pingAt = 0;
+      clearInterval(this.watch);
+      this.watch = setInterval(() => this.check(ws), 1000);
       this.held = null; // the last whole state (patches apply to it)
       this.resyncing = false;
       const hello = { type: 'hello', name: this.name, lang: this.lang || 'en', deltas: true };
@@ -43,19 +56,48 @@ export class Net {
       this.handlers.status?.('open');
     };
     ws.onmessage = (ev) => {
+      if (this.ws !== ws) return;   // a socket given up as lost says nothing more
+      this.heard = Date.now();
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       this.dispatch(msg);
     };
-    ws.onclose = () => {
-      if (this.ws !== ws) return;
-      for (const [, p] of this.pending) p.resolve({ ok: false, code: 'disconnected', message: 'Connection lost' });
-      this.pending.clear();
-      if (this.closed) return;
-      this.handlers.status?.('closed');
-      const delay = Math.min(5000, 300 * 2 ** this.retry++);
-      setTimeout(() => this.connect(), delay);
-    };
+    ws.onclose = () => this.lost(ws);
+  }
+
+  // The connection ws is gone (closed, or silent past the watchdog): its commands without a
+  // reply are answered 'disconnected', and a new connection follows.
+  lost(ws) {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    clearInterval(this.watch);
+    // sent, unanswered: the server may have taken it (stored, its answer lost), or not
+    for (const [, p] of this.pending) p.resolve({ ok: false, code: 'disconnected', sent: true, message: 'Connection lost' });
+    this.pending.clear();
+    if (this.closed) return;
+    this.handlers.status?.('closed');
+    const delay = Math.min(5000, 300 * 2 ** this.retry++);
+    setTimeout(() => this.connect(), delay);
+  }
+
+  // The watchdog's look (every second while open; later in a throttled background tab).
+  check(ws, now = Date.now()) {
+    if (this.ws !== ws || ws.readyState !== WebSocket.OPEN) return;
+    if (this.pingAt && this.heard < this.pingAt) {
+      if (now - this.pingAt < this.deadMs) return;
+      try { ws.close(); } catch { /* closing a dead socket */ }
+      this.lost(ws);
+    } else if (now - this.heard >= this.quietMs) {
+      this.ping(ws, now);
+    }
+  }
+
+  // Ask whether the connection is alive (also when the network comes back, or the tab does)
+  ping(ws = this.ws, now = Date.now()) {
+    if (!ws || ws !== this.ws || ws.readyState !== WebSocket.OPEN) return;
+    if (this.pingAt && this.heard < this.pingAt) return;   // asked already
+    this.pingAt = now;
+    ws.send(JSON.stringify({ type: 'ping' }));
   }
 
   dispatch(msg) {
@@ -100,6 +142,7 @@ export class Net {
         if (msg.reply) this.dispatch({ type: 'reply', ...msg.reply });
         break;
       }
+      case 'pong': break;   // alive (heard is set)
       case 'chat': this.handlers.chat?.(msg); break;
       case 'log': this.handlers.log?.(msg); break;
       case 'error':
@@ -137,8 +180,11 @@ export class Net {
         return;
       }
       const id = this.nextId++;
+      const ws = this.ws;
       this.pending.set(id, { resolve, text });
-      this.ws.send(JSON.stringify({ type: 'say', id, text }));
+      ws.send(JSON.stringify({ type: 'say', id, text }));
+      // no reply soon: is the connection still there? (the watchdog then gives it up)
+      setTimeout(() => { if (this.pending.has(id)) this.ping(ws); }, 4000);
     });
   }
 

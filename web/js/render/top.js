@@ -44,8 +44,11 @@ export function renderProgress(root) {
 }
 
 export function renderStatus(root) {
+  // no connection under a board drawn before: the line said "Your turn: plant…" (advice on a
+  // state that may be gone, a press refused "Not connected") while reconnecting (break11)
   const line = S.refusedRoom ? { text: S.refusedRoom, tone: 'over' }   // (net.js FINAL)
-    : statusLine(S.view, S.roomInfo, mySeat(), S.askName);
+    : S.view && S.connected === false ? { text: t('st_offline'), tone: 'wait' }
+      : statusLine(S.view, S.roomInfo, mySeat(), S.askName);
   if (root.textContent !== line.text) withNames(root, line.text, seatNames());   // names stay whole
   root.className = 'status tone-' + line.tone;
   return line;
