@@ -22,7 +22,7 @@ export const S = {
   armed: null,         // 'have' | 'want': the next card pressed gets this marker
   tapBean: null,       // the catalogue bean whose beanometer panel is open (touch)
   catTipOff: null,     // the catalogue bean clicked: its hover tip waits for the pointer to leave
-  connected: false,
+  connected: null,    // the socket open (true) or not (false); null: none yet (the sample board has none)
   askName: false,      // the name gate is open: the page waits for a name, not for the server
   noName: false,       // watching without a name (Just watch at an empty gate), under the
                        // guest name the server gave; sitting asks for a name first
