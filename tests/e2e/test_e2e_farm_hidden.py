@@ -59,3 +59,28 @@ def test_hidden_grades_and_hand_sizes_read_as_unknown(browser: Any, server: str,
         own = mine.locator(".fac-grade").all_inner_texts()
         assert own == [f"grade {g}" for g in view["you"]["grades"].values()], own
         assert_clean(pg, errors)
+
+
+def test_the_farm_harvest_phase_is_no_harvest_news(browser: Any, server: str) -> None:
+    # the farm's log line opening the harvest phase ("harvest phase, in this order: ...") has
+    # the kind of a Bohnanza harvest (R19-R20's coins): the board showed it at the top as a
+    # harvest's news, where it stayed through the phases after it (user9's trial)
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        pg.add_init_script("localStorage.setItem('bohnanza.lang', 'en');"
+                           "localStorage.setItem('bohnanza.name', 'Ann')")
+        pg.goto(f"{server}/r/e2e-farm-news")
+        pg.click("#btn-join")
+        pg.wait_for_function("window.__bohnanza.S.roomInfo.start_seats === 1", timeout=TIMEOUT)
+        for text in ("/option game farm", "/addbot", "/start"):
+            reply = pg.evaluate(f"window.__bohnanza.net.say({text!r})")
+            assert reply["ok"], (text, reply)
+        pg.wait_for_function("window.__bohnanza.S.view && window.__bohnanza.S.view.phase === 'prep'",
+                             timeout=TIMEOUT)
+        reply = pg.evaluate("window.__bohnanza.net.say('/done')")  # F20: Ann declares
+        assert reply["ok"], reply
+        pg.wait_for_function("window.__bohnanza.S.view.phase === 'harvest'", timeout=TIMEOUT)
+        pg.wait_for_function("[...document.querySelectorAll('#log li, #log .log-line')]"
+                             ".some(e => /harvest phase/i.test(e.textContent))", timeout=TIMEOUT)
+        news = pg.locator("#news")
+        assert news.is_hidden() or "harvest" not in news.inner_text().lower(), news.inner_text()
+        assert_clean(pg, errors)

@@ -367,6 +367,9 @@ function onState(msg) {
 // (trial 4: 3 -> 0 coins and 4 -> 7 discards with nothing saying why); its price is the
 // entry's cost, told to the buyer only, like a harvest's coins.
 function noteNews(entries) {
+  // Bohnanza's log kinds: the farm's own "harvest" line opens its harvest phase (it stood at
+  // the top as a harvest's news through the phases after it: user9's trial)
+  if (isFarm()) return;
   const me = S.you?.seat;
   const isMe = (e) => e.seat === me && me !== null && me !== undefined;
   // my offers a seat did not take (the log's not_taken, trial 4 items 8 and 19)
