@@ -12,6 +12,17 @@ from typing import NamedTuple
 from .errors import ParseError
 from .model import Chat
 
+#: bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069)
+BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+
+
+def breaks_line(c: str) -> bool:
+    """Whether the character ``c`` may not stand in one line of text shown to others (a typed
+    line, ``server/inbound.py``; a farm parameter set's name and labels, ``farm/params.py``):
+    a control character (C0, C1), a lone surrogate, a line or paragraph separator, or a bidi
+    control (:data:`BIDI_CONTROLS`)."""
+    return c in BIDI_CONTROLS or unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")
+
 
 class CommandLine(NamedTuple):
     """A line that starts with ``/``: ``name`` casefolded, ``typed`` the name as written,

@@ -20,7 +20,6 @@ from __future__ import annotations
 import copy
 import re
 import tomllib
-import unicodedata
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -38,6 +37,7 @@ from pydantic import (
     model_validator,
 )
 
+from bohnanza.commands.line import breaks_line
 from bohnanza.engine.errors import Refusal
 
 from .engine.rules import FACILITIES, params_hash
@@ -55,7 +55,6 @@ Ident = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 #: the longest set name (its ``*`` left out) and label (``ja``, a card's ``id``)
 MAX_NAME = 64
 MAX_LABEL = 32
-_BIDI = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 
 
 def _one_line(text: str) -> str:
@@ -65,7 +64,7 @@ def _one_line(text: str) -> str:
     checked: ``Farm parameters: ...; set x`` and a new line that passed for another
     speaker's."""
     for c in text:
-        if c in _BIDI or unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp"):
+        if breaks_line(c):
             raise ValueError("one line of text, without control, line-break or bidi-override "
                              f"characters (U+{ord(c):04X})")
     return text

@@ -16,15 +16,15 @@
 from __future__ import annotations
 
 import json
-import unicodedata
 from typing import Any
+
+from bohnanza.commands.line import breaks_line
 
 from .jsontext import loads
 from .room.change import CommandError
 
 MAX_DEPTH = 8  # the protocol's messages nest 1 deep; a little room for clients' extras
 
-BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 ZERO_WIDTH = {0x200B: None, 0x2060: None, 0xFEFF: None}
 
 
@@ -93,12 +93,6 @@ def _walk(data: Any) -> None:
                 stack.append((v, depth + 1))
 
 
-def _refused(c: str) -> bool:
-    if c in BIDI_CONTROLS:
-        return True
-    return unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")
-
-
 LINE_BREAKS = frozenset("\n\r\t")
 
 
@@ -110,7 +104,7 @@ def check_line(text: str, max_len: int | None, multiline: bool = False) -> str:
     are allowed."""
     if not text.isascii() or not text.isprintable():
         for c in text:
-            if (c < " " or c >= "\x7f") and _refused(c) and not (multiline and c in LINE_BREAKS):
+            if (c < " " or c >= "\x7f") and breaks_line(c) and not (multiline and c in LINE_BREAKS):
                 raise CommandError(
                     "bad_text",
                     f"A line may not hold control, line-break or bidi-override characters "
