@@ -19,26 +19,27 @@ LAPTOP = {"viewport": {"width": 1366, "height": 768}}
 HIDDEN = {"grades", "hand_count", "cost", "vp"}  # a seat's facts G31 may keep from the others
 
 
+def _seat_ann_and_say(pg: Any, server: str, room: str, lines: list[str]) -> None:
+    """Ann opens ``room`` on the board, takes a seat and says ``lines`` (each accepted)."""
+    pg.add_init_script("localStorage.setItem('bohnanza.lang', 'en');"
+                       "localStorage.setItem('bohnanza.name', 'Ann')")
+    pg.goto(f"{server}/r/{room}")
+    pg.click("#btn-join")
+    pg.wait_for_function("window.__bohnanza.S.roomInfo.start_seats === 1", timeout=TIMEOUT)
+    for text in lines:
+        reply = pg.evaluate(f"window.__bohnanza.net.say({text!r})")
+        assert reply["ok"], (text, reply)
+
+
 @pytest.mark.parametrize("public", ['["entries"]', "[]"])
 def test_hidden_grades_and_hand_sizes_read_as_unknown(browser: Any, server: str,
                                                       public: str) -> None:
     room = f"e2e-farm-hidden-{len(public)}"
     with watched_page(browser, **LAPTOP) as (pg, errors):
-        pg.add_init_script("localStorage.setItem('bohnanza.lang', 'en');"
-                           "localStorage.setItem('bohnanza.name', 'Ann')")
-        pg.goto(f"{server}/r/{room}")
-        pg.click("#btn-join")
-        pg.wait_for_function("window.__bohnanza.S.roomInfo.start_seats === 1", timeout=TIMEOUT)
-
-        def say(text: str) -> None:
-            reply = pg.evaluate(f"window.__bohnanza.net.say({text!r})")
-            assert reply["ok"], (text, reply)
-
-        say("/option game farm")
-        say(f"/option param info.public {public}")  # G31: grades, hand sizes, cost, VP hidden
-        say("/addbot")
-        say("/addbot")
-        say("/start")
+        _seat_ann_and_say(pg, server, room, [
+            "/option game farm",
+            f"/option param info.public {public}",  # G31: grades, hand sizes, cost, VP hidden
+            "/addbot", "/addbot", "/start"])
         pg.wait_for_function("window.__bohnanza.S.view && window.__bohnanza.S.view.game === 'farm'"
                              " && document.querySelectorAll('#farm .farm-seat').length === 3",
                              timeout=TIMEOUT)
@@ -66,14 +67,7 @@ def test_the_farm_harvest_phase_is_no_harvest_news(browser: Any, server: str) ->
     # the kind of a Bohnanza harvest (R19-R20's coins): the board showed it at the top as a
     # harvest's news, where it stayed through the phases after it (user9's trial)
     with watched_page(browser, **LAPTOP) as (pg, errors):
-        pg.add_init_script("localStorage.setItem('bohnanza.lang', 'en');"
-                           "localStorage.setItem('bohnanza.name', 'Ann')")
-        pg.goto(f"{server}/r/e2e-farm-news")
-        pg.click("#btn-join")
-        pg.wait_for_function("window.__bohnanza.S.roomInfo.start_seats === 1", timeout=TIMEOUT)
-        for text in ("/option game farm", "/addbot", "/start"):
-            reply = pg.evaluate(f"window.__bohnanza.net.say({text!r})")
-            assert reply["ok"], (text, reply)
+        _seat_ann_and_say(pg, server, "e2e-farm-news", ["/option game farm", "/addbot", "/start"])
         pg.wait_for_function("window.__bohnanza.S.view && window.__bohnanza.S.view.phase === 'prep'",
                              timeout=TIMEOUT)
         reply = pg.evaluate("window.__bohnanza.net.say('/done')")  # F20: Ann declares
