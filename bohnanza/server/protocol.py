@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter
 
 MAX_SAY_ID = 2**53 - 1  # exact in every JSON reader (JavaScript numbers)
 SayId = Annotated[StrictInt, Field(ge=-MAX_SAY_ID, le=MAX_SAY_ID)]
@@ -77,7 +77,7 @@ class Hello(_Msg):
     lang: str | None = Field(None, max_length=20)
     # true: a ``patch`` per change after the first full ``state`` (module docstring); false
     # or left out: a full ``state`` after every change (a client that only reads those)
-    deltas: bool = False
+    deltas: StrictBool = False  # a JSON boolean: "yes" or 1 is refused (bad_message)
 
 
 class Say(_Msg):

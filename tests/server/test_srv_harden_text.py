@@ -157,6 +157,23 @@ async def test_lone_surrogate_in_hello_is_an_error_not_a_crash(server: ServerPro
     await c.close()
 
 
+@pytest.mark.parametrize("deltas", ["yes", "true", 1, 0, "no"])
+async def test_hello_deltas_takes_only_true_or_false(server: ServerProc, deltas: Any) -> None:
+    """``hello.deltas`` is a JSON boolean (design.md's wire protocol, the JSON Schema): a
+    string or number is refused with a clear error and no seat or room is entered; the same
+    connection may then say a proper hello."""
+    c = Client(server.ws_url("deltasbool"))
+    await c.connect(hello=False)
+    await c.send(json.dumps({"type": "hello", "name": "Ann", "deltas": deltas}))
+    await c.wait(lambda: bool(c.errors))
+    assert c.errors[0]["code"] == "bad_message"
+    assert "deltas" in c.errors[0]["message"]
+    assert not c.welcomes
+    await c.send(json.dumps({"type": "hello", "name": "Ann", "deltas": True}))
+    await c.wait(lambda: bool(c.welcomes))
+    await c.close()
+
+
 # ------------------------------------------------------------------ item 9: malformed
 
 
