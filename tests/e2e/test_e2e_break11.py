@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from .e2e_board import Player, sync
+from .e2e_board import Player, sync, watched_page
+from .test_e2e_farm_hidden import _seat_ann_and_say
 from .test_e2e_trial_faults import close, table
 
 pytestmark = pytest.mark.browser
@@ -133,3 +134,26 @@ def test_a_press_repeated_before_the_answer_is_not_sent_again(server: str,
     sync(players)
     assert bob.view()["phase"] == "trade"
     close(players)
+
+
+def test_the_farm_board_says_it_is_offline_too(server: str, browser: Any) -> None:
+    """The farm game's status line (farm/board.js farmStatus) went on saying "Preparation:
+    transform and plant…" with the network gone, where Bohnanza's says the connection is lost
+    (the lead's review of break11, 5 Dec 2026)."""
+    with watched_page(browser) as (pg, errors):
+        _seat_ann_and_say(pg, server, "gone-farm", [
+            "/option game farm", "/addbot", "/addbot", "/start"])
+        pg.wait_for_function("window.__bohnanza.S.view && window.__bohnanza.S.view.game === 'farm'")
+        status = pg.locator("#status")
+        assert "Connection lost" not in status.inner_text()
+        pg.evaluate(QUICK)
+        pg.context.set_offline(True)
+        pg.wait_for_function(f"{CONN} !== ''")
+        pg.wait_for_function(
+            "document.querySelector('#status').textContent.includes('Connection lost')")
+        pg.context.set_offline(False)
+        pg.wait_for_function(f"window.__bohnanza.S.connected && {CONN} === ''")
+        pg.wait_for_function(
+            "!document.querySelector('#status').textContent.includes('Connection lost')")
+        assert "Preparation" in status.inner_text(), status.inner_text()
+        assert not errors, errors

@@ -43,12 +43,16 @@ export function renderProgress(root) {
   }
 }
 
+// What the connection says before any advice, in both games' status lines: the room refused
+// (net.js FINAL), or no connection under a board drawn before (break11: the line said "Your
+// turn: plant…", advice on a state that may be gone, while reconnecting); null when connected.
+export function connectionLine() {
+  return S.refusedRoom ? { text: S.refusedRoom, tone: 'over' }
+    : S.view && S.connected === false ? { text: t('st_offline'), tone: 'wait' } : null;
+}
+
 export function renderStatus(root) {
-  // no connection under a board drawn before: the line said "Your turn: plant…" (advice on a
-  // state that may be gone, a press refused "Not connected") while reconnecting (break11)
-  const line = S.refusedRoom ? { text: S.refusedRoom, tone: 'over' }   // (net.js FINAL)
-    : S.view && S.connected === false ? { text: t('st_offline'), tone: 'wait' }
-      : statusLine(S.view, S.roomInfo, mySeat(), S.askName);
+  const line = connectionLine() || statusLine(S.view, S.roomInfo, mySeat(), S.askName);
   if (root.textContent !== line.text) withNames(root, line.text, seatNames());   // names stay whole
   root.className = 'status tone-' + line.tone;
   return line;
