@@ -10,6 +10,8 @@ looked for.
 from __future__ import annotations
 
 import html
+import os
+import stat as stat_mode
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +28,7 @@ from fastapi.responses import (
     Response,
 )
 from fastapi.staticfiles import StaticFiles
+from starlette.staticfiles import NotModifiedResponse
 
 from .facts import facts
 from .hub import Hub, valid_room_name
@@ -127,23 +130,34 @@ def register(app: FastAPI, settings: Settings) -> None:
             return fn
         return add
 
-    def page(name: str) -> Response:
+    files = BoardFiles(directory=web, check_dir=False)
+
+    def page(request: Request, name: str) -> Response:
+        """``web/<name>`` as the board's files are answered: 304 while the request's
+        ``If-None-Match`` / ``If-Modified-Since`` still matches it (before: always whole)."""
         path = web / name
-        if path.is_file():
-            return FileResponse(path, media_type="text/html",
-                                headers={"cache-control": BOARD_CACHE})
+        try:
+            stat = os.stat(path)
+        except OSError:
+            stat = None
+        if stat is not None and stat_mode.S_ISREG(stat.st_mode):
+            got = FileResponse(path, media_type="text/html", stat_result=stat,
+                               headers={"cache-control": BOARD_CACHE})
+            if files.is_not_modified(got.headers, request.headers):
+                return NotModifiedResponse(got.headers)
+            return got
         return PlainTextResponse(f"The board's files are missing: no {path} (set "
                                  "BOHNANZA_WEB_DIR to the board's web/ folder).", 503)
 
     @app.api_route("/", methods=PAGE_METHODS, include_in_schema=False)
-    async def lobby() -> Response:
-        return page("index.html")
+    async def lobby(request: Request) -> Response:
+        return page(request, "index.html")
 
     @app.api_route("/r/{room}", methods=PAGE_METHODS, include_in_schema=False)
     async def room_page(request: Request, room: str) -> Response:
         if not valid_room_name(room, settings.room_name_max_len):
             return bad_room_page(room, settings.room_name_max_len)
-        return new_room_page(request.app.state.hub, room) or page("room.html")
+        return new_room_page(request.app.state.hub, room) or page(request, "room.html")
 
     @app.api_route("/open", methods=PAGE_METHODS, include_in_schema=False)
     async def open_room(request: Request, room: str = "", name: str = "", game: str = ""
@@ -187,4 +201,4 @@ def register(app: FastAPI, settings: Settings) -> None:
         return JSONResponse(protocol_schema())
 
     if web.is_dir():
-        app.mount("/", BoardFiles(directory=web), name="web")
+        app.mount("/", files, name="web")

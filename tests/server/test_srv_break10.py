@@ -151,9 +151,15 @@ def test_the_boards_files_are_asked_for_again(server: ServerProc, path: str) -> 
         got = http.get(path)
         assert got.status_code == 200
         assert got.headers.get("cache-control") == "no-cache", got.headers
-        if "." in path:  # a file (the pages, a few KB, come whole each time)
-            again = http.get(path, headers={"if-none-match": got.headers["etag"]})
-            assert again.status_code == 304 and again.content == b""
+        # each, the pages too (before: "/" and "/r/abc" came whole each time), is 304 while
+        # unchanged (RFC 9110 13.1.2, 13.1.3), and whole when the browser's copy is another
+        again = http.get(path, headers={"if-none-match": got.headers["etag"]})
+        assert again.status_code == 304 and again.content == b""
+        assert again.headers.get("cache-control") == "no-cache"
+        since = http.get(path, headers={"if-modified-since": got.headers["last-modified"]})
+        assert since.status_code == 304
+        other = http.get(path, headers={"if-none-match": '"not-this-one"'})
+        assert other.status_code == 200 and other.content == got.content
 
 
 @pytest.mark.parametrize("option", [
