@@ -163,6 +163,12 @@ def traded_no_fit() -> Game:
                 seats=[{}, {"to_plant": ["red"], "fields": [["chili", 2], ["blue", 2]]}, {}])
 
 
+def traded_no_fit_two() -> Game:
+    """As :func:`traded_no_fit` with two Red to plant: both go in field 2 once it is harvested."""
+    return game(phase="plant_traded",
+                seats=[{}, {"to_plant": ["red", "red"], "fields": [["chili", 2], ["blue", 2]]}, {}])
+
+
 def over() -> Game:
     g = game(phase="plant_traded", exhaustions=3, seats=[
         {"to_plant": ["red"], "fields": [["red", 3], None]},

@@ -58,6 +58,8 @@ STATUS_EN = [
     # Chili×2 and Blue×2 each throw 2 away (§1c, R18): a tie; Chili lacks 1 card to its first
     # coin (3), Blue 2 (4): the Blue goes, the field nearest a coin stays (hints.plant_advice)
     (P.traded_no_fit, 1, "No field fits Red: harvest field 2 first (2 Blue for 0 coins"),
+    # two cards of one bean wait: the line names their number (they were "then plant Red")
+    (P.traded_no_fit_two, 1, "No field fits Red: harvest field 2 first (2 Blue for 0 coins, 2 thrown away: it loses least), then plant 2 Red."),
     (P.over, 1, "Game over: Ann won with 3 coins"),
     (P.trading, None, "You are watching. Ann is trading"),
 ]

@@ -23,6 +23,13 @@ function adviceLine(you, beans, say) {
   const hv = a.harvest;
   const what = t(hv.harvest_now === 1 ? 'adv_what_1' : 'adv_what', { count: hv.count, bean: beanName(hv.bean), coins: hv.harvest_now, thrown: hv.thrown });
   const list = (bs) => bs.map(beanName).join(getLang() === 'ja' ? '、' : ', ');
+  // the cards to plant after the harvest, each bean in its number when more than one ("then
+  // plant 2 Red": "then plant Red" read as one card where two wait in the to-plant area)
+  const counted = (bs) => bs.map((b) => {
+    const n = (you.to_plant || []).filter((x) => x === b).length;
+    if (n < 2) return beanName(b);
+    return getLang() === 'ja' ? `${beanName(b)}${n}枚` : `${n} ${beanName(b)}`;
+  }).join(getLang() === 'ja' ? '、' : ', ');
   if (you.waiting_for === 'plant') {
     return say(you.can_buy ? 'st_adv_nofit_buy' : 'st_adv_nofit', { bean: beanName(you.hand[0]), field: hv.field, what }, 'act');
   }
@@ -55,8 +62,8 @@ function adviceLine(you, beans, say) {
     // every card fits some field but not all at once: after the harvest the others go in
     // (trial 5: "plant Chili, then harvest field 2" left out where Soy goes)
     ? say('st_adv_plant_then' + all + (n > 1 ? '_n' : ''), { bean: beanName(a.bean), field: hv.field, what, stuck: list(stuck), n,
-      rest: list(beans.filter((b) => b !== a.bean)) }, 'act')
-    : say('st_adv_harvest' + all, { field: hv.field, what, beans: list(beans), stuck: list(stuck) }, 'act');
+      rest: counted(beans.filter((b) => b !== a.bean)) }, 'act')
+    : say('st_adv_harvest' + all, { field: hv.field, what, beans: counted(beans), stuck: list(stuck) }, 'act');
   return { ...r, text: r.text + buy };
 }
 
