@@ -19,9 +19,11 @@ LAPTOP = {"viewport": {"width": 1366, "height": 768}}
 HIDDEN = {"grades", "hand_count", "cost", "vp"}  # a seat's facts G31 may keep from the others
 
 
-def _seat_ann_and_say(pg: Any, server: str, room: str, lines: list[str]) -> None:
-    """Ann opens ``room`` on the board, takes a seat and says ``lines`` (each accepted)."""
-    pg.add_init_script("localStorage.setItem('bohnanza.lang', 'en');"
+def _seat_ann_and_say(pg: Any, server: str, room: str, lines: list[str], lang: str = "en"
+                      ) -> None:
+    """Ann opens ``room`` on the board in ``lang``, takes a seat and says ``lines`` (each
+    accepted)."""
+    pg.add_init_script(f"localStorage.setItem('bohnanza.lang', {lang!r});"
                        "localStorage.setItem('bohnanza.name', 'Ann')")
     pg.goto(f"{server}/r/{room}")
     pg.click("#btn-join")
@@ -77,4 +79,31 @@ def test_the_farm_harvest_phase_is_no_harvest_news(browser: Any, server: str) ->
                              ".some(e => /harvest phase/i.test(e.textContent))", timeout=TIMEOUT)
         news = pg.locator("#news")
         assert news.is_hidden() or "harvest" not in news.inner_text().lower(), news.inner_text()
+        assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize(("lang", "known", "hidden"), [("ja", "Lv1", "Lv?"),
+                                                      ("en", "grade 1", "grade ?")])
+def test_a_seat_panels_grade_stays_on_one_line(browser: Any, server: str, lang: str, known: str,
+                                               hidden: str) -> None:
+    """The seat panels' facility cells are narrow: "グレード?" broke as "グレー / ド?" and
+    "グレード1" as "グレード / 1" (the lead's look at a Japanese farm board, 5 Dec 2026).
+    The panels write a grade as the draft's "Lv" too (farm-rules.md F7), on one line."""
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        _seat_ann_and_say(pg, server, f"e2e-farm-grade-{lang}", [
+            "/option game farm", "/option param info.public []",  # others' grades hidden
+            "/addbot", "/addbot", "/start"], lang)
+        pg.wait_for_function("document.querySelectorAll('#farm .farm-seat').length === 3",
+                             timeout=TIMEOUT)
+        # read in one go (the bots' moves redraw the panels between two reads)
+        me, cells = pg.evaluate("""() => [window.__bohnanza.S.view.you.seat,
+          [...document.querySelectorAll('#farm .farm-seat .fac')].map((c) => ({
+            seat: Number(c.closest('.farm-seat').dataset.seat),
+            text: c.querySelector('.fac-grade').textContent,
+            grade: c.querySelector('.fac-grade').getBoundingClientRect().height,
+            name: c.querySelector('.fac-name').getBoundingClientRect().height}))]""")
+        assert sorted(c["seat"] for c in cells) == [0] * 4 + [1] * 4 + [2] * 4
+        for c in cells:
+            assert c["text"] == (known if c["seat"] == me else hidden), c
+            assert 0 < c["grade"] <= c["name"] + 1, c
         assert_clean(pg, errors)

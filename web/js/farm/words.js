@@ -33,6 +33,9 @@ const W = {
   synth_pot: ['Synthesis pot', '合成釜'],
   storage_box: ['Storage box', '保存箱'],
   grade: ['grade {g}', 'グレード{g}'],
+  // the seat panels' narrow facility cells: the draft's other word for a grade, "Lv" (farm-rules.md
+  // F7): "グレード?" broke there as "グレー / ド?"
+  grade_short: ['grade {g}', 'Lv{g}'],
   next_price: ['next: {p} cost', '次: コスト{p}'],
   top_grade: ['top grade', '最大'],
   upgrade: ['Upgrade ({p})', '強化（{p}）'],
