@@ -186,10 +186,16 @@ async def _read(
     settings = hub.settings
     room: Room | RelayedRoom | None = None
     direct: DirectSays | None = None
+    loop = asyncio.get_running_loop()
+    # hello_timeout counts from the opening: frames before hello (a ping, an activity, a say
+    # answered hello_required) do not start it again, or a peer that never says hello and
+    # pings now and then would hold its connection for ever
+    hello_by = loop.time() + settings.hello_timeout
     while not conn.closing:
         if room is None:
             try:
-                msg = await asyncio.wait_for(websocket.receive(), settings.hello_timeout)
+                msg = await asyncio.wait_for(websocket.receive(),
+                                             max(0.0, hello_by - loop.time()))
             except TimeoutError:
                 conn.send(_error("hello_timeout", "Say hello first."))
                 conn.close(CLOSE_POLICY, "no hello")
