@@ -88,7 +88,11 @@ def run_scenario(sc: dict[str, Any]) -> list[str]:
     start = card_count(game.to_position())
     for n, step in enumerate(sc.get("steps", []), start=1):
         seat = step.get("seat", 0)
-        say = step["say"]
+        say = step.get("say")
+        if not isinstance(say, str):
+            diffs.append(f"step {n}: no command to say (a step is {{\"seat\": N, \"say\": "
+                         f"\"/...\"}}), got {step!r}")
+            break
         ok_wanted = step.get("ok", True)
         code: str | None = None
         try:
