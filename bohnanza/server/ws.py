@@ -276,11 +276,7 @@ async def _read(
             if room is None:
                 return None
             joined.append(room)
-            try:
-                await room.attach(conn, parsed.name, parsed.token)
-            except BaseException:
-                room.pending -= 1
-                raise
+            await room.attach(conn, parsed.name, parsed.token)  # (counts pending off)
             if set_receiver is not None and isinstance(room, Room):
                 direct = DirectSays(conn, room, hub)
                 set_receiver(direct)

@@ -36,3 +36,32 @@ def test_a_connection_that_fails_after_hello_leaves_its_room(
         while room.conns and time.monotonic() < deadline:
             time.sleep(0.01)  # (the server's loop runs in its own thread: poll its state)
         assert room.conns == []
+
+
+def test_a_hello_that_fails_half_way_leaves_the_room_unused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fault after the arrival counted itself done (the room's ``pending``) was counted off
+    a second time (ws.py): ``pending`` -1, so the room read "in use" for good, never parked
+    nor dropped."""
+    bump = Room.bump
+    faults = [RuntimeError("a fault as everyone is shown the newcomer")]
+
+    def broken(self: Room) -> None:
+        if faults:  # the first time only: the arrival's
+            raise faults.pop()
+        bump(self)
+
+    monkeypatch.setattr(Room, "bump", broken)
+    app = create_app(Settings(db=tmp_path / "t.db", game_seed=1))
+    with TestClient(app, base_url="http://localhost") as client:
+        with client.websocket_connect("ws://localhost/ws/halfway") as ws:
+            ws.send_json({"type": "hello", "name": "Ann"})
+            with pytest.raises(Exception):  # noqa: B017 - closed 1011, as the client library says it
+                while True:
+                    ws.receive_json()
+        room = app.state.hub.rooms.get("halfway")
+        deadline = time.monotonic() + 10
+        while room is not None and room.conns and time.monotonic() < deadline:
+            time.sleep(0.01)  # (the server's loop runs in its own thread: poll its state)
+        assert room is not None and room.conns == []
+        assert room.pending == 0 and not room.in_use()
