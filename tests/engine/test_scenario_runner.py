@@ -43,3 +43,20 @@ def test_a_misshapen_scenario_is_a_difference(tmp_path: Path,
     assert main([str(path)]) == 1
     out = capsys.readouterr().out
     assert "FAIL" in out and "[S1]" in out and "[S2]" in out and "0 passed, 2 failed" in out
+
+
+def test_a_refusal_that_changed_the_position_is_a_difference(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """design.md §2: a rejected action changes nothing; the runner says so when one did (as
+    the farm's runner does), not only when the final position differs from ``expect``."""
+    import bohnanza.scenario as runner
+    from bohnanza.engine import Refusal
+
+    def leaky(game: Game, seat: int, text: str) -> None:
+        game.seats[seat].hand.reverse()  # a refusal that moved cards in the hand first
+        raise Refusal("not_your_turn", "refused after all")
+
+    monkeypatch.setattr(runner, "apply_text", leaky)
+    sc = {"id": "S3", "position": {"seats": [{"hand": ["red", "blue"]}, {}, {}]},
+          "steps": [{"seat": 0, "say": "/plant", "ok": False}]}
+    assert run_scenario(sc) == ["step 1: the refused command changed the position"]
