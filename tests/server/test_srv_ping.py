@@ -46,18 +46,16 @@ async def test_pings_before_hello_do_not_put_off_the_hello_timeout(server_factor
     """``hello_timeout`` counts from the opening: a peer that pings every 0.2 s (each ping
     answered) and never says hello is still closed 1008 ``hello_timeout`` (before: each frame
     started the wait again, so it held its connection, and a place under the caps, for ever)."""
-    srv: ServerProc = server_factory(hello_timeout=1)
+    srv: ServerProc = server_factory(hello_timeout=2)
     peer = await Client(srv.ws_url("nohello"), "Nobody").connect(hello=False)
     assert peer.reader is not None
     loop = asyncio.get_running_loop()
-    give_up = loop.time() + 10  # ten times the timeout: a loaded machine's margin
-    sent = 0
+    give_up = loop.time() + 20  # ten times the timeout: a loaded machine's margin
     while not peer.reader.done() and loop.time() < give_up:
         with contextlib.suppress(websockets.ConnectionClosed):
             await peer.send({"type": "ping"})
-            sent += 1
         await asyncio.sleep(0.2)  # the peer's pace, well inside the timeout
-    assert peer.reader.done(), "still open after 10 s of pings without hello"
+    assert peer.reader.done(), "still open after 20 s of pings without hello"
     assert await peer.closed() == 1008
     assert [e["code"] for e in peer.errors] == ["hello_timeout"]
-    assert sent >= 2 and pongs(peer) >= 1  # it pinged past one timeout, answered
+    assert pongs(peer) >= 1  # it did ping, and was answered until the close

@@ -26,8 +26,9 @@ async def _parked(hub: Hub, name: str) -> None:
 
 async def test_a_room_brought_back_during_the_sweep_keeps_its_rows(tmp_path: Path) -> None:
     # FULL: the store's calls run on the database thread (the event loop goes on meanwhile)
+    # (the idle loop's own sweep kept out of the way: it would sweep the same two rooms)
     hub = Hub(Settings(db=tmp_path / "s.db", sqlite_synchronous="FULL", game_seed=1,
-                       bot_delay=60))
+                       bot_delay=60, idle_check_interval=3600))
     await hub.start()
     try:
         await _parked(hub, "old")
