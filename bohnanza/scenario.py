@@ -3,7 +3,7 @@
 ``python -m bohnanza.scenario FILE...`` runs every scenario in the files (a file holds one
 scenario object or a list of them), prints each difference, and exits 0 only when all pass.
 Besides the scenario's own expectations it checks card conservation (rules.md T52) after
-every step.
+every step, and that a refused step changed nothing (design.md §2).
 """
 
 from __future__ import annotations
@@ -88,9 +88,14 @@ def run_scenario(sc: dict[str, Any]) -> list[str]:
     start = card_count(game.to_position())
     for n, step in enumerate(sc.get("steps", []), start=1):
         seat = step.get("seat", 0)
-        say = step["say"]
+        say = step.get("say")
+        if not isinstance(say, str):
+            diffs.append(f"step {n}: no command to say (a step is {{\"seat\": N, \"say\": "
+                         f"\"/...\"}}), got {step!r}")
+            break
         ok_wanted = step.get("ok", True)
         code: str | None = None
+        before = game.to_position()
         try:
             apply_text(game, seat, say)
             ok = True
@@ -107,6 +112,9 @@ def run_scenario(sc: dict[str, Any]) -> list[str]:
         if not ok and "code" in step and step["code"] != code:
             diffs.append(f"step {n} (seat {seat}: {say!r}): expected code {step['code']}, "
                          f"got {code}")
+        if not ok and game.to_position() != before:  # design.md §2, as the farm's runner checks
+            diffs.append(f"step {n}: the refused command changed the position")
+            break
         now = card_count(game.to_position())
         if now != start:
             diffs.append(f"step {n}: card count changed from {start} to {now} (T52)")

@@ -91,11 +91,6 @@ class NormalPolicy(GreedyPolicy):
     """Asking the active player for a card: weight of what the payment is worth to it."""
 
     # ------------------------------------------------------------ what the partner gets
-    def _partner(self, view: dict[str, Any], m: Model, o: dict[str, Any]) -> int:
-        if o["owner"] != m.me:
-            return int(o["owner"])
-        return int(view["active"])
-
     def _worth_giving(self, view: dict[str, Any], m: Model, partner: int,
                       gives: dict[str, int]) -> float:
         """Own weight times what ``gives`` is worth to ``partner`` (module docstring)."""

@@ -123,9 +123,20 @@ def _ref(text: str) -> CardRef:
 
 
 def load(g: S, p: dict[str, Any]) -> S:
-    """Fill ``g`` from the (partial) position ``p``. Raises ``RuleError`` ``bad_position``."""
+    """Fill ``g`` from the (partial) position ``p``. Raises ``RuleError`` ``bad_position``
+    for any value of the wrong shape (a field without its count, an offer without its id, a
+    seat that is no object: a scenario file's slip), ``unknown_preset`` and
+    ``bad_player_count`` as ``rules_for`` does."""
     if not isinstance(p, dict):
         raise RuleError("bad_position", "a position is a JSON object")
+    try:
+        return _load(g, p)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+        raise RuleError("bad_position", f"a value of the wrong shape "
+                                        f"({type(e).__name__}: {e})") from e
+
+
+def _load(g: S, p: dict[str, Any]) -> S:
     raw_seats = p.get("seats") or []
     n = len(raw_seats)
     if n < 1:

@@ -193,7 +193,7 @@ class BohnanzaHost:
 
     def ends_part(self, game: GameState, seat: int, text: str) -> bool:
         """Never: no phase is played by all seats at once to an end one seat can call
-        (phase 3's plantings end only when each seat has planted its own cards, R34)."""
+        (phase 3's plantings end only when each seat has planted its own cards, R33)."""
         return False
 
     def answering(self, game: GameState) -> Answering | None:

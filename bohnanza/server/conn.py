@@ -195,11 +195,6 @@ class Conn:
             return self.ws.send_text(text)
         return raw({"type": "websocket.send", "text": text})
 
-    def _send_now(self, text: str) -> None:
-        direct = self._direct
-        if direct is None or not direct(text):
-            self._send_asgi(text)
-
     def _send_asgi(self, text: str) -> None:
         """Send through the ASGI send; when it must wait, the writer task finishes it."""
         raw = self._raw  # (_send_text's coroutine, without its call)

@@ -6,7 +6,8 @@ shorter ``park_bots_after``. A stored room nobody has used for ``forget_after`` 
 lobby's day) is forgotten.
 
 Single-process (SQLite) rooms only: on PostgreSQL a room's owner process keeps it (the lease).
-The hub's ``rooms_lock`` is held by whoever calls these (:func:`unpark` from ``room_for``).
+The hub's ``rooms_lock`` is held by whoever calls :func:`unpark` (``room_for``); :func:`park`
+and :func:`sweep` take it themselves.
 """
 
 from __future__ import annotations
@@ -122,11 +123,16 @@ async def sweep(hub: Hub) -> None:
         log.warning("stored rooms could not be swept (%s)", e)
         return
     for name in names:
-        if name in hub.rooms or name in hub.damaged:
-            continue
-        try:
-            await hub.queue.call(hub.store.delete_room, name)
-            hub.parked.discard(name)
-            log.info("room %s forgotten: not used for %.0f s", name, hub.settings.forget_after)
-        except Exception as e:  # pragma: no cover
-            log.warning("room %r could not be forgotten (%s)", name, e)
+        # in the rooms lock, as unpark is: a room being brought back (its load asked for
+        # while a deletion before it ran) is in memory before it is looked at here, and
+        # is not deleted under its game
+        async with hub.rooms_lock:
+            if name in hub.rooms or name in hub.damaged:
+                continue
+            try:
+                await hub.queue.call(hub.store.delete_room, name)
+                hub.parked.discard(name)
+                log.info("room %s forgotten: not used for %.0f s", name,
+                         hub.settings.forget_after)
+            except Exception as e:  # pragma: no cover
+                log.warning("room %r could not be forgotten (%s)", name, e)

@@ -86,17 +86,19 @@ async def ws_endpoint(websocket: WebSocket, room: str) -> None:
                 settings.send_queue_max, settings.send_queue_bytes)
     conn.address = address
     writer = asyncio.create_task(conn.writer())
-    the_room: Room | RelayedRoom | None = None
+    # the room the connection went into, as soon as it is found: however the connection ends
+    # (an exception included), it leaves the room, or its seat reads connected for ever
+    joined: list[Room | RelayedRoom] = []
     try:
-        the_room = await _serve(websocket, hub, conn, room)
+        await _serve(websocket, hub, conn, room, joined)
     except WebSocketDisconnect:
         pass
-    except Exception:  # pragma: no cover - one bad connection must not take the server down
+    except Exception:  # one bad connection must not take the server down
         log.exception("connection %s failed", conn.id)
         conn.close(1011, "server error")
     finally:
-        if the_room is not None:
-            await the_room.detach(conn)
+        for the_room in joined:
+            await the_room.detach(conn)  # (nothing when it never got in)
         if not conn.closing:
             conn.closing = True
             writer.cancel()
@@ -169,27 +171,37 @@ class DirectSays:
 
 
 async def _serve(
-    websocket: WebSocket, hub: Hub, conn: Conn, room_name: str
+    websocket: WebSocket, hub: Hub, conn: Conn, room_name: str,
+    joined: list[Room | RelayedRoom],
 ) -> Room | RelayedRoom | None:
+    """Read the connection's messages until it ends; the room it goes into is put in
+    ``joined`` before it arrives there (``ws_endpoint`` makes it leave)."""
     # the protocol's direct receive (gate.GatedWebSocket), taken once the room is there
     set_receiver = (websocket.scope.get("extensions") or {}).get(DIRECT_RECEIVE)
     try:
-        return await _read(websocket, hub, conn, room_name, set_receiver)
+        return await _read(websocket, hub, conn, room_name, set_receiver, joined)
     finally:
         if set_receiver is not None:
             set_receiver(None)
 
 
 async def _read(
-    websocket: WebSocket, hub: Hub, conn: Conn, room_name: str, set_receiver: Any
+    websocket: WebSocket, hub: Hub, conn: Conn, room_name: str, set_receiver: Any,
+    joined: list[Room | RelayedRoom],
 ) -> Room | RelayedRoom | None:
     settings = hub.settings
     room: Room | RelayedRoom | None = None
     direct: DirectSays | None = None
+    loop = asyncio.get_running_loop()
+    # hello_timeout counts from the opening: frames before hello (a ping, an activity, a say
+    # answered hello_required) do not start it again, or a peer that never says hello and
+    # pings now and then would hold its connection for ever
+    hello_by = loop.time() + settings.hello_timeout
     while not conn.closing:
         if room is None:
             try:
-                msg = await asyncio.wait_for(websocket.receive(), settings.hello_timeout)
+                msg = await asyncio.wait_for(websocket.receive(),
+                                             max(0.0, hello_by - loop.time()))
             except TimeoutError:
                 conn.send(_error("hello_timeout", "Say hello first."))
                 conn.close(CLOSE_POLICY, "no hello")
@@ -263,11 +275,8 @@ async def _read(
             room = await hub.room_for(room_name, conn, parsed.token, conn.address)
             if room is None:
                 return None
-            try:
-                await room.attach(conn, parsed.name, parsed.token)
-            except BaseException:
-                room.pending -= 1
-                raise
+            joined.append(room)
+            await room.attach(conn, parsed.name, parsed.token)  # (counts pending off)
             if set_receiver is not None and isinstance(room, Room):
                 direct = DirectSays(conn, room, hub)
                 set_receiver(direct)

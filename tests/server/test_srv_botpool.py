@@ -47,3 +47,32 @@ def test_workers_end_when_their_server_is_killed() -> None:
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+async def test_a_pool_whose_worker_died_is_replaced() -> None:
+    """A worker killed (the kernel's out-of-memory killer, an operator) breaks its pool, and a
+    broken pool refuses every later task: the search bots of every room played ``random``
+    until the server restarted. The next decision gets a new pool."""
+    import asyncio
+    import random as rnd
+
+    from bohnanza.bots import get_policy
+    from bohnanza.engine import Game
+    from bohnanza.server.room import botpool
+
+    botpool.shutdown()
+    try:
+        loop = asyncio.get_running_loop()
+        ex = botpool.pool(1)
+        pid = await loop.run_in_executor(ex, os.getpid)
+        os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while _alive(pid) and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        g = Game.new("classic", ["Ann", "Bob", "Cy"], 7)
+        view = g.view(g.active)
+        text, _, _ = await botpool.decide(1, get_policy("random"), view, rnd.Random(1), True)
+        assert text is not None and text.startswith("/")  # the active seat has a move
+        assert botpool.pool(1) is not ex
+    finally:
+        botpool.shutdown()

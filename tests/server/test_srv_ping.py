@@ -3,7 +3,12 @@ before hello and after, on a connection that holds a seat; it changes nothing in
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+from typing import Any
+
+import websockets
 
 from bohnanza.server.protocol import client_adapter, server_adapter
 
@@ -35,3 +40,22 @@ async def test_a_ping_is_answered_with_pong(server: ServerProc) -> None:
 def test_ping_and_pong_are_in_the_schema() -> None:
     assert client_adapter.validate_python({"type": "ping"}).type == "ping"
     assert server_adapter.validate_python({"type": "pong"}).type == "pong"
+
+
+async def test_pings_before_hello_do_not_put_off_the_hello_timeout(server_factory: Any) -> None:
+    """``hello_timeout`` counts from the opening: a peer that pings every 0.2 s (each ping
+    answered) and never says hello is still closed 1008 ``hello_timeout`` (before: each frame
+    started the wait again, so it held its connection, and a place under the caps, for ever)."""
+    srv: ServerProc = server_factory(hello_timeout=2)
+    peer = await Client(srv.ws_url("nohello"), "Nobody").connect(hello=False)
+    assert peer.reader is not None
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + 20  # ten times the timeout: a loaded machine's margin
+    while not peer.reader.done() and loop.time() < give_up:
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await peer.send({"type": "ping"})
+        await asyncio.sleep(0.2)  # the peer's pace, well inside the timeout
+    assert peer.reader.done(), "still open after 20 s of pings without hello"
+    assert await peer.closed() == 1008
+    assert [e["code"] for e in peer.errors] == ["hello_timeout"]
+    assert pongs(peer) >= 1  # it did ping, and was answered until the close

@@ -9,7 +9,6 @@ object for card faces and the transformation pot's exchanges is rebuilt from the
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 from typing import Any
@@ -158,8 +157,3 @@ class Ctx:
 
     def score(self, base: Card, synth: list[Card], evaluation: str) -> int:
         return score(self.rules, evaluation, base, synth)
-
-
-def combos(items: list[int], k: int, limit: int = 200) -> list[tuple[int, ...]]:
-    """Up to ``limit`` ``k``-subsets of ``items``."""
-    return list(itertools.islice(itertools.combinations(items, k), limit))

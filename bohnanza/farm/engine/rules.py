@@ -173,9 +173,6 @@ class Rules:
             return [f"L{lv}" for lv in self.levels]
         return [f"L{lv} {cat}" for lv in self.levels for cat in self.categories]
 
-    def pile_level(self, key: str) -> int:
-        return int(key.split()[0][1:])
-
     def sort_key(self, name: str) -> tuple[int, int, int, int]:
         """Canonical hand order: level, category, attribute (in the parameter order), bonus."""
         c = self.card(name)

@@ -352,11 +352,7 @@ class Relay:
                         room = got
                         room.pending += 1
                     rc.the_room = room
-                    try:
-                        await room.attach(rc, who, token)
-                    except BaseException:
-                        room.pending -= 1
-                        raise
+                    await room.attach(rc, who, token)  # (counts pending off, come what may)
                 elif room is None:
                     continue
                 elif kind == "s":

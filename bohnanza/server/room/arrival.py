@@ -33,7 +33,15 @@ def welcome(room: Any, conn: Conn, token: str | None) -> str:
 
 async def attach(room: Any, conn: Conn, name: str | None, token: str | None) -> None:
     """``conn`` said ``hello`` in ``room`` with ``name`` and maybe a seat ``token``; a token
-    that holds no seat gets ``bad_token`` and the connection watches."""
+    that holds no seat gets ``bad_token`` and the connection watches. The arrival counted in
+    ``room.pending`` (``Hub.room_for``) is counted off here exactly once, whatever happens."""
+    try:
+        await _attach(room, conn, name, token)
+    finally:
+        room.pending -= 1  # (a fault on the way in too: else the room is in use for good)
+
+
+async def _attach(room: Any, conn: Conn, name: str | None, token: str | None) -> None:
     async with room.lock:
         conn.room = room.name
         room.last_visit = time.monotonic()
@@ -55,7 +63,6 @@ async def attach(room: Any, conn: Conn, name: str | None, token: str | None) -> 
             for frame in await read_backlog(room.queue, room.name, room.settings,
                                             room.table, conn.seat, room.version, conn.lang):
                 conn.send(frame)
-        room.pending -= 1
         s = seats[seat] if seat is not None else None
         if seat is not None and s is not None and s.bot is not None:
             s.idle = False

@@ -72,9 +72,28 @@ def _decide(policy: Any, view: dict[str, Any], rng: random.Random,
     return text, policy, rng
 
 
+def _drop(workers: int, ex: concurrent.futures.Executor) -> None:
+    """Forget the pool ``ex`` (broken: a worker died) so that the next use makes a new one."""
+    with _lock:
+        if _pools.get(workers) is ex:
+            del _pools[workers]
+    ex.shutdown(wait=False, cancel_futures=True)
+
+
 async def decide(workers: int, policy: Any, view: dict[str, Any], rng: random.Random,
                  hurry: bool) -> tuple[str | None, Any, random.Random]:
     """``policy.decide(view, rng, hurry=hurry)`` in the pool: ``(text, policy, rng)``, the
-    policy and generator as they are after the decision."""
+    policy and generator as they are after the decision. A pool a dead worker broke (killed,
+    out of memory) is replaced and the decision asked again, once: a broken pool refuses every
+    later task, and every search bot of the server played ``random`` from then on. Raises
+    what the policy raises."""
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(pool(workers), _decide, policy, view, rng, hurry)
+    for last in (False, True):
+        ex = pool(workers)
+        try:
+            return await loop.run_in_executor(ex, _decide, policy, view, rng, hurry)
+        except concurrent.futures.BrokenExecutor:
+            _drop(workers, ex)
+            if last:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover

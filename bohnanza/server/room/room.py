@@ -338,7 +338,7 @@ class Room:
     # ------------------------------------------------------------ connections
 
     async def attach(self, conn: Conn, name: str | None, token: str | None) -> None:
-        """A connection said ``hello`` (arrival.py)."""
+        """A connection said ``hello`` (arrival.py; counts ``pending`` off, even on a fault)."""
         await arrival.attach(self, conn, name, token)
 
     async def set_lang(self, conn: Conn, reader: str) -> None:
