@@ -82,3 +82,21 @@ def test_rescue_cards_come_from_the_piles_picked_on_the_board(browser: Any,
         got = sorted(c.split(" ")[1] for c in pg.evaluate("window.__bohnanza.S.view.you.hand"))
         assert got == ["fruit", "leaf"], got
         assert_clean(pg, errors)
+
+
+def test_the_pile_choice_offers_what_the_engine_names(browser: Any, server: str) -> None:
+    """The choices are the engine's (you.rescue_draw: docs/farm.md), in its order, named as
+    the piles are: with piles by level only (G2) the one pile reads "L1" (the board's own
+    reckoning wrote "L1 undefined")."""
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        _room(pg, server, "e2e-farm-level-piles", ["/option param game.start_hand.count 0",
+                                                   "/option param piles.mode level"])
+        pg.wait_for_selector("#farm-draw-pile1", timeout=TIMEOUT)
+        hint = pg.evaluate("window.__bohnanza.S.view.you.rescue_draw")
+        assert [p["pile"] for p in hint["piles"]] == ["L1"]
+        for k in (1, 2):
+            options = pg.locator(f"#farm-draw-pile{k} option")
+            assert options.all_inner_texts() == ["L1"]
+        pg.click("#farm-draw")
+        pg.wait_for_function("window.__bohnanza.S.view.you.hand.length === 2", timeout=TIMEOUT)
+        assert_clean(pg, errors)

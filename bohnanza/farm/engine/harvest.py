@@ -71,6 +71,12 @@ def draw_categories(g: FarmGame, b: Base) -> list[str]:
     return [cat, *(c for c in g.rules.categories if c != cat)]
 
 
+def draw_level(g: FarmGame, b: Base) -> int:
+    """The level of the cards a shipment takes: the base's, or the set's fixed one (G15)."""
+    rules = g.rules
+    return rules.card(b.card).level if rules.draw_level == "base" else int(rules.draw_level)
+
+
 def ship(g: FarmGame, seat: int, a: Ship) -> None:
     """Turn a base and its synthesis cards face up, gain cost, discard them, take cards of the
     base's level (F25-F27, G5, G15)."""
@@ -80,9 +86,8 @@ def ship(g: FarmGame, seat: int, a: Ship) -> None:
         raise RuleError("already_entered", "an entered vegetable cannot be shipped", "G26")
     _check_grown(g, b)
     rules = g.rules
-    level = rules.card(b.card).level if rules.draw_level == "base" else int(rules.draw_level)
-    requests = piles.resolve_draws(g, rules.draw_count, level, draw_categories(g, b), a.piles,
-                                   "G15")
+    requests = piles.resolve_draws(g, rules.draw_count, draw_level(g, b),
+                                   draw_categories(g, b), a.piles, "G15")
     value = ship_value(g, b)
     cards = b.cards()
     s.field[a.slot - 1] = None

@@ -178,6 +178,16 @@ def resolve_draws(g: FarmGame, count: int, level: int, categories: list[str],
     return out
 
 
+def draw_options(g: FarmGame, level: int, categories: list[str]) -> list[dict[str, object]]:
+    """The piles a draw of ``level`` cards may name (shipping G15, rescue G23), the default
+    first as :func:`resolve_draws` fills an unnamed card (docs/farm.md D5), each with how many
+    cards it can supply now (its pile, and its discards when they are reshuffled, G5); a pile
+    that can supply none is left out. Shape: ``[{"pile": "L1 root", "supply": 11}, ...]``."""
+    keys = list(dict.fromkeys(pile_key(g.rules, level, c) for c in categories))
+    supply = Supply(g)
+    return [{"pile": k, "supply": supply.available(k)} for k in keys if supply.available(k)]
+
+
 def draw_all(g: FarmGame, requests: list[Request]) -> list[str]:
     """Take every planned card; returns them in order."""
     return [take(g, key, card) for key, card in requests]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import contest, harvest, prep
+from . import contest, harvest, piles, prep
 from .rules import FACILITIES
 
 if TYPE_CHECKING:
@@ -189,6 +189,13 @@ def you(g: FarmGame, seat: int | None) -> dict[str, Any] | None:
     can_enter: list[int] = []
     can_upgrade: list[str] = []
     must_discard = 0
+    # the piles each draw may name, the default first, with what each can supply (G15, G23):
+    # the board offers these and nothing it works out itself
+    ship_draws: dict[str, dict[str, Any]] = {}
+    rescue_draw = None
+    if prepping and s.rescue:
+        rescue_draw = {"count": s.rescue, "piles": piles.draw_options(
+            g, rules.rescue_level, list(rules.categories))}
     limit = harvest.hand_limit(g, s)
     if harvesting:
         step_ok = rules.harvest_any_order
@@ -207,6 +214,10 @@ def you(g: FarmGame, seat: int | None) -> dict[str, Any] | None:
                 if price is not None and price <= s.cost:
                     can_upgrade.append(k)
         must_discard = max(0, len(s.hand) - limit)
+        for slot, base in s.bases():
+            if slot in can_ship:
+                ship_draws[str(slot)] = {"count": rules.draw_count, "piles": piles.draw_options(
+                    g, harvest.draw_level(g, base), harvest.draw_categories(g, base))}
     return {
         "seat": seat,
         "hand": s.hand[:],
@@ -225,6 +236,10 @@ def you(g: FarmGame, seat: int | None) -> dict[str, Any] | None:
         "synth_room": synth_room,
         "exchanges": exchanges,
         "can_ship": can_ship,
+        # {slot: {"count": cards taken, "piles": [{"pile": "L1 root", "supply": 11}, ...]}}
+        "ship_draws": ship_draws,
+        # {"count": ..., "piles": [...]} while rescue cards wait (G23), else None
+        "rescue_draw": rescue_draw,
         "can_enter": can_enter,
         "can_upgrade": can_upgrade,
         "must_discard": must_discard,

@@ -137,18 +137,16 @@ function pileOptions(v, y) {
 }
 
 // The piles a shipment or the rescue cards may come from (F26/G15, G23: the player chooses):
-// the non-empty piles of the level, the default category first (docs/farm.md D5). One choice
-// per card, first filled as the server would with none named; the server decides what is legal.
-function drawChoice(v, key, n, level, first, onlyFirst) {
-  const lv = 'L' + level;
+// the engine's hint (you.ship_draws, you.rescue_draw: the piles a draw may name, the default
+// first, docs/farm.md D5, each with what it can supply). One choice per card, first filled as
+// the server would with none named; the board works out no pile's legality itself (before, it
+// did, and offered a pile's discards where piles.reshuffle = never keeps them).
+function drawChoice(v, key, draw) {
+  const piles = draw ? draw.piles.map((p) => p.pile) : [];
   const left = {};
-  const piles = [];
-  for (const p of v.piles) {
-    const [l, cat] = p.pile.split(' ');
-    if (l !== lv || (onlyFirst && cat && cat !== first)) continue;
-    left[p.pile] = p.count + (p.discards ? p.discards.length : (p.discard_count || 0));
-    if (left[p.pile] > 0) { if (cat === first) piles.unshift(p.pile); else piles.push(p.pile); }
-  }
+  for (const p of draw ? draw.piles : []) left[p.pile] = p.supply;
+  // fewer cards than asked when the piles hold fewer (G5: what exists, possibly nothing)
+  const n = draw ? Math.min(draw.count, Object.values(left).reduce((a, b) => a + b, 0)) : 0;
   if (!piles.length || n < 1) return { els: [], named: [] };
   const was = F.draws[key] || [];
   const chosen = [];
@@ -170,7 +168,7 @@ function drawChoice(v, key, n, level, first, onlyFirst) {
 
 function pileLabel(v, pile) {
   const [lv, cat] = pile.split(' ');
-  return `${lv} ${term(v.params, cat)}`;
+  return cat ? `${lv} ${term(v.params, cat)}` : lv;   // piles by level only (G2): "L1"
 }
 
 function actions(v, y) {
@@ -183,9 +181,7 @@ function actions(v, y) {
   const picked = F.sel.map(hRef);
   if (v.phase === 'prep' && !y.done) {
     if (y.rescue) {
-      const rd = v.params?.game?.rescue_draw || {};
-      const cats = (v.params?.cards?.categories || []).map((c) => c.id);
-      const pick = drawChoice(v, 'farm-draw', y.rescue, rd.level ?? 1, cats[0], false);
+      const pick = drawChoice(v, 'farm-draw', y.rescue_draw);
       bar.append(h('span', { class: 'draw-choice' },
         btn('farm-draw', ft('draw_rescue', { n: y.rescue }), () => ['/draw', pick.named.join(', ')].join(' ').trim(), 'btn primary'), ...pick.els));
     }
@@ -238,10 +234,7 @@ function ownField(v, y) {
     if (!b) { box.append(h('div', { class: 'slot empty', dataset: { slot: String(slot) } }, h('span', { class: 'slot-label', text: ft('slot', { s: slot }) }), h('span', { text: ft('empty_slot') }))); return; }
     const btns = [];
     if (y.can_ship.includes(slot)) {
-      const draw = v.params?.shipping?.draw || {};
-      const [lv, cat] = b.base.split(' ');
-      const level = draw.level === undefined || draw.level === 'base' ? Number(lv.slice(1)) : draw.level;
-      const pick = drawChoice(v, 'farm-ship-' + slot, draw.count ?? 2, level, cat, draw.category === 'base');
+      const pick = drawChoice(v, 'farm-ship-' + slot, y.ship_draws?.[slot]);
       const sb = h('button', { class: 'btn small primary', type: 'button', id: 'farm-ship-' + slot }, ft('ship'));
       sb.addEventListener('click', () => { delete F.draws['farm-ship-' + slot]; act(`/ship b${slot}` + (pick.named.length ? ' for ' + pick.named.join(', ') : ''), sb); });
       btns.push(sb, ...pick.els);
