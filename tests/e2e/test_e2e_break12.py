@@ -112,3 +112,21 @@ def test_right_to_left_names_on_an_offer_keep_their_seat_order(server: str,
     left = page.locator("#market .offer-declined").first.evaluate(LEFTS, [first, second])
     assert None not in left and left[0] < left[1], (first, second, left)
     close(players)
+
+
+def test_right_to_left_names_in_the_lobby_keep_their_seat_order(server: str,
+                                                                browser: Any) -> None:
+    """The lobby's line of a room where אבג and شمس sit listed شمس first, and the people
+    count after them was drawn inside their run."""
+    players = [enter(browser, server, "rtl-lobby", n) for n in (HEBREW, ARABIC)]
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    page.goto(f"{server}/")
+    line = page.locator("#rooms li", has_text="rtl-lobby")
+    line.locator(".seats").wait_for()
+    hebrew, arabic = line.evaluate(LEFTS, [HEBREW, ARABIC])
+    assert hebrew is not None and arabic is not None and hebrew < arabic, (hebrew, arabic)
+    people = line.locator(".people").evaluate("e => e.getBoundingClientRect().left")
+    assert people > arabic, (people, arabic)     # the count comes after the names
+    ctx.close()
+    close(players)
