@@ -1,5 +1,5 @@
 // The room page: connects, keeps the state, renders the board, sends every action as command text.
-import { $, h, isSwapped, refuseBlank, showInColumn } from './dom.js';
+import { $, h, isSwapped, refuseBlank, showInColumn, withNames } from './dom.js';
 import { t, applyStatic, getLang, setLang, onLang, missing } from './i18n.js';
 import { S, setHooks, mySeat } from './store.js';
 import { Net, FINAL } from './net.js';
@@ -638,8 +638,9 @@ function sayGateSeated() {
   $('#gate-join').classList.toggle('primary', !full);
   if (S.askName) { S.askName = full ? 'full' : true; render(); }
   if (!r || !r.seats.length) el.textContent = t('gate_nobody');
-  else if (full) el.textContent = t('gate_full_game', { names: r.seats.join(', ') });
-  else el.textContent = t(r.free_seats === 1 ? 'gate_seated_1' : 'gate_seated', { names: r.seats.join(', '), n: r.free_seats });
+  // the names as a page's names are (dom.js withNames: each whole and a bidi isolate)
+  else if (full) withNames(el, t('gate_full_game', { names: r.seats.join(', ') }), r.seats);
+  else withNames(el, t(r.free_seats === 1 ? 'gate_seated_1' : 'gate_seated', { names: r.seats.join(', '), n: r.free_seats }), r.seats);
 }
 
 start();

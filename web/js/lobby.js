@@ -1,5 +1,5 @@
 // The lobby: list rooms from /api/rooms, open or create one.
-import { h, clear, $, refuseBlank } from './dom.js';
+import { h, clear, $, refuseBlank, withNames } from './dom.js';
 import { t, has, applyStatic, getLang, setLang, onLang } from './i18n.js';
 import { icon } from './icons.js';
 import { FACTS } from './facts.js';
@@ -23,7 +23,9 @@ function renderRooms() {
 // the first: a room nobody sits in began with a stray dot)
 function facts(r) {
   const parts = [
-    r.seats && r.seats.length ? h('span', { class: 'seats', text: r.seats.join(', ') }) : null,
+    // each name whole and a bidi isolate (dom.js withNames): two right-to-left names were one
+    // run, drawn in the reverse order, and the count after them was pulled into it
+    r.seats && r.seats.length ? withNames(h('span', { class: 'seats' }), r.seats.join(', '), r.seats) : null,
     // one bot, one free seat: the singular (user8 read "1 bots")
     r.bots ? h('span', { class: 'bots' }, icon('bot'), ' ' + t(r.bots === 1 ? 'n_bots_1' : 'n_bots', { n: r.bots })) : null,
     h('span', { class: 'people', text: t('lobby_people', { n: r.people ?? 0 }) }),

@@ -1,10 +1,10 @@
 // The bean market (two rows per offer, flipped for each viewer), face-up cards and the signals.
-import { h, clear, onLeftRight } from '../dom.js';
+import { h, clear, onLeftRight, withNames } from '../dom.js';
 import { icon } from '../icons.js';
 import { noteText, cardsText } from '../status.js';
 import { t, beanName, getLang } from '../i18n.js';
 import { beanCard, sideEntries } from '../beans.js';
-import { S, act, rerender, mySeat, seatColour, seatName } from '../store.js';
+import { S, act, rerender, mySeat, seatColour, seatName, seatNames } from '../store.js';
 import { draftClick, loadOffer } from '../offer.js';
 import { dealPick, inMyDeal, isPicked, refLabel } from '../deal.js';
 import { makeDraggable } from '../dnd.js';
@@ -199,7 +199,7 @@ function offerEl(o, v, me, notes) {
   if (o.answers !== null && o.answers !== undefined) {
     // a yes to an offer (an Accept by a non-active player): whose yes to which offer
     const key = me === v.active ? 'note_copy_of_yours' : (mine ? 'note_answers_mine' : 'note_answers');
-    head.append(h('span', { class: 'answers', text: t(key, { n: o.answers, name: ownerName }) }));
+    head.append(withNames(h('span', { class: 'answers' }), t(key, { n: o.answers, name: ownerName }), seatNames()));
   }
   // addressed to one player only (/offer ... to N): the view's "to" (a seat it is not for
   // reads it in the offer's note instead)
@@ -234,14 +234,14 @@ function offerEl(o, v, me, notes) {
   // owner holds what it gives (C13), and says so (the view's traded: whom it traded with)
   const traded = o.traded || [];
   if (traded.length && v.phase !== 'over') {
-    el.append(h('div', { class: 'offer-traded', text: t(traded.length === 1 ? 'offer_traded_1' : 'offer_traded_n',
-      { n: traded.length, names: seatList(traded), cards: cardsText(o.give) }) }));
+    el.append(withNames(h('div', { class: 'offer-traded' }), t(traded.length === 1 ? 'offer_traded_1' : 'offer_traded_n',
+      { n: traded.length, names: seatList(traded), cards: cardsText(o.give) }), seatNames()));
   }
   // trial 5: the seats that passed leaving it untaken (the view's declined; a bot's "not
   // interested" said nothing on the offer)
   const declined = o.declined || [];
   if (declined.length && v.phase === 'trade') {
-    el.append(h('div', { class: 'offer-declined', text: t('offer_declined', { names: seatList(declined) }) }));
+    el.append(withNames(h('div', { class: 'offer-declined' }), t('offer_declined', { names: seatList(declined) }), seatNames()));
   }
   const foot = h('div', { class: 'offer-foot' });
   if (canAccept) {
@@ -329,9 +329,9 @@ export function renderMarket(root) {
   if (news.length || got.length) {
     root.append(h('div', { class: 'offer-news', role: 'status' },
       ...got.map((g) => (g.to !== undefined
-        ? h('div', { class: 'gave-news', text: t('gave_gift', { cards: cardsText(g.side), name: seatName(g.to) }) })
-        : h('div', { class: 'got-news', text: t(sideEntries(g.side).reduce((k, [, n]) => k + n, 0) === 1 ? 'got_cards_1' : 'got_cards',
-          { cards: cardsText(g.side), name: seatName(g.from) }) }))),
+        ? withNames(h('div', { class: 'gave-news' }), t('gave_gift', { cards: cardsText(g.side), name: seatName(g.to) }), seatNames())
+        : withNames(h('div', { class: 'got-news' }), t(sideEntries(g.side).reduce((k, [, n]) => k + n, 0) === 1 ? 'got_cards_1' : 'got_cards',
+          { cards: cardsText(g.side), name: seatName(g.from) }), seatNames()))),
       ...news.map((n) => h('div', { class: 'news-' + n.key, text: n.deal
         ? t(n.key, { n: n.id, a: n.deal.a, b: n.deal.b, x: cardsText(n.deal.x), y: cardsText(n.deal.y) })
         : t(n.key, { n: n.list ?? n.id, name: n.name }) }))));
