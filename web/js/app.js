@@ -15,6 +15,7 @@ import { renderSetup } from './render/setup.js';
 import { renderProgress, renderPhase, renderStatus } from './render/top.js';
 import { icon } from './icons.js';
 import { FACTS } from './facts.js';
+import { focusSpot, restoreFocus } from './focus.js';
 import { noteOfferNews, notTakenOf } from './render/market.js';
 import { addChat, addLog, addSystem, resetLog, resetLists, setupCommandLine } from './render/chatlog.js';
 import { errorText, logText } from './logtext.js';
@@ -62,24 +63,6 @@ function part(name, inputs, fn) {
   if (drawn.get(name) === key) return;
   drawn.set(name, key);
   fn();
-}
-
-// Where the keyboard focus was, so that it can come back after a part is rebuilt: the
-// position of the focused control among the controls of its nearest section with an id.
-const FOCUSABLE = 'button, input, select, [tabindex="0"]';
-function focusSpot() {
-  const el = document.activeElement;
-  if (!el || el === document.body) return null;
-  const box = el.parentElement && el.parentElement.closest('[id]');
-  if (!box) return null;
-  return { id: box.id, index: [...box.querySelectorAll(FOCUSABLE)].indexOf(el), el };
-}
-function restoreFocus(spot) {
-  if (!spot || spot.el.isConnected) return;
-  const box = document.getElementById(spot.id);
-  const all = box ? [...box.querySelectorAll(FOCUSABLE)] : [];
-  const again = all[Math.min(spot.index, all.length - 1)];
-  if (again) again.focus({ preventScroll: true });
 }
 
 // A part drawn again between the press and the release of a pointer takes the pressed

@@ -1,0 +1,121 @@
+"""A player without a mouse (a keyboard player's trial): the focus across the board's redraws,
+its ring on every card, the hand row kept in place, the name gate and the harvest question.
+
+A press sends a command; the server's next state redraws the part it was in. The sample board
+takes that state as the server pushes it (``window.__bohnanza.push``: the page keeps its focus
+and local state), so each test presses a control by keyboard and pushes what the server would
+send after that command. What is expected is what a keyboard player expects: the focus on the
+same control when it is still there, never on another control (the next Enter would do what
+nobody asked), never on the page's body (the next Tab starts again at the top).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from . import positions as P
+from .e2e_board import drawn, watched_page
+
+pytestmark = pytest.mark.browser
+
+FOCUSED = """() => { const e = document.activeElement;
+  return !e || e === document.body ? 'body' : e.id ? '#' + e.id
+    : e.tagName + '.' + [...e.classList].join('.'); }"""
+
+
+@pytest.fixture(scope="module")
+def board(browser: Any) -> Any:
+    with watched_page(browser, viewport={"width": 1400, "height": 900}, locale="en-US") as b:
+        yield b
+
+
+def press(page: Any, selector: str, key: str = "Enter") -> None:
+    """The control focused (as Tab would put it there) and ``key`` pressed."""
+    page.locator(selector).first.focus()
+    page.keyboard.press(key)
+
+
+def push(page: Any, msg: dict[str, Any]) -> str:
+    """The server's next state; what has the focus once the page drew it."""
+    page.evaluate("m => window.__bohnanza.push(m)", msg)
+    drawn(page)
+    return str(page.evaluate(FOCUSED))
+
+
+def test_add_bot_keeps_the_focus_on_add_bot(page: Any, server: str) -> None:
+    """A seat's Remove button comes before Add bot: the focus stayed at its place in the box,
+    on Leave seat, and a second Enter for a second bot left the table."""
+    P.show(page, server, P.before_start(0))
+    press(page, "#btn-addbot")
+    assert page.evaluate("window.__bohnanza.sent") == ["/addbot easy"]
+    assert push(page, P.before_start_bots(0)) == "#btn-addbot"
+
+
+def test_withdraw_never_leaves_the_focus_on_another_offers_accept(page: Any, server: str) -> None:
+    g = P.trading()                    # Ann's #1 (Withdraw), Bob's #2 (Accept), Cleo's #3
+    P.show(page, server, P.state(g, 0))
+    press(page, '#market .offer[data-offer="1"] .withdraw-btn')
+    assert page.evaluate("window.__bohnanza.sent") == ["/withdraw 1"]
+    P.say(g, 0, "/withdraw 1")
+    assert push(page, P.state(g, 0)) == "#market"         # the box it was in, nothing pressed
+    page.keyboard.press("Tab")                               # and Tab goes on inside it
+    assert page.evaluate("document.activeElement.closest('#market') !== null")
+
+
+def test_accept_keeps_the_focus_on_the_same_offers_button(page: Any, server: str) -> None:
+    """An offer's button drawn anew is the same control: the focus stays on it."""
+    g = P.trading()
+    P.show(page, server, P.state(g, 1))                      # Bob may accept #1
+    press(page, '#market .offer[data-offer="1"] .accept-btn')
+    P.say(g, 2, "/offer stink for red")                       # another state, #1 still open
+    push(page, P.state(g, 1))
+    assert page.evaluate("document.activeElement.matches("
+                         "'#market .offer[data-offer=\"1\"] .accept-btn')")
+
+
+@pytest.mark.parametrize(("before", "control", "after"), [
+    (lambda: P.before_start(0), "#btn-start", lambda: P.state(P.plant_first(), 0)),
+    (lambda: P.state(P.trading(), 0), "#phase-btn",
+     lambda: P.state(P.planting_traded(), 0)),                   # End trading: no button then
+    (lambda: P.state(P.dealing(), 1), "#deal-cancel", lambda: P.state(P.trading(), 1)),
+], ids=["start", "end-trading", "deal-gone"])
+def test_a_control_that_goes_leaves_the_focus_on_the_page(page: Any, server: str, before: Any,
+                                                          control: str, after: Any) -> None:
+    """Start, End trading, a deal's window: the control and its box go with the redraw. The
+    focus goes to the status line, which says what to do now, not to the body."""
+    P.show(page, server, before())
+    press(page, control)
+    assert push(page, after()) == "#status"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement !== document.body")
+
+
+def test_plant_here_never_leaves_the_focus_on_harvest(page: Any, server: str) -> None:
+    """Phase 3: planting Chili on field 1 takes its Plant here away; the focus stayed at its
+    place, on the Harvest button beside it."""
+    g = P.planting_traded()            # Bob: Chili and Green to plant, Chili×1 in field 1
+    P.show(page, server, P.state(g, 1))
+    press(page, '#fields .field[data-field="1"] .plant-here')
+    assert page.evaluate("window.__bohnanza.sent") == ["/plant chili 1"]
+    P.say(g, 1, "/plant chili 1")
+    assert push(page, P.state(g, 1)) == "#fields"
+
+
+def test_harvest_question_gives_the_focus_back(page: Any, server: str) -> None:
+    """A harvest for 0 coins asks first (a modal dialog: its buttons hold the focus); No gives
+    the focus back to Harvest."""
+    P.show(page, server, P.state(P.plant_first(), 0))            # Blue×2 in field 1: 0 coins
+    press(page, '#fields .field[data-field="1"] button.harvest')
+    page.wait_for_selector("#confirm[open]")
+    assert page.evaluate(FOCUSED) == "#confirm-yes"
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED) == "#confirm-no"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUSED) == "#confirm-yes"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#confirm", state="detached")
+    assert page.evaluate("document.activeElement.matches("
+                         "'#fields .field[data-field=\"1\"] button.harvest')")
+    assert page.evaluate("window.__bohnanza.sent") == []
