@@ -103,6 +103,22 @@ def test_plant_here_never_leaves_the_focus_on_harvest(page: Any, server: str) ->
     assert push(page, P.state(g, 1)) == "#fields"
 
 
+def test_the_focused_card_stays_in_view_in_a_long_hand(page: Any, server: str) -> None:
+    """Hand 15 given by Enter: the row was drawn anew scrolled back to its first card, the
+    focused card out of view behind the "+3" cue."""
+    hand = ["chili", "red", "blue", "soy", "green", "stink", "wax", "coffee", "garden", "cocoa",
+            "blackeyed", "chili", "red", "blue", "soy", "green"]
+    P.show(page, server, P.state(P.game(phase="trade", seats=[
+        {"hand": hand, "fields": [["blue", 2], None]}, {}, {}]), 0))
+    card = '#hand .card[data-ref="h15"]'
+    press(page, card)
+    drawn(page)
+    assert page.evaluate(f"document.activeElement.matches({card!r})")
+    row = page.locator("#hand .hand").bounding_box()
+    box = page.locator(card).bounding_box()
+    assert row and box and box["x"] >= row["x"] and box["x"] + box["width"] <= row["x"] + row["width"]
+
+
 def test_harvest_question_gives_the_focus_back(page: Any, server: str) -> None:
     """A harvest for 0 coins asks first (a modal dialog: its buttons hold the focus); No gives
     the focus back to Harvest."""

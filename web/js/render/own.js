@@ -196,6 +196,7 @@ function inOffer(y, v) {
 }
 
 export function renderHand(root) {
+  const scrolled = root.querySelector('.hand')?.scrollLeft || 0;   // the row drawn before
   clear(root);
   const v = S.view;
   const y = v && v.you;
@@ -257,6 +258,10 @@ export function renderHand(root) {
   });
   const wrap = h('div', { class: 'hand-wrap' }, row);
   root.append(wrap);
+  // the row drawn anew stays scrolled where the person left it: it went back to its first
+  // card on each redraw, so a card pressed far along the row (a give, a deal's pick) left
+  // the view, focus ring and all (a keyboard player's trial: hand 15 behind "+3 ›")
+  row.scrollLeft = scrolled;
   handCues(wrap, row);
 }
 
