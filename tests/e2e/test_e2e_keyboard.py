@@ -119,6 +119,24 @@ def test_the_focused_card_stays_in_view_in_a_long_hand(page: Any, server: str) -
     assert row and box and box["x"] >= row["x"] and box["x"] + box["width"] <= row["x"] + row["width"]
 
 
+@pytest.mark.parametrize("card", ['#hand .card.front', '#to-plant .card.selected'])
+def test_the_focus_ring_shows_on_a_card_with_a_ring_of_its_own(page: Any, server: str,
+                                                               card: str) -> None:
+    """The front card's yellow ring and a chosen card's blue one took the focus ring's place
+    (the same outline): the focus on them could not be seen."""
+    P.show(page, server, P.state(P.planting_traded(), 1) if "to-plant" in card
+           else P.state(P.plant_first(), 0))
+    page.locator("#status").focus()
+    for _ in range(60):                                 # by Tab: the ring shows for keys only
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement.matches({card!r})"):
+            break
+    ring = page.evaluate("""c => { const e = document.querySelector(c);
+        const on = getComputedStyle(e).outlineColor; e.blur();
+        return [on, getComputedStyle(e).outlineColor]; }""", card)
+    assert ring[0] == "rgb(21, 101, 192)" and ring[0] != ring[1], ring
+
+
 def test_harvest_question_gives_the_focus_back(page: Any, server: str) -> None:
     """A harvest for 0 coins asks first (a modal dialog: its buttons hold the focus); No gives
     the focus back to Harvest."""
