@@ -153,3 +153,26 @@ def test_harvest_question_gives_the_focus_back(page: Any, server: str) -> None:
     assert page.evaluate("document.activeElement.matches("
                          "'#fields .field[data-field=\"1\"] button.harvest')")
     assert page.evaluate("window.__bohnanza.sent") == []
+
+
+def test_the_name_gate_keeps_tab_inside_it(browser: Any, server: str) -> None:
+    """A room's link without a name: Tab went on from the gate to the chat and the log under
+    its shade, out of sight; the top bar stays in reach (its status line says what to do)."""
+    with watched_page(browser, viewport={"width": 1400, "height": 900}) as (pg, errors):
+        pg.goto(server + "/r/e2e-gate-keys")
+        pg.wait_for_selector("#name-input:focus")
+        seen = []
+        for _ in range(12):
+            pg.keyboard.press("Tab")
+            seen.append(pg.evaluate("document.activeElement.closest('#name-gate, #topbar')"
+                                    " ? 'ok' : document.activeElement.id"
+                                    " || document.activeElement.tagName"))
+        # (past the last control the browser's own bar has the focus: the page says body)
+        assert set(seen) <= {"ok", "BODY"} and seen.count("ok") >= 8, seen
+        pg.fill("#name-input", "Gil")
+        pg.keyboard.press("Enter")
+        pg.wait_for_selector("#name-gate", state="hidden")
+        pg.wait_for_selector("#chat-input")
+        pg.locator("#chat-input").focus()                 # the board is in reach again
+        assert pg.evaluate("document.activeElement.id") == "chat-input"
+        assert not errors

@@ -524,6 +524,10 @@ function start() {
 // refused), the name to sit under.
 function openGate() {
   $('#name-gate').hidden = false;
+  // the board under its shade is out of reach, as under a modal dialog: Tab went on from the
+  // gate to the chat and the log behind it, out of sight (a keyboard player's trial); the
+  // top bar stays (its status line says what to do)
+  $('#board').inert = true;
   S.askName = true;           // the status line says what to do: give a name
   $('#name-input').maxLength = FACTS.limits.name;   // the server's limit (characters)
   // a name refused: kept in the field, selected (typing replaces it), the reason beside it
@@ -548,6 +552,7 @@ onLang(sayGateError);
 
 function closeGate() {
   $('#name-gate').hidden = true;
+  $('#board').inert = false;
   S.askName = false;
 }
 
