@@ -20,6 +20,7 @@ import { noteOfferNews, notTakenOf } from './render/market.js';
 import { addChat, addLog, addSystem, resetLog, resetLists, setupCommandLine } from './render/chatlog.js';
 import { errorText, logText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
+import { announceOffers, announceLog, forgetOffers } from './announce.js';
 import { tickAway, tickWaits } from './seatmarks.js';
 import { renderDuel, isDuel, noteDuelLog } from './render/duel.js';
 import { noteServerTime, tickClocks } from './clock.js';
@@ -342,6 +343,7 @@ function onState(msg) {
   if (mySeat() !== null) { S.nameRefused = S.noName = false; S.gateError = null; }   // seated (under a name of one's own)
   render();
   speakNewOffers(S.view);
+  announceOffers(S.view);
 }
 
 // A harvest (the log's harvest entries, in the page's language) shows at the top what it
@@ -378,7 +380,7 @@ function onLog(msg) {
   if (msg.replay && S.relog) { S.relog = false; resetLog($('#log')); }  // after a switch
   noteDuelLog(msg.entries || [], !msg.replay);
   noteOfferNews(msg.entries || []);
-  if (!msg.replay) noteNews(msg.entries || []);
+  if (!msg.replay) { noteNews(msg.entries || []); announceLog(msg.entries || []); }
   addLog($('#log'), msg.entries || []);
   // the market's news (what left it, what a deal gave me) when the log comes after the state
   if (S.view) render();
@@ -497,6 +499,7 @@ function start() {
       Object.assign(S, { draft: { give: {}, want: {} }, dealSel: [], dealKey: null, plantBean: null,
         offerOpen: false, offerNews: [], gotNews: [], armed: null, tapBean: null });
       window.__bohnanza.sent.length = 0;
+      forgetOffers();
       if (lang && lang !== getLang()) { setLang(lang); sampleLog(); }
       S.you = msg.room.you;
       onState(msg);

@@ -253,6 +253,9 @@ const T = {
   sum_get: ['get', 'もらう'],
   speak_offer: ['{name} offers {give} for {want}', '{name}のオファー: {give} と {want} の交換'],
   speak_gift: ['{name} gives {give} as a gift', '{name}のオファー（贈り物）: {give}を贈る'],
+  // a screen reader's line (announce.js): an offer this seat may now accept
+  said_offer: ['Offer #{n} from {name}: you give {give}, you get {get}. You may accept it.',
+    '{name}のオファー#{n}: あなたが出す {give}、もらう {get}。受けられます。'],
   speak_gift_ask: ['{name} asks for {want} as a gift', '{name}のオファー（贈り物の依頼）: {want}を無償で求める'],
   you: ['you', 'あなた'],
   policy_greedy: ['greedy', '欲張り'],
