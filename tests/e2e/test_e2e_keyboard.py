@@ -176,3 +176,22 @@ def test_the_name_gate_keeps_tab_inside_it(browser: Any, server: str) -> None:
         pg.locator("#chat-input").focus()                 # the board is in reach again
         assert pg.evaluate("document.activeElement.id") == "chat-input"
         assert not errors
+
+
+def test_the_harvest_question_gives_the_focus_back_after_a_redraw(page: Any, server: str) -> None:
+    """A state came while the question was open (another player's move): the Harvest button
+    that asked was drawn anew, and No left the focus on the body."""
+    g = P.plant_first()
+    P.show(page, server, P.state(g, 0))
+    press(page, '#fields .field[data-field="1"] button.harvest')
+    page.wait_for_selector("#confirm[open]")
+    later = P.state(g, 0)
+    later["view"]["deck_count"] -= 1          # (a card drawn elsewhere: the board drawn anew)
+    page.evaluate("m => window.__bohnanza.push(m)", later)
+    drawn(page)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#confirm", state="detached")
+    drawn(page)
+    assert page.evaluate("document.activeElement.matches("
+                         "'#fields .field[data-field=\"1\"] button.harvest')"), \
+        page.evaluate(FOCUSED)
