@@ -90,3 +90,15 @@ def test_a_bots_countdown_is_not_read_out(page: Any, server: str) -> None:
 def test_the_status_line_is_read(page: Any, server: str) -> None:
     P.show(page, server, P.state(P.plant_first(), 0))
     assert "Your turn: plant Chili" in page.evaluate(SPOKEN)
+
+
+def test_each_side_column_has_a_name_of_its_own(page: Any, server: str) -> None:
+    """The two side columns were two landmarks of one kind without a name (axe-core:
+    landmark-unique): a screen reader's list of regions read "complementary" twice."""
+    for lang in ("en", "ja"):
+        P.show(page, server, P.state(P.trading(), 1), lang=lang)
+        names = page.evaluate("[...document.querySelectorAll('aside')].map(a => a.id + ':' + "
+                              "(a.getAttribute('aria-label') || document.getElementById("
+                              "a.getAttribute('aria-labelledby'))?.textContent || ''))")
+        assert len(names) == 2 and all(n.split(":")[1] for n in names), names
+        assert len({n.split(":")[1] for n in names}) == 2, names

@@ -202,6 +202,8 @@ const T = {
   signal_seen_any_want: ['Wanted', '欲しい'],
   signals_mine: ['Mine', '自分のマーカー'],
   seats: ['Seats', '座席'],
+  // the right column's name for screen readers (two side columns, each a landmark of its own)
+  side_right: ['Beans, chat and log', '豆・チャット・ログ'],
   join: ['Take a seat', '参加する'],
   leave: ['Leave seat', '退席'],
   addbot: ['Add bot', 'ボット追加'],
