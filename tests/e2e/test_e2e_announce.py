@@ -102,3 +102,21 @@ def test_each_side_column_has_a_name_of_its_own(page: Any, server: str) -> None:
                               "a.getAttribute('aria-labelledby'))?.textContent || ''))")
         assert len(names) == 2 and all(n.split(":")[1] for n in names), names
         assert len({n.split(":")[1] for n in names}) == 2, names
+
+
+def test_a_card_says_its_count_and_its_tab(page: Any, server: str) -> None:
+    """A card that is a control was named by its bean alone: a field's "2" (how many beans
+    grow there), the front card's "next" and a face-up card's place went unsaid."""
+    g = P.game(phase="trade", face_up=["red", "blue"], seats=[
+        {"hand": ["chili", "soy"], "fields": [["blue", 2], ["garden", 1]]}, {}, {}])
+    P.show(page, server, P.state(g, 0))
+    for name, where in [("2 × Blue", '#fields .field[data-field="1"]'),
+                        ("1 × Garden", '#fields .field[data-field="2"]'),
+                        ("Chili, next", "#hand"), ("Soy", "#hand"),
+                        ("Red, face-up 1", "#faceup"), ("Blue, face-up 2", "#faceup")]:
+        assert page.locator(where).get_by_role("button", name=name, exact=True).count() == 1, name
+    P.show(page, server, P.state(P.dealing(), 1))          # Bob picks one of his two Chili
+    page.locator('#hand .card[data-ref="h3"]').click()
+    pressed = page.evaluate("[...document.querySelectorAll('#hand .card')]"
+                            ".map(c => c.getAttribute('aria-pressed'))")
+    assert pressed == ["false", "false", "true"]          # hand 3 is picked, and says so

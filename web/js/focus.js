@@ -17,15 +17,17 @@ function usable(el) {
 // What the control is, the same for its copy drawn anew: its id; else the data attributes of
 // it and of its ancestors up to its box (an offer's number, a field's, a hand card's place)
 // with its tag and its name (Accept and Withdraw of one offer; a hand place that now holds
-// another bean is another card).
+// another bean is another card; a card given into the offer is the same card).
 function keyOf(el, box) {
   if (el.id) return '#' + el.id;
   const path = [];
   for (let e = el; e && e !== box; e = e.parentElement) {
-    const data = Object.entries(e.dataset).filter(([k]) => k !== 'dragged').map(([k, v]) => `${k}=${v}`);
+    // (not what changes with its state: a drag under way, a card's spoken words)
+    const data = Object.entries(e.dataset).filter(([k]) => k !== 'dragged' && k !== 'say').map(([k, v]) => `${k}=${v}`);
     if (e === el || data.length) path.push(e.tagName + '[' + data.join(',') + ']');
   }
-  const name = el.getAttribute('aria-label') || el.getAttribute('title') || el.textContent.trim();
+  // its title first: a card's spoken name says its state too ("Soy, in offer")
+  const name = el.getAttribute('title') || el.getAttribute('aria-label') || el.textContent.trim();
   return path.join('<') + '|' + name;
 }
 

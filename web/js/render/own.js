@@ -231,6 +231,7 @@ export function renderHand(root) {
     if (offered.has(idx)) {
       c.classList.add('in-offer');
       c.append(h('span', { class: 'in-offer-tag', text: t('hand_in_offer'), title: t('hand_in_offer_title') }));
+      c.dataset.say += t('list_sep') + t('hand_in_offer');
     }
     // hand: left = give, right = want; in a deal: pick the exact card
     onLeftRight(c, (btn, e) => {
@@ -238,6 +239,7 @@ export function renderHand(root) {
       if (btn === 'left' && !S.armed) S.draftPicks = [...(S.draftPicks || []), idx];
       draftClick(btn === 'left' ? 'give' : 'want', bean, e.currentTarget);
     });
+    if (deal) c.setAttribute('aria-pressed', isPicked('h', idx) ? 'true' : 'false');   // picked for the deal
     // the front card always drags as the card to plant: a drop out of turn gets the server's reason
     makeDraggable(c, () => (i === 0
       ? { kind: 'front', zone: 'h', index: idx, bean }
