@@ -195,3 +195,17 @@ def test_the_harvest_question_gives_the_focus_back_after_a_redraw(page: Any, ser
     assert page.evaluate("document.activeElement.matches("
                          "'#fields .field[data-field=\"1\"] button.harvest')"), \
         page.evaluate(FOCUSED)
+
+
+def test_a_card_reached_with_tab_is_not_under_the_hand_cue(page: Any, server: str) -> None:
+    """Phase 2 at 1400 px: the hand stands beside the face-up cards, its last card in part
+    out of the row; Tab focused it under the "+1" cue, which hid it."""
+    P.show(page, server, P.state(P.game(phase="trade", face_up=["red", "blue"], seats=[
+        {"hand": ["chili", "red", "blue", "soy", "green", "stink", "wax"],
+         "fields": [["blue", 2], None]}, {}, {}]), 0))
+    page.locator('#hand .card[data-ref="h6"]').focus()
+    page.keyboard.press("Tab")
+    drawn(page)
+    assert page.evaluate("""() => { const e = document.activeElement, r = e.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return e.dataset.ref === 'h7' && e.contains(top); }""")

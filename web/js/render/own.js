@@ -297,6 +297,18 @@ function handCues(wrap, row) {
     }
   };
   row.addEventListener('scroll', update, { passive: true });
+  // a card reached with Tab comes whole into the row, out from under a cue: the browser
+  // leaves a card that shows in part where it is (a keyboard player's trial: the last card
+  // focused under "+1 ›")
+  row.addEventListener('focusin', (e) => {
+    const r = e.target.getBoundingClientRect();
+    const box = row.getBoundingClientRect();
+    const cover = (b) => (b.hidden ? 0 : b.getBoundingClientRect().width);
+    const over = r.right - (box.right - cover(right));
+    const under = box.left + cover(left) - r.left;
+    if (over > 0) row.scrollLeft += over;
+    else if (under > 0) row.scrollLeft -= under;
+  });
   requestAnimationFrame(update);
   cuesNow = update;
 }
