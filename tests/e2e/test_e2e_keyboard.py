@@ -209,3 +209,25 @@ def test_a_card_reached_with_tab_is_not_under_the_hand_cue(page: Any, server: st
     assert page.evaluate("""() => { const e = document.activeElement, r = e.getBoundingClientRect();
         const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         return e.dataset.ref === 'h7' && e.contains(top); }""")
+
+
+def test_shift_tab_never_hides_the_focus_under_the_top_bar_at_200_percent(
+        browser: Any, server: str) -> None:
+    """At 200% zoom (a 1400 x 900 window shows 700 x 450 CSS px) Shift+Tab up the hand
+    scrolled each card to the window's top edge, under the sticky top bar."""
+    with watched_page(browser, viewport={"width": 700, "height": 450},
+                      device_scale_factor=2) as (pg, errors):
+        P.show(pg, server, P.state(P.game(phase="trade", face_up=["red"], seats=[
+            {"hand": ["chili", "red", "blue", "soy", "green"], "fields": [["blue", 2], None]},
+            {}, {}]), 0))
+        pg.locator("#offer-open").focus()
+        hidden = []
+        for _ in range(8):
+            pg.keyboard.press("Shift+Tab")
+            at = pg.evaluate("""() => { const e = document.activeElement;
+                const bar = document.getElementById('topbar').getBoundingClientRect().bottom;
+                return [e.dataset.ref || e.id || e.className, e.getBoundingClientRect().top - bar]; }""")
+            if at[1] < 0:
+                hidden.append(at)
+        assert hidden == []
+        assert not errors
