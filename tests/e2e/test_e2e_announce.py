@@ -120,3 +120,17 @@ def test_a_card_says_its_count_and_its_tab(page: Any, server: str) -> None:
     pressed = page.evaluate("[...document.querySelectorAll('#hand .card')]"
                             ".map(c => c.getAttribute('aria-pressed'))")
     assert pressed == ["false", "false", "true"]          # hand 3 is picked, and says so
+
+
+def test_a_chat_line_is_said_and_the_old_ones_are_not(page: Any, server: str) -> None:
+    """A connection gets the room's last chat lines again (replay): the chat was a live
+    region, so every reconnection read out up to 50 old lines."""
+    P.show(page, server, P.state(P.trading(), 1))
+    old = [{"type": "chat", "name": "Cleo", "seat": 2, "text": f"old line {i}", "replay": True}
+           for i in range(5)]
+    for m in old + [{"type": "chat", "name": "Ann", "seat": 0, "text": "Chili anyone?"}]:
+        page.evaluate("m => window.__bohnanza.chat(m)", m)
+    drawn(page)
+    assert "old line 4" in page.locator("#chat").inner_text()
+    assert "old line" not in page.evaluate(SPOKEN)
+    assert said(page) == ["Ann: Chili anyone?"]

@@ -1,7 +1,8 @@
 // What a screen reader says by itself, besides the status line (whose turn, what to do now)
 // and the news at the top (what a harvest earned, the cards drawn): a line of its own (#said,
 // a polite live region read by nobody else) for what else concerns this person, an offer
-// they may newly accept and a deal done. The game log is no live region: every bot's plant,
+// they may newly accept, a deal done, a chat line (not the old ones a connection sends again)
+// and the answer to a command. The game log is no live region: every bot's plant,
 // offer and withdrawal was read out, each harvest twice (with its news), the whole log again
 // after a reconnect, and a bot's wait counted down each second (a screen reader player's trial).
 import { S, seatName } from './store.js';

@@ -20,7 +20,7 @@ import { noteOfferNews, notTakenOf } from './render/market.js';
 import { addChat, addLog, addSystem, resetLog, resetLists, setupCommandLine } from './render/chatlog.js';
 import { errorText, logText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
-import { announceOffers, announceLog, forgetOffers } from './announce.js';
+import { announce, announceOffers, announceLog, forgetOffers } from './announce.js';
 import { tickAway, tickWaits } from './seatmarks.js';
 import { renderDuel, isDuel, noteDuelLog } from './render/duel.js';
 import { noteServerTime, tickClocks } from './clock.js';
@@ -305,7 +305,7 @@ async function actImpl(text, anchor) {
   if (!r.ok) showError(anchor && anchor.isConnected ? anchor : rect, errorText(r));
   else {
     clearErrors();
-    if (r.message) addSystem($('#chat'), r.message);
+    if (r.message) { addSystem($('#chat'), r.message); announce(r.message); }
   }
   return r;
 }
@@ -386,6 +386,14 @@ function onLog(msg) {
   if (S.view) render();
 }
 
+// A chat line: in the chat, and said to a screen reader unless it is one of the lines the
+// server sends again on a connection (replay: the chat was a live region, and after each
+// reconnection it read out up to 50 old lines; announce.js)
+function onChat(msg) {
+  addChat($('#chat'), msg);
+  if (!msg.replay) announce(`${msg.name}: ${msg.text}`);
+}
+
 function connect(name) {
   S.helloName = name;
   net = new Net(S.room, name, {
@@ -410,7 +418,7 @@ function connect(name) {
     },
     opened: () => resetLists($('#chat'), $('#log')),
     state: onState,
-    chat: (msg) => addChat($('#chat'), msg),
+    chat: onChat,
     log: onLog,
     other: (msg) => {
       if (msg.type !== 'error') return;
@@ -422,6 +430,7 @@ function connect(name) {
         S.gateError = { code: msg.code, message: msg.message, name: S.helloName };
       }
       addSystem($('#chat'), msg.message, 'error');
+      announce(msg.message);
       // a room this server will not make or play: the page says why where one looks, for good
       // (a session breaking the server: "reconnecting…" stood there without end)
       if (FINAL.has(msg.code)) {
@@ -491,6 +500,7 @@ function start() {
     };
     // the sample board takes log lines as the server sends them (a log frame)
     window.__bohnanza.log = onLog;
+    window.__bohnanza.chat = onChat;   // and chat lines (a chat frame)
     // the sample board takes a state as the server pushes one: the page keeps its scroll and
     // local state (the tests of what comes into view)
     window.__bohnanza.push = (msg) => { S.you = msg.room.you; onState(msg); };
