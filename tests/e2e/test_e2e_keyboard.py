@@ -231,3 +231,26 @@ def test_shift_tab_never_hides_the_focus_under_the_top_bar_at_200_percent(
                 hidden.append(at)
         assert hidden == []
         assert not errors
+
+
+def _luminance(rgb: str) -> float:
+    parts = [int(x) / 255 for x in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3]]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in parts]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+@pytest.mark.parametrize("control", ["#phase-btn", "#lang", "#sound"])
+def test_the_focus_ring_stands_out_in_the_top_bar(page: Any, server: str, control: str) -> None:
+    """WCAG 1.4.11: a focus ring at least 3:1 against what surrounds it; the blue ring stood
+    2.4:1 against the dark top bar."""
+    P.show(page, server, P.state(P.trading(), 0))
+    page.locator("#topbar .brand").focus()
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement.matches({control!r})"):
+            break
+    assert page.evaluate(f"document.activeElement.matches({control!r} + ':focus-visible')")
+    ring, bar = page.evaluate("""c => [getComputedStyle(document.querySelector(c)).outlineColor,
+        getComputedStyle(document.getElementById('topbar')).backgroundColor]""", control)
+    a, b = sorted([_luminance(ring), _luminance(bar)], reverse=True)
+    assert (a + 0.05) / (b + 0.05) >= 3, (ring, bar)
