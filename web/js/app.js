@@ -15,10 +15,12 @@ import { renderSetup } from './render/setup.js';
 import { renderProgress, renderPhase, renderStatus, connectionLine } from './render/top.js';
 import { icon } from './icons.js';
 import { FACTS } from './facts.js';
+import { focusSpot, restoreFocus } from './focus.js';
 import { noteOfferNews, notTakenOf } from './render/market.js';
 import { addChat, addLog, addSystem, resetLog, resetLists, setupCommandLine } from './render/chatlog.js';
 import { errorText, logText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
+import { announce, announceOffers, announceLog, forgetOffers } from './announce.js';
 import { tickAway, tickWaits } from './seatmarks.js';
 import { renderDuel, isDuel, noteDuelLog } from './render/duel.js';
 import { noteServerTime, tickClocks } from './clock.js';
@@ -62,24 +64,6 @@ function part(name, inputs, fn) {
   if (drawn.get(name) === key) return;
   drawn.set(name, key);
   fn();
-}
-
-// Where the keyboard focus was, so that it can come back after a part is rebuilt: the
-// position of the focused control among the controls of its nearest section with an id.
-const FOCUSABLE = 'button, input, select, [tabindex="0"]';
-function focusSpot() {
-  const el = document.activeElement;
-  if (!el || el === document.body) return null;
-  const box = el.parentElement && el.parentElement.closest('[id]');
-  if (!box) return null;
-  return { id: box.id, index: [...box.querySelectorAll(FOCUSABLE)].indexOf(el), el };
-}
-function restoreFocus(spot) {
-  if (!spot || spot.el.isConnected) return;
-  const box = document.getElementById(spot.id);
-  const all = box ? [...box.querySelectorAll(FOCUSABLE)] : [];
-  const again = all[Math.min(spot.index, all.length - 1)];
-  if (again) again.focus({ preventScroll: true });
 }
 
 // A part drawn again between the press and the release of a pointer takes the pressed
@@ -321,7 +305,7 @@ async function actImpl(text, anchor) {
   if (!r.ok) showError(anchor && anchor.isConnected ? anchor : rect, errorText(r));
   else {
     clearErrors();
-    if (r.message) addSystem($('#chat'), r.message);
+    if (r.message) { addSystem($('#chat'), r.message); announce(r.message); }
   }
   return r;
 }
@@ -359,6 +343,7 @@ function onState(msg) {
   if (mySeat() !== null) { S.nameRefused = S.noName = false; S.gateError = null; }   // seated (under a name of one's own)
   render();
   speakNewOffers(S.view);
+  announceOffers(S.view);
 }
 
 // A harvest (the log's harvest entries, in the page's language) shows at the top what it
@@ -395,10 +380,18 @@ function onLog(msg) {
   if (msg.replay && S.relog) { S.relog = false; resetLog($('#log')); }  // after a switch
   noteDuelLog(msg.entries || [], !msg.replay);
   noteOfferNews(msg.entries || []);
-  if (!msg.replay) noteNews(msg.entries || []);
+  if (!msg.replay) { noteNews(msg.entries || []); announceLog(msg.entries || []); }
   addLog($('#log'), msg.entries || []);
   // the market's news (what left it, what a deal gave me) when the log comes after the state
   if (S.view) render();
+}
+
+// A chat line: in the chat, and said to a screen reader unless it is one of the lines the
+// server sends again on a connection (replay: the chat was a live region, and after each
+// reconnection it read out up to 50 old lines; announce.js)
+function onChat(msg) {
+  addChat($('#chat'), msg);
+  if (!msg.replay) announce(`${msg.name}: ${msg.text}`);
 }
 
 function connect(name) {
@@ -425,7 +418,7 @@ function connect(name) {
     },
     opened: () => resetLists($('#chat'), $('#log')),
     state: onState,
-    chat: (msg) => addChat($('#chat'), msg),
+    chat: onChat,
     log: onLog,
     other: (msg) => {
       if (msg.type !== 'error') return;
@@ -437,6 +430,7 @@ function connect(name) {
         S.gateError = { code: msg.code, message: msg.message, name: S.helloName };
       }
       addSystem($('#chat'), msg.message, 'error');
+      announce(msg.message);
       // a room this server will not make or play: the page says why where one looks, for good
       // (a session breaking the server: "reconnecting…" stood there without end)
       if (FINAL.has(msg.code)) {
@@ -506,6 +500,7 @@ function start() {
     };
     // the sample board takes log lines as the server sends them (a log frame)
     window.__bohnanza.log = onLog;
+    window.__bohnanza.chat = onChat;   // and chat lines (a chat frame)
     // the sample board takes a state as the server pushes one: the page keeps its scroll and
     // local state (the tests of what comes into view)
     window.__bohnanza.push = (msg) => { S.you = msg.room.you; onState(msg); };
@@ -514,6 +509,7 @@ function start() {
       Object.assign(S, { draft: { give: {}, want: {} }, dealSel: [], dealKey: null, plantBean: null,
         offerOpen: false, offerNews: [], gotNews: [], armed: null, tapBean: null });
       window.__bohnanza.sent.length = 0;
+      forgetOffers();
       if (lang && lang !== getLang()) { setLang(lang); sampleLog(); }
       S.you = msg.room.you;
       onState(msg);
@@ -541,6 +537,10 @@ function start() {
 // refused), the name to sit under.
 function openGate() {
   $('#name-gate').hidden = false;
+  // the board under its shade is out of reach, as under a modal dialog: Tab went on from the
+  // gate to the chat and the log behind it, out of sight (a keyboard player's trial); the
+  // top bar stays (its status line says what to do)
+  $('#board').inert = true;
   S.askName = true;           // the status line says what to do: give a name
   $('#name-input').maxLength = FACTS.limits.name;   // the server's limit (characters)
   // a name refused: kept in the field, selected (typing replaces it), the reason beside it
@@ -565,6 +565,7 @@ onLang(sayGateError);
 
 function closeGate() {
   $('#name-gate').hidden = true;
+  $('#board').inert = false;
   S.askName = false;
 }
 

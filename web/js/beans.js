@@ -1,6 +1,6 @@
 // Bean cards: colours and the card element used everywhere on the board.
 import { h } from './dom.js';
-import { beanName } from './i18n.js';
+import { beanName, t } from './i18n.js';
 import { FACTS } from './facts.js';
 
 export const BEAN_ORDER = FACTS.beans.map((b) => b.slug);
@@ -41,6 +41,11 @@ export function beanCard(slug, opts = {}) {
   el.append(h('img', { class: 'bean-art', src: `/img/beans/${slug}.svg`, alt: '', draggable: 'false' }));
   if (opts.count !== undefined && opts.count !== null) el.append(h('span', { class: 'count', text: String(opts.count) }));
   if (opts.label) el.append(h('span', { class: 'label', text: opts.label }));
+  // what a screen reader says of the card once it is a control (dom.js makeKeyable): its
+  // count and its tab too ("2 × Blue", "Chili, next", "Red, face-up 1"); its name alone
+  // left a field's count, the front card and a face-up card's place unsaid
+  const count = opts.count !== undefined && opts.count !== null ? `${opts.count} × ` : '';
+  el.dataset.say = count + beanName(slug) + (opts.label ? t('list_sep') + opts.label : '');
   return el;
 }
 

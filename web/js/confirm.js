@@ -3,6 +3,7 @@
 // button says yes, Escape says no). One at a time; it lives outside the re-rendered boxes.
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { focusSpot, restoreFocus } from './focus.js';
 
 let open = null;
 
@@ -13,6 +14,9 @@ export function askConfirm(text, yes) {
   const no = h('button', { class: 'btn', type: 'button', id: 'confirm-no', text: t('cancel') });
   const dlg = h('dialog', { class: 'confirm-box', id: 'confirm', 'aria-labelledby': 'confirm-text' },
     h('p', { id: 'confirm-text', text }), h('div', { class: 'confirm-btns' }, ok, no));
+  // the control that asked: the dialog gives the focus back to it, or to its copy when a
+  // state drew it anew meanwhile (the browser's own return found it gone: the body)
+  const asker = focusSpot();
   document.body.append(dlg);
   open = dlg;
   return new Promise((resolve) => {
@@ -23,6 +27,7 @@ export function askConfirm(text, yes) {
     dlg.addEventListener('close', () => {
       if (open === dlg) open = null;
       dlg.remove();
+      restoreFocus(asker);
       resolve(dlg.returnValue === 'yes');
     });
     dlg.showModal();

@@ -47,11 +47,12 @@ export function onLeftRight(el, handler, label) {
   });
 }
 
-// An element that acts like a button: focusable, announced as one.
+// An element that acts like a button: focusable, announced as one; its name the label given,
+// else a bean card's own words (beans.js data-say), else its title.
 export function makeKeyable(el, label) {
   el.tabIndex = 0;
   el.setAttribute('role', 'button');
-  const name = label || el.getAttribute('title');
+  const name = label || el.dataset.say || el.getAttribute('title');
   if (name) el.setAttribute('aria-label', name);
 }
 

@@ -202,6 +202,8 @@ const T = {
   signal_seen_any_want: ['Wanted', '欲しい'],
   signals_mine: ['Mine', '自分のマーカー'],
   seats: ['Seats', '座席'],
+  // the right column's name for screen readers (two side columns, each a landmark of its own)
+  side_right: ['Beans, chat and log', '豆・チャット・ログ'],
   join: ['Take a seat', '参加する'],
   leave: ['Leave seat', '退席'],
   addbot: ['Add bot', 'ボット追加'],
@@ -253,6 +255,9 @@ const T = {
   sum_get: ['get', 'もらう'],
   speak_offer: ['{name} offers {give} for {want}', '{name}のオファー: {give} と {want} の交換'],
   speak_gift: ['{name} gives {give} as a gift', '{name}のオファー（贈り物）: {give}を贈る'],
+  // a screen reader's line (announce.js): an offer this seat may now accept
+  said_offer: ['Offer #{n} from {name}: you give {give}, you get {get}. You may accept it.',
+    '{name}のオファー#{n}: あなたが出す {give}、もらう {get}。受けられます。'],
   speak_gift_ask: ['{name} asks for {want} as a gift', '{name}のオファー（贈り物の依頼）: {want}を無償で求める'],
   you: ['you', 'あなた'],
   policy_greedy: ['greedy', '欲張り'],

@@ -65,7 +65,7 @@ export function doingMark(info) {
   const data = { doing: info.doing };
   if (until !== null) Object.assign(data, { waitsUntil: String(until), name: info.name });
   return h('span', {
-    class: 'seat-badge doing-mark', dataset: data, title: text, role: 'status',
+    class: 'seat-badge doing-mark', dataset: data, title: text,   // (no live region: it counts down each second)
   }, h('span', { class: 'doing-dots', 'aria-hidden': 'true' }), h('span', { class: 'doing-text', text }));
 }
 

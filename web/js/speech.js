@@ -5,7 +5,8 @@ import { sideEntries } from './beans.js';
 
 let seen = null;
 
-function sideWords(side) {
+// "1 Chili, 2 Red": one side of an offer in words (the speaker, announce.js)
+export function sideWords(side) {
   if (side === '?') return '?';
   const e = sideEntries(side);
   if (!e.length) return t('nothing');

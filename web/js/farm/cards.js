@@ -45,6 +45,9 @@ export function cardEl(params, name, opts = {}) {
     const back = h(tag, { class: 'farm-card back' + (opts.small ? ' small' : ''), title: name === '?' ? '' : name },
       h('span', { class: 'back-mark', text: name === '?' ? '' : name }));
     back.setAttribute('aria-label', name === '?' ? ft('face_down') : ft('face_down_named', { name }));
+    // a figure names itself as an image: a plain div's aria-label is read by nobody (axe:
+    // aria-prohibited-attr on the contest slots' backs), so a face-down card said nothing
+    if (tag === 'div') back.setAttribute('role', 'img');
     return back;
   }
   const cat = term(params, c.category);
@@ -53,6 +56,7 @@ export function cardEl(params, name, opts = {}) {
   const el = h(tag, {
     class: `farm-card cat-${c.category}` + (opts.small ? ' small' : '') + (opts.selected ? ' selected' : ''),
     title: label, 'aria-label': label, 'aria-pressed': opts.onClick ? (opts.selected ? 'true' : 'false') : null,
+    role: opts.onClick ? null : 'img',     // (a figure: see the back's above)
     type: opts.onClick ? 'button' : null,
     dataset: opts.index !== undefined ? { card: name, index: String(opts.index) } : { card: name },
   },

@@ -196,6 +196,7 @@ function inOffer(y, v) {
 }
 
 export function renderHand(root) {
+  const scrolled = root.querySelector('.hand')?.scrollLeft || 0;   // the row drawn before
   clear(root);
   const v = S.view;
   const y = v && v.you;
@@ -230,6 +231,7 @@ export function renderHand(root) {
     if (offered.has(idx)) {
       c.classList.add('in-offer');
       c.append(h('span', { class: 'in-offer-tag', text: t('hand_in_offer'), title: t('hand_in_offer_title') }));
+      c.dataset.say += t('list_sep') + t('hand_in_offer');
     }
     // hand: left = give, right = want; in a deal: pick the exact card
     onLeftRight(c, (btn, e) => {
@@ -237,6 +239,7 @@ export function renderHand(root) {
       if (btn === 'left' && !S.armed) S.draftPicks = [...(S.draftPicks || []), idx];
       draftClick(btn === 'left' ? 'give' : 'want', bean, e.currentTarget);
     });
+    if (deal) c.setAttribute('aria-pressed', isPicked('h', idx) ? 'true' : 'false');   // picked for the deal
     // the front card always drags as the card to plant: a drop out of turn gets the server's reason
     makeDraggable(c, () => (i === 0
       ? { kind: 'front', zone: 'h', index: idx, bean }
@@ -257,6 +260,10 @@ export function renderHand(root) {
   });
   const wrap = h('div', { class: 'hand-wrap' }, row);
   root.append(wrap);
+  // the row drawn anew stays scrolled where the person left it: it went back to its first
+  // card on each redraw, so a card pressed far along the row (a give, a deal's pick) left
+  // the view, focus ring and all (a keyboard player's trial: hand 15 behind "+3 ›")
+  row.scrollLeft = scrolled;
   handCues(wrap, row);
 }
 
@@ -290,6 +297,18 @@ function handCues(wrap, row) {
     }
   };
   row.addEventListener('scroll', update, { passive: true });
+  // a card reached with Tab comes whole into the row, out from under a cue: the browser
+  // leaves a card that shows in part where it is (a keyboard player's trial: the last card
+  // focused under "+1 ›")
+  row.addEventListener('focusin', (e) => {
+    const r = e.target.getBoundingClientRect();
+    const box = row.getBoundingClientRect();
+    const cover = (b) => (b.hidden ? 0 : b.getBoundingClientRect().width);
+    const over = r.right - (box.right - cover(right));
+    const under = box.left + cover(left) - r.left;
+    if (over > 0) row.scrollLeft += over;
+    else if (under > 0) row.scrollLeft -= under;
+  });
   requestAnimationFrame(update);
   cuesNow = update;
 }

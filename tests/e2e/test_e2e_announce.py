@@ -1,0 +1,136 @@
+"""What a screen reader says by itself (a screen reader player's trial): the status line (whose
+turn, what to do), the news at the top (a harvest's coins, the cards drawn) and one line of
+its own for an offer this person may newly accept and a deal done; not every line of the game
+log (every bot's plant, offer and withdrawal was read out, each harvest twice), not a bot's
+wait counted down each second.
+
+The states are the real engine's (tests/e2e/positions.py) on the sample board; the log lines
+are the server's own, in its words (positions.log_entries).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from . import positions as P
+from .e2e_board import drawn, watched_page
+
+pytestmark = pytest.mark.browser
+
+# the text of every live region: what assistive technology reads when it changes (role log
+# and status are live by themselves; aria-live="off" takes that away)
+SPOKEN = """() => [...document.querySelectorAll('[aria-live], [role=status], [role=log], [role=alert]')]
+  .filter(e => e.getAttribute('aria-live') !== 'off' && !e.parentElement.closest('[aria-live], [role=status], [role=log], [role=alert]'))
+  .map(e => e.textContent).join('\\n')"""
+
+
+@pytest.fixture(scope="module")
+def board(browser: Any) -> Any:
+    with watched_page(browser, viewport={"width": 1400, "height": 900}, locale="en-US") as b:
+        yield b
+
+
+def said(page: Any) -> list[str]:
+    return list(page.evaluate("[...document.querySelectorAll('#said > *')].map(e => e.textContent)"))
+
+
+def feed(page: Any, entries: list[dict[str, Any]]) -> None:
+    page.evaluate("es => window.__bohnanza.log({type: 'log', entries: es})", entries)
+    drawn(page)
+
+
+def test_an_offer_to_take_is_said_once(page: Any, server: str) -> None:
+    g = P.game(phase="trade", face_up=["red"], seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {"hand": ["stink"]}])
+    P.show(page, server, P.state(g, 1))                       # Bob, no offers yet
+    assert said(page) == []
+    P.say(g, 0, "/offer red for chili")                       # Ann's face-up Red for a Chili
+    page.evaluate("m => window.__bohnanza.push(m)", P.state(g, 1))
+    drawn(page)
+    assert said(page) == ["Offer #1 from Ann: you give 1 Chili, you get 1 Red. You may accept it."]
+    P.say(g, 2, "/offer stink for red")                       # Cleo's, to Ann: not for Bob
+    page.evaluate("m => window.__bohnanza.push(m)", P.state(g, 1))
+    drawn(page)
+    assert len(said(page)) == 1
+
+
+def test_a_deal_is_said_and_the_log_is_not(page: Any, server: str) -> None:
+    g = P.dealing()                    # Ann and Bob: Bob owes a Chili, Ann's Red goes by itself
+    P.show(page, server, P.state(g, 2))                        # Cleo watches the deal
+    entries = P.log_entries(g, "/provide h1", 1, 2, "en")
+    assert any(e["kind"] == "deal_done" for e in entries)
+    feed(page, entries)
+    deal = next(e["text"] for e in entries if e["kind"] == "deal_done")
+    assert said(page) == [deal]
+    # Ann's turn goes on: her plants are in the log, and read by nobody (the status line says
+    # what the table waits for)
+    P.show(page, server, P.state(P.plant_first(), 2))
+    g2 = P.plant_first()
+    plant = P.log_entries(g2, "/plant", 0, 2, "en")
+    feed(page, plant)
+    text = plant[0]["text"]
+    assert text in page.locator("#log").inner_text()
+    assert text not in page.evaluate(SPOKEN)
+
+
+def test_a_bots_countdown_is_not_read_out(page: Any, server: str) -> None:
+    g = P.trading()
+    msg = P.state(g, 1)
+    ann = msg["room"]["seats"][0]
+    msg["room"]["now"] = time.time()
+    ann.update(bot=True, policy="easy", doing="waiting", waits_until=time.time() + 30)
+    P.show(page, server, msg)
+    page.wait_for_selector(".doing-mark")
+    assert page.locator(".doing-mark").inner_text() not in page.evaluate(SPOKEN)
+    assert "waits for offers" in page.locator(".doing-mark").inner_text()
+
+
+def test_the_status_line_is_read(page: Any, server: str) -> None:
+    P.show(page, server, P.state(P.plant_first(), 0))
+    assert "Your turn: plant Chili" in page.evaluate(SPOKEN)
+
+
+def test_each_side_column_has_a_name_of_its_own(page: Any, server: str) -> None:
+    """The two side columns were two landmarks of one kind without a name (axe-core:
+    landmark-unique): a screen reader's list of regions read "complementary" twice."""
+    for lang in ("en", "ja"):
+        P.show(page, server, P.state(P.trading(), 1), lang=lang)
+        names = page.evaluate("[...document.querySelectorAll('aside')].map(a => a.id + ':' + "
+                              "(a.getAttribute('aria-label') || document.getElementById("
+                              "a.getAttribute('aria-labelledby'))?.textContent || ''))")
+        assert len(names) == 2 and all(n.split(":")[1] for n in names), names
+        assert len({n.split(":")[1] for n in names}) == 2, names
+
+
+def test_a_card_says_its_count_and_its_tab(page: Any, server: str) -> None:
+    """A card that is a control was named by its bean alone: a field's "2" (how many beans
+    grow there), the front card's "next" and a face-up card's place went unsaid."""
+    g = P.game(phase="trade", face_up=["red", "blue"], seats=[
+        {"hand": ["chili", "soy"], "fields": [["blue", 2], ["garden", 1]]}, {}, {}])
+    P.show(page, server, P.state(g, 0))
+    for name, where in [("2 × Blue", '#fields .field[data-field="1"]'),
+                        ("1 × Garden", '#fields .field[data-field="2"]'),
+                        ("Chili, next", "#hand"), ("Soy", "#hand"),
+                        ("Red, face-up 1", "#faceup"), ("Blue, face-up 2", "#faceup")]:
+        assert page.locator(where).get_by_role("button", name=name, exact=True).count() == 1, name
+    P.show(page, server, P.state(P.dealing(), 1))          # Bob picks one of his two Chili
+    page.locator('#hand .card[data-ref="h3"]').click()
+    pressed = page.evaluate("[...document.querySelectorAll('#hand .card')]"
+                            ".map(c => c.getAttribute('aria-pressed'))")
+    assert pressed == ["false", "false", "true"]          # hand 3 is picked, and says so
+
+
+def test_a_chat_line_is_said_and_the_old_ones_are_not(page: Any, server: str) -> None:
+    """A connection gets the room's last chat lines again (replay): the chat was a live
+    region, so every reconnection read out up to 50 old lines."""
+    P.show(page, server, P.state(P.trading(), 1))
+    old = [{"type": "chat", "name": "Cleo", "seat": 2, "text": f"old line {i}", "replay": True}
+           for i in range(5)]
+    for m in old + [{"type": "chat", "name": "Ann", "seat": 0, "text": "Chili anyone?"}]:
+        page.evaluate("m => window.__bohnanza.chat(m)", m)
+    drawn(page)
+    assert "old line 4" in page.locator("#chat").inner_text()
+    assert "old line" not in page.evaluate(SPOKEN)
+    assert said(page) == ["Ann: Chili anyone?"]

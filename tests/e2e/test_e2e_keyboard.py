@@ -1,0 +1,256 @@
+"""A player without a mouse (a keyboard player's trial): the focus across the board's redraws,
+its ring on every card, the hand row kept in place, the name gate and the harvest question.
+
+A press sends a command; the server's next state redraws the part it was in. The sample board
+takes that state as the server pushes it (``window.__bohnanza.push``: the page keeps its focus
+and local state), so each test presses a control by keyboard and pushes what the server would
+send after that command. What is expected is what a keyboard player expects: the focus on the
+same control when it is still there, never on another control (the next Enter would do what
+nobody asked), never on the page's body (the next Tab starts again at the top).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from . import positions as P
+from .e2e_board import drawn, watched_page
+
+pytestmark = pytest.mark.browser
+
+FOCUSED = """() => { const e = document.activeElement;
+  return !e || e === document.body ? 'body' : e.id ? '#' + e.id
+    : e.tagName + '.' + [...e.classList].join('.'); }"""
+
+
+@pytest.fixture(scope="module")
+def board(browser: Any) -> Any:
+    with watched_page(browser, viewport={"width": 1400, "height": 900}, locale="en-US") as b:
+        yield b
+
+
+def press(page: Any, selector: str, key: str = "Enter") -> None:
+    """The control focused (as Tab would put it there) and ``key`` pressed."""
+    page.locator(selector).first.focus()
+    page.keyboard.press(key)
+
+
+def push(page: Any, msg: dict[str, Any]) -> str:
+    """The server's next state; what has the focus once the page drew it."""
+    page.evaluate("m => window.__bohnanza.push(m)", msg)
+    drawn(page)
+    return str(page.evaluate(FOCUSED))
+
+
+def test_add_bot_keeps_the_focus_on_add_bot(page: Any, server: str) -> None:
+    """A seat's Remove button comes before Add bot: the focus stayed at its place in the box,
+    on Leave seat, and a second Enter for a second bot left the table."""
+    P.show(page, server, P.before_start(0))
+    press(page, "#btn-addbot")
+    assert page.evaluate("window.__bohnanza.sent") == ["/addbot easy"]
+    assert push(page, P.before_start_bots(0)) == "#btn-addbot"
+
+
+def test_withdraw_never_leaves_the_focus_on_another_offers_accept(page: Any, server: str) -> None:
+    g = P.trading()                    # Ann's #1 (Withdraw), Bob's #2 (Accept), Cleo's #3
+    P.show(page, server, P.state(g, 0))
+    press(page, '#market .offer[data-offer="1"] .withdraw-btn')
+    assert page.evaluate("window.__bohnanza.sent") == ["/withdraw 1"]
+    P.say(g, 0, "/withdraw 1")
+    assert push(page, P.state(g, 0)) == "#market"         # the box it was in, nothing pressed
+    page.keyboard.press("Tab")                               # and Tab goes on inside it
+    assert page.evaluate("document.activeElement.closest('#market') !== null")
+
+
+def test_accept_keeps_the_focus_on_the_same_offers_button(page: Any, server: str) -> None:
+    """An offer's button drawn anew is the same control: the focus stays on it."""
+    g = P.trading()
+    P.show(page, server, P.state(g, 1))                      # Bob may accept #1
+    press(page, '#market .offer[data-offer="1"] .accept-btn')
+    P.say(g, 2, "/offer stink for red")                       # another state, #1 still open
+    push(page, P.state(g, 1))
+    assert page.evaluate("document.activeElement.matches("
+                         "'#market .offer[data-offer=\"1\"] .accept-btn')")
+
+
+@pytest.mark.parametrize(("before", "control", "after"), [
+    (lambda: P.before_start(0), "#btn-start", lambda: P.state(P.plant_first(), 0)),
+    (lambda: P.state(P.trading(), 0), "#phase-btn",
+     lambda: P.state(P.planting_traded(), 0)),                   # End trading: no button then
+    (lambda: P.state(P.dealing(), 1), "#deal-cancel", lambda: P.state(P.trading(), 1)),
+], ids=["start", "end-trading", "deal-gone"])
+def test_a_control_that_goes_leaves_the_focus_on_the_page(page: Any, server: str, before: Any,
+                                                          control: str, after: Any) -> None:
+    """Start, End trading, a deal's window: the control and its box go with the redraw. The
+    focus goes to the status line, which says what to do now, not to the body."""
+    P.show(page, server, before())
+    press(page, control)
+    assert push(page, after()) == "#status"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement !== document.body")
+
+
+def test_plant_here_never_leaves_the_focus_on_harvest(page: Any, server: str) -> None:
+    """Phase 3: planting Chili on field 1 takes its Plant here away; the focus stayed at its
+    place, on the Harvest button beside it."""
+    g = P.planting_traded()            # Bob: Chili and Green to plant, Chili×1 in field 1
+    P.show(page, server, P.state(g, 1))
+    press(page, '#fields .field[data-field="1"] .plant-here')
+    assert page.evaluate("window.__bohnanza.sent") == ["/plant chili 1"]
+    P.say(g, 1, "/plant chili 1")
+    assert push(page, P.state(g, 1)) == "#fields"
+
+
+def test_the_focused_card_stays_in_view_in_a_long_hand(page: Any, server: str) -> None:
+    """Hand 15 given by Enter: the row was drawn anew scrolled back to its first card, the
+    focused card out of view behind the "+3" cue."""
+    hand = ["chili", "red", "blue", "soy", "green", "stink", "wax", "coffee", "garden", "cocoa",
+            "blackeyed", "chili", "red", "blue", "soy", "green"]
+    P.show(page, server, P.state(P.game(phase="trade", seats=[
+        {"hand": hand, "fields": [["blue", 2], None]}, {}, {}]), 0))
+    card = '#hand .card[data-ref="h15"]'
+    press(page, card)
+    drawn(page)
+    assert page.evaluate(f"document.activeElement.matches({card!r})")
+    row = page.locator("#hand .hand").bounding_box()
+    box = page.locator(card).bounding_box()
+    assert row and box and box["x"] >= row["x"] and box["x"] + box["width"] <= row["x"] + row["width"]
+
+
+@pytest.mark.parametrize("card", ['#hand .card.front', '#to-plant .card.selected'])
+def test_the_focus_ring_shows_on_a_card_with_a_ring_of_its_own(page: Any, server: str,
+                                                               card: str) -> None:
+    """The front card's yellow ring and a chosen card's blue one took the focus ring's place
+    (the same outline): the focus on them could not be seen."""
+    P.show(page, server, P.state(P.planting_traded(), 1) if "to-plant" in card
+           else P.state(P.plant_first(), 0))
+    page.locator("#status").focus()
+    for _ in range(60):                                 # by Tab: the ring shows for keys only
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement.matches({card!r})"):
+            break
+    ring = page.evaluate("""c => { const e = document.querySelector(c);
+        const on = getComputedStyle(e).outlineColor; e.blur();
+        return [on, getComputedStyle(e).outlineColor]; }""", card)
+    assert ring[0] == "rgb(21, 101, 192)" and ring[0] != ring[1], ring
+
+
+def test_harvest_question_gives_the_focus_back(page: Any, server: str) -> None:
+    """A harvest for 0 coins asks first (a modal dialog: its buttons hold the focus); No gives
+    the focus back to Harvest."""
+    P.show(page, server, P.state(P.plant_first(), 0))            # Blue×2 in field 1: 0 coins
+    press(page, '#fields .field[data-field="1"] button.harvest')
+    page.wait_for_selector("#confirm[open]")
+    assert page.evaluate(FOCUSED) == "#confirm-yes"
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED) == "#confirm-no"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUSED) == "#confirm-yes"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#confirm", state="detached")
+    assert page.evaluate("document.activeElement.matches("
+                         "'#fields .field[data-field=\"1\"] button.harvest')")
+    assert page.evaluate("window.__bohnanza.sent") == []
+
+
+def test_the_name_gate_keeps_tab_inside_it(browser: Any, server: str) -> None:
+    """A room's link without a name: Tab went on from the gate to the chat and the log under
+    its shade, out of sight; the top bar stays in reach (its status line says what to do)."""
+    with watched_page(browser, viewport={"width": 1400, "height": 900}) as (pg, errors):
+        pg.goto(server + "/r/e2e-gate-keys")
+        pg.wait_for_selector("#name-input:focus")
+        seen = []
+        for _ in range(12):
+            pg.keyboard.press("Tab")
+            seen.append(pg.evaluate("document.activeElement.closest('#name-gate, #topbar')"
+                                    " ? 'ok' : document.activeElement.id"
+                                    " || document.activeElement.tagName"))
+        # (past the last control the browser's own bar has the focus: the page says body)
+        assert set(seen) <= {"ok", "BODY"} and seen.count("ok") >= 8, seen
+        pg.fill("#name-input", "Gil")
+        pg.keyboard.press("Enter")
+        pg.wait_for_selector("#name-gate", state="hidden")
+        pg.wait_for_selector("#chat-input")
+        pg.locator("#chat-input").focus()                 # the board is in reach again
+        assert pg.evaluate("document.activeElement.id") == "chat-input"
+        assert not errors
+
+
+def test_the_harvest_question_gives_the_focus_back_after_a_redraw(page: Any, server: str) -> None:
+    """A state came while the question was open (another player's move): the Harvest button
+    that asked was drawn anew, and No left the focus on the body."""
+    g = P.plant_first()
+    P.show(page, server, P.state(g, 0))
+    press(page, '#fields .field[data-field="1"] button.harvest')
+    page.wait_for_selector("#confirm[open]")
+    later = P.state(g, 0)
+    later["view"]["deck_count"] -= 1          # (a card drawn elsewhere: the board drawn anew)
+    page.evaluate("m => window.__bohnanza.push(m)", later)
+    drawn(page)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#confirm", state="detached")
+    drawn(page)
+    assert page.evaluate("document.activeElement.matches("
+                         "'#fields .field[data-field=\"1\"] button.harvest')"), \
+        page.evaluate(FOCUSED)
+
+
+def test_a_card_reached_with_tab_is_not_under_the_hand_cue(page: Any, server: str) -> None:
+    """Phase 2 at 1400 px: the hand stands beside the face-up cards, its last card in part
+    out of the row; Tab focused it under the "+1" cue, which hid it."""
+    P.show(page, server, P.state(P.game(phase="trade", face_up=["red", "blue"], seats=[
+        {"hand": ["chili", "red", "blue", "soy", "green", "stink", "wax"],
+         "fields": [["blue", 2], None]}, {}, {}]), 0))
+    page.locator('#hand .card[data-ref="h6"]').focus()
+    page.keyboard.press("Tab")
+    drawn(page)
+    assert page.evaluate("""() => { const e = document.activeElement, r = e.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return e.dataset.ref === 'h7' && e.contains(top); }""")
+
+
+def test_shift_tab_never_hides_the_focus_under_the_top_bar_at_200_percent(
+        browser: Any, server: str) -> None:
+    """At 200% zoom (a 1400 x 900 window shows 700 x 450 CSS px) Shift+Tab up the hand
+    scrolled each card to the window's top edge, under the sticky top bar."""
+    with watched_page(browser, viewport={"width": 700, "height": 450},
+                      device_scale_factor=2) as (pg, errors):
+        P.show(pg, server, P.state(P.game(phase="trade", face_up=["red"], seats=[
+            {"hand": ["chili", "red", "blue", "soy", "green"], "fields": [["blue", 2], None]},
+            {}, {}]), 0))
+        pg.locator("#offer-open").focus()
+        hidden = []
+        for _ in range(8):
+            pg.keyboard.press("Shift+Tab")
+            at = pg.evaluate("""() => { const e = document.activeElement;
+                const bar = document.getElementById('topbar').getBoundingClientRect().bottom;
+                return [e.dataset.ref || e.id || e.className, e.getBoundingClientRect().top - bar]; }""")
+            if at[1] < 0:
+                hidden.append(at)
+        assert hidden == []
+        assert not errors
+
+
+def _luminance(rgb: str) -> float:
+    parts = [int(x) / 255 for x in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3]]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in parts]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+@pytest.mark.parametrize("control", ["#phase-btn", "#lang", "#sound"])
+def test_the_focus_ring_stands_out_in_the_top_bar(page: Any, server: str, control: str) -> None:
+    """WCAG 1.4.11: a focus ring at least 3:1 against what surrounds it; the blue ring stood
+    2.4:1 against the dark top bar."""
+    P.show(page, server, P.state(P.trading(), 0))
+    page.locator("#topbar .brand").focus()
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement.matches({control!r})"):
+            break
+    assert page.evaluate(f"document.activeElement.matches({control!r} + ':focus-visible')")
+    ring, bar = page.evaluate("""c => [getComputedStyle(document.querySelector(c)).outlineColor,
+        getComputedStyle(document.getElementById('topbar')).backgroundColor]""", control)
+    a, b = sorted([_luminance(ring), _luminance(bar)], reverse=True)
+    assert (a + 0.05) / (b + 0.05) >= 3, (ring, bar)
