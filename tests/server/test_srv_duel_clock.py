@@ -159,18 +159,25 @@ async def test_a_restart_keeps_the_deadline(server_factory: Any) -> None:
     await c.close()
 
 
-async def test_a_deadline_that_passed_while_down_expires_after_the_restart(
+async def test_a_deadline_that_passed_while_down_expires_a_clock_after_the_restart(
         server_factory: Any) -> None:
     srv: ServerProc = server_factory("d.db", game_seed=4, idle_check_interval=0.1)
     cs = await _seat(srv.ws_url("late"), ["Ann", "Bob", "Cy"], ["/option clock 2"])
     a = cs[0].view["active"]
     turn = cs[0].view["turn"]
+    deadline = _room(cs[0])["seats"][a]["deadline"]
     for c in cs:
         await c.close()
     srv.kill9()
-    await asyncio.sleep(2.5)
+    await asyncio.sleep(max(0.0, deadline - time.time()) + 0.5)   # it passes while down
+    started = time.time()
     again: ServerProc = server_factory("d.db", game_seed=4, idle_check_interval=0.1)
     c = await Client(again.ws_url("late"), "Watcher").connect()
+    # the downtime cost no move before anyone could come back: the seat has its clock (2 s,
+    # under clock.RESTORE_GRACE) again from the room's loading on (break12)
+    first = _room(c)["seats"][a]
+    assert first["deadline"] >= started + 2, (first, started)
+    assert not any(e.get("event") == "timeout" for e in c.logs)
     # the smallest legal move of the active seat's plant step is its first plant (R9), then
     # /done at the next expiry: the timeout is logged and the seat moves on from where it stood
     await c.wait(lambda: any(e.get("event") == "timeout" and e.get("seat") == a

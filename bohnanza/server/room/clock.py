@@ -151,6 +151,22 @@ def _mark(table: Table, game: Any, hosted: Any, owed: dict[int, str],
             s.idle = False  # the game waits for it: not idle (presence.py), in this change's frame
 
 
+#: a deadline that passed, or nearly, while the room was not served (the server down, the
+#: room parked, its owning process gone) moves to this many seconds after the room is loaded
+#: again, or the room's clock when that is shorter: its person may be reconnecting (before, the
+#: move was made the moment the server came back, before anyone could: break12)
+RESTORE_GRACE = 15.0
+
+
+def grace_after_restore(table: Table, now: float) -> None:
+    """Give each seat whose deadline falls before ``now`` (Unix time) plus the grace at least
+    that long (:data:`RESTORE_GRACE`); a later deadline stays as stored."""
+    grace = RESTORE_GRACE if table.clock is None else min(table.clock, RESTORE_GRACE)
+    for s in table.seats:
+        if s.deadline is not None and s.deadline < now + grace:
+            s.deadline = now + grace
+
+
 def expired(table: Table, now: float) -> list[int]:
     """The seats a person plays whose deadline has passed, in seat order."""
     if not table.running:

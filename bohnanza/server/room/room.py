@@ -35,7 +35,7 @@ from . import arrival, handlers
 from . import game as games
 from .bots import BotDriver
 from .change import BotActor, Change, CommandError, Outcome, storage_error
-from .clock import ClockDriver, OwedMemo, mark_owed
+from .clock import ClockDriver, OwedMemo, grace_after_restore, mark_owed
 from .journal import Journal
 from .lock import RoomLock
 from .logbook import read_backlog
@@ -290,6 +290,7 @@ class Room:
         self.journal.restore(stored, self.table, self.presence.connected)
         self.version = stored.version
         mark_owed(self.table, memo=self.owed_memo)
+        grace_after_restore(self.table, time.time())   # downtime costs nobody a move
 
     # ------------------------------------------------------------ frames
 
