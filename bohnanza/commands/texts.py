@@ -120,7 +120,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "reply.bot_removed": ("{name} left the table.", "{name}が席を離れました。"),
     "reply.handed_over": ("A bot plays for {name} until they are back.",
                           "{name}が戻るまでボットが代わりにプレイします。"),
-    "option.hiddenmoney": ("hiddenmoney is {value}.", "獲得現金非表示: {value}"),
+    "option.hiddenmoney.on": ("Hidden money is on: every coin total stays hidden, even your "
+                              "own, until the game ends.",
+                              "獲得現金非表示: オン（ゲーム終了まで、自分のものも含めて全員の"
+                              "ターラー合計は見えません）"),
+    "option.hiddenmoney.off": ("Hidden money is off: every player's coin total is shown.",
+                               "獲得現金非表示: オフ（全員のターラー合計が見えます）"),
     "option.rules": ("Rules: {preset} ({lo}-{hi} players).", "ルール: {preset}（{lo}〜{hi}人）"),
     "option.show": ("rules {preset} ({lo}-{hi} players); hiddenmoney {value}; clock {clock}",
                     "ルール {preset}（{lo}〜{hi}人）、獲得現金非表示 {value}、持ち時間 {clock}"),
@@ -386,7 +391,7 @@ def server_text(message: str, lang: str = "en") -> str:
         return "\n".join(server_text(line, lang) for line in message.split("\n"))
     found = key_of(message)
     if found is None:
-        head, sep, tail = message.partition(": ")   # "Ann: hiddenmoney is on." (room.option)
+        head, sep, tail = message.partition(": ")   # "Ann: Hidden money is on: ..." (room.option)
         if sep and key_of(tail) is not None:
             return head + sep + server_text(tail, lang)
         return message

@@ -244,7 +244,8 @@ class BohnanzaHost:
             if value not in (None, "on", "off"):
                 raise RuleError("bad_option", "Say /option hiddenmoney on or off.")
             out["hidden_money"] = value != "off"
-            return out, f"hiddenmoney is {'on' if out['hidden_money'] else 'off'}."
+            # R42, in words a player reads (it said "hiddenmoney is on.": user10's trial)
+            return out, text("option.hiddenmoney." + ("on" if out["hidden_money"] else "off"))
         if key == "rules":
             if value not in PRESETS:
                 raise RuleError("unknown_preset", f"Say /option rules {' or '.join(PRESETS)}.")

@@ -89,6 +89,9 @@ def test_every_line_of_the_room_has_its_japanese(where: str, code: str | None, t
     ("Game 3 begins (farm, parameters seed-002 ab12cd): Ann, Bob.",
      "第3ゲーム開始（農園コンテスト、パラメータ seed-002 ab12cd）: Ann, Bob"),
     ("Ann seats a bot (hard), Bot 2, in seat 2.", "Annが2番の席にBot 2（むずかしいボット）を着けました。"),
+    # R42 in words (user10: the line said "hiddenmoney is on.", the command's name)
+    ("Ann: Hidden money is on: every coin total stays hidden, even your own, until the game ends.",
+     "Ann: 獲得現金非表示: オン（ゲーム終了まで、自分のものも含めて全員のターラー合計は見えません）"),
 ])
 def test_the_words_inside_a_room_line_in_japanese(english: str, japanese: str) -> None:
     assert server_text(english, "ja") == japanese
