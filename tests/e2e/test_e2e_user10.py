@@ -1,0 +1,54 @@
+"""User10's trial (a new player with only the README: the 154-card and Amigo presets with 3
+and 5 players, the bean duel between two pages, a watcher, hidden money, at 1280x800 and on a
+390x844 phone). Expected values from rules.md (ids in each test) and what a player expects,
+never from what the page printed.
+
+- the bean duel has no trading (rules.md §3a): a click on a card of one's hand builds no offer
+  nobody can see ("in offer" stood on duel hand cards, with no offer window anywhere);
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from . import positions as P
+from .e2e_board import assert_clean, watched_page
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+LAPTOP = {"viewport": {"width": 1280, "height": 800}}
+
+
+# ------------------------------------------------------------------ the duel: no offers
+
+
+@pytest.mark.parametrize("ctx", [LAPTOP, PHONE], ids=["1280", "390"])
+@pytest.mark.parametrize("who", ["active", "other"])
+def test_a_click_on_a_duel_hand_card_builds_no_offer(browser: Any, server: str, ctx: dict[str, Any],
+                                                     who: str) -> None:
+    """The bean duel (rules.md §3a: "There is no trading or gift phase"; the server refuses
+    offers there) shows no market and no offer window. A click (a tap on the phone) on a card
+    of one's hand, or on one's own fields, must not put it in an offer: no "in offer" tag, no
+    draft kept for later."""
+    g = P.duel("plant")
+    seat = g.active if who == "active" else 1 - g.active
+    with watched_page(browser, **ctx) as (pg, errors):
+        P.show(pg, server, P.state(g, seat))
+        assert pg.locator("#duel").is_visible()
+        assert not pg.locator("#offer-window").is_visible()
+        cards = pg.locator("#hand .card")
+        assert cards.count() >= 2
+        for i in range(cards.count()):
+            cards.nth(i).click()
+        planted = pg.locator("#players .panel .mini-fields .card[data-bean]")
+        assert planted.count() >= 1
+        planted.first.click()
+        assert pg.locator("#hand .in-offer-tag").count() == 0
+        assert pg.locator("#hand .card.in-offer").count() == 0
+        draft = pg.evaluate("window.__bohnanza.S.draft")
+        assert draft["give"] in ({}, None) and draft["want"] in ({}, None), draft
+        assert pg.evaluate("window.__bohnanza.sent") == []
+        assert_clean(pg, errors)
