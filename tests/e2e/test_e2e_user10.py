@@ -5,6 +5,8 @@ never from what the page printed.
 
 - the bean duel has no trading (rules.md §3a): a click on a card of one's hand builds no offer
   nobody can see ("in offer" stood on duel hand cards, with no offer window anywhere);
+- the seat panels show a locked third field only where the rules sell one (Amigo with 4-5
+  players has none, rules.md §3b);
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
+from bohnanza.engine import Game
 
 from . import positions as P
 from .e2e_board import assert_clean, watched_page
@@ -51,4 +55,29 @@ def test_a_click_on_a_duel_hand_card_builds_no_offer(browser: Any, server: str, 
         draft = pg.evaluate("window.__bohnanza.S.draft")
         assert draft["give"] in ({}, None) and draft["want"] in ({}, None), draft
         assert pg.evaluate("window.__bohnanza.sent") == []
+        assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ Amigo: no third field to buy
+
+
+@pytest.mark.parametrize(("preset", "players", "locks"), [
+    ("amigo", 4, 0),        # rules.md §3b, R21: AM23 base game, 4-5 players: 2 fields, no purchase
+    ("amigo", 5, 0),
+    ("classic", 4, 4),      # §3b: classic buys the third field once, for 3 coins
+    ("rio-grande", 5, 5),   # §3a: 4-5 players buy it for 3 coins
+])
+def test_the_seat_panels_show_a_locked_third_field_only_where_one_can_be_bought(
+        browser: Any, server: str, preset: str, players: int, locks: int) -> None:
+    """Each seat's panel shows its fields; a lock in a third place says "a third field, not
+    bought yet" (R21-R24). Under the Amigo rules with 4 or 5 players there is no third field
+    at all (rules.md §3b, third_field_cost null): the seat's own board rightly shows none, and
+    the panels must not promise one either."""
+    names = ["Ann", "Bob", "Cleo", "Dan", "Eve"][:players]
+    g = Game.new(preset, names, 3)
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.state(g, 0))
+        assert pg.locator("#players .panel").count() == players
+        assert pg.locator("#players .mini-fields .card.locked").count() == locks
+        assert pg.locator("#fields .field.locked").count() == (1 if locks else 0)
         assert_clean(pg, errors)
