@@ -7,6 +7,8 @@ never from what the page printed.
   nobody can see ("in offer" stood on duel hand cards, with no offer window anywhere);
 - the seat panels show a locked third field only where the rules sell one (Amigo with 4-5
   players has none, rules.md §3b);
+- a watcher who chose Just watch without a name goes on watching after a reload (the name
+  gate asked again, as if they had never come);
 """
 
 from __future__ import annotations
@@ -81,3 +83,42 @@ def test_the_seat_panels_show_a_locked_third_field_only_where_one_can_be_bought(
         assert pg.locator("#players .mini-fields .card.locked").count() == locks
         assert pg.locator("#fields .field.locked").count() == (1 if locks else 0)
         assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ a nameless watcher reloads
+
+TIMEOUT = 15_000
+WATCHING = ("() => { const b = window.__bohnanza; return b && b.S.roomInfo && b.S.you "
+            "&& b.S.you.seat === null && document.querySelector('#name-gate').hidden }")
+
+
+def test_a_nameless_watcher_goes_on_watching_after_a_reload(browser: Any, server: str) -> None:
+    """README: a friend who opens the room's address presses Take a seat or Just watch (a name
+    is optional for watching). Ann sits; Cleo opens the room and presses Just watch with the
+    name box empty, then reloads the page, as people do: she is still watching (no seat, no
+    name gate), and the next tab she opens on the room asks again (a choice of this tab)."""
+    room = "e2e-user10-watch-reload"
+    with watched_page(browser, **LAPTOP) as (ann, errors):
+        ann.goto(f"{server}/r/{room}")
+        ann.fill("#name-input", "Ann")
+        ann.press("#name-input", "Enter")
+        ann.wait_for_function("() => window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                              timeout=TIMEOUT)
+        with watched_page(browser, **PHONE) as (cleo, cleo_errors):
+            cleo.goto(f"{server}/r/{room}")
+            cleo.wait_for_selector("#name-gate:not([hidden])", timeout=TIMEOUT)
+            cleo.click("#gate-watch")
+            cleo.wait_for_function(WATCHING, timeout=TIMEOUT)
+            cleo.reload()
+            cleo.wait_for_function("() => window.__bohnanza && window.__bohnanza.S.roomInfo",
+                                   timeout=TIMEOUT)
+            cleo.wait_for_function(WATCHING, timeout=TIMEOUT)
+            assert cleo.locator("#name-gate").is_hidden()
+            assert "watching" in cleo.locator("#status").inner_text().lower()
+            assert cleo.evaluate("window.__bohnanza.sent") == []      # no /join
+            other = cleo.context.new_page()
+            other.goto(f"{server}/r/{room}")
+            other.wait_for_selector("#name-gate:not([hidden])", timeout=TIMEOUT)
+            other.close()
+            assert_clean(cleo, cleo_errors)
+        assert_clean(ann, errors)

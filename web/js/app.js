@@ -28,6 +28,8 @@ const params = new URLSearchParams(location.search);
 const m = location.pathname.match(/^\/r\/([^/]+)/);
 S.room = m ? decodeURIComponent(m[1]) : (params.get('room') || 'sample');
 let net = null;
+// sessionStorage key (+ the room): this tab watches the room without a name (watchNameless)
+const WATCHING = 'bohnanza.watching.';
 
 let wasMyTurn = false;
 
@@ -534,7 +536,19 @@ function start() {
   const name = localStorage.getItem('bohnanza.name');
   const hasToken = !!localStorage.getItem('bohnanza.token.' + S.room);
   if (name || hasToken) { connect(name); render(); return; }
+  // a nameless watcher reloading the page: watching still, no gate (the gate's Just watch)
+  if (sessionStorage.getItem(WATCHING + S.room) === '1') { watchNameless(); return; }
   openGate();
+}
+
+// Watching without a name (the gate's Just watch with its box empty): the server gives a
+// guest name; a seat taken later asks for one (never sat under the guest name: setup.js)
+function watchNameless() {
+  S.noName = true;
+  closeGate();
+  S.joinOnArrival = false;
+  connect(null);
+  render();
 }
 
 // The name gate: before the connection, the name for hello; on it (the name asked for was
@@ -592,11 +606,9 @@ async function onGate(e) {
   if (!n && watch && !$('#name-input').value) {
     // watching needs no name: the server gives a guest one; a seat taken later asks for one
     // (never sat under the guest name: setup.js)
-    S.noName = true;
-    closeGate();
-    S.joinOnArrival = false;
-    connect(null);
-    render();
+    // (kept for this tab: a reload goes on watching, user10's trial: it asked again)
+    sessionStorage.setItem(WATCHING + S.room, '1');
+    watchNameless();
     return;
   }
   if (!n) {   // empty: the field's own message; spaces alone: ours
