@@ -9,6 +9,8 @@ never from what the page printed.
   players has none, rules.md §3b);
 - a watcher who chose Just watch without a name goes on watching after a reload (the name
   gate asked again, as if they had never come);
+- the name gate of a room whose every seat is taken with no game on (before the start, after
+  a game over) points to Just watch, not to a Take a seat the server refuses (room_full);
 """
 
 from __future__ import annotations
@@ -121,4 +123,43 @@ def test_a_nameless_watcher_goes_on_watching_after_a_reload(browser: Any, server
             other.wait_for_selector("#name-gate:not([hidden])", timeout=TIMEOUT)
             other.close()
             assert_clean(cleo, cleo_errors)
+        assert_clean(ann, errors)
+
+
+# ------------------------------------------------------------------ the gate of a full table
+
+
+def test_the_gate_of_a_full_table_between_games_points_to_watching(browser: Any,
+                                                                   server: str) -> None:
+    """Ann sits and seats four bots: classic takes at most 5 players (rules.md §4a), so no
+    seat is free, and no game runs (the same after a game over). Dee opens the room's link:
+    /join would be refused (room_full), so the gate must not make Take a seat the main
+    button beside "0 seats free", nor the status line tell her to press it; it says every
+    seat is taken and that she can watch."""
+    room = "e2e-user10-full-table"
+    with watched_page(browser, **LAPTOP) as (ann, errors):
+        ann.goto(f"{server}/r/{room}")
+        ann.fill("#name-input", "Ann")
+        ann.press("#name-input", "Enter")
+        ann.wait_for_function("() => window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                              timeout=TIMEOUT)
+        for n in range(4):
+            ann.click("#btn-addbot")
+            ann.wait_for_function("(n) => window.__bohnanza.S.roomInfo.seats.length === n",
+                                  arg=n + 2, timeout=TIMEOUT)
+        assert ann.evaluate("window.__bohnanza.S.roomInfo.running") is False
+        with watched_page(browser, **PHONE) as (dee, dee_errors):
+            dee.goto(f"{server}/r/{room}")
+            dee.wait_for_function("document.querySelector('#gate-seated').textContent"
+                                  ".includes('Ann')", timeout=TIMEOUT)
+            text = dee.locator("#gate-seated").inner_text()
+            assert "every seat is taken" in text.lower() and "free)" not in text
+            assert "primary" in (dee.get_attribute("#gate-watch", "class") or "")
+            assert "primary" not in (dee.get_attribute("#gate-join", "class") or "")
+            line = dee.locator("#status").inner_text()
+            assert "press Just watch" in line and "Take a seat" not in line
+            assert "A game is on" not in line and "A game is on" not in text
+            dee.click("#gate-watch")
+            dee.wait_for_function(WATCHING, timeout=TIMEOUT)
+            assert_clean(dee, dee_errors)
         assert_clean(ann, errors)

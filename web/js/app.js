@@ -643,14 +643,16 @@ let gateSaid = false;
 function sayGateSeated() {
   const r = gateRoom;
   const el = $('#gate-seated');
-  const full = !!(r && r.running && r.free_seats === 0 && r.seats.length);
-  // a game with every seat taken: Just watch is the way in (Take a seat stays, for a seat
-  // that frees meanwhile: the server decides), and the status line says so
+  // every seat taken, a game on or not (before the start, after a game over: user10's trial,
+  // "0 seats free" beside a green Take a seat that the server refuses, room_full)
+  const full = !!(r && r.free_seats === 0 && r.seats.length);
+  // Just watch is the way in (Take a seat stays, for a seat that frees meanwhile: the server
+  // decides), and the status line says so
   $('#gate-watch').classList.toggle('primary', full);
   $('#gate-join').classList.toggle('primary', !full);
-  if (S.askName) { S.askName = full ? 'full' : true; render(); }
+  if (S.askName) { S.askName = full ? (r.running ? 'full' : 'full_table') : true; render(); }
   if (!r || !r.seats.length) el.textContent = t('gate_nobody');
-  else if (full) el.textContent = t('gate_full_game', { names: r.seats.join(', ') });
+  else if (full) el.textContent = t(r.running ? 'gate_full_game' : 'gate_full_table', { names: r.seats.join(', ') });
   else el.textContent = t(r.free_seats === 1 ? 'gate_seated_1' : 'gate_seated', { names: r.seats.join(', '), n: r.free_seats });
 }
 
