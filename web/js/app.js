@@ -30,6 +30,8 @@ const params = new URLSearchParams(location.search);
 const m = location.pathname.match(/^\/r\/([^/]+)/);
 S.room = m ? decodeURIComponent(m[1]) : (params.get('room') || 'sample');
 let net = null;
+// sessionStorage key (+ the room): this tab watches the room without a name (watchNameless)
+const WATCHING = 'bohnanza.watching.';
 
 let wasMyTurn = false;
 
@@ -530,7 +532,19 @@ function start() {
   const name = localStorage.getItem('bohnanza.name');
   const hasToken = !!localStorage.getItem('bohnanza.token.' + S.room);
   if (name || hasToken) { connect(name); render(); return; }
+  // a nameless watcher reloading the page: watching still, no gate (the gate's Just watch)
+  if (sessionStorage.getItem(WATCHING + S.room) === '1') { watchNameless(); return; }
   openGate();
+}
+
+// Watching without a name (the gate's Just watch with its box empty): the server gives a
+// guest name; a seat taken later asks for one (never sat under the guest name: setup.js)
+function watchNameless() {
+  S.noName = true;
+  closeGate();
+  S.joinOnArrival = false;
+  connect(null);
+  render();
 }
 
 // The name gate: before the connection, the name for hello; on it (the name asked for was
@@ -593,11 +607,9 @@ async function onGate(e) {
   if (!n && watch && !$('#name-input').value) {
     // watching needs no name: the server gives a guest one; a seat taken later asks for one
     // (never sat under the guest name: setup.js)
-    S.noName = true;
-    closeGate();
-    S.joinOnArrival = false;
-    connect(null);
-    render();
+    // (kept for this tab: a reload goes on watching, user10's trial: it asked again)
+    sessionStorage.setItem(WATCHING + S.room, '1');
+    watchNameless();
     return;
   }
   if (!n) {   // empty: the field's own message; spaces alone: ours
@@ -632,15 +644,17 @@ let gateSaid = false;
 function sayGateSeated() {
   const r = gateRoom;
   const el = $('#gate-seated');
-  const full = !!(r && r.running && r.free_seats === 0 && r.seats.length);
-  // a game with every seat taken: Just watch is the way in (Take a seat stays, for a seat
-  // that frees meanwhile: the server decides), and the status line says so
+  // every seat taken, a game on or not (before the start, after a game over: user10's trial,
+  // "0 seats free" beside a green Take a seat that the server refuses, room_full)
+  const full = !!(r && r.free_seats === 0 && r.seats.length);
+  // Just watch is the way in (Take a seat stays, for a seat that frees meanwhile: the server
+  // decides), and the status line says so
   $('#gate-watch').classList.toggle('primary', full);
   $('#gate-join').classList.toggle('primary', !full);
-  if (S.askName) { S.askName = full ? 'full' : true; render(); }
+  if (S.askName) { S.askName = full ? (r.running ? 'full' : 'full_table') : true; render(); }
   if (!r || !r.seats.length) el.textContent = t('gate_nobody');
   // the names as a page's names are (dom.js withNames: each whole and a bidi isolate)
-  else if (full) withNames(el, t('gate_full_game', { names: r.seats.join(', ') }), r.seats);
+  else if (full) withNames(el, t(r.running ? 'gate_full_game' : 'gate_full_table', { names: r.seats.join(', ') }), r.seats);
   else withNames(el, t(r.free_seats === 1 ? 'gate_seated_1' : 'gate_seated', { names: r.seats.join(', '), n: r.free_seats }), r.seats);
 }
 

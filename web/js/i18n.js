@@ -302,6 +302,9 @@ const T = {
   // the gate of a game whose every seat is taken (/api/rooms): watching is the way in
   st_name_full: ['A game is on and every seat is taken: press Just watch to see it (a name is optional).',
     'ゲーム中で空席はありません。「観戦する」で見られます（名前は省略できます）。'],
+  // every seat taken and no game on (before the start, after a game over): watching still
+  st_name_full_table: ['Every seat is taken: press Just watch to see the table (a name is optional).',
+    '空席はありません。「観戦する」で見られます（名前は省略できます）。'],
   gate_watch: ['Just watch', '観戦する'],
   setup_invite: ['To invite friends, send them this page’s address: {url}', '友だちを招待するには、このページのアドレスを送ってください: {url}'],
   // trial 4: "or just watch" with no Just watch button here: until seated, one watches
@@ -502,6 +505,8 @@ const T = {
   // a game is on and every seat is taken: /join is refused (game_running), the person watches
   gate_full_game: ['A game is on: {names} play, every seat is taken. You can watch it.',
     'ゲーム中です: {names} がプレイしていて、空席はありません。観戦できます。'],
+  gate_full_table: ['Seated: {names}. Every seat is taken; you can watch.',
+    '着席中: {names}。空席はありません。観戦できます。'],
   // buying field 3 (R21-R25), news from the log's buy entry (trial 4)
   news_buy_you_n: ['You bought field 3 for {n} coins', '3つ目の畑を{n}ターラーで買いました'],
   news_buy_you_1: ['You bought field 3 for 1 coin', '3つ目の畑を1ターラーで買いました'],

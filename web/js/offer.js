@@ -26,6 +26,10 @@ export function draftClick(sideName, bean, anchor) {
     act(`/${which} ${bean}`, anchor);
     return;
   }
+  // no offers here (the bean duel, rules.md §3a: no trading; a watcher; the game over: the
+  // engine's can_offer): a click builds no draft nobody can see or send (user10's trial: in a
+  // duel a click on a hand card marked it "in offer", with no offer window anywhere)
+  if (!S.view?.you?.can_offer) return;
   bump(sideName, bean, 1);
   rerender();
 }

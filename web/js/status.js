@@ -69,12 +69,13 @@ function adviceLine(you, beans, say) {
 
 // -> {text, tone}: tone 'act' (this person must act), 'may' (may act), 'wait', 'over'
 // askName: the page waits for the person to type a name (no connection yet); 'full': at the
-// gate of a game whose every seat is taken
+// gate of a game whose every seat is taken; 'full_table': every seat taken, no game on
 export function statusLine(view, room, me, askName = false) {
   if (!view) {
     if (!room) {
       if (!askName) return { text: t('st_connecting'), tone: 'wait' };
-      return { text: t(askName === 'full' ? 'st_name_full' : 'st_name'), tone: 'act' };
+      const key = { full: 'st_name_full', full_table: 'st_name_full_table' }[askName] || 'st_name';
+      return { text: t(key), tone: 'act' };
     }
     // the seats the next game is dealt for, as the server counts them (RoomInfo.start_seats)
     const seated = room.start_seats ?? room.seats.filter((s) => !s.vacant).length;

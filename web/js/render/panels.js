@@ -60,7 +60,10 @@ export function renderPanels(root) {
       el.dataset.field = String(fi + 1);
       fields.append(el);
     });
-    if (!seat.third_field && seat.fields.length < 3) fields.append(h('div', { class: 'card small locked' }, icon('lock')));
+    // a third field still to buy (R21): none where the rules sell none (amigo, rules.md §3b:
+    // 4-5 players keep 2 fields; user10's trial: a lock on every Amigo seat promised one)
+    const buyable = v.third_field_cost !== null && v.third_field_cost !== undefined;
+    if (buyable && !seat.third_field && seat.fields.length < 3) fields.append(h('div', { class: 'card small locked' }, icon('lock')));
     panel.append(h('div', { class: 'panel-head' }, marks, name));
     const badges = seatMarks(info);
     if (idleOn) badges.unshift(word('mark-idle', idleTitle(S.roomInfo, info), 'idle', idleWord(info)));
