@@ -176,11 +176,24 @@ class Owner:
                 if self._lease_gone:
                     self._lease_gone = False
                     await self._retake_lease()
+                await self._reopen_async()
                 await self.adopt()
                 if self.relay is not None:
                     await self.relay.check_owners(set(self.lease.live) if self.lease else set())
             except Exception:  # pragma: no cover - keep the loop alive
                 log.exception("cluster loop failed")
+
+    async def _reopen_async(self, fresh: bool = False) -> None:
+        """The commands' own connection again once it was lost (the database restarted;
+        ``fresh``: maybe lost); meanwhile every write goes on the database thread
+        (``async_variant``)."""
+        adb = self.store.adb
+        if not fresh and adb is not None and not adb.closed and not adb.broken:
+            return
+        try:
+            await self.store.open_async()
+        except Exception as e:
+            log.info("the second database connection cannot be opened yet (%s)", e)
 
     # ------------------------------------------------------------ losing rooms
 
@@ -242,6 +255,10 @@ class Owner:
             self.store.owner = lease.owner
 
         await self.hub.queue.call(set_owner)
+        # the database may have restarted: connections that would fail their first write
+        with contextlib.suppress(Exception):
+            await self.hub.queue.call(self.store.reconnect)
+        await self._reopen_async(fresh=True)
         self.lease = lease
         if self.relay is not None:
             await self.relay.resubscribe()
