@@ -216,6 +216,7 @@ class Owner:
         hub = self.hub
         if hub.rooms.get(room.name) is room:
             del hub.rooms[room.name]
+        room.journal.lost = True  # this copy writes nothing more (its bots neither)
         room.stop_bots()
         for c in list(room.conns):
             c.send(error_frame("room_moved", message, c.lang))
