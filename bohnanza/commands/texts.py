@@ -191,6 +191,24 @@ TEXTS: dict[str, tuple[str, str]] = {
                                "/join 名前 で別の名前で着席できます。"),
     "error.too_many_rooms": ("This server holds as many rooms as it may; join one.",
                              "このサーバーのルーム数は上限です。既存のルームに参加してください。"),
+    # several server processes (server/cluster/): why a connection is sent to reconnect
+    "error.cluster.database": ("The server cannot reach its database; reconnecting.",
+                               "サーバーがデータベースに接続できません。再接続します。"),
+    "error.cluster.elsewhere": ("This room is served by another server; try again.",
+                                "このルームは別のサーバーが担当しています。もう一度どうぞ。"),
+    "error.cluster.moved": ("This room moved to another server; reconnecting.",
+                            "このルームは別のサーバーに移りました。再接続します。"),
+    "error.cluster.apart": ("The servers cannot reach each other; reconnecting.",
+                            "サーバー同士が通信できません。再接続します。"),
+    "error.cluster.unreachable": ("The server that holds this room cannot be reached; "
+                                  "reconnecting.",
+                                  "このルームを担当するサーバーに接続できません。再接続します。"),
+    "error.cluster.no_relay": ("This server cannot reach the one that holds the room; try "
+                               "again.",
+                               "このサーバーはルームを担当するサーバーに接続できません。"
+                               "もう一度どうぞ。"),
+    "error.cluster.gone": ("The server that held this room is gone; reconnecting.",
+                           "このルームを担当していたサーバーが停止しました。再接続します。"),
     "error.room_damaged": ("This room's stored game is damaged and cannot be played; use "
                            "another room.",
                            "このルームの保存されたゲームは壊れているため遊べません。別のルームを"

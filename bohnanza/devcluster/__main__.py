@@ -1,6 +1,12 @@
 """``python -m bohnanza.devcluster`` (``make cluster``): PostgreSQL, Redis, N server processes
 and HAProxy on this machine; prints the URL and runs until Ctrl-C (or SIGTERM), then stops
-them all. The data stays in ``--dir`` (the next start goes on with it)."""
+them all. The data stays in ``--dir`` (the next start goes on with it).
+
+It is the server processes' service manager too (docs/cluster.md: "in a service manager that
+restarts it"): a server process that ends (``kill -9`` to watch a failover) is started again
+on its port, and the others serve its rooms meanwhile. Only a process that keeps ending at
+start-up (:data:`QUICK_EXITS` times in a row, each within :data:`QUICK_SECONDS`) stops the
+cluster."""
 
 from __future__ import annotations
 
@@ -13,6 +19,9 @@ import time
 from pathlib import Path
 
 from .parts import HAProxy, Postgres, Redis, free_port
+
+QUICK_SECONDS = 10.0  # a server that ends this soon after its start failed at start-up
+QUICK_EXITS = 3  # such ends in a row stop the cluster (it cannot start: see its log)
 
 
 def server_argv(port: int, host: str = "127.0.0.1") -> list[str]:
@@ -36,6 +45,50 @@ def _wait_ready(port: int, servers: list[subprocess.Popen[bytes]]) -> None:
     raise SystemExit(f"the server on port {port} did not come up")
 
 
+class Servers:
+    """The server processes, one per port, each started again when it ends (module
+    docstring)."""
+
+    def __init__(self, root: Path, ports: list[int], env: dict[str, str]) -> None:
+        self.root = root
+        self.ports = ports
+        self.env = env
+        self.started = [0.0] * len(ports)
+        self.quick = [0] * len(ports)  # ends soon after a start, in a row
+        self.procs = [self._start(i) for i in range(len(ports))]
+
+    def _start(self, i: int) -> subprocess.Popen[bytes]:
+        self.started[i] = time.monotonic()
+        with open(self.root / f"server{i}.log", "ab") as out:
+            return subprocess.Popen(server_argv(self.ports[i]), env=self.env, stdout=out,
+                                    stderr=subprocess.STDOUT)
+
+    def keep_up(self) -> bool:
+        """Start again each process that ended; False when one keeps ending at start-up."""
+        for i, proc in enumerate(self.procs):
+            code = proc.poll()
+            if code is None:
+                continue
+            quick = time.monotonic() - self.started[i] < QUICK_SECONDS
+            self.quick[i] = self.quick[i] + 1 if quick else 0
+            if self.quick[i] >= QUICK_EXITS:
+                return False
+            self.procs[i] = self._start(i)
+            print(f"server {i} ended (exit code {code}); started again on port "
+                  f"{self.ports[i]} (pid {self.procs[i].pid})", file=sys.stderr, flush=True)
+        return True
+
+    def stop(self) -> None:
+        for s in self.procs:
+            if s.poll() is None:
+                s.terminate()
+        for s in self.procs:
+            try:
+                s.wait(10)
+            except subprocess.TimeoutExpired:
+                s.kill()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bohnanza.devcluster", description=__doc__)
     ap.add_argument("--port", type=int, default=8000, help="the balancer's port (default 8000)")
@@ -52,38 +105,28 @@ def main(argv: list[str] | None = None) -> int:
     # the servers would count all players as one (the balancer limits per client instead)
     env = {**os.environ, "BOHNANZA_DATABASE": pg.url, "BOHNANZA_REDIS_URL": redis.url,
            "BOHNANZA_PER_ADDRESS_LIMITS": "false"}
-    servers = []
-    for i, port in enumerate(ports):
-        with open(root / f"server{i}.log", "ab") as out:
-            servers.append(subprocess.Popen(server_argv(port), env=env, stdout=out,
-                                            stderr=subprocess.STDOUT))
+    servers = Servers(root, ports, env)
     lb = HAProxy(root, [("127.0.0.1", p) for p in ports], port=args.port, host=args.host)
     try:
         for port in ports:  # each server up before the balancer checks it
-            _wait_ready(port, servers)
+            _wait_ready(port, servers.procs)
         lb.start()
         print(f"PostgreSQL {pg.url}\nRedis      {redis.url}")
         for i, p in enumerate(ports):
-            print(f"server {i}   http://127.0.0.1:{p}  (log {root / f'server{i}.log'})")
+            print(f"server {i}   http://127.0.0.1:{p}  (pid {servers.procs[i].pid}, log "
+                  f"{root / f'server{i}.log'})")
         print(f"\nOpen {lb.url}/  (HAProxy over {args.processes} processes; Ctrl-C stops)",
               flush=True)
         signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
-        while all(s.poll() is None for s in servers):
+        while servers.keep_up():
             time.sleep(0.5)
-        print("a server process ended; stopping", file=sys.stderr)
+        print("a server process keeps ending at start-up; stopping", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 0
     finally:
         lb.stop()
-        for s in servers:
-            if s.poll() is None:
-                s.terminate()
-        for s in servers:
-            try:
-                s.wait(10)
-            except subprocess.TimeoutExpired:
-                s.kill()
+        servers.stop()
         redis.stop()
         pg.stop()
 

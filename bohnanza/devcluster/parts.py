@@ -159,13 +159,18 @@ class Redis:
         _stop(self.proc)
 
 
+# ``timeout server`` is how long a request waits for a server's answer (a WebSocket upgrade
+# too); once upgraded, ``timeout tunnel`` holds. A server that takes connections but does not
+# answer (paused, hung, its machine cut off before the health checks mark it down) makes the
+# request fail in seconds, and the page reconnects (to another server), instead of hanging
+# for the hour its tunnel may last.
 HAPROXY_CFG = """global
     maxconn 4096
 defaults
     mode http
     timeout connect 2s
     timeout client 1h
-    timeout server 1h
+    timeout server 5s
     timeout tunnel 1h
     option redispatch
     retries 2

@@ -26,6 +26,7 @@ thread, so the order of a room's writes is kept): no hop to the thread and back 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import time
@@ -125,17 +126,39 @@ class PostgresStore(RowReader):
 
     def __init__(self, url: str, owner: int | None = None, connect_timeout: float = 5.0) -> None:
         self.url = url
-        self.db: psycopg.Connection[Any] = psycopg.connect(
-            url, autocommit=True, connect_timeout=max(1, int(connect_timeout)))
-        self.schema_version = migrate(self.db)
+        self.connect_timeout = max(1, int(connect_timeout))
+        self._db: psycopg.Connection[Any] = self._connect()
+        self.schema_version = migrate(self._db)
         self.owner = owner
         self.fences: dict[str, int] = {}
         self.adb: psycopg.AsyncConnection[Any] | None = None  # open_async
 
+    def _connect(self) -> psycopg.Connection[Any]:
+        return psycopg.connect(self.url, autocommit=True, connect_timeout=self.connect_timeout)
+
+    @property
+    def db(self) -> psycopg.Connection[Any]:
+        """The connection; a new one when the last was lost (the database restarted, the
+        network cut): the call that found it lost failed, the next one connects again (the
+        fencing numbers still guard every write)."""
+        if self._db.closed or self._db.broken:
+            self._db = self._connect()
+        return self._db
+
+    def reconnect(self) -> None:
+        """A new connection at the next call (the process took a new lease: the old one may
+        be to a database that restarted since, lost without any call noticing yet)."""
+        self._db.close()
+
     async def open_async(self) -> None:
         """Open the second connection, for :meth:`save_command_async` (on the event loop
-        that will use it)."""
-        self.adb = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        that will use it); a new one in place of one open (lost, or maybe lost)."""
+        old, self.adb = self.adb, None
+        if old is not None:
+            with contextlib.suppress(Exception):
+                await old.close()
+        self.adb = await psycopg.AsyncConnection.connect(
+            self.url, autocommit=True, connect_timeout=self.connect_timeout)
 
     async def close_async(self) -> None:
         adb, self.adb = self.adb, None
@@ -239,7 +262,7 @@ class PostgresStore(RowReader):
         """Row locks are waited for (a claim under way ends in milliseconds)."""
 
     def close(self) -> None:
-        self.db.close()
+        self._db.close()
 
     def _q(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         return self.db.execute(sql.replace("?", "%s"), params).fetchall()

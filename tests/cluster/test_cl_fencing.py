@@ -87,3 +87,48 @@ def _fence(url: str) -> int:
         row = db.execute("SELECT fence FROM room_owner WHERE name='split'").fetchone()
     assert row is not None
     return int(row[0])
+
+
+async def test_a_lost_room_never_writes_again_even_once_its_process_owns_it_anew(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """The owner of a game of bots is paused past its lease; B adopts the room; A is resumed
+    (its bots' step under way is refused by fencing); then B dies and A adopts the room again
+    with its new lease. The copy A lost must not play on beside the copy A loaded anew: one
+    game is stored, whose commands replay (before, the lost copy's bots retried their refused
+    step every second and, once A owned the room again, wrote a second game into it)."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, lease_timeout=LEASE, bot_delay=0.05,
+                      bot_trade_patience=0).start()
+    a, b = cluster.servers
+    try:
+        ann = await Client(a.ws_url("zombie"), "Ann").connect()
+        for text in ("/join", "/addbot B1", "/addbot B2", "/start", "/leave"):
+            await ann.ok(text)
+        await ann.wait(lambda: ann.version >= 12, 30)  # the bots play, at A
+        assert cluster.owner_of("zombie") is a
+        assert a.proc is not None
+        os.kill(a.proc.pid, signal.SIGSTOP)
+        try:
+            for _ in range(200):  # B adopts it once A's lease is gone
+                if cluster.owner_of("zombie") is b:
+                    break
+                await asyncio.sleep(0.05)
+            assert cluster.owner_of("zombie") is b
+            await asyncio.sleep(1.0)  # B's bots play on
+        finally:
+            os.kill(a.proc.pid, signal.SIGCONT)
+        await asyncio.sleep(LEASE * 3)  # A finds its lease gone, takes a new one
+        b.kill9()
+        for _ in range(200):  # A adopts the room again
+            if cluster.owner_of("zombie") is a:
+                break
+            await asyncio.sleep(0.05)
+        assert cluster.owner_of("zombie") is a
+        await asyncio.sleep(3.0)  # A's bots play (and a lost copy would too)
+        stored = cluster.history("zombie")  # every stored command replays
+        game = [h for h in stored if h["seat"] is not None and h["game_no"] == 1]
+        versions = [h["version"] for h in game]
+        assert versions == sorted(set(versions)), "two copies of the game wrote"
+        check_game(stored, [])
+        await ann.close()
+    finally:
+        cluster.stop()

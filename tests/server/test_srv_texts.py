@@ -64,9 +64,40 @@ def _lines() -> list[tuple[str, str | None, str]]:
     return found
 
 
+# server/cluster/: the call and the positions of its arguments that carry a line for people
+CLUSTER_CALLS = {"error_frame": slice(1, 2), "_refuse": slice(1, 2), "lose": slice(1, 2),
+                 "drop": slice(0, 1), "drop_all": slice(0, 1)}
+
+
+def _cluster_lines() -> list[tuple[str, str | None, str]]:
+    """(where, None, English line) of every line server/cluster/ sends a connection it
+    closes (a literal, or a module constant named there)."""
+    found: list[tuple[str, str | None, str]] = []
+    for path in sorted((SERVER / "cluster").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        consts = {t.id: n.value.value for n in tree.body if isinstance(n, ast.Assign)
+                  and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str)
+                  for t in n.targets if isinstance(t, ast.Name)}
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            for arg in node.args[CLUSTER_CALLS.get(name, slice(0, 0))]:
+                text = consts.get(arg.id) if isinstance(arg, ast.Name) else _sample(arg)
+                if text is not None:
+                    found.append((f"{path.name}:{node.lineno}", None, text))
+    return found
+
+
+def test_the_reader_finds_the_cluster_lines() -> None:
+    texts = {t for _, _, t in _cluster_lines()}
+    assert "The servers cannot reach each other; reconnecting." in texts
+    assert any("database" in t for t in texts), texts  # a constant, found by its name
+
+
 # a line made of other lines only ("{name}: {line}", an option's line after a name) has
 # nothing of its own to write again
-LINES = [x for x in _lines() if len(re.sub(r"[^A-Za-z]", "", x[2])) >= 4]
+LINES = [x for x in [*_lines(), *_cluster_lines()] if len(re.sub(r"[^A-Za-z]", "", x[2])) >= 4]
 
 
 def test_the_reader_finds_the_lines() -> None:

@@ -36,6 +36,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bohnanza.server")
 
+# what a player is told while this process cannot reach PostgreSQL (its lease is lost with
+# it): the room did not move, and the page reconnects by itself
+DATABASE_GONE = "The server cannot reach its database; reconnecting."
+ROOM_MOVED = "This room moved to another server; reconnecting."  # (fenced: taken over)
+SERVED_ELSEWHERE = "This room is served by another server; try again."  # (without Redis)
+
 
 class Owner:
     """This process's lease, store and claims (module docstring)."""
@@ -109,18 +115,18 @@ class Owner:
         if room is not None:
             return room
         if self.me == 0:
-            self._refuse(conn, "The server is taking its lease again; try again.")
+            self._refuse(conn, DATABASE_GONE)
             return None
         try:
             owner, fence = await hub.queue.call(self.store.claim, name)
         except Exception as e:
             log.warning("room %s: claim failed (%s)", name, e)
-            self._refuse(conn, "The database cannot be reached; try again.")
+            self._refuse(conn, DATABASE_GONE)
             return None
         if owner != self.me:
             if self.relay is not None and conn is not None:
                 return self.relay.room(name, owner, conn)
-            self._refuse(conn, "This room is served by another server; try again.")
+            self._refuse(conn, SERVED_ELSEWHERE)
             return None
         return await self._load(name)
 
@@ -176,11 +182,24 @@ class Owner:
                 if self._lease_gone:
                     self._lease_gone = False
                     await self._retake_lease()
+                await self._reopen_async()
                 await self.adopt()
                 if self.relay is not None:
                     await self.relay.check_owners(set(self.lease.live) if self.lease else set())
             except Exception:  # pragma: no cover - keep the loop alive
                 log.exception("cluster loop failed")
+
+    async def _reopen_async(self, fresh: bool = False) -> None:
+        """The commands' own connection again once it was lost (the database restarted;
+        ``fresh``: maybe lost); meanwhile every write goes on the database thread
+        (``async_variant``)."""
+        adb = self.store.adb
+        if not fresh and adb is not None and not adb.closed and not adb.broken:
+            return
+        try:
+            await self.store.open_async()
+        except Exception as e:
+            log.info("the second database connection cannot be opened yet (%s)", e)
 
     # ------------------------------------------------------------ losing rooms
 
@@ -189,17 +208,18 @@ class Owner:
         room = self.hub.rooms.get(name)
         if room is not None:
             log.warning("room %s: taken over by another process; dropped here", name)
-            self.lose(room)
+            self.lose(room, ROOM_MOVED)
 
-    def lose(self, room: Room) -> None:
-        """Drop ``room`` without writing anything: bots stop, connections close (1013)."""
+    def lose(self, room: Room, message: str) -> None:
+        """Drop ``room`` without writing anything: bots stop, connections close (1013),
+        told ``message``."""
         hub = self.hub
         if hub.rooms.get(room.name) is room:
             del hub.rooms[room.name]
+        room.journal.lost = True  # this copy writes nothing more (its bots neither)
         room.stop_bots()
         for c in list(room.conns):
-            c.send(error_frame("room_moved", "This room moved to another server; "
-                               "reconnecting.", c.lang))
+            c.send(error_frame("room_moved", message, c.lang))
             c.close(CLOSE_TRY_LATER, "room moved")
 
     def _lease_lost(self) -> None:  # on the lease's thread
@@ -222,10 +242,10 @@ class Owner:
         log.warning("lease %d lost: dropping %d rooms", self.lease.owner if self.lease else 0,
                     len(self.hub.rooms))
         for room in list(self.hub.rooms.values()):
-            self.lose(room)
+            self.lose(room, DATABASE_GONE)
         await self.hub.queue.call(self.store.forget_fences)
         if self.relay is not None:
-            self.relay.drop_all("This server lost its lease; reconnecting.")
+            self.relay.drop_all(DATABASE_GONE)
         old = self.lease
         loop = asyncio.get_running_loop()
         if old is not None:
@@ -242,6 +262,10 @@ class Owner:
             self.store.owner = lease.owner
 
         await self.hub.queue.call(set_owner)
+        # the database may have restarted: connections that would fail their first write
+        with contextlib.suppress(Exception):
+            await self.hub.queue.call(self.store.reconnect)
+        await self._reopen_async(fresh=True)
         self.lease = lease
         if self.relay is not None:
             await self.relay.resubscribe()

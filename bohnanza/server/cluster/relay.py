@@ -272,7 +272,7 @@ class Relay:
         room = self.rooms.get(name)
         if room is None or room.owner != owner:
             if room is not None:
-                room.drop("The room moved; reconnecting.")
+                room.drop("This room moved to another server; reconnecting.")
             room = self.rooms[name] = RelayedRoom(self, name, owner)
         return room
 

@@ -96,7 +96,7 @@ class BotDriver:
     """The bots of one room."""
 
     __slots__ = ("host", "settings", "task", "last_change", "changed_at", "turn", "turn_count",
-                 "refusals", "storage_failed", "saying")
+                 "refusals", "storage_failed", "saying", "stopped")
 
     def __init__(self, host: BotHost, settings: Settings) -> None:
         self.host = host
@@ -109,6 +109,7 @@ class BotDriver:
         self.refusals = 0
         self.storage_failed = False  # the last bot command could not be stored
         self.saying = False  # a bot's command is going through the pipeline
+        self.stopped = False  # the room left this process's memory: no step is planned again
 
     def delay(self) -> float:
         """Seconds a bot waits before it acts: ``bot_delay`` times the room's
@@ -160,6 +161,9 @@ class BotDriver:
         from now when a bot plays in a running game."""
         task = self.task
         seats = self.host.table.seats
+        if self.stopped:
+            return  # (a step under way whose write failed plans no retry: a lost room's bots
+            # retried for good, and wrote again once this process owned the room anew)
         if task is None and not any(s.bot is not None for s in seats):
             return  # no bot here: nothing to drop, nothing to plan
         self.task = None
@@ -175,7 +179,9 @@ class BotDriver:
         self.task = asyncio.get_running_loop().create_task(self._later(wait))
 
     def stop(self) -> asyncio.Task[None] | None:
-        """Drop the planned step; returns its task (cancelled)."""
+        """Drop the planned step, for good (the room leaves memory); returns its task
+        (cancelled)."""
+        self.stopped = True
         task, self.task = self.task, None
         if task is not None and not task.done():
             task.cancel()

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from bohnanza.engine import Refusal
 
 from .. import frames
+from ..dbqueue import StorageFailure
 from ..store import Store, StoredRoom
 from . import game as games
 from .table import Table
@@ -39,7 +40,7 @@ class Journal:
     by this process), ``tail_before`` (those stored after it before this start)."""
 
     __slots__ = ("name", "queue", "settings", "saved", "tail", "tail_before", "persisted",
-                 "version_queued")
+                 "version_queued", "lost")
 
     def __init__(self, name: str, queue: DbQueue, settings: Settings, table: Table) -> None:
         self.name = name
@@ -50,6 +51,9 @@ class Journal:
         self.tail_before = 0
         self.persisted = False  # the room has a row
         self.version_queued = False  # a version bump waits to be stored
+        # another process owns the room now (server/cluster/owner.py): nothing of this copy
+        # is written any more, even once this process owns the room again (a new copy then)
+        self.lost = False
 
     def checkpoint_due(
         self, table: Table, command: tuple[int | None, str] | None, game_command: bool
@@ -91,6 +95,8 @@ class Journal:
         (no coroutine per command, issue 14): it joins :attr:`tail` at once, and
         :meth:`unwrite` takes it off again when the write fails. A checkpoint is a coroutine
         that takes the new record once it is committed."""
+        if self.lost:
+            raise StorageFailure(f"room {self.name!r} is served by another process now")
         log_json = frames.dumps(entries) if entries else "[]"  # (most commands log nothing)
         if self.checkpoint_due(table, command, game_command):
             return self._checkpoint(table, version, command, log_json)
@@ -124,6 +130,8 @@ class Journal:
 
     async def write_chat(self, table: Table, version: int, line: dict[str, Any]) -> None:
         """Store a chat line (the room itself first, when it has no row yet)."""
+        if self.lost:
+            raise StorageFailure(f"room {self.name!r} is served by another process now")
         if not self.persisted:
             await self.write(table, version, None, [])
         store, keep = self.queue.store, self.settings.chat_keep
@@ -137,7 +145,7 @@ class Journal:
     def write_version_later(self, version: Callable[[], int]) -> None:
         """Store the room's version (a change that is not a command: idle marks, connections)
         without waiting, best effort; ``version()`` is read when the write runs."""
-        if not self.persisted or self.version_queued:
+        if not self.persisted or self.version_queued or self.lost:
             return
         self.version_queued = True
 
