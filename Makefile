@@ -29,8 +29,9 @@ chromium:
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive DEBCONF_NOWARNINGS=yes apt-get install -y -qq \
 	    chromium fonts-noto-cjk >/dev/null; }
 
-# Debian's PostgreSQL, Redis and HAProxy: the tests start private instances of the first two
-# (tests/conftest.py), `make cluster` all three.
+# Debian's PostgreSQL, Redis and HAProxy: the tests start private instances of each
+# (tests/conftest.py; the balancer's own test, tests/cluster/test_cl_balancer.py), `make cluster`
+# all three.
 APT_GET = if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive DEBCONF_NOWARNINGS=yes apt-get install -y -qq
 postgres:
@@ -57,7 +58,7 @@ typecheck: $(STAMP)
 # process: two Chromiums on two loaded cores missed its 800 ms click waits (test_e2e_bots).
 JOBS ?= logical
 
-unit: $(STAMP) postgres redis
+unit: $(STAMP) postgres redis haproxy
 	$(PY) -m pytest -q -n $(JOBS) --durations=15
 
 $(AXE): package.json package-lock.json
