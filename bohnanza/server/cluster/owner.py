@@ -217,7 +217,7 @@ class Owner:
         if hub.rooms.get(room.name) is room:
             del hub.rooms[room.name]
         room.journal.lost = True  # this copy writes nothing more (its bots neither)
-        room.stop_bots()
+        room.stop_bots(for_good=True)
         for c in list(room.conns):
             c.send(error_frame("room_moved", message, c.lang))
             c.close(CLOSE_TRY_LATER, "room moved")

@@ -109,7 +109,7 @@ class BotDriver:
         self.refusals = 0
         self.storage_failed = False  # the last bot command could not be stored
         self.saying = False  # a bot's command is going through the pipeline
-        self.stopped = False  # the room left this process's memory: no step is planned again
+        self.stopped = False  # another process owns the room now: no step is planned again
 
     def delay(self) -> float:
         """Seconds a bot waits before it acts: ``bot_delay`` times the room's
@@ -178,10 +178,11 @@ class BotDriver:
         wait = self.delay() if delay is None else max(0.0, delay)
         self.task = asyncio.get_running_loop().create_task(self._later(wait))
 
-    def stop(self) -> asyncio.Task[None] | None:
-        """Drop the planned step, for good (the room leaves memory); returns its task
-        (cancelled)."""
-        self.stopped = True
+    def stop(self, for_good: bool = False) -> asyncio.Task[None] | None:
+        """Drop the planned step (a later change plans again); ``for_good``: none is ever
+        planned again (a copy of the room another process owns now, cluster/owner.py).
+        Returns the step's task (cancelled)."""
+        self.stopped = self.stopped or for_good
         task, self.task = self.task, None
         if task is not None and not task.done():
             task.cancel()

@@ -390,8 +390,8 @@ class Room:
     def plan_bots(self, delay: float | None = None) -> None:
         self.bots.plan(delay)
 
-    def stop_bots(self) -> asyncio.Task[None] | None:
-        return self.bots.stop()
+    def stop_bots(self, for_good: bool = False) -> asyncio.Task[None] | None:
+        return self.bots.stop(for_good)
 
     def forget_if_unused(self) -> None:
         self.directory.drop_unused(self)
