@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 from server.harness import Client, catch_up
 from server.test_srv_bots import drive
@@ -53,6 +54,17 @@ def _held_alike(a: Client, b: Client, names: tuple[str, str] | None = None) -> i
     return compared
 
 
+def _plays_on(state: dict[str, Any]) -> bool:
+    """A patch whose loss a later patch shows (its base is not the version held): the game
+    goes on without the seat that loses it. Not one after which the driven seat must act
+    (its turn, its next plant): nothing follows it until that seat acts, and ``drive``,
+    deciding from the state before it, sends nothing or what is refused (seen: the game
+    stood still for 10 s at Pat's plant after the patch of Pat's harvest was lost; the
+    likely cause of a run past the 240 s the game has)."""
+    you = state["view"]["you"]
+    return state["view"]["phase"] != "over" and not (you and you["must_act"])
+
+
 async def test_delta_clients_on_a_non_owner_process_hold_the_full_state(
         tmp_path: Path, pg_url: str, redis_url: str) -> None:
     cluster = Cluster(tmp_path, pg_url, redis_url, n=2).start()
@@ -74,6 +86,7 @@ async def test_delta_clients_on_a_non_owner_process_hold_the_full_state(
             await person.wait(lambda: person.version > start + 40 or
                               person.view["phase"] == "over", timeout=120)
             assert person.view["phase"] != "over"
+            person.drop_if = watch_d.drop_if = _plays_on
             person.drop_next_patch = watch_d.drop_next_patch = True
 
         await asyncio.wait_for(asyncio.gather(drive(person, seed=1), lose_a_patch()), 240)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import copy
 import json
 import os
 import queue
@@ -15,6 +16,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -267,6 +269,8 @@ class Client:
         self.resyncs = 0  # resync sent
         self.rides = 0  # replies that came in a state or patch
         self.drop_next_patch = False  # a test: lose the next patch frame (a missed version)
+        # ... the next one whose state (the one it would make) passes this test
+        self.drop_if: Callable[[dict[str, Any]], bool] = lambda state: True
         self.token: str | None = None
         self.seat: int | None = None
         self.frames: list[str] = []
@@ -357,17 +361,21 @@ class Client:
 
     async def _patch(self, m: dict[str, Any]) -> None:
         assert self.deltas, "a patch to a client that did not ask for them"
-        if self.drop_next_patch:
-            self.drop_next_patch = False
-            return
         if self.state is None or m["base"] != self.version:
             self.resyncs += 1
             await self.send({"type": "resync"})
             return
         assert m["version"] > self.version, (m["version"], self.version)
-        doc = delta.apply({"view": self.state["view"], "room": self.state["room"]}, m["ops"])
-        self.state = {"type": "state", "version": m["version"], "view": doc["view"],
-                      "room": doc["room"]}
+        held = {"view": self.state["view"], "room": self.state["room"]}
+        if self.drop_next_patch:  # it may be lost: the state it makes, on a copy
+            held = copy.deepcopy(held)
+        doc = delta.apply(held, m["ops"])
+        state = {"type": "state", "version": m["version"], "view": doc["view"],
+                 "room": doc["room"]}
+        if self.drop_next_patch and self.drop_if(state):
+            self.drop_next_patch = False
+            return
+        self.state = state
         self.version = m["version"]
         self.patches += 1
         self.logs.extend(m.get("log") or [])
