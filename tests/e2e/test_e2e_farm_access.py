@@ -11,6 +11,7 @@ import pytest
 
 from .e2e_board import assert_clean, watched_page
 from .test_e2e_explains import axe
+from .test_e2e_farm_hidden import _seat_ann_and_say
 
 pytestmark = pytest.mark.browser
 
@@ -22,13 +23,8 @@ SHORT = ("/option params name = \"short\"\n[game]\ncycles = 1\nturns_per_cycle =
 
 def test_face_down_cards_have_a_name_and_the_board_passes_axe(browser: Any, server: str) -> None:
     with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
-        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
-        pg.goto(f"{server}/r/e2e-farm-access")
-        pg.click("#btn-join")
-        pg.wait_for_function("window.__bohnanza.S.roomInfo.start_seats === 1", timeout=TIMEOUT)
-        for text in ["/option game farm", SHORT, "/addbot Bo shipper", "/start"]:
-            reply = pg.evaluate(f"window.__bohnanza.net.say({text!r})")
-            assert reply["ok"], (text, reply)
+        _seat_ann_and_say(pg, server, "e2e-farm-access",
+                          ["/option game farm", SHORT, "/addbot Bo shipper", "/start"])
         pg.wait_for_selector("#farm-declare, #farm-end, #farm-adjust", timeout=TIMEOUT)
         backs = pg.locator("#farm div.farm-card.back")
         assert backs.count() > 0                      # the contest slots' cards, face down
