@@ -119,6 +119,19 @@ def test_turn_sound_is_off_by_default_and_plays_when_on(page: Any, server: str) 
     page.locator("#sound").click()
 
 
+def _scroll_down(page: Any) -> None:
+    """The mouse wheel down over the board, then wait until the page's scroll has come to
+    rest (the same for three polls 100 ms apart; a fixed 200 ms wait could measure in the
+    middle of a smooth scroll). At 1366 x 768 the board fits the window today (it does not
+    scroll at all); the line must be on screen whichever way the layout goes."""
+    page.mouse.move(600, 400)
+    page.mouse.wheel(0, 2000)
+    page.wait_for_function("() => { const y = window.scrollY; window.__ys = [...(window.__ys || [])"
+                           ".slice(-2), y]; return window.__ys.length === 3"
+                           " && window.__ys.every((v) => v === y); }", polling=100)
+    page.evaluate("delete window.__ys")
+
+
 def test_status_line_stays_on_screen_with_five_players(browser: Any, server: str) -> None:
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     page = ctx.new_page()
@@ -127,15 +140,13 @@ def test_status_line_stays_on_screen_with_five_players(browser: Any, server: str
     msg["room"]["seats"] = [{**msg["room"]["seats"][0], "seat": i, "name": n}
                             for i, n in enumerate(g.names)]
     P.show(page, server, msg)
-    page.mouse.wheel(0, 2000)
-    page.wait_for_timeout(200)
+    _scroll_down(page)
     box = page.locator("#status").bounding_box()
     assert box and 0 <= box["y"] and box["y"] + box["height"] <= 768, box
     # the active player, after the first plant: the phase button beside the line, on screen
     P.say(g, g.active, "/plant")
     P.show(page, server, P.state(g, g.active))
-    page.mouse.wheel(0, 2000)
-    page.wait_for_timeout(200)
+    _scroll_down(page)
     for sel in ("#status", "#phase-btn"):
         box = page.locator(sel).bounding_box()
         assert box and 0 <= box["y"] and box["y"] + box["height"] <= 768, (sel, box)
