@@ -23,6 +23,7 @@ from bohnanza.engine import Game
 
 from . import positions as P
 from .e2e_board import assert_clean, watched_page
+from .test_e2e_names import sit_ann
 
 pytestmark = pytest.mark.browser
 
@@ -94,15 +95,6 @@ WATCHING = ("() => { const b = window.__bohnanza; return b && b.S.roomInfo && b.
             "&& b.S.you.seat === null && document.querySelector('#name-gate').hidden }")
 
 
-def _ann_sits(ann: Any, server: str, room: str) -> None:
-    """Ann opens ``room``, types her name in the gate and is seated (seat 0)."""
-    ann.goto(f"{server}/r/{room}")
-    ann.fill("#name-input", "Ann")
-    ann.press("#name-input", "Enter")
-    ann.wait_for_function("() => window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
-                          timeout=TIMEOUT)
-
-
 def test_a_nameless_watcher_goes_on_watching_after_a_reload(browser: Any, server: str) -> None:
     """README: a friend who opens the room's address presses Take a seat or Just watch (a name
     is optional for watching). Ann sits; Cleo opens the room and presses Just watch with the
@@ -110,7 +102,7 @@ def test_a_nameless_watcher_goes_on_watching_after_a_reload(browser: Any, server
     name gate), and the next tab she opens on the room asks again (a choice of this tab)."""
     room = "e2e-user10-watch-reload"
     with watched_page(browser, **LAPTOP) as (ann, errors):
-        _ann_sits(ann, server, room)
+        sit_ann(ann, server, room)
         with watched_page(browser, **PHONE) as (cleo, cleo_errors):
             cleo.goto(f"{server}/r/{room}")
             cleo.wait_for_selector("#name-gate:not([hidden])", timeout=TIMEOUT)
@@ -143,7 +135,7 @@ def test_the_gate_of_a_full_table_between_games_points_to_watching(browser: Any,
     seat is taken and that she can watch."""
     room = "e2e-user10-full-table"
     with watched_page(browser, **LAPTOP) as (ann, errors):
-        _ann_sits(ann, server, room)
+        sit_ann(ann, server, room)
         for n in range(4):
             ann.click("#btn-addbot")
             ann.wait_for_function("(n) => window.__bohnanza.S.roomInfo.seats.length === n",
