@@ -25,7 +25,7 @@ must not change a single decision).
 cachegrind without its cache simulation, on ``simulate --games 1`` and ``--games K``, K = 6
 by default: per game = the difference / (K - 1), the start-up left out), with
 ``PYTHONHASHSEED=0`` so that both trees hash alike: unlike CPU seconds, the count does not
-move with the machine's load (simspeed4 and simspeed5 in the README)::
+move with the machine's load (simspeed4 and simspeed5 in docs/bots.md)::
 
     nice -n 10 python bench/simspeed.py --base /tmp/base --instructions -- \\
         --players 4 --policy greedy,random --seed 1

@@ -31,13 +31,13 @@ gains most by, so a rival offer for the same card that it prefers wins). An offe
 this seat's gain minus its weighted worth to the partner who takes it (the first seat asked,
 R28), averaged over the draws with 0 where nobody takes it; the best one worth at least
 ``POST_GAIN`` is posted. Against three greedy seats this lifted it from 35.5% to 57% of the
-games at 4 players (README, "Bot levels").
+games at 4 players (docs/bots.md).
 
 **Its own deal weights** (``partner_weight``, ``leader_weight``): where it plays as ``normal``
 it deals more freely than ``normal``: a deal must gain it more than a quarter of what it
 gives the partner (half for the leader in coins), not a half (all). Against three greedy
-seats it won 43 games of 100 against 34 on the tuning seeds, but not on the README's seeds
-(README, "Bot levels": within the noise); dealing less freely lost (30 of 100).
+seats it won 43 games of 100 against 34 on the tuning seeds, but not on the benchmark's seeds
+(docs/bots.md: within the noise); dealing less freely lost (30 of 100).
 
 **Why the search decides little** (``bench/hard_search.py``): it runs a dozen times a game,
 in the last pass, where the candidates differ by little; its samples there agree with each
@@ -47,10 +47,10 @@ the rollouts are long and rough and lost to ``normal``'s own estimate.
 **When it searches**: in the last pass through the draw pile (``SEARCH_PASSES``), where a
 rollout to the end is short enough to be trusted; before that it plays as ``normal`` (in
 our measurements, searching earlier through the rough rollout policy lost games against
-``normal``'s own estimate: README, "Bot levels"). Trial settings (``PLANT_PASSES``,
+``normal``'s own estimate: docs/bots.md). Trial settings (``PLANT_PASSES``,
 ``DEAL_PASSES``, ``CONFIDENCE``, ``EARLY_ROUNDS``; off) search earlier and overrule
 ``normal`` only where the samples say so clearly, or roll out a few rounds only before the
-last pass: within the noise in our runs (README).
+last pass: within the noise in our runs (docs/bots.md).
 
 **Worth of a finished sample**: ``WIN`` for a win (shared on a tie) plus this seat's coins
 minus the best other seat's (R39, R40). Samples: ``samples`` per decision, cut short by the
@@ -87,11 +87,11 @@ ROUNDS = 0
 #: trial setting, 0: to the end).
 EARLY_ROUNDS = 0
 #: The search runs once this few passes through the draw pile are left (R37): earlier, its
-#: rollouts are too long and too rough to beat ``normal``'s own estimate (README figures).
+#: rollouts are too long and too rough to beat ``normal``'s own estimate (docs/bots.md figures).
 SEARCH_PASSES = 1
 #: A search result replaces ``normal``'s choice only when worth this much more.
 OVERRIDE = 0.5
-#: Trial settings (off: 1, 1 and 0; README, "Bot levels", for what they did when on):
+#: Trial settings (off: 1, 1 and 0; docs/bots.md, for what they did when on):
 #: planting decisions are searched once ``PLANT_PASSES`` passes are left, before the last
 #: pass only a forced harvest with a choice of fields and the optional second card (R15,
 #: R26); ``normal``'s deals are checked once ``DEAL_PASSES`` are left, before the last pass
@@ -102,8 +102,8 @@ PLANT_PASSES = 1
 DEAL_PASSES = 1
 EARLY_SAMPLES = 12
 CONFIDENCE = 0.0
-#: Offers chosen by the partners' own acceptance rule (``TRADE_MODEL``; README, "Bot
-#: levels"): ``ODDS_SAMPLES`` draws of the hidden hands per decision, at most ``CANDIDATES``
+#: Offers chosen by the partners' own acceptance rule (``TRADE_MODEL``; docs/bots.md):
+#: ``ODDS_SAMPLES`` draws of the hidden hands per decision, at most ``CANDIDATES``
 #: offers weighed (the best for this seat first), an offer posted only when its expected
 #: gain (the chance it is taken times what it gains) is at least ``POST_GAIN``.
 TRADE_MODEL = True

@@ -2,7 +2,7 @@
 accepts and never stall, in every preset and player count (R1-R43 through ``Game.apply``).
 
 ``make unit`` plays a few games per configuration (``hard`` with a small budget); the issue's
-300 games per preset and player count is the marked long run (README, "Bot levels": the
+300 games per preset and player count is the marked long run (docs/bots.md: the
 figures of the last run; ``hard``: ``BOHNANZA_LEVEL_GAMES_HARD`` games, default 50, 4
 samples and 0.05 s per decision)::
 
