@@ -184,3 +184,16 @@ def test_the_config_keys_of_section_4_replace_the_presets_values() -> None:
     g = Game.new("rio-grande", ["a", "b", "c", "d"], 3,
                  {"third_field_cost": 1, "field_payment_to": "removed"})
     assert (g.rules.third_field_cost, g.rules.field_payment_to) == (1, "removed")
+
+
+def test_the_game_over_screen_names_every_tiebreak() -> None:
+    """R40, C1: the game-over screen words the tie-break rule as ``tb_<tiebreak>``
+    (web/js/render/gameover.js); each value the option may take has its words (the third,
+    earliest_from_start, became reachable with the option)."""
+    from pathlib import Path
+
+    from bohnanza.engine.presets import TIEBREAKS
+
+    i18n = (Path(__file__).resolve().parents[2] / "web" / "js" / "i18n.js").read_text()
+    for tb in TIEBREAKS:
+        assert f"  tb_{tb}: ['" in i18n, tb
