@@ -149,8 +149,17 @@ _TOPICS: dict[str, dict[str, str]] = {
         ),
     },
     "buy": {
-        "en": "/buy: buy the third field (3 coins in the classic preset, R21-R25).",
-        "ja": "/buy: 3つ目の畑を購入します（classic では3ターラー、R21-R25）。",
+        "en": (
+            "/buy: buy the third field, once, at any time: 3 coins (classic; rio-grande with "
+            "4-5 players and the duel, where the coins leave the game), 2 coins in rio-grande "
+            "with 6-7 players. Amigo and rio-grande with 3 players sell none (3 players start "
+            "with 3 fields there) (R21-R25)."
+        ),
+        "ja": (
+            "/buy: 3つ目の畑をいつでも1回だけ購入します。3ターラー（classic、rio-grande の4-5人、"
+            "決闘ではそのターラーはゲームから除外）、rio-grande の6-7人では2ターラー。amigo と "
+            "rio-grande の3人では買えません（3人はその場合最初から畑3つ）（R21-R25）。"
+        ),
     },
     "offer": {
         "en": (

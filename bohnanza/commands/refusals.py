@@ -199,6 +199,8 @@ _SHAPES: dict[str, list[tuple[str, Render]]] = {
         (r"no field can take (\w+): harvest a field or buy a third one first",
          lambda m: f"{_bean(m[1])}を植えられる畑がありません。先に畑を売却するか、3つ目の畑を"
          "買ってください"),
+        (r"no field can take (\w+): harvest a field first",
+         lambda m: f"{_bean(m[1])}を植えられる畑がありません。先に畑を売却してください"),
     ],
     "empty_field": [(r"field (\d+) is empty", lambda m: f"畑{m[1]}は空です")],
     "bean_protection": [

@@ -647,9 +647,12 @@ def clear_signals(g: GameState, seat: int, action: object = None) -> None:
 
 
 def signal(g: GameState, seat: int, kind: str, bean: str) -> None:
-    """Supply and demand markers (seed 000): ``kind`` is ``want`` or ``have``."""
+    """Supply and demand markers (seed 000): ``kind`` is ``want`` or ``have``; only for a
+    bean of this game's deck (R3, as offers: ``no_such_card``)."""
     if bean not in BEANS:
         raise RuleError("parse_error", f"unknown bean {bean!r}")
+    if bean not in g.rules.types:
+        raise RuleError("no_such_card", f"there are no {bean} beans in this game", "R3")
     s = g.seats[seat]
     marks = s.want if kind == "want" else s.have
     if bean not in marks:
@@ -662,6 +665,8 @@ def signal_move(g: GameState, seat: int, a: Any) -> None:
     bean = a.bean
     if bean not in BEANS:
         raise RuleError("parse_error", f"unknown bean {bean!r}")
+    if bean not in g.rules.types:   # R3: a marker for a bean of this game's deck only
+        raise RuleError("no_such_card", f"there are no {bean} beans in this game", "R3")
     s = g.seats[seat]
     marks = s.want if a.kind == "want" else s.have
     if bean not in marks:

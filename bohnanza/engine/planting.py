@@ -69,9 +69,14 @@ def _choose_field(g: GameState, s: Seat, bean: str, field: int | None) -> int:
             return i
     if empty >= 0:
         return empty
+    cost = g.rules.third_field_cost
+    # R15: buying is a way out only where it is allowed and affordable (R21, R22); under
+    # hidden_money the coins are not looked at, even one's own are hidden (R42)
+    buy = cost is not None and len(fields) < 3 and (
+        bool(g.options.get("hidden_money")) or len(s.coins) >= cost)
     raise RuleError("no_field_fits",
-                    f"no field can take {bean}: harvest a field or buy a third one first",
-                    "R15")
+                    f"no field can take {bean}: harvest a field "
+                    + ("or buy a third one first" if buy else "first"), "R15")
 
 
 def _put(g: GameState, seat: int, s: Seat, bean: str, i: int) -> None:

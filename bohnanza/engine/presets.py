@@ -1,8 +1,9 @@
 """Presets (rules.md section 4a) resolved for a player count (section 1d, section 3a).
 
 ``rules_for(preset, n)`` gives the ``Rules`` a game of ``n`` seats plays by. Option overrides
-(``protection_rule``, ``allow_gift_requests``, ``allow_duplicate_variety``) come from the
-game's options and replace the preset's value. ``rio-grande`` with 2 seats is the bean duel
+(the config keys of rules.md §4: ``tiebreak``, ``start_fields``, ``third_field_cost``,
+``passes_limit``, ``protection_rule``, ``allow_duplicate_variety``, ``field_payment_to``,
+``allow_gift_requests``) come from the game's options and replace the preset's value. ``rio-grande`` with 2 seats is the bean duel
 (§3a); the option ``duel_base`` (``standard``, the default, or ``3fields``) picks its version
 (C10).
 """
@@ -88,18 +89,59 @@ def rules_for(preset: str, n: int, options: dict[str, Any] | None = None) -> Rul
         raise RuleError("unknown_preset", f"unknown rules preset {preset!r}; choose one of "
                         + ", ".join(PRESETS))
     if options:
-        changes: dict[str, Any] = {}
-        pr = options.get("protection_rule")
-        if pr is not None:
-            if pr not in ("amigo", "rio_grande_literal"):
-                raise RuleError("bad_option", "protection_rule is amigo or rio_grande_literal")
-            changes["protection_rule"] = pr
-        for key in ("allow_gift_requests", "allow_duplicate_variety"):
-            if key in options and options[key] is not None:
-                changes[key] = bool(options[key])
+        changes = _overrides(options)
         if changes:
             rules = replace(rules, **changes)
     return rules
+
+
+TIEBREAKS: Final[tuple[str, ...]] = ("most_hand_cards", "farthest_from_start",
+                                     "earliest_from_start")
+"""The values of the config key ``tiebreak`` (R40, C1)."""
+
+
+def _overrides(options: dict[str, Any]) -> dict[str, Any]:
+    """The config keys of rules.md §4 that ``options`` sets, checked (``None``: not set, except
+    ``third_field_cost``, where a present ``null`` means "cannot be bought", C3): ``tiebreak``
+    (C1), ``start_fields`` (C2), ``third_field_cost`` (C3), ``passes_limit`` (C4),
+    ``protection_rule`` (C8), ``allow_duplicate_variety`` (C9), ``field_payment_to`` (C11),
+    ``allow_gift_requests`` (C12). ``keep_is_binding`` (C18) may only be false: nothing can be
+    kept bindingly here. Raises ``RuleError`` ``bad_option``."""
+    changes: dict[str, Any] = {}
+    pr = options.get("protection_rule")
+    if pr is not None:
+        if pr not in ("amigo", "rio_grande_literal"):
+            raise RuleError("bad_option", "protection_rule is amigo or rio_grande_literal")
+        changes["protection_rule"] = pr
+    for key in ("allow_gift_requests", "allow_duplicate_variety"):
+        if key in options and options[key] is not None:
+            changes[key] = bool(options[key])
+    tb = options.get("tiebreak")
+    if tb is not None:
+        if tb not in TIEBREAKS:
+            raise RuleError("bad_option", "tiebreak is " + ", ".join(TIEBREAKS), "C1")
+        changes["tiebreak"] = tb
+    for key, low, high, rule in (("start_fields", 2, 3, "C2"), ("passes_limit", 1, 9, "C4")):
+        value = options.get(key)
+        if value is not None:
+            if type(value) is not int or not low <= value <= high:
+                raise RuleError("bad_option", f"{key} is a number from {low} to {high}", rule)
+            changes[key] = value
+    if "third_field_cost" in options:
+        cost = options["third_field_cost"]
+        if cost is not None and (type(cost) is not int or not 0 <= cost <= 9):
+            raise RuleError("bad_option", "third_field_cost is a number from 0 to 9, or null "
+                            "(no third field to buy)", "C3")
+        changes["third_field_cost"] = cost
+    pay = options.get("field_payment_to")
+    if pay is not None:
+        if pay not in ("discard", "removed"):
+            raise RuleError("bad_option", "field_payment_to is discard or removed", "C11")
+        changes["field_payment_to"] = pay
+    if options.get("keep_is_binding"):
+        raise RuleError("bad_option", "keep_is_binding cannot be on: a kept face-up card can "
+                        "still be traded here", "C18")
+    return changes
 
 
 DUEL_BASES: Final[tuple[str, ...]] = ("standard", "3fields")

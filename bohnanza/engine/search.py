@@ -256,7 +256,11 @@ def determinize(view: dict[str, Any], rng: random.Random) -> QuietGame:
         options["duel_base"] = r["duel_base"]
     options.update(protection_rule=r["protection_rule"],
                    allow_gift_requests=r["allow_gift_requests"],
-                   allow_duplicate_variety=r["allow_duplicate_variety"])
+                   allow_duplicate_variety=r["allow_duplicate_variety"],
+                   # the config keys of rules.md §4 the view shows (presets.rules_for)
+                   tiebreak=r["tiebreak"], field_payment_to=r["field_payment_to"],
+                   passes_limit=view["passes_limit"],
+                   third_field_cost=view["third_field_cost"])
     g.options = options
     g.rules = rules_for(g.preset, n, options)
     g.start_seat, g.active, g.phase = view["start_seat"], view["active"], view["phase"]

@@ -105,3 +105,13 @@ def test_accept_speaks_as_the_board_does(lang: str, yes: str, chooses: str) -> N
     text = help_text("accept", lang)
     assert yes in text and chooses in text, text
     assert "cop" not in text.lower() and "コピー" not in text and "自分のオファーとして" not in text
+
+
+def test_help_buy_gives_the_third_fields_price_of_every_preset() -> None:
+    """R21, R22, §4a: '/help buy' said only "3 coins in the classic preset"; a rio-grande
+    table of 6-7 pays 2, and amigo (and rio-grande with 3 players) sells none."""
+    en = help_text("buy", "en")
+    assert "3 coins" in en and "2 coins in rio-grande with 6-7 players" in en
+    assert "Amigo and rio-grande with 3 players sell none" in en
+    ja = help_text("buy", "ja")
+    assert "2ターラー" in ja and "amigo" in ja

@@ -111,3 +111,33 @@ def test_an_unknown_word_that_is_no_card_gets_no_card_hint() -> None:
         parse("/offer zz for red")
     assert "names a card" not in str(e.value)
     assert "カード" not in refusal_text("parse_error", str(e.value), "ja")
+
+
+def test_no_field_fits_suggests_buying_only_where_a_third_field_can_be_bought() -> None:
+    """R15: a card that fits no field needs an empty field: "either harvest a field or buy the
+    third field, if allowed and affordable". Under amigo (no purchase, R21), with a third
+    field owned (R24), or with fewer coins than the price (R22) the refusal said "or buy a
+    third one first" all the same; it names buying only where it is a way out (under hidden
+    money, R42, whatever the coins: even one's own total is hidden)."""
+    from bohnanza.commands import apply_text
+    from bohnanza.engine import Game, RuleError
+
+    def refusal(preset: str, seat: dict[str, object], hidden: bool = False) -> str:
+        g = Game.from_position({"preset": preset, "options": {"hidden_money": hidden},
+                                "seats": [{"hand": ["chili"], **seat}, {}, {}, {}]})
+        with pytest.raises(RuleError) as e:
+            apply_text(g, 0, "/plant")
+        assert e.value.code == "no_field_fits"
+        return e.value.message
+
+    two = {"fields": [["blue", 3], ["soy", 2]]}
+    buy = "no field can take chili: harvest a field or buy a third one first"
+    alone = "no field can take chili: harvest a field first"
+    assert refusal("amigo", {**two, "coins": ["red"] * 5}) == alone
+    assert refusal("classic", {**two, "coins": ["red"] * 2}) == alone
+    assert refusal("classic", {**two, "coins": ["red"] * 3}) == buy
+    assert refusal("classic", {**two, "coins": ["red"] * 2}, hidden=True) == buy
+    assert refusal("classic", {"fields": [["blue", 3], ["soy", 2], ["red", 1]],
+                               "coins": ["red"] * 5}) == alone
+    assert refusal_text("no_field_fits", alone, "ja") == \
+        "紅花インゲンを植えられる畑がありません。先に畑を売却してください"

@@ -213,3 +213,18 @@ def test_open_offers_per_seat_are_bounded() -> None:
     assert refused(g, 1, "/offer red for green") == "too_many_offers"
     say(g, 1, "/withdraw 1")
     say(g, 1, "/offer red for green")
+
+
+@pytest.mark.parametrize(("preset", "n", "absent"), [
+    ("classic", 3, "coffee"), ("amigo", 4, "wax"), ("rio-grande", 4, "coffee"),
+    ("rio-grande", 3, "cocoa"), ("rio-grande", 6, "garden")])
+def test_markers_name_only_beans_of_this_games_deck_R3(preset: str, n: int, absent: str) -> None:
+    """R3, §1d: a bean the deck of this preset and player count lacks can be neither offered
+    nor marked: '/want coffee' in a game without Coffee put a Coffee marker on the table that
+    no card could ever answer, while '/offer coffee for red' was refused (no_such_card)."""
+    g = game(preset=preset, seats=[{} for _ in range(n)])
+    assert refused(g, 1, f"/want {absent}") == "no_such_card"
+    assert refused(g, 1, f"/have {absent}") == "no_such_card"
+    assert refused(g, 1, f"/offer red for {absent}") == "no_such_card"
+    say(g, 1, "/want red")
+    assert g.to_position()["signals"][1] == {"want": ["red"], "have": []}

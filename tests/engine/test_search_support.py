@@ -155,3 +155,16 @@ def test_sim_game_counts_what_moves_cards_and_not_the_market() -> None:
     seat = g.active
     g.apply(seat, Plant(None, g.seats[seat].to_plant[0]))
     assert g.off_market == moved
+
+
+def test_determinize_plays_by_the_config_keys_the_game_was_set_to() -> None:
+    """rules.md §4 config keys (C1, C3, C4, C11) set as options: the bots' sampled games play
+    by them too (read from the view), not by the preset's values."""
+    options = {"tiebreak": "earliest_from_start", "third_field_cost": 2,
+               "field_payment_to": "removed", "passes_limit": 2}
+    g = Game.new("classic", ["a", "b", "c"], 4, options)
+    q = determinize(g.view(1), random.Random(1))
+    r = q.rules
+    assert (r.tiebreak, r.third_field_cost, r.field_payment_to, r.passes_limit) == (
+        "earliest_from_start", 2, "removed", 2)
+    assert q.rules == g.rules

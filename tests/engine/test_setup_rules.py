@@ -148,3 +148,52 @@ def test_player_counts_outside_a_preset_are_refused(preset: str, n: int) -> None
     with pytest.raises(RuleError) as e:
         Game.new(preset, [f"P{i}" for i in range(n)], 1)
     assert e.value.code == "bad_player_count"
+
+
+@pytest.mark.parametrize(("options", "key"), [
+    ({"tiebreak": "oldest_player"}, "C1"), ({"start_fields": 4}, "C2"),
+    ({"third_field_cost": -1}, "C3"), ({"passes_limit": 0}, "C4"),
+    ({"field_payment_to": "box"}, "C11"), ({"keep_is_binding": True}, "C18"),
+    ({"protection_rule": "strict"}, None)])
+def test_a_config_key_with_a_value_rules_md_does_not_name_is_refused(
+        options: dict[str, object], key: str | None) -> None:
+    """rules.md §4: each conflict's config key takes the values its row names; any other value
+    is refused (``bad_option``), never silently replaced by the preset's. ``keep_is_binding``
+    (C18) can only be false: there is no binding keep here."""
+    with pytest.raises(RuleError) as e:
+        Game.new("classic", ["a", "b", "c"], 1, options)
+    assert e.value.code == "bad_option"
+    if key is not None:
+        assert e.value.rule == key
+    with pytest.raises(RuleError):
+        Game.from_position({"options": options, "seats": [{}, {}, {}]})
+
+
+def test_the_config_keys_of_section_4_replace_the_presets_values() -> None:
+    """rules.md §4 (C1-C4, C11): the keys as options, dealt and shown in the view."""
+    g = Game.new("classic", ["a", "b", "c"], 3,
+                 {"tiebreak": "earliest_from_start", "start_fields": 3,
+                  "third_field_cost": None, "passes_limit": 2, "keep_is_binding": False})
+    r = g.rules
+    assert (r.tiebreak, r.start_fields, r.third_field_cost, r.passes_limit) == (
+        "earliest_from_start", 3, None, 2)
+    assert all(s.fields == [None, None, None] for s in g.seats)
+    v = g.view(0)
+    assert v["rules"]["tiebreak"] == "earliest_from_start"
+    assert (v["passes_limit"], v["third_field_cost"]) == (2, None)
+    g = Game.new("rio-grande", ["a", "b", "c", "d"], 3,
+                 {"third_field_cost": 1, "field_payment_to": "removed"})
+    assert (g.rules.third_field_cost, g.rules.field_payment_to) == (1, "removed")
+
+
+def test_the_game_over_screen_names_every_tiebreak() -> None:
+    """R40, C1: the game-over screen words the tie-break rule as ``tb_<tiebreak>``
+    (web/js/render/gameover.js); each value the option may take has its words (the third,
+    earliest_from_start, became reachable with the option)."""
+    from pathlib import Path
+
+    from bohnanza.engine.presets import TIEBREAKS
+
+    i18n = (Path(__file__).resolve().parents[2] / "web" / "js" / "i18n.js").read_text()
+    for tb in TIEBREAKS:
+        assert f"  tb_{tb}: ['" in i18n, tb
