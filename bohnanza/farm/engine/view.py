@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import contest, harvest, piles, prep
+from . import contest, final, harvest, piles, prep
+from .position import plain_copy
 from .rules import FACILITIES
 
 if TYPE_CHECKING:
@@ -119,13 +120,23 @@ def public(g: FarmGame) -> dict[str, Any]:
         "seats": seats,
         "contests": _contests(g, pub),
         "history": _history(g, pub),
-        "result": None if g.result is None else {
-            k: (v[:] if isinstance(v, list) else v) for k, v in g.result.items()},
+        "result": _result(g),
     }
     if "entries" in pub:
         view["entries"] = [{"seat": st, "slot": sl, "card": _card_at(g, st, sl)}
                            for st, sl in g.entries]
     return view
+
+
+def _result(g: FarmGame) -> dict[str, Any] | None:
+    """The result with the final table in the rules' order (F3, G30, docs/farm.md D21); a
+    game stored before results carried it gets it here."""
+    if g.result is None:
+        return None
+    out: dict[str, Any] = plain_copy(g.result)
+    if "standings" not in out:
+        out["standings"] = final.standings(g.rules, g.seats)
+    return out
 
 
 def _card_at(g: FarmGame, seat: int, slot: int) -> str:
@@ -134,10 +145,14 @@ def _card_at(g: FarmGame, seat: int, slot: int) -> str:
 
 
 def _contests(g: FarmGame, pub: frozenset[str]) -> list[dict[str, Any]]:
+    """Every contest result, its entries in placed order (F39, G29; the engine records them
+    so; a result stored before it did is put in that order here: placed first, then by
+    score, a stable sort)."""
     out = []
     for c in g.contests:
         rows = []
-        for e in c["entries"]:
+        for e in sorted(c["entries"], key=lambda e: (e.get("place") is None,
+                                                     e.get("place") or 0, -e["score"])):
             row = {k: (v[:] if isinstance(v, list) else v) for k, v in e.items()}
             if "vp" not in pub:
                 row.pop("vp", None)

@@ -286,8 +286,8 @@ function results(v) {
   const box = h('section', { class: 'box farm-results', 'aria-label': ft('results') },
     h('div', { class: 'box-head' }, h('h2', { text: ft('results') })));
   for (const c of [...v.contests].reverse()) {
-    const ranked = [...c.entries].sort((a, b) => (a.place || 99) - (b.place || 99) || b.score - a.score);
-    const rows = ranked.length ? ranked.map((e) => h('li', { class: e.place ? 'placed p' + e.place : '' },
+    // the entries come in placed order (F39, G29: the engine ranks them, docs/farm.md)
+    const rows = c.entries.length ? c.entries.map((e) => h('li', { class: e.place ? 'placed p' + e.place : '' },
       h('span', { class: 'place', text: e.place ? ft('place', { p: e.place }) : '–' }),
       h('strong', { text: v.seats[e.seat]?.name ?? '' }),
       h('span', { text: ft('score', { s: e.score }) }),
@@ -303,20 +303,16 @@ function results(v) {
 
 function gameOver(v) {
   if (!v.result) return null;
-  const scores = v.result.scores || [];
-  const cost = v.result.cost || [];
-  const winners = v.result.winners || [];
-  const win = winners.map((i) => v.seats[i]?.name).join(', ');
-  // the final table as the rules rank it (F3, G30): the winners first, then most VP, then
-  // the end tie-break's order (most cost left), never seat order under a numbered list
-  const byCost = (v.params?.game?.end_tiebreak || ['cost']).includes('cost');
-  const order = scores.map((_, i) => i).sort((a, b) => (winners.includes(b) - winners.includes(a))
-    || (scores[b] - scores[a]) || (byCost ? (cost[b] ?? 0) - (cost[a] ?? 0) : 0) || a - b);
+  const rows = v.result.standings || [];
+  const win = rows.filter((r) => r.winner).map((r) => v.seats[r.seat]?.name).join(', ');
+  // the final table as the engine ranks it (F3, G30, docs/farm.md D21): best first, each
+  // row's place its own, so a shared win reads 1, 1
   const tb = v.result.tiebreak;
   return h('section', { class: 'box farm-over' },
     h('div', { class: 'box-head' }, icon('trophy'), h('h2', { text: ft('winners', { w: win }) })),
     tb ? h('div', { class: 'tiebreak hint-text', text: ft('tiebreak_' + tb) }) : null,
-    h('ol', {}, ...order.map((i) => h('li', { class: winners.includes(i) ? 'winner' : '', text: `${v.seats[i].name}: ${scores[i]} ${ft('vp')}, ${cost[i] ?? ''} ${ft('cost')}` }))));
+    h('ol', {}, ...rows.map((r) => h('li', { class: r.winner ? 'winner' : '', value: String(r.place), dataset: { seat: String(r.seat), place: String(r.place) },
+      text: `${v.seats[r.seat]?.name ?? ''}: ${r.vp} ${ft('vp')}, ${r.cost} ${ft('cost')}` }))));
 }
 
 export function renderFarm(root) {
