@@ -35,9 +35,7 @@ def _over(seats: list[dict[str, Any]], **params: Any) -> dict[str, Any]:
     for seat in range(n):
         g.apply(seat, Done())
     assert g.over
-    room = P.room(0, running=False, over=True, names=NAMES[:n])
-    room["game"] = {"game": "farm", "params_name": g.params_name, "params_hash": g.params_hash}
-    return {"type": "state", "version": 1, "view": g.view(0), "room": room}
+    return P.farm_state(g, 0)
 
 
 @pytest.mark.parametrize(("seats", "params", "rows"), [

@@ -112,6 +112,8 @@ def public(g: FarmGame) -> dict[str, Any]:
         "turns_total": rules.turns_total,
         "contest_level": level,
         "schedule": [{**c, "level": level} for c in g.schedule],
+        # every turn of the cycle in order, its contest or null (F2, G21: game.contest_turns)
+        "cycle_turns": _cycle_turns(g, level),
         "contest": None if now is None else {**now, "level": level},
         "order_stack": g.order_stack[:],
         "harvest_order": g.harvest_order[:],
@@ -126,6 +128,14 @@ def public(g: FarmGame) -> dict[str, Any]:
         view["entries"] = [{"seat": st, "slot": sl, "card": _card_at(g, st, sl)}
                            for st, sl in g.entries]
     return view
+
+
+def _cycle_turns(g: FarmGame, level: int) -> list[dict[str, Any]]:
+    """``[{"turn": 1, "contest": None}, {"turn": 2, "contest": {...}}, ...]``: which turns of
+    this cycle have a contest (F2, F10, G21), so the board need not know."""
+    by_turn = {c["turn"]: {**c, "level": level} for c in g.schedule}
+    return [{"turn": t, "contest": by_turn.get(t)}
+            for t in range(1, g.rules.turns_per_cycle + 1)]
 
 
 def _result(g: FarmGame) -> dict[str, Any] | None:

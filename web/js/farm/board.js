@@ -101,8 +101,12 @@ function schedule(v) {
     h('div', { class: 'box-head' }, h('h2', { text: ft('schedule') }),
       h('span', { class: 'chip', text: ft('contest_level', { l: v.contest_level }) })));
   const list = h('ol', { class: 'contest-list' });
-  list.append(h('li', { class: v.turn === 1 ? 'now' : '', text: ft('no_contest') }));
-  for (const c of v.schedule) {
+  // every turn of the cycle, with its contest or none (F2, G21: the view says which)
+  for (const { turn, contest: c } of v.cycle_turns) {
+    if (!c) {
+      list.append(h('li', { class: 'no-contest' + (turn === v.turn ? ' now' : ''), dataset: { turn: String(turn) }, text: ft('no_contest', { t: turn }) }));
+      continue;
+    }
     list.append(h('li', { class: 'contest-slot' + (c.turn === v.turn ? ' now' : ''), dataset: { turn: String(c.turn) } },
       h('span', { class: 'turn', text: ft('turn', { t: c.turn }) }),
       h('span', { class: 'cat cat-' + c.category, text: term(v.params, c.category) }),

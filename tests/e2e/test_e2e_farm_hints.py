@@ -1,0 +1,46 @@
+"""The farm board shows what the view says and decides no rule itself (docs/farm.md, "The
+view"). Each test shows the real engine's view on the sample board with a parameter set the
+board used to get wrong."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bohnanza.farm.engine import FarmGame
+from bohnanza.farm.scenario import prepare
+
+from . import positions as P
+from .e2e_board import assert_clean, watched_page
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = {"viewport": {"width": 1366, "height": 768}}
+NAMES = ["Ann", "Bob"]
+
+
+def _game(params: dict[str, Any], **pos: Any) -> FarmGame:
+    base: dict[str, Any] = {"piles": "rest", "cycle": 1, "turn": 1, "params": params,
+                            "seats": [{"name": n} for n in NAMES]}
+    return FarmGame.from_position(prepare({**base, **pos}))
+
+
+def test_the_schedule_names_the_turns_without_a_contest(browser: Any, server: str) -> None:
+    # game.contest_turns = [1, 2, 3] (G6, G21): turn 1 has a contest and turn 4 has none; the
+    # board always wrote "turn 1: no contest" above the schedule
+    g = _game({"game": {"contest_turns": [1, 2, 3]}}, schedule=[
+        {"turn": 1, "category": "leaf", "evaluation": "overall"},
+        {"turn": 2, "category": "root", "evaluation": "appearance"},
+        {"turn": 3, "category": "fruit", "evaluation": "taste"}])
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0))
+        pg.wait_for_selector("#farm .contest-list li")
+        rows = pg.locator("#farm .contest-list li").all_inner_texts()
+        assert len(rows) == 4, rows
+        assert "no contest" not in rows[0] and "leaf" in rows[0], rows
+        assert rows[3] == "turn 4: no contest", rows
+        # this turn (1) is the one highlighted, and it is leaf / overall
+        now = pg.locator("#farm .contest-list li.now").all_inner_texts()
+        assert len(now) == 1 and "leaf" in now[0], now
+        assert_clean(pg, errors)
