@@ -44,3 +44,23 @@ def test_the_schedule_names_the_turns_without_a_contest(browser: Any, server: st
         now = pg.locator("#farm .contest-list li.now").all_inner_texts()
         assert len(now) == 1 and "leaf" in now[0], now
         assert_clean(pg, errors)
+
+
+def test_the_schedule_asks_no_level_when_the_rules_ask_none(browser: Any, server: str) -> None:
+    # contest.eligibility = "base_category" (D19): any level of the category enters; the board
+    # wrote "L2+" beside every contest of cycle 2 all the same
+    g = _game({"contest": {"eligibility": "base_category"}}, cycle=2, schedule=[
+        {"turn": 2, "category": "leaf", "evaluation": "overall"},
+        {"turn": 3, "category": "root", "evaluation": "appearance"},
+        {"turn": 4, "category": "fruit", "evaluation": "taste"}])
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0))
+        pg.wait_for_selector("#farm .contest-list li.contest-slot")
+        rows = pg.locator("#farm .contest-list li.contest-slot").all_inner_texts()
+        assert len(rows) == 3 and not any("L2+" in r for r in rows), rows
+        # the default rules ask a level-2 base in cycle 2 (F30), and the board says so
+        g = _game({}, cycle=2, schedule=g.schedule)
+        P.show(pg, server, P.farm_state(g, 0))
+        pg.wait_for_function("document.querySelectorAll('#farm .contest-slot .lvl').length === 3")
+        assert pg.locator("#farm .contest-slot .lvl").all_inner_texts() == ["L2+"] * 3
+        assert_clean(pg, errors)

@@ -33,3 +33,14 @@ def test_the_cycle_turns_say_which_have_a_contest() -> None:
     # five turns a cycle: turns 1 and 5 have none
     v = _game({"game": {"turns_per_cycle": 5}}).view(None)
     assert [t["turn"] for t in v["cycle_turns"] if t["contest"] is None] == [1, 5]
+
+
+def test_each_contest_says_the_lowest_base_level_it_admits() -> None:
+    # F30/G25: a base level >= the contest level (= the cycle's, here 2) ...
+    v = _game(cycle=2).view(0)
+    assert [c["min_level"] for c in v["schedule"]] == [2, 2, 2]
+    assert v["cycle_turns"][1]["contest"]["min_level"] == 2
+    # ... unless contest.eligibility asks only the category (D19): any level enters
+    v = _game({"contest": {"eligibility": "base_category"}}, cycle=2).view(0)
+    assert [c["min_level"] for c in v["schedule"]] == [None, None, None]
+    assert v["schedule"][0]["level"] == 2          # still the contest level of F40's VP

@@ -111,10 +111,10 @@ def public(g: FarmGame) -> dict[str, Any]:
         "turn_number": g.turn_number,
         "turns_total": rules.turns_total,
         "contest_level": level,
-        "schedule": [{**c, "level": level} for c in g.schedule],
+        "schedule": [_contest_row(g, c, level) for c in g.schedule],
         # every turn of the cycle in order, its contest or null (F2, G21: game.contest_turns)
         "cycle_turns": _cycle_turns(g, level),
-        "contest": None if now is None else {**now, "level": level},
+        "contest": None if now is None else _contest_row(g, now, level),
         "order_stack": g.order_stack[:],
         "harvest_order": g.harvest_order[:],
         "active": g.active,
@@ -130,10 +130,16 @@ def public(g: FarmGame) -> dict[str, Any]:
     return view
 
 
+def _contest_row(g: FarmGame, c: dict[str, Any], level: int) -> dict[str, Any]:
+    """A contest of the schedule with its level (F30) and the lowest base level it admits
+    (``min_level``: the contest level, or null when ``contest.eligibility`` asks none, G25)."""
+    return {**c, "level": level, "min_level": level if g.rules.entry_needs_level else None}
+
+
 def _cycle_turns(g: FarmGame, level: int) -> list[dict[str, Any]]:
     """``[{"turn": 1, "contest": None}, {"turn": 2, "contest": {...}}, ...]``: which turns of
     this cycle have a contest (F2, F10, G21), so the board need not know."""
-    by_turn = {c["turn"]: {**c, "level": level} for c in g.schedule}
+    by_turn = {c["turn"]: _contest_row(g, c, level) for c in g.schedule}
     return [{"turn": t, "contest": by_turn.get(t)}
             for t in range(1, g.rules.turns_per_cycle + 1)]
 

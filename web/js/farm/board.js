@@ -111,7 +111,8 @@ function schedule(v) {
       h('span', { class: 'turn', text: ft('turn', { t: c.turn }) }),
       h('span', { class: 'cat cat-' + c.category, text: term(v.params, c.category) }),
       h('span', { class: 'eval', text: term(v.params, c.evaluation) }),
-      h('span', { class: 'lvl', text: 'L' + c.level + '+' }),
+      // the lowest base level it admits (F30, G25), none when contest.eligibility asks none
+      c.min_level != null ? h('span', { class: 'lvl', text: 'L' + c.min_level + '+' }) : null,
       c.turn === v.turn ? h('span', { class: 'chip now-chip', text: ft('now') }) : null));
   }
   box.append(list);
