@@ -64,3 +64,54 @@ def test_the_schedule_asks_no_level_when_the_rules_ask_none(browser: Any, server
         pg.wait_for_function("document.querySelectorAll('#farm .contest-slot .lvl').length === 3")
         assert pg.locator("#farm .contest-slot .lvl").all_inner_texts() == ["L2+"] * 3
         assert_clean(pg, errors)
+
+
+def _pick(pg: Any, *index: int) -> None:
+    for i in index:
+        pg.click(f'#farm .farm-hand .farm-card[data-index="{i}"]')
+
+
+def test_transform_offers_what_the_pot_makes_of_the_cards_picked(browser: Any,
+                                                                 server: str) -> None:
+    # a designer's pot (transform_pot.exchanges, G14): 3 cards of one level for 1 of it. The
+    # board offered a transform for any 2 cards picked and named 2 piles for 3 cards (F17's
+    # count), and every pile of every level
+    ex = [{"from_grade": 1, "give": 3, "give_rule": "same_level", "get": 1,
+           "get_rule": "same_level"}]
+    hand = ["L1 root shape+1", "L1 leaf aroma+2", "L1 fruit size+1", "L2 leaf size+2"]
+    g = _game({"facilities": {"transform_pot": {"exchanges": ex}}},
+              seats=[{"name": "Ann", "hand": hand}, {"name": "Bob", "hand": ["L1 root color+1"]}])
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0))
+        pg.wait_for_selector("#farm .farm-hand .farm-card")
+        _pick(pg, 0, 1)
+        assert pg.locator("#farm-transform").count() == 0       # 2 cards make nothing here
+        _pick(pg, 2)
+        pg.wait_for_selector("#farm-transform")
+        assert pg.locator("#farm .transform select").count() == 1  # 1 card taken, 1 pile named
+        options = pg.eval_on_selector_all("#farm-pile option", "os => os.map(o => o.value)")
+        assert options == ["L1 root", "L1 leaf", "L1 fruit"]    # that level only (same_level)
+        _pick(pg, 3)
+        assert pg.locator("#farm-transform").count() == 0       # 4 cards: no exchange
+        assert_clean(pg, errors)
+
+
+def test_transform_names_one_pile_per_card_it_takes(browser: Any, server: str) -> None:
+    # F17, grade 4: 3 level-3 cards for 2 level-3 cards, both named, sent as the chat would
+    hand = ["L3 root shape+3", "L3 leaf color+4", "L3 fruit size+3"]
+    g = _game({}, seats=[{"name": "Ann", "hand": hand, "grades": {"transform_pot": 4}},
+                         {"name": "Bob", "hand": ["L1 root color+1"]}])
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0))
+        pg.wait_for_selector("#farm .farm-hand .farm-card")
+        _pick(pg, 0, 1, 2)
+        pg.wait_for_selector("#farm-transform")
+        assert pg.locator("#farm .transform select").count() == 2
+        options = pg.eval_on_selector_all("#farm-pile2 option", "os => os.map(o => o.value)")
+        assert options == ["L3 root", "L3 leaf", "L3 fruit"]
+        pg.select_option("#farm-pile2", "L3 fruit")
+        sent = pg.evaluate("window.__bohnanza.sent.length")
+        pg.click("#farm-transform")
+        said = pg.evaluate(f"window.__bohnanza.sent.slice({sent})")
+        assert said == ["/transform h1 h2 h3 for L3 root, L3 fruit"], said
+        assert_clean(pg, errors)

@@ -206,6 +206,7 @@ def you(g: FarmGame, seat: int | None) -> dict[str, Any] | None:
     free_slots: list[int] = []
     new_base_synth = 0
     exchanges: list[int] = []
+    transforms: dict[str, list[dict[str, Any]]] = {}
     if prepping:
         free_slots = [i + 1 for i, b in enumerate(s.field) if b is None]
         new_base_synth = prep.synth_room(g, s, None)
@@ -216,6 +217,7 @@ def you(g: FarmGame, seat: int | None) -> dict[str, Any] | None:
             if room:
                 synth_room[str(slot)] = room
         exchanges = [e.index for e in rules.exchanges_at(s.grades["transform_pot"])]
+        transforms = prep.transform_options(g, s)
     can_ship: list[int] = []
     can_enter: list[int] = []
     can_upgrade: list[str] = []
@@ -266,6 +268,9 @@ def you(g: FarmGame, seat: int | None) -> dict[str, Any] | None:
         "new_base_synth": new_base_synth,
         "synth_room": synth_room,
         "exchanges": exchanges,
+        # {"1,1": [{"get": 1, "piles": [{"pile": "L1 root", "supply": 11}, ...]}], ...}: by the
+        # levels of the cards given, what the pot may take for them (F13-F17, G14)
+        "transforms": transforms,
         "can_ship": can_ship,
         # {slot: {"count": cards taken, "piles": [{"pile": "L1 root", "supply": 11}, ...]}}
         "ship_draws": ship_draws,

@@ -5,7 +5,7 @@
 import { h, clear } from '../dom.js';
 import { S, act, mySeat, seatColour, rerender } from '../store.js';
 import { ft, term } from './words.js';
-import { cardEl, symbol } from './cards.js';
+import { cardEl, parseCard } from './cards.js';
 import { icon } from '../icons.js';
 import { statusLine } from '../status.js';
 
@@ -13,8 +13,8 @@ const FACILITIES = ['transform_pot', 'field', 'synth_pot', 'storage_box'];
 const FAC_WORD = { transform_pot: 'transform_pot', field: 'field_f', synth_pot: 'synth_pot', storage_box: 'storage_box' };
 const UPGRADE_WORD = { transform_pot: 'pot', field: 'field', synth_pot: 'synth', storage_box: 'box' };
 
-// the board's own state: the hand cards picked (by index), the pile a transform takes from
-const F = { sel: [], handKey: '', pile: '', pile2: '', draws: {} };
+// the board's own state: the hand cards picked (by index), the piles a transform takes from
+const F = { sel: [], handKey: '', tp: {}, draws: {} };
 
 // what the board's own state adds to a redraw's inputs (app.js draws a part when they change)
 export function farmUiKey() { return JSON.stringify(F); }
@@ -135,12 +135,6 @@ function schedule(v) {
   return box;
 }
 
-function pileOptions(v, y) {
-  // every non-empty pile (a level and category): the server checks what the exchange allows
-  return v.piles.filter((p) => p.count > 0 || (p.discards && p.discards.length) || p.discard_count)
-    .map((p) => p.pile);
-}
-
 // The piles a shipment or the rescue cards may come from (F26/G15, G23: the player chooses):
 // the engine's hint (you.ship_draws, you.rescue_draw: the piles a draw may name, the default
 // first, docs/farm.md D5, each with what it can supply). One choice per card, first filled as
@@ -198,22 +192,26 @@ function actions(v, y) {
         if (room > 0) bar.append(btn('farm-synth-' + slot, ft('synth_on', { s: slot }), () => `/synth b${slot} ` + picked.join(' ')));
       }
     }
-    if (F.sel.length >= 2 && y.exchanges.length) {
-      const piles = pileOptions(v, y);
-      if (!piles.includes(F.pile)) F.pile = piles[0] || '';
-      if (!piles.includes(F.pile2)) F.pile2 = F.pile;
-      const pick = (key, id) => {
-        const sel = h('select', { id, 'aria-label': ft('transform_into') },
+    // what the pot makes of the cards picked (F13-F17, G14): the view's ways for their levels,
+    // each with how many cards it takes and the piles it may take them from
+    const key = F.sel.map((i) => parseCard(y.hand[i])?.level).sort((a, b) => a - b).join(',');
+    ((y.transforms || {})[key] || []).forEach((way, k) => {
+      const piles = way.piles.map((p) => p.pile);
+      const was = F.tp[k] || [];
+      const chosen = Array.from({ length: way.get }, (_, j) => (piles.includes(was[j]) ? was[j] : piles[0]));
+      F.tp[k] = chosen;
+      const pick = (j) => {
+        const id = k ? `farm-pile-w${k + 1}-${j + 1}` : 'farm-pile' + (j ? j + 1 : '');
+        const sel = h('select', { id, class: 'transform-pile', 'aria-label': ft('transform_into') },
           ...piles.map((p) => h('option', { value: p, text: pileLabel(v, p) })));
-        sel.value = F[key];
-        sel.addEventListener('change', () => { F[key] = sel.value; rerender(); });
+        sel.value = chosen[j];
+        sel.addEventListener('change', () => { F.tp[k][j] = sel.value; rerender(); });
         return sel;
       };
-      const two = F.sel.length === 3;
       bar.append(h('span', { class: 'transform' },
-        btn('farm-transform', ft('transform'), () => `/transform ${picked.join(' ')} for ${F.pile}` + (two ? `, ${F.pile2}` : '')),
-        ' ' + ft('transform_into') + ' ', pick('pile', 'farm-pile'), two ? pick('pile2', 'farm-pile2') : null));
-    }
+        btn(k ? `farm-transform-w${k + 1}` : 'farm-transform', ft('transform'), () => `/transform ${picked.join(' ')} for ${chosen.join(', ')}`),
+        ' ' + ft('transform_into') + ' ', ...chosen.map((_, j) => pick(j))));
+    });
     bar.append(btn('farm-declare', ft('declare'), '/done', 'btn' + (F.sel.length ? '' : ' primary')));
   }
   if (v.phase === 'harvest' && v.active === y.seat) {
