@@ -227,8 +227,7 @@ def you(g: FarmGame, seat: int | None) -> dict[str, Any] | None:
     ship_draws: dict[str, dict[str, Any]] = {}
     rescue_draw = None
     if prepping and s.rescue:
-        rescue_draw = {"count": s.rescue, "piles": piles.draw_options(
-            g, rules.rescue_level, list(rules.categories))}
+        rescue_draw = piles.draw_hint(g, s.rescue, rules.rescue_level, list(rules.categories))
     limit = harvest.hand_limit(g, s)
     if harvesting:
         step_ok = rules.harvest_any_order
@@ -249,8 +248,9 @@ def you(g: FarmGame, seat: int | None) -> dict[str, Any] | None:
         must_discard = max(0, len(s.hand) - limit)
         for slot, base in s.bases():
             if slot in can_ship:
-                ship_draws[str(slot)] = {"count": rules.draw_count, "piles": piles.draw_options(
-                    g, harvest.draw_level(g, base), harvest.draw_categories(g, base))}
+                ship_draws[str(slot)] = piles.draw_hint(
+                    g, rules.draw_count, harvest.draw_level(g, base),
+                    harvest.draw_categories(g, base))
     return {
         "seat": seat,
         "hand": s.hand[:],
@@ -272,7 +272,8 @@ def you(g: FarmGame, seat: int | None) -> dict[str, Any] | None:
         # levels of the cards given, what the pot may take for them (F13-F17, G14)
         "transforms": transforms,
         "can_ship": can_ship,
-        # {slot: {"count": cards taken, "piles": [{"pile": "L1 root", "supply": 11}, ...]}}
+        # {slot: {"count": cards taken, "piles": [{"pile": "L1 root", "supply": 11}, ...],
+        #         "default": the pile of each card it brings when none is named}}
         "ship_draws": ship_draws,
         # {"count": ..., "piles": [...]} while rescue cards wait (G23), else None
         "rescue_draw": rescue_draw,

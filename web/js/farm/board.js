@@ -136,24 +136,16 @@ function schedule(v) {
 }
 
 // The piles a shipment or the rescue cards may come from (F26/G15, G23: the player chooses):
-// the engine's hint (you.ship_draws, you.rescue_draw: the piles a draw may name, the default
-// first, docs/farm.md D5, each with what it can supply). One choice per card, first filled as
-// the server would with none named; the board works out no pile's legality itself (before, it
-// did, and offered a pile's discards where piles.reshuffle = never keeps them).
+// the engine's hint (you.ship_draws, you.rescue_draw: the piles a draw may name, and the pile
+// of each card it brings when none is named, docs/farm.md D5, so as many choices as cards
+// come, G5). The board works out no pile's legality, count or default itself (before, it did,
+// and offered a pile's discards where piles.reshuffle = never keeps them).
 function drawChoice(v, key, draw) {
   const piles = draw ? draw.piles.map((p) => p.pile) : [];
-  const left = {};
-  for (const p of draw ? draw.piles : []) left[p.pile] = p.supply;
-  // fewer cards than asked when the piles hold fewer (G5: what exists, possibly nothing)
-  const n = draw ? Math.min(draw.count, Object.values(left).reduce((a, b) => a + b, 0)) : 0;
-  if (!piles.length || n < 1) return { els: [], named: [] };
+  const dflt = draw?.default || [];
+  if (!piles.length || !dflt.length) return { els: [], named: [] };
   const was = F.draws[key] || [];
-  const chosen = [];
-  for (let j = 0; j < n; j++) {
-    let pick = piles.includes(was[j]) ? was[j] : piles.find((p) => left[p] > 0) || piles[0];
-    left[pick] -= 1;
-    chosen.push(pick);
-  }
+  const chosen = dflt.map((d, j) => (piles.includes(was[j]) ? was[j] : d));
   F.draws[key] = chosen;
   const els = chosen.map((pick, j) => {
     const sel = h('select', { id: `${key}-pile${j + 1}`, class: 'draw-pile', 'aria-label': ft('draw_from', { k: j + 1 }) },
