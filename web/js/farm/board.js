@@ -332,13 +332,15 @@ export function renderFarm(root) {
 }
 
 // A room opened from the lobby for a game (/r/ROOM?game=farm): before anyone sits down, the
-// page asks the room for that game once (/option game; the server decides).
+// page asks the room for that game once (/option game; the server decides), when the room
+// part says this visitor may arrange the table (arrangers: room/setup.py may_arrange; a
+// person's seat a bot plays for them still counts as seated).
 let chosen = false;
 export function chooseGameFromLink(game) {
   const r = S.roomInfo;
   if (chosen || !game || !r) return;
   chosen = true;
   if (r.running || (r.game && r.game.game === game)) return;
-  if (r.seats.some((s) => !s.bot && !s.vacant) && mySeat() === null) return;
+  if (r.arrangers !== 'anyone' && mySeat() === null) return;
   act(`/option game ${game}`, document.body);
 }
