@@ -60,6 +60,14 @@ def state(g: Game, seat: int | None) -> dict[str, Any]:
                          preset=g.preset)}
 
 
+def farm_state(g: Any, seat: int | None) -> dict[str, Any]:
+    """The ``state`` message a farm game's ``seat`` gets (the engine's view, a room part)."""
+    room_part = room(seat, running=not g.over, over=g.over, names=list(g.names))
+    room_part["game"] = {"game": "farm", "params_name": g.params_name,
+                         "params_hash": g.params_hash}
+    return {"type": "state", "version": 1, "view": g.view(seat), "room": room_part}
+
+
 def before_start(seat: int | None = 0) -> dict[str, Any]:
     """The room before the start: three seated, the setup box (no game view)."""
     return {"type": "state", "version": 1, "view": None, "room": room(seat, running=False)}

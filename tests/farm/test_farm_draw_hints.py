@@ -79,3 +79,28 @@ def test_the_ship_hint_names_the_piles_of_the_draw(category: str, level: Any,
     last = offered[-1]
     g.apply(0, Ship(1, (PileRef(int(last[1]), last.split(" ")[1]),) * 2))   # the last offered
     assert sum(c.startswith(last + " ") for c in g.view(0)["you"]["hand"]) == 2
+
+
+@pytest.mark.parametrize(("piles", "default"), [
+    # D5: a card left unnamed comes from the first pile in the categories' order that can
+    # supply it: both from root while it holds two ...
+    ({"L1 root": ["L1 root shape+1", "L1 root color+1"], "L1 leaf": ["L1 leaf aroma+2"]},
+     ["L1 root", "L1 root"]),
+    # ... then the next pile when it runs out ...
+    ({"L1 root": ["L1 root shape+1"], "L1 leaf": ["L1 leaf aroma+2"]}, ["L1 root", "L1 leaf"]),
+    # ... and G5: what exists, possibly fewer cards than the rescue's 2
+    ({"L1 leaf": ["L1 leaf aroma+2"]}, ["L1 leaf"]),
+    ({}, []),
+])
+def test_the_hint_says_which_cards_come_when_no_pile_is_named(piles: dict[str, list[str]],
+                                                              default: list[str]) -> None:
+    everything = {k: [] for k in ("L1 root", "L1 leaf", "L1 fruit")}
+    g = FarmGame.from_position(prepare({
+        "params": {"piles": {"reshuffle": "never"}},
+        "piles": {**everything, **piles},
+        "seats": [{"hand": [], "rescue": 2}, {"hand": ["L1 leaf shape+1"]}]}))
+    hint = g.view(0)["you"]["rescue_draw"]
+    assert hint["count"] == 2 and hint["default"] == default
+    g.apply(0, Draw(()))                                    # the server takes exactly those
+    assert [c.rsplit(" ", 1)[0] for c in g.view(0)["you"]["hand"]] == sorted(
+        default, key=["L1 root", "L1 leaf"].index)

@@ -87,7 +87,8 @@ def current(g: FarmGame) -> dict[str, Any] | None:
 def run(g: FarmGame) -> None:
     """The contest phase (F33-F40, G26, G29): reveal, score, place, pay VP, then discard
     every entered card (or return the vegetables face down, ``after = "return"``,
-    docs/farm.md D13). Vegetables are ranked, not players (D14)."""
+    docs/farm.md D13). Vegetables are ranked, not players (D14); the result lists them in
+    placed order."""
     rules = g.rules
     c = current(g)
     if c is None:
@@ -109,6 +110,10 @@ def run(g: FarmGame) -> None:
         r["place"] = p if p is not None and p <= len(vp_table) else None
         r["vp"] = vp
         g.seats[r["seat"]].vp += vp
+    # the result lists the entries in placed order (F39): the best first, those sharing a
+    # place (G29) in the order they were entered; the board and the log show this order
+    ranked = sorted(range(len(rows)), key=lambda i: (pl[i] or len(rows) + 1, i))
+    rows = [rows[i] for i in ranked]
     result = {"cycle": g.cycle, "turn": g.turn, "category": c["category"], "evaluation": ev,
               "level": level, "entries": rows}
     g.contests.append(result)

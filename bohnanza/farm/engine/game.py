@@ -15,7 +15,7 @@ from typing import Any
 from bohnanza.engine.errors import RuleError
 from bohnanza.engine.rng import shuffle
 
-from . import contest, harvest, position, prep, view
+from . import contest, final, harvest, position, prep, view
 from .actions import Adjust, Done, Draw, Enter, Plant, Ship, Synth, Transform, Upgrade
 from .events import Event
 from .rules import FACILITIES, Rules, params_hash, rules_from_params
@@ -282,27 +282,17 @@ class FarmGame:
         self._start_prep()
 
     def _finish(self) -> None:
-        """Most VP wins (F3); ties by the end tie-break list (G30)."""
+        """Most VP wins (F3); ties by the end tie-break list (G30). The result carries the
+        final table in the rules' order (``standings``, docs/farm.md D21)."""
         scores = [s.vp for s in self.seats]
-        best = max(scores)
-        tied = [i for i, v in enumerate(scores) if v == best]
-        used: str | None = None
-        for tb in self.rules.end_tiebreak:
-            if len(tied) == 1:
-                break
-            used = tb
-            if tb == "shared":
-                break
-            key = {i: (self.seats[i].cost if tb == "cost" else self.seats[i].earned)
-                   for i in tied}
-            top = max(key.values())
-            tied = [i for i in tied if key[i] == top]
+        tied, used = final.winners(self.rules, self.seats)
         self.phase = "over"
         # the result says which numbers were played (issue 17: name and hash of the set)
         self.result = {"scores": scores, "winners": tied, "cost": [s.cost for s in self.seats],
-                       "tiebreak": used, "params_name": self.params_name,
-                       "params_hash": self.params_hash}
-        self.emit("game_over", None, {"winners": tied[:], "scores": scores[:], "best": best,
+                       "tiebreak": used, "standings": final.standings(self.rules, self.seats),
+                       "params_name": self.params_name, "params_hash": self.params_hash}
+        self.emit("game_over", None, {"winners": tied[:], "scores": scores[:],
+                                      "best": max(scores),
                                       "tiebreak": used, "params_name": self.params_name,
                                       "params_hash": self.params_hash})
 

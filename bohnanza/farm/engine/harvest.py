@@ -141,11 +141,9 @@ def eligible(g: FarmGame, b: Base) -> str | None:
         return "no_contest"
     rules = g.rules
     card = rules.card(b.card)
-    need_cat = rules.eligibility in ("base_category_and_base_level_gte", "base_category")
-    need_level = rules.eligibility in ("base_category_and_base_level_gte", "base_level_gte")
-    if need_cat and card.category != c["category"]:
+    if rules.entry_needs_category and card.category != c["category"]:
         return "wrong_category"
-    if need_level and card.level < rules.contest_level(g.cycle):
+    if rules.entry_needs_level and card.level < rules.contest_level(g.cycle):
         return "level_too_low"
     return None
 

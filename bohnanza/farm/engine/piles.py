@@ -188,6 +188,15 @@ def draw_options(g: FarmGame, level: int, categories: list[str]) -> list[dict[st
     return [{"pile": k, "supply": supply.available(k)} for k in keys if supply.available(k)]
 
 
+def draw_hint(g: FarmGame, count: int, level: int, categories: list[str]) -> dict[str, object]:
+    """What a draw of ``count`` cards of ``level`` may name, for the board (shipping G15,
+    rescue G23): ``{"count", "piles": draw_options, "default": [...]}``; ``default`` is the
+    pile of each card the draw brings when none is named (docs/farm.md D5), so its length is
+    how many cards come: fewer than ``count`` when the piles hold fewer (G5)."""
+    default = [k for k, _ in resolve_draws(g, count, level, categories, (), "G15")]
+    return {"count": count, "piles": draw_options(g, level, categories), "default": default}
+
+
 def draw_all(g: FarmGame, requests: list[Request]) -> list[str]:
     """Take every planned card; returns them in order."""
     return [take(g, key, card) for key, card in requests]

@@ -7,6 +7,8 @@ nothing (``RuleError``).
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from bohnanza.engine.errors import RuleError
@@ -113,6 +115,36 @@ def transform(g: FarmGame, seat: int, a: Transform) -> None:
         data["gave"], secret["gave"] = [f"{len(gave)} cards"], gave
     (data if "pile_taken" in rules.public else secret)["piles"] = keys
     g.emit("transform", seat, data, secret)
+
+
+def transform_options(g: FarmGame, s: Seat) -> dict[str, list[dict[str, object]]]:
+    """What the pot can make of the hand (F13-F17, G14), for the board: keyed by the levels of
+    the cards given, sorted (``"1,2"``), the ways to take cards for them: ``[{"get": 1,
+    "piles": [{"pile": "L1 root", "supply": 11}, ...]}]``, the piles of every level some
+    exchange of the pot's grade allows for those cards, each able to supply now (G5). A level
+    set the pot can use for nothing is left out."""
+    rules = g.rules
+    exchanges = rules.exchanges_at(s.grades["transform_pot"])
+    have = Counter(rules.card(c).level for c in s.hand)
+    out: dict[str, list[dict[str, object]]] = {}
+    for n in sorted({e.give for e in exchanges}):
+        for give in combinations_with_replacement(sorted(have), n):
+            if any(give.count(lv) > have[lv] for lv in set(give)):
+                continue
+            levels: dict[int, set[int]] = {}
+            for e in exchanges:
+                ok = [lv for lv in rules.levels if e.fits(list(give), [lv] * e.get)]
+                if ok:
+                    levels.setdefault(e.get, set()).update(ok)
+            ways = []
+            for get, lvs in sorted(levels.items()):
+                options = [p for lv in sorted(lvs)
+                           for p in piles.draw_options(g, lv, list(rules.categories))]
+                if options:
+                    ways.append({"get": get, "piles": options})
+            if ways:
+                out[",".join(map(str, give))] = ways
+    return out
 
 
 def synth_room(g: FarmGame, s: Seat, base: Base | None) -> int:

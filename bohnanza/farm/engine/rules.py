@@ -194,6 +194,16 @@ class Rules:
         return self.contest_levels[cycle - 1]
 
     @property
+    def entry_needs_category(self) -> bool:
+        """Whether an entry's base must be of the contest's category (F30, G25)."""
+        return self.eligibility in ("base_category_and_base_level_gte", "base_category")
+
+    @property
+    def entry_needs_level(self) -> bool:
+        """Whether an entry's base level must be at least the contest level (F30, G25)."""
+        return self.eligibility in ("base_category_and_base_level_gte", "base_level_gte")
+
+    @property
     def turns_total(self) -> int:
         return self.cycles * self.turns_per_cycle
 

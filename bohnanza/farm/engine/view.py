@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import contest, harvest, piles, prep
+from . import contest, final, harvest, piles, prep
+from .position import plain_copy
 from .rules import FACILITIES
 
 if TYPE_CHECKING:
@@ -110,8 +111,10 @@ def public(g: FarmGame) -> dict[str, Any]:
         "turn_number": g.turn_number,
         "turns_total": rules.turns_total,
         "contest_level": level,
-        "schedule": [{**c, "level": level} for c in g.schedule],
-        "contest": None if now is None else {**now, "level": level},
+        "schedule": [_contest_row(g, c, level) for c in g.schedule],
+        # every turn of the cycle in order, its contest or null (F2, G21: game.contest_turns)
+        "cycle_turns": _cycle_turns(g, level),
+        "contest": None if now is None else _contest_row(g, now, level),
         "order_stack": g.order_stack[:],
         "harvest_order": g.harvest_order[:],
         "active": g.active,
@@ -119,13 +122,37 @@ def public(g: FarmGame) -> dict[str, Any]:
         "seats": seats,
         "contests": _contests(g, pub),
         "history": _history(g, pub),
-        "result": None if g.result is None else {
-            k: (v[:] if isinstance(v, list) else v) for k, v in g.result.items()},
+        "result": _result(g),
     }
     if "entries" in pub:
         view["entries"] = [{"seat": st, "slot": sl, "card": _card_at(g, st, sl)}
                            for st, sl in g.entries]
     return view
+
+
+def _contest_row(g: FarmGame, c: dict[str, Any], level: int) -> dict[str, Any]:
+    """A contest of the schedule with its level (F30) and the lowest base level it admits
+    (``min_level``: the contest level, or null when ``contest.eligibility`` asks none, G25)."""
+    return {**c, "level": level, "min_level": level if g.rules.entry_needs_level else None}
+
+
+def _cycle_turns(g: FarmGame, level: int) -> list[dict[str, Any]]:
+    """``[{"turn": 1, "contest": None}, {"turn": 2, "contest": {...}}, ...]``: which turns of
+    this cycle have a contest (F2, F10, G21), so the board need not know."""
+    by_turn = {c["turn"]: _contest_row(g, c, level) for c in g.schedule}
+    return [{"turn": t, "contest": by_turn.get(t)}
+            for t in range(1, g.rules.turns_per_cycle + 1)]
+
+
+def _result(g: FarmGame) -> dict[str, Any] | None:
+    """The result with the final table in the rules' order (F3, G30, docs/farm.md D21); a
+    game stored before results carried it gets it here."""
+    if g.result is None:
+        return None
+    out: dict[str, Any] = plain_copy(g.result)
+    if "standings" not in out:
+        out["standings"] = final.standings(g.rules, g.seats)
+    return out
 
 
 def _card_at(g: FarmGame, seat: int, slot: int) -> str:
@@ -134,10 +161,14 @@ def _card_at(g: FarmGame, seat: int, slot: int) -> str:
 
 
 def _contests(g: FarmGame, pub: frozenset[str]) -> list[dict[str, Any]]:
+    """Every contest result, its entries in placed order (F39, G29; the engine records them
+    so; a result stored before it did is put in that order here: placed first, then by
+    score, a stable sort)."""
     out = []
     for c in g.contests:
         rows = []
-        for e in c["entries"]:
+        for e in sorted(c["entries"], key=lambda e: (e.get("place") is None,
+                                                     e.get("place") or 0, -e["score"])):
             row = {k: (v[:] if isinstance(v, list) else v) for k, v in e.items()}
             if "vp" not in pub:
                 row.pop("vp", None)
@@ -175,6 +206,7 @@ def you(g: FarmGame, seat: int | None) -> dict[str, Any] | None:
     free_slots: list[int] = []
     new_base_synth = 0
     exchanges: list[int] = []
+    transforms: dict[str, list[dict[str, Any]]] = {}
     if prepping:
         free_slots = [i + 1 for i, b in enumerate(s.field) if b is None]
         new_base_synth = prep.synth_room(g, s, None)
@@ -185,6 +217,7 @@ def you(g: FarmGame, seat: int | None) -> dict[str, Any] | None:
             if room:
                 synth_room[str(slot)] = room
         exchanges = [e.index for e in rules.exchanges_at(s.grades["transform_pot"])]
+        transforms = prep.transform_options(g, s)
     can_ship: list[int] = []
     can_enter: list[int] = []
     can_upgrade: list[str] = []
@@ -194,8 +227,7 @@ def you(g: FarmGame, seat: int | None) -> dict[str, Any] | None:
     ship_draws: dict[str, dict[str, Any]] = {}
     rescue_draw = None
     if prepping and s.rescue:
-        rescue_draw = {"count": s.rescue, "piles": piles.draw_options(
-            g, rules.rescue_level, list(rules.categories))}
+        rescue_draw = piles.draw_hint(g, s.rescue, rules.rescue_level, list(rules.categories))
     limit = harvest.hand_limit(g, s)
     if harvesting:
         step_ok = rules.harvest_any_order
@@ -216,8 +248,9 @@ def you(g: FarmGame, seat: int | None) -> dict[str, Any] | None:
         must_discard = max(0, len(s.hand) - limit)
         for slot, base in s.bases():
             if slot in can_ship:
-                ship_draws[str(slot)] = {"count": rules.draw_count, "piles": piles.draw_options(
-                    g, harvest.draw_level(g, base), harvest.draw_categories(g, base))}
+                ship_draws[str(slot)] = piles.draw_hint(
+                    g, rules.draw_count, harvest.draw_level(g, base),
+                    harvest.draw_categories(g, base))
     return {
         "seat": seat,
         "hand": s.hand[:],
@@ -235,8 +268,12 @@ def you(g: FarmGame, seat: int | None) -> dict[str, Any] | None:
         "new_base_synth": new_base_synth,
         "synth_room": synth_room,
         "exchanges": exchanges,
+        # {"1,1": [{"get": 1, "piles": [{"pile": "L1 root", "supply": 11}, ...]}], ...}: by the
+        # levels of the cards given, what the pot may take for them (F13-F17, G14)
+        "transforms": transforms,
         "can_ship": can_ship,
-        # {slot: {"count": cards taken, "piles": [{"pile": "L1 root", "supply": 11}, ...]}}
+        # {slot: {"count": cards taken, "piles": [{"pile": "L1 root", "supply": 11}, ...],
+        #         "default": the pile of each card it brings when none is named}}
         "ship_draws": ship_draws,
         # {"count": ..., "piles": [...]} while rescue cards wait (G23), else None
         "rescue_draw": rescue_draw,

@@ -5,7 +5,7 @@
 import { h, clear } from '../dom.js';
 import { S, act, mySeat, seatColour, rerender } from '../store.js';
 import { ft, term } from './words.js';
-import { cardEl, symbol } from './cards.js';
+import { cardEl, parseCard } from './cards.js';
 import { icon } from '../icons.js';
 import { statusLine } from '../status.js';
 
@@ -13,8 +13,8 @@ const FACILITIES = ['transform_pot', 'field', 'synth_pot', 'storage_box'];
 const FAC_WORD = { transform_pot: 'transform_pot', field: 'field_f', synth_pot: 'synth_pot', storage_box: 'storage_box' };
 const UPGRADE_WORD = { transform_pot: 'pot', field: 'field', synth_pot: 'synth', storage_box: 'box' };
 
-// the board's own state: the hand cards picked (by index), the pile a transform takes from
-const F = { sel: [], handKey: '', pile: '', pile2: '', draws: {} };
+// the board's own state: the hand cards picked (by index), the piles a transform takes from
+const F = { sel: [], handKey: '', tp: {}, draws: {} };
 
 // what the board's own state adds to a redraw's inputs (app.js draws a part when they change)
 export function farmUiKey() { return JSON.stringify(F); }
@@ -101,13 +101,18 @@ function schedule(v) {
     h('div', { class: 'box-head' }, h('h2', { text: ft('schedule') }),
       h('span', { class: 'chip', text: ft('contest_level', { l: v.contest_level }) })));
   const list = h('ol', { class: 'contest-list' });
-  list.append(h('li', { class: v.turn === 1 ? 'now' : '', text: ft('no_contest') }));
-  for (const c of v.schedule) {
+  // every turn of the cycle, with its contest or none (F2, G21: the view says which)
+  for (const { turn, contest: c } of v.cycle_turns) {
+    if (!c) {
+      list.append(h('li', { class: 'no-contest' + (turn === v.turn ? ' now' : ''), dataset: { turn: String(turn) }, text: ft('no_contest', { t: turn }) }));
+      continue;
+    }
     list.append(h('li', { class: 'contest-slot' + (c.turn === v.turn ? ' now' : ''), dataset: { turn: String(c.turn) } },
       h('span', { class: 'turn', text: ft('turn', { t: c.turn }) }),
       h('span', { class: 'cat cat-' + c.category, text: term(v.params, c.category) }),
       h('span', { class: 'eval', text: term(v.params, c.evaluation) }),
-      h('span', { class: 'lvl', text: 'L' + c.level + '+' }),
+      // the lowest base level it admits (F30, G25), none when contest.eligibility asks none
+      c.min_level != null ? h('span', { class: 'lvl', text: 'L' + c.min_level + '+' }) : null,
       c.turn === v.turn ? h('span', { class: 'chip now-chip', text: ft('now') }) : null));
   }
   box.append(list);
@@ -130,31 +135,17 @@ function schedule(v) {
   return box;
 }
 
-function pileOptions(v, y) {
-  // every non-empty pile (a level and category): the server checks what the exchange allows
-  return v.piles.filter((p) => p.count > 0 || (p.discards && p.discards.length) || p.discard_count)
-    .map((p) => p.pile);
-}
-
 // The piles a shipment or the rescue cards may come from (F26/G15, G23: the player chooses):
-// the engine's hint (you.ship_draws, you.rescue_draw: the piles a draw may name, the default
-// first, docs/farm.md D5, each with what it can supply). One choice per card, first filled as
-// the server would with none named; the board works out no pile's legality itself (before, it
-// did, and offered a pile's discards where piles.reshuffle = never keeps them).
+// the engine's hint (you.ship_draws, you.rescue_draw: the piles a draw may name, and the pile
+// of each card it brings when none is named, docs/farm.md D5, so as many choices as cards
+// come, G5). The board works out no pile's legality, count or default itself (before, it did,
+// and offered a pile's discards where piles.reshuffle = never keeps them).
 function drawChoice(v, key, draw) {
   const piles = draw ? draw.piles.map((p) => p.pile) : [];
-  const left = {};
-  for (const p of draw ? draw.piles : []) left[p.pile] = p.supply;
-  // fewer cards than asked when the piles hold fewer (G5: what exists, possibly nothing)
-  const n = draw ? Math.min(draw.count, Object.values(left).reduce((a, b) => a + b, 0)) : 0;
-  if (!piles.length || n < 1) return { els: [], named: [] };
+  const dflt = draw?.default || [];
+  if (!piles.length || !dflt.length) return { els: [], named: [] };
   const was = F.draws[key] || [];
-  const chosen = [];
-  for (let j = 0; j < n; j++) {
-    let pick = piles.includes(was[j]) ? was[j] : piles.find((p) => left[p] > 0) || piles[0];
-    left[pick] -= 1;
-    chosen.push(pick);
-  }
+  const chosen = dflt.map((d, j) => (piles.includes(was[j]) ? was[j] : d));
   F.draws[key] = chosen;
   const els = chosen.map((pick, j) => {
     const sel = h('select', { id: `${key}-pile${j + 1}`, class: 'draw-pile', 'aria-label': ft('draw_from', { k: j + 1 }) },
@@ -193,22 +184,26 @@ function actions(v, y) {
         if (room > 0) bar.append(btn('farm-synth-' + slot, ft('synth_on', { s: slot }), () => `/synth b${slot} ` + picked.join(' ')));
       }
     }
-    if (F.sel.length >= 2 && y.exchanges.length) {
-      const piles = pileOptions(v, y);
-      if (!piles.includes(F.pile)) F.pile = piles[0] || '';
-      if (!piles.includes(F.pile2)) F.pile2 = F.pile;
-      const pick = (key, id) => {
-        const sel = h('select', { id, 'aria-label': ft('transform_into') },
+    // what the pot makes of the cards picked (F13-F17, G14): the view's ways for their levels,
+    // each with how many cards it takes and the piles it may take them from
+    const key = F.sel.map((i) => parseCard(y.hand[i])?.level).sort((a, b) => a - b).join(',');
+    ((y.transforms || {})[key] || []).forEach((way, k) => {
+      const piles = way.piles.map((p) => p.pile);
+      const was = F.tp[k] || [];
+      const chosen = Array.from({ length: way.get }, (_, j) => (piles.includes(was[j]) ? was[j] : piles[0]));
+      F.tp[k] = chosen;
+      const pick = (j) => {
+        const id = k ? `farm-pile-w${k + 1}-${j + 1}` : 'farm-pile' + (j ? j + 1 : '');
+        const sel = h('select', { id, class: 'transform-pile', 'aria-label': ft('transform_into') },
           ...piles.map((p) => h('option', { value: p, text: pileLabel(v, p) })));
-        sel.value = F[key];
-        sel.addEventListener('change', () => { F[key] = sel.value; rerender(); });
+        sel.value = chosen[j];
+        sel.addEventListener('change', () => { F.tp[k][j] = sel.value; rerender(); });
         return sel;
       };
-      const two = F.sel.length === 3;
       bar.append(h('span', { class: 'transform' },
-        btn('farm-transform', ft('transform'), () => `/transform ${picked.join(' ')} for ${F.pile}` + (two ? `, ${F.pile2}` : '')),
-        ' ' + ft('transform_into') + ' ', pick('pile', 'farm-pile'), two ? pick('pile2', 'farm-pile2') : null));
-    }
+        btn(k ? `farm-transform-w${k + 1}` : 'farm-transform', ft('transform'), () => `/transform ${picked.join(' ')} for ${chosen.join(', ')}`),
+        ' ' + ft('transform_into') + ' ', ...chosen.map((_, j) => pick(j))));
+    });
     bar.append(btn('farm-declare', ft('declare'), '/done', 'btn' + (F.sel.length ? '' : ' primary')));
   }
   if (v.phase === 'harvest' && v.active === y.seat) {
@@ -286,8 +281,8 @@ function results(v) {
   const box = h('section', { class: 'box farm-results', 'aria-label': ft('results') },
     h('div', { class: 'box-head' }, h('h2', { text: ft('results') })));
   for (const c of [...v.contests].reverse()) {
-    const ranked = [...c.entries].sort((a, b) => (a.place || 99) - (b.place || 99) || b.score - a.score);
-    const rows = ranked.length ? ranked.map((e) => h('li', { class: e.place ? 'placed p' + e.place : '' },
+    // the entries come in placed order (F39, G29: the engine ranks them, docs/farm.md)
+    const rows = c.entries.length ? c.entries.map((e) => h('li', { class: e.place ? 'placed p' + e.place : '' },
       h('span', { class: 'place', text: e.place ? ft('place', { p: e.place }) : '–' }),
       h('strong', { text: v.seats[e.seat]?.name ?? '' }),
       h('span', { text: ft('score', { s: e.score }) }),
@@ -303,20 +298,16 @@ function results(v) {
 
 function gameOver(v) {
   if (!v.result) return null;
-  const scores = v.result.scores || [];
-  const cost = v.result.cost || [];
-  const winners = v.result.winners || [];
-  const win = winners.map((i) => v.seats[i]?.name).join(', ');
-  // the final table as the rules rank it (F3, G30): the winners first, then most VP, then
-  // the end tie-break's order (most cost left), never seat order under a numbered list
-  const byCost = (v.params?.game?.end_tiebreak || ['cost']).includes('cost');
-  const order = scores.map((_, i) => i).sort((a, b) => (winners.includes(b) - winners.includes(a))
-    || (scores[b] - scores[a]) || (byCost ? (cost[b] ?? 0) - (cost[a] ?? 0) : 0) || a - b);
+  const rows = v.result.standings || [];
+  const win = rows.filter((r) => r.winner).map((r) => v.seats[r.seat]?.name).join(', ');
+  // the final table as the engine ranks it (F3, G30, docs/farm.md D21): best first, each
+  // row's place its own, so a shared win reads 1, 1
   const tb = v.result.tiebreak;
   return h('section', { class: 'box farm-over' },
     h('div', { class: 'box-head' }, icon('trophy'), h('h2', { text: ft('winners', { w: win }) })),
     tb ? h('div', { class: 'tiebreak hint-text', text: ft('tiebreak_' + tb) }) : null,
-    h('ol', {}, ...order.map((i) => h('li', { class: winners.includes(i) ? 'winner' : '', text: `${v.seats[i].name}: ${scores[i]} ${ft('vp')}, ${cost[i] ?? ''} ${ft('cost')}` }))));
+    h('ol', {}, ...rows.map((r) => h('li', { class: r.winner ? 'winner' : '', value: String(r.place), dataset: { seat: String(r.seat), place: String(r.place) },
+      text: `${v.seats[r.seat]?.name ?? ''}: ${r.vp} ${ft('vp')}, ${r.cost} ${ft('cost')}` }))));
 }
 
 export function renderFarm(root) {
@@ -341,13 +332,15 @@ export function renderFarm(root) {
 }
 
 // A room opened from the lobby for a game (/r/ROOM?game=farm): before anyone sits down, the
-// page asks the room for that game once (/option game; the server decides).
+// page asks the room for that game once (/option game; the server decides), when the room
+// part says this visitor may arrange the table (arrangers: room/setup.py may_arrange; a
+// person's seat a bot plays for them still counts as seated).
 let chosen = false;
 export function chooseGameFromLink(game) {
   const r = S.roomInfo;
   if (chosen || !game || !r) return;
   chosen = true;
   if (r.running || (r.game && r.game.game === game)) return;
-  if (r.seats.some((s) => !s.bot && !s.vacant) && mySeat() === null) return;
+  if (r.arrangers !== 'anyone' && mySeat() === null) return;
   act(`/option game ${game}`, document.body);
 }

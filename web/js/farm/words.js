@@ -15,7 +15,7 @@ const W = {
   phase_over: ['Game over', 'ゲーム終了'],
   contest_level: ['contest level {l}', 'コンテストレベル {l}'],
   schedule: ['Contests of this cycle', 'このサイクルのコンテスト'],
-  no_contest: ['turn 1: no contest', 'ターン 1: コンテストなし'],
+  no_contest: ['turn {t}: no contest', 'ターン {t}: コンテストなし'],
   now: ['this turn', '今回'],
   order_cards: ['Turn-order cards', '順番カード'],
   order_left: ['left on the stack', '残り'],
