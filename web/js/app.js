@@ -1,5 +1,5 @@
 // The room page: connects, keeps the state, renders the board, sends every action as command text.
-import { $, h, isSwapped, refuseBlank, showInColumn, withNames } from './dom.js';
+import { $, h, isSwapped, refuseBlank, showInColumn, withNames, forgetRoving } from './dom.js';
 import { t, applyStatic, getLang, setLang, onLang, missing } from './i18n.js';
 import { S, setHooks, mySeat } from './store.js';
 import { Net, FINAL } from './net.js';
@@ -510,6 +510,7 @@ function start() {
         offerOpen: false, offerNews: [], gotNews: [], armed: null, tapBean: null });
       window.__bohnanza.sent.length = 0;
       forgetOffers();
+      forgetRoving();
       if (lang && lang !== getLang()) { setLang(lang); sampleLog(); }
       S.you = msg.room.you;
       onState(msg);

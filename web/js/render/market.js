@@ -1,5 +1,5 @@
 // The bean market (two rows per offer, flipped for each viewer), face-up cards and the signals.
-import { h, clear, onLeftRight, withNames } from '../dom.js';
+import { h, clear, onLeftRight, withNames, roving } from '../dom.js';
 import { icon } from '../icons.js';
 import { noteText, cardsText } from '../status.js';
 import { t, beanName, getLang } from '../i18n.js';
@@ -382,6 +382,7 @@ export function renderFaceUp(root) {
     root.append(c);
   });
   for (const g of v.face_up_gone || []) if (g.place > (places[places.length - 1] || 0)) gone(g.place);
+  roving(root, 'faceup', t('face_up'));
   const note = keptNote(v.you && v.you.kept_face_up);
   if (note && !inMyDeal()) root.append(note);
 }
