@@ -316,3 +316,30 @@ def test_the_focus_ring_stands_out_in_the_top_bar(page: Any, server: str, contro
         getComputedStyle(document.getElementById('topbar')).backgroundColor]""", control)
     a, b = sorted([_luminance(ring), _luminance(bar)], reverse=True)
     assert (a + 0.05) / (b + 0.05) >= 3, (ring, bar)
+
+
+def test_own_offer_again_and_withdraw_by_keyboard_after_a_reload(page: Any, server: str) -> None:
+    """A keyboard player's trial: after a reload the offer window is empty, and the only way
+    to bring one's own offer back into it (to send it again, changed or not) was a click on
+    the offer. Its Offer again button does it, and the focus goes on to Send; Withdraw too."""
+    from .test_e2e_explains import tab_to
+    P.show(page, server, P.state(P.trading(), 0))       # a page opened anew: no draft
+    page.locator("#topbar .brand").focus()
+    tab_to(page, '#market .offer[data-offer="1"] .reoffer-btn')
+    assert page.locator('#market .offer[data-offer="1"] .reoffer-btn').get_attribute("title") == \
+        "Offer #1 into the offer window: change it there and send it as a new offer"
+    page.keyboard.press("Enter")
+    drawn(page)
+    assert page.evaluate(FOCUSED) == "#offer-send"
+    assert page.evaluate("JSON.stringify(window.__bohnanza.S.draft)") == \
+        '{"give":{"red":1},"want":{"chili":1},"to":null}'
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.__bohnanza.sent") == ["/offer red for chili"]
+    page.locator("#topbar .brand").focus()
+    tab_to(page, '#market .offer[data-offer="1"] .withdraw-btn')
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.__bohnanza.sent")[-1] == "/withdraw 1"
+    # another's offer has none (Bob's #2: Accept), nor a watcher's view
+    assert page.locator('#market .offer[data-offer="2"] .reoffer-btn').count() == 0
+    P.show(page, server, P.state(P.trading(), None))
+    assert page.locator("#market .reoffer-btn").count() == 0
