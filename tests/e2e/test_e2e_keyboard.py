@@ -224,6 +224,7 @@ def _tab_stops(page: Any) -> list[str]:
             if (e.matches('#faceup .card')) return e.dataset.ref;
             if (e.matches('#fields .card')) return 'f' + e.closest('[data-field]').dataset.field;
             if (e.matches('#catalogue-box .card')) return 'c:' + e.closest('[data-bean]').dataset.bean;
+            if (e.matches('#players .card')) return e.getAttribute('aria-label').split(':')[0] + ': f' + e.dataset.field;
             return e.id || e.className; }""")
         if at == "brand":
             break
@@ -237,9 +238,14 @@ def test_arrow_keys_move_along_the_hand_and_tab_leaves_it(page: Any, server: str
     ends; the row keeps the card last focused across a redraw; Enter still presses it."""
     hand = ["chili", "red", "blue", "soy", "green", "stink", "wax"]
     g = P.game(phase="trade", face_up=["red", "blue"], seats=[
-        {"hand": hand, "fields": [["blue", 2], ["soy", 1]]}, {}, {}])
+        {"hand": hand, "fields": [["blue", 2], ["soy", 1]]}, {"fields": [["soy", 2], ["red", 1]]}, {}])
     P.show(page, server, P.state(g, 0))
     stops = _tab_stops(page)
+    # Bob's two fields in his seat's panel: one stop, the arrow to the next
+    assert [s for s in stops if s.startswith("Bob")] == ["Bob: f1"], stops
+    page.locator('#players .mini-fields .card[aria-label^="Bob: Field 1"]').focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')").startswith("Bob: Field 2")
     assert [s for s in stops if s[:1] == "h" and s[1:].isdigit()] == ["h1"], stops
     assert [s for s in stops if s.startswith("u")] == ["u1"], stops
     assert [s for s in stops if s in ("f1", "f2")] == ["f1"], stops
