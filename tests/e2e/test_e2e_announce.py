@@ -165,7 +165,7 @@ def test_a_bots_turn_is_one_status_line_not_five(page: Any, server: str) -> None
     g = P.game(seats=[{"hand": ["red", "chili", "soy"], "fields": [["soy", 1], ["red", 1]]},
                       {"hand": ["blue", "green"]}, {"hand": ["stink"]}], deck=["soy"] * 30)
     P.show(page, server, P.state(g, 1))
-    states = []
+    states: list[dict[str, Any]] = []
     while g.active == 0:                   # Ann's whole turn, move by move, as a bot plays it
         you = g.view(0)["you"]
         if you["waiting_for"] == "plant":
@@ -199,7 +199,7 @@ def test_another_seats_line_is_said_once_it_stands(page: Any, server: str) -> No
     g = P.plant_first()
     P.show(page, server, P.state(g, 1))
     page.evaluate(HEAR)
-    states = []
+    states: list[dict[str, Any]] = []
     for text in ["/plant", "/done"]:
         P.say(g, 0, text)
         states.append(P.state(g, 1))
