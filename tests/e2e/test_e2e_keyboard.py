@@ -232,6 +232,16 @@ def _tab_stops(page: Any) -> list[str]:
     return seen
 
 
+def _tab_into(page: Any, selector: str) -> None:
+    """From the top of the page, Tab until the focus is on ``selector`` (a row's stop)."""
+    page.locator("#topbar .brand").focus()
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement.matches({selector!r})"):
+            return
+    raise AssertionError(f"Tab never reaches {selector}")
+
+
 def test_arrow_keys_move_along_the_hand_and_tab_leaves_it(page: Any, server: str) -> None:
     """A keyboard player's trial: the way past a 7-card hand was seven Tabs, to the catalogue's
     Wax eleven. A row of cards is one stop of Tab; the arrows move along it, Home and End to its
@@ -243,14 +253,14 @@ def test_arrow_keys_move_along_the_hand_and_tab_leaves_it(page: Any, server: str
     stops = _tab_stops(page)
     # Bob's two fields in his seat's panel: one stop, the arrow to the next
     assert [s for s in stops if s.startswith("Bob")] == ["Bob: f1"], stops
-    page.locator('#players .mini-fields .card[aria-label^="Bob: Field 1"]').focus()
+    _tab_into(page, '#players .mini-fields .card[aria-label^="Bob: Field 1"]')
     page.keyboard.press("ArrowRight")
     assert page.evaluate("document.activeElement.getAttribute('aria-label')").startswith("Bob: Field 2")
     assert [s for s in stops if s[:1] == "h" and s[1:].isdigit()] == ["h1"], stops
     assert [s for s in stops if s.startswith("u")] == ["u1"], stops
     assert [s for s in stops if s in ("f1", "f2")] == ["f1"], stops
     assert len([s for s in stops if s.startswith("c:")]) == 1, stops
-    page.locator('#hand .card[data-ref="h1"]').focus()
+    _tab_into(page, '#hand .card[data-ref="h1"]')
     for key, ref in [("ArrowRight", "h2"), ("ArrowRight", "h3"), ("ArrowLeft", "h2"), ("End", "h7"),
                      ("ArrowRight", "h7"), ("Home", "h1"), ("ArrowDown", "h2")]:
         page.keyboard.press(key)
@@ -264,11 +274,11 @@ def test_arrow_keys_move_along_the_hand_and_tab_leaves_it(page: Any, server: str
     stops = _tab_stops(page)
     assert [s for s in stops if s[:1] == "h" and s[1:].isdigit()] == ["h2"], stops
     # the fields: the arrow goes from field 1's card to field 2's
-    page.locator('#fields .field[data-field="1"] .card').focus()
+    _tab_into(page, '#fields .field[data-field="1"] .card')
     page.keyboard.press("ArrowRight")
     assert page.evaluate("document.activeElement.closest('[data-field]').dataset.field") == "2"
     # the bean list: End reaches its last bean
-    page.locator("#catalogue-box .card.cat").first.focus()
+    _tab_into(page, "#catalogue-box .card.cat")
     page.keyboard.press("End")
     assert page.evaluate("document.activeElement.closest('[data-bean]').dataset.bean") == \
         page.evaluate("[...document.querySelectorAll('#catalogue-box [data-bean]')].pop().dataset.bean")
