@@ -134,3 +134,81 @@ def test_a_chat_line_is_said_and_the_old_ones_are_not(page: Any, server: str) ->
     assert "old line 4" in page.locator("#chat").inner_text()
     assert "old line" not in page.evaluate(SPOKEN)
     assert said(page) == ["Ann: Chili anyone?"]
+
+
+# what the live regions receive (a MutationObserver on the page): after each change, the whole
+# text of every live region something was added to, as a screen reader reads it
+HEAR = """() => { window.__heard = []; const live = '[aria-live], [role=status], [role=log], [role=alert]';
+  if (window.__ear) window.__ear.disconnect();
+  window.__ear = new MutationObserver((ms) => { const hit = new Set();
+    for (const m of ms) for (const n of m.addedNodes) {
+      const el = n.nodeType === 1 ? n : n.parentElement; const r = el && el.closest(live);
+      if (r && !r.closest('[aria-live=off]')) hit.add(r); }
+    for (const r of hit) if (r.textContent.trim()) window.__heard.push(r.textContent.trim()); });
+  window.__ear.observe(document.body, { subtree: true, childList: true, characterData: true }); }"""
+
+# push the states one by one, 50 ms apart (a fast bot's pace), each in a task of its own;
+# window.__shown: the status line after each
+PUSH = """ms => new Promise((done) => { window.__shown = []; const next = (i) => {
+  if (i === ms.length) { done(); return; }
+  window.__bohnanza.push(ms[i]); window.__shown.push(document.getElementById('status').textContent);
+  setTimeout(() => next(i + 1), 50); }; next(0); })"""
+
+
+def test_a_bots_turn_is_one_status_line_not_five(page: Any, server: str) -> None:
+    """A bot's turn seen by Bob (a screen reader player's trial): the status line changed with
+    each of the bot's moves and was read each time, 4-5 lines in a second ("Ann is planting.",
+    "Ann may plant a second card.", "Ann is trading...", the offer, phase 3), so nobody heard
+    their own turn come. Now a line about another seat's play is said once it stands; the
+    lines the table passed through at once are not said; the line that asks Bob to act is said
+    at once, and once."""
+    g = P.game(seats=[{"hand": ["red", "chili", "soy"], "fields": [["soy", 1], ["red", 1]]},
+                      {"hand": ["blue", "green"]}, {"hand": ["stink"]}], deck=["soy"] * 30)
+    P.show(page, server, P.state(g, 1))
+    states: list[dict[str, Any]] = []
+    while g.active == 0:                   # Ann's whole turn, move by move, as a bot plays it
+        you = g.view(0)["you"]
+        if you["waiting_for"] == "plant":
+            P.say(g, 0, "/plant" if not states else "/done")      # one card, then End planting
+        elif you["waiting_for"] == "plant_traded":
+            bean = you["to_plant"][0]
+            P.say(g, 0, f"/plant {bean} {you['plant_traded_fields'][bean][0]}")
+        else:
+            P.say(g, 0, "/done")                                   # End trading
+        states.append(P.state(g, 1))
+    page.evaluate(HEAR)
+    # the bot's moves come one after the other, each a message of its own (a task apart: a
+    # screen reader hears what the page shows between two tasks)
+    page.evaluate(PUSH, states)
+    shown = page.evaluate("window.__shown")
+    assert shown[-1].startswith("Your turn: plant Blue"), shown
+    assert len(set(shown)) >= 4, shown                    # the table went through 4 lines or more
+    page.wait_for_function("window.__heard.some(t => t.startsWith('Your turn'))")
+    drawn(page)
+    heard = [t for t in page.evaluate("window.__heard") if t in shown]
+    assert heard == [shown[-1]], heard
+    # the same state again (a redraw, an idle mark): nothing said again
+    page.evaluate("m => window.__bohnanza.push(m)", states[-1])
+    drawn(page)
+    assert [t for t in page.evaluate("window.__heard") if t in shown] == [shown[-1]]
+
+
+def test_another_seats_line_is_said_once_it_stands(page: Any, server: str) -> None:
+    """The line about another seat's play that stays (the bot waits for offers) is said,
+    once, after the ones it passed through, and the same line drawn again is not said again."""
+    g = P.plant_first()
+    P.show(page, server, P.state(g, 1))
+    page.evaluate(HEAR)
+    states: list[dict[str, Any]] = []
+    for text in ["/plant", "/done"]:
+        P.say(g, 0, text)
+        states.append(P.state(g, 1))
+    page.evaluate(PUSH, states)
+    trade = page.locator("#status").inner_text().strip()
+    assert trade.startswith("Ann is trading"), trade
+    page.wait_for_function("t => window.__heard.includes(t)", arg=trade)
+    for _ in range(3):
+        page.evaluate("m => window.__bohnanza.push(m)", states[-1])
+    drawn(page)
+    heard = page.evaluate("window.__heard")
+    assert heard.count(trade) == 1 and not any(t.startswith("Ann may plant") for t in heard), heard

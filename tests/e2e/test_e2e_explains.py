@@ -410,10 +410,21 @@ def test_board_in_japanese(page: Any, server: str) -> None:
 
 
 def tab_to(page: Any, selector: str, limit: int = 200) -> None:
+    """Tab to ``selector``; a card in a row of cards (a toolbar: one stop of Tab, dom.js
+    roving) by Tab to the row, then Home and the right arrow along it."""
+    here = f"document.activeElement && document.activeElement.matches({selector!r})"
+    in_row = (f"(() => {{ const t = document.activeElement.closest('[role=toolbar]');"
+              f" return !!t && !!t.querySelector({selector!r}); }})()")
     for _ in range(limit):
         page.keyboard.press("Tab")
-        if page.evaluate(f"document.activeElement && document.activeElement.matches({selector!r})"):
+        if page.evaluate(here):
             return
+        if page.evaluate(in_row):
+            page.keyboard.press("Home")
+            for _ in range(40):
+                if page.evaluate(here):
+                    return
+                page.keyboard.press("ArrowRight")
     raise AssertionError(f"Tab never reaches {selector}")
 
 

@@ -197,18 +197,91 @@ def test_the_harvest_question_gives_the_focus_back_after_a_redraw(page: Any, ser
         page.evaluate(FOCUSED)
 
 
-def test_a_card_reached_with_tab_is_not_under_the_hand_cue(page: Any, server: str) -> None:
+def test_a_card_reached_by_key_is_not_under_the_hand_cue(page: Any, server: str) -> None:
     """Phase 2 at 1400 px: the hand stands beside the face-up cards, its last card in part
-    out of the row; Tab focused it under the "+1" cue, which hid it."""
+    out of the row; the key that reached it (then Tab, now the arrow) focused it under the
+    "+1" cue, which hid it."""
     P.show(page, server, P.state(P.game(phase="trade", face_up=["red", "blue"], seats=[
         {"hand": ["chili", "red", "blue", "soy", "green", "stink", "wax"],
          "fields": [["blue", 2], None]}, {}, {}]), 0))
     page.locator('#hand .card[data-ref="h6"]').focus()
-    page.keyboard.press("Tab")
+    page.keyboard.press("ArrowRight")
     drawn(page)
     assert page.evaluate("""() => { const e = document.activeElement, r = e.getBoundingClientRect();
         const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         return e.dataset.ref === 'h7' && e.contains(top); }""")
+
+
+def _tab_stops(page: Any) -> list[str]:
+    """What Tab focuses from the top of the page round to it again: each a card's place
+    (h3: hand 3; u1: face-up 1; f2: my field 2; c:wax: the bean list's Wax) or a control."""
+    page.locator("#topbar .brand").focus()
+    seen: list[str] = []
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        at = page.evaluate("""() => { const e = document.activeElement;
+            if (e.matches('#hand .card')) return e.dataset.ref;
+            if (e.matches('#faceup .card')) return e.dataset.ref;
+            if (e.matches('#fields .card')) return 'f' + e.closest('[data-field]').dataset.field;
+            if (e.matches('#catalogue-box .card')) return 'c:' + e.closest('[data-bean]').dataset.bean;
+            if (e.matches('#players .card')) return e.getAttribute('aria-label').split(':')[0] + ': f' + e.dataset.field;
+            return e.id || e.className; }""")
+        if at == "brand":
+            break
+        seen.append(at)
+    return seen
+
+
+def _tab_into(page: Any, selector: str) -> None:
+    """From the top of the page, Tab until the focus is on ``selector`` (a row's stop)."""
+    page.locator("#topbar .brand").focus()
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement.matches({selector!r})"):
+            return
+    raise AssertionError(f"Tab never reaches {selector}")
+
+
+def test_arrow_keys_move_along_the_hand_and_tab_leaves_it(page: Any, server: str) -> None:
+    """A keyboard player's trial: the way past a 7-card hand was seven Tabs, to the catalogue's
+    Wax eleven. A row of cards is one stop of Tab; the arrows move along it, Home and End to its
+    ends; the row keeps the card last focused across a redraw; Enter still presses it."""
+    hand = ["chili", "red", "blue", "soy", "green", "stink", "wax"]
+    g = P.game(phase="trade", face_up=["red", "blue"], seats=[
+        {"hand": hand, "fields": [["blue", 2], ["soy", 1]]}, {"fields": [["soy", 2], ["red", 1]]}, {}])
+    P.show(page, server, P.state(g, 0))
+    stops = _tab_stops(page)
+    # Bob's two fields in his seat's panel: one stop, the arrow to the next
+    assert [s for s in stops if s.startswith("Bob")] == ["Bob: f1"], stops
+    _tab_into(page, '#players .mini-fields .card[aria-label^="Bob: Field 1"]')
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')").startswith("Bob: Field 2")
+    assert [s for s in stops if s[:1] == "h" and s[1:].isdigit()] == ["h1"], stops
+    assert [s for s in stops if s.startswith("u")] == ["u1"], stops
+    assert [s for s in stops if s in ("f1", "f2")] == ["f1"], stops
+    assert len([s for s in stops if s.startswith("c:")]) == 1, stops
+    _tab_into(page, '#hand .card[data-ref="h1"]')
+    for key, ref in [("ArrowRight", "h2"), ("ArrowRight", "h3"), ("ArrowLeft", "h2"), ("End", "h7"),
+                     ("ArrowRight", "h7"), ("Home", "h1"), ("ArrowDown", "h2")]:
+        page.keyboard.press(key)
+        assert page.evaluate("document.activeElement.dataset.ref") == ref, key
+    page.keyboard.press("Enter")                              # hand 2, Red, into the offer
+    assert page.evaluate("document.activeElement.dataset.ref") == "h2"
+    assert "Red" in page.locator("#offer-window").inner_text()
+    # a redraw (the next state) keeps the row's stop on the card last focused
+    page.evaluate("m => window.__bohnanza.push(m)", P.state(g, 0))
+    drawn(page)
+    stops = _tab_stops(page)
+    assert [s for s in stops if s[:1] == "h" and s[1:].isdigit()] == ["h2"], stops
+    # the fields: the arrow goes from field 1's card to field 2's
+    _tab_into(page, '#fields .field[data-field="1"] .card')
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.closest('[data-field]').dataset.field") == "2"
+    # the bean list: End reaches its last bean
+    _tab_into(page, "#catalogue-box .card.cat")
+    page.keyboard.press("End")
+    assert page.evaluate("document.activeElement.closest('[data-bean]').dataset.bean") == \
+        page.evaluate("[...document.querySelectorAll('#catalogue-box [data-bean]')].pop().dataset.bean")
 
 
 def test_shift_tab_never_hides_the_focus_under_the_top_bar_at_200_percent(
@@ -222,8 +295,13 @@ def test_shift_tab_never_hides_the_focus_under_the_top_bar_at_200_percent(
             {}, {}]), 0))
         pg.locator("#offer-open").focus()
         hidden = []
+        # up to the hand (one stop of Tab), then along it by the arrow (test_e2e_keyboard's
+        # roving rows); the top bar's own controls stand in it, never under it
         for _ in range(8):
-            pg.keyboard.press("Shift+Tab")
+            mine = pg.evaluate("!!document.activeElement.closest('#hand')")
+            pg.keyboard.press("ArrowLeft" if mine else "Shift+Tab")
+            if pg.evaluate("!!document.activeElement.closest('#topbar')"):
+                break
             at = pg.evaluate("""() => { const e = document.activeElement;
                 const bar = document.getElementById('topbar').getBoundingClientRect().bottom;
                 return [e.dataset.ref || e.id || e.className, e.getBoundingClientRect().top - bar]; }""")
@@ -254,3 +332,30 @@ def test_the_focus_ring_stands_out_in_the_top_bar(page: Any, server: str, contro
         getComputedStyle(document.getElementById('topbar')).backgroundColor]""", control)
     a, b = sorted([_luminance(ring), _luminance(bar)], reverse=True)
     assert (a + 0.05) / (b + 0.05) >= 3, (ring, bar)
+
+
+def test_own_offer_again_and_withdraw_by_keyboard_after_a_reload(page: Any, server: str) -> None:
+    """A keyboard player's trial: after a reload the offer window is empty, and the only way
+    to bring one's own offer back into it (to send it again, changed or not) was a click on
+    the offer. Its Offer again button does it, and the focus goes on to Send; Withdraw too."""
+    from .test_e2e_explains import tab_to
+    P.show(page, server, P.state(P.trading(), 0))       # a page opened anew: no draft
+    page.locator("#topbar .brand").focus()
+    tab_to(page, '#market .offer[data-offer="1"] .reoffer-btn')
+    assert page.locator('#market .offer[data-offer="1"] .reoffer-btn').get_attribute("title") == \
+        "Offer #1 into the offer window: change it there and send it as a new offer"
+    page.keyboard.press("Enter")
+    drawn(page)
+    assert page.evaluate(FOCUSED) == "#offer-send"
+    assert page.evaluate("JSON.stringify(window.__bohnanza.S.draft)") == \
+        '{"give":{"red":1},"want":{"chili":1},"to":null}'
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.__bohnanza.sent") == ["/offer red for chili"]
+    page.locator("#topbar .brand").focus()
+    tab_to(page, '#market .offer[data-offer="1"] .withdraw-btn')
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.__bohnanza.sent")[-1] == "/withdraw 1"
+    # another's offer has none (Bob's #2: Accept), nor a watcher's view
+    assert page.locator('#market .offer[data-offer="2"] .reoffer-btn').count() == 0
+    P.show(page, server, P.state(P.trading(), None))
+    assert page.locator("#market .reoffer-btn").count() == 0

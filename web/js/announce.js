@@ -1,5 +1,5 @@
-// What a screen reader says by itself, besides the status line (whose turn, what to do now)
-// and the news at the top (what a harvest earned, the cards drawn): a line of its own (#said,
+// What a screen reader says by itself: the status line (whose turn, what to do now: its own
+// quiet copy in #status-said, below), the news at the top (what a harvest earned, the cards drawn): a line of its own (#said,
 // a polite live region read by nobody else) for what else concerns this person, an offer
 // they may newly accept, a deal done, a chat line (not the old ones a connection sends again)
 // and the answer to a command. The game log is no live region: every bot's plant,
@@ -42,9 +42,42 @@ export function announceLog(entries) {
   for (const e of entries) if (e.kind === 'deal_done') announce(logText(e));
 }
 
+// The status line as a screen reader hears it (#status-said, a polite live region; the line
+// on the screen, #status, is no live region). The screen's line follows every state; said
+// each time, it was read 4-5 times in each bot's turn ("Bot 1 is planting.", "Bot 1 may plant
+// a second card.", "Bot 1 is trading...", "Bot 1 and Bot 2 are making a deal", "Bot 1 is
+// trading..." again), a flood under which nobody heard their own turn come (a screen reader
+// player's trial). So a line is said only when it differs from the last one said; a line
+// that asks this person to act (tone act or over, or their own turn) at once; any other
+// (another seat's play) once it has stood for SETTLE_MS, or at the latest MAX_MS after the
+// first of a run of changes, the newest one then (never one the table has already left).
+const SETTLE_MS = 1200;
+const MAX_MS = 4000;
+let spoken = null;              // the status text last said
+let pending = null;             // {text, since, timer}: a line waiting to settle
+
+function sayStatus(text) {
+  if (pending) { clearTimeout(pending.timer); pending = null; }
+  if (text === spoken) return;
+  spoken = text;
+  const box = document.getElementById('status-said');
+  if (box) box.replaceChildren(document.createTextNode(text));
+}
+
+export function announceStatus(text, urgent) {
+  if (urgent || text === spoken) { sayStatus(text); return; }
+  const since = pending ? pending.since : Date.now();
+  if (pending) clearTimeout(pending.timer);
+  const wait = Math.max(0, Math.min(SETTLE_MS, since + MAX_MS - Date.now()));
+  pending = { text, since, timer: setTimeout(() => sayStatus(text), wait) };
+}
+
 // the board shows a state of another game or room (the sample board's show): nothing said
 // of the one before
 export function forgetOffers() {
   acceptable = null;
   document.getElementById('said')?.replaceChildren();
+  if (pending) { clearTimeout(pending.timer); pending = null; }
+  spoken = null;
+  document.getElementById('status-said')?.replaceChildren();
 }

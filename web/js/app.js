@@ -1,5 +1,5 @@
 // The room page: connects, keeps the state, renders the board, sends every action as command text.
-import { $, h, isSwapped, refuseBlank, showInColumn, withNames } from './dom.js';
+import { $, h, isSwapped, refuseBlank, showInColumn, withNames, forgetRoving } from './dom.js';
 import { t, applyStatic, getLang, setLang, onLang, missing } from './i18n.js';
 import { S, setHooks, mySeat } from './store.js';
 import { Net, FINAL } from './net.js';
@@ -12,7 +12,7 @@ import { renderFields, renderToPlant, renderHand } from './render/own.js';
 import { renderCatalogue } from './render/catalogue.js';
 import { renderGameOver } from './render/gameover.js';
 import { renderSetup } from './render/setup.js';
-import { renderProgress, renderPhase, renderStatus, connectionLine } from './render/top.js';
+import { renderProgress, renderPhase, renderStatus, showStatus, connectionLine } from './render/top.js';
 import { icon } from './icons.js';
 import { FACTS } from './facts.js';
 import { focusSpot, restoreFocus } from './focus.js';
@@ -211,9 +211,7 @@ function showOffer(card) {
 // The farm game (farm/board.js): its own board in #farm; the setup, chat, log and top bar stay.
 function renderFarmParts(lang, room) {
   const v = S.view;
-  const line = connectionLine() || farmStatus();   // offline or refused: as Bohnanza's line
-  $('#status').textContent = line.text;
-  $('#status').className = 'status tone-' + line.tone;
+  showStatus($('#status'), connectionLine() || farmStatus());   // offline or refused: as Bohnanza's line
   $('#progress').replaceChildren();
   const deadlines = S.roomInfo ? S.roomInfo.seats.map((s) => s.deadline) : null;
   part('phase', [lang, v && v.phase, v && v.you, deadlines], () => renderPhase($('#phase')));   // the clocks (G19)
@@ -512,6 +510,7 @@ function start() {
         offerOpen: false, offerNews: [], gotNews: [], armed: null, tapBean: null });
       window.__bohnanza.sent.length = 0;
       forgetOffers();
+      forgetRoving();
       if (lang && lang !== getLang()) { setLang(lang); sampleLog(); }
       S.you = msg.room.you;
       onState(msg);

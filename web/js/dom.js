@@ -66,6 +66,49 @@ export function onActivate(el, fn, label) {
   });
 }
 
+// A row of cards the player picks from (the hand, the to-plant row, the face-up cards, the
+// fields, the bean list) is one stop of Tab, a toolbar: the arrow keys move along it (Home and
+// End to its ends), Tab leaves it (a keyboard player's trial: the way to field 2 or the
+// catalogue's Wax was a Tab on every card of a 12-card hand). The card that keeps the row's
+// stop is the one last focused there (by its place: data-ref, data-toplant, its field or
+// bean), across the redraws of every state; else a chosen one; else the first. name: the
+// row's (one per row), label: what a screen reader calls it.
+const roved = new Map();
+export function roving(row, name, label) {
+  const items = [...row.querySelectorAll('.card[role="button"]')];
+  row.setAttribute('role', 'toolbar');
+  if (label) row.setAttribute('aria-label', label);
+  const keyOf = (el) => el.dataset.ref || el.dataset.toplant || el.closest('[data-field]')?.dataset.field ||
+    el.closest('[data-bean]')?.dataset.bean || String(items.indexOf(el));
+  const last = roved.get(name);
+  const stop = items.find((el) => keyOf(el) === last) ||
+    items.find((el) => el.getAttribute('aria-pressed') === 'true' || el.classList.contains('selected')) || items[0];
+  const take = (el) => { for (const x of items) x.tabIndex = x === el ? 0 : -1; };
+  take(stop);
+  // a row kept across redraws (#to-plant, #faceup) drops the listeners of its cards before
+  const on = {
+    focusin: (e) => {
+      if (!items.includes(e.target)) return;
+      roved.set(name, keyOf(e.target));
+      take(e.target);
+    },
+    keydown: (e) => {
+      const i = items.indexOf(e.target);
+      if (i < 0 || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      const to = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: items.length - 1 }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      items[Math.max(0, Math.min(items.length - 1, to))].focus();
+    },
+  };
+  for (const [k, f] of Object.entries(row.roving || {})) row.removeEventListener(k, f);
+  row.roving = on;
+  for (const [k, f] of Object.entries(on)) row.addEventListener(k, f);
+  return row;
+}
+// another game or room shown (the sample board's show): no row's stop kept from it
+export function forgetRoving() { roved.clear(); }
+
 // A touch screen (a coarse pointer): the board's hints speak of taps there, not of clicks.
 export function isTouch() { return !!(window.matchMedia && window.matchMedia('(pointer: coarse)').matches); }
 

@@ -528,6 +528,8 @@ const T = {
   withdraw_title: ['Take offer #{n} off the market', 'オファー#{n}を市場から下げる'],
   answer: ['Answer', '答える'],
   answer_title: ['Offer #{n} has a "?": fill it in the offer window and send it', 'オファー#{n}には「?」があります: オファー欄で補って出してください'],
+  reoffer: ['Offer again', 'もう一度出す'],
+  reoffer_title: ['Offer #{n} into the offer window: change it there and send it as a new offer', 'オファー#{n}をオファー欄へ: そこで変えて新しいオファーとして出す'],
   note_open: ['open to all', '全員に公開'],
   note_open_to: ['only {name} may accept', '{name}だけが受けられます'],
   note_waiting: ['waits for {name}', '{name}の受諾待ち'],

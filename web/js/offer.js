@@ -113,7 +113,9 @@ function draftEmpty() {
 // (user8: the active player's answer to Cleo's '?' went to everyone, so another seat could
 // take the deal Cleo asked for; "to N", R28 and design.md 4). Anyone else's offers go to the
 // active player in any case (the "To" list's default).
-export function loadOffer(offer, mine) {
+// focus: the press came from a button (Answer, Offer again): the focus goes on to the offer
+// window's Send (else Clear), where a keyboard player goes on (it stayed in the market)
+export function loadOffer(offer, mine, focus = false) {
   const copy = (s) => (s === '?' ? '?' : { ...s });
   const v = S.view;
   const active = !!(v && v.you && v.you.seat === v.active);
@@ -123,6 +125,10 @@ export function loadOffer(offer, mine) {
   S.draftPicks = [];
   S.offerOpen = true;
   rerender();
+  if (focus) {
+    const send = document.getElementById('offer-send');
+    (send && !send.disabled ? send : document.getElementById('offer-clear'))?.focus({ preventScroll: true });
+  }
   document.getElementById('offer-window')?.scrollIntoView({ block: 'nearest' });
 }
 

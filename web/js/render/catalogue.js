@@ -2,7 +2,7 @@
 // beanometer (cards for 1-4 coins); the full beanometer pops up on hover or focus. On a touch
 // screen a tap opens it as a panel with Want / Give / marker buttons and changes nothing else.
 // Mouse (seed 000): left = want, right = give. '?' at the top right: left = want ?, right = give ?.
-import { h, clear, onLeftRight, showInColumn, columnBox, WIDE, COLUMN_PAD } from '../dom.js';
+import { h, clear, onLeftRight, roving, showInColumn, columnBox, WIDE, COLUMN_PAD } from '../dom.js';
 import { t, beanName } from '../i18n.js';
 import { beanCard, meterRow } from '../beans.js';
 import { S, act, rerender } from '../store.js';
@@ -167,7 +167,7 @@ export function renderCatalogue(root) {
     });
     list.append(h('div', { class: 'cat-entry', dataset: { bean: entry.bean } }, c, meterRow(entry.meter, t('meter'))));
   }
-  root.append(list);
+  root.append(roving(list, 'catalogue', t('catalogue')));
   // a board drawn anew under the pointer keeps its open tip in place
   requestAnimationFrame(() => list.querySelectorAll('.card.cat').forEach((c) => {
     if (c.matches(':hover, :focus-visible')) placeTip(c);

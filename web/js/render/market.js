@@ -1,5 +1,5 @@
 // The bean market (two rows per offer, flipped for each viewer), face-up cards and the signals.
-import { h, clear, onLeftRight, withNames } from '../dom.js';
+import { h, clear, onLeftRight, withNames, roving } from '../dom.js';
 import { icon } from '../icons.js';
 import { noteText, cardsText } from '../status.js';
 import { t, beanName, getLang } from '../i18n.js';
@@ -273,7 +273,15 @@ function offerEl(o, v, me, notes) {
   if (why) foot.append(h('span', { class: 'offer-note', text: why }));
   if (hasAsk && !mine && party) {
     const b = h('button', { class: 'btn small answer-btn', type: 'button', title: t('answer_title', { n: o.id }), text: t('answer') });
-    b.addEventListener('click', (e) => { e.stopPropagation(); loadOffer(o, false); });
+    b.addEventListener('click', (e) => { e.stopPropagation(); loadOffer(o, false, true); });
+    foot.append(b);
+  }
+  // my own offer into the offer window, to send again (changed or not): a click on the offer
+  // did it, with no key to do it (a keyboard player's trial: after a reload the draft was
+  // gone and only the mouse brought the offer back)
+  if (mine && v.you && v.you.can_offer && v.phase !== 'over') {
+    const b = h('button', { class: 'btn small reoffer-btn', type: 'button', title: t('reoffer_title', { n: o.id }), text: t('reoffer') });
+    b.addEventListener('click', (e) => { e.stopPropagation(); loadOffer(o, true, true); });
     foot.append(b);
   }
   if (mine && ((v.you && v.you.can_withdraw) || []).includes(o.id)) {
@@ -382,6 +390,7 @@ export function renderFaceUp(root) {
     root.append(c);
   });
   for (const g of v.face_up_gone || []) if (g.place > (places[places.length - 1] || 0)) gone(g.place);
+  roving(root, 'faceup', t('face_up'));
   const note = keptNote(v.you && v.you.kept_face_up);
   if (note && !inMyDeal()) root.append(note);
 }

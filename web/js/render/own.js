@@ -1,5 +1,5 @@
 // My fields (harvest, buy, plant targets), my to-plant area and my hand (front card marked).
-import { h, clear, onLeftRight, onActivate } from '../dom.js';
+import { h, clear, onLeftRight, onActivate, roving } from '../dom.js';
 import { icon } from '../icons.js';
 import { t, beanName } from '../i18n.js';
 import { beanCard, meterRow, sideEntries } from '../beans.js';
@@ -151,7 +151,7 @@ export function renderFields(root) {
         why ? h('div', { class: 'hint-text buy-why', id: 'buy-why', text: why }) : null));
     }
   }
-  root.append(row);
+  root.append(roving(row, 'fields', t('fields')));
 }
 
 export function renderToPlant(root) {
@@ -171,6 +171,7 @@ export function renderToPlant(root) {
     makeDraggable(c, () => ({ kind: 'toplant', bean }));
     root.append(c);
   });
+  roving(root, 'toplant', t('to_plant'));
 }
 
 // The hand cards the offer being built gives (trial 5: nothing in the hand said which), as
@@ -258,7 +259,7 @@ export function renderHand(root) {
     }
     row.append(c);
   });
-  const wrap = h('div', { class: 'hand-wrap' }, row);
+  const wrap = h('div', { class: 'hand-wrap' }, roving(row, 'hand', t('hand')));
   root.append(wrap);
   // the row drawn anew stays scrolled where the person left it: it went back to its first
   // card on each redraw, so a card pressed far along the row (a give, a deal's pick) left

@@ -1,6 +1,6 @@
 // Player panels: colour, active mark, idle mark, pass mark, name, bot and away marks,
 // received/hand count, fields, coins; "Let a bot play" on a seat the server says may be handed over.
-import { h, clear, onLeftRight, showInColumn } from '../dom.js';
+import { h, clear, onLeftRight, roving, showInColumn } from '../dom.js';
 import { t, beanName } from '../i18n.js';
 import { icon } from '../icons.js';
 import { beanCard } from '../beans.js';
@@ -64,6 +64,7 @@ export function renderPanels(root) {
     // 4-5 players keep 2 fields; user10's trial: a lock on every Amigo seat promised one)
     const buyable = v.third_field_cost !== null && v.third_field_cost !== undefined;
     if (buyable && !seat.third_field && seat.fields.length < 3) fields.append(h('div', { class: 'card small locked' }, icon('lock')));
+    roving(fields, 'seat-fields-' + i, `${seat.name}: ${t('fields')}`);   // one stop of Tab (dom.js)
     panel.append(h('div', { class: 'panel-head' }, marks, name));
     const badges = seatMarks(info);
     if (idleOn) badges.unshift(word('mark-idle', idleTitle(S.roomInfo, info), 'idle', idleWord(info)));

@@ -5,6 +5,7 @@ import { t } from '../i18n.js';
 import { beanCard } from '../beans.js';
 import { S, act, mySeat, seatName, seatNames } from '../store.js';
 import { statusLine } from '../status.js';
+import { announceStatus } from '../announce.js';
 import { icon } from '../icons.js';
 import { clockText } from '../clock.js';
 
@@ -52,9 +53,16 @@ export function connectionLine() {
 }
 
 export function renderStatus(root) {
-  const line = connectionLine() || statusLine(S.view, S.roomInfo, mySeat(), S.askName);
+  return showStatus(root, connectionLine() || statusLine(S.view, S.roomInfo, mySeat(), S.askName));
+}
+
+// The status line of either game on the screen (written only when its text changes) and to a
+// screen reader (announce.js: at once when it asks this person to act, else once it settles).
+export function showStatus(root, line) {
   if (root.textContent !== line.text) withNames(root, line.text, seatNames());   // names stay whole
   root.className = 'status tone-' + line.tone;
+  const y = S.view && S.view.you;
+  announceStatus(line.text, line.tone === 'act' || line.tone === 'over' || !!(y && y.seat === S.view.active));
   return line;
 }
 
