@@ -57,13 +57,20 @@ def test_final_table_ranks_by_vp_then_cost_and_names_the_tiebreak(browser: Any, 
         assert res["scores"] == [0, 0], res
         # G30: the ranking is VP, then cost left; the winner heads the table
         order = sorted(range(2), key=lambda i: (-res["scores"][i], -res["cost"][i]))
-        rows = pg.locator("#farm .farm-over li").all_inner_texts()
+        rows = pg.locator("#gameover.farm-over li").all_inner_texts()
         assert [r.split(":")[0].split(".")[-1].strip() for r in rows] == [names[i] for i in order], rows
         assert rows[0].startswith(names[res["winners"][0]]) or names[res["winners"][0]] in rows[0]
         # the tie on VP was decided by the tie-break: the board says so
-        note = pg.locator("#farm .farm-over .tiebreak")
+        note = pg.locator("#gameover.farm-over .tiebreak")
         assert res["tiebreak"] in ("cost", "shared"), res
-        assert note.count() == 1, pg.locator("#farm .farm-over").inner_text()
+        assert note.count() == 1, pg.locator("#gameover.farm-over").inner_text()
         if res["tiebreak"] == "cost":
             assert tie_word in note.inner_text(), note.inner_text()
+        # the winner is what a player reads first: the final table stands above the room's
+        # set-up (seats, bots, parameters shown again for the next game) and in the first
+        # screen; it stood below the set-up, at the foot of the screen or under it
+        table = pg.locator("#gameover.farm-over").bounding_box()
+        setup = pg.locator("#setup").bounding_box()
+        assert table and setup and table["y"] < setup["y"], (table, setup)
+        assert table["y"] + table["height"] <= 768, table
         assert_clean(pg, errors)

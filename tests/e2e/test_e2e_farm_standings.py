@@ -57,9 +57,11 @@ def test_the_final_table_reads_in_the_engines_order(browser: Any, server: str,
     msg = _over(seats, **params)
     with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
         P.show(pg, server, msg)
-        pg.wait_for_selector("#farm .farm-over li")
-        shown = pg.eval_on_selector_all("#farm .farm-over li", ROWS)
+        pg.wait_for_selector("#gameover.farm-over li")
+        shown = pg.eval_on_selector_all("#gameover.farm-over li", ROWS)
         assert [tuple(r) for r in shown] == rows
-        head = pg.inner_text("#farm .farm-over h2")
+        head = pg.inner_text("#gameover.farm-over h2")
+        # no stray word where no tie-break was needed (the table's box read "null" there)
+        assert "null" not in pg.inner_text("#gameover"), pg.inner_text("#gameover")
         assert all((name in head) == won for name, _, won in rows), head
         assert_clean(pg, errors)

@@ -24,7 +24,7 @@ import { announce, announceOffers, announceLog, forgetOffers } from './announce.
 import { tickAway, tickWaits } from './seatmarks.js';
 import { renderDuel, isDuel, noteDuelLog } from './render/duel.js';
 import { noteServerTime, tickClocks } from './clock.js';
-import { renderFarm, isFarm, farmStatus, farmUiKey, chooseGameFromLink } from './farm/board.js';
+import { renderFarm, renderFarmOver, isFarm, farmStatus, farmUiKey, chooseGameFromLink } from './farm/board.js';
 
 const params = new URLSearchParams(location.search);
 const m = location.pathname.match(/^\/r\/([^/]+)/);
@@ -216,6 +216,7 @@ function renderFarmParts(lang, room) {
   const deadlines = S.roomInfo ? S.roomInfo.seats.map((s) => s.deadline) : null;
   part('phase', [lang, v && v.phase, v && v.you, deadlines], () => renderPhase($('#phase')));   // the clocks (G19)
   part('setup', [lang, room, S.you, S.botPolicy], () => renderSetup($('#setup')));
+  part('gameover', [lang, v && v.result, v && v.seats], () => renderFarmOver($('#gameover')));
   part('farm', [lang, v, farmUiKey()], () => renderFarm($('#farm')));
   tickClocks();
   const mine = !!(v && v.you && v.you.must_act);
@@ -256,6 +257,7 @@ function renderParts() {
   if (document.body.classList.contains('farm-game') !== farm) { drawn.clear(); document.body.classList.toggle('farm-game', farm); }
   if (farm) { renderFarmParts(lang, room); return; }
   $('#farm').hidden = true;
+  $('#gameover').classList.remove('farm-over');   // (the farm's final table was drawn there)
   const ui = { draft: S.draft, sel: S.dealSel, armed: S.armed, tap: S.tapBean, open: S.offerOpen,
     pb: S.plantBean, sw: isSwapped(), news: S.offerNews, got: S.gotNews, dc: S.duelCard, dr: S.duelReveal };
   const deadlines = r ? r.seats.map((s) => s.deadline) : null;

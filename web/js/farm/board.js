@@ -296,17 +296,24 @@ function results(v) {
   return box;
 }
 
-function gameOver(v) {
-  if (!v.result) return null;
+// The final table, in #gameover (room.html: above the room's set-up, as Bohnanza's end of
+// game): the winner is the first thing a player reads when the game ends, not below the
+// seats and parameters the set-up shows again for the next game.
+export function renderFarmOver(root) {
+  clear(root);
+  const v = S.view;
+  const over = !!(v && v.game === 'farm' && v.result);
+  root.hidden = !over;
+  root.classList.toggle('farm-over', over);
+  if (!over) return;
   const rows = v.result.standings || [];
   const win = rows.filter((r) => r.winner).map((r) => v.seats[r.seat]?.name).join(', ');
   // the final table as the engine ranks it (F3, G30, docs/farm.md D21): best first, each
   // row's place its own, so a shared win reads 1, 1
   const tb = v.result.tiebreak;
-  return h('section', { class: 'box farm-over' },
-    h('div', { class: 'box-head' }, icon('trophy'), h('h2', { text: ft('winners', { w: win }) })),
-    tb ? h('div', { class: 'tiebreak hint-text', text: ft('tiebreak_' + tb) }) : null,
-    h('ol', {}, ...rows.map((r) => h('li', { class: r.winner ? 'winner' : '', value: String(r.place), dataset: { seat: String(r.seat), place: String(r.place) },
+  root.append(h('div', { class: 'box-head' }, icon('trophy'), h('h2', { text: ft('winners', { w: win }) })));
+  if (tb) root.append(h('div', { class: 'tiebreak hint-text', text: ft('tiebreak_' + tb) }));
+  root.append(h('ol', {}, ...rows.map((r) => h('li', { class: r.winner ? 'winner' : '', value: String(r.place), dataset: { seat: String(r.seat), place: String(r.place) },
       text: `${v.seats[r.seat]?.name ?? ''}: ${r.vp} ${ft('vp')}, ${r.cost} ${ft('cost')}` }))));
 }
 
@@ -320,8 +327,6 @@ export function renderFarm(root) {
     h('span', { class: 'chip phase-' + v.phase, text: ft('phase_' + v.phase) }),
     h('span', { class: 'params', text: ft('params', { name: v.params_name, hash: v.params_hash }) }));
   root.append(head);
-  const over = gameOver(v);
-  if (over) root.append(over);
   root.append(schedule(v));
   if (v.you) root.append(mine(v, v.you));
   const seats = h('section', { class: 'farm-seats', 'aria-label': ft('players') });
