@@ -6,7 +6,7 @@ import { t, beanName, getLang } from '../i18n.js';
 import { beanCard, sideEntries } from '../beans.js';
 import { S, act, rerender, mySeat, seatColour, seatName, seatNames } from '../store.js';
 import { draftClick, loadOffer } from '../offer.js';
-import { dealPick, inMyDeal, isPicked, refLabel } from '../deal.js';
+import { dealPick, givesFrom, inMyDeal, isPicked, refLabel } from '../deal.js';
 import { makeDraggable } from '../dnd.js';
 
 // faceUp: the face-up cards (1-based) this side gives, as the view's offer says (face_up,
@@ -366,7 +366,7 @@ export function renderFaceUp(root) {
   };
   v.face_up.forEach((bean, i) => {
     for (let p = (i ? places[i - 1] : 0) + 1; p < places[i]; p++) gone(p);
-    const owes = (inMyDeal() && v.you.deal_owes) || {};
+    const owes = (inMyDeal() && givesFrom('u') && v.you.deal_owes) || {};
     const c = beanCard(bean, { label: refLabel('u', i + 1),
       extraClass: (inMyDeal() && isPicked('u', i + 1) ? 'picked' : '') + (owes[bean] ? ' can-give' : '') +
         (!inMyDeal() && chosen.has(i + 1) ? ' in-draft' : '') });

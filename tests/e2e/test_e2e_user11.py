@@ -1,0 +1,83 @@
+"""User11's trial (a new player and host with only the README: bots, two people trading in
+the market, one on a 390x844 phone in Japanese, a reload, a watcher). Expected values from
+rules.md (ids in each test) and what a player expects, never from what the page printed.
+
+- in a deal, the partner who is not the active player saw the face-up card of the bean owed
+  ringed in orange as a card to hand over, and a click picked it: only the active player gives
+  face-up cards (R29), Hand over then sent what the server refuses;
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bohnanza.engine import Game
+
+from . import positions as P
+from .e2e_board import assert_clean, watched_page
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+LAPTOP = {"viewport": {"width": 1366, "height": 768}}
+
+
+def partner_owes_a_face_up_bean() -> Game:
+    """Phase 2, Ann active with Red and Chili face up; she offers Red for Chili, Bob says yes
+    and Ann accepts his copy: Bob owes a Chili, and face-up 2 is a Chili, Ann's alone (R29)."""
+    g = P.game(phase="trade", face_up=["red", "chili"],
+               seats=[{"hand": ["soy"]}, {"hand": ["chili", "green", "chili"]}, {"hand": ["stink"]}])
+    P.say(g, 0, "/offer red for chili")
+    P.say(g, 1, "/accept 1")
+    P.say(g, 0, "/accept 2")
+    return g
+
+
+@pytest.mark.parametrize("ctx", [LAPTOP, PHONE], ids=["1366", "390"])
+def test_the_partner_is_not_offered_the_face_up_cards_to_hand_over(browser: Any, server: str,
+                                                                     ctx: dict[str, Any]) -> None:
+    """R29: only the active player gives face-up cards. Bob, the partner, owes a Chili while a
+    Chili lies face up: his two hand Chili are marked as cards he can give, the face-up one is
+    not, and a click (a tap) on it picks nothing (Hand over stays off until he picks a hand
+    card, and then names only that card)."""
+    g = partner_owes_a_face_up_bean()
+    assert g.view(1)["you"]["deal_owes"] == {"chili": 1}
+    with watched_page(browser, **ctx) as (pg, errors):
+        P.show(pg, server, P.state(g, 1))
+        up = pg.locator('#faceup .card[data-ref="u2"]')
+        assert up.is_visible()
+        assert "can-give" not in (up.get_attribute("class") or "")
+        for ref in ("h1", "h3"):
+            assert "can-give" in (pg.locator(f'#hand .card[data-ref="{ref}"]').get_attribute("class") or "")
+        if ctx is PHONE:
+            up.tap()
+        else:
+            up.click()
+        assert "picked" not in (up.get_attribute("class") or "")
+        assert pg.evaluate("window.__bohnanza.S.dealSel.length") == 0
+        assert pg.locator("#deal-provide").is_disabled()
+        pg.locator('#hand .card[data-ref="h3"]').click()
+        pg.locator("#deal-provide").click()
+        assert pg.evaluate("window.__bohnanza.sent").pop() == "/provide h3"
+        assert_clean(pg, errors)
+
+
+def test_the_active_player_may_still_hand_over_a_face_up_card(browser: Any, server: str) -> None:
+    """The other side of R29: Ann, active, owes a Chili to Bob's offer of Green for Chili with
+    a Chili face up and one in her hand: the face-up card is hers to give too, ringed, and a
+    click picks it."""
+    g = P.game(phase="trade", face_up=["red", "chili"],
+               seats=[{"hand": ["soy", "chili"]}, {"hand": ["green"]}, {"hand": ["stink"]}])
+    P.say(g, 1, "/offer green for chili")
+    P.say(g, 0, "/accept 1")
+    assert g.view(0)["you"]["deal_owes"] == {"chili": 1}
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.state(g, 0))
+        up = pg.locator('#faceup .card[data-ref="u2"]')
+        assert "can-give" in (up.get_attribute("class") or "")
+        up.click()
+        pg.locator("#deal-provide").click()
+        assert pg.evaluate("window.__bohnanza.sent").pop() == "/provide u2"
+        assert_clean(pg, errors)
