@@ -5,6 +5,9 @@ rules.md (ids in each test) and what a player expects, never from what the page 
 - in a deal, the partner who is not the active player saw the face-up card of the bean owed
   ringed in orange as a card to hand over, and a click picked it: only the active player gives
   face-up cards (R29), Hand over then sent what the server refuses;
+- a watcher who came in after a deal read "P0 and P1 traded: 1 Stink for 1 Chili" in the
+  market: the log a page is sent as it connects came before the state that names the seats,
+  and the line kept the placeholder names it was written with;
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from bohnanza.engine import Game
 
 from . import positions as P
 from .e2e_board import assert_clean, watched_page
+from .test_e2e_names import SEATED, TIMEOUT
 
 pytestmark = pytest.mark.browser
 
@@ -81,3 +85,62 @@ def test_the_active_player_may_still_hand_over_a_face_up_card(browser: Any, serv
         pg.locator("#deal-provide").click()
         assert pg.evaluate("window.__bohnanza.sent").pop() == "/provide u2"
         assert_clean(pg, errors)
+
+
+def _say(pg: Any, text: str) -> None:
+    """Type ``text`` in the chat line and wait for the server's answer to it."""
+    n = pg.evaluate("window.__bohnanza.replies.length")
+    pg.fill("#chat-input", text)
+    pg.press("#chat-input", "Enter")
+    pg.wait_for_function(f"window.__bohnanza.replies.length > {n}", timeout=TIMEOUT)
+    reply = pg.evaluate(f"window.__bohnanza.replies[{n}]")
+    assert reply["ok"], (text, reply)
+
+
+def test_a_watcher_who_comes_after_a_deal_reads_who_traded(browser: Any, server: str) -> None:
+    """Three people; the active player gives a face-up card to the next seat (a gift, R30),
+    then a watcher opens the room: the market's line about that deal names both players as
+    they sit ("Ann and Bob traded: ..."), as it does for the seated bystander, never seat
+    numbers ("P0 and P1")."""
+    room = "e2e-u11-news"
+    names = ["Ann", "Bob", "Cleo"]
+    with watched_page(browser, **LAPTOP) as (a, ea), watched_page(browser, **LAPTOP) as (b, eb), \
+            watched_page(browser, **LAPTOP) as (c, ec):
+        pages = [a, b, c]
+        for k, (pg, name) in enumerate(zip(pages, names, strict=True)):
+            pg.goto(f"{server}/r/{room}")
+            pg.fill("#name-input", name)
+            pg.press("#name-input", "Enter")
+            pg.wait_for_function(SEATED, arg=names[:k + 1], timeout=TIMEOUT)
+        _say(a, "/start")
+        a.wait_for_function("window.__bohnanza.state.view", timeout=TIMEOUT)
+        v = a.evaluate("window.__bohnanza.state.view")
+        seat = v["active"]
+        act, partner = pages[seat], pages[(seat + 1) % 3]
+        _say(act, "/plant 1")
+        _say(act, "/done")
+        act.wait_for_function("window.__bohnanza.state.view.phase === 'trade'", timeout=TIMEOUT)
+        bean = act.evaluate("window.__bohnanza.state.view.face_up[0]")
+        _say(act, f"/offer {bean} for nothing")
+        partner.wait_for_function("window.__bohnanza.state.view.offers.length === 1", timeout=TIMEOUT)
+        _say(partner, "/accept 1")
+        act.wait_for_function("window.__bohnanza.state.view.offers.length === 2", timeout=TIMEOUT)
+        _say(act, "/accept 2")
+        if act.evaluate("!window.__bohnanza.state.view.you.deal_auto_cards"):
+            _say(act, "/provide u1")
+        act.wait_for_function("window.__bohnanza.state.view.deal === null", timeout=TIMEOUT)
+        want = f"{names[seat]} and {names[(seat + 1) % 3]} traded"
+        bystander = pages[(seat + 2) % 3]
+        bystander.wait_for_selector("#market .news-gone_traded", timeout=TIMEOUT)
+        assert want in bystander.locator("#market .news-gone_traded").inner_text()
+        with watched_page(browser, **LAPTOP) as (w, ew):
+            w.goto(f"{server}/r/{room}")
+            w.click("#gate-watch")
+            w.wait_for_function("window.__bohnanza.state.view", timeout=TIMEOUT)
+            w.wait_for_selector("#market .news-gone_traded", timeout=TIMEOUT)
+            line = w.locator("#market .news-gone_traded").inner_text()
+            assert want in line, line
+            assert "P0" not in line and "P1" not in line and "P2" not in line, line
+            assert_clean(w, ew)
+        for pg, e in ((a, ea), (b, eb), (c, ec)):
+            assert_clean(pg, e)

@@ -77,6 +77,8 @@ export function notTakenOf(e) {
 }
 
 export function noteOfferNews(entries) {
+  // names are read when the line is drawn, from seat numbers (the log a page is sent as it
+  // connects comes before the state that names the seats: a watcher read "P0 and P1 traded")
   const put = (id, key, name, list, deal) => {
     S.offerNews = [...(S.offerNews || []).filter((n) => n.id !== id), { id, key, name, list, deal }].slice(-3);
   };
@@ -114,10 +116,10 @@ export function noteOfferNews(entries) {
     const party = e.kind === 'deal_done' && me !== null && (e.seat === me || e.other === me);
     if (e.kind === 'deal_done') {
       put(id, party ? 'traded_quiet' : key, undefined, undefined,
-        { a: seatName(e.seat), b: seatName(e.other), x: sideOf(e.active_gave), y: sideOf(e.other_gave) });
+        { a: e.seat, b: e.other, x: sideOf(e.active_gave), y: sideOf(e.other_gave) });
       if (e.answers !== undefined && e.answers !== null) put(e.answers, 'traded_quiet');
     } else if (e.kind === 'offer_stale' && ended !== null && e.seat === ended) {
-      put(id, e.seat === me ? 'gone_kept_mine' : 'gone_kept', seatName(e.seat));
+      put(id, e.seat === me ? 'gone_kept_mine' : 'gone_kept', { seat: e.seat });
     } else put(id, key);
     // trial 4: each party reads what the deal gave them (to plant in phase 3, R33)
     if (e.kind === 'deal_done' && me !== null && (e.seat === me || e.other === me)) {
@@ -333,8 +335,8 @@ export function renderMarket(root) {
         : withNames(h('div', { class: 'got-news' }), t(sideEntries(g.side).reduce((k, [, n]) => k + n, 0) === 1 ? 'got_cards_1' : 'got_cards',
           { cards: cardsText(g.side), name: seatName(g.from) }), seatNames()))),
       ...news.map((n) => h('div', { class: 'news-' + n.key, text: n.deal
-        ? t(n.key, { n: n.id, a: n.deal.a, b: n.deal.b, x: cardsText(n.deal.x), y: cardsText(n.deal.y) })
-        : t(n.key, { n: n.list ?? n.id, name: n.name }) }))));
+        ? t(n.key, { n: n.id, a: seatName(n.deal.a), b: seatName(n.deal.b), x: cardsText(n.deal.x), y: cardsText(n.deal.y) })
+        : t(n.key, { n: n.list ?? n.id, name: typeof n.name === 'object' ? seatName(n.name.seat) : n.name }) }))));
   }
 }
 
