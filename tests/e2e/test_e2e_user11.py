@@ -8,6 +8,8 @@ rules.md (ids in each test) and what a player expects, never from what the page 
 - a watcher who came in after a deal read "P0 and P1 traded: 1 Stink for 1 Chili" in the
   market: the log a page is sent as it connects came before the state that names the seats,
   and the line kept the placeholder names it was written with;
+- at the game's end every field is sold (R37) and the news at the top squeezed a line per
+  field side by side at 1366x768: "+0 coi… +0 co… Bob … Bob … Cleo …", none readable;
 """
 
 from __future__ import annotations
@@ -144,3 +146,41 @@ def test_a_watcher_who_comes_after_a_deal_reads_who_traded(browser: Any, server:
             assert_clean(w, ew)
         for pg, e in ((a, ea), (b, eb), (c, ec)):
             assert_clean(pg, e)
+
+
+def final_sales() -> tuple[Game, list[dict[str, Any]]]:
+    """The last card planted after the third exhaustion: the game ends and each seat's two
+    fields are sold (R37), six harvests in one go; the log as the server sends it to Ann."""
+    g = P.game(phase="plant_traded", exhaustions=3, seats=[
+        {"to_plant": ["red"], "fields": [["red", 3], ["soy", 2]]},
+        {"fields": [["blue", 4], ["chili", 3]]}, {"fields": [["soy", 2], ["green", 1]]}])
+    entries = P.log_entries(g, "/plant red 1", 0, 0, "en")
+    assert g.over
+    assert sum(e["kind"] == "harvest" for e in entries) == 6
+    return g, entries
+
+
+def test_the_news_of_many_harvests_stays_readable(browser: Any, server: str) -> None:
+    """At 1366x768 the top bar's news shows whole lines, not six stubs: the first lines it
+    shows read at least their first words ("Ann harvested 4 Red"), and the count of those it
+    holds back is said ("+4"); a click opens all six."""
+    g, entries = final_sales()
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.state(g, 0))
+        pg.evaluate("(e) => window.__bohnanza.log({type: 'log', entries: e})", entries)
+        news = pg.locator("#news")
+        assert news.is_visible()
+        shown = pg.evaluate("""() => [...document.querySelectorAll('#news .news-line')]
+            .filter((l) => l.getClientRects().length && l.getBoundingClientRect().width > 0)
+            .map((l) => ({ w: l.clientWidth, full: l.scrollWidth, text: l.textContent }))""")
+        assert 1 <= len(shown) <= 2, shown
+        for line in shown:
+            # no line cut to a stub: at least about 20 characters of 13 px text show
+            assert line["w"] >= 140 or line["full"] <= line["w"] + 1, shown
+        assert "+4" in pg.locator("#news .news-more").inner_text()
+        pg.locator("#news .news-lines").click()
+        opened = pg.locator("#news .news-line")
+        assert opened.count() == 6
+        assert all(opened.nth(k).is_visible() for k in range(6))
+        assert "Cleo harvested 1 Green" in opened.nth(5).inner_text()
+        assert_clean(pg, errors)
