@@ -10,6 +10,9 @@ rules.md (ids in each test) and what a player expects, never from what the page 
   and the line kept the placeholder names it was written with;
 - at the game's end every field is sold (R37) and the news at the top squeezed a line per
   field side by side at 1366x768: "+0 coi… +0 co… Bob … Bob … Cleo …", none readable;
+- at five seats with a random bot the market read "Offer #9 was withdrawn. Offer #10 was
+  withdrawn. Offer #11 was withdrawn." to a seat none of them was for (offers between other
+  seats, some never shown), three lines that pushed the offers out of the market's view;
 """
 
 from __future__ import annotations
@@ -183,4 +186,53 @@ def test_the_news_of_many_harvests_stays_readable(browser: Any, server: str) -> 
         assert opened.count() == 6
         assert all(opened.nth(k).is_visible() for k in range(6))
         assert "Cleo harvested 1 Green" in opened.nth(5).inner_text()
+        assert_clean(pg, errors)
+
+
+SHOW_NEWS = "(e) => window.__bohnanza.log({type: 'log', entries: e})"
+
+
+def _withdrawn(viewer: int) -> tuple[Game, dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+    """Phase 2, Ann active: Bob offers Green for Chili (to Ann, the active player, R29), Cleo
+    offers Stink for Chili; then both withdraw. The state before and after, as ``viewer``
+    sees them, and the log entries of the two withdrawals."""
+    g = P.game(phase="trade", face_up=["red", "blue"],
+               seats=[{"hand": ["chili", "chili"]}, {"hand": ["green"]}, {"hand": ["stink"]}])
+    P.say(g, 1, "/offer green for chili")
+    P.say(g, 2, "/offer stink for chili")
+    before = P.state(g, viewer)
+    entries = P.log_entries(g, "/withdraw 1", 1, viewer, "en")
+    entries += P.log_entries(g, "/withdraw 2", 2, viewer, "en")
+    return g, before, P.state(g, viewer), entries
+
+
+@pytest.mark.parametrize(("viewer", "said"), [
+    (0, ["Offer #1 was withdrawn.", "Offer #2 was withdrawn."]),   # both were Ann's to take
+    (1, ["Offer #1 was withdrawn."]),                                # Bob's own; Cleo's was for Ann
+    (2, ["Offer #2 was withdrawn."]),
+    (None, ["Offer #1 was withdrawn.", "Offer #2 was withdrawn."]),  # a watcher follows all
+])
+def test_news_of_a_withdrawn_offer_is_for_whom_it_concerned(browser: Any, server: str,
+                                                             viewer: int | None, said: list[str]) -> None:
+    """An offer between other seats (R29: to the active player) leaving the market is no news
+    for a seat that could never take it; its owner and the seats it was open to read it."""
+    g, before, after, entries = _withdrawn(viewer)
+    assert [o["partners"] for o in before["view"]["offers"]] == [[0], [0]]
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, before)
+        pg.evaluate("(m) => window.__bohnanza.push(m)", after)
+        pg.evaluate(SHOW_NEWS, entries)
+        lines = [x.strip() for x in pg.locator("#market .offer-news div").all_inner_texts()]
+        assert lines == said, lines
+        assert_clean(pg, errors)
+
+
+def test_news_of_an_offer_never_shown_is_left_out(browser: Any, server: str) -> None:
+    """A seated person who opens the room after offers came and went (the log sent on
+    connecting) reads no "Offer #1 was withdrawn." about offers the board never showed."""
+    g, before, after, entries = _withdrawn(0)
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, after)
+        pg.evaluate(SHOW_NEWS, entries)
+        assert pg.locator("#market .offer-news").count() == 0
         assert_clean(pg, errors)

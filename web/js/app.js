@@ -16,7 +16,7 @@ import { renderProgress, renderPhase, renderStatus, connectionLine } from './ren
 import { icon } from './icons.js';
 import { FACTS } from './facts.js';
 import { focusSpot, restoreFocus } from './focus.js';
-import { noteOfferNews, notTakenOf } from './render/market.js';
+import { noteOfferNews, notTakenOf, rememberOffers } from './render/market.js';
 import { addChat, addLog, addSystem, resetLog, resetLists, setupCommandLine } from './render/chatlog.js';
 import { errorText, logText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
@@ -343,6 +343,7 @@ function onState(msg) {
   if (S.welcomed) { S.you = S.welcomed; S.welcomed = null; }   // drawn with its room (connect)
   if (msg.room && msg.room.you) S.you = { ...S.you, ...msg.room.you };
   if (mySeat() !== null) { S.nameRefused = S.noName = false; S.gateError = null; }   // seated (under a name of one's own)
+  rememberOffers(S.view);
   render();
   speakNewOffers(S.view);
   announceOffers(S.view);
@@ -509,7 +510,7 @@ function start() {
     // the sample board shows another state without a reload (a fresh page's local state)
     window.__bohnanza.show = (msg, lang) => {
       Object.assign(S, { draft: { give: {}, want: {} }, dealSel: [], dealKey: null, plantBean: null,
-        offerOpen: false, offerNews: [], gotNews: [], armed: null, tapBean: null });
+        offerOpen: false, offerNews: [], gotNews: [], armed: null, tapBean: null, offersSeen: null });
       window.__bohnanza.sent.length = 0;
       forgetOffers();
       if (lang && lang !== getLang()) { setLang(lang); sampleLog(); }

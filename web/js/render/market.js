@@ -76,6 +76,23 @@ export function notTakenOf(e) {
   return [{ id: `${e.kind}-${e.seat}`, key, n: ids.map((i) => '#' + i).join(', '), name: seatName(e.seat) }];
 }
 
+// The offers this board has shown, by id: whose each was and who could take it (the view's
+// partners). News of an offer leaving is for those it concerned (user11's trial: at a table
+// with a random bot, "Offer #9 was withdrawn. Offer #10 … #11 …" filled the market, offers
+// between other seats that were never this person's to take, some never shown at all)
+export function rememberOffers(v) {
+  if (!v || !Array.isArray(v.offers)) return;
+  if (!S.offersSeen) S.offersSeen = new Map();
+  for (const o of v.offers) S.offersSeen.set(o.id, { owner: o.owner, partners: o.partners || [] });
+}
+
+function concernsMe(id) {
+  const me = mySeat();
+  if (me === null) return true;   // a watcher follows every offer
+  const o = S.offersSeen && S.offersSeen.get(id);
+  return !!o && (o.owner === me || o.partners.includes(me));
+}
+
 export function noteOfferNews(entries) {
   // names are read when the line is drawn, from seat numbers (the log a page is sent as it
   // connects comes before the state that names the seats: a watcher read "P0 and P1 traded")
@@ -120,7 +137,7 @@ export function noteOfferNews(entries) {
       if (e.answers !== undefined && e.answers !== null) put(e.answers, 'traded_quiet');
     } else if (e.kind === 'offer_stale' && ended !== null && e.seat === ended) {
       put(id, e.seat === me ? 'gone_kept_mine' : 'gone_kept', { seat: e.seat });
-    } else put(id, key);
+    } else if (e.kind === 'deal_cancel' || concernsMe(id)) put(id, key);
     // trial 4: each party reads what the deal gave them (to plant in phase 3, R33)
     if (e.kind === 'deal_done' && me !== null && (e.seat === me || e.other === me)) {
       const got = (e.seat === me ? e.other_gave : e.active_gave) || [];
