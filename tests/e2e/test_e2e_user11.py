@@ -13,6 +13,8 @@ rules.md (ids in each test) and what a player expects, never from what the page 
 - at five seats with a random bot the market read "Offer #9 was withdrawn. Offer #10 was
   withdrawn. Offer #11 was withdrawn." to a seat none of them was for (offers between other
   seats, some never shown), three lines that pushed the offers out of the market's view;
+- after Start game on the game-over screen the last game's final sales still stood in the
+  top bar's news over the new game (on a phone until closed);
 """
 
 from __future__ import annotations
@@ -235,4 +237,31 @@ def test_news_of_an_offer_never_shown_is_left_out(browser: Any, server: str) -> 
         P.show(pg, server, after)
         pg.evaluate(SHOW_NEWS, entries)
         assert pg.locator("#market .offer-news").count() == 0
+        assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize("ctx", [LAPTOP, PHONE], ids=["1366", "390"])
+def test_a_new_game_puts_the_last_games_news_away(browser: Any, server: str,
+                                                  ctx: dict[str, Any]) -> None:
+    """The news of the final sales (R37) belongs to the game that ended: when the room's next
+    game begins (its game number changes), the top bar no longer shows it."""
+    g, entries = final_sales()
+    fresh = P.game(seats=[{"hand": ["chili", "red"]}, {}, {}])
+    nxt = P.state(fresh, 0)
+    nxt["room"]["game_no"] = 2
+    nxt["version"] = 2
+    with watched_page(browser, **ctx) as (pg, errors):
+        P.show(pg, server, P.state(g, 0))
+        pg.evaluate("(e) => window.__bohnanza.log({type: 'log', entries: e})", entries)
+        news = pg.locator("#news")
+        assert news.is_visible()
+        pg.evaluate("(m) => window.__bohnanza.push(m)", nxt)
+        assert not news.is_visible()
+        # a state of the same game keeps the news that came with it
+        pg.evaluate("(e) => window.__bohnanza.log({type: 'log', entries: e})", entries)
+        again = P.state(fresh, 0)
+        again["room"]["game_no"] = 2
+        again["version"] = 3
+        pg.evaluate("(m) => window.__bohnanza.push(m)", again)
+        assert news.is_visible()
         assert_clean(pg, errors)

@@ -3,7 +3,7 @@ import { $, h, isSwapped, refuseBlank, showInColumn, withNames } from './dom.js'
 import { t, applyStatic, getLang, setLang, onLang, missing } from './i18n.js';
 import { S, setHooks, mySeat } from './store.js';
 import { Net, FINAL } from './net.js';
-import { clearErrors, showError, showNews } from './feedback.js';
+import { clearErrors, hideNews, showError, showNews } from './feedback.js';
 import { renderPanels } from './render/panels.js';
 import { renderMarket, renderFaceUp, renderSignals } from './render/market.js';
 import { renderOfferWindow } from './offer.js';
@@ -335,6 +335,9 @@ window.__bohnanza = {
 };
 
 function onState(msg) {
+  // a new game in the room (its number changed): the news of the last one is put away
+  const before = S.roomInfo && S.roomInfo.game_no;
+  if (before && msg.room && msg.room.game_no && msg.room.game_no !== before) hideNews();
   S.version = msg.version;
   S.view = msg.view;
   S.roomInfo = msg.room;

@@ -54,6 +54,17 @@ export function showNews(lines) {
   hideLater(box);
 }
 
+// The news put away at once (a new game begins: the last game's final sales stayed at the top
+// of the new one, on a touch screen until closed; user11's trial).
+export function hideNews() {
+  const box = document.getElementById('news');
+  if (!box) return;
+  clearTimeout(newsTimer);
+  newsTimer = null;
+  box.classList.remove('open');
+  box.hidden = true;
+}
+
 // An earlier refusal's message, gone once a later command is accepted (a new user's report:
 // it stayed about 5 s after the next command had gone through).
 export function clearErrors() {
