@@ -8,7 +8,7 @@ rules.md (ids in each test) and what a player expects, never from what the page 
 - a watcher who came in after a deal read "P0 and P1 traded: 1 Stink for 1 Chili" in the
   market: the log a page is sent as it connects came before the state that names the seats,
   and the line kept the placeholder names it was written with;
-- at the game's end every field is sold (R37) and the news at the top squeezed a line per
+- at the game's end every field is sold (R39) and the news at the top squeezed a line per
   field side by side at 1366x768: "+0 coi… +0 co… Bob … Bob … Cleo …", none readable;
 - at five seats with a random bot the market read "Offer #9 was withdrawn. Offer #10 was
   withdrawn. Offer #11 was withdrawn." to a seat none of them was for (offers between other
@@ -155,7 +155,7 @@ def test_a_watcher_who_comes_after_a_deal_reads_who_traded(browser: Any, server:
 
 def final_sales() -> tuple[Game, list[dict[str, Any]]]:
     """The last card planted after the third exhaustion: the game ends and each seat's two
-    fields are sold (R37), six harvests in one go; the log as the server sends it to Ann."""
+    fields are sold (R39), six harvests in one go; the log as the server sends it to Ann."""
     g = P.game(phase="plant_traded", exhaustions=3, seats=[
         {"to_plant": ["red"], "fields": [["red", 3], ["soy", 2]]},
         {"fields": [["blue", 4], ["chili", 3]]}, {"fields": [["soy", 2], ["green", 1]]}])
@@ -243,7 +243,7 @@ def test_news_of_an_offer_never_shown_is_left_out(browser: Any, server: str) -> 
 @pytest.mark.parametrize("ctx", [LAPTOP, PHONE], ids=["1366", "390"])
 def test_a_new_game_puts_the_last_games_news_away(browser: Any, server: str,
                                                   ctx: dict[str, Any]) -> None:
-    """The news of the final sales (R37) belongs to the game that ended: when the room's next
+    """The news of the final sales (R39) belongs to the game that ended: when the room's next
     game begins (its game number changes), the top bar no longer shows it."""
     g, entries = final_sales()
     fresh = P.game(seats=[{"hand": ["chili", "red"]}, {}, {}])

@@ -27,7 +27,7 @@ export function showNews(lines) {
   close.addEventListener('click', () => { clearTimeout(newsTimer); box.hidden = true; });
   // cut to one line; a tap, click or Enter shows it whole below (a touch screen has no title).
   // At most NEWS_SHOWN lines side by side, the others counted ("+4 more"): the game's end
-  // sells every field (R37), and a line per field squeezed into the bar read "Bob …" each
+  // sells every field (R39), and a line per field squeezed into the bar read "Bob …" each
   const body = h('div', { class: 'news-lines', role: 'button', tabindex: '0', 'aria-expanded': 'false' },
     ...lines.map((l, i) => h('div', { class: 'news-line' + (l.mine ? ' mine' : '') + (i >= NEWS_SHOWN ? ' news-extra' : '') },
       l.coins ? h('b', { class: 'news-coins', text: l.coins }) : null, l.coins ? ' ' : null, l.text)));
