@@ -279,3 +279,21 @@ async def test_a_bot_without_a_name_is_named_in_the_language_of_who_seats_it(
     assert "ボットボット" not in line, line
     for c in (ann, bob):
         await c.close()
+
+
+async def test_who_names_a_bots_level_in_the_readers_words(server: ServerProc) -> None:
+    """User11's trial: on a Japanese page /who listed "Bert (ボット（hard）)" beside the
+    board's badge "むずかしい": the level in the reader's words, English unchanged."""
+    url = server.ws_url("wholevels")
+    hana = await hello(Client(url, "Hana"), "ja")
+    ann = await hello(Client(url, "Ann"), "en")
+    await hana.ok("/join")
+    await hana.ok("/addbot Bert hard")
+    await hana.ok("/addbot Cleo easy")
+    ja = (await hana.ok("/who"))["message"]
+    assert "Bert（ボット（むずかしい））" in ja.replace(" (", "（").replace(")", "）"), ja
+    assert "ボット（かんたん）" in ja and "hard" not in ja and "easy" not in ja, ja
+    en = (await ann.ok("/who"))["message"]
+    assert "Bert (bot, hard)" in en and "Cleo (bot, easy)" in en, en
+    for c in (hana, ann):
+        await c.close()

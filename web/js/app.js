@@ -3,7 +3,7 @@ import { $, h, isSwapped, refuseBlank, showInColumn, withNames, forgetRoving } f
 import { t, applyStatic, getLang, setLang, onLang, missing } from './i18n.js';
 import { S, setHooks, mySeat } from './store.js';
 import { Net, FINAL } from './net.js';
-import { clearErrors, showError, showNews } from './feedback.js';
+import { clearErrors, hideNews, showError, showNews } from './feedback.js';
 import { renderPanels } from './render/panels.js';
 import { renderMarket, renderFaceUp, renderSignals } from './render/market.js';
 import { renderOfferWindow } from './offer.js';
@@ -16,7 +16,7 @@ import { renderProgress, renderPhase, renderStatus, showStatus, connectionLine }
 import { icon } from './icons.js';
 import { FACTS } from './facts.js';
 import { focusSpot, restoreFocus } from './focus.js';
-import { noteOfferNews, notTakenOf } from './render/market.js';
+import { noteOfferNews, notTakenOf, rememberOffers } from './render/market.js';
 import { addChat, addLog, addSystem, resetLog, resetLists, setupCommandLine } from './render/chatlog.js';
 import { errorText, logText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
@@ -335,6 +335,9 @@ window.__bohnanza = {
 };
 
 function onState(msg) {
+  // a new game in the room (its number changed): the news of the last one is put away
+  const before = S.roomInfo && S.roomInfo.game_no;
+  if (before && msg.room && msg.room.game_no && msg.room.game_no !== before) hideNews();
   S.version = msg.version;
   S.view = msg.view;
   S.roomInfo = msg.room;
@@ -343,6 +346,7 @@ function onState(msg) {
   if (S.welcomed) { S.you = S.welcomed; S.welcomed = null; }   // drawn with its room (connect)
   if (msg.room && msg.room.you) S.you = { ...S.you, ...msg.room.you };
   if (mySeat() !== null) { S.nameRefused = S.noName = false; S.gateError = null; }   // seated (under a name of one's own)
+  rememberOffers(S.view);
   render();
   speakNewOffers(S.view);
   announceOffers(S.view);
@@ -509,7 +513,7 @@ function start() {
     // the sample board shows another state without a reload (a fresh page's local state)
     window.__bohnanza.show = (msg, lang) => {
       Object.assign(S, { draft: { give: {}, want: {} }, dealSel: [], dealKey: null, plantBean: null,
-        offerOpen: false, offerNews: [], gotNews: [], armed: null, tapBean: null });
+        offerOpen: false, offerNews: [], gotNews: [], armed: null, tapBean: null, offersSeen: null });
       window.__bohnanza.sent.length = 0;
       forgetOffers();
       forgetRoving();

@@ -12,6 +12,7 @@ import { isTouch } from './dom.js';
 // lines stay until the next news or the close button; with a mouse NEWS_MS, the clock
 // stopped while the pointer rests on them or they are open.
 const NEWS_MS = 15000;
+const NEWS_SHOWN = 2;
 let newsTimer = null;
 function hideLater(box) {
   clearTimeout(newsTimer);
@@ -24,19 +25,25 @@ export function showNews(lines) {
   if (!box || !lines.length) return;
   const close = h('button', { class: 'btn small news-close', type: 'button', title: t('close'), 'aria-label': t('close') }, icon('close'));
   close.addEventListener('click', () => { clearTimeout(newsTimer); box.hidden = true; });
-  // cut to one line; a tap, click or Enter shows it whole below (a touch screen has no title)
+  // cut to one line; a tap, click or Enter shows it whole below (a touch screen has no title).
+  // At most NEWS_SHOWN lines side by side, the others counted ("+4 more"): the game's end
+  // sells every field (R39), and a line per field squeezed into the bar read "Bob …" each
   const body = h('div', { class: 'news-lines', role: 'button', tabindex: '0', 'aria-expanded': 'false' },
-    ...lines.map((l) => h('div', { class: 'news-line' + (l.mine ? ' mine' : '') },
+    ...lines.map((l, i) => h('div', { class: 'news-line' + (l.mine ? ' mine' : '') + (i >= NEWS_SHOWN ? ' news-extra' : '') },
       l.coins ? h('b', { class: 'news-coins', text: l.coins }) : null, l.coins ? ' ' : null, l.text)));
+  const extra = lines.length - NEWS_SHOWN;
+  const more = extra > 0 ? h('button', { class: 'btn small news-more', type: 'button', title: t('news_more_title', { n: extra }) },
+    t('news_more', { n: extra })) : null;
   const toggle = () => {
     const open = box.classList.toggle('open');
     body.setAttribute('aria-expanded', open ? 'true' : 'false');
     hideLater(box);
   };
   body.addEventListener('click', toggle);
+  if (more) more.addEventListener('click', toggle);
   body.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggle(); } });
   box.classList.remove('open');
-  box.replaceChildren(body, close);
+  box.replaceChildren(...[body, more, close].filter(Boolean));
   box.title = lines.map((l) => (l.coins ? l.coins + ' ' : '') + l.text).join('\n');
   box.hidden = false;
   if (!box.dataset.watched) {       // once: the pointer on the news stops its clock
@@ -45,6 +52,17 @@ export function showNews(lines) {
     box.addEventListener('mouseleave', () => { if (!box.hidden) hideLater(box); });
   }
   hideLater(box);
+}
+
+// The news put away at once (a new game begins: the last game's final sales stayed at the top
+// of the new one, on a touch screen until closed; user11's trial).
+export function hideNews() {
+  const box = document.getElementById('news');
+  if (!box) return;
+  clearTimeout(newsTimer);
+  newsTimer = null;
+  box.classList.remove('open');
+  box.hidden = true;
 }
 
 // An earlier refusal's message, gone once a later command is accepted (a new user's report:

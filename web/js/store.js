@@ -19,6 +19,7 @@ export const S = {
   offerOpen: false,    // the offer window unfolded while empty
   offerNews: [],       // [{id, key}] offers that left the market lately (from the log)
   gotNews: [],         // [{side, from}] what my deals of this turn gave me (the log's deal_done)
+  offersSeen: null,    // Map id -> {owner, partners}: the offers shown (market.js rememberOffers)
   armed: null,         // 'have' | 'want': the next card pressed gets this marker
   tapBean: null,       // the catalogue bean whose beanometer panel is open (touch)
   catTipOff: null,     // the catalogue bean clicked: its hover tip waits for the pointer to leave

@@ -3,6 +3,8 @@ language (``bohnanza.commands.texts``, through ``server/lang.py``)."""
 
 from __future__ import annotations
 
+from bohnanza.commands.texts import word
+
 from .. import lang
 from .presence import Presence
 from .table import Table
@@ -32,7 +34,8 @@ def options_text(t: Table, reader: str = "en") -> str:
 
 
 def who_text(t: Table, presence: Presence, reader: str = "en") -> str:
-    """``/who``: the seats with their marks, and how many watch."""
+    """``/who``: the seats with their marks, and how many watch; a bot's level in the
+    reader's words, as the board's badge says it ("ボット（ふつう）", not "ボット（normal）")."""
     def say(key: str, **params: object) -> str:
         return lang.text(key, reader, **params)
 
@@ -44,11 +47,11 @@ def who_text(t: Table, presence: Presence, reader: str = "en") -> str:
         for i, s in enumerate(t.seats):
             marks = []
             if s.bot is not None and not s.human:
-                marks.append(say("who.bot", policy=s.bot))
+                marks.append(say("who.bot", policy=word(s.bot, reader)))
                 if s.vacant:
                     marks.append(say("who.vacant"))
             elif s.bot is not None:
-                marks.append(say("who.bot_for", policy=s.bot))
+                marks.append(say("who.bot_for", policy=word(s.bot, reader)))
             elif not presence.connected(i):
                 marks.append(say("who.away_handover" if s.long_away else "who.away"))
             elif s.stalling:

@@ -6,7 +6,7 @@ import { t, beanName, getLang } from '../i18n.js';
 import { beanCard, sideEntries } from '../beans.js';
 import { S, act, rerender, mySeat, seatColour, seatName, seatNames } from '../store.js';
 import { draftClick, loadOffer } from '../offer.js';
-import { dealPick, inMyDeal, isPicked, refLabel } from '../deal.js';
+import { dealPick, givesFrom, inMyDeal, isPicked, refLabel } from '../deal.js';
 import { makeDraggable } from '../dnd.js';
 
 // faceUp: the face-up cards (1-based) this side gives, as the view's offer says (face_up,
@@ -76,7 +76,26 @@ export function notTakenOf(e) {
   return [{ id: `${e.kind}-${e.seat}`, key, n: ids.map((i) => '#' + i).join(', '), name: seatName(e.seat) }];
 }
 
+// The offers this board has shown, by id: whose each was and who could take it (the view's
+// partners). News of an offer leaving is for those it concerned (user11's trial: at a table
+// with a random bot, "Offer #9 was withdrawn. Offer #10 … #11 …" filled the market, offers
+// between other seats that were never this person's to take, some never shown at all)
+export function rememberOffers(v) {
+  if (!v || !Array.isArray(v.offers)) return;
+  if (!S.offersSeen) S.offersSeen = new Map();
+  for (const o of v.offers) S.offersSeen.set(o.id, { owner: o.owner, partners: o.partners || [] });
+}
+
+function concernsMe(id) {
+  const me = mySeat();
+  if (me === null) return true;   // a watcher follows every offer
+  const o = S.offersSeen && S.offersSeen.get(id);
+  return !!o && (o.owner === me || o.partners.includes(me));
+}
+
 export function noteOfferNews(entries) {
+  // names are read when the line is drawn, from seat numbers (the log a page is sent as it
+  // connects comes before the state that names the seats: a watcher read "P0 and P1 traded")
   const put = (id, key, name, list, deal) => {
     S.offerNews = [...(S.offerNews || []).filter((n) => n.id !== id), { id, key, name, list, deal }].slice(-3);
   };
@@ -114,11 +133,11 @@ export function noteOfferNews(entries) {
     const party = e.kind === 'deal_done' && me !== null && (e.seat === me || e.other === me);
     if (e.kind === 'deal_done') {
       put(id, party ? 'traded_quiet' : key, undefined, undefined,
-        { a: seatName(e.seat), b: seatName(e.other), x: sideOf(e.active_gave), y: sideOf(e.other_gave) });
+        { a: e.seat, b: e.other, x: sideOf(e.active_gave), y: sideOf(e.other_gave) });
       if (e.answers !== undefined && e.answers !== null) put(e.answers, 'traded_quiet');
     } else if (e.kind === 'offer_stale' && ended !== null && e.seat === ended) {
-      put(id, e.seat === me ? 'gone_kept_mine' : 'gone_kept', seatName(e.seat));
-    } else put(id, key);
+      put(id, e.seat === me ? 'gone_kept_mine' : 'gone_kept', { seat: e.seat });
+    } else if (e.kind === 'deal_cancel' || concernsMe(id)) put(id, key);
     // trial 4: each party reads what the deal gave them (to plant in phase 3, R33)
     if (e.kind === 'deal_done' && me !== null && (e.seat === me || e.other === me)) {
       const got = (e.seat === me ? e.other_gave : e.active_gave) || [];
@@ -341,8 +360,8 @@ export function renderMarket(root) {
         : withNames(h('div', { class: 'got-news' }), t(sideEntries(g.side).reduce((k, [, n]) => k + n, 0) === 1 ? 'got_cards_1' : 'got_cards',
           { cards: cardsText(g.side), name: seatName(g.from) }), seatNames()))),
       ...news.map((n) => h('div', { class: 'news-' + n.key, text: n.deal
-        ? t(n.key, { n: n.id, a: n.deal.a, b: n.deal.b, x: cardsText(n.deal.x), y: cardsText(n.deal.y) })
-        : t(n.key, { n: n.list ?? n.id, name: n.name }) }))));
+        ? t(n.key, { n: n.id, a: seatName(n.deal.a), b: seatName(n.deal.b), x: cardsText(n.deal.x), y: cardsText(n.deal.y) })
+        : t(n.key, { n: n.list ?? n.id, name: typeof n.name === 'object' ? seatName(n.name.seat) : n.name }) }))));
   }
 }
 
@@ -374,7 +393,7 @@ export function renderFaceUp(root) {
   };
   v.face_up.forEach((bean, i) => {
     for (let p = (i ? places[i - 1] : 0) + 1; p < places[i]; p++) gone(p);
-    const owes = (inMyDeal() && v.you.deal_owes) || {};
+    const owes = (inMyDeal() && givesFrom('u') && v.you.deal_owes) || {};
     const c = beanCard(bean, { label: refLabel('u', i + 1),
       extraClass: (inMyDeal() && isPicked('u', i + 1) ? 'picked' : '') + (owes[bean] ? ' can-give' : '') +
         (!inMyDeal() && chosen.has(i + 1) ? ' in-draft' : '') });
