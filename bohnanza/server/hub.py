@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import functools
 import logging
-import re
 import time
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
@@ -41,14 +40,6 @@ log = logging.getLogger("bohnanza.server")
 
 MAX_TABS_PER_SEAT = 8  # connections of one seat (a seat token gets past the room's cap)
 DROP_GRACE = 10.0  # seconds an unused room waits before it is forgotten (Hub.drop_unused)
-# a room name: letters of any script and digits, with '-' and '_' inside ("Café", "豆の部屋")
-ROOM_NAME = re.compile(r"^[^\W_][\w-]*$")
-
-
-def valid_room_name(name: str, max_len: int) -> bool:
-    return 0 < len(name) <= max_len and ROOM_NAME.match(name) is not None
-
-
 class Hub:
     """Every room of this process, the store and its queue, and the idle-mark clock."""
 
