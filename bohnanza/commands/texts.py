@@ -243,6 +243,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.bad_name.long": ("A name has at most {n} characters.", "名前は{n}文字までです。"),
     "refuse.bad_name.unprintable": ("A name may hold printable characters only.",
                                     "名前に使えるのは表示できる文字だけです。"),
+    "refuse.bad_name.marks": ("A name may stack at most {n} marks on one letter.",
+                              "名前の1文字に重ねられる記号は{n}個までです。"),
     "refuse.bad_name.slash": ("A name may not start with '/'.",
                               "名前を「/」で始めることはできません。"),
     "refuse.bad_name.bot": ("A person's name may not end in (bot); that marks a bot.",
@@ -259,6 +261,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.bad_text.control": ("A line may not hold control, line-break or bidi-override "
                                 "characters ({char}).",
                                 "1行に制御文字・改行・双方向上書き文字は使えません（{char}）。"),
+    "refuse.bad_text.marks": ("A line may stack at most {n} marks on one character.",
+                              "1文字に重ねられる記号は{n}個までです。"),
     "refuse.bad_text.surrogate": ("That text is not valid Unicode (a lone surrogate).",
                                   "その文字列は正しいUnicodeではありません（単独のサロゲート）。"),
     "refuse.bad_message.depth": ("A message nests at most {n} deep.",

@@ -14,21 +14,20 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from bohnanza.commands.line import MAX_MARKS
+
 from .room.names import _ignorable, same_name
 
-__all__ = ["MAX_MARKS", "new_room_problem", "valid_room_name"]
+__all__ = ["new_room_problem", "valid_room_name"]
 
 # a room name: letters of any script and digits, with '-' and '_' inside ("Café", "豆の部屋")
 ROOM_NAME = re.compile(r"^[^\W_][\w-]*$")
-#: the most marks one letter of a room name carries: real words stack two or three (Hebrew's
-#: points, Tibetan's); a pile of them ("Zalgo" text) draws over the lines around it
-MAX_MARKS = 4
 
 
 def valid_room_name(name: str, max_len: int) -> bool:
     """A room name's form: 1 to ``max_len`` characters, letters and digits of any script with
     the marks on them (Unicode M*: Devanagari's vowel signs, Hebrew's points, an accent typed
-    after its letter; at most :data:`MAX_MARKS` on one), ``-`` and ``_`` inside. Python's
+    after its letter; at most ``line.MAX_MARKS`` on one), ``-`` and ``_`` inside. Python's
     ``\\w`` counts no mark: ``हिंदी`` and ``עִבְרִית`` were no room name at all (404)."""
     if not 0 < len(name) <= max_len:
         return False
