@@ -233,6 +233,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "メッセージを読み取れていません。再接続すると最新の状態が届きます。"),
     "refuse.room_chat": ("Too much chat in this room at once; wait a moment.",
                          "このルームのチャットが多すぎます。少し待ってください。"),
+    "refuse.chat_share": ("You are saying a lot at once; wait a moment so the others can "
+                          "speak too.",
+                          "発言が続いています。ほかの人も話せるよう、少し待ってください。"),
     "error.chat_burst": ("Too many lines at once: line {n} was not sent; wait a moment.",
                          "一度に送る行が多すぎます。{n}行目は送信されませんでした。少し待って"
                          "ください。"),
