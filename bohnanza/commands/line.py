@@ -24,6 +24,25 @@ def breaks_line(c: str) -> bool:
     return c in BIDI_CONTROLS or unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")
 
 
+#: the most marks (Unicode M*: accents, vowel signs, points) one character carries in a name or
+#: a line shown to others: real words stack two or three (Hebrew's points, Tibetan's stacks);
+#: a pile of them ("Zalgo" text) draws above and below its line, over the lines around it
+MAX_MARKS = 4
+
+
+def piled_marks(text: str, most: int = MAX_MARKS) -> bool:
+    """Whether more than ``most`` marks (Unicode M*) follow one another in ``text``."""
+    run = 0
+    for c in text:
+        if unicodedata.category(c)[0] == "M":
+            run += 1
+            if run > most:
+                return True
+        else:
+            run = 0
+    return False
+
+
 class CommandLine(NamedTuple):
     """A line that starts with ``/``: ``name`` casefolded, ``typed`` the name as written,
     ``rest`` what follows it (NFKC-normalised, stripped), ``stripped`` the whole line as sent

@@ -233,6 +233,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "メッセージを読み取れていません。再接続すると最新の状態が届きます。"),
     "refuse.room_chat": ("Too much chat in this room at once; wait a moment.",
                          "このルームのチャットが多すぎます。少し待ってください。"),
+    "refuse.chat_share": ("You are saying a lot at once; wait a moment so the others can "
+                          "speak too.",
+                          "発言が続いています。ほかの人も話せるよう、少し待ってください。"),
     "error.chat_burst": ("Too many lines at once: line {n} was not sent; wait a moment.",
                          "一度に送る行が多すぎます。{n}行目は送信されませんでした。少し待って"
                          "ください。"),
@@ -243,6 +246,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.bad_name.long": ("A name has at most {n} characters.", "名前は{n}文字までです。"),
     "refuse.bad_name.unprintable": ("A name may hold printable characters only.",
                                     "名前に使えるのは表示できる文字だけです。"),
+    "refuse.bad_name.marks": ("A name may stack at most {n} marks on one letter.",
+                              "名前の1文字に重ねられる記号は{n}個までです。"),
     "refuse.bad_name.slash": ("A name may not start with '/'.",
                               "名前を「/」で始めることはできません。"),
     "refuse.bad_name.bot": ("A person's name may not end in (bot); that marks a bot.",
@@ -259,6 +264,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "refuse.bad_text.control": ("A line may not hold control, line-break or bidi-override "
                                 "characters ({char}).",
                                 "1行に制御文字・改行・双方向上書き文字は使えません（{char}）。"),
+    "refuse.bad_text.marks": ("A line may stack at most {n} marks on one character.",
+                              "1文字に重ねられる記号は{n}個までです。"),
     "refuse.bad_text.surrogate": ("That text is not valid Unicode (a lone surrogate).",
                                   "その文字列は正しいUnicodeではありません（単独のサロゲート）。"),
     "refuse.bad_message.depth": ("A message nests at most {n} deep.",

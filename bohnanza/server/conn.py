@@ -39,6 +39,35 @@ class TokenBucket:
         return True
 
 
+_PRUNE_EVERY = 1024  # buckets looked at for pruning after this many new ones
+
+
+class Buckets:
+    """One :class:`TokenBucket` per address (or per key: a room's speakers, ``room.py``), made
+    on first use; full ones are dropped now and then (an address that stopped costs nothing)."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._by: dict[str, TokenBucket] = {}
+        self._made = 0
+
+    def take(self, address: str) -> bool:
+        b = self._by.get(address)
+        if b is None:
+            self._made += 1
+            if self._made % _PRUNE_EVERY == 0:
+                self._prune()
+            b = self._by[address] = TokenBucket(self.rate, self.burst)
+        return b.take()
+
+    def _prune(self) -> None:
+        now = time.monotonic()
+        for k, b in list(self._by.items()):
+            if b.tokens + (now - b.stamp) * b.rate >= b.burst:
+                del self._by[k]
+
+
 DIRECT_SEND = "bohnanza.send_text"
 """The scope extension of a server protocol that writes a text frame at once
 (``gate.GatedWebSocket.send_text_now``: ``(text) -> bool``, False when it cannot)."""

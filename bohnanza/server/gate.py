@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
-from .conn import DIRECT_RECEIVE, DIRECT_SEND, TokenBucket
+from .conn import DIRECT_RECEIVE, DIRECT_SEND, Buckets
 from .headlimit import HeadLimit
 from .wsframe import SHORT_HEADERS, lone_text, long_header
 from .wsframe import text_frame as text_frame  # (its home before wsframe.py)
@@ -72,35 +72,6 @@ except (ImportError, AttributeError):  # pragma: no cover - another websockets: 
 
 if TYPE_CHECKING:
     from .settings import Settings
-
-_PRUNE_EVERY = 1024  # buckets looked at for pruning after this many new ones
-
-
-class Buckets:
-    """One :class:`TokenBucket` per address, made on first use; full ones are dropped now and
-    then (an address that stopped costs nothing)."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = burst
-        self._by: dict[str, TokenBucket] = {}
-        self._made = 0
-
-    def take(self, address: str) -> bool:
-        b = self._by.get(address)
-        if b is None:
-            self._made += 1
-            if self._made % _PRUNE_EVERY == 0:
-                self._prune()
-            b = self._by[address] = TokenBucket(self.rate, self.burst)
-        return b.take()
-
-    def _prune(self) -> None:
-        now = time.monotonic()
-        for k, b in list(self._by.items()):
-            if b.tokens + (now - b.stamp) * b.rate >= b.burst:
-                del self._by[k]
-
 
 class Gate:
     """The limits of one server process (module docstring)."""

@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import functools
 import logging
-import re
 import time
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
@@ -41,14 +40,6 @@ log = logging.getLogger("bohnanza.server")
 
 MAX_TABS_PER_SEAT = 8  # connections of one seat (a seat token gets past the room's cap)
 DROP_GRACE = 10.0  # seconds an unused room waits before it is forgotten (Hub.drop_unused)
-# a room name: letters of any script and digits, with '-' and '_' inside ("Café", "豆の部屋")
-ROOM_NAME = re.compile(r"^[^\W_][\w-]*$")
-
-
-def valid_room_name(name: str, max_len: int) -> bool:
-    return 0 < len(name) <= max_len and ROOM_NAME.match(name) is not None
-
-
 class Hub:
     """Every room of this process, the store and its queue, and the idle-mark clock."""
 
@@ -68,6 +59,7 @@ class Hub:
         self._checkpointer: Checkpointer | None = None
         self.owner: Owner | None = None  # on PostgreSQL: the lease and the claims
         self.parked: set[str] = set()  # rooms in storage only (parking.py)
+        self._unseated: list[Room] = []  # loaded rooms nobody sits in, without a game (open)
         self._in_use: int | None = None  # the database's server lock, held shared (inuse.py)
         self._held = in_use  # that lock, held by the caller before the start (bohnanza serve)
         self._sweep_at = 0.0  # when stored rooms unused for forget_after are next forgotten
@@ -104,9 +96,6 @@ class Hub:
         for name, why in failed.items():
             self._damaged(name, why)
         for stored in stored_rooms:
-            if not stored.seats and stored.game is None:
-                self._forget(stored.name)  # nobody sits there
-                continue
             room = self._new_room(stored.name)
             try:
                 room.restore(stored)
@@ -117,8 +106,10 @@ class Hub:
                 self._damaged(stored.name, "; ".join(problems))
                 continue
             if room.table.game is None and not any(s.human for s in room.seats):
-                self._forget(stored.name)  # bots only, no game to finish or to show
-                continue  # (a finished one waits for its watchers' reconnects: drop_unused)
+                # nobody sits there, or bots only, no game: forgotten unless its watchers
+                # come back in time (start: drop_unused), as when its last connection goes;
+                # forgotten here at once, the chat its watchers had just said was lost
+                self._unseated.append(room)
             loaded.append(room)
         # at most max_rooms live (a restart is no way past it), rooms with people first; the
         # rest are parked (parking.py): back with the next hello for them
@@ -145,14 +136,6 @@ class Hub:
     def _new_room(self, name: str) -> Room:
         return Room(name, self, self.queue, self.settings)
 
-    def _forget(self, name: str) -> None:
-        """Delete a stored room at start-up; a database that will not let us is no reason not
-        to start (the room is simply not loaded)."""
-        try:
-            self.store.delete_room(name)
-        except Exception as e:
-            log.warning("room %r could not be deleted (%s: %s)", name, type(e).__name__, e)
-
     async def start(self) -> None:
         self.open()
         if self.inline and str(self.settings.db) != ":memory:":
@@ -161,6 +144,10 @@ class Hub:
             self._checkpointer.start()
         for room in self.rooms.values():
             room.plan_bots()  # the bots of running games play on after a restart
+        for room in self._unseated:
+            if self.rooms.get(room.name) is room:
+                self.drop_unused(room)  # (parked: forgotten unvisited, parking.sweep)
+        self._unseated = []
         if self.owner is not None:
             await self.owner.start()
         self._idle_task = asyncio.create_task(self._idle_loop())

@@ -10,7 +10,9 @@
   paragraph separator and no bidi embedding, override or isolate (U+202A-U+202E,
   U+2066-U+2069) - refused as ``bad_text``, naming the character; zero-width spaces
   (U+200B, U+2060, U+FEFF) are removed (the joiners U+200C, U+200D stay: scripts and emoji
-  need them).
+  need them); a character may carry at most ``line.MAX_MARKS`` marks (accents, vowel
+  signs: a pile of them, "Zalgo" text, draws over the lines above and below), else
+  ``bad_text``.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bohnanza.commands.line import breaks_line
+from bohnanza.commands.line import MAX_MARKS, breaks_line, piled_marks
 
 from .jsontext import loads
 from .room.change import CommandError
@@ -110,6 +112,9 @@ def check_line(text: str, max_len: int | None, multiline: bool = False) -> str:
                     f"A line may not hold control, line-break or bidi-override characters "
                     f"(U+{ord(c):04X}).")
         text = text.translate(ZERO_WIDTH)
+        if piled_marks(text):
+            raise CommandError("bad_text", f"A line may stack at most {MAX_MARKS} marks on one "
+                               "character.")
     if max_len is not None and len(text) > max_len:
         raise CommandError("too_long", f"A line has at most {max_len} characters.")
     return text

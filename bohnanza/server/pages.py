@@ -31,8 +31,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.staticfiles import NotModifiedResponse
 
 from .facts import facts
-from .hub import Hub, valid_room_name
+from .hub import Hub
 from .protocol import protocol_schema
+from .roomnames import valid_room_name
 from .settings import Settings
 
 F = TypeVar("F", bound=Callable[..., Any])

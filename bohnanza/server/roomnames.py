@@ -1,4 +1,4 @@
-"""A new room's name, beyond its form (``hub.valid_room_name``: letters and digits of any
+"""A new room's name, beyond its form (:func:`valid_room_name`: letters and digits of any
 script, ``-`` and ``_`` inside): a name that would make a room that looks like one this server
 holds is refused, so the lobby cannot list a copy of a friend's table (``Beans`` beside
 ``beans``, Cyrillic ``Вeans``, full-width ``ｂｅａｎｓ``), and so is a name holding a character
@@ -10,13 +10,42 @@ server, 4 Dec 2026)."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable
+
+from bohnanza.commands.line import MAX_MARKS
 
 from .room.names import _ignorable, same_name
 
-__all__ = ["new_room_problem"]
+__all__ = ["new_room_problem", "valid_room_name"]
+
+# a room name: letters of any script and digits, with '-' and '_' inside ("Café", "豆の部屋")
+ROOM_NAME = re.compile(r"^[^\W_][\w-]*$")
 
 
+def valid_room_name(name: str, max_len: int) -> bool:
+    """A room name's form: 1 to ``max_len`` characters, letters and digits of any script with
+    the marks on them (Unicode M*: Devanagari's vowel signs, Hebrew's points, an accent typed
+    after its letter; at most ``line.MAX_MARKS`` on one), ``-`` and ``_`` inside. Python's
+    ``\\w`` counts no mark: ``हिंदी`` and ``עִבְרִית`` were no room name at all (404)."""
+    if not 0 < len(name) <= max_len:
+        return False
+    if ROOM_NAME.match(name) is not None:
+        return True  # (most names: no mark)
+    if name.isascii():
+        return False
+    base: list[str] = []  # the name without the marks on its letters and digits
+    stack = 0
+    for c in name:
+        if unicodedata.category(c)[0] == "M" and base and base[-1] not in "-_":
+            stack += 1
+            if stack > MAX_MARKS:
+                return False
+            continue
+        stack = 0
+        base.append(c)
+    return ROOM_NAME.match("".join(base)) is not None
 
 
 def new_room_problem(name: str, existing: Iterable[str]) -> tuple[str, str | None] | None:

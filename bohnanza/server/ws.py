@@ -16,7 +16,7 @@ from bohnanza.commands.texts import lang_of, server_text
 
 from . import eager, gate, inbound
 from .conn import DIRECT_RECEIVE, Conn
-from .hub import Hub, valid_room_name
+from .hub import Hub
 from .protocol import (
     CLOSE_POLICY,
     CLOSE_TOO_BIG,
@@ -34,6 +34,7 @@ from .protocol import (
     say_id_adapter,
 )
 from .room import Room
+from .roomnames import valid_room_name
 from .settings import Settings
 
 if TYPE_CHECKING:

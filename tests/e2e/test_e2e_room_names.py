@@ -112,3 +112,20 @@ def test_a_board_refused_for_now_backs_off(browser: Any, private_server: Any) ->
             assert 2 <= made <= 7, made        # 0.3, 0.6, 1.2, 2.4, 4.8 s apart, not 0.3
             errors.clear()                     # (the refusals' own)
             assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize("word", ["हिंदी", "עִבְרִית"])
+def test_the_lobby_opens_a_room_named_with_marks_on_its_letters(
+        browser: Any, server: str, word: str) -> None:
+    # a Hindi or Hebrew room name carries marks (vowel signs, points): the form's pattern
+    # counted letters and digits only, so the browser refused the name before sending it
+    # (and the server answered 404); now it opens the room
+    name = word + secrets.token_hex(2)
+    with watched_page(browser) as (pg, errors):
+        pg.goto(server + "/")
+        pg.fill("#lobby-name", "Ann")
+        pg.fill("#lobby-room", name)
+        assert pg.eval_on_selector("#lobby-room", "e => e.checkValidity()")
+        pg.click("#lobby-open")
+        pg.wait_for_selector("#btn-join", timeout=15_000)
+        assert_clean(pg, errors)

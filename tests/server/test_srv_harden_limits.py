@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 import websockets
 
 from .harness import Client, ServerProc, server_store
@@ -467,6 +468,45 @@ async def test_the_chat_rate_of_a_room_holds_for_everyone(server_factory: Any) -
     assert (await people[0].say("/who"))["ok"]  # commands are not chat
     for p in people:
         await p.close()
+
+
+@pytest.mark.parametrize("per_address", [0, 1])
+async def test_one_fast_typist_leaves_the_table_room_to_talk(
+        server_factory: Any, per_address: int) -> None:
+    # Eve watches and types lines as fast as her connection takes them (with the per-address
+    # limits on: from three tabs, one address, one share); before, she took every line the
+    # room's chat allows and Ann's trade talk was refused ("Too much chat in this room at
+    # once") for as long as Eve went on
+    srv: ServerProc = server_factory(room_chat_per_second=3, room_chat_burst=20,
+                                     per_address_limits=per_address)
+    ann = await Client(srv.ws_url("talk"), "Ann").connect()
+    await ann.ok("/join")
+    tabs = [await Client(srv.ws_url("talk"), f"Eve{i}").connect()
+            for i in range(3 if per_address else 1)]
+    eves: list[dict[str, Any]] = []
+    going = True
+
+    async def type_fast(tab: Client) -> None:
+        n = 0
+        while going:
+            eves.append(await tab.say(f"buy my beans {n}"))
+            n += 1
+            await asyncio.sleep(0.05)
+
+    typists = [asyncio.create_task(type_fast(t)) for t in tabs]
+    await asyncio.sleep(1.5)  # her first lines took the room's burst
+    anns = []
+    for n in range(4):   # a line a second, while Eve goes on
+        anns.append(await ann.say(f"2 red for a chili? {n}"))
+        await asyncio.sleep(1)
+    going = False
+    await asyncio.gather(*typists)
+    assert all(r["ok"] for r in anns), anns
+    refused = {r["message"] for r in eves if not r["ok"]}
+    assert refused == {"You are saying a lot at once; wait a moment so the others can speak "
+                       "too."}, refused
+    for c in (ann, *tabs):
+        await c.close()
 
 
 async def test_a_flood_bars_its_address_for_a_while(server_factory: Any) -> None:

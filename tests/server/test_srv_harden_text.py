@@ -126,6 +126,34 @@ async def test_zero_width_spaces_are_removed_from_chat(server: ServerProc) -> No
     await c.close()
 
 
+#: a letter under a pile of marks ("Zalgo" text): the pile drew above and below its line, over
+#: the seat panel and the line around it (a session breaking the server, 5 Dec 2026)
+ZALGO = "Z" + "\u0301\u0300\u0302\u0303\u0308" + "\u0316\u0317\u0318"
+
+
+async def test_a_name_or_chat_line_under_a_pile_of_marks_is_refused(server: ServerProc) -> None:
+    c = await Client(server.ws_url("zalgo"), name="Ann").connect()
+    for line in ["/join " + ZALGO, "hi " + ZALGO]:   # a typed line: the name or the chat
+        r = await c.say(line)
+        assert r["ok"] is False and r["code"] == "bad_text", r
+        assert "at most 4 marks on one character" in r["message"]
+    assert c.seat is None
+    ja = await Client(server.ws_url("zalgo")).connect(hello=False)  # a watcher's name too
+    await ja.send({"type": "hello", "name": ZALGO, "lang": "ja"})
+    await ja.wait(lambda: bool(ja.welcomes and ja.errors))
+    assert ja.errors[-1]["code"] == "bad_name" and "記号は4個まで" in ja.errors[-1]["message"]
+    assert ja.welcomes[-1]["you"]["name"] != ZALGO
+    # words as their scripts write them: marks on a letter, up to 4 (Tibetan's stack of 3,
+    # an accent typed after its letter, an emoji keycap)
+    assert (await c.say("/join བསྒྲུབས")).get("ok"), "a name of three stacked marks"
+    for line in ["नमस्ते दोस्तों", "cafe\u0301 #\ufe0f\u20e3", "עִבְרִית", "ཧྨྱཱཾ"]:
+        assert (await c.say(line))["ok"], line
+    assert [m["text"] for m in _stored_chat(server, "zalgo")][-1] == "ཧྨྱཱཾ"
+    assert all(ZALGO not in m["text"] for m in _stored_chat(server, "zalgo"))
+    await c.close()
+    await ja.close()
+
+
 # ------------------------------------------------------------------ item 8: lone surrogates
 
 

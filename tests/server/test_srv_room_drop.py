@@ -9,9 +9,14 @@ or a reload keeps the game and its result. A real server, real sockets, the real
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any
 
+import httpx
 import pytest
+
+from bohnanza.server.hub import DROP_GRACE
 
 from .harness import Client
 
@@ -56,3 +61,40 @@ async def test_a_reload_of_the_only_watcher_finds_the_finished_game(server_facto
     again = await Client(srv.ws_url("reload"), "Ann").connect()
     assert again.state["room"]["over"] and again.state["view"]["result"] == result
     await again.close()
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("how", ["stop", "kill9"])
+async def test_a_room_nobody_sits_in_keeps_its_chat_through_a_restart(
+        server_factory: Any, how: str) -> None:
+    # Ann and Bob talk in a room before anyone takes a seat, and Cy has seated two bots at a
+    # table of his own (no person seated, no game); the server restarts (a deploy, a crash).
+    # Every line was acknowledged, so stored (design.md §7): their pages come back to the
+    # same talk and the same table. Before, a room nobody sat in was deleted at the start.
+    srv = server_factory()
+    ann = await Client(srv.ws_url("talk"), "Ann").connect()
+    bob = await Client(srv.ws_url("talk"), "Bob").connect()
+    for line in ["shall we play?", "after lunch"]:
+        await ann.ok(line)
+    await bob.ok("yes, 3 players")
+    cy = await Client(srv.ws_url("bots"), "Cy").connect()
+    await cy.ok("/addbot Rex")
+    await cy.ok("/addbot Max")
+    dee = await Client(srv.ws_url("quiet"), "Dee").connect()
+    await dee.ok("anyone?")
+    srv.kill9() if how == "kill9" else srv.stop()
+    srv.start()
+    again = await Client(srv.ws_url("talk"), "Ann").connect()
+    await again.wait(lambda: len(again.chats) >= 3)
+    assert [c["text"] for c in again.chats] == ["shall we play?", "after lunch", "yes, 3 players"]
+    cy2 = await Client(srv.ws_url("bots"), "Cy").connect()
+    assert [s["name"] for s in cy2.state["room"]["seats"]] == ["Rex", "Max"]
+    await cy2.close()
+    # a room nobody comes back to is still forgotten, DROP_GRACE after the start
+    deadline = time.monotonic() + DROP_GRACE + 30
+    while "quiet" in {r["room"] for r in httpx.get(srv.base + "/api/rooms").json()}:
+        assert time.monotonic() < deadline, "the unused room was never forgotten"
+        await asyncio.sleep(0.2)
+    await again.close()
+    for c in (ann, bob, cy, dee):
+        await c.close()

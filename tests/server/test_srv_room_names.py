@@ -17,7 +17,7 @@ import httpx
 import pytest
 import websockets
 
-from bohnanza.server.roomnames import new_room_problem
+from bohnanza.server.roomnames import new_room_problem, valid_room_name
 
 from .harness import Client, ServerProc
 
@@ -100,3 +100,36 @@ async def test_a_room_stored_before_keeps_its_name(server_factory: Any) -> None:
     back = await Client(srv.ws_url("old_"), "Ann").connect()
     assert back.state is not None and [s["name"] for s in back.state["room"]["seats"]] == ["Ann"]
     await back.close()
+
+
+#: words of scripts written with marks on their letters (Unicode M*: Devanagari's vowel signs
+#: and anusvara, Hebrew's points, Tibetan's vowel sign, Bengali's, Tamil's; a Latin letter and
+#: its accent as typed, not composed): a room is "letters and digits of any script" (design.md
+#: §6, the lobby's rule); the server refused each as no room name at all (404, closed 1008)
+MARKED = ["हिंदी", "नमस्ते-दोस्त", "עִבְרִית", "བོད", "বাংলা", "தமிழ்", "cafe\u0301-x"]
+
+
+@pytest.mark.parametrize("name", MARKED)
+def test_a_name_with_marks_on_its_letters_is_a_room_name(name: str) -> None:
+    assert valid_room_name(name, 32)
+    assert new_room_problem(name, ["Beansx"]) is None
+
+
+@pytest.mark.parametrize("name", ["\u0301abc", "a-\u0301b", "a_\u0301", "a" + "\u0301" * 5])
+def test_a_mark_on_no_letter_or_stacked_high_is_no_room_name(name: str) -> None:
+    # a mark that opens the name or sits on - or _ marks nothing; five on one letter draw
+    # above and below the lobby's line (a name's stack: MAX_MARKS)
+    assert not valid_room_name(name, 32)
+
+
+@pytest.mark.timeout(120)
+async def test_rooms_named_in_scripts_with_marks_open_and_play(server: ServerProc) -> None:
+    for name in ["हिंदी", "עִבְרִית"]:
+        assert httpx.get(f"{server.base}/r/{quote(name)}").status_code == 200, name
+        opened = httpx.get(f"{server.base}/open", params={"room": name}, follow_redirects=False)
+        assert opened.status_code == 303 and opened.headers["location"] == f"/r/{quote(name)}"
+        ann = await Client(server.ws_url(quote(name)), "Ann").connect()
+        assert (await ann.ok("/join"))["message"] == "You sit in seat 1."
+        await ann.close()
+    listed = {r["room"] for r in httpx.get(server.base + "/api/rooms").json()}
+    assert listed == {"हिंदी", "עִבְרִית"}

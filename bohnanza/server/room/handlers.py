@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from bohnanza import commands as cmds
 from bohnanza.commands.model import GameCommand
 
-from ..conn import TokenBucket
+from ..conn import Buckets, TokenBucket
 from ..inbound import typed_line
 from ..protocol import Chat
 from . import commands
@@ -28,6 +28,7 @@ class Room(commands.Parts, Protocol):
     rate and what ``mark_owed`` last read (its hosted game)."""
 
     chat_rate: TokenBucket
+    chat_share: Buckets
     owed_memo: OwedMemo
 
 
@@ -91,11 +92,30 @@ def game_entries(hosted: HostedGame, game: GameState, events: list[Any]
     return hosted.entries(game, events)
 
 
+def _speaker(room: Room, actor: Any) -> str:
+    """Whose share of the room's chat a line takes: a seat's (its tabs together), else the
+    watcher's address (its connections together; with the per-address limits on), else the
+    connection's."""
+    if actor.seat is not None:
+        return f"seat {actor.seat}"
+    address = getattr(actor, "address", "?")
+    if room.settings.per_address_limits and address != "?":
+        return address
+    return f"conn {actor.id}"
+
+
 def chat(room: Room, actor: Any, text: str) -> Change:
-    """A chat line (``empty``; ``rate_limited``: the room's chat, everyone's lines together)."""
+    """A chat line (``empty``; ``rate_limited``: the speaker's share of the room's chat, then
+    the room's chat, everyone's lines together). A speaker's share is half the room's rate
+    (and its burst, for a paste); a line over it takes none of the room's: one connection
+    typing at its own rate (10 lines a second) took every line the room's chat allows (3),
+    and the table's trade talk was refused for as long as it went on."""
     text = text.strip()
     if not text:
         raise CommandError("empty", "Nothing to say.")
+    if not room.chat_share.take(_speaker(room, actor)):
+        raise CommandError("rate_limited", "You are saying a lot at once; wait a moment so "
+                           "the others can speak too.")
     if not room.chat_rate.take():  # the room's chat, everyone's lines together
         raise CommandError("rate_limited", "Too much chat in this room at once; wait a "
                            "moment.")

@@ -7,7 +7,8 @@ U+115F, U+1160, U+3164, U+FFA0) and the like are refused. So are the few charact
 nothing yet pass PRECIS (:data:`_BLANK`: U+2800 BRAILLE PATTERN BLANK, U+1D159 MUSICAL SYMBOL
 NULL NOTEHEAD, U+16FE4 KHITAN SMALL SCRIPT FILLER): ``Ann`` + U+2800 would look like ``Ann``.
 A name must also hold at least one letter or digit (a name of only U+2800 or U+3164 shows
-nothing).
+nothing), and no letter may carry more than ``line.MAX_MARKS`` marks (accents, vowel signs:
+a pile of them draws over the lines around the name).
 
 Two names are the same when their *keys* are equal: the PRECIS Nickname comparison form
 (case-mapped), then the confusable skeleton of Unicode Technical Standard #39 (section 4:
@@ -26,6 +27,8 @@ import unicodedata
 from pathlib import Path
 
 from precis_i18n import get_profile
+
+from bohnanza.commands.line import MAX_MARKS, piled_marks
 
 from .change import CommandError
 
@@ -126,6 +129,9 @@ def check_name(raw: str | None, max_len: int) -> str:
         raise CommandError("bad_name", "A name needs at least one visible character.")
     if any(c in _BLANK for c in name):  # shows nothing: Ann + U+2800 looks like Ann
         raise CommandError("bad_name", "A name may hold printable characters only.")
+    if piled_marks(name):  # "Zalgo": draws over the seat panel above and the line below
+        raise CommandError("bad_name", f"A name may stack at most {MAX_MARKS} marks on one "
+                           "letter.")
     if len(name) > max_len:
         raise CommandError("bad_name", f"A name has at most {max_len} characters.")
     if name.startswith("/"):

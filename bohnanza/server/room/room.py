@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from bohnanza.engine import Refusal
 
 from .. import frames, lang
-from ..conn import TokenBucket
+from ..conn import Buckets, TokenBucket
 from ..protocol import Reply
 from . import arrival, handlers
 from . import game as games
@@ -87,6 +87,8 @@ class Room:
         self.clock = ClockDriver(self)
         self.owed_memo = OwedMemo()  # what mark_owed last read (clock.py)
         self.chat_rate = TokenBucket(settings.room_chat_per_second, settings.room_chat_burst)
+        # each speaker's share of it (handlers.chat): half its rate (a paste: its whole burst)
+        self.chat_share = Buckets(settings.room_chat_per_second / 2, settings.room_chat_burst)
         self.snap = Snapshot()  # the last state the delta connections got (states.py)
         # the say being handled: (its connection, its id); its ok reply may ride in the
         # connection's state or patch (a delta connection), then ``rode`` is that connection
