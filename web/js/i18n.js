@@ -20,6 +20,8 @@ const T = {
   lobby_refresh: ['Refresh', '更新'],
   lobby_running: ['playing', 'プレイ中'],
   lobby_waiting: ['waiting', '募集中'],
+  lobby_yours: ['your seat', 'あなたの席'],
+  lobby_resting: ['resting: it wakes up as you open it', '休止中: 開くと再開します'],
   lobby_spectators: ['spectators', '観戦'],
   back_lobby: ['Lobby', 'ロビー'],
   connecting: ['Connecting…', '接続中…'],

@@ -6,14 +6,42 @@ import { FACTS } from './facts.js';
 
 let rooms = [];
 
+// The rooms this browser holds a seat's token for (net.js keeps one per room: the seat comes
+// back with it). The server lists only the rooms it holds in memory: a room nobody has
+// visited for a while rests in storage (parking) and left the list, so a host who came back
+// had to remember its name; the lobby lists these too, marked as yours.
+const TOKEN = 'bohnanza.token.';
+function myRooms() {
+  const out = new Set();
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k && k.startsWith(TOKEN) && localStorage.getItem(k)) out.add(k.slice(TOKEN.length));
+  }
+  return out;
+}
+
+function roomLink(name) {
+  const a = h('a', { href: '/r/' + encodeURIComponent(name), text: name });
+  a.addEventListener('click', keepName);   // the room then knows the name typed here
+  return a;
+}
+
 function renderRooms() {
   const ul = clear($('#rooms'));
-  if (!rooms.length) { ul.append(h('li', { class: 'nothing', text: t('lobby_none') })); return; }
+  const mine = myRooms();
+  const live = new Set(rooms.map((r) => r.room));
+  // a resting room of yours (not in the server's list) first, then the live ones
+  const resting = [...mine].filter((n) => !live.has(n)).sort();
+  if (!rooms.length && !resting.length) { ul.append(h('li', { class: 'nothing', text: t('lobby_none') })); return; }
+  for (const name of resting) {
+    ul.append(h('li', { class: 'mine resting', dataset: { room: name } }, roomLink(name), ' ',
+      h('span', { class: 'tag yours', text: t('lobby_yours') }), ' ',
+      h('span', { class: 'resting-note', text: t('lobby_resting') })));
+  }
   for (const r of rooms) {
-    const a = h('a', { href: '/r/' + encodeURIComponent(r.room), text: r.room });
-    a.addEventListener('click', keepName);   // the room then knows the name typed here
-    ul.append(h('li', {}, a, ' ',
+    ul.append(h('li', { class: mine.has(r.room) ? 'mine' : '', dataset: { room: r.room } }, roomLink(r.room), ' ',
       h('span', { class: 'tag ' + (r.running ? 'running' : 'waiting'), text: t(r.running ? 'lobby_running' : 'lobby_waiting') }), ' ',
+      mine.has(r.room) ? h('span', { class: 'tag yours', text: t('lobby_yours') }) : null, ' ',
       r.game && r.game !== 'bohnanza' ? h('span', { class: 'tag game', text: has('lobby_tag_' + r.game) ? t('lobby_tag_' + r.game) : r.game }) : null, ' ',
       ...facts(r)));
   }

@@ -1,0 +1,63 @@
+"""The lobby lists the rooms this browser holds a seat in, resting ones too (trial user11: a
+room nobody visits for a while parks, leaves the server's list, and the lobby read "No rooms
+yet." while Ann's game waited in storage: a host who came back had to remember its name).
+A room of Ann's reads "your seat"; one at rest says it wakes up as she opens it, and opening
+it gives her seat back."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from typing import Any
+
+import pytest
+
+from .e2e_board import assert_clean, watched_page
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 30_000
+
+
+def _listed(base: str) -> list[str]:
+    with urllib.request.urlopen(base + "/api/rooms", timeout=5) as r:
+        return [x["room"] for x in json.load(r)]
+
+
+def test_the_lobby_lists_my_resting_room_and_opening_it_seats_me_again(
+        private_server: Any, browser: Any) -> None:
+    srv = private_server(park_after="1")          # a room nobody is connected to parks at once
+    with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
+        pg.goto(srv.base + "/r/Resty")
+        pg.click("#btn-join")
+        pg.wait_for_function("window.__bohnanza.S.roomInfo && window.__bohnanza.S.roomInfo.start_seats === 1",
+                             timeout=TIMEOUT)
+        reply = pg.evaluate("window.__bohnanza.net.say('/addbot Bo')")
+        assert reply["ok"], reply
+        # a second room where Ann only looked (no seat: no token): not hers
+        other = pg.context.new_page()
+        other.goto(srv.base + "/r/Elsewhere")
+        other.wait_for_function("window.__bohnanza && window.__bohnanza.S.roomInfo", timeout=TIMEOUT)
+        # Ann goes to the lobby: nobody is connected to Resty, which parks (leaves the list)
+        pg.goto(srv.base + "/")
+        deadline = time.monotonic() + 30
+        while "Resty" in _listed(srv.base):
+            assert time.monotonic() < deadline, _listed(srv.base)
+            time.sleep(0.2)
+        pg.click("#refresh")
+        mine = pg.locator('#rooms li.resting[data-room="Resty"]')
+        mine.wait_for(timeout=TIMEOUT)
+        text = " ".join(mine.inner_text().split())
+        assert "your seat" in text and "resting" in text, text
+        # the room she only watched is listed (live) but not as hers
+        pg.wait_for_selector('#rooms li[data-room="Elsewhere"]', timeout=TIMEOUT)
+        assert "your seat" not in pg.inner_text('#rooms li[data-room="Elsewhere"]')
+        # opening it wakes it with her seat and her bot
+        mine.locator("a").click()
+        pg.wait_for_function("window.__bohnanza && window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                             timeout=TIMEOUT)
+        seats = pg.evaluate("window.__bohnanza.S.roomInfo.seats.map((s) => s.name)")
+        assert seats == ["Ann", "Bo"], seats
+        assert_clean(pg, errors)
