@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from . import positions as P
-from .e2e_board import ARTIFACTS, assert_clean, status, watched_page
+from .e2e_board import ARTIFACTS, assert_clean, drawn, status, watched_page
 from .test_e2e_bots import close
 from .test_e2e_game import open_room
 
@@ -37,7 +37,7 @@ IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientR
 def push(pg: Any, msg: dict[str, Any]) -> None:
     """A state as the server pushes one: the page keeps its scroll and local state."""
     pg.evaluate("m => window.__bohnanza.push(m)", msg)
-    pg.wait_for_timeout(100)
+    drawn(pg)   # drawn at once; what goes in an animation frame too
 
 
 # ------------------------------------------------------------------ the phone's scroll

@@ -237,10 +237,21 @@ class Solo:
                     self.p.page.wait_for_timeout(300)            # let the bots answer on screen
                     self.shot("bots-board")
             return
-        if turn in self.gift_turns and time.monotonic() - self.gift_at < 1.0 and v["face_up"]:
-            self.wait_change(self.p.version(), 700)                # time for an answer
+        # time for an answer: until a bot's offer is mine to accept or every bot passed (a
+        # bot on a loaded machine takes longer than the one second once given); 15 s at most
+        if (turn in self.gift_turns and v["face_up"] and not self.answered(v)
+                and time.monotonic() - self.gift_at < 15):
+            self.wait_change(self.p.version(), 1000)
             return
         self.act(lambda: self.click('#phase-btn[data-label="end_trading"]'))
+
+    @staticmethod
+    def answered(v: dict[str, Any]) -> bool:
+        """The bots answered my gift: an offer of theirs I may accept, or all of them passed."""
+        me = v["you"]["seat"]
+        if any(o["id"] in v["you"]["can_accept"] and o["owner"] != me for o in v["offers"]):
+            return True
+        return all(s["passed"] for i, s in enumerate(v["seats"]) if i != me)
 
     def shot(self, name: str) -> None:
         if name not in self.shots:

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from . import positions as P
-from .e2e_board import assert_clean, status, watched_page
+from .e2e_board import assert_clean, drawn, status, watched_page
 from .test_e2e_explains import axe
 
 pytestmark = pytest.mark.browser
@@ -87,7 +87,7 @@ def test_the_phone_header_stays_compact_when_the_page_scrolls(browser: Any, serv
             heights = []
             for y in (0, 600, 100_000):
                 pg.evaluate(f"window.scrollTo(0, {y})")
-                pg.wait_for_timeout(50)
+                drawn(pg)
                 bar = pg.locator("#topbar").bounding_box()
                 assert bar and bar["y"] == 0 and bar["height"] <= 0.15 * 844, (status(pg), bar)
                 assert pg.evaluate("(s => s.scrollHeight <= s.clientHeight + 1)"

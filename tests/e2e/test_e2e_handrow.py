@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from . import positions as P
-from .e2e_board import assert_clean, watched_page
+from .e2e_board import assert_clean, drawn, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +75,9 @@ def test_a_hand_wider_than_the_phone_says_how_many_cards_are_out_of_view(
 def test_a_hand_that_fits_shows_no_cue(browser: Any, server: str) -> None:
     with watched_page(browser, **LAPTOP) as (pg, errors):
         P.show(pg, server, eight_cards())
-        pg.wait_for_timeout(300)
+        # the cues are counted in an animation frame after the hand is drawn (own.js
+        # handCues): hidden until then whatever they would say, so wait for frames, not time
+        drawn(pg)
         assert pg.evaluate(OUT) == [0, 0]
         assert pg.locator("#hand .hand-more.right").is_hidden()
         assert pg.locator("#hand .hand-more.left").is_hidden()

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from .e2e_board import Player, sync
+from .e2e_board import Player, drawn, sync
 from .test_e2e_game import open_room
 
 pytestmark = pytest.mark.browser
@@ -154,7 +154,7 @@ def test_hiddenmoney_language_chat(server: str, browser: Any, artifacts: Path) -
     # a phone-sized screen: the board fits the width
     phone = players[1].page
     phone.set_viewport_size({"width": 390, "height": 844})
-    phone.wait_for_timeout(200)
+    drawn(phone)
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 400, width
     players[1].shot(artifacts / "phone.png")

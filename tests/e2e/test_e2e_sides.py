@@ -71,13 +71,13 @@ def test_the_chat_and_its_command_line_stay_in_view_on_a_laptop(
                                        "es => es.length") - 1
         pg.evaluate("(i) => document.querySelectorAll('#catalogue-box .cat-entry .card.cat')[i]"
                     ".focus()", last)
-        pg.wait_for_timeout(100)
+        drawn(pg)
         card = pg.evaluate(PLACE, f"#catalogue-box .cat-entry:nth-child({last + 1}) .card.cat")
         chat = pg.evaluate(CHAT)
         assert card["bottom"] <= chat["top"] + 1 and card["top"] >= card["bar"] - 1, (card, chat)
         # the column's end: the game log whole below the chat
         pg.evaluate("document.querySelector('#right').scrollTop = 1e6")
-        pg.wait_for_timeout(100)
+        drawn(pg)
         assert in_view(pg, "#right > .log-box")
         chat = pg.evaluate(CHAT)
         log = pg.evaluate(PLACE, "#right > .log-box")

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from . import positions as P
-from .e2e_board import ARTIFACTS, assert_clean, watched_page
+from .e2e_board import ARTIFACTS, assert_clean, drawn, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -145,7 +145,7 @@ def test_ending_trading_on_the_phone_brings_the_cards_to_plant(browser: Any, ser
         P.say(g, 0, "/done")
         assert g.view(0)["you"]["waiting_for"] == "plant_traded"
         pg.evaluate("(m) => window.__bohnanza.push(m)", P.state(g, 0))
-        pg.wait_for_timeout(300)
+        drawn(pg)
         assert in_view(pg, "#to-plant .card")
         pg.screenshot(path=str(ARTIFACTS / "trial6-phase3-phone.png"))
         assert_clean(pg, errors)

@@ -173,8 +173,12 @@ def test_japanese_bean_names_never_break_mid_word(server: str, browser: Any, art
 # -------------------------------------------------------------------------------- 5. chat
 
 
+#: the chat's lines of people (not the page's own: a reply such as "You sit in seat 2.")
+SAID = "#chat .chat-line:not(.system):not(.error)"
+
+
 def chat_lines(p: Player) -> list[str]:
-    return [x.strip() for x in p.page.locator("#chat .chat-line:not(.system):not(.error)").all_inner_texts()]
+    return [x.strip() for x in p.page.locator(SAID).all_inner_texts()]
 
 
 def test_chat_kept_across_a_reload_and_a_restart(private_server: Any, browser: Any) -> None:
@@ -186,7 +190,9 @@ def test_chat_kept_across_a_reload_and_a_restart(private_server: Any, browser: A
     for line in said:
         box.fill(line)
         ann.act(lambda: box.press("Enter"))
-    bob.wait(f"document.querySelectorAll('#chat .chat-line').length >= {len(said)}")
+    # Ann's lines, not any line: Bob's chat holds his /join reply too, so "3 lines" was true
+    # with two of Ann's, and the third (sent to Bob as Ann's reply goes to her) could be late
+    bob.wait(f"document.querySelectorAll('{SAID}').length >= {len(said)}")
     expected = [f"Ann: {x}" for x in said]
     assert chat_lines(bob)[-3:] == expected
     bob.page.reload()
@@ -212,6 +218,8 @@ def test_chat_history_is_bounded(private_server: Any, browser: Any) -> None:
         ann.act(lambda: box.press("Enter"))
     ann.page.reload()
     ann.wait("window.__bohnanza.S.roomInfo && document.querySelectorAll('#chat .chat-line').length >= 5")
+    # a negative check: a server that sent more than chat_history lines would send them in
+    # the same burst, so a moment more shows them (a wait for a condition cannot)
     ann.page.wait_for_timeout(300)
     assert chat_lines(ann) == [f"Ann: n{i}" for i in range(3, 8)]
     close([ann])
@@ -288,7 +296,7 @@ def test_chat_input_takes_the_servers_limit_and_keeps_a_refused_line(
     box.fill("/plnat 2")
     reply = p.act(lambda: box.press("Enter"), ok=False)
     assert not reply["ok"]
-    p.page.wait_for_timeout(200)
+    p.page.wait_for_timeout(200)   # a negative check: nothing empties the line after the reply
     assert box.input_value() == "/plnat 2"
     # a line the server takes is cleared
     box.fill("hello")
@@ -309,7 +317,7 @@ def test_a_line_cut_at_the_limit_says_so(private_server: Any, browser: Any) -> N
              "document.querySelector('#chat-input').dispatchEvent(new ClipboardEvent('paste', "
              "{ clipboardData: dt, bubbles: true, cancelable: true })); }")
     p.page.evaluate(paste, "y" * 23)   # 100 + 23: fits
-    p.page.wait_for_timeout(200)
+    p.page.wait_for_timeout(200)       # a negative check: no bubble comes for it
     assert p.page.locator(".error-bubble").count() == 0
     p.page.evaluate(paste, "y" * 24)   # 100 + 24: one too many
     bubble = p.page.locator(".error-bubble")

@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 from . import positions as P
-from .e2e_board import assert_clean, watched_page
+from .e2e_board import assert_clean, drawn, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -131,7 +131,7 @@ def test_an_offer_i_may_accept_comes_into_view_whole(browser: Any, server: str,
         new = msg["view"]["you"]["can_accept"]
         assert len(new) == 1, new                                   # the server's hint
         pg.evaluate("(m) => window.__bohnanza.push(m)", msg)       # as the server pushes it
-        pg.wait_for_timeout(300)
+        drawn(pg)
         sel = f'#market .offer[data-offer="{new[0]}"]'
         button = sel + " .accept-btn"
         assert pg.locator(sel).get_attribute("class").split().count("can-accept") == 1
