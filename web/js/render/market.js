@@ -6,7 +6,7 @@ import { t, beanName, getLang } from '../i18n.js';
 import { beanCard, sideEntries } from '../beans.js';
 import { S, act, rerender, mySeat, seatColour, seatName, seatNames } from '../store.js';
 import { draftClick, loadOffer } from '../offer.js';
-import { dealPick, givesFrom, inMyDeal, isPicked, refLabel } from '../deal.js';
+import { dealPick, inMyDeal, isPicked, mayGive, refLabel } from '../deal.js';
 import { makeDraggable } from '../dnd.js';
 
 // faceUp: the face-up cards (1-based) this side gives, as the view's offer says (face_up,
@@ -393,9 +393,8 @@ export function renderFaceUp(root) {
   };
   v.face_up.forEach((bean, i) => {
     for (let p = (i ? places[i - 1] : 0) + 1; p < places[i]; p++) gone(p);
-    const owes = (inMyDeal() && givesFrom('u') && v.you.deal_owes) || {};
     const c = beanCard(bean, { label: refLabel('u', i + 1),
-      extraClass: (inMyDeal() && isPicked('u', i + 1) ? 'picked' : '') + (owes[bean] ? ' can-give' : '') +
+      extraClass: (inMyDeal() && isPicked('u', i + 1) ? 'picked' : '') + (inMyDeal() && mayGive('u', i + 1) ? ' can-give' : '') +
         (!inMyDeal() && chosen.has(i + 1) ? ' in-draft' : '') });
     c.dataset.ref = 'u' + (i + 1);
     // face-up: the active player's to give (left = give, right = want, seed 000); the others
