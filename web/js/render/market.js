@@ -297,9 +297,12 @@ function offerEl(o, v, me, notes) {
   }
   // my own offer into the offer window, to send again (changed or not): a click on the offer
   // did it, with no key to do it (a keyboard player's trial: after a reload the draft was
-  // gone and only the mouse brought the offer back)
+  // gone and only the mouse brought the offer back). An icon, its words in its name and
+  // title: with them written out, an own offer widened and at 1366x768 the fourth offer
+  // wrapped into a second row the market scrolled to (trial 6's four offers in one row)
   if (mine && v.you && v.you.can_offer && v.phase !== 'over') {
-    const b = h('button', { class: 'btn small reoffer-btn', type: 'button', title: t('reoffer_title', { n: o.id }), text: t('reoffer') });
+    const b = h('button', { class: 'btn small reoffer-btn', type: 'button', title: t('reoffer_title', { n: o.id }), 'aria-label': t('reoffer') },
+      icon('again'));
     b.addEventListener('click', (e) => { e.stopPropagation(); loadOffer(o, true, true); });
     foot.append(b);
   }
