@@ -151,14 +151,15 @@ _TOPICS: dict[str, dict[str, str]] = {
     "buy": {
         "en": (
             "/buy: buy the third field, once, at any time: 3 coins (classic; rio-grande with "
-            "4-5 players and the duel, where the coins leave the game), 2 coins in rio-grande "
-            "with 6-7 players. Amigo and rio-grande with 3 players sell none (3 players start "
-            "with 3 fields there) (R21-R25)."
+            "4-5 players and the standard duel, where the coins leave the game), 2 coins in "
+            "rio-grande with 6-7 players. Amigo, rio-grande with 3 players and the 3fields duel "
+            "sell none (3 players and that duel start with 3 fields there) (R21-R25, C10)."
         ),
         "ja": (
             "/buy: 3つ目の畑をいつでも1回だけ購入します。3ターラー（classic、rio-grande の4-5人、"
-            "決闘ではそのターラーはゲームから除外）、rio-grande の6-7人では2ターラー。amigo と "
-            "rio-grande の3人では買えません（3人はその場合最初から畑3つ）（R21-R25）。"
+            "standard の決闘ではそのターラーはゲームから除外）、rio-grande の6-7人では2ターラー。"
+            "amigo、rio-grande の3人、3fields の決闘では買えません（3人とその決闘は最初から畑3つ）"
+            "（R21-R25、C10）。"
         ),
     },
     "offer": {

@@ -31,14 +31,18 @@ MAX_MARKS = 4
 
 
 def piled_marks(text: str, most: int = MAX_MARKS) -> bool:
-    """Whether more than ``most`` marks (Unicode M*) follow one another in ``text``."""
+    """Whether more than ``most`` marks (Unicode M*) follow one another in ``text``. An
+    invisible format character between them (Cf: a zero-width joiner or non-joiner, a soft
+    hyphen, U+2061) ends no pile: the marks after it stack on the same letter (4 marks and a
+    U+200C, five times, drew the whole pile)."""
     run = 0
     for c in text:
-        if unicodedata.category(c)[0] == "M":
+        kind = unicodedata.category(c)
+        if kind[0] == "M":
             run += 1
             if run > most:
                 return True
-        else:
+        elif kind != "Cf":
             run = 0
     return False
 

@@ -248,6 +248,22 @@ def face_up_wanted(g: GameState, o: Offer) -> list[int]:
     return sorted(out)
 
 
+def deal_cards(g: GameState, seat: int) -> list[str] | None:
+    """The cards (``"h2"``, ``"u1"``: the ``/provide`` names) ``seat`` may hand over in the
+    pending deal: each card of a bean it owes in its hand (R11: any position) and, for the
+    active player only, among the face-up cards (R29: they are the active player's to give;
+    the partner's board ringed them and a click picked what the server refuses). ``None``: no
+    deal, or not a party."""
+    d = g.deal
+    if d is None or seat not in (d.active, d.other):
+        return None
+    owed = d.owes[seat]
+    out = [f"h{i + 1}" for i, b in enumerate(g.seats[seat].hand) if b in owed]
+    if seat == g.active:
+        out += [f"u{i + 1}" for i, b in enumerate(g.face_up) if b in owed]
+    return out
+
+
 def deal_auto_cards(g: GameState, seat: int) -> list[str] | None:
     """The cards (``"h2"``, ``"u1"``: the ``/provide`` names) ``seat`` hands over in the
     pending deal when the choice changes nothing, or ``None`` (no deal, not a party, or the

@@ -716,6 +716,8 @@ def _you_market(g: GameState, seat: int,
         "deal_handed": _handed(d, seat),
         # trial 3: no choice to ask for when any of the cards leaves the same (hints.py)
         "deal_auto_cards": hints.deal_auto_cards(g, seat) if d is not None else None,
+        # the cards it may hand over (R29: the face-up ones for the active player only)
+        "deal_cards": hints.deal_cards(g, seat) if d is not None else None,
         "can_accept": can_accept,
         "accept_deal": accept_deal,
         # trial 5: the phone's tap panel sends an offer wherever one may be posted

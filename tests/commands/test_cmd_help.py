@@ -112,6 +112,12 @@ def test_help_buy_gives_the_third_fields_price_of_every_preset() -> None:
     table of 6-7 pays 2, and amigo (and rio-grande with 3 players) sells none."""
     en = help_text("buy", "en")
     assert "3 coins" in en and "2 coins in rio-grande with 6-7 players" in en
-    assert "Amigo and rio-grande with 3 players sell none" in en
+    assert "Amigo, rio-grande with 3 players and the 3fields duel sell none" in en
     ja = help_text("buy", "ja")
     assert "2ターラー" in ja and "amigo" in ja
+    # C10: the duel sells a third field only in its standard version (presets._duel)
+    from bohnanza.engine.presets import rules_for
+    assert rules_for("rio-grande", 2, {"duel_base": "3fields"}).third_field_cost is None
+    assert rules_for("rio-grande", 2, {"duel_base": "standard"}).third_field_cost == 3
+    assert "3 coins (classic; rio-grande with 4-5 players and the standard duel" in en
+    assert "standard の決闘" in ja and "3fields の決闘では買えません" in ja

@@ -20,13 +20,15 @@ SHORT = ("/option params name = \"short\"\n[game]\ncycles = 1\nturns_per_cycle =
          "contest_turns = [2]\ncontest_level_by_cycle = [1]\n")
 
 
-@pytest.mark.parametrize("lang,tie_word", [("en", "cost"), ("ja", "コスト")])
-def test_final_table_ranks_by_vp_then_cost_and_names_the_tiebreak(browser: Any, server: str,
-                                                                  lang: str, tie_word: str) -> None:
-    with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+@pytest.mark.parametrize("lang,tie_word,size", [("en", "cost", (1366, 768)), ("ja", "コスト", (1366, 768)),
+                                               ("ja", "コスト", (390, 844))])
+def test_final_table_ranks_by_vp_then_cost_and_names_the_tiebreak(
+        browser: Any, server: str, lang: str, tie_word: str, size: tuple[int, int]) -> None:
+    width, height = size
+    with watched_page(browser, viewport={"width": width, "height": height}) as (pg, errors):
         pg.add_init_script(f"localStorage.setItem('bohnanza.lang', '{lang}');"
                            "localStorage.setItem('bohnanza.name', 'Ann')")
-        pg.goto(f"{server}/r/e2e-farm-over-{lang}")
+        pg.goto(f"{server}/r/e2e-farm-over-{lang}-{width}")
         pg.click("#btn-join")
         pg.wait_for_function("window.__bohnanza.S.roomInfo.start_seats === 1", timeout=TIMEOUT)
         for text in ["/option game farm", SHORT, "/addbot Bo shipper", "/start"]:
@@ -68,9 +70,13 @@ def test_final_table_ranks_by_vp_then_cost_and_names_the_tiebreak(browser: Any, 
             assert tie_word in note.inner_text(), note.inner_text()
         # the winner is what a player reads first: the final table stands above the room's
         # set-up (seats, bots, parameters shown again for the next game) and in the first
-        # screen; it stood below the set-up, at the foot of the screen or under it
+        # screen; it stood below the set-up, at the foot of the screen or under it (on a
+        # phone, under the whole farm board of the game that had ended: 1200 px down)
+        pg.evaluate("window.scrollTo(0, 0)")
         table = pg.locator("#gameover.farm-over").bounding_box()
         setup = pg.locator("#setup").bounding_box()
+        farm = pg.locator("#farm").bounding_box()
         assert table and setup and table["y"] < setup["y"], (table, setup)
-        assert table["y"] + table["height"] <= 768, table
+        assert farm and table["y"] < farm["y"], (table, farm)
+        assert table["y"] + table["height"] <= height, table
         assert_clean(pg, errors)

@@ -61,3 +61,26 @@ def test_the_lobby_lists_my_resting_room_and_opening_it_seats_me_again(
         seats = pg.evaluate("window.__bohnanza.S.roomInfo.seats.map((s) => s.name)")
         assert seats == ["Ann", "Bo"], seats
         assert_clean(pg, errors)
+
+
+def test_a_seat_left_is_no_longer_listed_as_mine(server: str, browser: Any) -> None:
+    """Ann takes a seat, then /leave before the start (the seat goes, its token holds nothing):
+    the lobby lists the room without "your seat" (the browser kept the dead token, and the
+    room read "your seat" in the lobby, at rest later too, until she opened it)."""
+    with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
+        pg.goto(server + "/r/LeftAgain")
+        pg.click("#btn-join")
+        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                             timeout=TIMEOUT)
+        assert pg.evaluate("!!localStorage.getItem('bohnanza.token.LeftAgain')")
+        reply = pg.evaluate("window.__bohnanza.net.say('/leave')")
+        assert reply["ok"], reply
+        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === null",
+                             timeout=TIMEOUT)
+        pg.goto(server + "/")
+        pg.wait_for_selector("#rooms li", timeout=TIMEOUT)   # (live, or gone: DROP_GRACE)
+        assert pg.locator('#rooms li.mine[data-room="LeftAgain"]').count() == 0
+        assert "your seat" not in pg.inner_text("#rooms")
+        assert pg.evaluate("localStorage.getItem('bohnanza.token.LeftAgain')") is None
+        assert_clean(pg, errors)

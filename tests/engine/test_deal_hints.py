@@ -65,6 +65,17 @@ def test_a_face_up_card_or_a_hand_card_is_a_choice_R29() -> None:
     assert g.view(2)["you"]["deal_auto_cards"] is None         # not a party
 
 
+def test_the_cards_a_party_may_hand_over_R29() -> None:
+    # Ann (active) owes Chili: a face-up Chili or her hand's; Bob owes Blue, and a Blue lies
+    # face up too: it is no card of his to give (R29, only the active player gives face-up
+    # cards), only his hand's Blues (R11: any of them)
+    g = deal(["blue", "soy", "blue"], ["chili"], ["chili", "blue"], "/offer chili for blue")
+    assert g.view(0)["you"]["deal_cards"] == ["h1", "u1"]
+    assert g.view(1)["you"]["deal_cards"] == ["h1", "h3"]
+    assert g.view(2)["you"]["deal_cards"] is None             # not a party
+    assert game().view(0)["you"]["deal_cards"] is None        # no deal
+
+
 def test_an_offer_names_the_face_up_cards_it_gives_R29() -> None:
     g = game(phase="trade", face_up=["blue", "red"],
              seats=[{"hand": ["red"]}, {"hand": ["chili", "green"]}, {}])

@@ -150,6 +150,14 @@ async def test_a_name_or_chat_line_under_a_pile_of_marks_is_refused(server: Serv
         assert (await c.say(line))["ok"], line
     assert [m["text"] for m in _stored_chat(server, "zalgo")][-1] == "ཧྨྱཱཾ"
     assert all(ZALGO not in m["text"] for m in _stored_chat(server, "zalgo"))
+    # the pile cut into runs of 4 by an invisible character between them (a zero-width
+    # non-joiner, a soft hyphen, U+2061): the marks still stack on the one letter
+    for gap in ["\u200c", "\u00ad", "\u2061", "\u200d"]:
+        r = await c.say("hi Z" + ("\u0301\u0300\u0302\u0303" + gap) * 5)
+        assert r["ok"] is False and r["code"] == "bad_text", (hex(ord(gap)), r)
+    # the joiners words need stay (Devanagari's half form, an emoji sequence)
+    for line in ["क्\u200dष", "\U0001f3f3\ufe0f\u200d\U0001f308", "می\u200cخواهم"]:
+        assert (await c.say(line))["ok"], line
     await c.close()
     await ja.close()
 

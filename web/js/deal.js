@@ -19,7 +19,7 @@ function syncKey() {
 }
 
 export function dealPick(card) {
-  if (!givesFrom(card.zone)) return;
+  if (!mayGive(card.zone, card.index)) return;
   syncKey();
   const i = S.dealSel.findIndex((c) => c.zone === card.zone && c.index === card.index);
   if (i >= 0) S.dealSel.splice(i, 1); else S.dealSel.push(card);
@@ -30,12 +30,12 @@ export function dealCommand() {
   return '/provide ' + S.dealSel.map((c) => c.zone + c.index).join(' ');
 }
 
-// Whether my cards for a deal may come from this zone: the hand always, the face-up cards
-// only when I am the active player (R29: they are the active player's to give; the partner
+// Whether this card ('h', 2) may go in my part of the deal: the view's deal_cards (the owed
+// beans in my hand, and among the face-up cards only for the active player, R29: the partner
 // saw them ringed as cards to hand over, and a click picked what the server refuses)
-export function givesFrom(zone) {
-  const v = S.view;
-  return zone !== 'u' || !!(v && v.you && v.you.seat === v.active);
+export function mayGive(zone, index) {
+  const y = S.view && S.view.you;
+  return !!(y && (y.deal_cards || []).includes(zone + index));
 }
 
 export function isPicked(zone, index) {
@@ -59,8 +59,8 @@ function sourcesRow(owes) {
   const rows = h('div', { class: 'deal-sources', id: 'deal-sources' });
   for (const [bean] of sideEntries(owes)) {
     const from = [];
-    if (givesFrom('u')) (v.face_up || []).forEach((b, i) => { if (b === bean) from.push({ zone: 'u', index: i + 1, bean }); });
-    (y.hand || []).forEach((b, i) => { if (b === bean) from.push({ zone: 'h', index: i + 1, bean }); });
+    (v.face_up || []).forEach((b, i) => { if (b === bean && mayGive('u', i + 1)) from.push({ zone: 'u', index: i + 1, bean }); });
+    (y.hand || []).forEach((b, i) => { if (b === bean && mayGive('h', i + 1)) from.push({ zone: 'h', index: i + 1, bean }); });
     if (!from.length) continue;
     const line = h('div', { class: 'deal-source', dataset: { bean } }, h('span', { class: 'row-label', text: t('deal_from', { bean: beanName(bean) }) }));
     for (const zone of ['u', 'h']) {
@@ -208,7 +208,7 @@ export function renderDeal(root) {
       give.insertBefore(sources, send);
     }
     makeDropTarget(give, {
-      accepts: (p) => (p.kind === 'card' || p.kind === 'front') && givesFrom(p.zone),
+      accepts: (p) => (p.kind === 'card' || p.kind === 'front') && mayGive(p.zone, p.index),
       hint: (p) => Object.prototype.hasOwnProperty.call(iOwe, p.bean),
       drop: (p) => { if (!isPicked(p.zone, p.index)) dealPick({ zone: p.zone, index: p.index, bean: p.bean }); },
     });

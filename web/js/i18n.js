@@ -225,7 +225,6 @@ const T = {
   tiebreak_rule: ['No tie (tie-break rule: {t})', '同点なし（タイブレーク規則: {t}）'],
   tb_most_hand_cards: ['most cards in hand', '手札の多い方'],
   tb_farthest_from_start: ['farthest clockwise from the start player', 'スタートプレイヤーから時計回りに最も遠い人'],
-  tb_earliest_from_start: ['earliest clockwise from the start player', 'スタートプレイヤーから時計回りに最も近い人'],
   tb_earliest_from_start: ['nearest the start player', 'スタートプレイヤーに最も近い人'],
   coins_chart: ['Coins over the turns', 'ターンごとの獲得現金'],
   turn: ['turn', 'ターン'],

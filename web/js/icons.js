@@ -34,6 +34,7 @@ const ICONS = {
   up: [24, '<path d="M12 4l9 14H3z" fill="currentColor"/>'],
   down: [24, '<path d="M12 20L3 6h18z" fill="currentColor"/>'],
   swap: [24, '<path d="M4 8h14l-4-4M20 16H6l4 4" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/>'],
+  again: [24, '<path d="M19 12a7 7 0 1 1-2.05-4.95M19 4v4h-4" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/>'],
   send: [24, '<path d="M4 12h14M13 6l6 6-6 6" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/>'],
   plant: [24, '<path d="M12 4v14M6 12l6 6 6-6" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/>'],
   idle: [24, '<path d="M4 6h7l-7 8h7M13 12h6l-6 7h6" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>'],

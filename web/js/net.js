@@ -107,6 +107,11 @@ export class Net {
         // as "too many rooms, try later", keeps backing off: it reconnected 3 times a second)
         this.retry = 0;
         if (msg.you?.token) localStorage.setItem(TOKEN_KEY(this.room), msg.you.token);
+        // stood up (/leave: the seat's token holds nothing now): the token this connection sat
+        // by is forgotten, or the lobby listed the room as 'your seat' (lobby.js). Only that
+        // one: another tab may have just taken a seat under a new token
+        if (msg.you?.seat == null && this.seatedBy && this.token === this.seatedBy) localStorage.removeItem(TOKEN_KEY(this.room));
+        this.seatedBy = msg.you?.seat == null ? null : msg.you.token || null;
         this.handlers.welcome?.(msg);
         break;
       case 'reply': {

@@ -6,7 +6,7 @@ import { t, beanName, getLang } from '../i18n.js';
 import { beanCard, sideEntries } from '../beans.js';
 import { S, act, rerender, mySeat, seatColour, seatName, seatNames } from '../store.js';
 import { draftClick, loadOffer } from '../offer.js';
-import { dealPick, givesFrom, inMyDeal, isPicked, refLabel } from '../deal.js';
+import { dealPick, inMyDeal, isPicked, mayGive, refLabel } from '../deal.js';
 import { makeDraggable } from '../dnd.js';
 
 // faceUp: the face-up cards (1-based) this side gives, as the view's offer says (face_up,
@@ -297,9 +297,12 @@ function offerEl(o, v, me, notes) {
   }
   // my own offer into the offer window, to send again (changed or not): a click on the offer
   // did it, with no key to do it (a keyboard player's trial: after a reload the draft was
-  // gone and only the mouse brought the offer back)
+  // gone and only the mouse brought the offer back). An icon, its words in its name and
+  // title: with them written out, an own offer widened and at 1366x768 the fourth offer
+  // wrapped into a second row the market scrolled to (trial 6's four offers in one row)
   if (mine && v.you && v.you.can_offer && v.phase !== 'over') {
-    const b = h('button', { class: 'btn small reoffer-btn', type: 'button', title: t('reoffer_title', { n: o.id }), text: t('reoffer') });
+    const b = h('button', { class: 'btn small reoffer-btn', type: 'button', title: t('reoffer_title', { n: o.id }), 'aria-label': t('reoffer') },
+      icon('again'));
     b.addEventListener('click', (e) => { e.stopPropagation(); loadOffer(o, true, true); });
     foot.append(b);
   }
@@ -393,9 +396,8 @@ export function renderFaceUp(root) {
   };
   v.face_up.forEach((bean, i) => {
     for (let p = (i ? places[i - 1] : 0) + 1; p < places[i]; p++) gone(p);
-    const owes = (inMyDeal() && givesFrom('u') && v.you.deal_owes) || {};
     const c = beanCard(bean, { label: refLabel('u', i + 1),
-      extraClass: (inMyDeal() && isPicked('u', i + 1) ? 'picked' : '') + (owes[bean] ? ' can-give' : '') +
+      extraClass: (inMyDeal() && isPicked('u', i + 1) ? 'picked' : '') + (inMyDeal() && mayGive('u', i + 1) ? ' can-give' : '') +
         (!inMyDeal() && chosen.has(i + 1) ? ' in-draft' : '') });
     c.dataset.ref = 'u' + (i + 1);
     // face-up: the active player's to give (left = give, right = want, seed 000); the others
