@@ -432,7 +432,9 @@ _WORDS = {"on": "オン", "off": "オフ",
           "bohnanza": "ボーナンザ", "farm": "農園コンテスト",
           "easy": "かんたん", "normal": "ふつう", "hard": "むずかしい", "slow": "ゆっくり",
           "fast": "速い",
-          "greedy": "欲張り", "random": "ランダム"}
+          "greedy": "欲張り", "random": "ランダム",
+          # the farm game's bot policies (bohnanza/farm/bots)
+          "sensible": "堅実", "shipper": "出荷専門"}
 _WORD_PARAMS = {"value", "preset", "policy", "game", "speed"}   # never a name
 _PARAMS = re.compile(r"(?P<game>[\w-]+), parameters (?P<rest>.+)")
 

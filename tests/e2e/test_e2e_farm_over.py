@@ -68,6 +68,9 @@ def test_final_table_ranks_by_vp_then_cost_and_names_the_tiebreak(
         assert note.count() == 1, pg.locator("#gameover.farm-over").inner_text()
         if res["tiebreak"] == "cost":
             assert tie_word in note.inner_text(), note.inner_text()
+        # the bot's policy in the page's words (its badge read "shipper" on a Japanese page)
+        badge = pg.locator('#setup li[data-seat="1"]').inner_text()
+        assert ("出荷専門" if lang == "ja" else "shipper") in badge, badge
         # the winner is what a player reads first: the final table stands above the room's
         # set-up (seats, bots, parameters shown again for the next game) and in the first
         # screen; it stood below the set-up, at the foot of the screen or under it (on a

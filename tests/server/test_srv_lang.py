@@ -297,3 +297,20 @@ async def test_who_names_a_bots_level_in_the_readers_words(server: ServerProc) -
     assert "Bert (bot, hard)" in en and "Cleo (bot, easy)" in en, en
     for c in (hana, ann):
         await c.close()
+
+
+async def test_the_farm_bots_policies_in_the_readers_words(server: ServerProc) -> None:
+    """The farm game's bots (``sensible``, ``shipper``) were named in English on a Japanese
+    page, in the seat reply and in /who (review8): the words the board's picker uses
+    (堅実, 出荷専門)."""
+    url = server.ws_url("farmwords")
+    hana = await hello(Client(url, "Hana"), "ja")
+    await hana.ok("/join")
+    await hana.ok("/option game farm")
+    seated = (await hana.ok("/addbot Bo sensible"))["message"]
+    assert "堅実" in seated and "sensible" not in seated, seated
+    await hana.ok("/addbot Cy shipper")
+    ja = (await hana.ok("/who"))["message"]
+    assert "堅実" in ja and "出荷専門" in ja, ja
+    assert "sensible" not in ja and "shipper" not in ja, ja
+    await hana.close()

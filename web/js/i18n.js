@@ -264,6 +264,8 @@ const T = {
   you: ['you', 'あなた'],
   policy_greedy: ['greedy', '欲張り'],
   policy_random: ['random', 'ランダム'],
+  policy_sensible: ['sensible', '堅実'],       // the farm game's bots (farm/bots)
+  policy_shipper: ['shipper', '出荷専門'],
   policy_desc_greedy: ['greedy (same as easy)', '欲張り（かんたんと同じ）'],
   policy_desc_random: ['random (for practice)', 'ランダム（練習向け）'],
   // the farm game's bots (docs/farm.md "Bots and balance reports")
