@@ -140,18 +140,21 @@ function schedule(v) {
 // of each card it brings when none is named, docs/farm.md D5, so as many choices as cards
 // come, G5). The board works out no pile's legality, count or default itself (before, it did,
 // and offered a pile's discards where piles.reshuffle = never keeps them).
+// Only the piles the player picked are kept (for this turn's phase), each other choice is the
+// engine's default of this view: kept defaults went stale when a shipment emptied a pile, and
+// Ship then named a pile that could not supply (refused, G5; trial user12).
 function drawChoice(v, key, draw) {
   const piles = draw ? draw.piles.map((p) => p.pile) : [];
   const dflt = draw?.default || [];
   if (!piles.length || !dflt.length) return { els: [], named: [] };
-  const was = F.draws[key] || [];
-  const chosen = dflt.map((d, j) => (piles.includes(was[j]) ? was[j] : d));
-  F.draws[key] = chosen;
+  const at = `${v.turn_number} ${v.phase}`;
+  const mine = F.draws[key]?.at === at ? F.draws[key].picks : {};
+  const chosen = dflt.map((d, j) => (piles.includes(mine[j]) ? mine[j] : d));
   const els = chosen.map((pick, j) => {
     const sel = h('select', { id: `${key}-pile${j + 1}`, class: 'draw-pile', 'aria-label': ft('draw_from', { k: j + 1 }) },
       ...piles.map((p) => h('option', { value: p, text: pileLabel(v, p) })));
     sel.value = pick;
-    sel.addEventListener('change', () => { F.draws[key][j] = sel.value; rerender(); });
+    sel.addEventListener('change', () => { F.draws[key] = { at, picks: { ...mine, [j]: sel.value } }; rerender(); });
     return sel;
   });
   return { els: [h('span', { class: 'hint-text', text: ft('cards_from') }), ...els], named: chosen };
