@@ -432,7 +432,8 @@ _WORDS = {"on": "オン", "off": "オフ",
           "bohnanza": "ボーナンザ", "farm": "農園コンテスト",
           "easy": "かんたん", "normal": "ふつう", "hard": "むずかしい", "slow": "ゆっくり",
           "fast": "速い",
-          "greedy": "欲張り", "random": "ランダム"}
+          "greedy": "欲張り", "random": "ランダム",
+          "sensible": "堅実", "shipper": "出荷専門"}   # the farm game's bots (docs/farm.md)
 _WORD_PARAMS = {"value", "preset", "policy", "game", "speed"}   # never a name
 _PARAMS = re.compile(r"(?P<game>[\w-]+), parameters (?P<rest>.+)")
 

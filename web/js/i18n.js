@@ -268,6 +268,8 @@ const T = {
   policy_desc_greedy: ['greedy (same as easy)', '欲張り（かんたんと同じ）'],
   policy_desc_random: ['random (for practice)', 'ランダム（練習向け）'],
   // the farm game's bots (docs/farm.md "Bots and balance reports")
+  policy_sensible: ['sensible', '堅実'],
+  policy_shipper: ['shipper', '出荷専門'],
   policy_desc_sensible: ['sensible (enters contests, ships the rest)', '堅実（コンテストに出品し、残りを出荷）'],
   policy_desc_shipper: ['shipper (ships and upgrades, never enters)', '出荷専門（出荷と強化のみ、出品しない）'],
   policy_easy: ['easy', 'かんたん'],
