@@ -65,3 +65,19 @@ def test_the_final_table_reads_in_the_engines_order(browser: Any, server: str,
         assert "null" not in pg.inner_text("#gameover"), pg.inner_text("#gameover")
         assert all((name in head) == won for name, _, won in rows), head
         assert_clean(pg, errors)
+
+
+def test_the_final_table_comes_first_on_a_phone(browser: Any, server: str) -> None:
+    """On a phone (390x844, one column) the final table stood below the whole farm board, after
+    every contest result of the game (thousands of pixels down), so a player read "The game is
+    over." and no winner (trial user12). It comes first, as on a laptop."""
+    msg = _over([{"vp": 20, "cost": 3}, {"vp": 12, "cost": 5}])
+    with watched_page(browser, viewport={"width": 390, "height": 844}, is_mobile=True,
+                      has_touch=True) as (pg, errors):
+        P.show(pg, server, msg)
+        pg.wait_for_selector("#gameover.farm-over li")
+        over = pg.locator("#gameover").bounding_box()
+        farm = pg.locator("#farm").bounding_box()
+        assert over is not None and farm is not None
+        assert over["y"] < farm["y"] and over["y"] < 844, (over, farm)
+        assert_clean(pg, errors)
