@@ -115,3 +115,24 @@ def test_transform_names_one_pile_per_card_it_takes(browser: Any, server: str) -
         said = pg.evaluate(f"window.__bohnanza.sent.slice({sent})")
         assert said == ["/transform h1 h2 h3 for L3 root, L3 fruit"], said
         assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_cards_words_stay_inside_the_card(browser: Any, server: str, lang: str,
+                                            width: int) -> None:
+    """A hand card's category and attribute ("fruit · nutrition", "根菜 · 大きさ") never
+    wrapped (board.css's .nm is a player's name, kept on one line) and ran past the card's
+    edge into the next one, cut off on a phone (trial user12)."""
+    hand = ["L1 fruit nutrition+1", "L1 root size+1", "L1 leaf texture+1", "L1 root weight+1",
+            "L1 leaf flavor+1", "L1 fruit aroma+1"]
+    g = _game({}, seats=[{"name": "Ann", "hand": hand}, {"name": "Bob"}])
+    with watched_page(browser, viewport={"width": width, "height": 844}) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0), lang=lang)
+        pg.wait_for_selector("#farm .farm-hand .farm-card .nm")
+        out = pg.evaluate("""() => [...document.querySelectorAll('#farm .farm-hand .farm-card')]
+          .map((c) => { const box = c.getBoundingClientRect(), r = document.createRange();
+            r.selectNodeContents(c.querySelector('.nm')); const t = r.getBoundingClientRect();
+            return [c.querySelector('.nm').textContent, t.left >= box.left && t.right <= box.right]; })""")
+        assert len(out) == 6 and all(inside for _, inside in out), out
+        assert_clean(pg, errors)
