@@ -136,3 +136,24 @@ def test_a_cards_words_stay_inside_the_card(browser: Any, server: str, lang: str
             return [c.querySelector('.nm').textContent, t.left >= box.left && t.right <= box.right]; })""")
         assert len(out) == 6 and all(inside for _, inside in out), out
         assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize(("turn", "lang", "says", "not_says"), [
+    (1, "en", "no contest this turn", "enter"), (1, "ja", "コンテストなし", "出品"),
+    (2, "en", "enter", "no contest")])
+def test_the_harvest_line_asks_for_an_entry_only_in_a_contest_turn(
+        browser: Any, server: str, turn: int, lang: str, says: str, not_says: str) -> None:
+    """Turn 1 of a cycle has no contest (F2, G21) and an entry is refused there, yet the status
+    line of one's harvest turn read "ship, upgrade, enter; then end it" (trial user12)."""
+    g = _game({}, turn=turn, phase="harvest", order_stack=[], harvest_order=[1, 0], active=0,
+              schedule=[{"turn": 2, "category": "leaf", "evaluation": "overall"},
+                        {"turn": 3, "category": "root", "evaluation": "appearance"},
+                        {"turn": 4, "category": "fruit", "evaluation": "taste"}],
+              seats=[{"name": "Ann", "hand": ["L1 root size+1"], "order_card": 2, "done": True},
+                     {"name": "Bob", "order_card": 1, "done": True}])
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0), lang=lang)
+        pg.wait_for_selector("#farm-end")
+        line = pg.inner_text("#status")
+        assert says in line and not_says not in line, line
+        assert_clean(pg, errors)

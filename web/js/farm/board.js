@@ -45,7 +45,7 @@ export function farmStatus() {
   }
   if (v.active === y.seat) {
     if (y.must_discard) return { text: ft('must_discard', { n: y.must_discard }), tone: 'act' };
-    return { text: ft('st_harvest_me'), tone: 'act' };
+    return { text: ft(v.contest ? 'st_harvest_me' : 'st_harvest_me_nc'), tone: 'act' };
   }
   return { text: ft('st_harvest', { name: v.seats[v.active]?.name ?? '' }), tone: 'wait' };
 }

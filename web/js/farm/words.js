@@ -78,6 +78,8 @@ const W = {
   st_prep: ['Preparation: transform and plant, then declare the end.', '準備: 変化・植え付けをして、行動終了を宣言してください。'],
   st_prep_done: ['You declared; waiting for the others.', '宣言済み。他のプレイヤーを待っています。'],
   st_harvest_me: ['Your harvest turn: ship, upgrade, enter; then end it.', 'あなたの収穫: 出荷・強化・出品をして、終えてください。'],
+  // a turn without a contest (F2, G21): entering is refused, so the line does not ask for it
+  st_harvest_me_nc: ['Your harvest turn: ship, upgrade; then end it (no contest this turn).', 'あなたの収穫: 出荷・強化をして、終えてください（このターンはコンテストなし）。'],
   st_harvest: ['{name} harvests.', '{name}の収穫中です。'],
   st_over: ['The game is over.', 'ゲーム終了。'],
   st_watch: ['You are watching.', '観戦中です。'],
