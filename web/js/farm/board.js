@@ -82,7 +82,9 @@ function seatPanel(v, i) {
     if (!b) { field.append(h('div', { class: 'slot empty', text: ft('empty_slot') })); return; }
     field.append(h('div', { class: 'slot' + (b.entered ? ' entered' : '') },
       cardEl(v.params, b.base, { small: true }),
-      b.synth?.length ? h('span', { class: 'synth-count', text: ft('synth_n', { n: b.synth.length }) }) : null,
+      // at the end the synthesis cards are laid open (docs/farm.md D10): their faces, else a count
+      ...(b.synth?.length && b.synth.every((c) => parseCard(c)) ? b.synth.map((c) => cardEl(v.params, c, { small: true }))
+        : [b.synth?.length ? h('span', { class: 'synth-count', text: ft('synth_n', { n: b.synth.length }) }) : null]),
       b.entered ? h('span', { class: 'fmark', text: ft('entered') }) : null));
   });
   return h('div', { class: 'farm-seat' + (me ? ' me' : '') + (s.must_act ? ' owes' : ''), style: { '--seat': seatColour(i) }, dataset: { seat: String(i) } },
@@ -93,7 +95,14 @@ function seatPanel(v, i) {
       h('span', { class: 'cost', text: `${s.cost ?? y?.cost ?? '?'} ${ft('cost')}` }),
       h('span', { class: 'hand-count', text: ft('hand_count', { n: s.hand_count ?? y?.hand?.length ?? '?' }) })),
     grades(v.params, s.grades ?? y?.grades, null, false),
-    field);
+    field,
+    // D10: once the game is over every hand is laid open (the view carries it); one's own
+    // stays in Your hand
+    v.phase === 'over' && !me && Array.isArray(s.hand) && s.hand.length
+      ? h('div', { class: 'open-hand', role: 'group', 'aria-label': ft('open_hand', { name: s.name }) },
+        h('span', { class: 'hint-text', text: ft('open_hand', { name: s.name }) + ':' }),
+        ...s.hand.map((c) => cardEl(v.params, c, { small: true })))
+      : null);
 }
 
 function schedule(v) {

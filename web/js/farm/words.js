@@ -24,6 +24,7 @@ const W = {
   harvest_order: ['Harvest order', '収穫の順番'],
   hand: ['Your hand', 'あなたの手札'],
   hand_count: ['hand {n}', '手札{n}枚'],
+  open_hand: ['{name}\'s hand at the end', '{name}の最後の手札'],   // D10
   hand_n1: ['1 card (limit {l})', '1枚（上限{l}）'],
   hand_n: ['{n} cards (limit {l})', '{n}枚（上限{l}）'],
   field: ['Your field', 'あなたの畑'],
