@@ -157,3 +157,28 @@ def test_the_harvest_line_asks_for_an_entry_only_in_a_contest_turn(
         line = pg.inner_text("#status")
         assert says in line and not_says not in line, line
         assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize(("turn", "lang", "says"), [
+    (2, "en", ["ship", "enter", "last", "discard"]), (2, "ja", ["出荷", "出品", "最後に", "捨て"]),
+    (1, "en", ["ship", "last", "discard", "no contest"])])
+def test_over_the_hand_limit_the_harvest_line_names_the_discard_last(
+        browser: Any, server: str, turn: int, lang: str, says: list[str]) -> None:
+    """Seven cards at a limit of 5 at the start of one's harvest turn: the status line read
+    only "Hand limit: pick 2 cards to discard", though the discard ends the turn (G20, F32)
+    and shipping, upgrading and entering come first (trial user12)."""
+    hand = ["L1 fruit nutrition+1", "L1 root size+1", "L1 leaf texture+1", "L1 root weight+1",
+            "L1 leaf flavor+1", "L1 fruit aroma+1", "L1 fruit shape+1"]
+    g = _game({}, turn=turn, phase="harvest", order_stack=[], harvest_order=[1, 0], active=0,
+              schedule=[{"turn": 2, "category": "leaf", "evaluation": "overall"},
+                        {"turn": 3, "category": "root", "evaluation": "appearance"},
+                        {"turn": 4, "category": "fruit", "evaluation": "taste"}],
+              seats=[{"name": "Ann", "hand": hand, "order_card": 2, "done": True},
+                     {"name": "Bob", "order_card": 1, "done": True}])
+    assert g.view(0)["you"]["must_discard"] == 2
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0), lang=lang)
+        pg.wait_for_selector("#farm-adjust")
+        line = pg.inner_text("#status")
+        assert all(w in line for w in says) and "2" in line, line
+        assert_clean(pg, errors)

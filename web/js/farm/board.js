@@ -44,7 +44,7 @@ export function farmStatus() {
     return y.done ? { text: ft('st_prep_done'), tone: 'wait' } : { text: ft('st_prep'), tone: 'act' };
   }
   if (v.active === y.seat) {
-    if (y.must_discard) return { text: ft('must_discard', { n: y.must_discard }), tone: 'act' };
+    if (y.must_discard) return { text: ft(v.contest ? 'st_harvest_discard' : 'st_harvest_discard_nc', { n: y.must_discard }), tone: 'act' };
     return { text: ft(v.contest ? 'st_harvest_me' : 'st_harvest_me_nc'), tone: 'act' };
   }
   return { text: ft('st_harvest', { name: v.seats[v.active]?.name ?? '' }), tone: 'wait' };

@@ -55,7 +55,13 @@ const W = {
   enter: ['Enter', '出品'],
   adjust: ['Discard the {n} picked', '選んだ{n}枚を捨てる'],
   end_harvest: ['End your harvest turn', '収穫を終える'],
-  must_discard: ['Hand limit: pick {n} cards to discard', '手札上限: 捨てるカードを{n}枚選択'],
+  // one's harvest turn over the hand limit: the discard is the last step and ends the turn (G20,
+  // F32), so the line names the other steps first (it asked for the discard alone, and a
+  // player who discarded at once had shipped and entered nothing: trial user12)
+  st_harvest_discard: ['Your harvest turn: ship, upgrade, enter; last, pick {n} cards over the hand limit and discard them (that ends it).',
+    'あなたの収穫: 出荷・強化・出品をして、最後に手札上限を超える{n}枚を選んで捨ててください（それで終わります）。'],
+  st_harvest_discard_nc: ['Your harvest turn: ship, upgrade; last, pick {n} cards over the hand limit and discard them (that ends it; no contest this turn).',
+    'あなたの収穫: 出荷・強化をして、最後に手札上限を超える{n}枚を選んで捨ててください（それで終わります。このターンはコンテストなし）。'],
   slot: ['slot {s}', 'スロット{s}'],
   empty_slot: ['empty', '空き'],
   entered: ['entered', '出品中'],
