@@ -182,3 +182,26 @@ def test_over_the_hand_limit_the_harvest_line_names_the_discard_last(
         line = pg.inner_text("#status")
         assert all(w in line for w in says) and "2" in line, line
         assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_picked_cards_number_hides_none_of_its_words(browser: Any, server: str,
+                                                       width: int) -> None:
+    """The number of a picked hand card (1 = the base) sat on the card's bottom-left corner,
+    over the start of its words: "oot · size" (trial user12)."""
+    hand = ["L1 root size+1", "L1 leaf texture+1", "L1 fruit shape+1"]
+    g = _game({}, seats=[{"name": "Ann", "hand": hand}, {"name": "Bob"}])
+    with watched_page(browser, viewport={"width": width, "height": 844}) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0))
+        for i in (0, 1):
+            _pick(pg, i)
+        pg.wait_for_selector('#farm .farm-hand .farm-card[data-index="1"] .sel-no')
+        hits = pg.evaluate("""() => [...document.querySelectorAll('#farm .farm-hand .sel-no')]
+          .map((b) => { const n = b.parentElement, r = document.createRange();
+            r.selectNodeContents(n.querySelector('.nm'));
+            const a = b.getBoundingClientRect();
+            return [...n.querySelectorAll('.lvl, .bonus'), r].some((e) => {
+              const t = e.getBoundingClientRect();
+              return a.left < t.right && t.left < a.right && a.top < t.bottom && t.top < a.bottom; }); })""")
+        assert hits == [False, False], hits
+        assert_clean(pg, errors)
