@@ -10,6 +10,11 @@ from typing import Any
 
 import pytest
 
+from bohnanza.farm.engine import FarmGame
+from bohnanza.farm.engine.actions import Ship
+from bohnanza.farm.scenario import prepare
+
+from . import positions as P
 from .e2e_board import assert_clean, watched_page
 
 pytestmark = pytest.mark.browser
@@ -99,4 +104,39 @@ def test_the_pile_choice_offers_what_the_engine_names(browser: Any, server: str)
             assert options.all_inner_texts() == ["L1"]
         pg.click("#farm-draw")
         pg.wait_for_function("window.__bohnanza.S.view.you.hand.length === 2", timeout=TIMEOUT)
+        assert_clean(pg, errors)
+
+
+def test_ship_names_the_engines_piles_after_a_shipment_empties_one(browser: Any,
+                                                                   server: str) -> None:
+    """Two L1 root bases, 3 cards on the L1 root pile, its discards not reshuffled (G5):
+    shipping the first takes 2 of them, so the second's cards come from L1 root and L1 leaf
+    (the engine's default, D5). The board kept the piles it had drawn before the shipment
+    (L1 root twice), which the player never chose, and its Ship was refused (empty_pile, G5:
+    trial user12, in cycle 3 of a whole game)."""
+    root = [f"L1 root {a}+{b}" for a in ("shape", "color", "size", "weight", "nutrition",
+                                           "flavor", "texture", "aroma") for b in (1, 2)]
+    pos = {"params": {"piles": {"reshuffle": "never"}}, "phase": "harvest", "cycle": 1,
+           "turn": 1, "order_stack": [], "harvest_order": [1, 0], "active": 0,
+           "seats": [{"name": "Ann", "hand": [], "grades": {"field": 2}, "order_card": 2,
+                      "done": True, "field": [{"base": root[0], "synth": [], "planted": 1},
+                                              {"base": root[1], "synth": [], "planted": 1}]},
+                     {"name": "Bob", "hand": [], "order_card": 1, "done": True}],
+           "piles": {"L1 root": root[2:5], "L1 leaf": ["L1 leaf shape+1", "L1 leaf size+1"]},
+           "discards": {"L1 root": root[5:]}}
+    g = FarmGame.from_position(prepare(pos))
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0))
+        pg.wait_for_selector("#farm-ship-2-pile2")
+        assert pg.input_value("#farm-ship-2-pile2") == "L1 root"
+        g.apply(0, Ship(1))   # the server's next state: L1 root holds 1 card
+        assert g.view(0)["you"]["ship_draws"]["2"]["default"] == ["L1 root", "L1 leaf"]
+        pg.evaluate("m => window.__bohnanza.push(m)", P.farm_state(g, 0))
+        pg.wait_for_function("!document.querySelector('#farm-ship-1')")
+        assert [pg.input_value(f"#farm-ship-2-pile{k}") for k in (1, 2)] == ["L1 root",
+                                                                           "L1 leaf"]
+        pg.click("#farm-ship-2")
+        pg.wait_for_function("window.__bohnanza.sent.length > 0")
+        sent = pg.evaluate("window.__bohnanza.sent")
+        assert sent[-1].endswith("/ship b2 for L1 root, L1 leaf"), sent
         assert_clean(pg, errors)

@@ -115,3 +115,93 @@ def test_transform_names_one_pile_per_card_it_takes(browser: Any, server: str) -
         said = pg.evaluate(f"window.__bohnanza.sent.slice({sent})")
         assert said == ["/transform h1 h2 h3 for L3 root, L3 fruit"], said
         assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_cards_words_stay_inside_the_card(browser: Any, server: str, lang: str,
+                                            width: int) -> None:
+    """A hand card's category and attribute ("fruit · nutrition", "根菜 · 大きさ") never
+    wrapped (board.css's .nm is a player's name, kept on one line) and ran past the card's
+    edge into the next one, cut off on a phone (trial user12)."""
+    hand = ["L1 fruit nutrition+1", "L1 root size+1", "L1 leaf texture+1", "L1 root weight+1",
+            "L1 leaf flavor+1", "L1 fruit aroma+1"]
+    g = _game({}, seats=[{"name": "Ann", "hand": hand}, {"name": "Bob"}])
+    with watched_page(browser, viewport={"width": width, "height": 844}) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0), lang=lang)
+        pg.wait_for_selector("#farm .farm-hand .farm-card .nm")
+        out = pg.evaluate("""() => [...document.querySelectorAll('#farm .farm-hand .farm-card')]
+          .map((c) => { const box = c.getBoundingClientRect(), r = document.createRange();
+            r.selectNodeContents(c.querySelector('.nm')); const t = r.getBoundingClientRect();
+            return [c.querySelector('.nm').textContent, t.left >= box.left && t.right <= box.right]; })""")
+        assert len(out) == 6 and all(inside for _, inside in out), out
+        assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize(("turn", "lang", "says", "not_says"), [
+    (1, "en", "no contest this turn", "enter"), (1, "ja", "コンテストなし", "出品"),
+    (2, "en", "enter", "no contest")])
+def test_the_harvest_line_asks_for_an_entry_only_in_a_contest_turn(
+        browser: Any, server: str, turn: int, lang: str, says: str, not_says: str) -> None:
+    """Turn 1 of a cycle has no contest (F2, G21) and an entry is refused there, yet the status
+    line of one's harvest turn read "ship, upgrade, enter; then end it" (trial user12)."""
+    g = _game({}, turn=turn, phase="harvest", order_stack=[], harvest_order=[1, 0], active=0,
+              schedule=[{"turn": 2, "category": "leaf", "evaluation": "overall"},
+                        {"turn": 3, "category": "root", "evaluation": "appearance"},
+                        {"turn": 4, "category": "fruit", "evaluation": "taste"}],
+              seats=[{"name": "Ann", "hand": ["L1 root size+1"], "order_card": 2, "done": True},
+                     {"name": "Bob", "order_card": 1, "done": True}])
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0), lang=lang)
+        pg.wait_for_selector("#farm-end")
+        line = pg.inner_text("#status")
+        assert says in line and not_says not in line, line
+        assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize(("turn", "lang", "says"), [
+    (2, "en", ["ship", "enter", "last", "discard"]), (2, "ja", ["出荷", "出品", "最後に", "捨て"]),
+    (1, "en", ["ship", "last", "discard", "no contest"])])
+def test_over_the_hand_limit_the_harvest_line_names_the_discard_last(
+        browser: Any, server: str, turn: int, lang: str, says: list[str]) -> None:
+    """Seven cards at a limit of 5 at the start of one's harvest turn: the status line read
+    only "Hand limit: pick 2 cards to discard", though the discard ends the turn (G20, F32)
+    and shipping, upgrading and entering come first (trial user12)."""
+    hand = ["L1 fruit nutrition+1", "L1 root size+1", "L1 leaf texture+1", "L1 root weight+1",
+            "L1 leaf flavor+1", "L1 fruit aroma+1", "L1 fruit shape+1"]
+    g = _game({}, turn=turn, phase="harvest", order_stack=[], harvest_order=[1, 0], active=0,
+              schedule=[{"turn": 2, "category": "leaf", "evaluation": "overall"},
+                        {"turn": 3, "category": "root", "evaluation": "appearance"},
+                        {"turn": 4, "category": "fruit", "evaluation": "taste"}],
+              seats=[{"name": "Ann", "hand": hand, "order_card": 2, "done": True},
+                     {"name": "Bob", "order_card": 1, "done": True}])
+    assert g.view(0)["you"]["must_discard"] == 2
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0), lang=lang)
+        pg.wait_for_selector("#farm-adjust")
+        line = pg.inner_text("#status")
+        assert all(w in line for w in says) and "2" in line, line
+        assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_picked_cards_number_hides_none_of_its_words(browser: Any, server: str,
+                                                       width: int) -> None:
+    """The number of a picked hand card (1 = the base) sat on the card's bottom-left corner,
+    over the start of its words: "oot · size" (trial user12)."""
+    hand = ["L1 root size+1", "L1 leaf texture+1", "L1 fruit shape+1"]
+    g = _game({}, seats=[{"name": "Ann", "hand": hand}, {"name": "Bob"}])
+    with watched_page(browser, viewport={"width": width, "height": 844}) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0))
+        for i in (0, 1):
+            _pick(pg, i)
+        pg.wait_for_selector('#farm .farm-hand .farm-card[data-index="1"] .sel-no')
+        hits = pg.evaluate("""() => [...document.querySelectorAll('#farm .farm-hand .sel-no')]
+          .map((b) => { const n = b.parentElement, r = document.createRange();
+            r.selectNodeContents(n.querySelector('.nm'));
+            const a = b.getBoundingClientRect();
+            return [...n.querySelectorAll('.lvl, .bonus'), r].some((e) => {
+              const t = e.getBoundingClientRect();
+              return a.left < t.right && t.left < a.right && a.top < t.bottom && t.top < a.bottom; }); })""")
+        assert hits == [False, False], hits
+        assert_clean(pg, errors)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from . import positions as P
 from .e2e_board import assert_clean, watched_page
 
 pytestmark = pytest.mark.browser
@@ -43,4 +44,19 @@ def test_parameter_file_and_shipped_set_are_announced_in_japanese(browser: Any, 
             assert "a parameter file" not in line and "shipped parameter set" not in line, line
         assert any("パラメータファイル" in x for x in lines), lines
         assert any("既定" in x for x in lines), lines
+        assert_clean(pg, errors)
+
+
+def test_the_farm_bots_badges_name_them_in_japanese(browser: Any, server: str) -> None:
+    """The seat list's badge of a farm bot read "sensible" / "shipper" on the Japanese board,
+    under an Add bot list that calls them 堅実 and 出荷専門 (trial user12)."""
+    msg = P.before_start_bots()
+    for s, policy in zip(msg["room"]["seats"][1:], ["sensible", "shipper"], strict=True):
+        s["policy"] = policy
+    with watched_page(browser, viewport={"width": 390, "height": 844}) as (pg, errors):
+        P.show(pg, server, msg, lang="ja")
+        items = pg.locator("#setup .seat-list li")
+        items.nth(2).locator(".bot-mark").wait_for()
+        assert [items.nth(i).locator(".bot-mark").inner_text().strip()
+                for i in (1, 2)] == ["堅実", "出荷専門"]
         assert_clean(pg, errors)

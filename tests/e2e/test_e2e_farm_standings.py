@@ -24,8 +24,9 @@ ROWS = """els => els.map((li) => [li.textContent.split(':')[0], li.value,
   li.classList.contains('winner')])"""
 
 
-def _over(seats: list[dict[str, Any]], **params: Any) -> dict[str, Any]:
-    """The state Ann's page gets when turn 12's last harvest turns end (FT12's position)."""
+def _over(seats: list[dict[str, Any]], watcher: bool = False, **params: Any) -> dict[str, Any]:
+    """The state Ann's page (or a watcher's) gets when turn 12's last harvest turns end
+    (FT12's position)."""
     n = len(seats)
     pos = prepare({"cycle": 3, "turn": 4, "phase": "harvest", "piles": "rest",
                    "harvest_order": list(range(n)), "active": 0, "params": params,
@@ -35,7 +36,7 @@ def _over(seats: list[dict[str, Any]], **params: Any) -> dict[str, Any]:
     for seat in range(n):
         g.apply(seat, Done())
     assert g.over
-    return P.farm_state(g, 0)
+    return P.farm_state(g, None if watcher else 0)
 
 
 @pytest.mark.parametrize(("seats", "params", "rows"), [
@@ -64,4 +65,46 @@ def test_the_final_table_reads_in_the_engines_order(browser: Any, server: str,
         # no stray word where no tie-break was needed (the table's box read "null" there)
         assert "null" not in pg.inner_text("#gameover"), pg.inner_text("#gameover")
         assert all((name in head) == won for name, _, won in rows), head
+        assert_clean(pg, errors)
+
+
+def test_the_final_table_comes_first_on_a_phone(browser: Any, server: str) -> None:
+    """On a phone (390x844, one column) the final table stood below the whole farm board, after
+    every contest result of the game (thousands of pixels down), so a player read "The game is
+    over." and no winner (trial user12). It comes first, as on a laptop."""
+    msg = _over([{"vp": 20, "cost": 3}, {"vp": 12, "cost": 5}])
+    with watched_page(browser, viewport={"width": 390, "height": 844}, is_mobile=True,
+                      has_touch=True) as (pg, errors):
+        P.show(pg, server, msg)
+        pg.wait_for_selector("#gameover.farm-over li")
+        over = pg.locator("#gameover").bounding_box()
+        farm = pg.locator("#farm").bounding_box()
+        assert over is not None and farm is not None
+        assert over["y"] < farm["y"] and over["y"] < 844, (over, farm)
+        assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize("seat", [0, None])
+def test_every_hand_and_synthesis_card_is_laid_open_at_the_end(browser: Any, server: str,
+                                                               seat: int | None) -> None:
+    """docs/farm.md D10: once the game is over every hand, base and synthesis card shows (the
+    view carries them); the board kept the other seats' hands as "hand 2" and a base's
+    synthesis cards as a count, to players and watchers alike."""
+    msg = _over([{"vp": 20, "cost": 3, "hand": ["L1 root size+1"]},
+                 {"vp": 12, "cost": 5, "hand": ["L1 leaf aroma+2", "L2 fruit color+3"],
+                  "field": [{"base": "L1 fruit shape+1", "synth": ["L1 root flavor+2"],
+                             "planted": 12}]}], watcher=seat is None)
+    assert msg["view"]["seats"][1]["hand"] == ["L1 leaf aroma+2", "L2 fruit color+3"]
+    with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+        P.show(pg, server, msg)
+        pg.wait_for_selector("#gameover.farm-over li")
+        bob = pg.locator('#farm .farm-seat[data-seat="1"]')
+        cards = bob.locator(".open-hand .farm-card").evaluate_all(
+            "els => els.map((e) => e.dataset.card)")
+        assert cards == ["L1 leaf aroma+2", "L2 fruit color+3"]
+        synth = bob.locator(".mini-field .slot .farm-card").evaluate_all(
+            "els => els.map((e) => e.dataset.card)")
+        assert synth == ["L1 fruit shape+1", "L1 root flavor+2"], synth
+        ann = pg.locator('#farm .farm-seat[data-seat="0"] .open-hand .farm-card')
+        assert ann.count() == (0 if seat == 0 else 1)   # one's own hand is in Your hand
         assert_clean(pg, errors)

@@ -120,6 +120,9 @@ def test_every_line_of_the_room_has_its_japanese(where: str, code: str | None, t
     ("Game 3 begins (farm, parameters seed-002 ab12cd): Ann, Bob.",
      "第3ゲーム開始（農園コンテスト、パラメータ seed-002 ab12cd）: Ann, Bob"),
     ("Ann seats a bot (hard), Bot 2, in seat 2.", "Annが2番の席にBot 2（むずかしいボット）を着けました。"),
+    # the farm game's bots (trial user12: "ボット（shipper）" beside the Add bot list's "出荷専門")
+    ("Ann seats a bot (shipper), Bot 2, in seat 4.", "Annが4番の席にBot 2（出荷専門ボット）を着けました。"),
+    ("Ann seats a bot (sensible), Bot 1, in seat 3.", "Annが3番の席にBot 1（堅実ボット）を着けました。"),
     # R42 in words (user10: the line said "hiddenmoney is on.", the command's name)
     ("Ann: Hidden money is on: every coin total stays hidden, even your own, until the game ends.",
      "Ann: 獲得現金非表示: オン（ゲーム終了まで、自分のものも含めて全員のターラー合計は見えません）"),

@@ -44,8 +44,8 @@ export function farmStatus() {
     return y.done ? { text: ft('st_prep_done'), tone: 'wait' } : { text: ft('st_prep'), tone: 'act' };
   }
   if (v.active === y.seat) {
-    if (y.must_discard) return { text: ft('must_discard', { n: y.must_discard }), tone: 'act' };
-    return { text: ft('st_harvest_me'), tone: 'act' };
+    if (y.must_discard) return { text: ft(v.contest ? 'st_harvest_discard' : 'st_harvest_discard_nc', { n: y.must_discard }), tone: 'act' };
+    return { text: ft(v.contest ? 'st_harvest_me' : 'st_harvest_me_nc'), tone: 'act' };
   }
   return { text: ft('st_harvest', { name: v.seats[v.active]?.name ?? '' }), tone: 'wait' };
 }
@@ -82,7 +82,9 @@ function seatPanel(v, i) {
     if (!b) { field.append(h('div', { class: 'slot empty', text: ft('empty_slot') })); return; }
     field.append(h('div', { class: 'slot' + (b.entered ? ' entered' : '') },
       cardEl(v.params, b.base, { small: true }),
-      b.synth?.length ? h('span', { class: 'synth-count', text: ft('synth_n', { n: b.synth.length }) }) : null,
+      // at the end the synthesis cards are laid open (docs/farm.md D10): their faces, else a count
+      ...(b.synth?.length && b.synth.every((c) => parseCard(c)) ? b.synth.map((c) => cardEl(v.params, c, { small: true }))
+        : [b.synth?.length ? h('span', { class: 'synth-count', text: ft('synth_n', { n: b.synth.length }) }) : null]),
       b.entered ? h('span', { class: 'fmark', text: ft('entered') }) : null));
   });
   return h('div', { class: 'farm-seat' + (me ? ' me' : '') + (s.must_act ? ' owes' : ''), style: { '--seat': seatColour(i) }, dataset: { seat: String(i) } },
@@ -93,7 +95,14 @@ function seatPanel(v, i) {
       h('span', { class: 'cost', text: `${s.cost ?? y?.cost ?? '?'} ${ft('cost')}` }),
       h('span', { class: 'hand-count', text: ft('hand_count', { n: s.hand_count ?? y?.hand?.length ?? '?' }) })),
     grades(v.params, s.grades ?? y?.grades, null, false),
-    field);
+    field,
+    // D10: once the game is over every hand is laid open (the view carries it); one's own
+    // stays in Your hand
+    v.phase === 'over' && !me && Array.isArray(s.hand) && s.hand.length
+      ? h('div', { class: 'open-hand', role: 'group', 'aria-label': ft('open_hand', { name: s.name }) },
+        h('span', { class: 'hint-text', text: ft('open_hand', { name: s.name }) + ':' }),
+        ...s.hand.map((c) => cardEl(v.params, c, { small: true })))
+      : null);
 }
 
 function schedule(v) {
@@ -140,18 +149,21 @@ function schedule(v) {
 // of each card it brings when none is named, docs/farm.md D5, so as many choices as cards
 // come, G5). The board works out no pile's legality, count or default itself (before, it did,
 // and offered a pile's discards where piles.reshuffle = never keeps them).
+// Only the piles the player picked are kept (for this turn's phase), each other choice is the
+// engine's default of this view: kept defaults went stale when a shipment emptied a pile, and
+// Ship then named a pile that could not supply (refused, G5; trial user12).
 function drawChoice(v, key, draw) {
   const piles = draw ? draw.piles.map((p) => p.pile) : [];
   const dflt = draw?.default || [];
   if (!piles.length || !dflt.length) return { els: [], named: [] };
-  const was = F.draws[key] || [];
-  const chosen = dflt.map((d, j) => (piles.includes(was[j]) ? was[j] : d));
-  F.draws[key] = chosen;
+  const at = `${v.turn_number} ${v.phase}`;
+  const mine = F.draws[key]?.at === at ? F.draws[key].picks : {};
+  const chosen = dflt.map((d, j) => (piles.includes(mine[j]) ? mine[j] : d));
   const els = chosen.map((pick, j) => {
     const sel = h('select', { id: `${key}-pile${j + 1}`, class: 'draw-pile', 'aria-label': ft('draw_from', { k: j + 1 }) },
       ...piles.map((p) => h('option', { value: p, text: pileLabel(v, p) })));
     sel.value = pick;
-    sel.addEventListener('change', () => { F.draws[key][j] = sel.value; rerender(); });
+    sel.addEventListener('change', () => { F.draws[key] = { at, picks: { ...mine, [j]: sel.value } }; rerender(); });
     return sel;
   });
   return { els: [h('span', { class: 'hint-text', text: ft('cards_from') }), ...els], named: chosen };

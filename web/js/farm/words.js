@@ -24,6 +24,7 @@ const W = {
   harvest_order: ['Harvest order', '収穫の順番'],
   hand: ['Your hand', 'あなたの手札'],
   hand_count: ['hand {n}', '手札{n}枚'],
+  open_hand: ['{name}\'s hand at the end', '{name}の最後の手札'],   // D10
   hand_n1: ['1 card (limit {l})', '1枚（上限{l}）'],
   hand_n: ['{n} cards (limit {l})', '{n}枚（上限{l}）'],
   field: ['Your field', 'あなたの畑'],
@@ -54,7 +55,13 @@ const W = {
   enter: ['Enter', '出品'],
   adjust: ['Discard the {n} picked', '選んだ{n}枚を捨てる'],
   end_harvest: ['End your harvest turn', '収穫を終える'],
-  must_discard: ['Hand limit: pick {n} cards to discard', '手札上限: 捨てるカードを{n}枚選択'],
+  // one's harvest turn over the hand limit: the discard is the last step and ends the turn (G20,
+  // F32), so the line names the other steps first (it asked for the discard alone, and a
+  // player who discarded at once had shipped and entered nothing: trial user12)
+  st_harvest_discard: ['Your harvest turn: ship, upgrade, enter; last, pick {n} cards over the hand limit and discard them (that ends it).',
+    'あなたの収穫: 出荷・強化・出品をして、最後に手札上限を超える{n}枚を選んで捨ててください（それで終わります）。'],
+  st_harvest_discard_nc: ['Your harvest turn: ship, upgrade; last, pick {n} cards over the hand limit and discard them (that ends it; no contest this turn).',
+    'あなたの収穫: 出荷・強化をして、最後に手札上限を超える{n}枚を選んで捨ててください（それで終わります。このターンはコンテストなし）。'],
   slot: ['slot {s}', 'スロット{s}'],
   empty_slot: ['empty', '空き'],
   entered: ['entered', '出品中'],
@@ -78,6 +85,8 @@ const W = {
   st_prep: ['Preparation: transform and plant, then declare the end.', '準備: 変化・植え付けをして、行動終了を宣言してください。'],
   st_prep_done: ['You declared; waiting for the others.', '宣言済み。他のプレイヤーを待っています。'],
   st_harvest_me: ['Your harvest turn: ship, upgrade, enter; then end it.', 'あなたの収穫: 出荷・強化・出品をして、終えてください。'],
+  // a turn without a contest (F2, G21): entering is refused, so the line does not ask for it
+  st_harvest_me_nc: ['Your harvest turn: ship, upgrade; then end it (no contest this turn).', 'あなたの収穫: 出荷・強化をして、終えてください（このターンはコンテストなし）。'],
   st_harvest: ['{name} harvests.', '{name}の収穫中です。'],
   st_over: ['The game is over.', 'ゲーム終了。'],
   st_watch: ['You are watching.', '観戦中です。'],
