@@ -61,3 +61,31 @@ def test_the_lobby_lists_my_resting_room_and_opening_it_seats_me_again(
         seats = pg.evaluate("window.__bohnanza.S.roomInfo.seats.map((s) => s.name)")
         assert seats == ["Ann", "Bo"], seats
         assert_clean(pg, errors)
+
+
+def test_a_seat_i_left_is_no_longer_mine_in_the_lobby(server: str, browser: Any) -> None:
+    """Ann ``/leave``s her seat during a game (a bot plays it now): the room is not hers any
+    more. The lobby listed it as "your seat" still, and opening it said "That token holds no
+    seat in this room; you are watching." (the seat's token stayed in the browser after the
+    seat went)."""
+    with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
+        pg.goto(server + "/r/LeftMine")
+        pg.click("#btn-join")
+        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                             timeout=TIMEOUT)
+        for line in ("/addbot Bo", "/addbot Cy", "/start", "/leave"):
+            reply = pg.evaluate("(t) => window.__bohnanza.net.say(t)", line)
+            assert reply["ok"], (line, reply)
+        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === null",
+                             timeout=TIMEOUT)
+        pg.goto(server + "/")
+        line = pg.locator('#rooms li[data-room="LeftMine"]')
+        line.wait_for(timeout=TIMEOUT)
+        assert "your seat" not in line.inner_text(), line.inner_text()
+        line.locator("a").click()
+        pg.wait_for_function("window.__bohnanza && window.__bohnanza.S.view", timeout=TIMEOUT)
+        assert pg.evaluate("window.__bohnanza.S.you.seat") is None
+        chat = pg.inner_text("#chat")
+        assert "token holds no seat" not in chat, chat
+        assert_clean(pg, errors)

@@ -107,6 +107,10 @@ export class Net {
         // as "too many rooms, try later", keeps backing off: it reconnected 3 times a second)
         this.retry = 0;
         if (msg.you?.token) localStorage.setItem(TOKEN_KEY(this.room), msg.you.token);
+        // no seat (/leave stood every tab of it up; a bot plays it now): its token is no
+        // longer ours. It stayed, and the lobby listed the room as "your seat", opening it
+        // with "That token holds no seat in this room"
+        else if (msg.you && (msg.you.seat === null || msg.you.seat === undefined)) localStorage.removeItem(TOKEN_KEY(this.room));
         this.handlers.welcome?.(msg);
         break;
       case 'reply': {
