@@ -188,6 +188,15 @@ def register(app: FastAPI, settings: Settings) -> None:
         hub: Hub = request.app.state.hub
         return hub.listing()
 
+    @json_route("/api/rooms/{name:path}")
+    async def one_room(request: Request, name: str) -> JSONResponse:
+        """One room's line of ``/api/rooms``, a resting (parked) room's too, marked
+        ``resting``: the name gate of a room's link says who sits there; 404 when none."""
+        hub: Hub = request.app.state.hub
+        line = hub.room_listing(name)
+        return JSONResponse(line if line is not None else {"error": "no_room"},
+                            status_code=200 if line is not None else 404)
+
     @json_route("/api/facts")
     async def game_facts() -> dict[str, Any]:
         """:func:`facts` and this server's ``limits`` in characters: ``{"name", "room_name",

@@ -89,3 +89,36 @@ def test_a_seat_i_left_is_no_longer_mine_in_the_lobby(server: str, browser: Any)
         chat = pg.inner_text("#chat")
         assert "token holds no seat" not in chat, chat
         assert_clean(pg, errors)
+
+
+def test_a_friend_given_the_link_of_a_resting_room_is_told_who_sits_there(
+        private_server: Any, browser: Any) -> None:
+    """Ann starts a game with two bots and goes; nobody is connected, the room parks. Eve, given
+    the room's link, opens it: the name gate said "Nobody is seated yet." of a game Ann, Bo and
+    Cy sit in (the gate looked the room up in the lobby's list, which leaves resting rooms out)."""
+    srv = private_server(park_after="1")
+    with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
+        pg.goto(srv.base + "/r/Linked")
+        pg.click("#btn-join")
+        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                             timeout=TIMEOUT)
+        for line in ("/addbot Bo", "/addbot Cy", "/start"):
+            reply = pg.evaluate("(t) => window.__bohnanza.net.say(t)", line)
+            assert reply["ok"], (line, reply)
+        assert_clean(pg, errors)
+    # (her page closed with its context: nobody is connected)
+    deadline = time.monotonic() + 30
+    while "Linked" in _listed(srv.base):
+        assert time.monotonic() < deadline, _listed(srv.base)
+        time.sleep(0.2)
+    with watched_page(browser, viewport={"width": 390, "height": 844}) as (eve, errors):
+        eve.goto(srv.base + "/r/Linked")
+        eve.wait_for_selector("#name-gate:not([hidden])", timeout=TIMEOUT)
+        eve.wait_for_function("document.querySelector('#gate-seated').textContent.includes('Ann')",
+                              timeout=TIMEOUT)
+        said = " ".join(eve.inner_text("#gate-seated").split())
+        assert "Ann" in said and "Bo" in said and "Cy" in said, said
+        # every seat taken in a running game: watching is the way in (gate_full_game)
+        assert "primary" in (eve.get_attribute("#gate-watch", "class") or "")
+        assert_clean(eve, errors)
