@@ -122,3 +122,36 @@ def test_a_friend_given_the_link_of_a_resting_room_is_told_who_sits_there(
         # every seat taken in a running game: watching is the way in (gate_full_game)
         assert "primary" in (eve.get_attribute("#gate-watch", "class") or "")
         assert_clean(eve, errors)
+
+
+def test_a_forgotten_room_is_not_listed_as_my_resting_seat(private_server: Any, browser: Any) -> None:
+    """Ann's browser holds the seat token of a room the server forgot (nobody visited it for
+    ``forget_after``; to the server it is as a room never made). The lobby listed it as "your
+    seat, resting: it wakes up as you open it", and opening it made an empty room of that
+    name. A resting room of hers that is stored says who sits there and whether a game is on."""
+    srv = private_server(park_after="1")
+    with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
+        pg.goto(srv.base + "/r/Kept")
+        pg.click("#btn-join")
+        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                             timeout=TIMEOUT)
+        for line in ("/addbot Bo", "/addbot Cy", "/start"):
+            reply = pg.evaluate("(t) => window.__bohnanza.net.say(t)", line)
+            assert reply["ok"], (line, reply)
+        pg.goto(srv.base + "/")
+        pg.evaluate("localStorage.setItem('bohnanza.token.Forgotten', 'a-token-of-a-room-gone')")
+        deadline = time.monotonic() + 30
+        while "Kept" in _listed(srv.base):
+            assert time.monotonic() < deadline, _listed(srv.base)
+            time.sleep(0.2)
+        pg.click("#refresh")
+        kept = pg.locator('#rooms li.resting[data-room="Kept"]')
+        kept.wait_for(timeout=TIMEOUT)
+        pg.wait_for_function("!document.querySelector('#rooms li[data-room=\"Forgotten\"]')",
+                             timeout=TIMEOUT)
+        text = " ".join(kept.inner_text().split())
+        assert "your seat" in text and "playing" in text, text
+        assert "Ann, Bo, Cy" in text, text
+        assert pg.evaluate("localStorage.getItem('bohnanza.token.Forgotten')") is None
+        assert_clean(pg, errors)
