@@ -25,6 +25,7 @@ from .checkpointer import Checkpointer
 from .conn import Conn
 from .dbqueue import DbQueue
 from .lang import error_frame
+from .listing import damaged_line, room_line
 from .protocol import CLOSE_POLICY, CLOSE_TRY_LATER
 from .room import Room
 from .room.journal import load_rooms
@@ -58,7 +59,8 @@ class Hub:
         self._background: set[asyncio.Task[Any]] = set()
         self._checkpointer: Checkpointer | None = None
         self.owner: Owner | None = None  # on PostgreSQL: the lease and the claims
-        self.parked: set[str] = set()  # rooms in storage only (parking.py)
+        # rooms in storage only (parking.py), each with its lobby line as it parked
+        self.parked: dict[str, dict[str, Any]] = {}
         self._unseated: list[Room] = []  # loaded rooms nobody sits in, without a game (open)
         self._in_use: int | None = None  # the database's server lock, held shared (inuse.py)
         self._held = in_use  # that lock, held by the caller before the start (bohnanza serve)
@@ -117,7 +119,7 @@ class Hub:
         for room in loaded[: s.max_rooms]:
             self.rooms[room.name] = room
         for room in loaded[s.max_rooms:]:
-            self.parked.add(room.name)
+            self.parked[room.name] = room_line(room, resting=True)
         log.info("loaded %d rooms from %s%s", len(self.rooms), s.db,
                  f", {len(loaded) - len(self.rooms)} parked (max_rooms)"
                  if len(loaded) > s.max_rooms else "")
@@ -128,7 +130,7 @@ class Hub:
         """A stored room that is not a game the rules could have made: never played, listed
         as damaged; its name is refused (``room_damaged``) until an operator forgets it."""
         self.damaged[name] = why
-        self.parked.discard(name)
+        self.parked.pop(name, None)
         log.warning("room %r cannot be played: it is damaged (%s); not loaded, listed as "
                     "damaged; 'bohnanza forget-room %s' deletes it (with the server stopped)",
                     name, why, name)
@@ -345,30 +347,12 @@ class Hub:
         return others + self.own_listing()
 
     def own_listing(self) -> list[dict[str, Any]]:
-        """The rooms of this process (:meth:`listing`)."""
-        out = []
-        for room in self.rooms.values():
-            lo, hi = room.player_range()
-            seated = [s for s in room.seats if not s.vacant]
-            free = sum(1 for s in room.seats if s.vacant) if room.running else hi - len(seated)
-            out.append(
-                {
-                    "room": room.name,
-                    "seats": [s.name for s in seated],
-                    "bots": sum(1 for s in room.seats if s.bot is not None and not s.human),
-                    "running": room.running,
-                    "people": len(room.conns),  # connected now, seated or watching
-                    "free_seats": max(0, free),  # /join takes one
-                    "min_players": lo,
-                    "spectators": room.presence.spectators(),
-                    "preset": room.preset,
-                    "game": room.table.game_name,
-                    "max_players": hi,
-                    "hidden_money": room.hidden_money,
-                }
-            )
-        for name in self.damaged:
-            out.append({"room": name, "damaged": True, "seats": [], "bots": 0, "running": False,
-                        "people": 0, "free_seats": 0, "min_players": 0, "spectators": 0,
-                        "preset": "", "max_players": 0, "hidden_money": False})
-        return out
+        """The rooms of this process (:meth:`listing`); not the parked ones."""
+        return [*(room_line(room) for room in self.rooms.values()),
+                *(damaged_line(name) for name in self.damaged)]
+
+    def room_listing(self, name: str) -> dict[str, Any] | None:
+        """The lobby's line of the room ``name``: live (any process's), else resting
+        (parked here: the line it had as it parked, ``resting``); None when there is none."""
+        live = next((r for r in self.listing() if r["room"] == name), None)
+        return live if live is not None else self.parked.get(name)

@@ -188,6 +188,20 @@ def register(app: FastAPI, settings: Settings) -> None:
         hub: Hub = request.app.state.hub
         return hub.listing()
 
+    @json_route("/api/rooms/{name:path}")
+    async def one_room(request: Request, name: str) -> JSONResponse:
+        """One room's line of ``/api/rooms``, a resting (parked) room's too, marked
+        ``resting``: the name gate of a room's link says who sits there; 404 when there is
+        none (on SQLite the server holds every stored room: a forgotten room is gone, the
+        lobby drops its seat). On PostgreSQL a stored room no process has claimed is known to
+        none: ``null``, not 404."""
+        hub: Hub = request.app.state.hub
+        line = hub.room_listing(name)
+        if line is None and hub.owner is not None:
+            return JSONResponse(None)
+        return JSONResponse(line if line is not None else {"error": "no_room"},
+                            status_code=200 if line is not None else 404)
+
     @json_route("/api/facts")
     async def game_facts() -> dict[str, Any]:
         """:func:`facts` and this server's ``limits`` in characters: ``{"name", "room_name",

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from bohnanza.engine.audit import audit
 
 from .lang import error_frame
+from .listing import room_line
 from .protocol import CLOSE_TRY_LATER
 from .room.journal import load_room
 
@@ -47,7 +48,7 @@ async def park(hub: Hub, room: Room) -> None:
             return
         room.stop_bots()
         del hub.rooms[room.name]
-        hub.parked.add(room.name)
+        hub.parked[room.name] = room_line(room, resting=True)
         log.info("room %s parked: nobody connected for %.0f s", room.name,
                  time.monotonic() - room.last_visit)
 
@@ -74,7 +75,7 @@ async def unpark(hub: Hub, name: str, conn: Conn, token: str | None = None,
                 "try again")
         return None, True
     if stored is None:  # forgotten meanwhile
-        hub.parked.discard(name)
+        hub.parked.pop(name, None)
         return None, False
     if len(hub.rooms) >= hub.settings.max_rooms:
         _refuse(conn, "too_many_rooms", "This server holds as many rooms as it may; join one.",
@@ -100,7 +101,7 @@ async def unpark(hub: Hub, name: str, conn: Conn, token: str | None = None,
                 "minute or join one.", "too many new rooms")
         return None, True
     hub.rooms[name] = room
-    hub.parked.discard(name)
+    hub.parked.pop(name, None)
     room.plan_bots()  # a running game's bots play on
     log.info("room %s back from storage", name)
     return room, False
@@ -131,7 +132,7 @@ async def sweep(hub: Hub) -> None:
                 continue
             try:
                 await hub.queue.call(hub.store.delete_room, name)
-                hub.parked.discard(name)
+                hub.parked.pop(name, None)
                 log.info("room %s forgotten: not used for %.0f s", name,
                          hub.settings.forget_after)
             except Exception as e:  # pragma: no cover

@@ -84,3 +84,97 @@ def test_a_seat_left_is_no_longer_listed_as_mine(server: str, browser: Any) -> N
         assert "your seat" not in pg.inner_text("#rooms")
         assert pg.evaluate("localStorage.getItem('bohnanza.token.LeftAgain')") is None
         assert_clean(pg, errors)
+
+
+def test_a_seat_i_left_is_no_longer_mine_in_the_lobby(server: str, browser: Any) -> None:
+    """Ann ``/leave``s her seat during a game (a bot plays it now): the room is not hers any
+    more. The lobby listed it as "your seat" still, and opening it said "That token holds no
+    seat in this room; you are watching." (the seat's token stayed in the browser after the
+    seat went)."""
+    with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
+        pg.goto(server + "/r/LeftMine")
+        pg.click("#btn-join")
+        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                             timeout=TIMEOUT)
+        for line in ("/addbot Bo", "/addbot Cy", "/start", "/leave"):
+            reply = pg.evaluate("(t) => window.__bohnanza.net.say(t)", line)
+            assert reply["ok"], (line, reply)
+        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === null",
+                             timeout=TIMEOUT)
+        pg.goto(server + "/")
+        line = pg.locator('#rooms li[data-room="LeftMine"]')
+        line.wait_for(timeout=TIMEOUT)
+        assert "your seat" not in line.inner_text(), line.inner_text()
+        line.locator("a").click()
+        pg.wait_for_function("window.__bohnanza && window.__bohnanza.S.view", timeout=TIMEOUT)
+        assert pg.evaluate("window.__bohnanza.S.you.seat") is None
+        chat = pg.inner_text("#chat")
+        assert "token holds no seat" not in chat, chat
+        assert_clean(pg, errors)
+
+
+def test_a_friend_given_the_link_of_a_resting_room_is_told_who_sits_there(
+        private_server: Any, browser: Any) -> None:
+    """Ann starts a game with two bots and goes; nobody is connected, the room parks. Eve, given
+    the room's link, opens it: the name gate said "Nobody is seated yet." of a game Ann, Bo and
+    Cy sit in (the gate looked the room up in the lobby's list, which leaves resting rooms out)."""
+    srv = private_server(park_after="1")
+    with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
+        pg.goto(srv.base + "/r/Linked")
+        pg.click("#btn-join")
+        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                             timeout=TIMEOUT)
+        for line in ("/addbot Bo", "/addbot Cy", "/start"):
+            reply = pg.evaluate("(t) => window.__bohnanza.net.say(t)", line)
+            assert reply["ok"], (line, reply)
+        assert_clean(pg, errors)
+    # (her page closed with its context: nobody is connected)
+    deadline = time.monotonic() + 30
+    while "Linked" in _listed(srv.base):
+        assert time.monotonic() < deadline, _listed(srv.base)
+        time.sleep(0.2)
+    with watched_page(browser, viewport={"width": 390, "height": 844}) as (eve, errors):
+        eve.goto(srv.base + "/r/Linked")
+        eve.wait_for_selector("#name-gate:not([hidden])", timeout=TIMEOUT)
+        eve.wait_for_function("document.querySelector('#gate-seated').textContent.includes('Ann')",
+                              timeout=TIMEOUT)
+        said = " ".join(eve.inner_text("#gate-seated").split())
+        assert "Ann" in said and "Bo" in said and "Cy" in said, said
+        # every seat taken in a running game: watching is the way in (gate_full_game)
+        assert "primary" in (eve.get_attribute("#gate-watch", "class") or "")
+        assert_clean(eve, errors)
+
+
+def test_a_forgotten_room_is_not_listed_as_my_resting_seat(private_server: Any, browser: Any) -> None:
+    """Ann's browser holds the seat token of a room the server forgot (nobody visited it for
+    ``forget_after``; to the server it is as a room never made). The lobby listed it as "your
+    seat, resting: it wakes up as you open it", and opening it made an empty room of that
+    name. A resting room of hers that is stored says who sits there and whether a game is on."""
+    srv = private_server(park_after="1")
+    with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
+        pg.goto(srv.base + "/r/Kept")
+        pg.click("#btn-join")
+        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                             timeout=TIMEOUT)
+        for line in ("/addbot Bo", "/addbot Cy", "/start"):
+            reply = pg.evaluate("(t) => window.__bohnanza.net.say(t)", line)
+            assert reply["ok"], (line, reply)
+        pg.goto(srv.base + "/")
+        pg.evaluate("localStorage.setItem('bohnanza.token.Forgotten', 'a-token-of-a-room-gone')")
+        deadline = time.monotonic() + 30
+        while "Kept" in _listed(srv.base):
+            assert time.monotonic() < deadline, _listed(srv.base)
+            time.sleep(0.2)
+        pg.click("#refresh")
+        kept = pg.locator('#rooms li.resting[data-room="Kept"]')
+        kept.wait_for(timeout=TIMEOUT)
+        pg.wait_for_function("!document.querySelector('#rooms li[data-room=\"Forgotten\"]')",
+                             timeout=TIMEOUT)
+        text = " ".join(kept.inner_text().split())
+        assert "your seat" in text and "playing" in text, text
+        assert "Ann, Bo, Cy" in text, text
+        assert pg.evaluate("localStorage.getItem('bohnanza.token.Forgotten')") is None
+        assert_clean(pg, errors)

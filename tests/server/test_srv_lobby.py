@@ -146,3 +146,33 @@ async def test_the_room_says_who_may_arrange_the_table(server: ServerProc) -> No
     await cleo.wait(lambda: cleo.state["room"]["options"]["preset"] == "amigo")
     await ann.close()
     await cleo.close()
+
+
+async def test_a_resting_room_still_says_who_sits_there(server_factory: Any) -> None:
+    """A friend given the link of a room that parked (nobody connected for ``park_after``)
+    asks who sits there (``/api/rooms/NAME``, the name gate's question): Ann and her two bots
+    in a running game, no one connected, resting. The gate said "Nobody is seated yet." (the
+    lobby's list leaves resting rooms out). A room never made: 404."""
+    srv: ServerProc = server_factory(park_after=1, idle_check_interval=0.2)
+    ann = await Client(srv.ws_url("RestHere"), "Ann").connect()
+    for text in ("/join", "/addbot Bo", "/addbot Cy", "/start"):
+        await ann.ok(text)
+    live = httpx.get(srv.base + "/api/rooms/" + quote("RestHere")).json()
+    assert live["seats"] == ["Ann", "Bo", "Cy"] and live["people"] == 1 and "resting" not in live
+    await ann.close()
+    for _ in range(300):  # parked: out of the lobby's list (polled: a loaded machine is late)
+        if "RestHere" not in rooms(srv):
+            break
+        await asyncio.sleep(0.2)
+    assert "RestHere" not in rooms(srv)
+    r = httpx.get(srv.base + "/api/rooms/" + quote("RestHere"))
+    assert r.status_code == 200
+    line = r.json()
+    assert line["seats"] == ["Ann", "Bo", "Cy"] and line["running"] and line["resting"]
+    assert line["people"] == 0 and line["bots"] == 2 and line["free_seats"] == 0
+    assert httpx.get(srv.base + "/api/rooms/Nowhere").status_code == 404
+    # Ann comes back: live again, connected
+    back = await Client(srv.ws_url("RestHere")).connect(token=ann.token)
+    line = httpx.get(srv.base + "/api/rooms/" + quote("RestHere")).json()
+    assert "resting" not in line and line["people"] == 1
+    await back.close()

@@ -632,14 +632,16 @@ async function onGate(e) {
 }
 
 // The name gate says who already sits in this room and how many seats are free (the lobby's
-// list, /api/rooms: trial 4, a room link showed only a name box)
+// line of it, /api/rooms/NAME: trial 4, a room link showed only a name box). A resting room
+// (parked: nobody connected for a while) is not in the lobby's list: its line comes all the
+// same (the gate said "Nobody is seated yet." of a game three sat in)
 async function showSeated() {
-  let rooms = [];
+  let room = null;
   try {
-    const res = await fetch('/api/rooms');
-    rooms = res.ok ? await res.json() : [];
-  } catch { rooms = []; }
-  gateRoom = rooms.find((x) => x.room === S.room);
+    const res = await fetch('/api/rooms/' + encodeURIComponent(S.room));
+    room = res.ok ? await res.json() : null;
+  } catch { room = null; }
+  gateRoom = room;
   sayGateSeated();
   if (!gateSaid) { gateSaid = true; onLang(sayGateSeated); }   // (once: the gate may open again)
   $('#gate-seated').hidden = false;

@@ -469,6 +469,10 @@ const T = {
   st_wait_plant_traded_1: ['Waiting for {names} to plant the cards in their to-plant area.', '{names}が植え付け待ちのカードを植えるのを待っています。'],
   st_over: ['Game over: {names} won with {n} coins.', 'ゲーム終了: {names}の勝ち（{n}ターラー）。'],
   st_watching: ['You are watching. ', '観戦中: '],
+  // a person's seat a bot plays (the turn clock ran out 3 times, or /handover): any command
+  // of hers takes it back (README "Turn clock"); the line said only whose turn it was
+  st_bot_plays_you: ['A bot plays your seat until you act: any move or command (/who) takes it back. ',
+    'ボットがあなたの席を代わりに打っています。何か操作するかコマンド（/who）で取り戻せます。'],
   // why a Harvest button waits (the view's harvestable hint, R16/R19)
   harvest_protected: ['A single {bean} cannot be harvested while another field holds two or more beans.',
     'ほかの畑に2枚以上の豆があるあいだは、1枚だけの{bean}は売却できません。'],

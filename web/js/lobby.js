@@ -5,6 +5,9 @@ import { icon } from './icons.js';
 import { FACTS } from './facts.js';
 
 let rooms = [];
+// a resting room of mine (not in the server's list) -> its line from /api/rooms/NAME (who
+// sits there, a game on or not), or null when the server could not say
+let restingLines = new Map();
 
 // The rooms this browser holds a seat's token for (net.js keeps one per room: the seat comes
 // back with it). The server lists only the rooms it holds in memory: a room nobody has
@@ -34,9 +37,12 @@ function renderRooms() {
   const resting = [...mine].filter((n) => !live.has(n)).sort();
   if (!rooms.length && !resting.length) { ul.append(h('li', { class: 'nothing', text: t('lobby_none') })); return; }
   for (const name of resting) {
+    const r = restingLines.get(name);
     ul.append(h('li', { class: 'mine resting', dataset: { room: name } }, roomLink(name), ' ',
+      r ? h('span', { class: 'tag ' + (r.running ? 'running' : 'waiting'), text: t(r.running ? 'lobby_running' : 'lobby_waiting') }) : null, ' ',
       h('span', { class: 'tag yours', text: t('lobby_yours') }), ' ',
-      h('span', { class: 'resting-note', text: t('lobby_resting') })));
+      h('span', { class: 'resting-note', text: t('lobby_resting') }),
+      ...(r ? [' · ', ...facts(r)] : [])));
   }
   for (const r of rooms) {
     ul.append(h('li', { class: mine.has(r.room) ? 'mine' : '', dataset: { room: r.room } }, roomLink(r.room), ' ',
@@ -67,7 +73,25 @@ async function load() {
     const res = await fetch('/api/rooms');
     rooms = res.ok ? await res.json() : [];
   } catch { rooms = []; }
+  await lookUpResting();
   renderRooms();
+}
+
+// Each room of mine the list leaves out is asked for by name: a resting one says who sits
+// there; one the server no longer holds (forgotten: nobody visited it for a day) is gone, and
+// so is its seat (its token is dropped). The lobby listed it as "your seat, resting: it wakes
+// up as you open it", and opening it made an empty room of that name, "That token holds no
+// seat in this room". A question the server did not answer changes nothing.
+async function lookUpResting() {
+  const live = new Set(rooms.map((r) => r.room));
+  const lines = new Map();
+  await Promise.all([...myRooms()].filter((n) => !live.has(n)).map(async (name) => {
+    let res;
+    try { res = await fetch('/api/rooms/' + encodeURIComponent(name)); } catch { res = null; }
+    if (res && res.status === 404) { localStorage.removeItem(TOKEN + name); return; }
+    lines.set(name, res && res.ok ? await res.json().catch(() => null) : null);
+  }));
+  restingLines = lines;
 }
 
 applyStatic();

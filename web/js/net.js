@@ -51,6 +51,7 @@ export class Net {
       this.resyncing = false;
       const hello = { type: 'hello', name: this.name, lang: this.lang || 'en', deltas: true };
       if (this.token) hello.token = this.token;
+      this.sentToken = this.token;   // (welcome: a token that holds no seat is forgotten)
       ws.send(JSON.stringify(hello));
       this.handlers.opened?.();
       this.handlers.status?.('open');
@@ -107,11 +108,13 @@ export class Net {
         // as "too many rooms, try later", keeps backing off: it reconnected 3 times a second)
         this.retry = 0;
         if (msg.you?.token) localStorage.setItem(TOKEN_KEY(this.room), msg.you.token);
-        // stood up (/leave: the seat's token holds nothing now): the token this connection sat
-        // by is forgotten, or the lobby listed the room as 'your seat' (lobby.js). Only that
-        // one: another tab may have just taken a seat under a new token
-        if (msg.you?.seat == null && this.seatedBy && this.token === this.seatedBy) localStorage.removeItem(TOKEN_KEY(this.room));
-        this.seatedBy = msg.you?.seat == null ? null : msg.you.token || null;
+        // no seat (/leave stood every tab of it up; a bot plays it now): the token this
+        // connection sat by, or presented in its hello, holds nothing now and is forgotten (the
+        // lobby listed the room as 'your seat', and opening it said "That token holds no seat
+        // in this room"). Only that one: another tab may have just taken a seat under a new token
+        else if (msg.you && msg.you.seat == null && this.token
+                 && (this.token === this.seatedBy || this.token === this.sentToken)) localStorage.removeItem(TOKEN_KEY(this.room));
+        this.seatedBy = msg.you?.seat == null ? null : msg.you.token || this.token || null;
         this.handlers.welcome?.(msg);
         break;
       case 'reply': {
