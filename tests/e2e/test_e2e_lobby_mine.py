@@ -25,27 +25,38 @@ def _listed(base: str) -> list[str]:
         return [x["room"] for x in json.load(r)]
 
 
+def _sit_ann(pg: Any, base: str, room: str, lines: tuple[str, ...] = ()) -> None:
+    """Ann opens ``room``, takes the first seat and says ``lines`` (each accepted)."""
+    pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
+    pg.goto(base + "/r/" + room)
+    pg.click("#btn-join")
+    pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                         timeout=TIMEOUT)
+    for line in lines:
+        reply = pg.evaluate("(t) => window.__bohnanza.net.say(t)", line)
+        assert reply["ok"], (line, reply)
+
+
+def _wait_parked(base: str, room: str) -> None:
+    """Until ``room`` leaves the server's list (nobody connected: it parks)."""
+    deadline = time.monotonic() + 30
+    while room in _listed(base):
+        assert time.monotonic() < deadline, _listed(base)
+        time.sleep(0.2)
+
+
 def test_the_lobby_lists_my_resting_room_and_opening_it_seats_me_again(
         private_server: Any, browser: Any) -> None:
     srv = private_server(park_after="1")          # a room nobody is connected to parks at once
     with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
-        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
-        pg.goto(srv.base + "/r/Resty")
-        pg.click("#btn-join")
-        pg.wait_for_function("window.__bohnanza.S.roomInfo && window.__bohnanza.S.roomInfo.start_seats === 1",
-                             timeout=TIMEOUT)
-        reply = pg.evaluate("window.__bohnanza.net.say('/addbot Bo')")
-        assert reply["ok"], reply
+        _sit_ann(pg, srv.base, "Resty", ("/addbot Bo",))
         # a second room where Ann only looked (no seat: no token): not hers
         other = pg.context.new_page()
         other.goto(srv.base + "/r/Elsewhere")
         other.wait_for_function("window.__bohnanza && window.__bohnanza.S.roomInfo", timeout=TIMEOUT)
         # Ann goes to the lobby: nobody is connected to Resty, which parks (leaves the list)
         pg.goto(srv.base + "/")
-        deadline = time.monotonic() + 30
-        while "Resty" in _listed(srv.base):
-            assert time.monotonic() < deadline, _listed(srv.base)
-            time.sleep(0.2)
+        _wait_parked(srv.base, "Resty")
         pg.click("#refresh")
         mine = pg.locator('#rooms li.resting[data-room="Resty"]')
         mine.wait_for(timeout=TIMEOUT)
@@ -68,11 +79,7 @@ def test_a_seat_left_is_no_longer_listed_as_mine(server: str, browser: Any) -> N
     the lobby lists the room without "your seat" (the browser kept the dead token, and the
     room read "your seat" in the lobby, at rest later too, until she opened it)."""
     with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
-        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
-        pg.goto(server + "/r/LeftAgain")
-        pg.click("#btn-join")
-        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
-                             timeout=TIMEOUT)
+        _sit_ann(pg, server, "LeftAgain")
         assert pg.evaluate("!!localStorage.getItem('bohnanza.token.LeftAgain')")
         reply = pg.evaluate("window.__bohnanza.net.say('/leave')")
         assert reply["ok"], reply
@@ -92,14 +99,7 @@ def test_a_seat_i_left_is_no_longer_mine_in_the_lobby(server: str, browser: Any)
     seat in this room; you are watching." (the seat's token stayed in the browser after the
     seat went)."""
     with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
-        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
-        pg.goto(server + "/r/LeftMine")
-        pg.click("#btn-join")
-        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
-                             timeout=TIMEOUT)
-        for line in ("/addbot Bo", "/addbot Cy", "/start", "/leave"):
-            reply = pg.evaluate("(t) => window.__bohnanza.net.say(t)", line)
-            assert reply["ok"], (line, reply)
+        _sit_ann(pg, server, "LeftMine", ("/addbot Bo", "/addbot Cy", "/start", "/leave"))
         pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === null",
                              timeout=TIMEOUT)
         pg.goto(server + "/")
@@ -121,20 +121,10 @@ def test_a_friend_given_the_link_of_a_resting_room_is_told_who_sits_there(
     Cy sit in (the gate looked the room up in the lobby's list, which leaves resting rooms out)."""
     srv = private_server(park_after="1")
     with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
-        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
-        pg.goto(srv.base + "/r/Linked")
-        pg.click("#btn-join")
-        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
-                             timeout=TIMEOUT)
-        for line in ("/addbot Bo", "/addbot Cy", "/start"):
-            reply = pg.evaluate("(t) => window.__bohnanza.net.say(t)", line)
-            assert reply["ok"], (line, reply)
+        _sit_ann(pg, srv.base, "Linked", ("/addbot Bo", "/addbot Cy", "/start"))
         assert_clean(pg, errors)
     # (her page closed with its context: nobody is connected)
-    deadline = time.monotonic() + 30
-    while "Linked" in _listed(srv.base):
-        assert time.monotonic() < deadline, _listed(srv.base)
-        time.sleep(0.2)
+    _wait_parked(srv.base, "Linked")
     with watched_page(browser, viewport={"width": 390, "height": 844}) as (eve, errors):
         eve.goto(srv.base + "/r/Linked")
         eve.wait_for_selector("#name-gate:not([hidden])", timeout=TIMEOUT)
@@ -154,20 +144,10 @@ def test_a_forgotten_room_is_not_listed_as_my_resting_seat(private_server: Any, 
     name. A resting room of hers that is stored says who sits there and whether a game is on."""
     srv = private_server(park_after="1")
     with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
-        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
-        pg.goto(srv.base + "/r/Kept")
-        pg.click("#btn-join")
-        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
-                             timeout=TIMEOUT)
-        for line in ("/addbot Bo", "/addbot Cy", "/start"):
-            reply = pg.evaluate("(t) => window.__bohnanza.net.say(t)", line)
-            assert reply["ok"], (line, reply)
+        _sit_ann(pg, srv.base, "Kept", ("/addbot Bo", "/addbot Cy", "/start"))
         pg.goto(srv.base + "/")
         pg.evaluate("localStorage.setItem('bohnanza.token.Forgotten', 'a-token-of-a-room-gone')")
-        deadline = time.monotonic() + 30
-        while "Kept" in _listed(srv.base):
-            assert time.monotonic() < deadline, _listed(srv.base)
-            time.sleep(0.2)
+        _wait_parked(srv.base, "Kept")
         pg.click("#refresh")
         kept = pg.locator('#rooms li.resting[data-room="Kept"]')
         kept.wait_for(timeout=TIMEOUT)
