@@ -29,6 +29,10 @@ function roomLink(name) {
   return a;
 }
 
+// a room line's tags: a game on or seats wanted; a seat of this browser's
+const stateTag = (r) => h('span', { class: 'tag ' + (r.running ? 'running' : 'waiting'), text: t(r.running ? 'lobby_running' : 'lobby_waiting') });
+const yoursTag = () => h('span', { class: 'tag yours', text: t('lobby_yours') });
+
 function renderRooms() {
   const ul = clear($('#rooms'));
   const mine = myRooms();
@@ -39,15 +43,13 @@ function renderRooms() {
   for (const name of resting) {
     const r = restingLines.get(name);
     ul.append(h('li', { class: 'mine resting', dataset: { room: name } }, roomLink(name), ' ',
-      r ? h('span', { class: 'tag ' + (r.running ? 'running' : 'waiting'), text: t(r.running ? 'lobby_running' : 'lobby_waiting') }) : null, ' ',
-      h('span', { class: 'tag yours', text: t('lobby_yours') }), ' ',
+      r ? stateTag(r) : null, ' ', yoursTag(), ' ',
       h('span', { class: 'resting-note', text: t('lobby_resting') }),
       ...(r ? [' · ', ...facts(r)] : [])));
   }
   for (const r of rooms) {
     ul.append(h('li', { class: mine.has(r.room) ? 'mine' : '', dataset: { room: r.room } }, roomLink(r.room), ' ',
-      h('span', { class: 'tag ' + (r.running ? 'running' : 'waiting'), text: t(r.running ? 'lobby_running' : 'lobby_waiting') }), ' ',
-      mine.has(r.room) ? h('span', { class: 'tag yours', text: t('lobby_yours') }) : null, ' ',
+      stateTag(r), ' ', mine.has(r.room) ? yoursTag() : null, ' ',
       r.game && r.game !== 'bohnanza' ? h('span', { class: 'tag game', text: has('lobby_tag_' + r.game) ? t('lobby_tag_' + r.game) : r.game }) : null, ' ',
       ...facts(r)));
   }
