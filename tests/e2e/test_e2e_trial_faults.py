@@ -233,11 +233,14 @@ def test_every_seat_in_view_on_a_phone(server: str, browser: Any, artifacts: Pat
     names = ["Ann", "Bob", "Cy", "Dee", "Eve"][:n]
     players = table(browser, server, f"phone-{n}", names, "en-US", (390, 844))
     for p in players[:2]:
-        # laid out first (a render between two frames once measured every panel at 0 wide)
-        p.wait("[...document.querySelectorAll('#players .panel')].every("
-               "e => e.getBoundingClientRect().width > 0)")
-        boxes = p.page.eval_on_selector_all("#players .panel", """ps => ps.map(e => {
-            const r = e.getBoundingClientRect(); return [r.left, r.right, r.width]; })""")
+        # measured once laid out, in the same call that saw them laid out (a render between
+        # two frames once measured every panel at 0 wide; a wait and a measure in two calls
+        # let a redraw come between them: CI of 97c4e3d measured [0, 0, 0] five times)
+        boxes = p.page.wait_for_function("""() => {
+            const b = [...document.querySelectorAll('#players .panel')].map((e) => {
+              const r = e.getBoundingClientRect(); return [r.left, r.right, r.width]; });
+            return b.length && b.every((x) => x[2] > 0) ? b : null; }""",
+            timeout=30_000).json_value()
         assert len(boxes) == n
         for left, right, width in boxes:
             assert left >= 0 and right <= 390 and width > 80, boxes
