@@ -401,6 +401,10 @@ def test_japanese_everywhere_and_names_kept_whole(browser: Any, server: str,
         pg.click("#lobby-open")
         pg.wait_for_selector("#btn-join", timeout=TIMEOUT)
         pg.click("#btn-join")
+        # seated and drawn with the room that seats her (the welcome comes before the state)
+        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0"
+                             " && window.__bohnanza.S.roomInfo && window.__bohnanza.S.roomInfo.start_seats === 1",
+                             timeout=TIMEOUT)
         for _ in range(2):
             n = pg.evaluate("window.__bohnanza.S.roomInfo.seats.length")
             pg.click("#btn-addbot")

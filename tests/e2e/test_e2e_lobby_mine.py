@@ -67,9 +67,11 @@ def test_the_lobby_lists_my_resting_room_and_opening_it_seats_me_again(
         assert "your seat" not in pg.inner_text('#rooms li[data-room="Elsewhere"]')
         # opening it wakes it with her seat and her bot
         mine.locator("a").click()
-        pg.wait_for_function("window.__bohnanza && window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
-                             timeout=TIMEOUT)
-        seats = pg.evaluate("window.__bohnanza.S.roomInfo.seats.map((s) => s.name)")
+        # the seat and the room's seats read in one call: the welcome (seat 0) comes before the
+        # room's first state on a fresh page (a fresh-clone CI read roomInfo null between them)
+        seats = pg.wait_for_function(
+            "() => { const b = window.__bohnanza; return b && b.S.you && b.S.you.seat === 0 && b.S.roomInfo"
+            " ? b.S.roomInfo.seats.map((s) => s.name) : null; }", timeout=TIMEOUT).json_value()
         assert seats == ["Ann", "Bo"], seats
         assert_clean(pg, errors)
 
