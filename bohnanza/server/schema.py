@@ -3,6 +3,7 @@ and whether a file's tables are this server's (:func:`schema_problem`)."""
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 
 # ids are INTEGER PRIMARY KEY (the largest so far + 1: a room's rows are in id order); a
@@ -17,7 +18,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     seats TEXT NOT NULL,
     game TEXT,
     last_result TEXT,
-    game_v INTEGER
+    game_v INTEGER,
+    visited REAL
 );
 CREATE TABLE IF NOT EXISTS commands (
     id INTEGER PRIMARY KEY,
@@ -48,7 +50,18 @@ CREATE TABLE IF NOT EXISTS command_file (
 INSERT_COMMAND = ("INSERT INTO commands (room, version, game_no, seat, text, position, log, ts)"
                   " VALUES (?, ?, ?, ?, ?, NULL, ?, ?)")
 
-MIGRATED = {("rooms", "game_v")}  # columns a database of an older version gains on opening
+# columns a database of an older version gains on opening, with their types (``rooms.visited``:
+# the Unix time its last visitor left, stored as it parks: parking.py)
+MIGRATED = {("rooms", "game_v"): "INTEGER", ("rooms", "visited"): "REAL"}
+
+
+def migrate(con: sqlite3.Connection) -> None:
+    """Add the :data:`MIGRATED` columns a database of an older version lacks (``game_v`` NULL:
+    every position is current; ``visited`` NULL: no visit known, its commands' times count)."""
+    for (table, col), kind in MIGRATED.items():
+        if col not in {r[1] for r in con.execute(f"PRAGMA table_info({table})")}:
+            with contextlib.suppress(sqlite3.OperationalError):  # another process added it
+                con.execute(f"ALTER TABLE {table} ADD COLUMN {col} {kind}")
 
 
 def schema_problem(con: sqlite3.Connection) -> str | None:

@@ -40,7 +40,7 @@ from typing import Any
 from .cmdfile import CommandFile, check_row
 from .cmdfold import Folding
 from .rows import RowReader, _text
-from .schema import INSERT_COMMAND, SCHEMA
+from .schema import INSERT_COMMAND, SCHEMA, migrate
 
 log = logging.getLogger("bohnanza.server")
 
@@ -102,10 +102,7 @@ class SQLiteStore(RowReader, Folding):
         self._insert = self.db.cursor()
         self._pin: sqlite3.Cursor | None = None
         self._keep_read = not autocheckpoint
-        cols = {r[1] for r in self.db.execute("PRAGMA table_info(rooms)")}
-        if "game_v" not in cols:  # a database of an older version: every position is current
-            with contextlib.suppress(sqlite3.OperationalError):  # another process added it
-                self.db.execute("ALTER TABLE rooms ADD COLUMN game_v INTEGER")
+        migrate(self.db)  # a database of an older version gains the columns it lacks
         # the command file (cmdfile.py): a killed server's lines folded in; kept for this
         # store's lone commands with commands_file
         self._open_commands(None if str(path) == ":memory:" else
@@ -355,12 +352,19 @@ class SQLiteStore(RowReader, Folding):
             cur.execute(sql, params)
 
     def stale_rooms(self, before: float) -> list[str]:
-        """The rooms made before ``before`` (Unix time) with no command stored since."""
+        """The rooms made before ``before`` (Unix time), neither visited nor given a command
+        since (a visit: :meth:`save_visit`; a visitor may only look, or chat)."""
         self.fold()
         rows = self.db.execute(
-            "SELECT name FROM rooms r WHERE created < ? AND COALESCE((SELECT MAX(ts) FROM"
-            " commands c WHERE c.room = r.name), 0) < ?", (before, before)).fetchall()
+            "SELECT name FROM rooms r WHERE created < ? AND COALESCE(visited, 0) < ? AND"
+            " COALESCE((SELECT MAX(ts) FROM commands c WHERE c.room = r.name), 0) < ?",
+            (before, before, before)).fetchall()
         return [str(r[0]) for r in rows]
+
+    def save_visit(self, name: str, ts: float) -> None:
+        """The room's last visitor left at ``ts`` (Unix time; a later one kept)."""
+        self._counted("UPDATE rooms SET visited=MAX(COALESCE(visited, 0), ?) WHERE name=?",
+                      (ts, name))
 
     def trim_chat(self, name: str, keep: int) -> None:
         """Keep the newest ``keep`` chat lines of the room (its older ones deleted)."""

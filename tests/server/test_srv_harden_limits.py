@@ -161,8 +161,8 @@ async def test_a_restart_keeps_at_most_max_rooms_live(server_factory: Any) -> No
 
 
 async def test_a_parked_room_nobody_uses_is_forgotten(server_factory: Any) -> None:
-    """The storage policy: a parked room whose last command is ``forget_after`` old is deleted
-    from storage (the lobby's day by default)."""
+    """The storage policy: a parked room whose last command and last visit are ``forget_after``
+    old is deleted from storage (the lobby's day by default)."""
     srv: ServerProc = server_factory(park_after=0.5, forget_after=2.5, idle_check_interval=0.2)
     await _seat_and_leave(srv.ws_url("old"))
     await _until_parked(srv)
