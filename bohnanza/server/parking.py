@@ -51,10 +51,11 @@ async def park(hub: Hub, room: Room) -> None:
         # its last visit stored (queued after its own writes): the sweep counts a visit as
         # use, not only a command (a seated person who came back to look at a game waiting
         # for another, or to chat, had it deleted at the next sweep: its last command was
-        # older than forget_after)
-        visited = time.time() - (time.monotonic() - room.last_visit)
+        # older than forget_after). A room loaded at start-up and parked unvisited stores
+        # none: a restart is no visit (rooms restarted daily were never forgotten)
         save_visit = getattr(hub.store, "save_visit", None)
-        if save_visit is not None:
+        if save_visit is not None and room.last_visit != room.made:
+            visited = time.time() - (time.monotonic() - room.last_visit)
             hub.queue.later(functools.partial(save_visit, room.name, visited))
         del hub.rooms[room.name]
         hub.parked[room.name] = room_line(room, resting=True)

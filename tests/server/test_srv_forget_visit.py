@@ -78,3 +78,37 @@ async def test_a_visit_keeps_a_parked_room_as_a_command_does(tmp_path: Path) -> 
         assert await hub.queue.call(load_room, hub.store, "slow", 0, 0) is None
     finally:
         await hub.stop()
+
+
+async def test_a_restart_is_no_visit(tmp_path: Path) -> None:
+    """A room loaded at start-up and parked with nobody coming stores no visit: a server
+    restarted every day would otherwise never forget a room."""
+    settings = Settings(db=tmp_path / "r.db", game_seed=3, bot_delay=600,
+                        forget_after=FORGET_AFTER, idle_check_interval=3600)
+    hub = Hub(settings)
+    await hub.start()
+    try:
+        ann = offline_conn()
+        room = await hub.room_for("left", ann)
+        assert isinstance(room, Room)
+        await room.attach(ann, "Ann", None)
+        for i, text in enumerate(["/join", "/addbot", "/addbot", "/start"]):
+            await room.say(ann, i, text)
+        room.stop_bots()
+        await room.detach(ann)
+        left = time.time()
+    finally:
+        await hub.stop()
+    await _until(left + FORGET_AFTER + 0.2)
+    hub = Hub(settings)
+    await hub.start()  # the room loaded again; nobody comes
+    try:
+        room = hub.rooms["left"]
+        room.stop_bots()
+        await parking.park(hub, room)
+        assert "left" in hub.parked
+        await parking.sweep(hub)
+        assert "left" not in hub.parked
+        assert await hub.queue.call(load_room, hub.store, "left", 0, 0) is None
+    finally:
+        await hub.stop()
