@@ -2,8 +2,9 @@
 leaves memory and ``max_rooms`` (which counts live rooms); its game stays in storage and comes
 back, bots and all, with the next hello for that room (a seat-token holder's, or anyone's). A
 bot-only table whose last spectator left stops its bots and parks the same way, after the
-shorter ``park_bots_after``. A stored room nobody has used (visited, or given a command) for
-``forget_after`` seconds (the lobby's day) is forgotten.
+shorter ``park_bots_after``. A stored room nobody has used for ``forget_after`` seconds (the
+lobby's day) is forgotten: no command stored and no visit ended in that time (each connection
+that leaves stores its time: ``Journal.visit``; a restart is no visit).
 
 Single-process (SQLite) rooms only: on PostgreSQL a room's owner process keeps it (the lease).
 The hub's ``rooms_lock`` is held by whoever calls :func:`unpark` (``room_for``); :func:`park`
@@ -12,7 +13,6 @@ and :func:`sweep` take it themselves.
 
 from __future__ import annotations
 
-import functools
 import logging
 import time
 from typing import TYPE_CHECKING
@@ -48,15 +48,6 @@ async def park(hub: Hub, room: Room) -> None:
         if not room.journal.persisted:  # nothing stored to come back to: nothing held either
             return
         room.stop_bots()
-        # its last visit stored (queued after its own writes): the sweep counts a visit as
-        # use, not only a command (a seated person who came back to look at a game waiting
-        # for another, or to chat, had it deleted at the next sweep: its last command was
-        # older than forget_after). A room loaded at start-up and parked unvisited stores
-        # none: a restart is no visit (rooms restarted daily were never forgotten)
-        save_visit = getattr(hub.store, "save_visit", None)
-        if save_visit is not None and room.last_visit != room.made:
-            visited = time.time() - (time.monotonic() - room.last_visit)
-            hub.queue.later(functools.partial(save_visit, room.name, visited))
         del hub.rooms[room.name]
         hub.parked[room.name] = room_line(room, resting=True)
         log.info("room %s parked: nobody connected for %.0f s", room.name,

@@ -13,7 +13,9 @@ stored without waiting for the database (:meth:`Journal.rollback`).
 
 from __future__ import annotations
 
+import functools
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -154,6 +156,17 @@ class Journal:
             self.queue.store.save_version(self.name, version())
 
         self.queue.later(save)
+
+    def visit(self) -> float:
+        """A connection left the room: the time stored without waiting, best effort (the
+        sweep forgets a stored room neither given a command nor visited for
+        ``forget_after``: parking.py; it counted commands only, and a seated person who came
+        back to look at a game waiting for another, or to chat, had it deleted, game and
+        seat, at the sweep after it parked). Returns the monotonic time (``last_visit``)."""
+        save = getattr(self.queue.store, "save_visit", None)
+        if save is not None and self.persisted and not self.lost:
+            self.queue.later(functools.partial(save, self.name, time.time()))
+        return time.monotonic()
 
     def restore(self, stored: StoredRoom, table: Table, connected: Connected) -> None:
         """Load the room from ``stored`` (start-up; its game as :func:`current` gives it)."""

@@ -79,7 +79,7 @@ class Room:
         self.lock: asyncio.Lock = self.room_lock  # the same lock, as the parts know it
         self.version = 0
         self.pending = 0  # connections on their way in (see Hub.room_for)
-        self.last_visit = self.made = time.monotonic()  # a connection was here; made: loaded
+        self.last_visit = time.monotonic()  # a connection was here (Hub: forget_after)
         self.table = Table()
         self.presence = Presence(settings)
         self.journal = Journal(name, queue, settings, self.table)
@@ -366,7 +366,7 @@ class Room:
         async with self.lock:
             if not self.presence.depart(conn, self.table.seats):
                 return
-            self.last_visit = time.monotonic()
+            self.last_visit = self.journal.visit()  # (stored: the sweep counts visits)
             self.bump()
         self.directory.drop_unused(self)
 
