@@ -25,7 +25,7 @@ from bohnanza.server.room.journal import load_room
 
 from .harness import offline_conn, queued_frames
 
-FORGET_AFTER = 2.0
+FORGET_AFTER = 3.0  # seconds: the steps between a visit and the sweep after it take far less
 
 
 async def _until(when: float) -> None:
