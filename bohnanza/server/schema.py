@@ -51,7 +51,7 @@ INSERT_COMMAND = ("INSERT INTO commands (room, version, game_no, seat, text, pos
                   " VALUES (?, ?, ?, ?, ?, NULL, ?, ?)")
 
 # columns a database of an older version gains on opening, with their types (``rooms.visited``:
-# the Unix time its last visitor left, stored as it parks: parking.py)
+# the Unix time its last visitor left, stored as each connection leaves: Journal.visit)
 MIGRATED = {("rooms", "game_v"): "INTEGER", ("rooms", "visited"): "REAL"}
 
 
