@@ -138,8 +138,12 @@ def test_the_gate_of_a_full_game_says_it_can_be_watched(browser: Any, server: st
     room = "e2e-full-game"
     with watched_page(browser, **LAPTOP) as (ann, errors):
         sit_ann(ann, server, room)
-        for _ in range(2):
+        # each bot seated before the next press: a press while the last /addbot waits for
+        # its answer is not sent again (app.js boardAct: in flight)
+        for n in (2, 3):
             ann.click("#btn-addbot")
+            ann.wait_for_function("(n) => window.__bohnanza.S.roomInfo.seats.length === n",
+                                  arg=n, timeout=TIMEOUT)
         ann.wait_for_function("window.__bohnanza.S.roomInfo.start_ready === true",
                               timeout=TIMEOUT)
         ann.click("#btn-start")
