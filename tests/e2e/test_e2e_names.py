@@ -122,8 +122,14 @@ def test_an_option_refused_shows_the_rooms_option_again(browser: Any, server: st
     with ann_sits_cleo_watches(browser, server, "e2e-option-refused") as (ann, cleo):
         cleo.wait_for_selector("#opt-preset", timeout=TIMEOUT)
         assert cleo.locator("#opt-preset").input_value() == "classic"
-        cleo.evaluate("document.querySelector('#opt-preset').disabled = false")
-        cleo.select_option("#opt-preset", "amigo")
+        # enabled and picked in one call, as select_option picks (input, change): a state
+        # between two calls (Ann's idle mark, 2 s after she sat) draws the setup again with
+        # the picker disabled, and a pick then waits for it in vain
+        cleo.evaluate("""() => { const s = document.querySelector('#opt-preset');
+          s.disabled = false;
+          s.value = 'amigo';
+          s.dispatchEvent(new Event('input', { bubbles: true }));
+          s.dispatchEvent(new Event('change', { bubbles: true })); }""")
         cleo.wait_for_function("window.__bohnanza.replies.some(r => !r.ok "
                                "&& r.code === 'not_seated')", timeout=TIMEOUT)
         cleo.wait_for_function("document.querySelector('#opt-preset').value === 'classic'",
