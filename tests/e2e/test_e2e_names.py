@@ -122,9 +122,16 @@ def test_an_option_refused_shows_the_rooms_option_again(browser: Any, server: st
     with ann_sits_cleo_watches(browser, server, "e2e-option-refused") as (ann, cleo):
         cleo.wait_for_selector("#opt-preset", timeout=TIMEOUT)
         assert cleo.locator("#opt-preset").input_value() == "classic"
-        # enabled and picked in one call, as select_option picks (input, change): a state
-        # between two calls (Ann's idle mark, 2 s after she sat) draws the setup again with
-        # the picker disabled, and a pick then waits for it in vain
+        # a quiet room: Ann's idle mark (2 s after she sat here) is the last state to come,
+        # and the page has drawn the room's state again since (a full state asked for anew),
+        # so nothing draws the setup again by itself after the refusal (the picker read
+        # "Amigo" for good when a state had come between the first drawing and the pick)
+        cleo.wait_for_function("window.__bohnanza.S.roomInfo.seats[0].idle === true",
+                               timeout=TIMEOUT)
+        cleo.evaluate("window.__held = window.__bohnanza.net.held;"
+                      " window.__bohnanza.net.ws.send(JSON.stringify({type: 'resync'}))")
+        cleo.wait_for_function("window.__bohnanza.net.held !== window.__held", timeout=TIMEOUT)
+        # enabled and picked in one call, as select_option picks (input, change)
         cleo.evaluate("""() => { const s = document.querySelector('#opt-preset');
           s.disabled = false;
           s.value = 'amigo';

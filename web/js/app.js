@@ -324,7 +324,7 @@ async function boardAct(text, anchor) {
   try { return await actImpl(text, anchor); } finally { flying.delete(text); }
 }
 
-setHooks({ act: boardAct, render, askName: openGate });
+setHooks({ act: boardAct, render, askName: openGate, redraw: (name) => { drawn.delete(name); render(); } });
 
 window.__bohnanza = {
   S,
