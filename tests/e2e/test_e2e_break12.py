@@ -37,8 +37,10 @@ PLACES = """line => {
 def test_a_right_to_left_name_keeps_its_chat_line_in_order(server: str, browser: Any) -> None:
     players = table(browser, server, "rtl-chat", [HEBREW, "Bob", ARABIC])
     heb, bob, arab = players
-    say(heb, "2 red for 1 blue, anyone?")
-    say(arab, "3")
+    # one after the other as the server takes them: two lines sent from two pages at once
+    # may reach a busy server in either order, and the order is asserted below
+    heb.act(lambda: say(heb, "2 red for 1 blue, anyone?"))
+    arab.act(lambda: say(arab, "3"))
     bob.page.wait_for_function("document.querySelectorAll('#chat .chat-line b').length >= 2")
     lines = bob.page.locator("#chat .chat-line:has(b)")
     seen = [lines.nth(i).evaluate(PLACES) for i in range(lines.count())]

@@ -122,8 +122,21 @@ def test_an_option_refused_shows_the_rooms_option_again(browser: Any, server: st
     with ann_sits_cleo_watches(browser, server, "e2e-option-refused") as (ann, cleo):
         cleo.wait_for_selector("#opt-preset", timeout=TIMEOUT)
         assert cleo.locator("#opt-preset").input_value() == "classic"
-        cleo.evaluate("document.querySelector('#opt-preset').disabled = false")
-        cleo.select_option("#opt-preset", "amigo")
+        # a quiet room: Ann's idle mark (2 s after she sat here) is the last state to come,
+        # and the page has drawn the room's state again since (a full state asked for anew),
+        # so nothing draws the setup again by itself after the refusal (the picker read
+        # "Amigo" for good when a state had come between the first drawing and the pick)
+        cleo.wait_for_function("window.__bohnanza.S.roomInfo.seats[0].idle === true",
+                               timeout=TIMEOUT)
+        cleo.evaluate("window.__held = window.__bohnanza.net.held;"
+                      " window.__bohnanza.net.ws.send(JSON.stringify({type: 'resync'}))")
+        cleo.wait_for_function("window.__bohnanza.net.held !== window.__held", timeout=TIMEOUT)
+        # enabled and picked in one call, as select_option picks (input, change)
+        cleo.evaluate("""() => { const s = document.querySelector('#opt-preset');
+          s.disabled = false;
+          s.value = 'amigo';
+          s.dispatchEvent(new Event('input', { bubbles: true }));
+          s.dispatchEvent(new Event('change', { bubbles: true })); }""")
         cleo.wait_for_function("window.__bohnanza.replies.some(r => !r.ok "
                                "&& r.code === 'not_seated')", timeout=TIMEOUT)
         cleo.wait_for_function("document.querySelector('#opt-preset').value === 'classic'",
@@ -138,8 +151,12 @@ def test_the_gate_of_a_full_game_says_it_can_be_watched(browser: Any, server: st
     room = "e2e-full-game"
     with watched_page(browser, **LAPTOP) as (ann, errors):
         sit_ann(ann, server, room)
-        for _ in range(2):
+        # each bot seated before the next press: a press while the last /addbot waits for
+        # its answer is not sent again (app.js boardAct: in flight)
+        for n in (2, 3):
             ann.click("#btn-addbot")
+            ann.wait_for_function("(n) => window.__bohnanza.S.roomInfo.seats.length === n",
+                                  arg=n, timeout=TIMEOUT)
         ann.wait_for_function("window.__bohnanza.S.roomInfo.start_ready === true",
                               timeout=TIMEOUT)
         ann.click("#btn-start")

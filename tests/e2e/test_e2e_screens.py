@@ -132,9 +132,20 @@ def test_hiddenmoney_language_chat(server: str, browser: Any, artifacts: Path) -
     fay = players[2]
     fay_seat = fay.you()["seat"]
     ann.wait(f"document.querySelector('#players .panel[data-seat=\"{fay_seat}\"] .mark-idle.on') !== null")
+    # activity clears it: every drawing of Ann's panels is looked at (2 s later the server
+    # marks Fay idle again, and a wait that polls may look only before and after that)
+    ann.page.evaluate("""(seat) => {
+      window.__idleOff = false;
+      const panel = `#players .panel[data-seat="${seat}"]`;
+      new MutationObserver(() => {
+        if (document.querySelector(panel) && !document.querySelector(panel + ' .mark-idle.on')) {
+          window.__idleOff = true;
+        }
+      }).observe(document.querySelector('#players'), { childList: true, subtree: true, attributes: true });
+    }""", fay_seat)
     fay.page.mouse.move(10, 10)
-    fay.page.mouse.move(200, 300)                      # activity clears it
-    ann.wait(f"document.querySelector('#players .panel[data-seat=\"{fay_seat}\"] .mark-idle.on') === null")
+    fay.page.mouse.move(200, 300)
+    ann.wait("window.__idleOff")
 
     # a spectator sees the board without a hand and without seats' secrets
     ctx = ann.page.context.browser.new_context(viewport={"width": 1200, "height": 900})

@@ -130,6 +130,30 @@ def test_alike_cards_go_without_a_choice(page: Any, server: str) -> None:
     assert status(page).startswith("Handing over 1 Chili for the deal with Ann"), status(page)
 
 
+def test_a_hand_over_without_a_choice_refused_asks_for_the_cards(page: Any, server: str) -> None:
+    """The server refuses the hand-over the board sent by itself (the cards changed meanwhile,
+    a lost connection): the usual choice comes back at once (deal.js), not "Handing over…"
+    with no button until some later state, which may never come (the other party waits)."""
+    g = P.game(phase="trade", face_up=["red", "blue"],
+               seats=[{"hand": ["soy"]}, {"hand": ["green", "chili", "chili"]}, {}])
+    P.say(g, 0, "/offer red for chili")
+    P.say(g, 1, "/accept 1")
+    P.say(g, 0, "/accept 2")
+    assert g.view(1)["you"]["deal_auto_cards"] == ["h2"]
+    P.show(page, server, P.state(P.plant_first(), 1))   # the sample board, then its answer
+    page.evaluate("() => { window.__bohnanza.answer = (t) => t.startsWith('/provide') ? {ok: false,"
+                  " code: 'bad_cards', message: 'Those cards are not in your hand.'} : null; }")
+    try:
+        P.show(page, server, P.state(g, 1))
+        page.wait_for_function("window.__bohnanza.sent.length > 0")
+        assert sent(page) == ["/provide h2"]
+        page.wait_for_selector("#deal-provide", timeout=10_000)
+        assert page.locator("#deal-auto").count() == 0
+        assert page.locator("#deal-sources .source-chip").count() == 2   # hand 2, hand 3
+    finally:
+        page.evaluate("delete window.__bohnanza.answer")
+
+
 def test_a_choice_that_matters_is_asked(page: Any, server: str) -> None:
     """T18: Chili, Green, Chili: which Chili changes the hand's order, so Bob picks."""
     P.show(page, server, P.state(P.dealing(), 1))

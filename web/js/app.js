@@ -297,10 +297,10 @@ function renderParts() {
 // Send command text exactly as the chat would; show a rejection where the person acted.
 async function actImpl(text, anchor) {
   const rect = anchor instanceof Element ? anchor.getBoundingClientRect() : anchor;
-  if (!net) { // sample mode
+  if (!net) { // sample mode: taken, unless a test answers otherwise (window.__bohnanza.answer)
     addSystem($('#log'), '» ' + text, 'sent');
     window.__bohnanza.sent.push(text);
-    return { ok: true };
+    return window.__bohnanza.answer?.(text) || { ok: true };
   }
   window.__bohnanza.sent.push(text); // the command text, as the chat would send it
   const r = await net.say(text);
@@ -324,7 +324,7 @@ async function boardAct(text, anchor) {
   try { return await actImpl(text, anchor); } finally { flying.delete(text); }
 }
 
-setHooks({ act: boardAct, render, askName: openGate });
+setHooks({ act: boardAct, render, askName: openGate, redraw: (name) => { drawn.delete(name); render(); } });
 
 window.__bohnanza = {
   S,

@@ -3,7 +3,7 @@ import { h, clear, onActivate, isTouch, withNames } from './dom.js';
 import { t, beanName } from './i18n.js';
 import { icon } from './icons.js';
 import { beanCard, beanColour, sideEntries } from './beans.js';
-import { S, act, rerender, mySeat, seatName, seatNames, seatColour } from './store.js';
+import { S, act, rerender, redraw, mySeat, seatName, seatNames, seatColour } from './store.js';
 import { makeDropTarget } from './dnd.js';
 
 // True when I am a party of the pending deal and have not provided yet.
@@ -184,7 +184,9 @@ export function renderDeal(root) {
       // refused (the cards changed meanwhile): the usual choice comes back
       queueMicrotask(async () => {
         const r = await act('/provide ' + cards.join(' '), root);
-        if (r && !r.ok && r.code !== 'in_flight') { S.dealAutoFailed = key; rerender(); }   // (in_flight: app.js boardAct)
+        // (drawn again by name: dealAutoFailed is none of what the board's part is drawn
+        // from, and a plain render left 'Handing over…' with no button until a later state)
+        if (r && !r.ok && r.code !== 'in_flight') { S.dealAutoFailed = key; redraw('game'); }   // (in_flight: app.js boardAct)
       });
     }
   } else {

@@ -35,7 +35,7 @@ export const S = {
   botPolicy: null,     // the policy the Add bot button seats (null: the picker's first, RoomInfo.bot_picker)
 };
 
-const hooks = { act: null, render: null, askName: null };
+const hooks = { act: null, render: null, askName: null, redraw: null };
 export function setHooks(h) { Object.assign(hooks, h); }
 
 // Open the name gate on the page's connection (a name refused: pick another to sit under).
@@ -44,12 +44,18 @@ export function askName() { hooks.askName?.(); }
 // Send command text as the chat would; anchor is the element the person acted on (for errors).
 export function act(text, anchor) { return hooks.act(text, anchor); }
 export function rerender() { hooks.render?.(); }
+// Draw one part of the board again though the state it shows is the same (app.js draws a
+// part only when its inputs change): a control the server refused shows the room's value.
+export function redraw(part) { hooks.redraw?.(part); }
 
 // An option's control sends its command; when the server refuses it (a spectator while a
 // person sits, a game begun meanwhile) the controls show the room's options again, not the
-// value picked (a new user's report: "Amigo" shown while the room stayed Classic).
+// value picked (a new user's report: "Amigo" shown while the room stayed Classic). The room
+// did not change, so the setup is drawn again by name: a plain render draws a part only when
+// what it shows changed, and the picker read "Amigo" until some later state changed the room
+// (in a quiet room, for good).
 export function setOption(text, el) {
-  return act(text, el).then((res) => { if (!res.ok) rerender(); });
+  return act(text, el).then((res) => { if (!res.ok) redraw('setup'); });
 }
 
 export function mySeat() {
