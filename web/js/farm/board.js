@@ -7,7 +7,7 @@ import { S, act, mySeat, seatColour, rerender } from '../store.js';
 import { ft, term } from './words.js';
 import { cardEl, parseCard } from './cards.js';
 import { icon } from '../icons.js';
-import { statusLine } from '../status.js';
+import { statusLine, withSeatBot } from '../status.js';
 
 const FACILITIES = ['transform_pot', 'field', 'synth_pot', 'storage_box'];
 const FAC_WORD = { transform_pot: 'transform_pot', field: 'field_f', synth_pot: 'synth_pot', storage_box: 'storage_box' };
@@ -32,7 +32,12 @@ function toggle(i) {
 
 const hRef = (i) => 'h' + (i + 1);
 
+// the status line; a seat of mine a bot plays says so first (status.js withSeatBot)
 export function farmStatus() {
+  return withSeatBot(farmLine(), S.view, S.roomInfo, mySeat());
+}
+
+function farmLine() {
   const v = S.view;
   // before the deal the table's own line (seats, Start game) serves every game
   if (!v) return statusLine(null, S.roomInfo, mySeat(), S.askName);
