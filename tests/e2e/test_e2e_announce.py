@@ -212,3 +212,25 @@ def test_another_seats_line_is_said_once_it_stands(page: Any, server: str) -> No
     drawn(page)
     heard = page.evaluate("window.__heard")
     assert heard.count(trade) == 1 and not any(t.startswith("Ann may plant") for t in heard), heard
+
+
+def test_my_turn_coming_back_is_said_though_the_same_words(page: Any, server: str) -> None:
+    """Ann heard "Your turn: plant Chili"; the other seats' turns went by faster than a line
+    settles (bots at /option botspeed fast), so none of their lines was said; her next turn
+    asked the same words (a Chili in front again) and was not said at all, as if it were the
+    same line drawn again: she waited for a turn that had come."""
+    mine = P.state(P.plant_first(), 0)
+    others = P.state(P.game(active=1, seats=[{"hand": ["chili", "red"]}, {"hand": ["blue"]}, {}]), 0)
+    P.show(page, server, mine)
+    turn = page.locator("#status").inner_text().strip()
+    assert turn.startswith("Your turn: plant Chili"), turn
+    page.wait_for_function("t => document.getElementById('status-said').textContent === t", arg=turn)
+    page.evaluate(HEAR)
+    page.evaluate(PUSH, [others, mine])
+    shown = page.evaluate("window.__shown")
+    assert shown[0] != turn and shown[-1] == turn, shown
+    page.wait_for_function("t => window.__heard.includes(t)", arg=turn)
+    # drawn again with nothing between: not said again
+    page.evaluate("m => window.__bohnanza.push(m)", mine)
+    drawn(page)
+    assert page.evaluate("window.__heard").count(turn) == 1

@@ -42,3 +42,29 @@ def test_the_status_line_says_a_bot_plays_my_seat_until_i_act(private_server: An
         pg.wait_for_function("!document.querySelector('#status').textContent.includes('A bot plays')",
                              timeout=TIMEOUT)
         assert_clean(pg, errors)
+
+
+def test_the_farm_status_line_says_a_bot_plays_my_seat_too(private_server: Any,
+                                                           browser: Any) -> None:
+    # the farm room's clock hands a seat over the same way (clock.py, hand_over: any game);
+    # its status line is farm/board.js's own and said only "Prepare: ..." while the bot
+    # played her cards
+    server = private_server(bot_delay="0.5").base
+    with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
+        pg.goto(server + "/r/FarmBotSeat")
+        pg.click("#btn-join")
+        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                             timeout=TIMEOUT)
+        for line in ("/option game farm", "/addbot Bo", "/option clock 1", "/start"):
+            reply = pg.evaluate("(t) => window.__bohnanza.net.say(t)", line)
+            assert reply["ok"], (line, reply)
+        pg.wait_for_function("window.__bohnanza.S.roomInfo.seats[0].bot", timeout=TIMEOUT)
+        pg.wait_for_function("document.querySelector('#status').textContent.includes('A bot plays your seat')",
+                             timeout=TIMEOUT)
+        reply = pg.evaluate("window.__bohnanza.net.say('/who')")
+        assert reply["ok"], reply
+        pg.wait_for_function("!window.__bohnanza.S.roomInfo.seats[0].bot", timeout=TIMEOUT)
+        pg.wait_for_function("!document.querySelector('#status').textContent.includes('A bot plays')",
+                             timeout=TIMEOUT)
+        assert_clean(pg, errors)

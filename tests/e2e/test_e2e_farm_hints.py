@@ -117,6 +117,26 @@ def test_transform_names_one_pile_per_card_it_takes(browser: Any, server: str) -
         assert_clean(pg, errors)
 
 
+def test_transform_names_piles_that_can_supply_both_cards(browser: Any, server: str) -> None:
+    # F17 with the first level-3 pile down to one card (G5): the board named it for both
+    # cards and Transform was refused (empty_pile); the view's default takes the second card
+    # from the next pile
+    hand = ["L3 root shape+3", "L3 leaf color+4", "L3 fruit size+3"]
+    g = _game({}, seats=[{"name": "Ann", "hand": hand, "grades": {"transform_pot": 4}},
+                         {"name": "Bob", "hand": ["L1 root color+1"]}])
+    g.piles["L3 root"] = g.piles["L3 root"][:1]
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0))
+        pg.wait_for_selector("#farm .farm-hand .farm-card")
+        _pick(pg, 0, 1, 2)
+        pg.wait_for_selector("#farm-transform")
+        sent = pg.evaluate("window.__bohnanza.sent.length")
+        pg.click("#farm-transform")
+        said = pg.evaluate(f"window.__bohnanza.sent.slice({sent})")
+        assert said == ["/transform h1 h2 h3 for L3 root, L3 leaf"], said
+        assert_clean(pg, errors)
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("width", [390, 1366])
 def test_a_cards_words_stay_inside_the_card(browser: Any, server: str, lang: str,

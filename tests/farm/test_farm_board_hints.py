@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bohnanza.farm.commands import GameCommand, parse
 from bohnanza.farm.engine import FarmGame
 from bohnanza.farm.scenario import prepare
 
@@ -93,3 +94,19 @@ def test_a_designers_exchange_gives_its_own_count() -> None:
     g = _pot(1, ["L1 root shape+1", "L1 leaf aroma+2", "L1 fruit size+1"],
              {"facilities": {"transform_pot": {"exchanges": ex}}})
     assert _ways(g) == {"1,1,1": [(1, L1)]}
+
+
+def test_the_pots_ways_name_piles_that_supply_every_card_taken() -> None:
+    # FT6, grade 4: [L3, L3, L3] -> 2 level-3 cards (F17). The first L3 pile holds one card
+    # (G5: a pile supplies what it holds): the two cards come from it and the next pile. The
+    # board named the first pile for both, and Transform was refused (empty_pile) until the
+    # player changed the second choice
+    g = _pot(4, ["L3 root shape+3", "L3 leaf color+4", "L3 fruit size+3"])
+    g.piles["L3 root"] = g.piles["L3 root"][:1]
+    (way,) = g.view(0)["you"]["transforms"]["3,3,3"]
+    assert way["get"] == 2 and way["default"] == ["L3 root", "L3 leaf"]
+    # the command the board sends with it is taken (one card given back net: 3 for 2)
+    cmd = parse("/transform h1 h2 h3 for " + ", ".join(way["default"]))
+    assert isinstance(cmd, GameCommand)
+    g.apply(0, cmd.action)
+    assert len(g.seats[0].hand) == 2

@@ -51,21 +51,28 @@ export function announceLog(entries) {
 // that asks this person to act (tone act or over, or their own turn) at once; any other
 // (another seat's play) once it has stood for SETTLE_MS, or at the latest MAX_MS after the
 // first of a run of changes, the newest one then (never one the table has already left).
+// A line that asks this person to act is said again in the same words when the screen showed
+// another line since (their next turn, "Your turn: plant Chili" again: the other seats' lines
+// had passed unsaid, faster than SETTLE_MS, and the turn that came was never said).
 const SETTLE_MS = 1200;
 const MAX_MS = 4000;
 let spoken = null;              // the status text last said
+let left = false;               // the screen showed another line since it was said
 let pending = null;             // {text, since, timer}: a line waiting to settle
 
-function sayStatus(text) {
+function sayStatus(text, again = false) {
   if (pending) { clearTimeout(pending.timer); pending = null; }
-  if (text === spoken) return;
+  if (text === spoken && !again) return;
   spoken = text;
+  left = false;
   const box = document.getElementById('status-said');
   if (box) box.replaceChildren(document.createTextNode(text));
 }
 
 export function announceStatus(text, urgent) {
-  if (urgent || text === spoken) { sayStatus(text); return; }
+  if (urgent) { sayStatus(text, left); return; }
+  if (text === spoken) { left = false; sayStatus(text); return; }   // back before it was said
+  left = true;
   const since = pending ? pending.since : Date.now();
   if (pending) clearTimeout(pending.timer);
   const wait = Math.max(0, Math.min(SETTLE_MS, since + MAX_MS - Date.now()));
@@ -79,5 +86,6 @@ export function forgetOffers() {
   document.getElementById('said')?.replaceChildren();
   if (pending) { clearTimeout(pending.timer); pending = null; }
   spoken = null;
+  left = false;
   document.getElementById('status-said')?.replaceChildren();
 }

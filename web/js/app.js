@@ -3,6 +3,7 @@ import { $, h, isSwapped, refuseBlank, showInColumn, withNames, forgetRoving } f
 import { t, applyStatic, getLang, setLang, onLang, missing } from './i18n.js';
 import { S, setHooks, mySeat } from './store.js';
 import { Net, FINAL } from './net.js';
+import { tokenKey } from './tokens.js';
 import { clearErrors, hideNews, showError, showNews } from './feedback.js';
 import { renderPanels } from './render/panels.js';
 import { renderMarket, renderFaceUp, renderSignals } from './render/market.js';
@@ -535,7 +536,7 @@ function start() {
   }
   $('#name-form').addEventListener('submit', onGate);
   const name = localStorage.getItem('bohnanza.name');
-  const hasToken = !!localStorage.getItem('bohnanza.token.' + S.room);
+  const hasToken = !!localStorage.getItem(tokenKey(S.room));
   if (name || hasToken) { connect(name); render(); return; }
   // a nameless watcher reloading the page: watching still, no gate (the gate's Just watch)
   if (sessionStorage.getItem(WATCHING + S.room) === '1') { watchNameless(); return; }

@@ -3,25 +3,18 @@ import { h, clear, $, refuseBlank, withNames } from './dom.js';
 import { t, has, applyStatic, getLang, setLang, onLang } from './i18n.js';
 import { icon } from './icons.js';
 import { FACTS } from './facts.js';
+import { tokenKey, tokenRooms } from './tokens.js';
 
 let rooms = [];
 // a resting room of mine (not in the server's list) -> its line from /api/rooms/NAME (who
 // sits there, a game on or not), or null when the server could not say
 let restingLines = new Map();
 
-// The rooms this browser holds a seat's token for (net.js keeps one per room: the seat comes
-// back with it). The server lists only the rooms it holds in memory: a room nobody has
-// visited for a while rests in storage (parking) and left the list, so a host who came back
-// had to remember its name; the lobby lists these too, marked as yours.
-const TOKEN = 'bohnanza.token.';
-function myRooms() {
-  const out = new Set();
-  for (let i = 0; i < localStorage.length; i++) {
-    const k = localStorage.key(i);
-    if (k && k.startsWith(TOKEN) && localStorage.getItem(k)) out.add(k.slice(TOKEN.length));
-  }
-  return out;
-}
+// The rooms this browser holds a seat's token for (tokens.js; net.js keeps one per room: the
+// seat comes back with it). The server lists only the rooms it holds in memory: a room nobody
+// has visited for a while rests in storage (parking) and left the list, so a host who came
+// back had to remember its name; the lobby lists these too, marked as yours.
+const myRooms = tokenRooms;
 
 function roomLink(name) {
   const a = h('a', { href: '/r/' + encodeURIComponent(name), text: name });
@@ -90,7 +83,7 @@ async function lookUpResting() {
   await Promise.all([...myRooms()].filter((n) => !live.has(n)).map(async (name) => {
     let res;
     try { res = await fetch('/api/rooms/' + encodeURIComponent(name)); } catch { res = null; }
-    if (res && res.status === 404) { localStorage.removeItem(TOKEN + name); return; }
+    if (res && res.status === 404) { localStorage.removeItem(tokenKey(name)); return; }
     lines.set(name, res && res.ok ? await res.json().catch(() => null) : null);
   }));
   restingLines = lines;

@@ -9,10 +9,10 @@
 // so only base === held.version is checked. The reply of an accepted command may ride in the
 // state or patch of its change (reply: {id, ok}).
 import { applyPatch } from '../vendor/fast-json-patch/core.mjs';
+import { tokenKey } from './tokens.js';
 
 // the refusals of a room this server will not make or play (server/hub.py): not asked again
 export const FINAL = new Set(['room_lookalike', 'bad_room_name', 'room_damaged']);
-const TOKEN_KEY = (room) => 'bohnanza.token.' + room;
 
 export class Net {
   constructor(room, name, handlers) {
@@ -34,7 +34,7 @@ export class Net {
     this.deadMs = 8000;
   }
 
-  get token() { return localStorage.getItem(TOKEN_KEY(this.room)); }
+  get token() { return localStorage.getItem(tokenKey(this.room)); }
 
   connect() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -107,13 +107,13 @@ export class Net {
         // let in: the next loss reconnects at once again (a refusal after the socket opened,
         // as "too many rooms, try later", keeps backing off: it reconnected 3 times a second)
         this.retry = 0;
-        if (msg.you?.token) localStorage.setItem(TOKEN_KEY(this.room), msg.you.token);
+        if (msg.you?.token) localStorage.setItem(tokenKey(this.room), msg.you.token);
         // no seat (/leave stood every tab of it up; a bot plays it now): the token this
         // connection sat by, or presented in its hello, holds nothing now and is forgotten (the
         // lobby listed the room as 'your seat', and opening it said "That token holds no seat
         // in this room"). Only that one: another tab may have just taken a seat under a new token
         else if (msg.you && msg.you.seat == null && this.token
-                 && (this.token === this.seatedBy || this.token === this.sentToken)) localStorage.removeItem(TOKEN_KEY(this.room));
+                 && (this.token === this.seatedBy || this.token === this.sentToken)) localStorage.removeItem(tokenKey(this.room));
         this.seatedBy = msg.you?.seat == null ? null : msg.you.token || this.token || null;
         this.handlers.welcome?.(msg);
         break;
@@ -155,7 +155,7 @@ export class Net {
       case 'log': this.handlers.log?.(msg); break;
       case 'error':
         // a token that holds no seat here: forget it, we are watching
-        if (msg.code === 'bad_token') localStorage.removeItem(TOKEN_KEY(this.room));
+        if (msg.code === 'bad_token') localStorage.removeItem(tokenKey(this.room));
         // a room this server will not make or play: asking again is refused again (a review:
         // a reconnect and a red line every 5 s); the page says why and stays
         if (FINAL.has(msg.code)) { this.closed = true; this.handlers.status?.('refused'); }

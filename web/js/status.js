@@ -71,10 +71,14 @@ function adviceLine(you, beans, say) {
 // askName: the page waits for the person to type a name (no connection yet); 'full': at the
 // gate of a game whose every seat is taken; 'full_table': every seat taken, no game on
 export function statusLine(view, room, me, askName = false) {
-  const line = tableLine(view, room, me, askName);
-  // my seat played by a bot (its clock ran out 3 times in a row, or handed over while I was
-  // away): said first, since nothing else on the board shows that my moves are not mine now
-  // and how to take the seat back (a person back at the keyboard read only "Bert is planting.")
+  return withSeatBot(tableLine(view, room, me, askName), view, room, me);
+}
+
+// Either game's line (this one's, farm/board.js farmStatus) when a bot plays my seat (its
+// clock ran out 3 times in a row, or handed over while I was away: clock.py, any game): that
+// said first, since nothing else on the board shows that my moves are not mine now and how to
+// take the seat back (a person back at the keyboard read only "Bert is planting.")
+export function withSeatBot(line, view, room, me) {
   const mine = room && me !== null && me !== undefined ? room.seats.find((s) => s.seat === me) : null;
   if (view && view.phase !== 'over' && mine && mine.bot && !mine.vacant) {
     return { text: t('st_bot_plays_you') + line.text, tone: 'act' };

@@ -120,9 +120,11 @@ def transform(g: FarmGame, seat: int, a: Transform) -> None:
 def transform_options(g: FarmGame, s: Seat) -> dict[str, list[dict[str, object]]]:
     """What the pot can make of the hand (F13-F17, G14), for the board: keyed by the levels of
     the cards given, sorted (``"1,2"``), the ways to take cards for them: ``[{"get": 1,
-    "piles": [{"pile": "L1 root", "supply": 11}, ...]}]``, the piles of every level some
-    exchange of the pot's grade allows for those cards, each able to supply now (G5). A level
-    set the pot can use for nothing is left out."""
+    "piles": [{"pile": "L1 root", "supply": 11}, ...], "default": ["L1 root"]}]``, the piles
+    of every level some exchange of the pot's grade allows for those cards, each able to
+    supply now (G5), and a pile for each card taken that supplies them all together (the first
+    that can, card by card; shorter than ``get`` when the piles hold fewer). A level set the
+    pot can use for nothing is left out."""
     rules = g.rules
     exchanges = rules.exchanges_at(s.grades["transform_pot"])
     have = Counter(rules.card(c).level for c in s.hand)
@@ -141,9 +143,23 @@ def transform_options(g: FarmGame, s: Seat) -> dict[str, list[dict[str, object]]
                 options = [p for lv in sorted(lvs)
                            for p in piles.draw_options(g, lv, list(rules.categories))]
                 if options:
-                    ways.append({"get": get, "piles": options})
+                    ways.append({"get": get, "piles": options,
+                                 "default": _fill(g, [str(p["pile"]) for p in options], get)})
             if ways:
                 out[",".join(map(str, give))] = ways
+    return out
+
+
+def _fill(g: FarmGame, keys: list[str], count: int) -> list[str]:
+    """A pile of ``keys`` for each of ``count`` cards, the first that can still supply (G5)."""
+    supply = piles.Supply(g)
+    out: list[str] = []
+    for _ in range(count):
+        key = next((k for k in keys if supply.available(k)), None)
+        if key is None:
+            break
+        supply.take(key, None)
+        out.append(key)
     return out
 
 

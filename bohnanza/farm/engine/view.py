@@ -268,8 +268,9 @@ def you(g: FarmGame, seat: int | None) -> dict[str, Any] | None:
         "new_base_synth": new_base_synth,
         "synth_room": synth_room,
         "exchanges": exchanges,
-        # {"1,1": [{"get": 1, "piles": [{"pile": "L1 root", "supply": 11}, ...]}], ...}: by the
-        # levels of the cards given, what the pot may take for them (F13-F17, G14)
+        # {"1,1": [{"get": 1, "piles": [{"pile": "L1 root", "supply": 11}, ...], "default":
+        # ["L1 root"]}], ...}: by the levels of the cards given, what the pot may take for them
+        # (F13-F17, G14) and from where by default (piles that supply every card, G5)
         "transforms": transforms,
         "can_ship": can_ship,
         # {slot: {"count": cards taken, "piles": [{"pile": "L1 root", "supply": 11}, ...],

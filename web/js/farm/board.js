@@ -7,7 +7,7 @@ import { S, act, mySeat, seatColour, rerender } from '../store.js';
 import { ft, term } from './words.js';
 import { cardEl, parseCard } from './cards.js';
 import { icon } from '../icons.js';
-import { statusLine } from '../status.js';
+import { statusLine, withSeatBot } from '../status.js';
 
 const FACILITIES = ['transform_pot', 'field', 'synth_pot', 'storage_box'];
 const FAC_WORD = { transform_pot: 'transform_pot', field: 'field_f', synth_pot: 'synth_pot', storage_box: 'storage_box' };
@@ -32,7 +32,12 @@ function toggle(i) {
 
 const hRef = (i) => 'h' + (i + 1);
 
+// the status line; a seat of mine a bot plays says so first (status.js withSeatBot)
 export function farmStatus() {
+  return withSeatBot(farmLine(), S.view, S.roomInfo, mySeat());
+}
+
+function farmLine() {
   const v = S.view;
   // before the deal the table's own line (seats, Start game) serves every game
   if (!v) return statusLine(null, S.roomInfo, mySeat(), S.askName);
@@ -197,19 +202,21 @@ function actions(v, y) {
       }
     }
     // what the pot makes of the cards picked (F13-F17, G14): the view's ways for their levels,
-    // each with how many cards it takes and the piles it may take them from
+    // each with how many cards it takes, the piles it may take them from and the engine's
+    // default pile for each card (one that supplies them all, G5: the board named the first
+    // pile for both cards of a 3-for-2 and was refused when it held one). Only the player's
+    // own picks are kept (F.tp: way -> {card: pile}), until the hand changes.
     const key = F.sel.map((i) => parseCard(y.hand[i])?.level).sort((a, b) => a - b).join(',');
     ((y.transforms || {})[key] || []).forEach((way, k) => {
       const piles = way.piles.map((p) => p.pile);
-      const was = F.tp[k] || [];
-      const chosen = Array.from({ length: way.get }, (_, j) => (piles.includes(was[j]) ? was[j] : piles[0]));
-      F.tp[k] = chosen;
+      const picks = F.tp[k] || {};
+      const chosen = Array.from({ length: way.get }, (_, j) => (piles.includes(picks[j]) ? picks[j] : way.default?.[j] ?? piles[0]));
       const pick = (j) => {
         const id = k ? `farm-pile-w${k + 1}-${j + 1}` : 'farm-pile' + (j ? j + 1 : '');
         const sel = h('select', { id, class: 'transform-pile', 'aria-label': ft('transform_into') },
           ...piles.map((p) => h('option', { value: p, text: pileLabel(v, p) })));
         sel.value = chosen[j];
-        sel.addEventListener('change', () => { F.tp[k][j] = sel.value; rerender(); });
+        sel.addEventListener('change', () => { F.tp[k] = { ...picks, [j]: sel.value }; rerender(); });
         return sel;
       };
       bar.append(h('span', { class: 'transform' },
@@ -261,7 +268,7 @@ function ownField(v, y) {
 
 function mine(v, y) {
   const key = JSON.stringify([y.hand, v.phase, v.turn_number, y.done]);
-  if (key !== F.handKey) { F.handKey = key; F.sel = []; }
+  if (key !== F.handKey) { F.handKey = key; F.sel = []; F.tp = {}; }
   const box = h('section', { class: 'box farm-mine', 'aria-label': ft('hand') });
   box.append(h('div', { class: 'box-head' }, h('h2', { text: ft('hand') }),
     h('span', { class: 'hint-text', text: ft(y.hand.length === 1 ? 'hand_n1' : 'hand_n', { n: y.hand.length, l: y.hand_limit }) }),

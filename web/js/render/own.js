@@ -5,7 +5,7 @@ import { t, beanName } from '../i18n.js';
 import { beanCard, meterRow, sideEntries } from '../beans.js';
 import { S, act, rerender } from '../store.js';
 import { draftClick } from '../offer.js';
-import { inMyDeal, dealPick, isPicked } from '../deal.js';
+import { inMyDeal, dealPick, isPicked, mayGive } from '../deal.js';
 import { makeDraggable, makeDropTarget } from '../dnd.js';
 import { duelPlanting, isDuel } from './duel.js';
 import { askConfirm } from '../confirm.js';
@@ -226,7 +226,7 @@ export function renderHand(root) {
     const c = beanCard(bean, {
       label: gone ? t('hand_handed') : (i === 0 ? t('hand_front') : null),
       extraClass: (i === 0 ? 'front' : '') + (deal && isPicked('h', idx) ? ' picked' : '') +
-        (deal && (y.deal_owes || {})[bean] ? ' can-give' : '') + (gone ? ' handed' : ''),
+        (deal && mayGive('h', idx) ? ' can-give' : '') + (gone ? ' handed' : ''),   // (the view's deal_cards)
     });
     c.dataset.ref = 'h' + idx;
     if (offered.has(idx)) {
