@@ -1,0 +1,78 @@
+"""User13's trial (a new player with only the README: a 390x844 phone with touch, a watcher,
+the two-player bean duel, hidden money). Expected values from rules.md (ids in each test) and
+what a player expects, never from what the page printed.
+
+- on the phone in phase 3, with the to-plant row in view the fields stood a screen below it:
+  a finger that held a card at the bottom edge of the screen did not scroll the page (the
+  card cannot scroll it itself), so the card could not be dragged onto a field;
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from . import positions as P
+from .e2e_board import assert_clean, drawn, watched_page
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+         "locale": "en-US"}
+
+
+def planting_below_offers() -> Any:
+    """Phase 3: Bob has Chili and Green to plant (Chili fits field 1, R32); four offers made
+    meanwhile wait in the market for the next phase 2, as on the trial's phone."""
+    g = P.game(phase="plant_traded", seats=[
+        {"hand": ["soy", "red"]},
+        {"hand": ["blue", "stink"], "to_plant": ["chili", "green"], "fields": [["chili", 1], None]},
+        {"hand": ["stink", "blue", "red"]}])
+    for seat, text in [(0, "/offer soy for blue"), (0, "/offer red for stink"),
+                       (2, "/offer stink for soy"), (2, "/offer blue, red for nothing")]:
+        P.say(g, seat, text)
+    return g
+
+
+def _touch(cdp: Any, kind: str, x: float | None = None, y: float | None = None) -> None:
+    points = [] if x is None else [{"x": x, "y": y}]
+    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def test_a_card_held_at_the_screen_edge_scrolls_to_the_field(server: str, browser: Any) -> None:
+    """Phase 3 (R32): Bob drags Chili from his to-plant area onto his Chili field, which lies
+    below the screen; holding the card at the bottom edge scrolls the page until the field
+    is under the finger, and letting go there plants it."""
+    with watched_page(browser, **PHONE) as (page, errors):
+        P.show(page, server, P.state(planting_below_offers(), 1))
+        card = page.locator('#to-plant .card[data-bean="chili"]')
+        card.wait_for()
+        drawn(page)
+        # the to-plant row in the lower half of the screen, as the trial's phone showed it
+        # after the offers above it
+        page.evaluate("""() => window.scrollBy(0,
+            document.querySelector('#to-plant').getBoundingClientRect().top - 520)""")
+        drawn(page)
+        box = card.bounding_box()
+        field = page.locator('#fields .field[data-field="1"]')
+        assert field.bounding_box()["y"] > 844, "the field must start below the screen"
+        x0, y0 = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        edge = 844 - 12
+        cdp = page.context.new_cdp_session(page)
+        _touch(cdp, "touchStart", x0, y0)
+        for i in range(1, 11):
+            _touch(cdp, "touchMove", x0, y0 + (edge - y0) * i / 10)
+        under = """([x, y]) => !!document.elementFromPoint(x, y)?.closest('#fields .field[data-field="1"]')"""
+        reached = False
+        for i in range(200):      # the finger rests at the edge (it trembles by a pixel)
+            if page.evaluate(under, [x0, edge]):
+                reached = True
+                break
+            _touch(cdp, "touchMove", x0, edge - (i % 2))
+            page.wait_for_timeout(25)
+        _touch(cdp, "touchEnd")
+        assert reached, "the page did not scroll while the card was held at the edge"
+        page.wait_for_function("window.__bohnanza.sent.length > 0", timeout=3000)
+        assert page.evaluate("window.__bohnanza.sent") == ["/plant chili 1"]
+        assert_clean(page, errors)
