@@ -76,3 +76,32 @@ def test_a_card_held_at_the_screen_edge_scrolls_to_the_field(server: str, browse
         page.wait_for_function("window.__bohnanza.sent.length > 0", timeout=3000)
         assert page.evaluate("window.__bohnanza.sent") == ["/plant chili 1"]
         assert_clean(page, errors)
+
+
+def _sit(page: Any, server: str, room: str, name: str) -> None:
+    page.goto(f"{server}/r/{room}")
+    page.fill("#name-input", name)
+    page.click("#gate-join")
+    page.wait_for_function("n => window.__bohnanza.state.room?.seats.some("
+                           "s => s.name === n && !s.vacant)", arg=name)
+
+
+def test_two_seated_in_a_classic_room_are_told_of_the_duel(server: str, browser: Any) -> None:
+    """Two people in a classic room (3-5 players, rules.md §4a): the line under Start game says
+    they can play the bean duel by choosing Rio Grande (rules.md §3a: its 2-player rules);
+    chosen, Start game waits no more. One seated person is told of no rules (none deals
+    for one)."""
+    with watched_page(browser, locale="en-US") as (ann, errors), \
+            watched_page(browser, locale="en-US") as (ben, _):
+        _sit(ann, server, "u13duel", "Ann")
+        why = ann.locator("#start-why")
+        why.wait_for()
+        assert "Rio Grande" not in why.inner_text()
+        _sit(ben, server, "u13duel", "Ben")
+        ann.wait_for_function("document.querySelector('#start-why')?.textContent.includes('2 seated')")
+        text = why.inner_text()
+        assert "bean duel" in text and "Rules: Rio Grande" in text, text
+        ann.select_option("#opt-preset", "rio-grande")
+        ann.wait_for_function("document.querySelector('#btn-start') && !document.querySelector('#btn-start').disabled")
+        assert why.count() == 0
+        assert_clean(ann, errors)
