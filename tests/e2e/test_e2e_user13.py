@@ -105,3 +105,47 @@ def test_two_seated_in_a_classic_room_are_told_of_the_duel(server: str, browser:
         ann.wait_for_function("document.querySelector('#btn-start') && !document.querySelector('#btn-start').disabled")
         assert why.count() == 0
         assert_clean(ann, errors)
+
+
+TABS_OVERLAP = """root => { const out = [];
+  for (const row of document.querySelectorAll(root)) {
+    const tabs = [...row.querySelectorAll('.card > .label')].map(e => e.getBoundingClientRect());
+    tabs.forEach((a, i) => tabs.slice(i + 1).forEach(b => {
+      if (a.right > b.left && b.right > a.left && a.bottom > b.top && b.bottom > a.top) out.push([a.left, a.right, b.left, b.right]);
+    }));
+  }
+  return out; }"""
+
+
+def two_face_up_offers() -> Any:
+    """Phase 2, Ann active with Red (face-up 1) and Blue (face-up 2): she gives both as a gift
+    and Bob offers Green for both (R29: only the active player gives face-up cards)."""
+    g = P.game(phase="trade", face_up=["red", "blue"], seats=[
+        {"hand": ["soy"]}, {"hand": ["chili", "green"]}, {"hand": ["stink"]}])
+    P.say(g, 0, "/offer red, blue for nothing")
+    P.say(g, 1, "/offer green for red, blue")
+    return g
+
+
+@pytest.mark.parametrize("context", [PHONE, {"viewport": {"width": 1366, "height": 768}, "locale": "en-US"}],
+                         ids=["phone", "laptop"])
+def test_the_face_up_tabs_of_one_offer_do_not_overlap(server: str, browser: Any,
+                                                      context: dict[str, Any]) -> None:
+    """Each face-up card of an offer keeps its place readable, "face-up 1" and "face-up 2"
+    side by side, in the market (both seats) and in Ann's offer window."""
+    with watched_page(browser, **context) as (page, errors):
+        for seat in (0, 1):
+            P.show(page, server, P.state(two_face_up_offers(), seat))
+            page.locator("#market .offer .card.from-face-up").first.wait_for()
+            drawn(page)
+            assert page.locator("#market .card.from-face-up").count() == 4
+            assert page.evaluate(TABS_OVERLAP, "#market .offer-side") == []
+        # Ann builds the same offer in her offer window: face-up 1, then face-up 2
+        P.show(page, server, P.state(P.trading(), 0))
+        page.locator("#faceup .card").first.wait_for()
+        page.locator("#faceup .card").nth(0).click()
+        page.locator("#faceup .card").nth(1).click()
+        page.wait_for_function("document.querySelectorAll('#offer-window .card.from-face-up').length === 2")
+        drawn(page)
+        assert page.evaluate(TABS_OVERLAP, "#offer-window .offer-cards") == []
+        assert_clean(page, errors)
