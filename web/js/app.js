@@ -15,6 +15,7 @@ import { renderGameOver } from './render/gameover.js';
 import { renderSetup } from './render/setup.js';
 import { renderProgress, renderPhase, renderStatus, showStatus, connectionLine } from './render/top.js';
 import { icon } from './icons.js';
+import { spaceTabs } from './beans.js';
 import { FACTS } from './facts.js';
 import { focusSpot, restoreFocus } from './focus.js';
 import { noteOfferNews, notTakenOf, rememberOffers } from './render/market.js';
@@ -282,6 +283,8 @@ function renderParts() {
     renderCatalogue($('#catalogue-box'));
   });
   $('#market').hidden = !S.view || S.view.phase === 'over' || duel;
+  // the face-up tabs of an offer side by side, measured once the parts stand on the page
+  for (const sel of ['#market', '#offer-window']) spaceTabs($(sel));
   document.body.classList.toggle('duel-game', duel);
   tickClocks();
   const mine = !!(S.view && S.view.you && S.view.you.must_act);

@@ -68,6 +68,23 @@ function nameParts(name) {
   return out;
 }
 
+// A card's tab above it ("face-up 2") is wider than a small card: in a row of cards the card
+// after a tabbed one, tabbed too, moves right until the two tabs no longer overlap (user13's trial: an offer of
+// face-up 2 and face-up 1 read "face-up face-up 1", the first tab's place under the second).
+// Measured once the row is on the page; a card on the next line of a wrapped row stays.
+export function spaceTabs(root) {
+  for (const card of root.querySelectorAll('.card.from-face-up')) {
+    const tab = card.querySelector(':scope > .label');
+    const nextTab = card.nextElementSibling?.querySelector(':scope > .label');
+    if (!tab || !nextTab || !card.offsetWidth) continue;
+    const a = tab.getBoundingClientRect();
+    const b = nextTab.getBoundingClientRect();
+    if (b.bottom <= a.top || b.top >= a.bottom) continue;   // the next card on the next line
+    const over = a.right + 3 - b.left;
+    if (over > 0) card.style.marginRight = `${over}px`;
+  }
+}
+
 // The beanometer as a strip, as on the real cards: for 1, 2, 3, 4 coins (gold discs) the
 // cards a harvest needs ("—": no such tier). A label names it for screen readers.
 export function meterRow(meter, label) {

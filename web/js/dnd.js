@@ -43,11 +43,39 @@ function start(e) {
 }
 
 function move(e) {
+  drag.lastX = e.clientX;
+  drag.lastY = e.clientY;
+  if (!drag.scrolling) drag.scrolling = requestAnimationFrame(edgeScroll);
   drag.ghost.style.left = e.clientX - drag.ghost.offsetWidth / 2 + 'px';
   drag.ghost.style.top = e.clientY - drag.ghost.offsetHeight / 2 + 'px';
   const over = targetAt(e.clientX, e.clientY);
   for (const t of document.querySelectorAll('.drop-over')) if (t !== over) t.classList.remove('drop-over');
   if (over) over.classList.add('drop-over');
+}
+
+// A card held near the top or the bottom of the window scrolls the page, faster the nearer
+// the edge (the sticky top bar's lower edge counts as the top): on a phone the to-plant row
+// or the hand and the fields stand more than a screen apart, and a finger that holds a card
+// cannot scroll the page itself (user13's trial: a card could not reach a field below).
+const EDGE = 56;   // px from the edge where the page starts to scroll
+function edgeSpeed(y) {
+  const bar = document.getElementById('topbar');
+  const top = bar && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().bottom : 0;
+  const bottom = window.innerHeight;
+  if (y > bottom - EDGE) return Math.ceil((Math.min(y, bottom) - (bottom - EDGE)) / 4) + 2;
+  if (y < top + EDGE) return -(Math.ceil((top + EDGE - Math.max(y, top)) / 4) + 2);
+  return 0;
+}
+
+function edgeScroll() {
+  if (!drag || !drag.started) return;
+  drag.scrolling = 0;
+  const dy = edgeSpeed(drag.lastY);
+  if (!dy) return;
+  const before = window.scrollY;
+  window.scrollBy(0, dy);
+  if (window.scrollY === before) return;   // the page's end: nothing more to scroll
+  move({ clientX: drag.lastX, clientY: drag.lastY });   // what lies under the card now
 }
 
 function targetAt(x, y) {
@@ -63,6 +91,7 @@ function finish(e, cancelled) {
   const d = drag;
   drag = null;
   if (!d || !d.started) return;
+  if (d.scrolling) cancelAnimationFrame(d.scrolling);
   const target = cancelled ? null : (drag = d, targetAt(e.clientX, e.clientY));
   drag = null;
   d.ghost.remove();

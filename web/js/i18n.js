@@ -213,6 +213,9 @@ const T = {
   // why Start waits (RoomInfo.start_ready): /start seats no bots
   start_why: ['Needs {lo}–{hi} players ({n} seated): add a bot or invite friends to start.',
     '{lo}〜{hi}人必要です（着席{n}人）: ボットを追加するか友だちを招待してください。'],
+  // the seats fit other rules (FACTS.presets): two play Rio Grande's bean duel (rules.md §3a)
+  start_why_duel: [' Two can play the bean duel: choose Rules: {rules}.', ' 2人なら豆の決闘を遊べます: ルールで「{rules}」を選んでください。'],
+  start_why_rules: [' {n} can play with Rules: {rules}.', ' {n}人なら「{rules}」のルールで遊べます。'],
   hiddenmoney: ['Hidden money', '獲得現金非表示'],
   preset: ['Rules', 'ルール'],
   spectating: ['You are watching.', '観戦中です。'],

@@ -82,7 +82,7 @@ export function renderSetup(root) {
     if (me !== null) {
       const start = mk('btn-start', t('start'), '/start', 'btn primary');
       if (r.start_ready === false) {
-        const why = t('start_why', { n: r.start_seats, lo: r.min_players, hi: r.max_players });
+        const why = t('start_why', { n: r.start_seats, lo: r.min_players, hi: r.max_players }) + otherRules(r);
         start.disabled = true;
         start.setAttribute('aria-describedby', 'start-why');
         btns.append(start, h('span', { class: 'start-why', id: 'start-why', text: why }));
@@ -128,6 +128,18 @@ export function renderSetup(root) {
     root.append(h('div', { class: 'hint-text', id: 'setup-invite', text: t('setup_invite', { url: location.href.split('?')[0] }) }));
   } else if (me === null) root.append(h('div', { class: 'hint-text', text: t('spectating') }));
   if (!running && me === null && r.arrangers === 'seated') seatedOnly(root);
+}
+
+// The rules (FACTS.presets, the server's player ranges) that deal for the seats taken when the
+// room's own do not: user13's trial, two friends in a classic room read "Needs 3-5 players"
+// and nothing of the bean duel Rio Grande deals for two (rules.md §3a)
+function otherRules(r) {
+  const n = r.start_seats;
+  if ((r.game && r.game.game === 'farm') || (n >= r.min_players && n <= r.max_players)) return '';
+  const fits = FACTS.presets.filter((p) => p.name !== r.options.preset && n >= p.min_players && n <= p.max_players);
+  if (!fits.length) return '';
+  const names = fits.map((p) => { const k = 'preset_' + p.name.replace('-', '_'); return has(k) ? t(k) : p.name; });
+  return t(n === 2 ? 'start_why_duel' : 'start_why_rules', { n, rules: names.join(' / ') });
 }
 
 // Watching while a person sits: the server takes bots, options and the start from the seated
