@@ -84,6 +84,21 @@ def test_a_watchers_status_line_only_says_what_the_table_waits_for(page: Any, se
         assert text == ja, (name, text)
 
 
+def test_a_watcher_of_a_running_duel_reads_the_seats_taken_not_the_rules_most(
+        page: Any, server: str) -> None:
+    """While a game runs no seat can be taken (rules.md §3a: the duel is two seats; Rio
+    Grande's rules seat 2-7 before a start): the watcher's seat box counts the seats, and no
+    "2/7" as if five were free (user13's trial)."""
+    g, _, _ = _duel("plant_offer")
+    P.show(page, server, P.state(g, None), lang="en")
+    head = page.locator("#setup h2").inner_text()
+    assert head == "Seats (2)", head
+    before = P.room(None, running=False, names=["Ann", "Bob"], preset="rio-grande")
+    P.show(page, server, {"type": "state", "version": 2, "view": None, "room": before}, lang="en")
+    head = page.locator("#setup h2").inner_text()
+    assert head == "Seats (2/7)", head
+
+
 def test_a_seated_player_is_still_told_to_act(page: Any, server: str) -> None:
     """The same trading table for Cleo (seat 2): the offer builder and Not interested are hers
     (on this touch screen in taps: the fourth trial)."""

@@ -21,7 +21,10 @@ export function renderSetup(root) {
   const me = mySeat();
   if (running && me !== null) { root.hidden = true; return; }
   root.hidden = false;
-  root.append(h('div', { class: 'box-head' }, h('h2', { text: `${t('seats')} (${r.seats.length}/${r.max_players})` })));
+  // seats taken of those the rules allow, before the start; while a game runs no seat can be
+  // taken (user13's trial: a running duel's watcher read "Seats (2/7)"), so the count alone
+  const count = running ? `${r.seats.length}` : `${r.seats.length}/${r.max_players}`;
+  root.append(h('div', { class: 'box-head' }, h('h2', { text: `${t('seats')} (${count})` })));
   const seats = h('ul', { class: 'seat-list' });
   for (const s of r.seats) {
     const away = s.away_since !== null && s.away_since !== undefined;
