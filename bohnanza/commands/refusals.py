@@ -297,6 +297,20 @@ _SHAPES: dict[str, list[tuple[str, Render]]] = {
          lambda m: f"「{m[1]}」という設定はありません。/option で設定を表示し、/option "
          "hiddenmoney [on|off]、/option rules classic|rio-grande|amigo、/option duel "
          "standard|3fields、/option clock 秒数|off で変更します"),
+        (r"/offer \.\.\. to needs a player's name or a seat number from 1 to (\d+), like "
+         r"/offer green for nothing to Bob(?: \('(.*)' is not one\))?",
+         lambda m: f"/offer ... to の後にはプレイヤーの名前か席の番号（1〜{m[1]}）を書きます（例: "
+         "/offer green for nothing to Bob）" + (f"。「{m[2]}」は使えません" if m[2] is not None
+                                                else "")),
+        (r"/option botspeed needs slow, normal or fast, like /option botspeed fast",
+         lambda m: "/option botspeed には slow、normal、fast のどれかを付けます（例: /option "
+         "botspeed fast）"),
+        (r"/option game needs the game's name, like /option game farm",
+         lambda m: "/option game にはゲームの名前を付けます（例: /option game farm）"),
+        (r"/option param needs KEY VALUE, like (.+)",
+         lambda m: f"/option param にはキーと値を付けます（例: {m[1]}）"),
+        (r"/option params needs a parameter file's TOML text, or default",
+         lambda m: "/option params にはパラメータファイルの TOML の本文か default を付けます"),
         (r"/addbot takes at most a name and a policy, like /addbot Robo greedy",
          lambda m: "/addbot に付けられるのは名前と方針だけです（例: /addbot Robo greedy）"),
         (r"(/\S+) needs a name or a seat number, like .+",
