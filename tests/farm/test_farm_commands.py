@@ -41,6 +41,10 @@ CASES = [
     ("/upgrade field", Upgrade("field")), ("/強化 変化釜", Upgrade("transform_pot")),
     ("/upgrade storage box", Upgrade("storage_box")), ("/アップグレード 保管箱", Upgrade("storage_box")),
     ("/upgrade synth", Upgrade("synth_pot")),
+    # the full names /help upgrade and the refusal itself give ("pot = transformation pot,
+    # synth = synthesis pot"): "/upgrade transformation pot" was refused with that very text
+    ("/upgrade transformation pot", Upgrade("transform_pot")),
+    ("/upgrade Synthesis Pot", Upgrade("synth_pot")), ("/upgrade synthesis-pot", Upgrade("synth_pot")),
     ("/enter b1", Enter(1)), ("/出品 3", Enter(3)),
     ("/adjust h1 h4", Adjust((H(1), H(4)))), ("/discard", Adjust()), ("/手札調整 h2", Adjust((H(2),))),
     ("／ｓｈｉｐ　ｂ１", Ship(1)),
