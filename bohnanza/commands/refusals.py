@@ -379,6 +379,12 @@ _COMPILED: dict[str, list[tuple[re.Pattern[str], Render]]] = {
 }
 
 
+def add_shapes(code: str, shapes: list[tuple[str, Render]]) -> None:
+    """Add the Japanese of another game's sentences of ``code`` (the farm parser's:
+    ``bohnanza/farm/commands/refusals.py``), tried after this module's own."""
+    _COMPILED.setdefault(code, []).extend((re.compile(rx, re.DOTALL), f) for rx, f in shapes)
+
+
 def shape_of(code: str, message: str) -> int | None:
     """The index of the shape of ``code`` that ``message`` has, or ``None`` (for tests)."""
     for i, (rx, _) in enumerate(_COMPILED.get(code, [])):

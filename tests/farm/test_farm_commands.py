@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bohnanza.commands import Chat, Join, ParseError
@@ -88,3 +90,28 @@ def test_every_command_has_help_in_both_languages(name: str) -> None:
 def test_help_overview() -> None:
     assert "/transform" in help_text(None) and "/変化" in help_text(None, "ja")
     assert "no farm command /nope" in help_text("nope")
+
+
+FARM_BAD = [
+    "/transform", "/transform h1 h2", "/transform h0 h2 for L1 fruit", "/transform h1 for L1 melon",
+    "/plant", "/plant L1 root", "/plant L1 melon shape+2", "/plant L1 root shap+2", "/plant b1",
+    "/synth", "/synth b0 h1", "/draw foo", "/ship", "/ship b1 b2", "/ship b1 for", "/ship 0",
+    "/upgrade", "/upgrade barn", "/enter", "/enter -1", "/adjust h0", "/adjust foo",
+    "/done now", "/宣言 今", "/help a b", "/frob", "/hrvest 1", "/offer red for blue",
+]
+
+
+@pytest.mark.parametrize("text", FARM_BAD)
+def test_every_parse_error_says_in_japanese_what_to_type(text: str) -> None:
+    """design.md §7 and issue 10: a refusal a person understands in the page's language. A
+    Japanese page read "コマンドを読めませんでした" (the general line) for every mistyped farm
+    command; it says what was wrong and, with the Japanese command names, what to type."""
+    from bohnanza.commands.refusals import refusal_text, shape_of
+
+    with pytest.raises(ParseError) as info:
+        parse(text)
+    e = info.value
+    assert shape_of(e.code, e.message) is not None, e.message
+    ja = refusal_text(e.code, e.message, "ja")
+    assert ja != "コマンドを読めませんでした" and re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja)
+    assert "/" in ja  # a command to type, or the one that was typed
