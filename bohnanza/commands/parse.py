@@ -247,8 +247,8 @@ def _signals(rest: str) -> Command:
 
 _OPTION_USAGE = (
     "/option alone shows the options; set one with /option hiddenmoney [on|off], "
-    f"/option rules {'|'.join(PRESET_NAMES)}, /option duel standard|3fields or "
-    "/option clock SECONDS|off, /option botspeed slow|normal|fast"
+    f"/option rules {'|'.join(PRESET_NAMES)}, /option duel standard|3fields, "
+    "/option clock SECONDS|off, /option botspeed slow|normal|fast or /option game bohnanza|farm"
 )
 #: ``/option botspeed`` values (issue 15: how soon the room's bots act).
 BOT_SPEED_WORDS = ("slow", "normal", "fast")

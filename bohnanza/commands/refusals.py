@@ -296,7 +296,8 @@ _SHAPES: dict[str, list[tuple[str, Render]]] = {
         (r"'(.*)' is not an option; .+",
          lambda m: f"「{m[1]}」という設定はありません。/option で設定を表示し、/option "
          "hiddenmoney [on|off]、/option rules classic|rio-grande|amigo、/option duel "
-         "standard|3fields、/option clock 秒数|off で変更します"),
+         "standard|3fields、/option clock 秒数|off、/option botspeed slow|normal|fast、/option "
+         "game bohnanza|farm で変更します"),
         (r"/offer \.\.\. to needs a player's name or a seat number from 1 to (\d+), like "
          r"/offer green for nothing to Bob(?: \('(.*)' is not one\))?",
          lambda m: f"/offer ... to の後にはプレイヤーの名前か席の番号（1〜{m[1]}）を書きます（例: "
