@@ -9,7 +9,8 @@ _OVERVIEW = {
         "Commands (type /help COMMAND for one of them):\n"
         "Room: /join [NAME], /leave, /start, /option, /option hiddenmoney [on|off], "
         "/option rules classic|rio-grande|amigo, /option duel standard|3fields, "
-        "/option clock SECONDS|off, /addbot [NAME] [POLICY], /removebot NAME|N, "
+        "/option clock SECONDS|off, /option botspeed slow|normal|fast, "
+        "/option game bohnanza|farm, /addbot [NAME] [POLICY], /removebot NAME|N, "
         "/handover NAME|N, /who, /help [COMMAND]\n"
         "Game: /plant [BEAN] [FIELD], /done, /harvest FIELD, /buy, /offer GIVE for WANT, "
         "/withdraw N, /accept N, /provide h3 u1, /cancel, /want BEAN, /have BEAN, "
@@ -22,7 +23,8 @@ _OVERVIEW = {
         "コマンド一覧（各コマンドの説明は /help コマンド名）:\n"
         "部屋: /join [名前], /leave, /start, /option, /option hiddenmoney [on|off], "
         "/option rules classic|rio-grande|amigo, /option duel standard|3fields, "
-        "/option clock 秒数|off, /addbot [名前] [方針], /removebot 名前|番号, "
+        "/option clock 秒数|off, /option botspeed slow|normal|fast, "
+        "/option game bohnanza|farm, /addbot [名前] [方針], /removebot 名前|番号, "
         "/handover 名前|番号, /who, /help [コマンド]\n"
         "ゲーム: /plant [豆] [畑], /done, /harvest 畑, /buy, /offer 出す豆 for 欲しい豆, "
         "/withdraw 番号, /accept 番号, /provide h3 u1, /cancel, /want 豆, /have 豆, "
@@ -55,7 +57,10 @@ _TOPICS: dict[str, dict[str, str]] = {
             "/option clock SECONDS (off by default; /option clock off) gives every decision "
             "that much time, counting down on the board: when it runs out the smallest legal "
             "move is made for that player, and after 3 timeouts in a row a bot plays the seat "
-            "until the player acts again."
+            "until the player acts again. /option botspeed slow|normal|fast sets how soon the "
+            "room's bots act, and /option game bohnanza|farm the game the room deals (the farm "
+            "contest sets its numbers with /option param KEY VALUE and /option params "
+            "TOML|default)."
         ),
         "ja": (
             "/option: 現在の設定を表示します。開始前に /option hiddenmoney [on|off] で全員の"
@@ -65,7 +70,9 @@ _TOPICS: dict[str, dict[str, str]] = {
             "最初から畑3つで購入なし。C10）。/option clock 秒数（既定はオフ、/option clock off）で"
             "各判断の持ち時間を設定し、盤面にカウントダウンを表示します。時間切れになると最小限の"
             "合法手が自動で行われ、3回続けて時間切れになると、本人が操作するまでボットが代わりに"
-            "プレイします。"
+            "プレイします。/option botspeed slow|normal|fast でボットが動くまでの間を、/option "
+            "game bohnanza|farm でこの部屋のゲームを選びます（農園コンテストの数値は /option "
+            "param キー 値 と /option params TOML|default で変えます）。"
         ),
     },
     "addbot": {

@@ -193,14 +193,12 @@ def _addressee(tokens: list[str]) -> tuple[list[str], int | str | None]:
     if cut is None:
         return tokens, None
     target = " ".join(tokens[cut + 1:])
+    usage = (f"/offer ... to needs a player's name or a seat number from 1 to {MAX_SMALL}, "
+             "like /offer green for nothing to Bob")
     if not target:
-        raise ParseError("/offer ... to needs a player's name or seat number, like "
-                         "/offer green for nothing to Bob")
-    if target.isdigit():
-        n = int(target)
-        if not 1 <= n <= MAX_SMALL:
-            raise ParseError(f"seats are numbered from 1, not {n}")
-        return tokens[:cut], n - 1
+        raise ParseError(usage)
+    if looks_numeric(target):  # "to 0", "to -1", "to 2.5": a seat number that is none
+        return tokens[:cut], parse_number(target, usage=usage) - 1
     return tokens[:cut], target
 
 
@@ -249,8 +247,8 @@ def _signals(rest: str) -> Command:
 
 _OPTION_USAGE = (
     "/option alone shows the options; set one with /option hiddenmoney [on|off], "
-    f"/option rules {'|'.join(PRESET_NAMES)}, /option duel standard|3fields or "
-    "/option clock SECONDS|off, /option botspeed slow|normal|fast"
+    f"/option rules {'|'.join(PRESET_NAMES)}, /option duel standard|3fields, "
+    "/option clock SECONDS|off, /option botspeed slow|normal|fast or /option game bohnanza|farm"
 )
 #: ``/option botspeed`` values (issue 15: how soon the room's bots act).
 BOT_SPEED_WORDS = ("slow", "normal", "fast")

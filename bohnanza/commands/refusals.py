@@ -296,7 +296,22 @@ _SHAPES: dict[str, list[tuple[str, Render]]] = {
         (r"'(.*)' is not an option; .+",
          lambda m: f"「{m[1]}」という設定はありません。/option で設定を表示し、/option "
          "hiddenmoney [on|off]、/option rules classic|rio-grande|amigo、/option duel "
-         "standard|3fields、/option clock 秒数|off で変更します"),
+         "standard|3fields、/option clock 秒数|off、/option botspeed slow|normal|fast、/option "
+         "game bohnanza|farm で変更します"),
+        (r"/offer \.\.\. to needs a player's name or a seat number from 1 to (\d+), like "
+         r"/offer green for nothing to Bob(?: \('(.*)' is not one\))?",
+         lambda m: f"/offer ... to の後にはプレイヤーの名前か席の番号（1〜{m[1]}）を書きます（例: "
+         "/offer green for nothing to Bob）" + (f"。「{m[2]}」は使えません" if m[2] is not None
+                                                else "")),
+        (r"/option botspeed needs slow, normal or fast, like /option botspeed fast",
+         lambda m: "/option botspeed には slow、normal、fast のどれかを付けます（例: /option "
+         "botspeed fast）"),
+        (r"/option game needs the game's name, like /option game farm",
+         lambda m: "/option game にはゲームの名前を付けます（例: /option game farm）"),
+        (r"/option param needs KEY VALUE, like (.+)",
+         lambda m: f"/option param にはキーと値を付けます（例: {m[1]}）"),
+        (r"/option params needs a parameter file's TOML text, or default",
+         lambda m: "/option params にはパラメータファイルの TOML の本文か default を付けます"),
         (r"/addbot takes at most a name and a policy, like /addbot Robo greedy",
          lambda m: "/addbot に付けられるのは名前と方針だけです（例: /addbot Robo greedy）"),
         (r"(/\S+) needs a name or a seat number, like .+",
@@ -363,6 +378,12 @@ _GENERAL: dict[str, str] = {
 _COMPILED: dict[str, list[tuple[re.Pattern[str], Render]]] = {
     code: [(re.compile(rx, re.DOTALL), f) for rx, f in shapes] for code, shapes in _SHAPES.items()
 }
+
+
+def add_shapes(code: str, shapes: list[tuple[str, Render]]) -> None:
+    """Add the Japanese of another game's sentences of ``code`` (the farm parser's:
+    ``bohnanza/farm/commands/refusals.py``), tried after this module's own."""
+    _COMPILED.setdefault(code, []).extend((re.compile(rx, re.DOTALL), f) for rx, f in shapes)
 
 
 def shape_of(code: str, message: str) -> int | None:

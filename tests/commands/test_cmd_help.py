@@ -69,6 +69,25 @@ def test_key_facts_in_paragraphs() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
+def test_help_option_names_every_option_the_parser_takes(lang: str) -> None:
+    """/help option told nothing of /option botspeed and /option game (nor the farm's param
+    and params), all of which the parser takes: a player learned them only from a refusal.
+    Every key of ``OptionSet`` (bohnanza/commands/room.py) is in the help and the overview."""
+    import typing
+
+    from bohnanza.commands import parse
+    from bohnanza.commands.room import OptionKey
+
+    option = help_text("option", lang)
+    for key in typing.get_args(OptionKey):
+        assert f"/option {key} " in option, key
+    overview = help_text(None, lang)
+    for example in ("/option botspeed slow|normal|fast", "/option game bohnanza|farm"):
+        assert example in overview
+        assert parse(example.replace("slow|normal|fast", "fast").replace("bohnanza|farm", "farm"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
 def test_beans_topic_lists_every_bean_in_three_languages(lang: str) -> None:
     text = help_text("beans", lang)
     for name in ("blackeyed", "Augenbohne", "ささげ", "garden", "Gartenbohne", "ゴガツササゲ",

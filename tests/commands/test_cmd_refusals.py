@@ -26,7 +26,24 @@ BAD_COMMANDS = [
     "/plant u1 2 3", "/plant u1 x", "/plant u0", "/discard", "/discard h3 u1", "/discard x3",
     "/option duel", "/option duel four", "/option clock", "/option clock soon",
     "/option clock 99999",
+    # a seat that is none after "to", the room's other options (a Japanese page read
+    # "コマンドを読めませんでした" and nothing of what to type)
+    "/offer red for blue to", "/offer red for blue to 0", "/offer red for blue to 100",
+    "/option botspeed", "/option botspeed warp", "/option game", "/option param",
+    "/option params",
 ]
+
+
+@pytest.mark.parametrize("text", ["/offer red for blue to 0", "/offer red for blue to -1",
+                                  "/offer red for blue to 100", "/offer red for blue to 2.5"])
+def test_a_seat_number_that_is_none_says_what_to_type(text: str) -> None:
+    """design.md §7: a clear error; /help offer: "to NAME (or a seat number)", seats count
+    from 1. The message names the seats' range and the example, as /harvest's does."""
+    with pytest.raises(ParseError) as info:
+        parse(text)
+    assert "seat number from 1 to 99" in info.value.message
+    assert "/offer green for nothing to Bob" in info.value.message
+    assert parse("/offer red for blue to 3") == parse("/offer red for blue to #3")
 
 
 @pytest.mark.parametrize("text", BAD_COMMANDS)

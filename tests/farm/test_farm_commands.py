@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bohnanza.commands import Chat, Join, ParseError
@@ -41,6 +43,10 @@ CASES = [
     ("/upgrade field", Upgrade("field")), ("/強化 変化釜", Upgrade("transform_pot")),
     ("/upgrade storage box", Upgrade("storage_box")), ("/アップグレード 保管箱", Upgrade("storage_box")),
     ("/upgrade synth", Upgrade("synth_pot")),
+    # the full names /help upgrade and the refusal itself give ("pot = transformation pot,
+    # synth = synthesis pot"): "/upgrade transformation pot" was refused with that very text
+    ("/upgrade transformation pot", Upgrade("transform_pot")),
+    ("/upgrade Synthesis Pot", Upgrade("synth_pot")), ("/upgrade synthesis-pot", Upgrade("synth_pot")),
     ("/enter b1", Enter(1)), ("/出品 3", Enter(3)),
     ("/adjust h1 h4", Adjust((H(1), H(4)))), ("/discard", Adjust()), ("/手札調整 h2", Adjust((H(2),))),
     ("／ｓｈｉｐ　ｂ１", Ship(1)),
@@ -84,3 +90,78 @@ def test_every_command_has_help_in_both_languages(name: str) -> None:
 def test_help_overview() -> None:
     assert "/transform" in help_text(None) and "/変化" in help_text(None, "ja")
     assert "no farm command /nope" in help_text("nope")
+
+
+FARM_BAD = [
+    "/transform", "/transform h1 h2", "/transform h0 h2 for L1 fruit", "/transform h1 for L1 melon",
+    "/plant", "/plant L1 root", "/plant L1 melon shape+2", "/plant L1 root shap+2", "/plant b1",
+    "/synth", "/synth b0 h1", "/draw foo", "/ship", "/ship b1 b2", "/ship b1 for", "/ship 0",
+    "/upgrade", "/upgrade barn", "/enter", "/enter -1", "/adjust h0", "/adjust foo",
+    "/done now", "/宣言 今", "/help a b", "/frob", "/hrvest 1", "/offer red for blue",
+]
+
+
+@pytest.mark.parametrize("text", FARM_BAD)
+def test_every_parse_error_says_in_japanese_what_to_type(text: str) -> None:
+    """design.md §7 and issue 10: a refusal a person understands in the page's language. A
+    Japanese page read "コマンドを読めませんでした" (the general line) for every mistyped farm
+    command; it says what was wrong and, with the Japanese command names, what to type."""
+    from bohnanza.commands.refusals import refusal_text, shape_of
+
+    with pytest.raises(ParseError) as info:
+        parse(text)
+    e = info.value
+    assert shape_of(e.code, e.message) is not None, e.message
+    ja = refusal_text(e.code, e.message, "ja")
+    assert ja != "コマンドを読めませんでした" and re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja)
+    assert "/" in ja  # a command to type, or the one that was typed
+
+
+PREP_REFUSED = ["/transform h1 h2 for L0 fruit", "/transform h1 h1 for L1 fruit",
+                "/transform h1 h99 for L1 fruit", "/plant L1 root shape+9", "/synth b1 h2",
+                "/synth b9 h1", "/draw L1 root", "/ship b1", "/transform h1 h2 for L1 fruit, L1 root",
+                "/transform h1 h2 for L2 fruit"]
+HARVEST_REFUSED = ["/plant h1", "/ship b9", "/enter b1", "/upgrade field", "/adjust h1",
+                   "/ship b1 for L1 fruit, L1 root, L1 leaf", "/ship b1 for L9 fruit"]
+
+
+def test_every_engine_refusal_a_player_meets_reads_in_japanese() -> None:
+    """issue 10: a Japanese page read the farm engine's refusals in English ("h1 is named
+    twice", "there is no base in your slot 9", "it is Ann's harvest turn"). Each refusal a
+    player meets in the preparation phase and in a harvest turn (their own and another's) has
+    its Japanese, with the specifics carried over."""
+    from bohnanza.commands.refusals import refusal_text, shape_of
+    from bohnanza.engine.errors import Refusal
+    from bohnanza.games import TableGame
+
+    host = TableGame.get("farm")
+    game = host.new({}, ["Ann", "Bob", "Cy"], 3)
+    seen: list[tuple[str, str]] = []
+
+    def refused(seat: int, text: str) -> None:
+        cmd = host.parse(text, game)
+        with pytest.raises(Refusal) as info:
+            game.apply(seat, cmd.action)  # type: ignore[union-attr]
+        seen.append((info.value.code, info.value.message))
+
+    for text in PREP_REFUSED:
+        refused(0, text)
+    game.apply(0, host.parse("/plant h1", game).action)  # type: ignore[union-attr]
+    refused(0, "/plant h1")  # the field (grade 1) is full
+    refused(0, "/synth b1 h1 h2")  # one synthesis card at pot grade 1
+    game.apply(0, host.parse("/done", game).action)  # type: ignore[union-attr]
+    refused(0, "/plant h2")  # declared (F21)
+    game.apply(1, host.parse("/done", game).action)  # type: ignore[union-attr]
+    # F22: all but one declared, so the preparation phase is over
+    active = game.view(None)["active"]
+    for text in HARVEST_REFUSED:
+        refused(active, text)
+        refused((active + 1) % 3, text)
+    codes = {code for code, _ in seen}
+    assert {"bad_pile", "same_card", "no_such_card", "no_base", "no_rescue", "wrong_phase",
+            "not_your_turn", "field_full", "no_contest", "cannot_afford", "already_declared",
+            "synth_limit"} <= codes, codes
+    for code, message in seen:
+        assert shape_of(code, message) is not None, (code, message)
+        ja = refusal_text(code, message, "ja")
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja), (code, message, ja)

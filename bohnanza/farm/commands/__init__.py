@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bohnanza.commands import ParseError
 
+from . import refusals as _refusals  # noqa: F401  (the Japanese of its refusals)
 from .format import card_text, format_action, pile_text
 from .help import HELP_TOPICS, help_text
 from .model import Chat, Command, GameCommand, Help, RoomCommand

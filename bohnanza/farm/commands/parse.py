@@ -213,7 +213,7 @@ def _adjust(rest: str, vocab: Vocab) -> Command:
 
 def _done(rest: str, vocab: Vocab) -> Command:
     if rest:
-        raise ParseError("/done takes nothing after it")
+        raise ParseError("/done takes nothing after it; type just /done")
     return GameCommand(Done())
 
 

@@ -17,12 +17,16 @@ FACILITY_WORDS: dict[str, str] = {
     "field": "field", "畑": "field", "fields": "field",
     "pot": "transform_pot", "transform": "transform_pot", "transform_pot": "transform_pot",
     "transformation": "transform_pot", "transformpot": "transform_pot", "変化釜": "transform_pot",
+    "transformation_pot": "transform_pot", "transformationpot": "transform_pot",
     "synth": "synth_pot", "synth_pot": "synth_pot", "synthesis": "synth_pot",
-    "synthpot": "synth_pot", "合成釜": "synth_pot",
+    "synthpot": "synth_pot", "合成釜": "synth_pot", "synthesis_pot": "synth_pot",
+    "synthesispot": "synth_pot",
     "box": "storage_box", "storage": "storage_box", "storage_box": "storage_box",
     "storagebox": "storage_box", "保存箱": "storage_box", "保管箱": "storage_box",
 }
-"""Facility words -> facility kind (F7; the draft calls the box both 保存箱 and 保管箱)."""
+"""Facility words -> facility kind (F7; the draft calls the box both 保存箱 and 保管箱). The
+names in full, as /help upgrade spells them ("transformation pot", "synthesis pot", "storage
+box"), are read too: ``/upgrade`` joins its words with ``_``."""
 
 FACILITY_JA: dict[str, str] = {"transform_pot": "変化釜", "field": "畑", "synth_pot": "合成釜",
                                "storage_box": "保存箱"}
