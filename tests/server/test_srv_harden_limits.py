@@ -34,7 +34,9 @@ async def _seat_and_leave(url: str) -> Client:
 async def test_rooms_nobody_is_connected_to_park_and_free_their_slots(
     server_factory: Any
 ) -> None:
-    srv: ServerProc = server_factory(max_rooms=4, park_after=1, idle_check_interval=0.2)
+    # park after 5 s, not 1: the four rooms and the newcomer's refusal must come before the
+    # first room parks (a loaded machine took longer than a second for them)
+    srv: ServerProc = server_factory(max_rooms=4, park_after=5, idle_check_interval=0.2)
     held = [await _seat_and_leave(srv.ws_url(f"sq{i}")) for i in range(4)]
     newcomer = Client(srv.ws_url("fresh"))
     await newcomer.connect(hello=False)
@@ -42,7 +44,7 @@ async def test_rooms_nobody_is_connected_to_park_and_free_their_slots(
     assert await newcomer.closed() == 1013
     assert newcomer.errors[-1]["code"] == "too_many_rooms"
     # a moment later nobody is connected to the squatted rooms: they park
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while httpx.get(srv.base + "/api/rooms").json() and time.monotonic() < deadline:
         await asyncio.sleep(0.2)
     assert httpx.get(srv.base + "/api/rooms").json() == []
