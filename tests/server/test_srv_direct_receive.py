@@ -245,7 +245,10 @@ async def test_says_taken_directly_are_answered_after_their_commit_in_order(
         loop = asyncio.get_running_loop()
         # hello, through the task as before (the room is not there yet)
         loop.call_soon(proto.data_received, client_frame(b'{"type":"hello","name":"Ann"}'))
-        await _turns(20)
+        for i in range(1200):  # until Ann is in the room: her state (a hang guard: 10 s)
+            await asyncio.sleep(0 if i < 20 else 0.01)
+            if any(m.get("type") == "state" for m in _frames(transport.out)):
+                break
         paused = transport.paused
         assert paused == 1  # the hello, queued for the task
         before = stored()
