@@ -271,17 +271,31 @@ def test_two_servers_started_together_one_serves_one_says_why(tmp_path: Path) ->
     uvicorn and the hold in its start-up were two steps). Three rounds."""
     from .harness import free_port, serves
 
-    for round_ in range(3):
-        db = tmp_path / f"together{round_}.db"
+    rounds = tries = 0
+    while rounds < 3:
+        tries += 1
+        db = tmp_path / f"together{tries}.db"
         ports = [free_port(), free_port()]
         procs = [subprocess.Popen(
             [sys.executable, "-m", "bohnanza", "serve", "--host", "127.0.0.1", "--port",
              str(p), "--db", str(db), "--log-level", "warning"],
             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             for p in ports]
+        round_ = rounds
         try:
             up = [serves(proc, port, timeout=60) for proc, port in zip(procs, ports,
                                                                           strict=True)]
+            if not any(up) and tries < 6:
+                # the winner's port taken between free_port() and its bind (a client's
+                # outgoing connection, another worker's server): the round again, elsewhere
+                for proc in procs:
+                    if proc.poll() is None:
+                        proc.terminate()
+                errs = [proc.communicate(timeout=30)[1] for proc in procs]
+                if any("address already in use" in e for e in errs):
+                    continue
+                raise AssertionError((round_, up, errs))
+            rounds += 1
             assert up.count(True) == 1, (round_, up)
             loser = procs[up.index(False)]
             _, err = loser.communicate(timeout=30)
