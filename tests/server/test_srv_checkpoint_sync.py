@@ -202,7 +202,10 @@ async def test_at_a_table_s_pace_the_log_is_not_copied_back_after_each_command(
             answered.append(await _write(hub, v))
             await asyncio.sleep(0.15)
         assert calls.copies == [], "copied back while the table was playing"
-        await _until(lambda: bool(calls.copies), "never copied back when idle")  # idle_cut
+        # idle past idle_cut: copied back and cut (the copy is counted as it begins: its
+        # end, the file cut, is awaited too)
+        await _until(lambda: bool(calls.copies) and Path(f"{db}-wal").stat().st_size == 0,
+                     "never copied back and cut when idle")
         for t in answered[:-1]:
             assert any(b >= t and calls.ticks_between(t, b) <= 4 for b in calls.began())
         assert [m for _, m in calls.copies] == ["TRUNCATE"]
@@ -274,12 +277,20 @@ async def test_a_long_log_is_copied_back_before_copy_every_and_a_kept_file_is_no
             await _write(hub, v)  # copied back and starts over, its file cut to the limit
             await asyncio.sleep(0.02)
         await _until(lambda: bool(calls.copies), "never copied back past copy_bytes")
+        v = 16
+        for _ in range(500):  # (a loaded machine: more small writes until it starts over)
+            if wal.stat().st_size <= limit:
+                break
+            await _write(hub, v)
+            v += 1
+            await asyncio.sleep(0.02)
+        assert wal.stat().st_size <= limit, "the log never started over"
         assert {m for _, m in calls.copies} == {"PASSIVE"}
         assert calls.copies[0][0] - t0 < Checkpointer.copy_every, \
             "copied back past copy_bytes, before copy_every"
         copies = len(calls.copies)
-        for v in range(16, 36):  # more small writes (a log under 2 x 256 KB), the file at
-            await _write(hub, v)  # its kept size
+        for more in range(v, v + 20):  # more small writes (a log under 2 x 256 KB), the
+            await _write(hub, more)  # file at its kept size
             assert wal.stat().st_size >= limit
             await asyncio.sleep(0.02)
         assert len(calls.copies) == copies, "a file kept at journal_size_limit made copies"
