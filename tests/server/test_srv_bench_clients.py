@@ -79,16 +79,21 @@ def test_pin_puts_the_servers_on_one_cpu_and_the_bench_on_the_others() -> None:
 
 
 async def _resynced(player: Any) -> dict[str, Any]:
-    """The full state the server sends this connection on ``resync``, as {view, room}."""
-    player.resyncing = True
-    player.raw_state = None
-    player.wire.send('{"type":"resync"}')
-    for _ in range(500):
-        if player.raw_state is not None:
-            d = json.loads(player.raw_state)
-            return {"view": d["view"], "room": d["room"]}
-        await asyncio.sleep(0.01)
-    raise AssertionError("no state after resync")
+    """The full state the server sends this connection on ``resync``, as {view, room}. Every
+    frame sent to it before has come by then (a connection's frames come in order): the
+    patches among them are in ``player.patches``, as the player's own reading keeps them."""
+    answers: list[str] = []
+    player._state = lambda msg, now: answers.append(msg)  # (the resync's answer: kept aside)
+    try:
+        player.wire.send('{"type":"resync"}')
+        for _ in range(1000):  # a hang guard, not a timing: 10 s
+            if answers:
+                d = json.loads(answers[0])
+                return {"view": d["view"], "room": d["room"]}
+            await asyncio.sleep(0.01)
+        raise AssertionError("no state after resync")
+    finally:
+        del player._state
 
 
 @pytest.mark.timeout(120)
@@ -110,11 +115,10 @@ async def test_bench_clients_hold_the_servers_state(server, inline: bool) -> Non
         # every change reaches the seats that see something new in it (the sender at least)
         assert got["patches_rx"] >= got["sent"]
         for p in group.players:
-            await asyncio.sleep(0.2)  # the last frames in
+            full = await _resynced(p)  # (the last frames in: every one sent before it)
             p.catch_up(p.raw_state, p.patches)
             p.raw_state, p.patches = None, []
             mine = json.loads(json.dumps(p.doc))
-            full = await _resynced(p)
             assert mine["view"] == full["view"]
             for key in ("you", "game_no", "running", "over"):
                 assert mine["room"][key] == full["room"][key]

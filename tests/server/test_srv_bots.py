@@ -217,7 +217,9 @@ async def test_newcomer_takes_over_a_leavers_bot(server_factory: Any) -> None:
 
 
 async def test_away_player_handed_to_a_bot_and_taken_back(server_factory: Any) -> None:
-    srv: ServerProc = server_factory(game_seed=9, away_seconds=1, idle_check_interval=0.1)
+    # away 3 s, not 1: the refusals below must reach the server before Bob has been away
+    # that long (a loaded machine can take a second between his leaving and Ann's command)
+    srv: ServerProc = server_factory(game_seed=9, away_seconds=3, idle_check_interval=0.1)
     url = srv.ws_url("away")
     ann = await Client(url, "Ann").connect()
     bob = await Client(url, "Bob").connect()
@@ -231,10 +233,10 @@ async def test_away_player_handed_to_a_bot_and_taken_back(server_factory: Any) -
     await ann.wait(lambda: not _room(ann)["seats"][1]["connected"])
     assert _room(ann)["seats"][1]["away_since"] is not None
     r = await ann.say("/handover Bob")
-    assert r["code"] == "not_away" and "after 1 s" in r["message"]
+    assert r["code"] == "not_away" and "after 3 s" in r["message"]
     assert (await ann.say("/handover Cy"))["code"] == "not_away"  # a bot already
     assert (await ann.say("/handover Ann"))["code"] == "not_away"
-    await ann.wait(lambda: _room(ann)["seats"][1]["can_hand_over"], timeout=5)
+    await ann.wait(lambda: _room(ann)["seats"][1]["can_hand_over"], timeout=15)
     await ann.ok("/handover bob")
     await ann.wait(lambda: _room(ann)["seats"][1]["bot"])
     assert _room(ann)["seats"][1]["name"] == "Bob" and not _room(ann)["seats"][1]["vacant"]

@@ -17,6 +17,7 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
@@ -105,6 +106,15 @@ async def _until_a_sync_began(calls: Calls) -> None:
         await asyncio.sleep(0.01)
 
 
+async def _until(holds: Callable[[], bool], what: str, within: float = 10) -> None:
+    """Wait until ``holds()`` (what the checkpointer's thread does comes a few ticks on:
+    later on a loaded machine than any fixed wait)."""
+    deadline = time.monotonic() + within
+    while not holds():
+        assert time.monotonic() < deadline, what
+        await asyncio.sleep(0.02)
+
+
 async def _write(hub: Hub, version: int, room: str = "w") -> float:
     """One game command stored as the room stores it; when it was answered (committed)."""
     await hub.queue.write(hub.store.save_command, name=room, version=version, game_no=1,
@@ -126,6 +136,9 @@ async def test_every_answered_command_is_synced_within_a_tick_and_copied_back_la
     monkeypatch.setattr(Checkpointer, "copy_every", 0.6)
     db = tmp_path / "s.db"
     hub, calls = await _started(monkeypatch, Settings(db=db, game_seed=1))  # NORMAL
+    # idle cut after 1 s, not 0.1: a loaded machine stalls the writes below (0.02 s apart)
+    # for longer now and then, and an idle TRUNCATE between them put the copy_every copy off
+    monkeypatch.setattr(Checkpointer, "idle_cut", 1.0)
     wal = Path(f"{db}-wal")
     try:
         answered: list[float] = []
@@ -133,7 +146,13 @@ async def test_every_answered_command_is_synced_within_a_tick_and_copied_back_la
         for v in range(1, 31):
             answered.append(await _write(hub, v))
             await asyncio.sleep(0.02)
-        await asyncio.sleep(0.3)
+
+        def last_synced() -> bool:  # the last command's syncs (the log's, the file's) began
+            with calls.lock:
+                inodes = {i for b, _, i in calls.syncs if b >= answered[-1]}
+            return wal.stat().st_ino in inodes and len(inodes) >= 2
+
+        await _until(last_synced, "the last answered command was never synced")
         # each answered command: a sync of the log itself and one of the command file (where
         # a lone command's line is, cmdfile.py) began after it, within a few ticks, and ended
         # (the command file is a new one after each tick's turn: every other inode is one)
@@ -174,7 +193,8 @@ async def test_at_a_table_s_pace_the_log_is_not_copied_back_after_each_command(
     copy; the log is copied back and cut once the store has been idle for ``idle_cut``."""
     db = tmp_path / "p.db"
     hub, calls = await _started(monkeypatch, Settings(db=db, game_seed=1))
-    monkeypatch.setattr(Checkpointer, "idle_cut", 0.6)
+    # (1.5 s: far past the 0.15 s between two commands, which a loaded machine stretches)
+    monkeypatch.setattr(Checkpointer, "idle_cut", 1.5)
     monkeypatch.setattr(Checkpointer, "copy_every", 1000.0)
     try:
         answered = []
@@ -182,9 +202,12 @@ async def test_at_a_table_s_pace_the_log_is_not_copied_back_after_each_command(
             answered.append(await _write(hub, v))
             await asyncio.sleep(0.15)
         assert calls.copies == [], "copied back while the table was playing"
+        # idle past idle_cut: copied back and cut (the copy is counted as it begins: its
+        # end, the file cut, is awaited too)
+        await _until(lambda: bool(calls.copies) and Path(f"{db}-wal").stat().st_size == 0,
+                     "never copied back and cut when idle")
         for t in answered[:-1]:
             assert any(b >= t and calls.ticks_between(t, b) <= 4 for b in calls.began())
-        await asyncio.sleep(1.0)  # idle past idle_cut
         assert [m for _, m in calls.copies] == ["TRUNCATE"]
         assert Path(f"{db}-wal").stat().st_size == 0
     finally:
@@ -253,11 +276,21 @@ async def test_a_long_log_is_copied_back_before_copy_every_and_a_kept_file_is_no
         for v in range(1, 16):  # small writes (never idle for a tick): the long log is
             await _write(hub, v)  # copied back and starts over, its file cut to the limit
             await asyncio.sleep(0.02)
-        assert calls.copies and {m for _, m in calls.copies} == {"PASSIVE"}
-        assert calls.copies[0][0] - t0 < 0.5, "copied back past copy_bytes, before copy_every"
+        await _until(lambda: bool(calls.copies), "never copied back past copy_bytes")
+        v = 16
+        for _ in range(500):  # (a loaded machine: more small writes until it starts over)
+            if wal.stat().st_size <= limit:
+                break
+            await _write(hub, v)
+            v += 1
+            await asyncio.sleep(0.02)
+        assert wal.stat().st_size <= limit, "the log never started over"
+        assert {m for _, m in calls.copies} == {"PASSIVE"}
+        assert calls.copies[0][0] - t0 < Checkpointer.copy_every, \
+            "copied back past copy_bytes, before copy_every"
         copies = len(calls.copies)
-        for v in range(16, 36):  # more small writes (a log under 2 x 256 KB), the file at
-            await _write(hub, v)  # its kept size
+        for more in range(v, v + 20):  # more small writes (a log under 2 x 256 KB), the
+            await _write(hub, more)  # file at its kept size
             assert wal.stat().st_size >= limit
             await asyncio.sleep(0.02)
         assert len(calls.copies) == copies, "a file kept at journal_size_limit made copies"
@@ -278,8 +311,8 @@ async def test_the_log_synced_is_the_real_one_when_the_path_is_a_symbolic_link(
         for v in range(1, 6):
             await _write(hub, v)
             await asyncio.sleep(0.03)
-        await asyncio.sleep(0.1)
         inode = (real / "k.db-wal").stat().st_ino
+        await _until(lambda: inode in {i for _, _, i in calls.syncs}, "the real log not synced")
         assert (real / "k.db-commands").exists()  # the command file beside it (cmdfile.py)
         assert not (tmp_path / "link.db-commands").exists()
         assert calls.syncs and inode in {i for _, _, i in calls.syncs}
@@ -311,8 +344,8 @@ async def test_with_synchronous_off_nothing_is_synced(
         for v in range(1, 21):
             await _write(hub, v)
             await asyncio.sleep(0.03)
-        await asyncio.sleep(0.2)
+        # still copied back (copy_every)
+        await _until(lambda: any(mode == "PASSIVE" for _, mode in calls.copies), "no copy")
         assert calls.syncs == []
-        assert any(mode == "PASSIVE" for _, mode in calls.copies)  # still copied back
     finally:
         await hub.stop()

@@ -423,8 +423,10 @@ async def test_a_running_server_folds_its_lines_within_a_tick(
         for v in range(2, 12):
             await hub.queue.write(store.save_command, name="r", version=v, game_no=1, seat=0,
                                   text="/plant", log=LOG)
-        for _ in range(25):  # a few ticks
-            if _versions(db) == list(range(2, 12)):
+        # at the ticks (nothing else calls the store): a few of them, later on a loaded
+        # machine; the fold is committed a moment before its file turns, so both are awaited
+        for _ in range(500):  # a hang guard, not a timing: 10 s
+            if _versions(db) == list(range(2, 12)) and _lines(db) == b"":
                 break
             await asyncio.sleep(0.02)
         assert _versions(db) == list(range(2, 12))  # another process sees them

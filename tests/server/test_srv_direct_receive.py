@@ -245,14 +245,19 @@ async def test_says_taken_directly_are_answered_after_their_commit_in_order(
         loop = asyncio.get_running_loop()
         # hello, through the task as before (the room is not there yet)
         loop.call_soon(proto.data_received, client_frame(b'{"type":"hello","name":"Ann"}'))
-        await _turns(20)
+        for i in range(1200):  # until Ann is in the room: her state (a hang guard: 10 s)
+            await asyncio.sleep(0 if i < 20 else 0.01)
+            if any(m.get("type") == "state" for m in _frames(transport.out)):
+                break
         paused = transport.paused
         assert paused == 1  # the hello, queued for the task
         before = stored()
         loop.call_soon(proto.data_received, _say(1, "/join"))
         loop.call_soon(proto.data_received, _say(2, "hello all"))  # while /join is on its way
-        for _ in range(200):
-            await asyncio.sleep(0)
+        # (a hang guard, not a timing: a write that follows one of the checkpointer's on the
+        # database thread waits for it there, later than any count of the loop's turns)
+        for i in range(1200):
+            await asyncio.sleep(0 if i < 200 else 0.01)
             if len(stored_at_write) >= 2:
                 break
         replies = [m for m, _ in stored_at_write]

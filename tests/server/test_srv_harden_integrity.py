@@ -293,14 +293,23 @@ def test_every_offered_log_level_serves(tmp_path: Path) -> None:
 
     assert "trace" in LOG_LEVELS
     for level in ("trace", "critical"):
-        port = free_port()
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "bohnanza", "serve", "--host", "127.0.0.1", "--port",
-             str(port), "--db", str(tmp_path / f"{level}.db"), "--log-level", level],
-            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        try:
-            assert serves(proc, port), (level, proc.poll())
-        finally:
-            proc.terminate()
-            _, err = proc.communicate(timeout=30)
-        assert "Traceback" not in err, (level, err[-2000:])
+        # a port taken between free_port() and the bind (a client's outgoing connection,
+        # another worker's server; at level critical the server does not say so): another
+        # one; a level that cannot serve fails all three
+        errs: list[str] = []
+        for _ in range(3):
+            port = free_port()
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "bohnanza", "serve", "--host", "127.0.0.1", "--port",
+                 str(port), "--db", str(tmp_path / f"{level}.db"), "--log-level", level],
+                cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            try:
+                up = serves(proc, port)
+            finally:
+                proc.terminate()
+                _, err = proc.communicate(timeout=30)
+            errs.append(err)
+            if up:
+                break
+        assert up, (level, proc.returncode, err[-2000:])
+        assert not any("Traceback" in e for e in errs), (level, errs)

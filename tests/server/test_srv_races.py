@@ -14,7 +14,7 @@ from bohnanza.server.room.journal import load_room
 from bohnanza.server.room.table import hash_token
 from bohnanza.server.sqlite import SQLiteStore as Store
 
-from .harness import Client, ServerProc, free_port, server_store
+from .harness import Client, ServerProc, server_store
 
 ROUNDS = 4
 
@@ -104,7 +104,7 @@ async def test_races(tmp_path: Path) -> None:
     rooms = [f"{k}{i}" for k in kinds for i in range(ROUNDS)]
     tokens = _craft(db, rooms)
     start_cards = _cards(_whole_deck(Game.from_position(BASE).to_position()))
-    srv = ServerProc(db, free_port(), commands_per_second=1000, commands_burst=1000)
+    srv = ServerProc(db, commands_per_second=1000, commands_burst=1000)  # (a port it picks)
     srv.start()
     opened: list[Client] = []
     try:
