@@ -159,14 +159,14 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "ゲーム {game}（{lo}〜{hi}人）、パラメータ {params}、持ち時間 {clock}。"
                          "/option game bohnanza で戻せます。"),
     "option.farm_params": ("Farm parameters: {what}; set {name} ({hash}).",
-                           "農園ゲームのパラメータ: {what}。セット {name}（{hash}）"),
+                           "農園コンテストのパラメータ: {what}。セット {name}（{hash}）"),
     # a whole file or the shipped set: their words in the reader's language (trial user9: the
     # Japanese line read "a parameter file")
     "option.farm_params_file": ("Farm parameters: a parameter file; set {name} ({hash}).",
-                                "農園ゲームのパラメータ: パラメータファイル。セット {name}（{hash}）"),
+                                "農園コンテストのパラメータ: パラメータファイル。セット {name}（{hash}）"),
     "option.farm_params_default": ("Farm parameters: the shipped parameter set; set {name} "
                                    "({hash}).",
-                                   "農園ゲームのパラメータ: 既定のセット。セット {name}（{hash}）"),
+                                   "農園コンテストのパラメータ: 既定のセット。セット {name}（{hash}）"),
     "who.nobody": ("Nobody is seated; /join takes a seat.",
                    "まだ誰も着席していません。/join で席に着けます。"),
     "who.spectators": ("spectators: {n}", "観戦者: {n}人"),

@@ -17,7 +17,7 @@ _USAGE: dict[str, str] = {
     "like /transform h1 h2 for L1 fruit": "例: /変化 h1 h2 で L1 果菜",
     "like /plant h3 (a base) or /plant h3 h1 (a base with a synthesis card)":
         "例: /植える h3（ベース）、/植える h3 h1（合成カード付き）",
-    "like /synth b1 h2 (lay h2 on the base in slot 1)": "例: /合成 b1 h2（枠1のベースに h2 を重ねる）",
+    "like /synth b1 h2 (lay h2 on the base in slot 1)": "例: /合成 b1 h2（スロット1のベースに h2 を重ねる）",
     "like /draw L1 root, L1 leaf": "例: /引く L1 根菜, L1 葉菜",
     "like /ship b1 or /ship b1 for L2 root, L2 leaf": "例: /出荷 b1、/出荷 b1 で L2 根菜, L2 葉菜",
     "like /upgrade field (field, pot = transformation pot, synth = synthesis pot, box = storage "
@@ -75,7 +75,7 @@ _SHAPES: list[tuple[str, Render]] = [
      lambda m: "/help に付けられるコマンド名は1つです（例: /help 出荷）"),
     (r"(/\S+) is not a command of the farm game(?: \(did you mean (/\S+)\?\))?; type /help "
      r"for the list",
-     lambda m: f"{m[1]} は農場ゲームのコマンドではありません"
+     lambda m: f"{m[1]} は農園コンテストのコマンドではありません"
      + (f"（{m[2]} のことですか？）" if m[2] else "") + "。/help で一覧を表示します"),
 ]
 
@@ -126,7 +126,7 @@ _ENGINE: dict[str, list[tuple[str, Render]]] = {
     ],
     "field_full": [
         (r"your field \(grade (\d+)\) holds (\d+) bases?, all planted",
-         lambda m: f"畑（グレード{m[1]}）のベース{m[2]}枠はすべて埋まっています"),
+         lambda m: f"畑（グレード{m[1]}）のスロット{m[2]}つはすべて埋まっています"),
     ],
     "synth_limit": [
         (r"your synthesis pot \(grade (\d+)\) allows (\d+) synthesis cards? here",
@@ -134,7 +134,7 @@ _ENGINE: dict[str, list[tuple[str, Render]]] = {
         (r"your synthesis pot \(grade (\d+)\) allows (\d+) more synthesis cards? there",
          lambda m: f"合成釜（グレード{m[1]}）では、そのベースにあと{m[2]}枚まで重ねられます"),
     ],
-    "no_base": [(r"there is no base in your slot (\d+)", lambda m: f"枠{m[1]}にベースはありません")],
+    "no_base": [(r"there is no base in your slot (\d+)", lambda m: f"スロット{m[1]}にベースはありません")],
     "already_entered": [
         (r"that vegetable is entered in the contest", lambda m: "その野菜はコンテストに出品しています"),
         (r"an entered vegetable cannot be shipped", lambda m: "出品した野菜は出荷できません"),
