@@ -58,3 +58,16 @@ def test_a_slot_is_named_as_the_board_names_it() -> None:
     assert "スロット3" in lines[0], lines[0]
     for line in lines:
         assert "枠" not in line, line
+
+
+@pytest.mark.parametrize(("typed", "name"), [("/宣言 今", "/宣言"), ("/終了 now", "/終了"),
+                                             ("/declare x", "/declare"), ("/done now", "/done")])
+def test_a_command_typed_by_another_name_is_refused_by_that_name(typed: str, name: str) -> None:
+    """"/宣言 今" was refused with "/done の後には何も付けません。/done だけを入力してください":
+    the player is told to type a command they never typed; the refusal names the one typed."""
+    with pytest.raises(ParseError) as info:
+        parse(typed)
+    ja = refusal_text(info.value.code, info.value.message, "ja")
+    assert ja == f"{name} の後には何も付けません。{name} だけを入力してください", ja
+    if name != "/done":
+        assert "/done" not in info.value.message and "/done" not in ja
