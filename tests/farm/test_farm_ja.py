@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,3 +72,68 @@ def test_a_command_typed_by_another_name_is_refused_by_that_name(typed: str, nam
     assert ja == f"{name} の後には何も付けません。{name} だけを入力してください", ja
     if name != "/done":
         assert "/done" not in info.value.message and "/done" not in ja
+
+
+def _english(ja: str) -> list[str]:
+    """English words left in a Japanese line, besides commands (``/出荷``) and parameter keys
+    with their values (``turn.harvest_any_order = false``)."""
+    rest = re.sub(r"/\S+|[a-z_]+(?:\.[a-z_]+)+(?: = \w+)?", "", ja)
+    return re.findall(r"[A-Za-z]{3,}", rest)
+
+
+def _refused(host: Any, game: Any, seat: int, text: str) -> tuple[str, str]:
+    from bohnanza.engine.errors import Refusal
+
+    with pytest.raises(Refusal) as info:
+        cmd = host.parse(text, game)
+        game.apply(seat, cmd.action)
+    e = info.value
+    return e.code, refusal_text(e.code, e.message, "ja")
+
+
+def test_the_engines_refusals_carry_their_specifics_in_japanese() -> None:
+    """A Japanese page read 'ship comes before upgrade in a harvest turn here ...' (no
+    Japanese at all), the pot's exchanges as '2 cards of the same level -> 1 card of that
+    level' and cards as 'L2 root shape+2' inside Japanese sentences. Each says it in Japanese,
+    the exchanges in the words of /help transform, the cards as the log and the board write
+    them (L2 根菜 形状+2)."""
+    from bohnanza.farm.params import default_params, with_override
+    from bohnanza.games import TableGame
+
+    host = TableGame.get("farm")
+    params = with_override(default_params(), "turn.harvest_any_order", "false")
+    params = with_override(params, "game.start_cost", "30")
+    game = host.new({"params": params}, ["Ann", "Bob"], 5)
+    seen = {}
+    for text in ("/transform h1 for L1 fruit", "/transform h1 h2 for L2 fruit",
+                 "/plant L2 root shape+2", "/植える L1 野菜 形状+2"):
+        code, ja = _refused(host, game, 0, text)
+        seen[code] = ja
+    assert "同じレベル2枚→そのレベル1枚" in seen["no_exchange"], seen
+    assert "レベル1以上2枚→レベル2以下1枚" in seen["pot_grade"], seen
+    assert "L2 根菜 形状+2" in seen["no_such_card"], seen
+    assert "根菜" in seen["parse_error"] and "果菜" in seen["parse_error"], seen
+    for seat, text in ((0, "/plant h1"), (1, "/plant h1"), (0, "/done")):  # F22: Bob is done
+        game.apply(seat, host.parse(text, game).action)  # type: ignore[union-attr]
+    active = game.view(None)["active"]
+    game.apply(active, host.parse("/upgrade box", game).action)  # type: ignore[union-attr]
+    code, seen[code] = _refused(host, game, active, "/ship b1")   # G20: ship, upgrade, enter
+    assert code == "out_of_order"
+    assert "出荷" in seen[code] and "強化" in seen[code], seen[code]
+    for code, ja in seen.items():
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja) and not _english(ja), (code, ja)
+
+
+def test_a_deck_too_small_for_the_start_says_so_in_japanese() -> None:
+    """``/option param game.start_hand.count 40``, then /start with two seated: a Japanese
+    room read '2 players need 80 level-1 cards; the deck has 48'."""
+    from bohnanza.engine.errors import Refusal
+    from bohnanza.farm.params import default_params, with_override
+    from bohnanza.games import TableGame
+
+    params = with_override(default_params(), "game.start_hand.count", "40")
+    with pytest.raises(Refusal) as info:
+        TableGame.get("farm").new({"params": params}, ["Ann", "Bob"], 1)
+    ja = refusal_text(info.value.code, info.value.message, "ja")
+    # 2 players x 40 cards; the default deck's level 1: 16 cards per category (G1), 3 categories
+    assert "80" in ja and "48" in ja and "レベル1" in ja and not _english(ja), ja
