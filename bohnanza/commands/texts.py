@@ -345,6 +345,15 @@ TEXTS: dict[str, tuple[str, str]] = {
                               "{game}は{lo}〜{hi}人用です。いま{n}人が着席しています。"),
     "refuse.bad_option.game": ("{option} is no option of {game}; the options here: {keys}.",
                                "{option}は{game}の設定ではありません。ここでの設定: {keys}。"),
+    # the farm contest's options (bohnanza/games/farm.py) and the game's name (/option game)
+    "refuse.bad_option.param": ("Say /option param KEY VALUE, like /option param "
+                                "facilities.field.price [5, 10, 15].",
+                                "/option param キー 値 と入力してください（例: /option param "
+                                "facilities.field.price [5, 10, 15]）。"),
+    "refuse.bad_option.farm": ("The farm contest has no option {option}.",
+                               "農園コンテストに{option}という設定はありません。"),
+    "refuse.unknown_game": ("There is no game {name}; choose one of: {choices}.",
+                            "ゲーム{name}はありません。次から選んでください: {choices}。"),
     "refuse.bad_option.which": ("Options: hiddenmoney, rules, duel, clock.",
                                 "設定: hiddenmoney、rules、duel、clock。"),
     "refuse.unknown_preset.say": ("Say /option rules {choices}.",

@@ -137,3 +137,81 @@ def test_a_deck_too_small_for_the_start_says_so_in_japanese() -> None:
     ja = refusal_text(info.value.code, info.value.message, "ja")
     # 2 players x 40 cards; the default deck's level 1: 16 cards per category (G1), 3 categories
     assert "80" in ja and "48" in ja and "レベル1" in ja and not _english(ja), ja
+
+
+#: a designer's mistakes in /option param KEY VALUE, with what the Japanese must still name
+PARAM_MISTAKES = [
+    ("game.cycles", "abc", ["game.cycles", "整数"]),
+    ("game.cycles", "0", ["game.cycles", "1以上"]),
+    ("game.players.max", "9", ["game.players.max", "8以下"]),
+    ("piles.mode", "xyz", ["piles.mode", "level_category", "level"]),
+    ("turn.harvest_any_order", "maybe", ["turn.harvest_any_order", "true", "false"]),
+    ("cards.categories", "[{id='Root'}]", ["cards.categories.0.id"]),
+    ("cards.categories", "[{ja='根'}]", ["cards.categories.0.id"]),   # the id is missing
+    ("turn.prep_time_limit_s", "-1", ["turn.prep_time_limit_s", "0以上"]),
+    ("facilities.max_grade", "5", ["facilities.field.price", "4", "3"]),
+    ("facilities.field.price", "[5]", ["facilities.field.price", "3", "1"]),
+    ("game.cycles", "1", ["game.contest_level_by_cycle", "1", "3"]),
+    ("game.players", "{min=3, max=2}", ["game.players", "2", "3"]),
+    ("shipping.value.base", "-5", ["shipping.value.base", "-4", "G8"]),
+    ("game.start_hand.level", "7", ["game.start_hand.level", "7"]),
+    ("foo.bar", "3", ["foo.bar", "foo"]),
+    ("game.name", "x", ["game.name"]),
+    ("x y", "1", ["x y"]),
+    ("game.cycles", "[1", ["game.cycles", "[1"]),
+]
+#: pydantic's and the parameter module's English, which a Japanese page must not show
+ENGLISH = re.compile(r"Input should|String should|is not|not a|needed|must|at most|missing|"
+                     r"valid|below|distinct|cannot|TOML value|Tuple")
+
+
+@pytest.mark.parametrize(("key", "value", "named"), PARAM_MISTAKES)
+def test_a_parameter_mistake_reads_in_japanese(key: str, value: str, named: list[str]) -> None:
+    """`/option param game.cycles abc` answered a Japanese page 'game.cycles: Input should be
+    a valid integer' (pydantic's English; likewise every bad key of a parameter file): each
+    part says in Japanese what is wrong, with its key and numbers."""
+    from bohnanza.farm.params import ParamsError, default_params, with_override
+
+    with pytest.raises(ParamsError) as info:
+        with_override(default_params(), key, value)
+    ja = refusal_text(info.value.code, info.value.message, "ja")
+    assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja) and not ENGLISH.search(ja), ja
+    for word in named:
+        assert word in ja, (word, ja)
+
+
+@pytest.mark.parametrize(("toml", "named"), [
+    ("[[[", ["TOML", "1", "3"]), ("game = 3", ["game"]),
+    ("[game]\ncycles = 2\nfoo = 1", ["game.foo"]),
+    ("[cards]\nlevels = [1, 1]", ["cards.levels", "cards.pattern.2", "[1, 1]"]),
+    ("[contest]\nevaluations = [{id = 'taste', counts = 'zzz'}]",
+     ["contest.evaluations", "F9", "zzz", "contest.vp"]),
+])
+def test_a_parameter_file_mistake_reads_in_japanese(toml: str, named: list[str]) -> None:
+    """`/option params TOML` (the board's "load a parameter file"): every bad key of the file
+    in Japanese, each with its key."""
+    from bohnanza.farm.params import ParamsError, params_from_toml
+
+    with pytest.raises(ParamsError) as info:
+        params_from_toml(toml)
+    ja = refusal_text(info.value.code, info.value.message, "ja")
+    assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja) and not ENGLISH.search(ja), ja
+    for word in named:
+        assert word in ja, (word, ja)
+
+
+def test_the_farm_rooms_setup_refusals_read_in_japanese() -> None:
+    """'/option param game.cycles' (no value) answered 'その設定はありません' (the general line:
+    no word of what to type); '/option game chess' answered "There is no game 'chess'; ..."."""
+    from bohnanza.engine.errors import Refusal
+    from bohnanza.games import TableGame
+
+    with pytest.raises(Refusal) as info:
+        TableGame.get("farm").set_option({}, "param", "game.cycles")
+    ja = refusal_text(info.value.code, info.value.message, "ja")
+    assert "/option param" in ja and "キー" in ja and "値" in ja, ja
+    with pytest.raises(Refusal) as info:
+        TableGame.get("chess")
+    ja = refusal_text(info.value.code, info.value.message, "ja")
+    assert "chess" in ja and "bohnanza" in ja and "farm" in ja and "ゲーム" in ja, ja
+    assert not ENGLISH.search(ja) and "There" not in ja, ja

@@ -10,6 +10,7 @@ import re
 
 from bohnanza.commands.refusals import Render, add_shapes
 
+from . import param_refusals  # noqa: F401  (the parameter set's refusals: bad_params)
 from .logtext import card_ja
 from .vocab import FACILITY_JA, default_vocab
 
