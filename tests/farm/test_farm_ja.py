@@ -215,3 +215,38 @@ def test_the_farm_rooms_setup_refusals_read_in_japanese() -> None:
     ja = refusal_text(info.value.code, info.value.message, "ja")
     assert "chess" in ja and "bohnanza" in ja and "farm" in ja and "ゲーム" in ja, ja
     assert not ENGLISH.search(ja) and "There" not in ja, ja
+
+
+def _harvest_turn(cycle: int, base: str) -> tuple[Any, Any]:
+    """A game in Ann's harvest turn of turn 2 (a contest, F2) of ``cycle``, ``base`` (a card
+    of her hand) planted in her slot 1 before this turn."""
+    from bohnanza.games import TableGame
+
+    host = TableGame.get("farm")
+    p = host.new({}, ["Ann", "Bob"], 3).to_position()
+    ann = p["seats"][0]
+    ann["hand"].remove(base)
+    ann["field"] = [{"base": base, "synth": [], "planted": 1}]
+    p.update(phase="harvest", cycle=cycle, turn=2, harvest_order=[0, 1], active=0)
+    return host, host.load(p)
+
+
+def test_a_vegetable_the_contest_does_not_take_is_refused_in_japanese() -> None:
+    """'/出品 b1' in a contest turn answered a Japanese page 'this contest is for leaf; L1 root
+    color+2 is not' and 'this contest needs a base of level 2 or more (contest level 2); L1
+    root nutrition+2 is level 1' (F30), the refusals a contest turn meets most."""
+    host, game = _harvest_turn(1, "L1 leaf weight+1")
+    assert game.view(None)["contest"]["category"] == "root"
+    code, ja = _refused(host, game, 0, "/出品 b1")
+    assert code == "wrong_category"
+    assert "根菜" in ja and "L1 葉菜 重さ+1" in ja and not _english(ja), ja
+    host, game = _harvest_turn(2, "L1 root color+1")
+    code, ja = _refused(host, game, 0, "/出品 b1")
+    assert code == "level_too_low"
+    # contest level 2 in cycle 2 (F30); the base is level 1
+    assert "レベル2" in ja and "L1 根菜 彩り+1" in ja and "レベル1" in ja, ja
+    assert not _english(ja), ja
+    # a discard within the hand limit (F31): what to type to end the turn, not "何も捨てません"
+    code, ja = _refused(host, game, 0, "/手札調整 h1")
+    assert code == "wrong_discard_count"
+    assert "捨てるカードはありません" in ja and "/手札調整" in ja and "/宣言" in ja, ja

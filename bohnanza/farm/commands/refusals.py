@@ -210,13 +210,25 @@ _ENGINE: dict[str, list[tuple[str, Render]]] = {
         (r"turn (\d+) of a cycle has no contest",
          lambda m: f"サイクルの{m[1]}ターン目にはコンテストがありません"),
     ],
+    "wrong_category": [
+        (r"this contest is for (\S+); (.+) is not",
+         lambda m: f"このコンテストは{_category(m[1])}の部門です。{card_ja(m[2])} は{_category(m[1])}"
+         "ではありません"),
+    ],
+    "level_too_low": [
+        (r"this contest needs a base of level (\d+) or more \(contest level \d+\); (.+) is "
+         r"level (\d+)",
+         lambda m: f"このコンテストに出品できるのはレベル{m[1]}以上のベースです。{card_ja(m[2])} は"
+         f"レベル{m[3]}です"),
+    ],
     "entry_limit": [
         (r"at most (\d+) entr(?:y|ies) per player in a contest",
          lambda m: f"1つのコンテストに出品できるのは1人{m[1]}つまでです"),
     ],
     "wrong_discard_count": [
         (r"your hand \((\d+) cards\) is within the limit of (\d+): discard nothing \(/done\)",
-         lambda m: f"手札（{m[1]}枚）は上限{m[2]}枚以内です。何も捨てません（/宣言）"),
+         lambda m: f"手札（{m[1]}枚）は上限{m[2]}枚以内なので、捨てるカードはありません（/手札調整 "
+         "だけか /宣言 で収穫を終えます）"),
         (r"discard exactly (\d+) cards? to reach your hand limit of (\d+)",
          lambda m: f"手札上限の{m[2]}枚になるよう、ちょうど{m[1]}枚捨ててください"),
     ],
