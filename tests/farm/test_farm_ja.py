@@ -250,3 +250,15 @@ def test_a_vegetable_the_contest_does_not_take_is_refused_in_japanese() -> None:
     code, ja = _refused(host, game, 0, "/手札調整 h1")
     assert code == "wrong_discard_count"
     assert "捨てるカードはありません" in ja and "/手札調整" in ja and "/宣言" in ja, ja
+
+
+def test_option_names_the_farm_contest_by_its_japanese_name() -> None:
+    """'/option' in a farm room answered a Japanese page 'ゲーム farm（2〜4人）...' (the id),
+    where /option game and the room's lines say 農園コンテスト."""
+    from bohnanza.server.room.answers import options_text
+    from bohnanza.server.room.table import Table
+
+    t = Table()
+    t.game_name = "farm"
+    ja = options_text(t, "ja")
+    assert f"ゲーム {BOARD_NAME}（2〜4人）" in ja and "farm（" not in ja, ja
