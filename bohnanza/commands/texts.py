@@ -159,14 +159,14 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "ゲーム {game}（{lo}〜{hi}人）、パラメータ {params}、持ち時間 {clock}。"
                          "/option game bohnanza で戻せます。"),
     "option.farm_params": ("Farm parameters: {what}; set {name} ({hash}).",
-                           "農園ゲームのパラメータ: {what}。セット {name}（{hash}）"),
+                           "農園コンテストのパラメータ: {what}。セット {name}（{hash}）"),
     # a whole file or the shipped set: their words in the reader's language (trial user9: the
     # Japanese line read "a parameter file")
     "option.farm_params_file": ("Farm parameters: a parameter file; set {name} ({hash}).",
-                                "農園ゲームのパラメータ: パラメータファイル。セット {name}（{hash}）"),
+                                "農園コンテストのパラメータ: パラメータファイル。セット {name}（{hash}）"),
     "option.farm_params_default": ("Farm parameters: the shipped parameter set; set {name} "
                                    "({hash}).",
-                                   "農園ゲームのパラメータ: 既定のセット。セット {name}（{hash}）"),
+                                   "農園コンテストのパラメータ: 既定のセット。セット {name}（{hash}）"),
     "who.nobody": ("Nobody is seated; /join takes a seat.",
                    "まだ誰も着席していません。/join で席に着けます。"),
     "who.spectators": ("spectators: {n}", "観戦者: {n}人"),
@@ -345,6 +345,15 @@ TEXTS: dict[str, tuple[str, str]] = {
                               "{game}は{lo}〜{hi}人用です。いま{n}人が着席しています。"),
     "refuse.bad_option.game": ("{option} is no option of {game}; the options here: {keys}.",
                                "{option}は{game}の設定ではありません。ここでの設定: {keys}。"),
+    # the farm contest's options (bohnanza/games/farm.py) and the game's name (/option game)
+    "refuse.bad_option.param": ("Say /option param KEY VALUE, like /option param "
+                                "facilities.field.price [5, 10, 15].",
+                                "/option param キー 値 と入力してください（例: /option param "
+                                "facilities.field.price [5, 10, 15]）。"),
+    "refuse.bad_option.farm": ("The farm contest has no option {option}.",
+                               "農園コンテストに{option}という設定はありません。"),
+    "refuse.unknown_game": ("There is no game {name}; choose one of: {choices}.",
+                            "ゲーム{name}はありません。次から選んでください: {choices}。"),
     "refuse.bad_option.which": ("Options: hiddenmoney, rules, duel, clock.",
                                 "設定: hiddenmoney、rules、duel、clock。"),
     "refuse.unknown_preset.say": ("Say /option rules {choices}.",

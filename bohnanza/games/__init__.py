@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bohnanza.commands import texts
 from bohnanza.engine.errors import Refusal
 
 from .base import Answering, GameState, HostedGame
@@ -32,8 +33,8 @@ class TableGame:
         """The hosted game ``name`` (None: Bohnanza). Raises a ``Refusal`` ``unknown_game``."""
         game = cls.GAMES.get(name or DEFAULT_GAME)
         if game is None:
-            raise Refusal("unknown_game", f"There is no game {name!r}; choose one of: "
-                          f"{', '.join(cls.GAMES)}.")
+            raise Refusal("unknown_game", texts.text("refuse.unknown_game", name=repr(name),
+                                                     choices=", ".join(cls.GAMES)))
         return game
 
     @classmethod

@@ -236,8 +236,7 @@ class FarmHost:
         if key == "param":
             k, _, v = value.partition(" ")
             if not k or not v.strip():
-                raise Refusal("bad_option", "Say /option param KEY VALUE, like /option param "
-                              "facilities.field.price [5, 10, 15].")
+                raise Refusal("bad_option", texts.text("refuse.bad_option.param"))
             params = with_override(params_of(options), k, v.strip())
             out["params"] = params
             return out, texts.text("option.farm_params", what=f"{k} = {v.strip()}",
@@ -250,7 +249,7 @@ class FarmHost:
                 params = params_from_toml(value)
                 line = "option.farm_params_file"
         else:
-            raise Refusal("bad_option", f"The farm game has no option {key}.")
+            raise Refusal("bad_option", texts.text("refuse.bad_option.farm", option=key))
         out["params"] = params
         return out, texts.text(line, name=params["name"], hash=params_hash(params))
 

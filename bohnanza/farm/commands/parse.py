@@ -211,9 +211,11 @@ def _adjust(rest: str, vocab: Vocab) -> Command:
     return GameCommand(Adjust(_hand_cards(_tokens(rest), vocab, usage)))
 
 
-def _done(rest: str, vocab: Vocab) -> Command:
+def _done(rest: str, vocab: Vocab, name: str = "done") -> Command:
+    """``/done`` and its other names (``/declare``, ``/宣言``, ``/終了``): the refusal names
+    the one typed, so a player who typed ``/宣言 今`` is told to type just ``/宣言``."""
     if rest:
-        raise ParseError("/done takes nothing after it; type just /done")
+        raise ParseError(f"/{name} takes nothing after it; type just /{name}")
     return GameCommand(Done())
 
 
@@ -279,4 +281,6 @@ def parse(text: str, vocab: Vocab | None = None) -> Command:
         hint = f" (did you mean /{close[0]}?)" if close else ""
         raise ParseError(f"/{typed} is not a command of the farm game{hint}; type /help "
                          "for the list")
+    if handler is _done:
+        return _done(rest, vocab, name)
     return handler(rest, vocab)

@@ -23,7 +23,7 @@ def options_text(t: Table, reader: str = "en") -> str:
     if t.game_name != "bohnanza":
         about = t.describe()
         params = f"{about.get('params_name')} ({about.get('params_hash')})"
-        return lang.text("option.show_game", reader, game=t.game_name, lo=lo, hi=hi,
+        return lang.text("option.show_game", reader, game=word(t.game_name, reader), lo=lo, hi=hi,
                          params=params, clock=clock)
     hidden = lang.text("word.on" if t.hidden_money else "word.off", reader)
     if lo > 2:  # no bean duel in these rules (rules.md §1d: rio-grande's alone; /start refuses 2)

@@ -95,7 +95,7 @@ const W = {
   game_bohnanza: ['Bohnanza', 'ボーナンザ'],
   game_farm: ['Farm contest', '農園コンテスト'],   // no seed ids in player-facing text
   farm_waiting: ['Change any number before the start (/option param KEY VALUE, or a file), then Start game. /help lists the farm commands.',
-    '開始前ならどの数値も変えられます（/option param キー 値、またはファイル）。その後ゲーム開始。/help で農園ゲームのコマンド一覧。'],
+    '開始前ならどの数値も変えられます（/option param キー 値、またはファイル）。その後ゲーム開始。/help で農園コンテストのコマンド一覧。'],
   param_key: ['parameter', 'パラメータ'],
   param_value: ['value', '値'],
   param_set: ['Set', '設定'],
