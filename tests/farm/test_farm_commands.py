@@ -65,7 +65,7 @@ def test_parse_and_round_trip(text: str, action: object) -> None:
     ("/transform h1 h2", "then for"), ("/upgrade barn", "needs one facility"),
     ("/enter x", "'x' is not one"), ("/plant h1 banana", "not a hand card"),
     ("/ship b1 for L2 melon shape+2", "not a pile"), ("/plant L2 root shape", "attribute with its bonus"),
-    ("/harvest 1", "not a command of the farm game"), ("/done now", "takes nothing"),
+    ("/harvest 1", "not a command of the farm contest"), ("/done now", "takes nothing"),
 ])
 def test_bad_text_says_what_was_expected(text: str, needle: str) -> None:
     with pytest.raises(ParseError) as e:

@@ -48,6 +48,30 @@ def test_the_game_has_one_japanese_name_everywhere_a_player_reads_it() -> None:
     assert BOARD_NAME in read[0] and BOARD_NAME in read[1] and BOARD_NAME in read[2]
 
 
+def _en(key: str, source: str) -> str:
+    m = re.search(rf"\b{key}: \[\s*'([^']*)',", source)
+    assert m is not None, key
+    return m.group(1)
+
+
+def test_the_game_has_one_english_name_too() -> None:
+    """The board and the lobby say "Farm contest"; /help's overview and the "not a command"
+    refusal said "Farm game" (ja15's note): the English lines use the board's name too."""
+    i18n = (WEB / "i18n.js").read_text(encoding="utf-8")
+    words = (WEB / "farm" / "words.js").read_text(encoding="utf-8")
+    name = _en("lobby_game_farm", i18n)
+    assert name == _en("farm", words) == "Farm contest"
+    with pytest.raises(ParseError) as info:
+        parse("/xyz")
+    read = [refusal_text(info.value.code, info.value.message, "en"), help_text(None, "en")]
+    for line in read:
+        assert "farm game" not in line.lower(), line
+        assert name.lower() in line.lower(), line
+    # the Japanese of the refusal still reads (its pattern follows the English sentence)
+    ja = refusal_text(info.value.code, info.value.message, "ja")
+    assert BOARD_NAME in ja and "farm" not in ja, ja
+
+
 def test_a_slot_is_named_as_the_board_names_it() -> None:
     """The board and the log say "スロット1" for a field slot; the refusals and /help said
     "枠1" for the same place."""

@@ -7,7 +7,7 @@ from .vocab import fold
 
 _OVERVIEW = {
     "en": (
-        "Farm game commands (/help COMMAND for one of them):\n"
+        "Farm contest commands (/help COMMAND for one of them):\n"
         "Preparation (everyone at once): /transform CARDS for PILES, /plant BASE [SYNTH...], "
         "/synth bN CARDS, /draw PILES (rescue cards), /done (declare the end: take the lowest "
         "turn-order card)\n"

@@ -279,7 +279,7 @@ def parse(text: str, vocab: Vocab | None = None) -> Command:
 
         close = difflib.get_close_matches(name, [*_HANDLERS, *ROOM_COMMANDS], n=1, cutoff=0.7)
         hint = f" (did you mean /{close[0]}?)" if close else ""
-        raise ParseError(f"/{typed} is not a command of the farm game{hint}; type /help "
+        raise ParseError(f"/{typed} is not a command of the farm contest{hint}; type /help "
                          "for the list")
     if handler is _done:
         return _done(rest, vocab, name)

@@ -75,7 +75,7 @@ _SHAPES: list[tuple[str, Render]] = [
      lambda m: f"「{m[1]}」は山札ではありません（レベルと分類: L1 根菜 など）" + _ex(m[2])),
     (r"/help takes one command name, like /help ship",
      lambda m: "/help に付けられるコマンド名は1つです（例: /help 出荷）"),
-    (r"(/\S+) is not a command of the farm game(?: \(did you mean (/\S+)\?\))?; type /help "
+    (r"(/\S+) is not a command of the farm contest(?: \(did you mean (/\S+)\?\))?; type /help "
      r"for the list",
      lambda m: f"{m[1]} は農園コンテストのコマンドではありません"
      + (f"（{m[2]} のことですか？）" if m[2] else "") + "。/help で一覧を表示します"),
