@@ -1,0 +1,91 @@
+"""A chat line typed while the page connects (a tester's report: a line typed right after the
+name gate's Take a seat seemed lost before it reached the server).
+
+The standard for what a person sends: it reaches the server once and shows, or the page says
+clearly that it was not sent and the chat's line keeps the text to send again (net.js say).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .e2e_board import assert_clean, watched_page
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 10_000
+LAPTOP = {"viewport": {"width": 1366, "height": 768}}
+
+# the room's WebSocket opens only when the test lets it (window.__letOpen()): a slow network
+# or a loaded server, where the socket takes a while to open after the gate's join
+HELD_OPEN = """(() => {
+  const Real = window.WebSocket;
+  const held = [];
+  window.__letOpen = () => { for (const go of held.splice(0)) go(); };
+  class Held extends Real {
+    constructor(...a) { super(...a); this._held = true; held.push(() => { this._held = false; this._go?.(); }); }
+    get readyState() { return this._held ? Real.CONNECTING : super.readyState; }
+    set onopen(fn) { super.onopen = (ev) => { if (this._held) this._go = () => fn(ev); else fn(ev); }; }
+  }
+  window.WebSocket = Held;
+})();"""
+
+CHAT_LINES = "[...document.querySelectorAll('#chat .chat-line')].map(l => l.textContent)"
+
+
+def test_a_line_typed_while_the_gates_join_connects_is_sent_once_connected(
+        browser: Any, server: str) -> None:
+    """Ann types her name at the gate, presses Take a seat, and says hello before the socket is
+    open. Before: the line was refused at once ("Disconnected, reconnecting…"), and the answer
+    of the page's own /join took that bubble away a moment later: the line never reached the
+    server and nothing said so. Now it waits for the socket and goes right after the hello:
+    it shows in the chat once, and the chat's line empties."""
+    with watched_page(browser, **LAPTOP) as (ann, errors):
+        ann.context.add_init_script(HELD_OPEN)
+        ann.goto(f"{server}/r/unsent1")
+        ann.fill("#name-input", "Ann")
+        ann.press("#name-input", "Enter")
+        ann.fill("#chat-input", "hello all")
+        ann.press("#chat-input", "Enter")
+        ann.wait_for_function("window.__bohnanza.sent.includes('hello all')", timeout=TIMEOUT)
+        ann.evaluate("window.__letOpen()")
+        ann.wait_for_function(f"{CHAT_LINES}.includes('Ann: hello all')", timeout=TIMEOUT)
+        ann.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0 "
+                              "&& window.__bohnanza.net.pending.size === 0", timeout=TIMEOUT)
+        assert ann.evaluate(CHAT_LINES).count("Ann: hello all") == 1
+        assert ann.input_value("#chat-input") == ""
+        assert all(r["ok"] for r in ann.evaluate("window.__bohnanza.replies"))
+        assert ann.locator(".error-bubble").count() == 0
+        assert_clean(ann, errors)
+
+
+def test_a_line_the_page_could_not_send_says_so_and_stays_in_the_line(
+        browser: Any, private_server: Any) -> None:
+    """The server is gone (restarting) and Ann says a line: it is not sent, and the page says
+    that in so many words ("Disconnected, reconnecting…" said nothing of the line); the line
+    keeps the text, and sent again once the server is back it shows once."""
+    srv = private_server()
+    with watched_page(browser, **LAPTOP) as (ann, errors):
+        ann.goto(f"{srv.base}/r/unsent2")
+        ann.fill("#name-input", "Ann")
+        ann.press("#name-input", "Enter")
+        ann.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                              timeout=TIMEOUT)
+        srv.stop()
+        ann.wait_for_function("!window.__bohnanza.S.connected", timeout=TIMEOUT)
+        ann.fill("#chat-input", "are you there")
+        ann.press("#chat-input", "Enter")
+        bubble = ann.locator(".error-bubble")
+        bubble.wait_for(timeout=TIMEOUT)
+        assert bubble.inner_text().startswith("Not sent:")
+        assert ann.input_value("#chat-input") == "are you there"
+        srv.start()
+        ann.wait_for_function("window.__bohnanza.S.connected && window.__bohnanza.S.you "
+                              "&& window.__bohnanza.S.you.seat === 0", timeout=30_000)
+        ann.press("#chat-input", "Enter")
+        ann.wait_for_function(f"{CHAT_LINES}.includes('Ann: are you there')", timeout=TIMEOUT)
+        ann.wait_for_function("document.querySelector('#chat-input').value === ''", timeout=TIMEOUT)
+        assert ann.evaluate(CHAT_LINES).count("Ann: are you there") == 1
+        assert_clean(ann, errors)
