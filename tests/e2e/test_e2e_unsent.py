@@ -89,3 +89,47 @@ def test_a_line_the_page_could_not_send_says_so_and_stays_in_the_line(
         ann.wait_for_function("document.querySelector('#chat-input').value === ''", timeout=TIMEOUT)
         assert ann.evaluate(CHAT_LINES).count("Ann: are you there") == 1
         assert_clean(ann, errors)
+
+
+# once window.__slow is set, every frame from the server reaches the page's code late (a slow
+# network), in order
+SLOW = """(() => {
+  const Real = window.WebSocket;
+  class Slow extends Real {
+    set onmessage(fn) {
+      let chain = Promise.resolve();
+      super.onmessage = (ev) => {
+        const data = ev.data;
+        const ms = window.__slow ? 2500 : 0;
+        chain = chain.then(() => new Promise((r) => setTimeout(() => { fn({ data }); r(); }, ms)));
+      };
+    }
+  }
+  window.WebSocket = Slow;
+})();"""
+
+
+def test_a_line_on_its_way_is_not_sent_twice_by_a_second_enter(browser: Any, server: str) -> None:
+    """On a slow network Ann says "hi": the line keeps its text until the server takes it, so
+    nothing seemed to happen and she pressed Enter again. Before: the line went twice (two
+    "Ann: hi" in everyone's chat). Now the line looks busy while on its way and the same line
+    is not sent again; once answered it empties, and a line after it goes as always."""
+    with watched_page(browser, **LAPTOP) as (ann, errors):
+        ann.context.add_init_script(SLOW)
+        ann.goto(f"{server}/r/unsent3")
+        ann.fill("#name-input", "Ann")
+        ann.press("#name-input", "Enter")
+        ann.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0 "
+                              "&& window.__bohnanza.net.pending.size === 0", timeout=TIMEOUT)
+        ann.evaluate("window.__slow = true")
+        ann.fill("#chat-input", "hi")
+        ann.press("#chat-input", "Enter")
+        assert ann.evaluate("window.__bohnanza.net.pending.size") == 1   # (its answer is 2.5 s away)
+        ann.press("#chat-input", "Enter")
+        ann.wait_for_function("document.querySelector('#chat-input').value === ''", timeout=30_000)
+        ann.fill("#chat-input", "done")
+        ann.press("#chat-input", "Enter")
+        ann.wait_for_function(f"{CHAT_LINES}.includes('Ann: done')", timeout=30_000)
+        assert ann.evaluate(CHAT_LINES).count("Ann: hi") == 1
+        assert ann.evaluate("window.__bohnanza.sent").count("hi") == 1
+        assert_clean(ann, errors)

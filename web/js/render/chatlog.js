@@ -84,19 +84,30 @@ export function setupCommandLine(input, onSend) {
   const history = JSON.parse(sessionStorage.getItem('bohnanza.cmdhistory') || '[]');
   let pos = history.length;
   let stash = '';
+  // the typed lines on their way (sent, not answered yet). The line keeps its text until the
+  // server takes it: on a slow network nothing seemed to happen, and Enter again sent the line
+  // twice. As the board's presses (app.js boardAct): the same line is not sent again while
+  // the first waits for its answer, and the line looks busy meanwhile (board.css .sending).
+  const flying = new Set();
+  const busy = () => {
+    input.classList.toggle('sending', flying.size > 0);
+    if (flying.size) input.setAttribute('aria-busy', 'true'); else input.removeAttribute('aria-busy');
+  };
   input.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && !e.isComposing) {
       e.preventDefault();
       const text = input.value.trim();
-      if (!text) return;
+      if (!text || flying.has(text)) return;
       if (history[history.length - 1] !== text) history.push(text);
       while (history.length > 100) history.shift();
       sessionStorage.setItem('bohnanza.cmdhistory', JSON.stringify(history));
       pos = history.length;
+      flying.add(text);
+      busy();
       Promise.resolve(onSend(text)).then((r) => {
         // emptied only when taken, and only if the person has not typed on meanwhile
         if (r && r.ok && input.value.trim() === text) input.value = '';
-      });
+      }).finally(() => { flying.delete(text); busy(); });
     } else if (e.key === 'ArrowUp') {
       if (pos === history.length) stash = input.value;
       if (pos > 0) { pos--; input.value = history[pos]; e.preventDefault(); }
