@@ -133,3 +133,43 @@ def test_a_line_on_its_way_is_not_sent_twice_by_a_second_enter(browser: Any, ser
         assert ann.evaluate(CHAT_LINES).count("Ann: hi") == 1
         assert ann.evaluate("window.__bohnanza.sent").count("hi") == 1
         assert_clean(ann, errors)
+
+
+PASTE = """(text) => {
+  const data = new DataTransfer();
+  data.setData('text/plain', text);
+  const input = document.querySelector('#chat-input');
+  input.focus();
+  input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+}"""
+
+
+def test_pasted_lines_the_page_could_not_send_are_kept_and_go_on_later(
+        browser: Any, private_server: Any) -> None:
+    """The server is gone (restarting) and Ann pastes three lines. Before: each was refused
+    in turn and all three were gone, the box empty under "Send it again once connected".
+    Now the first comes back into the box and the others wait; once the server is back, Enter
+    sends it and the two others follow: each shows once, in order."""
+    srv = private_server()
+    with watched_page(browser, **LAPTOP) as (ann, errors):
+        ann.goto(f"{srv.base}/r/unsent4")
+        ann.fill("#name-input", "Ann")
+        ann.press("#name-input", "Enter")
+        ann.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                              timeout=TIMEOUT)
+        srv.stop()
+        ann.wait_for_function("!window.__bohnanza.S.connected", timeout=TIMEOUT)
+        ann.evaluate(PASTE, "one\ntwo\nthree")
+        ann.locator(".error-bubble").wait_for(timeout=TIMEOUT)
+        assert ann.locator(".error-bubble").inner_text().startswith("Not sent:")
+        ann.wait_for_function("document.querySelector('#chat-input').value === 'one'",
+                              timeout=TIMEOUT)
+        srv.start()
+        ann.wait_for_function("window.__bohnanza.S.connected && window.__bohnanza.S.you "
+                              "&& window.__bohnanza.S.you.seat === 0", timeout=30_000)
+        ann.press("#chat-input", "Enter")
+        ann.wait_for_function(f"{CHAT_LINES}.includes('Ann: three')", timeout=TIMEOUT)
+        said = [line for line in ann.evaluate(CHAT_LINES) if line.startswith("Ann: ")]
+        assert said == ["Ann: one", "Ann: two", "Ann: three"]
+        assert ann.input_value("#chat-input") == ""
+        assert_clean(ann, errors)
