@@ -14,6 +14,9 @@ import { tokenKey } from './tokens.js';
 // the refusals of a room this server will not make or play (server/hub.py): not asked again
 export const FINAL = new Set(['room_lookalike', 'bad_room_name', 'room_damaged']);
 
+// the answer of a say that never left the page (no connection): not done, to send again
+const NOT_SENT = Object.freeze({ ok: false, code: 'disconnected', sent: false, message: 'Not connected' });
+
 export class Net {
   constructor(room, name, handlers) {
     this.room = room;
@@ -32,6 +35,12 @@ export class Net {
     // the connection is lost: reconnect.
     this.quietMs = 15000;
     this.deadMs = 8000;
+    // says made while the socket is still opening (the name gate's join, a reconnection):
+    // sent right after the hello. Refused at once before, and the automatic /join's answer
+    // then took the refusal's bubble away: a chat line typed just after the gate's join
+    // stayed unsent with nothing saying so. Not open within openMs: not sent, and said.
+    this.opening = [];
+    this.openMs = 10000;
   }
 
   get token() { return localStorage.getItem(tokenKey(this.room)); }
@@ -54,6 +63,8 @@ export class Net {
       this.sentToken = this.token;   // (welcome: a token that holds no seat is forgotten)
       ws.send(JSON.stringify(hello));
       this.handlers.opened?.();
+      // what was said while it opened goes now, in its order, after the hello
+      for (const o of this.opening.splice(0)) { clearTimeout(o.timer); this.send(ws, o.text, o.resolve); }
       this.handlers.status?.('open');
     };
     ws.onmessage = (ev) => {
@@ -75,6 +86,8 @@ export class Net {
     // sent, unanswered: the server may have taken it (stored, its answer lost), or not
     for (const [, p] of this.pending) p.resolve({ ok: false, code: 'disconnected', sent: true, message: 'Connection lost' });
     this.pending.clear();
+    // never sent (the socket closed while opening): refused as not connected
+    for (const o of this.opening.splice(0)) { clearTimeout(o.timer); o.resolve(NOT_SENT); }
     if (this.closed) return;
     this.handlers.status?.('closed');
     const delay = Math.min(5000, 300 * 2 ** this.retry++);
@@ -180,20 +193,32 @@ export class Net {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'lang', lang }));
   }
 
-  // Send one command or chat line; resolves with the server's reply.
+  // Send one command or chat line; resolves with the server's reply. While the socket opens
+  // it waits for the open (at most openMs); with no socket (between reconnections) it is
+  // refused at once, not sent.
   say(text) {
     return new Promise((resolve) => {
-      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
-        resolve({ ok: false, code: 'disconnected', message: 'Not connected' });
+      const ws = this.ws;
+      if (ws && ws.readyState === WebSocket.CONNECTING) {
+        const o = { text, resolve };
+        o.timer = setTimeout(() => {
+          const i = this.opening.indexOf(o);
+          if (i >= 0) { this.opening.splice(i, 1); resolve(NOT_SENT); }
+        }, this.openMs);
+        this.opening.push(o);
         return;
       }
-      const id = this.nextId++;
-      const ws = this.ws;
-      this.pending.set(id, { resolve, text });
-      ws.send(JSON.stringify({ type: 'say', id, text }));
-      // no reply soon: is the connection still there? (the watchdog then gives it up)
-      setTimeout(() => { if (this.pending.has(id)) this.ping(ws); }, 4000);
+      if (!ws || ws.readyState !== WebSocket.OPEN) { resolve(NOT_SENT); return; }
+      this.send(ws, text, resolve);
     });
+  }
+
+  send(ws, text, resolve) {
+    const id = this.nextId++;
+    this.pending.set(id, { resolve, text });
+    ws.send(JSON.stringify({ type: 'say', id, text }));
+    // no reply soon: is the connection still there? (the watchdog then gives it up)
+    setTimeout(() => { if (this.pending.has(id)) this.ping(ws); }, 4000);
   }
 
   // Tell the server the person is using the page, at most every 3 seconds; input inside the

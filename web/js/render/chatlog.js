@@ -43,14 +43,24 @@ export function resetLog(list) { logEntries.length = 0; clear(list); }
 export function resetLists(...lists) { logEntries.length = 0; for (const l of lists) clear(l); }
 
 // Lines pasted together go out one by one, a few a second, each answered on its own; a line
-// the server refuses (too many at once) says so and the others still go.
+// the server refuses (too many at once) says so and the others still go. A line the page could
+// not send (no connection) stops them: before, every line was refused in turn and all were
+// gone, the box empty under "Send it again". It comes back into the box (when the person is
+// not typing there; else it waits first in line) and the others wait: the next line the
+// server takes from the box sends them on.
 const queue = [];
 let pumping = false;
-async function pump(onSend) {
+async function pump(onSend, input) {
   if (pumping) return;
   pumping = true;
   while (queue.length) {
-    await onSend(queue.shift());
+    const line = queue.shift();
+    const r = await onSend(line);
+    if (r && r.code === 'disconnected' && !r.sent) {
+      if (!input.value.trim()) input.value = line;
+      else queue.unshift(line);
+      break;
+    }
     if (queue.length) await new Promise((r) => setTimeout(r, 150));
   }
   pumping = false;
@@ -79,24 +89,36 @@ export function setupCommandLine(input, onSend) {
     e.preventDefault();
     const lines = text.split(/\r?\n|\r/).map((l) => l.trim()).filter(Boolean);
     queue.push(...lines);
-    pump(onSend);
+    pump(onSend, input);
   });
   const history = JSON.parse(sessionStorage.getItem('bohnanza.cmdhistory') || '[]');
   let pos = history.length;
   let stash = '';
+  // the typed lines on their way (sent, not answered yet). The line keeps its text until the
+  // server takes it: on a slow network nothing seemed to happen, and Enter again sent the line
+  // twice. As the board's presses (app.js boardAct): the same line is not sent again while
+  // the first waits for its answer, and the line looks busy meanwhile (board.css .sending).
+  const flying = new Set();
+  const busy = () => {
+    input.classList.toggle('sending', flying.size > 0);
+    if (flying.size) input.setAttribute('aria-busy', 'true'); else input.removeAttribute('aria-busy');
+  };
   input.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && !e.isComposing) {
       e.preventDefault();
       const text = input.value.trim();
-      if (!text) return;
+      if (!text || flying.has(text)) return;
       if (history[history.length - 1] !== text) history.push(text);
       while (history.length > 100) history.shift();
       sessionStorage.setItem('bohnanza.cmdhistory', JSON.stringify(history));
       pos = history.length;
+      flying.add(text);
+      busy();
       Promise.resolve(onSend(text)).then((r) => {
         // emptied only when taken, and only if the person has not typed on meanwhile
         if (r && r.ok && input.value.trim() === text) input.value = '';
-      });
+        if (r && r.ok && queue.length) pump(onSend, input);   // pasted lines held back go on
+      }).finally(() => { flying.delete(text); busy(); });
     } else if (e.key === 'ArrowUp') {
       if (pos === history.length) stash = input.value;
       if (pos > 0) { pos--; input.value = history[pos]; e.preventDefault(); }
