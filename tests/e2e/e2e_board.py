@@ -43,6 +43,27 @@ def drawn(page: Any, frames: int = 2) -> None:
                   "requestAnimationFrame(() => next(k - 1)) : done(); next(n); })", frames)
 
 
+def slow_frames(ms: int, switch: str | None = None) -> str:
+    """An init script (``context.add_init_script``): every frame from the server reaches the
+    page's code ``ms`` milliseconds late (a slow network), in order; with ``switch``, only
+    while ``window[switch]`` is set."""
+    delay = f"(window.{switch} ? {ms} : 0)" if switch else str(ms)
+    return """(() => {
+  const Real = window.WebSocket;
+  class Slow extends Real {
+    set onmessage(fn) {
+      let chain = Promise.resolve();
+      super.onmessage = (ev) => {
+        const data = ev.data;
+        const ms = DELAY;
+        chain = chain.then(() => new Promise((r) => setTimeout(() => { fn({ data }); r(); }, ms)));
+      };
+    }
+  }
+  window.WebSocket = Slow;
+})();""".replace("DELAY", delay)
+
+
 def status(page: Any) -> str:
     """The status line's text."""
     return page.locator("#status").inner_text().strip()

@@ -16,23 +16,30 @@ pytestmark = pytest.mark.browser
 TIMEOUT = 60_000
 
 
+def _start_and_sit_still(pg: Any, url: str, lines: tuple[str, ...]) -> None:
+    """Ann takes the first seat at ``url``, says ``lines`` (each accepted), sets a 1 s turn
+    clock and starts; she then does nothing until the status line says a bot plays her seat
+    (her decisions time out: the clock hands the seat over)."""
+    pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
+    pg.goto(url)
+    pg.click("#btn-join")
+    pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                         timeout=TIMEOUT)
+    for line in (*lines, "/option clock 1", "/start"):
+        reply = pg.evaluate("(t) => window.__bohnanza.net.say(t)", line)
+        assert reply["ok"], (line, reply)
+    pg.wait_for_function("window.__bohnanza.S.roomInfo.seats[0].bot", timeout=TIMEOUT)
+    pg.wait_for_function("document.querySelector('#status').textContent.includes('A bot plays your seat')",
+                         timeout=TIMEOUT)
+
+
 def test_the_status_line_says_a_bot_plays_my_seat_until_i_act(private_server: Any,
                                                                browser: Any) -> None:
     # bots at a person's pace (the test servers' 0.02 s ran the game to its end within seconds)
     server = private_server(bot_delay="0.5").base
     with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
-        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
-        pg.goto(server + "/r/BotSeat")
-        pg.click("#btn-join")
-        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
-                             timeout=TIMEOUT)
-        for line in ("/addbot Bo", "/addbot Cy", "/option clock 1", "/start"):
-            reply = pg.evaluate("(t) => window.__bohnanza.net.say(t)", line)
-            assert reply["ok"], (line, reply)
         # Ann does nothing: three decisions time out, a bot plays her seat
-        pg.wait_for_function("window.__bohnanza.S.roomInfo.seats[0].bot", timeout=TIMEOUT)
-        pg.wait_for_function("document.querySelector('#status').textContent.includes('A bot plays your seat')",
-                             timeout=TIMEOUT)
+        _start_and_sit_still(pg, server + "/r/BotSeat", ("/addbot Bo", "/addbot Cy"))
         said = " ".join(pg.inner_text("#status").split())
         assert "/who" in said, said
         # she acts (a command): the seat is hers again, the line says so no more
@@ -51,17 +58,7 @@ def test_the_farm_status_line_says_a_bot_plays_my_seat_too(private_server: Any,
     # played her cards
     server = private_server(bot_delay="0.5").base
     with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
-        pg.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
-        pg.goto(server + "/r/FarmBotSeat")
-        pg.click("#btn-join")
-        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
-                             timeout=TIMEOUT)
-        for line in ("/option game farm", "/addbot Bo", "/option clock 1", "/start"):
-            reply = pg.evaluate("(t) => window.__bohnanza.net.say(t)", line)
-            assert reply["ok"], (line, reply)
-        pg.wait_for_function("window.__bohnanza.S.roomInfo.seats[0].bot", timeout=TIMEOUT)
-        pg.wait_for_function("document.querySelector('#status').textContent.includes('A bot plays your seat')",
-                             timeout=TIMEOUT)
+        _start_and_sit_still(pg, server + "/r/FarmBotSeat", ("/option game farm", "/addbot Bo"))
         reply = pg.evaluate("window.__bohnanza.net.say('/who')")
         assert reply["ok"], reply
         pg.wait_for_function("!window.__bohnanza.S.roomInfo.seats[0].bot", timeout=TIMEOUT)

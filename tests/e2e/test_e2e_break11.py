@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .e2e_board import Player, sync, watched_page
+from .e2e_board import Player, slow_frames, sync, watched_page
 from .test_e2e_farm_hidden import _seat_ann_and_say
 from .test_e2e_trial_faults import close, table
 
@@ -91,19 +91,7 @@ def test_a_command_sent_into_a_gone_network_is_applied_once_and_said_truly(
 
 
 # every frame from the server reaches the page's code late (a slow network), in order
-SLOW = """(() => {
-  const Real = window.WebSocket;
-  class Slow extends Real {
-    set onmessage(fn) {
-      let chain = Promise.resolve();
-      super.onmessage = (ev) => {
-        const data = ev.data;
-        chain = chain.then(() => new Promise((r) => setTimeout(() => { fn({ data }); r(); }, 1200)));
-      };
-    }
-  }
-  window.WebSocket = Slow;
-})();"""
+SLOW = slow_frames(1200)
 
 
 def test_a_press_repeated_before_the_answer_is_not_sent_again(server: str,

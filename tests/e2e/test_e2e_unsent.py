@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .e2e_board import assert_clean, watched_page
+from .e2e_board import assert_clean, slow_frames, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -61,6 +61,17 @@ def test_a_line_typed_while_the_gates_join_connects_is_sent_once_connected(
         assert_clean(ann, errors)
 
 
+def _seated_then_cut_off(ann: Any, srv: Any) -> None:
+    """Ann takes the first seat through the name gate, then the server stops (a restart):
+    until the page knows it is disconnected."""
+    ann.fill("#name-input", "Ann")
+    ann.press("#name-input", "Enter")
+    ann.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                          timeout=TIMEOUT)
+    srv.stop()
+    ann.wait_for_function("!window.__bohnanza.S.connected", timeout=TIMEOUT)
+
+
 def test_a_line_the_page_could_not_send_says_so_and_stays_in_the_line(
         browser: Any, private_server: Any) -> None:
     """The server is gone (restarting) and Ann says a line: it is not sent, and the page says
@@ -69,12 +80,7 @@ def test_a_line_the_page_could_not_send_says_so_and_stays_in_the_line(
     srv = private_server()
     with watched_page(browser, **LAPTOP) as (ann, errors):
         ann.goto(f"{srv.base}/r/unsent2")
-        ann.fill("#name-input", "Ann")
-        ann.press("#name-input", "Enter")
-        ann.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
-                              timeout=TIMEOUT)
-        srv.stop()
-        ann.wait_for_function("!window.__bohnanza.S.connected", timeout=TIMEOUT)
+        _seated_then_cut_off(ann, srv)
         ann.fill("#chat-input", "are you there")
         ann.press("#chat-input", "Enter")
         bubble = ann.locator(".error-bubble")
@@ -93,20 +99,7 @@ def test_a_line_the_page_could_not_send_says_so_and_stays_in_the_line(
 
 # once window.__slow is set, every frame from the server reaches the page's code late (a slow
 # network), in order
-SLOW = """(() => {
-  const Real = window.WebSocket;
-  class Slow extends Real {
-    set onmessage(fn) {
-      let chain = Promise.resolve();
-      super.onmessage = (ev) => {
-        const data = ev.data;
-        const ms = window.__slow ? 2500 : 0;
-        chain = chain.then(() => new Promise((r) => setTimeout(() => { fn({ data }); r(); }, ms)));
-      };
-    }
-  }
-  window.WebSocket = Slow;
-})();"""
+SLOW = slow_frames(2500, switch="__slow")
 
 
 def test_a_line_on_its_way_is_not_sent_twice_by_a_second_enter(browser: Any, server: str) -> None:
@@ -153,12 +146,7 @@ def test_pasted_lines_the_page_could_not_send_are_kept_and_go_on_later(
     srv = private_server()
     with watched_page(browser, **LAPTOP) as (ann, errors):
         ann.goto(f"{srv.base}/r/unsent4")
-        ann.fill("#name-input", "Ann")
-        ann.press("#name-input", "Enter")
-        ann.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
-                              timeout=TIMEOUT)
-        srv.stop()
-        ann.wait_for_function("!window.__bohnanza.S.connected", timeout=TIMEOUT)
+        _seated_then_cut_off(ann, srv)
         ann.evaluate(PASTE, "one\ntwo\nthree")
         ann.locator(".error-bubble").wait_for(timeout=TIMEOUT)
         assert ann.locator(".error-bubble").inner_text().startswith("Not sent:")
