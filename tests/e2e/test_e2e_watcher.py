@@ -99,6 +99,19 @@ def test_a_watcher_of_a_running_duel_reads_the_seats_taken_not_the_rules_most(
     assert head == "Seats (2/7)", head
 
 
+@pytest.mark.parametrize(("lang", "want"), [("en", "To plant: Chili, Green"),
+                                             ("ja", "植える: 紅花インゲン, いんげん豆")])
+def test_a_seats_panel_names_the_cards_it_has_to_plant(page: Any, server: str, lang: str,
+                                                       want: str) -> None:
+    """Phase 3, Bob has Chili and Green to plant (positions.planting_traded): to-plant areas
+    are public (R41), so the watcher's panel of Bob says which cards, not "2 to plant" alone
+    (user13's trial)."""
+    P.show(page, server, P.state(P.planting_traded(), None), lang=lang)
+    got = page.locator('#players .panel[data-seat="1"] .received')
+    assert got.get_attribute("title") == want
+    assert page.locator('#players .panel[data-seat="2"] .received').count() == 0   # Cleo: none
+
+
 def test_a_seated_player_is_still_told_to_act(page: Any, server: str) -> None:
     """The same trading table for Cleo (seat 2): the offer builder and Not interested are hers
     (on this touch screen in taps: the fourth trial)."""

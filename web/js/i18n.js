@@ -192,6 +192,8 @@ const T = {
   signals_hint: ['Show what you have or want: press an arrow, then a card.', '持っている豆・欲しい豆を示す: 矢印を押してからカードを押す。'],
   in_hand: ['{n} in hand', '手札{n}'],
   to_plant_n: ['{n} to plant', '植える{n}'],
+  // which cards (public, R41: to-plant areas lie face up), a seat panel's title
+  to_plant_list: ['To plant: {beans}', '植える: {beans}'],
   signal_have: ['I have (drag onto a card)', '提供したい（カードにドラッグ）'],
   signal_want: ['I want (drag onto a card)', '欲しい（カードにドラッグ）'],
   signal_clear: ['Clear my markers', 'マーカー消去'],

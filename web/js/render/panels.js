@@ -9,6 +9,13 @@ import { draftClick } from '../offer.js';
 import { seatMarks, isIdle, idleTitle, idleWord } from '../seatmarks.js';
 import { clockBadge } from './top.js';
 
+// A seat's to-plant area: how many cards, and which (public, R41: they lie face up) in its
+// title (user13's trial: the panel said "2 to plant" and not which cards)
+function toPlant(beans) {
+  const which = t('to_plant_list', { beans: beans.map((b) => beanName(b)).join(', ') });
+  return h('span', { class: 'received', title: which, text: ' · ' + t('to_plant_n', { n: beans.length }) });
+}
+
 export function renderPanels(root) {
   clear(root);
   const v = S.view;
@@ -41,7 +48,7 @@ export function renderPanels(root) {
     const got = (seat.to_plant || []).length;
     const counts = h('span', { class: 'counts' },
       h('span', { class: 'hand-count', text: t('in_hand', { n: seat.hand_count }) }),
-      got ? h('span', { class: 'received', text: ' · ' + t('to_plant_n', { n: got }) }) : null);
+      got ? toPlant(seat.to_plant) : null);
     const hidden = seat.coins === null || seat.coins === undefined;
     const coins = h('span', {
       class: 'coins' + (hidden ? ' hidden-money' : ''),
