@@ -33,6 +33,16 @@ def _start_and_sit_still(pg: Any, url: str, lines: tuple[str, ...]) -> None:
                          timeout=TIMEOUT)
 
 
+def _act_and_take_it_back(pg: Any) -> None:
+    """Ann acts (a command): the seat is hers again, and the status line no longer says a bot
+    plays it."""
+    reply = pg.evaluate("window.__bohnanza.net.say('/who')")
+    assert reply["ok"], reply
+    pg.wait_for_function("!window.__bohnanza.S.roomInfo.seats[0].bot", timeout=TIMEOUT)
+    pg.wait_for_function("!document.querySelector('#status').textContent.includes('A bot plays')",
+                         timeout=TIMEOUT)
+
+
 def test_the_status_line_says_a_bot_plays_my_seat_until_i_act(private_server: Any,
                                                                browser: Any) -> None:
     # bots at a person's pace (the test servers' 0.02 s ran the game to its end within seconds)
@@ -43,11 +53,7 @@ def test_the_status_line_says_a_bot_plays_my_seat_until_i_act(private_server: An
         said = " ".join(pg.inner_text("#status").split())
         assert "/who" in said, said
         # she acts (a command): the seat is hers again, the line says so no more
-        reply = pg.evaluate("window.__bohnanza.net.say('/who')")
-        assert reply["ok"], reply
-        pg.wait_for_function("!window.__bohnanza.S.roomInfo.seats[0].bot", timeout=TIMEOUT)
-        pg.wait_for_function("!document.querySelector('#status').textContent.includes('A bot plays')",
-                             timeout=TIMEOUT)
+        _act_and_take_it_back(pg)
         assert_clean(pg, errors)
 
 
@@ -59,9 +65,5 @@ def test_the_farm_status_line_says_a_bot_plays_my_seat_too(private_server: Any,
     server = private_server(bot_delay="0.5").base
     with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
         _start_and_sit_still(pg, server + "/r/FarmBotSeat", ("/option game farm", "/addbot Bo"))
-        reply = pg.evaluate("window.__bohnanza.net.say('/who')")
-        assert reply["ok"], reply
-        pg.wait_for_function("!window.__bohnanza.S.roomInfo.seats[0].bot", timeout=TIMEOUT)
-        pg.wait_for_function("!document.querySelector('#status').textContent.includes('A bot plays')",
-                             timeout=TIMEOUT)
+        _act_and_take_it_back(pg)
         assert_clean(pg, errors)

@@ -17,6 +17,7 @@ import asyncio
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 from bohnanza.server import Settings, parking
 from bohnanza.server.hub import Hub
@@ -34,22 +35,33 @@ async def _until(when: float) -> None:
         await asyncio.sleep(0.05)
 
 
+def _settings(db: Path) -> Settings:
+    """The hub's settings: the idle loop's own park and sweep kept out of the way (the test
+    calls them); bots that would act (a command: use) slowed to a standstill."""
+    return Settings(db=db, game_seed=3, bot_delay=600, forget_after=FORGET_AFTER,
+                    idle_check_interval=3600)
+
+
+async def _started(hub: Hub, name: str, ann: Any) -> tuple[Room, list[dict[str, Any]]]:
+    """Room ``name`` with Ann (connection ``ann``) in seat 0 and two bots, its game started
+    (each command accepted) and its bots stopped; with the frames Ann was sent."""
+    room = await hub.room_for(name, ann)
+    assert isinstance(room, Room)
+    await room.attach(ann, "Ann", None)
+    for i, text in enumerate(["/join", "/addbot", "/addbot", "/start"]):
+        await room.say(ann, i, text)
+    sent = [json.loads(f) for f in queued_frames(ann)]
+    assert all(m["ok"] for m in sent if m["type"] == "reply"), sent
+    room.stop_bots()
+    return room, sent
+
+
 async def test_a_visit_keeps_a_parked_room_as_a_command_does(tmp_path: Path) -> None:
-    # the idle loop's own park and sweep kept out of the way (the test calls them); bots that
-    # would act (a command: use) kept still
-    hub = Hub(Settings(db=tmp_path / "v.db", game_seed=3, bot_delay=600,
-                       forget_after=FORGET_AFTER, idle_check_interval=3600))
+    hub = Hub(_settings(tmp_path / "v.db"))
     await hub.start()
     try:
         ann = offline_conn()
-        room = await hub.room_for("slow", ann)
-        assert isinstance(room, Room)
-        await room.attach(ann, "Ann", None)
-        for i, text in enumerate(["/join", "/addbot", "/addbot", "/start"]):
-            await room.say(ann, i, text)
-        sent = [json.loads(f) for f in queued_frames(ann)]
-        assert all(m["ok"] for m in sent if m["type"] == "reply"), sent
-        room.stop_bots()
+        room, sent = await _started(hub, "slow", ann)
         token = next(m["you"]["token"] for m in sent
                      if m["type"] == "welcome" and m["you"]["seat"] == 0)
         last_command = time.time()
@@ -86,18 +98,12 @@ async def test_a_visit_before_a_restart_counts_and_the_restart_does_not(tmp_path
     stored as she left, so the room, loaded again and parked with nobody coming, is kept; and
     forgotten ``forget_after`` after her visit, the restart being no visit (a server restarted
     every day would never forget a room)."""
-    settings = Settings(db=tmp_path / "r.db", game_seed=3, bot_delay=600,
-                        forget_after=FORGET_AFTER, idle_check_interval=3600)
+    settings = _settings(tmp_path / "r.db")
     hub = Hub(settings)
     await hub.start()
     try:
         ann = offline_conn()
-        room = await hub.room_for("left", ann)
-        assert isinstance(room, Room)
-        await room.attach(ann, "Ann", None)
-        for i, text in enumerate(["/join", "/addbot", "/addbot", "/start"]):
-            await room.say(ann, i, text)
-        room.stop_bots()
+        room, _ = await _started(hub, "left", ann)
         await _until(time.time() + FORGET_AFTER + 0.2)  # she reads the board, then leaves
         await room.detach(ann)
         left = time.time()
