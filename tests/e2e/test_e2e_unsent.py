@@ -161,3 +161,26 @@ def test_pasted_lines_the_page_could_not_send_are_kept_and_go_on_later(
         assert said == ["Ann: one", "Ann: two", "Ann: three"]
         assert ann.input_value("#chat-input") == ""
         assert_clean(ann, errors)
+
+
+def test_pasted_lines_past_the_rooms_chat_rate_wait_and_all_go(
+        browser: Any, private_server: Any) -> None:
+    """The room's chat takes 2 lines at once from one speaker, then one a second (a speaker's
+    share is half the room's rate and its burst: room_chat_burst 2, room_chat_per_second 2);
+    Ann pastes five lines. Before: the three past the burst were refused one after the other
+    and lost (only "Ann: one", "Ann: two" ever showed). A refused line was not done (the rate,
+    design.md section 6), so it waits and goes again: all five show, once each, in order."""
+    srv = private_server(room_chat_burst="2", room_chat_per_second="2")
+    with watched_page(browser, **LAPTOP) as (ann, errors):
+        ann.goto(f"{srv.base}/r/unsent5")
+        ann.fill("#name-input", "Ann")
+        ann.press("#name-input", "Enter")
+        ann.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0 "
+                              "&& window.__bohnanza.net.pending.size === 0", timeout=TIMEOUT)
+        ann.evaluate(PASTE, "one\ntwo\nthree\nfour\nfive")
+        ann.wait_for_function(f"{CHAT_LINES}.includes('Ann: five')", timeout=30_000)
+        said = [line for line in ann.evaluate(CHAT_LINES) if line.startswith("Ann: ")]
+        assert said == ["Ann: one", "Ann: two", "Ann: three", "Ann: four", "Ann: five"]
+        codes = [r.get("code") for r in ann.evaluate("window.__bohnanza.replies")]
+        assert "rate_limited" in codes   # the room's rate did refuse some on the way
+        assert_clean(ann, errors)

@@ -42,17 +42,21 @@ export function resetLog(list) { logEntries.length = 0; clear(list); }
 
 export function resetLists(...lists) { logEntries.length = 0; for (const l of lists) clear(l); }
 
-// Lines pasted together go out one by one, a few a second, each answered on its own; a line
-// the server refuses (too many at once) says so and the others still go. A line the page could
-// not send (no connection) stops them: before, every line was refused in turn and all were
-// gone, the box empty under "Send it again". It comes back into the box (when the person is
-// not typing there; else it waits first in line) and the others wait: the next line the
+// Lines pasted together go out one by one, a few a second, each answered on its own. A line
+// the server refuses for the rate (too much chat at once: nothing was done) says so, waits and
+// goes again, the others after it in their order: before, it was dropped, and a paste of more
+// lines than the room's chat takes at once lost every line past the burst. A line the page
+// could not send (no connection) stops them: before, every line was refused in turn and all
+// were gone, the box empty under "Send it again". It comes back into the box (when the person
+// is not typing there; else it waits first in line) and the others wait: the next line the
 // server takes from the box sends them on.
 const queue = [];
 let pumping = false;
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 async function pump(onSend, input) {
   if (pumping) return;
   pumping = true;
+  let waitMs = 700;   // after a rate refusal; doubled up to 5 s while refusals go on
   while (queue.length) {
     const line = queue.shift();
     const r = await onSend(line);
@@ -61,7 +65,14 @@ async function pump(onSend, input) {
       else queue.unshift(line);
       break;
     }
-    if (queue.length) await new Promise((r) => setTimeout(r, 150));
+    if (r && r.code === 'rate_limited') {
+      queue.unshift(line);
+      await pause(waitMs);
+      waitMs = Math.min(5000, waitMs * 2);
+      continue;
+    }
+    waitMs = 700;
+    if (queue.length) await pause(150);
   }
   pumping = false;
 }
