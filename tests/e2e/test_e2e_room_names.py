@@ -88,6 +88,14 @@ def test_the_board_stops_asking_for_a_room_it_may_not_make(browser: Any, private
         # session found it there without end, the reason only in the chat)
         assert "LKbeans" in pg.locator("#status").inner_text()
         assert pg.locator("#conn").inner_text() == "Not connected: this room cannot be opened"
+        # a line typed now is not sent, and no reconnection is promised for it (it said
+        # "Not sent: no connection to the server (reconnecting…)"); the line keeps its text
+        pg.fill("#chat-input", "hello")
+        pg.press("#chat-input", "Enter")
+        bubble = pg.locator(".error-bubble")
+        bubble.wait_for(timeout=10_000)
+        assert bubble.inner_text() == "Not sent: this room cannot be opened."
+        assert pg.input_value("#chat-input") == "hello"
         errors.clear()                                    # (the refused reconnects' own)
         assert_clean(pg, errors)
 
@@ -129,3 +137,4 @@ def test_the_lobby_opens_a_room_named_with_marks_on_its_letters(
         pg.click("#lobby-open")
         pg.wait_for_selector("#btn-join", timeout=15_000)
         assert_clean(pg, errors)
+

@@ -29,6 +29,7 @@ const T = {
   // a command or chat line the page could not send (no connection): it says so, and the
   // chat's line keeps the text to send again
   not_sent: ['Not sent: no connection to the server (reconnecting…). Send it again once connected.', '送信されていません: サーバーに接続していません（再接続中…）。接続したらもう一度送ってください。'],
+  not_sent_final: ['Not sent: this room cannot be opened.', '送信されていません: このルームは開けません。'],
   disconnected_sent: ['The connection dropped before the server answered: it may or may not have been done. Reconnecting; the board will show which.', 'サーバーの応答前に接続が切れました。実行されたかどうかは不明です。再接続中…盤面で確認してください。'],
   conn_refused: ['Not connected: this room cannot be opened', '未接続: このルームは開けません'],
   pass: ['Deck pass', '山札'],

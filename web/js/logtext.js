@@ -11,6 +11,6 @@ export function logText(entry) {
 export function errorText(reply) {
   // a command the connection took away unanswered: perhaps done, perhaps not (break11: the
   // page said "Disconnected" of a plant the server had made); the board that comes back shows
-  if (reply.code === 'disconnected') return t(reply.sent ? 'disconnected_sent' : 'not_sent');
+  if (reply.code === 'disconnected') return t(reply.sent ? 'disconnected_sent' : reply.final ? 'not_sent_final' : 'not_sent');
   return reply.message || reply.code || 'error';
 }

@@ -16,6 +16,9 @@ export const FINAL = new Set(['room_lookalike', 'bad_room_name', 'room_damaged']
 
 // the answer of a say that never left the page (no connection): not done, to send again
 const NOT_SENT = Object.freeze({ ok: false, code: 'disconnected', sent: false, message: 'Not connected' });
+// the same in a room the server refused for good (FINAL): no reconnection is coming, so the
+// page does not say "reconnecting…" of it (final: logtext.js errorText)
+const NOT_SENT_FINAL = Object.freeze({ ...NOT_SENT, final: true });
 
 export class Net {
   constructor(room, name, handlers) {
@@ -208,7 +211,7 @@ export class Net {
         this.opening.push(o);
         return;
       }
-      if (!ws || ws.readyState !== WebSocket.OPEN) { resolve(NOT_SENT); return; }
+      if (!ws || ws.readyState !== WebSocket.OPEN) { resolve(this.closed ? NOT_SENT_FINAL : NOT_SENT); return; }
       this.send(ws, text, resolve);
     });
   }
