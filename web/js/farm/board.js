@@ -181,9 +181,12 @@ function pileLabel(v, pile) {
 
 function actions(v, y) {
   const bar = h('div', { class: 'farm-actions' });
+  // the picks stay after a press: one the server takes changes the hand, and mine() lets them
+  // go; one it refuses leaves the cards marked as the board still holds them (they were
+  // forgotten while still marked, so un-picking one picked it alone: trial user16)
   const btn = (id, label, cmd, cls = 'btn') => {
     const b = h('button', { class: cls, type: 'button', id }, label);
-    b.addEventListener('click', () => { const text = typeof cmd === 'function' ? cmd() : cmd; F.sel = []; act(text, b); });
+    b.addEventListener('click', () => act(typeof cmd === 'function' ? cmd() : cmd, b));
     return b;
   };
   const picked = F.sel.map(hRef);

@@ -1,0 +1,65 @@
+"""User16's trial of the farm game (a new player with only the README: three people, one on a
+390x844 phone, a watcher, a whole game to its end). Expected values from farm-rules.md (ids
+in each test) and what a player expects, never from what the page printed.
+
+- a Plant the server refused (three cards picked with a grade-1 synthesis pot: F19 allows
+  one synthesis card) left the three cards marked 1, 2, 3 on the board while the board had
+  forgotten them: un-picking the third to plant the other two picked the third alone, and
+  Plant then planted it as a base without the card meant as the base;
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bohnanza.farm.engine import FarmGame
+from bohnanza.farm.scenario import prepare
+
+from . import positions as P
+from .e2e_board import assert_clean, watched_page
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = {"viewport": {"width": 1366, "height": 768}, "locale": "en-US"}
+HAND = ["L1 root shape+1", "L1 leaf texture+1", "L1 fruit shape+2"]
+
+
+def _prep() -> FarmGame:
+    """Turn 1's preparation: Ann holds three level-1 cards; every facility at grade 1."""
+    return FarmGame.from_position(prepare({
+        "piles": "rest", "cycle": 1, "turn": 1, "params": {},
+        "seats": [{"name": "Ann", "hand": HAND}, {"name": "Bob"}]}))
+
+
+def _picked(pg: Any) -> list[str]:
+    return pg.evaluate("""() => [...document.querySelectorAll('#farm .farm-hand .farm-card')]
+        .map((e) => e.getAttribute('aria-pressed'))""")
+
+
+def test_the_picks_a_refused_plant_leaves_are_the_ones_the_board_keeps(browser: Any,
+                                                                     server: str) -> None:
+    """F19: a grade-1 synthesis pot takes 1 synthesis card. Ann picks a base and two cards to
+    lay on it; the server refuses (synth_limit); she un-picks the last card and presses Plant:
+    the base she picked first goes in with the one card she kept on it."""
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(_prep(), 0))
+        pg.wait_for_selector("#farm .farm-hand .farm-card")
+        pg.evaluate("""() => { window.__bohnanza.answer = () => ({ ok: false, code: 'synth_limit',
+            message: 'your synthesis pot (grade 1) allows 1 synthesis card here' }); }""")
+        for i in (0, 2, 1):
+            pg.click(f'#farm .farm-hand .farm-card[data-index="{i}"]')
+        pg.click("#farm-plant")
+        pg.wait_for_function("window.__bohnanza.sent.length === 1")
+        assert pg.evaluate("window.__bohnanza.sent[0]").endswith("/plant h1 h3 h2")
+        # refused: the hand still shows the three picks, and they are what the board holds
+        assert _picked(pg) == ["true", "true", "true"]
+        pg.evaluate("() => { window.__bohnanza.answer = null; }")
+        pg.click('#farm .farm-hand .farm-card[data-index="1"]')   # take the third pick back
+        assert _picked(pg) == ["true", "false", "true"]
+        assert pg.locator("#farm-plant").inner_text() == "Plant (2)"
+        pg.click("#farm-plant")
+        pg.wait_for_function("window.__bohnanza.sent.length === 2")
+        assert pg.evaluate("window.__bohnanza.sent[1]").endswith("/plant h1 h3")
+        assert_clean(pg, errors)
