@@ -6,6 +6,9 @@ in each test) and what a player expects, never from what the page printed.
   one synthesis card) left the three cards marked 1, 2, 3 on the board while the board had
   forgotten them: un-picking the third to plant the other two picked the third alone, and
   Plant then planted it as a base without the card meant as the base;
+- a watcher of a table whose every seat was taken before the start read "Press Take a seat to
+  play (4 seated; 2-4 players)" beside a green Take a seat, which the server refused (All 4
+  seats are taken; you can watch).
 """
 
 from __future__ import annotations
@@ -62,4 +65,31 @@ def test_the_picks_a_refused_plant_leaves_are_the_ones_the_board_keeps(browser: 
         pg.click("#farm-plant")
         pg.wait_for_function("window.__bohnanza.sent.length === 2")
         assert pg.evaluate("window.__bohnanza.sent[1]").endswith("/plant h1 h3")
+        assert_clean(pg, errors)
+
+
+def _before_start(names: list[str]) -> dict[str, Any]:
+    """The room before the start as a watcher gets it: ``names`` seated (classic, 3-5)."""
+    msg = P.before_start(None)
+    msg["room"] = P.room(None, running=False, names=names)
+    msg["room"]["start_seats"] = len(names)
+    return msg
+
+
+def test_a_watcher_of_a_full_table_is_not_asked_to_take_a_seat(browser: Any,
+                                                               server: str) -> None:
+    """Classic seats 3-5 (rules.md, R1): with 5 seated the server refuses a join before the
+    start (room_full), so the watcher reads that every seat is taken and Take a seat is not
+    the button the page points to; with 4 seated it still asks."""
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, _before_start(["Ann", "Bob", "Cleo", "Dan", "Eve"]))
+        pg.wait_for_selector("#btn-join")
+        line = pg.locator("#status").inner_text()
+        assert line.startswith("Every seat is taken (5 of 5): you are watching."), line
+        assert "Press Take a seat" not in line
+        assert "primary" not in (pg.get_attribute("#btn-join", "class") or "")
+        P.show(pg, server, _before_start(["Ann", "Bob", "Cleo", "Dan"]))
+        pg.wait_for_function("document.querySelector('#status').innerText.includes('4 seated')")
+        assert pg.locator("#status").inner_text().startswith("Press Take a seat to play")
+        assert "primary" in (pg.get_attribute("#btn-join", "class") or "")
         assert_clean(pg, errors)
