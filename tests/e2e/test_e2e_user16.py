@@ -9,6 +9,7 @@ in each test) and what a player expects, never from what the page printed.
 - a watcher of a table whose every seat was taken before the start read "Press Take a seat to
   play (4 seated; 2-4 players)" beside a green Take a seat, which the server refused (All 4
   seats are taken; you can watch).
+- one card over the hand limit (F31) read "pick 1 cards over the hand limit".
 """
 
 from __future__ import annotations
@@ -92,4 +93,31 @@ def test_a_watcher_of_a_full_table_is_not_asked_to_take_a_seat(browser: Any,
         pg.wait_for_function("document.querySelector('#status').innerText.includes('4 seated')")
         assert pg.locator("#status").inner_text().startswith("Press Take a seat to play")
         assert "primary" in (pg.get_attribute("#btn-join", "class") or "")
+        assert_clean(pg, errors)
+
+
+def _over_the_limit(extra: int, turn: int) -> FarmGame:
+    """Ann's harvest turn with ``extra`` cards over her storage box's limit of 5 (F31)."""
+    hand = [f"L1 {c} {a}+1" for c in ("root", "leaf") for a in ("shape", "color", "size", "weight")]
+    return FarmGame.from_position(prepare({
+        "piles": "rest", "cycle": 1, "turn": turn, "params": {}, "phase": "harvest",
+        "order_stack": [], "harvest_order": [0, 1], "active": 0, "schedule": [
+            {"turn": 2, "category": "leaf", "evaluation": "overall"},
+            {"turn": 3, "category": "root", "evaluation": "appearance"},
+            {"turn": 4, "category": "fruit", "evaluation": "taste"}],
+        "seats": [{"name": "Ann", "hand": hand[:5 + extra], "order_card": 2, "done": True},
+                  {"name": "Bob", "order_card": 1, "done": True}]}))
+
+
+@pytest.mark.parametrize("turn", [1, 2])   # turn 1 has no contest (F2), turn 2 one
+def test_one_card_over_the_hand_limit_is_one_card(browser: Any, server: str, turn: int) -> None:
+    """F31: 6 cards with a grade-1 storage box (limit 5): the line asks for one card."""
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(_over_the_limit(1, turn), 0))
+        pg.wait_for_selector("#farm-adjust")
+        line = pg.locator("#status").inner_text()
+        assert "pick 1 card over the hand limit" in line, line
+        assert ("enter" in line) == (turn == 2), line     # entering only in a contest turn
+        P.show(pg, server, P.farm_state(_over_the_limit(2, turn), 0))
+        pg.wait_for_function("document.querySelector('#status').innerText.includes('pick 2 cards over')")
         assert_clean(pg, errors)

@@ -49,7 +49,10 @@ function farmLine() {
     return y.done ? { text: ft('st_prep_done'), tone: 'wait' } : { text: ft('st_prep'), tone: 'act' };
   }
   if (v.active === y.seat) {
-    if (y.must_discard) return { text: ft(v.contest ? 'st_harvest_discard' : 'st_harvest_discard_nc', { n: y.must_discard }), tone: 'act' };
+    if (y.must_discard) {
+      const key = (v.contest ? 'st_harvest_discard' : 'st_harvest_discard_nc') + (y.must_discard === 1 ? '_1' : '');
+      return { text: ft(key, { n: y.must_discard }), tone: 'act' };
+    }
     return { text: ft(v.contest ? 'st_harvest_me' : 'st_harvest_me_nc'), tone: 'act' };
   }
   return { text: ft('st_harvest', { name: v.seats[v.active]?.name ?? '' }), tone: 'wait' };
