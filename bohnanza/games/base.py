@@ -171,7 +171,8 @@ class HostedGame(Protocol):
 
     def describe(self, options: dict[str, Any], game: GameState | None) -> dict[str, Any]:
         """What the room shows of the game's set-up: ``{"game", "params_name",
-        "params_hash"}`` (the names may be None), from ``game`` when one is dealt."""
+        "params_hash"}`` (the names may be None), from ``game`` while one runs, else from
+        ``options`` (what the next game is dealt with)."""
 
     def audit(self, position: dict[str, Any]) -> list[str]:
         """What is wrong with a stored position (cards not conserved...), empty when sound."""

@@ -254,7 +254,10 @@ class FarmHost:
         return out, texts.text(line, name=params["name"], hash=params_hash(params))
 
     def describe(self, options: dict[str, Any], game: GameState | None) -> dict[str, Any]:
-        if game is not None:
+        """The set of the game while it runs; once it is over, the set the next game is dealt
+        with (``/option param`` after the end: the room kept naming the finished game's set,
+        trial user16). The finished game names its own in its view and result."""
+        if game is not None and not _g(game).over:
             g = _g(game)
             return {"game": self.name, "params_name": g.params_name,
                     "params_hash": g.params_hash}

@@ -323,6 +323,10 @@ const T = {
   // trial 4: "or just watch" with no Just watch button here: until seated, one watches
   st_pick_seat: ['Press Take a seat to play ({n} seated; {lo}–{hi} players). Until then you are watching.',
     '「参加する」で席に着けます（着席{n}人、{lo}〜{hi}人で遊べます）。それまでは観戦です。'],
+  // a watcher at a table whose every seat is taken before the start (the server refuses a
+  // join then, room_full): not asked to press Take a seat (trial user16)
+  st_watch_full: ['Every seat is taken ({n} of {hi}): you are watching. If one frees before the start, Take a seat.',
+    '空席はありません（{hi}席すべて着席）。観戦中です。開始前に席が空いたら「参加する」で着席できます。'],
   st_need_players: ['Waiting for players: {n} seated, at least {lo} needed. Share the link or add a bot.',
     'プレイヤーを待っています: 着席{n}人、最低{lo}人必要です。リンクを共有するかボットを追加してください。'],
   st_ready: ['{n} players seated: press Start game when everyone is here.',

@@ -99,6 +99,8 @@ function tableLine(view, room, me, askName) {
     const hi = room.max_players;
     if (me === null || me === undefined) {
       if (room.running) return { text: t('spectating'), tone: 'wait' };
+      // the server's rule for a join before the start (room_full): the seats it would deal
+      if (seated >= hi) return { text: t('st_watch_full', { n: seated, hi }), tone: 'wait' };
       return { text: t('st_pick_seat', { n: seated, lo, hi }), tone: 'may' };
     }
     if (room.start_ready === false || seated < lo) return { text: t('st_need_players', { n: seated, lo }), tone: 'wait' };

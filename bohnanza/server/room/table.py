@@ -177,7 +177,8 @@ class Table:
         about = self.describe()
         extra = ({"game": about["game"], "params_name": about["params_name"],
                   "params_hash": about["params_hash"]} if about.get("params_hash") else {})
-        return {"names": list(self.game.names), **(self.game.result or {}), **extra}
+        # the game's own result names its set (the room's may be the next game's: describe)
+        return {"names": list(self.game.names), **extra, **(self.game.result or {})}
 
     def describe(self) -> dict[str, Any]:
         """The game and its set-up as the room shows it (``{"game", "params_name",

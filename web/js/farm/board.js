@@ -49,7 +49,10 @@ function farmLine() {
     return y.done ? { text: ft('st_prep_done'), tone: 'wait' } : { text: ft('st_prep'), tone: 'act' };
   }
   if (v.active === y.seat) {
-    if (y.must_discard) return { text: ft(v.contest ? 'st_harvest_discard' : 'st_harvest_discard_nc', { n: y.must_discard }), tone: 'act' };
+    if (y.must_discard) {
+      const key = (v.contest ? 'st_harvest_discard' : 'st_harvest_discard_nc') + (y.must_discard === 1 ? '_1' : '');
+      return { text: ft(key, { n: y.must_discard }), tone: 'act' };
+    }
     return { text: ft(v.contest ? 'st_harvest_me' : 'st_harvest_me_nc'), tone: 'act' };
   }
   return { text: ft('st_harvest', { name: v.seats[v.active]?.name ?? '' }), tone: 'wait' };
@@ -181,9 +184,12 @@ function pileLabel(v, pile) {
 
 function actions(v, y) {
   const bar = h('div', { class: 'farm-actions' });
+  // the picks stay after a press: one the server takes changes the hand, and mine() lets them
+  // go; one it refuses leaves the cards marked as the board still holds them (they were
+  // forgotten while still marked, so un-picking one picked it alone: trial user16)
   const btn = (id, label, cmd, cls = 'btn') => {
     const b = h('button', { class: cls, type: 'button', id }, label);
-    b.addEventListener('click', () => { const text = typeof cmd === 'function' ? cmd() : cmd; F.sel = []; act(text, b); });
+    b.addEventListener('click', () => act(typeof cmd === 'function' ? cmd() : cmd, b));
     return b;
   };
   const picked = F.sel.map(hRef);

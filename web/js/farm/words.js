@@ -62,6 +62,11 @@ const W = {
     'あなたの収穫: 出荷・強化・出品をして、最後に手札上限を超える{n}枚を選んで捨ててください（それで終わります）。'],
   st_harvest_discard_nc: ['Your harvest turn: ship, upgrade; last, pick {n} cards over the hand limit and discard them (that ends it; no contest this turn).',
     'あなたの収穫: 出荷・強化をして、最後に手札上限を超える{n}枚を選んで捨ててください（それで終わります。このターンはコンテストなし）。'],
+  // one card over the limit (trial user16: "pick 1 cards")
+  st_harvest_discard_1: ['Your harvest turn: ship, upgrade, enter; last, pick 1 card over the hand limit and discard it (that ends it).',
+    'あなたの収穫: 出荷・強化・出品をして、最後に手札上限を超える1枚を選んで捨ててください（それで終わります）。'],
+  st_harvest_discard_nc_1: ['Your harvest turn: ship, upgrade; last, pick 1 card over the hand limit and discard it (that ends it; no contest this turn).',
+    'あなたの収穫: 出荷・強化をして、最後に手札上限を超える1枚を選んで捨ててください（それで終わります。このターンはコンテストなし）。'],
   slot: ['slot {s}', 'スロット{s}'],
   empty_slot: ['empty', '空き'],
   entered: ['entered', '出品中'],

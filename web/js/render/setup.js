@@ -52,7 +52,10 @@ export function renderSetup(root) {
     return b;
   };
   if (me === null && (!running || r.seats.some((s) => s.vacant))) {
-    const join = h('button', { class: 'btn primary', type: 'button', id: 'btn-join' }, t('join'));
+    // every seat taken before the start: Take a seat stays (a seat may free; the server
+    // decides) but is not the button the page points to (trial user16; the gate's likewise)
+    const full = !running && (r.start_seats ?? r.seats.filter((s) => !s.vacant).length) >= r.max_players;
+    const join = h('button', { class: full ? 'btn' : 'btn primary', type: 'button', id: 'btn-join' }, t('join'));
     // watching under a guest name because the name asked for was refused: ask for a name
     // first, never sit under the guest name (a new user's report: seated as "guest2")
     join.addEventListener('click', () => {

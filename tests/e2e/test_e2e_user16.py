@@ -1,0 +1,123 @@
+"""User16's trial of the farm game (a new player with only the README: three people, one on a
+390x844 phone, a watcher, a whole game to its end). Expected values from farm-rules.md (ids
+in each test) and what a player expects, never from what the page printed.
+
+- a Plant the server refused (three cards picked with a grade-1 synthesis pot: F19 allows
+  one synthesis card) left the three cards marked 1, 2, 3 on the board while the board had
+  forgotten them: un-picking the third to plant the other two picked the third alone, and
+  Plant then planted it as a base without the card meant as the base;
+- a watcher of a table whose every seat was taken before the start read "Press Take a seat to
+  play (4 seated; 2-4 players)" beside a green Take a seat, which the server refused (All 4
+  seats are taken; you can watch).
+- one card over the hand limit (F31) read "pick 1 cards over the hand limit".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bohnanza.farm.engine import FarmGame
+from bohnanza.farm.scenario import prepare
+
+from . import positions as P
+from .e2e_board import assert_clean, watched_page
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = {"viewport": {"width": 1366, "height": 768}, "locale": "en-US"}
+HAND = ["L1 root shape+1", "L1 leaf texture+1", "L1 fruit shape+2"]
+
+
+def _prep() -> FarmGame:
+    """Turn 1's preparation: Ann holds three level-1 cards; every facility at grade 1."""
+    return FarmGame.from_position(prepare({
+        "piles": "rest", "cycle": 1, "turn": 1, "params": {},
+        "seats": [{"name": "Ann", "hand": HAND}, {"name": "Bob"}]}))
+
+
+def _picked(pg: Any) -> list[str]:
+    return pg.evaluate("""() => [...document.querySelectorAll('#farm .farm-hand .farm-card')]
+        .map((e) => e.getAttribute('aria-pressed'))""")
+
+
+def test_the_picks_a_refused_plant_leaves_are_the_ones_the_board_keeps(browser: Any,
+                                                                     server: str) -> None:
+    """F19: a grade-1 synthesis pot takes 1 synthesis card. Ann picks a base and two cards to
+    lay on it; the server refuses (synth_limit); she un-picks the last card and presses Plant:
+    the base she picked first goes in with the one card she kept on it."""
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(_prep(), 0))
+        pg.wait_for_selector("#farm .farm-hand .farm-card")
+        pg.evaluate("""() => { window.__bohnanza.answer = () => ({ ok: false, code: 'synth_limit',
+            message: 'your synthesis pot (grade 1) allows 1 synthesis card here' }); }""")
+        for i in (0, 2, 1):
+            pg.click(f'#farm .farm-hand .farm-card[data-index="{i}"]')
+        pg.click("#farm-plant")
+        pg.wait_for_function("window.__bohnanza.sent.length === 1")
+        assert pg.evaluate("window.__bohnanza.sent[0]").endswith("/plant h1 h3 h2")
+        # refused: the hand still shows the three picks, and they are what the board holds
+        assert _picked(pg) == ["true", "true", "true"]
+        pg.evaluate("() => { window.__bohnanza.answer = null; }")
+        pg.click('#farm .farm-hand .farm-card[data-index="1"]')   # take the third pick back
+        assert _picked(pg) == ["true", "false", "true"]
+        assert pg.locator("#farm-plant").inner_text() == "Plant (2)"
+        pg.click("#farm-plant")
+        pg.wait_for_function("window.__bohnanza.sent.length === 2")
+        assert pg.evaluate("window.__bohnanza.sent[1]").endswith("/plant h1 h3")
+        assert_clean(pg, errors)
+
+
+def _before_start(names: list[str]) -> dict[str, Any]:
+    """The room before the start as a watcher gets it: ``names`` seated (classic, 3-5)."""
+    msg = P.before_start(None)
+    msg["room"] = P.room(None, running=False, names=names)
+    msg["room"]["start_seats"] = len(names)
+    return msg
+
+
+def test_a_watcher_of_a_full_table_is_not_asked_to_take_a_seat(browser: Any,
+                                                               server: str) -> None:
+    """Classic seats 3-5 (rules.md, R1): with 5 seated the server refuses a join before the
+    start (room_full), so the watcher reads that every seat is taken and Take a seat is not
+    the button the page points to; with 4 seated it still asks."""
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, _before_start(["Ann", "Bob", "Cleo", "Dan", "Eve"]))
+        pg.wait_for_selector("#btn-join")
+        line = pg.locator("#status").inner_text()
+        assert line.startswith("Every seat is taken (5 of 5): you are watching."), line
+        assert "Press Take a seat" not in line
+        assert "primary" not in (pg.get_attribute("#btn-join", "class") or "")
+        P.show(pg, server, _before_start(["Ann", "Bob", "Cleo", "Dan"]))
+        pg.wait_for_function("document.querySelector('#status').innerText.includes('4 seated')")
+        assert pg.locator("#status").inner_text().startswith("Press Take a seat to play")
+        assert "primary" in (pg.get_attribute("#btn-join", "class") or "")
+        assert_clean(pg, errors)
+
+
+def _over_the_limit(extra: int, turn: int) -> FarmGame:
+    """Ann's harvest turn with ``extra`` cards over her storage box's limit of 5 (F31)."""
+    hand = [f"L1 {c} {a}+1" for c in ("root", "leaf") for a in ("shape", "color", "size", "weight")]
+    return FarmGame.from_position(prepare({
+        "piles": "rest", "cycle": 1, "turn": turn, "params": {}, "phase": "harvest",
+        "order_stack": [], "harvest_order": [0, 1], "active": 0, "schedule": [
+            {"turn": 2, "category": "leaf", "evaluation": "overall"},
+            {"turn": 3, "category": "root", "evaluation": "appearance"},
+            {"turn": 4, "category": "fruit", "evaluation": "taste"}],
+        "seats": [{"name": "Ann", "hand": hand[:5 + extra], "order_card": 2, "done": True},
+                  {"name": "Bob", "order_card": 1, "done": True}]}))
+
+
+@pytest.mark.parametrize("turn", [1, 2])   # turn 1 has no contest (F2), turn 2 one
+def test_one_card_over_the_hand_limit_is_one_card(browser: Any, server: str, turn: int) -> None:
+    """F31: 6 cards with a grade-1 storage box (limit 5): the line asks for one card."""
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(_over_the_limit(1, turn), 0))
+        pg.wait_for_selector("#farm-adjust")
+        line = pg.locator("#status").inner_text()
+        assert "pick 1 card over the hand limit" in line, line
+        assert ("enter" in line) == (turn == 2), line     # entering only in a contest turn
+        P.show(pg, server, P.farm_state(_over_the_limit(2, turn), 0))
+        pg.wait_for_function("document.querySelector('#status').innerText.includes('pick 2 cards over')")
+        assert_clean(pg, errors)
