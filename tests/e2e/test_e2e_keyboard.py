@@ -110,6 +110,28 @@ def test_end_planting_never_leaves_the_focus_on_end_trading(page: Any, server: s
     assert page.evaluate("window.__bohnanza.sent") == ["/done"]
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_phase_3s_line_names_the_button_that_plants_by_keys(page: Any, server: str,
+                                                             lang: str) -> None:
+    """A keyboard player's trial: phase 3's status line (what a screen reader says) told to
+    "drag each to a field", which no key does; the button that plants by keys went unnamed
+    (phase 1's line names its button). Each line of phase 3 on a laptop names Plant here."""
+    to_plant = [(["chili", "green"], [["chili", 1], None]),            # both fit
+                (["chili"], [["chili", 1], None]),                     # one card
+                (["chili", "chili", "green"], [["chili", 1], ["blue", 2]]),  # Green fits none
+                (["chili", "green", "green"], [["chili", 1], ["blue", 2]])]
+    for cards, fields in to_plant:
+        for advice in (True, False):
+            msg = P.state(P.game(phase="plant_traded", seats=[
+                {}, {"to_plant": cards, "fields": fields}, {}]), 1)
+            if not advice:
+                msg["view"]["you"]["plant_advice"] = None
+            P.show(page, server, msg, lang=lang)
+            button = page.locator("#fields .plant-here").first.inner_text().strip()
+            line = page.locator("#status").inner_text()
+            assert button in line, (cards, advice, button, line)
+
+
 def test_plant_here_never_leaves_the_focus_on_harvest(page: Any, server: str) -> None:
     """Phase 3: planting Chili on field 1 takes its Plant here away; the focus stayed at its
     place, on the Harvest button beside it."""
