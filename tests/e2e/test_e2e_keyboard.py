@@ -132,6 +132,41 @@ def test_phase_3s_line_names_the_button_that_plants_by_keys(page: Any, server: s
             assert button in line, (cards, advice, button, line)
 
 
+def _phase_3_with_a_hand() -> Any:
+    """Phase 3: Bob plants Chili and Green with two cards in hand."""
+    return P.game(phase="plant_traded", seats=[
+        {}, {"hand": ["soy", "red"], "to_plant": ["chili", "green"], "fields": [["chili", 1], None]}, {}])
+
+
+@pytest.mark.parametrize(("make", "seat"), [(P.dealing, 1), (_phase_3_with_a_hand, 1)],
+                         ids=["deal", "phase-3"])
+def test_tab_goes_through_the_middle_as_it_is_seen(page: Any, server: str, make: Any,
+                                                   seat: int) -> None:
+    """A keyboard player's trial at 1400 px: the hand stands beside the face-up cards, the deal
+    window and the to-plant row below them, but Tab went from the face-up cards down to the deal
+    window and the to-plant row, then back up to the hand (Bob picked his Chili in the hand and
+    Hand over stood behind him). The boxes of the middle column come in the order they are seen:
+    top to bottom, left to right in a row (WCAG 2.4.3)."""
+    P.show(page, server, P.state(make(), seat))
+    page.locator("#topbar .brand").focus()
+    boxes: list[str] = []
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        box = page.evaluate("""() => { const b = document.activeElement.closest(
+            '#market, #faceup, #hand, #deal-window, #to-plant, #offer-window, #fields');
+            return b ? b.id : (document.activeElement.closest('#right') ? 'right' : ''); }""")
+        if box == "right":
+            break
+        if box and (not boxes or boxes[-1] != box):
+            boxes.append(box)
+    seen = page.evaluate("""ids => ids.map(i => { const r = document.getElementById(i)
+        .getBoundingClientRect(); return [Math.round(r.top), Math.round(r.left), i]; })""", boxes)
+    # a row's boxes share their top within a few pixels
+    order = sorted(seen, key=lambda s: (round(s[0] / 20), s[1]))
+    assert boxes == [s[2] for s in order], seen
+    assert "hand" in boxes and ("deal-window" in boxes or "to-plant" in boxes), boxes
+
+
 def test_plant_here_never_leaves_the_focus_on_harvest(page: Any, server: str) -> None:
     """Phase 3: planting Chili on field 1 takes its Plant here away; the focus stayed at its
     place, on the Harvest button beside it."""
