@@ -167,6 +167,19 @@ def test_tab_goes_through_the_middle_as_it_is_seen(page: Any, server: str, make:
     assert "hand" in boxes and ("deal-window" in boxes or "to-plant" in boxes), boxes
 
 
+def test_a_marker_says_the_keys_way_and_takes_it(page: Any, server: str) -> None:
+    """A keyboard player's trial: the have/want markers were named "I have (drag onto a card)",
+    a way no key has; the keys' way (the marker, then a card) works and is now in its name."""
+    P.show(page, server, P.state(P.trading(), 1))
+    _tab_into(page, ".signal-token.have")
+    name = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert name.startswith("I have: press it, then a card"), name
+    page.keyboard.press("Enter")
+    _tab_into(page, "#catalogue-box .card.cat")
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.__bohnanza.sent") == ["/have blue"]
+
+
 def test_plant_here_never_leaves_the_focus_on_harvest(page: Any, server: str) -> None:
     """Phase 3: planting Chili on field 1 takes its Plant here away; the focus stayed at its
     place, on the Harvest button beside it."""

@@ -194,8 +194,12 @@ const T = {
   to_plant_n: ['{n} to plant', '植える{n}'],
   // which cards (public, R41: to-plant areas lie face up), a seat panel's title
   to_plant_list: ['To plant: {beans}', '植える: {beans}'],
-  signal_have: ['I have (drag onto a card)', '提供したい（カードにドラッグ）'],
-  signal_want: ['I want (drag onto a card)', '欲しい（カードにドラッグ）'],
+  // the marker's name says the keyboard's way too (a keyboard player's trial: "drag onto a
+  // card" alone, which no key does; the box's hint says "press an arrow, then a card")
+  signal_have: ['I have: press it, then a card (or drag it onto a card)', '提供したい: 押してからカードを押す（またはカードにドラッグ）'],
+  signal_want: ['I want: press it, then a card (or drag it onto a card)', '欲しい: 押してからカードを押す（またはカードにドラッグ）'],
+  signal_have_touch: ['I have: tap it, then a card', '提供したい: タップしてからカードをタップ'],
+  signal_want_touch: ['I want: tap it, then a card', '欲しい: タップしてからカードをタップ'],
   signal_clear: ['Clear my markers', 'マーカー消去'],
   signals_seen: ['Markers', 'マーカー'],
   // whose markers a line shows (the view's signals.of): never "I have" for another seat's
