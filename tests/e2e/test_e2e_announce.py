@@ -234,3 +234,36 @@ def test_my_turn_coming_back_is_said_though_the_same_words(page: Any, server: st
     page.evaluate("m => window.__bohnanza.push(m)", mine)
     drawn(page)
     assert page.evaluate("window.__heard").count(turn) == 1
+
+
+def _live(page: Any, selector: str) -> dict[str, Any]:
+    """What Chromium tells a screen reader of the live region ``selector`` (its
+    accessibility node's live, atomic and relevant properties)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        backend = cdp.send("DOM.describeNode", {"nodeId": node})["node"]["backendNodeId"]
+        ax = cdp.send("Accessibility.getPartialAXTree",
+                      {"backendNodeId": backend, "fetchRelatives": False})["nodes"][0]
+    finally:
+        cdp.detach()
+    return {p["name"]: p["value"].get("value") for p in ax.get("properties", [])}
+
+
+def test_a_new_line_is_said_alone_not_with_the_lines_before(page: Any, server: str) -> None:
+    """A keyboard player's trial: the line of its own (#said) keeps the last three lines, and
+    a role=status region is atomic by itself: with each new line a screen reader read the whole
+    region again, so three offers in a row were six lines heard. The region tells it to read
+    what was added."""
+    g = P.game(phase="trade", face_up=["red", "blue"],
+               seats=[{"hand": ["soy"]}, {"hand": ["chili", "green"]}, {"hand": ["stink"]}])
+    P.show(page, server, P.state(g, 1))
+    for text in ["/offer red for chili", "/offer blue for green", "/offer red for green"]:
+        P.say(g, 0, text)
+        page.evaluate("m => window.__bohnanza.push(m)", P.state(g, 1))
+        drawn(page)
+    assert len(said(page)) == 3
+    live = _live(page, "#said")
+    assert live.get("live") == "polite" and live.get("atomic") is False, live
+    assert "additions" in str(live.get("relevant")), live

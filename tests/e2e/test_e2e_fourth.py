@@ -282,10 +282,11 @@ def test_no_seed_ids_in_player_facing_text(browser: Any, server: str, lang: str)
 
 
 @pytest.mark.parametrize(("make", "lang", "first", "not_said"), [
-    (some_fit, "en", "Plant Chili first (2 cards: drag them to a field)", "drag it"),
-    (one_fit, "en", "Plant Chili first (drag it to a field)", "drag them"),
-    (some_fit, "ja", "（2枚: それぞれ畑へドラッグ）", "（畑へドラッグ）"),
-    (one_fit, "ja", "（畑へドラッグ）", "それぞれ"),
+    (some_fit, "en", "Plant Chili first (2 cards: drag them to a field or press Plant here for each)",
+     "drag it"),
+    (one_fit, "en", "Plant Chili first (drag it to a field or press Plant here)", "drag them"),
+    (some_fit, "ja", "（2枚: それぞれ畑へドラッグするか「ここに植える」）", "（畑へドラッグ"),
+    (one_fit, "ja", "（畑へドラッグするか「ここに植える」）", "それぞれ"),
 ])
 @pytest.mark.parametrize("advice", [True, False], ids=["advice", "no-advice"])
 def test_the_status_line_agrees_in_number(browser: Any, server: str, make: Any, lang: str,

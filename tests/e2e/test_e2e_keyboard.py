@@ -92,6 +92,94 @@ def test_a_control_that_goes_leaves_the_focus_on_the_page(page: Any, server: str
     assert page.evaluate("document.activeElement !== document.body")
 
 
+def test_end_planting_never_leaves_the_focus_on_end_trading(page: Any, server: str) -> None:
+    """A keyboard player's trial (a whole game by keys): End planting is drawn anew as End
+    trading, the same place and id; the focus stayed on it, and a second Enter (or a key that
+    bounced) ended the trade before any offer (R32). The focus stays where it was, on the
+    button's box: nothing pressed, and one Tab reaches End trading."""
+    g = P.plant_second()                                    # Ann planted one card (R26)
+    P.show(page, server, P.state(g, 0))
+    press(page, "#phase-btn")
+    assert page.evaluate("window.__bohnanza.sent") == ["/done"]
+    P.say(g, 0, "/done")                                    # phase 2: End trading
+    at = push(page, P.state(g, 0))
+    assert at not in ("#phase-btn", "body"), at
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED) == "#phase-btn"
+    assert page.locator("#phase-btn").inner_text().strip() == "End trading"
+    assert page.evaluate("window.__bohnanza.sent") == ["/done"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_phase_3s_line_names_the_button_that_plants_by_keys(page: Any, server: str,
+                                                             lang: str) -> None:
+    """A keyboard player's trial: phase 3's status line (what a screen reader says) told to
+    "drag each to a field", which no key does; the button that plants by keys went unnamed
+    (phase 1's line names its button). Each line of phase 3 on a laptop names Plant here."""
+    to_plant = [(["chili", "green"], [["chili", 1], None]),            # both fit
+                (["chili"], [["chili", 1], None]),                     # one card
+                (["chili", "chili", "green"], [["chili", 1], ["blue", 2]]),  # Green fits none
+                (["chili", "green", "green"], [["chili", 1], ["blue", 2]])]
+    for cards, fields in to_plant:
+        for advice in (True, False):
+            msg = P.state(P.game(phase="plant_traded", seats=[
+                {}, {"to_plant": cards, "fields": fields}, {}]), 1)
+            if not advice:
+                msg["view"]["you"]["plant_advice"] = None
+            P.show(page, server, msg, lang=lang)
+            button = page.locator("#fields .plant-here").first.inner_text().strip()
+            line = page.locator("#status").inner_text()
+            assert button in line, (cards, advice, button, line)
+
+
+def _phase_3_with_a_hand() -> Any:
+    """Phase 3: Bob plants Chili and Green with two cards in hand."""
+    return P.game(phase="plant_traded", seats=[
+        {}, {"hand": ["soy", "red"], "to_plant": ["chili", "green"], "fields": [["chili", 1], None]}, {}])
+
+
+@pytest.mark.parametrize(("make", "seat"), [(P.dealing, 1), (_phase_3_with_a_hand, 1)],
+                         ids=["deal", "phase-3"])
+def test_tab_goes_through_the_middle_as_it_is_seen(page: Any, server: str, make: Any,
+                                                   seat: int) -> None:
+    """A keyboard player's trial at 1400 px: the hand stands beside the face-up cards, the deal
+    window and the to-plant row below them, but Tab went from the face-up cards down to the deal
+    window and the to-plant row, then back up to the hand (Bob picked his Chili in the hand and
+    Hand over stood behind him). The boxes of the middle column come in the order they are seen:
+    top to bottom, left to right in a row (WCAG 2.4.3)."""
+    P.show(page, server, P.state(make(), seat))
+    page.locator("#topbar .brand").focus()
+    boxes: list[str] = []
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        box = page.evaluate("""() => { const b = document.activeElement.closest(
+            '#market, #faceup, #hand, #deal-window, #to-plant, #offer-window, #fields');
+            return b ? b.id : (document.activeElement.closest('#right') ? 'right' : ''); }""")
+        if box == "right":
+            break
+        if box and (not boxes or boxes[-1] != box):
+            boxes.append(box)
+    seen = page.evaluate("""ids => ids.map(i => { const r = document.getElementById(i)
+        .getBoundingClientRect(); return [Math.round(r.top), Math.round(r.left), i]; })""", boxes)
+    # a row's boxes share their top within a few pixels
+    order = sorted(seen, key=lambda s: (round(s[0] / 20), s[1]))
+    assert boxes == [s[2] for s in order], seen
+    assert "hand" in boxes and ("deal-window" in boxes or "to-plant" in boxes), boxes
+
+
+def test_a_marker_says_the_keys_way_and_takes_it(page: Any, server: str) -> None:
+    """A keyboard player's trial: the have/want markers were named "I have (drag onto a card)",
+    a way no key has; the keys' way (the marker, then a card) works and is now in its name."""
+    P.show(page, server, P.state(P.trading(), 1))
+    _tab_into(page, ".signal-token.have")
+    name = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert name.startswith("I have: press it, then a card"), name
+    page.keyboard.press("Enter")
+    _tab_into(page, "#catalogue-box .card.cat")
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.__bohnanza.sent") == ["/have blue"]
+
+
 def test_plant_here_never_leaves_the_focus_on_harvest(page: Any, server: str) -> None:
     """Phase 3: planting Chili on field 1 takes its Plant here away; the focus stayed at its
     place, on the Harvest button beside it."""

@@ -10,7 +10,11 @@ import { t } from './i18n.js';
 import { sideWords } from './speech.js';
 import { logText } from './logtext.js';
 
-const KEEP = 3;                 // lines kept in the region (a new line is what is read)
+// lines kept in the region; a new line is what is read: the region says aria-atomic="false"
+// (room.html), since a role=status region is atomic by itself and was read whole, the two
+// lines before each new one again (a keyboard player's trial: three offers in a row, six
+// lines heard)
+const KEEP = 3;
 let acceptable = null;          // the offers this seat could accept at the last view
 
 export function announce(text) {

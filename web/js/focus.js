@@ -18,8 +18,11 @@ function usable(el) {
 // it and of its ancestors up to its box (an offer's number, a field's, a hand card's place)
 // with its tag and its name (Accept and Withdraw of one offer; a hand place that now holds
 // another bean is another card; a card given into the offer is the same card).
+// A control with an id is that id, with what it does when that changes under the same id (the
+// phase button's data-label: End planting drawn anew as End trading is another control; the
+// focus kept on it, a second Enter, or a key that bounced, ended the trade before any offer).
 function keyOf(el, box) {
-  if (el.id) return '#' + el.id;
+  if (el.id) return '#' + el.id + (el.dataset.label ? '|' + el.dataset.label : '');
   const path = [];
   for (let e = el; e && e !== box; e = e.parentElement) {
     // (not what changes with its state: a drag under way, a card's spoken words)
@@ -56,8 +59,9 @@ export function restoreFocus(spot) {
   if (now && now !== document.body) return;
   const box = document.getElementById(spot.box);
   const controls = box ? [...box.querySelectorAll(FOCUSABLE)].filter(usable) : [];
+  const byId = spot.el.id ? document.getElementById(spot.el.id) : null;
   const again = controls.find((el) => keyOf(el, box) === spot.key) ||
-    (spot.key.startsWith('#') ? document.getElementById(spot.key.slice(1)) : null);
+    (byId && keyOf(byId, box) === spot.key ? byId : null);
   if (again && usable(again) && put(again)) return;
   if (box && controls.length && put(box)) return;
   const status = document.getElementById('status');

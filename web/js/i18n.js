@@ -195,8 +195,12 @@ const T = {
   to_plant_n: ['{n} to plant', '植える{n}'],
   // which cards (public, R41: to-plant areas lie face up), a seat panel's title
   to_plant_list: ['To plant: {beans}', '植える: {beans}'],
-  signal_have: ['I have (drag onto a card)', '提供したい（カードにドラッグ）'],
-  signal_want: ['I want (drag onto a card)', '欲しい（カードにドラッグ）'],
+  // the marker's name says the keyboard's way too (a keyboard player's trial: "drag onto a
+  // card" alone, which no key does; the box's hint says "press an arrow, then a card")
+  signal_have: ['I have: press it, then a card (or drag it onto a card)', '提供したい: 押してからカードを押す（またはカードにドラッグ）'],
+  signal_want: ['I want: press it, then a card (or drag it onto a card)', '欲しい: 押してからカードを押す（またはカードにドラッグ）'],
+  signal_have_touch: ['I have: tap it, then a card', '提供したい: タップしてからカードをタップ'],
+  signal_want_touch: ['I want: tap it, then a card', '欲しい: タップしてからカードをタップ'],
   signal_clear: ['Clear my markers', 'マーカー消去'],
   signals_seen: ['Markers', 'マーカー'],
   // whose markers a line shows (the view's signals.of): never "I have" for another seat's
@@ -399,15 +403,15 @@ const T = {
   st_deal_watch: ['{a} and {b} are making a deal (offer #{n}).', '{a}と{b}がトレード中です（オファー#{n}）。'],
   // phase 3 (R33): the to-plant area holds the cards received in deals and gifts and, for the
   // active player, the face-up cards kept: not all of them were traded
-  st_plant_traded: ['Plant the {n} cards in your to-plant area: drag each to a field.', '植え付け待ちのカード{n}枚を植えてください: それぞれ畑へドラッグ。'],
+  st_plant_traded: ['Plant the {n} cards in your to-plant area: drag each to a field, or press Plant here.', '植え付け待ちのカード{n}枚を植えてください: それぞれ畑へドラッグするか「ここに植える」。'],
   st_plant_traded_touch: ['Plant the {n} cards in your to-plant area: tap Plant here for each.', '植え付け待ちのカード{n}枚を植えてください: 1枚ずつ「ここに植える」をタップ。'],
-  st_plant_traded_1: ['Plant the card in your to-plant area: drag it to a field.', '植え付け待ちのカードを植えてください: 畑へドラッグ。'],
+  st_plant_traded_1: ['Plant the card in your to-plant area: drag it to a field, or press Plant here.', '植え付け待ちのカードを植えてください: 畑へドラッグするか「ここに植える」。'],
   st_plant_traded_1_touch: ['Plant the card in your to-plant area: tap Plant here.', '植え付け待ちのカードを植えてください: 「ここに植える」をタップ。'],
   // some cards to plant fit a field, some not yet (R33, R15): two sentences, each in the
   // number of its cards (trial: "drag it" for two cards)
-  st_pt_first_1: ['Plant {fit} first (drag it to a field).', 'まず{fit}を植えてください（畑へドラッグ）。'],
+  st_pt_first_1: ['Plant {fit} first (drag it to a field or press Plant here).', 'まず{fit}を植えてください（畑へドラッグするか「ここに植える」）。'],
   st_pt_first_1_touch: ['Plant {fit} first (tap Plant here).', 'まず{fit}を植えてください（「ここに植える」をタップ）。'],
-  st_pt_first_n: ['Plant {fit} first ({n} cards: drag them to a field).', 'まず{fit}を植えてください（{n}枚: それぞれ畑へドラッグ）。'],
+  st_pt_first_n: ['Plant {fit} first ({n} cards: drag them to a field or press Plant here for each).', 'まず{fit}を植えてください（{n}枚: それぞれ畑へドラッグするか「ここに植える」）。'],
   st_pt_first_n_touch: ['Plant {fit} first ({n} cards: tap Plant here for each).', 'まず{fit}{n}枚を植えてください（1枚ずつ「ここに植える」をタップ）。'],
   st_pt_then_1: ['No field fits {stuck} yet: then harvest a field for it.', '{stuck}の畑はまだありません: そのあと畑を売却してください。'],
   st_pt_then_n: ['No field fits {stuck} ({n} cards) yet: then harvest a field for them.', '{stuck}（{n}枚）の畑はまだありません: そのあと畑を売却してください。'],
@@ -430,15 +434,15 @@ const T = {
     '{stuck}を植えられる畑がありません: 先に畑{field}を売却してください（{what}。損が最も少ない）。そのあと{beans}を植えます。'],
   st_adv_harvest_all: ['Not every card fits: harvest field {field} first ({what}: it loses least), then plant {beans}.',
     '全部は植えられません: 先に畑{field}を売却してください（{what}。損が最も少ない）。そのあと{beans}を植えます。'],
-  st_adv_plant_then: ['Plant {bean} first (drag it to a field). No field fits {stuck} yet: then harvest field {field} ({what}: it loses least).',
-    'まず{bean}を植えてください（畑へドラッグ）。{stuck}を植えられる畑はまだありません: そのあと畑{field}を売却してください（{what}。損が最も少ない）。'],
-  st_adv_plant_then_all: ['Plant {bean} first (drag it to a field), then harvest field {field} ({what}: it loses least) and plant {rest}.',
-    'まず{bean}を植えて（畑へドラッグ）、そのあと畑{field}を売却して（{what}。損が最も少ない）{rest}を植えてください。'],
+  st_adv_plant_then: ['Plant {bean} first (drag it to a field or press Plant here). No field fits {stuck} yet: then harvest field {field} ({what}: it loses least).',
+    'まず{bean}を植えてください（畑へドラッグするか「ここに植える」）。{stuck}を植えられる畑はまだありません: そのあと畑{field}を売却してください（{what}。損が最も少ない）。'],
+  st_adv_plant_then_all: ['Plant {bean} first (drag it to a field or press Plant here), then harvest field {field} ({what}: it loses least) and plant {rest}.',
+    'まず{bean}を植えて（畑へドラッグするか「ここに植える」）、そのあと畑{field}を売却して（{what}。損が最も少ない）{rest}を植えてください。'],
   // the same in the number of the cards to plant first (fourth trial: "drag it" for two cards)
-  st_adv_plant_then_n: ['Plant {bean} first ({n} cards: drag them to a field). No field fits {stuck} yet: then harvest field {field} ({what}: it loses least).',
-    'まず{bean}を植えてください（{n}枚: それぞれ畑へドラッグ）。{stuck}を植えられる畑はまだありません: そのあと畑{field}を売却してください（{what}。損が最も少ない）。'],
-  st_adv_plant_then_all_n: ['Plant {bean} first ({n} cards: drag them to a field), then harvest field {field} ({what}: it loses least) and plant {rest}.',
-    'まず{bean}を植えて（{n}枚: それぞれ畑へドラッグ）、そのあと畑{field}を売却して（{what}。損が最も少ない）{rest}を植えてください。'],
+  st_adv_plant_then_n: ['Plant {bean} first ({n} cards: drag them to a field or press Plant here for each). No field fits {stuck} yet: then harvest field {field} ({what}: it loses least).',
+    'まず{bean}を植えてください（{n}枚: それぞれ畑へドラッグするか「ここに植える」）。{stuck}を植えられる畑はまだありません: そのあと畑{field}を売却してください（{what}。損が最も少ない）。'],
+  st_adv_plant_then_all_n: ['Plant {bean} first ({n} cards: drag them to a field or press Plant here for each), then harvest field {field} ({what}: it loses least) and plant {rest}.',
+    'まず{bean}を植えて（{n}枚: それぞれ畑へドラッグするか「ここに植える」）、そのあと畑{field}を売却して（{what}。損が最も少ない）{rest}を植えてください。'],
   // on a touch screen taps; the harvest's coins as on a laptop (trial 4: the phone's line
   // left out what the harvest pays)
   st_adv_nofit_touch: ['No field fits {bean}: harvest field {field} ({what}: it loses least).',
