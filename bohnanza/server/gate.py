@@ -186,6 +186,8 @@ class GatedHttp(HeadLimit, HttpToolsProtocol):
     when a request (its headers and any body) is not all in within ``header_timeout``, and
     answered 431 when its head passes ``max_head_bytes`` (headlimit.py)."""
 
+    _gate_cycle: Any = None  # the request being answered (uvicorn's RequestResponseCycle)
+
     def head_limit(self) -> int | None:
         return _gate.settings.max_head_bytes if _gate is not None else None
 
@@ -234,7 +236,18 @@ class GatedHttp(HeadLimit, HttpToolsProtocol):
             self.config._gate_handoff = self._gate_address  # type: ignore[attr-defined]
         super().handle_websocket_upgrade()
 
+    def _start_asgi_task(self, cycle: Any, app: Any) -> None:
+        self._gate_cycle = cycle  # the request being answered (uvicorn keeps only the last read)
+        super()._start_asgi_task(cycle, app)
+
     def connection_lost(self, exc: Exception | None) -> None:
+        # the request being answered is cut off too: uvicorn marks only the last one read (its
+        # ``cycle``), so with requests pipelined the answer's next write met the closed socket
+        # and logged an ERROR and a traceback of 70 lines per connection
+        cycle = self._gate_cycle
+        if cycle is not None and not cycle.response_complete:
+            cycle.disconnected = True
+            cycle.message_event.set()
         self._disarm()
         if self._gate_counted and _gate is not None:
             self._gate_counted = False
