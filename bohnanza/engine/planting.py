@@ -270,8 +270,9 @@ def buy(g: GameState, seat: int) -> None:
     if len(s.coins) < cost:
         have = "" if g.options.get("hidden_money") else f"; you have {len(s.coins)}"
         raise RuleError("cannot_afford", f"the third field costs {cost} coins{have}", "R22")
-    paid = s.coins[-cost:]
-    del s.coins[-cost:]
+    keep = len(s.coins) - cost  # not coins[-cost:]: a price of 0 (C3) would take them all
+    paid = s.coins[keep:]
+    del s.coins[keep:]
     paid.reverse()              # the top coin goes onto the discard pile first
     if g.rules.field_payment_to == "discard":
         g.discard.extend(paid)
