@@ -219,6 +219,11 @@ class Hub:
                               "coming back to their seats get in now.", conn.lang))
         conn.close(CLOSE_TRY_LATER, "server crowded")
 
+    def refuse_damaged(self, conn: Conn) -> None:
+        conn.send(error_frame("room_damaged", "This room's stored game is damaged and cannot "
+                              "be played; use another room.", conn.lang))
+        conn.close(CLOSE_TRY_LATER, "room damaged")
+
     async def room_for(self, name: str, conn: Conn, token: str | None = None,
                        address: str = "?") -> Room | RelayedRoom | None:
         """The room, created on first use; None (and the connection told why) past the limits:
@@ -231,9 +236,7 @@ class Hub:
         async with self.rooms_lock:
             room: Room | RelayedRoom | None = self.rooms.get(name)
             if name in self.damaged:
-                conn.send(error_frame("room_damaged", "This room's stored game is damaged and "
-                                      "cannot be played; use another room.", conn.lang))
-                conn.close(CLOSE_TRY_LATER, "room damaged")
+                self.refuse_damaged(conn)
                 return None
             if room is None and self.owner is not None and len(self.rooms) < self.settings.max_rooms:
                 room = await self.owner.room(name, conn)
