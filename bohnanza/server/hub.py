@@ -219,6 +219,11 @@ class Hub:
                               "coming back to their seats get in now.", conn.lang))
         conn.close(CLOSE_TRY_LATER, "server crowded")
 
+    def refuse_full(self, conn: Conn) -> None:
+        conn.send(error_frame("too_many_rooms", "This server holds as many rooms as it may; "
+                              "join one.", conn.lang))
+        conn.close(CLOSE_TRY_LATER, "too many rooms")
+
     def refuse_damaged(self, conn: Conn) -> None:
         conn.send(error_frame("room_damaged", "This room's stored game is damaged and cannot "
                               "be played; use another room.", conn.lang))
@@ -238,8 +243,8 @@ class Hub:
             if name in self.damaged:
                 self.refuse_damaged(conn)
                 return None
-            if room is None and self.owner is not None and len(self.rooms) < self.settings.max_rooms:
-                room = await self.owner.room(name, conn)
+            if room is None and self.owner is not None:  # full: only a room owned elsewhere
+                room = await self.owner.room(name, conn, len(self.rooms) < self.settings.max_rooms)
                 if room is None:
                     return None
             if room is None and self.owner is None:
@@ -251,9 +256,7 @@ class Hub:
                     self.refuse_crowded(conn)
                     return None
                 if len(self.rooms) >= self.settings.max_rooms:
-                    conn.send(error_frame("too_many_rooms", "This server holds as many rooms "
-                                          "as it may; join one.", conn.lang))
-                    conn.close(CLOSE_TRY_LATER, "too many rooms")
+                    self.refuse_full(conn)
                     return None
                 why = self.new_room_problem(name)
                 if why is not None:

@@ -1,6 +1,8 @@
 """Which process takes which room, at the edges: a stored room that cannot be played
 (damaged) is refused with ``room_damaged`` on every process, listed as damaged and left as
-stored, as on one process."""
+stored, as on one process; a process holding as many rooms as it may (``max_rooms``) still
+serves the rooms other processes own (relayed), and refuses only a room it would have to
+take itself."""
 
 from __future__ import annotations
 
@@ -79,5 +81,30 @@ async def test_a_damaged_stored_room_is_refused_clearly_by_every_process(
             check.close()
         assert stored is not None
         assert json.loads(json.dumps(stored.game)) == bad
+    finally:
+        cluster.stop()
+
+
+async def test_a_full_process_still_serves_rooms_other_processes_own(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """Before, a process at ``max_rooms`` answered ``too_many_rooms`` to a connection for a
+    room another process owned: behind the balancer, every few reconnects of a player of a
+    running game were refused (as after a failover, when one process adopts many rooms)."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, max_rooms=1).start()
+    a, b = cluster.servers
+    try:
+        ann = await Client(a.ws_url("one"), "Ann").connect()  # A holds as many as it may
+        await ann.ok("/join")
+        bob = await Client(b.ws_url("two"), "Bob").connect()  # B owns "two"
+        await bob.ok("/join")
+        assert cluster.owner_of("two") is b
+        cy = await Client(a.ws_url("two"), "Cy").connect()  # through A, to B
+        await cy.ok("/join")
+        await bob.wait(lambda: len(bob.state["room"]["seats"]) == 2)  # type: ignore[index]
+        assert cluster.owner_of("two") is b
+        # a room nobody owns would be A's to take: that one is refused, as before
+        assert await _refused(a.ws_url("three")) == (1013, ["too_many_rooms"])
+        for c in (ann, bob, cy):
+            await c.close()
     finally:
         cluster.stop()

@@ -26,7 +26,7 @@ import psycopg
 from .. import parking
 from ..dbqueue import DbQueue
 from ..lang import error_frame
-from ..postgres import PostgresStore
+from ..postgres import NOBODY, PostgresStore
 from ..protocol import CLOSE_TRY_LATER
 from ..room.journal import current
 from .lease import Lease
@@ -121,10 +121,12 @@ class Owner:
 
     # ------------------------------------------------------------ claims
 
-    async def room(self, name: str, conn: Conn | None) -> Room | RelayedRoom | None:
+    async def room(self, name: str, conn: Conn | None,
+                   take: bool = True) -> Room | RelayedRoom | None:
         """The room ``name`` for a connection (the caller holds the directory's lock): ours
         (claimed and loaded now if need be), relayed to its owner, or None (``conn`` told why:
-        to try later, or that the room is damaged)."""
+        to try later, or that the room is damaged). Not ``take`` (this process holds as many
+        rooms as it may): only a room another process owns, relayed (else ``too_many_rooms``)."""
         hub = self.hub
         room = hub.rooms.get(name)
         if room is not None:
@@ -133,10 +135,14 @@ class Owner:
             self._refuse(conn, DATABASE_GONE)
             return None
         try:
-            owner, fence = await hub.queue.call(self.store.claim, name)
+            owner, fence = await hub.queue.call(self.store.claim, name, take)
         except Exception as e:
             log.warning("room %s: claim failed (%s)", name, e)
             self._refuse(conn, DATABASE_GONE)
+            return None
+        if owner == NOBODY and not take:
+            if conn is not None:
+                hub.refuse_full(conn)
             return None
         if owner != self.me:
             if self.relay is not None and conn is not None:
