@@ -219,6 +219,16 @@ class Hub:
                               "coming back to their seats get in now.", conn.lang))
         conn.close(CLOSE_TRY_LATER, "server crowded")
 
+    def refuse_full(self, conn: Conn) -> None:
+        conn.send(error_frame("too_many_rooms", "This server holds as many rooms as it may; "
+                              "join one.", conn.lang))
+        conn.close(CLOSE_TRY_LATER, "too many rooms")
+
+    def refuse_damaged(self, conn: Conn) -> None:
+        conn.send(error_frame("room_damaged", "This room's stored game is damaged and cannot "
+                              "be played; use another room.", conn.lang))
+        conn.close(CLOSE_TRY_LATER, "room damaged")
+
     async def room_for(self, name: str, conn: Conn, token: str | None = None,
                        address: str = "?") -> Room | RelayedRoom | None:
         """The room, created on first use; None (and the connection told why) past the limits:
@@ -231,12 +241,10 @@ class Hub:
         async with self.rooms_lock:
             room: Room | RelayedRoom | None = self.rooms.get(name)
             if name in self.damaged:
-                conn.send(error_frame("room_damaged", "This room's stored game is damaged and "
-                                      "cannot be played; use another room.", conn.lang))
-                conn.close(CLOSE_TRY_LATER, "room damaged")
+                self.refuse_damaged(conn)
                 return None
-            if room is None and self.owner is not None and len(self.rooms) < self.settings.max_rooms:
-                room = await self.owner.room(name, conn)
+            if room is None and self.owner is not None:  # full: only a room owned elsewhere
+                room = await self.owner.room(name, conn, len(self.rooms) < self.settings.max_rooms)
                 if room is None:
                     return None
             if room is None and self.owner is None:
@@ -248,9 +256,7 @@ class Hub:
                     self.refuse_crowded(conn)
                     return None
                 if len(self.rooms) >= self.settings.max_rooms:
-                    conn.send(error_frame("too_many_rooms", "This server holds as many rooms "
-                                          "as it may; join one.", conn.lang))
-                    conn.close(CLOSE_TRY_LATER, "too many rooms")
+                    self.refuse_full(conn)
                     return None
                 why = self.new_room_problem(name)
                 if why is not None:

@@ -174,12 +174,19 @@ class PostgresStore(RowReader):
 
     # ------------------------------------------------------------ ownership
 
-    def claim(self, name: str) -> tuple[int, int]:
+    def claim(self, name: str, take: bool = True) -> tuple[int, int]:
         """Claim the room ``name`` for this process: ``(owner, fence)``. The owner is this
         process (``fence`` then fences its writes) when the room had no owner, was ours, or its
         owner's lease is gone (server/cluster/lease.py; looked up in the same transaction);
-        else the live owner, unchanged."""
+        else the live owner, unchanged. Not ``take`` (this process holds as many rooms as it
+        may): only the live owner is looked up, ``(NOBODY, 0)`` when the room has none."""
         me = self._me()
+        if not take:
+            row = self.db.execute("SELECT owner, fence FROM room_owner WHERE name=%s",
+                                  (name,)).fetchone()
+            if row is not None and int(row[0]) not in (me, NOBODY) and self._held(int(row[0])):
+                return int(row[0]), int(row[1])
+            return NOBODY, 0
         with self.db.transaction():
             row = self.db.execute(
                 "INSERT INTO room_owner (name, owner, fence) VALUES (%s, %s, 1)"

@@ -21,17 +21,21 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
+import psycopg
+
+from .. import parking
 from ..dbqueue import DbQueue
 from ..lang import error_frame
-from ..postgres import PostgresStore
+from ..postgres import NOBODY, PostgresStore
 from ..protocol import CLOSE_TRY_LATER
-from ..room.journal import load_room
+from ..room.journal import current
 from .lease import Lease
 
 if TYPE_CHECKING:
     from ..conn import Conn
     from ..hub import Hub
     from ..room import Room
+    from ..store import StoredRoom
     from .relay import Relay, RelayedRoom
 
 log = logging.getLogger("bohnanza.server")
@@ -41,6 +45,17 @@ log = logging.getLogger("bohnanza.server")
 DATABASE_GONE = "The server cannot reach its database; reconnecting."
 ROOM_MOVED = "This room moved to another server; reconnecting."  # (fenced: taken over)
 SERVED_ELSEWHERE = "This room is served by another server; try again."  # (without Redis)
+
+
+def _read(store: PostgresStore, name: str) -> tuple[StoredRoom | None, str | None]:
+    """The room as stored, on the database thread; a row that cannot be read is returned as
+    why (``(None, why)``), a database error raised (``Owner._load`` tells them apart)."""
+    try:
+        return store.load(name, 0, 0), None
+    except psycopg.Error:
+        raise
+    except Exception as e:
+        return None, f"{type(e).__name__}: {e}"
 
 
 class Owner:
@@ -106,10 +121,12 @@ class Owner:
 
     # ------------------------------------------------------------ claims
 
-    async def room(self, name: str, conn: Conn | None) -> Room | RelayedRoom | None:
+    async def room(self, name: str, conn: Conn | None,
+                   take: bool = True) -> Room | RelayedRoom | None:
         """The room ``name`` for a connection (the caller holds the directory's lock): ours
-        (claimed and loaded now if need be), relayed to its owner, or None (``conn`` told to
-        try later)."""
+        (claimed and loaded now if need be), relayed to its owner, or None (``conn`` told why:
+        to try later, or that the room is damaged). Not ``take`` (this process holds as many
+        rooms as it may): only a room another process owns, relayed (else ``too_many_rooms``)."""
         hub = self.hub
         room = hub.rooms.get(name)
         if room is not None:
@@ -118,31 +135,55 @@ class Owner:
             self._refuse(conn, DATABASE_GONE)
             return None
         try:
-            owner, fence = await hub.queue.call(self.store.claim, name)
+            owner, fence = await hub.queue.call(self.store.claim, name, take)
         except Exception as e:
             log.warning("room %s: claim failed (%s)", name, e)
             self._refuse(conn, DATABASE_GONE)
+            return None
+        if owner == NOBODY and not take:
+            if conn is not None:
+                hub.refuse_full(conn)
             return None
         if owner != self.me:
             if self.relay is not None and conn is not None:
                 return self.relay.room(name, owner, conn)
             self._refuse(conn, SERVED_ELSEWHERE)
             return None
-        return await self._load(name)
+        if name in hub.damaged:  # claimed by us, found damaged: never loaded again here
+            if conn is not None:
+                hub.refuse_damaged(conn)
+            return None
+        return await self._load(name, conn)
 
-    async def _load(self, name: str) -> Room | None:
-        """A room just claimed, as stored (a new room when nothing is)."""
+    async def _load(self, name: str, conn: Conn | None) -> Room | None:
+        """A room just claimed, as stored (a new room when nothing is). One that cannot be
+        read (the database lost meanwhile) is let go, and ``conn`` told to try again; one
+        that is not a game the rules could have made (a command that does not apply, the
+        audit: as ``hub.open`` checks each room on SQLite) stays claimed by this process,
+        listed as damaged, never played, and ``conn`` told so: the other processes see a live
+        owner and do not take it again and again."""
         hub = self.hub
         try:
-            stored = await hub.queue.call(load_room, self.store, name, 0, 0)
+            stored, unreadable = await hub.queue.call(_read, self.store, name)
         except Exception as e:
             log.warning("room %s cannot be loaded (%s); let go", name, e)
             with contextlib.suppress(Exception):
                 await hub.queue.call(self.store.release, name)
+            self._refuse(conn, DATABASE_GONE)
             return None
         room = hub._new_room(name)
-        if stored is not None:
-            room.restore(stored)
+        problems = [unreadable] if unreadable else []
+        if stored is not None and not problems:
+            try:
+                room.restore(current(stored))
+                problems = parking.check(room)
+            except Exception as e:
+                problems = [f"{type(e).__name__}: {e}"]
+        if problems:
+            hub._damaged(name, "; ".join(problems))
+            if conn is not None:
+                hub.refuse_damaged(conn)
+            return None
         hub.rooms[name] = room
         room.plan_bots()  # a running game's bots play on (after a takeover too)
         log.info("room %s owned here (lease %d)", name, self.me)
@@ -164,7 +205,8 @@ class Owner:
             return
         for name in names:
             async with self.hub.rooms_lock:
-                if name in self.hub.rooms or len(self.hub.rooms) >= self.settings.max_rooms:
+                if name in self.hub.rooms or name in self.hub.damaged \
+                        or len(self.hub.rooms) >= self.settings.max_rooms:
                     continue
                 room = await self.room(name, None)
             if room is not None and not getattr(room, "in_use", lambda: True)():
@@ -243,6 +285,7 @@ class Owner:
                     len(self.hub.rooms))
         for room in list(self.hub.rooms.values()):
             self.lose(room, DATABASE_GONE)
+        self.hub.damaged.clear()  # (claimed no more: the next owner finds them damaged)
         await self.hub.queue.call(self.store.forget_fences)
         if self.relay is not None:
             self.relay.drop_all(DATABASE_GONE)

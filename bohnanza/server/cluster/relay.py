@@ -347,6 +347,8 @@ class Relay:
                     async with self.hub.rooms_lock:
                         got = await self.owner.room(name, None)
                         if got is None or got is not self.hub.rooms.get(name):
+                            if name in self.hub.damaged:  # told why, as its own would be
+                                self.hub.refuse_damaged(rc)
                             rc.close(CLOSE_TRY_LATER, "room moved")
                             return
                         room = got

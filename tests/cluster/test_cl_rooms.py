@@ -1,0 +1,110 @@
+"""Which process takes which room, at the edges: a stored room that cannot be played
+(damaged) is refused with ``room_damaged`` on every process, listed as damaged and left as
+stored, as on one process; a process holding as many rooms as it may (``max_rooms``) still
+serves the rooms other processes own (relayed), and refuses only a room it would have to
+take itself."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+from server.harness import Client
+
+from bohnanza.engine import Game
+from bohnanza.server.postgres import PostgresStore
+
+from .parts import Cluster
+
+LEASE = 1.0
+
+
+def _tampered() -> dict[str, Any]:
+    """A position the rules could not have made: 107 cards of a 104-card deck (T52)."""
+    pos = Game.new("classic", ["Ann", "Bob", "Cy"], 3).to_position()
+    pos["seats"][0]["hand"] += ["coffee", "coffee", "coffee"]
+    return pos
+
+
+def _fence(url: str, room: str) -> int:
+    with psycopg.connect(url, autocommit=True) as db:
+        row = db.execute("SELECT fence FROM room_owner WHERE name=%s", (room,)).fetchone()
+    return 0 if row is None else int(row[0])
+
+
+async def _refused(url: str) -> tuple[int | None, list[str]]:
+    """A new connection's hello: how it was closed, and the errors it was told."""
+    c = Client(url)
+    await c.connect(hello=False)
+    await c.send({"type": "hello", "name": "Eve"})
+    code = await c.closed(10)
+    return code, [e["code"] for e in c.errors]
+
+
+async def test_a_damaged_stored_room_is_refused_clearly_by_every_process(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """Before, the process that claimed it failed to load it, let it go and told the player
+    nothing (the connection just ended, and the board reconnected for ever), and every
+    process claimed it again twice a second, for good."""
+    store = PostgresStore(pg_url)
+    bad = _tampered()
+    store.save(name="bad", version=2, game_no=1, options={}, game=bad, last_result=None,
+               seats=[{"name": n, "token_hash": "h"} for n in ("Ann", "Bob", "Cy")],
+               command=(0, "/start"), log=[])
+    store.close()
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, lease_timeout=LEASE).start()
+    try:
+        for srv in cluster.servers:  # the owner's own connection, and one relayed to it
+            assert await _refused(srv.ws_url("bad")) == (1013, ["room_damaged"])
+        lines: list[list[dict[str, Any]]] = []
+        for _ in range(100):  # each process lists it as damaged (shared every LEASE / 4)
+            lines = [[r for r in httpx.get(s.base + "/api/rooms").json() if r["room"] == "bad"]
+                     for s in cluster.servers]
+            if all(len(x) == 1 and x[0].get("damaged") for x in lines):
+                break
+            await asyncio.sleep(0.05)
+        assert all(len(x) == 1 and x[0].get("damaged") for x in lines), lines
+        fence = _fence(pg_url, "bad")
+        loop = asyncio.get_running_loop()
+        until = loop.time() + 8 * LEASE / 4  # eight rounds of adoption on each process
+        while loop.time() < until:  # nobody takes it again and again
+            assert _fence(pg_url, "bad") == fence
+            await asyncio.sleep(0.05)
+        check = PostgresStore(pg_url)  # left as stored, for an operator
+        try:
+            stored = check.load("bad", 0, 0)
+        finally:
+            check.close()
+        assert stored is not None
+        assert json.loads(json.dumps(stored.game)) == bad
+    finally:
+        cluster.stop()
+
+
+async def test_a_full_process_still_serves_rooms_other_processes_own(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """Before, a process at ``max_rooms`` answered ``too_many_rooms`` to a connection for a
+    room another process owned: behind the balancer, every few reconnects of a player of a
+    running game were refused (as after a failover, when one process adopts many rooms)."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, max_rooms=1).start()
+    a, b = cluster.servers
+    try:
+        ann = await Client(a.ws_url("one"), "Ann").connect()  # A holds as many as it may
+        await ann.ok("/join")
+        bob = await Client(b.ws_url("two"), "Bob").connect()  # B owns "two"
+        await bob.ok("/join")
+        assert cluster.owner_of("two") is b
+        cy = await Client(a.ws_url("two"), "Cy").connect()  # through A, to B
+        await cy.ok("/join")
+        await bob.wait(lambda: len(bob.state["room"]["seats"]) == 2)  # type: ignore[index]
+        assert cluster.owner_of("two") is b
+        # a room nobody owns would be A's to take: that one is refused, as before
+        assert await _refused(a.ws_url("three")) == (1013, ["too_many_rooms"])
+        for c in (ann, bob, cy):
+            await c.close()
+    finally:
+        cluster.stop()
