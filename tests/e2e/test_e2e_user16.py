@@ -9,7 +9,10 @@ in each test) and what a player expects, never from what the page printed.
 - a watcher of a table whose every seat was taken before the start read "Press Take a seat to
   play (4 seated; 2-4 players)" beside a green Take a seat, which the server refused (All 4
   seats are taken; you can watch).
-- one card over the hand limit (F31) read "pick 1 cards over the hand limit".
+- one card over the hand limit (F31) read "pick 1 cards over the hand limit";
+- the preparation's hint said "Pick a base, then its synthesis cards" with the field full
+  (a base kept from an earlier turn, G13), where no base can be planted, and never said how
+  many synthesis cards the pot takes (F19): Plant with three cards picked was refused.
 """
 
 from __future__ import annotations
@@ -120,4 +123,35 @@ def test_one_card_over_the_hand_limit_is_one_card(browser: Any, server: str, tur
         assert ("enter" in line) == (turn == 2), line     # entering only in a contest turn
         P.show(pg, server, P.farm_state(_over_the_limit(2, turn), 0))
         pg.wait_for_function("document.querySelector('#status').innerText.includes('pick 2 cards over')")
+        assert_clean(pg, errors)
+
+
+def _prep_hint(field: list[Any], grades: dict[str, int] | None = None) -> FarmGame:
+    """Turn 2's preparation: Ann holds three cards; ``field``: her field's slots."""
+    return FarmGame.from_position(prepare({
+        "piles": "rest", "cycle": 1, "turn": 2, "params": {},
+        "seats": [{"name": "Ann", "hand": HAND, "field": field, "grades": grades or {}},
+                  {"name": "Bob"}]}))
+
+
+def test_the_preparation_hint_says_what_the_field_and_pot_allow(browser: Any,
+                                                               server: str) -> None:
+    kept = {"base": "L1 root size+2", "synth": [], "planted": 1}    # from turn 1 (G13)
+    new = {"base": "L1 root size+2", "synth": [], "planted": 2}     # planted in this phase
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        hint = "#farm .farm-mine > .hint-text"
+        # a free slot, synthesis pot grade 1 (F19: 1 card), then grade 3 (3 cards)
+        P.show(pg, server, P.farm_state(_prep_hint([None]), 0))
+        pg.wait_for_selector(hint)
+        assert pg.locator(hint).inner_text() == "Pick a base, then up to 1 synthesis card to lay on it"
+        P.show(pg, server, P.farm_state(_prep_hint([None], {"synth_pot": 3}), 0))
+        pg.wait_for_function(f"document.querySelector({hint!r}).innerText.includes('3 synthesis cards')")
+        # the field full with a base from turn 1: nothing can be planted (F18) or laid on it (G11)
+        P.show(pg, server, P.farm_state(_prep_hint([kept]), 0))
+        pg.wait_for_function(f"document.querySelector({hint!r}).innerText.includes('field is full')")
+        text = pg.locator(hint).inner_text()
+        assert "Pick a base" not in text and "transform" in text, text
+        # full with this phase's base and room on it: cards may still go onto it (F19, G11)
+        P.show(pg, server, P.farm_state(_prep_hint([new]), 0))
+        pg.wait_for_function(f"document.querySelector({hint!r}).innerText.includes('new base')")
         assert_clean(pg, errors)

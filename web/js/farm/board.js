@@ -272,6 +272,16 @@ function ownField(v, y) {
   return box;
 }
 
+// What picking cards can do in this preparation, as the view says (F18 free slots, F19 the
+// synthesis cards a new base takes, G11 the room left on this phase's bases)
+function prepHint(y) {
+  if (y.free_slots.length) {
+    const n = y.new_base_synth || 0;
+    return ft(n === 0 ? 'plant_hint_0' : n === 1 ? 'plant_hint_1' : 'plant_hint', { n });
+  }
+  return ft(Object.values(y.synth_room || {}).some((room) => room > 0) ? 'full_synth_hint' : 'full_hint');
+}
+
 function mine(v, y) {
   const key = JSON.stringify([y.hand, v.phase, v.turn_number, y.done]);
   if (key !== F.handKey) { F.handKey = key; F.sel = []; F.tp = {}; }
@@ -291,7 +301,7 @@ function mine(v, y) {
   // preparation when the field is empty too)
   if (!y.hand.length) hand.append(h('span', { class: 'hint-text empty-hand', text: ft('hand_empty') }));
   box.append(hand);
-  if (v.phase === 'prep' && !y.done && y.hand.length) box.append(h('div', { class: 'hint-text', text: ft('plant_hint') }));
+  if (v.phase === 'prep' && !y.done && y.hand.length) box.append(h('div', { class: 'hint-text', text: prepHint(y) }));
   const bar = actions(v, y);
   if (bar) box.append(bar);
   box.append(h('div', { class: 'box-head sub' }, h('h3', { text: ft('field') })));
