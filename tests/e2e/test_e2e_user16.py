@@ -12,7 +12,9 @@ in each test) and what a player expects, never from what the page printed.
 - one card over the hand limit (F31) read "pick 1 cards over the hand limit";
 - the preparation's hint said "Pick a base, then its synthesis cards" with the field full
   (a base kept from an earlier turn, G13), where no base can be planted, and never said how
-  many synthesis cards the pot takes (F19): Plant with three cards picked was refused.
+  many synthesis cards the pot takes (F19): Plant with three cards picked was refused;
+- with four seats on a laptop the seat panels cut the facility names to "Trans…", "Synt…",
+  "Stora…" (F7's four facilities).
 """
 
 from __future__ import annotations
@@ -154,4 +156,26 @@ def test_the_preparation_hint_says_what_the_field_and_pot_allow(browser: Any,
         # full with this phase's base and room on it: cards may still go onto it (F19, G11)
         P.show(pg, server, P.farm_state(_prep_hint([new]), 0))
         pg.wait_for_function(f"document.querySelector({hint!r}).innerText.includes('new base')")
+        assert_clean(pg, errors)
+
+
+def test_the_seat_panels_write_each_facility_whole(browser: Any, server: str) -> None:
+    """F7: every seat has the four facilities; four seats side by side at 1366x768 name each
+    in full view (the /upgrade words: pot, field, synth, box), the whole name in its title."""
+    g = FarmGame.from_position(prepare({
+        "piles": "rest", "cycle": 1, "turn": 1, "params": {},
+        "seats": [{"name": n} for n in ("Ann", "Bob", "Cat", "Dan")]}))
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0))
+        pg.wait_for_selector("#farm .farm-seat .fac-name")
+        cells = pg.evaluate("""() => [...document.querySelectorAll('#farm .farm-seat .fac')]
+            .map((c) => { const n = c.querySelector('.fac-name');
+                          return [n.textContent, n.scrollWidth <= n.clientWidth, c.title]; })""")
+        assert len(cells) == 16, cells
+        assert [c[0] for c in cells[:4]] == ["Pot", "Field", "Synth", "Box"], cells
+        assert all(c[1] for c in cells), [c for c in cells if not c[1]]
+        assert cells[0][2] == "Transformation pot grade 1", cells
+        # one's own facilities keep their whole names (room enough there)
+        own = pg.locator("#farm .farm-mine .fac-name").all_inner_texts()
+        assert own == ["Transformation pot", "Field", "Synthesis pot", "Storage box"], own
         assert_clean(pg, errors)

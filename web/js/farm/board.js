@@ -69,7 +69,7 @@ function grades(params, g = {}, prices, me) {
     const price = prices ? prices[k] : undefined;
     const grade = g[k] ?? '?';
     row.append(h('div', { class: 'fac fac-' + k, dataset: { facility: k, grade: String(grade) }, title: `${ft(FAC_WORD[k])} ${ft('grade', { g: grade })}` },
-      h('span', { class: 'fac-name', text: ft(FAC_WORD[k]) }), pips,
+      h('span', { class: 'fac-name', text: ft(me ? FAC_WORD[k] : 'fac_short_' + k) }), pips,
       h('span', { class: 'fac-grade', text: ft(me ? 'grade' : 'grade_short', { g: grade }) }),
       me && price !== undefined ? h('span', { class: 'fac-price', text: price === null ? ft('top_grade') : ft('next_price', { p: price }) }) : null));
   }

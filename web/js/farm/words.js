@@ -33,6 +33,12 @@ const W = {
   field_f: ['Field', '畑'],
   synth_pot: ['Synthesis pot', '合成釜'],
   storage_box: ['Storage box', '保存箱'],
+  // the seat panels' narrow cells: the /upgrade words (four seats on a laptop cut the whole
+  // names to "Trans…", "Synt…": trial user16); the whole name is the cell's title
+  fac_short_transform_pot: ['Pot', '変化釜'],
+  fac_short_field: ['Field', '畑'],
+  fac_short_synth_pot: ['Synth', '合成釜'],
+  fac_short_storage_box: ['Box', '保存箱'],
   grade: ['grade {g}', 'グレード{g}'],
   // the seat panels' narrow facility cells: the draft's other word for a grade, "Lv" (farm-rules.md
   // F7): "グレード?" broke there as "グレー / ド?"
