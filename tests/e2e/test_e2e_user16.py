@@ -14,7 +14,10 @@ in each test) and what a player expects, never from what the page printed.
   (a base kept from an earlier turn, G13), where no base can be planted, and never said how
   many synthesis cards the pot takes (F19): Plant with three cards picked was refused;
 - with four seats on a laptop the seat panels cut the facility names to "Trans…", "Synt…",
-  "Stora…" (F7's four facilities).
+  "Stora…" (F7's four facilities);
+- at a table of two people, Eve was still choosing her base when Dan declared, and "Eve is
+  done at once" (F22: all but one declared): her line had only said "transform and plant,
+  then declare the end".
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any
 import pytest
 
 from bohnanza.farm.engine import FarmGame
+from bohnanza.farm.engine.actions import Done
 from bohnanza.farm.scenario import prepare
 
 from . import positions as P
@@ -178,4 +182,42 @@ def test_the_seat_panels_write_each_facility_whole(browser: Any, server: str) ->
         # one's own facilities keep their whole names (room enough there)
         own = pg.locator("#farm .farm-mine .fac-name").all_inner_texts()
         assert own == ["Transformation pot", "Field", "Synthesis pot", "Storage box"], own
+        assert_clean(pg, errors)
+
+
+def _prep_declared(names: list[str], declared: list[int]) -> FarmGame:
+    g = FarmGame.from_position(prepare({
+        "piles": "rest", "cycle": 1, "turn": 1, "params": {},
+        "seats": [{"name": n, "hand": [f"L1 {c} shape+1" for c in ("root", "leaf", "fruit")[i:i + 1]]}
+                  for i, n in enumerate(names)]}))
+    for seat in declared:
+        g.apply(seat, Done())
+    return g
+
+
+def test_the_line_warns_when_the_next_declaration_ends_the_preparation(browser: Any,
+                                                                       server: str) -> None:
+    """F22: when every player but one has declared, the last is done at once. Ann has not
+    declared and one other person has not either: if that person declares first, Ann's
+    preparation ends, and her line says so; a bot holds its declaration while a person
+    prepares (trial user8), so with a bot there is nothing to warn of."""
+    warn = "If Bob declares first, your preparation ends at once"
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(_prep_declared(["Ann", "Bob"], []), 0))
+        pg.wait_for_selector("#farm .farm-hand .farm-card")
+        assert warn in pg.locator("#status").inner_text()
+        # three seats, Cat declared: Bob's declaration would end it (G17, F22)
+        three = P.farm_state(_prep_declared(["Ann", "Bob", "Cat"], [2]), 0)
+        P.show(pg, server, three)
+        pg.wait_for_function("document.querySelector('#status').innerText.includes('Bob declares')")
+        # three seats, nobody declared: one declaration does not end Ann's phase
+        P.show(pg, server, P.farm_state(_prep_declared(["Ann", "Bob", "Cat"], []), 0))
+        pg.wait_for_function("!document.querySelector('#status').innerText.includes('declares first')")
+        assert pg.locator("#status").inner_text().startswith("Preparation: transform and plant")
+        # Bob a bot: it waits for Ann (no warning)
+        bot = P.farm_state(_prep_declared(["Ann", "Bob"], []), 0)
+        bot["room"]["seats"][1].update(bot=True, policy="sensible")
+        P.show(pg, server, bot)
+        pg.wait_for_function("document.querySelector('#farm-declare') !== null")
+        assert "declares first" not in pg.locator("#status").inner_text()
         assert_clean(pg, errors)

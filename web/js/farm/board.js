@@ -46,7 +46,9 @@ function farmLine() {
   if (!y) return { text: ft('st_watch'), tone: 'wait' };
   if (v.phase === 'prep') {
     if (y.rescue) return { text: ft('st_rescue'), tone: 'act' };
-    return y.done ? { text: ft('st_prep_done'), tone: 'wait' } : { text: ft('st_prep'), tone: 'act' };
+    if (y.done) return { text: ft('st_prep_done'), tone: 'wait' };
+    const last = lastToDeclare(v, y.seat);
+    return { text: last === null ? ft('st_prep') : ft('st_prep_last', { name: v.seats[last].name }), tone: 'act' };
   }
   if (v.active === y.seat) {
     if (y.must_discard) {
@@ -56,6 +58,18 @@ function farmLine() {
     return { text: ft(v.contest ? 'st_harvest_me' : 'st_harvest_me_nc'), tone: 'act' };
   }
   return { text: ft('st_harvest', { name: v.seats[v.active]?.name ?? '' }), tone: 'wait' };
+}
+
+// F22: once all but one have declared, the last is done at once. The one other seat still
+// preparing whose declaration would end mine, when a person holds it (a bot waits for the
+// people, trial user8); else null. Two people: Eve was choosing her base when Dan declared
+// (trial user16).
+function lastToDeclare(v, me) {
+  const open = v.seats.map((s, i) => i).filter((i) => !v.seats[i].done);
+  if (open.length !== 2 || !open.includes(me)) return null;
+  const other = open.find((i) => i !== me);
+  const seat = S.roomInfo?.seats?.find((x) => x.seat === other);
+  return seat && !seat.bot ? other : null;
 }
 
 // g: the seat's grades, or undefined when the parameter set keeps them from the others (G31):

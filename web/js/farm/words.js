@@ -102,6 +102,8 @@ const W = {
   params: ['Parameters {name} ({hash})', 'パラメータ {name}（{hash}）'],
   piles: ['Piles', '山札'],
   st_prep: ['Preparation: transform and plant, then declare the end.', '準備: 変化・植え付けをして、行動終了を宣言してください。'],
+  st_prep_last: ['Preparation: transform and plant, then declare the end. If {name} declares first, your preparation ends at once.',
+    '準備: 変化・植え付けをして、行動終了を宣言してください。{name}が先に宣言すると、あなたの準備はその時点で終わります。'],
   st_prep_done: ['You declared; waiting for the others.', '宣言済み。他のプレイヤーを待っています。'],
   st_harvest_me: ['Your harvest turn: ship, upgrade, enter; then end it.', 'あなたの収穫: 出荷・強化・出品をして、終えてください。'],
   // a turn without a contest (F2, G21): entering is refused, so the line does not ask for it
