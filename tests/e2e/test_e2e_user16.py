@@ -17,7 +17,9 @@ in each test) and what a player expects, never from what the page printed.
   "Stora…" (F7's four facilities);
 - at a table of two people, Eve was still choosing her base when Dan declared, and "Eve is
   done at once" (F22: all but one declared): her line had only said "transform and plant,
-  then declare the end".
+  then declare the end";
+- a watcher's line read only "You are watching." through the whole game, where the README
+  promises the line under the top bar says whom the table waits for.
 """
 
 from __future__ import annotations
@@ -220,4 +222,21 @@ def test_the_line_warns_when_the_next_declaration_ends_the_preparation(browser: 
         P.show(pg, server, bot)
         pg.wait_for_function("document.querySelector('#farm-declare') !== null")
         assert "declares first" not in pg.locator("#status").inner_text()
+        assert_clean(pg, errors)
+
+
+def test_a_watchers_line_says_whom_the_table_waits_for(browser: Any, server: str) -> None:
+    """README ("the line ... says ... whom the table waits for"), as a Bohnanza watcher's
+    line does: in the preparation (F12, all at once) the seats still to declare (F20); in the
+    harvest (F23, one at a time) the seat harvesting."""
+    prep = _prep_declared(["Ann", "Bob", "Cat"], [1])
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(prep, None))
+        pg.wait_for_selector("#farm .farm-seat")
+        assert pg.locator("#status").inner_text() == (
+            "You are watching. Preparation: waiting for Ann, Cat to declare the end.")
+        harvest = _over_the_limit(0, 1)
+        P.show(pg, server, P.farm_state(harvest, None))
+        pg.wait_for_function("document.querySelector('#status').innerText.includes('harvests')")
+        assert pg.locator("#status").inner_text() == "You are watching. Ann harvests."
         assert_clean(pg, errors)

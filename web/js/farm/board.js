@@ -43,7 +43,14 @@ function farmLine() {
   if (!v) return statusLine(null, S.roomInfo, mySeat(), S.askName);
   const y = v.you;
   if (v.phase === 'over') return { text: ft('st_over'), tone: 'over' };
-  if (!y) return { text: ft('st_watch'), tone: 'wait' };
+  // a watcher: whom the table waits for (README; Bohnanza's watcher line likewise)
+  if (!y) {
+    if (v.phase === 'prep') {
+      const open = v.seats.filter((s) => !s.done).map((s) => s.name);
+      return { text: ft('st_watch_prep', { names: open.join(ft('name_sep')) }), tone: 'wait' };
+    }
+    return { text: ft('st_watch_harvest', { name: v.seats[v.active]?.name ?? '' }), tone: 'wait' };
+  }
   if (v.phase === 'prep') {
     if (y.rescue) return { text: ft('st_rescue'), tone: 'act' };
     if (y.done) return { text: ft('st_prep_done'), tone: 'wait' };
