@@ -9,7 +9,17 @@ in each test) and what a player expects, never from what the page printed.
 - a watcher of a table whose every seat was taken before the start read "Press Take a seat to
   play (4 seated; 2-4 players)" beside a green Take a seat, which the server refused (All 4
   seats are taken; you can watch).
-- one card over the hand limit (F31) read "pick 1 cards over the hand limit".
+- one card over the hand limit (F31) read "pick 1 cards over the hand limit";
+- the preparation's hint said "Pick a base, then its synthesis cards" with the field full
+  (a base kept from an earlier turn, G13), where no base can be planted, and never said how
+  many synthesis cards the pot takes (F19): Plant with three cards picked was refused;
+- with four seats on a laptop the seat panels cut the facility names to "Trans…", "Synt…",
+  "Stora…" (F7's four facilities);
+- at a table of two people, Eve was still choosing her base when Dan declared, and "Eve is
+  done at once" (F22: all but one declared): her line had only said "transform and plant,
+  then declare the end";
+- a watcher's line read only "You are watching." through the whole game, where the README
+  promises the line under the top bar says whom the table waits for.
 """
 
 from __future__ import annotations
@@ -19,6 +29,7 @@ from typing import Any
 import pytest
 
 from bohnanza.farm.engine import FarmGame
+from bohnanza.farm.engine.actions import Done
 from bohnanza.farm.scenario import prepare
 
 from . import positions as P
@@ -120,4 +131,112 @@ def test_one_card_over_the_hand_limit_is_one_card(browser: Any, server: str, tur
         assert ("enter" in line) == (turn == 2), line     # entering only in a contest turn
         P.show(pg, server, P.farm_state(_over_the_limit(2, turn), 0))
         pg.wait_for_function("document.querySelector('#status').innerText.includes('pick 2 cards over')")
+        assert_clean(pg, errors)
+
+
+def _prep_hint(field: list[Any], grades: dict[str, int] | None = None) -> FarmGame:
+    """Turn 2's preparation: Ann holds three cards; ``field``: her field's slots."""
+    return FarmGame.from_position(prepare({
+        "piles": "rest", "cycle": 1, "turn": 2, "params": {},
+        "seats": [{"name": "Ann", "hand": HAND, "field": field, "grades": grades or {}},
+                  {"name": "Bob"}]}))
+
+
+def test_the_preparation_hint_says_what_the_field_and_pot_allow(browser: Any,
+                                                               server: str) -> None:
+    kept = {"base": "L1 root size+2", "synth": [], "planted": 1}    # from turn 1 (G13)
+    new = {"base": "L1 root size+2", "synth": [], "planted": 2}     # planted in this phase
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        hint = "#farm .farm-mine > .hint-text"
+        # a free slot, synthesis pot grade 1 (F19: 1 card), then grade 3 (3 cards)
+        P.show(pg, server, P.farm_state(_prep_hint([None]), 0))
+        pg.wait_for_selector(hint)
+        assert pg.locator(hint).inner_text() == "Pick a base, then up to 1 synthesis card to lay on it"
+        P.show(pg, server, P.farm_state(_prep_hint([None], {"synth_pot": 3}), 0))
+        pg.wait_for_function(f"document.querySelector({hint!r}).innerText.includes('3 synthesis cards')")
+        # the field full with a base from turn 1: nothing can be planted (F18) or laid on it (G11)
+        P.show(pg, server, P.farm_state(_prep_hint([kept]), 0))
+        pg.wait_for_function(f"document.querySelector({hint!r}).innerText.includes('field is full')")
+        text = pg.locator(hint).inner_text()
+        assert "Pick a base" not in text and "transform" in text, text
+        # full with this phase's base and room on it: cards may still go onto it (F19, G11)
+        P.show(pg, server, P.farm_state(_prep_hint([new]), 0))
+        pg.wait_for_function(f"document.querySelector({hint!r}).innerText.includes('new base')")
+        assert_clean(pg, errors)
+
+
+def test_the_seat_panels_write_each_facility_whole(browser: Any, server: str) -> None:
+    """F7: every seat has the four facilities; four seats side by side at 1366x768 name each
+    in full view (the /upgrade words: pot, field, synth, box), the whole name in its title."""
+    g = FarmGame.from_position(prepare({
+        "piles": "rest", "cycle": 1, "turn": 1, "params": {},
+        "seats": [{"name": n} for n in ("Ann", "Bob", "Cat", "Dan")]}))
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0))
+        pg.wait_for_selector("#farm .farm-seat .fac-name")
+        cells = pg.evaluate("""() => [...document.querySelectorAll('#farm .farm-seat .fac')]
+            .map((c) => { const n = c.querySelector('.fac-name');
+                          return [n.textContent, n.scrollWidth <= n.clientWidth, c.title]; })""")
+        assert len(cells) == 16, cells
+        assert [c[0] for c in cells[:4]] == ["Pot", "Field", "Synth", "Box"], cells
+        assert all(c[1] for c in cells), [c for c in cells if not c[1]]
+        assert cells[0][2] == "Transformation pot grade 1", cells
+        # one's own facilities keep their whole names (room enough there)
+        own = pg.locator("#farm .farm-mine .fac-name").all_inner_texts()
+        assert own == ["Transformation pot", "Field", "Synthesis pot", "Storage box"], own
+        assert_clean(pg, errors)
+
+
+def _prep_declared(names: list[str], declared: list[int]) -> FarmGame:
+    g = FarmGame.from_position(prepare({
+        "piles": "rest", "cycle": 1, "turn": 1, "params": {},
+        "seats": [{"name": n, "hand": [f"L1 {c} shape+1" for c in ("root", "leaf", "fruit")[i:i + 1]]}
+                  for i, n in enumerate(names)]}))
+    for seat in declared:
+        g.apply(seat, Done())
+    return g
+
+
+def test_the_line_warns_when_the_next_declaration_ends_the_preparation(browser: Any,
+                                                                       server: str) -> None:
+    """F22: when every player but one has declared, the last is done at once. Ann has not
+    declared and one other person has not either: if that person declares first, Ann's
+    preparation ends, and her line says so; a bot holds its declaration while a person
+    prepares (trial user8), so with a bot there is nothing to warn of."""
+    warn = "If Bob declares first, your preparation ends at once"
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(_prep_declared(["Ann", "Bob"], []), 0))
+        pg.wait_for_selector("#farm .farm-hand .farm-card")
+        assert warn in pg.locator("#status").inner_text()
+        # three seats, Cat declared: Bob's declaration would end it (G17, F22)
+        three = P.farm_state(_prep_declared(["Ann", "Bob", "Cat"], [2]), 0)
+        P.show(pg, server, three)
+        pg.wait_for_function("document.querySelector('#status').innerText.includes('Bob declares')")
+        # three seats, nobody declared: one declaration does not end Ann's phase
+        P.show(pg, server, P.farm_state(_prep_declared(["Ann", "Bob", "Cat"], []), 0))
+        pg.wait_for_function("!document.querySelector('#status').innerText.includes('declares first')")
+        assert pg.locator("#status").inner_text().startswith("Preparation: transform and plant")
+        # Bob a bot: it waits for Ann (no warning)
+        bot = P.farm_state(_prep_declared(["Ann", "Bob"], []), 0)
+        bot["room"]["seats"][1].update(bot=True, policy="sensible")
+        P.show(pg, server, bot)
+        pg.wait_for_function("document.querySelector('#farm-declare') !== null")
+        assert "declares first" not in pg.locator("#status").inner_text()
+        assert_clean(pg, errors)
+
+
+def test_a_watchers_line_says_whom_the_table_waits_for(browser: Any, server: str) -> None:
+    """README ("the line ... says ... whom the table waits for"), as a Bohnanza watcher's
+    line does: in the preparation (F12, all at once) the seats still to declare (F20); in the
+    harvest (F23, one at a time) the seat harvesting."""
+    prep = _prep_declared(["Ann", "Bob", "Cat"], [1])
+    with watched_page(browser, **LAPTOP) as (pg, errors):
+        P.show(pg, server, P.farm_state(prep, None))
+        pg.wait_for_selector("#farm .farm-seat")
+        assert pg.locator("#status").inner_text() == (
+            "You are watching. Preparation: waiting for Ann, Cat to declare the end.")
+        harvest = _over_the_limit(0, 1)
+        P.show(pg, server, P.farm_state(harvest, None))
+        pg.wait_for_function("document.querySelector('#status').innerText.includes('harvests')")
+        assert pg.locator("#status").inner_text() == "You are watching. Ann harvests."
         assert_clean(pg, errors)

@@ -43,10 +43,19 @@ function farmLine() {
   if (!v) return statusLine(null, S.roomInfo, mySeat(), S.askName);
   const y = v.you;
   if (v.phase === 'over') return { text: ft('st_over'), tone: 'over' };
-  if (!y) return { text: ft('st_watch'), tone: 'wait' };
+  // a watcher: whom the table waits for (README; Bohnanza's watcher line likewise)
+  if (!y) {
+    if (v.phase === 'prep') {
+      const open = v.seats.filter((s) => !s.done).map((s) => s.name);
+      return { text: ft('st_watch_prep', { names: open.join(ft('name_sep')) }), tone: 'wait' };
+    }
+    return { text: ft('st_watch_harvest', { name: v.seats[v.active]?.name ?? '' }), tone: 'wait' };
+  }
   if (v.phase === 'prep') {
     if (y.rescue) return { text: ft('st_rescue'), tone: 'act' };
-    return y.done ? { text: ft('st_prep_done'), tone: 'wait' } : { text: ft('st_prep'), tone: 'act' };
+    if (y.done) return { text: ft('st_prep_done'), tone: 'wait' };
+    const last = lastToDeclare(v, y.seat);
+    return { text: last === null ? ft('st_prep') : ft('st_prep_last', { name: v.seats[last].name }), tone: 'act' };
   }
   if (v.active === y.seat) {
     if (y.must_discard) {
@@ -56,6 +65,18 @@ function farmLine() {
     return { text: ft(v.contest ? 'st_harvest_me' : 'st_harvest_me_nc'), tone: 'act' };
   }
   return { text: ft('st_harvest', { name: v.seats[v.active]?.name ?? '' }), tone: 'wait' };
+}
+
+// F22: once all but one have declared, the last is done at once. The one other seat still
+// preparing whose declaration would end mine, when a person holds it (a bot waits for the
+// people, trial user8); else null. Two people: Eve was choosing her base when Dan declared
+// (trial user16).
+function lastToDeclare(v, me) {
+  const open = v.seats.map((s, i) => i).filter((i) => !v.seats[i].done);
+  if (open.length !== 2 || !open.includes(me)) return null;
+  const other = open.find((i) => i !== me);
+  const seat = S.roomInfo?.seats?.find((x) => x.seat === other);
+  return seat && !seat.bot ? other : null;
 }
 
 // g: the seat's grades, or undefined when the parameter set keeps them from the others (G31):
@@ -69,7 +90,7 @@ function grades(params, g = {}, prices, me) {
     const price = prices ? prices[k] : undefined;
     const grade = g[k] ?? '?';
     row.append(h('div', { class: 'fac fac-' + k, dataset: { facility: k, grade: String(grade) }, title: `${ft(FAC_WORD[k])} ${ft('grade', { g: grade })}` },
-      h('span', { class: 'fac-name', text: ft(FAC_WORD[k]) }), pips,
+      h('span', { class: 'fac-name', text: ft(me ? FAC_WORD[k] : 'fac_short_' + k) }), pips,
       h('span', { class: 'fac-grade', text: ft(me ? 'grade' : 'grade_short', { g: grade }) }),
       me && price !== undefined ? h('span', { class: 'fac-price', text: price === null ? ft('top_grade') : ft('next_price', { p: price }) }) : null));
   }
@@ -272,6 +293,16 @@ function ownField(v, y) {
   return box;
 }
 
+// What picking cards can do in this preparation, as the view says (F18 free slots, F19 the
+// synthesis cards a new base takes, G11 the room left on this phase's bases)
+function prepHint(y) {
+  if (y.free_slots.length) {
+    const n = y.new_base_synth || 0;
+    return ft(n === 0 ? 'plant_hint_0' : n === 1 ? 'plant_hint_1' : 'plant_hint', { n });
+  }
+  return ft(Object.values(y.synth_room || {}).some((room) => room > 0) ? 'full_synth_hint' : 'full_hint');
+}
+
 function mine(v, y) {
   const key = JSON.stringify([y.hand, v.phase, v.turn_number, y.done]);
   if (key !== F.handKey) { F.handKey = key; F.sel = []; F.tp = {}; }
@@ -291,7 +322,7 @@ function mine(v, y) {
   // preparation when the field is empty too)
   if (!y.hand.length) hand.append(h('span', { class: 'hint-text empty-hand', text: ft('hand_empty') }));
   box.append(hand);
-  if (v.phase === 'prep' && !y.done && y.hand.length) box.append(h('div', { class: 'hint-text', text: ft('plant_hint') }));
+  if (v.phase === 'prep' && !y.done && y.hand.length) box.append(h('div', { class: 'hint-text', text: prepHint(y) }));
   const bar = actions(v, y);
   if (bar) box.append(bar);
   box.append(h('div', { class: 'box-head sub' }, h('h3', { text: ft('field') })));
