@@ -443,7 +443,18 @@ _WORDS = {"on": "オン", "off": "オフ",
           "fast": "速い",
           "greedy": "欲張り", "random": "ランダム",
           # the farm game's bot policies (bohnanza/farm/bots)
-          "sensible": "堅実", "shipper": "出荷専門"}
+          "sensible": "堅実", "shipper": "出荷専門",
+          # the games' names in a sentence (game_title)
+          "Bohnanza": "ボーナンザ", "Farm contest": "農園コンテスト"}
+# the games' names in an English sentence (the lobby's and the board's: i18n.js); their
+# ids (``farm``) stay what /option game takes
+_GAME_TITLES = {"bohnanza": "Bohnanza", "farm": "Farm contest"}
+
+
+def game_title(game: str) -> str:
+    """The name of the game ``game`` (an id: ``farm``) in an English line (``Farm contest``);
+    :func:`word` writes it in Japanese. An unknown id as it is."""
+    return _GAME_TITLES.get(game, game)
 _WORD_PARAMS = {"value", "preset", "policy", "game", "speed"}   # never a name
 _PARAMS = re.compile(r"(?P<game>[\w-]+), parameters (?P<rest>.+)")
 

@@ -314,3 +314,30 @@ async def test_the_farm_bots_policies_in_the_readers_words(server: ServerProc) -
     assert "堅実" in ja and "出荷専門" in ja, ja
     assert "sensible" not in ja and "shipper" not in ja, ja
     await hana.close()
+
+
+async def test_the_games_are_named_as_the_lobby_names_them(server: ServerProc) -> None:
+    """"/option game farm" answered "The game here is farm (2-4 players)." and a table too
+    big for it "farm is for 2-4 players": the game's id, where the lobby and the board say
+    "Farm contest" (user16's trial); in Japanese 農園コンテスト, and Bohnanza / ボーナンザ.
+    What /option game takes stays the id (farm, bohnanza)."""
+    url = server.ws_url("gametitle")
+    ann = await hello(Client(url, "Ann"), "en")
+    hana = await hello(Client(url, "Hana"), "ja")
+    await ann.ok("/join")
+    await hana.ok("/join")
+    assert (await ann.ok("/option game farm"))["message"] == \
+        "The game here is Farm contest (2-4 players)."
+    assert (await hana.ok("/option game farm"))["message"] == \
+        "この部屋のゲームは農園コンテスト（2〜4人）です。"
+    assert (await ann.ok("/option game bohnanza"))["message"] == \
+        "The game here is Bohnanza (3-5 players)."   # classic: 3-5 (rules.md §1)
+    for name in ("Bo", "Cy", "Di"):
+        await ann.ok(f"/addbot {name}")
+    refused = await ann.say("/option game farm")   # 5 seated: the farm contest takes 2-4
+    assert refused["code"] == "room_full"
+    assert refused["message"] == "Farm contest is for 2-4 players; 5 sit here.", refused
+    refused = await hana.say("/option game farm")
+    assert refused["message"] == "農園コンテストは2〜4人用です。いま5人が着席しています。", refused
+    for c in (ann, hana):
+        await c.close()

@@ -13,6 +13,7 @@ import secrets
 from typing import TYPE_CHECKING
 
 from bohnanza import commands as cmds
+from bohnanza.commands.texts import game_title
 from bohnanza.games import TableGame
 
 from .. import lang
@@ -107,7 +108,7 @@ def set_option(r: Parts, conn: Conn, key: str, value: str | None) -> Change:
         lo, hi = host.player_range(t.game_options())
         live, _ = t.between_games()
         if len(live) > hi:
-            raise CommandError("room_full", f"{host.name} is for {lo}-{hi} players; "
+            raise CommandError("room_full", f"{game_title(host.name)} is for {lo}-{hi} players; "
                                f"{len(live)} sit here.")
         if host.name != t.game_name and t.game is not None:
             t.game = None  # the finished game of the other kind is no longer shown
@@ -116,7 +117,7 @@ def set_option(r: Parts, conn: Conn, key: str, value: str | None) -> Change:
         for s in t.seats:  # a bot of the other game's policy plays this game's default (and
             if s.bot is not None and s.bot not in known:  # /who and the seats say so)
                 s.bot, s.policy = host.default_policy, None
-        text = lang.text("option.game", game=host.name, lo=lo, hi=hi)
+        text = lang.text("option.game", game=game_title(host.name), lo=lo, hi=hi)
     elif key == "clock":
         if value == "off":
             t.clock = None
@@ -146,7 +147,8 @@ def set_option(r: Parts, conn: Conn, key: str, value: str | None) -> Change:
     else:
         keys = ", ".join(["game", "clock", "botspeed", *t.hosted.option_keys()])
         raise CommandError("bad_option",
-                           f"{key} is no option of {t.game_name}; the options here: {keys}.")
+                           f"{key} is no option of {game_title(t.game_name)}; the options here: "
+                           f"{keys}.")
     name = t.name_of(conn.seat, conn.name)
     return Change("room", (conn.seat, f"/option {key} {shown}".strip()),
                   [room_entry(f"{name}: {text}")], text)
