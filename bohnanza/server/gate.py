@@ -44,6 +44,7 @@ from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
 from .conn import DIRECT_RECEIVE, DIRECT_SEND, Buckets
 from .headlimit import HeadLimit
+from .httpcut import HttpCut
 from .wsframe import SHORT_HEADERS, lone_text, long_header
 from .wsframe import text_frame as text_frame  # (its home before wsframe.py)
 
@@ -181,15 +182,17 @@ _REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; char
             b"connection: close\r\nretry-after: 5\r\ncontent-length: %d\r\n\r\n%s")
 
 
-class GatedHttp(HeadLimit, HttpToolsProtocol):
+class GatedHttp(HeadLimit, HttpCut, HttpToolsProtocol):
     """uvicorn's HTTP protocol behind the gate: counted per address, refused when full, closed
-    when a request (its headers and any body) is not all in within ``header_timeout``, and
-    answered 431 when its head passes ``max_head_bytes`` (headlimit.py)."""
-
-    _gate_cycle: Any = None  # the request being answered (uvicorn's RequestResponseCycle)
+    when a request (its headers and any body) is not all in within ``header_timeout``,
+    answered 431 when its head passes ``max_head_bytes`` (headlimit.py), and cut off when an
+    answer waits ``stall_timeout`` for a peer that reads nothing (httpcut.py)."""
 
     def head_limit(self) -> int | None:
         return _gate.settings.max_head_bytes if _gate is not None else None
+
+    def stall_limit(self) -> float | None:
+        return _gate.settings.stall_timeout if _gate is not None else None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._gate_address = _address(transport)
@@ -236,18 +239,7 @@ class GatedHttp(HeadLimit, HttpToolsProtocol):
             self.config._gate_handoff = self._gate_address  # type: ignore[attr-defined]
         super().handle_websocket_upgrade()
 
-    def _start_asgi_task(self, cycle: Any, app: Any) -> None:
-        self._gate_cycle = cycle  # the request being answered (uvicorn keeps only the last read)
-        super()._start_asgi_task(cycle, app)
-
     def connection_lost(self, exc: Exception | None) -> None:
-        # the request being answered is cut off too: uvicorn marks only the last one read (its
-        # ``cycle``), so with requests pipelined the answer's next write met the closed socket
-        # and logged an ERROR and a traceback of 70 lines per connection
-        cycle = self._gate_cycle
-        if cycle is not None and not cycle.response_complete:
-            cycle.disconnected = True
-            cycle.message_event.set()
         self._disarm()
         if self._gate_counted and _gate is not None:
             self._gate_counted = False

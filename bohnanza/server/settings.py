@@ -82,6 +82,10 @@ class Settings(BaseSettings):
     # bytes a request's head (request line and headers) may hold: uvicorn's httptools parser
     # has no limit, and six connections sending endless headers took 1 GB within 2 s
     max_head_bytes: int = Field(default=32768, ge=1024)
+    # seconds an HTTP answer may wait for a peer that reads nothing (its socket full): then
+    # the connection is cut off (uvicorn waited for good: 300 requests sent at once and never
+    # read held a connection for as long as the client liked)
+    stall_timeout: float = Field(default=30.0, gt=0)
     # front proxies (their addresses, comma-separated) whose X-Forwarded-For names the client:
     # a connection from one is not held to the per-address connection limits (the proxy's
     # own), and the per-address rates of new rooms and typed lines count the client it names.
