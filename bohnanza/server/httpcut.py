@@ -1,4 +1,5 @@
-"""An HTTP connection cut off cleanly, for ``gate.GatedHttp`` (issue 11, items 2 and 4).
+"""An HTTP connection cut off cleanly, for ``gate.GatedHttp`` (issue 11, items 2 and 4), and
+the answer to a request past its address's rate (:func:`too_many`).
 
 * **The answer under way stops quietly when the peer hangs up.** uvicorn marks only the last
   request it read as cut off; with requests pipelined (several sent at once) that is not the
@@ -74,3 +75,16 @@ class HttpCut:
         self._unstall()
         self._cut_off()
         super().connection_lost(exc)  # type: ignore[misc]
+
+
+_TOO_MANY = b"Too many requests from your address; wait a moment."
+
+
+async def too_many(scope: Any, receive: Any, send: Any) -> None:
+    """The ASGI answer to an HTTP request past its address's rate (``gate.Gate.request``):
+    429, and the connection closed (requests pipelined behind it are not read)."""
+    await send({"type": "http.response.start", "status": 429, "headers": [
+        (b"content-type", b"text/plain; charset=utf-8"),
+        (b"content-length", str(len(_TOO_MANY)).encode()), (b"retry-after", b"5"),
+        (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": _TOO_MANY})

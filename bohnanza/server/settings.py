@@ -60,6 +60,10 @@ class Settings(BaseSettings):
     room_name_max_len: int = Field(default=32, ge=1)
     commands_per_second: float = Field(default=10.0, gt=0)
     commands_burst: int = Field(default=30, ge=1)
+    # HTTP requests per address (pages, board files, /api): a board's load is about 41 of
+    # them, so the burst lets ten load at once; past it 429 and the connection closed
+    http_requests_per_second: float = Field(default=40.0, gt=0)
+    http_requests_burst: int = Field(default=400, ge=1)
     max_rooms: int = Field(default=200, ge=1)
     max_connections_per_room: int = Field(default=64, ge=1)
     hello_timeout: float = Field(default=15.0, gt=0)
