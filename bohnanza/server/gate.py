@@ -11,6 +11,8 @@ itself, docs/server.md):
 * new rooms: ``rooms_per_minute`` with ``rooms_burst`` saved up (``too_many_new_rooms``);
 * typed lines: one bucket of ``commands_per_second`` / ``commands_burst`` shared by all of an
   address's connections (besides each connection's own);
+* HTTP requests (not WebSocket handshakes): ``http_requests_per_second`` /
+  ``http_requests_burst``, then ``429`` and the connection closed;
 * a flood (a connection closed for sending far over its rate) bars its address's new
   connections for ``flood_bar_seconds``.
 
@@ -44,6 +46,7 @@ from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
 from .conn import DIRECT_RECEIVE, DIRECT_SEND, Buckets
 from .headlimit import HeadLimit
+from .httpcut import HttpCut, too_many
 from .wsframe import SHORT_HEADERS, lone_text, long_header
 from .wsframe import text_frame as text_frame  # (its home before wsframe.py)
 
@@ -84,6 +87,7 @@ class Gate:
         self.connects = Buckets(settings.connects_per_second, settings.connects_burst)
         self.rooms = Buckets(settings.rooms_per_minute / 60.0, settings.rooms_burst)
         self.says = Buckets(settings.commands_per_second, settings.commands_burst)
+        self.requests = Buckets(settings.http_requests_per_second, settings.http_requests_burst)
         self.barred: dict[str, float] = {}  # address -> until (monotonic): it flooded
         # front proxies (trusted_proxies): their connections are many clients' (ws.py counts
         # the rates by the client their X-Forwarded-For names)
@@ -135,6 +139,11 @@ class Gate:
         (``"?"``: a connection made in-process) is not limited."""
         return not self.per_address or address == "?" or self.rooms.take(address)
 
+    def request(self, address: str) -> bool:
+        """May ``address`` have one more HTTP request answered now (across its connections)?
+        A front proxy's are many clients' (it keeps its own ``limit_req``)."""
+        return not self.per_address or address in self.proxies or self.requests.take(address)
+
     def say(self, address: str) -> bool:
         """May ``address`` send one more typed line now (across its connections)?"""
         return not self.per_address or address == "?" or self.says.take(address)
@@ -181,15 +190,18 @@ _REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; char
             b"connection: close\r\nretry-after: 5\r\ncontent-length: %d\r\n\r\n%s")
 
 
-class GatedHttp(HeadLimit, HttpToolsProtocol):
+class GatedHttp(HeadLimit, HttpCut, HttpToolsProtocol):
     """uvicorn's HTTP protocol behind the gate: counted per address, refused when full, closed
-    when a request (its headers and any body) is not all in within ``header_timeout``, and
-    answered 431 when its head passes ``max_head_bytes`` (headlimit.py)."""
-
-    _gate_cycle: Any = None  # the request being answered (uvicorn's RequestResponseCycle)
+    when a request (its headers and any body) is not all in within ``header_timeout``,
+    answered 431 when its head passes ``max_head_bytes`` (headlimit.py), 429 past the
+    address's request rate, and cut off when an answer waits ``stall_timeout`` for a peer
+    that reads nothing (httpcut.py)."""
 
     def head_limit(self) -> int | None:
         return _gate.settings.max_head_bytes if _gate is not None else None
+
+    def stall_limit(self) -> float | None:
+        return _gate.settings.stall_timeout if _gate is not None else None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._gate_address = _address(transport)
@@ -229,6 +241,19 @@ class GatedHttp(HeadLimit, HttpToolsProtocol):
         self._disarm()  # the whole request is in (a body too: one sent byte by byte is cut)
         super().on_message_complete()
 
+    def on_headers_complete(self) -> None:
+        """A request (not a WebSocket's handshake: ``connects_per_second`` counts those) over
+        the address's rate is answered 429 and its connection closed (``httpcut.too_many``)."""
+        if (self._gate_counted and _gate is not None and not self.parser.should_upgrade()
+                and not _gate.request(self._gate_address)):
+            app, self.app = self.app, too_many
+            try:
+                super().on_headers_complete()
+            finally:
+                self.app = app
+            return
+        super().on_headers_complete()
+
     def handle_websocket_upgrade(self) -> None:
         self._disarm()
         if self._gate_counted:
@@ -236,18 +261,7 @@ class GatedHttp(HeadLimit, HttpToolsProtocol):
             self.config._gate_handoff = self._gate_address  # type: ignore[attr-defined]
         super().handle_websocket_upgrade()
 
-    def _start_asgi_task(self, cycle: Any, app: Any) -> None:
-        self._gate_cycle = cycle  # the request being answered (uvicorn keeps only the last read)
-        super()._start_asgi_task(cycle, app)
-
     def connection_lost(self, exc: Exception | None) -> None:
-        # the request being answered is cut off too: uvicorn marks only the last one read (its
-        # ``cycle``), so with requests pipelined the answer's next write met the closed socket
-        # and logged an ERROR and a traceback of 70 lines per connection
-        cycle = self._gate_cycle
-        if cycle is not None and not cycle.response_complete:
-            cycle.disconnected = True
-            cycle.message_event.set()
         self._disarm()
         if self._gate_counted and _gate is not None:
             self._gate_counted = False

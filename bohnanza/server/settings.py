@@ -60,6 +60,10 @@ class Settings(BaseSettings):
     room_name_max_len: int = Field(default=32, ge=1)
     commands_per_second: float = Field(default=10.0, gt=0)
     commands_burst: int = Field(default=30, ge=1)
+    # HTTP requests per address (pages, board files, /api): a board's load is about 41 of
+    # them, so the burst lets ten load at once; past it 429 and the connection closed
+    http_requests_per_second: float = Field(default=40.0, gt=0)
+    http_requests_burst: int = Field(default=400, ge=1)
     max_rooms: int = Field(default=200, ge=1)
     max_connections_per_room: int = Field(default=64, ge=1)
     hello_timeout: float = Field(default=15.0, gt=0)
@@ -82,6 +86,10 @@ class Settings(BaseSettings):
     # bytes a request's head (request line and headers) may hold: uvicorn's httptools parser
     # has no limit, and six connections sending endless headers took 1 GB within 2 s
     max_head_bytes: int = Field(default=32768, ge=1024)
+    # seconds an HTTP answer may wait for a peer that reads nothing (its socket full): then
+    # the connection is cut off (uvicorn waited for good: 300 requests sent at once and never
+    # read held a connection for as long as the client liked)
+    stall_timeout: float = Field(default=30.0, gt=0)
     # front proxies (their addresses, comma-separated) whose X-Forwarded-For names the client:
     # a connection from one is not held to the per-address connection limits (the proxy's
     # own), and the per-address rates of new rooms and typed lines count the client it names.
