@@ -144,6 +144,8 @@ const T = {
   hand_handed: ['handed over', '渡し済み'],
   to_plant: ['To plant', '植えるカード'],
   fields: ['Your fields', 'あなたの畑'],
+  // a seat panel's fields, named for a screen reader ("Ann: Your fields" named another seat's as mine)
+  seat_fields: ['{name}: fields', '{name}の畑'],
   field_empty: ['empty', '空き'],
   harvest: ['Harvest', '売却'],
   buy: ['Buy field 3 ({n} coins)', '3つ目の畑を購入（{n}ターラー）'],
