@@ -180,6 +180,24 @@ def test_a_marker_says_the_keys_way_and_takes_it(page: Any, server: str) -> None
     assert page.evaluate("window.__bohnanza.sent") == ["/have blue"]
 
 
+@pytest.mark.parametrize(("seat", "lang"), [(0, "en"), (1, "en"), (1, "ja")])
+def test_the_offer_help_names_the_right_buttons_key(page: Any, server: str, seat: int,
+                                                    lang: str) -> None:
+    """A keyboard player's trial: the offer window's help said "right-click: the other way"
+    and nothing of the key that does it (Shift+Enter on a card), so a keyboard player never
+    learnt how to ask for a bean they hold, nor to give "any card"."""
+    P.show(page, server, P.state(P.trading(), seat), lang=lang)
+    _tab_into(page, "#offer-open")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#offer-help")
+    assert "Shift+Enter" in page.locator("#offer-help").inner_text()
+    assert "Shift+Enter" in page.locator("#catalogue-ask-hint").inner_text()
+    _tab_into(page, '#hand .card[data-ref="h1"]')
+    page.keyboard.press("Shift+Enter")                         # the help's key: "You get"
+    assert page.evaluate("JSON.stringify(window.__bohnanza.S.draft.want)") == \
+        ('{"soy":1}' if seat == 0 else '{"chili":1}')
+
+
 def test_plant_here_never_leaves_the_focus_on_harvest(page: Any, server: str) -> None:
     """Phase 3: planting Chili on field 1 takes its Plant here away; the focus stayed at its
     place, on the Harvest button beside it."""
