@@ -87,10 +87,10 @@ const T = {
   offer_clear: ['Clear offer', 'オファーを消す'],
   // what a click does (offer.js): short and plain, in taps on a touch screen (trial 4 item 13);
   // the right button's key too (dom.js onLeftRight: Shift+Enter), else a keyboard never learns it
-  offer_help: ['Click your hand or face-up cards to give them, a catalogue bean to ask for it (right-click or Shift+Enter: the other way). Click a card here to take one off.',
+  offer_help: ['Click your hand or face-up cards to give them, a catalogue bean to ask for it (right-click, Shift+Enter: reverse). Click a card here to take one off.',
     '手札か表向きのカードをクリックで出す、カタログの豆をクリックでもらう（右クリックかShift+Enterは逆）。ここのカードをクリックすると1枚減ります。'],
   // not the active player: the face-up cards are the active player's (R29), a click asks for them
-  offer_help_other: ['Click your hand cards to give them, a catalogue bean or {name}’s face-up card to ask for it (right-click or Shift+Enter: the other way). Click a card here to take one off.',
+  offer_help_other: ['Click your hand cards to give them, a catalogue bean or {name}’s face-up card to ask for it (right-click, Shift+Enter: reverse). Click a card here to take one off.',
     '手札をクリックで出す、カタログの豆か{name}の表向きのカードをクリックでもらう（右クリックかShift+Enterは逆）。ここのカードをクリックすると1枚減ります。'],
   offer_help_touch: ['Tap your hand or face-up cards to give them. To ask for a bean, tap it in the catalogue, then Want +1. Tap a card here to take one off.',
     '手札か表向きのカードをタップで出す。欲しい豆はカタログでタップして「欲しい +1」。ここのカードをタップすると1枚減ります。'],
