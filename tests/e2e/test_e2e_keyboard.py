@@ -167,6 +167,37 @@ def test_tab_goes_through_the_middle_as_it_is_seen(page: Any, server: str, make:
     assert "hand" in boxes and ("deal-window" in boxes or "to-plant" in boxes), boxes
 
 
+@pytest.mark.parametrize(("make", "seat"), [(P.trading, 0), (_phase_3_with_a_hand, 1)],
+                         ids=["trade", "phase-3"])
+def test_tab_goes_down_a_phone_as_it_is_seen(browser: Any, server: str, make: Any,
+                                             seat: int) -> None:
+    """A keyboard player's trial at 390 px (one column): Tab went from the seats down past the
+    bean catalogue to Supply & demand, then back up to the market. The boxes come in the order
+    they are seen, top to bottom (WCAG 2.4.3). (During a deal the phone shows the face-up
+    cards, the hand and the deal window above the market, which still comes first.)"""
+    with watched_page(browser, viewport={"width": 390, "height": 844}, has_touch=True,
+                      is_mobile=True) as (pg, errors):
+        P.show(pg, server, P.state(make(), seat))
+        pg.locator("#topbar .brand").focus()
+        boxes: list[str] = []
+        for _ in range(80):
+            pg.keyboard.press("Tab")
+            box = pg.evaluate("""() => { const e = document.activeElement;
+                if (e.closest('#topbar')) return 'top';
+                const b = e.closest('#players, #signals, #market, #faceup, #hand, #deal-window, '
+                  + '#to-plant, #offer-window, #fields, #catalogue-box, .chat-box, .log-box');
+                return b ? (b.id || b.className.split(' ')[1]) : ''; }""")
+            if box == "top" and boxes:
+                break
+            if box and box != "top" and (not boxes or boxes[-1] != box):
+                boxes.append(box)
+        tops = pg.evaluate("""bs => bs.map(b => Math.round((document.getElementById(b)
+            || document.querySelector('.' + b)).getBoundingClientRect().top + scrollY))""", boxes)
+        assert tops == sorted(tops), list(zip(boxes, tops, strict=True))
+        assert "signals" in boxes and "hand" in boxes, boxes
+        assert not errors
+
+
 def test_a_marker_says_the_keys_way_and_takes_it(page: Any, server: str) -> None:
     """A keyboard player's trial: the have/want markers were named "I have (drag onto a card)",
     a way no key has; the keys' way (the marker, then a card) works and is now in its name."""
