@@ -267,3 +267,15 @@ def test_a_new_line_is_said_alone_not_with_the_lines_before(page: Any, server: s
     live = _live(page, "#said")
     assert live.get("live") == "polite" and live.get("atomic") is False, live
     assert "additions" in str(live.get("relevant")), live
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_seats_fields_are_named_as_that_seats(page: Any, server: str, lang: str) -> None:
+    """A keyboard player's trial: the fields in Ann's panel were a toolbar named "Ann: Your
+    fields" (the own fields box's "Your fields"), read to Bob as if they were his."""
+    P.show(page, server, P.state(P.trading(), 1), lang=lang)
+    names = page.evaluate("[...document.querySelectorAll('#players [role=toolbar]')]"
+                          ".map(e => e.getAttribute('aria-label'))")
+    want = {"en": ["Ann: fields", "Bob: fields", "Cleo: fields"],
+            "ja": ["Annの畑", "Bobの畑", "Cleoの畑"]}[lang]
+    assert names == want, names

@@ -95,15 +95,15 @@ def test_a_control_that_goes_leaves_the_focus_on_the_page(page: Any, server: str
 def test_end_planting_never_leaves_the_focus_on_end_trading(page: Any, server: str) -> None:
     """A keyboard player's trial (a whole game by keys): End planting is drawn anew as End
     trading, the same place and id; the focus stayed on it, and a second Enter (or a key that
-    bounced) ended the trade before any offer (R32). The focus stays where it was, on the
-    button's box: nothing pressed, and one Tab reaches End trading."""
+    bounced) ended the trade before any offer (R32). The focus goes to the status line, which
+    says what the trade asks (not to the button's frame, read as the button): nothing pressed,
+    and one Tab reaches End trading."""
     g = P.plant_second()                                    # Ann planted one card (R26)
     P.show(page, server, P.state(g, 0))
     press(page, "#phase-btn")
     assert page.evaluate("window.__bohnanza.sent") == ["/done"]
     P.say(g, 0, "/done")                                    # phase 2: End trading
-    at = push(page, P.state(g, 0))
-    assert at not in ("#phase-btn", "body"), at
+    assert push(page, P.state(g, 0)) == "#status"
     page.keyboard.press("Tab")
     assert page.evaluate(FOCUSED) == "#phase-btn"
     assert page.locator("#phase-btn").inner_text().strip() == "End trading"
@@ -167,6 +167,37 @@ def test_tab_goes_through_the_middle_as_it_is_seen(page: Any, server: str, make:
     assert "hand" in boxes and ("deal-window" in boxes or "to-plant" in boxes), boxes
 
 
+@pytest.mark.parametrize(("make", "seat"), [(P.trading, 0), (_phase_3_with_a_hand, 1)],
+                         ids=["trade", "phase-3"])
+def test_tab_goes_down_a_phone_as_it_is_seen(browser: Any, server: str, make: Any,
+                                             seat: int) -> None:
+    """A keyboard player's trial at 390 px (one column): Tab went from the seats down past the
+    bean catalogue to Supply & demand, then back up to the market. The boxes come in the order
+    they are seen, top to bottom (WCAG 2.4.3). (During a deal the phone shows the face-up
+    cards, the hand and the deal window above the market, which still comes first.)"""
+    with watched_page(browser, viewport={"width": 390, "height": 844}, has_touch=True,
+                      is_mobile=True) as (pg, errors):
+        P.show(pg, server, P.state(make(), seat))
+        pg.locator("#topbar .brand").focus()
+        boxes: list[str] = []
+        for _ in range(80):
+            pg.keyboard.press("Tab")
+            box = pg.evaluate("""() => { const e = document.activeElement;
+                if (e.closest('#topbar')) return 'top';
+                const b = e.closest('#players, #signals, #market, #faceup, #hand, #deal-window, '
+                  + '#to-plant, #offer-window, #fields, #catalogue-box, .chat-box, .log-box');
+                return b ? (b.id || b.className.split(' ')[1]) : ''; }""")
+            if box == "top" and boxes:
+                break
+            if box and box != "top" and (not boxes or boxes[-1] != box):
+                boxes.append(box)
+        tops = pg.evaluate("""bs => bs.map(b => Math.round((document.getElementById(b)
+            || document.querySelector('.' + b)).getBoundingClientRect().top + scrollY))""", boxes)
+        assert tops == sorted(tops), list(zip(boxes, tops, strict=True))
+        assert "signals" in boxes and "hand" in boxes, boxes
+        assert not errors
+
+
 def test_a_marker_says_the_keys_way_and_takes_it(page: Any, server: str) -> None:
     """A keyboard player's trial: the have/want markers were named "I have (drag onto a card)",
     a way no key has; the keys' way (the marker, then a card) works and is now in its name."""
@@ -178,6 +209,24 @@ def test_a_marker_says_the_keys_way_and_takes_it(page: Any, server: str) -> None
     _tab_into(page, "#catalogue-box .card.cat")
     page.keyboard.press("Enter")
     assert page.evaluate("window.__bohnanza.sent") == ["/have blue"]
+
+
+@pytest.mark.parametrize(("seat", "lang"), [(0, "en"), (1, "en"), (1, "ja")])
+def test_the_offer_help_names_the_right_buttons_key(page: Any, server: str, seat: int,
+                                                    lang: str) -> None:
+    """A keyboard player's trial: the offer window's help said "right-click: the other way"
+    and nothing of the key that does it (Shift+Enter on a card), so a keyboard player never
+    learnt how to ask for a bean they hold, nor to give "any card"."""
+    P.show(page, server, P.state(P.trading(), seat), lang=lang)
+    _tab_into(page, "#offer-open")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#offer-help")
+    assert "Shift+Enter" in page.locator("#offer-help").inner_text()
+    assert "Shift+Enter" in page.locator("#catalogue-ask-hint").inner_text()
+    _tab_into(page, '#hand .card[data-ref="h1"]')
+    page.keyboard.press("Shift+Enter")                         # the help's key: "You get"
+    assert page.evaluate("JSON.stringify(window.__bohnanza.S.draft.want)") == \
+        ('{"soy":1}' if seat == 0 else '{"chili":1}')
 
 
 def test_plant_here_never_leaves_the_focus_on_harvest(page: Any, server: str) -> None:

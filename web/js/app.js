@@ -1,5 +1,5 @@
 // The room page: connects, keeps the state, renders the board, sends every action as command text.
-import { $, h, isSwapped, refuseBlank, showInColumn, withNames, forgetRoving } from './dom.js';
+import { $, h, isSwapped, refuseBlank, showInColumn, withNames, forgetRoving, placeSignals, WIDE } from './dom.js';
 import { t, applyStatic, getLang, setLang, onLang, missing } from './i18n.js';
 import { S, setHooks, mySeat } from './store.js';
 import { Net, FINAL } from './net.js';
@@ -669,4 +669,6 @@ function sayGateSeated() {
   else withNames(el, t(r.free_seats === 1 ? 'gate_seated_1' : 'gate_seated', { names: r.seats.join(', '), n: r.free_seats }), r.seats);
 }
 
+placeSignals();
+WIDE.addEventListener('change', placeSignals);
 start();

@@ -158,3 +158,18 @@ export function showInColumn(el) {
   if (r.bottom > c.bottom - room) col.scrollTop += Math.min(r.bottom - c.bottom + room, r.top - c.top - room);
   else if (r.top < c.top + room) col.scrollTop -= c.top + room - r.top;
 }
+
+// The Supply & demand box (#signals) stands under the seats on a wide screen and after the
+// bean catalogue on a phone (board.css's order): it is moved in the page to where it is seen,
+// so Tab and a screen reader's reading go in that order (a keyboard player's trial at 390 px:
+// Tab went from the seats down past the bean catalogue to it, then back up to the market).
+export function placeSignals() {
+  const box = document.getElementById('signals');
+  const left = document.getElementById('left');
+  const chat = document.querySelector('#right > .chat-box');
+  if (!box || !left || !chat) return;
+  const had = box.contains(document.activeElement) ? document.activeElement : null;
+  if (WIDE.matches) { if (box.parentElement !== left) left.append(box); }
+  else if (box.nextElementSibling !== chat) chat.before(box);
+  if (had && document.activeElement !== had) had.focus({ preventScroll: true });
+}

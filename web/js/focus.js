@@ -63,7 +63,9 @@ export function restoreFocus(spot) {
   const again = controls.find((el) => keyOf(el, box) === spot.key) ||
     (byId && keyOf(byId, box) === spot.key ? byId : null);
   if (again && usable(again) && put(again)) return;
-  if (box && controls.length && put(box)) return;
+  // (not the phase button's box: it is no more than the button's frame, its ring read as the
+  // button's, and it says nothing; the status line says what the new phase asks)
+  if (box && box.id !== 'phase' && controls.length && put(box)) return;
   const status = document.getElementById('status');
   if (status) put(status);
 }

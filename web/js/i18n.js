@@ -86,12 +86,13 @@ const T = {
     'タップを逆にします: 手札はもらう側へ、カタログの豆は出す側へ、オファー内のカードはタップで1枚増えます。'],
   // each clear button says what it clears (trial: two buttons both read 消去)
   offer_clear: ['Clear offer', 'オファーを消す'],
-  // what a click does (offer.js): short and plain, in taps on a touch screen (trial 4 item 13)
-  offer_help: ['Click your hand or face-up cards to give them, a catalogue bean to ask for it (right-click: the other way). Click a card here to take one off.',
-    '手札か表向きのカードをクリックで出す、カタログの豆をクリックでもらう（右クリックは逆）。ここのカードをクリックすると1枚減ります。'],
+  // what a click does (offer.js): short and plain, in taps on a touch screen (trial 4 item 13);
+  // the right button's key too (dom.js onLeftRight: Shift+Enter), else a keyboard never learns it
+  offer_help: ['Click your hand or face-up cards to give them, a catalogue bean to ask for it (right-click, Shift+Enter: reverse). Click a card here to take one off.',
+    '手札か表向きのカードをクリックで出す、カタログの豆をクリックでもらう（右クリックかShift+Enterは逆）。ここのカードをクリックすると1枚減ります。'],
   // not the active player: the face-up cards are the active player's (R29), a click asks for them
-  offer_help_other: ['Click your hand cards to give them, a catalogue bean or {name}’s face-up card to ask for it (right-click: the other way). Click a card here to take one off.',
-    '手札をクリックで出す、カタログの豆か{name}の表向きのカードをクリックでもらう（右クリックは逆）。ここのカードをクリックすると1枚減ります。'],
+  offer_help_other: ['Click your hand cards to give them, a catalogue bean or {name}’s face-up card to ask for it (right-click, Shift+Enter: reverse). Click a card here to take one off.',
+    '手札をクリックで出す、カタログの豆か{name}の表向きのカードをクリックでもらう（右クリックかShift+Enterは逆）。ここのカードをクリックすると1枚減ります。'],
   offer_help_touch: ['Tap your hand or face-up cards to give them. To ask for a bean, tap it in the catalogue, then Want +1. Tap a card here to take one off.',
     '手札か表向きのカードをタップで出す。欲しい豆はカタログでタップして「欲しい +1」。ここのカードをタップすると1枚減ります。'],
   offer_help_touch_other: ['Tap your hand cards to give them, {name}’s face-up cards to ask for them; other beans: tap one in the catalogue, then Want +1. Tap a card here to take one off.',
@@ -145,6 +146,8 @@ const T = {
   hand_handed: ['handed over', '渡し済み'],
   to_plant: ['To plant', '植えるカード'],
   fields: ['Your fields', 'あなたの畑'],
+  // a seat panel's fields, named for a screen reader ("Ann: Your fields" named another seat's as mine)
+  seat_fields: ['{name}: fields', '{name}の畑'],
   field_empty: ['empty', '空き'],
   harvest: ['Harvest', '売却'],
   buy: ['Buy field 3 ({n} coins)', '3つ目の畑を購入（{n}ターラー）'],
@@ -162,8 +165,8 @@ const T = {
   legend_coins: ['coins', 'ターラー'],
   legend_cards: ['cards', '枚数'],
   // what "? any card" does (trial 4: no hint without its tooltip)
-  ask_any_hint: ['"? any card": ask for cards the other player picks (right-click: give cards they pick).',
-    '「? どれでも」: 相手が選ぶカードを求めます（右クリック: 相手が選ぶカードを出す）。'],
+  ask_any_hint: ['"? any card": ask for cards the other player picks (right-click or Shift+Enter: give cards they pick).',
+    '「? どれでも」: 相手が選ぶカードを求めます（右クリックかShift+Enter: 相手が選ぶカードを出す）。'],
   ask_any_hint_touch: ['"? any card": ask for cards the other player picks.',
     '「? どれでも」: 相手が選ぶカードを求めます。'],
   meter: ['cards for 1 / 2 / 3 / 4 coins', '1/2/3/4ターラーに必要な枚数'],
@@ -663,7 +666,6 @@ const T = {
   lobby_free_1: ['1 free seat', '空席1'],
   marker_armed: ['Now click a card to mark it', 'カードをクリックして印を付けます'],
   marker_armed_touch: ['Now tap a card to mark it', 'カードをタップして印を付けます'],
-  key_hint_card: ['Enter: left click, Shift+Enter: right click', 'Enter: 左クリック、Shift+Enter: 右クリック'],
   // the 2-player bean duel (rules.md 3a)
   phase_plant_offer: ["Step 1: the opponent's offer", 'ステップ1: 相手の提供カード'],
   phase_plant_revealed: ['Step 3: revealed cards', 'ステップ3: めくったカード'],

@@ -71,7 +71,7 @@ export function renderPanels(root) {
     // 4-5 players keep 2 fields; user10's trial: a lock on every Amigo seat promised one)
     const buyable = v.third_field_cost !== null && v.third_field_cost !== undefined;
     if (buyable && !seat.third_field && seat.fields.length < 3) fields.append(h('div', { class: 'card small locked' }, icon('lock')));
-    roving(fields, 'seat-fields-' + i, `${seat.name}: ${t('fields')}`);   // one stop of Tab (dom.js)
+    roving(fields, 'seat-fields-' + i, t('seat_fields', { name: seat.name }));   // one stop of Tab (dom.js)
     panel.append(h('div', { class: 'panel-head' }, marks, name));
     const badges = seatMarks(info);
     if (idleOn) badges.unshift(word('mark-idle', idleTitle(S.roomInfo, info), 'idle', idleWord(info)));
