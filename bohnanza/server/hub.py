@@ -297,6 +297,8 @@ class Hub:
 
     async def _drop_after(self, room: Room) -> None:
         await asyncio.sleep(DROP_GRACE)
+        if time.monotonic() - room.last_visit < DROP_GRACE - 1:
+            return  # a connection came and went since: its own wait decides (whole grace)
         await self.maybe_drop(room)
 
     async def maybe_drop(self, room: Room) -> None:

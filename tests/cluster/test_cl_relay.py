@@ -126,3 +126,43 @@ async def test_the_lobby_lists_every_process_and_bots_resume_at_a_new_owner(
             await c.close()
     finally:
         cluster.stop()
+
+
+async def test_the_lobby_lists_each_room_once_while_redis_is_gone(
+        tmp_path: Path, pg_url: str) -> None:
+    """With Redis gone, a process lists the other processes' rooms as it last heard them;
+    when one of those processes dies meanwhile and its rooms are adopted here, each is
+    listed once (before: twice, the adopted room and the dead process's old line, until
+    Redis was back)."""
+    redis = Redis(tmp_path / "redis").start()
+    cluster = Cluster(tmp_path, pg_url, redis.url, n=2, lease_timeout=1.0).start()
+    a, b = cluster.servers
+    try:
+        east = await Client(a.ws_url("east"), "Ann").connect()
+        await east.ok("/join")
+        west = await Client(b.ws_url("west"), "Bob").connect()
+        await west.ok("/join")
+
+        def listed() -> list[str]:
+            return sorted(r["room"] for r in httpx.get(b.base + "/api/rooms").json())
+
+        for _ in range(100):  # B hears of A's room
+            if listed() == ["east", "west"]:
+                break
+            await asyncio.sleep(0.05)
+        assert listed() == ["east", "west"]
+        redis.stop()
+        assert cluster.owner_of("east") is a
+        a.kill9()  # A dies; B adopts its room (through PostgreSQL alone)
+        for _ in range(200):
+            if cluster.owner_of("east") is b:
+                break
+            await asyncio.sleep(0.05)
+        assert cluster.owner_of("east") is b
+        for _ in range(10):  # a few rounds of B's lobby (every LEASE / 4)
+            assert listed() == ["east", "west"]
+            await asyncio.sleep(0.1)
+        await west.close()
+    finally:
+        cluster.stop()
+        redis.stop()

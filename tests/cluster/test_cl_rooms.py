@@ -108,3 +108,32 @@ async def test_a_full_process_still_serves_rooms_other_processes_own(
             await c.close()
     finally:
         cluster.stop()
+
+
+async def test_a_finished_bots_game_adopted_after_its_owner_died_waits_for_its_watcher(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """A finished game of bots (no person seated: a room nobody would use) watched through
+    another process; its owner dies. The process that adopts it keeps it while its watcher
+    reconnects (``hub.DROP_GRACE``, as a restart of one process does: test_srv_room_drop).
+    Before, the adoption forgot it at once, game, result and record deleted from the
+    database, and the watcher came back to a new, empty room."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, lease_timeout=LEASE).start()
+    a, b = cluster.servers
+    try:
+        host = await Client(a.ws_url("done"), "Host").connect()  # A owns it
+        for text in ("/addbot Ada", "/addbot Bert", "/addbot Cy", "/start"):
+            await host.ok(text)
+        wes = await Client(b.ws_url("done"), "Wes").connect()  # relayed through B
+        await wes.wait(lambda: wes.state is not None and wes.state["room"]["over"], 120)
+        result = wes.state["view"]["result"]  # type: ignore[index]
+        assert result is not None
+        await host.close()
+        assert cluster.owner_of("done") is a
+        a.kill9()
+        assert await wes.closed(10) == 1013  # B: the owner is gone; reconnect
+        again = await Client(b.ws_url("done"), "Wes").connect()  # the board's reconnect
+        assert again.state is not None and again.state["room"]["over"], again.state
+        assert again.state["view"]["result"] == result
+        await again.close()
+    finally:
+        cluster.stop()

@@ -98,3 +98,25 @@ async def test_a_room_nobody_sits_in_keeps_its_chat_through_a_restart(
     await again.close()
     for c in (ann, bob, cy, dee):
         await c.close()
+
+
+async def test_a_watcher_who_reconnects_twice_within_the_grace_keeps_the_room(
+        server_factory: Any) -> None:
+    """Each time a room's last connection goes, it gets the whole grace to come back
+    (``hub.DROP_GRACE``). Dee talks in a room where nobody sits; her connection drops twice
+    (a network blip, a failover of the cluster: docs/cluster.md), the second time shortly
+    before the first drop's grace ends. Before, that first grace's end found nobody there
+    and deleted the room, its chat with it: her page came back to an empty room."""
+    srv = server_factory()
+    dee = await Client(srv.ws_url("blips"), "Dee").connect()
+    await dee.ok("anyone?")
+    await dee.close()  # the first drop
+    first = time.monotonic()
+    back = await Client(srv.ws_url("blips"), "Dee").connect()
+    await asyncio.sleep(max(0.0, first + DROP_GRACE - 2 - time.monotonic()))
+    await back.close()  # the second, 2 s before the first grace ends
+    await asyncio.sleep(max(0.0, first + DROP_GRACE + 1 - time.monotonic()))
+    again = await Client(srv.ws_url("blips"), "Dee").connect()  # within the second grace
+    await again.wait(lambda: len(again.chats) >= 1)
+    assert [c["text"] for c in again.chats] == ["anyone?"]
+    await again.close()

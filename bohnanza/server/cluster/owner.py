@@ -210,7 +210,10 @@ class Owner:
                     continue
                 room = await self.room(name, None)
             if room is not None and not getattr(room, "in_use", lambda: True)():
-                await self.hub.maybe_drop(room)  # type: ignore[arg-type]
+                # nobody uses it (a finished game of bots, watchers only): forgotten if its
+                # people do not come back within the grace, as after a restart (the watchers
+                # of the process that died reconnect now; forgotten at once, it was deleted)
+                self.hub.drop_unused(room)  # type: ignore[arg-type]
 
     async def _loop_forever(self) -> None:
         """Every ``lease_timeout / 4`` seconds, and at once when a lease is gone: rooms

@@ -149,7 +149,7 @@ class Relay:
         self.remotes: dict[tuple[int, int], RemoteConn] = {}  # (edge, id): served here
         self._out: asyncio.Queue[tuple[int, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
-        self._others: list[dict[str, Any]] = []
+        self._others: dict[int, list[dict[str, Any]]] = {}  # each live process's rooms
         self._subscribed = asyncio.Event()
 
     # ------------------------------------------------------------ life
@@ -290,6 +290,8 @@ class Relay:
         for rc in list(self.remotes.values()):
             if rc.edge not in live:
                 self._gone(rc)
+        # (without Redis: the lists last heard, of the processes still alive)
+        self._others = {o: rooms for o, rooms in self._others.items() if o in live}
         if not self.up:
             return
         try:
@@ -298,12 +300,15 @@ class Relay:
             others = sorted(live - {self.me})
             values = await self.redis.mget([f"bohnanza:rooms:{o}" for o in others]) if others \
                 else []
-            self._others = [r for v in values if v for r in json.loads(v)]
+            self._others = {o: json.loads(v) for o, v in zip(others, values, strict=True) if v}
         except Exception as e:
             log.info("relay: the room lists cannot be shared (%s)", e)
 
     def others_listing(self) -> list[dict[str, Any]]:
-        return list(self._others)
+        """The other processes' rooms; not those this process holds now (taken over since
+        their lists were written)."""
+        own = self.hub.rooms.keys() | self.hub.damaged.keys()
+        return [r for rooms in self._others.values() for r in rooms if r["room"] not in own]
 
     # ------------------------------------------------------------ messages
 
