@@ -23,13 +23,13 @@ def _say(g: Game, seat: int, text: str) -> None:
     g.apply(seat, cmd.action)
 
 
-def _trading(face_up: list[str], ann: list[str]) -> Game:
-    """Phase 2 of a classic game, Ann (a person, seat 0) active with ``face_up`` and hand
-    ``ann``. Bob (seat 1, the bot) grows Red x3 and Blue x3 and holds Stink, Green, Garden
+def _trading(face_up: list[str], ann: list[str], active: int = 0) -> Game:
+    """Phase 2 of a classic game, seat ``active`` (Ann, a person, by default) active with
+    ``face_up``; Ann holds ``ann``. Bob (seat 1, the bot) grows Red x3 and Blue x3 and holds Stink, Green, Garden
     and Black-eyed, none of which fits his fields."""
     deck = ["soy"] * 10 + ["chili"] * 10 + ["green"] * 10
     return Game.from_position({
-        "preset": "classic", "deck": deck, "names": NAMES, "phase": "trade", "active": 0,
+        "preset": "classic", "deck": deck, "names": NAMES, "phase": "trade", "active": active,
         "face_up": face_up,
         "seats": [
             {"name": "Ann", "hand": ann, "fields": [["chili", 2], ["soy", 1]]},
@@ -78,3 +78,15 @@ def test_a_bot_pays_with_the_bean_the_active_person_marks_as_wanted(level: str) 
     first = _offers(g, level, 1)
     assert len(first) == 1 and first[0].give == {"garden": 1}, first
     assert first[0].want == {"blue": 1}
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_an_active_bot_offers_the_bean_a_person_marks_as_wanted(level: str) -> None:
+    # Bob is active with Garden and Chili face up; the active player sees the others'
+    # markers (seed 000): Ann's /want garden names the bean he may hand over (R29)
+    g = _trading(["garden", "chili"], ["blue", "soy", "chili"], active=1)
+    assert not any("garden" in o.give for o in _offers(g, level)), "no marker: no Garden"
+    g = _trading(["garden", "chili"], ["blue", "soy", "chili"], active=1)
+    _say(g, 0, "/want garden")
+    first = _offers(g, level, 1)
+    assert len(first) == 1 and first[0].give == {"garden": 1}, first
