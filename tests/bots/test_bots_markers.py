@@ -1,7 +1,12 @@
 """Bots answer the supply and demand markers people set (seed 000: ``/want BEAN``, ``/have
 BEAN``; bohnanza/bots/markers.py): a bot that is not active sees the active player's markers
 and asks for the bean marked as had, or pays with the bean marked as wanted, when its own
-evaluation says the deal gains it (R28-R30). Without markers it plays as before."""
+evaluation says the deal gains it (R28-R30). Without markers it plays as before.
+
+They answer prompts too (design.md §4: an offer with ``?`` on one side is answered with an
+offer of one's own; bohnanza/bots/prompts.py): a person's "Blue for any card" gets an offer
+for that Blue from the bot that grows Blue, and "any card for Garden" gets the Garden the
+bot holds, each only in a deal the bot's own evaluation takes."""
 
 from __future__ import annotations
 
@@ -90,3 +95,33 @@ def test_an_active_bot_offers_the_bean_a_person_marks_as_wanted(level: str) -> N
     _say(g, 0, "/want garden")
     first = _offers(g, level, 1)
     assert len(first) == 1 and first[0].give == {"garden": 1}, first
+
+
+def _first(level: str, face_up: list[str], ann: list[str], active: int,
+           prompt: str | None) -> list[PostOffer]:
+    g = _trading(face_up, ann, active)
+    if prompt is not None:
+        _say(g, 0, prompt)
+    return _offers(g, level, 1 if prompt is not None else 4)
+
+
+@pytest.mark.parametrize("active", [0, 1])   # Ann (a person) active, or Bob (the bot)
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_bot_answers_a_persons_bean_for_any_card(level: str, active: int) -> None:
+    # Ann holds a Blue, which Bob's Blue x3 wants (R18); she offers it for any card
+    args = (level, ["garden", "chili"] if active else [], ["blue", "chili", "soy"], active)
+    if active == 0:   # (hard asks the active Bob's partners for Blue of its own accord)
+        assert not any(o.want == {"blue": 1} for o in _first(*args, None)), "no prompt"
+    first = _first(*args, "/offer blue for ?")
+    assert len(first) == 1 and first[0].want == {"blue": 1}, first
+    assert first[0].give and "blue" not in first[0].give     # a card of his for her Blue
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_bot_answers_a_persons_any_card_for_a_bean_it_holds(level: str) -> None:
+    # Ann, active, asks for a Garden for any card; Bob holds one and wants her face-up Blue
+    assert not any("garden" in o.give for o in _first(level, ["blue", "chili"],
+                                                          ["chili", "soy"], 0, None))
+    first = _first(level, ["blue", "chili"], ["chili", "soy"], 0, "/offer ? for garden")
+    assert len(first) == 1 and first[0].give == {"garden": 1}, first
+    assert first[0].want == {"blue": 1}
