@@ -30,6 +30,10 @@ a weighted look at the hand: the front cards count most, because they must be pl
 * Accepts offers that gain it value, withdraws its own offers once they no longer do, and
   provides the cards of a deal that hurt it least to lose (R11, R31).
 * Gives away what it cannot use: junk hand cards are offered to the active player as gifts.
+* Answers the supply and demand markers people set (seed 000, ``/want``, ``/have``; the
+  ones its seat sees): before its other offers, asks for the bean marked as had and pays
+  with the bean marked as wanted, each only when the deal gains it (:mod:`.markers`);
+  likewise answers its partners' prompts (offers with ``?`` on a side, :mod:`.prompts`).
 * Phase 2, active: ends trading (``/done``, R32) once every other seat has passed or
   ``hurry`` is set; not active: passes (``/done`` as "not interested") when it has nothing
   more to say.
@@ -55,6 +59,7 @@ from bohnanza.engine.actions import CardRef
 from bohnanza.engine.beans import PAYOUT, coins_for
 
 from . import common as c
+from . import markers, prompts
 from .base import Policy
 from .fastview import game_of
 
@@ -817,10 +822,58 @@ class GreedyPolicy(Policy):
         if phase == "plant_traded" and m.to_plant:
             return self._plant_cards(view, m, m.to_plant, traded=True)
         if phase == "trade":
+            if view["deal"] is None and not hurry:
+                answer = self._answer_people(view, m)
+                if answer is not None:
+                    return answer
             if m.active:
                 return self._trade_active(view, m, hurry)
             return self._trade_other(view, m)
         return None
+
+    def _answer_people(self, view: dict[str, Any], m: Model) -> str | None:
+        """Phase 2: what people ask of the bots beyond complete offers: the prompts of its
+        partners (offers with ``?``, :mod:`.prompts`) and the supply and demand markers
+        (seed 000, ``/want``, ``/have``; :mod:`.markers`). An offer it accepts comes first,
+        then the best answer to each prompt, then the first offer answering the markers,
+        each only as this level posts it (``_post``: it gains by it); ``None`` when there is
+        nothing of the kind or nothing it answers (then it trades as without them)."""
+        want, have = markers.seen_markers(view)
+        asks = prompts.has_prompts(view)
+        if not want and not have and not asks:
+            return None
+        acc = self._best_accept(view, m)
+        if acc is not None:
+            return acc
+        if asks:
+            mine = m.hand + m.face_up
+            beans = [] if m.active else list(view["face_up"])
+            wanted = [b for _, b in self._wanted(m, beans)]
+            for answers in prompts.prompt_answers(view, m.me, mine, wanted):
+                _, give, get = max(((m.gain(g, w), g, w) for g, w in answers),
+                                   key=lambda x: x[0])
+                post = self._post(view, m, [(give, get)])     # (not when it is open)
+                if post is not None:
+                    return post
+        if not want and not have:
+            return None
+        if m.active:
+            mine = m.hand + m.face_up
+            beans = [f[0] for f in m.fields if f is not None]
+        else:
+            mine = m.hand
+            beans = list(view["face_up"])
+        wanted = [b for _, b in self._wanted(m, beans)]
+        asked = [get for _, get in self._open_gives(view)]
+        best: dict[tuple[tuple[str, int], ...], tuple[float, markers.Side, markers.Side]] = {}
+        for give, get in markers.marker_deals(want, have, mine, wanted, m.gift_requests):
+            if get and get in asked:
+                continue        # one offer asks for it already
+            key = tuple(sorted(get.items())) if get else tuple(sorted(give.items()))
+            gain = m.gain(give, get)
+            if key not in best or gain > best[key][0]:
+                best[key] = (gain, give, get)     # the best payment for each bean asked
+        return self._post(view, m, [(give, get) for _, give, get in best.values()])
 
     # ------------------------------------------------------------ planting
     def _want_buy(self, m: Model) -> bool:
