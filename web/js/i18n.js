@@ -20,6 +20,8 @@ const T = {
   lobby_refresh: ['Refresh', '更新'],
   lobby_running: ['playing', 'プレイ中'],
   lobby_waiting: ['waiting', '募集中'],
+  // a stored room the server could not load again (listing.damaged_line): it cannot be opened
+  lobby_damaged: ['damaged: cannot be opened', '破損: 開けません'],
   lobby_yours: ['your seat', 'あなたの席'],
   lobby_resting: ['resting: it wakes up as you open it', '休止中: 開くと再開します'],
   lobby_spectators: ['spectators', '観戦'],

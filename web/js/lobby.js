@@ -22,8 +22,14 @@ function roomLink(name) {
   return a;
 }
 
-// a room line's tags: a game on or seats wanted; a seat of this browser's
-const stateTag = (r) => h('span', { class: 'tag ' + (r.running ? 'running' : 'waiting'), text: t(r.running ? 'lobby_running' : 'lobby_waiting') });
+// a room line's tags: a game on or seats wanted; a seat of this browser's. A room the server
+// could not load again (its stored game fails the audit: listing.damaged_line) is damaged:
+// it cannot be opened (the server refuses it, room_damaged), so it reads so and has no link
+// (it read "waiting", and opening it ended in a refusal)
+const stateTag = (r) => r.damaged
+  ? h('span', { class: 'tag damaged', text: t('lobby_damaged') })
+  : h('span', { class: 'tag ' + (r.running ? 'running' : 'waiting'), text: t(r.running ? 'lobby_running' : 'lobby_waiting') });
+const roomName = (r, name) => (r && r.damaged ? h('span', { class: 'room-name', text: name }) : roomLink(name));
 const yoursTag = () => h('span', { class: 'tag yours', text: t('lobby_yours') });
 
 function renderRooms() {
@@ -35,16 +41,17 @@ function renderRooms() {
   if (!rooms.length && !resting.length) { ul.append(h('li', { class: 'nothing', text: t('lobby_none') })); return; }
   for (const name of resting) {
     const r = restingLines.get(name);
-    ul.append(h('li', { class: 'mine resting', dataset: { room: name } }, roomLink(name), ' ',
+    ul.append(h('li', { class: 'mine resting' + (r && r.damaged ? ' damaged' : ''), dataset: { room: name } }, roomName(r, name), ' ',
       r ? stateTag(r) : null, ' ', yoursTag(), ' ',
-      h('span', { class: 'resting-note', text: t('lobby_resting') }),
-      ...(r ? [' · ', ...facts(r)] : [])));
+      r && r.damaged ? null : h('span', { class: 'resting-note', text: t('lobby_resting') }),
+      ...(r && !r.damaged ? [' · ', ...facts(r)] : [])));
   }
   for (const r of rooms) {
-    ul.append(h('li', { class: mine.has(r.room) ? 'mine' : '', dataset: { room: r.room } }, roomLink(r.room), ' ',
+    const cls = [mine.has(r.room) ? 'mine' : '', r.damaged ? 'damaged' : ''].filter(Boolean).join(' ');
+    ul.append(h('li', { class: cls, dataset: { room: r.room } }, roomName(r, r.room), ' ',
       stateTag(r), ' ', mine.has(r.room) ? yoursTag() : null, ' ',
       r.game && r.game !== 'bohnanza' ? h('span', { class: 'tag game', text: has('lobby_tag_' + r.game) ? t('lobby_tag_' + r.game) : r.game }) : null, ' ',
-      ...facts(r)));
+      ...(r.damaged ? [] : facts(r))));
   }
 }
 
