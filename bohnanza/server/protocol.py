@@ -281,6 +281,13 @@ class Patch(_Msg):
 
 
 class Chat(_Msg):
+    """A chat line of a person (``seat`` null: a watcher); ``ts`` the server's time of it
+    (seconds). On every connection the room's newest stored lines come again (``replay``,
+    oldest first, at most the server's ``chat_history``), each exactly as it was sent live
+    (the same ``ts``, ``name``, ``seat``, ``text``): a page that shows a line already knows
+    it by them and does not show it twice. A command's answer (``reply.message``) is its
+    sayer's alone and never comes again."""
+
     type: Literal["chat"] = "chat"
     name: str
     seat: int | None

@@ -216,13 +216,15 @@ def test_chat_history_is_bounded(private_server: Any, browser: Any) -> None:
     for i in range(8):
         box.fill(f"n{i}")
         ann.act(lambda: box.press("Enter"))
-    ann.page.reload()
-    ann.wait("window.__bohnanza.S.roomInfo && document.querySelectorAll('#chat .chat-line').length >= 5")
+    # a page that showed none of them (Bob comes in; Ann's reload keeps what her tab showed:
+    # test_e2e_chat_kept.py) gets the server's chat_history newest lines
+    bob = enter(browser, srv.base, "chat-bound", "Bob", join=False)
+    bob.wait("window.__bohnanza.S.roomInfo && document.querySelectorAll('#chat .chat-line').length >= 5")
     # a negative check: a server that sent more than chat_history lines would send them in
     # the same burst, so a moment more shows them (a wait for a condition cannot)
-    ann.page.wait_for_timeout(300)
-    assert chat_lines(ann) == [f"Ann: n{i}" for i in range(3, 8)]
-    close([ann])
+    bob.page.wait_for_timeout(300)
+    assert chat_lines(bob) == [f"Ann: n{i}" for i in range(3, 8)]
+    close([ann, bob])
 
 
 # -------------------------------------------------------------------------------- 6. phone

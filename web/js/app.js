@@ -19,7 +19,7 @@ import { spaceTabs } from './beans.js';
 import { FACTS } from './facts.js';
 import { focusSpot, restoreFocus } from './focus.js';
 import { noteOfferNews, notTakenOf, rememberOffers } from './render/market.js';
-import { addChat, addLog, addSystem, resetLog, resetLists, setupCommandLine } from './render/chatlog.js';
+import { addChat, addLog, addSystem, keepChat, resetLog, setupCommandLine } from './render/chatlog.js';
 import { errorText, logText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
 import { announce, announceOffers, announceLog, forgetOffers } from './announce.js';
@@ -426,7 +426,9 @@ function connect(name) {
       if (msg.line_max) $('#chat-input').maxLength = msg.line_max;
       render();
     },
-    opened: () => resetLists($('#chat'), $('#log')),
+    // the log comes again whole on every connection; the chat keeps its lines (the replay
+    // adds those said meanwhile: chatlog.js addChat)
+    opened: () => resetLog($('#log')),
     state: onState,
     chat: onChat,
     log: onLog,
@@ -439,7 +441,7 @@ function connect(name) {
         // field, the reason only in the chat behind the dimmed overlay)
         S.gateError = { code: msg.code, message: msg.message, name: S.helloName };
       }
-      addSystem($('#chat'), msg.message, 'error');
+      addSystem($('#chat'), msg.message, 'error', true);
       announce(msg.message);
       // a room this server will not make or play: the page says why where one looks, for good
       // (a session breaking the server: "reconnecting…" stood there without end)
@@ -529,6 +531,8 @@ function start() {
     render();
     return;
   }
+  // the chat this tab showed before a reload (a command's answers too: this person's own)
+  keepChat($('#chat'), 'bohnanza.chat.' + S.room);
   // the name typed in the lobby (its form without its script: /open?name=...): kept, and
   // dropped from the address, which is the link friends get
   if (params.get('name')) {

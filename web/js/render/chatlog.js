@@ -7,23 +7,81 @@ import { showError } from '../feedback.js';
 
 const MAX_LINES = 300;
 
-function append(list, node) {
+function append(list, node, before = null) {
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 20;
-  list.append(node);
+  list.insertBefore(node, before);
   while (list.childNodes.length > MAX_LINES) list.removeChild(list.firstChild);
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
 
-export function addChat(list, msg) {
+// A chat line is the same line wherever it comes from: live, or sent again on a connection
+// (replay: the server's newest stored lines, logbook.backlog_frames), which repeats the live
+// line's ts exactly (protocol.py Chat).
+const chatKey = (msg) => JSON.stringify([msg.ts ?? null, msg.seat ?? null, msg.name, msg.text]);
+
+function chatNode(msg) {
   const line = h('div', { class: 'chat-line' + (msg.seat === null || msg.seat === undefined ? ' spectator' : '') });
   line.append(h('b', { style: { color: msg.seat !== null && msg.seat !== undefined ? seatInk(msg.seat) : '' }, text: msg.name + ': ' }),
     h('span', { text: msg.text }));
-  append(list, line);
+  line.dataset.key = chatKey(msg);
+  if (typeof msg.ts === 'number') line.dataset.ts = String(msg.ts);
+  return line;
 }
 
-export function addSystem(list, text, cls = 'system') {
+// A chat line in the chat. One sent again (replay) that the chat shows already is not shown
+// twice; one it does not show (said while this page was away) goes before the first line
+// said after it, so the chat keeps the order of the room's chat. A reconnection (a dropped
+// connection, a server restart) and a reload (kept: keepChat) no longer empty the chat: the
+// page's own lines (a command's answer such as /help's) stayed gone after every reconnection.
+export function addChat(list, msg) {
+  const line = chatNode(msg);
+  if (msg.replay) {
+    const key = line.dataset.key;
+    const shown = [...list.children];
+    if (shown.some((n) => n.dataset.key === key)) return;
+    const later = typeof msg.ts === 'number' ? shown.find((n) => n.dataset.ts && Number(n.dataset.ts) > msg.ts) : null;
+    append(list, line, later || null);
+  } else {
+    append(list, line);
+  }
+  save(list);
+}
+
+export function addSystem(list, text, cls = 'system', once = false) {
+  // once: a connection's error said again by each reconnection (hello's name taken) shows
+  // once in a row (the chat is kept across reconnections now)
+  const last = list.lastElementChild;
+  if (once && last && !last.dataset.key && last.textContent === text) return;
   // command output (e.g. /help) keeps its line breaks but is still plain text
   append(list, h('div', { class: 'chat-line ' + cls, text }));
+  save(list);
+}
+
+// The chat's lines kept for this tab (sessionStorage, under ``key``: the room's): a reload
+// shows them again, a command's answers too (they are this person's own: another tab or
+// person never sees them), and the server's replay then adds only the lines said since.
+let kept = null;   // {list, key}
+
+export function keepChat(list, key) {
+  kept = { list, key };
+  let lines = [];
+  try { lines = JSON.parse(sessionStorage.getItem(key) || '[]'); } catch { lines = []; }
+  if (!Array.isArray(lines)) return;
+  for (const x of lines) {
+    if (!x || typeof x.text !== 'string') continue;
+    if (x.chat) append(list, chatNode(x.chat));
+    else append(list, h('div', { class: 'chat-line ' + (x.cls === 'error' ? 'error' : 'system'), text: x.text }));
+  }
+}
+
+function save(list) {
+  if (!kept || kept.list !== list) return;
+  const lines = [...list.children].map((n) => {
+    if (!n.dataset.key) return { text: n.textContent, cls: n.classList.contains('error') ? 'error' : 'system' };
+    const [ts, seat, name, text] = JSON.parse(n.dataset.key);
+    return { text, chat: { ts, seat, name, text } };
+  });
+  try { sessionStorage.setItem(kept.key, JSON.stringify(lines)); } catch { /* full: not kept */ }
 }
 
 const logEntries = [];
@@ -40,7 +98,6 @@ export function addLog(list, entries) {
 // The log again (the server sent it in another language): the lines so far are replaced.
 export function resetLog(list) { logEntries.length = 0; clear(list); }
 
-export function resetLists(...lists) { logEntries.length = 0; for (const l of lists) clear(l); }
 
 // Lines pasted together go out one by one, a few a second, each answered on its own. A line
 // the server refuses for the rate (too much chat at once: nothing was done) says so, waits and
