@@ -63,7 +63,7 @@ def seated(pg: Any, server: str, room: str) -> None:
     pg.goto(f"{server}/r/{room}")
     pg.wait_for_selector("#btn-join:visible", timeout=TIMEOUT)
     pg.click("#btn-join")
-    pg.wait_for_function("() => window.__bohnanza.state.you && window.__bohnanza.state.you.seat === 0",
+    pg.wait_for_function("() => window.__bohnanza && window.__bohnanza.state.you && window.__bohnanza.state.you.seat === 0",
                          timeout=TIMEOUT)
 
 
@@ -95,12 +95,12 @@ def test_a_link_does_not_switch_the_game_of_the_room_one_sits_in(browser: Any, s
     with person(browser, "Ann") as (pg, errors):
         seated(pg, server, "link-own")
         pg.goto(f"{server}/r/link-own?game=farm")    # the attacker's link, opened by Ann
-        pg.wait_for_function("() => window.__bohnanza.state.you && window.__bohnanza.state.you.seat === 0",
+        pg.wait_for_function("() => window.__bohnanza && window.__bohnanza.state.you && window.__bohnanza.state.you.seat === 0",
                              timeout=TIMEOUT)
         link_answered(pg)
         assert "game=" not in pg.url               # a reload or a copied address carries none
         pg.reload()
-        pg.wait_for_function("() => window.__bohnanza.state.you && window.__bohnanza.state.you.seat === 0",
+        pg.wait_for_function("() => window.__bohnanza && window.__bohnanza.state.you && window.__bohnanza.state.you.seat === 0",
                              timeout=TIMEOUT)
         assert game_of(pg) == "bohnanza"
         assert not errors, errors
@@ -119,7 +119,7 @@ def test_a_link_does_not_switch_a_table_others_set_up(browser: Any, server: str)
             got += msg.get("type") == "reply" and msg.get("ok") is True
         with person(browser, "Eve") as (pg, errors):
             pg.goto(f"{server}/r/link-bots?game=farm")
-            pg.wait_for_function("() => window.__bohnanza.state.room !== null", timeout=TIMEOUT)
+            pg.wait_for_function("() => window.__bohnanza && window.__bohnanza.state.room !== null", timeout=TIMEOUT)
             link_answered(pg)
             assert not errors, errors
 
@@ -127,10 +127,16 @@ def test_a_link_does_not_switch_a_table_others_set_up(browser: Any, server: str)
 def test_the_lobby_link_still_picks_the_game_of_a_new_room(browser: Any, server: str) -> None:
     with person(browser, "Ann") as (pg, errors):
         pg.goto(f"{server}/r/link-new?game=farm")
-        pg.wait_for_function("() => window.__bohnanza.state.room && "
+        pg.wait_for_function("() => window.__bohnanza && window.__bohnanza.state.room && "
                              "(window.__bohnanza.state.room.game || {}).game === 'farm'",
                              timeout=TIMEOUT)
         assert "game=" not in pg.url
+        assert not errors, errors
+    # a game's id is one word: a link's more words never reach the command line
+    with person(browser, "Ann") as (pg, errors):
+        pg.goto(f"{server}/r/link-new2?game=farm%20x")
+        pg.wait_for_function("() => window.__bohnanza && window.__bohnanza.state.room !== null", timeout=TIMEOUT)
+        sends_no_option(pg)
         assert not errors, errors
 
 
@@ -138,20 +144,20 @@ def test_a_link_does_not_change_the_name_a_player_has(browser: Any, server: str)
     with person(browser, "Ann") as (pg, errors):
         seated(pg, server, "link-name")
         pg.goto(f"{server}/r/link-name?name=Mallory")
-        pg.wait_for_function("() => window.__bohnanza.state.you && window.__bohnanza.state.you.seat === 0",
+        pg.wait_for_function("() => window.__bohnanza && window.__bohnanza.state.you && window.__bohnanza.state.you.seat === 0",
                              timeout=TIMEOUT)
         assert pg.evaluate("() => localStorage.getItem('bohnanza.name')") == "Ann"
         assert pg.evaluate("() => window.__bohnanza.state.room.seats[0].name") == "Ann"
         assert "name=" not in pg.url
         # a page of a room where Ann has no seat: the stored name stays too
         pg.goto(f"{server}/r/link-name2?name=Mallory")
-        pg.wait_for_function("() => window.__bohnanza.state.room !== null", timeout=TIMEOUT)
+        pg.wait_for_function("() => window.__bohnanza && window.__bohnanza.state.room !== null", timeout=TIMEOUT)
         assert pg.evaluate("() => localStorage.getItem('bohnanza.name')") == "Ann"
         assert not errors, errors
     # someone with no name yet (the lobby's form before its script ran) keeps it
     with person(browser, None) as (pg, errors):
         pg.goto(f"{server}/open?room=link-name3&name=Zoe")
-        pg.wait_for_function("() => window.__bohnanza.state.room !== null", timeout=TIMEOUT)
+        pg.wait_for_function("() => window.__bohnanza && window.__bohnanza.state.room !== null", timeout=TIMEOUT)
         assert pg.evaluate("() => localStorage.getItem('bohnanza.name')") == "Zoe"
         assert not errors, errors
 
@@ -164,7 +170,7 @@ def test_the_board_plays_under_its_security_policy_and_is_framed_by_no_one(
         seated(pg, server, "link-csp")
         assert say(pg, "/addbot")["ok"] and say(pg, "/addbot")["ok"]
         pg.click("#btn-start")
-        pg.wait_for_function("() => window.__bohnanza.state.room.running", timeout=TIMEOUT)
+        pg.wait_for_function("() => window.__bohnanza && window.__bohnanza.state.room.running", timeout=TIMEOUT)
         pg.wait_for_selector("#hand .card, #hand [data-bean]", timeout=TIMEOUT)
         assert say(pg, "hello table")["ok"]
         pg.click("#lang")                           # the page again, in Japanese

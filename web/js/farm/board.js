@@ -405,6 +405,8 @@ export function chooseGameFromLink(game) {
   const r = S.roomInfo;
   if (chosen || !game || !r) return null;
   chosen = true;
+  // a game's id, one word (the lobby's choices): never more words on the command line
+  if (!/^[a-z][a-z0-9_-]{0,31}$/.test(game)) return null;
   const current = r.game?.game || 'bohnanza';
   if (current === game) return null;
   const fresh = !r.running && !r.over && !r.game_no && mySeat() === null
