@@ -250,6 +250,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                               "名前の1文字に重ねられる記号は{n}個までです。"),
     "refuse.bad_name.slash": ("A name may not start with '/'.",
                               "名前を「/」で始めることはできません。"),
+    "refuse.bad_name.colon": ("A name may not hold ':'; the chat shows it before each line.",
+                              "名前に「:」は使えません。チャットでは各発言の前に名前が表示され"
+                              "ます。"),
     "refuse.bad_name.bot": ("A person's name may not end in (bot); that marks a bot.",
                             "人の名前の末尾に (bot) は付けられません。ボットの印です。"),
     "refuse.storage_error": ("The server could not store that; try again.",

@@ -14,6 +14,7 @@ from . import gate, pages
 from .hub import Hub
 from .inuse import Held
 from .room import botpool
+from .secheaders import SecurityHeaders
 from .settings import Settings
 from .ws import ws_endpoint
 
@@ -48,4 +49,6 @@ def create_app(settings: Settings | None = None, in_use: Held | None = None) -> 
     # the Host header names this server (a DNS-rebinding page names its own: refused, 400)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.trusted_hosts(),
                        www_redirect=False)
+    # outermost: the Host refusals (400) carry the security headers too (secheaders.py)
+    app.add_middleware(SecurityHeaders)
     return app

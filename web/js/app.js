@@ -338,6 +338,22 @@ window.__bohnanza = {
   missing,                   // i18n keys asked for without a text (the tests want none)
 };
 
+// A room opened from the lobby for a game (?game=, farm/board.js chooseGameFromLink: only an
+// empty room takes it): read at the first state, then dropped from the address (a reload,
+// or the address copied for friends, carries no game); ignored, the chat says what it plays
+function gameFromLink() {
+  const game = params.get('game');
+  if (!game) return;
+  params.delete('game');
+  const rest = params.toString();
+  history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + location.hash);
+  const done = chooseGameFromLink(game);
+  if (done && done.ignored) {
+    const plays = done.ignored === 'farm' ? t('lobby_game_farm') : t('title');
+    addSystem($('#chat'), t('link_game_ignored', { game: plays }));
+  }
+}
+
 function onState(msg) {
   // a new game in the room (its number changed): the news of the last one is put away
   const before = S.roomInfo && S.roomInfo.game_no;
@@ -346,9 +362,9 @@ function onState(msg) {
   S.view = msg.view;
   S.roomInfo = msg.room;
   noteServerTime(msg.room);
-  chooseGameFromLink(params.get('game'));   // a room opened from the lobby for a game
   if (S.welcomed) { S.you = S.welcomed; S.welcomed = null; }   // drawn with its room (connect)
   if (msg.room && msg.room.you) S.you = { ...S.you, ...msg.room.you };
+  gameFromLink();
   if (mySeat() !== null) { S.nameRefused = S.noName = false; S.gateError = null; }   // seated (under a name of one's own)
   rememberOffers(S.view);
   render();
@@ -533,10 +549,15 @@ function start() {
   }
   // the chat this tab showed before a reload (a command's answers too: this person's own)
   keepChat($('#chat'), 'bohnanza.chat.' + S.room);
-  // the name typed in the lobby (its form without its script: /open?name=...): kept, and
-  // dropped from the address, which is the link friends get
-  if (params.get('name')) {
-    localStorage.setItem('bohnanza.name', params.get('name').trim());
+  // the name typed in the lobby (its form without its script: /open?name=...): dropped from
+  // the address, which is the link friends get, and kept only by a person with no name here
+  // yet and no seat in this room. A link is anyone's to craft: before, /r/ROOM?name=Bob
+  // silently replaced the name a player had (the one the next room they open or join takes)
+  if (params.has('name')) {
+    const given = (params.get('name') || '').trim();
+    if (given && !localStorage.getItem('bohnanza.name') && !localStorage.getItem(tokenKey(S.room))) {
+      localStorage.setItem('bohnanza.name', given);
+    }
     params.delete('name');
     const rest = params.toString();
     history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + location.hash);

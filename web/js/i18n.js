@@ -532,6 +532,7 @@ const T = {
   // the command line at the server's limit: what did not fit was left out (chatlog.js)
   line_cut: ['A line holds at most {n} characters: the rest was left out.', '1行は最大{n}文字です。残りは入りませんでした。'],
   // a name the room uses already, refused when the person asked to sit under it (trial 7)
+  link_game_ignored: ['This room plays {game}: the game named in the link was not set (a link picks the game of an empty room only).', 'このルームは{game}です。リンクで指定されたゲームは設定されませんでした（リンクでゲームを選べるのは空のルームだけです）。'],
   gate_name_taken: ['{name} is already used in this room: type another name.', '{name}はこのルームで使われています。別の名前を入力してください。'],
   gate_nobody: ['Nobody is seated yet.', 'まだ誰も着席していません。'],
   // a game is on and every seat is taken: /join is refused (game_running), the person watches

@@ -136,7 +136,28 @@ def check_name(raw: str | None, max_len: int) -> str:
         raise CommandError("bad_name", f"A name has at most {max_len} characters.")
     if name.startswith("/"):
         raise CommandError("bad_name", "A name may not start with '/'.")
+    if ":" in skeleton(name):  # ":", "：", "꞉", "∶", "ː" ...: the chat shows "NAME: line"
+        raise CommandError("bad_name", "A name may not hold ':'; the chat shows it before "
+                           "each line.")
     return name
+
+
+def bare_key(name: str) -> str:
+    """:func:`name_key` without punctuation and spaces (categories P* and Z*): ``Bob:``,
+    ``Bob.``, ``B-o-b`` and ``Bob`` are one name to a reader of the chat, where a line reads
+    ``NAME: text`` (an attacker review: ``Bob:`` sat beside ``Bob``, and its lines read
+    ``Bob:: …``; ``Bob: hi`` beside ``Bob`` read ``Bob: hi: …``)."""
+    def bare(text: str) -> str:
+        return "".join(c for c in text if unicodedata.category(c)[0] not in "PZ")
+    # left out before the look-alike mapping too: it maps some stops to letters ("。")
+    return bare(name_key(bare(unicodedata.normalize("NFKC", name))))
+
+
+def names_clash(a: str, b: str) -> bool:
+    """Whether two people's names may not both be in a room: :func:`same_name`, or the same
+    once punctuation and spaces are left out (:func:`bare_key`). Room names compare by
+    :func:`same_name` alone (``beans-1`` beside ``beans_1`` is the roomnames.py rule's)."""
+    return same_name(a, b) or bare_key(a) == bare_key(b)
 
 
 _BOT_MARK = "(bot)"

@@ -20,7 +20,7 @@ from bohnanza.games import DEFAULT_GAME, HostedGame, TableGame
 
 from . import game as games
 from .change import CommandError
-from .names import check_name, check_person_name, name_key, same_name
+from .names import check_name, check_person_name, name_key, names_clash
 
 __all__ = ["Seat", "Table", "check_name", "check_person_name", "hash_token", "name_key"]
 
@@ -287,10 +287,11 @@ class Table:
         self, name: str, watchers: Iterable[str], skip_seats: frozenset[int] = frozenset()
     ) -> bool:
         """A seat's name (but those of ``skip_seats``, which are about to go) or one of the
-        ``watchers``' names (connections without a seat), compared as :func:`same_name`."""
-        if any(same_name(s.name, name) for i, s in enumerate(self.seats) if i not in skip_seats):
+        ``watchers``' names (connections without a seat), compared as :func:`names_clash`
+        (look-alike letters, or punctuation and spaces left out)."""
+        if any(names_clash(s.name, name) for i, s in enumerate(self.seats) if i not in skip_seats):
             return True
-        return any(same_name(w, name) for w in watchers)
+        return any(names_clash(w, name) for w in watchers)
 
     def unique_name(self, base: str, watchers: list[str], start: int | None = None) -> str:
         """``base`` if free, else ``base 2``, ``base 3``... (``start``: always numbered)."""

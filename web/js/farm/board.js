@@ -392,16 +392,27 @@ export function renderFarm(root) {
   if (res) root.append(res);
 }
 
-// A room opened from the lobby for a game (/r/ROOM?game=farm): before anyone sits down, the
-// page asks the room for that game once (/option game; the server decides), when the room
-// part says this visitor may arrange the table (arrangers: room/setup.py may_arrange; a
-// person's seat a bot plays for them still counts as seated).
+// A room opened from the lobby for a game (/r/ROOM?game=farm): the link picks the game of a
+// room this person is making, never of one others use. A link is anyone's to craft: before,
+// a seated player who opened /r/THEIR_ROOM?game=farm had their own page send /option game
+// farm and switch the table they sat at (an attacker review). So the page asks the room for
+// that game (/option game; the server decides) once, at its first state, and only when the
+// room is empty: no game run in it yet, nobody seated (not this visitor either: a room they
+// already sit in is theirs as it is), still at the default game. Otherwise the link's game
+// is ignored and the chat says which game the room plays. Returns the command sent, or null.
 let chosen = false;
 export function chooseGameFromLink(game) {
   const r = S.roomInfo;
-  if (chosen || !game || !r) return;
+  if (chosen || !game || !r) return null;
   chosen = true;
-  if (r.running || (r.game && r.game.game === game)) return;
-  if (r.arrangers !== 'anyone' && mySeat() === null) return;
-  act(`/option game ${game}`, document.body);
+  // a game's id, one word (the lobby's choices): never more words on the command line
+  if (!/^[a-z][a-z0-9_-]{0,31}$/.test(game)) return null;
+  const current = r.game?.game || 'bohnanza';
+  if (current === game) return null;
+  const fresh = !r.running && !r.over && !r.game_no && mySeat() === null
+    && !(r.seats || []).length && current === 'bohnanza';
+  if (!fresh || r.arrangers !== 'anyone') return { ignored: current };
+  const text = `/option game ${game}`;
+  act(text, document.body);
+  return { sent: text };
 }
