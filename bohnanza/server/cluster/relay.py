@@ -100,11 +100,12 @@ class RelayedRoom:
         self._send("d", conn)
         self.relay.forget_if_empty(self)
 
-    def drop(self, message: str) -> None:
-        """Close every connection relayed through this room (1013: they reconnect)."""
+    def drop(self, message: str, code: str = "relay_unavailable") -> None:
+        """Close every connection relayed through this room (1013: they reconnect), told
+        ``message`` (``code``)."""
         for c in list(self.conns):
             self.relay.edges.pop(c.id, None)
-            c.send(error_frame("relay_unavailable", message, c.lang))
+            c.send(error_frame(code, message, c.lang))
             c.close(CLOSE_TRY_LATER, "reconnect")
         self.conns.clear()
 
@@ -250,10 +251,11 @@ class Relay:
         for rc in [rc for rc in self.remotes.values() if rc.edge == other]:
             self._gone(rc)
 
-    def drop_all(self, message: str) -> None:
-        """Close every relayed connection (ours) and let go of every remote one (theirs)."""
+    def drop_all(self, message: str, code: str = "relay_unavailable") -> None:
+        """Close every relayed connection (ours; told ``message``, ``code``) and let go of
+        every remote one (theirs)."""
         for room in list(self.rooms.values()):
-            room.drop(message)
+            room.drop(message, code)
         self.rooms.clear()
         self.edges.clear()
         for rc in list(self.remotes.values()):
@@ -272,7 +274,7 @@ class Relay:
         room = self.rooms.get(name)
         if room is None or room.owner != owner:
             if room is not None:
-                room.drop("This room moved to another server; reconnecting.")
+                room.drop("This room moved to another server; reconnecting.", "room_moved")
             room = self.rooms[name] = RelayedRoom(self, name, owner)
         return room
 
