@@ -18,6 +18,9 @@ messages (fields joined by ``\\x1f``; JSON text never holds these characters une
   ``l`` lang, ``a`` activity, ``r`` resync, ``d`` gone; each with the edge's id, the connection's id, the room;
 * owner to edge: ``f`` a frame for a connection, ``c`` close it (code, reason).
 
+The owner enforces the room's caps (``max_connections_per_room``, the tabs of one seat:
+``Hub.crowded``) on every relayed connection as on its own.
+
 When the owner's lease is gone (it died: lease.py) the edge closes the connections it relayed
 to it with ``1013``; the clients reconnect and the room is claimed again. When Redis cannot be
 reached, every relayed connection is closed the same way with an ``error`` frame
@@ -357,6 +360,11 @@ class Relay:
                             if name in self.hub.damaged:  # told why, as its own would be
                                 self.hub.refuse_damaged(rc)
                             rc.close(CLOSE_TRY_LATER, "room moved")
+                            return
+                        # the room's caps, counted here where all its connections are
+                        # (the edge sees only its own share of them)
+                        if self.hub.crowded(got, rc, got.table.find_token(token) if token
+                                            else None):
                             return
                         room = got
                         room.pending += 1
