@@ -131,9 +131,11 @@ class Hub:
         as damaged; its name is refused (``room_damaged``) until an operator forgets it."""
         self.damaged[name] = why
         self.parked.pop(name, None)
+        how = ("'bohnanza forget-room %s --database URL' (the servers' database) deletes it, "
+               "the servers running" if self.owner is not None else
+               "'bohnanza forget-room %s' deletes it (with the server stopped)")
         log.warning("room %r cannot be played: it is damaged (%s); not loaded, listed as "
-                    "damaged; 'bohnanza forget-room %s' deletes it (with the server stopped)",
-                    name, why, name)
+                    f"damaged; {how}", name, why, name)
 
     def _new_room(self, name: str) -> Room:
         return Room(name, self, self.queue, self.settings)

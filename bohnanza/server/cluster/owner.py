@@ -29,6 +29,7 @@ from ..lang import error_frame
 from ..postgres import NOBODY, PostgresStore
 from ..protocol import CLOSE_TRY_LATER
 from ..room.journal import current
+from .forget import hand_over, parse_request
 from .lease import Lease
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ class Owner:
 
     def _new_lease(self) -> Lease:
         return Lease(self.url, self.settings.lease_timeout, self._lease_lost,
-                     self._live_changed).start()
+                     self._live_changed, self._forget_asked).start()
 
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -282,6 +283,22 @@ class Owner:
         self._live_before = live
         if gone:  # another process died: its rooms and our relays to it, now
             self._wake_up()
+
+    def _forget_asked(self, payload: str) -> None:  # on the lease's thread
+        asked = parse_request(payload)
+        if asked is not None and self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed
+                self._loop.call_soon_threadsafe(self.hub.later, self._hand_over(*asked))
+
+    async def _hand_over(self, name: str, to: int) -> None:
+        """``bohnanza forget-room`` asks for ``name`` (forget.py): handed over when this
+        process holds it as damaged (never played here); a room in play is kept."""
+        async with self.hub.rooms_lock:
+            if name not in self.hub.damaged or name in self.hub.rooms:
+                return
+            if await self.hub.queue.call(hand_over, self.store, name, to):
+                del self.hub.damaged[name]
+                log.warning("room %s: handed to 'bohnanza forget-room' (lease %d)", name, to)
 
     def _wake_up(self) -> None:
         if self._loop is not None:
