@@ -45,10 +45,14 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--log-level", default="info", type=str.lower, choices=LOG_LEVELS,
                        help="what the log holds (default info)")
     forget = sub.add_parser("forget-room", help="delete a stored room, its game, log and chat "
-                            "(a damaged room); refused while a server serves the database: "
-                            "stop it first")
+                            "(a damaged room); SQLite: refused while a server serves the "
+                            "database: stop it first; PostgreSQL (--database): the servers "
+                            "may run")
     forget.add_argument("room")
     forget.add_argument("--db", type=Path, help="SQLite file (default var/bohnanza.db)")
+    forget.add_argument("--database", metavar="URL",
+                        help="the servers' PostgreSQL (also BOHNANZA_DATABASE): the servers may "
+                        "run; the one holding the room hands it over if it is damaged there")
     sub.add_parser(
         "simulate",
         help="play bot games in the engine and compare policies "
@@ -59,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(args_in)
 
     if args.command == "forget-room":
-        return _forget_room(args.room, args.db)
+        return _forget_room(args.room, args.db, args.database)
     if args.command == "serve":
         from bohnanza.server import create_app, uvserver
         from bohnanza.server.gate import GatedHttp, GatedWebSocket
@@ -186,19 +190,22 @@ def database_problem(db: Path) -> str | None:
         return str(e)
 
 
-def _forget_room(room: str, db: Path | None) -> int:
+def _forget_room(room: str, db: Path | None, database: str | None = None) -> int:
     """``bohnanza forget-room ROOM``: delete the stored room (0), or say there is none (1: nor
     a database at that path, of which nothing is then made);
     refuse a database that is not SQLite's (2) or that a server is serving (3: stop it first,
-    ``server/inuse.py``), changing nothing."""
+    ``server/inuse.py``), changing nothing. On PostgreSQL (``--database``,
+    ``BOHNANZA_DATABASE``) the servers may run: ``server/cluster/forget.py``."""
     from bohnanza.server import inuse
     from bohnanza.server.store import open_store
 
-    if db is None:
-        settings = settings_or_say()
+    if db is None or database:
+        settings = settings_or_say({"database": database} if database else {})
         if settings is None:
             return 2
-        db = settings.db
+        if settings.database:
+            return _forget_room_postgres(room, settings.database, settings.lease_timeout)
+        db = db or settings.db
     path = db
     if str(path) != ":memory:" and not Path(path).exists():  # (a mistyped --db: nothing made)
         print(f"bohnanza: there is no database at {path}, so no room {room} to forget; "
@@ -227,3 +234,20 @@ def _forget_room(room: str, db: Path | None) -> int:
         return 2
     print(f"room {room} {'forgotten' if found else 'was not stored'} ({path})")
     return 0 if found else 1
+
+
+def _forget_room_postgres(room: str, url: str, lease_timeout: float) -> int:
+    """``forget-room ROOM --database URL``: 0 forgotten, 1 none stored, 2 the database cannot
+    be reached, 3 a running server plays the room (nothing changed)."""
+    import psycopg
+
+    from bohnanza.server.cluster.forget import forget_room
+
+    try:
+        code, said = forget_room(url, room, lease_timeout)
+    except psycopg.Error as e:
+        print(f"bohnanza: the database cannot be used ({type(e).__name__}); nothing was "
+              "changed", file=sys.stderr)
+        return 2
+    print(said if code != 3 else f"bohnanza: {said}", file=sys.stderr if code == 3 else sys.stdout)
+    return code

@@ -207,6 +207,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                                "again.",
                                "このサーバーはルームを担当するサーバーに接続できません。"
                                "もう一度どうぞ。"),
+    "error.cluster.rejoined": ("This server lost touch with the others for a while; "
+                               "reconnecting.",
+                               "このサーバーはしばらく他のサーバーと通信できませんでした。"
+                               "再接続します。"),
     "error.cluster.gone": ("The server that held this room is gone; reconnecting.",
                            "このルームを担当していたサーバーが停止しました。再接続します。"),
     "error.room_damaged": ("This room's stored game is damaged and cannot be played; use "

@@ -131,9 +131,11 @@ class Hub:
         as damaged; its name is refused (``room_damaged``) until an operator forgets it."""
         self.damaged[name] = why
         self.parked.pop(name, None)
+        how = ("'bohnanza forget-room %s --database URL' (the servers' database) deletes it, "
+               "the servers running" if self.owner is not None else
+               "'bohnanza forget-room %s' deletes it (with the server stopped)")
         log.warning("room %r cannot be played: it is damaged (%s); not loaded, listed as "
-                    "damaged; 'bohnanza forget-room %s' deletes it (with the server stopped)",
-                    name, why, name)
+                    f"damaged; {how}", name, why, name)
 
     def _new_room(self, name: str) -> Room:
         return Room(name, self, self.queue, self.settings)
@@ -270,21 +272,31 @@ class Hub:
                     return None
                 room = self._new_room(name)
                 self.rooms[name] = room
-            crowded = len(room.conns) >= self.settings.max_connections_per_room
             seat = (room.table.find_token(token) if token and isinstance(room, Room)
                     else None)  # a relayed room's owner checks its own seats
-            if seat is not None and isinstance(room, Room):  # a seat's tabs: past the cap
-                crowded = len(room.presence.seated(seat)) >= MAX_TABS_PER_SEAT
-            if crowded:
-                conn.send(error_frame("room_crowded", "This room has too many connections.",
-                                      conn.lang))
-                conn.close(CLOSE_TRY_LATER, "room crowded")
-                return None
+            if isinstance(room, Room) and self.crowded(room, conn, seat):
+                return None  # (a relayed room: its owner counts every connection; relay.py)
             if seat is None and isinstance(room, Room) and self.server_crowded():
                 self.refuse_crowded(conn)
                 return None
             room.pending += 1
             return room
+
+    def crowded(self, room: Room, conn: Conn, seat: int | None) -> bool:
+        """Is ``room`` full for ``conn`` (told so: ``room_crowded``, 1013)? Its connections,
+        those on their way in counted, reach ``max_connections_per_room``; a seat token's
+        tabs (``seat``) reach :data:`MAX_TABS_PER_SEAT` instead. The room's owner decides
+        (relay.py asks it of every relayed connection too): a relayed room's count at the
+        process a client reached is only that process's share."""
+        if seat is not None:  # a seat's tabs: past the cap
+            full = len(room.presence.seated(seat)) >= MAX_TABS_PER_SEAT
+        else:
+            full = len(room.conns) + room.pending >= self.settings.max_connections_per_room
+        if full:
+            conn.send(error_frame("room_crowded", "This room has too many connections.",
+                                  conn.lang))
+            conn.close(CLOSE_TRY_LATER, "room crowded")
+        return full
 
     def drop_unused(self, room: Room) -> None:
         """Forget ``room`` :data:`DROP_GRACE` seconds from now if nobody uses it then (the

@@ -363,6 +363,17 @@ WIRE_ERRORS: dict[str, str] = {
                       "is kept for seat tokens (then closed with 1013)",
     "room_damaged": "the room's stored game failed its check on load: never played (then "
                     "closed with 1013); /api/rooms lists it with damaged: true",
+    "try_again": "several processes (docs/cluster.md): this process cannot reach its database, "
+                 "or the room is served by another process and no relay is set up (then "
+                 "closed with 1013)",
+    "room_moved": "several processes: the room moved to another process (taken over while "
+                  "this one was paused or cut off past its lease; then closed with 1013: "
+                  "reconnecting reaches the new owner)",
+    "server_rejoined": "several processes: the process holding this connection was paused or "
+                       "cut off past its lease and took a new one; a connection it relayed "
+                       "to a room's owner is closed with 1013 (reconnecting gets it back)",
+    "relay_unavailable": "several processes: this process cannot reach the room's owner "
+                         "(Redis gone, or the owner does not answer; then closed with 1013)",
     "bad_room_name": "a new room's name holding a character that shows nothing or ending in - "
                      "or _ (then closed with 1008); rooms stored before keep theirs",
     "room_lookalike": "a new room's name that looks like a room here (case, width, look-alike "

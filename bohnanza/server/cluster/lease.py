@@ -26,6 +26,10 @@ from ..postgres import LOCK_SPACE
 
 log = logging.getLogger("bohnanza.server")
 
+# what ``bohnanza forget-room --database`` asks of a room's owner (cluster/forget.py); heard
+# on the lease's connection, whose thread looks every ``timeout / 8`` seconds
+FORGET_CHANNEL = "bohnanza_forget"
+
 LIVE_QUERY = ("SELECT objid::bigint FROM pg_locks WHERE locktype='advisory' AND"
               " classid::bigint=%s AND objsubid=2 AND granted"
               " AND database=(SELECT oid FROM pg_database WHERE datname=current_database())")
@@ -48,12 +52,15 @@ def live_owners(db: psycopg.Connection[Any]) -> set[int]:
 
 class Lease:
     """This process's lease (module docstring). ``live``: the owner ids held at the last
-    look (this one's included while it holds its own); ``on_lost()`` and ``on_live(set)``
-    are called on the lease's thread."""
+    look (this one's included while it holds its own); ``on_lost()``, ``on_live(set)`` and
+    ``on_forget(payload)`` (a request on :data:`FORGET_CHANNEL`) are called on the lease's
+    thread."""
 
     def __init__(self, url: str, timeout: float, on_lost: Callable[[], None],
-                 on_live: Callable[[set[int]], None] | None = None) -> None:
+                 on_live: Callable[[set[int]], None] | None = None,
+                 on_forget: Callable[[str], None] | None = None) -> None:
         self.url = url
+        self.on_forget = on_forget
         self.timeout = timeout
         self.on_lost = on_lost
         self.on_live = on_live
@@ -77,6 +84,11 @@ class Lease:
         assert row is not None
         self.owner = int(row[0])
         db.execute("SELECT pg_advisory_lock(%s, %s)", (LOCK_SPACE, self.owner))
+        if self.on_forget is not None:
+            on_forget = self.on_forget
+            db.add_notify_handler(lambda n: on_forget(n.payload)
+                                  if n.channel == FORGET_CHANNEL else None)
+            db.execute(f"LISTEN {FORGET_CHANNEL}")
         self._db = db
         self.live = live_owners(db)
         self._thread = threading.Thread(target=self._run, name=f"bohnanza-lease-{self.owner}",

@@ -29,6 +29,7 @@ from ..lang import error_frame
 from ..postgres import NOBODY, PostgresStore
 from ..protocol import CLOSE_TRY_LATER
 from ..room.journal import current
+from .forget import hand_over, parse_request
 from .lease import Lease
 
 if TYPE_CHECKING:
@@ -43,7 +44,12 @@ log = logging.getLogger("bohnanza.server")
 # what a player is told while this process cannot reach PostgreSQL (its lease is lost with
 # it): the room did not move, and the page reconnects by itself
 DATABASE_GONE = "The server cannot reach its database; reconnecting."
-ROOM_MOVED = "This room moved to another server; reconnecting."  # (fenced: taken over)
+# (fenced: taken over; or this process lost its lease while the database answers: it was
+# paused or cut off past the lease, and another process takes its rooms)
+ROOM_MOVED = "This room moved to another server; reconnecting."
+# what a connection relayed through this process hears when it lost its lease that way: the
+# room stays where it is, but this process's channel is gone with its owner id
+REJOINED = "This server lost touch with the others for a while; reconnecting."
 SERVED_ELSEWHERE = "This room is served by another server; try again."  # (without Redis)
 
 
@@ -90,7 +96,7 @@ class Owner:
 
     def _new_lease(self) -> Lease:
         return Lease(self.url, self.settings.lease_timeout, self._lease_lost,
-                     self._live_changed).start()
+                     self._live_changed, self._forget_asked).start()
 
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -229,7 +235,8 @@ class Owner:
                     await self._retake_lease()
                 await self._reopen_async()
                 await self.adopt()
-                if self.relay is not None:
+                if self.relay is not None and self.me:  # (a lost lease knows no live set:
+                    # its relayed connections are dropped by _retake_lease, told why)
                     await self.relay.check_owners(set(self.lease.live) if self.lease else set())
             except Exception:  # pragma: no cover - keep the loop alive
                 log.exception("cluster loop failed")
@@ -255,16 +262,16 @@ class Owner:
             log.warning("room %s: taken over by another process; dropped here", name)
             self.lose(room, ROOM_MOVED)
 
-    def lose(self, room: Room, message: str) -> None:
+    def lose(self, room: Room, message: str, code: str = "room_moved") -> None:
         """Drop ``room`` without writing anything: bots stop, connections close (1013),
-        told ``message``."""
+        told ``message`` (``code``)."""
         hub = self.hub
         if hub.rooms.get(room.name) is room:
             del hub.rooms[room.name]
         room.journal.lost = True  # this copy writes nothing more (its bots neither)
         room.stop_bots(for_good=True)
         for c in list(room.conns):
-            c.send(error_frame("room_moved", message, c.lang))
+            c.send(error_frame(code, message, c.lang))
             c.close(CLOSE_TRY_LATER, "room moved")
 
     def _lease_lost(self) -> None:  # on the lease's thread
@@ -277,42 +284,88 @@ class Owner:
         if gone:  # another process died: its rooms and our relays to it, now
             self._wake_up()
 
+    def _forget_asked(self, payload: str) -> None:  # on the lease's thread
+        asked = parse_request(payload)
+        if asked is not None and self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed
+                self._loop.call_soon_threadsafe(self.hub.later, self._hand_over(*asked))
+
+    async def _hand_over(self, name: str, to: int) -> None:
+        """``bohnanza forget-room`` asks for ``name`` (forget.py): handed over when this
+        process holds it as damaged (never played here); a room in play is kept."""
+        async with self.hub.rooms_lock:
+            if name not in self.hub.damaged or name in self.hub.rooms:
+                return
+            if await self.hub.queue.call(hand_over, self.store, name, to):
+                del self.hub.damaged[name]
+                log.warning("room %s: handed to 'bohnanza forget-room' (lease %d)", name, to)
+
     def _wake_up(self) -> None:
         if self._loop is not None:
             with contextlib.suppress(RuntimeError):  # the loop is closed
                 self._loop.call_soon_threadsafe(self._wake.set)
 
     async def _retake_lease(self) -> None:
-        """Our lease is gone: every room is lost; a new lease (a new owner id)."""
-        log.warning("lease %d lost: dropping %d rooms", self.lease.owner if self.lease else 0,
-                    len(self.hub.rooms))
+        """Our lease is gone: every room is lost; a new lease (a new owner id). The players
+        are told the truth: when a new lease is taken at once the database answers, so this
+        process was paused or cut off past its lease and its rooms go to the others
+        (``room_moved``); else the database cannot be reached (``try_again``)."""
+        old = self.lease
+        if old is not None:
+            await asyncio.get_running_loop().run_in_executor(None, old.stop)
+        lease = await self._try_lease()
+        # no connection is served between the rooms dropped and the new lease in place (it
+        # would be refused as if the database were gone, or meet a room just lost)
+        async with self.hub.rooms_lock:
+            await self._drop_all(old, moved=lease is not None)
+            if lease is not None:
+                await self._install(lease)
+                return
+        while lease is None:
+            await asyncio.sleep(self.settings.lease_timeout / 2)
+            lease = await self._try_lease()
+        async with self.hub.rooms_lock:
+            await self._install(lease)
+
+    async def _try_lease(self) -> Lease | None:
+        try:
+            return await asyncio.get_running_loop().run_in_executor(None, self._new_lease)
+        except Exception as e:
+            log.warning("no new lease yet (%s)", e)
+            return None
+
+    async def _drop_all(self, old: Lease | None, moved: bool) -> None:
+        """Every room lost, every relayed connection closed; told why (``moved``: the
+        database answers, the rooms go to the other processes)."""
+        log.warning("lease %d lost (%s): dropping %d rooms", old.owner if old else 0,
+                    "the database answers: this process was paused or cut off" if moved
+                    else "the database cannot be reached", len(self.hub.rooms))
         for room in list(self.hub.rooms.values()):
-            self.lose(room, DATABASE_GONE)
+            if moved:
+                self.lose(room, ROOM_MOVED)
+            else:
+                self.lose(room, DATABASE_GONE, "try_again")
         self.hub.damaged.clear()  # (claimed no more: the next owner finds them damaged)
         await self.hub.queue.call(self.store.forget_fences)
         if self.relay is not None:
-            self.relay.drop_all(DATABASE_GONE)
-        old = self.lease
-        loop = asyncio.get_running_loop()
-        if old is not None:
-            await loop.run_in_executor(None, old.stop)
-        while True:
-            try:
-                lease = await loop.run_in_executor(None, self._new_lease)
-                break
-            except Exception as e:
-                log.warning("no new lease yet (%s)", e)
-                await asyncio.sleep(self.settings.lease_timeout / 2)
+            if moved:
+                self.relay.drop_all(REJOINED, "server_rejoined")
+            else:
+                self.relay.drop_all(DATABASE_GONE, "try_again")
+
+    async def _install(self, new: Lease) -> None:
+        """The new lease in place: the store writes under its owner id, its connections
+        opened anew, the relay listens on its channel."""
 
         def set_owner() -> None:
-            self.store.owner = lease.owner
+            self.store.owner = new.owner
 
         await self.hub.queue.call(set_owner)
         # the database may have restarted: connections that would fail their first write
         with contextlib.suppress(Exception):
             await self.hub.queue.call(self.store.reconnect)
         await self._reopen_async(fresh=True)
-        self.lease = lease
+        self.lease = new
         if self.relay is not None:
             await self.relay.resubscribe()
 

@@ -18,6 +18,9 @@ messages (fields joined by ``\\x1f``; JSON text never holds these characters une
   ``l`` lang, ``a`` activity, ``r`` resync, ``d`` gone; each with the edge's id, the connection's id, the room;
 * owner to edge: ``f`` a frame for a connection, ``c`` close it (code, reason).
 
+The owner enforces the room's caps (``max_connections_per_room``, the tabs of one seat:
+``Hub.crowded``) on every relayed connection as on its own.
+
 When the owner's lease is gone (it died: lease.py) the edge closes the connections it relayed
 to it with ``1013``; the clients reconnect and the room is claimed again. When Redis cannot be
 reached, every relayed connection is closed the same way with an ``error`` frame
@@ -100,11 +103,12 @@ class RelayedRoom:
         self._send("d", conn)
         self.relay.forget_if_empty(self)
 
-    def drop(self, message: str) -> None:
-        """Close every connection relayed through this room (1013: they reconnect)."""
+    def drop(self, message: str, code: str = "relay_unavailable") -> None:
+        """Close every connection relayed through this room (1013: they reconnect), told
+        ``message`` (``code``)."""
         for c in list(self.conns):
             self.relay.edges.pop(c.id, None)
-            c.send(error_frame("relay_unavailable", message, c.lang))
+            c.send(error_frame(code, message, c.lang))
             c.close(CLOSE_TRY_LATER, "reconnect")
         self.conns.clear()
 
@@ -250,10 +254,11 @@ class Relay:
         for rc in [rc for rc in self.remotes.values() if rc.edge == other]:
             self._gone(rc)
 
-    def drop_all(self, message: str) -> None:
-        """Close every relayed connection (ours) and let go of every remote one (theirs)."""
+    def drop_all(self, message: str, code: str = "relay_unavailable") -> None:
+        """Close every relayed connection (ours; told ``message``, ``code``) and let go of
+        every remote one (theirs)."""
         for room in list(self.rooms.values()):
-            room.drop(message)
+            room.drop(message, code)
         self.rooms.clear()
         self.edges.clear()
         for rc in list(self.remotes.values()):
@@ -272,7 +277,7 @@ class Relay:
         room = self.rooms.get(name)
         if room is None or room.owner != owner:
             if room is not None:
-                room.drop("This room moved to another server; reconnecting.")
+                room.drop("This room moved to another server; reconnecting.", "room_moved")
             room = self.rooms[name] = RelayedRoom(self, name, owner)
         return room
 
@@ -355,6 +360,11 @@ class Relay:
                             if name in self.hub.damaged:  # told why, as its own would be
                                 self.hub.refuse_damaged(rc)
                             rc.close(CLOSE_TRY_LATER, "room moved")
+                            return
+                        # the room's caps, counted here where all its connections are
+                        # (the edge sees only its own share of them)
+                        if self.hub.crowded(got, rc, got.table.find_token(token) if token
+                                            else None):
                             return
                         room = got
                         room.pending += 1
