@@ -18,7 +18,7 @@ from .harness import Client, ServerProc, server_store
 
 @pytest.fixture()
 def server(tmp_path: Path) -> Iterator[ServerProc]:
-    srv = ServerProc(tmp_path / "n.db", port=8871, commands_per_second=1000,  # this helper's port
+    srv = ServerProc(tmp_path / "n.db", commands_per_second=1000,
                      commands_burst=1000, idle_seconds=600)
     srv.start()
     try:
@@ -70,7 +70,7 @@ async def test_a_name_that_is_a_seated_one_but_for_punctuation_is_taken(
 
 
 async def test_a_stored_name_with_a_colon_still_loads(tmp_path: Path) -> None:
-    srv = ServerProc(tmp_path / "old.db", port=8872)  # this helper's ports
+    srv = ServerProc(tmp_path / "old.db")
     srv.start()
     try:
         bob = await Client(srv.ws_url("old"), name="Bob").connect()

@@ -20,7 +20,7 @@ PATHS = ["/", "/r/beans", "/js/app.js", "/css/board.css", "/api/rooms", "/api/fa
 
 @pytest.fixture()
 def server(tmp_path: Path) -> Iterator[ServerProc]:
-    srv = ServerProc(tmp_path / "h.db", port=8870)  # this helper's ports
+    srv = ServerProc(tmp_path / "h.db")
     srv.start()
     try:
         yield srv
