@@ -263,7 +263,8 @@ function actions(v, y) {
     }
     if (y.must_discard) {
       const ok = F.sel.length === y.must_discard;
-      const b = btn('farm-adjust', ft('adjust', { n: F.sel.length }), () => '/adjust ' + picked.join(' '), 'btn primary');
+      const n = y.must_discard;
+      const b = btn('farm-adjust', ft(n === 1 ? 'adjust_1' : 'adjust', { n, k: F.sel.length }), () => '/adjust ' + picked.join(' '), 'btn primary');
       b.disabled = !ok;
       bar.append(b);
     } else {

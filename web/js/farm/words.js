@@ -67,7 +67,10 @@ const W = {
   declare: ['Declare the end', '行動終了を宣言'],
   ship: ['Ship', '出荷'],
   enter: ['Enter', '出品'],
-  adjust: ['Discard the {n} picked', '選んだ{n}枚を捨てる'],
+  // the hand adjustment (F31): how many must go, and how many are picked so far ("Discard the
+  // 0 picked" said neither, trial farm17)
+  adjust: ['Discard {n} cards ({k} of {n} picked)', '{n}枚捨てる（{k}/{n}枚選択中）'],
+  adjust_1: ['Discard 1 card ({k} of 1 picked)', '1枚捨てる（{k}/1枚選択中）'],
   end_harvest: ['End your harvest turn', '収穫を終える'],
   // one's harvest turn over the hand limit: the discard is the last step and ends the turn (G20,
   // F32), so the line names the other steps first (it asked for the discard alone, and a
