@@ -7,6 +7,8 @@ on the board, one test each:
    the bot, "… waits for Ann" to a watcher, in Japanese too.
 4. over the hand limit (F31) the button read "Discard the 0 picked": it says how many must go
    and how many are picked ("Discard 2 cards (0 of 2 picked)").
+5. on a phone (390x844) after a game over the set-up box (Start game) sat below the hand and
+   the whole board, a phone's length from the winner box above it: it comes right under it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 import pytest
 
 from bohnanza.farm.engine import FarmGame
+from bohnanza.farm.engine.actions import Done
 from bohnanza.farm.scenario import prepare
 
 from . import positions as P
@@ -110,4 +113,37 @@ def test_the_discard_button_says_how_many_must_go(browser: Any, server: str, lan
         assert button.is_enabled()
         P.show(pg, server, P.farm_state(_over_the_limit(1), 0), lang=lang)
         pg.wait_for_function(f"document.querySelector('#farm-adjust')?.innerText === {words[3]!r}")
+        assert_clean(pg, errors)
+
+
+BOX = """s => { const r = document.querySelector(s).getBoundingClientRect();
+  return {top: r.top + scrollY, bottom: r.bottom + scrollY, height: r.height}; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_on_a_phone_the_next_game_comes_under_the_winner(browser: Any, server: str,
+                                                         lang: str) -> None:
+    pos = prepare({"cycle": 3, "turn": 4, "phase": "harvest", "piles": "rest",
+                   "harvest_order": [0, 1], "active": 0, "params": {},
+                   "seats": [{"name": "Ann", "vp": 12, "order_card": 2,
+                              "hand": ["L1 root shape+1", "L1 leaf color+2"]},
+                             {"name": "Bob", "vp": 8, "order_card": 1}]})
+    g = FarmGame.from_position(pos)
+    for seat in (0, 1):
+        g.apply(seat, Done())
+    assert g.over
+    with watched_page(browser, viewport={"width": 390, "height": 844}, has_touch=True,
+                      is_mobile=True) as (pg, errors):
+        msg = P.farm_state(g, 0)
+        msg["room"].update(min_players=2, max_players=4, start_seats=2, start_ready=True)
+        P.show(pg, server, msg, lang=lang)
+        pg.locator("#gameover.farm-over").wait_for()
+        pg.locator("#setup #btn-start").wait_for()
+        over, setup, farm = (pg.evaluate(BOX, s) for s in ("#gameover", "#setup", "#farm"))
+        hand = pg.evaluate(BOX, "#farm .farm-hand")
+        assert over["height"] > 0 and setup["height"] > 0
+        # the winner, then the set-up box with Start game, then the board with the hand
+        assert over["bottom"] <= setup["top"] < farm["top"] <= hand["top"], (over, setup, farm)
+        assert setup["top"] - over["bottom"] < 20, (over, setup)
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 390
         assert_clean(pg, errors)
