@@ -38,6 +38,9 @@ from bohnanza.farm.scenario import cards_of
 from .base import Answering, GameState
 
 _VOCABS: dict[str, Vocab] = {}
+_NAMES_SEATS = frozenset({"harvest", "contest", "game_over"})
+"""The kinds of event with no seat of their own that name seats (the harvest order, contest
+rows, winners): phrased per viewer too."""
 
 
 def _g(game: GameState) -> FarmGame:
@@ -117,14 +120,16 @@ class FarmHost:
         return shared, {v: {"you": view["you"]} for v, view in views.items()}
 
     def entries(self, game: GameState, events: list[Any]) -> list[dict[str, Any]]:
-        """Each event as every viewer reads it (the farm's own English sentences); every line
-        is marked ``"game": "farm"`` so the log's other languages keep its words."""
+        """Each event as every viewer reads it (the farm's own English sentences, each
+        reader's own seat "you": ``events.sentence``); every line is marked ``"game": "farm"``
+        so the log's other languages keep its words. A line that names no seat is the same
+        for all."""
         g = _g(game)
         viewers: list[int | None] = [None, *range(g.n_seats)]
         names = list(g.names)
         out: list[dict[str, Any]] = []
         for ev in cast(list[Event], events):
-            if ev.secret is None:
+            if ev.seat is None and ev.secret is None and ev.kind not in _NAMES_SEATS:
                 out.append({"all": {**ev.for_viewer(None, names), "game": "farm"}})
                 continue
             forms = [{**ev.for_viewer(v, names), "game": "farm"} for v in viewers]

@@ -176,9 +176,11 @@ class SeatInfo(_Msg):
     deadline: float | None = None
     timeouts: int = 0  # the clock ran out for this seat this many times in a row
     # a bot seat the game waits for: "thinking" (the bot driver is about to ask it, a hard bot
-    # searches), or "waiting" (the active bot in phase 2 gives the people time to trade);
-    # null otherwise (issue 15: the board shows what a bot is doing)
-    doing: Literal["thinking", "waiting"] | None = None
+    # searches), "waiting" (the active bot in phase 2 gives the people time to trade), or
+    # "ready" (its part of a phase the seats play at once is decided, the farm's declaration,
+    # and it holds it for the people who still owe that phase: the seats of people with
+    # ``owes``); null otherwise (issue 15: the board shows what a bot is doing)
+    doing: Literal["thinking", "waiting", "ready"] | None = None
     # while ``doing`` is "waiting": until when the bot waits for offers before it ends its
     # trading (Unix time, seconds; compare with ``RoomInfo.now``); a new change starts the
     # wait again. Null otherwise (trial 6: the board says how long it waits)

@@ -110,3 +110,78 @@ def test_every_line_of_a_game_in_japanese_names_only_what_its_reader_may_see() -
                         assert card_ja(c) not in ja, ("a face-down card in Japanese", ja)
     assert {"schedule", "turn", "draw", "plant", "declare", "harvest", "ship", "enter",
             "adjust", "contest", "game_over", "upgrade", "transform"} <= kinds, kinds
+
+
+def _form(entry: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """The line ``viewer`` reads of one of the hosted game's entries (logbook.entry_for)."""
+    if "all" in entry:
+        return dict(entry["all"])
+    return dict(entry["per"][str(-1 if viewer is None else viewer)])
+
+
+def test_every_english_line_is_a_sentence_that_calls_its_reader_you() -> None:
+    """Trial farm17: the farm log read "you shipped…" (lower case, no full stop) and, in Ann's
+    own log, "Ann entered…" beside "you shipped…". Every line of a whole bot game starts with a
+    capital and ends with a full stop; a reader's own seat is "you" in every line that names it
+    (its actions, the harvest order, contest rows, the winners), never their name; a watcher
+    reads no "you"; no rule id (G23, G30) reaches a player. The Japanese lines likewise name
+    the reader あなた and carry no rule id."""
+    g, events = _game_events(4)
+    entries = FARM.entries(g, events)
+    kinds: set[str] = set()
+    for entry in entries:
+        for viewer in (None, 0, 1, 2):
+            form = _form(entry, viewer)
+            text = form["text"]
+            kinds.add(form["kind"])
+            assert text[:1].isupper() and text.endswith("."), text
+            assert not re.search(r"\b[FG]\d+\b", text), text
+            ja = _ja(form, viewer)
+            assert not re.search(r"[FG]\d+", ja), ja
+            if viewer is None:
+                assert not re.search(r"\byou", text, re.IGNORECASE), text
+                continue
+            assert not re.search(rf"\b{NAMES[viewer]}\b", text), (viewer, text)
+            assert NAMES[viewer] not in ja, (viewer, ja)
+            if form["seat"] == viewer:
+                assert text.startswith(("You ", "Your ")), text
+                assert ja.startswith("あなた"), ja
+            named = form.get("order", []) + [e["seat"] for e in form.get("entries", [])]
+            if viewer in named + form.get("winners", []):
+                assert re.search(r"\byour?\b", text), text
+                assert "あなた" in ja, ja
+    assert {"harvest", "contest", "game_over", "ship", "enter", "declare"} <= kinds, kinds
+
+
+def test_the_rescue_draw_and_the_tie_break_in_words() -> None:
+    """G23 and G30 said in words, not as "(G23)" and "(tie-break: cost)"."""
+    from bohnanza.farm.engine import Event
+
+    rescue = Event("rescue", 0, {"count": 2})
+    assert rescue.for_viewer(0, NAMES)["text"] == (
+        "You have no cards in hand and no bases, and may take 2 rescue cards.")
+    assert rescue.for_viewer(1, NAMES)["text"] == (
+        "Ann has no cards in hand and no bases, and may take 2 rescue cards.")
+    assert _ja(rescue.for_viewer(0, NAMES), 0) == "あなたは手札もベースもないので、救済カードを2枚引けます"
+    over = Event("game_over", None, {"winners": [1], "scores": [20, 20, 3], "best": 20,
+                                     "tiebreak": "cost", "params_name": "default",
+                                     "params_hash": "e114d00b1a36"})
+    assert over.for_viewer(2, NAMES)["text"] == (
+        "Game over: Bob won with 20 VP (tied on VP, the most cost left decided); "
+        "parameters default e114d00b1a36.")
+    assert over.for_viewer(1, NAMES)["text"].startswith("Game over: you won with 20 VP")
+
+
+def test_the_boards_words_carry_no_rule_id() -> None:
+    """The board's rescue line said "Take your rescue cards first (G23)." and its final
+    table "…the most cost left wins (G30).": every text of the farm board
+    (``web/js/farm/words.js``, both languages) is in words, the ids stay in its comments."""
+    from pathlib import Path
+
+    words = (Path(__file__).resolve().parents[2] / "web" / "js" / "farm" /
+             "words.js").read_text(encoding="utf-8")
+    pairs = re.findall(r"^\s*(\w+): \[\s*'([^']*)',\s*'([^']*)',?\s*\]", words, re.MULTILINE)
+    assert len(pairs) > 50 and any(k == "st_rescue" for k, _, _ in pairs)
+    for key, en, ja in pairs:
+        assert not re.search(r"\b[FG]\d+\b", en), (key, en)
+        assert not re.search(r"[FG]\d+", ja), (key, ja)

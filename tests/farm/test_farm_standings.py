@@ -101,7 +101,7 @@ def _contest(order: list[Any], **params: Any) -> list[dict[str, Any]]:
     # the stored result and the log line (events.py) list them in the same order
     assert g.to_position()["contests"][0]["entries"] == c["entries"]
     (line,) = [e.for_viewer(None, g.names)["text"] for e in events if e.kind == "contest"]
-    said = [line.index(f"P{e['seat']} {e['card']}") for e in c["entries"]]
+    said = [line.index(f"P{e['seat']}'s {e['card']}") for e in c["entries"]]
     assert said == sorted(said), line
     return c["entries"]
 

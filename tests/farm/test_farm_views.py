@@ -85,7 +85,8 @@ def test_events_per_viewer() -> None:
     other = ev[0].for_viewer(1, g.names)
     assert "L1 root shape+1" in own["text"]
     assert "shape+1" not in json.dumps(other) and "card" not in other
-    assert other["text"] == "P0 planted a base in slot 1 with 1 synthesis card"
+    assert other["text"] == "P0 planted a base in slot 1 with 1 synthesis card."
+    assert own["text"].startswith("You planted L1 root shape+1 in slot 1 with ")
 
 
 def test_card_backs_and_hidden_cost() -> None:

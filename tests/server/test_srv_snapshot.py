@@ -180,6 +180,7 @@ _VALUES: dict[str, tuple[Any, Any]] = {
     "policy": (None, None), "rng": (None, random.Random(1)), "since": (0, 4),
     "owed": (None, "1:2:trade"), "owed_since": (None, 1.5e9), "owed_mono": (None, 5.0),
     "deadline": (None, 1.6e9), "timeouts": (0, 2), "stalling": (False, True),
+    "held": (None, "1:2:prep"),
 }
 
 

@@ -68,6 +68,35 @@ async def test_a_bot_waits_for_the_person_to_prepare(server_factory: Any) -> Non
     await ann.close()
 
 
+def _doing(c: Client, seat: int) -> Any:
+    return c.state["room"]["seats"][seat].get("doing") if c.state else None
+
+
+async def test_a_bot_that_holds_its_declaration_is_shown_ready_not_thinking(
+        server_factory: Any) -> None:
+    """Trial farm17: the board said "Robo is thinking…" for Ann's whole preparation while the
+    bot only held its declaration for her. Once it holds, everyone (Ann and a watcher) reads
+    ``doing`` "ready" (SeatInfo.doing), and it stays so while Ann plants; Ann owes the phase
+    (``owes``), so the board can say whom it waits for."""
+    srv = server_factory(game_seed=5)
+    ann, watcher = await _farm_with_bot(srv, "prepready")
+    for c in (ann, watcher):
+        await c.wait(lambda c=c: _doing(c, 1) == "ready")
+    room = ann.state["room"]
+    assert room["seats"][0]["owes"] and not room["seats"][0]["bot"]
+    assert ann.view["phase"] == "prep" and ann.view["seats"][1]["order_card"] is None
+    hand = ann.view["you"]["hand"]
+    before = ann.version
+    await ann.ok("/plant h1")                            # Ann's change: the bot is asked again
+    await ann.wait(lambda: ann.version > before and len(ann.view["you"]["hand"]) < len(hand))
+    assert _doing(ann, 1) == "ready"                     # and still holds: still ready
+    await ann.ok("/done")                                # her declaration ends the phase
+    await ann.wait(lambda: ann.view["phase"] == "harvest")
+    assert _doing(ann, 1) != "ready"
+    await ann.close()
+    await watcher.close()
+
+
 async def test_a_bot_waits_for_a_reload_not_for_a_person_long_gone(server_factory: Any) -> None:
     # away_seconds: how long a person without a connection counts as coming back (a reload,
     # a restart of the server); then the seat is "long away" (/handover, README "Bots")

@@ -219,7 +219,10 @@ function renderFarmParts(lang, room) {
   part('phase', [lang, v && v.phase, v && v.you, deadlines], () => renderPhase($('#phase')));   // the clocks (G19)
   part('setup', [lang, room, S.you, S.botPolicy], () => renderSetup($('#setup')));
   part('gameover', [lang, v && v.result, v && v.seats], () => renderFarmOver($('#gameover')));
-  part('farm', [lang, v, farmUiKey()], () => renderFarm($('#farm')));
+  // what the board reads of the room: a bot's doing (the seat panels' marks, whom a ready bot
+  // waits for), which seats a bot plays
+  const seats = room ? room.seats.map((s) => [s.doing, s.owes, s.bot, s.vacant, s.name]) : null;
+  part('farm', [lang, v, farmUiKey(), seats], () => renderFarm($('#farm')));
   tickClocks();
   const mine = !!(v && v.you && v.you.must_act);
   document.body.classList.toggle('my-turn', mine);

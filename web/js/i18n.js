@@ -299,6 +299,10 @@ const T = {
   doing_waiting: ['{name} waits for offers…', '{name}が交渉を待っています…'],
   doing_waiting_left: ['{name} waits for offers: about {s} s left', '{name}が交渉を待っています（残り約{s}秒）'],
   doing_waiting_end: ['{name} is about to end trading', '{name}がまもなく交渉を終えます'],
+  // a bot that holds the end of its part for the people (the farm's declaration, F20-F22)
+  doing_ready: ['{name} is ready and waits for the others', '{name}は準備完了、ほかの人を待っています'],
+  doing_ready_for: ['{name} is ready and waits for {who}', '{name}は準備完了、{who}を待っています'],
+  list_and: [' and ', '、'],
   botspeed_option: ['Bot speed', 'ボットの速さ'],
   botspeed_slow: ['slow', 'ゆっくり'],
   botspeed_normal: ['normal', 'ふつう'],

@@ -57,16 +57,30 @@ export function tickAway(root = document) {
 // What a bot the game waits for is doing, as the server says (SeatInfo.doing, issue 15):
 // "Bert is thinking…" or, in phase 2 while people may still trade, "Bert waits for offers:
 // about 25 s left", until the server's SeatInfo.waits_until (trial 6: a bot ended its trading
-// with no word on how long it waits); kept current by tickWaits().
-export function doingMark(info) {
+// with no word on how long it waits); kept current by tickWaits(). "ready": the bot holds its
+// declaration for the people who still owe the phase (the farm's preparation): "Bert is ready
+// and waits for you and Ann" (room: the room info, me: the reader's seat; trial farm17: it
+// read "thinking…" for the whole preparation).
+export function doingMark(info, room = null, me = null) {
   if (!info || !info.bot || !info.doing) return null;
   const until = info.doing === 'waiting' && typeof info.waits_until === 'number' ? info.waits_until : null;
-  const text = doingText(info.doing, info.name, until);
+  const text = info.doing === 'ready' ? readyText(info, room, me) : doingText(info.doing, info.name, until);
   const data = { doing: info.doing };
   if (until !== null) Object.assign(data, { waitsUntil: String(until), name: info.name });
   return h('span', {
     class: 'seat-badge doing-mark', dataset: data, title: text,   // (no live region: it counts down each second)
   }, h('span', { class: 'doing-dots', 'aria-hidden': 'true' }), h('span', { class: 'doing-text', text }));
+}
+
+// "Bert is ready and waits for you and Ann": the people the game still waits for (a person's
+// seat that owes, not a bot's), the reader first as "you"
+function readyText(info, room, me) {
+  const people = (room?.seats || []).filter((s) => s.owes && !s.bot && !s.vacant && s.seat !== info.seat)
+    .sort((a, b) => (b.seat === me) - (a.seat === me));
+  if (!people.length) return t('doing_ready', { name: info.name });
+  const names = people.map((s) => (s.seat === me ? t('you') : s.name));
+  const who = names.length === 1 ? names[0] : names.slice(0, -1).join(t('list_sep')) + t('list_and') + names[names.length - 1];
+  return t('doing_ready_for', { name: info.name, who });
 }
 
 function doingText(doing, name, until) {
@@ -103,6 +117,6 @@ export function idleWord(info) {
   return t(info && info.connected === false ? 'offline_mark' : 'idle_mark');
 }
 
-export function seatMarks(info) {
-  return [botMark(info), doingMark(info), awayMark(info)].filter(Boolean);
+export function seatMarks(info, room = null, me = null) {
+  return [botMark(info), doingMark(info, room, me), awayMark(info)].filter(Boolean);
 }

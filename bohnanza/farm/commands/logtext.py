@@ -3,7 +3,8 @@
 
 ``log_line_ja(entry, names, viewer) -> str | None`` phrases one line as ``viewer`` reads it
 from the fields of that viewer's form (``Event.for_viewer``: the public fields, and the secret
-ones only in the seat's own form, G31), so it can name nothing the English line did not.
+ones only in the seat's own form, G31), so it can name nothing the English line did not; the
+reader's own seat is あなた wherever it is named, as in the English line (``events.sentence``).
 Card, pile, category, attribute, evaluation and facility names take the glossary's Japanese
 (farm-rules.md §5, the default parameter set's ``ja``); a name the default set does not know
 (a designer's own category) stays as it is. ``None``: a kind this module does not know, or no
@@ -58,11 +59,12 @@ def log_line_ja(entry: dict[str, Any], names: Sequence[str], viewer: int | None)
     d = entry
     seat = d.get("seat")
 
-    def name(s: int | None) -> str:
+    def name(s: int | None) -> str:   # the reader's own seat is "あなた" wherever it is named
+        if viewer is not None and s == viewer:
+            return "あなた"
         return names[s] if s is not None and 0 <= s < len(names) else f"P{s}"
 
-    own = viewer is not None and seat == viewer
-    who = "あなた" if own else name(seat)
+    who = name(seat)
     k = d.get("kind")
     if k == "schedule":
         parts = [f"ターン{c['turn']}: {cats.get(c['category'], c['category'])}／"
@@ -72,7 +74,7 @@ def log_line_ja(entry: dict[str, Any], names: Sequence[str], viewer: int | None)
     if k == "turn":
         return f"サイクル{d['cycle']}・ターン{d['turn']}: 準備フェイズ"
     if k == "rescue":
-        return f"{who}は救済カードを{d['count']}枚引けます（G23）"
+        return f"{who}は手札もベースもないので、救済カードを{d['count']}枚引けます"   # G23
     if k == "draw":
         where = f"{_cards(d['piles'])}から" if "piles" in d else ""
         got = f": {_cards(d['cards'])}" if "cards" in d else ""
@@ -124,7 +126,7 @@ def log_line_ja(entry: dict[str, Any], names: Sequence[str], viewer: int | None)
     if k == "discard_field":
         return f"{who}の使われなかったベースが捨てられました: {_cards(d['cards'])}"
     if k == "game_over":
-        winners = "、".join(name(s) for s in d["winners"])
+        winners = "、".join(sorted((name(s) for s in d["winners"]), key=lambda w: w != "あなた"))
         tb = (f"（同点の決着: {TIEBREAK_JA.get(d['tiebreak'], d['tiebreak'])}）"
               if d.get("tiebreak") else "")
         used = (f"、パラメータ {d['params_name']} {d['params_hash']}"

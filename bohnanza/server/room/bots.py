@@ -56,21 +56,26 @@ def _people_among(table: Table, presence: Presence, seats: frozenset[int]) -> bo
 
 def bots_doing(table: Table, presence: Presence) -> dict[int, str]:
     """What each bot seat the game waits for is doing, for the board (``SeatInfo.doing``,
-    issue 15): ``"waiting"`` for the active bot in phase 2 while no deal is pending and a
-    person may still answer (it gives them the trade patience before it ends trading), else
-    ``"thinking"`` (the bot driver will ask it for its command: a ``hard`` bot searches in
-    the worker pool). Empty when no game runs or no bot seat owes a decision
-    (``Seat.owed``). Asks the hosted game only who may answer (``answering``), no view."""
+    issue 15): ``"ready"`` for a bot that holds the end of its part for the people
+    (``Seat.held``, :meth:`BotDriver.holds`: the farm's declaration, trial farm17: the board
+    said "thinking" for the whole preparation), ``"waiting"`` for the active bot in phase 2
+    while no deal is pending and a person may still answer (it gives them the trade patience
+    before it ends trading), else ``"thinking"`` (the bot driver will ask it for its command:
+    a ``hard`` bot searches in the worker pool). Empty when no game runs or no bot seat owes
+    a decision (``Seat.owed``). Asks the hosted game only who may answer (``answering``), no
+    view."""
     game = table.game
     if game is None or game.over:
         return {}
-    owing = [i for i, s in enumerate(table.seats) if s.bot is not None and s.owed is not None]
+    seats = table.seats
+    owing = [i for i, s in enumerate(seats) if s.bot is not None and s.owed is not None]
     if not owing:
         return {}
     a = table.hosted.answering(game)
     waits = a is not None and not a.deal and _people_among(table, presence, a.seats)
     active = a.active if a is not None else None
-    return {i: "waiting" if waits and i == active else "thinking" for i in owing}
+    return {i: "ready" if seats[i].held == seats[i].owed
+            else "waiting" if waits and i == active else "thinking" for i in owing}
 
 
 class BotHost(Protocol):
@@ -84,6 +89,9 @@ class BotHost(Protocol):
 
     async def act_for(self, seat: int, text: str) -> Outcome:
         """``text`` said for ``seat`` by a bot, through the pipeline."""
+
+    def bump(self) -> None:
+        """A change that is no command (what a bot does): a new version to everyone."""
 
     async def note(self, entries: list[dict[str, Any]]) -> None:
         """Store and show a change that is only log lines (raises ``CommandError``)."""
@@ -278,6 +286,22 @@ class BotDriver:
         self.storage_failed = False
         if game is None or game.over:
             return
+        held = [s.held for s in table.seats]
+        try:
+            await self._step(table, game)
+        finally:
+            self._show_held(held)
+
+    def _show_held(self, before: list[str | None]) -> None:
+        """A bot that now holds its part for the people (``Seat.held``), where the last step
+        left it thinking: everyone is told (a new version: ``SeatInfo.doing`` "ready"), as
+        nothing else changed the room. A bot that acted is shown with its change."""
+        seats = self.host.table.seats
+        if any(s.held is not None and s.held == s.owed and s.held != was
+               for s, was in zip(seats, before, strict=False)):
+            self.host.bump()
+
+    async def _step(self, table: Table, game: Any) -> None:
         host = table.hosted
         key = (table.game_no, host.turn_key(game))
         if key != self.turn:
@@ -300,8 +324,11 @@ class BotDriver:
             if over and not must:
                 continue
             text = await self.decide(seat, view, must and (due or over))
+            s = table.seats[seat]
             if text is not None and self.holds(seat, text):
-                continue  # it waits for the people (a person's change asks it again)
+                s.held = s.owed  # it waits for the people (a person's change asks it again)
+                continue
+            s.held = None
             if text is not None and await self.say(seat, text):
                 return
             if self.storage_failed:

@@ -77,6 +77,10 @@ class Seat:
     # connected, owes a decision and has sent nothing for away_seconds: /handover may give it
     # to a bot (a live mark, kept by the idle clock)
     stalling: bool = False
+    # the bot playing this seat decided to end its part of a phase the seats play at once and
+    # holds that command for the people (``BotDriver.holds``): the ``owed`` it held at (a
+    # live mark, not stored; ``bots_doing`` says "ready" while ``owed`` is still that)
+    held: str | None = None
     # how many writes changed what the room part shows of this seat (``_SHOWN``, ``owed``
     # set or cleared): the room part's key is read again only when it moved (RoomMemo)
     shown = 0
@@ -247,8 +251,8 @@ class Table:
                 if before.owed == s.owed:
                     s.owed_mono = before.owed_mono
                     s.stalling = before.stalling
-                if before.bot == s.bot:  # the same bot keeps its memory
-                    s.policy, s.rng = before.policy, before.rng
+                if before.bot == s.bot:  # the same bot keeps its memory (and what it holds)
+                    s.policy, s.rng, s.held = before.policy, before.rng, before.held
             s.set_away(not connected(i))
         game = rec["game"]
         self.game = None

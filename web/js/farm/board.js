@@ -8,6 +8,7 @@ import { ft, term } from './words.js';
 import { cardEl, parseCard } from './cards.js';
 import { icon } from '../icons.js';
 import { statusLine, withSeatBot } from '../status.js';
+import { doingMark } from '../seatmarks.js';
 
 const FACILITIES = ['transform_pot', 'field', 'synth_pot', 'storage_box'];
 const FAC_WORD = { transform_pot: 'transform_pot', field: 'field_f', synth_pot: 'synth_pot', storage_box: 'storage_box' };
@@ -106,6 +107,10 @@ function seatPanel(v, i) {
   if (v.phase === 'prep' && s.done) marks.push(h('span', { class: 'fmark done', text: ft('done') }));
   if (v.phase === 'harvest' && v.active === i) marks.push(h('span', { class: 'fmark active' }, icon('active'), ' ' + ft('harvesting')));
   if (s.order_card) marks.push(h('span', { class: 'order-card', title: ft('order_cards'), text: String(s.order_card) }));
+  // what a bot the game waits for does (SeatInfo.doing): "Bot 1 is ready and waits for you"
+  // while it holds its declaration for the people (trial farm17)
+  const doing = doingMark(S.roomInfo?.seats?.find((x) => x.seat === i), S.roomInfo, mySeat());
+  if (doing) marks.push(doing);
   const field = h('div', { class: 'mini-field' });
   s.field.forEach((b, k) => {
     if (!b) { field.append(h('div', { class: 'slot empty', text: ft('empty_slot') })); return; }
@@ -258,7 +263,8 @@ function actions(v, y) {
     }
     if (y.must_discard) {
       const ok = F.sel.length === y.must_discard;
-      const b = btn('farm-adjust', ft('adjust', { n: F.sel.length }), () => '/adjust ' + picked.join(' '), 'btn primary');
+      const n = y.must_discard;
+      const b = btn('farm-adjust', ft(n === 1 ? 'adjust_1' : 'adjust', { n, k: F.sel.length }), () => '/adjust ' + picked.join(' '), 'btn primary');
       b.disabled = !ok;
       bar.append(b);
     } else {

@@ -67,7 +67,10 @@ const W = {
   declare: ['Declare the end', '行動終了を宣言'],
   ship: ['Ship', '出荷'],
   enter: ['Enter', '出品'],
-  adjust: ['Discard the {n} picked', '選んだ{n}枚を捨てる'],
+  // the hand adjustment (F31): how many must go, and how many are picked so far ("Discard the
+  // 0 picked" said neither, trial farm17)
+  adjust: ['Discard {n} cards ({k} of {n} picked)', '{n}枚捨てる（{k}/{n}枚選択中）'],
+  adjust_1: ['Discard 1 card ({k} of 1 picked)', '1枚捨てる（{k}/1枚選択中）'],
   end_harvest: ['End your harvest turn', '収穫を終える'],
   // one's harvest turn over the hand limit: the discard is the last step and ends the turn (G20,
   // F32), so the line names the other steps first (it asked for the discard alone, and a
@@ -94,10 +97,11 @@ const W = {
   no_entries: ['no entries', '出品なし'],
   score: ['score {s}', '評価点{s}'],
   winners: ['Winner: {w}', '勝者: {w}'],
-  // what decided a tie on VP at the end (G30, game.end_tiebreak; D19 adds earned)
-  tiebreak_cost: ['Tied on VP: the most cost left wins (G30).', '勝利点が同点: 残りコストの多い方の勝ち（G30）。'],
+  // what decided a tie on VP at the end (G30, game.end_tiebreak; D19 adds earned); in words,
+  // never the rule id (players do not know them)
+  tiebreak_cost: ['Tied on VP: the most cost left wins.', '勝利点が同点: 残りコストの多い方の勝ち。'],
   tiebreak_earned: ['Tied on VP: the most cost earned wins.', '勝利点が同点: 獲得コストの多い方の勝ち。'],
-  tiebreak_shared: ['Tied on VP and on the tie-break: the win is shared (G30).', '勝利点も同点判定も同じ: 勝利を分け合います（G30）。'],
+  tiebreak_shared: ['Tied on VP and on the tie-break: the win is shared.', '勝利点も同点判定も同じ: 勝利を分け合います。'],
   final: ['Final VP', '最終勝利点'],
   params: ['Parameters {name} ({hash})', 'パラメータ {name}（{hash}）'],
   piles: ['Piles', '山札'],
@@ -114,7 +118,8 @@ const W = {
     '観戦中: 準備フェイズ、{names}の行動終了宣言を待っています。'],
   st_watch_harvest: ['You are watching. {name} harvests.', '観戦中: {name}の収穫中です。'],
   name_sep: [', ', '、'],
-  st_rescue: ['Take your rescue cards first (G23).', 'まず救済カードを引いてください（G23）。'],
+  // G23: no hand and no bases at the start of a preparation (no rule ids in player text)
+  st_rescue: ['You have no cards in hand and no bases: take your rescue cards first.', '手札もベースもないので、まず救済カードを引いてください。'],
   game: ['Game', 'ゲーム'],
   game_bohnanza: ['Bohnanza', 'ボーナンザ'],
   game_farm: ['Farm contest', '農園コンテスト'],   // no seed ids in player-facing text

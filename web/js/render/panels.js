@@ -73,7 +73,7 @@ export function renderPanels(root) {
     if (buyable && !seat.third_field && seat.fields.length < 3) fields.append(h('div', { class: 'card small locked' }, icon('lock')));
     roving(fields, 'seat-fields-' + i, t('seat_fields', { name: seat.name }));   // one stop of Tab (dom.js)
     panel.append(h('div', { class: 'panel-head' }, marks, name));
-    const badges = seatMarks(info);
+    const badges = seatMarks(info, S.roomInfo, me);
     if (idleOn) badges.unshift(word('mark-idle', idleTitle(S.roomInfo, info), 'idle', idleWord(info)));
     // trial 4 item 7: a seat that passed with offers of this turn still waiting for the active
     // player (the view's offers: its own, this turn, for the active player) is not "not

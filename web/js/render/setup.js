@@ -40,7 +40,7 @@ export function renderSetup(root) {
       dataset: { seat: String(s.seat) },
     },
     h('span', { class: 'swatch' }), h('span', { class: 'seat-name', text: s.name + (s.seat === me ? ` (${t('you')})` : '') }),
-    ...seatMarks(s),
+    ...seatMarks(s, r, me),
     s.idle && !s.bot && !away ? idleMark(r) : null,
     remove));
   }
