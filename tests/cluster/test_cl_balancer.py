@@ -18,6 +18,7 @@ import pytest
 import websockets
 from server.harness import Client, ServerProc
 
+from bohnanza.devcluster import parts
 from bohnanza.devcluster.parts import HAProxy
 
 pytestmark = pytest.mark.skipif(shutil.which("haproxy") is None
@@ -76,3 +77,26 @@ async def test_a_connection_to_a_server_that_stops_answering_is_closed_in_second
     finally:
         lb.stop()
         srv.stop()
+
+
+def test_a_port_taken_before_the_balancer_binds_it_is_left_for_another(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The balancer's port is picked free, then bound by haproxy; another process (another
+    test's server, a client's outgoing connection) may take it in between. Before, the start
+    found that process answering the port and went on as if it were the balancer (haproxy
+    itself had exited: cannot bind): the test then talked to a stranger."""
+    with socket.socket() as stranger:
+        stranger.bind(("127.0.0.1", 0))
+        stranger.listen(16)
+        taken = stranger.getsockname()[1]
+        picks = iter([taken])
+        real = parts.free_port
+        monkeypatch.setattr(parts, "free_port", lambda: next(picks, None) or real())
+        lb = HAProxy(tmp_path, [("127.0.0.1", taken)]).start()
+        try:
+            assert lb.port != taken
+            assert lb.proc is not None and lb.proc.poll() is None
+            with socket.create_connection(("127.0.0.1", lb.port), 5):
+                pass
+        finally:
+            lb.stop()
