@@ -40,6 +40,24 @@ def _wait_port(port: int, proc: subprocess.Popen[bytes], what: str, log: Path,
     raise RuntimeError(f"{what} did not come up on port {port}")
 
 
+def _listens(pid: int, port: int) -> bool:
+    """Does process ``pid`` hold the socket listening on TCP ``port`` (Linux ``/proc``; True
+    where that cannot be told)? A port picked free may be taken by another process before
+    ours binds it; that process then answers the port, not ours."""
+    try:
+        rows = Path("/proc/net/tcp").read_text().splitlines()[1:]
+        fds = list(Path(f"/proc/{pid}/fd").iterdir())
+    except OSError:
+        return True
+    inodes = {f"socket:[{r.split()[9]}]" for r in rows
+              if r.split()[3] == "0A" and int(r.split()[1].rsplit(":", 1)[1], 16) == port}
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            if os.readlink(fd) in inodes:
+                return True
+    return False
+
+
 def _stop(proc: subprocess.Popen[bytes] | None, sig: int = signal.SIGTERM) -> None:
     if proc is None or proc.poll() is not None:
         return
@@ -197,6 +215,7 @@ class HAProxy:
         self.root = Path(root)
         self.backends = backends
         self.port = port or free_port()
+        self.port_moves = port is None  # picked here: another is picked if it is taken
         self.host = host
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = self.root / "haproxy.log"
@@ -216,13 +235,23 @@ class HAProxy:
         if not Path(exe).exists():
             raise RuntimeError("no haproxy (make cluster installs it)")
         self.root.mkdir(parents=True, exist_ok=True)
-        cfg = self.root / "haproxy.cfg"
-        cfg.write_text(self.config())
-        with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen([exe, "-db", "-f", str(cfg)], stdout=out,
-                                         stderr=subprocess.STDOUT, start_new_session=True)
-        _wait_port(self.port, self.proc, "haproxy", self.log)
-        return self
+        for _ in range(3):
+            cfg = self.root / "haproxy.cfg"
+            cfg.write_text(self.config())
+            with open(self.log, "ab") as out:
+                self.proc = subprocess.Popen([exe, "-db", "-f", str(cfg)], stdout=out,
+                                             stderr=subprocess.STDOUT, start_new_session=True)
+            try:
+                _wait_port(self.port, self.proc, "haproxy", self.log)
+            except RuntimeError:
+                if not self.port_moves or self.proc.poll() is None:
+                    raise
+            else:
+                if not self.port_moves or _listens(self.proc.pid, self.port):
+                    return self
+            _stop(self.proc)  # the port was taken meanwhile: another one
+            self.port = free_port()
+        raise RuntimeError(f"haproxy did not start on a free port: see {self.log}")
 
     def stop(self) -> None:
         _stop(self.proc)

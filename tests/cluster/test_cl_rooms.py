@@ -41,7 +41,7 @@ async def _refused(url: str) -> tuple[int | None, list[str]]:
     c = Client(url)
     await c.connect(hello=False)
     await c.send({"type": "hello", "name": "Eve"})
-    code = await c.closed(10)
+    code = await c.closed(30)   # (a loaded machine: claim, load, audit)
     return code, [e["code"] for e in c.errors]
 
 
@@ -61,7 +61,7 @@ async def test_a_damaged_stored_room_is_refused_clearly_by_every_process(
         for srv in cluster.servers:  # the owner's own connection, and one relayed to it
             assert await _refused(srv.ws_url("bad")) == (1013, ["room_damaged"])
         lines: list[list[dict[str, Any]]] = []
-        for _ in range(100):  # each process lists it as damaged (shared every LEASE / 4)
+        for _ in range(400):  # each process lists it as damaged (shared every LEASE / 4)
             lines = [[r for r in httpx.get(s.base + "/api/rooms").json() if r["room"] == "bad"]
                      for s in cluster.servers]
             if all(len(x) == 1 and x[0].get("damaged") for x in lines):
@@ -130,7 +130,7 @@ async def test_a_finished_bots_game_adopted_after_its_owner_died_waits_for_its_w
         await host.close()
         assert cluster.owner_of("done") is a
         a.kill9()
-        assert await wes.closed(10) == 1013  # B: the owner is gone; reconnect
+        assert await wes.closed(30) == 1013  # B: the owner is gone; reconnect
         again = await Client(b.ws_url("done"), "Wes").connect()  # the board's reconnect
         assert again.state is not None and again.state["room"]["over"], again.state
         assert again.state["view"]["result"] == result

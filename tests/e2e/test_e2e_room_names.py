@@ -92,9 +92,12 @@ def test_the_board_stops_asking_for_a_room_it_may_not_make(browser: Any, private
         # "Not sent: no connection to the server (reconnecting…)"); the line keeps its text
         pg.fill("#chat-input", "hello")
         pg.press("#chat-input", "Enter")
-        bubble = pg.locator(".error-bubble")
-        bubble.wait_for(timeout=10_000)
-        assert bubble.inner_text() == "Not sent: this room cannot be opened."
+        # the bubble's text read in the same call that sees it (it goes after 4.8 s: a wait
+        # and a read apart could miss it on a loaded machine)
+        said = pg.wait_for_function(
+            "() => [...document.querySelectorAll('.error-bubble')].map((b) => b.textContent)"
+            ".find((t) => t.startsWith('Not sent'))", timeout=10_000).json_value()
+        assert said == "Not sent: this room cannot be opened."
         assert pg.input_value("#chat-input") == "hello"
         errors.clear()                                    # (the refused reconnects' own)
         assert_clean(pg, errors)
@@ -137,4 +140,3 @@ def test_the_lobby_opens_a_room_named_with_marks_on_its_letters(
         pg.click("#lobby-open")
         pg.wait_for_selector("#btn-join", timeout=15_000)
         assert_clean(pg, errors)
-
