@@ -165,12 +165,13 @@ def test_pasted_lines_the_page_could_not_send_are_kept_and_go_on_later(
 
 def test_pasted_lines_past_the_rooms_chat_rate_wait_and_all_go(
         browser: Any, private_server: Any) -> None:
-    """The room's chat takes 2 lines at once from one speaker, then one a second (a speaker's
-    share is half the room's rate and its burst: room_chat_burst 2, room_chat_per_second 2);
-    Ann pastes five lines. Before: the three past the burst were refused one after the other
+    """The room's chat takes 2 lines at once from one speaker, then one every 2 s (a speaker's
+    share is half the room's rate and its burst: room_chat_burst 2, room_chat_per_second 1;
+    the page's lines, 150 ms apart, meet the rate even when answers are slow); Ann pastes
+    five lines. Before: the three past the burst were refused one after the other
     and lost (only "Ann: one", "Ann: two" ever showed). A refused line was not done (the rate,
     design.md section 6), so it waits and goes again: all five show, once each, in order."""
-    srv = private_server(room_chat_burst="2", room_chat_per_second="2")
+    srv = private_server(room_chat_burst="2", room_chat_per_second="1")
     with watched_page(browser, **LAPTOP) as (ann, errors):
         ann.goto(f"{srv.base}/r/unsent5")
         ann.fill("#name-input", "Ann")
