@@ -103,8 +103,10 @@ def main(argv: list[str] | None = None) -> int:
         gc.collect()
         gc.freeze()
         gc.set_threshold(20_000, 50, 50)
+        app = create_app(settings, held)
         started = uvserver.run(  # uvicorn, woken once a second (uvserver.py)
-            create_app(settings, held),
+            app,
+            on_exit=app.state.hub.stopping_now,  # (the stop's closings are no departures)
             host=settings.host,
             port=settings.port,
             ws_max_size=settings.max_frame_bytes,

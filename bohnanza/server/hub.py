@@ -36,6 +36,7 @@ from .store import Store, open_store
 if TYPE_CHECKING:
     from .cluster.owner import Owner
     from .cluster.relay import RelayedRoom
+    from .restmarks import Marks
 
 log = logging.getLogger("bohnanza.server")
 
@@ -65,6 +66,9 @@ class Hub:
         self._in_use: int | None = None  # the database's server lock, held shared (inuse.py)
         self._held = in_use  # that lock, held by the caller before the start (bohnanza serve)
         self._sweep_at = 0.0  # when stored rooms unused for forget_after are next forgotten
+        # the server stops: the connections it closes are not people leaving (their seats'
+        # away marks are not stored: the next start counts them away from then, Journal)
+        self.stopping = False
 
     def open(self) -> None:
         """Open the store and load every stored room (before serving; a room that cannot be
@@ -95,9 +99,11 @@ class Hub:
         failed: dict[str, str] = {}
         loaded: list[Room] = []
         stored_rooms = load_rooms(self.store, 0, 0, failed)
+        marks: dict[str, Marks] = getattr(self.store, "rest_marks", dict)()  # (SQLite's)
         for name, why in failed.items():
             self._damaged(name, why)
         for stored in stored_rooms:
+            stored.resting, stored.away = marks.get(stored.name, (None, {}))
             room = self._new_room(stored.name)
             try:
                 room.restore(stored)
@@ -106,6 +112,9 @@ class Hub:
                 problems = [f"{type(e).__name__}: {e}"]
             if problems:
                 self._damaged(stored.name, "; ".join(problems))
+                continue
+            if stored.resting is not None:  # parked before the restart: it rests on
+                self.parked[room.name] = room_line(room, resting=True)
                 continue
             if room.table.game is None and not any(s.human for s in room.seats):
                 # nobody sits there, or bots only, no game: forgotten unless its watchers
@@ -156,7 +165,12 @@ class Hub:
             await self.owner.start()
         self._idle_task = asyncio.create_task(self._idle_loop())
 
+    def stopping_now(self) -> None:
+        """The server begins to stop (``uvserver.QuietServer.handle_exit``, or :meth:`stop`)."""
+        self.stopping = True
+
     async def stop(self) -> None:
+        self.stopping = True
         tasks = [t for t in (room.stop_bots() for room in self.rooms.values()) if t is not None]
         tasks += list(self._background)
         if self._idle_task is not None:

@@ -4,7 +4,8 @@ back, bots and all, with the next hello for that room (a seat-token holder's, or
 bot-only table whose last spectator left stops its bots and parks the same way, after the
 shorter ``park_bots_after``. A stored room nobody has used for ``forget_after`` seconds (the
 lobby's day) is forgotten: no command stored and no visit ended in that time (each connection
-that leaves stores its time: ``Journal.visit``; a restart is no visit).
+that leaves stores its time: ``Journal.visit``; a restart is no visit). A parked room stays
+parked over a restart (its mark stored: restmarks.py).
 
 Single-process (SQLite) rooms only: on PostgreSQL a room's owner process keeps it (the lease).
 The hub's ``rooms_lock`` is held by whoever calls :func:`unpark` (``room_for``); :func:`park`
@@ -13,6 +14,7 @@ and :func:`sweep` take it themselves.
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from typing import TYPE_CHECKING
@@ -50,6 +52,7 @@ async def park(hub: Hub, room: Room) -> None:
         room.stop_bots()
         del hub.rooms[room.name]
         hub.parked[room.name] = room_line(room, resting=True)
+        _mark(hub, room.name, time.time())  # a restart leaves it resting (restmarks.py)
         log.info("room %s parked: nobody connected for %.0f s", room.name,
                  time.monotonic() - room.last_visit)
 
@@ -65,6 +68,9 @@ async def unpark(hub: Hub, name: str, conn: Conn, token: str | None = None,
         return None, False
     try:
         stored = await hub.queue.call(load_room, hub.store, name, 0, 0)
+        marks = getattr(hub.store, "rest_marks", None)  # (restmarks.py: SQLite's)
+        if stored is not None and marks is not None:
+            stored.away = (await hub.queue.call(marks, name)).get(name, (None, {}))[1]
     except (ValueError, TypeError, KeyError) as e:  # the row cannot be read
         hub._damaged(name, f"{type(e).__name__}: {e}")
         _refuse(conn, "room_damaged", "This room's stored game is damaged and cannot be played; "
@@ -103,9 +109,18 @@ async def unpark(hub: Hub, name: str, conn: Conn, token: str | None = None,
         return None, True
     hub.rooms[name] = room
     hub.parked.pop(name, None)
+    _mark(hub, name, None)
     room.plan_bots()  # a running game's bots play on
     log.info("room %s back from storage", name)
     return room, False
+
+
+def _mark(hub: Hub, name: str, resting: float | None) -> None:
+    """Store that the room ``name`` parked at ``resting`` (Unix time; None: live again),
+    without waiting, best effort (restmarks.py: SQLite's store keeps it)."""
+    save = getattr(hub.store, "save_resting", None)
+    if save is not None:
+        hub.queue.later(functools.partial(save, name, resting))
 
 
 def _refuse(conn: Conn, code: str, message: str, reason: str) -> None:

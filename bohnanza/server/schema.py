@@ -19,7 +19,9 @@ CREATE TABLE IF NOT EXISTS rooms (
     game TEXT,
     last_result TEXT,
     game_v INTEGER,
-    visited REAL
+    visited REAL,
+    resting REAL,
+    away TEXT
 );
 CREATE TABLE IF NOT EXISTS commands (
     id INTEGER PRIMARY KEY,
@@ -51,13 +53,16 @@ INSERT_COMMAND = ("INSERT INTO commands (room, version, game_no, seat, text, pos
                   " VALUES (?, ?, ?, ?, ?, NULL, ?, ?)")
 
 # columns a database of an older version gains on opening, with their types (``rooms.visited``:
-# the Unix time its last visitor left, stored as each connection leaves: Journal.visit)
-MIGRATED = {("rooms", "game_v"): "INTEGER", ("rooms", "visited"): "REAL"}
+# the Unix time its last visitor left, stored as each connection leaves: Journal.visit;
+# ``rooms.resting``, ``rooms.away``: restmarks.py)
+MIGRATED = {("rooms", "game_v"): "INTEGER", ("rooms", "visited"): "REAL",
+            ("rooms", "resting"): "REAL", ("rooms", "away"): "TEXT"}
 
 
 def migrate(con: sqlite3.Connection) -> None:
     """Add the :data:`MIGRATED` columns a database of an older version lacks (``game_v`` NULL:
-    every position is current; ``visited`` NULL: no visit known, its commands' times count)."""
+    every position is current; ``visited`` NULL: no visit known, its commands' times count;
+    ``resting``, ``away`` NULL: live, nobody away)."""
     for (table, col), kind in MIGRATED.items():
         if col not in {r[1] for r in con.execute(f"PRAGMA table_info({table})")}:
             with contextlib.suppress(sqlite3.OperationalError):  # another process added it

@@ -39,6 +39,7 @@ from typing import Any
 
 from .cmdfile import CommandFile, check_row
 from .cmdfold import Folding
+from .restmarks import RestMarks
 from .rows import RowReader, _text
 from .schema import INSERT_COMMAND, SCHEMA, migrate
 
@@ -55,7 +56,7 @@ Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]  # fn, args, k
 SQLITE_BUSY_SNAPSHOT = 517  # a write on a read transaction another connection's commit made stale
 
 
-class SQLiteStore(RowReader, Folding):
+class SQLiteStore(RowReader, Folding, RestMarks):
     """One connection, used by one thread at a time (``dbqueue.DbQueue``'s, or a script's)."""
 
     def __init__(
@@ -350,21 +351,6 @@ class SQLiteStore(RowReader, Folding):
         cur = self.db.cursor()
         with self._transaction(cur):
             cur.execute(sql, params)
-
-    def stale_rooms(self, before: float) -> list[str]:
-        """The rooms made before ``before`` (Unix time), neither visited nor given a command
-        since (a visit: :meth:`save_visit`; a visitor may only look, or chat)."""
-        self.fold()
-        rows = self.db.execute(
-            "SELECT name FROM rooms r WHERE created < ? AND COALESCE(visited, 0) < ? AND"
-            " COALESCE((SELECT MAX(ts) FROM commands c WHERE c.room = r.name), 0) < ?",
-            (before, before, before)).fetchall()
-        return [str(r[0]) for r in rows]
-
-    def save_visit(self, name: str, ts: float) -> None:
-        """The room's last visitor left at ``ts`` (Unix time; a later one kept)."""
-        self._counted("UPDATE rooms SET visited=MAX(COALESCE(visited, 0), ?) WHERE name=?",
-                      (ts, name))
 
     def trim_chat(self, name: str, keep: int) -> None:
         """Keep the newest ``keep`` chat lines of the room (its older ones deleted)."""

@@ -41,6 +41,10 @@ class StoredRoom:
     chat: list[dict[str, Any]]
     # the game commands (seat, text) stored after the checkpoint, oldest first
     tail: list[tuple[int, str]] = field(default_factory=list)
+    # the marks beside its checkpoint (a store that keeps them: restmarks.py): since when
+    # each person away was away (seat name -> Unix time), and when it parked (None: live)
+    away: dict[str, float] = field(default_factory=dict)
+    resting: float | None = None
 
 
 @dataclass

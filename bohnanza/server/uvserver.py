@@ -11,6 +11,7 @@ asks it to stop (:meth:`handle_exit`), so a stop is as quick as before.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from types import FrameType
 
 import uvicorn
@@ -31,6 +32,7 @@ class QuietServer(uvicorn.Server):
 
     _loop: asyncio.AbstractEventLoop | None = None
     _woken: asyncio.Future[None] | None = None
+    on_exit: Callable[[], None] | None = None  # told first when a signal asks it to stop
 
     async def main_loop(self) -> None:
         loop = self._loop = asyncio.get_running_loop()
@@ -48,17 +50,22 @@ class QuietServer(uvicorn.Server):
             should_exit = await self.on_tick(counter)
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if self.on_exit is not None:
+            self.on_exit()
         super().handle_exit(sig, frame)
         loop, fut = self._loop, self._woken
         if loop is not None and fut is not None and not loop.is_closed():
             loop.call_soon_threadsafe(_wake, fut)
 
 
-def run(app: object, **kwargs: object) -> bool:
-    """``uvicorn.run(app, **kwargs)`` with :class:`QuietServer` (one process, no reload).
-    Returns whether the server started (uvicorn's ``run`` exits 3 when it did not)."""
+def run(app: object, on_exit: Callable[[], None] | None = None, **kwargs: object) -> bool:
+    """``uvicorn.run(app, **kwargs)`` with :class:`QuietServer` (one process, no reload);
+    ``on_exit`` is called as a signal asks the server to stop, before it closes the
+    connections. Returns whether the server started (uvicorn's ``run`` exits 3 when it did
+    not)."""
     config = uvicorn.Config(app, **kwargs)  # type: ignore[arg-type]
     server = QuietServer(config=config)
+    server.on_exit = on_exit
     try:
         server.run()
     except KeyboardInterrupt:  # pragma: no cover - uvicorn's run does the same

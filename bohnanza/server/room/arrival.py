@@ -58,6 +58,7 @@ async def _attach(room: Any, conn: Conn, name: str | None, token: str | None) ->
         was_connected = seat is not None and room.presence.connected(seat)
         conn.seat = seat
         room.presence.arrive(conn, seats)
+        room.journal.write_away(room.table)  # (the seat is no longer away)
         conn.send(welcome(room, conn, token))
         if room.journal.persisted:
             for frame in await read_backlog(room.queue, room.name, room.settings,

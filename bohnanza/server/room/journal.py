@@ -42,7 +42,7 @@ class Journal:
     by this process), ``tail_before`` (those stored after it before this start)."""
 
     __slots__ = ("name", "queue", "settings", "saved", "tail", "tail_before", "persisted",
-                 "version_queued", "lost")
+                 "version_queued", "lost", "away")
 
     def __init__(self, name: str, queue: DbQueue, settings: Settings, table: Table) -> None:
         self.name = name
@@ -56,6 +56,7 @@ class Journal:
         # another process owns the room now (server/cluster/owner.py): nothing of this copy
         # is written any more, even once this process owns the room again (a new copy then)
         self.lost = False
+        self.away: dict[str, float] = {}  # the away marks stored last (write_away)
 
     def checkpoint_due(
         self, table: Table, command: tuple[int | None, str] | None, game_command: bool
@@ -157,16 +158,32 @@ class Journal:
 
         self.queue.later(save)
 
-    def visit(self) -> float:
+    def visit(self, table: Table, stopping: bool = False) -> float:
         """A connection left the room: the time stored without waiting, best effort (the
         sweep forgets a stored room neither given a command nor visited for
         ``forget_after``: parking.py; it counted commands only, and a seated person who came
         back to look at a game waiting for another, or to chat, had it deleted, game and
-        seat, at the sweep after it parked). Returns the monotonic time (``last_visit``)."""
+        seat, at the sweep after it parked), and the away marks (:meth:`write_away`; not when
+        the server is ``stopping``: its own closings are no departures, and the next start
+        counts those seats away from then, as after a kill). Returns the monotonic time
+        (``last_visit``)."""
         save = getattr(self.queue.store, "save_visit", None)
         if save is not None and self.persisted and not self.lost:
             self.queue.later(functools.partial(save, self.name, time.time()))
+        if not stopping:
+            self.write_away(table)
         return time.monotonic()
+
+    def write_away(self, table: Table) -> None:
+        """Store since when each person away is away (``Table.away_map``) when it is not what
+        was stored last, without waiting, best effort (restmarks.py: a restart keeps the
+        away clock of ``/handover``)."""
+        away = table.away_map()
+        save = getattr(self.queue.store, "save_away", None)
+        if save is None or away == self.away or not self.persisted or self.lost:
+            return
+        self.away = away
+        self.queue.later(functools.partial(save, self.name, away))
 
     def restore(self, stored: StoredRoom, table: Table, connected: Connected) -> None:
         """Load the room from ``stored`` (start-up; its game as :func:`current` gives it)."""
@@ -180,6 +197,8 @@ class Journal:
             "last_result": stored.last_result,
         }
         table.load(rec, connected)
+        table.away_from(stored.away, time.time())
+        self.away = dict(stored.away)
         self.saved = rec
         self.tail = []
         self.tail_before = len(stored.tail)  # stored after the checkpoint, before this start

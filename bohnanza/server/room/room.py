@@ -366,7 +366,8 @@ class Room:
         async with self.lock:
             if not self.presence.depart(conn, self.table.seats):
                 return
-            self.last_visit = self.journal.visit()  # (stored: the sweep counts visits)
+            stopping = bool(getattr(self.directory, "stopping", False))  # (hub.py)
+            self.last_visit = self.journal.visit(self.table, stopping)
             self.bump()
         self.directory.drop_unused(self)
 

@@ -254,6 +254,8 @@ class Table:
                 if before.bot == s.bot:  # the same bot keeps its memory (and what it holds)
                     s.policy, s.rng, s.held = before.policy, before.rng, before.held
             s.set_away(not connected(i))
+            if before is not None and s.away_mono is not None and before.away_mono is not None:
+                s.away_since, s.away_mono = before.away_since, before.away_mono  # (rollback)
         game = rec["game"]
         self.game = None
         if game is not None:
@@ -261,6 +263,23 @@ class Table:
             self.game_name = TableGame.of_position(position).name
             self.game = games.load_game(position)
         self.last_result = rec["last_result"]
+
+    def away_from(self, away: dict[str, float], now: float) -> None:
+        """Each person away since as stored (``away``: seat name -> Unix time its last
+        connection closed; restmarks.py), not since the room was loaded (``now``, Unix time):
+        the away clock of ``/handover`` runs on over a restart or a park. A seat connected, or
+        not in ``away``, keeps its mark."""
+        mono = time.monotonic()
+        for s in self.seats:
+            at = away.get(s.name)
+            if at is not None and s.away_mono is not None:
+                at = min(at, now)
+                s.away_since = at
+                s.away_mono = mono - (now - at)
+
+    def away_map(self) -> dict[str, float]:
+        """The persons away now: seat name -> Unix time (:meth:`away_from` reads it)."""
+        return {s.name: s.away_since for s in self.seats if s.away_since is not None}
 
     # ------------------------------------------------------------ names and seats
 

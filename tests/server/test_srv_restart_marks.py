@@ -1,0 +1,108 @@
+"""What a restart keeps besides the game (a real server killed with ``kill -9`` or stopped,
+restarted on its SQLite file; restmarks.py):
+
+* a room that parked (nobody connected for ``park_after``) rests on: the lobby lists it as
+  resting, not live (a restart loaded every stored room live: the lobby's "your seat,
+  resting" line turned into a live room nobody was in, and a table of bots played on);
+* the away clock of ``/handover``: a person who left before the restart is away since they
+  left, not since the restart (it started again at each restart, so a player gone for an
+  hour could not be handed to a bot for another ``away_seconds``);
+* a person whose connection the server's own stop closed is no more away than one a
+  ``kill -9`` cut off: away from the start, not from the stop (the downtime costs nobody
+  their seat, as clock.py's grace after a restore)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import httpx
+
+from .harness import Client, ServerProc
+
+AWAY = 4.0  # away_seconds: the restart and a reconnect take far less on any machine
+
+
+def _line(srv: ServerProc, room: str) -> dict[str, Any] | None:
+    r = httpx.get(f"{srv.base}/api/rooms/{room}", timeout=5)
+    return r.json() if r.status_code == 200 else None
+
+
+def _live(srv: ServerProc) -> list[str]:
+    return [line["room"] for line in httpx.get(f"{srv.base}/api/rooms", timeout=5).json()]
+
+
+async def _seated(srv: ServerProc, room: str, names: list[str]) -> list[Client]:
+    clients = [Client(srv.ws_url(room), n, deltas=True) for n in names]
+    for c in clients:
+        await c.connect()
+        await c.ok("/join")
+    await clients[0].ok("/start")
+    return clients
+
+
+async def test_a_resting_room_rests_on_after_a_restart(server_factory: Any) -> None:
+    srv = server_factory("rest.db", game_seed=5, park_after=0.5)
+    clients = await _seated(srv, "nap", ["Ann", "Bob", "Cy"])
+    held = clients[0].view
+    for c in clients:
+        await c.close()
+    deadline = time.monotonic() + 30
+    while (_line(srv, "nap") or {}).get("resting") is not True:
+        assert time.monotonic() < deadline, "the room never parked"
+        await asyncio.sleep(0.1)
+    srv.kill9()
+    srv.start()
+    assert "nap" not in _live(srv), "a resting room came back live after the restart"
+    line = _line(srv, "nap")
+    assert line is not None and line["resting"] is True
+    assert line["seats"] == ["Ann", "Bob", "Cy"] and line["running"] is True
+    ann = clients[0]
+    await ann.connect(token=ann.token)  # the token wakes it, the seat and game as they were
+    assert ann.seat == 0 and ann.view == held
+    assert "nap" in _live(srv)
+    await ann.close()
+    srv.kill9()  # woken: live after the next restart too
+    srv.start()
+    assert "nap" in _live(srv)
+
+
+async def test_the_away_clock_runs_on_over_a_restart(server_factory: Any) -> None:
+    srv = server_factory("away.db", game_seed=5, away_seconds=AWAY)
+    dee, eve, fay = await _seated(srv, "gone", ["Dee", "Eve", "Fay"])
+    await fay.close()
+    await dee.wait(lambda: dee.state["room"]["seats"][2]["can_hand_over"], AWAY + 20)
+    left = dee.state["room"]["seats"][2]["away_since"]
+    assert left is not None
+    srv.kill9()
+    for c in (dee, eve):
+        await c.close()
+    started = time.time()
+    srv.start()
+    await dee.connect(token=dee.token)
+    seats = dee.state["room"]["seats"]
+    assert seats[2]["away_since"] == left, "Fay's away clock started again at the restart"
+    # Eve was connected when the server was killed: away from the restart, not long away
+    assert seats[1]["away_since"] >= started and not seats[1]["can_hand_over"]
+    r = await dee.say("/handover Fay")  # at once: she has been away for AWAY s and more
+    assert r["ok"], r
+    await dee.close()
+
+
+async def test_a_stop_is_no_departure(server_factory: Any) -> None:
+    srv = server_factory("stop.db", game_seed=5, away_seconds=AWAY)
+    dee, eve, fay = await _seated(srv, "halt", ["Dee", "Eve", "Fay"])
+    await fay.close()
+    await dee.wait(lambda: dee.state["room"]["seats"][2]["away_since"] is not None)
+    left = dee.state["room"]["seats"][2]["away_since"]
+    srv.stop()  # SIGTERM: the server closes Dee's and Eve's connections itself
+    for c in (dee, eve):
+        await c.close()
+    started = time.time()
+    srv.start()
+    await dee.connect(token=dee.token)
+    seats = dee.state["room"]["seats"]
+    assert seats[2]["away_since"] == left
+    assert seats[1]["away_since"] >= started, "Eve counted away from the server's stop"
+    await dee.close()
