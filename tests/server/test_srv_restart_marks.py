@@ -14,12 +14,18 @@ restarted on its SQLite file; restmarks.py):
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 
-from .harness import Client, ServerProc
+from bohnanza.server.hub import Hub
+from bohnanza.server.room import Room
+from bohnanza.server.settings import Settings
+
+from .harness import Client, ServerProc, offline_conn, queued_replies
 
 AWAY = 4.0  # away_seconds: the restart and a reconnect take far less on any machine
 
@@ -106,3 +112,34 @@ async def test_a_stop_is_no_departure(server_factory: Any) -> None:
     assert seats[2]["away_since"] == left
     assert seats[1]["away_since"] >= started, "Eve counted away from the server's stop"
     await dee.close()
+
+
+async def test_a_refused_write_keeps_the_away_clock(tmp_path: Path) -> None:
+    """In-process: a write that fails puts the room back as stored (``Journal.rollback``),
+    each seat's live marks kept: the away mark too (it started again at each refusal)."""
+    hub = Hub(Settings(db=tmp_path / "r.db", game_seed=5, bot_delay=600))
+    await hub.start()
+    try:
+        conns = [offline_conn() for _ in range(3)]
+        room = await hub.room_for("back", conns[0])
+        assert isinstance(room, Room)
+        for i, (c, name) in enumerate(zip(conns, ["Ann", "Bob", "Cy"], strict=True)):
+            await room.attach(c, name, None)
+            await room.say(c, i, "/join")
+        await room.say(conns[0], 9, "/start")
+        assert all(r["ok"] for r in queued_replies(conns[0]))
+        await room.detach(conns[2])
+        cy = room.table.seats[2]
+        left = (cy.away_since, cy.away_mono)
+        assert left[0] is not None
+
+        def broken(**kw: Any) -> None:
+            raise sqlite3.OperationalError("database is locked")
+
+        hub.store.save = hub.store.save_command = broken  # type: ignore[method-assign]
+        await room.say(conns[0], 10, "/leave")
+        assert [r.get("code") for r in queued_replies(conns[0])] == ["storage_error"]
+        cy = room.table.seats[2]
+        assert (cy.away_since, cy.away_mono) == left, "the refusal restarted Cy's away clock"
+    finally:
+        await hub.stop()
