@@ -96,6 +96,26 @@ async def test_the_away_clock_runs_on_over_a_restart(server_factory: Any) -> Non
     await dee.close()
 
 
+
+async def test_the_away_clock_runs_on_while_a_room_rests(server_factory: Any) -> None:
+    """The same over a park: the room comes back from storage with Fay away since she left."""
+    srv = server_factory("nap.db", game_seed=5, away_seconds=AWAY, park_after=0.5)
+    dee, eve, fay = await _seated(srv, "doze", ["Dee", "Eve", "Fay"])
+    await fay.close()
+    await dee.wait(lambda: dee.state["room"]["seats"][2]["can_hand_over"], AWAY + 20)
+    left = dee.state["room"]["seats"][2]["away_since"]
+    for c in (dee, eve):
+        await c.close()
+    deadline = time.monotonic() + 30
+    while (_line(srv, "doze") or {}).get("resting") is not True:
+        assert time.monotonic() < deadline, "the room never parked"
+        await asyncio.sleep(0.1)
+    await dee.connect(token=dee.token)
+    assert dee.state["room"]["seats"][2]["away_since"] == left
+    r = await dee.say("/handover Fay")
+    assert r["ok"], r
+    await dee.close()
+
 async def test_a_stop_is_no_departure(server_factory: Any) -> None:
     srv = server_factory("stop.db", game_seed=5, away_seconds=AWAY)
     dee, eve, fay = await _seated(srv, "halt", ["Dee", "Eve", "Fay"])
