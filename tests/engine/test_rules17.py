@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bohnanza.commands import parse
 from bohnanza.commands.logtext import log_line
-from bohnanza.engine import Game, market
+from bohnanza.engine import Game, RuleError, market
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -61,3 +61,27 @@ def test_a_gift_request_in_a_loaded_position_cannot_be_taken_under_classic() -> 
             assert getattr(e, "code", None) == "gift_request_forbidden", e
         else:
             raise AssertionError(f"seat {seat} took gift request {offer}")
+
+
+def _code(fn: object) -> str | None:
+    try:
+        fn()  # type: ignore[operator]
+    except RuleError as e:
+        return e.code
+    return None
+
+
+def test_no_player_ever_has_more_than_three_fields() -> None:
+    """R5: every player starts with 2 fields (3 under some presets) and the most anyone can
+    ever have is 3; R24: no fourth field. A position with 4 fields (or 1) is no game the rules
+    could make and does not load; starting with 3 fields (C2's option) leaves nothing to buy
+    even where a third field has a price."""
+    seat = {"hand": ["soy"], "coins": ["red"] * 5}
+    for n in (1, 4):
+        p = {"preset": "classic", "seats": [dict(seat, fields=[None] * n), {}, {}]}
+        assert _code(lambda p=p: Game.from_position(p)) == "bad_position"
+    g = Game.new("classic", ["A", "B", "C", "D"], 3,
+                 {"start_fields": 3, "third_field_cost": 3})
+    assert all(len(s["fields"]) == 3 for s in g.to_position()["seats"])
+    g.seats[1].coins[:] = ["red"] * 5
+    assert _code(lambda: g.apply(1, parse("/buy").action)) == "third_field_owned"  # type: ignore[union-attr]
