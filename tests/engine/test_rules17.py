@@ -85,3 +85,74 @@ def test_no_player_ever_has_more_than_three_fields() -> None:
     assert all(len(s["fields"]) == 3 for s in g.to_position()["seats"])
     g.seats[1].coins[:] = ["red"] * 5
     assert _code(lambda: g.apply(1, parse("/buy").action)) == "third_field_owned"  # type: ignore[union-attr]
+
+
+def test_the_third_field_is_paid_with_the_top_coins_at_once_and_the_log_tells_it() -> None:
+    """R25: the top ``cost`` cards of the coin stack, the most recently gained, go onto the
+    discard pile bean side up at the purchase (R41: its top card and size are public); R22:
+    3 coins in classic; R23: bought off-turn; R42: the coins left are shown unless
+    ``hidden_money``, where the log and the view tell no total. The order of the three among
+    themselves on the discard pile is not said by R25 (only the duel's reveal reads the pile's
+    order, and there the coins leave the game: C11)."""
+    for hidden in (False, True):
+        # coins listed top first: red was gained last, blue first
+        g = Game.from_position({"preset": "classic", "phase": "trade", "names": NAMES,
+                                "options": {"hidden_money": hidden},
+                                "discard": ["green", "green"], "deck": ["soy"] * 5,
+                                "seats": [{"hand": ["soy"]},
+                                          {"hand": ["chili"],
+                                           "coins": ["red", "soy", "stink", "blue"]}, {}]})
+        events = _say(g, 1, "/buy")
+        p = g.to_position()
+        s = p["seats"][1]
+        assert s["coins"] == ["blue"] and s["fields"] == [None, None, None]
+        assert p["discard"][3:] == ["green", "green"]               # the pile is not replaced
+        assert sorted(p["discard"][:3]) == ["red", "soy", "stink"]   # the 3 most recent coins
+        buy = [e for e in events if e["kind"] == "buy"]
+        assert len(buy) == 1 and buy[0]["seat"] == 1 and buy[0]["cost"] == 3
+        assert log_line(buy[0], "en", NAMES) == "Bob bought a third field"
+        v = g.view(2)
+        assert v["discard_count"] == 5 and v["discard_top"] in ("red", "soy", "stink")
+        assert v["seats"][1]["third_field"] is True
+        assert v["seats"][1]["coins"] == (None if hidden else 1)
+        assert g.view(1)["seats"][1]["coins"] == (None if hidden else 1)   # R42: own too
+
+
+def test_the_final_exhaustion_in_the_reveal_finishes_phases_2_and_3_and_skips_4() -> None:
+    """C7 (RG, AM23, BSW, S004; R38): the final exhaustion during the phase-2 reveal ends the
+    reveal; trading (phase 2) and planting (phase 3) are still played, phase 4 is skipped
+    (nobody draws), then the game is scored (R39)."""
+    g = Game.from_position({"preset": "classic", "phase": "plant", "planted": 1,
+                            "exhaustions": 2, "deck": ["soy", "chili"], "discard": ["blue"],
+                            "names": NAMES,
+                            "seats": [{"hand": ["red", "blue"], "fields": [["red", 2], None]},
+                                      {"hand": ["stink"]}, {"hand": ["green"]}]})
+    _say(g, 0, "/done")
+    p = g.to_position()
+    assert (p["phase"], p["exhaustions"], p["face_up"]) == ("trade", 3, ["soy", "chili"])  # top first
+    _say(g, 0, "/offer red for stink")                # phase 2 goes on: a deal is still made
+    _say(g, 1, "/accept 1")
+    _say(g, 0, "/accept 2")
+    p = g.to_position()
+    assert p["seats"][0]["to_plant"] == ["stink"] and p["seats"][1]["to_plant"] == ["red"]
+    _say(g, 0, "/done")                                # the face-up cards are P0's to plant
+    for seat, text in ((1, "/plant red 1"), (0, "/plant stink 2"), (0, "/harvest 1"),
+                       (0, "/plant chili 1"), (0, "/harvest 2"), (0, "/plant soy 2")):
+        _say(g, seat, text)
+    p = g.to_position()
+    assert p["phase"] == "over"
+    # phase 4 skipped: hands hold what they held after the deal, nothing drawn (R38)
+    assert [len(s["hand"]) for s in p["seats"]] == [1, 0, 1]
+
+
+def test_the_card_data_are_the_consensus_values() -> None:
+    """C16: the outliers of §1b are not used: Blue pays 2 coins from 6 cards (TBG says 5),
+    there are 4 Cocoa cards (GRV says 5), Garden pays 2 and 3 only; the 154-card deck and the
+    104-card deck (§1a, §1b)."""
+    from bohnanza.engine.beans import BEANS, coins_for
+    assert BEANS["blue"][0] == 20 and coins_for("blue", 5) == 1 and coins_for("blue", 6) == 2
+    assert BEANS["cocoa"][0] == 4
+    assert [coins_for("garden", n) for n in range(1, 7)] == [0, 2, 3, 3, 3, 3]
+    assert [coins_for("green", n) for n in (3, 5, 6, 7)] == [1, 2, 3, 4]      # not 3/5/7/8
+    assert [coins_for("blackeyed", n) for n in (2, 4, 5, 6)] == [1, 2, 3, 4]  # not 4/5/6/7
+    assert sum(BEANS[b][0] for b in BEANS) == 154
