@@ -128,6 +128,9 @@ def _en_withdraw(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
 
 
 def _en_offer_stale(who: str, d: dict[str, Any], own: bool, name: Name) -> str:
+    if d.get("why") == "gift_request":     # C12: the gift it answered is gone
+        return (f"Offer #{d['id']} left the market: the gift {who} answered is gone, and "
+                "asking for a gift is not allowed here")
     return f"Offer #{d['id']} left the market: {who} no longer holds what it gives"
 
 
@@ -236,6 +239,9 @@ def _ja(kind: str, who: str, d: dict[str, Any], own: bool, name: Callable[[Any],
     if kind == "withdraw":
         return f"{who}がオファー#{d['id']}を撤回"
     if kind == "offer_stale":
+        if d.get("why") == "gift_request":     # C12: the gift it answered is gone
+            return (f"オファー#{d['id']}が市場から消えた（{who}が応じた贈り物がなくなり、"
+                    "贈り物の依頼はできない）")
         return f"オファー#{d['id']}が市場から消えた（{who}が出すカードを持っていない）"
     if kind == "deal_start":
         if d.get("gift"):       # R30: one side gives nothing

@@ -38,7 +38,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "turn": (),
     "offer": ("id", "give", "want", "to_active", "to"),
     "withdraw": ("id",),
-    "offer_stale": ("id",),
+    "offer_stale": ("id", "why"),
     "deal_start": ("offer", "other", "gift"),
     "provide": ("offer",),
     "deal_cancel": ("offer",),
@@ -49,7 +49,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
 """The public fields of each kind, in order. A rule module logs an event by appending its
 record ``(kind, seat, values, secret)`` to ``GameState.events``: ``values`` hold the fields in
 this order (a ``None`` value is a field left out: ``coins`` under ``hidden_money``, ``final``
-outside the final harvest), ``secret`` what only ``seat`` may see (or ``None``). One plain tuple
+outside the final harvest, ``why`` of an ``offer_stale`` whose owner no longer holds its cards), ``secret`` what only ``seat`` may see (or ``None``). One plain tuple
 and one call of the list's own ``append`` (issue 14): no dict, no text, no ``Event`` until read
 (:class:`EventLog`)."""
 
@@ -153,6 +153,9 @@ class Event(tuple[str, "int | None", "tuple[Any, ...] | dict[str, Any]",
         if k == "withdraw":
             return f"{who} withdrew offer {d['id']}"
         if k == "offer_stale":
+            if d.get("why") == "gift_request":   # C12: the gift it answered is gone
+                return (f"offer {d['id']} left the market: the gift {who} answered is gone, "
+                        "and asking for a gift is not allowed here")
             return f"offer {d['id']} left the market: {who} no longer holds what it gives"
         if k == "deal_start":
             other = self._name(d["other"], names)

@@ -13,7 +13,7 @@ is 2 (R34) and the first exhaustion ends the game (R37, R38).
 
 from __future__ import annotations
 
-from . import scoring
+from . import market, scoring
 from .rng import shuffle
 from .state import GameState
 
@@ -57,6 +57,8 @@ def reveal(g: GameState) -> None:
         return
     g.phase = "trade"
     g.passed.clear()
+    if g.offers and not g.rules.allow_gift_requests:
+        market.drop_gift_requests(g)    # C12 with C13: no gift request lives into a phase 2
     for o in g.offers:
         if o.declined:
             o.declined = ()     # a new phase 2: every seat may take it again
@@ -157,6 +159,9 @@ def phase4(g: GameState) -> None:
     g.phase = "plant_offer" if rules.duel else "plant"   # §3a step 1 first in the duel
     g.planted = 0
     g.events.append(("turn", g.active, (), None))
+    if g.offers and not g.rules.allow_gift_requests:
+        market.drop_gift_requests(g)    # C12 with C13: a taker's answer to a gift of the
+        #                                 turn before would ask the new active player for one
 
 
 def take(g: GameState) -> str | None:

@@ -205,6 +205,8 @@ def withdraw(g: GameState, seat: int, action: Withdraw) -> None:
                         f"offer {offer_id} is in a deal; /cancel the deal first", "R31")
     g.offers.remove(o)
     g.events.append(("withdraw", seat, (offer_id,), None))
+    if o.want == {} and not g.rules.allow_gift_requests:
+        drop_gift_requests(g)   # C12: the takers' answers to a withdrawn gift ask for one now
 
 
 def direct(g: GameState, seat: int, o: Offer) -> bool:
@@ -238,7 +240,7 @@ def acceptable(g: GameState, seat: int, o: Offer) -> bool:
     """Hint: ``/accept o.id`` by ``seat`` would be accepted now."""
     if g.phase != "trade" or o.owner == seat or not o.complete:
         return False
-    if not for_seat(o, seat):
+    if not for_seat(o, seat) or (o.give == {} and asks_gift(g, o)):
         return False
     if seat == g.active:
         return (g.deal is None and o.owner != g.active and holds(g, o.owner, o.give)
@@ -319,6 +321,7 @@ def acceptable_ids(g: GameState, seat: int, held: Holdings | None = None) -> lis
         for o in g.offers:
             if (o.owner != active and o.give != "?" and o.want != "?"
                     and (o.to is None or o.to == seat)
+                    and (o.give or not asks_gift(g, o))     # C12
                     and (holds(g, o.owner, o.give) and holds(g, seat, o.want) if held is None
                          else counted_holds(held.of(o.owner), o.give)
                          and counted_holds(held.of(seat), o.want))):
@@ -328,6 +331,8 @@ def acceptable_ids(g: GameState, seat: int, held: Holdings | None = None) -> lis
     out = []
     for o in g.offers:
         if o.owner != active or o.give == "?" or o.want == "?":    # not o.complete
+            continue
+        if not o.give and asks_gift(g, o):      # C12: the active player asks for a gift
             continue
         if o.to == seat:            # aimed at this seat: the deal starts at once [house]
             if free and (holds(g, active, o.give) and holds(g, seat, o.want) if held is None
@@ -366,6 +371,9 @@ def accept(g: GameState, seat: int, action: Accept) -> None:
     if o.give == "?" or o.want == "?":   # not o.complete
         raise RuleError("offer_incomplete", f"offer {offer_id} has a '?': answer it with an "
                         "offer of your own", "C12")
+    if o.give == {} and asks_gift(g, o):
+        raise RuleError("gift_request_forbidden", f"offer {offer_id} asks for a gift, which "
+                        "these rules do not allow", "C12")
     active = g.active
     if seat != active:
         if o.owner != active:
@@ -624,18 +632,58 @@ def cancel(g: GameState, seat: int) -> None:
 
 
 def sweep_stale(g: GameState) -> None:
-    """Offers whose owner no longer holds what they give leave the market (C13, T28)."""
+    """Offers whose owner no longer holds what they give leave the market (C13, T28); so do
+    gift requests that answer nothing any more where C12 forbids them
+    (:func:`drop_gift_requests`)."""
     deal = g.deal
     deal_offer = deal.offer if deal is not None else None
     stale: list[Offer] = []
     for o in g.offers:      # a loop, not a comprehension: this runs after most actions
         if o.id != deal_offer and not holds(g, o.owner, o.give):
             stale.append(o)
-    if not stale:
+    if stale:
+        for o in stale:
+            g.events.append(("offer_stale", o.owner, (o.id, None), None))
+        g.offers = [o for o in g.offers if o not in stale]
+    if not g.rules.allow_gift_requests:
+        drop_gift_requests(g)
+
+
+def asks_gift(g: GameState, o: Offer) -> bool:
+    """Whether ``o`` asks for a gift where ``allow_gift_requests`` is false (C12): it gives
+    nothing and is no taker's answer to a gift of the active player. ``/accept`` of the
+    active player's ``X for nothing`` posts the copy ``nothing for X`` (AU2): that copy says
+    "I take it", and stays one only while the active player's gift is in the market. Once the
+    gift has left (withdrawn, given to another, its card gone) or the turn has passed (C13
+    keeps offers across turns), the copy would be a standing request for a gift, which
+    classic (seed 000) does not let anyone make. ``False`` where gift requests are
+    allowed."""
+    if g.rules.allow_gift_requests or o.give != {}:
+        return False
+    if g.deal is not None and g.deal.offer == o.id:
+        return False    # a deal under way on it is carried out or called off first (R31)
+    active = g.active
+    if o.owner == active:
+        return True
+    want = o.want
+    for a in g.offers:
+        if a.owner == active and a.want == {} and a.give == want and for_seat(a, o.owner):
+            return False
+    return True
+
+
+def drop_gift_requests(g: GameState) -> None:
+    """Take the offers :func:`asks_gift` finds out of the market (C12 with C13), each logged
+    as ``offer_stale`` with ``why: "gift_request"``. A no-op where gift requests are
+    allowed."""
+    if g.rules.allow_gift_requests or not g.offers:
         return
-    for o in stale:
-        g.events.append(("offer_stale", o.owner, (o.id,), None))
-    g.offers = [o for o in g.offers if o not in stale]
+    gone = [o for o in g.offers if o.give == {} and asks_gift(g, o)]
+    if not gone:
+        return
+    for o in gone:
+        g.events.append(("offer_stale", o.owner, (o.id, "gift_request"), None))
+    g.offers = [o for o in g.offers if o not in gone]
 
 
 def clear_signals(g: GameState, seat: int, action: object = None) -> None:

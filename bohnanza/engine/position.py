@@ -125,7 +125,8 @@ def _ref(text: str) -> CardRef:
 def load(g: S, p: dict[str, Any]) -> S:
     """Fill ``g`` from the (partial) position ``p``. Raises ``RuleError`` ``bad_position``
     for any value of the wrong shape (a field without its count, an offer without its id, a
-    seat that is no object: a scenario file's slip), ``unknown_preset`` and
+    seat that is no object: a scenario file's slip) and for a seat with fewer than 2 or more
+    than 3 fields (R5: 2 or 3 at the start, at most one bought, never a fourth), ``unknown_preset`` and
     ``bad_player_count`` as ``rules_for`` does."""
     if not isinstance(p, dict):
         raise RuleError("bad_position", "a position is a JSON object")
@@ -172,6 +173,9 @@ def _load(g: S, p: dict[str, Any]) -> S:
                 if bean not in BEANS or int(count) < 1:
                     raise RuleError("bad_position", f"bad field {f!r}")
                 fields.append([bean, int(count)])
+        if not 2 <= len(fields) <= 3:
+            raise RuleError("bad_position", f"seat {i + 1} has {len(fields)} fields; a player "
+                            "has 2 or 3, never more than 3 (R5)")
         s = Seat(str(rs.get("name", f"P{i}")), _beans(rs.get("hand"), "hand"), fields,
                  _beans(rs.get("coins"), "coins")[::-1], _beans(rs.get("to_plant"), "to_plant"))
         seats.append(s)

@@ -352,6 +352,29 @@ def test_a_traded_offer_and_the_offer_it_answered_read_traded(page: Any, server:
     assert lines == ["Ann and Bob traded: 1 Green for 1 Blue"], lines
 
 
+def test_a_gift_takers_answer_that_outlived_the_gift_says_why_it_went(page: Any,
+                                                                      server: str) -> None:
+    """C12 with C13 (classic): Bob's /accept of Ann's gift of the face-up Green posts #2,
+    'nothing for Green'; Ann withdraws the gift, so #2 would ask for a gift, which classic
+    does not allow: it leaves the market, and Bob reads why (not "its owner no longer holds
+    the cards": he never gave anything)."""
+    g = P.game(phase="trade", face_up=["green"], seats=[{}, {"hand": ["blue"]}, {}])
+    P.say(g, 0, "/offer green for nothing")
+    P.say(g, 1, "/accept 1")
+    P.show(page, server, P.state(g, 1))                  # Bob's board has shown his #2
+    page.wait_for_selector('#market .offer[data-offer="2"]')
+    cmd = parse("/withdraw 1")
+    assert isinstance(cmd, GameCommand)
+    entries = [e.for_viewer(1, list(g.names)) for e in g.apply(0, cmd.action)]
+    assert g.view(1)["offers"] == []
+    page.evaluate("""async (es) => {
+        (await import('/js/render/market.js')).noteOfferNews(es); }""", entries)
+    page.evaluate("m => window.__bohnanza.push(m)", P.state(g, 1))
+    news = page.locator("#market .offer-news").inner_text()
+    assert "Offer #2 is gone: the gift it answered is gone" in news, news
+    assert "no longer holds" not in news, news
+
+
 def test_a_copy_in_the_deal_is_not_said_to_wait(page: Any, server: str) -> None:
     """The trial: during the deal on Bob's copy #2, Ann's #1 still said "your copy #2 waits".
     The engine's note says the copy is in the deal; nothing says it waits."""

@@ -74,7 +74,10 @@ def test_the_ship_hint_names_the_piles_of_the_draw(category: str, level: Any,
     assert you["can_ship"] == [1]
     hint = you["ship_draws"]["1"]
     assert hint["count"] == 2 and [p["pile"] for p in hint["piles"]] == offered
-    assert all(p["supply"] == len(g.piles[p["pile"]]) for p in hint["piles"])  # nothing discarded yet
+    # nothing is discarded yet but the shipment itself: F27 lays the base beside its pile
+    # before the cards are taken, so that pile can supply one more (G5, docs/farm.md D4)
+    assert all(p["supply"] == len(g.piles[p["pile"]]) + (p["pile"] == "L2 fruit")
+               for p in hint["piles"])
     assert g.view(1)["you"]["ship_draws"] == {}             # not seat 1's harvest turn
     last = offered[-1]
     g.apply(0, Ship(1, (PileRef(int(last[1]), last.split(" ")[1]),) * 2))   # the last offered
@@ -104,3 +107,20 @@ def test_the_hint_says_which_cards_come_when_no_pile_is_named(piles: dict[str, l
     g.apply(0, Draw(()))                                    # the server takes exactly those
     assert [c.rsplit(" ", 1)[0] for c in g.view(0)["you"]["hand"]] == sorted(
         default, key=["L1 root", "L1 leaf"].index)
+
+
+def test_a_shipment_can_take_back_its_own_cards_and_the_hint_says_so() -> None:
+    """F27: the shipped cards are discarded, *then* the 2 cards are taken; G5: a card needed
+    from an empty pile first shuffles that pile's discards in, so the base just shipped can
+    come back when its pile is otherwise empty (docs/farm.md D4). The board's hint counts it,
+    as the server takes it (FA3)."""
+    g = FarmGame.from_position(prepare({
+        "phase": "harvest", "harvest_order": [0, 1], "active": 0,
+        "piles": {"L2 leaf": ["L2 leaf aroma+2"]},
+        "seats": [{"order_card": 2, "field": [{"base": "L2 root shape+2", "planted": 1}]},
+                  {"order_card": 1, "hand": ["L1 leaf shape+1"]}]}))
+    hint = g.view(0)["you"]["ship_draws"]["1"]
+    assert hint["default"] == ["L2 root", "L2 leaf"]
+    assert [(p["pile"], p["supply"]) for p in hint["piles"]] == [("L2 root", 1), ("L2 leaf", 1)]
+    g.apply(0, Ship(1, (PileRef(2, "root"), PileRef(2, "leaf"))))
+    assert sorted(g.view(0)["you"]["hand"]) == ["L2 leaf aroma+2", "L2 root shape+2"]

@@ -57,6 +57,14 @@ async def test_bad_input_changes_nothing(server_factory: Any) -> None:
     await refused(oc, "/join Zed", "already_seated")
     await refused(oc, "/option hiddenmoney on", "game_running")
     await refused(oc, "/addbot", "game_running")
+    # pitfall B19: one client's errors and refusals go to that client only, never to the room
+    await table.sync()
+    for c in table.clients:
+        if c is not oc:
+            assert c.errors == [], (c.name, c.errors)
+            assert not any(isinstance(r, dict) and r.get("code") in (
+                "bad_json", "unknown_type", "bad_message", "parse_error", "not_your_turn",
+                "too_long", "game_running", "already_seated") for r in c.replies.values())
 
     # someone else's seat: a wrong token gets no seat, no hand, no say
     thief = Client(url, "Thief")

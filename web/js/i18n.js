@@ -632,6 +632,8 @@ const T = {
   got_cards: ['You got {cards} from {name}: plant them in phase 3.', '{name}から{cards}をもらいました: フェーズ3で植えます。'],
   gone_withdrawn: ['Offer #{n} was withdrawn.', 'オファー#{n}は撤回されました。'],
   gone_stale: ['Offer #{n} is gone: its owner no longer holds the cards.', 'オファー#{n}は消えました: 出す側がカードを持っていません。'],
+  // C12: a taker's answer to a gift whose gift left (the log's offer_stale, why gift_request)
+  gone_gift_request: ['Offer #{n} is gone: the gift it answered is gone, and asking for a gift is not allowed here.', 'オファー#{n}は消えました: 応じた贈り物がなくなり、贈り物の依頼はできません。'],
   // trial 6: an offer of face-up cards its owner kept as she ended trading (R32, R33)
   gone_kept_mine: ['Offer #{n} ended: the face-up cards are yours to plant (phase 3).', 'オファー#{n}は終わりました: 表向きのカードはあなたのものです（フェーズ3で植えます）。'],
   gone_kept: ['Offer #{n} ended: {name} keeps the face-up cards to plant (phase 3).', 'オファー#{n}は終わりました: 表向きのカードは{name}が植えます（フェーズ3）。'],

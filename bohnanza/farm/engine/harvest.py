@@ -86,10 +86,11 @@ def ship(g: FarmGame, seat: int, a: Ship) -> None:
         raise RuleError("already_entered", "an entered vegetable cannot be shipped", "G26")
     _check_grown(g, b)
     rules = g.rules
-    requests = piles.resolve_draws(g, rules.draw_count, draw_level(g, b),
-                                   draw_categories(g, b), a.piles, "G15")
-    value = ship_value(g, b)
     cards = b.cards()
+    # F27: the cards are discarded first, then taken: the shipped cards can come back (D4)
+    requests = piles.resolve_draws(g, rules.draw_count, draw_level(g, b),
+                                   draw_categories(g, b), a.piles, "G15", cards)
+    value = ship_value(g, b)
     s.field[a.slot - 1] = None
     piles.discard(g, cards)
     s.cost += value

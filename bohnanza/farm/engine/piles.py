@@ -5,9 +5,11 @@ the canonical position lists the top first. Every discard goes face up beside th
 own level and category (G5). A card wanted from an empty pile first turns that pile's discards
 into a new shuffled pile (``piles.reshuffle = "when_empty"``; ``"never"``: the discards stay).
 
-Taking is checked before anything moves: :func:`plan` walks the requests over counts of the
-piles and discards as they are *before* the action (the action's own discards are not counted,
-docs/farm.md D4) and raises ``RuleError`` when a request cannot be met.
+Taking is checked before anything moves: :func:`plan` and :func:`resolve_draws` walk the
+requests over counts of the piles and discards, and raise ``RuleError`` when a request cannot
+be met. A transformation's own discards are not counted (G14: it is refused before anything is
+discarded); a shipment's are (F27: its cards are discarded, *then* the cards are taken, so an
+empty pile first shuffles in its discards, the shipped cards among them, G5): docs/farm.md D4.
 """
 
 from __future__ import annotations
@@ -59,9 +61,11 @@ def take(g: FarmGame, key: str, card: str | None) -> str:
 
 
 class Supply:
-    """Counts of what the piles can still give during one action's planning."""
+    """Counts of what the piles can still give during one action's planning. ``discarded``:
+    the cards the action lays beside their piles before it takes any (a shipment's, F27;
+    docs/farm.md D4), counted with the discards."""
 
-    def __init__(self, g: FarmGame) -> None:
+    def __init__(self, g: FarmGame, discarded: list[str] | None = None) -> None:
         self.g = g
         self.search = g.rules.take == "search"
         self.reshuffle = g.rules.reshuffle == "when_empty"
@@ -69,15 +73,19 @@ class Supply:
         self.disc: dict[str, int] = {}
         self.pile_ms: dict[str, Counter[str]] = {}
         self.disc_ms: dict[str, Counter[str]] = {}
+        self.extra: dict[str, list[str]] = {}
+        for c in discarded or ():
+            self.extra.setdefault(g.rules.pile_of(c), []).append(c)
 
     def _load(self, key: str) -> None:
         if key in self.pile:
             return
+        extra = self.extra.get(key, [])
         self.pile[key] = len(self.g.piles[key])
-        self.disc[key] = len(self.g.discards[key])
+        self.disc[key] = len(self.g.discards[key]) + len(extra)
         if self.search:
             self.pile_ms[key] = Counter(self.g.piles[key])
-            self.disc_ms[key] = Counter(self.g.discards[key])
+            self.disc_ms[key] = Counter(self.g.discards[key]) + Counter(extra)
 
     def available(self, key: str) -> int:
         self._load(key)
@@ -140,8 +148,10 @@ def plan(g: FarmGame, requests: list[Request], rule: str) -> None:
 
 
 def resolve_draws(g: FarmGame, count: int, level: int, categories: list[str],
-                  given: tuple[PileRef, ...], rule: str) -> list[Request]:
-    """The pile for each of ``count`` cards of ``level`` (shipping G15, rescue G23).
+                  given: tuple[PileRef, ...], rule: str,
+                  discarded: list[str] | None = None) -> list[Request]:
+    """The pile for each of ``count`` cards of ``level`` (shipping G15, rescue G23), taken
+    after ``discarded`` (a shipment's own cards, F27) lie beside their piles.
 
     ``categories``: the allowed categories, the default order first (docs/farm.md D5). A
     named pile must be allowed and able to supply; a card left unnamed comes from the first
@@ -154,7 +164,7 @@ def resolve_draws(g: FarmGame, count: int, level: int, categories: list[str],
         raise RuleError("too_many_piles", f"you take {count} card{'s' if count != 1 else ''} "
                         f"here, but named {len(given)} piles", rule)
     keys = list(dict.fromkeys(pile_key(rules, level, c) for c in categories))
-    supply = Supply(g)
+    supply = Supply(g, discarded)
     out: list[Request] = []
     for i in range(count):
         if not any(supply.available(k) for k in keys):
@@ -178,23 +188,28 @@ def resolve_draws(g: FarmGame, count: int, level: int, categories: list[str],
     return out
 
 
-def draw_options(g: FarmGame, level: int, categories: list[str]) -> list[dict[str, object]]:
+def draw_options(g: FarmGame, level: int, categories: list[str],
+                 discarded: list[str] | None = None) -> list[dict[str, object]]:
     """The piles a draw of ``level`` cards may name (shipping G15, rescue G23), the default
     first as :func:`resolve_draws` fills an unnamed card (docs/farm.md D5), each with how many
-    cards it can supply now (its pile, and its discards when they are reshuffled, G5); a pile
-    that can supply none is left out. Shape: ``[{"pile": "L1 root", "supply": 11}, ...]``."""
+    cards it can supply now (its pile, and its discards when they are reshuffled, G5, with
+    ``discarded``, the cards the action lays there first: a shipment's, F27); a pile that can
+    supply none is left out. Shape: ``[{"pile": "L1 root", "supply": 11}, ...]``."""
     keys = list(dict.fromkeys(pile_key(g.rules, level, c) for c in categories))
-    supply = Supply(g)
+    supply = Supply(g, discarded)
     return [{"pile": k, "supply": supply.available(k)} for k in keys if supply.available(k)]
 
 
-def draw_hint(g: FarmGame, count: int, level: int, categories: list[str]) -> dict[str, object]:
+def draw_hint(g: FarmGame, count: int, level: int, categories: list[str],
+              discarded: list[str] | None = None) -> dict[str, object]:
     """What a draw of ``count`` cards of ``level`` may name, for the board (shipping G15,
     rescue G23): ``{"count", "piles": draw_options, "default": [...]}``; ``default`` is the
     pile of each card the draw brings when none is named (docs/farm.md D5), so its length is
-    how many cards come: fewer than ``count`` when the piles hold fewer (G5)."""
-    default = [k for k, _ in resolve_draws(g, count, level, categories, (), "G15")]
-    return {"count": count, "piles": draw_options(g, level, categories), "default": default}
+    how many cards come: fewer than ``count`` when the piles hold fewer (G5). ``discarded``:
+    the shipment's own cards, beside their piles before the draw (F27)."""
+    default = [k for k, _ in resolve_draws(g, count, level, categories, (), "G15", discarded)]
+    return {"count": count, "piles": draw_options(g, level, categories, discarded),
+            "default": default}
 
 
 def draw_all(g: FarmGame, requests: list[Request]) -> list[str]:

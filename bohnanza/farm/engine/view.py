@@ -250,7 +250,7 @@ def you(g: FarmGame, seat: int | None) -> dict[str, Any] | None:
             if slot in can_ship:
                 ship_draws[str(slot)] = piles.draw_hint(
                     g, rules.draw_count, harvest.draw_level(g, base),
-                    harvest.draw_categories(g, base))
+                    harvest.draw_categories(g, base), base.cards())   # F27, D4
     return {
         "seat": seat,
         "hand": s.hand[:],

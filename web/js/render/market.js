@@ -120,7 +120,7 @@ export function noteOfferNews(entries) {
       later = [];
     }
     later.push(...notTakenOf(e));
-    const key = NEWS_KIND[e.kind];
+    const key = e.kind === 'offer_stale' && e.why === 'gift_request' ? 'gone_gift_request' : NEWS_KIND[e.kind];
     if (!key) continue;
     const id = e.kind === 'withdraw' || e.kind === 'offer_stale' ? e.id : e.offer;
     if (id === undefined) continue;
