@@ -47,6 +47,7 @@ from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 from .conn import DIRECT_RECEIVE, DIRECT_SEND, Buckets
 from .headlimit import HeadLimit
 from .httpcut import HttpCut, too_many
+from .secheaders import RAW
 from .wsframe import SHORT_HEADERS, lone_text, long_header
 from .wsframe import text_frame as text_frame  # (its home before wsframe.py)
 
@@ -187,7 +188,7 @@ def _address(transport: Any) -> str:
 
 
 _REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
-            b"connection: close\r\nretry-after: 5\r\ncontent-length: %d\r\n\r\n%s")
+            + RAW + b"connection: close\r\nretry-after: 5\r\ncontent-length: %d\r\n\r\n%s")
 
 
 class GatedHttp(HeadLimit, HttpCut, HttpToolsProtocol):

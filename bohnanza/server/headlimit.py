@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .secheaders import RAW
+
 _HEAD_TOO_BIG = (b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
-                 b"content-type: text/plain; charset=utf-8\r\nconnection: close\r\n"
+                 b"content-type: text/plain; charset=utf-8\r\n" + RAW + b"connection: close\r\n"
                  b"content-length: %d\r\n\r\n%s")
 
 

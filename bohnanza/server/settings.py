@@ -95,6 +95,9 @@ class Settings(BaseSettings):
     # own), and the per-address rates of new rooms and typed lines count the client it names.
     # Empty (the default): X-Forwarded-For is ignored, from anyone
     trusted_proxies: Annotated[list[str], NoDecode] = []
+    # Strict-Transport-Security max-age on answers to HTTPS requests (a trusted proxy's
+    # X-Forwarded-Proto: https); never over plain HTTP (secheaders.py); 0: never
+    hsts_seconds: int = Field(default=31_536_000, ge=0)
     # Host headers served (TrustedHostMiddleware); empty: what serve binds (trusted_hosts)
     allowed_hosts: Annotated[list[str], NoDecode] = []
     # a room nobody is connected to for this long is parked: out of memory and of max_rooms,
