@@ -49,6 +49,10 @@ class Settings(BaseSettings):
     lease_timeout: float = Field(default=2.0, gt=0.2, le=60)
     web_dir: Path = REPO_ROOT / "web"
 
+    # the development pages: the sample board (``/r/ROOM?sample``, ``web/dev/``), off unless
+    # asked for (the tests' servers and a developer's: BOHNANZA_DEV_PAGES=1)
+    dev_pages: bool = False
+
     # limits
     max_frame_bytes: int = Field(default=4096, ge=256)
     # permessage-deflate (RFC 7692) when a client asks for it, as browsers do. Off: every
