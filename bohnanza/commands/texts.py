@@ -222,6 +222,12 @@ TEXTS: dict[str, tuple[str, str]] = {
                            "another room.",
                            "このルームの保存されたゲームは壊れているため遊べません。別のルームを"
                            "使ってください。"),
+    "error.too_many_own_rooms": ("Your address already holds {n} open rooms, as many as it may; "
+                                 "join one of them, or leave one first (a room nobody is in "
+                                 "closes after a while).",
+                                 "あなたのアドレスはすでに{n}個のルームを開いています（上限です）。"
+                                 "そのどれかに参加するか、先にどれかを離れてください"
+                                 "（誰もいないルームはしばらくすると閉じます）。"),
     "error.too_many_new_rooms": ("Too many new rooms from your address; wait a minute or join "
                                  "one.",
                                  "あなたのアドレスから新しいルームが多すぎます。1分ほど待つか、"

@@ -65,6 +65,7 @@ class Hub:
         self._in_use: int | None = None  # the database's server lock, held shared (inuse.py)
         self._held = in_use  # that lock, held by the caller before the start (bohnanza serve)
         self._sweep_at = 0.0  # when stored rooms unused for forget_after are next forgotten
+        self.made_by: dict[str, str] = {}  # a live room -> the address that made it (or woke it)
 
     def open(self) -> None:
         """Open the store and load every stored room (before serving; a room that cannot be
@@ -226,6 +227,22 @@ class Hub:
                               "join one.", conn.lang))
         conn.close(CLOSE_TRY_LATER, "too many rooms")
 
+    def own_rooms_full(self, conn: Conn, address: str) -> bool:
+        """Does ``address`` hold ``max_rooms_per_address`` live rooms it made (or woke from
+        storage without a seat there)? Then ``conn`` is told so (``too_many_own_rooms``, 1013):
+        one address filled every slot of ``max_rooms`` before (at its rate of new rooms,
+        each kept by a connection). Not with the per-address limits off, nor in-process."""
+        if not self.gate.per_address or address == "?":
+            return False
+        self.made_by = {n: a for n, a in self.made_by.items() if n in self.rooms}
+        cap = self.settings.max_rooms_per_address
+        if sum(a == address for a in self.made_by.values()) < cap:
+            return False
+        conn.send(error_frame("too_many_own_rooms", texts.text(
+            "error.too_many_own_rooms", "en", n=cap), conn.lang))
+        conn.close(CLOSE_TRY_LATER, "too many rooms from your address")
+        return True
+
     def refuse_damaged(self, conn: Conn) -> None:
         conn.send(error_frame("room_damaged", "This room's stored game is damaged and cannot "
                               "be played; use another room.", conn.lang))
@@ -235,7 +252,8 @@ class Hub:
                        address: str = "?") -> Room | RelayedRoom | None:
         """The room, created on first use; None (and the connection told why) past the limits:
         a damaged room (``room_damaged``), too many live rooms (``too_many_rooms``), too many
-        new rooms from ``address`` (``too_many_new_rooms``, gate.py), a room full of
+        live rooms made by ``address`` (``too_many_own_rooms``: :meth:`own_rooms_full`), too
+        many new rooms from it (``too_many_new_rooms``, gate.py), a room full of
         connections (``room_crowded``; a valid seat ``token`` always gets in: watchers are
         refused first), a server nearly at ``max_connections`` (``server_crowded``: its last
         tenth is for seat tokens). On PostgreSQL: claimed (and loaded) here, or relayed to the process
@@ -265,6 +283,8 @@ class Hub:
                     conn.send(error_frame(why[0], why[1], conn.lang))
                     conn.close(CLOSE_POLICY, why[0])
                     return None
+                if self.own_rooms_full(conn, address):
+                    return None
                 if not self.gate.new_room(address):
                     conn.send(error_frame("too_many_new_rooms", "Too many new rooms from your "
                                           "address; wait a minute or join one.", conn.lang))
@@ -272,6 +292,7 @@ class Hub:
                     return None
                 room = self._new_room(name)
                 self.rooms[name] = room
+                self.made_by[name] = address
             seat = (room.table.find_token(token) if token and isinstance(room, Room)
                     else None)  # a relayed room's owner checks its own seats
             if isinstance(room, Room) and self.crowded(room, conn, seat):

@@ -82,6 +82,9 @@ class Settings(BaseSettings):
     max_conns_per_address: int = Field(default=40, ge=1)
     connects_per_second: float = Field(default=4.0, gt=0)  # new connections per address
     connects_burst: int = Field(default=40, ge=1)
+    # live rooms one address made (or woke from storage) at once: one address filled all of
+    # max_rooms before, each room kept by a connection
+    max_rooms_per_address: int = Field(default=10, ge=1)
     rooms_per_minute: float = Field(default=6.0, gt=0)  # new rooms per address
     rooms_burst: int = Field(default=6, ge=1)
     flood_bar_seconds: float = Field(default=30.0, ge=0)  # new connections refused after a flood

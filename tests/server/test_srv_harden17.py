@@ -1,0 +1,54 @@
+"""Gaps of the open-internet hardening found open after issue 11 (a real ``bohnanza serve``,
+real WebSocket and HTTP clients; the clients of another address bind 127.0.0.x)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import httpx
+
+from .harness import Client, ServerProc
+
+
+async def _refused(url: str, **kw: Any) -> dict[str, Any]:
+    """A hello for ``url`` that the server refuses: the error it sent (and the close 1013)."""
+    c = Client(url)
+    await c.connect(hello=False, **kw)
+    await c.send({"type": "hello", "name": "X"})
+    assert await c.closed() == 1013
+    return c.errors[-1]
+
+
+async def test_one_address_holds_at_most_its_share_of_the_live_rooms(
+        server_factory: Any) -> None:
+    """``max_rooms_per_address=3``: one address makes 3 rooms and keeps them (a connection in
+    each); its 4th is refused ``too_many_own_rooms`` (1013) with a line saying so, while another
+    address makes rooms; a room of the first that parks frees its share. Before: one address
+    made rooms until ``max_rooms`` (at its rate of new rooms), and nobody else could."""
+    srv: ServerProc = server_factory(per_address_limits=1, max_rooms=6, rooms_burst=10,
+                                     max_rooms_per_address=3, park_after=1,
+                                     idle_check_interval=0.2)
+    mine = [await Client(srv.ws_url(f"mine{i}"), "Mal").connect() for i in range(3)]
+    err = await _refused(srv.ws_url("mine3"))
+    assert err["code"] == "too_many_own_rooms", err
+    assert "already holds 3 open rooms" in err["message"], err
+    # joining a room that exists is no new room
+    again = await Client(srv.ws_url("mine0"), "Mal2").connect()
+    await again.close()
+    # another address is not held to the first one's share
+    other = [await Client(srv.ws_url(f"other{i}"), "Ann").connect(
+        local_addr=("127.0.0.2", 0)) for i in range(3)]
+    assert all(o.welcomes for o in other)
+    # a room of the first address parks (its player left): its share comes back
+    assert (await mine[0].say("/join"))["ok"]
+    await mine[0].close()
+    deadline = time.monotonic() + 15
+    while "mine0" in [r["room"] for r in httpx.get(srv.base + "/api/rooms").json()]:
+        assert time.monotonic() < deadline
+        await asyncio.sleep(0.2)
+    fresh = await Client(srv.ws_url("mine3"), "Mal").connect()
+    assert fresh.welcomes[-1]["room"] == "mine3"
+    for c in (*mine[1:], *other, fresh):
+        await c.close()
