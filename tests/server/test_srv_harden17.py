@@ -52,3 +52,37 @@ async def test_one_address_holds_at_most_its_share_of_the_live_rooms(
     assert fresh.welcomes[-1]["room"] == "mine3"
     for c in (*mine[1:], *other, fresh):
         await c.close()
+
+
+async def test_two_fast_typists_leave_the_table_room_to_talk(server_factory: Any) -> None:
+    """Eve and Mal (two connections, two shares) type as fast as their connections take
+    lines; Ann's trade talk, a line a second, all goes through. Before: each speaker's share
+    was half the room's chat rate, so two of them took all of it ("Too much chat in this room
+    at once" for everyone else as long as they went on)."""
+    srv: ServerProc = server_factory(room_chat_per_second=3, room_chat_burst=20)
+    ann = await Client(srv.ws_url("talk2"), "Ann").connect()
+    await ann.ok("/join")
+    typists = [await Client(srv.ws_url("talk2"), name).connect() for name in ("Eve", "Mal")]
+    theirs: list[dict[str, Any]] = []
+    going = True
+
+    async def type_fast(tab: Client) -> None:
+        n = 0
+        while going:
+            theirs.append(await tab.say(f"buy my beans {n}"))
+            n += 1
+            await asyncio.sleep(0.02)
+
+    tasks = [asyncio.create_task(type_fast(t)) for t in typists]
+    await asyncio.sleep(2)  # their first lines took the room's burst
+    anns = []
+    for n in range(6):  # a line a second, while they go on
+        anns.append(await ann.say(f"2 red for a chili? {n}"))
+        await asyncio.sleep(1)
+    going = False
+    await asyncio.gather(*tasks)
+    assert all(r["ok"] for r in anns), anns
+    assert sum(r["ok"] for r in theirs) >= 20  # they were heard too, at their share
+    assert any(not r["ok"] and r["code"] == "rate_limited" for r in theirs)
+    for c in (ann, *typists):
+        await c.close()
