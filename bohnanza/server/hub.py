@@ -212,10 +212,11 @@ class Hub:
 
     def server_crowded(self) -> bool:
         """Is the server's connection cap (``max_connections``, gate.py) nearly reached? Its
-        last tenth is kept for seat tokens: watchers (and new rooms) are refused first."""
+        last tenth is kept for seat tokens: watchers (and new rooms) are refused first. Idle
+        HTTP connections do not count: a newcomer closes them (idlehttp.py)."""
         g = self.gate
         cap = g.settings.max_connections
-        return g.total > cap - max(1, cap // 10)
+        return g.total - len(g.idle) > cap - max(1, cap // 10)
 
     def refuse_crowded(self, conn: Conn) -> None:
         conn.send(error_frame("server_crowded", "This server is nearly full; only players "

@@ -4,6 +4,7 @@ real WebSocket and HTTP clients; the clients of another address bind 127.0.0.x).
 from __future__ import annotations
 
 import asyncio
+import socket
 import time
 from typing import Any
 
@@ -85,4 +86,49 @@ async def test_two_fast_typists_leave_the_table_room_to_talk(server_factory: Any
     assert sum(r["ok"] for r in theirs) >= 20  # they were heard too, at their share
     assert any(not r["ok"] and r["code"] == "rate_limited" for r in theirs)
     for c in (ann, *typists):
+        await c.close()
+
+
+def _closed_by_server(s: socket.socket) -> bool:
+    """Has the server closed ``s`` (read without waiting)?"""
+    s.setblocking(False)
+    try:
+        return s.recv(4096) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
+async def test_idle_http_connections_make_way_for_players(server_factory: Any) -> None:
+    """``max_connections=10`` filled with HTTP connections that send nothing or half a request
+    line (slowloris; ``header_timeout`` long here): a player still gets in, sits down and
+    plays, and a page loads; the idle connections are closed for them, oldest first, and the
+    players' WebSockets never are. Before: the half-open connections held every slot until
+    the header timeout, the player's handshake was answered 503, and opening them again as
+    they closed kept the server full for good."""
+    srv: ServerProc = server_factory(max_connections=10, header_timeout=120)
+    idle = []
+    for i in range(10):
+        s = socket.create_connection(("127.0.0.1", srv.port), timeout=5)
+        if i % 2:
+            s.sendall(b"GET / HT")  # a request line that never ends
+        idle.append(s)
+    await asyncio.sleep(0.3)  # (the server has taken them all in)
+    ann = await Client(srv.ws_url("slots"), "Ann").connect()
+    await ann.ok("/join")
+    bob = await Client(srv.ws_url("slots"), "Bob").connect()
+    await bob.ok("/join")
+    assert httpx.get(srv.base + "/", timeout=10).status_code == 200
+    assert _closed_by_server(idle[0]) and _closed_by_server(idle[1])  # the oldest went
+    assert not _closed_by_server(idle[-1])
+    # more of them: the players stay, and a newcomer still gets in past them
+    more = [socket.create_connection(("127.0.0.1", srv.port), timeout=5) for _ in range(10)]
+    cy = await Client(srv.ws_url("slots"), "Cy").connect()
+    await cy.ok("/join")
+    for c in (ann, bob):
+        assert (await c.say("/who"))["ok"] and c.close_code is None
+    for s in (*idle, *more):
+        s.close()
+    for c in (ann, bob, cy):
         await c.close()
