@@ -132,3 +132,21 @@ async def test_idle_http_connections_make_way_for_players(server_factory: Any) -
         s.close()
     for c in (ann, bob, cy):
         await c.close()
+
+
+async def test_a_chat_line_that_shows_nothing_is_empty(server_factory: Any) -> None:
+    """A line of Hangul fillers, braille blanks or format characters draws nothing: refused
+    ``empty`` as a line of spaces is, and nobody gets a blank "Ann: " line (names refuse
+    these already). Before: accepted, sent and stored."""
+    srv: ServerProc = server_factory()
+    ann = await Client(srv.ws_url("blank"), "Ann").connect()
+    bob = await Client(srv.ws_url("blank"), "Bob").connect()
+    for text in ("\u3164", "\u115f\u3164", "\u2800", " \u2800 \u2800", "\u200e\u200f",
+                 "\ufe0f", "\U0001d159"):
+        r = await ann.say(text)
+        assert not r["ok"] and r["code"] == "empty", (repr(text), r)
+    await ann.ok("\u3164 hi")  # a line that shows something is said as typed
+    await bob.wait(lambda: any(c["text"] == "\u3164 hi" for c in bob.chats))
+    assert [c["text"] for c in bob.chats if c["name"] == "Ann"] == ["\u3164 hi"]
+    for c in (ann, bob):
+        await c.close()

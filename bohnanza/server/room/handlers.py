@@ -18,6 +18,7 @@ from . import commands
 from .change import BotActor, Change, CommandError
 from .clock import OwedMemo
 from .logbook import room_entry
+from .names import shows_nothing
 
 if TYPE_CHECKING:
     from ...games.base import GameState, HostedGame
@@ -113,7 +114,7 @@ def chat(room: Room, actor: Any, text: str) -> Change:
     used more than half of its share's burst lately leaves the room's last half burst to
     the others: two such typists took the whole room's rate between them (half each)."""
     text = text.strip()
-    if not text:
+    if not text or (not text.isascii() and shows_nothing(text)):  # (a blank of fillers too)
         raise CommandError("empty", "Nothing to say.")
     share, key = room.chat_share, _speaker(room, actor)
     busy = share.level(key) < share.burst / 2  # (before this line)
