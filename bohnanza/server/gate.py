@@ -17,7 +17,8 @@ itself, docs/server.md):
   connections for ``flood_bar_seconds``.
 
 A connection over a limit is refused before it costs anything: an HTTP ``503`` with a line
-that says why, then closed. A request whose headers (and body, if it has one: no route here
+that says why, then closed (over ``max_connections``, the oldest connection that waits for a
+request or a hello is closed instead, if any: idleconns.py). A request whose headers (and body, if it has one: no route here
 takes one) have not all come within ``header_timeout`` seconds of the connection (or of the
 request's first byte, on a kept-alive connection) is closed (uvicorn has no such timeout of its
 own: a half-sent request line, or a body sent a byte every few seconds, stayed open for good;
@@ -47,7 +48,7 @@ from .addresses import address_key as address_key  # (its home before addresses.
 from .conn import DIRECT_RECEIVE, DIRECT_SEND, Buckets
 from .headlimit import HeadLimit
 from .httpcut import HttpCut, too_many
-from .idlehttp import IdleHttp, IdlePool
+from .idleconns import IdleHttp, IdlePool, WaitingWebSocket
 from .secheaders import RAW
 from .wsframe import SHORT_HEADERS, lone_text, long_header
 from .wsframe import text_frame as text_frame  # (its home before wsframe.py)
@@ -91,7 +92,7 @@ class Gate:
         self.says = Buckets(settings.commands_per_second, settings.commands_burst)
         self.requests = Buckets(settings.http_requests_per_second, settings.http_requests_burst)
         self.barred: dict[str, float] = {}  # address -> until (monotonic): it flooded
-        self.idle = IdlePool()  # HTTP connections waiting for a request (idlehttp.py)
+        self.idle = IdlePool()  # HTTP connections waiting for a request (idleconns.py)
         # front proxies (trusted_proxies): their connections are many clients' (ws.py counts
         # the rates by the client their X-Forwarded-For names)
         self.proxies = {address_key(p) for p in settings.trusted_proxies}
@@ -162,9 +163,6 @@ def install(settings: Settings) -> Gate:
     return _gate
 
 
-def current() -> Gate | None:
-    return _gate
-
 
 def _address(transport: Any) -> str:
     peer = transport.get_extra_info("peername")
@@ -176,8 +174,8 @@ _REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; char
 
 
 class GatedHttp(HeadLimit, HttpCut, IdleHttp, HttpToolsProtocol):
-    """uvicorn's HTTP protocol behind the gate: counted per address, refused when full (and
-    closed, while idle, for a newcomer when the server is full: idlehttp.py), closed
+    """uvicorn's HTTP protocol behind the gate: counted per address, refused when full (closed
+    while idle for a newcomer: idleconns.py), closed
     when a request (its headers and any body) is not all in within ``header_timeout``,
     answered 431 when its head passes ``max_head_bytes`` (headlimit.py), 429 past the
     address's request rate, and cut off when an answer waits ``stall_timeout`` for a peer
@@ -214,7 +212,7 @@ class GatedHttp(HeadLimit, HttpCut, IdleHttp, HttpToolsProtocol):
             transport.close()
             return
         self._gate_counted = gate is not None
-        self._idle()  # (idlehttp.py: until its first request is in)
+        self._idle()  # (idleconns.py: until its first request is in)
         self._arm()
 
     def _arm(self) -> None:
@@ -268,8 +266,9 @@ class GatedHttp(HeadLimit, HttpCut, IdleHttp, HttpToolsProtocol):
         super().connection_lost(exc)
 
 
-class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
-    """uvicorn's WebSocket protocol, counted by the gate until the connection is lost.
+class GatedWebSocket(WaitingWebSocket, AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
+    """uvicorn's WebSocket protocol, counted by the gate until the connection is lost (closed
+    for a newcomer to a full server while it has said no hello: idleconns.py).
 
     On uvicorn's ``websockets-sansio`` protocol without extensions (no permessage-deflate),
     it offers the application a direct send of text frames (:meth:`send_text_now`, in the
@@ -293,6 +292,8 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
             scope["extensions"][DIRECT_SEND] = self.send_text_now
             if _apply_mask is not None:
                 scope["extensions"][DIRECT_RECEIVE] = self.set_receiver
+        if scope is not None and self._gate_address is not None and _gate is not None:
+            self.wait_for_hello(_gate.idle, scope)
 
     def set_receiver(self, receiver: Callable[[str], bool] | None) -> None:
         """From now on, each text frame read alone goes to ``receiver(text)`` first (None:
@@ -388,8 +389,11 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
         self.config._gate_handoff = None
         super().connection_made(transport)
 
-    def connection_lost(self, exc: Exception | None) -> None:
+    def leave_gate(self) -> None:
         if self._gate_address is not None and _gate is not None:
             _gate.left(self._gate_address)
             self._gate_address = None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.leave_gate()
         super().connection_lost(exc)

@@ -213,7 +213,7 @@ class Hub:
     def server_crowded(self) -> bool:
         """Is the server's connection cap (``max_connections``, gate.py) nearly reached? Its
         last tenth is kept for seat tokens: watchers (and new rooms) are refused first. Idle
-        HTTP connections do not count: a newcomer closes them (idlehttp.py)."""
+        HTTP connections do not count: a newcomer closes them (idleconns.py)."""
         g = self.gate
         cap = g.settings.max_connections
         return g.total - len(g.idle) > cap - max(1, cap // 10)

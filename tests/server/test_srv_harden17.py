@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import httpx
+import websockets
 
 from .harness import Client, ServerProc
 
@@ -148,5 +149,25 @@ async def test_a_chat_line_that_shows_nothing_is_empty(server_factory: Any) -> N
     await ann.ok("\u3164 hi")  # a line that shows something is said as typed
     await bob.wait(lambda: any(c["text"] == "\u3164 hi" for c in bob.chats))
     assert [c["text"] for c in bob.chats if c["name"] == "Ann"] == ["\u3164 hi"]
+    for c in (ann, bob):
+        await c.close()
+
+
+async def test_websockets_that_say_no_hello_make_way_for_players(server_factory: Any) -> None:
+    """``max_connections=10`` filled with WebSockets that never say hello (``hello_timeout``
+    long here): a player still gets in and sits down; the oldest silent one is closed for
+    them, and a welcomed player never is. Before: they held every slot until the hello
+    timeout (15 s by default), and the player's handshake was answered 503."""
+    srv: ServerProc = server_factory(max_connections=10, hello_timeout=120)
+    silent = [await websockets.connect(srv.ws_url("quiet")) for _ in range(10)]
+    ann = await Client(srv.ws_url("quiet"), "Ann").connect()
+    await ann.ok("/join")
+    await asyncio.wait_for(silent[0].wait_closed(), 10)  # the oldest went for her
+    more = [await websockets.connect(srv.ws_url("quiet")) for _ in range(10)]
+    bob = await Client(srv.ws_url("quiet"), "Bob").connect()
+    await bob.ok("/join")
+    assert (await ann.say("/who"))["ok"] and ann.close_code is None
+    for ws in (*silent, *more):
+        await ws.close()
     for c in (ann, bob):
         await c.close()

@@ -1,5 +1,6 @@
-"""The gated HTTP connections that wait for a request, oldest first, for ``gate.GatedHttp``:
-the first to go when the server is full (``Gate.admit``).
+"""The gated connections that wait for a request, oldest first (``gate.GatedHttp``), and the
+WebSockets that have not said hello yet (``gate.GatedWebSocket``): the first to go when the
+server is full (``Gate.admit``).
 
 Every open connection counts toward ``max_connections``, an HTTP connection too from its
 first byte: a connection that sends nothing, or a request line it never ends (slowloris), held
@@ -10,7 +11,9 @@ caps bound one address, not an IPv6 subscriber's many /64s nor a botnet). Now a 
 connection that finds the server full closes the oldest idle HTTP connection instead (a
 browser opens another for its next request; a half-sent request was a slow client's or an
 attacker's), and is refused only when none is idle. A connection whose request is in and
-being answered is not idle, nor a WebSocket: those are never closed for a newcomer.
+being answered is not idle, nor a WebSocket once it said hello: those are never
+closed for a newcomer. A WebSocket that says no hello held its slot for ``hello_timeout``
+(15 s) the same way.
 """
 
 from __future__ import annotations
@@ -86,4 +89,40 @@ class IdleHttp:
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._busy()
+        super().connection_lost(exc)  # type: ignore[misc]
+
+
+HELLO_SAID = "bohnanza.hello_said"
+"""The scope extension of a WebSocket in the pool (:class:`WaitingWebSocket`): ``() -> None``,
+called by the application when the connection says hello (it leaves the pool)."""
+
+
+class WaitingWebSocket:
+    """A mixin before uvicorn's WebSocket protocol: from its handshake
+    (:meth:`wait_for_hello`) until the application calls the scope's :data:`HELLO_SAID`, the
+    connection is in the pool; :meth:`evict` leaves the gate's count
+    (:meth:`leave_gate`) and closes it."""
+
+    transport: Any
+    _pool: IdlePool | None = None
+
+    def wait_for_hello(self, pool: IdlePool, scope: Any) -> None:
+        self._pool = pool
+        pool.idle(self)
+        scope["extensions"][HELLO_SAID] = self.hello_said
+
+    def hello_said(self) -> None:
+        if self._pool is not None:
+            self._pool.busy(self)
+            self._pool = None
+
+    def leave_gate(self) -> None:
+        pass
+
+    def evict(self) -> None:
+        self.leave_gate()
+        self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.hello_said()
         super().connection_lost(exc)  # type: ignore[misc]
