@@ -189,6 +189,11 @@ TEXTS: dict[str, tuple[str, str]] = {
                                "{guest}. /join NAME takes a seat under another name.",
                                "{name}はこのルームで使われています。{guest}として観戦します。"
                                "/join 名前 で別の名前で着席できます。"),
+    "error.name_taken_like_watch": ("{name} looks like {other}, a name already used in this "
+                                    "room; you are watching as {guest}. /join NAME takes a "
+                                    "seat under another name.",
+                                    "{name}はこのルームで使われている{other}と見分けがつきません。"
+                                    "{guest}として観戦します。/join 名前 で別の名前で着席できます。"),
     "error.too_many_rooms": ("This server holds as many rooms as it may; join one.",
                              "このサーバーのルーム数は上限です。既存のルームに参加してください。"),
     # several server processes (server/cluster/): why a connection is sent to reconnect
@@ -217,6 +222,12 @@ TEXTS: dict[str, tuple[str, str]] = {
                            "another room.",
                            "このルームの保存されたゲームは壊れているため遊べません。別のルームを"
                            "使ってください。"),
+    "error.too_many_own_rooms": ("Your address already holds {n} open rooms, as many as it may; "
+                                 "join one of them, or leave one first (a room nobody is in "
+                                 "closes after a while).",
+                                 "あなたのアドレスはすでに{n}個のルームを開いています（上限です）。"
+                                 "そのどれかに参加するか、先にどれかを離れてください"
+                                 "（誰もいないルームはしばらくすると閉じます）。"),
     "error.too_many_new_rooms": ("Too many new rooms from your address; wait a minute or join "
                                  "one.",
                                  "あなたのアドレスから新しいルームが多すぎます。1分ほど待つか、"
@@ -301,6 +312,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                               "すでに{seat}番の席に着いています。先に /leave してください。"),
     "refuse.name_taken": ("{name} is already used in this room; pick another name.",
                           "{name}はこのルームで使われています。別の名前にしてください。"),
+    "refuse.name_taken_like": ("{name} looks like {other}, a name already used in this room; "
+                               "pick another name.",
+                               "{name}はこのルームで使われている{other}と見分けがつきません。"
+                               "別の名前にしてください。"),
     "refuse.game_running.full": ("A game is running and every seat is taken; you can watch.",
                                  "ゲーム進行中で満席です。観戦できます。"),
     "refuse.game_running": ("A game is already running.", "ゲームはすでに進行中です。"),

@@ -50,5 +50,5 @@ def create_app(settings: Settings | None = None, in_use: Held | None = None) -> 
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.trusted_hosts(),
                        www_redirect=False)
     # outermost: the Host refusals (400) carry the security headers too (secheaders.py)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SecurityHeaders, hsts_seconds=settings.hsts_seconds)
     return app

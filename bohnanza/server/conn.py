@@ -17,7 +17,8 @@ log = logging.getLogger("bohnanza.server")
 
 
 class TokenBucket:
-    """``rate`` tokens per second, at most ``burst`` saved up. ``take()`` is False when empty."""
+    """``rate`` tokens per second, at most ``burst`` saved up. ``take()`` is False when empty
+    (``take(keep)``: when fewer than ``keep`` would be left)."""
 
     def __init__(self, rate: float, burst: int) -> None:
         self.rate = rate
@@ -25,14 +26,14 @@ class TokenBucket:
         self.tokens = float(burst)
         self.stamp = time.monotonic()
 
-    def take(self) -> bool:
+    def take(self, keep: float = 0.0) -> bool:
         now = time.monotonic()
         tokens = self.tokens + (now - self.stamp) * self.rate
         burst = self.burst
         if tokens > burst:  # (``min`` without its call)
             tokens = burst
         self.stamp = now
-        if tokens < 1.0:
+        if tokens < 1.0 + keep:
             self.tokens = tokens
             return False
         self.tokens = tokens - 1.0
@@ -60,6 +61,13 @@ class Buckets:
                 self._prune()
             b = self._by[address] = TokenBucket(self.rate, self.burst)
         return b.take()
+
+    def level(self, key: str) -> float:
+        """The tokens ``key``'s bucket holds now (a full one when it has none yet)."""
+        b = self._by.get(key)
+        if b is None:
+            return float(self.burst)
+        return min(b.burst, b.tokens + (time.monotonic() - b.stamp) * b.rate)
 
     def _prune(self) -> None:
         now = time.monotonic()

@@ -17,7 +17,8 @@ itself, docs/server.md):
   connections for ``flood_bar_seconds``.
 
 A connection over a limit is refused before it costs anything: an HTTP ``503`` with a line
-that says why, then closed. A request whose headers (and body, if it has one: no route here
+that says why, then closed (over ``max_connections``, the oldest connection that waits for a
+request or a hello is closed instead, if any: idleconns.py). A request whose headers (and body, if it has one: no route here
 takes one) have not all come within ``header_timeout`` seconds of the connection (or of the
 request's first byte, on a kept-alive connection) is closed (uvicorn has no such timeout of its
 own: a half-sent request line, or a body sent a byte every few seconds, stayed open for good;
@@ -35,7 +36,6 @@ Tests whose clients all come from 127.0.0.1 switch the per-address limits off
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -44,9 +44,12 @@ from typing import TYPE_CHECKING, Any
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
+from .addresses import address_key as address_key  # (its home before addresses.py)
 from .conn import DIRECT_RECEIVE, DIRECT_SEND, Buckets
 from .headlimit import HeadLimit
 from .httpcut import HttpCut, too_many
+from .idleconns import IdleHttp, IdlePool, WaitingWebSocket
+from .secheaders import RAW
 from .wsframe import SHORT_HEADERS, lone_text, long_header
 from .wsframe import text_frame as text_frame  # (its home before wsframe.py)
 
@@ -89,6 +92,7 @@ class Gate:
         self.says = Buckets(settings.commands_per_second, settings.commands_burst)
         self.requests = Buckets(settings.http_requests_per_second, settings.http_requests_burst)
         self.barred: dict[str, float] = {}  # address -> until (monotonic): it flooded
+        self.idle = IdlePool()  # HTTP connections waiting for a request (idleconns.py)
         # front proxies (trusted_proxies): their connections are many clients' (ws.py counts
         # the rates by the client their X-Forwarded-For names)
         self.proxies = {address_key(p) for p in settings.trusted_proxies}
@@ -96,7 +100,7 @@ class Gate:
     def admit(self, address: str) -> str | None:
         """A new connection from ``address``: None when admitted (then counted until
         :meth:`left`), else why not (a line for the refusal)."""
-        if self.total >= self.settings.max_connections:
+        if self.total >= self.settings.max_connections and not self.idle.evict():
             return "The server has as many connections as it may; try again later."
         if self.per_address and address not in self.proxies:
             if self.is_barred(address):
@@ -159,27 +163,6 @@ def install(settings: Settings) -> Gate:
     return _gate
 
 
-def current() -> Gate | None:
-    return _gate
-
-
-def address_key(host: str | None) -> str:
-    """The client address the limits count by: an IPv4 address as it is; an IPv6 address by
-    its /64 network (``2001:db8:1:2::/64``: one subscriber's share, whose 2^64 addresses
-    would otherwise each get the limits); an IPv4-mapped IPv6 address as IPv4; a name that is
-    no address as it is; no peer (a Unix socket) ``"?"``."""
-    if not host:
-        return "?"
-    try:
-        ip = ipaddress.ip_address(host.split("%", 1)[0])
-    except ValueError:
-        return host
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return str(ip)
-
 
 def _address(transport: Any) -> str:
     peer = transport.get_extra_info("peername")
@@ -187,21 +170,34 @@ def _address(transport: Any) -> str:
 
 
 _REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
-            b"connection: close\r\nretry-after: 5\r\ncontent-length: %d\r\n\r\n%s")
+            + RAW + b"connection: close\r\nretry-after: 5\r\ncontent-length: %d\r\n\r\n%s")
 
 
-class GatedHttp(HeadLimit, HttpCut, HttpToolsProtocol):
-    """uvicorn's HTTP protocol behind the gate: counted per address, refused when full, closed
+class GatedHttp(HeadLimit, HttpCut, IdleHttp, HttpToolsProtocol):
+    """uvicorn's HTTP protocol behind the gate: counted per address, refused when full (closed
+    while idle for a newcomer: idleconns.py), closed
     when a request (its headers and any body) is not all in within ``header_timeout``,
     answered 431 when its head passes ``max_head_bytes`` (headlimit.py), 429 past the
     address's request rate, and cut off when an answer waits ``stall_timeout`` for a peer
     that reads nothing (httpcut.py)."""
+
+    _gate_counted = False  # in the gate's count (until it leaves it)
+    _gate_address = "?"
 
     def head_limit(self) -> int | None:
         return _gate.settings.max_head_bytes if _gate is not None else None
 
     def stall_limit(self) -> float | None:
         return _gate.settings.stall_timeout if _gate is not None else None
+
+    def idle_pool(self) -> IdlePool | None:
+        return _gate.idle if self._gate_counted and _gate is not None else None
+
+    def evict(self) -> None:
+        if self._gate_counted and _gate is not None:  # its slot is the newcomer's at once
+            self._gate_counted = False
+            _gate.left(self._gate_address)
+        super().evict()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._gate_address = _address(transport)
@@ -216,6 +212,7 @@ class GatedHttp(HeadLimit, HttpCut, HttpToolsProtocol):
             transport.close()
             return
         self._gate_counted = gate is not None
+        self._idle()  # (idleconns.py: until its first request is in)
         self._arm()
 
     def _arm(self) -> None:
@@ -269,8 +266,9 @@ class GatedHttp(HeadLimit, HttpCut, HttpToolsProtocol):
         super().connection_lost(exc)
 
 
-class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
-    """uvicorn's WebSocket protocol, counted by the gate until the connection is lost.
+class GatedWebSocket(WaitingWebSocket, AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
+    """uvicorn's WebSocket protocol, counted by the gate until the connection is lost (closed
+    for a newcomer to a full server while it has said no hello: idleconns.py).
 
     On uvicorn's ``websockets-sansio`` protocol without extensions (no permessage-deflate),
     it offers the application a direct send of text frames (:meth:`send_text_now`, in the
@@ -294,6 +292,8 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
             scope["extensions"][DIRECT_SEND] = self.send_text_now
             if _apply_mask is not None:
                 scope["extensions"][DIRECT_RECEIVE] = self.set_receiver
+        if scope is not None and self._gate_address is not None and _gate is not None:
+            self.wait_for_hello(_gate.idle, scope)
 
     def set_receiver(self, receiver: Callable[[str], bool] | None) -> None:
         """From now on, each text frame read alone goes to ``receiver(text)`` first (None:
@@ -389,8 +389,11 @@ class GatedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
         self.config._gate_handoff = None
         super().connection_made(transport)
 
-    def connection_lost(self, exc: Exception | None) -> None:
+    def leave_gate(self) -> None:
         if self._gate_address is not None and _gate is not None:
             _gate.left(self._gate_address)
             self._gate_address = None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.leave_gate()
         super().connection_lost(exc)

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .secheaders import RAW
+
 _HEAD_TOO_BIG = (b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
-                 b"content-type: text/plain; charset=utf-8\r\nconnection: close\r\n"
+                 b"content-type: text/plain; charset=utf-8\r\n" + RAW + b"connection: close\r\n"
                  b"content-length: %d\r\n\r\n%s")
 
 
@@ -43,5 +45,20 @@ class HeadLimit:
         super().on_message_begin()  # type: ignore[misc]
 
     def on_headers_complete(self) -> None:
+        """A request with more than one ``Host`` is answered 400 (RFC 9112 section 3.2: a
+        server MUST; the Host check read the first, a front proxy may route by another):
+        raised in the parser's callback, uvicorn answers it as a request it cannot parse."""
         self._head_open = False
+        headers = getattr(self, "headers", ())
+        if sum(1 for name, _ in headers if name == b"host") > 1:
+            raise ValueError("more than one Host header")
         super().on_headers_complete()  # type: ignore[misc]
+
+    def send_400_response(self, msg: str) -> None:
+        """uvicorn's 400 for a request it cannot parse, with the security headers (its own
+        carried none: secheaders.py)."""
+        body = msg.encode("ascii", "replace")
+        self.transport.write(b"HTTP/1.1 400 Bad Request\r\ncontent-type: text/plain; "
+                             b"charset=utf-8\r\n" + RAW + b"connection: close\r\n"
+                             b"content-length: %d\r\n\r\n%s" % (len(body), body))
+        self.transport.close()

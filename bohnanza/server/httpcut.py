@@ -19,6 +19,8 @@ import socket
 import struct
 from typing import Any
 
+from .secheaders import HEADERS
+
 _RESET = struct.pack("ii", 1, 0)  # SO_LINGER on, 0 s: a close sends RST, drops what is unsent
 
 
@@ -82,9 +84,11 @@ _TOO_MANY = b"Too many requests from your address; wait a moment."
 
 async def too_many(scope: Any, receive: Any, send: Any) -> None:
     """The ASGI answer to an HTTP request past its address's rate (``gate.Gate.request``):
-    429, and the connection closed (requests pipelined behind it are not read)."""
+    429 with the security headers (secheaders.py), and the connection closed (requests
+    pipelined behind it are not read). (No HSTS: a trusted proxy's requests, the only ones
+    that can say HTTPS, are not held to this rate.)"""
     await send({"type": "http.response.start", "status": 429, "headers": [
         (b"content-type", b"text/plain; charset=utf-8"),
         (b"content-length", str(len(_TOO_MANY)).encode()), (b"retry-after", b"5"),
-        (b"connection", b"close")]})
+        (b"connection", b"close"), *HEADERS]})
     await send({"type": "http.response.body", "body": _TOO_MANY})

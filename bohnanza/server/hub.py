@@ -27,8 +27,8 @@ from .dbqueue import DbQueue
 from .lang import error_frame
 from .listing import damaged_line, room_line
 from .protocol import CLOSE_POLICY, CLOSE_TRY_LATER
+from .restore import restore_rooms
 from .room import Room
-from .room.journal import load_rooms
 from .roomnames import new_room_problem
 from .settings import Settings
 from .store import Store, open_store
@@ -36,7 +36,6 @@ from .store import Store, open_store
 if TYPE_CHECKING:
     from .cluster.owner import Owner
     from .cluster.relay import RelayedRoom
-    from .restmarks import Marks
 
 log = logging.getLogger("bohnanza.server")
 
@@ -69,6 +68,7 @@ class Hub:
         # the server stops: the connections it closes are not people leaving (their seats'
         # away marks are not stored: the next start counts them away from then, Journal)
         self.stopping = False
+        self.made_by: dict[str, str] = {}  # a live room -> the address that made it (or woke it)
 
     def open(self) -> None:
         """Open the store and load every stored room (before serving; a room that cannot be
@@ -96,42 +96,7 @@ class Hub:
         reader = self.store if memory else open_store(
             s.db, s.sqlite_synchronous, s.sqlite_busy_timeout, cache_kib=256)  # a few rows each
         self.queue = DbQueue(self.store, reader, self.inline)
-        failed: dict[str, str] = {}
-        loaded: list[Room] = []
-        stored_rooms = load_rooms(self.store, 0, 0, failed)
-        marks: dict[str, Marks] = getattr(self.store, "rest_marks", dict)()  # (SQLite's)
-        for name, why in failed.items():
-            self._damaged(name, why)
-        for stored in stored_rooms:
-            stored.resting, stored.away = marks.get(stored.name, (None, {}))
-            room = self._new_room(stored.name)
-            try:
-                room.restore(stored)
-                problems = parking.check(room)
-            except Exception as e:
-                problems = [f"{type(e).__name__}: {e}"]
-            if problems:
-                self._damaged(stored.name, "; ".join(problems))
-                continue
-            if stored.resting is not None:  # parked before the restart: it rests on
-                self.parked[room.name] = room_line(room, resting=True)
-                continue
-            if room.table.game is None and not any(s.human for s in room.seats):
-                # nobody sits there, or bots only, no game: forgotten unless its watchers
-                # come back in time (start: drop_unused), as when its last connection goes;
-                # forgotten here at once, the chat its watchers had just said was lost
-                self._unseated.append(room)
-            loaded.append(room)
-        # at most max_rooms live (a restart is no way past it), rooms with people first; the
-        # rest are parked (parking.py): back with the next hello for them
-        loaded.sort(key=lambda r: not any(seat.human for seat in r.seats))
-        for room in loaded[: s.max_rooms]:
-            self.rooms[room.name] = room
-        for room in loaded[s.max_rooms:]:
-            self.parked[room.name] = room_line(room, resting=True)
-        log.info("loaded %d rooms from %s%s", len(self.rooms), s.db,
-                 f", {len(loaded) - len(self.rooms)} parked (max_rooms)"
-                 if len(loaded) > s.max_rooms else "")
+        restore_rooms(self)  # (restore.py)
         if self.inline:
             self.store.wait_for_locks(False)  # the inline writes; see dbqueue.py
 
@@ -225,10 +190,11 @@ class Hub:
 
     def server_crowded(self) -> bool:
         """Is the server's connection cap (``max_connections``, gate.py) nearly reached? Its
-        last tenth is kept for seat tokens: watchers (and new rooms) are refused first."""
+        last tenth is kept for seat tokens: watchers (and new rooms) are refused first. Idle
+        HTTP connections do not count: a newcomer closes them (idleconns.py)."""
         g = self.gate
         cap = g.settings.max_connections
-        return g.total > cap - max(1, cap // 10)
+        return g.total - len(g.idle) > cap - max(1, cap // 10)
 
     def refuse_crowded(self, conn: Conn) -> None:
         conn.send(error_frame("server_crowded", "This server is nearly full; only players "
@@ -240,6 +206,22 @@ class Hub:
                               "join one.", conn.lang))
         conn.close(CLOSE_TRY_LATER, "too many rooms")
 
+    def own_rooms_full(self, conn: Conn, address: str) -> bool:
+        """Does ``address`` hold ``max_rooms_per_address`` live rooms it made (or woke from
+        storage without a seat there)? Then ``conn`` is told so (``too_many_own_rooms``, 1013):
+        one address filled every slot of ``max_rooms`` before (at its rate of new rooms,
+        each kept by a connection). Not with the per-address limits off, nor in-process."""
+        if not self.gate.per_address or address == "?":
+            return False
+        self.made_by = {n: a for n, a in self.made_by.items() if n in self.rooms}
+        cap = self.settings.max_rooms_per_address
+        if sum(a == address for a in self.made_by.values()) < cap:
+            return False
+        conn.send(error_frame("too_many_own_rooms", texts.text(
+            "error.too_many_own_rooms", "en", n=cap), conn.lang))
+        conn.close(CLOSE_TRY_LATER, "too many rooms from your address")
+        return True
+
     def refuse_damaged(self, conn: Conn) -> None:
         conn.send(error_frame("room_damaged", "This room's stored game is damaged and cannot "
                               "be played; use another room.", conn.lang))
@@ -249,7 +231,8 @@ class Hub:
                        address: str = "?") -> Room | RelayedRoom | None:
         """The room, created on first use; None (and the connection told why) past the limits:
         a damaged room (``room_damaged``), too many live rooms (``too_many_rooms``), too many
-        new rooms from ``address`` (``too_many_new_rooms``, gate.py), a room full of
+        live rooms made by ``address`` (``too_many_own_rooms``: :meth:`own_rooms_full`), too
+        many new rooms from it (``too_many_new_rooms``, gate.py), a room full of
         connections (``room_crowded``; a valid seat ``token`` always gets in: watchers are
         refused first), a server nearly at ``max_connections`` (``server_crowded``: its last
         tenth is for seat tokens). On PostgreSQL: claimed (and loaded) here, or relayed to the process
@@ -279,6 +262,8 @@ class Hub:
                     conn.send(error_frame(why[0], why[1], conn.lang))
                     conn.close(CLOSE_POLICY, why[0])
                     return None
+                if self.own_rooms_full(conn, address):
+                    return None
                 if not self.gate.new_room(address):
                     conn.send(error_frame("too_many_new_rooms", "Too many new rooms from your "
                                           "address; wait a minute or join one.", conn.lang))
@@ -286,6 +271,7 @@ class Hub:
                     return None
                 room = self._new_room(name)
                 self.rooms[name] = room
+                self.made_by[name] = address
             seat = (room.table.find_token(token) if token and isinstance(room, Room)
                     else None)  # a relayed room's owner checks its own seats
             if isinstance(room, Room) and self.crowded(room, conn, seat):

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote, urlencode
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import (
     FileResponse,
     HTMLResponse,
@@ -109,10 +109,25 @@ PAGE_METHODS = ["GET", "HEAD"]
 BOARD_CACHE = "no-cache"
 
 
+#: the folder of ``web/`` that holds the development pages' data (the sample board's states,
+#: ``/dev/*.json``): served only with ``Settings.dev_pages``
+DEV_DIR = "dev"
+DEV_OFF = ("The sample board is a development page; this server does not serve it "
+           "(BOHNANZA_DEV_PAGES=1 does).")
+
+
 class BoardFiles(StaticFiles):
-    """The board's files (``web/``), each with ``Cache-Control: no-cache``."""
+    """The board's files (``web/``), each with ``Cache-Control: no-cache``; ``web/dev/``
+    answered 404 unless ``dev`` (the path as Starlette normalised it: ``//dev/x``,
+    ``/js/../dev/x`` are ``dev/x`` too)."""
+
+    def __init__(self, *args: Any, dev: bool = False, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.dev = dev
 
     async def get_response(self, path: str, scope: Any) -> Response:
+        if not self.dev and Path(path).parts[:1] == (DEV_DIR,):
+            raise HTTPException(status_code=404)
         response = await super().get_response(path, scope)
         response.headers.setdefault("cache-control", BOARD_CACHE)
         return response
@@ -131,7 +146,7 @@ def register(app: FastAPI, settings: Settings) -> None:
             return fn
         return add
 
-    files = BoardFiles(directory=web, check_dir=False)
+    files = BoardFiles(directory=web, check_dir=False, dev=settings.dev_pages)
 
     def page(request: Request, name: str) -> Response:
         """``web/<name>`` as the board's files are answered: 304 while the request's
@@ -158,6 +173,8 @@ def register(app: FastAPI, settings: Settings) -> None:
     async def room_page(request: Request, room: str) -> Response:
         if not valid_room_name(room, settings.room_name_max_len):
             return bad_room_page(room, settings.room_name_max_len)
+        if "sample" in request.query_params and not settings.dev_pages:
+            return PlainTextResponse(DEV_OFF, 404)  # (the board without a server: dev only)
         return new_room_page(request.app.state.hub, room) or page(request, "room.html")
 
     @app.api_route("/open", methods=PAGE_METHODS, include_in_schema=False)

@@ -103,11 +103,17 @@ async def unpark(hub: Hub, name: str, conn: Conn, token: str | None = None,
     if not seated and hub.server_crowded():  # the last connections are for seat tokens
         hub.refuse_crowded(conn)
         return None, True
+    if not seated and hub.own_rooms_full(conn, address):
+        return None, True
     if not seated and not hub.gate.new_room(address):
         _refuse(conn, "too_many_new_rooms", "Too many new rooms from your address; wait a "
                 "minute or join one.", "too many new rooms")
         return None, True
     hub.rooms[name] = room
+    if seated:  # a seat's holder brings its room back: nobody's new room
+        hub.made_by.pop(name, None)
+    else:
+        hub.made_by[name] = address
     hub.parked.pop(name, None)
     _mark(hub, name, None)
     room.plan_bots()  # a running game's bots play on

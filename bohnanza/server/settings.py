@@ -49,6 +49,10 @@ class Settings(BaseSettings):
     lease_timeout: float = Field(default=2.0, gt=0.2, le=60)
     web_dir: Path = REPO_ROOT / "web"
 
+    # the development pages: the sample board (``/r/ROOM?sample``, ``web/dev/``), off unless
+    # asked for (the tests' servers and a developer's: BOHNANZA_DEV_PAGES=1)
+    dev_pages: bool = False
+
     # limits
     max_frame_bytes: int = Field(default=4096, ge=256)
     # permessage-deflate (RFC 7692) when a client asks for it, as browsers do. Off: every
@@ -78,6 +82,9 @@ class Settings(BaseSettings):
     max_conns_per_address: int = Field(default=40, ge=1)
     connects_per_second: float = Field(default=4.0, gt=0)  # new connections per address
     connects_burst: int = Field(default=40, ge=1)
+    # live rooms one address made (or woke from storage) at once: one address filled all of
+    # max_rooms before, each room kept by a connection
+    max_rooms_per_address: int = Field(default=10, ge=1)
     rooms_per_minute: float = Field(default=6.0, gt=0)  # new rooms per address
     rooms_burst: int = Field(default=6, ge=1)
     flood_bar_seconds: float = Field(default=30.0, ge=0)  # new connections refused after a flood
@@ -95,6 +102,9 @@ class Settings(BaseSettings):
     # own), and the per-address rates of new rooms and typed lines count the client it names.
     # Empty (the default): X-Forwarded-For is ignored, from anyone
     trusted_proxies: Annotated[list[str], NoDecode] = []
+    # Strict-Transport-Security max-age on answers to HTTPS requests (a trusted proxy's
+    # X-Forwarded-Proto: https); never over plain HTTP (secheaders.py); 0: never
+    hsts_seconds: int = Field(default=31_536_000, ge=0)
     # Host headers served (TrustedHostMiddleware); empty: what serve binds (trusted_hosts)
     allowed_hosts: Annotated[list[str], NoDecode] = []
     # a room nobody is connected to for this long is parked: out of memory and of max_rooms,

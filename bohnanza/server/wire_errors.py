@@ -26,6 +26,8 @@ WIRE_ERRORS: dict[str, str] = {
     "too_many_rooms": "this server holds as many live rooms as it may (then closed with 1013)",
     "room_crowded": "the room has as many connections as it may (then closed with 1013); "
                     "a valid seat token gets in past it",
+    "too_many_own_rooms": "this address holds max_rooms_per_address live rooms it made (then "
+                          "closed with 1013)",
     "too_many_new_rooms": "this address made as many new rooms as it may for now (then closed "
                           "with 1013)",
     "server_crowded": "the server nearly has as many connections as it may: its last tenth "

@@ -17,6 +17,7 @@ from bohnanza.commands.texts import lang_of, server_text
 from . import eager, gate, inbound
 from .conn import DIRECT_RECEIVE, Conn
 from .hub import Hub
+from .idleconns import HELLO_SAID
 from .protocol import (
     CLOSE_POLICY,
     CLOSE_TOO_BIG,
@@ -271,6 +272,8 @@ async def _read(
             if room is not None:
                 conn.send(_error("already_hello", "This connection said hello already."))
                 continue
+            if (said := (websocket.scope.get("extensions") or {}).get(HELLO_SAID)) is not None:
+                said()  # no longer closed for a newcomer to a full server (idleconns.py)
             conn.lang = lang_of(parsed.lang)
             conn.deltas = parsed.deltas
             room = await hub.room_for(room_name, conn, parsed.token, conn.address)

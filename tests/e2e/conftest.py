@@ -46,6 +46,7 @@ TEST_ENV = {
     "BOHNANZA_BOT_TRADE_PATIENCE": "3",   # a bot waits at most 3 s for a person in phase 2
     "BOHNANZA_AWAY_SECONDS": "1",         # /handover is possible after 1 s away
     "BOHNANZA_PER_ADDRESS_LIMITS": "0",   # every page comes from 127.0.0.1 (gate.py)
+    "BOHNANZA_DEV_PAGES": "1",            # the sample board (/r/x?sample, web/dev/)
 }
 
 

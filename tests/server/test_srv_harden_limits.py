@@ -308,7 +308,7 @@ def test_a_body_sent_byte_by_byte_is_cut_after_the_header_timeout(server_factory
     s.close()
 
 
-def test_connections_are_capped_per_address_and_in_total(server_factory: Any) -> None:
+async def test_connections_are_capped_per_address_and_in_total(server_factory: Any) -> None:
     srv: ServerProc = server_factory(per_address_limits=1, max_conns_per_address=5,
                                      header_timeout=30)
     held = [_raw(srv.port) for _ in range(5)]
@@ -325,14 +325,18 @@ def test_connections_are_capped_per_address_and_in_total(server_factory: Any) ->
             and time.monotonic() < deadline:
         time.sleep(0.1)
     assert code == 200
+    # the total: six players (an idle HTTP connection, or a WebSocket before its hello, would
+    # be closed for a newcomer instead: test_srv_harden17.py)
     srv2: ServerProc = server_factory(db_name="total.db", max_connections=6, header_timeout=30)
-    held = [_raw(srv2.port) for _ in range(6)]
+    players = [await Client(srv2.ws_url("total"), f"P{i}").connect() for i in range(5)]
+    await players[0].ok("/join")  # (the last of the six: a seat's second tab, server_crowded)
+    players.append(await Client(srv2.ws_url("total")).connect(token=players[0].token))
     extra = _raw(srv2.port)
     extra.settimeout(5)
     answer = extra.recv(4096)
     assert answer.startswith(b"HTTP/1.1 503") and b"as many connections" in answer
-    for s in held:
-        s.close()
+    for c in players:
+        await c.close()
 
 
 async def test_websockets_count_towards_the_cap_per_address(server_factory: Any) -> None:

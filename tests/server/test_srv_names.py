@@ -213,3 +213,34 @@ async def test_a_person_cannot_take_a_leavers_bot_name(server_factory: Any) -> N
     await ann.wait(lambda: _seat_names(ann) == ["Ann", "Bert(bot)", "Bot 1"])
     for c in (ann, mal):
         await c.close()
+
+
+async def test_name_taken_names_the_seated_name_it_looks_like(server: ServerProc) -> None:
+    """A look-alike of a seated name is refused naming the seated one (before: the refusal
+    named only the new name, "Аnn is already used", and the person saw no "Аnn" anywhere)."""
+    url = server.ws_url("alike")
+    ann = await Client(url, "Ann").connect()
+    await ann.ok("/join")
+    cyr = "\u0410nn"  # Cyrillic capital A, then "nn"
+    eve = await Client(url, "Eve").connect()
+    r = await eve.say(f"/join {cyr}")
+    assert r["code"] == "name_taken" and "looks like Ann" in r["message"], r
+    r = await ann.say("/addbot ANN")
+    assert r["code"] == "name_taken" and "ANN looks like Ann" in r["message"], r
+    # the same name as typed: said as before
+    r = await eve.say("/join Ann")
+    assert r["message"] == "Ann is already used in this room; pick another name.", r
+    # a hello under a look-alike watches as a guest, told which name is in the way
+    imp = await Client(url, "ａｎｎ").connect()
+    assert [e["code"] for e in imp.errors] == ["name_taken"]
+    assert "looks like Ann" in imp.errors[0]["message"], imp.errors
+    # and in Japanese
+    ja = Client(url)
+    await ja.connect(hello=False)
+    await ja.send({"type": "hello", "name": cyr, "lang": "ja"})
+    await ja.wait(lambda: bool(ja.errors))
+    assert ja.errors[0]["code"] == "name_taken" and "Ann" in ja.errors[0]["message"], ja.errors
+    r = await ja.say(f"/join {cyr}")
+    assert r["code"] == "name_taken" and "Ann" in r["message"] and "見分け" in r["message"], r
+    for c in (ann, eve, imp, ja):
+        await c.close()

@@ -69,6 +69,16 @@ def run(r: Parts, actor: object, command: cmds.RoomCommand) -> Change:
     raise CommandError("parse_error", "Unknown room command.")
 
 
+def name_taken(name: str, other: str) -> CommandError:
+    """The ``name_taken`` refusal of ``name``, naming the name in use it clashes with when that
+    is written otherwise (look-alike letters, case, width: ``Аnn`` against the seated ``Ann``):
+    a person sees which of the room's names is in the way."""
+    if other == name:
+        return CommandError("name_taken", texts.text("refuse.name_taken", "en", name=name))
+    return CommandError("name_taken", texts.text("refuse.name_taken_like", "en", name=name,
+                                                 other=other))
+
+
 def _closed_up(mapping: dict[int, int | None], gone: int | None) -> dict[int, int | None]:
     """``mapping`` (old seat -> new), then the seats after ``gone`` one down."""
     if gone is None:
@@ -98,8 +108,8 @@ def join(r: Parts, conn: Conn, raw_name: str | None) -> Change:
     tabs = [conn, *(c for c in r.presence.conns if c is not conn and c.seat is None
                     and conn.left is not None and c.left is conn.left)]
     watching = [c.name for c in r.presence.conns if c.seat is None and c not in tabs]
-    if t.name_in_use(name, watching, going):
-        raise CommandError("name_taken", f"{name} is already used in this room; pick another name.")
+    if (other := t.clash(name, watching, going)) is not None:
+        raise name_taken(name, other)
     check_person_name(name)  # not "NAME (bot)": the name of a leaver's bot
     token = secrets.token_urlsafe(32)
     renumber = None
@@ -183,10 +193,8 @@ def add_bot(r: Parts, conn: Conn, raw_name: str | None, policy: str | None) -> C
             k += 1
     else:
         name = check_name(raw_name, r.settings.name_max_len)
-        if t.name_in_use(name, watchers, t.going()):
-            raise CommandError(
-                "name_taken", f"{name} is already used in this room; pick another name."
-            )
+        if (other := t.clash(name, watchers, t.going())) is not None:
+            raise name_taken(name, other)
     lo, hi = t.player_range()
     live, renumber = t.between_games()
     if len(live) >= hi:

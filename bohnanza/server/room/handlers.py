@@ -18,6 +18,7 @@ from . import commands
 from .change import BotActor, Change, CommandError
 from .clock import OwedMemo
 from .logbook import room_entry
+from .names import shows_nothing
 
 if TYPE_CHECKING:
     from ...games.base import GameState, HostedGame
@@ -109,14 +110,18 @@ def chat(room: Room, actor: Any, text: str) -> Change:
     the room's chat, everyone's lines together). A speaker's share is half the room's rate
     (and its burst, for a paste); a line over it takes none of the room's: one connection
     typing at its own rate (10 lines a second) took every line the room's chat allows (3),
-    and the table's trade talk was refused for as long as it went on."""
+    and the table's trade talk was refused for as long as it went on. A speaker who has
+    used more than half of its share's burst lately leaves the room's last half burst to
+    the others: two such typists took the whole room's rate between them (half each)."""
     text = text.strip()
-    if not text:
+    if not text or (not text.isascii() and shows_nothing(text)):  # (a blank of fillers too)
         raise CommandError("empty", "Nothing to say.")
-    if not room.chat_share.take(_speaker(room, actor)):
+    share, key = room.chat_share, _speaker(room, actor)
+    busy = share.level(key) < share.burst / 2  # (before this line)
+    if not share.take(key) or (busy and not room.chat_rate.take(share.burst / 2)):
         raise CommandError("rate_limited", "You are saying a lot at once; wait a moment so "
                            "the others can speak too.")
-    if not room.chat_rate.take():  # the room's chat, everyone's lines together
+    if not busy and not room.chat_rate.take():  # the room's chat, everyone's lines together
         raise CommandError("rate_limited", "Too much chat in this room at once; wait a "
                            "moment.")
     name = room.table.name_of(actor.seat, actor.name)

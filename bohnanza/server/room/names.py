@@ -72,6 +72,12 @@ def _ignorable(c: str) -> bool:
             or any(lo <= o <= hi for lo, hi in _IGNORABLE))
 
 
+def shows_nothing(text: str) -> bool:
+    """Does ``text`` draw nothing at all: only spaces and characters that draw nothing (the
+    Hangul fillers, a braille blank, format characters such as U+200E)?"""
+    return all(c.isspace() or _ignorable(c) for c in text)
+
+
 def skeleton(text: str) -> str:
     """The UTS #39 skeleton of ``text``: ``NFD(map(NFD(text)))`` with default-ignorable
     characters left out and each other character mapped to its prototype (``str -> str``;

@@ -123,16 +123,17 @@ class Presence:
             return None
         try:
             wanted = check_name(name, max_len)
-            taken = table.name_in_use(wanted, watchers)
-            if not taken:
+            taken = table.clash(wanted, watchers)
+            if taken is None:
                 check_person_name(wanted)  # not "NAME (bot)": the name of a leaver's bot
         except CommandError as e:
             reader = conn.lang
             message = lang.text("error.watching_as", reader, guest=guest,
                                 message=lang.refusal_text(e.code, e.message, reader))
             return lang.error_frame(e.code, message, reader)
-        if taken:
+        if taken is not None:  # (naming the name in use when it is written otherwise)
+            key = "error.name_taken_watch" if taken == wanted else "error.name_taken_like_watch"
             return lang.error_frame("name_taken", lang.text(
-                "error.name_taken_watch", conn.lang, name=wanted, guest=guest), conn.lang)
+                key, conn.lang, name=wanted, other=taken, guest=guest), conn.lang)
         conn.name = wanted
         return None

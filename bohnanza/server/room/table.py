@@ -312,9 +312,17 @@ class Table:
         """A seat's name (but those of ``skip_seats``, which are about to go) or one of the
         ``watchers``' names (connections without a seat), compared as :func:`names_clash`
         (look-alike letters, or punctuation and spaces left out)."""
-        if any(names_clash(s.name, name) for i, s in enumerate(self.seats) if i not in skip_seats):
-            return True
-        return any(names_clash(w, name) for w in watchers)
+        return self.clash(name, watchers, skip_seats) is not None
+
+    def clash(
+        self, name: str, watchers: Iterable[str], skip_seats: frozenset[int] = frozenset()
+    ) -> str | None:
+        """The name in use that ``name`` clashes with (:meth:`name_in_use`): a seat's first,
+        then a watcher's; None when it is free."""
+        for i, s in enumerate(self.seats):
+            if i not in skip_seats and names_clash(s.name, name):
+                return s.name
+        return next((w for w in watchers if names_clash(w, name)), None)
 
     def unique_name(self, base: str, watchers: list[str], start: int | None = None) -> str:
         """``base`` if free, else ``base 2``, ``base 3``... (``start``: always numbered)."""
