@@ -156,6 +156,8 @@ const T = {
   buy_short: ['Buy', '購入'],   // beside a coin and the price, in the field 3 box
   plant_here: ['Plant here', 'ここに植える'],
   plant_front: ['Plant', '植える'],
+  // phase 1's optional second card (R26): a button named for it, not the first one's again
+  plant_front_second: ['Plant {bean} too', '{bean}も植える'],
   plant_no_field: ['No field takes {bean} now: harvest a field (or buy field 3) first', '{bean}を植えられる畑がありません: 先に畑を売却（または3つ目の畑を購入）してください'],
   harvest_now: ['harvest now = {n} coins', '今売却 = {n}ターラー'],
   harvest_now_1: ['harvest now = 1 coin', '今売却 = 1ターラー'],

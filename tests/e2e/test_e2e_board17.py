@@ -1,0 +1,91 @@
+"""The board by keyboard and screen reader (board17): a Plant pressed twice by a bounced key.
+
+A press sends a command; the sample board takes the state the server would send next
+(``window.__bohnanza.push``: the page keeps its focus and local state). What is expected is
+what a keyboard or screen reader player expects; the rules' ids are rules.md's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from . import positions as P
+from .e2e_board import drawn, watched_page
+
+pytestmark = pytest.mark.browser
+
+FOCUSED = """() => { const e = document.activeElement;
+  return !e || e === document.body ? 'body' : e.id ? '#' + e.id
+    : e.tagName + '.' + [...e.classList].join('.'); }"""
+
+
+@pytest.fixture(scope="module")
+def board(browser: Any) -> Any:
+    with watched_page(browser, viewport={"width": 1400, "height": 900}, locale="en-US") as b:
+        yield b
+
+
+def press(page: Any, selector: str, key: str = "Enter") -> None:
+    """The control focused (as Tab would put it there) and ``key`` pressed."""
+    page.locator(selector).first.focus()
+    page.keyboard.press(key)
+
+
+def push(page: Any, msg: dict[str, Any]) -> str:
+    """The server's next state; what has the focus once the page drew it."""
+    page.evaluate("m => window.__bohnanza.push(m)", msg)
+    drawn(page)
+    return str(page.evaluate(FOCUSED))
+
+
+def sent(page: Any) -> list[str]:
+    return list(page.evaluate("window.__bohnanza.sent"))
+
+
+# ------------------------------------------------------------------ 1. a second Enter on Plant
+
+
+def test_a_second_enter_after_plant_plants_no_second_card(page: Any, server: str) -> None:
+    """R26: after the first card the second is optional. The Plant button was drawn anew in
+    its place, the focus kept on it, and a second Enter (or a key that bounced) planted Red
+    unasked. The focus leaves it (on the hand, nothing pressed); one Tab reaches the second
+    card's own button, named for it, and its Enter plants it (a deliberate press)."""
+    g = P.game(seats=[{"hand": ["blue", "red", "soy"], "fields": [["blue", 2], None]}, {}, {}])
+    P.show(page, server, P.state(g, 0))
+    press(page, "#plant-front")
+    assert sent(page) == ["/plant"]
+    P.say(g, 0, "/plant")
+    assert push(page, P.state(g, 0)) != "#plant-front"
+    page.keyboard.press("Enter")                                   # the bounced key
+    assert sent(page) == ["/plant"]
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED) == "#plant-front"
+    assert page.locator("#plant-front").inner_text().strip() == "Plant Red too"
+    page.keyboard.press("Enter")
+    assert sent(page) == ["/plant", "/plant"]
+
+
+@pytest.mark.parametrize(("pos", "seat", "command"), [
+    # phase 1: Blue, Blue in front; field 1 holds Blue: both plants go there (R26)
+    (lambda: P.game(seats=[{"hand": ["blue", "blue", "soy"], "fields": [["blue", 2], None]},
+                           {}, {}]), 0, "/plant 1"),
+    # phase 3: two Chili to plant, field 1 holds Chili (R33)
+    (lambda: P.game(phase="plant_traded", seats=[
+        {}, {"to_plant": ["chili", "chili"], "fields": [["chili", 1], None]}, {}]),
+     1, "/plant chili 1"),
+], ids=["phase-1", "phase-3"])
+def test_a_second_enter_on_plant_here_plants_nothing(page: Any, server: str, pos: Any,
+                                                     seat: int, command: str) -> None:
+    """Plant here on field 1 is drawn anew for the next card: the focus stayed on it and a
+    second Enter planted the next card there too. The focus goes to the fields' box."""
+    g = pos()
+    P.show(page, server, P.state(g, seat))
+    press(page, '#fields .field[data-field="1"] .plant-here')
+    assert sent(page) == [command]
+    P.say(g, seat, command)
+    assert push(page, P.state(g, seat)) == "#fields"
+    assert page.locator('#fields .field[data-field="1"] .plant-here').count() == 1   # still legal
+    page.keyboard.press("Enter")
+    assert sent(page) == [command]
