@@ -1,5 +1,5 @@
 // The room page: connects, keeps the state, renders the board, sends every action as command text.
-import { $, h, isSwapped, refuseBlank, showInColumn, withNames, forgetRoving, placeSignals, WIDE } from './dom.js';
+import { $, h, isSwapped, refuseBlank, showInColumn, withNames, forgetRoving, placeSignals, placeMarket, WIDE } from './dom.js';
 import { t, applyStatic, getLang, setLang, onLang, missing } from './i18n.js';
 import { S, setHooks, mySeat } from './store.js';
 import { Net, FINAL } from './net.js';
@@ -294,6 +294,7 @@ function renderParts() {
   document.body.classList.toggle('my-turn', mine);
   document.body.classList.toggle('no-game', !S.view);
   document.body.classList.toggle('in-deal', !!(S.view && S.view.deal));
+  placeMarket(!!(S.view && S.view.deal));
   // outside phase 2 the market waits below the fields: the cards to plant come first
   document.body.classList.toggle('market-quiet', !!(S.view && S.view.phase !== 'trade'));
   notifyTurn(mine);
@@ -700,3 +701,4 @@ function sayGateSeated() {
 placeSignals();
 WIDE.addEventListener('change', placeSignals);
 start();
+WIDE.addEventListener('change', () => placeMarket(!!(S.view && S.view.deal)));
