@@ -1,4 +1,5 @@
-"""The board by keyboard and screen reader (board17): a Plant pressed twice by a bounced key.
+"""The board by keyboard and screen reader (board17): a Plant pressed twice by a bounced key,
+the supply and demand hint's words for a keyboard.
 
 A press sends a command; the sample board takes the state the server would send next
 (``window.__bohnanza.push``: the page keeps its focus and local state). What is expected is
@@ -89,3 +90,23 @@ def test_a_second_enter_on_plant_here_plants_nothing(page: Any, server: str, pos
     assert page.locator('#fields .field[data-field="1"] .plant-here').count() == 1   # still legal
     page.keyboard.press("Enter")
     assert sent(page) == [command]
+
+
+# ------------------------------------------------------------------ 3. the marker's hint
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_marker_hint_speaks_of_keys_to_a_keyboard(page: Any, server: str, lang: str) -> None:
+    """An arrow of Supply & demand pressed by Enter: the hint said "Now click a card", which
+    no key does; it says how the keys get there (Tab, the arrows along a row) and Enter. The
+    same arrow pressed with the mouse still speaks of a click."""
+    P.show(page, server, P.state(P.trading(), 1), lang=lang)
+    press(page, ".signal-token.have")
+    hint = page.locator("#signals .armed-hint").inner_text()
+    assert "Enter" in hint and "Tab" in hint, hint
+    assert "click" not in hint.lower() and "クリック" not in hint, hint
+    page.keyboard.press("Enter")                                    # the arrow again: off
+    assert page.locator("#signals .armed-hint").count() == 0
+    page.locator(".signal-token.have").click()
+    hint = page.locator("#signals .armed-hint").inner_text()
+    assert ("クリック" if lang == "ja" else "click") in hint, hint

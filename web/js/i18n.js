@@ -678,6 +678,8 @@ const T = {
   // the 2-player bean duel (rules.md 3a)
   phase_plant_offer: ["Step 1: the opponent's offer", 'ステップ1: 相手の提供カード'],
   phase_plant_revealed: ['Step 3: revealed cards', 'ステップ3: めくったカード'],
+  marker_armed_key: ['Now go to a card (Tab, then the arrow keys along a row) and press Enter to mark it; press the arrow again to cancel',
+    'カードへ移動し（Tab、列の中は矢印キー）、Enterで印を付けます。取り消すには矢印をもう一度押します'],
   duel_phase_plant: ['Step 2: planting from the hand', 'ステップ2: 手札から植え付け'],
   done_end_turn: ['End turn (the rest to your opponent)', '手番終了（残りは相手へ）'],
   // a phone's header has no room for the reason (it covered the switches); the duel's box
