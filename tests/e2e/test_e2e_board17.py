@@ -1,5 +1,5 @@
 """The board by keyboard and screen reader (board17): a Plant pressed twice by a bounced key,
-the supply and demand hint's words for a keyboard.
+the supply and demand hint's words for a keyboard, the news's "+6 more" to a screen reader.
 
 A press sends a command; the sample board takes the state the server would send next
 (``window.__bohnanza.push``: the page keeps its focus and local state). What is expected is
@@ -110,3 +110,35 @@ def test_the_marker_hint_speaks_of_keys_to_a_keyboard(page: Any, server: str, la
     page.locator(".signal-token.have").click()
     hint = page.locator("#signals .armed-hint").inner_text()
     assert ("クリック" if lang == "ja" else "click") in hint, hint
+
+
+# ------------------------------------------------------------------ 4. the news's "+N more"
+
+
+def _harvests(n: int) -> list[dict[str, Any]]:
+    """``n`` harvest lines as the server sends them (the game's end sells every field, R39)."""
+    names = P.NAMES
+    return [{"kind": "harvest", "seat": i % 3, "field": 1 + i // 3, "coins": 1,
+             "text": f"{names[i % 3]} harvested field {1 + i // 3} for 1 coin (line {i + 1})"}
+            for i in range(n)]
+
+
+def test_a_screen_reader_reads_every_news_line(page: Any, server: str) -> None:
+    """Eight lines of news: two on the bar and "+6 more". A screen reader heard the two and
+    "plus 6 more", the six in display: none; it now reads all eight, and the count's button
+    is named for what it does."""
+    P.show(page, server, P.state(P.over(), 1))
+    lines = _harvests(8)
+    page.evaluate("es => window.__bohnanza.log({type: 'log', entries: es})", lines)
+    page.wait_for_selector("#news:not([hidden])")
+    tree = page.locator("#news").aria_snapshot()
+    for e in lines:
+        assert e["text"] in tree, tree
+    assert page.get_by_role("button", name="+6 more", exact=True).count() == 0
+    more = page.get_by_role("button", name="Show all 8 lines")
+    assert more.count() == 1 and more.get_attribute("aria-expanded") == "false"
+    assert page.locator("#news .news-more").inner_text().strip() == "+6 more"   # on the screen
+    more.focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#news-lines").get_attribute("aria-expanded") == "true"
+    assert page.locator("#news .news-line").nth(7).is_visible()
