@@ -1,5 +1,6 @@
 """The board by keyboard and screen reader (board17): a Plant pressed twice by a bounced key,
-the supply and demand hint's words for a keyboard, the news's "+6 more" to a screen reader.
+the supply and demand hint's words for a keyboard, the news's "+6 more" to a screen reader,
+a seat's cards to plant.
 
 A press sends a command; the sample board takes the state the server would send next
 (``window.__bohnanza.push``: the page keeps its focus and local state). What is expected is
@@ -142,3 +143,16 @@ def test_a_screen_reader_reads_every_news_line(page: Any, server: str) -> None:
     page.keyboard.press("Enter")
     assert page.locator("#news-lines").get_attribute("aria-expanded") == "true"
     assert page.locator("#news .news-line").nth(7).is_visible()
+
+
+# ------------------------------------------------------------------ 6. a seat's cards to plant
+
+
+def test_a_seats_cards_to_plant_are_named_without_a_pointer(page: Any, server: str) -> None:
+    """Bob's panel said "2 to plant" and named the cards in its title only (user13's trial):
+    a pointer's hover, nothing a screen reader or a keyboard reaches. The cards (public: they
+    lie face up, R12, R41) are named in the panel's own text."""
+    P.show(page, server, P.state(P.planting_traded(), 0))
+    panel = page.locator('#players .panel[data-seat="1"]')
+    tree = panel.aria_snapshot()
+    assert "Chili" in tree and "Green" in tree, tree

@@ -202,6 +202,8 @@ const T = {
   to_plant_n: ['{n} to plant', '植える{n}'],
   // which cards (public, R41: to-plant areas lie face up), a seat panel's title
   to_plant_list: ['To plant: {beans}', '植える: {beans}'],
+  // the same after the count, for a screen reader ("2 to plant: Chili, Green")
+  to_plant_which: [': {beans}', '（{beans}）'],
   // the marker's name says the keyboard's way too (a keyboard player's trial: "drag onto a
   // card" alone, which no key does; the box's hint says "press an arrow, then a card")
   signal_have: ['I have: press it, then a card (or drag it onto a card)', '提供したい: 押してからカードを押す（またはカードにドラッグ）'],
@@ -676,11 +678,11 @@ const T = {
   lobby_free_1: ['1 free seat', '空席1'],
   marker_armed: ['Now click a card to mark it', 'カードをクリックして印を付けます'],
   marker_armed_touch: ['Now tap a card to mark it', 'カードをタップして印を付けます'],
+  marker_armed_key: ['Now go to a card (Tab, then the arrow keys along a row) and press Enter to mark it; press the arrow again to cancel',
+    'カードへ移動し（Tab、列の中は矢印キー）、Enterで印を付けます。取り消すには矢印をもう一度押します'],
   // the 2-player bean duel (rules.md 3a)
   phase_plant_offer: ["Step 1: the opponent's offer", 'ステップ1: 相手の提供カード'],
   phase_plant_revealed: ['Step 3: revealed cards', 'ステップ3: めくったカード'],
-  marker_armed_key: ['Now go to a card (Tab, then the arrow keys along a row) and press Enter to mark it; press the arrow again to cancel',
-    'カードへ移動し（Tab、列の中は矢印キー）、Enterで印を付けます。取り消すには矢印をもう一度押します'],
   duel_phase_plant: ['Step 2: planting from the hand', 'ステップ2: 手札から植え付け'],
   done_end_turn: ['End turn (the rest to your opponent)', '手番終了（残りは相手へ）'],
   // a phone's header has no room for the reason (it covered the switches); the duel's box
