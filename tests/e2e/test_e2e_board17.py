@@ -1,6 +1,7 @@
 """The board by keyboard and screen reader (board17): a Plant pressed twice by a bounced key,
 the supply and demand hint's words for a keyboard, the news's "+6 more" to a screen reader,
-a seat's cards to plant.
+a seat's cards to plant, and the answers to one's commands in every tab of the seat and in
+the language switched to.
 
 A press sends a command; the sample board takes the state the server would send next
 (``window.__bohnanza.push``: the page keeps its focus and local state). What is expected is
@@ -9,15 +10,17 @@ what a keyboard or screen reader player expects; the rules' ids are rules.md's.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from . import positions as P
-from .e2e_board import drawn, watched_page
+from .e2e_board import TIMEOUT, drawn, watched_page
 
 pytestmark = pytest.mark.browser
 
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 FOCUSED = """() => { const e = document.activeElement;
   return !e || e === document.body ? 'body' : e.id ? '#' + e.id
     : e.tagName + '.' + [...e.classList].join('.'); }"""
@@ -156,3 +159,57 @@ def test_a_seats_cards_to_plant_are_named_without_a_pointer(page: Any, server: s
     panel = page.locator('#players .panel[data-seat="1"]')
     tree = panel.aria_snapshot()
     assert "Chili" in tree and "Green" in tree, tree
+
+
+# ------------------------------------------------------------------ 5. the answers, every tab
+
+
+def _say(pg: Any, text: str) -> None:
+    """``text`` typed in the chat's command line and sent; its reply waited for."""
+    n = pg.evaluate("window.__bohnanza.replies.length")
+    pg.locator("#chat-input").fill(text)
+    pg.locator("#chat-input").press("Enter")
+    pg.wait_for_function(f"window.__bohnanza.replies.length > {n}", timeout=TIMEOUT)
+
+
+def _answers(pg: Any) -> list[str]:
+    return list(pg.evaluate(
+        "[...document.querySelectorAll('#chat .chat-line.answer')].map(n => n.textContent)"))
+
+
+def test_the_answers_show_in_every_tab_of_the_seat_and_in_the_page_language(
+        browser: Any, server: str) -> None:
+    """The answer to /help (one's own, kept for the tab) was missing from a second tab of the
+    same seat, and after a switch to Japanese the kept answers stayed English. Every tab of
+    the seat shows them (one opened later, and one open as they come), each in its page's
+    language, the one switched to too (the reply's texts: tests/server/test_srv_reply_texts)."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900}, locale="en-US")
+    try:
+        ctx.add_init_script("localStorage.setItem('bohnanza.name', 'Ann')")
+        a = ctx.new_page()
+        a.goto(server + "/r/e2e-b17-answers")
+        a.wait_for_function("window.__bohnanza && window.__bohnanza.state.room !== null")
+        _say(a, "/join")
+        _say(a, "/help")
+        assert len(_answers(a)) == 2 and "You sit in seat 1." in _answers(a)
+        b = ctx.new_page()                                      # the same seat's second tab
+        b.goto(server + "/r/e2e-b17-answers")
+        b.wait_for_function("window.__bohnanza && window.__bohnanza.state.you"
+                            " && window.__bohnanza.state.you.seat === 0")
+        b.wait_for_function("document.querySelectorAll('#chat .chat-line.answer').length === 2")
+        assert _answers(b) == _answers(a)
+        _say(a, "/who")                                         # one comes while b is open
+        b.wait_for_function("document.querySelectorAll('#chat .chat-line.answer').length === 3")
+        assert _answers(b) == _answers(a)
+        b.locator("#lang").click()                              # b switches to Japanese
+        b.wait_for_function("document.documentElement.lang === 'ja'")
+        for text in _answers(b):
+            assert JAPANESE.search(text), text
+        assert "1番" in _answers(b)[0], _answers(b)
+        for text in _answers(a):                                # a stays English
+            assert not JAPANESE.search(text), text
+        b.reload()                                              # kept for the tab, in Japanese
+        b.wait_for_function("document.querySelectorAll('#chat .chat-line.answer').length === 3")
+        assert all(JAPANESE.search(x) for x in _answers(b)), _answers(b)
+    finally:
+        ctx.close()

@@ -19,7 +19,7 @@ import { spaceTabs } from './beans.js';
 import { FACTS } from './facts.js';
 import { focusSpot, restoreFocus } from './focus.js';
 import { noteOfferNews, notTakenOf, rememberOffers } from './render/market.js';
-import { addChat, addLog, addSystem, keepChat, resetLog, setupCommandLine } from './render/chatlog.js';
+import { addAnswer, addChat, addLog, addSystem, keepAnswers, keepChat, resetLog, sayAnswersAgain, setupCommandLine } from './render/chatlog.js';
 import { errorText, logText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
 import { announce, announceOffers, announceLog, forgetOffers } from './announce.js';
@@ -315,7 +315,8 @@ async function actImpl(text, anchor) {
   if (!r.ok) showError(anchor && anchor.isConnected ? anchor : rect, errorText(r));
   else {
     clearErrors();
-    if (r.message) { addSystem($('#chat'), r.message); announce(r.message); }
+    // (kept for every tab of the seat, in each language: chatlog.js addAnswer)
+    if (r.message) { addAnswer($('#chat'), r, Date.now() / 1000 - (S.clockSkew || 0)); announce(r.message); }
   }
   return r;
 }
@@ -501,6 +502,7 @@ function start() {
   setInterval(() => { tickAway(); tickClocks(); tickWaits(); }, 1000); // away marks, clocks, bots' waits between states
   onLang((lang) => {
     applyStatic();
+    sayAnswersAgain($('#chat'));
     render();
     if (net) { S.relog = true; net.setLang(lang); }   // the server writes the log again
   });
@@ -553,6 +555,8 @@ function start() {
   }
   // the chat this tab showed before a reload (a command's answers too: this person's own)
   keepChat($('#chat'), 'bohnanza.chat.' + S.room);
+  // the answers to this person's commands, from every tab of this browser in the room
+  keepAnswers($('#chat'), 'bohnanza.answers.' + S.room);
   // the name typed in the lobby (its form without its script: /open?name=...): dropped from
   // the address, which is the link friends get, and kept only by a person with no name here
   // yet and no seat in this room. A link is anyone's to craft: before, /r/ROOM?name=Bob
@@ -700,5 +704,5 @@ function sayGateSeated() {
 
 placeSignals();
 WIDE.addEventListener('change', placeSignals);
-start();
 WIDE.addEventListener('change', () => placeMarket(!!(S.view && S.view.deal)));
+start();
