@@ -213,3 +213,24 @@ def test_the_answers_show_in_every_tab_of_the_seat_and_in_the_page_language(
         assert all(JAPANESE.search(x) for x in _answers(b)), _answers(b)
     finally:
         ctx.close()
+
+
+def test_answers_of_another_day_are_not_shown(browser: Any, server: str) -> None:
+    """The answers are kept for the room in the browser: a page opened hours later (another
+    day's game in the same room) starts without the old ones, the recent ones kept."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900}, locale="en-US")
+    try:
+        ctx.add_init_script("""(() => { if (sessionStorage.getItem('b17')) return;
+          sessionStorage.setItem('b17', '1');
+          const now = Date.now() / 1000;
+          localStorage.setItem('bohnanza.name', 'Ann');
+          localStorage.setItem('bohnanza.answers.e2e-b17-old', JSON.stringify([
+            { id: 'old', ts: now - 7 * 3600, text: 'an answer of 7 hours ago', lang: 'en', texts: null },
+            { id: 'new', ts: now - 60, text: 'an answer of a minute ago', lang: 'en', texts: null }]));
+        })()""")
+        pg = ctx.new_page()
+        pg.goto(server + "/r/e2e-b17-old")
+        pg.wait_for_function("window.__bohnanza && window.__bohnanza.state.room !== null")
+        assert _answers(pg) == ["an answer of a minute ago"]
+    finally:
+        ctx.close()

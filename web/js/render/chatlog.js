@@ -96,6 +96,7 @@ function save(list) {
 // without a text in it says which language it is in (its lang attribute: a screen reader
 // reads it in that language's voice).
 const ANSWERS_MAX = 40;
+const ANSWERS_AGE = 6 * 3600;   // seconds: a page opened on another day starts without them
 let answers = null;   // {list, key}
 
 function answerNode(a) {
@@ -119,7 +120,9 @@ function storedAnswers() {
   if (!answers) return [];
   try {
     const xs = JSON.parse(localStorage.getItem(answers.key) || '[]');
-    return Array.isArray(xs) ? xs.filter((a) => a && typeof a.id === 'string' && typeof a.text === 'string') : [];
+    const since = Date.now() / 1000 - ANSWERS_AGE;
+    return Array.isArray(xs) ? xs.filter((a) => a && typeof a.id === 'string' && typeof a.text === 'string' &&
+      typeof a.ts === 'number' && a.ts > since) : [];
   } catch { return []; }
 }
 
