@@ -234,3 +234,18 @@ def test_answers_of_another_day_are_not_shown(browser: Any, server: str) -> None
         assert _answers(pg) == ["an answer of a minute ago"]
     finally:
         ctx.close()
+
+
+# ------------------------------------------------------------------ the status line by keys
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_deals_line_names_no_mouse_alone(page: Any, server: str, lang: str) -> None:
+    """The line under the top bar says what to do now: in a deal it said "click the card(s),
+    then Hand over", a mouse's way alone; a keyboard picks a card by Enter on it or by its
+    place's button in the deal window. It says pick, and the button to press."""
+    P.show(page, server, P.state(P.dealing(), 1), lang=lang)
+    line = page.locator("#status").inner_text()
+    assert "click" not in line.lower() and "クリック" not in line, line
+    assert ("「渡す」" if lang == "ja" else "press Hand over") in line, line
+    assert page.locator("#deal-provide").inner_text().strip() == ("渡す" if lang == "ja" else "Hand over")

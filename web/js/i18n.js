@@ -408,8 +408,10 @@ const T = {
   st_copies_waiting: ['Your offers {list} wait for {name} to accept one.', 'あなたのオファー{list}は{name}の受諾待ちです。'],
   st_provide_auto: ['Handing over {cards} for the deal with {name} (the choice changes nothing).',
     '{name}とのトレードで{cards}を渡します（どれを選んでも同じ）。'],
-  st_provide: ['Hand over {cards} for the deal with {name}: click the card(s), then Hand over.',
-    '{name}とのトレードで{cards}を渡してください: カードをクリックして「渡す」。'],
+  // a pointer's or a key's way alike (a keyboard player's: Enter on a card, or its place's
+  // button in the deal window; "click" named the mouse's alone)
+  st_provide: ['Hand over {cards} for the deal with {name}: pick the card(s), then press Hand over.',
+    '{name}とのトレードで{cards}を渡してください: カードを選んで「渡す」を押します。'],
   st_provide_touch: ['Hand over {cards} for the deal with {name}: tap the card(s), then Hand over.',
     '{name}とのトレードで{cards}を渡してください: カードをタップして「渡す」。'],
   st_deal_wait: ['Waiting for {name} to hand over {cards}.', '{name}が{cards}を渡すのを待っています。'],
