@@ -14,12 +14,12 @@ from typing import Any
 
 from bohnanza.commands.logtext import log_line
 from bohnanza.commands.refusals import refusal_text
-from bohnanza.commands.texts import server_text, text
+from bohnanza.commands.texts import LANGS, server_text, text
 
-from .protocol import Error
+from .protocol import Error, Reply
 
-__all__ = ["english", "error_frame", "phrase", "refusal_text", "reply_message", "server_text",
-           "text"]
+__all__ = ["english", "error_frame", "phrase", "refusal_text", "reply_frame", "reply_message",
+           "server_text", "text"]
 
 
 def reply_message(ok: bool, code: str | None, message: str | None, lang: str,
@@ -31,6 +31,23 @@ def reply_message(ok: bool, code: str | None, message: str | None, lang: str,
     if not ok and code:
         return refusal_text(code, message, lang, names)
     return server_text(message, lang)
+
+
+def reply_frame(say_id: Any, ok: bool, code: str | None, message: str | None,
+                rule: str | None, texts: dict[str, str] | None, lang: str,
+                names: Sequence[str] = ()) -> str:
+    """The ``reply`` frame to a say: its ``message`` in ``lang`` (beans named as the board
+    does, "Black-eyed", in English too); a command's output (ok) also in each language of
+    :data:`LANGS` (``texts``: an answer written for each reader, else the server's English
+    line written again), so the board shows the output it keeps in the language it switches
+    to. A refusal has no ``texts``: the board shows it for a moment only."""
+    said = reply_message(ok, code, message, lang, names)
+    every = None
+    if ok and message is not None:
+        every = texts or {lg: reply_message(ok, code, message, lg, names) or "" for lg in LANGS}
+        said = every.get(lang, said)
+    return Reply(id=say_id, ok=ok, code=code, message=said, rule=rule,
+                 texts=every).model_dump_json(exclude_none=True)
 
 
 def error_frame(code: str, message: str, lang: str) -> str:

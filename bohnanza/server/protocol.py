@@ -144,7 +144,9 @@ class Welcome(_Msg):
 
 
 class Reply(_Msg):
-    """The answer to one ``say``. ``message`` carries the error text or the command's output."""
+    """The answer to one ``say``. ``message`` carries the error text or the command's output;
+    ``texts`` the output (ok only) in each language the server writes, by language tag ("en",
+    "ja"): the board shows the output it keeps again in the language it switches to."""
 
     type: Literal["reply"] = "reply"
     id: SayId | None
@@ -152,6 +154,7 @@ class Reply(_Msg):
     code: str | None = None
     message: str | None = None
     rule: str | None = None
+    texts: dict[str, str] | None = None
 
 
 class SeatInfo(_Msg):

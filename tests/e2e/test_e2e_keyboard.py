@@ -167,14 +167,16 @@ def test_tab_goes_through_the_middle_as_it_is_seen(page: Any, server: str, make:
     assert "hand" in boxes and ("deal-window" in boxes or "to-plant" in boxes), boxes
 
 
-@pytest.mark.parametrize(("make", "seat"), [(P.trading, 0), (_phase_3_with_a_hand, 1)],
-                         ids=["trade", "phase-3"])
+@pytest.mark.parametrize(("make", "seat"), [(P.trading, 0), (_phase_3_with_a_hand, 1),
+                                             (P.dealing, 1)],
+                         ids=["trade", "phase-3", "deal"])
 def test_tab_goes_down_a_phone_as_it_is_seen(browser: Any, server: str, make: Any,
                                              seat: int) -> None:
     """A keyboard player's trial at 390 px (one column): Tab went from the seats down past the
     bean catalogue to Supply & demand, then back up to the market. The boxes come in the order
-    they are seen, top to bottom (WCAG 2.4.3). (During a deal the phone shows the face-up
-    cards, the hand and the deal window above the market, which still comes first.)"""
+    they are seen, top to bottom (WCAG 2.4.3). During a deal the phone shows the face-up
+    cards, the hand and the deal window above the market: the market came first all the same,
+    every offer before the cards the deal asks for (board17: it follows the deal window)."""
     with watched_page(browser, viewport={"width": 390, "height": 844}, has_touch=True,
                       is_mobile=True) as (pg, errors):
         P.show(pg, server, P.state(make(), seat))

@@ -1,5 +1,5 @@
 // The room page: connects, keeps the state, renders the board, sends every action as command text.
-import { $, h, isSwapped, refuseBlank, showInColumn, withNames, forgetRoving, placeSignals, WIDE } from './dom.js';
+import { $, h, isSwapped, refuseBlank, showInColumn, withNames, forgetRoving, placeSignals, placeMarket, WIDE } from './dom.js';
 import { t, applyStatic, getLang, setLang, onLang, missing } from './i18n.js';
 import { S, setHooks, mySeat } from './store.js';
 import { Net, FINAL } from './net.js';
@@ -19,7 +19,7 @@ import { spaceTabs } from './beans.js';
 import { FACTS } from './facts.js';
 import { focusSpot, restoreFocus } from './focus.js';
 import { noteOfferNews, notTakenOf, rememberOffers } from './render/market.js';
-import { addChat, addLog, addSystem, keepChat, resetLog, setupCommandLine } from './render/chatlog.js';
+import { addAnswer, addChat, addLog, addSystem, keepAnswers, keepChat, resetLog, sayAnswersAgain, setupCommandLine } from './render/chatlog.js';
 import { errorText, logText } from './logtext.js';
 import { setSpeaker, speakNewOffers } from './speech.js';
 import { announce, announceOffers, announceLog, forgetOffers } from './announce.js';
@@ -294,6 +294,7 @@ function renderParts() {
   document.body.classList.toggle('my-turn', mine);
   document.body.classList.toggle('no-game', !S.view);
   document.body.classList.toggle('in-deal', !!(S.view && S.view.deal));
+  placeMarket(!!(S.view && S.view.deal));
   // outside phase 2 the market waits below the fields: the cards to plant come first
   document.body.classList.toggle('market-quiet', !!(S.view && S.view.phase !== 'trade'));
   notifyTurn(mine);
@@ -314,7 +315,8 @@ async function actImpl(text, anchor) {
   if (!r.ok) showError(anchor && anchor.isConnected ? anchor : rect, errorText(r));
   else {
     clearErrors();
-    if (r.message) { addSystem($('#chat'), r.message); announce(r.message); }
+    // (kept for every tab of the seat, in each language: chatlog.js addAnswer)
+    if (r.message) { addAnswer($('#chat'), r, Date.now() / 1000 - (S.clockSkew || 0)); announce(r.message); }
   }
   return r;
 }
@@ -500,6 +502,7 @@ function start() {
   setInterval(() => { tickAway(); tickClocks(); tickWaits(); }, 1000); // away marks, clocks, bots' waits between states
   onLang((lang) => {
     applyStatic();
+    sayAnswersAgain($('#chat'));
     render();
     if (net) { S.relog = true; net.setLang(lang); }   // the server writes the log again
   });
@@ -552,6 +555,8 @@ function start() {
   }
   // the chat this tab showed before a reload (a command's answers too: this person's own)
   keepChat($('#chat'), 'bohnanza.chat.' + S.room);
+  // the answers to this person's commands, from every tab of this browser in the room
+  keepAnswers($('#chat'), 'bohnanza.answers.' + S.room);
   // the name typed in the lobby (its form without its script: /open?name=...): dropped from
   // the address, which is the link friends get, and kept only by a person with no name here
   // yet and no seat in this room. A link is anyone's to craft: before, /r/ROOM?name=Bob
@@ -699,4 +704,5 @@ function sayGateSeated() {
 
 placeSignals();
 WIDE.addEventListener('change', placeSignals);
+WIDE.addEventListener('change', () => placeMarket(!!(S.view && S.view.deal)));
 start();

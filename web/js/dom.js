@@ -173,3 +173,19 @@ export function placeSignals() {
   else if (box.nextElementSibling !== chat) chat.before(box);
   if (had && document.activeElement !== had) had.focus({ preventScroll: true });
 }
+
+// On a phone during a deal the deal window, the face-up cards and the hand stand above the
+// market (board.css: body.in-deal), but the market came first in the page: Tab and a screen
+// reader's reading went through every offer before the cards the deal asks for (a keyboard
+// player's trial at 390x844). The market is moved in the page after the deal window while a
+// deal shows on a phone, and back before the duel's box (its place in room.html) otherwise.
+export function placeMarket(inDeal) {
+  const market = document.getElementById('market');
+  const deal = document.getElementById('deal-window');
+  const home = document.getElementById('duel');
+  if (!market || !deal || !home) return;
+  const had = market.contains(document.activeElement) ? document.activeElement : null;
+  if (inDeal && !WIDE.matches) { if (deal.nextElementSibling !== market) deal.after(market); }
+  else if (market.nextElementSibling !== home) home.before(market);
+  if (had && document.activeElement !== had) had.focus({ preventScroll: true });
+}

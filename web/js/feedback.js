@@ -28,15 +28,19 @@ export function showNews(lines) {
   // cut to one line; a tap, click or Enter shows it whole below (a touch screen has no title).
   // At most NEWS_SHOWN lines side by side, the others counted ("+4 more"): the game's end
   // sells every field (R39), and a line per field squeezed into the bar read "Bob …" each
-  const body = h('div', { class: 'news-lines', role: 'button', tabindex: '0', 'aria-expanded': 'false' },
+  const body = h('div', { class: 'news-lines', id: 'news-lines', role: 'button', tabindex: '0', 'aria-expanded': 'false' },
     ...lines.map((l, i) => h('div', { class: 'news-line' + (l.mine ? ' mine' : '') + (i >= NEWS_SHOWN ? ' news-extra' : '') },
       l.coins ? h('b', { class: 'news-coins', text: l.coins }) : null, l.coins ? ' ' : null, l.text)));
+  // The lines past NEWS_SHOWN are out of sight only (board.css): a screen reader reads every
+  // line, where it heard "plus 6 more" and the two first (a screen reader player's note); the
+  // count's button is named for what it does, "Show all 8 lines"
   const extra = lines.length - NEWS_SHOWN;
-  const more = extra > 0 ? h('button', { class: 'btn small news-more', type: 'button', title: t('news_more_title', { n: extra }) },
-    t('news_more', { n: extra })) : null;
+  const more = extra > 0 ? h('button', { class: 'btn small news-more', type: 'button', title: t('news_more_title', { n: extra }),
+    'aria-label': t('news_more_label', { n: lines.length }), 'aria-expanded': 'false', 'aria-controls': 'news-lines' },
+  t('news_more', { n: extra })) : null;
   const toggle = () => {
     const open = box.classList.toggle('open');
-    body.setAttribute('aria-expanded', open ? 'true' : 'false');
+    for (const el of [body, more]) el?.setAttribute('aria-expanded', open ? 'true' : 'false');
     hideLater(box);
   };
   body.addEventListener('click', toggle);

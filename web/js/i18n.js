@@ -156,6 +156,8 @@ const T = {
   buy_short: ['Buy', '購入'],   // beside a coin and the price, in the field 3 box
   plant_here: ['Plant here', 'ここに植える'],
   plant_front: ['Plant', '植える'],
+  // phase 1's optional second card (R26): a button named for it, not the first one's again
+  plant_front_second: ['Plant {bean} too', '{bean}も植える'],
   plant_no_field: ['No field takes {bean} now: harvest a field (or buy field 3) first', '{bean}を植えられる畑がありません: 先に畑を売却（または3つ目の畑を購入）してください'],
   harvest_now: ['harvest now = {n} coins', '今売却 = {n}ターラー'],
   harvest_now_1: ['harvest now = 1 coin', '今売却 = 1ターラー'],
@@ -200,6 +202,8 @@ const T = {
   to_plant_n: ['{n} to plant', '植える{n}'],
   // which cards (public, R41: to-plant areas lie face up), a seat panel's title
   to_plant_list: ['To plant: {beans}', '植える: {beans}'],
+  // the same after the count, for a screen reader ("2 to plant: Chili, Green")
+  to_plant_which: [': {beans}', '（{beans}）'],
   // the marker's name says the keyboard's way too (a keyboard player's trial: "drag onto a
   // card" alone, which no key does; the box's hint says "press an arrow, then a card")
   signal_have: ['I have: press it, then a card (or drag it onto a card)', '提供したい: 押してからカードを押す（またはカードにドラッグ）'],
@@ -404,8 +408,10 @@ const T = {
   st_copies_waiting: ['Your offers {list} wait for {name} to accept one.', 'あなたのオファー{list}は{name}の受諾待ちです。'],
   st_provide_auto: ['Handing over {cards} for the deal with {name} (the choice changes nothing).',
     '{name}とのトレードで{cards}を渡します（どれを選んでも同じ）。'],
-  st_provide: ['Hand over {cards} for the deal with {name}: click the card(s), then Hand over.',
-    '{name}とのトレードで{cards}を渡してください: カードをクリックして「渡す」。'],
+  // a pointer's or a key's way alike (a keyboard player's: Enter on a card, or its place's
+  // button in the deal window; "click" named the mouse's alone)
+  st_provide: ['Hand over {cards} for the deal with {name}: pick the card(s), then press Hand over.',
+    '{name}とのトレードで{cards}を渡してください: カードを選んで「渡す」を押します。'],
   st_provide_touch: ['Hand over {cards} for the deal with {name}: tap the card(s), then Hand over.',
     '{name}とのトレードで{cards}を渡してください: カードをタップして「渡す」。'],
   st_deal_wait: ['Waiting for {name} to hand over {cards}.', '{name}が{cards}を渡すのを待っています。'],
@@ -524,7 +530,8 @@ const T = {
   harvest_toast: ['+{n} coins', '+{n}ターラー'],
   harvest_toast_1: ['+1 coin', '+1ターラー'],
   news_more: ['+{n} more', '他{n}件'],
-  news_more_title: ['{n} more lines: click to read them all', 'ほか{n}件: クリックですべて表示'],
+  news_more_title: ['{n} more lines: press to read them all', 'ほか{n}件: 押すとすべて表示'],
+  news_more_label: ['Show all {n} lines', '全{n}件を表示'],
   // a spectator while a person sits: the set-up controls wait (RoomInfo.arrangers)
   setup_seated_only: ['Only the seated players change the table: bots, rules and the start. Take a seat to join in.',
     '卓の設定（ボット・ルール・開始）を変えられるのは着席している人だけです。参加するには席に着いてください。'],
@@ -675,6 +682,8 @@ const T = {
   lobby_free_1: ['1 free seat', '空席1'],
   marker_armed: ['Now click a card to mark it', 'カードをクリックして印を付けます'],
   marker_armed_touch: ['Now tap a card to mark it', 'カードをタップして印を付けます'],
+  marker_armed_key: ['Now go to a card (Tab, then the arrow keys along a row) and press Enter to mark it; press the arrow again to cancel',
+    'カードへ移動し（Tab、列の中は矢印キー）、Enterで印を付けます。取り消すには矢印をもう一度押します'],
   // the 2-player bean duel (rules.md 3a)
   phase_plant_offer: ["Step 1: the opponent's offer", 'ステップ1: 相手の提供カード'],
   phase_plant_revealed: ['Step 3: revealed cards', 'ステップ3: めくったカード'],

@@ -21,6 +21,7 @@ export const S = {
   gotNews: [],         // [{side, from}] what my deals of this turn gave me (the log's deal_done)
   offersSeen: null,    // Map id -> {owner, partners}: the offers shown (market.js rememberOffers)
   armed: null,         // 'have' | 'want': the next card pressed gets this marker
+  armedBy: null,       // how that arrow was pressed: 'key' | 'pointer' (its hint's words)
   tapBean: null,       // the catalogue bean whose beanometer panel is open (touch)
   catTipOff: null,     // the catalogue bean clicked: its hover tip waits for the pointer to leave
   connected: null,    // the socket open (true) or not (false); null: none yet (the sample board has none)

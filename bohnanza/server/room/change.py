@@ -53,6 +53,9 @@ class Change:
     or ``answer`` (nothing changed: only the reply, e.g. ``/help``). ``command`` is the
     ``(seat, text)`` stored with it (None: a change nobody typed, e.g. a bot handing a seat
     back); ``entries`` its log entries (logbook.py); ``reply`` the reply's message;
+    ``texts`` the same message in each language the server writes (``texts.LANGS``: an
+    answer such as ``/help`` is written for its reader; the board shows a kept answer again
+    in the language it switches to);
     ``renumber`` maps the seats of the connections that keep theirs (old -> new, None: no seat)
     when seats close up between games; ``moves`` the connections that sit down or stand up;
     ``chat`` the chat line.
@@ -65,16 +68,19 @@ class Change:
     renumber: dict[int, int | None] | None = None
     moves: Sequence[Move] = ()  # (no list made for the changes that move nobody: most)
     chat: Chat | None = None
+    texts: dict[str, str] | None = None
 
 
 @dataclass(slots=True)
 class Outcome:
-    """What the sender of a command is told (the ``reply``)."""
+    """What the sender of a command is told (the ``reply``); ``texts``: an answer's message
+    in each language (:class:`Change`)."""
 
     ok: bool
     code: str | None = None
     message: str | None = None
     rule: str | None = None
+    texts: dict[str, str] | None = None
 
     @classmethod
     def refused(cls, e: Refusal) -> Outcome:

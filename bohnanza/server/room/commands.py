@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from bohnanza import commands as cmds
@@ -52,7 +53,7 @@ def run(r: Parts, actor: object, command: cmds.RoomCommand) -> Change:
         case cmds.Start():
             return start(r, actor)
         case cmds.OptionShow():
-            return Change("answer", reply=options_text(r.table, actor.lang))
+            return _answer(actor.lang, lambda lg: options_text(r.table, lg))
         case cmds.OptionSet(key=key, value=value):
             return set_option(r, actor, key, value)
         case cmds.AddBot(name=name, policy=policy):
@@ -62,10 +63,10 @@ def run(r: Parts, actor: object, command: cmds.RoomCommand) -> Change:
         case cmds.HandOver(target=target):
             return hand_over(r, actor, target)
         case cmds.Help(topic=topic):
-            return Change("answer", reply=help_text(r.table.hosted, topic,
-                                                    r.settings.away_seconds, actor.lang))
+            return _answer(actor.lang, lambda lg: help_text(r.table.hosted, topic,
+                                                            r.settings.away_seconds, lg))
         case cmds.Who():
-            return Change("answer", reply=who_text(r.table, r.presence, actor.lang))
+            return _answer(actor.lang, lambda lg: who_text(r.table, r.presence, lg))
     raise CommandError("parse_error", "Unknown room command.")
 
 
@@ -77,6 +78,14 @@ def name_taken(name: str, other: str) -> CommandError:
         return CommandError("name_taken", texts.text("refuse.name_taken", "en", name=name))
     return CommandError("name_taken", texts.text("refuse.name_taken_like", "en", name=name,
                                                  other=other))
+
+
+def _answer(reader: str, write: Callable[[str], str]) -> Change:
+    """An answer (nothing changed): its message for ``reader``, and in each language the
+    server writes (``texts.LANGS``: the board shows the answer it keeps in the language it
+    switches to)."""
+    every = {lg: write(lg) for lg in texts.LANGS}
+    return Change("answer", reply=every.get(reader) or write(reader), texts=every)
 
 
 def _closed_up(mapping: dict[int, int | None], gone: int | None) -> dict[int, int | None]:

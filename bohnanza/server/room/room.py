@@ -30,7 +30,6 @@ from bohnanza.engine import Refusal
 
 from .. import frames, lang
 from ..conn import Buckets, TokenBucket
-from ..protocol import Reply
 from . import arrival, handlers
 from . import game as games
 from .bots import BotDriver
@@ -191,7 +190,7 @@ class Room:
             reply = change.reply
             if reply is None:
                 return _DONE  # (most commands: one outcome, read and never changed)
-            return Outcome(True, message=reply)
+            return Outcome(True, message=reply, texts=change.texts)
         except Refusal as e:  # every refusal (rules, syntax, the room) is answered here
             return Outcome.refused(e)
         except Exception:  # every say gets its reply, even when something is broken
@@ -261,15 +260,12 @@ class Room:
             m.conn.send(arrival.welcome(self, m.conn, m.token))
 
     def _reply(self, conn: Conn, say_id: Any, o: Outcome) -> None:
-        """The reply, its message in the connection's language (lang.py; beans named as the
-        board does, "Black-eyed", in English too)."""
+        """The reply, its message in the connection's language (lang.py reply_frame)."""
         if o.ok and o.message is None:
             conn.send(frames.ok_reply(say_id))
             return
-        message = lang.reply_message(o.ok, o.code, o.message, conn.lang,
-                                     [s.name for s in self.table.seats])
-        conn.send(Reply(id=say_id, ok=o.ok, code=o.code, message=message, rule=o.rule)
-                  .model_dump_json(exclude_none=True))
+        conn.send(lang.reply_frame(say_id, o.ok, o.code, o.message, o.rule, o.texts, conn.lang,
+                                   [s.name for s in self.table.seats]))
 
     def _rollback(self) -> None:
         """Back to what was last stored."""

@@ -2,7 +2,7 @@
 import { h, clear, withNames } from '../dom.js';
 import { seatInk, seatNames } from '../store.js';
 import { logText } from '../logtext.js';
-import { t } from '../i18n.js';
+import { t, getLang } from '../i18n.js';
 import { showError } from '../feedback.js';
 
 const MAX_LINES = 300;
@@ -58,8 +58,9 @@ export function addSystem(list, text, cls = 'system', once = false) {
 }
 
 // The chat's lines kept for this tab (sessionStorage, under ``key``: the room's): a reload
-// shows them again, a command's answers too (they are this person's own: another tab or
-// person never sees them), and the server's replay then adds only the lines said since.
+// shows them again, a command's answers too (this person's own: another person never sees
+// them; this browser's other tabs in the room do, keepAnswers below), and the server's
+// replay then adds only the lines said since.
 let kept = null;   // {list, key}
 
 export function keepChat(list, key) {
@@ -70,6 +71,7 @@ export function keepChat(list, key) {
   for (const x of lines) {
     if (!x || typeof x.text !== 'string') continue;
     if (x.chat) append(list, chatNode(x.chat));
+    else if (x.answer && typeof x.answer === 'object' && typeof x.answer.text === 'string') append(list, answerNode(x.answer));
     else append(list, h('div', { class: 'chat-line ' + (x.cls === 'error' ? 'error' : 'system'), text: x.text }));
   }
 }
@@ -77,11 +79,89 @@ export function keepChat(list, key) {
 function save(list) {
   if (!kept || kept.list !== list) return;
   const lines = [...list.children].map((n) => {
+    if (n.answer) return { text: n.textContent, answer: n.answer };
     if (!n.dataset.key) return { text: n.textContent, cls: n.classList.contains('error') ? 'error' : 'system' };
     const [ts, seat, name, text] = JSON.parse(n.dataset.key);
     return { text, chat: { ts, seat, name, text } };
   });
   try { sessionStorage.setItem(kept.key, JSON.stringify(lines)); } catch { /* full: not kept */ }
+}
+
+// The answers to this person's commands (a reply's message: /help, /who, /option, "You sit
+// in seat 1."), kept for the room in this browser (localStorage, under ``key``): every tab of
+// the seat shows them, one opened later too, and each tab takes those another tab gets as
+// they come (a second tab of the same seat showed none of them). Each keeps the reply's texts
+// (each language the server writes, protocol.py Reply.texts) and is shown in the page's
+// language, again after a switch (they stayed in the language they were said in); an answer
+// without a text in it says which language it is in (its lang attribute: a screen reader
+// reads it in that language's voice).
+const ANSWERS_MAX = 40;
+const ANSWERS_AGE = 6 * 3600;   // seconds: a page opened on another day starts without them
+let answers = null;   // {list, key}
+
+function answerNode(a) {
+  const line = h('div', { class: 'chat-line system answer' });
+  line.answer = a;
+  line.dataset.answer = a.id;
+  if (typeof a.ts === 'number') line.dataset.ts = String(a.ts);
+  sayAnswer(line);
+  return line;
+}
+
+function sayAnswer(line) {
+  const a = line.answer;
+  const text = a.texts && typeof a.texts[getLang()] === 'string' ? a.texts[getLang()] : null;
+  line.textContent = text ?? a.text;
+  if (text === null && a.lang && a.lang !== getLang()) line.setAttribute('lang', a.lang);
+  else line.removeAttribute('lang');
+}
+
+function storedAnswers() {
+  if (!answers) return [];
+  try {
+    const xs = JSON.parse(localStorage.getItem(answers.key) || '[]');
+    const since = Date.now() / 1000 - ANSWERS_AGE;
+    return Array.isArray(xs) ? xs.filter((a) => a && typeof a.id === 'string' && typeof a.text === 'string' &&
+      typeof a.ts === 'number' && a.ts > since) : [];
+  } catch { return []; }
+}
+
+// the answers this chat lacks, each in its place by its time (the chat's lines carry the
+// server's, the answers the server's as this page reckons it)
+function mergeAnswers(list) {
+  const shown = new Set([...list.children].map((n) => n.dataset.answer).filter(Boolean));
+  let added = false;
+  for (const a of storedAnswers()) {
+    if (shown.has(a.id)) continue;
+    const later = typeof a.ts === 'number' ? [...list.children].find((n) => n.dataset.ts && Number(n.dataset.ts) > a.ts) : null;
+    append(list, answerNode(a), later || null);
+    added = true;
+  }
+  if (added) save(list);
+}
+
+export function keepAnswers(list, key) {
+  answers = { list, key };
+  mergeAnswers(list);
+  window.addEventListener('storage', (e) => { if (e.key === key) mergeAnswers(list); });
+}
+
+// A command's answer (the reply ``r``, at ``ts``: the server's time) in the chat, kept.
+export function addAnswer(list, r, ts) {
+  const a = { id: `${ts.toFixed(3)}-${Math.random().toString(36).slice(2, 8)}`, ts, text: r.message,
+    lang: getLang(), texts: r.texts && typeof r.texts === 'object' ? r.texts : null };
+  append(list, answerNode(a));
+  save(list);
+  if (!answers || answers.list !== list) return;
+  try {
+    localStorage.setItem(answers.key, JSON.stringify([...storedAnswers(), a].slice(-ANSWERS_MAX)));
+  } catch { /* full: this tab shows it all the same */ }
+}
+
+// The page's language changed: every kept answer in it (their texts), else as it was said.
+export function sayAnswersAgain(list) {
+  for (const n of list.querySelectorAll('.chat-line.answer')) if (n.answer) sayAnswer(n);
+  save(list);
 }
 
 const logEntries = [];

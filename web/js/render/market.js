@@ -462,7 +462,14 @@ export function renderSignals(root) {
         class: 'btn signal-token ' + which + (S.armed === which ? ' armed' : ''), type: 'button',
         title: t('signal_' + which), 'aria-label': t('signal_' + which), 'aria-pressed': S.armed === which ? 'true' : 'false',
       }, icon(arrow), h('span', { class: 'btn-text', text: t('signal_' + which + '_short') }));
-      b.addEventListener('click', () => { if (b.dataset.dragged) return; S.armed = S.armed === which ? null : which; rerender(); });
+      // how it was pressed says how the next card is pressed (the hint below): a key's press
+      // is a click of detail 0
+      b.addEventListener('click', (e) => {
+        if (b.dataset.dragged) return;
+        S.armed = S.armed === which ? null : which;
+        S.armedBy = e.detail === 0 ? 'key' : 'pointer';
+        rerender();
+      });
       makeDraggable(b, () => ({ kind: 'signal', which }));
       return b;
     };
@@ -474,6 +481,12 @@ export function renderSignals(root) {
     for (const b of mine.have || []) own.append(beanCard(b, { small: true, extraClass: 'sig-have' }));
     for (const b of mine.want || []) own.append(beanCard(b, { small: true, extraClass: 'sig-want' }));
     root.append(own);
-    if (S.armed) root.append(h('div', { class: 'hint-text armed-hint', role: 'status', text: t('marker_armed') }));
+    // the way to the card in the way the arrow was pressed: "click" told a keyboard player
+    // nothing of the keys (the arrows along a row, Enter); a pointer's words are a click's, a
+    // tap's on a touch screen (i18n.js t: the _touch twin)
+    if (S.armed) {
+      const how = S.armedBy === 'key' ? 'marker_armed_key' : 'marker_armed';
+      root.append(h('div', { class: 'hint-text armed-hint', role: 'status', text: t(how) }));
+    }
   }
 }

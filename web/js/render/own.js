@@ -44,6 +44,17 @@ function fieldsFor(p) {
   return [];
 }
 
+// Which plant a Plant button makes: a plant changes it (the cards planted in phase 1, the cards
+// left to plant in phase 3, the duel's face-up cards). The focus kept on a Plant button drawn
+// anew (focus.js keys a control by its data) planted the next card on a second Enter, or on a
+// key that bounced: phase 1's optional second card (R26) unasked, phase 3's next card into
+// the same field (a keyboard player's note). A plant leaves the focus on the button's box
+// (the hand, the fields): Tab reaches the next Plant button, a press of its own.
+function plantStep(v) {
+  const y = v.you || {};
+  return [v.turn, v.phase, v.planted, (y.to_plant || []).length, (v.face_up || []).length].join(':');
+}
+
 function plantCommand(p, field) {
   if (p.kind === 'faceup') return `/plant u${p.index} ${field}`;
   return p.kind === 'front' ? `/plant ${field}` : `/plant ${p.bean} ${field}`;
@@ -97,7 +108,9 @@ export function renderFields(root) {
     if (current && legal.includes(n)) {
       const p = current;
       // the engine advises a harvest first (plant_advice): planting stays possible, not stressed
+      // (data-plant: which plant it is, so the focus never stays on it for the next: focus.js)
       const b = h('button', { class: 'btn plant-here' + (advised || secondHere ? '' : ' primary'), type: 'button',
+        dataset: { plant: plantStep(v) },
         'aria-describedby': secondHere ? `second-why-${n}` : null }, icon('plant'), ' ' + t('plant_here'));
       b.addEventListener('click', () => act(plantCommand(p, n), box));
       btns.append(b);
@@ -209,7 +222,11 @@ export function renderHand(root) {
     // no field takes the front card (the engine's plant_fields): the button waits, saying why
     const fits = (y.plant_fields || []).length > 0;
     const why = fits ? null : t('plant_no_field', { bean: beanName(y.hand[0]) });
-    const b = h('button', { class: 'btn' + (fits ? ' primary' : ''), type: 'button', id: 'plant-front', disabled: !fits, title: why }, icon('plant'), ' ' + t('plant_front'));
+    // the optional second card (R26) has a button of its own, named so ("Plant Red too"):
+    // the focus never stays on it from the first plant (data-label, focus.js keyOf)
+    const second = S.view.planted >= 1 && !isDuel();
+    const b = h('button', { class: 'btn' + (fits ? ' primary' : ''), type: 'button', id: 'plant-front', disabled: !fits, title: why,
+      dataset: { label: plantStep(S.view) } }, icon('plant'), ' ' + (second ? t('plant_front_second', { bean: beanName(y.hand[0]) }) : t('plant_front')));
     b.addEventListener('click', () => act('/plant', b));
     head.append(h('span', { class: 'spacer' }), b);
   }

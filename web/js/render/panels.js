@@ -9,11 +9,18 @@ import { draftClick } from '../offer.js';
 import { seatMarks, isIdle, idleTitle, idleWord } from '../seatmarks.js';
 import { clockBadge } from './top.js';
 
-// A seat's to-plant area: how many cards, and which (public, R41: they lie face up) in its
-// title (user13's trial: the panel said "2 to plant" and not which cards)
+// A seat's to-plant area: how many cards, and which (public, R41: they lie face up; user13's
+// trial: the panel said "2 to plant" and not which cards). Which ones were in its title only,
+// a pointer's hover: a screen reader hears them after the count, and the panel shows them
+// (tiny cards, a row of their own: toPlantRow), seen without a pointer (board17).
 function toPlant(beans) {
-  const which = t('to_plant_list', { beans: beans.map((b) => beanName(b)).join(', ') });
-  return h('span', { class: 'received', title: which, text: ' · ' + t('to_plant_n', { n: beans.length }) });
+  const names = beans.map((b) => beanName(b)).join(t('list_sep'));
+  return h('span', { class: 'received', title: t('to_plant_list', { beans: names }) },
+    ' · ' + t('to_plant_n', { n: beans.length }), h('span', { class: 'sr-only', text: t('to_plant_which', { beans: names }) }));
+}
+
+function toPlantRow(beans) {
+  return h('div', { class: 'panel-to-plant', 'aria-hidden': 'true' }, ...beans.map((b) => beanCard(b, { tiny: true })));
 }
 
 export function renderPanels(root) {
@@ -97,7 +104,7 @@ export function renderPanels(root) {
       badges.push(b);
     }
     if (badges.length) panel.append(h('div', { class: 'panel-badges' }, ...badges));
-    panel.append(h('div', { class: 'panel-row' }, counts, coins), fields);
+    panel.append(h('div', { class: 'panel-row' }, counts, coins), ...(got ? [toPlantRow(seat.to_plant)] : []), fields);
     root.append(panel);
   });
   // a new turn: the active player's panel whole in view in the left column (with 5 seats at
