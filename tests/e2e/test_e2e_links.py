@@ -83,8 +83,8 @@ def link_answered(pg: Any) -> None:
     line = ("[...document.querySelectorAll('#chat .chat-line')].some((e) => "
             "e.textContent.includes('This room plays Bohnanza'))")
     pg.wait_for_function(f"() => {line} || "
-                         "(window.__bohnanza.state.room.game || {}).game === 'farm'",
-                         timeout=TIMEOUT)
+                         "((window.__bohnanza.state.room || {}).game || {}).game === 'farm'",
+                         timeout=TIMEOUT)  # (room: null until the room's first info comes)
     assert game_of(pg) == "bohnanza"
     sends_no_option(pg)
     assert pg.evaluate(f"() => {line}")
@@ -170,7 +170,7 @@ def test_the_board_plays_under_its_security_policy_and_is_framed_by_no_one(
         seated(pg, server, "link-csp")
         assert say(pg, "/addbot")["ok"] and say(pg, "/addbot")["ok"]
         pg.click("#btn-start")
-        pg.wait_for_function("() => window.__bohnanza && window.__bohnanza.state.room.running", timeout=TIMEOUT)
+        pg.wait_for_function("() => window.__bohnanza && window.__bohnanza.state.room && window.__bohnanza.state.room.running", timeout=TIMEOUT)
         pg.wait_for_selector("#hand .card, #hand [data-bean]", timeout=TIMEOUT)
         assert say(pg, "hello table")["ok"]
         pg.click("#lang")                           # the page again, in Japanese
