@@ -314,6 +314,8 @@ const T = {
   away_title: ['No connection since {time}', '{time}から接続なし'],
   addbot_policy: ['How the bot plays', 'ボットの戦略'],
   removebot: ['Remove', '外す'],
+  // a seat a leaver's bot played, after the game: the next start deals without it (setup.js)
+  seat_gone_next: ['left during the game: not in the next one', '途中で退席: 次のゲームには入りません'],
   removebot_title: ['Take {name} off the table', '{name}を外す'],
   handover: ['Let a bot play', 'ボットに任せる'],
   handover_title: ['{name} is away: a bot plays the seat until they come back', '{name}は離席中: 戻るまでボットが代わりにプレイします'],

@@ -1,0 +1,67 @@
+"""A newcomer's pass with the README (newuser17): defects of the board it found, each tested
+as the person met it."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from typing import Any
+
+import pytest
+
+from .e2e_board import assert_clean, watched_page
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 60_000
+
+
+def _say(pg: Any, line: str) -> None:
+    reply = pg.evaluate("(t) => window.__bohnanza.net.say(t)", line)
+    assert reply["ok"], (line, reply)
+
+
+def test_seats_a_leavers_bot_played_are_not_counted_for_the_next_game(private_server: Any,
+                                                                      browser: Any) -> None:
+    # Ann sits with two bots, starts, and leaves during the game: a bot plays her seat ("Ann
+    # (bot)", README "Bots") and the bots play to the end. The next /start deals only the
+    # seats nobody left (the server's RoomInfo.start_seats): the setup box said "Seats (3/5)"
+    # and offered "Remove" on Ann's old seat, above "Needs 3-5 players (2 seated)"
+    # a room of bots only that nobody watches parks after PARK_BOTS_AFTER (15 s): kept here
+    # while Ann looks away
+    server = private_server(park_bots_after="600").base
+    with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+        # (about:blank, below, has no storage: the script runs there too)
+        pg.add_init_script("try { localStorage.setItem('bohnanza.name', 'Ann'); } catch (e) {}")
+        pg.goto(server + "/r/LeftSeats17")
+        pg.click("#btn-join")
+        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0",
+                             timeout=TIMEOUT)
+        for line in ("/addbot Bo", "/addbot Cy", "/start", "/leave"):
+            _say(pg, line)
+        # the bots play to the end; a page watching every move slows a loaded machine's
+        # game many times over (the board draws each), so she comes back at its end
+        pg.goto("about:blank")
+        deadline = time.monotonic() + 240   # (a whole game; under load it took 60 s and more)
+        while True:
+            with urllib.request.urlopen(server + "/api/rooms/LeftSeats17", timeout=10) as f:
+                if not json.load(f)["running"]:
+                    break
+            assert time.monotonic() < deadline, "the bots' game did not end"
+            time.sleep(0.5)
+        pg.goto(server + "/r/LeftSeats17")
+        pg.wait_for_function("window.__bohnanza.S.roomInfo && window.__bohnanza.S.roomInfo.over",
+                             timeout=TIMEOUT)
+        room = pg.evaluate("window.__bohnanza.S.roomInfo")
+        assert [s["vacant"] for s in room["seats"]] == [True, False, False]
+        assert room["start_seats"] == 2
+        head = pg.locator("#setup .box-head h2").inner_text()
+        assert head == "Seats (2/5)", head
+        left = pg.locator('#setup .seat-list li[data-seat="0"]')
+        assert left.locator(".seat-gone").inner_text() == "left during the game: not in the next one"
+        assert left.locator(".remove-bot").count() == 0
+        # the bots' own seats stay, removable
+        for seat in (1, 2):
+            assert pg.locator(f'#setup .seat-list li[data-seat="{seat}"] .remove-bot').count() == 1
+        assert_clean(pg, errors)
