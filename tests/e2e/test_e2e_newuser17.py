@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from . import positions as P
 from .e2e_board import assert_clean, watched_page
 
 pytestmark = pytest.mark.browser
@@ -64,4 +65,23 @@ def test_seats_a_leavers_bot_played_are_not_counted_for_the_next_game(private_se
         # the bots' own seats stay, removable
         for seat in (1, 2):
             assert pg.locator(f'#setup .seat-list li[data-seat="{seat}"] .remove-bot').count() == 1
+        assert_clean(pg, errors)
+
+
+def test_the_table_changing_after_a_game_raises_no_error_on_a_seated_page(
+        browser: Any, server: str) -> None:
+    # After the game-over screen a seated person adds a bot (or someone joins, leaves, a bot
+    # goes): the server puts the finished game away (Table.settle) and the next state has no
+    # game view. The page threw "Cannot read properties of null (reading 'offers')" from the
+    # screen reader's offer lines (announce.js) on every seated page, where a command's reply
+    # riding in the same state is read after the state is drawn (net.js)
+    g = P.over()
+    with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+        P.show(pg, server, P.state(g, 0))
+        assert pg.locator("#gameover").is_visible()
+        after = {"type": "state", "version": 2, "view": None,
+                 "room": P.room(0, running=False, over=False)}
+        pg.evaluate("m => window.__bohnanza.push(m)", after)
+        pg.wait_for_function("window.__bohnanza.state.view === null")
+        assert pg.locator("#btn-start").is_visible()
         assert_clean(pg, errors)
