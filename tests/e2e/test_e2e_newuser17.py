@@ -85,3 +85,30 @@ def test_the_table_changing_after_a_game_raises_no_error_on_a_seated_page(
         pg.wait_for_function("window.__bohnanza.state.view === null")
         assert pg.locator("#btn-start").is_visible()
         assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "Ann asks you to pick a card (offer #1): press Answer on it, make your own offer, "
+           "or Not interested."),
+    ("ja", "Annがあなたの選ぶカードを求めています（オファー#1）: その「答える」を押すか、"
+           "自分のオファーを出すか、「興味なし」。")])
+def test_a_prompt_of_the_active_player_is_named_on_the_status_line(
+        browser: Any, server: str, lang: str, line: str) -> None:
+    # Ann, active, offers her face-up Blue for "? any card" (the other player picks what to
+    # give: README "On the board"). Bob may answer it (the view's party_offers), and can
+    # accept nothing: his line said "click cards to build an offer for Ann", while the
+    # prompt's Answer button stood in the market below four old offers, out of view
+    g = P.game(phase="trade", face_up=["blue", "red"],
+               seats=[{"hand": ["soy"]}, {"hand": ["chili", "green"]}, {"hand": ["stink"]}])
+    P.say(g, 0, "/offer blue for ?")
+    with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+        P.show(pg, server, P.state(g, 1), lang=lang)
+        said = " ".join(pg.inner_text("#status").split())
+        assert said == line, said
+        assert pg.locator('#market .offer[data-offer="1"] .answer-btn').count() == 1
+        # once Bob is not interested, the line is his pass's (the prompt waits in the market)
+        P.say(g, 1, "/done")
+        P.show(pg, server, P.state(g, 1), lang=lang)
+        said = " ".join(pg.inner_text("#status").split())
+        assert "#1" not in said, said
+        assert_clean(pg, errors)

@@ -380,6 +380,9 @@ const T = {
   // the same verb as the offer's button (accept): press Accept on an offer
   st_trade_other_k: ['{name} is trading: press Accept on an offer you want, or Not interested.',
     '{name}が交渉中: 欲しいオファーの「受ける」を押すか、「興味なし」。'],
+  // newuser17: the active player's prompt ('?'), the seat's to answer (status.js)
+  st_trade_other_ask: ['{name} asks you to pick a card (offer #{n}): press Answer on it, make your own offer, or Not interested.',
+    '{name}があなたの選ぶカードを求めています（オファー#{n}）: その「答える」を押すか、自分のオファーを出すか、「興味なし」。'],
   st_trade_other: ['{name} is trading: click cards to build an offer for {name}, or Not interested.',
     '{name}が交渉中: カードをクリックして{name}へのオファーを作るか、「興味なし」。'],
   st_trade_other_touch: ['{name} is trading: tap cards to build an offer for {name}, or Not interested.',
