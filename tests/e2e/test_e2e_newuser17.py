@@ -112,3 +112,24 @@ def test_a_prompt_of_the_active_player_is_named_on_the_status_line(
         said = " ".join(pg.inner_text("#status").split())
         assert "#1" not in said, said
         assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize(("lang", "note"), [
+    ("en", "Face-up cards nobody takes stay yours: you plant them in phase 3. No field is left "
+           "for Soy: ending trading now costs 1 harvest (0 coins, 1 thrown away)."),
+    ("ja", "誰も取らない表向きのカードはあなたのものになり、フェーズ3で植えます。大豆の分の畑が"
+           "足りません: 今交渉を終えると売却1回（0ターラー、1枚捨て札）。")])
+def test_the_kept_face_up_note_says_no_field_is_left_beside_an_empty_field(
+        browser: Any, server: str, lang: str, note: str) -> None:
+    # Bob's trial: fields Garden×1 and an empty one, a Stink received in a deal, the face-up
+    # Soy nobody took. Both go to phase 3 (R32, R33): the Stink takes the empty field, the Soy
+    # needs a harvest (R15; both fields single: either may go, R19; 0 coins, R18). The note
+    # said "No field fits Soy" beside the empty field 2
+    g = P.game(phase="trade", face_up=["soy"],
+               seats=[{"hand": ["red"], "fields": [["garden", 1], None], "to_plant": ["stink"]},
+                      {"hand": ["chili"]}, {"hand": ["blue"]}])
+    with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+        P.show(pg, server, P.state(g, 0), lang=lang)
+        box = pg.locator("#faceup #kept-face-up")
+        assert box.count() == 1 and box.inner_text().strip() == note
+        assert_clean(pg, errors)

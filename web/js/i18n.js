@@ -57,6 +57,8 @@ const T = {
     '誰も取らない表向きのカードはあなたのものになり、フェーズ3で植えます。今交渉を終えると{harvests}（{coins}、{thrown}枚捨て札）。'],
   kept_face_up_cost_nofit: ['Face-up cards nobody takes stay yours: you plant them in phase 3. No field fits {beans}: ending trading now costs {harvests} ({coins}, {thrown} thrown away).',
     '誰も取らない表向きのカードはあなたのものになり、フェーズ3で植えます。{beans}の畑なし: 今交渉を終えると{harvests}（{coins}、{thrown}枚捨て札）。'],
+  kept_face_up_cost_noneleft: ['Face-up cards nobody takes stay yours: you plant them in phase 3. No field is left for {beans}: ending trading now costs {harvests} ({coins}, {thrown} thrown away).',
+    '誰も取らない表向きのカードはあなたのものになり、フェーズ3で植えます。{beans}の分の畑が足りません: 今交渉を終えると{harvests}（{coins}、{thrown}枚捨て札）。'],
   kept_harvests: ['{k} harvests', '売却{k}回'],
   kept_harvests_1: ['1 harvest', '売却1回'],
   offer_window: ['Offer', 'オファー'],
