@@ -19,7 +19,9 @@ def room_line(room: Room, resting: bool = False) -> dict[str, Any]:
     line: dict[str, Any] = {
         "room": room.name,
         "seats": [s.name for s in seated],
-        "bots": sum(1 for s in room.seats if s.bot is not None and not s.human),
+        # the bots among those seats: a seat a leaver's bot plays is a free seat (in a game,
+        # /join takes it over) or gone (between games), not one more bot (newuser17)
+        "bots": sum(1 for s in seated if s.bot is not None and not s.human),
         "running": room.running,
         "people": 0 if resting else len(room.conns),  # connected now, seated or watching
         "free_seats": max(0, free),  # /join takes one

@@ -35,6 +35,9 @@ async def test_lobby_lists_people_and_free_seats(server: ServerProc) -> None:
     await bob.ok("/leave")                     # a bot takes the seat: /join may take it over
     r = rooms(server)["lobby"]
     assert r["free_seats"] == 1
+    # the seat Bob left is a free seat, not one more bot: the line read "Ann, Bot 1 · 2 bots
+    # · 1 free seat" (newuser17), its bots not among its names
+    assert r["seats"] == ["Ann", "Bot 1"] and r["bots"] == 1
     await ann.close()
     await bob.close()
 

@@ -34,7 +34,8 @@ export function announceOffers(view) {
   const now = new Set((y && y.can_accept) || []);
   const before = acceptable;
   acceptable = y ? now : null;
-  if (!before) return;
+  // no game view (the finished game put away as the table changed: newuser17, it threw)
+  if (!before || !y) return;
   for (const o of (view.offers || []).filter((x) => now.has(x.id) && !before.has(x.id))) {
     // accepted, the viewer gives what the offer asks and gets what it gives
     announce(t('said_offer', { n: o.id, name: seatName(o.owner), give: sideWords(o.want), get: sideWords(o.give) }));

@@ -57,6 +57,8 @@ const T = {
     '誰も取らない表向きのカードはあなたのものになり、フェーズ3で植えます。今交渉を終えると{harvests}（{coins}、{thrown}枚捨て札）。'],
   kept_face_up_cost_nofit: ['Face-up cards nobody takes stay yours: you plant them in phase 3. No field fits {beans}: ending trading now costs {harvests} ({coins}, {thrown} thrown away).',
     '誰も取らない表向きのカードはあなたのものになり、フェーズ3で植えます。{beans}の畑なし: 今交渉を終えると{harvests}（{coins}、{thrown}枚捨て札）。'],
+  kept_face_up_cost_noneleft: ['Face-up cards nobody takes stay yours: you plant them in phase 3. No field is left for {beans}: ending trading now costs {harvests} ({coins}, {thrown} thrown away).',
+    '誰も取らない表向きのカードはあなたのものになり、フェーズ3で植えます。{beans}の分の畑が足りません: 今交渉を終えると{harvests}（{coins}、{thrown}枚捨て札）。'],
   kept_harvests: ['{k} harvests', '売却{k}回'],
   kept_harvests_1: ['1 harvest', '売却1回'],
   offer_window: ['Offer', 'オファー'],
@@ -318,6 +320,8 @@ const T = {
   away_title: ['No connection since {time}', '{time}から接続なし'],
   addbot_policy: ['How the bot plays', 'ボットの戦略'],
   removebot: ['Remove', '外す'],
+  // a seat a leaver's bot played, after the game: the next start deals without it (setup.js)
+  seat_gone_next: ['left during the game: not in the next one', '途中で退席: 次のゲームには入りません'],
   removebot_title: ['Take {name} off the table', '{name}を外す'],
   handover: ['Let a bot play', 'ボットに任せる'],
   handover_title: ['{name} is away: a bot plays the seat until they come back', '{name}は離席中: 戻るまでボットが代わりにプレイします'],
@@ -382,6 +386,9 @@ const T = {
   // the same verb as the offer's button (accept): press Accept on an offer
   st_trade_other_k: ['{name} is trading: press Accept on an offer you want, or Not interested.',
     '{name}が交渉中: 欲しいオファーの「受ける」を押すか、「興味なし」。'],
+  // newuser17: the active player's prompt ('?'), the seat's to answer (status.js)
+  st_trade_other_ask: ['{name} asks you to pick a card (offer #{n}): press Answer on it, make your own offer, or Not interested.',
+    '{name}があなたの選ぶカードを求めています（オファー#{n}）: その「答える」を押すか、自分のオファーを出すか、「興味なし」。'],
   st_trade_other: ['{name} is trading: click cards to build an offer for {name}, or Not interested.',
     '{name}が交渉中: カードをクリックして{name}へのオファーを作るか、「興味なし」。'],
   st_trade_other_touch: ['{name} is trading: tap cards to build an offer for {name}, or Not interested.',

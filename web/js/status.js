@@ -205,6 +205,12 @@ function tableLine(view, room, me, askName) {
         if (open) return say('st_passed_open', { name: name(open.owner), n: open.id }, 'may');
         return say('st_passed', { name: name(active) }, 'wait');
       }
+      // the active player's prompt of this turn ('?': a card I pick, offer.js), mine to
+      // answer: said, as its Answer button stands in the market, maybe scrolled out of view
+      // (newuser17: the line said only "click cards to build an offer" under four old offers)
+      const ask = !accept.length && view.offers.filter((o) => o.owner === active && o.turn === view.turn &&
+        (o.give === '?' || o.want === '?') && (you.party_offers || []).includes(o.id)).pop();
+      if (ask) return say('st_trade_other_ask', { name: name(active), n: ask.id }, 'may');
       return say(accept.length ? 'st_trade_other_k' : 'st_trade_other', { name: name(active) }, 'may');
     }
     // a watcher has no offer builder and no Not interested: only what the table waits for

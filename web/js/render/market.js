@@ -412,17 +412,22 @@ export function renderFaceUp(root) {
   });
   for (const g of v.face_up_gone || []) if (g.place > (places[places.length - 1] || 0)) gone(g.place);
   roving(root, 'faceup', t('face_up'));
-  const note = keptNote(v.you && v.you.kept_face_up);
+  const mineFields = v.you ? (v.seats[v.you.seat] || {}).fields || [] : [];
+  const note = keptNote(v.you && v.you.kept_face_up, mineFields.some((f) => f === null));
   if (note && !inMyDeal()) root.append(note);
 }
 
 // Trial 6: three newcomers pressed End trading and only then read that the face-up cards
 // nobody took were theirs to plant, at the cost of a field. The engine says what ending
 // trading now leaves (hints.kept_face_up: R32, R33, the least costly way to plant them).
-function keptNote(k) {
+// With an empty field in view, the beans left without one are those the empty fields run
+// short of (the cards to plant take them first: hints.kept_face_up), not beans no field can
+// take (newuser17: "No field fits Soy" beside an empty field 2, which a received Stink takes).
+function keptNote(k, emptyField = false) {
   if (!k) return null;
   const sep = getLang() === 'ja' ? '、' : ', ';
-  const text = !k.harvests ? t('kept_face_up_fit') : t(k.no_field.length ? 'kept_face_up_cost_nofit' : 'kept_face_up_cost', {
+  const nofit = emptyField ? 'kept_face_up_cost_noneleft' : 'kept_face_up_cost_nofit';
+  const text = !k.harvests ? t('kept_face_up_fit') : t(k.no_field.length ? nofit : 'kept_face_up_cost', {
     beans: k.no_field.map(beanName).join(sep),
     harvests: t(k.harvests === 1 ? 'kept_harvests_1' : 'kept_harvests', { k: k.harvests }),
     coins: t(k.harvest_now === 1 ? 'adv_coins_1' : 'adv_coins', { n: k.harvest_now }),

@@ -22,25 +22,32 @@ export function renderSetup(root) {
   if (running && me !== null) { root.hidden = true; return; }
   root.hidden = false;
   // seats taken of those the rules allow, before the start; while a game runs no seat can be
-  // taken (user13's trial: a running duel's watcher read "Seats (2/7)"), so the count alone
-  const count = running ? `${r.seats.length}` : `${r.seats.length}/${r.max_players}`;
+  // taken (user13's trial: a running duel's watcher read "Seats (2/7)"), so the count alone.
+  // Between games the seats a leaver's bot played go at the next start (server
+  // Table.between_games): they are not counted, as the Start line counts them (newuser17: after
+  // a game two people had left, the list read "Seats (4/5)" above "Needs 3-5 players (2 seated)")
+  const next = r.start_seats ?? r.seats.filter((s) => !s.vacant).length;
+  const count = running ? `${r.seats.length}` : `${next}/${r.max_players}`;
   root.append(h('div', { class: 'box-head' }, h('h2', { text: `${t('seats')} (${count})` })));
   const seats = h('ul', { class: 'seat-list' });
   for (const s of r.seats) {
     const away = s.away_since !== null && s.away_since !== undefined;
+    // a seat a leaver's bot played, between games: it goes at the next start, said so
+    const gone = !running && s.vacant;
     // a bot's own seat (not a person's handed over): removable before the start; the server decides
-    const remove = !running && s.bot && !away ? h('button', {
+    const remove = !running && s.bot && !away && !gone ? h('button', {
       class: 'btn small remove-bot', type: 'button', dataset: { seat: String(s.seat) },
       title: t('removebot_title', { name: s.name }),
     }, icon('close'), ' ' + t('removebot')) : null;
     if (remove) remove.addEventListener('click', () => act(`/removebot ${s.name}`, remove));
     seats.append(h('li', {
       style: { '--seat': seatColour(s.seat) },
-      class: (s.vacant ? 'vacant' : '') + (s.bot ? ' bot' : ''),
+      class: (s.vacant ? 'vacant' : '') + (s.bot ? ' bot' : '') + (gone ? ' gone' : ''),
       dataset: { seat: String(s.seat) },
     },
     h('span', { class: 'swatch' }), h('span', { class: 'seat-name', text: s.name + (s.seat === me ? ` (${t('you')})` : '') }),
-    ...seatMarks(s, r, me),
+    ...(gone ? [] : seatMarks(s, r, me)),
+    gone ? h('span', { class: 'seat-gone', text: t('seat_gone_next') }) : null,
     s.idle && !s.bot && !away ? idleMark(r) : null,
     remove));
   }
