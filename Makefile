@@ -54,9 +54,12 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy bench
 
 # The unit suite runs on every core (pytest-xdist; each worker starts its own PostgreSQL,
-# Redis and servers): make test JOBS=0 runs it in one process. The browser suite stays in one
-# process: two Chromiums on two loaded cores missed its 800 ms click waits (test_e2e_bots).
+# Redis and servers): make test JOBS=0 runs it in one process. The browser suite runs in
+# BROWSER_JOBS processes (each with its own test server and Chromium; a test file stays in one
+# process, its page shared by its tests): two, as two Chromiums already fill two cores
+# (make test BROWSER_JOBS=0: one process).
 JOBS ?= logical
+BROWSER_JOBS ?= 2
 
 unit: $(STAMP) postgres redis haproxy
 	$(PY) -m pytest -q -n $(JOBS) --durations=15
@@ -73,7 +76,7 @@ $(AXE): package.json package-lock.json
 # the asyncio plugin's settings in pyproject.toml mean nothing to this call).
 browser: $(STAMP) chromium $(AXE)
 	@if ls tests/e2e/test_*.py >/dev/null 2>&1; then \
-	  $(PY) -m pytest -q --durations=10 -m browser tests/e2e -p no:asyncio -W ignore::pytest.PytestConfigWarning; \
+	  $(PY) -m pytest -q -n $(BROWSER_JOBS) --dist loadfile --durations=10 -m browser tests/e2e -p no:asyncio -W ignore::pytest.PytestConfigWarning; \
 	else echo "no browser tests yet"; fi
 
 test: lint typecheck unit browser

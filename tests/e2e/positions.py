@@ -18,6 +18,8 @@ from bohnanza.bots import get_policy
 from bohnanza.commands import GameCommand, parse
 from bohnanza.commands.logtext import log_line
 from bohnanza.engine import Game
+from bohnanza.farm.engine import FarmGame
+from bohnanza.farm.scenario import prepare
 
 NAMES = ["Ann", "Bob", "Cleo"]
 
@@ -66,6 +68,21 @@ def farm_state(g: Any, seat: int | None) -> dict[str, Any]:
     room_part["game"] = {"game": "farm", "params_name": g.params_name,
                          "params_hash": g.params_hash}
     return {"type": "state", "version": 1, "view": g.view(seat), "room": room_part}
+
+
+def farm_over_the_limit(extra: int, turn: int = 2) -> FarmGame:
+    """A farm game (FarmGame): Ann's harvest turn ``turn`` with ``extra`` cards over her
+    storage box's limit of 5 (F31; a grade-1 box), Bob done; the contests of turns 2-4 set
+    (turn 1 has none, F2)."""
+    hand = [f"L1 {c} {a}+1" for c in ("root", "leaf") for a in ("shape", "color", "size", "weight")]
+    return FarmGame.from_position(prepare({
+        "piles": "rest", "cycle": 1, "turn": turn, "params": {}, "phase": "harvest",
+        "order_stack": [], "harvest_order": [0, 1], "active": 0, "schedule": [
+            {"turn": 2, "category": "leaf", "evaluation": "overall"},
+            {"turn": 3, "category": "root", "evaluation": "appearance"},
+            {"turn": 4, "category": "fruit", "evaluation": "taste"}],
+        "seats": [{"name": "Ann", "hand": hand[:5 + extra], "order_card": 2, "done": True},
+                  {"name": "Bob", "order_card": 1, "done": True}]}))
 
 
 def before_start(seat: int | None = 0) -> dict[str, Any]:

@@ -67,7 +67,17 @@ class Solo:
         t = time.monotonic()
         try:
             action()
-            page.wait_for_function(f"window.__bohnanza.replies.length > {n}", timeout=2000)
+            try:
+                page.wait_for_function(f"window.__bohnanza.replies.length > {n}",
+                                       timeout=2000 * self.patience())
+            except PlaywrightTimeout:
+                # a command the page sent is answered: its reply waited for (read as a skip,
+                # the next step read a table without it and sent a second command the server
+                # refused, field_mismatch, on a loaded machine)
+                if page.evaluate("window.__bohnanza.sent.length") == sent_before:
+                    raise
+                page.wait_for_function(f"window.__bohnanza.replies.length > {n}",
+                                       timeout=TIMEOUT)
         except PlaywrightError as e:   # a timeout, or the control went away during the click
             self.skipped += 1
             self.acting += time.monotonic() - t
@@ -99,17 +109,24 @@ class Solo:
                 f"waiting_for {y['waiting_for']} to_plant {y['to_plant']} passed "
                 f"{[s['passed'] for s in v['seats']]} fields {v['seats'][y['seat']]['fields']}")
 
+    def patience(self) -> int:
+        """How many times the usual waits an action may take: one more with each action in a
+        row that sent nothing. A control gone under the pointer costs a short wait, while a
+        loaded machine (two Chromiums on two busy cores) that missed a short wait for a
+        control still there gets a longer one next, not ten short ones in a row."""
+        return 1 + self.skip_run
+
     # The bots change the table many times a second here (bot_delay 0.02 s) and every change
     # redraws the board: a click does not wait for the control to hold still (force).
-    def click(self, sel: str, timeout: float = 800) -> None:
-        self.p.page.locator(sel).first.click(timeout=timeout, force=True)
+    def click(self, sel: str, timeout: float | None = None) -> None:
+        self.p.page.locator(sel).first.click(timeout=timeout or 800 * self.patience(), force=True)
 
     def harvest(self, field: int) -> None:
         """Harvest; a harvest for 0 coins asks first (trial 3): yes."""
         self.click(f'#fields .field[data-field="{field}"] button.harvest')
         yes = self.p.page.locator("#confirm-yes")
         if yes.count():
-            yes.click(timeout=800)
+            yes.click(timeout=800 * self.patience())
 
     def tap(self, sel: str) -> bool:
         """A click that sends nothing (picks a card, fills the offer window); False when the
@@ -120,9 +137,10 @@ class Solo:
             return False
         return True
 
-    def drag(self, src: str, dst: str, timeout: float = 800) -> None:
+    def drag(self, src: str, dst: str) -> None:
         page = self.p.page
-        page.locator(src).first.drag_to(page.locator(dst).first, timeout=timeout, force=True)
+        page.locator(src).first.drag_to(page.locator(dst).first, timeout=800 * self.patience(),
+                                        force=True)
         self.last_drag = (src, dst)
 
     def under(self, sel: str) -> str:

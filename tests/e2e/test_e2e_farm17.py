@@ -77,20 +77,6 @@ def test_a_bot_holding_its_declaration_says_it_waits_for_the_people(
         assert_clean(wat, wat_errors)
 
 
-def _over_the_limit(extra: int) -> FarmGame:
-    """Ann's harvest turn (turn 2, a contest) with ``extra`` cards over her storage box's limit
-    of 5 (F31)."""
-    hand = [f"L1 {c} {a}+1" for c in ("root", "leaf") for a in ("shape", "color", "size", "weight")]
-    return FarmGame.from_position(prepare({
-        "piles": "rest", "cycle": 1, "turn": 2, "params": {}, "phase": "harvest",
-        "order_stack": [], "harvest_order": [0, 1], "active": 0, "schedule": [
-            {"turn": 2, "category": "leaf", "evaluation": "overall"},
-            {"turn": 3, "category": "root", "evaluation": "appearance"},
-            {"turn": 4, "category": "fruit", "evaluation": "taste"}],
-        "seats": [{"name": "Ann", "hand": hand[:5 + extra], "order_card": 2, "done": True},
-                  {"name": "Bob", "order_card": 1, "done": True}]}))
-
-
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ["Discard 2 cards (0 of 2 picked)", "Discard 2 cards (1 of 2 picked)",
             "Discard 2 cards (2 of 2 picked)", "Discard 1 card (0 of 1 picked)"]),
@@ -99,7 +85,7 @@ def _over_the_limit(extra: int) -> FarmGame:
 def test_the_discard_button_says_how_many_must_go(browser: Any, server: str, lang: str,
                                                   words: list[str]) -> None:
     with watched_page(browser, **LAPTOP) as (pg, errors):
-        g = _over_the_limit(2)
+        g = P.farm_over_the_limit(2)
         assert g.view(0)["you"]["must_discard"] == 2
         P.show(pg, server, P.farm_state(g, 0), lang=lang)
         button = pg.locator("#farm-adjust")
@@ -111,7 +97,7 @@ def test_the_discard_button_says_how_many_must_go(browser: Any, server: str, lan
         pg.click('#farm .farm-hand .farm-card[data-index="3"]')
         pg.wait_for_function(f"document.querySelector('#farm-adjust').innerText === {words[2]!r}")
         assert button.is_enabled()
-        P.show(pg, server, P.farm_state(_over_the_limit(1), 0), lang=lang)
+        P.show(pg, server, P.farm_state(P.farm_over_the_limit(1), 0), lang=lang)
         pg.wait_for_function(f"document.querySelector('#farm-adjust')?.innerText === {words[3]!r}")
         assert_clean(pg, errors)
 

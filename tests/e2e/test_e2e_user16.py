@@ -107,29 +107,16 @@ def test_a_watcher_of_a_full_table_is_not_asked_to_take_a_seat(browser: Any,
         assert_clean(pg, errors)
 
 
-def _over_the_limit(extra: int, turn: int) -> FarmGame:
-    """Ann's harvest turn with ``extra`` cards over her storage box's limit of 5 (F31)."""
-    hand = [f"L1 {c} {a}+1" for c in ("root", "leaf") for a in ("shape", "color", "size", "weight")]
-    return FarmGame.from_position(prepare({
-        "piles": "rest", "cycle": 1, "turn": turn, "params": {}, "phase": "harvest",
-        "order_stack": [], "harvest_order": [0, 1], "active": 0, "schedule": [
-            {"turn": 2, "category": "leaf", "evaluation": "overall"},
-            {"turn": 3, "category": "root", "evaluation": "appearance"},
-            {"turn": 4, "category": "fruit", "evaluation": "taste"}],
-        "seats": [{"name": "Ann", "hand": hand[:5 + extra], "order_card": 2, "done": True},
-                  {"name": "Bob", "order_card": 1, "done": True}]}))
-
-
 @pytest.mark.parametrize("turn", [1, 2])   # turn 1 has no contest (F2), turn 2 one
 def test_one_card_over_the_hand_limit_is_one_card(browser: Any, server: str, turn: int) -> None:
     """F31: 6 cards with a grade-1 storage box (limit 5): the line asks for one card."""
     with watched_page(browser, **LAPTOP) as (pg, errors):
-        P.show(pg, server, P.farm_state(_over_the_limit(1, turn), 0))
+        P.show(pg, server, P.farm_state(P.farm_over_the_limit(1, turn), 0))
         pg.wait_for_selector("#farm-adjust")
         line = pg.locator("#status").inner_text()
         assert "pick 1 card over the hand limit" in line, line
         assert ("enter" in line) == (turn == 2), line     # entering only in a contest turn
-        P.show(pg, server, P.farm_state(_over_the_limit(2, turn), 0))
+        P.show(pg, server, P.farm_state(P.farm_over_the_limit(2, turn), 0))
         pg.wait_for_function("document.querySelector('#status').innerText.includes('pick 2 cards over')")
         assert_clean(pg, errors)
 
@@ -235,7 +222,7 @@ def test_a_watchers_line_says_whom_the_table_waits_for(browser: Any, server: str
         pg.wait_for_selector("#farm .farm-seat")
         assert pg.locator("#status").inner_text() == (
             "You are watching. Preparation: waiting for Ann, Cat to declare the end.")
-        harvest = _over_the_limit(0, 1)
+        harvest = P.farm_over_the_limit(0, 1)
         P.show(pg, server, P.farm_state(harvest, None))
         pg.wait_for_function("document.querySelector('#status').innerText.includes('harvests')")
         assert pg.locator("#status").inner_text() == "You are watching. Ann harvests."
