@@ -685,6 +685,9 @@ const T = {
   wf_plant_revealed: ['Plant the revealed cards you want, then end your turn.', 'めくったカードから好きなものを植え、手番を終えてください。'],
   wf_duel_plant: ['Plant the next front card, discard one hand card (Discard), or end planting.', '次の先頭カードを植える、手札を1枚捨てる（「捨てる」）、または植え付け終了。'],
   st_duel_planted_two: ['Two cards planted: discard one hand card (Discard), or press End planting.', '2枚植えました: 手札を1枚捨てる（「捨てる」）か「植え付け終了」を押してください。'],
+  // the opponent in step 2 after one or two plants (rules.md 3a: a third card is never planted)
+  st_duel_wait_plant2: ['{name} may plant a second card, discard one hand card, or end planting.', '{name}は2枚目を植えるか、手札を1枚捨てるか、植え付けを終えるか選んでいます。'],
+  st_duel_wait_discard: ['{name} may discard one hand card, or end planting.', '{name}は手札を1枚捨てるか、植え付けを終えるか選んでいます。'],
   st_duel_wait_offer: ['{name} plants or discards the cards you left.', '{name}があなたの残したカードを植えるか捨てています。'],
   st_duel_wait_revealed: ['{name} plants the revealed cards; the rest comes to you.', '{name}がめくったカードを植えています。残りはあなたに渡ります。'],
   duel_title: ['Bean duel', '豆の決闘'],

@@ -140,6 +140,10 @@ function tableLine(view, room, me, askName) {
     if (view.phase === 'plant' && mine && you.plant_optional) {
       return say(view.planted >= 2 ? 'st_duel_planted_two' : 'wf_duel_plant', {}, 'may');
     }
+    // the opponent (or a spectator) after one or two plants: the optional discard is open too
+    if (view.phase === 'plant' && !mine && view.planted >= 1) {
+      return say(view.planted >= 2 ? 'st_duel_wait_discard' : 'st_duel_wait_plant2', { name: name(active) }, 'wait');
+    }
   }
   if (view.phase === 'plant') {
     if (you && you.waiting_for === 'plant') {
