@@ -1,12 +1,18 @@
-"""The bean duel (rules.md §3a) on the board, as helper duel17 played it.
+"""The bean duel (rules.md §3a) on the board and the turn clock on a phone, as helper duel17
+played them.
 
-1. While the opponent has planted two cards in step 2 and may still discard one hand card,
+1. On a 390 px wide screen the top bar's phase button ("End planting", "End turn (the rest
+   to your opponent)") spilled out of its grid cell over the Sound, Read and language
+   switches when the turn clock shared its cell (and, without touch, even without the
+   clock): a tap there pressed the phase button, and the switches could not be reached.
+2. While the opponent has planted two cards in step 2 and may still discard one hand card,
    the other player's line said "Ann may plant a second card" (a third card cannot be
    planted, R26, §3a step 2).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -15,6 +21,30 @@ from . import positions as P
 from .e2e_board import status, watched_page
 
 pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+NARROW = {"viewport": {"width": 390, "height": 844}}    # a narrow window, no touch
+
+# the switches the phase button covers, and whether a tap on each switch's middle reaches it
+COVERED = """() => { const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const b = box('#phase-btn'); const out = [];
+  for (const s of ['#sound', '#speaker', '#lang', '#topbar .brand']) {
+    const r = box(s);
+    if (b.left < r.right - 1 && r.left < b.right - 1 && b.top < r.bottom - 1 && r.top < b.bottom - 1) out.push(s);
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    if (!document.querySelector(s).contains(hit)) out.push(s + ' not tappable');
+  }
+  if (b.right > innerWidth || b.left < 0) out.push('off screen');
+  return out; }"""
+
+
+def with_clock(msg: dict[str, Any]) -> dict[str, Any]:
+    """``msg`` with the turn clock running for every seat (45 s left)."""
+    now = time.time()
+    msg["room"]["now"] = now
+    for s in msg["room"]["seats"]:
+        s["deadline"] = now + 45
+    return msg
 
 
 def duel_planted(n: int) -> P.Game:
@@ -30,6 +60,30 @@ def duel_planted(n: int) -> P.Game:
         P.say(g, 0, "/plant 1")
     assert g.phase == "plant" and g.view(0)["planted"] == n
     return g
+
+
+def active_state(g: P.Game, clock: bool) -> dict[str, Any]:
+    msg = P.state(g, g.active)
+    return with_clock(msg) if clock else msg
+
+
+BOARDS = [
+    ("duel-plant-1", lambda: duel_planted(1)),
+    ("duel-revealed", lambda: P.duel("plant_revealed")),
+    ("classic-second", P.plant_second),
+]
+
+
+@pytest.mark.parametrize("ctx", [PHONE, NARROW], ids=["phone", "narrow"])
+@pytest.mark.parametrize("clock", [False, True], ids=["no-clock", "clock"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_phase_button_leaves_the_switches_free(browser: Any, server: str, ctx: dict[str, Any],
+                                               clock: bool, lang: str) -> None:
+    with watched_page(browser, **ctx, locale="en-US") as (pg, _errors):
+        for name, make in BOARDS:
+            P.show(pg, server, active_state(make(), clock), lang=lang)
+            assert pg.locator("#phase-btn").is_visible(), name
+            assert pg.evaluate(COVERED) == [], (name, pg.locator("#phase").inner_text())
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
