@@ -108,3 +108,37 @@ def test_the_other_player_is_told_about_the_optional_discard(browser: Any, serve
         if lang == "en":
             assert status(pg).endswith(f"{who} may plant a second card, discard one hand "
                                        "card, or end planting."), status(pg)
+
+
+def duel_last_reveal() -> P.Game:
+    """Ann's step 3 after the first exhaustion (the reveal took the last 2 cards): the duel's
+    last step (R37, R38)."""
+    g = P.Game.from_position({
+        "preset": "rio-grande", "names": ["Ann", "Bob"], "deck": ["blue", "red"],
+        "discard": ["soy", "red"], "phase": "plant", "active": 0, "seats": [
+            {"name": "Ann", "hand": ["blue", "wax"], "fields": [["blue", 1], None]},
+            {"name": "Bob", "hand": ["chili"] * 4, "fields": [["chili", 2], None]}]})
+    P.say(g, 0, "/plant 1")
+    P.say(g, 0, "/done")
+    assert g.phase == "plant_revealed" and g.view(0)["exhaustions"] == 1
+    return g
+
+
+def test_the_last_step_says_the_game_ends(browser: Any, server: str) -> None:
+    """R38 duel: after the final exhaustion step 3 is finished and the game is scored; the
+    button, the line and the duel box said the rest went to the opponent."""
+    with watched_page(browser, viewport={"width": 1366, "height": 768}, locale="en-US") as (pg, _e):
+        g = duel_last_reveal()
+        P.show(pg, server, P.state(g, 0))
+        assert pg.locator("#phase-btn").inner_text() == "End the game (final scoring)"
+        assert status(pg) == ("The draw pile has run out: plant the revealed cards you want, "
+                              "then end the game."), status(pg)
+        box = pg.locator("#duel").inner_text()
+        assert "goes to nobody" in box and "goes to Bob" not in box, box
+        P.show(pg, server, P.state(g, 1))
+        assert status(pg) == ("Ann plants the revealed cards; then the game is scored (the "
+                              "draw pile has run out)."), status(pg)
+        assert "comes to you" not in status(pg)
+        pg.locator("#phase-btn").wait_for(state="detached")
+        P.show(pg, server, P.state(g, 0), lang="ja")
+        assert pg.locator("#phase-btn").inner_text() == "ゲーム終了（最終得点計算）"

@@ -134,6 +134,10 @@ function tableLine(view, room, me, askName) {
       return mine ? say('wf_plant_offer', {}, 'act') : say('st_duel_wait_offer', { name: name(active) }, 'wait');
     }
     if (view.phase === 'plant_revealed') {
+      // R38 duel: after the final exhaustion this step is the last; the rest goes to nobody
+      if (view.exhaustions >= view.passes_limit) {
+        return mine ? say('wf_plant_revealed_last', {}, 'may') : say('st_duel_wait_revealed_last', { name: name(active) }, 'wait');
+      }
       if (!you) return say('st_watch_duel_revealed', { name: name(active), other: name(1 - active) }, 'wait');
       return mine ? say('wf_plant_revealed', {}, 'may') : say('st_duel_wait_revealed', { name: name(active) }, 'wait');
     }
