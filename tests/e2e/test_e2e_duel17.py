@@ -8,6 +8,9 @@ played them.
 2. While the opponent has planted two cards in step 2 and may still discard one hand card,
    the other player's line said "Ann may plant a second card" (a third card cannot be
    planted, R26, §3a step 2).
+3. The last step 3 (after the final exhaustion, R38) said the rest went to the opponent.
+4. Off turn, a lone bean's Harvest said bean protection held it (R19) where the duel's
+   timing did (R16).
 """
 
 from __future__ import annotations
@@ -142,3 +145,22 @@ def test_the_last_step_says_the_game_ends(browser: Any, server: str) -> None:
         pg.locator("#phase-btn").wait_for(state="detached")
         P.show(pg, server, P.state(g, 0), lang="ja")
         assert pg.locator("#phase-btn").inner_text() == "ゲーム終了（最終得点計算）"
+
+
+def test_a_lone_bean_off_turn_says_why_it_waits(browser: Any, server: str) -> None:
+    """R16 duel: Bob's lone Chili cannot be harvested on Ann's turn because it is not his
+    turn; his other field is empty, so bean protection (R19) does not hold it. The board
+    said "A single Chili cannot be harvested while another field holds two or more beans"."""
+    g = P.Game.from_position({
+        "preset": "rio-grande", "names": ["Ann", "Bob"], "deck": ["soy"] * 30,
+        "phase": "plant", "active": 0, "seats": [
+            {"name": "Ann", "hand": ["blue", "wax"], "fields": [["blue", 1], None]},
+            {"name": "Bob", "hand": ["chili"] * 4, "fields": [["chili", 1], None]}]})
+    assert g.view(1)["you"]["harvestable"] == []
+    with watched_page(browser, viewport={"width": 1366, "height": 768}, locale="en-US") as (pg, _e):
+        P.show(pg, server, P.state(g, 1))
+        b = pg.locator('#fields .field[data-field="1"] button.harvest')
+        assert b.is_disabled()
+        assert pg.locator("#harvest-why-1").inner_text() == "You can harvest only on your own turn."
+        P.show(pg, server, P.state(g, 0))      # Ann's own lone Blue on her turn: harvestable
+        assert pg.locator('#fields .field[data-field="1"] button.harvest').is_enabled()
