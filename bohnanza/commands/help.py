@@ -241,7 +241,10 @@ _TOPICS: dict[str, dict[str, str]] = {
             "(/discard h3) or end the step (/done); 3. 3 cards are revealed, and while the top "
             "card of the discard pile matches one of them it joins them: plant any of them "
             "(/plant u2 1), then /done: the rest become your opponent's offer; 4. you draw 2 "
-            "cards. The game ends when the draw pile runs out the first time. "
+            "cards. The game ends when the draw pile runs out the first time: in step 3's "
+            "reveal you still finish step 3 (the rest goes to nobody), in step 4 at once. "
+            "Then every field is harvested; most coins wins, a tie goes to the player with "
+            "more cards in hand. "
             "/option duel standard|3fields picks the version: 2 fields and a third one for 3 "
             "coins that leave the game, or 3 fields from the start."
         ),
@@ -251,7 +254,9 @@ _TOPICS: dict[str, dict[str, str]] = {
             "/discard u1）。2. 手札の先頭から1枚か2枚植え、その後手札の好きな位置の1枚を捨てられる"
             "（/discard h3）か、ステップを終える（/done）。3. 3枚めくり、捨て札の一番上がそのどれか"
             "と同じ種類なら加わる（繰り返し）。好きなものを植え（/plant u2 1）、/done で残りは相手"
-            "への提供になる。4. 2枚引く。山札が初めて尽きたら終了。/option duel standard|3fields "
+            "への提供になる。4. 2枚引く。山札が初めて尽きたら終了: ステップ3のめくりで尽きたらステップ3は"
+            "最後まで行い（残りは誰にも渡りません）、ステップ4なら即座に終わります。その後すべての畑を"
+            "売却し、ターラーの多い人の勝ち。同点なら手札の多い人の勝ち。/option duel standard|3fields "
             "で版を選びます（畑2つ＋3ターラーで3つ目、そのターラーは除外／最初から畑3つ）。"
         ),
     },

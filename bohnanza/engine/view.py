@@ -674,7 +674,9 @@ def _you_market(g: GameState, seat: int,
     elif phase in duel.FACE_UP_PHASES and active:
         waiting = phase
         if phase == "plant_revealed":
-            done_label = "end_turn"
+            # R38 duel: after the final exhaustion this step is the game's last: /done scores,
+            # nothing becomes the opponent's offer
+            done_label = "end_game" if g.ending else "end_turn"
     elif phase == "trade":
         party = d is not None and seat in (d.active, d.other)
         if party and d is not None and d.provided[seat] is None:

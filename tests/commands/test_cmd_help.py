@@ -140,3 +140,15 @@ def test_help_buy_gives_the_third_fields_price_of_every_preset() -> None:
     assert rules_for("rio-grande", 2, {"duel_base": "standard"}).third_field_cost == 3
     assert "3 coins (classic; rio-grande with 4-5 players and the standard duel" in en
     assert "standard の決闘" in ja and "3fields の決闘では買えません" in ja
+
+
+@pytest.mark.parametrize(("lang", "parts"), [
+    ("en", ("you still finish step 3", "in step 4 at once", "more cards in hand")),
+    ("ja", ("ステップ3は最後まで", "ステップ4なら即座に", "手札の多い人")),
+])
+def test_duel_help_tells_the_end_and_the_tie(lang: str, parts: tuple[str, ...]) -> None:
+    """R38 duel (step 3 finished, a draw in step 4 ends at once), R39, R40 (most_hand_cards,
+    the rio-grande tie-break, C1): /help duel said only that the game ends (duel17)."""
+    text = help_text("duel", lang)
+    for part in parts:
+        assert part in text, (part, text)

@@ -699,10 +699,19 @@ const T = {
   // a phone's header has no room for the reason (it covered the switches); the duel's box
   // says where the rest goes
   done_end_turn_touch: ['End turn', '手番終了'],
+  // the duel's step 3 after the final exhaustion (rules.md R38): /done scores the game
+  done_end_game: ['End the game (final scoring)', 'ゲーム終了（最終得点計算）'],
+  done_end_game_touch: ['End game', 'ゲーム終了'],
+  wf_plant_revealed_last: ['The draw pile has run out: plant the revealed cards you want, then end the game.', '山札が尽きました: めくったカードから好きなものを植え、ゲームを終えてください。'],
+  st_duel_wait_revealed_last: ['{name} plants the revealed cards; then the game is scored (the draw pile has run out).', '{name}がめくったカードを植えています。その後ゲームの得点計算です（山札が尽きました）。'],
+  duel_rest_last: ['The game ends after this step: what you leave goes to nobody.', 'この手順でゲームが終わります: 残したカードは誰にも渡りません。'],
   wf_plant_offer: ['Plant or discard each card your opponent left.', '相手が残したカードを1枚ずつ植えるか捨ててください。'],
   wf_plant_revealed: ['Plant the revealed cards you want, then end your turn.', 'めくったカードから好きなものを植え、手番を終えてください。'],
   wf_duel_plant: ['Plant the next front card, discard one hand card (Discard), or end planting.', '次の先頭カードを植える、手札を1枚捨てる（「捨てる」）、または植え付け終了。'],
   st_duel_planted_two: ['Two cards planted: discard one hand card (Discard), or press End planting.', '2枚植えました: 手札を1枚捨てる（「捨てる」）か「植え付け終了」を押してください。'],
+  // the opponent in step 2 after one or two plants (rules.md 3a: a third card is never planted)
+  st_duel_wait_plant2: ['{name} may plant a second card, discard one hand card, or end planting.', '{name}は2枚目を植えるか、手札を1枚捨てるか、植え付けを終えるか選んでいます。'],
+  st_duel_wait_discard: ['{name} may discard one hand card, or end planting.', '{name}は手札を1枚捨てるか、植え付けを終えるか選んでいます。'],
   st_duel_wait_offer: ['{name} plants or discards the cards you left.', '{name}があなたの残したカードを植えるか捨てています。'],
   st_duel_wait_revealed: ['{name} plants the revealed cards; the rest comes to you.', '{name}がめくったカードを植えています。残りはあなたに渡ります。'],
   duel_title: ['Bean duel', '豆の決闘'],

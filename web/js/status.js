@@ -134,11 +134,19 @@ function tableLine(view, room, me, askName) {
       return mine ? say('wf_plant_offer', {}, 'act') : say('st_duel_wait_offer', { name: name(active) }, 'wait');
     }
     if (view.phase === 'plant_revealed') {
+      // R38 duel: after the final exhaustion this step is the last; the rest goes to nobody
+      if (view.exhaustions >= view.passes_limit) {
+        return mine ? say('wf_plant_revealed_last', {}, 'may') : say('st_duel_wait_revealed_last', { name: name(active) }, 'wait');
+      }
       if (!you) return say('st_watch_duel_revealed', { name: name(active), other: name(1 - active) }, 'wait');
       return mine ? say('wf_plant_revealed', {}, 'may') : say('st_duel_wait_revealed', { name: name(active) }, 'wait');
     }
     if (view.phase === 'plant' && mine && you.plant_optional) {
       return say(view.planted >= 2 ? 'st_duel_planted_two' : 'wf_duel_plant', {}, 'may');
+    }
+    // the opponent (or a spectator) after one or two plants: the optional discard is open too
+    if (view.phase === 'plant' && !mine && view.planted >= 1) {
+      return say(view.planted >= 2 ? 'st_duel_wait_discard' : 'st_duel_wait_plant2', { name: name(active) }, 'wait');
     }
   }
   if (view.phase === 'plant') {

@@ -132,7 +132,7 @@ export function renderDuel(root) {
   });
   if (!v.face_up.length) cards.append(h('span', { class: 'nothing', text: '—' }));
   area.append(cards);
-  if (mine && v.phase === 'plant_revealed') area.append(h('div', { class: 'hint-text', text: t('duel_rest_to', { name: seatName(other) }) }));
+  if (mine && v.phase === 'plant_revealed') area.append(h('div', { class: 'hint-text', text: t(y.done_label === 'end_game' ? 'duel_rest_last' : 'duel_rest_to', { name: seatName(other) }) }));
   if (mine && v.phase === 'plant_offer') area.append(h('div', { class: 'hint-text duel-offer-hint', text: t(isTouch() ? 'duel_offer_hint_touch' : 'duel_offer_hint') }));
   row.append(area);
   root.append(row);

@@ -117,9 +117,11 @@ export function renderFields(root) {
     }
     if (f && v.phase !== 'over') {
       const can = (y.harvestable || []).includes(n);
-      // not in the engine's harvestable: the button waits, saying why (a lone bean under bean
-      // protection, R19; else the timing, R16: the bean duel harvests on one's own turn only)
-      const why = can ? null : (f[1] === 1 ? t('harvest_protected', { bean: beanName(f[0]) }) : t('harvest_not_now'));
+      // not in the engine's harvestable: the button waits, saying why (the timing first, R16:
+      // the bean duel harvests on one's own turn only, its rules' harvest_timing; else a lone
+      // bean under bean protection, R19). duel17: a lone bean off turn was called protected.
+      const offTurn = v.rules?.harvest_timing === 'own_turn' && v.active !== y.seat;
+      const why = can ? null : (!offTurn && f[1] === 1 ? t('harvest_protected', { bean: beanName(f[0]) }) : t('harvest_not_now'));
       const b = h('button', { class: 'btn harvest' + (can ? '' : ' hint-off') + (advised === n ? ' primary' : ''), type: 'button', text: t('harvest'),
         disabled: !can, title: why || (advised === n ? t('harvest_advised') : null), 'aria-describedby': can ? null : `harvest-why-${n}` });
       b.addEventListener('click', async () => {
