@@ -90,6 +90,17 @@ async def test_two_fast_typists_leave_the_table_room_to_talk(server_factory: Any
         await c.close()
 
 
+async def test_a_speaker_alone_in_the_room_keeps_the_whole_burst(server_factory: Any) -> None:
+    """Pat, alone in the room, pastes 14 lines at once: the room's burst is 20 and so is a
+    speaker's share, so all 14 are said. The reserve for other speakers (above) held back half
+    the burst even with nobody else there: the lone paste was refused from its 11th line."""
+    srv: ServerProc = server_factory(room_chat_per_second=3, room_chat_burst=20)
+    pat = await Client(srv.ws_url("alone"), "Pat").connect()
+    replies = await asyncio.gather(*(pat.say(f"line {n}") for n in range(14)))
+    assert all(r["ok"] for r in replies), [r for r in replies if not r["ok"]]
+    await pat.close()
+
+
 def _closed_by_server(s: socket.socket) -> bool:
     """Has the server closed ``s`` (read without waiting)?"""
     s.setblocking(False)

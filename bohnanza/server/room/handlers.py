@@ -112,12 +112,16 @@ def chat(room: Room, actor: Any, text: str) -> Change:
     typing at its own rate (10 lines a second) took every line the room's chat allows (3),
     and the table's trade talk was refused for as long as it went on. A speaker who has
     used more than half of its share's burst lately leaves the room's last half burst to
-    the others: two such typists took the whole room's rate between them (half each)."""
+    the others, when there are others in the room: two such typists took the whole room's
+    rate between them (half each)."""
     text = text.strip()
     if not text or (not text.isascii() and shows_nothing(text)):  # (a blank of fillers too)
         raise CommandError("empty", "Nothing to say.")
     share, key = room.chat_share, _speaker(room, actor)
-    busy = share.level(key) < share.burst / 2  # (before this line)
+    # (before this line; a speaker alone in the room keeps nothing back: nobody else is there
+    # to speak, and a lone paste was refused at half its share's burst)
+    busy = share.level(key) < share.burst / 2 and any(
+        _speaker(room, c) != key for c in room.presence.conns)
     if not share.take(key) or (busy and not room.chat_rate.take(share.burst / 2)):
         raise CommandError("rate_limited", "You are saying a lot at once; wait a moment so "
                            "the others can speak too.")
