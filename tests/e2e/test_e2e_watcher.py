@@ -100,7 +100,7 @@ def test_a_watcher_of_a_running_duel_reads_the_seats_taken_not_the_rules_most(
 
 
 @pytest.mark.parametrize(("lang", "want"), [("en", "To plant: Chili, Green"),
-                                             ("ja", "植える: 紅花インゲン, いんげん豆")])
+                                             ("ja", "植える: 紅花インゲン、いんげん豆")])
 def test_a_seats_panel_names_the_cards_it_has_to_plant(page: Any, server: str, lang: str,
                                                        want: str) -> None:
     """Phase 3, Bob has Chili and Green to plant (positions.planting_traded): to-plant areas
