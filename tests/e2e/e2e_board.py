@@ -12,6 +12,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 TIMEOUT = 10_000
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+# what has the keyboard focus: "#id", "TAG.class.list", or "body" (the keyboard tests)
+FOCUSED = """() => { const e = document.activeElement;
+  return !e || e === document.body ? 'body' : e.id ? '#' + e.id
+    : e.tagName + '.' + [...e.classList].join('.'); }"""
 
 
 @contextmanager
@@ -169,3 +173,19 @@ def sync(players: list[Player]) -> None:
         except PlaywrightTimeout:
             p.page.evaluate("window.__bohnanza.net.ws.send(JSON.stringify({type: 'resync'}))")
             p.wait_version(v)
+
+
+# ------------------------------------------------------- keyboard (the sample board's push)
+
+
+def press(page: Any, selector: str, key: str = "Enter") -> None:
+    """The control focused (as Tab would put it there) and ``key`` pressed."""
+    page.locator(selector).first.focus()
+    page.keyboard.press(key)
+
+
+def push(page: Any, msg: dict[str, Any]) -> str:
+    """The server's next state; what has the focus once the page drew it."""
+    page.evaluate("m => window.__bohnanza.push(m)", msg)
+    drawn(page)
+    return str(page.evaluate(FOCUSED))

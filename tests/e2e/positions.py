@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from typing import Any
 
 from playwright.sync_api import Page
@@ -241,3 +242,12 @@ def show_with_log(page: Page, base: str, g: Game, seat: int, texts: list[tuple[i
         entries += [e.for_viewer(seat, list(g.names)) for e in g.apply(who, cmd.action)]
     show(page, base, state(g, seat), lang=lang)
     page.evaluate("es => window.__bohnanza.log({type: 'log', entries: es})", entries)
+
+
+def with_clock(msg: dict[str, Any]) -> dict[str, Any]:
+    """``msg`` with the turn clock running for every seat (45 s left)."""
+    now = time.time()
+    msg["room"]["now"] = now
+    for s in msg["room"]["seats"]:
+        s["deadline"] = now + 45
+    return msg

@@ -16,33 +16,15 @@ from typing import Any
 import pytest
 
 from . import positions as P
-from .e2e_board import TIMEOUT, drawn, watched_page
+from .e2e_board import FOCUSED, TIMEOUT, press, push, watched_page
 
 pytestmark = pytest.mark.browser
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-FOCUSED = """() => { const e = document.activeElement;
-  return !e || e === document.body ? 'body' : e.id ? '#' + e.id
-    : e.tagName + '.' + [...e.classList].join('.'); }"""
-
-
 @pytest.fixture(scope="module")
 def board(browser: Any) -> Any:
     with watched_page(browser, viewport={"width": 1400, "height": 900}, locale="en-US") as b:
         yield b
-
-
-def press(page: Any, selector: str, key: str = "Enter") -> None:
-    """The control focused (as Tab would put it there) and ``key`` pressed."""
-    page.locator(selector).first.focus()
-    page.keyboard.press(key)
-
-
-def push(page: Any, msg: dict[str, Any]) -> str:
-    """The server's next state; what has the focus once the page drew it."""
-    page.evaluate("m => window.__bohnanza.push(m)", msg)
-    drawn(page)
-    return str(page.evaluate(FOCUSED))
 
 
 def sent(page: Any) -> list[str]:

@@ -15,7 +15,6 @@ played them.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -41,15 +40,6 @@ COVERED = """() => { const box = (s) => document.querySelector(s).getBoundingCli
   return out; }"""
 
 
-def with_clock(msg: dict[str, Any]) -> dict[str, Any]:
-    """``msg`` with the turn clock running for every seat (45 s left)."""
-    now = time.time()
-    msg["room"]["now"] = now
-    for s in msg["room"]["seats"]:
-        s["deadline"] = now + 45
-    return msg
-
-
 def duel_planted(n: int) -> P.Game:
     """The duel in step 2 (Ann's turn) after ``n`` Blue cards planted from the front of her
     hand into field 1."""
@@ -67,7 +57,7 @@ def duel_planted(n: int) -> P.Game:
 
 def active_state(g: P.Game, clock: bool) -> dict[str, Any]:
     msg = P.state(g, g.active)
-    return with_clock(msg) if clock else msg
+    return P.with_clock(msg) if clock else msg
 
 
 BOARDS = [

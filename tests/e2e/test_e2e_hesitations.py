@@ -23,7 +23,6 @@ from what the page printed. Boards are shown on the sample board from real engin
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -365,7 +364,7 @@ def test_the_phone_header_is_compact(browser: Any, server: str, lang: str, make:
                                      seat: int, clock: bool) -> None:
     msg = P.state(make(), seat)
     if clock:   # the turn clock (/option clock): a countdown for each seat the table waits for
-        msg = with_clock(msg)
+        msg = P.with_clock(msg)
     with watched_page(browser, **PHONE) as (pg, errors):
         P.show(pg, server, msg, lang=lang)
         bar = pg.locator("#topbar").bounding_box()
@@ -453,17 +452,8 @@ def test_a_name_in_a_sentence_never_wraps(page: Any, server: str, make: Any, sea
 # ------------------------------------------------------------------ screenshots
 
 
-def with_clock(msg: dict[str, Any]) -> dict[str, Any]:
-    """``msg`` with the turn clock running for every seat (45 s left)."""
-    now = time.time()
-    msg["room"]["now"] = now
-    for s in msg["room"]["seats"]:
-        s["deadline"] = now + 45
-    return msg
-
-
 SHOTS = [("hes-deal", lambda: P.state(two_sources(), 0)),
-         ("hes-clock", lambda: with_clock(P.state(P.dealing(), 1))),
+         ("hes-clock", lambda: P.with_clock(P.state(P.dealing(), 1))),
          ("hes-trading", lambda: P.state(P.trading(), 2)),
          ("hes-plant", lambda: P.state(P.plant_second(), 0)),
          ("hes-setup", lambda: {**P.before_start(0), "room": {
