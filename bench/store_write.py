@@ -3,7 +3,7 @@ at a time, each ``await queue.write(store.save_command, ...)`` from one task on 
 store and ``DbQueue`` (``Hub.open``: the tree's own settings, ``synchronous`` NORMAL, the
 writes inline), the rows of 20 rooms in turn: the future, the turn of the event loop that
 ends the group, ``SQLiteStore.group`` and ``save_command`` (the ``INSERT`` and its commit), the
-writer resumed (``dbqueue._settle``). Every ``--every`` commands (100) the log is copied back
+writer resumed (``dboutcomes.settle``). Every ``--every`` commands (100) the log is copied back
 as the ``Checkpointer`` does it (``DbQueue.checkpoint_now("PASSIVE")``, awaited).
 ``--null``: the same with ``save_command`` doing nothing (the queue's and the loop's part
 alone); ``--uvloop``: on uvloop (the live server's loop) instead of asyncio's. Prints the CPU

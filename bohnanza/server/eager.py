@@ -6,7 +6,7 @@ connection's task, which would run it in a turn of its own (issue 14, server CPU
 the loop, a queue and a task switch less per command). :func:`start` runs the coroutine until
 it waits for a future, then resumes it from that future's callback, as a task would, without
 being one: ``asyncio.current_task()`` is None in it, so what must not run inside another
-coroutine's step (``dbqueue._settle`` resuming writers inline) asks :func:`stepping`.
+coroutine's step (``dboutcomes.settle`` resuming writers inline) asks :func:`stepping`.
 """
 
 from __future__ import annotations

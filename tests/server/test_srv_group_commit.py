@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from bohnanza.server.dbqueue import DbQueue, StorageFailure
+from bohnanza.server.dboutcomes import StorageFailure
+from bohnanza.server.dbqueue import DbQueue
 from bohnanza.server.sqlite import MANY, SQLiteStore
 
 from .harness import Client, ServerProc, seat_players

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from bohnanza.engine import Refusal
 
 from .. import frames
-from ..dbqueue import StorageFailure
+from ..dboutcomes import StorageFailure
 from ..store import Store, StoredRoom
 from . import game as games
 from .table import Table
