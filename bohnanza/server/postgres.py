@@ -3,9 +3,9 @@ implementation; ``bohnanza serve --database postgresql://...`` or ``BOHNANZA_DAT
 
 The rows are SQLite's (``sqlite.py``: a room's checkpoint, its commands since, its chat), the
 JSON kept as text, plus the table ``room_owner`` (name, owner, fence): which server process
-owns a room and the room's **fencing number**. The schema is created and migrated here on
-start (``bohnanza_schema.version``; :data:`SCHEMA_VERSION`), under an advisory lock so that
-processes starting together do not race.
+owns a room and the room's **fencing number** (pgowners.py). The schema is created and
+migrated on start (pgschema.py: ``bohnanza_schema.version``, ``SCHEMA_VERSION``), under an
+advisory lock so that processes starting together do not race.
 
 Every write of a room is *fenced*: it is made only while ``room_owner.fence`` is still the
 number this process got when it claimed the room (:meth:`PostgresStore.claim`), checked in the
@@ -28,69 +28,14 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
 import time
 from typing import Any
 
 import psycopg
 
+from .pgowners import NOBODY, Fenced, RoomOwners
+from .pgschema import migrate
 from .rows import RowReader, _text
-
-log = logging.getLogger("bohnanza.server")
-
-SCHEMA_VERSION = 1
-# advisory lock keys (two int4): (LOCK_SPACE, 0) guards migrations; (LOCK_SPACE, owner id) is
-# a process's lease (lease.py)
-LOCK_SPACE = 0x0B0A  # "bohnanza"
-NOBODY = 0  # room_owner.owner of a room its last owner let go
-
-MIGRATIONS: dict[int, str] = {
-    1: """
-CREATE TABLE rooms (
-    name TEXT PRIMARY KEY,
-    created DOUBLE PRECISION NOT NULL,
-    version BIGINT NOT NULL,
-    game_no INTEGER NOT NULL DEFAULT 0,
-    options TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    game TEXT,
-    last_result TEXT,
-    game_v BIGINT
-);
-CREATE TABLE commands (
-    id BIGSERIAL PRIMARY KEY,
-    room TEXT NOT NULL,
-    version BIGINT NOT NULL,
-    game_no INTEGER NOT NULL,
-    seat INTEGER,
-    text TEXT NOT NULL,
-    position TEXT,
-    log TEXT NOT NULL,
-    ts DOUBLE PRECISION NOT NULL
-);
-CREATE INDEX commands_room ON commands (room, id);
-CREATE TABLE chat (
-    id BIGSERIAL PRIMARY KEY,
-    room TEXT NOT NULL,
-    line TEXT NOT NULL
-);
-CREATE INDEX chat_room ON chat (room, id);
-CREATE TABLE room_owner (
-    name TEXT PRIMARY KEY,
-    owner BIGINT NOT NULL,
-    fence BIGINT NOT NULL
-);
-CREATE SEQUENCE owner_ids START 1;
-""",
-}
-
-
-class Fenced(Exception):
-    """A write refused: this process no longer owns the room (another claimed it)."""
-
-    def __init__(self, room: str) -> None:
-        super().__init__(f"room {room!r} is owned by another process now")
-        self.room = room
 
 
 def is_postgres(db: str) -> bool:
@@ -98,28 +43,7 @@ def is_postgres(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
 
 
-def migrate(db: psycopg.Connection[Any]) -> int:
-    """Create or bring the schema up to :data:`SCHEMA_VERSION` (one transaction, under the
-    migration lock); the version it is at."""
-    with db.transaction():
-        db.execute("SELECT pg_advisory_xact_lock(%s, 0)", (LOCK_SPACE,))
-        db.execute("CREATE TABLE IF NOT EXISTS bohnanza_schema (version INTEGER NOT NULL)")
-        row = db.execute("SELECT version FROM bohnanza_schema").fetchone()
-        have = 0 if row is None else int(row[0])
-        if have > SCHEMA_VERSION:
-            raise RuntimeError(f"the database's schema is version {have}; this server knows "
-                               f"up to {SCHEMA_VERSION}: run a newer server")
-        for v in range(have + 1, SCHEMA_VERSION + 1):
-            db.execute(MIGRATIONS[v])
-            log.info("database schema migrated to version %d", v)
-        if row is None:
-            db.execute("INSERT INTO bohnanza_schema (version) VALUES (%s)", (SCHEMA_VERSION,))
-        elif have != SCHEMA_VERSION:
-            db.execute("UPDATE bohnanza_schema SET version=%s", (SCHEMA_VERSION,))
-    return SCHEMA_VERSION
-
-
-class PostgresStore(RowReader):
+class PostgresStore(RoomOwners, RowReader):
     """One connection (autocommit), used by one thread at a time. ``owner``: the id of this
     process's lease (lease.py); ``fences``: the fencing number of each room it claimed. A
     store without an owner (scripts, tests) writes unfenced."""
@@ -171,97 +95,6 @@ class PostgresStore(RowReader):
         if self.adb is None or self.adb.closed or self.adb.broken:
             return None
         return self.save_command_async if fn == self.save_command else None
-
-    # ------------------------------------------------------------ ownership
-
-    def claim(self, name: str, take: bool = True) -> tuple[int, int]:
-        """Claim the room ``name`` for this process: ``(owner, fence)``. The owner is this
-        process (``fence`` then fences its writes) when the room had no owner, was ours, or its
-        owner's lease is gone (server/cluster/lease.py; looked up in the same transaction);
-        else the live owner, unchanged. Not ``take`` (this process holds as many rooms as it
-        may): only the live owner is looked up, ``(NOBODY, 0)`` when the room has none."""
-        me = self._me()
-        if not take:
-            row = self.db.execute("SELECT owner, fence FROM room_owner WHERE name=%s",
-                                  (name,)).fetchone()
-            if row is not None and int(row[0]) not in (me, NOBODY) and self._held(int(row[0])):
-                return int(row[0]), int(row[1])
-            return NOBODY, 0
-        with self.db.transaction():
-            row = self.db.execute(
-                "INSERT INTO room_owner (name, owner, fence) VALUES (%s, %s, 1)"
-                " ON CONFLICT (name) DO NOTHING RETURNING fence", (name, me)).fetchone()
-            if row is None:
-                owner, fence = self.db.execute(
-                    "SELECT owner, fence FROM room_owner WHERE name=%s FOR UPDATE", (name,)
-                ).fetchone() or (NOBODY, 0)
-                if owner not in (me, NOBODY) and self._held(int(owner)):
-                    return int(owner), int(fence)
-                if owner != me:
-                    (fence,) = self.db.execute(
-                        "UPDATE room_owner SET owner=%s, fence=fence+1 WHERE name=%s"
-                        " RETURNING fence", (me, name)).fetchone() or (0,)
-            else:
-                (fence,) = row
-        self.fences[name] = int(fence)
-        return me, int(fence)
-
-    def _held(self, owner: int) -> bool:
-        """Whether ``owner``'s lease is held now."""
-        return self.db.execute(
-            "SELECT 1 FROM pg_locks WHERE locktype='advisory' AND classid::bigint=%s AND"
-            " objid::bigint=%s AND objsubid=2 AND granted AND database=(SELECT oid FROM"
-            " pg_database WHERE datname=current_database())", (LOCK_SPACE, owner)
-        ).fetchone() is not None
-
-    def release(self, name: str) -> None:
-        """Let the room go (nobody owns it; the next claim takes it). Fenced."""
-        fence = self.fences.pop(name, None)
-        if fence is not None:
-            self.db.execute("UPDATE room_owner SET owner=%s WHERE name=%s AND fence=%s",
-                            (NOBODY, name, fence))
-
-    def forget_fences(self) -> None:
-        """This process lost its lease: it owns nothing any more (no write of it is made)."""
-        self.fences.clear()
-
-    def owners(self) -> dict[str, int]:
-        """Every room's owner (``NOBODY``: let go)."""
-        return {n: int(o) for n, o in self.db.execute("SELECT name, owner FROM room_owner")}
-
-    def orphans(self, live: set[int]) -> list[str]:
-        """Rooms stored with no live owner, oldest first (a process of the cluster adopts
-        them: their bots play on, their clocks run)."""
-        rows = self.db.execute(
-            "SELECT r.name FROM rooms r LEFT JOIN room_owner o ON o.name = r.name"
-            " WHERE o.owner IS NULL OR NOT (o.owner = ANY(%s)) ORDER BY r.created",
-            (sorted(live),)).fetchall()
-        return [r[0] for r in rows]
-
-    def _me(self) -> int:
-        if self.owner is None:
-            raise RuntimeError("this store has no lease: it cannot claim rooms")
-        return self.owner
-
-    def _fence(self, name: str) -> int | None:
-        """The room's fencing number; None: unfenced (a store without an owner). Raises
-        :class:`Fenced` for a room this process does not own."""
-        if self.owner is None:
-            return None
-        fence = self.fences.get(name)
-        if fence is None:
-            raise Fenced(name)
-        return fence
-
-    def _check(self, name: str, fence: int | None) -> None:
-        """Inside a transaction: the room is still ours (its owner row share-locked till the
-        end), or :class:`Fenced`."""
-        if fence is None:
-            return
-        if self.db.execute("SELECT 1 FROM room_owner WHERE name=%s AND fence=%s FOR SHARE",
-                           (name, fence)).fetchone() is None:
-            self.fences.pop(name, None)
-            raise Fenced(name)
 
     # ------------------------------------------------------------ writes
 

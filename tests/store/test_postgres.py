@@ -9,7 +9,9 @@ import psycopg
 import pytest
 
 from bohnanza.server.cluster.lease import Lease, live_owners
-from bohnanza.server.postgres import SCHEMA_VERSION, Fenced, PostgresStore
+from bohnanza.server.pgowners import Fenced
+from bohnanza.server.pgschema import SCHEMA_VERSION
+from bohnanza.server.postgres import PostgresStore
 
 SEATS = [{"name": "Ann"}]
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import psycopg
 
-from ..postgres import LOCK_SPACE
+from ..pgschema import LOCK_SPACE
 
 log = logging.getLogger("bohnanza.server")
 

@@ -26,7 +26,8 @@ import psycopg
 from .. import parking
 from ..dbqueue import DbQueue
 from ..lang import error_frame
-from ..postgres import NOBODY, PostgresStore
+from ..pgowners import NOBODY
+from ..postgres import PostgresStore
 from ..protocol import CLOSE_TRY_LATER
 from ..room.journal import current
 from .forget import hand_over, parse_request
