@@ -67,7 +67,7 @@ def _timed(fn: Callable[..., Any], key: str, by_kind: bool = False) -> Callable[
 def _install(out: Path) -> None:
     """Wrap the server's functions (module docstring) and start the dumps to ``out``."""
     from bohnanza.games.bohnanza import BohnanzaHost
-    from bohnanza.server import dbqueue, gate, sqlite
+    from bohnanza.server import dbqueue, gatedws, sqlite
     from bohnanza.server.room import handlers, room, states
 
     dispatch = handlers.dispatch
@@ -77,8 +77,8 @@ def _install(out: Path) -> None:
         return dispatch(room, actor, text)
 
     handlers.dispatch = kind_dispatch
-    gate.GatedWebSocket.data_received = _timed(  # type: ignore[method-assign]
-        gate.GatedWebSocket.data_received, "read")
+    gatedws.GatedWebSocket.data_received = _timed(  # type: ignore[method-assign]
+        gatedws.GatedWebSocket.data_received, "read")
     dbqueue.DbQueue.flush = _timed(dbqueue.DbQueue.flush, "commit turn")  # type: ignore[method-assign]
     sqlite.SQLiteStore.group = _timed(sqlite.SQLiteStore.group, "store")  # type: ignore[method-assign]
     room.Room.states = _timed(room.Room.states, "frames", True)  # type: ignore[method-assign]

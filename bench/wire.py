@@ -1,7 +1,7 @@
 """A command's whole path through the server in one process, from the bytes of its frame on:
 ``bench/pipeline.py`` with the server's real socket protocol in front (issue 14, server CPU).
 
-One room of ``--players`` connections, each a real ``gate.GatedWebSocket`` (uvicorn's
+One room of ``--players`` connections, each a real ``gatedws.GatedWebSocket`` (uvicorn's
 ``websockets-sansio`` protocol, as ``bohnanza serve`` runs it) over a stand-in transport that
 counts what is written, on the real application (``create_app``: Starlette, ``ws.py``, a real
 ``Hub`` with SQLite on disk in a temp dir), on the server's event loop (uvloop when installed,
@@ -97,7 +97,7 @@ async def _play(players: int, games: list[list[tuple[int, str]]], seed: int, db:
     from uvicorn.server import ServerState
 
     from bohnanza.server import Settings, create_app
-    from bohnanza.server.gate import GatedWebSocket
+    from bohnanza.server.gatedws import GatedWebSocket
 
     settings = Settings(db=db, game_seed=seed, bot_delay=30, per_address_limits=False,
                         commands_per_second=1e6, commands_burst=10**6)

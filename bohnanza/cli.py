@@ -66,7 +66,8 @@ def main(argv: list[str] | None = None) -> int:
         return _forget_room(args.room, args.db, args.database)
     if args.command == "serve":
         from bohnanza.server import create_app, uvserver
-        from bohnanza.server.gate import GatedHttp, GatedWebSocket
+        from bohnanza.server.gatedhttp import GatedHttp
+        from bohnanza.server.gatedws import GatedWebSocket
 
         overrides = {k: v for k in ("host", "port", "db", "database", "redis_url", "bot_delay") if (v := getattr(args, k)) is not None}
         settings = settings_or_say(overrides)

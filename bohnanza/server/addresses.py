@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+from typing import Any
 
 
 def address_key(host: str | None) -> str:
@@ -21,3 +22,9 @@ def address_key(host: str | None) -> str:
             return str(ip.ipv4_mapped)
         return str(ipaddress.IPv6Network((ip, 64), strict=False))
     return str(ip)
+
+
+def peer_key(transport: Any) -> str:
+    """The address a connection's transport counts by (:func:`address_key` of its peer)."""
+    peer = transport.get_extra_info("peername")
+    return address_key(str(peer[0])) if peer else "?"

@@ -78,11 +78,11 @@ class Buckets:
 
 DIRECT_SEND = "bohnanza.send_text"
 """The scope extension of a server protocol that writes a text frame at once
-(``gate.GatedWebSocket.send_text_now``: ``(text) -> bool``, False when it cannot)."""
+(``gatedws.GatedWebSocket.send_text_now``: ``(text) -> bool``, False when it cannot)."""
 
 DIRECT_RECEIVE = "bohnanza.receive_text"
 """The scope extension of a server protocol that hands text frames to the application at once
-(``gate.GatedWebSocket.set_receiver``: ``(receiver | None) -> None``; ``receiver(text) ->
+(``gatedws.GatedWebSocket.set_receiver``: ``(receiver | None) -> None``; ``receiver(text) ->
 bool`` is called in the turn of the event loop that read the frame, and says False to have it
 queued for ``receive()`` as usual)."""
 
@@ -194,7 +194,7 @@ class Conn:
         # coroutine and a check of its state per frame; a send after the close fails in
         # uvicorn instead); a stand-in socket without one: its send_text
         self._raw = getattr(ws, "_send", None)
-        # better still, the server protocol's own direct write (gate.GatedWebSocket), which
+        # better still, the server protocol's own direct write (gatedws.GatedWebSocket), which
         # skips the ASGI send's coroutines and the websockets library's frame objects
         scope = getattr(ws, "scope", None)
         self._direct = (scope.get("extensions") or {}).get(DIRECT_SEND) if scope else None

@@ -1,6 +1,6 @@
 """A coroutine run at once, outside any task, in the callback that has its input.
 
-``ws.py`` hands a plain ``say`` read straight off the socket (``gate.GatedWebSocket``'s direct
+``ws.py`` hands a plain ``say`` read straight off the socket (``gatedws.GatedWebSocket``'s direct
 receive) to its room in the turn of the event loop that read it, instead of queueing it for the
 connection's task, which would run it in a turn of its own (issue 14, server CPU: one turn of
 the loop, a queue and a task switch less per command). :func:`start` runs the coroutine until

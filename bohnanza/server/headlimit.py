@@ -1,4 +1,4 @@
-"""A request's head (request line and headers) held to a size, for ``gate.GatedHttp``.
+"""A request's head (request line and headers) held to a size, for ``gatedhttp.GatedHttp``.
 
 uvicorn's httptools protocol keeps every header it reads, and httptools keeps a header value
 that has not ended in a buffer of its own: six connections sending endless headers took the

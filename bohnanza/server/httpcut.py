@@ -1,4 +1,4 @@
-"""An HTTP connection cut off cleanly, for ``gate.GatedHttp`` (issue 11, items 2 and 4), and
+"""An HTTP connection cut off cleanly, for ``gatedhttp.GatedHttp`` (issue 11, items 2 and 4), and
 the answer to a request past its address's rate (:func:`too_many`).
 
 * **The answer under way stops quietly when the peer hangs up.** uvicorn marks only the last

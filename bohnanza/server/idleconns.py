@@ -1,5 +1,5 @@
-"""The gated connections that wait for a request, oldest first (``gate.GatedHttp``), and the
-WebSockets that have not said hello yet (``gate.GatedWebSocket``): the first to go when the
+"""The gated connections that wait for a request, oldest first (``gatedhttp.GatedHttp``), and the
+WebSockets that have not said hello yet (``gatedws.GatedWebSocket``): the first to go when the
 server is full (``Gate.admit``).
 
 Every open connection counts toward ``max_connections``, an HTTP connection too from its

@@ -178,7 +178,7 @@ async def _serve(
 ) -> Room | RelayedRoom | None:
     """Read the connection's messages until it ends; the room it goes into is put in
     ``joined`` before it arrives there (``ws_endpoint`` makes it leave)."""
-    # the protocol's direct receive (gate.GatedWebSocket), taken once the room is there
+    # the protocol's direct receive (gatedws.GatedWebSocket), taken once the room is there
     set_receiver = (websocket.scope.get("extensions") or {}).get(DIRECT_RECEIVE)
     try:
         return await _read(websocket, hub, conn, room_name, set_receiver, joined)

@@ -1,4 +1,4 @@
-"""A server's WebSocket text frame (RFC 6455 section 5.2), as ``gate.GatedWebSocket``'s direct
+"""A server's WebSocket text frame (RFC 6455 section 5.2), as ``gatedws.GatedWebSocket``'s direct
 send writes it (``gate`` re-exports :func:`text_frame`), and a client's lone text frame as its
 direct receive reads it (:func:`lone_text`)."""
 

@@ -60,7 +60,8 @@ def main() -> None:
     import bohnanza.cli  # noqa: F401
     import bohnanza.server  # noqa: F401
     import bohnanza.server.app  # noqa: F401
-    import bohnanza.server.gate  # noqa: F401
+    import bohnanza.server.gatedhttp  # noqa: F401
+    import bohnanza.server.gatedws  # noqa: F401
 
     answers = os.dup(1)
     requests = sys.stdin.buffer.raw  # type: ignore[attr-defined]

@@ -1,4 +1,4 @@
-"""The server's direct text frames (gate.GatedWebSocket.send_text_now, conn.DIRECT_SEND): the
+"""The server's direct text frames (gatedws.GatedWebSocket.send_text_now, conn.DIRECT_SEND): the
 bytes RFC 6455 prescribes, offered only where they are right (no extension negotiated, the
 connection open, its socket not full). Every test with a real server (tests/server, e2e)
 gets its frames this way."""
@@ -14,7 +14,8 @@ from uvicorn.server import ServerState
 from websockets.frames import Frame, Opcode
 
 from bohnanza.server.conn import DIRECT_SEND, Conn
-from bohnanza.server.gate import GatedWebSocket, text_frame
+from bohnanza.server.gatedws import GatedWebSocket
+from bohnanza.server.wsframe import text_frame
 
 
 def test_text_frame_is_rfc_6455() -> None:

@@ -1,4 +1,4 @@
-"""The server's direct receive (gate.GatedWebSocket.set_receiver, conn.DIRECT_RECEIVE, ws.py's
+"""The server's direct receive (gatedws.GatedWebSocket.set_receiver, conn.DIRECT_RECEIVE, ws.py's
 DirectSays): a read that is one whole text frame goes to the application in the turn that read
 it; everything else is read by the websockets library's parser as before. The frames here are
 RFC 6455's (section 5.7's examples) or a client's as the websockets library writes them."""
@@ -17,8 +17,9 @@ from websockets.frames import Frame, Opcode
 
 from bohnanza.server import Settings, create_app
 from bohnanza.server.conn import DIRECT_RECEIVE, DIRECT_SEND
-from bohnanza.server.gate import GatedWebSocket, lone_text
+from bohnanza.server.gatedws import GatedWebSocket
 from bohnanza.server.jsontext import loads
+from bohnanza.server.wsframe import lone_text
 
 # RFC 6455 section 5.7: "A single-frame masked text message ... (contains "Hello")"
 HELLO_MASKED = bytes([0x81, 0x85, 0x37, 0xFA, 0x21, 0x3D, 0x7F, 0x9F, 0x4D, 0x51, 0x58])

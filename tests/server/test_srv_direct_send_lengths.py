@@ -1,4 +1,4 @@
-"""The direct send's frames at every length form (gate.GatedWebSocket.send_text_now builds the
+"""The direct send's frames at every length form (gatedws.GatedWebSocket.send_text_now builds the
 header itself, without ``text_frame``'s call): the bytes the websockets library writes for the
 same text (RFC 6455 section 5.2: 7, 7+16 and 7+64 bit lengths, and their edges)."""
 

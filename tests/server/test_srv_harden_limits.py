@@ -184,7 +184,7 @@ async def test_a_parked_room_nobody_uses_is_forgotten(server_factory: Any) -> No
 
 
 def test_per_address_limits_count_an_ipv6_client_by_its_64_network() -> None:
-    from bohnanza.server.gate import address_key
+    from bohnanza.server.addresses import address_key
 
     assert address_key("203.0.113.7") == "203.0.113.7"
     assert address_key("::ffff:203.0.113.7") == "203.0.113.7"
