@@ -16,7 +16,9 @@ arrival order. A ``say`` (a person's, or a bot's through the bot driver) takes o
 
 The parts: the table (seats, options, game: ``table.py``), arrivals (``arrival.py``),
 presence (connections, idle and away marks: ``presence.py``), the journal (``journal.py``), the bot driver (``bots.py``), the
-log and backlog (``logbook.py``) and the state frames (``states.py``).
+log and backlog (``logbook.py``) and the state frames (``states.py``). The room's own frames to
+its connections (``broadcast.py``) and its connections after their hello (``connections.py``)
+are mixins of :class:`Room`.
 """
 
 from __future__ import annotations
@@ -33,14 +35,13 @@ from ..conn import Buckets, TokenBucket
 from . import arrival, handlers
 from . import game as games
 from .bots import BotDriver
+from .broadcast import Broadcasting
 from .change import BotActor, Change, CommandError, Outcome, storage_error
 from .clock import ClockDriver, OwedMemo, grace_after_restore, mark_owed
+from .connections import Connections
 from .journal import Journal
 from .lock import RoomLock
-from .logbook import read_backlog
 from .presence import Presence
-from .roompart import RoomPart
-from .stateframes import state_frames
 from .states import Snapshot
 from .table import Seat, Table
 
@@ -65,8 +66,9 @@ class Directory(Protocol):
         """Forget ``room`` a few seconds from now if nobody uses it then."""
 
 
-class Room:
-    """One room (module docstring)."""
+class Room(Broadcasting, Connections):
+    """One room (module docstring). Its frames (broadcast.py) and its connections
+    (connections.py) are parts of its own, as mixins."""
 
     def __init__(self, name: str, directory: Directory, queue: DbQueue,
                  settings: Settings) -> None:
@@ -289,100 +291,6 @@ class Room:
         self.version = stored.version
         mark_owed(self.table, memo=self.owed_memo)
         grace_after_restore(self.table, time.time())   # downtime costs nobody a move
-
-    # ------------------------------------------------------------ frames
-
-    def states(self, conns: list[Conn], entries: list[dict[str, Any]] | None = None,
-               rider: tuple[Conn, Any] | None = None) -> list[str | None]:
-        """The frame of each of ``conns`` (stateframes.py; ``None``: a delta connection that
-        sees nothing new gets none); ``rider``: (a connection, a say id) whose ok reply
-        rides in its frame."""
-        waits_until = None  # read only with a bot seat: the part shows it on a bot's seat
-        for s in self.table.seats:
-            if s.bot is not None:
-                waits_until = self.bots.waits_until()
-                break
-        room = RoomPart(self.name, self.table, self.presence, self.settings, waits_until)
-        return state_frames(self.version, room, self.table, conns, entries, self.snap, rider)
-
-    def state_for(self, conn: Conn) -> str:
-        """A full ``state`` of the version the room is at, for ``conn`` (its first, or a
-        resync: it holds no state the room's copy is at, so it is never sent nothing)."""
-        text = self.states([conn])[0]
-        assert text is not None, "a connection's own state is never left out"
-        return text
-
-    def broadcast(self, entries: list[dict[str, Any]] | None = None,
-                  rider: tuple[Conn, Any] | None = None) -> None:
-        """The new state to every connection that sees something new (stateframes.py), with
-        the change's log lines (``entries``); ``rider``: (the sender, its say id) whose ok
-        reply rides in its frame (``rode``)."""
-        conns = list(self.presence.conns)
-        if rider is not None and rider[0] not in conns:
-            rider = None
-        for c, text in zip(conns, self.states(conns, entries, rider), strict=True):
-            if text is not None:
-                # Conn.send's direct way, without its call (most frames): the protocol's
-                # write when nothing is queued or on its way; else Conn.send
-                if c.direct and not c._busy and not c.queue._items and not c.closing:
-                    direct = c._direct
-                    if direct is not None and direct(text):
-                        continue
-                    c._send_asgi(text)
-                    continue
-                c.send(text)
-        if rider is not None:
-            self.rode = rider[0]
-
-    # ------------------------------------------------------------ connections
-
-    async def attach(self, conn: Conn, name: str | None, token: str | None) -> None:
-        """A connection said ``hello`` (arrival.py; counts ``pending`` off, even on a fault)."""
-        await arrival.attach(self, conn, name, token)
-
-    async def set_lang(self, conn: Conn, reader: str) -> None:
-        """The person switched language: from now on the server writes to them in it, and
-        the stored log comes again in it (one ``log`` with ``replay``, empty when there is
-        none, so the page knows to write its log afresh)."""
-        async with self.lock:
-            conn.lang = reader
-            frames_ = await read_backlog(self.queue, self.name, self.settings, self.table,
-                                         conn.seat, self.version, reader, log_only=True)
-            for frame in frames_:
-                conn.send(frame)
-
-    async def resync(self, conn: Conn) -> None:
-        """A delta connection missed a version (``resync``): a full state, patches after it."""
-        async with self.lock:
-            if conn in self.presence.conns:
-                conn.held = None
-                conn.send(self.state_for(conn))
-
-    async def detach(self, conn: Conn) -> None:
-        async with self.lock:
-            if not self.presence.depart(conn, self.table.seats):
-                return
-            stopping = bool(getattr(self.directory, "stopping", False))  # (hub.py)
-            self.last_visit = self.journal.visit(self.table, stopping)
-            self.bump()
-        self.directory.drop_unused(self)
-
-    async def activity(self, conn: Conn) -> None:
-        if conn.seat is None:
-            return
-        async with self.lock:
-            if self.presence.touch(conn, self.table.seats):
-                self.bump()
-
-    async def check_idle(self, now: float) -> None:
-        """The idle clock: the seats' marks as they are at ``now``."""
-        seats = self.table.seats
-        if not seats or not self.presence.due(seats, now, self.table.running):
-            return
-        async with self.lock:
-            if self.presence.update(self.table.seats, now, self.table.running):
-                self.bump()
-                self.bots.plan()  # a bot that waited for a person now long away (holds)
 
     # ------------------------------------------------------------ bots
 
