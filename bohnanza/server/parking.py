@@ -68,7 +68,7 @@ async def unpark(hub: Hub, name: str, conn: Conn, token: str | None = None,
         return None, False
     try:
         stored = await hub.queue.call(load_room, hub.store, name, 0, 0)
-        marks = getattr(hub.store, "rest_marks", None)  # (restmarks.py: SQLite's)
+        marks = getattr(hub.store, "rest_marks", None)  # (restmarks.py)
         if stored is not None and marks is not None:
             stored.away = (await hub.queue.call(marks, name)).get(name, (None, {}))[1]
     except (ValueError, TypeError, KeyError) as e:  # the row cannot be read
@@ -123,7 +123,7 @@ async def unpark(hub: Hub, name: str, conn: Conn, token: str | None = None,
 
 def _mark(hub: Hub, name: str, resting: float | None) -> None:
     """Store that the room ``name`` parked at ``resting`` (Unix time; None: live again),
-    without waiting, best effort (restmarks.py: SQLite's store keeps it)."""
+    without waiting, best effort (restmarks.py, pgmarks.py: the stores that keep it)."""
     save = getattr(hub.store, "save_resting", None)
     if save is not None:
         hub.queue.later(functools.partial(save, name, resting))

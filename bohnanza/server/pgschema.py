@@ -1,7 +1,8 @@
 """The shared store's tables on PostgreSQL (postgres.py): created and migrated on start
 (``bohnanza_schema.version``; :data:`SCHEMA_VERSION`), under an advisory lock so that processes
 starting together do not race. The rows are SQLite's (``sqlite.py``), the JSON kept as text,
-plus ``room_owner`` (pgowners.py)."""
+plus ``room_owner`` (pgowners.py); version 2 adds the marks beside a checkpoint (pgmarks.py).
+"""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import psycopg
 
 log = logging.getLogger("bohnanza.server")
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 # advisory lock keys (two int4): (LOCK_SPACE, 0) guards migrations; (LOCK_SPACE, owner id) is
 # a process's lease (lease.py)
 LOCK_SPACE = 0x0B0A  # "bohnanza"
@@ -55,6 +56,12 @@ CREATE TABLE room_owner (
     fence BIGINT NOT NULL
 );
 CREATE SEQUENCE owner_ids START 1;
+""",
+    # a room's marks beside its checkpoint (pgmarks.py, restmarks.py): when it parked (NULL:
+    # live), since when each person away was away (JSON, seat name -> Unix time; NULL: nobody)
+    2: """
+ALTER TABLE rooms ADD COLUMN resting DOUBLE PRECISION;
+ALTER TABLE rooms ADD COLUMN away TEXT;
 """,
 }
 

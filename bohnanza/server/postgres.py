@@ -33,6 +33,7 @@ from typing import Any
 
 import psycopg
 
+from .pgmarks import RestMarks
 from .pgowners import NOBODY, Fenced, RoomOwners
 from .pgschema import migrate
 from .rows import RowReader, _text
@@ -43,7 +44,7 @@ def is_postgres(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
 
 
-class PostgresStore(RoomOwners, RowReader):
+class PostgresStore(RestMarks, RoomOwners, RowReader):
     """One connection (autocommit), used by one thread at a time. ``owner``: the id of this
     process's lease (lease.py); ``fences``: the fencing number of each room it claimed. A
     store without an owner (scripts, tests) writes unfenced."""

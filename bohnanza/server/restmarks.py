@@ -1,5 +1,5 @@
-"""The marks of a stored room beside its checkpoint, on SQLite (``sqlite.SQLiteStore``; the
-server asks for these calls with ``getattr``: a store without them keeps no such marks):
+"""The marks of a stored room beside its checkpoint, on SQLite (``sqlite.SQLiteStore``; on
+PostgreSQL: pgmarks.py, resting and away; the server asks for these calls with ``getattr``: a store without them keeps no such marks):
 
 * ``rooms.visited``: when its last visitor left (the sweep forgets a room neither visited nor
   given a command for ``forget_after``: parking.py);
@@ -67,11 +67,11 @@ class RestMarks:
         sql = "SELECT name, resting, away FROM rooms WHERE (resting IS NOT NULL OR away IS NOT NULL)"
         rows = self.db.execute(sql + (" AND name=?" if name is not None else ""),
                                (name,) if name is not None else ()).fetchall()
-        return {str(n): (float(r) if isinstance(r, (int, float)) else None, _away(a))
+        return {str(n): (float(r) if isinstance(r, (int, float)) else None, read_away(a))
                 for n, r, a in rows}
 
 
-def _away(text: Any) -> dict[str, float]:
+def read_away(text: Any) -> dict[str, float]:
     """An away map read back: its entries of a name and a number (others left out)."""
     try:
         value = json.loads(text) if isinstance(text, str) else None

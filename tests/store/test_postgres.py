@@ -10,7 +10,7 @@ import pytest
 
 from bohnanza.server.cluster.lease import Lease, live_owners
 from bohnanza.server.pgowners import Fenced
-from bohnanza.server.pgschema import SCHEMA_VERSION
+from bohnanza.server.pgschema import MIGRATIONS, SCHEMA_VERSION
 from bohnanza.server.postgres import PostgresStore
 
 SEATS = [{"name": "Ann"}]
@@ -71,6 +71,56 @@ def test_a_live_owner_keeps_its_room_and_a_dead_ones_room_is_taken(pg_url: str) 
         assert [r.text for r in b.command_rows("r")] == ["/c1", "/c2"]
         assert b.recent("r")[1] == []
     finally:
+        lease_b.stop()
+        a.close()
+        b.close()
+
+
+def test_a_database_of_schema_1_gains_the_rest_marks(pg_url: str) -> None:
+    """A database made by a server of schema version 1 (no ``rooms.resting``, ``rooms.away``)
+    is migrated on start, its rooms kept: the marks then read and write (pgmarks.py)."""
+    old = psycopg.connect(pg_url, autocommit=True)
+    try:
+        with old.transaction():
+            old.execute("CREATE TABLE bohnanza_schema (version INTEGER NOT NULL)")
+            old.execute(MIGRATIONS[1])
+            old.execute("INSERT INTO bohnanza_schema (version) VALUES (1)")
+        old.execute("INSERT INTO rooms (name, created, version, options, seats)"
+                    " VALUES ('r', 1, 4, '{}', '[]')")
+        store = PostgresStore(pg_url)
+        try:
+            assert store.schema_version == SCHEMA_VERSION == 2
+            got = store.load("r")
+            assert got is not None and got.version == 4
+            store.save_away("r", {"Ann": 12.5})
+            assert store.rest_marks() == {"r": (None, {"Ann": 12.5})}
+        finally:
+            store.close()
+    finally:
+        old.close()
+
+
+def test_the_rest_marks_are_fenced(pg_url: str) -> None:
+    """A process whose room was taken over writes no mark of it (best effort, as a version
+    bump: refused silently); one that never claimed the room is refused with Fenced."""
+    PostgresStore(pg_url).close()  # the schema
+    lease_a = Lease(pg_url, 1.0, lambda: None).start()
+    a = PostgresStore(pg_url, owner=lease_a.owner)
+    lease_b = Lease(pg_url, 1.0, lambda: None).start()
+    b = PostgresStore(pg_url, owner=lease_b.owner)
+    try:
+        a.claim("r")
+        _save(a, 1)
+        a.save_away("r", {"Ann": 10.0})
+        with pytest.raises(Fenced):
+            b.save_away("r", {"Ann": 99.0})  # B never claimed it
+        b.db.execute("UPDATE room_owner SET owner=%s, fence=fence+1 WHERE name='r'",
+                     (lease_b.owner,))  # taken over (as a claim after A's lease is gone)
+        a.save_away("r", {"Ann": 20.0})  # A, paused through it: changes nothing
+        a.save_resting("r", 30.0)
+        assert b.rest_marks("r") == {"r": (None, {"Ann": 10.0})}
+    finally:
+        lease_a.stop()
         lease_b.stop()
         a.close()
         b.close()

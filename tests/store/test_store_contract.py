@@ -105,6 +105,25 @@ def test_delete_forgets_the_room_its_commands_and_chat(store: Store) -> None:
     assert [r.name for r in store.load_all()] == ["kept"]
 
 
+def test_the_rest_marks_read_back(store: Store) -> None:
+    """The marks beside a checkpoint (restmarks.py, pgmarks.py): when the room parked, and
+    since when each person away was away; None and an empty map take them off again."""
+    _checkpoint(store, 1)
+    _checkpoint(store, 1, name="plain")
+    s: Any = store  # (the marks are no part of the Store protocol: the server asks getattr)
+    assert s.rest_marks() == {}
+    s.save_resting("r", 1700000000.5)
+    s.save_away("r", {"Bob": 1700000001.25})
+    assert s.rest_marks() == {"r": (1700000000.5, {"Bob": 1700000001.25})}
+    assert s.rest_marks("r") == s.rest_marks() and s.rest_marks("plain") == {}
+    s.save_resting("r", None)  # back live: the away map stays
+    assert s.rest_marks("r") == {"r": (None, {"Bob": 1700000001.25})}
+    s.save_away("r", {})  # nobody away any more
+    assert s.rest_marks() == {}
+    got = store.load("r")  # the checkpoint itself untouched by its marks
+    assert got is not None and got.version == 1 and got.seats == SEATS
+
+
 def test_an_unreadable_room_is_left_out_of_load_all(store: Store) -> None:
     _checkpoint(store, 1, name="good")
     _checkpoint(store, 1, name="bad")

@@ -55,10 +55,14 @@ SERVED_ELSEWHERE = "This room is served by another server; try again."  # (witho
 
 
 def _read(store: PostgresStore, name: str) -> tuple[StoredRoom | None, str | None]:
-    """The room as stored, on the database thread; a row that cannot be read is returned as
-    why (``(None, why)``), a database error raised (``Owner._load`` tells them apart)."""
+    """The room as stored, with its marks (pgmarks.py: the away clock runs on over a takeover
+    or a restart), on the database thread; a row that cannot be read is returned as why
+    (``(None, why)``), a database error raised (``Owner._load`` tells them apart)."""
     try:
-        return store.load(name, 0, 0), None
+        stored = store.load(name, 0, 0)
+        if stored is not None:
+            stored.resting, stored.away = store.rest_marks(name).get(name, (None, {}))
+        return stored, None
     except psycopg.Error:
         raise
     except Exception as e:
