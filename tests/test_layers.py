@@ -77,7 +77,7 @@ def test_neither_imports_the_server_or_the_bots(path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", ["store", "rows", "sqlite", "postgres", "checkpointer", "dbqueue",
-                                  "dbthread", "dboutcomes", "pgschema", "pgowners"])
+                                  "dbthread", "dboutcomes", "pgschema", "pgowners", "pgmarks"])
 def test_the_store_keeps_rows(name: str) -> None:
     """The store neither parses nor applies a command (the journal replays)."""
     bad = {m for m in _imports(PKG / "server" / f"{name}.py")
