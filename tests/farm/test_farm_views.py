@@ -23,6 +23,15 @@ def test_setup() -> None:
     assert all(set(s["grades"].values()) == {1} for s in pos["seats"])              # F7
     assert sum(len(v) for v in pos["piles"].values()) == 96 - 20
     assert len(pos["piles"]) == 9                                                    # G2
+    # F4, G2, G4: one pile per (level, category), each holding only its own cards; the 48
+    # level-1 cards less the 20 dealt lie in the level-1 piles, the 8 per category of L2, L3
+    for key, cards in pos["piles"].items():
+        level, category = key.split()
+        assert all(c.startswith(f"{level} {category} ") for c in cards), key
+    by_level = {lv: sum(len(v) for k, v in pos["piles"].items() if k.startswith(lv + " "))
+                for lv in ("L1", "L2", "L3")}
+    assert by_level == {"L1": 48 - 20, "L2": 24, "L3": 24}
+    assert all(len(v) == 8 for k, v in pos["piles"].items() if not k.startswith("L1 "))
     sched = pos["schedule"]
     assert [c["turn"] for c in sched] == [2, 3, 4]                                  # F10
     assert sorted(c["category"] for c in sched) == ["fruit", "leaf", "root"]        # F8
