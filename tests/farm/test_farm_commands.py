@@ -165,3 +165,19 @@ def test_every_engine_refusal_a_player_meets_reads_in_japanese() -> None:
         assert shape_of(code, message) is not None, (code, message)
         ja = refusal_text(code, message, "ja")
         assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja), (code, message, ja)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_help_option_in_a_farm_room_names_the_farm_options(lang: str) -> None:
+    """/help option in a farm room answered with Bohnanza's options (hiddenmoney, rules,
+    duel), which the farm room refuses ("hiddenmoney is no option of Farm contest"): it
+    names the options the farm room takes (param, params, clock, botspeed, game) and none of
+    Bohnanza's own."""
+    from bohnanza.games.farm import FARM
+
+    text = FARM.help("option", lang)
+    for option in ("/option param ", "/option params ", "/option params default",
+                   "/option clock ", "/option botspeed ", "/option game "):
+        assert option in text, option
+    for other in ("hiddenmoney", "rio-grande", "duel"):
+        assert other not in text, other

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
+from bohnanza.farm.commands.logtext import log_line_ja
 from bohnanza.farm.engine import FarmGame, RuleError
-from bohnanza.farm.engine.actions import Done, Enter, HandCard, Plant
+from bohnanza.farm.engine.actions import Done, Enter, HandCard, Plant, Synth
 from bohnanza.farm.params import default_params, with_override
 from bohnanza.farm.scenario import prepare
 
@@ -22,6 +23,15 @@ def test_setup() -> None:
     assert all(set(s["grades"].values()) == {1} for s in pos["seats"])              # F7
     assert sum(len(v) for v in pos["piles"].values()) == 96 - 20
     assert len(pos["piles"]) == 9                                                    # G2
+    # F4, G2, G4: one pile per (level, category), each holding only its own cards; the 48
+    # level-1 cards less the 20 dealt lie in the level-1 piles, the 8 per category of L2, L3
+    for key, cards in pos["piles"].items():
+        level, category = key.split()
+        assert all(c.startswith(f"{level} {category} ") for c in cards), key
+    by_level = {lv: sum(len(v) for k, v in pos["piles"].items() if k.startswith(lv + " "))
+                for lv in ("L1", "L2", "L3")}
+    assert by_level == {"L1": 48 - 20, "L2": 24, "L3": 24}
+    assert all(len(v) == 8 for k, v in pos["piles"].items() if not k.startswith("L1 "))
     sched = pos["schedule"]
     assert [c["turn"] for c in sched] == [2, 3, 4]                                  # F10
     assert sorted(c["category"] for c in sched) == ["fruit", "leaf", "root"]        # F8
@@ -105,3 +115,57 @@ def test_hints_follow_the_rules() -> None:
     assert you["must_act"] and you["waiting_for"] == "prep"
     assert you["free_slots"] == [1] and you["new_base_synth"] == 1 and you["exchanges"] == [1]
     assert g.view(None)["you"] is None
+
+
+def test_a_hidden_synthesis_count_stays_out_of_the_log() -> None:
+    """G31: with ``synth_count`` left out of ``info.public`` the others' view shows no count
+    of a base's synthesis cards, and neither may the log line of the planting, the synthesis
+    or the entry (it read "P0 planted a base in slot 1 with 1 synthesis card")."""
+    g = _game(public='["cost", "vp", "grades", "hand_size", "entries", "discards"]')
+    g.seats[0].grades["synth_pot"] = 2
+    ev = g.apply(0, Plant(HandCard(index=1), (HandCard(index=2),)))
+    assert "synth" not in g.view(1)["seats"][0]["field"][0]
+    for viewer in (1, None):
+        other = ev[0].for_viewer(viewer, g.names)
+        assert "synth_count" not in other
+        assert other["text"] == "P0 planted a base in slot 1."
+        assert log_line_ja(other, g.names, viewer) == "P0はスロット1にベースを植えました"
+    assert ev[0].for_viewer(0, g.names)["text"] == (
+        "You planted L1 root shape+1 in slot 1 with L1 root color+2.")
+    ev = g.apply(0, Synth(1, (HandCard(index=1),)))
+    other = ev[0].for_viewer(1, g.names)
+    assert "count" not in other and "1" not in other["text"].replace("slot 1", "")
+    assert log_line_ja(other, g.names, 1) == "P0はスロット1のベースに合成カードを合成しました"
+    assert ev[0].for_viewer(0, g.names)["text"] == (
+        "You laid L1 leaf size+1 on the base in slot 1.")
+    g.apply(1, Done())
+    ev = g.apply(0, Enter(1))
+    other = ev[0].for_viewer(1, g.names)
+    assert "synth_count" not in other and "synthesis" not in other["text"]
+    assert ev[0].for_viewer(0, g.names)["text"].endswith("2 synthesis cards face down).")
+
+
+def test_hidden_entries_stay_face_down_until_the_contest() -> None:
+    """G31: with ``entries`` left out of ``info.public`` an entry is not shown to the others
+    when it is made: the base stays face down and unmarked in the owner's field and the log
+    line names neither the card nor the slot; the contest phase reveals it (F33)."""
+    g = _game(public='["cost", "vp", "grades", "hand_size", "synth_count", "discards"]')
+    g.apply(0, Plant(HandCard(name="L1 root shape+1"), (HandCard(name="L1 root color+2"),)))
+    g.apply(1, Done())
+    ev = g.apply(0, Enter(1))
+    for viewer in (1, None):
+        v = g.view(viewer)
+        slot = v["seats"][0]["field"][0]
+        assert slot["base"] == "?" and slot["face_up"] is False and slot["entered"] is False
+        assert "shape+1" not in json.dumps(v) and "entries" not in v
+        other = ev[0].for_viewer(viewer, g.names)
+        assert "shape+1" not in json.dumps(other) and "slot" not in other
+        assert other["text"] == "P0 entered a vegetable."
+        assert log_line_ja(other, g.names, viewer) == "P0は野菜を出品しました"
+    assert g.view(0)["you"]["field"][0]["entered"] is True
+    assert ev[0].for_viewer(0, g.names)["text"] == (
+        "You entered L1 root shape+1 (slot 1, 1 synthesis card face down).")
+    g.apply(0, Done())
+    g.apply(1, Done())                       # the contest phase reveals the entry (F33)
+    c = g.view(1)["contests"][-1]
+    assert c["entries"][0]["card"] == "L1 root shape+1"

@@ -146,6 +146,29 @@ _TOPICS: dict[str, dict[str, str]] = {
             "/手札調整 だけ（または /宣言）。"
         ),
     },
+    "option": {   # the farm room's options (the room refuses Bohnanza's own here)
+        "en": (
+            "/option: show the options. Before the start: /option param KEY VALUE changes one "
+            "number or rule of the parameter set (a TOML value, e.g. /option param "
+            "facilities.field.price [5, 10, 15]; keys as in farm.toml), /option params TOML "
+            "loads a whole parameter file (the board's \"Load a parameter file (TOML)\") and /option "
+            "params default goes back to the shipped set. /option clock SECONDS (off by "
+            "default; /option clock off) gives every decision that much time: when it runs out "
+            "the player declares the end (preparation) or discards the first cards over the "
+            "hand limit (harvest). /option botspeed slow|normal|fast sets how soon the room's "
+            "bots act, and /option game bohnanza|farm the game the room deals."
+        ),
+        "ja": (
+            "/option: 現在の設定を表示します。開始前に /option param キー 値 でパラメータの数値や"
+            "ルールを1つ変え（TOMLの値。例: /option param facilities.field.price [5, 10, 15]。"
+            "キーは farm.toml と同じ）、/option params TOML でパラメータファイルを丸ごと読み込み"
+            "（盤面の「パラメータファイル（TOML）を読み込む」と同じ）、/option params default で付属の"
+            "セットに戻します。/option clock 秒数（既定はオフ、/option clock off）で各判断の"
+            "持ち時間を設定します。時間切れになると、準備フェイズでは行動終了を宣言し、収穫では"
+            "上限を超えた最初のカードを捨てます。/option botspeed slow|normal|fast でボットが"
+            "動くまでの間を、/option game bohnanza|farm でこの部屋のゲームを選びます。"
+        ),
+    },
     "help": {
         "en": "/help [COMMAND]: the command list, or the help for one command.",
         "ja": "/help [コマンド]（/ヘルプ）: コマンド一覧、または指定したコマンドの説明。",

@@ -91,7 +91,8 @@ def log_line_ja(entry: dict[str, Any], names: Sequence[str], viewer: int | None)
                  else f"（合成カード{d['synth_count']}枚）" if d.get("synth_count") else "")
         return f"{who}はスロット{d['slot']}に{what}を植えました{synth}"
     if k == "synth":
-        what = _cards(d["cards"]) if "cards" in d else f"合成カード{d['count']}枚"
+        what = (_cards(d["cards"]) if "cards" in d else f"合成カード{d['count']}枚"
+                if "count" in d else "合成カード")   # the count hidden (G31)
         return f"{who}はスロット{d['slot']}のベースに{what}を合成しました"
     if k == "declare":
         how = "自動的に終了し" if d.get("forced") else "行動終了を宣言し"
@@ -108,8 +109,10 @@ def log_line_ja(entry: dict[str, Any], names: Sequence[str], viewer: int | None)
         fac = FACILITY_JA.get(d["facility"], d["facility"])
         return f"{who}は{fac}をグレード{d['grade']}に強化しました{paid}"
     if k == "enter":
-        return (f"{who}は{card_ja(d['card'])}を出品しました（スロット{d['slot']}、"
-                f"合成カード{d['synth_count']}枚は裏向き）")
+        if "card" not in d:   # entries not public (G31): shown at the contest (F33)
+            return f"{who}は野菜を出品しました"
+        count = f"、合成カード{d['synth_count']}枚は裏向き" if "synth_count" in d else ""
+        return f"{who}は{card_ja(d['card'])}を出品しました（スロット{d['slot']}{count}）"
     if k == "adjust":
         gone = f"{_cards(d['cards'])}を捨て" if d["cards"] else "何も捨てずに"
         return f"{who}は{gone}収穫ターンを終えました"

@@ -93,7 +93,8 @@ def _line(k: str, d: dict[str, Any], own: bool, who: str, name: Any) -> str:
                  if d.get("synth_count") else "")
         return f"{who} planted{what} in slot {d['slot']}{synth}"
     if k == "synth":
-        what = _cards(d["cards"]) if "cards" in d else _n(d["count"], "synthesis card")
+        what = (_cards(d["cards"]) if "cards" in d else _n(d["count"], "synthesis card")
+                if "count" in d else "synthesis cards")   # the count hidden (G31)
         return f"{who} laid {what} on the base in slot {d['slot']}"
     if k == "declare":
         if d.get("forced"):
@@ -113,8 +114,11 @@ def _line(k: str, d: dict[str, Any], own: bool, who: str, name: Any) -> str:
             return f"{who} upgraded a facility{paid}"
         return f"{who} upgraded the {d['facility'].replace('_', ' ')} to grade {d['grade']}{paid}"
     if k == "enter":
-        return (f"{who} entered {d['card']} (slot {d['slot']}, "
-                f"{_n(d['synth_count'], 'synthesis card')} face down)")
+        if "card" not in d:   # entries not public (G31): shown at the contest (F33)
+            return f"{who} entered a vegetable"
+        count = (f", {_n(d['synth_count'], 'synthesis card')} face down"
+                 if "synth_count" in d else "")
+        return f"{who} entered {d['card']} (slot {d['slot']}{count})"
     if k == "adjust":
         return f"{who} discarded {_cards(d['cards'])} and ended the harvest turn"
     if k == "contest":

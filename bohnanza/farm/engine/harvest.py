@@ -176,7 +176,15 @@ def enter(g: FarmGame, seat: int, a: Enter) -> None:
     b.entered = True
     s.step = ENTER
     g.entries.append((seat, a.slot))
-    g.emit("enter", seat, {"slot": a.slot, "card": b.card, "synth_count": len(b.synth)})
+    # G31: the entry shows from the moment it is made when ``entries`` is public (the base
+    # face up, F29), else only the fact that a vegetable went in until the contest (F33)
+    data: dict[str, object] = {"slot": a.slot, "card": b.card, "synth_count": len(b.synth)}
+    secret: dict[str, object] = {}
+    public = g.rules.public
+    for key in ("slot", "card", "synth_count"):
+        if "entries" not in public or (key == "synth_count" and "synth_count" not in public):
+            secret[key] = data.pop(key)
+    g.emit("enter", seat, data, secret)
 
 
 def hand_limit(g: FarmGame, s: Seat) -> int:

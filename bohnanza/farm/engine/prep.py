@@ -205,8 +205,10 @@ def plant(g: FarmGame, seat: int, a: Plant) -> None:
     _check_synth_cards(g, cards[0], cards[1:])
     remove_from_hand(s, idx)
     s.field[slot] = Base(cards[0], cards[1:], g.turn_number)
-    g.emit("plant", seat, {"slot": slot + 1, "synth_count": len(cards) - 1},
-           {"card": cards[0], "synth": cards[1:]})
+    data: dict[str, object] = {"slot": slot + 1}
+    secret: dict[str, object] = {"card": cards[0], "synth": cards[1:]}
+    (data if "synth_count" in g.rules.public else secret)["synth_count"] = len(cards) - 1  # G31
+    g.emit("plant", seat, data, secret)
 
 
 def synth(g: FarmGame, seat: int, a: Synth) -> None:
@@ -233,7 +235,10 @@ def synth(g: FarmGame, seat: int, a: Synth) -> None:
     _check_synth_cards(g, base.card, cards)
     remove_from_hand(s, idx)
     base.synth.extend(cards)
-    g.emit("synth", seat, {"slot": a.slot, "count": len(cards)}, {"cards": cards})
+    data: dict[str, object] = {"slot": a.slot}
+    secret: dict[str, object] = {"cards": cards}
+    (data if "synth_count" in g.rules.public else secret)["count"] = len(cards)   # G31
+    g.emit("synth", seat, data, secret)
 
 
 def _rescue(g: FarmGame, seat: int, given: tuple[PileRef, ...]) -> None:

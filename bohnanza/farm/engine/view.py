@@ -44,12 +44,14 @@ def _slot_public(g: FarmGame, b: Base | None) -> dict[str, Any] | None:
         return None
     rules = g.rules
     over = g.phase == "over"
-    base_open = b.entered or over or "base" not in rules.hidden
+    # an entry shows from the moment it is made only when ``entries`` is public (G31)
+    entered = b.entered and ("entries" in rules.public or over)
+    base_open = entered or over or "base" not in rules.hidden
     synth_open = over or "synth" not in rules.hidden
     out: dict[str, Any] = {
         "base": b.card if base_open else back(g, b.card),
         "face_up": base_open,
-        "entered": b.entered,
+        "entered": entered,
         "new": b.planted == g.turn_number,
     }
     if synth_open:

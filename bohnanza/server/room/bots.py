@@ -262,7 +262,11 @@ class BotDriver:
         the bot waits for them (user8: a sensible bot declared within a second, and the one
         person at its table was "done at once" in every preparation phase, never planting).
         The people's own commands, their clock (G19) or their long absence (the idle loop's
-        marks, ``Room.check_idle``) move it on."""
+        marks, ``Room.check_idle``) move it on. It waits likewise for another bot that owes
+        the decision and does not hold its own declaration yet (farm18: once the person had
+        declared, the bot asked first planted and declared before the other was asked once,
+        and that one was "done at once" with nothing planted in every preparation phase,
+        F12, F22); the last bot to be ready declares, so a table of bots still moves on."""
         table = self.host.table
         game = table.game
         if game is None or not table.hosted.ends_part(game, seat, text):
@@ -270,7 +274,8 @@ class BotDriver:
         owed = table.hosted.owed(game)
         key = owed.get(seat)
         return key is not None and any(
-            s.bot is None and i != seat and owed.get(i) == key and not s.long_away
+            i != seat and owed.get(i) == key
+            and (not s.long_away if s.bot is None else s.held is None or s.held != s.owed)
             for i, s in enumerate(table.seats))
 
     async def step(self) -> None:
