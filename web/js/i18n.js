@@ -320,6 +320,7 @@ const T = {
   away_title: ['No connection since {time}', '{time}から接続なし'],
   addbot_policy: ['How the bot plays', 'ボットの戦略'],
   removebot: ['Remove', '外す'],
+  removebot_name: ['Remove {name}', '{name}を外す'],
   // a seat a leaver's bot played, after the game: the next start deals without it (setup.js)
   seat_gone_next: ['left during the game: not in the next one', '途中で退席: 次のゲームには入りません'],
   removebot_title: ['Take {name} off the table', '{name}を外す'],
@@ -575,10 +576,15 @@ const T = {
   accept_title_active: ['Accept offer #{n}: start the deal with {name}', 'オファー#{n}を受ける: {name}とトレード開始'],
   accept_title_other: ['Accept offer #{n}: you say yes, then {name} chooses whom to deal with', 'オファー#{n}を受ける: あなたが「受ける」と答え、誰とトレードするかは{name}が選びます'],
   withdraw: ['Withdraw', '撤回'],
+  // the market's buttons by name (market.js): which offer, whose, and what the one pressing
+  // gives ({a}) and gets ({b}); each holds its button's visible word (Accept, 受ける, ...)
+  accept_name: ['Accept offer #{n} from {name} (you give {a}; you get {b})', 'オファー#{n}（{name}）を受ける（出す: {a}／もらう: {b}）'],
+  withdraw_name: ['Withdraw offer #{n} (you give {a}; you get {b})', 'オファー#{n}を撤回（出す: {a}／もらう: {b}）'],
+  answer_name: ['Answer offer #{n} from {name} (you give {a}; you get {b})', 'オファー#{n}（{name}）に答える（出す: {a}／もらう: {b}）'],
+  reoffer_name: ['Offer #{n} again (you give {a}; you get {b})', 'オファー#{n}をもう一度出す（出す: {a}／もらう: {b}）'],
   withdraw_title: ['Take offer #{n} off the market', 'オファー#{n}を市場から下げる'],
   answer: ['Answer', '答える'],
   answer_title: ['Offer #{n} has a "?": fill it in the offer window and send it', 'オファー#{n}には「?」があります: オファー欄で補って出してください'],
-  reoffer: ['Offer again', 'もう一度出す'],
   reoffer_title: ['Offer #{n} into the offer window: change it there and send it as a new offer', 'オファー#{n}をオファー欄へ: そこで変えて新しいオファーとして出す'],
   note_open: ['open to all', '全員に公開'],
   note_open_to: ['only {name} may accept', '{name}だけが受けられます'],

@@ -1,0 +1,136 @@
+"""The board for everyone (board18): buttons a screen reader can tell apart (each offer's
+Accept, Withdraw, Answer and Offer again; each bot's Remove), the trading phase's status line
+in words for every input (a mouse's click, a touch screen's tap, a keyboard's Enter, a drag),
+and a finished game's room in the lobby.
+
+The states are built by the real engine (tests/e2e/positions.py) and shown on the sample
+board, which renders a view exactly as it renders the server's. What is expected is what a
+screen reader or keyboard player needs (WCAG 2.4.6 and 2.5.3: a control's name says what it
+does, and holds the word it shows); the rules' ids are rules.md's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from . import positions as P
+from .e2e_board import ARTIFACTS, assert_clean, watched_page
+
+pytestmark = pytest.mark.browser
+
+# a button's line in Playwright's ARIA snapshot (YAML: quoted whole when its name holds a "#")
+BUTTON = re.compile("^\\s*- '?button \"((?:[^\"\\\\]|\\\\.)*)\"", re.M)
+
+
+@pytest.fixture(scope="module")
+def board(browser: Any) -> Any:
+    with watched_page(browser, viewport={"width": 1400, "height": 900}, locale="en-US") as b:
+        yield b
+
+
+def button_names(page: Any, selector: str) -> list[str]:
+    """The accessible names of the buttons under ``selector``, as the browser computes them
+    (its accessibility tree: aria-label, else the text; a title is only a description)."""
+    return BUTTON.findall(page.locator(selector).aria_snapshot())
+
+
+def market() -> Any:
+    """Phase 2, Ann active with face-up Blue and Red (R29): Ann's offers #1 and #2; Bob's #3
+    and Cleo's #4 to Ann, each asking for Blue (Ann may accept both: she holds face-up Blue);
+    the prompts #5 (Bob) and #6 (Cleo), each asking Ann to pick a card ("?")."""
+    g = P.game(phase="trade", face_up=["blue", "red"],
+               seats=[{"hand": ["soy", "chili"]}, {"hand": ["green", "chili"]}, {"hand": ["stink"]}])
+    for seat, text in [(0, "/offer red for chili"), (0, "/offer soy for green"),
+                       (1, "/offer green for blue"), (2, "/offer stink for blue"),
+                       (1, "/offer chili for ?"), (2, "/offer stink for ?")]:
+        P.say(g, seat, text)
+    return g
+
+
+# ------------------------------------------------------------------ 1. the market's buttons
+
+
+def test_each_offers_buttons_have_names_of_their_own(page: Any, server: str) -> None:
+    """Every offer's Accept (and Withdraw, Answer, Offer again) was named by its word alone:
+    a screen reader's list of buttons read "Accept, Accept, Withdraw, Withdraw", the offer
+    only in a tooltip. Each name says which offer, whose, and what the one pressing it gives
+    and gets (the offer's rows as that player reads them), and holds the word shown."""
+    g = market()
+    you = g.view(0)["you"]
+    assert you["can_accept"] == [3, 4] and you["can_withdraw"] == [1, 2]   # the engine's hints
+    P.show(page, server, P.state(g, 0))
+    names = button_names(page, "#market")
+    assert len(names) == len(set(names)), names
+    for name in [
+        # Ann gives face-up Blue for Bob's Green (R29: the active player's face-up cards)
+        "Accept offer #3 from Bob (you give 1 Blue; you get 1 Green)",
+        "Accept offer #4 from Cleo (you give 1 Blue; you get 1 Stink)",
+        "Withdraw offer #1 (you give 1 Red; you get 1 Chili)",
+        "Withdraw offer #2 (you give 1 Soy; you get 1 Green)",
+        "Offer #1 again (you give 1 Red; you get 1 Chili)",
+        "Offer #2 again (you give 1 Soy; you get 1 Green)",
+        # a prompt: Ann picks the card ("?", C12)
+        "Answer offer #5 from Bob (you give any card (?); you get 1 Chili)",
+        "Answer offer #6 from Cleo (you give any card (?); you get 1 Stink)",
+    ]:
+        assert name in names, (name, names)
+    # Bob, not active, says yes to Ann's #1 (his side of it: he gives Chili, gets Red)
+    P.show(page, server, P.state(g, 1))
+    names = button_names(page, "#market")
+    assert "Accept offer #1 from Ann (you give 1 Chili; you get 1 Red)" in names, names
+    assert len(names) == len(set(names)), names
+    # in Japanese too, each with the word the button shows (受ける, 撤回)
+    P.show(page, server, P.state(g, 0), lang="ja")
+    names = button_names(page, "#market")
+    assert len(names) == len(set(names)), names
+    assert "オファー#3（Bob）を受ける（出す: 青豆1枚／もらう: いんげん豆1枚）" in names, names
+    assert "オファー#1を撤回（出す: 赤豆1枚／もらう: 紅花インゲン1枚）" in names, names
+
+
+def test_each_bots_remove_button_names_its_bot(page: Any, server: str) -> None:
+    """Before the start each bot has a Remove button: both were named "Remove" (the bot only
+    in the tooltip). Each names its bot, and holds the word shown."""
+    P.show(page, server, P.before_start_bots(0))
+    names = [n for n in button_names(page, "#setup") if "Bot" in n]
+    assert names == ["Remove Bot 1", "Remove Bot 2"], names
+    P.show(page, server, P.before_start_bots(0), lang="ja")
+    names = [n for n in button_names(page, "#setup") if "Bot" in n]
+    assert names == ["Bot 1を外す", "Bot 2を外す"], names
+
+
+# ------------------------------------------------------------------ 3. a finished game's room
+
+
+@pytest.mark.parametrize(("lang", "tag", "free"), [
+    ("en", "finished", "3 free seats for the next game"),
+    ("ja", "終了", "次のゲームの空席3"),
+])
+def test_a_finished_games_room_reads_finished_in_the_lobby(private_server: Any, browser: Any,
+                                                           lang: str, tag: str, free: str) -> None:
+    """A game played to its end (R39) leaves its room showing the result and taking seats for
+    the next game. The lobby read it "waiting" (募集中), as a room whose game is still to
+    begin, and its free seats as if they were in that game. Ann plays with two bots, leaves
+    her seat to a bot (in a game a bot takes it over) and the bots play on to the end."""
+    srv = private_server(bot_delay="0", park_bots_after="600")
+    with watched_page(browser, viewport={"width": 1280, "height": 800}) as (pg, errors):
+        pg.add_init_script(f"localStorage.setItem('bohnanza.name', 'Ann'); "
+                           f"localStorage.setItem('bohnanza.lang', '{lang}')")
+        pg.goto(srv.base + "/r/Ended")
+        pg.click("#btn-join")
+        pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === 0")
+        for line in ("/addbot", "/addbot", "/start", "/leave"):
+            reply = pg.evaluate("(t) => window.__bohnanza.net.say(t)", line)
+            assert reply["ok"], (line, reply)
+        pg.wait_for_function("window.__bohnanza.state.view && window.__bohnanza.state.view.phase === 'over'",
+                             timeout=120_000)
+        pg.goto(srv.base + "/")
+        line = pg.locator('#rooms li[data-room="Ended"]')
+        line.wait_for()
+        assert line.locator(".tag").first.inner_text() == tag
+        # 5 seats (§4a): the bots keep theirs, the seat Ann left goes between games
+        assert line.locator(".free").inner_text() == free
+        pg.screenshot(path=str(ARTIFACTS / f"board18-lobby-finished-{lang}.png"))
+        assert_clean(pg, errors)
