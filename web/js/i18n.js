@@ -20,6 +20,8 @@ const T = {
   lobby_refresh: ['Refresh', '更新'],
   lobby_running: ['playing', 'プレイ中'],
   lobby_waiting: ['waiting', '募集中'],
+  // a game played to its end, no other begun (the room shows the result; seats for the next)
+  lobby_over: ['finished', '終了'],
   // a stored room the server could not load again (listing.damaged_line): it cannot be opened
   lobby_damaged: ['damaged: cannot be opened', '破損: 開けません'],
   lobby_yours: ['your seat', 'あなたの席'],
@@ -693,6 +695,8 @@ const T = {
   lobby_people: ['{n} connected', '{n}人接続中'],
   lobby_free: ['{n} free seats', '空席{n}'],
   lobby_free_1: ['1 free seat', '空席1'],
+  lobby_free_next: ['{n} free seats for the next game', '次のゲームの空席{n}'],
+  lobby_free_1_next: ['1 free seat for the next game', '次のゲームの空席1'],
   marker_armed: ['Now click a card to mark it', 'カードをクリックして印を付けます'],
   marker_armed_touch: ['Now tap a card to mark it', 'カードをタップして印を付けます'],
   marker_armed_key: ['Now go to a card (Tab, then the arrow keys along a row) and press Enter to mark it; press the arrow again to cancel',
