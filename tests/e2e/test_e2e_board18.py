@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from . import positions as P
-from .e2e_board import ARTIFACTS, assert_clean, watched_page
+from .e2e_board import ARTIFACTS, assert_clean, status, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -99,6 +99,43 @@ def test_each_bots_remove_button_names_its_bot(page: Any, server: str) -> None:
     P.show(page, server, P.before_start_bots(0), lang="ja")
     names = [n for n in button_names(page, "#setup") if "Bot" in n]
     assert names == ["Bot 1を外す", "Bot 2を外す"], names
+
+
+# ------------------------------------------------------------------ 2. the trading line's words
+
+
+# a pointer's word or a finger's: the line is read by people who use neither (a keyboard's
+# Enter on a card, a screen reader's), and drags are the board's way too
+GESTURES = re.compile(r"click|tap|クリック|タップ", re.I)
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["pointer", "touch"])
+@pytest.mark.parametrize(("lang", "active_line", "other_line"), [
+    ("en", "Trading: pick cards to build an offer, wait for offers, or End trading.",
+     "Ann is trading: pick cards to build an offer for Ann, or Not interested."),
+    ("ja", "交渉: カードを選んでオファーを作るか、オファーを待つか、「交渉終了」。",
+     "Annが交渉中: カードを選んでAnnへのオファーを作るか、「興味なし」。"),
+], ids=["en", "ja"])
+def test_the_trading_line_names_no_one_input(browser: Any, server: str, touch: bool, lang: str,
+                                             active_line: str, other_line: str) -> None:
+    """Phase 2 (R28): the line under the top bar said "click cards to build an offer" on a
+    laptop and "tap cards" on a touch screen, though a card goes into the offer as well by
+    Enter or Space on it (its row is a toolbar the arrows walk), and a screen reader's user
+    neither clicks nor taps. It says pick: the active player with nothing to accept, and a
+    player who may make an offer to her; in every language the board has."""
+    active = P.game(phase="trade", face_up=["red", "blue"],
+                    seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {"hand": ["stink"]}])
+    assert active.view(0)["you"]["can_accept"] == []          # nothing to accept: build one
+    context = {"is_mobile": True, "has_touch": True} if touch else {}
+    with watched_page(browser, viewport={"width": 1280, "height": 800}, **context) as (pg, errors):
+        P.show(pg, server, P.state(active, 0), lang=lang)
+        assert pg.evaluate("matchMedia('(pointer: coarse)').matches") is touch
+        assert status(pg) == active_line
+        P.show(pg, server, P.state(active, 2), lang=lang)
+        assert status(pg) == other_line
+        for line in (active_line, other_line):
+            assert not GESTURES.search(line), line
+        assert_clean(pg, errors)
 
 
 # ------------------------------------------------------------------ 3. a finished game's room

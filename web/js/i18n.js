@@ -382,20 +382,18 @@ const T = {
   st_wait_plant2: ['{name} may plant a second card.', '{name}は2枚目を植えるか選んでいます。'],
   st_trade_active_k: ['Trading: accept an offer marked Accept ({k}), make your own, or End trading.',
     '交渉: 「受ける」の付いたオファーを受けられます（{k}件）。自分のオファーも出せます。終わるなら「交渉終了」。'],
-  st_trade_active: ['Trading: click cards to build an offer, wait for offers, or End trading.',
-    '交渉: カードをクリックしてオファーを作るか、オファーを待つか、「交渉終了」。'],
-  st_trade_active_touch: ['Trading: tap cards to build an offer, wait for offers, or End trading.',
-    '交渉: カードをタップしてオファーを作るか、オファーを待つか、「交渉終了」。'],
+  // board18: pick, the word for every way a card is taken into the offer (a click, a tap, Enter
+  // or Space on it); "click cards" named the mouse alone, and its touch twin the finger alone
+  st_trade_active: ['Trading: pick cards to build an offer, wait for offers, or End trading.',
+    '交渉: カードを選んでオファーを作るか、オファーを待つか、「交渉終了」。'],
   // the same verb as the offer's button (accept): press Accept on an offer
   st_trade_other_k: ['{name} is trading: press Accept on an offer you want, or Not interested.',
     '{name}が交渉中: 欲しいオファーの「受ける」を押すか、「興味なし」。'],
   // newuser17: the active player's prompt ('?'), the seat's to answer (status.js)
   st_trade_other_ask: ['{name} asks you to pick a card (offer #{n}): press Answer on it, make your own offer, or Not interested.',
     '{name}があなたの選ぶカードを求めています（オファー#{n}）: その「答える」を押すか、自分のオファーを出すか、「興味なし」。'],
-  st_trade_other: ['{name} is trading: click cards to build an offer for {name}, or Not interested.',
-    '{name}が交渉中: カードをクリックして{name}へのオファーを作るか、「興味なし」。'],
-  st_trade_other_touch: ['{name} is trading: tap cards to build an offer for {name}, or Not interested.',
-    '{name}が交渉中: カードをタップして{name}へのオファーを作るか、「興味なし」。'],
+  st_trade_other: ['{name} is trading: pick cards to build an offer for {name}, or Not interested.',
+    '{name}が交渉中: カードを選んで{name}へのオファーを作るか、「興味なし」。'],
   st_passed: ['You are not interested; {name} is trading. To trade again, make an offer or accept one.', '興味なしにしました。{name}が交渉中です。また交渉するには、オファーを出すか受けてください。'],
   // trial 4 item 7: after Not interested, an offer of the active player this seat may accept
   st_passed_open: ['You said Not interested, but you can still accept {name}’s offer #{n}.', '興味なしにしましたが、{name}のオファー#{n}はまだ受けられます。'],
@@ -679,8 +677,10 @@ const T = {
   cancel: ['Cancel', 'キャンセル'],
   // trial 3: a harvest that pays nothing asks first (the coins: the view's field_info)
   harvest_confirm: ['Harvest field {n} for 0 coins? ({count} {bean} thrown away)', '畑{n}を0ターラーで売却しますか？（{bean}{count}枚は捨て札になります）'],
-  offer_fold: ['Click a hand card to give it, a catalogue bean to ask for it.',
-    '手札をクリックで出す、カタログの豆をクリックでもらう。'],
+  // the offer window's line while folded, in the status line's word (pick: a click or a key);
+  // a touch screen's own (a catalogue bean tapped opens its panel, Want +1 asks for it)
+  offer_fold: ['Pick a hand card to give it, a catalogue bean to ask for it.',
+    '手札を選ぶと出す、カタログの豆を選ぶともらう。'],
   offer_fold_touch: ['Tap cards on the board to build one (a hand card: give).',
     'ボード上のカードをタップして作ります（手札: 出す）。'],
   offer_open: ['Build an offer', 'オファーを作る'],
