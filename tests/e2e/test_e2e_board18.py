@@ -101,6 +101,28 @@ def test_each_bots_remove_button_names_its_bot(page: Any, server: str) -> None:
     assert names == ["Bot 1を外す", "Bot 2を外す"], names
 
 
+@pytest.mark.parametrize(("lang", "want"), [
+    ("en", ["Plant here: Blue into field 1", "Harvest field 1 (2 Blue)",
+            "Harvest field 2 (3 Chili)", "Plant here: Blue into field 3"]),
+    ("ja", ["ここに植える: 青豆を畑1へ", "畑1を売却（青豆2枚）",
+            "畑2を売却（紅花インゲン3枚）", "ここに植える: 青豆を畑3へ"]),
+], ids=["en", "ja"])
+def test_each_fields_buttons_name_their_field(page: Any, server: str, lang: str,
+                                               want: list[str]) -> None:
+    """Phase 3 (R33): Bob plants Blue, which field 1 (Blue) and the empty field 3 take (R14);
+    fields 1 and 2 may be harvested (R16). Each field's Plant here and Harvest was named by
+    its word alone, alike in a screen reader's list of buttons; each names its field and what
+    it plants or sells."""
+    g = P.game(phase="plant_traded", seats=[
+        {}, {"to_plant": ["blue"], "fields": [["blue", 2], ["chili", 3], None]}, {}])
+    you = g.view(1)["you"]
+    assert you["plant_traded_fields"] == {"blue": [1, 3]} and you["harvestable"] == [1, 2]
+    P.show(page, server, P.state(g, 1), lang=lang)
+    names = button_names(page, "#fields")
+    # the field's card is a button too (into an offer: "2 × Blue"), named for itself
+    assert [n for n in names if "×" not in n] == want, names
+
+
 # ------------------------------------------------------------------ 2. the trading line's words
 
 

@@ -159,6 +159,9 @@ const T = {
   buy: ['Buy field 3 ({n} coins)', '3つ目の畑を購入（{n}ターラー）'],
   buy_short: ['Buy', '購入'],   // beside a coin and the price, in the field 3 box
   plant_here: ['Plant here', 'ここに植える'],
+  // a field's buttons by name (own.js): each field's were alike, "Plant here", "Harvest"
+  plant_here_name: ['Plant here: {bean} into field {n}', 'ここに植える: {bean}を畑{n}へ'],
+  harvest_name: ['Harvest field {n} ({count} {bean})', '畑{n}を売却（{bean}{count}枚）'],
   plant_front: ['Plant', '植える'],
   // phase 1's optional second card (R26): a button named for it, not the first one's again
   plant_front_second: ['Plant {bean} too', '{bean}も植える'],
