@@ -193,3 +193,36 @@ def test_a_finished_games_room_reads_finished_in_the_lobby(private_server: Any, 
         assert line.locator(".free").inner_text() == free
         pg.screenshot(path=str(ARTIFACTS / f"board18-lobby-finished-{lang}.png"))
         assert_clean(pg, errors)
+
+
+# ------------------------------------------------------------------ 4. the walk through a game
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+def test_the_phone_panels_sent_word_leaves_with_its_phase(browser: Any, server: str) -> None:
+    """A phone's walk through a game (board18): Cleo sent an offer from the catalogue's panel,
+    which said "Sent: your offer is in the market, above."; she left the panel open and the
+    game went on: turns later it still said so, her offer long gone from the market (C13: an
+    offer leaves when its owner no longer holds what it gives). The word stays while the
+    phase it was sent in lasts, and goes with it."""
+    g = P.trading()
+    with watched_page(browser, **PHONE) as (pg, errors):
+        P.show(pg, server, P.state(g, 2))                           # Cleo, phase 2
+        pg.locator('#catalogue-box .card[data-bean="stink"]').tap()
+        pg.locator("#tap-panel .tap-give").tap()                    # Give +1 Stink
+        pg.locator('#catalogue-box .card[data-bean="red"]').tap()
+        pg.locator("#tap-panel .tap-want").tap()                    # Want +1 Red
+        pg.locator("#tap-send").tap()
+        assert pg.evaluate("window.__bohnanza.sent") == ["/offer stink for red"]
+        P.say(g, 2, "/offer stink for red")                         # the server took it: #4
+        pg.evaluate("m => window.__bohnanza.push(m)", P.state(g, 2))
+        assert pg.locator("#tap-panel #tap-sent").count() == 1      # the same phase 2
+        P.say(g, 2, "/withdraw 4")
+        P.say(g, 0, "/done")                                         # phase 3, the offer gone
+        assert g.view(2)["phase"] == "plant_traded"
+        pg.evaluate("m => window.__bohnanza.push(m)", P.state(g, 2))
+        assert pg.locator("#tap-panel").count() == 1                # the panel stays open
+        assert pg.locator("#tap-sent").count() == 0, pg.locator("#tap-panel").inner_text()
+        assert_clean(pg, errors)
