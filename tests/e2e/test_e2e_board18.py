@@ -226,3 +226,30 @@ def test_the_phone_panels_sent_word_leaves_with_its_phase(browser: Any, server: 
         assert pg.locator("#tap-panel").count() == 1                # the panel stays open
         assert pg.locator("#tap-sent").count() == 0, pg.locator("#tap-panel").inner_text()
         assert_clean(pg, errors)
+
+
+# the name of each button that is not a card (a card's name is its bean: two Blue cards in a
+# hand are alike), as the accessibility tree has it: the aria-label, else the text
+CONTROL_NAMES = """() => [...document.querySelectorAll('button, [role=button]')]
+  .filter((b) => !b.closest('.card') && b.getClientRects().length)
+  .map((b) => (b.getAttribute('aria-label') || b.innerText).trim().replace(/\\s+/g, ' '))"""
+
+
+def test_the_news_close_and_the_bean_panels_close_differ(browser: Any, server: str) -> None:
+    """On a phone in phase 2, Bob's harvest in the news bar (its ×) and a catalogue bean's
+    panel open (its Close): a screen reader's list of buttons read "Close, Close". The news
+    bar's × is named for what it closes; no two controls on the board share a name."""
+    g = P.game(phase="trade", face_up=["red", "blue"], seats=[
+        {"hand": ["soy"]}, {"hand": ["chili"], "fields": [["blue", 4], None]}, {"hand": ["stink"]}])
+    with watched_page(browser, **PHONE) as (pg, errors):
+        P.show(pg, server, P.state(g, 2))
+        entries = P.log_entries(g, "/harvest 1", 1, 2, "en")       # Bob sells 4 Blue (R18)
+        pg.evaluate("m => window.__bohnanza.push(m)", P.state(g, 2))
+        pg.evaluate("es => window.__bohnanza.log({type: 'log', entries: es})", entries)
+        pg.locator("#news .news-close").wait_for()
+        pg.locator('#catalogue-box .card[data-bean="red"]').tap()
+        pg.locator("#tap-panel .tap-close").wait_for()
+        names = pg.evaluate(CONTROL_NAMES)
+        assert "Close the news" in names and "Close" in names, names
+        assert len(names) == len(set(names)), sorted(names)
+        assert_clean(pg, errors)

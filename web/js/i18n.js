@@ -543,6 +543,8 @@ const T = {
   news_more: ['+{n} more', '他{n}件'],
   news_more_title: ['{n} more lines: press to read them all', 'ほか{n}件: 押すとすべて表示'],
   news_more_label: ['Show all {n} lines', '全{n}件を表示'],
+  // the news bar's ×, named for what it closes (board18: "Close", as the bean panel's Close)
+  news_close: ['Close the news', 'お知らせを閉じる'],
   // a spectator while a person sits: the set-up controls wait (RoomInfo.arrangers)
   setup_seated_only: ['Only the seated players change the table: bots, rules and the start. Take a seat to join in.',
     '卓の設定（ボット・ルール・開始）を変えられるのは着席している人だけです。参加するには席に着いてください。'],
