@@ -166,7 +166,7 @@ def test_the_trading_line_names_no_one_input(browser: Any, server: str, touch: b
 @pytest.mark.parametrize(("lang", "tag", "free"), [
     ("en", "finished", "3 free seats for the next game"),
     ("ja", "終了", "次のゲームの空席3"),
-])
+], ids=["en", "ja"])
 def test_a_finished_games_room_reads_finished_in_the_lobby(private_server: Any, browser: Any,
                                                            lang: str, tag: str, free: str) -> None:
     """A game played to its end (R39) leaves its room showing the result and taking seats for
