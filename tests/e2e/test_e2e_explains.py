@@ -47,7 +47,7 @@ STATUS_EN = [
     (P.plant_second, 0, "You may plant Red too (optional)"),                  # R26
     (P.plant_second, 2, "Ann may plant a second card"),
     (P.trading, 0, "Trading: accept an offer marked Accept"),
-    (P.trading, 2, "Ann is trading: click cards to build an offer"),        # nothing to take
+    (P.trading, 2, "Ann is trading: pick cards to build an offer"),         # nothing to take
     (P.copied, 1, "Your offers #4, #2 wait for Ann"),
     (P.passed, 2, "You are not interested; Ann is trading"),
     (P.dealing, 1, "Hand over 1 Chili for the deal with Ann"),                 # two apart: a choice (T18)

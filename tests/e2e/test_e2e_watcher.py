@@ -114,9 +114,11 @@ def test_a_seats_panel_names_the_cards_it_has_to_plant(page: Any, server: str, l
 
 def test_a_seated_player_is_still_told_to_act(page: Any, server: str) -> None:
     """The same trading table for Cleo (seat 2): the offer builder and Not interested are hers
-    (on this touch screen in taps: the fourth trial)."""
+    (on this touch screen in words for every input, board18: "tap cards" since the fourth
+    trial, whose Japanese line said クリック on a phone; a card is picked by a tap, a click or
+    a key alike)."""
     P.show(page, server, P.state(P.trading(), 2), lang="en")
-    assert status(page) == "Ann is trading: tap cards to build an offer for Ann, or Not interested."
+    assert status(page) == "Ann is trading: pick cards to build an offer for Ann, or Not interested."
 
 
 @pytest.mark.parametrize(("seat", "lands", "help_has"), [

@@ -179,3 +179,29 @@ async def test_a_resting_room_still_says_who_sits_there(server_factory: Any) -> 
     line = httpx.get(srv.base + "/api/rooms/" + quote("RestHere")).json()
     assert "resting" not in line and line["people"] == 1
     await back.close()
+
+
+async def test_a_finished_games_room_is_over_in_the_lobby(server_factory: Any) -> None:
+    """A game played to its end (R39) leaves its room showing the result, taking seats for the
+    next game: its lobby line is "over", not running (and the lobby read it "waiting", as a
+    room whose game is still to begin). Ann leaves her seat to a bot and the bots play on to
+    the end; she watches. Once a seat is taken for the next game it is a waiting room again."""
+    srv: ServerProc = server_factory(game_seed=7, park_bots_after=600)
+    ann = await Client(srv.ws_url("Done"), "Ann").connect()
+    for text in ("/join", "/addbot", "/addbot"):
+        await ann.ok(text)
+    line = rooms(srv)["Done"]
+    assert not line["running"] and not line["over"]               # waiting for its start
+    await ann.ok("/start")
+    line = rooms(srv)["Done"]
+    assert line["running"] and not line["over"]
+    await ann.ok("/leave")                     # a bot plays her seat to the end
+    await ann.wait(lambda: ann.state is not None and ann.state["view"] is not None
+                   and ann.state["view"]["phase"] == "over", timeout=120)
+    line = rooms(srv)["Done"]
+    assert line["over"] and not line["running"], line
+    assert httpx.get(srv.base + "/api/rooms/Done").json()["over"]
+    await ann.ok("/join")                      # the next game's seats: no result shown now
+    line = rooms(srv)["Done"]
+    assert not line["over"] and not line["running"], line
+    await ann.close()

@@ -23,7 +23,7 @@ function hideLater(box) {
 export function showNews(lines) {
   const box = document.getElementById('news');
   if (!box || !lines.length) return;
-  const close = h('button', { class: 'btn small news-close', type: 'button', title: t('close'), 'aria-label': t('close') }, icon('close'));
+  const close = h('button', { class: 'btn small news-close', type: 'button', title: t('news_close'), 'aria-label': t('news_close') }, icon('close'));
   close.addEventListener('click', () => { clearTimeout(newsTimer); box.hidden = true; });
   // cut to one line; a tap, click or Enter shows it whole below (a touch screen has no title).
   // At most NEWS_SHOWN lines side by side, the others counted ("+4 more"): the game's end

@@ -20,6 +20,8 @@ const T = {
   lobby_refresh: ['Refresh', '更新'],
   lobby_running: ['playing', 'プレイ中'],
   lobby_waiting: ['waiting', '募集中'],
+  // a game played to its end, no other begun (the room shows the result; seats for the next)
+  lobby_over: ['finished', '終了'],
   // a stored room the server could not load again (listing.damaged_line): it cannot be opened
   lobby_damaged: ['damaged: cannot be opened', '破損: 開けません'],
   lobby_yours: ['your seat', 'あなたの席'],
@@ -157,6 +159,9 @@ const T = {
   buy: ['Buy field 3 ({n} coins)', '3つ目の畑を購入（{n}ターラー）'],
   buy_short: ['Buy', '購入'],   // beside a coin and the price, in the field 3 box
   plant_here: ['Plant here', 'ここに植える'],
+  // a field's buttons by name (own.js): each field's were alike, "Plant here", "Harvest"
+  plant_here_name: ['Plant here: {bean} into field {n}', 'ここに植える: {bean}を畑{n}へ'],
+  harvest_name: ['Harvest field {n} ({count} {bean})', '畑{n}を売却（{bean}{count}枚）'],
   plant_front: ['Plant', '植える'],
   // phase 1's optional second card (R26): a button named for it, not the first one's again
   plant_front_second: ['Plant {bean} too', '{bean}も植える'],
@@ -320,6 +325,7 @@ const T = {
   away_title: ['No connection since {time}', '{time}から接続なし'],
   addbot_policy: ['How the bot plays', 'ボットの戦略'],
   removebot: ['Remove', '外す'],
+  removebot_name: ['Remove {name}', '{name}を外す'],
   // a seat a leaver's bot played, after the game: the next start deals without it (setup.js)
   seat_gone_next: ['left during the game: not in the next one', '途中で退席: 次のゲームには入りません'],
   removebot_title: ['Take {name} off the table', '{name}を外す'],
@@ -379,20 +385,18 @@ const T = {
   st_wait_plant2: ['{name} may plant a second card.', '{name}は2枚目を植えるか選んでいます。'],
   st_trade_active_k: ['Trading: accept an offer marked Accept ({k}), make your own, or End trading.',
     '交渉: 「受ける」の付いたオファーを受けられます（{k}件）。自分のオファーも出せます。終わるなら「交渉終了」。'],
-  st_trade_active: ['Trading: click cards to build an offer, wait for offers, or End trading.',
-    '交渉: カードをクリックしてオファーを作るか、オファーを待つか、「交渉終了」。'],
-  st_trade_active_touch: ['Trading: tap cards to build an offer, wait for offers, or End trading.',
-    '交渉: カードをタップしてオファーを作るか、オファーを待つか、「交渉終了」。'],
+  // board18: pick, the word for every way a card is taken into the offer (a click, a tap, Enter
+  // or Space on it); "click cards" named the mouse alone, and its touch twin the finger alone
+  st_trade_active: ['Trading: pick cards to build an offer, wait for offers, or End trading.',
+    '交渉: カードを選んでオファーを作るか、オファーを待つか、「交渉終了」。'],
   // the same verb as the offer's button (accept): press Accept on an offer
   st_trade_other_k: ['{name} is trading: press Accept on an offer you want, or Not interested.',
     '{name}が交渉中: 欲しいオファーの「受ける」を押すか、「興味なし」。'],
   // newuser17: the active player's prompt ('?'), the seat's to answer (status.js)
   st_trade_other_ask: ['{name} asks you to pick a card (offer #{n}): press Answer on it, make your own offer, or Not interested.',
     '{name}があなたの選ぶカードを求めています（オファー#{n}）: その「答える」を押すか、自分のオファーを出すか、「興味なし」。'],
-  st_trade_other: ['{name} is trading: click cards to build an offer for {name}, or Not interested.',
-    '{name}が交渉中: カードをクリックして{name}へのオファーを作るか、「興味なし」。'],
-  st_trade_other_touch: ['{name} is trading: tap cards to build an offer for {name}, or Not interested.',
-    '{name}が交渉中: カードをタップして{name}へのオファーを作るか、「興味なし」。'],
+  st_trade_other: ['{name} is trading: pick cards to build an offer for {name}, or Not interested.',
+    '{name}が交渉中: カードを選んで{name}へのオファーを作るか、「興味なし」。'],
   st_passed: ['You are not interested; {name} is trading. To trade again, make an offer or accept one.', '興味なしにしました。{name}が交渉中です。また交渉するには、オファーを出すか受けてください。'],
   // trial 4 item 7: after Not interested, an offer of the active player this seat may accept
   st_passed_open: ['You said Not interested, but you can still accept {name}’s offer #{n}.', '興味なしにしましたが、{name}のオファー#{n}はまだ受けられます。'],
@@ -539,6 +543,8 @@ const T = {
   news_more: ['+{n} more', '他{n}件'],
   news_more_title: ['{n} more lines: press to read them all', 'ほか{n}件: 押すとすべて表示'],
   news_more_label: ['Show all {n} lines', '全{n}件を表示'],
+  // the news bar's ×, named for what it closes (board18: "Close", as the bean panel's Close)
+  news_close: ['Close the news', 'お知らせを閉じる'],
   // a spectator while a person sits: the set-up controls wait (RoomInfo.arrangers)
   setup_seated_only: ['Only the seated players change the table: bots, rules and the start. Take a seat to join in.',
     '卓の設定（ボット・ルール・開始）を変えられるのは着席している人だけです。参加するには席に着いてください。'],
@@ -575,10 +581,15 @@ const T = {
   accept_title_active: ['Accept offer #{n}: start the deal with {name}', 'オファー#{n}を受ける: {name}とトレード開始'],
   accept_title_other: ['Accept offer #{n}: you say yes, then {name} chooses whom to deal with', 'オファー#{n}を受ける: あなたが「受ける」と答え、誰とトレードするかは{name}が選びます'],
   withdraw: ['Withdraw', '撤回'],
+  // the market's buttons by name (market.js): which offer, whose, and what the one pressing
+  // gives ({a}) and gets ({b}); each holds its button's visible word (Accept, 受ける, ...)
+  accept_name: ['Accept offer #{n} from {name} (you give {a}; you get {b})', 'オファー#{n}（{name}）を受ける（出す: {a}／もらう: {b}）'],
+  withdraw_name: ['Withdraw offer #{n} (you give {a}; you get {b})', 'オファー#{n}を撤回（出す: {a}／もらう: {b}）'],
+  answer_name: ['Answer offer #{n} from {name} (you give {a}; you get {b})', 'オファー#{n}（{name}）に答える（出す: {a}／もらう: {b}）'],
+  reoffer_name: ['Offer #{n} again (you give {a}; you get {b})', 'オファー#{n}をもう一度出す（出す: {a}／もらう: {b}）'],
   withdraw_title: ['Take offer #{n} off the market', 'オファー#{n}を市場から下げる'],
   answer: ['Answer', '答える'],
   answer_title: ['Offer #{n} has a "?": fill it in the offer window and send it', 'オファー#{n}には「?」があります: オファー欄で補って出してください'],
-  reoffer: ['Offer again', 'もう一度出す'],
   reoffer_title: ['Offer #{n} into the offer window: change it there and send it as a new offer', 'オファー#{n}をオファー欄へ: そこで変えて新しいオファーとして出す'],
   note_open: ['open to all', '全員に公開'],
   note_open_to: ['only {name} may accept', '{name}だけが受けられます'],
@@ -671,8 +682,10 @@ const T = {
   cancel: ['Cancel', 'キャンセル'],
   // trial 3: a harvest that pays nothing asks first (the coins: the view's field_info)
   harvest_confirm: ['Harvest field {n} for 0 coins? ({count} {bean} thrown away)', '畑{n}を0ターラーで売却しますか？（{bean}{count}枚は捨て札になります）'],
-  offer_fold: ['Click a hand card to give it, a catalogue bean to ask for it.',
-    '手札をクリックで出す、カタログの豆をクリックでもらう。'],
+  // the offer window's line while folded, in the status line's word (pick: a click or a key);
+  // a touch screen's own (a catalogue bean tapped opens its panel, Want +1 asks for it)
+  offer_fold: ['Pick a hand card to give it, a catalogue bean to ask for it.',
+    '手札を選ぶと出す、カタログの豆を選ぶともらう。'],
   offer_fold_touch: ['Tap cards on the board to build one (a hand card: give).',
     'ボード上のカードをタップして作ります（手札: 出す）。'],
   offer_open: ['Build an offer', 'オファーを作る'],
@@ -687,6 +700,8 @@ const T = {
   lobby_people: ['{n} connected', '{n}人接続中'],
   lobby_free: ['{n} free seats', '空席{n}'],
   lobby_free_1: ['1 free seat', '空席1'],
+  lobby_free_next: ['{n} free seats for the next game', '次のゲームの空席{n}'],
+  lobby_free_1_next: ['1 free seat for the next game', '次のゲームの空席1'],
   marker_armed: ['Now click a card to mark it', 'カードをクリックして印を付けます'],
   marker_armed_touch: ['Now tap a card to mark it', 'カードをタップして印を付けます'],
   marker_armed_key: ['Now go to a card (Tab, then the arrow keys along a row) and press Enter to mark it; press the arrow again to cancel',

@@ -25,10 +25,12 @@ function roomLink(name) {
 // a room line's tags: a game on or seats wanted; a seat of this browser's. A room the server
 // could not load again (its stored game fails the audit: listing.damaged_line) is damaged:
 // it cannot be opened (the server refuses it, room_damaged), so it reads so and has no link
-// (it read "waiting", and opening it ended in a refusal)
+// (it read "waiting", and opening it ended in a refusal). A game played to its end (the
+// line's over) is finished: it read "waiting", as if its game were still to begin.
+const stateOf = (r) => (r.running ? 'running' : r.over ? 'over' : 'waiting');
 const stateTag = (r) => r.damaged
   ? h('span', { class: 'tag damaged', text: t('lobby_damaged') })
-  : h('span', { class: 'tag ' + (r.running ? 'running' : 'waiting'), text: t(r.running ? 'lobby_running' : 'lobby_waiting') });
+  : h('span', { class: 'tag ' + stateOf(r), text: t('lobby_' + stateOf(r)) });
 const roomName = (r, name) => (r && r.damaged ? h('span', { class: 'room-name', text: name }) : roomLink(name));
 const yoursTag = () => h('span', { class: 'tag yours', text: t('lobby_yours') });
 
@@ -65,7 +67,8 @@ function facts(r) {
     // one bot, one free seat: the singular (user8 read "1 bots")
     r.bots ? h('span', { class: 'bots' }, icon('bot'), ' ' + t(r.bots === 1 ? 'n_bots_1' : 'n_bots', { n: r.bots })) : null,
     h('span', { class: 'people', text: t('lobby_people', { n: r.people ?? 0 }) }),
-    r.free_seats ? h('span', { class: 'free', text: t(r.free_seats === 1 ? 'lobby_free_1' : 'lobby_free', { n: r.free_seats }) }) : null,
+    // a finished game's free seats are the next game's (its own are over: /join starts anew)
+    r.free_seats ? h('span', { class: 'free', text: t((r.free_seats === 1 ? 'lobby_free_1' : 'lobby_free') + (r.over ? '_next' : ''), { n: r.free_seats }) }) : null,
   ].filter(Boolean);
   return parts.flatMap((p, i) => (i ? [' · ', p] : [p]));
 }

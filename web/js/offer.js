@@ -73,8 +73,11 @@ export function giftRequestNote(id) {
 // phone's person builds the offer a screen and a half below the window
 // Trial 6: the offer sent from the phone's catalogue panel went out with no word there (the
 // market that shows it is two screens above): the panel it went from says so, until the
-// panel closes or another bean's opens
-export const sentFrom = { bean: null };
+// panel closes or another bean's opens, and only in the phase of the turn it was sent in
+// (board18: a panel left open said "Sent: your offer is in the market" turns later, the
+// offer long gone); at: sentAt() then
+export const sentFrom = { bean: null, at: null };
+export const sentAt = () => (S.view ? `${S.view.turn}/${S.view.phase}` : null);
 
 export function sendButton(attrs = {}) {
   const send = h('button', { class: 'btn primary offer-send', type: 'button', ...attrs }, icon('send'), ' ' + sendLabel());
@@ -88,6 +91,7 @@ export function sendButton(attrs = {}) {
     const r = await act(offerCommand(), send);
     if (r && r.ok) {
       sentFrom.bean = attrs.id === 'tap-send' ? S.tapBean : null;
+      sentFrom.at = sentAt();
       clearDraft();
     }
   });

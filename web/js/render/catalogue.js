@@ -6,7 +6,7 @@ import { h, clear, onLeftRight, roving, showInColumn, columnBox, WIDE, COLUMN_PA
 import { t, beanName } from '../i18n.js';
 import { beanCard, meterRow } from '../beans.js';
 import { S, act, rerender } from '../store.js';
-import { draftClick, setAsk, sendButton, draftIsEmpty, giftRequestNote, sentFrom } from '../offer.js';
+import { draftClick, setAsk, sendButton, draftIsEmpty, giftRequestNote, sentFrom, sentAt } from '../offer.js';
 import { makeDropTarget } from '../dnd.js';
 import { cardsText } from '../status.js';
 
@@ -91,7 +91,7 @@ function tapPanel(entry, offers) {
     // what the offer being built now holds of this bean, beside the buttons: on a phone the
     // offer window is off screen (trial: Want +1 changed it with nothing to see)
     h('div', { class: 'tap-note', role: 'status', 'aria-live': 'polite' }, ...draftNote(entry.bean),
-      ...(sentFrom.bean === entry.bean && draftIsEmpty() ? [h('div', { class: 'tap-sent', id: 'tap-sent', text: t('tap_sent') })] : [])));
+      ...(sentFrom.bean === entry.bean && sentFrom.at === sentAt() && draftIsEmpty() ? [h('div', { class: 'tap-sent', id: 'tap-sent', text: t('tap_sent') })] : [])));
   // trial 4 item 6: the offer is sent from where it was built (the offer window is far above
   // on a phone) while the draft holds something; trial 5: wherever an offer may be posted
   // (the engine's can_offer: any phase of a running game, design.md §4), as the offer

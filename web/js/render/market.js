@@ -263,12 +263,18 @@ function offerEl(o, v, me, notes) {
     el.append(withNames(h('div', { class: 'offer-declined' }), t('offer_declined', { names: seatList(declined) }), seatNames()));
   }
   const foot = h('div', { class: 'offer-foot' });
+  // each button's accessible name says which offer it is for and what it gives and takes,
+  // for the one who presses it (the rows above, as they read): every offer's Accept (and
+  // Withdraw, Answer, Offer again) was named the same, the offer only in its tooltip, and a
+  // screen reader's list of buttons read "Accept, Accept, Withdraw" with nothing to tell them apart
+  const named = (key) => t(key, { n: o.id, name: ownerName, a: words(give), b: words(get) });
   if (canAccept) {
     // the engine says whether this accept starts the deal (accept_deal) or posts a copy
     const deal = ((v.you && v.you.accept_deal) || []).includes(o.id);
     const b = h('button', {
       class: 'btn accept-btn', type: 'button',
       title: t(deal ? 'accept_title_active' : 'accept_title_other', { n: o.id, name: seatName(me === v.active ? o.owner : v.active) }),
+      'aria-label': named('accept_name'),
     }, icon('check'), ' ' + t('accept'));
     b.addEventListener('click', (e) => { e.stopPropagation(); act(`/accept ${o.id}`, el); });
     foot.append(b);
@@ -291,7 +297,8 @@ function offerEl(o, v, me, notes) {
   if (made && v.phase === 'trade' && note && (note.note === 'open' || note.note === 'open_to')) why = null;
   if (why) foot.append(h('span', { class: 'offer-note', text: why }));
   if (hasAsk && !mine && party) {
-    const b = h('button', { class: 'btn small answer-btn', type: 'button', title: t('answer_title', { n: o.id }), text: t('answer') });
+    const b = h('button', { class: 'btn small answer-btn', type: 'button', title: t('answer_title', { n: o.id }),
+      'aria-label': named('answer_name'), text: t('answer') });
     b.addEventListener('click', (e) => { e.stopPropagation(); loadOffer(o, false, true); });
     foot.append(b);
   }
@@ -301,13 +308,14 @@ function offerEl(o, v, me, notes) {
   // title: with them written out, an own offer widened and at 1366x768 the fourth offer
   // wrapped into a second row the market scrolled to (trial 6's four offers in one row)
   if (mine && v.you && v.you.can_offer && v.phase !== 'over') {
-    const b = h('button', { class: 'btn small reoffer-btn', type: 'button', title: t('reoffer_title', { n: o.id }), 'aria-label': t('reoffer') },
+    const b = h('button', { class: 'btn small reoffer-btn', type: 'button', title: t('reoffer_title', { n: o.id }), 'aria-label': named('reoffer_name') },
       icon('again'));
     b.addEventListener('click', (e) => { e.stopPropagation(); loadOffer(o, true, true); });
     foot.append(b);
   }
   if (mine && ((v.you && v.you.can_withdraw) || []).includes(o.id)) {
-    const b = h('button', { class: 'btn small withdraw-btn', type: 'button', title: t('withdraw_title', { n: o.id }) },
+    const b = h('button', { class: 'btn small withdraw-btn', type: 'button', title: t('withdraw_title', { n: o.id }),
+      'aria-label': named('withdraw_name') },
       icon('close'), ' ' + t('withdraw'));
     b.addEventListener('click', (e) => { e.stopPropagation(); act(`/withdraw ${o.id}`, el); });
     foot.append(b);

@@ -111,6 +111,8 @@ export function renderFields(root) {
       // (data-plant: which plant it is, so the focus never stays on it for the next: focus.js)
       const b = h('button', { class: 'btn plant-here' + (advised || secondHere ? '' : ' primary'), type: 'button',
         dataset: { plant: plantStep(v) },
+        // named for its card and field (board18: each field's read "Plant here", alike)
+        'aria-label': t('plant_here_name', { bean: beanName(p.bean), n }),
         'aria-describedby': secondHere ? `second-why-${n}` : null }, icon('plant'), ' ' + t('plant_here'));
       b.addEventListener('click', () => act(plantCommand(p, n), box));
       btns.append(b);
@@ -123,7 +125,8 @@ export function renderFields(root) {
       const offTurn = v.rules?.harvest_timing === 'own_turn' && v.active !== y.seat;
       const why = can ? null : (!offTurn && f[1] === 1 ? t('harvest_protected', { bean: beanName(f[0]) }) : t('harvest_not_now'));
       const b = h('button', { class: 'btn harvest' + (can ? '' : ' hint-off') + (advised === n ? ' primary' : ''), type: 'button', text: t('harvest'),
-        disabled: !can, title: why || (advised === n ? t('harvest_advised') : null), 'aria-describedby': can ? null : `harvest-why-${n}` });
+        disabled: !can, title: why || (advised === n ? t('harvest_advised') : null), 'aria-describedby': can ? null : `harvest-why-${n}`,
+        'aria-label': t('harvest_name', { n, count: f[1], bean: beanName(f[0]) }) });
       b.addEventListener('click', async () => {
         // a harvest that pays nothing (the view's field_info) asks first: every card is lost
         if (info && info.harvest_now === 0) {

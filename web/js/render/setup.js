@@ -37,7 +37,8 @@ export function renderSetup(root) {
     // a bot's own seat (not a person's handed over): removable before the start; the server decides
     const remove = !running && s.bot && !away && !gone ? h('button', {
       class: 'btn small remove-bot', type: 'button', dataset: { seat: String(s.seat) },
-      title: t('removebot_title', { name: s.name }),
+      // named for its bot (a screen reader read "Remove, Remove": the bot was in the tooltip)
+      title: t('removebot_title', { name: s.name }), 'aria-label': t('removebot_name', { name: s.name }),
     }, icon('close'), ' ' + t('removebot')) : null;
     if (remove) remove.addEventListener('click', () => act(`/removebot ${s.name}`, remove));
     seats.append(h('li', {
