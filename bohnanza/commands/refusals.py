@@ -141,6 +141,8 @@ _SHAPES: dict[str, list[tuple[str, Render]]] = {
     "gift_request_forbidden": [
         (r"you may give a gift, but not ask for one: offer something in return",
          lambda m: "贈ることはできますが、何も出さずに求めることはできません。見返りを出してください"),
+        (r"offer (\d+) asks for a gift, which these rules do not allow",
+         lambda m: f"オファー#{m[1]}は何も出さずに求めるオファーです。このルールでは受けられません"),
     ],
     "cannot_provide": [
         (r"you do not hold (.+) to give \(hand or face-up cards\)",
@@ -241,6 +243,21 @@ _SHAPES: dict[str, list[tuple[str, Render]]] = {
     ],
     "bad_option": [
         (r"duel_base is standard or 3fields", lambda m: "duel_base は standard か 3fields です"),
+        # the config keys of rules.md §4 in a position or a dealt game's options
+        (r"(protection_rule|field_payment_to) is (\w+) or (\w+)",
+         lambda m: f"{m[1]} は {m[2]} か {m[3]} です"),
+        (r"(allow_gift_requests|allow_duplicate_variety) is true or false",
+         lambda m: f"{m[1]} は true か false です"),
+        (r"tiebreak is ([\w, ]+)", lambda m: f"tiebreak は {m[1]} のどれかです"),
+        (r"(start_fields|passes_limit) is a number from (\d+) to (\d+)",
+         lambda m: f"{m[1]} は{m[2]}から{m[3]}までの数です"),
+        (r"third_field_cost is a number from 0 to 9, or null \(no third field to buy\)",
+         lambda m: "third_field_cost は0から9までの数か、null（3つ目の畑は買えない）です"),
+        (r"keep_is_binding cannot be on: a kept face-up card can still be traded here",
+         lambda m: "keep_is_binding はオンにできません。ここでは残した表向きのカードも交換できます"),
+    ],
+    "bad_seat": [
+        (r"start seat must be 0-(\d+)", lambda m: f"スタートの席は0から{m[1]}までです"),
     ],
     "parse_error": [
         (r"the message is empty; type a chat line or a command such as /help",

@@ -120,7 +120,7 @@ def done(g: GameState, seat: int, action: object = None) -> None:
     _active_only(g, seat, "ends a step")
     phase = g.phase
     if phase == "plant":
-        if g.planted == 0:
+        if g.planted == 0 and g.seats[seat].hand:   # R26: an empty hand skips the planting
             raise RuleError("must_plant_first", "plant the front card of your hand first",
                             "R26")
         flow.duel_reveal(g)

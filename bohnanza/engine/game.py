@@ -85,7 +85,7 @@ class Game(GameState):
         if start_seat is None:
             g.rng, start_seat = below(n, g.rng)
         elif not 0 <= start_seat < n:
-            raise RuleError("bad_seat", f"start seat must be 0-{n - 1}")
+            raise RuleError("bad_seat", f"start seat must be 0-{n - 1}", "R2")
         g.start_seat = start_seat
         g.seats = [Seat(name, [], [None] * g.rules.start_fields, [], []) for name in names]
         # R4: one card at a time, clockwise from the start seat; the first card is the front.

@@ -367,7 +367,7 @@ def accept(g: GameState, seat: int, action: Accept) -> None:
         raise RuleError("wrong_phase", "offers are accepted only in phase 2", "R28")
     o = find(g, offer_id)
     if o.owner == seat:
-        raise RuleError("own_offer", f"offer {offer_id} is your own")
+        raise RuleError("own_offer", f"offer {offer_id} is your own", "R28")
     if o.give == "?" or o.want == "?":   # not o.complete
         raise RuleError("offer_incomplete", f"offer {offer_id} has a '?': answer it with an "
                         "offer of your own", "C12")
@@ -534,7 +534,7 @@ def provide(g: GameState, seat: int, action: Provide) -> None:
     if deal is None or seat not in (deal.active, deal.other):
         raise RuleError("not_a_party", "you are not a party of a pending deal", "R28")
     if len(cards) > 1 and len(set(cards)) != len(cards):
-        raise RuleError("no_such_card", "a card is named twice")
+        raise RuleError("no_such_card", "a card is named twice", "R31")
     got: dict[str, int] = {}
     beans: list[str] = []
     for ref in cards:

@@ -9,16 +9,18 @@ from .state import GameState
 
 
 def done(g: GameState, seat: int, action: object = None) -> None:
-    """End phase 1 after one card (R26), end phase 2 (R32: unclaimed face-up cards go, in
-    order, to the back of the active player's to-plant area), or set the pass mark (a seat
-    that passed already: nothing, no event, unless an offer open to it came since, which it
-    then leaves untaken). Raises ``RuleError`` (``not_your_turn``, ``must_plant_first``,
-    ``deal_in_progress``, ``wrong_phase``)."""
+    """End phase 1 after one card, or at once on an empty hand (R26), end phase 2 (R32:
+    unclaimed face-up cards go, in order, to the back of the active player's to-plant area),
+    or set the pass mark (a seat that passed already: nothing, no event, unless an offer open
+    to it came since, which it then leaves untaken). Raises ``RuleError``
+    (``not_your_turn``, ``must_plant_first``, ``deal_in_progress``, ``wrong_phase``)."""
     phase = g.phase
     if phase == "plant":
         if seat != g.active:
             raise RuleError("not_your_turn", "only the active player ends phase 1", "R26")
-        if g.planted == 0:
+        if g.planted == 0 and g.seats[seat].hand:
+            # R26: an empty hand skips phase 1 (the flow does so by itself; a loaded position
+            # can still rest here, and then /done goes on rather than asking for a card)
             raise RuleError("must_plant_first", "plant the front card of your hand first", "R26")
         flow.reveal(g)
     elif phase == "trade":

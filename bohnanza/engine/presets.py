@@ -87,7 +87,7 @@ def rules_for(preset: str, n: int, options: dict[str, Any] | None = None) -> Rul
         )
     else:
         raise RuleError("unknown_preset", f"unknown rules preset {preset!r}; choose one of "
-                        + ", ".join(PRESETS))
+                        + ", ".join(PRESETS), "§4a")
     if options:
         changes = _overrides(options)
         if changes:
@@ -111,11 +111,15 @@ def _overrides(options: dict[str, Any]) -> dict[str, Any]:
     pr = options.get("protection_rule")
     if pr is not None:
         if pr not in ("amigo", "rio_grande_literal"):
-            raise RuleError("bad_option", "protection_rule is amigo or rio_grande_literal")
+            raise RuleError("bad_option", "protection_rule is amigo or rio_grande_literal",
+                            "C8")
         changes["protection_rule"] = pr
-    for key in ("allow_gift_requests", "allow_duplicate_variety"):
-        if key in options and options[key] is not None:
-            changes[key] = bool(options[key])
+    for key, rule in (("allow_gift_requests", "C12"), ("allow_duplicate_variety", "C9")):
+        value = options.get(key)
+        if value is not None:
+            if type(value) is not bool:     # "false" or 0 is no answer to a yes-or-no key
+                raise RuleError("bad_option", f"{key} is true or false", rule)
+            changes[key] = value
     tb = options.get("tiebreak")
     if tb is not None:
         if tb not in TIEBREAKS:
@@ -169,7 +173,7 @@ def check_player_count(preset: str, n: int) -> None:
     """Raise ``RuleError`` ``bad_player_count`` unless ``preset`` can be dealt for ``n`` seats."""
     if preset not in PLAYER_RANGE:
         raise RuleError("unknown_preset", f"unknown rules preset {preset!r}; choose one of "
-                        + ", ".join(PRESETS))
+                        + ", ".join(PRESETS), "§4a")
     low, high = PLAYER_RANGE[preset]
     if not low <= n <= high:
         duel = "; two players play the bean duel of rio-grande" if n == 2 else ""

@@ -242,19 +242,21 @@ class BohnanzaHost:
         out = dict(options)
         if key == "hiddenmoney":
             if value not in (None, "on", "off"):
-                raise RuleError("bad_option", "Say /option hiddenmoney on or off.")
+                raise RuleError("bad_option", "Say /option hiddenmoney on or off.", "R42")
             out["hidden_money"] = value != "off"
             # R42, in words a player reads (it said "hiddenmoney is on.": user10's trial)
             return out, text("option.hiddenmoney." + ("on" if out["hidden_money"] else "off"))
         if key == "rules":
             if value not in PRESETS:
-                raise RuleError("unknown_preset", f"Say /option rules {' or '.join(PRESETS)}.")
+                raise RuleError("unknown_preset", f"Say /option rules {' or '.join(PRESETS)}.",
+                                "§4a")
             out["preset"] = value
             lo, hi = self.player_range(out)
             return out, f"Rules: {value} ({lo}-{hi} players)."
         if key == "duel":
             if value not in DUEL_BASES:
-                raise RuleError("bad_option", "Say /option duel standard or /option duel 3fields.")
+                raise RuleError("bad_option", "Say /option duel standard or /option duel 3fields.",
+                                "C10")
             out["duel_base"] = value
             return out, text(f"option.duel.{value}")
         raise RuleError("bad_option", f"Bohnanza has no option {key}.")

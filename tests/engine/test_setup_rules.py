@@ -154,7 +154,8 @@ def test_player_counts_outside_a_preset_are_refused(preset: str, n: int) -> None
     ({"tiebreak": "oldest_player"}, "C1"), ({"start_fields": 4}, "C2"),
     ({"third_field_cost": -1}, "C3"), ({"passes_limit": 0}, "C4"),
     ({"field_payment_to": "box"}, "C11"), ({"keep_is_binding": True}, "C18"),
-    ({"protection_rule": "strict"}, None)])
+    ({"protection_rule": "strict"}, "C8"), ({"allow_gift_requests": "false"}, "C12"),
+    ({"allow_duplicate_variety": 0}, "C9")])
 def test_a_config_key_with_a_value_rules_md_does_not_name_is_refused(
         options: dict[str, object], key: str | None) -> None:
     """rules.md §4: each conflict's config key takes the values its row names; any other value
