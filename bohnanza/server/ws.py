@@ -295,6 +295,8 @@ async def _read(
                         id=parsed.id, ok=False, code="hello_required", message="Say hello first."
                     ).model_dump_json(exclude_none=True)
                 )
+            else:  # lang, resync, activity: nothing to answer them with yet
+                conn.send(_error("hello_required", "Say hello first."))
         elif isinstance(parsed, Say):
             if not hub.gate.say(conn.address):  # the address's rate, across its connections
                 _refuse_for_rate(conn, text)

@@ -35,3 +35,19 @@ async def test_a_resync_over_the_rate_is_answered_later_not_dropped(server_facto
     await ann.close()
     for t in tabs:
         await t.close()
+
+
+async def test_messages_before_hello_are_answered_hello_required(server: ServerProc) -> None:
+    """``lang``, ``resync`` and ``activity`` before ``hello`` get an ``error``
+    ``hello_required``, as a ``say`` gets its reply (before: no answer at all, so a client that
+    asked for a state before its hello waited for ever); the hello after them is welcomed."""
+    c = await Client(server.ws_url("early")).connect(hello=False)
+    for msg in ({"type": "resync"}, {"type": "lang", "lang": "ja"}, {"type": "activity"}):
+        seen = len(c.errors)
+        await c.send(msg)
+        await c.wait(lambda: len(c.errors) > seen)  # noqa: B023 (awaited here)
+        assert c.errors[-1]["code"] == "hello_required", (msg, c.errors[-1])
+    await c.send({"type": "hello", "name": "Ann"})
+    await c.wait(lambda: bool(c.welcomes) and c.state is not None)
+    assert c.close_code is None
+    await c.close()
