@@ -51,3 +51,34 @@ async def test_messages_before_hello_are_answered_hello_required(server: ServerP
     await c.wait(lambda: bool(c.welcomes) and c.state is not None)
     assert c.close_code is None
     await c.close()
+
+
+async def test_a_name_that_reads_as_a_seat_number_is_refused(server: ServerProc) -> None:
+    """``/offer ... to 3`` reads 3 as a seat number (commands/parse.py), ``/handover 3`` and
+    ``/removebot 3`` as a name first (Table.find_seat): a person called ``3`` in seat 2 could
+    not be reached by name, and drew offers and hand-overs meant for seat 3 to themselves.
+    A name that reads as a number (``3``, ``#2``, full-width ``１``, ``-1``, ``2.5``) is
+    ``bad_name`` in ``/join``, ``/addbot`` and ``hello`` (a guest name then); names with
+    digits and letters still sit down."""
+    url = server.ws_url("numbers")
+    ann = await Client(url, "Ann").connect()
+    await ann.ok("/join")
+    for name in ("3", "#2", "\uff11", "-1", "2.5", " 7 "):
+        r = await ann.say(f"/addbot {name}")
+        assert not r["ok"] and r["code"] == "bad_name", (name, r)
+    tab = await Client(url, "w").connect()
+    for name in ("3", "#2", "\uff11"):
+        r = await tab.say(f"/join {name}")
+        assert not r["ok"] and r["code"] == "bad_name", (name, r)
+    late = await Client(url, "4").connect()
+    assert late.errors and late.errors[-1]["code"] == "bad_name", late.errors
+    assert late.welcomes[-1]["you"]["name"] != "4"
+    for c, name in ((tab, "R2-D2"), (late, "Ann 2")):
+        await c.ok(f"/join {name}")
+    await ann.ok("/addbot 2Bot")
+    seats = [s["name"] for s in ann.state["room"]["seats"]] if ann.state else []
+    await ann.wait(lambda: len(ann.state["room"]["seats"]) == 4)
+    seats = [s["name"] for s in ann.state["room"]["seats"]]
+    assert seats == ["Ann", "R2-D2", "Ann 2", "2Bot"], seats
+    for c in (ann, tab, late):
+        await c.close()
