@@ -18,7 +18,7 @@ from . import eager, gate, inbound
 from .conn import DIRECT_RECEIVE, Conn
 from .hub import Hub
 from .idleconns import HELLO_SAID
-from .owed import OwedResync
+from .owed import Owed
 from .protocol import (
     CLOSE_POLICY,
     CLOSE_TOO_BIG,
@@ -181,7 +181,7 @@ async def _serve(
     ``joined`` before it arrives there (``ws_endpoint`` makes it leave)."""
     # the protocol's direct receive (gate.GatedWebSocket), taken once the room is there
     set_receiver = (websocket.scope.get("extensions") or {}).get(DIRECT_RECEIVE)
-    owed = OwedResync(conn, hub.gate, hub.settings.commands_per_second)
+    owed = Owed(conn, hub.gate, hub.settings.commands_per_second)
     try:
         return await _read(websocket, hub, conn, room_name, set_receiver, joined, owed)
     finally:
@@ -192,7 +192,7 @@ async def _serve(
 
 async def _read(
     websocket: WebSocket, hub: Hub, conn: Conn, room_name: str, set_receiver: Any,
-    joined: list[Room | RelayedRoom], owed: OwedResync,
+    joined: list[Room | RelayedRoom], owed: Owed,
 ) -> Room | RelayedRoom | None:
     settings = hub.settings
     room: Room | RelayedRoom | None = None
@@ -241,8 +241,9 @@ async def _read(
                 conn.close(CLOSE_POLICY, "too many messages")
                 hub.gate.penalize(conn.address)  # a flood: its address waits a while (gate.py)
                 return room
-            if _refuse_for_rate(conn, text) == "resync" and room is not None:
-                owed.owe(room)  # answered once the rate allows (owed.py)
+            refused = _refuse_for_rate(conn, text)
+            if room is not None:
+                await owed.refused(room, refused)  # a resync or lang: sent later (owed.py)
             continue
         conn.refused_in_a_row = 0
         if text is None:
@@ -304,33 +305,26 @@ async def _read(
             await room.say(conn, parsed.id, parsed.text)
         elif isinstance(parsed, (Lang, Resync)):
             # each sends the log or the state again, in the room's lock: the address's rate
-            # too (across its connections), over it dropped like any message over the rate
-            if not hub.gate.say(conn.address):
-                if isinstance(parsed, Resync):
-                    owed.owe(room)  # answered once the rate allows (owed.py)
-                continue
-            if isinstance(parsed, Lang):
-                await room.set_lang(conn, lang_of(parsed.lang))
-            else:
-                await room.resync(conn)
+            # too (across its connections); over it, owed and sent once it allows (owed.py)
+            reader = lang_of(parsed.lang) if isinstance(parsed, Lang) else None
+            await owed.ask(room, reader, hub.gate.say(conn.address))
         elif isinstance(parsed, Activity):
             await room.activity(conn)
     return room
 
 
-def _refuse_for_rate(conn: Conn, text: str | None) -> str | None:
+def _refuse_for_rate(conn: Conn, text: str | None) -> Any:
     """The reply to a say over the rate (no reply for anything else: nothing to answer).
-    Returns the message's type when it has one (a string), else None."""
+    Returns the message read as JSON (None when it is none)."""
     try:
         data = json.loads(text) if text is not None else None
     except (ValueError, RecursionError):
         return None
-    kind = data.get("type") if isinstance(data, dict) else None
     if isinstance(data, dict) and data.get("type") == "say" and _valid_id(data.get("id")):
         conn.send(Reply(id=data["id"], ok=False, code="rate_limited",
                         message=server_text("Too many commands at once; wait a moment.",
                                             conn.lang)).model_dump_json(exclude_none=True))
-    return kind if isinstance(kind, str) else None
+    return data
 
 
 def _bad_input(conn: Conn, text: str, e: inbound.BadInput) -> None:

@@ -82,3 +82,30 @@ async def test_a_name_that_reads_as_a_seat_number_is_refused(server: ServerProc)
     assert seats == ["Ann", "R2-D2", "Ann 2", "2Bot"], seats
     for c in (ann, tab, late):
         await c.close()
+
+
+async def test_a_language_switch_over_the_rate_still_switches(server_factory: Any) -> None:
+    """A ``lang`` sent while the address is over the rate: the server's texts come in the new
+    language at once (the refusals that follow are Japanese), and the log comes again in it
+    once the rate allows (``log`` with ``replay``). Before, the switch was dropped without a
+    word: the page showed Japanese, the server went on writing English until the person
+    switched again."""
+    srv: ServerProc = server_factory(per_address_limits=1, commands_per_second=0.25,
+                                     commands_burst=3, max_conns_per_address=20)
+    ann = await Client(srv.ws_url("words"), "Ann").connect()
+    tabs = [await Client(srv.ws_url("words"), f"Bob{i}").connect() for i in range(3)]
+    replies = await asyncio.gather(*[t.say(f"line {i}") for t in tabs for i in range(2)])
+    assert any(r.get("code") == "rate_limited" for r in replies), replies
+    seen = len(ann.frames)
+    await ann.send({"type": "lang", "lang": "ja"})
+    r = await ann.say("hello")
+    assert r["code"] == "rate_limited" and r["message"] == "コマンドが多すぎます。少し待ってください。", r
+
+    def replays() -> list[dict[str, Any]]:
+        return [m for m in map(json.loads, ann.frames[seen:])
+                if m["type"] == "log" and m.get("replay")]
+
+    await ann.wait(lambda: bool(replays()), timeout=20)
+    assert ann.close_code is None
+    for c in (ann, *tabs):
+        await c.close()
