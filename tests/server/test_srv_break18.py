@@ -109,3 +109,36 @@ async def test_a_language_switch_over_the_rate_still_switches(server_factory: An
     assert ann.close_code is None
     for c in (ann, *tabs):
         await c.close()
+
+
+def test_a_long_name_is_refused_before_the_precis_rules_run(monkeypatch: Any) -> None:
+    """A name typed long (``/join`` takes up to the line's 400 characters; a hello up to 200)
+    is refused as too long from its NFKC length, before the PRECIS rules (precis-i18n, in
+    Python, character by character): ``ﷺ`` becomes 18 characters, and 390 of them took
+    40-60 ms of the event loop per ``/join``, ten a second from one address. The PRECIS rules
+    still see every name that may be short enough (work counted, not timed)."""
+    from bohnanza.server.room import names
+    from bohnanza.server.room.change import CommandError
+
+    seen: list[int] = []
+    real = names._NICK
+
+    class Counting:
+        def enforce(self, text: str) -> str:
+            seen.append(len(text))
+            return str(real.enforce(text))
+
+    monkeypatch.setattr(names, "_NICK", Counting())
+    for raw in ("\ufdfa" * 390, "\ufdfa " * 195, "\u337f" * 390, "a" * 390, "a " * 195):
+        try:
+            names.check_name(raw, 20)
+        except CommandError as e:
+            assert e.code == "bad_name" and "at most 20 characters" in e.message, e.message
+        else:
+            raise AssertionError(f"{raw[:4]!r}... was taken")
+    assert seen == [], seen
+    # names that may be short enough still go through the rules (and the marks' count)
+    assert names.check_name("  Zo\u00eb   Ann ", 20) == "Zo\u00eb Ann"
+    assert names.check_name("\uff21\uff4e\uff4e", 20) == "Ann"  # full-width letters
+    assert len(names.check_name("\ufdfa", 20)) == 18  # one character, 18 after NFKC
+    assert seen and max(seen) <= 40, seen
