@@ -98,7 +98,10 @@ async def test_a_language_switch_over_the_rate_still_switches(server_factory: An
     assert any(r.get("code") == "rate_limited" for r in replies), replies
     seen = len(ann.frames)
     await ann.send({"type": "lang", "lang": "ja"})
-    r = await ann.say("hello")
+    for _ in range(5):  # (a slow machine may have given the address a line back meanwhile)
+        r = await ann.say("hello")
+        if not r["ok"]:
+            break
     assert r["code"] == "rate_limited" and r["message"] == "コマンドが多すぎます。少し待ってください。", r
 
     def replays() -> list[dict[str, Any]]:
