@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -24,6 +25,8 @@ from bohnanza.commands.texts import lang_of
 from .conn import Conn
 from .gate import Gate
 from .protocol import Lang
+
+log = logging.getLogger("bohnanza.server")
 
 if TYPE_CHECKING:
     from .cluster.relay import RelayedRoom
@@ -79,16 +82,20 @@ class Owed:
             self.task = asyncio.create_task(self._answer(room))
 
     async def _answer(self, room: Room | RelayedRoom) -> None:
-        while not self.conn.closing and (self.resync or self.lang is not None):
-            await asyncio.sleep(self.every)
-            if not self.gate.say(self.conn.address):
-                continue
-            if self.lang is not None:
-                reader, self.lang = self.lang, None
-                await room.set_lang(self.conn, reader)
-            else:
-                self.resync = False
-                await room.resync(self.conn)
+        try:
+            while not self.conn.closing and (self.resync or self.lang is not None):
+                await asyncio.sleep(self.every)
+                if not self.gate.say(self.conn.address):
+                    continue
+                if self.lang is not None:
+                    reader, self.lang = self.lang, None
+                    await room.set_lang(self.conn, reader)
+                else:
+                    self.resync = False
+                    await room.resync(self.conn)
+        except Exception:  # as ws.py does for a message it reads: this connection only
+            log.exception("connection %s failed", self.conn.id)
+            self.conn.close(1011, "server error")
 
     async def cancel(self) -> None:
         """The connection ends: nothing more is sent for it."""

@@ -145,3 +145,27 @@ def test_a_long_name_is_refused_before_the_precis_rules_run(monkeypatch: Any) ->
     assert names.check_name("\uff21\uff4e\uff4e", 20) == "Ann"  # full-width letters
     assert len(names.check_name("\ufdfa", 20)) == 18  # one character, 18 after NFKC
     assert seen and max(seen) <= 40, seen
+
+
+async def test_an_owed_resync_that_fails_closes_its_connection_only() -> None:
+    """The task that sends an owed resync (owed.py) fails as a message read would: the
+    connection is closed 1011 and the error logged, not left in a task nobody awaits."""
+    from types import SimpleNamespace
+
+    from bohnanza.server.owed import Owed
+
+    closed: list[int] = []
+    conn = SimpleNamespace(id=1, address="a", lang="en", closing=False,
+                           close=lambda code, reason: closed.append(code))
+    gate = SimpleNamespace(say=lambda address: True)
+
+    class Broken:
+        async def resync(self, conn: Any) -> None:
+            raise RuntimeError("storage gone")
+
+    owed = Owed(conn, gate, 100.0)  # type: ignore[arg-type]
+    await owed.ask(Broken(), None, False)  # type: ignore[arg-type]
+    assert owed.task is not None
+    await asyncio.wait_for(owed.task, 5)  # ends without raising
+    assert closed == [1011]
+    await owed.cancel()
