@@ -265,6 +265,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                               "名前の1文字に重ねられる記号は{n}個までです。"),
     "refuse.bad_name.slash": ("A name may not start with '/'.",
                               "名前を「/」で始めることはできません。"),
+    "refuse.bad_name.number": ("A name may not be a number; numbers name seats, as in "
+                               "/offer red for blue to 2.",
+                               "名前を数字だけにすることはできません。数字は席を指します"
+                               "（/offer red for blue to 2 など）。"),
     "refuse.bad_name.colon": ("A name may not hold ':'; the chat shows it before each line.",
                               "名前に「:」は使えません。チャットでは各発言の前に名前が表示され"
                               "ます。"),

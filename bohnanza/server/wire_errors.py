@@ -14,7 +14,7 @@ WIRE_ERRORS: dict[str, str] = {
     "too_long": "a typed line longer than the limit",
     "too_big": "a frame larger than the limit (then closed with 1009)",
     "rate_limited": "over the rate (a say is refused on its own; a flood closes with 1008)",
-    "hello_required": "a say before hello",
+    "hello_required": "a say, lang, resync or activity before hello",
     "hello_timeout": "no hello in time (then closed with 1008)",
     "already_hello": "a second hello",
     "bad_name": "a name that is not a PRECIS nickname (RFC 8266), shows no letter or digit, "

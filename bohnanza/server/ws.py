@@ -18,6 +18,7 @@ from . import eager, gate, inbound
 from .conn import DIRECT_RECEIVE, Conn
 from .hub import Hub
 from .idleconns import HELLO_SAID
+from .owed import Owed
 from .protocol import (
     CLOSE_POLICY,
     CLOSE_TOO_BIG,
@@ -180,16 +181,18 @@ async def _serve(
     ``joined`` before it arrives there (``ws_endpoint`` makes it leave)."""
     # the protocol's direct receive (gatedws.GatedWebSocket), taken once the room is there
     set_receiver = (websocket.scope.get("extensions") or {}).get(DIRECT_RECEIVE)
+    owed = Owed(conn, hub.gate, hub.settings.commands_per_second)
     try:
-        return await _read(websocket, hub, conn, room_name, set_receiver, joined)
+        return await _read(websocket, hub, conn, room_name, set_receiver, joined, owed)
     finally:
         if set_receiver is not None:
             set_receiver(None)
+        await owed.cancel()
 
 
 async def _read(
     websocket: WebSocket, hub: Hub, conn: Conn, room_name: str, set_receiver: Any,
-    joined: list[Room | RelayedRoom],
+    joined: list[Room | RelayedRoom], owed: Owed,
 ) -> Room | RelayedRoom | None:
     settings = hub.settings
     room: Room | RelayedRoom | None = None
@@ -238,7 +241,9 @@ async def _read(
                 conn.close(CLOSE_POLICY, "too many messages")
                 hub.gate.penalize(conn.address)  # a flood: its address waits a while (gate.py)
                 return room
-            _refuse_for_rate(conn, text)
+            refused = _refuse_for_rate(conn, text)
+            if room is not None:
+                await owed.refused(room, refused)  # a resync or lang: sent later (owed.py)
             continue
         conn.refused_in_a_row = 0
         if text is None:
@@ -291,6 +296,8 @@ async def _read(
                         id=parsed.id, ok=False, code="hello_required", message="Say hello first."
                     ).model_dump_json(exclude_none=True)
                 )
+            else:  # lang, resync, activity: nothing to answer them with yet
+                conn.send(_error("hello_required", "Say hello first."))
         elif isinstance(parsed, Say):
             if not hub.gate.say(conn.address):  # the address's rate, across its connections
                 _refuse_for_rate(conn, text)
@@ -298,28 +305,26 @@ async def _read(
             await room.say(conn, parsed.id, parsed.text)
         elif isinstance(parsed, (Lang, Resync)):
             # each sends the log or the state again, in the room's lock: the address's rate
-            # too (across its connections), over it dropped like any message over the rate
-            if not hub.gate.say(conn.address):
-                continue
-            if isinstance(parsed, Lang):
-                await room.set_lang(conn, lang_of(parsed.lang))
-            else:
-                await room.resync(conn)
+            # too (across its connections); over it, owed and sent once it allows (owed.py)
+            reader = lang_of(parsed.lang) if isinstance(parsed, Lang) else None
+            await owed.ask(room, reader, hub.gate.say(conn.address))
         elif isinstance(parsed, Activity):
             await room.activity(conn)
     return room
 
 
-def _refuse_for_rate(conn: Conn, text: str | None) -> None:
-    """The reply to a say over the rate (no reply for anything else: nothing to answer)."""
+def _refuse_for_rate(conn: Conn, text: str | None) -> Any:
+    """The reply to a say over the rate (no reply for anything else: nothing to answer).
+    Returns the message read as JSON (None when it is none)."""
     try:
         data = json.loads(text) if text is not None else None
     except (ValueError, RecursionError):
-        return
+        return None
     if isinstance(data, dict) and data.get("type") == "say" and _valid_id(data.get("id")):
         conn.send(Reply(id=data["id"], ok=False, code="rate_limited",
                         message=server_text("Too many commands at once; wait a moment.",
                                             conn.lang)).model_dump_json(exclude_none=True))
+    return data
 
 
 def _bad_input(conn: Conn, text: str, e: inbound.BadInput) -> None:

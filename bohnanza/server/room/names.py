@@ -29,6 +29,7 @@ from pathlib import Path
 from precis_i18n import get_profile
 
 from bohnanza.commands.line import MAX_MARKS, piled_marks
+from bohnanza.commands.numbers import looks_numeric
 
 from .change import CommandError
 
@@ -121,12 +122,17 @@ def _visible(name: str) -> bool:
 
 def check_name(raw: str | None, max_len: int) -> str:
     """A display name: the PRECIS Nickname form of ``raw`` (case kept), 1..``max_len``
-    characters, with a letter or digit, not a command. Raises :class:`CommandError`
+    characters, with a letter or digit, not a command nor a number (``3``, ``#2``: a seat's
+    number in ``/offer ... to N``). Raises :class:`CommandError`
     ``bad_name`` (the message says why)."""
     if raw is None:
         raise CommandError("bad_name", "Say a name: /join NAME")
     if not " ".join(raw.split()):
         raise CommandError("bad_name", "A name needs at least one visible character.")
+    # too long whatever the rules make of it: refused before them (precis-i18n goes character
+    # by character in Python, and U+FDFA is 18 characters in NFKC: 390 of them took 50 ms)
+    if len(" ".join(unicodedata.normalize("NFKC", raw).split())) > 2 * max_len:
+        raise CommandError("bad_name", f"A name has at most {max_len} characters.")
     try:
         name = _NICK.enforce(raw)
     except UnicodeError:
@@ -142,6 +148,9 @@ def check_name(raw: str | None, max_len: int) -> str:
         raise CommandError("bad_name", f"A name has at most {max_len} characters.")
     if name.startswith("/"):
         raise CommandError("bad_name", "A name may not start with '/'.")
+    if looks_numeric(name):  # "/offer ... to 3" reads a seat number: "3" would be seat 3's
+        raise CommandError("bad_name", "A name may not be a number; numbers name seats, as in "
+                           "/offer red for blue to 2.")
     if ":" in skeleton(name):  # ":", "：", "꞉", "∶", "ː" ...: the chat shows "NAME: line"
         raise CommandError("bad_name", "A name may not hold ':'; the chat shows it before "
                            "each line.")
