@@ -10,13 +10,18 @@ or a reload keeps the game and its result. A real server, real sockets, the real
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
 import httpx
 import pytest
 
-from .harness import Client
+from bohnanza.server import Settings
+from bohnanza.server.hub import Hub
+from bohnanza.server.room import Room
+
+from .harness import Client, offline_conn, queued_replies
 
 #: ``Settings.drop_grace`` of these tests' servers, s (10 by default): long enough for a
 #: restart's reconnection on a loaded machine, and for the watcher test's margins below
@@ -84,8 +89,6 @@ async def test_a_room_nobody_sits_in_keeps_its_chat_through_a_restart(
     await cy.ok("/addbot Max")
     dee = await Client(srv.ws_url("quiet"), "Dee").connect()
     await dee.ok("anyone?")
-    # (the stop waits for this loop, blocked in it, to answer its closings: about 10 s, past
-    # the grace; the rooms its first closings left unused were forgotten before it ended)
     srv.kill9() if how == "kill9" else srv.stop()
     srv.start()
     again = await Client(srv.ws_url("talk"), "Ann").connect()
@@ -125,3 +128,39 @@ async def test_a_watcher_who_reconnects_twice_within_the_grace_keeps_the_room(
     await again.wait(lambda: len(again.chats) >= 1)
     assert [c["text"] for c in again.chats] == ["anyone?"]
     await again.close()
+
+
+async def test_a_grace_that_ends_while_the_server_stops_forgets_nothing(tmp_path: Any) -> None:
+    """A stop that takes longer than the grace (its closings wait for a peer that does not
+    answer, or for a slow disk): the rooms its first closings left unused were forgotten
+    when their grace ended, before the stop was through: Dee's room, where she had talked
+    before anyone sat, came back empty after the restart, her acknowledged line gone. In
+    process (the hub with its SQLite file): the stop's first moment (``stopping_now``, the
+    signal) and its end (``stop``) apart by more than the grace."""
+    settings = Settings(db=tmp_path / "d.db", drop_grace=0.2, idle_check_interval=3600)
+    hub = Hub(settings)
+    await hub.start()
+    try:
+        dee = offline_conn()
+        room = await hub.room_for("quiet", dee)
+        assert isinstance(room, Room)
+        await room.attach(dee, "Dee", None)
+        await room.say(dee, 1, "anyone?")
+        assert all(r["ok"] for r in queued_replies(dee))
+        hub.stopping_now()  # the signal: the stop begins, its closings follow
+        await room.detach(dee)
+        await asyncio.sleep(0.2 + 0.5)  # a negative check: past the grace, nothing forgotten
+        assert hub.rooms.get("quiet") is room
+    finally:
+        await hub.stop()
+    hub = Hub(settings)
+    await hub.start()  # the next start: the room and its chat are there
+    try:
+        again = offline_conn()
+        room = await hub.room_for("quiet", again)
+        assert isinstance(room, Room)
+        await room.attach(again, "Dee", None)
+        chats = [m for m in map(json.loads, again.queue.take_nowait()) if m["type"] == "chat"]
+        assert [c["text"] for c in chats] == ["anyone?"], chats
+    finally:
+        await hub.stop()
