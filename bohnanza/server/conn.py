@@ -243,6 +243,7 @@ class Conn:
             return  # sent
         except Exception:
             self.closing = True  # the socket is gone
+            self.queue.wake()  # the writer ends (it had nothing more to send)
             return
         # the socket's buffer is full: the writer finishes this send, the next frames queue
         self._busy = True
@@ -265,8 +266,14 @@ class Conn:
         try:
             while True:
                 if self._stalled is None and not self.queue._items:
+                    if self.closing:
+                        # the socket is gone (a send failed): nothing more goes. It waited
+                        # for good, and the connection's end waited 5 s for it (ws.py): a
+                        # server's stop with two people in a room took 5 s more
+                        return
                     self._busy = False
                     await self.queue.wait()
+                    continue
                 self._busy = True
                 if self._stalled is not None:
                     coro, waiting = self._stalled

@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("bohnanza.server")
 
 MAX_TABS_PER_SEAT = 8  # connections of one seat (a seat token gets past the room's cap)
-DROP_GRACE = 10.0  # seconds an unused room waits before it is forgotten (Hub.drop_unused)
 class Hub:
     """Every room of this process, the store and its queue, and the idle-mark clock."""
 
@@ -299,17 +298,25 @@ class Hub:
         return full
 
     def drop_unused(self, room: Room) -> None:
-        """Forget ``room`` :data:`DROP_GRACE` seconds from now if nobody uses it then (the
+        """Forget ``room`` ``settings.drop_grace`` seconds from now if nobody uses it then (the
         last connection gone, a finished game nobody watches): a reload, or the board's
-        reconnect after a restart, comes back to it. A stop cancels the wait, so connections
-        closed by the server's own stop forget nothing (a finished game of bots, watched by
+        reconnect after a restart, comes back to it. A stop, from its first moment
+        (:meth:`stopping_now`), cancels the wait, so connections closed by the server's own
+        stop forget nothing (a finished game of bots, watched by
         one person, was deleted as the server stopped and the page came back to an empty
         room: a new user's trial, 5 Dec 2026)."""
         self.later(self._drop_after(room))
 
     async def _drop_after(self, room: Room) -> None:
-        await asyncio.sleep(DROP_GRACE)
-        if time.monotonic() - room.last_visit < DROP_GRACE - 1:
+        grace = self.settings.drop_grace
+        await asyncio.sleep(grace)
+        if self.stopping:
+            # a stop that outlasts the grace (its closings wait for peers that do not answer)
+            # forgot the rooms its own closings left unused, chat and all; the next start
+            # gives each its grace again (start)
+            return
+        # (a margin, 1 s at most: this wait began about when the room's last visit was noted)
+        if time.monotonic() - room.last_visit < grace - min(1.0, grace / 2):
             return  # a connection came and went since: its own wait decides (whole grace)
         await self.maybe_drop(room)
 

@@ -113,6 +113,11 @@ class Settings(BaseSettings):
     # a room where no person has a seat (bots only) parks sooner: its bots stop this many
     # seconds after its last spectator left (a reload comes back within it)
     park_bots_after: float = Field(default=15.0, gt=0)
+    # a room nobody uses (its last connection gone, no seat, no game) is forgotten this many
+    # seconds later, unless a connection came and went meanwhile (then that one's grace
+    # decides): a reload, or the board's reconnect after a restart, comes back to it
+    # (Hub.drop_unused); a stop cancels the wait
+    drop_grace: float = Field(default=10.0, gt=0)
     chat_keep: int = Field(default=200, ge=1)  # chat lines stored per room (the newest)
     room_chat_per_second: float = Field(default=3.0, gt=0)  # chat lines per room, everyone
     room_chat_burst: int = Field(default=20, ge=1)

@@ -10,7 +10,7 @@ import os
 import signal
 from pathlib import Path
 
-from server.harness import Client, decide
+from server.harness import Client, decide, wait_on
 
 from .parts import Cluster, check_game
 
@@ -28,12 +28,12 @@ async def test_a_paused_owner_cannot_write_after_a_takeover(tmp_path: Path, pg_u
         await on_a[0].ok("/start")
         acked = [(0, "/start")]
         for _ in range(12):  # a few commands, all on A
-            await on_a[0].wait(lambda: len({c.version for c in on_a}) == 1)
+            await wait_on(on_a, lambda: len({c.version for c in on_a}) == 1)
             seat, text = decide([c.view for c in on_a])  # type: ignore[misc]
             await on_a[seat].ok(text)
             acked.append((seat, text))
         assert cluster.owner_of("split") is a
-        await on_a[0].wait(lambda: len({c.version for c in on_a}) == 1)
+        await wait_on(on_a, lambda: len({c.version for c in on_a}) == 1)
         late_seat, late_text = decide([c.view for c in on_a])  # type: ignore[misc]
 
         assert a.proc is not None
@@ -48,7 +48,7 @@ async def test_a_paused_owner_cannot_write_after_a_takeover(tmp_path: Path, pg_u
                 assert c.seat == old.seat
             assert cluster.owner_of("split") is b  # taken over
             for _ in range(6):  # the game goes on at B (the late command among them)
-                await on_b[0].wait(lambda: len({c.version for c in on_b}) == 1)
+                await wait_on(on_b, lambda: len({c.version for c in on_b}) == 1)
                 seat, text = decide([c.view for c in on_b])  # type: ignore[misc]
                 await on_b[seat].ok(text)
                 acked.append((seat, text))
@@ -65,7 +65,7 @@ async def test_a_paused_owner_cannot_write_after_a_takeover(tmp_path: Path, pg_u
             assert await c.closed(10) == 1013  # told to reconnect (they would reach B)
         assert cluster.owner_of("split") is b
         assert await asyncio.to_thread(_fence, pg_url) == fence_b  # A took nothing back
-        await on_b[0].wait(lambda: len({c.version for c in on_b}) == 1)
+        await wait_on(on_b, lambda: len({c.version for c in on_b}) == 1)
         seat, text = decide([c.view for c in on_b])  # type: ignore[misc]
         await on_b[seat].ok(text)  # B plays on
         acked.append((seat, text))

@@ -114,7 +114,7 @@ async def test_a_finished_bots_game_adopted_after_its_owner_died_waits_for_its_w
         tmp_path: Path, pg_url: str, redis_url: str) -> None:
     """A finished game of bots (no person seated: a room nobody would use) watched through
     another process; its owner dies. The process that adopts it keeps it while its watcher
-    reconnects (``hub.DROP_GRACE``, as a restart of one process does: test_srv_room_drop).
+    reconnects (``Settings.drop_grace``, as a restart of one process does: test_srv_room_drop).
     Before, the adoption forgot it at once, game, result and record deleted from the
     database, and the watcher came back to a new, empty room."""
     cluster = Cluster(tmp_path, pg_url, redis_url, n=2, lease_timeout=LEASE).start()

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from server.harness import ServerProc, _fork_server
 
 from .e2e_board import assert_clean
 
@@ -84,13 +85,17 @@ class E2EServer:
         raise RuntimeError("no free port for the server; see " + str(self.log_path))
 
     def _start(self) -> str:
-        log = self.log_path.open("a")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bohnanza", "serve", "--port", str(self.port), "--db",
-             str(self.db), "--log-level", "warning"],
-            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
-        )
-        log.close()
+        argv = ["serve", "--port", str(self.port), "--db", str(self.db), "--log-level", "warning"]
+        if ServerProc.forked:
+            # forked from the test process's fork server (tests/server/forkserver.py: the
+            # server's modules loaded once), as the unit tests' servers are: a new process all
+            # the same (a restart is one), without a second of CPU to load the modules again
+            self.proc = _fork_server().spawn(argv, self.env, self.log_path)  # type: ignore[assignment]
+        else:
+            with self.log_path.open("a") as log:
+                self.proc = subprocess.Popen([sys.executable, "-m", "bohnanza", *argv], cwd=ROOT,
+                                             env=self.env, stdout=log, stderr=subprocess.STDOUT)
+        assert self.proc is not None
         # generous: on a loaded machine (the suite in parallel) the app can take long to load
         deadline = time.monotonic() + 60
         while True:

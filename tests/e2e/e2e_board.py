@@ -50,7 +50,9 @@ def drawn(page: Any, frames: int = 2) -> None:
 def slow_frames(ms: int, switch: str | None = None) -> str:
     """An init script (``context.add_init_script``): every frame from the server reaches the
     page's code ``ms`` milliseconds late (a slow network), in order; with ``switch``, only
-    while ``window[switch]`` is set."""
+    while ``window[switch]`` is set. Each is late by ``ms`` from its own arrival, not from the
+    frame before it: frames that came together are handed on together (they waited ``ms``
+    each in turn before, and a page's load or a command's few frames took many times ``ms``)."""
     delay = f"(window.{switch} ? {ms} : 0)" if switch else str(ms)
     return """(() => {
   const Real = window.WebSocket;
@@ -59,8 +61,9 @@ def slow_frames(ms: int, switch: str | None = None) -> str:
       let chain = Promise.resolve();
       super.onmessage = (ev) => {
         const data = ev.data;
-        const ms = DELAY;
-        chain = chain.then(() => new Promise((r) => setTimeout(() => { fn({ data }); r(); }, ms)));
+        const due = performance.now() + DELAY;
+        chain = chain.then(() => new Promise((r) => setTimeout(() => { fn({ data }); r(); },
+                                                               Math.max(0, due - performance.now()))));
       };
     }
   }

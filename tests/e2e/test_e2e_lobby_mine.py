@@ -95,11 +95,15 @@ def test_a_seat_left_is_no_longer_listed_as_mine(server: str, browser: Any) -> N
         assert_clean(pg, errors)
 
 
-def test_a_seat_i_left_is_no_longer_mine_in_the_lobby(server: str, browser: Any) -> None:
+def test_a_seat_i_left_is_no_longer_mine_in_the_lobby(private_server: Any, browser: Any) -> None:
     """Ann ``/leave``s her seat during a game (a bot plays it now): the room is not hers any
     more. The lobby listed it as "your seat" still, and opening it said "That token holds no
     seat in this room; you are watching." (the seat's token stayed in the browser after the
     seat went)."""
+    # bots at a person's pace: at the test servers' 0.02 s three bots play a move every few
+    # milliseconds, and the page she opens draws each one: under load its main thread had no
+    # turn left for the test's own reads ("#chat" not found in 30 s; 8 s on a quiet machine)
+    server = private_server(bot_delay="1").base
     with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
         _sit_ann(pg, server, "LeftMine", ("/addbot Bo", "/addbot Cy", "/start", "/leave"))
         pg.wait_for_function("window.__bohnanza.S.you && window.__bohnanza.S.you.seat === null",

@@ -52,7 +52,9 @@ def test_seats_a_leavers_bot_played_are_not_counted_for_the_next_game(private_se
             assert time.monotonic() < deadline, "the bots' game did not end"
             time.sleep(0.5)
         pg.goto(server + "/r/LeftSeats17")
-        pg.wait_for_function("window.__bohnanza.S.roomInfo && window.__bohnanza.S.roomInfo.over",
+        # (the board's script waits for /api/facts, facts.js: it may not have run at "load")
+        pg.wait_for_function("window.__bohnanza && window.__bohnanza.S.roomInfo"
+                             " && window.__bohnanza.S.roomInfo.over",
                              timeout=TIMEOUT)
         room = pg.evaluate("window.__bohnanza.S.roomInfo")
         assert [s["vacant"] for s in room["seats"]] == [True, False, False]

@@ -415,14 +415,9 @@ class Client:
         return r
 
     async def wait(self, pred: Any, timeout: float = 10) -> None:
-        deadline = asyncio.get_running_loop().time() + timeout
-        while not pred():
-            left = deadline - asyncio.get_running_loop().time()
-            if left <= 0:
-                raise TimeoutError("condition not met")
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), left)
+        """Until ``pred()`` holds (tested again on each frame this client receives; a
+        condition about other clients too: :func:`wait_on`)."""
+        await wait_on([self], pred, timeout)
 
     async def closed(self, timeout: float = 10) -> int | None:
         assert self.reader is not None
@@ -594,6 +589,27 @@ class Table:
                 await self.sync()
                 return self.clients[0].view
         raise AssertionError("the game did not end")
+
+
+async def wait_on(clients: list[Client], pred: Any, timeout: float = 10) -> None:
+    """Wait until ``pred()`` holds, testing it again whenever one of ``clients`` receives a
+    frame: ``clients`` are those whose frames can make it true (one client's
+    :meth:`Client.wait` on a condition about others tested it on its own frames only and sat
+    out its timeout when another's frame made it true). TimeoutError after ``timeout`` s."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not pred():
+        left = deadline - loop.time()
+        if left <= 0:
+            raise TimeoutError("condition not met")
+        for c in clients:
+            c.changed.clear()
+        waits = [asyncio.ensure_future(c.changed.wait()) for c in clients]
+        try:
+            await asyncio.wait(waits, timeout=left, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for w in waits:
+                w.cancel()
 
 
 async def catch_up(clients: list[Client], timeout: float = 10) -> int:

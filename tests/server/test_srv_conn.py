@@ -160,3 +160,24 @@ async def test_frames_taken_by_a_stalled_writer_still_count_against_queue_bytes(
     await asyncio.wait_for(writer, 1)
     assert ws.closed and ws.closed[0][0] == 4001
     writer.cancel()
+
+
+class GoneSocket(FakeSocket):
+    """A socket the peer has left: every send fails (uvicorn's send after the close)."""
+
+    async def send_text(self, text: str) -> None:
+        raise RuntimeError("the connection is closed")
+
+
+async def test_a_writer_ends_once_a_send_found_the_socket_gone() -> None:
+    # a server's stop with Ann and Bob in one room: Ann's leaving was sent to Bob's socket,
+    # closing too; the send failed, and Bob's writer waited for frames that never come (his
+    # connection's end waited 5 s for it, ws.py, and so did the stop: each restart of a
+    # server with two people in a room took 5 s more)
+    conn = Conn(GoneSocket(), 100.0, 10, 100)  # type: ignore[arg-type]
+    writer = asyncio.create_task(conn.writer())
+    await _settle()
+    conn.send("Ann left")
+    assert conn.closing
+    await _settle()
+    assert writer.done() and writer.exception() is None

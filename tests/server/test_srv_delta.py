@@ -29,7 +29,15 @@ from hypothesis import strategies as st
 from bohnanza.server import delta
 from bohnanza.server.protocol import server_adapter
 
-from .harness import Client, ServerProc, canonical, catch_up, leak_scan, positions_by_version
+from .harness import (
+    Client,
+    ServerProc,
+    canonical,
+    catch_up,
+    leak_scan,
+    positions_by_version,
+    wait_on,
+)
 from .test_srv_bots import drive
 
 # ------------------------------------------------------------------ the patch format
@@ -262,16 +270,16 @@ async def test_a_missed_version_is_recovered_with_a_full_state(server: ServerPro
     await bob.ok("/have red")
     await ann.wait(lambda: ann.drop_next_patch is False)
     await bob.ok("/want red")  # its base is the version Ann missed: she asks for a full state
-    await ann.wait(lambda: ann.resyncs == 1 and ann.version == bob.version)
+    await wait_on([ann, bob], lambda: ann.resyncs == 1 and ann.version == bob.version)
     full_after = [json.loads(f) for f in ann.frames if f.startswith('{"type":"state"')][-1]
     assert full_after["version"] == bob.version
     before = ann.patches
     await bob.ok("/signals clear")
     await ann.wait(lambda: ann.patches > before)  # patches again after the full state
-    await ann_full.wait(lambda: ann_full.version == ann.version)
+    await wait_on([ann_full, ann], lambda: ann_full.version == ann.version)
     assert ann.docs[ann.version] == ann_full.docs[ann.version]
     assert plain.frames and not any(f.startswith('{"type":"patch"') for f in plain.frames)
-    await plain.wait(lambda: plain.version == ann.version)
+    await wait_on([plain, ann], lambda: plain.version == ann.version)
     # a resync from a client that holds the newest state gets it once more, whole
     await ann.send({"type": "resync"})
     n = len(ann.frames)
@@ -308,7 +316,7 @@ async def test_a_marker_of_a_seat_not_active_goes_to_the_active_player_only(
     assert first.view["you"]["signals"] == {"want": [bean], "have": []}
     await act.wait(lambda: act.view["signals"]["want"] == {bean: 1})
     assert act.view["signals"]["of"] is None  # summed: whose is not shown
-    await old.wait(lambda: old.version == first.version)
+    await wait_on([old, first], lambda: old.version == first.version)
     for c in (second, watch):
         await c.ok("/who")  # its frames come in order: all of the marker's are in
         kinds = [json.loads(f)["type"] for f in c.frames[start[c.name]:]]
@@ -346,7 +354,7 @@ async def test_patches_are_a_fraction_of_the_full_states(server: ServerProc) -> 
                                                 + 150),
                                           drive(bob, seed=2, stop=lambda: bob.version > start
                                                 + 150)), 120)
-    await ann_full.wait(lambda: ann_full.version == ann.version)
+    await wait_on([ann_full, ann], lambda: ann_full.version == ann.version)
 
     def sent(c: Client, kind: str) -> int:
         return sum(len(f) for f in c.frames

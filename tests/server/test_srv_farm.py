@@ -27,7 +27,15 @@ from bohnanza.games import TableGame
 from bohnanza.server.room.journal import load_room, load_rooms
 from bohnanza.server.sqlite import SQLiteStore
 
-from .harness import Client, ServerProc, catch_up, position_at, positions_by_version, server_store
+from .harness import (
+    Client,
+    ServerProc,
+    catch_up,
+    position_at,
+    positions_by_version,
+    server_store,
+    wait_on,
+)
 
 NAMES = ["Ann", "Bob", "Cy"]
 RETRY = {"wrong_phase", "already_declared", "not_your_turn", "no_rescue"}
@@ -288,7 +296,7 @@ async def _wait_change(people: list[Client]) -> None:
     if any(c.view["phase"] == "over" for c in people):
         return
     before = [c.version for c in people]
-    await people[0].wait(lambda: any(c.version > v for c, v in zip(people, before, strict=True)))
+    await wait_on(people, lambda: any(c.version > v for c, v in zip(people, before, strict=True)))
 
 
 async def test_a_restart_in_the_middle_of_preparation_keeps_every_hidden_choice(

@@ -120,8 +120,8 @@ def test_a_client_that_reads_nothing_is_cut_off(server_factory: Any) -> None:
                          http_requests_burst=10_000)  # (no request refused for the rate)
     pinned = [_pinned(srv.port) for _ in range(3)]
     try:
-        time.sleep(3)  # (the stall timeout, 1 s, is long past: the server's answers wait)
-        # before: open for good, and the address's connections all taken
+        # before: open for good, and the address's connections all taken (now each is cut
+        # off once its answer has waited the stall timeout, 1 s: polled, 10 s at most)
         assert all(_closed_by_server(s, 10) for s in pinned)
         # the address's connections are free again; a slow reader that reads is served whole
         with socket.create_connection(("127.0.0.1", srv.port)) as slow:

@@ -11,7 +11,15 @@ from typing import Any
 from bohnanza.server.hub import Hub
 from bohnanza.server.settings import Settings
 
-from .harness import Client, ServerProc, Table, offline_conn, queued_frames, seat_players
+from .harness import (
+    Client,
+    ServerProc,
+    Table,
+    offline_conn,
+    queued_frames,
+    seat_players,
+    wait_on,
+)
 
 
 async def test_reconnect_keeps_the_seat_and_two_tabs_work(server: ServerProc) -> None:
@@ -41,7 +49,7 @@ async def test_reconnect_keeps_the_seat_and_two_tabs_work(server: ServerProc) ->
     for _ in range(5):
         await table.step()
     await table.sync()
-    await tab2.wait(lambda: tab2.version >= again.version)
+    await wait_on([tab2, again], lambda: tab2.version >= again.version)
     assert tab2.version == again.version and tab2.view == again.view
     table.clients[1] = tab2  # the second tab plays on
     for _ in range(5):

@@ -14,7 +14,7 @@ from bohnanza.server.room.journal import load_room
 from bohnanza.server.room.table import hash_token
 from bohnanza.server.sqlite import SQLiteStore as Store
 
-from .harness import Client, ServerProc, server_store
+from .harness import Client, ServerProc, server_store, wait_on
 
 ROUNDS = 4
 
@@ -165,7 +165,7 @@ async def test_races(tmp_path: Path) -> None:
             assert len(pos["seats"][0]["fields"]) == 3 and pos["seats"][0]["coins"] == []
             assert _cards(pos) == start_cards
             # both tabs hold the same seat and see the same state
-            await t2.wait(lambda t1=t1, t2=t2: t2.version == t1.version)
+            await wait_on([t2, t1], lambda t1=t1, t2=t2: t2.version == t1.version)
             assert t1.view == t2.view and t1.view["seats"][0]["third_field"]
     finally:
         for cl in opened:

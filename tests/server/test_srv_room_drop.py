@@ -4,21 +4,28 @@ left her seat: a bot took it); the server was restarted; the connections the sto
 the room "unused" and it was deleted from the database as the server stopped (and a stored
 room of bots with a finished game was deleted again at the next start), so her page came back
 to a new, empty room of the same name. Now an unused room waits a few seconds
-(``hub.DROP_GRACE``; a stop cancels the wait) and a stored finished game is loaded: a restart
+(``Settings.drop_grace``; a stop cancels the wait) and a stored finished game is loaded: a restart
 or a reload keeps the game and its result. A real server, real sockets, the real file."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
 import httpx
 import pytest
 
-from bohnanza.server.hub import DROP_GRACE
+from bohnanza.server import Settings
+from bohnanza.server.hub import Hub
+from bohnanza.server.room import Room
 
-from .harness import Client
+from .harness import Client, offline_conn, queued_replies
+
+#: ``Settings.drop_grace`` of these tests' servers, s (10 by default): long enough for a
+#: restart's reconnection on a loaded machine, and for the watcher test's margins below
+GRACE = 5.0
 
 
 async def _finished_bots_game(srv: Any, room: str) -> Client:
@@ -71,7 +78,7 @@ async def test_a_room_nobody_sits_in_keeps_its_chat_through_a_restart(
     # table of his own (no person seated, no game); the server restarts (a deploy, a crash).
     # Every line was acknowledged, so stored (design.md §7): their pages come back to the
     # same talk and the same table. Before, a room nobody sat in was deleted at the start.
-    srv = server_factory()
+    srv = server_factory(drop_grace=GRACE)
     ann = await Client(srv.ws_url("talk"), "Ann").connect()
     bob = await Client(srv.ws_url("talk"), "Bob").connect()
     for line in ["shall we play?", "after lunch"]:
@@ -90,8 +97,8 @@ async def test_a_room_nobody_sits_in_keeps_its_chat_through_a_restart(
     cy2 = await Client(srv.ws_url("bots"), "Cy").connect()
     assert [s["name"] for s in cy2.state["room"]["seats"]] == ["Rex", "Max"]
     await cy2.close()
-    # a room nobody comes back to is still forgotten, DROP_GRACE after the start
-    deadline = time.monotonic() + DROP_GRACE + 30
+    # a room nobody comes back to is still forgotten, the grace after the start
+    deadline = time.monotonic() + GRACE + 30
     while "quiet" in {r["room"] for r in httpx.get(srv.base + "/api/rooms").json()}:
         assert time.monotonic() < deadline, "the unused room was never forgotten"
         await asyncio.sleep(0.2)
@@ -103,20 +110,57 @@ async def test_a_room_nobody_sits_in_keeps_its_chat_through_a_restart(
 async def test_a_watcher_who_reconnects_twice_within_the_grace_keeps_the_room(
         server_factory: Any) -> None:
     """Each time a room's last connection goes, it gets the whole grace to come back
-    (``hub.DROP_GRACE``). Dee talks in a room where nobody sits; her connection drops twice
-    (a network blip, a failover of the cluster: docs/cluster.md), the second time shortly
-    before the first drop's grace ends. Before, that first grace's end found nobody there
-    and deleted the room, its chat with it: her page came back to an empty room."""
-    srv = server_factory()
+    (``Settings.drop_grace``). Dee talks in a room where nobody sits; her connection drops
+    twice (a network blip, a failover of the cluster: docs/cluster.md), the second time
+    shortly before the first drop's grace ends. Before, that first grace's end found nobody
+    there and deleted the room, its chat with it: her page came back to an empty room."""
+    srv = server_factory(drop_grace=GRACE)
     dee = await Client(srv.ws_url("blips"), "Dee").connect()
     await dee.ok("anyone?")
     await dee.close()  # the first drop
     first = time.monotonic()
     back = await Client(srv.ws_url("blips"), "Dee").connect()
-    await asyncio.sleep(max(0.0, first + DROP_GRACE - 2 - time.monotonic()))
+    await asyncio.sleep(max(0.0, first + GRACE - 2 - time.monotonic()))
     await back.close()  # the second, 2 s before the first grace ends
-    await asyncio.sleep(max(0.0, first + DROP_GRACE + 1 - time.monotonic()))
-    again = await Client(srv.ws_url("blips"), "Dee").connect()  # within the second grace
+    await asyncio.sleep(max(0.0, first + GRACE + 1 - time.monotonic()))
+    # within the second grace (it ends 2 s after the first, 1 s from here)
+    again = await Client(srv.ws_url("blips"), "Dee").connect()
     await again.wait(lambda: len(again.chats) >= 1)
     assert [c["text"] for c in again.chats] == ["anyone?"]
     await again.close()
+
+
+async def test_a_grace_that_ends_while_the_server_stops_forgets_nothing(tmp_path: Any) -> None:
+    """A stop that takes longer than the grace (its closings wait for a peer that does not
+    answer, or for a slow disk): the rooms its first closings left unused were forgotten
+    when their grace ended, before the stop was through: Dee's room, where she had talked
+    before anyone sat, came back empty after the restart, her acknowledged line gone. In
+    process (the hub with its SQLite file): the stop's first moment (``stopping_now``, the
+    signal) and its end (``stop``) apart by more than the grace."""
+    settings = Settings(db=tmp_path / "d.db", drop_grace=0.2, idle_check_interval=3600)
+    hub = Hub(settings)
+    await hub.start()
+    try:
+        dee = offline_conn()
+        room = await hub.room_for("quiet", dee)
+        assert isinstance(room, Room)
+        await room.attach(dee, "Dee", None)
+        await room.say(dee, 1, "anyone?")
+        assert all(r["ok"] for r in queued_replies(dee))
+        hub.stopping_now()  # the signal: the stop begins, its closings follow
+        await room.detach(dee)
+        await asyncio.sleep(0.2 + 0.5)  # a negative check: past the grace, nothing forgotten
+        assert hub.rooms.get("quiet") is room
+    finally:
+        await hub.stop()
+    hub = Hub(settings)
+    await hub.start()  # the next start: the room and its chat are there
+    try:
+        again = offline_conn()
+        room = await hub.room_for("quiet", again)
+        assert isinstance(room, Room)
+        await room.attach(again, "Dee", None)
+        chats = [m for m in map(json.loads, again.queue.take_nowait()) if m["type"] == "chat"]
+        assert [c["text"] for c in chats] == ["anyone?"], chats
+    finally:
+        await hub.stop()
