@@ -77,6 +77,7 @@ async def test_a_connected_quiet_seat_is_handed_over_and_taken_back(server_facto
     assert _room(other)["seats"][ws]["connected"] and _room(other)["seats"][ws]["owes"]
     await other.ok(f"/handover {waited.name}")
     await other.wait(lambda: _room(other)["seats"][ws]["bot"])
+    assert _room(other)["seats"][ws]["policy"] == "normal"  # the takeover's level (bots18)
     # the bot plays the waited-for seat's turn
     turn = other.view["turn"]
     await other.wait(lambda: other.view["turn"] > turn, timeout=20)
