@@ -12,6 +12,7 @@ from .base import (
     DEFAULT_POLICY,
     LEVELS,
     POLICIES,
+    TAKEOVER_POLICY,
     Policy,
     ask_order,
     get_policy,
@@ -39,6 +40,6 @@ register("normal", NormalPolicy)
 register("hard", HardPolicy)
 
 __all__ = [
-    "DEFAULT_POLICY", "POLICIES", "EasyPolicy", "GreedyPolicy", "HardPolicy", "NormalPolicy", "Policy", "RandomPolicy", "ask_order",
+    "DEFAULT_POLICY", "POLICIES", "TAKEOVER_POLICY", "EasyPolicy", "GreedyPolicy", "HardPolicy", "NormalPolicy", "Policy", "RandomPolicy", "ask_order",
     "get_policy", "LEVELS", "level_of", "picker_order", "policy_names", "register",
 ]

@@ -61,8 +61,13 @@ POLICIES: dict[str, Callable[[], Policy]] = {}
 """Policy name -> factory (filled by :mod:`bohnanza.bots`)."""
 
 DEFAULT_POLICY = "greedy"
-"""The policy of a bot nobody chose one for (``/addbot NAME``, a seat left during a game, a
-seat handed over)."""
+"""The policy of a bot nobody chose one for (``/addbot NAME``)."""
+
+TAKEOVER_POLICY = "normal"
+"""The policy of a bot that takes over a person's seat during a game (a ``/leave``, a
+``/handover``, the third timeout of the turn clock): it plays for someone, so at the
+``normal`` level, not ``greedy``'s ``easy`` (bots18: a takeover in the duel sold one-card
+fields for 0 coins and planted nothing; ``normal`` also wins the duel against ``greedy``)."""
 
 
 def policy_names() -> list[str]:

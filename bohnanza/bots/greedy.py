@@ -701,6 +701,9 @@ class GreedyPolicy(Policy):
         self.memo: ModelMemo | None = ModelMemo()
         """The tables this seat's models share (``None``: every decision starts afresh)."""
         self._market: tuple[Any, list[tuple[int, int, Any, Any]], Any] | None = None
+        self._duel_aim: tuple[int, str, str, int] | None = None
+        """The duel's steps 1 and 3: the turn, phase, face-up bean and field its last
+        harvest there made room for (:meth:`_duel_face_up`)."""
         self._idle: tuple[Any, int, str, int, bool] | None = None
         """After a decision of a planting phase that sent nothing: the game, its
         ``off_market`` count, phase and turn, and ``hurry`` then (:meth:`_decide`)."""
@@ -945,7 +948,9 @@ class GreedyPolicy(Policy):
 
     def _duel_face_up(self, view: dict[str, Any], m: Model, revealed: bool) -> str:
         """Steps 1 and 3: plant the face-up card that gains most (harvesting first when its
-        plan says so); step 1 discards a card that gains nothing, step 3 ends with /done."""
+        plan says so); step 1 discards a card that gains nothing, step 3 ends with /done.
+        A harvest notes the card and field it makes room for in ``_duel_aim`` (``normal``
+        plants it next; this level decides afresh, which may leave the field empty)."""
         you = view["you"]
         cards = list(view["face_up"])
         base = m.total(m.hand, ())
@@ -968,6 +973,8 @@ class GreedyPolicy(Policy):
             if act is not None and act[0] == "plant" and act[2] + 1 in fields:
                 return c.plant_card(i + 1, act[2] + 1)
             if act is not None and act[0] == "harvest" and act[1] + 1 in you["harvestable"]:
+                # what the harvest makes room for, in this step of this turn
+                self._duel_aim = (view["turn"], view["phase"], bean, act[1] + 1)
                 return c.harvest(act[1] + 1)
             if fields:
                 return c.plant_card(i + 1, fields[0])

@@ -20,6 +20,14 @@ What changes against :mod:`.greedy` (which stays as the ``easy`` level):
   with the card the active player gains most by, among those it can spare.
 * **Offers pairs.** Two unwanted cards of one type (face-up or in the front of the hand) are
   offered together, for a bean it grows or as a gift.
+* **The bean duel (rules.md §3a).** A harvest in step 1 or 3 made to plant a face-up card is
+  followed by planting that card there (``greedy`` decides afresh after the harvest and, with
+  the field now empty, often plants nothing: a one-card field sold for 0 coins, and the card
+  left to the opponent or discarded). The optional second card of step 2 follows ``greedy``'s
+  rule (it fits a field without a harvest), not the phase 1 rule above: in the duel, where the
+  hand is the only card source besides the offer, keeping the field empty lost (400 duels,
+  seeds 1000-1399, against ``greedy``: 7.7 coins to 8.5 with the phase 1 rule, 8.3 to 8.3
+  without; with the planting after a harvest too, 9.0 to 8.0).
 """
 
 from __future__ import annotations
@@ -188,6 +196,27 @@ class NormalPolicy(GreedyPolicy):
         if None in m.fields and m.V(front, 1) >= 0.5 and m.single(m.fields, front) >= 0.2:
             return c.plant(m.fields.index(None) + 1)
         return c.done()
+
+    # ------------------------------------------------------------ the bean duel (§3a)
+    def _duel(self, view: dict[str, Any], m: Model) -> str | None:
+        if view["phase"] == "plant" and view["planted"] == 1:
+            second = GreedyPolicy._phase1(self, view, m)    # (module docstring)
+            if second != c.done():
+                return second
+            return self._duel_discard(m) or c.done()
+        return super()._duel(view, m)
+
+    def _duel_face_up(self, view: dict[str, Any], m: Model, revealed: bool) -> str:
+        """Steps 1 and 3: after a harvest that made room for a face-up card (``_duel_aim``,
+        this step of this turn), that card goes into the emptied field; else as ``greedy``."""
+        aim, self._duel_aim = self._duel_aim, None
+        if aim is not None and aim[:2] == (view["turn"], view["phase"]):
+            bean, f = aim[2], aim[3]
+            takes = view["you"]["face_up_fields"]
+            for i, b in enumerate(view["face_up"]):
+                if b == bean and f in takes[i] and m.fields[f - 1] is None:
+                    return c.plant_card(i + 1, f)
+        return super()._duel_face_up(view, m, revealed)
 
     # ------------------------------------------------------------ trading
     def _trade_active(self, view: dict[str, Any], m: Model, hurry: bool) -> str | None:

@@ -101,12 +101,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "room.handed_over": ("{who} hands {name}'s seat to a bot until {name} is back.",
                          "{who}が{name}の席を、戻るまでボットに任せました。"),
     "room.option": ("{name}: {line}", "{name}: {line}"),
-    "room.timeout": ("{name}'s time ran out ({count} in a row); the smallest legal move is "
-                     "made for them.",
-                     "{name}の持ち時間切れ（連続{count}回目）: 最小限の合法手を自動で行います。"),
-    "room.timeout_bot": ("{name}'s time ran out {count} times in a row: a bot plays the seat "
-                         "until {name} acts again.",
-                         "{name}は{count}回続けて時間切れ: 本人が操作するまでボットがプレイ"
+    "room.timeout": ("{name}'s time ran out (turns in a row: {count}); the smallest legal "
+                     "move is made for them.",
+                     "{name}の持ち時間切れ（連続{count}手番目）: 最小限の合法手を自動で行います。"),
+    "room.timeout_bot": ("{name}'s time ran out in {count} turns in a row: a bot plays the "
+                         "seat until {name} acts again.",
+                         "{name}は{count}手番続けて時間切れ: 本人が操作するまでボットがプレイ"
                          "します。"),
     "room.bots_pause": ("The bots pause: too many bot commands this turn. Any command wakes them.",
                         "ボットは一時停止します（この手番のボットのコマンドが多すぎます）。"
@@ -146,9 +146,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                                    "標準: 畑2つ、3つ目は3ターラー（ゲームから除外）"),
     "option.clock_off": ("No turn clock.", "持ち時間なし。"),
     "option.clock": ("Turn clock: {seconds} s per decision; then the smallest legal move is "
-                     "made, and after {n} timeouts in a row a bot plays the seat.",
+                     "made, and when it runs out in {n} turns in a row a bot plays the seat.",
                      "持ち時間: 判断ごとに{seconds}秒。時間切れになると最小限の合法手を自動で"
-                     "行い、{n}回続けて時間切れになるとボットがその席をプレイします。"),
+                     "行い、{n}手番続けて時間切れになるとボットがその席をプレイします。"),
     "option.clock_short": ("{seconds} s per decision", "判断ごとに{seconds}秒"),
     "option.botspeed": ("Bot speed: {speed} ({seconds} s before a bot acts).",
                         "ボットの速さ: {speed}（ボットが動くまで{seconds}秒）。"),
@@ -178,8 +178,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "who.idle": ("idle", "非活性"),
     "who.stalling": ("idle while the game waits, /handover possible",
                      "手番待ちのまま操作なし、/handover 可能"),
-    "who.timeouts": ("{n} timeouts in a row", "{n}回連続で時間切れ"),
-    "who.timeout": ("1 timeout in a row", "1回時間切れ"),
+    "who.timeouts": ("time ran out in {n} turns in a row", "{n}手番連続で時間切れ"),
+    "who.timeout": ("time ran out in 1 turn", "1手番で時間切れ"),
     "who.active": ("active", "手番"),
     "error.bad_token": ("That token holds no seat in this room; you are watching.",
                         "そのトークンはこのルームの席に対応していません。観戦します。"),

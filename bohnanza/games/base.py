@@ -62,8 +62,11 @@ class HostedGame(Protocol):
 
     #: the registry key, stored in a room's options and in every position (``"game"``)
     name: str
-    #: the bot policy a seat left to a bot plays with
+    #: the bot policy of ``/addbot NAME`` with no policy named
     default_policy: str
+    #: the bot policy that plays a person's seat during a game (``/leave``, ``/handover``,
+    #: the turn clock's third timeout)
+    takeover_policy: str
     #: the class of its running games (``TableGame.of_game``)
     state_type: type
 

@@ -9,7 +9,14 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from bohnanza import commands as cmds
-from bohnanza.bots import DEFAULT_POLICY, ask_order, get_policy, level_of, policy_names
+from bohnanza.bots import (
+    DEFAULT_POLICY,
+    TAKEOVER_POLICY,
+    ask_order,
+    get_policy,
+    level_of,
+    policy_names,
+)
 from bohnanza.bots.base import Policy
 from bohnanza.bots.timeout import timeout_move
 from bohnanza.commands.logtext import EN, log_line, phrased
@@ -43,6 +50,7 @@ class BohnanzaHost:
 
     name = "bohnanza"
     default_policy = DEFAULT_POLICY
+    takeover_policy = TAKEOVER_POLICY
     state_type: type = Game
 
     def policy_names(self) -> list[str]:

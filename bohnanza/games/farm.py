@@ -58,6 +58,7 @@ class FarmHost:
 
     name = "farm"
     default_policy = "sensible"
+    takeover_policy = "sensible"
     state_type: type = FarmGame
 
     def policy_names(self) -> list[str]:

@@ -1,4 +1,4 @@
-"""A person whose seat a bot plays (the turn clock ran out 3 times in a row: README "Turn
+"""A person whose seat a bot plays (the turn clock ran out in 3 of her turns in a row: README "Turn
 clock") is told so on the status line, and how to take it back: the line said only whose turn
 it was ("Bert is planting."), while the bot made her moves and offers. Any command of hers
 takes the seat back, and the line says so no more."""

@@ -1,7 +1,8 @@
 """Issue 13 over the real server (uvicorn, SQLite, WebSocket clients): two people play the
 bean duel (rules.md §3a) to the end; a connected seat that owes a decision and stays quiet is
 handed to a bot and taken back by acting; the turn clock makes the smallest legal move, logs
-it, hands the seat to a bot at the third timeout in a row; a restart keeps the deadline."""
+it, hands the seat to a bot when it ran out in three turns in a row (a turn counts once, bots18);
+a restart keeps the deadline."""
 
 from __future__ import annotations
 
@@ -76,6 +77,7 @@ async def test_a_connected_quiet_seat_is_handed_over_and_taken_back(server_facto
     assert _room(other)["seats"][ws]["connected"] and _room(other)["seats"][ws]["owes"]
     await other.ok(f"/handover {waited.name}")
     await other.wait(lambda: _room(other)["seats"][ws]["bot"])
+    assert _room(other)["seats"][ws]["policy"] == "normal"  # the takeover's level (bots18)
     # the bot plays the waited-for seat's turn
     turn = other.view["turn"]
     await other.wait(lambda: other.view["turn"] > turn, timeout=20)
@@ -101,7 +103,8 @@ def _timeouts(c: Client) -> list[dict[str, Any]]:
     return [e for e in c.logs if e.get("event") == "timeout"]
 
 
-async def test_clock_runs_out_smallest_move_logged_third_hands_over(server_factory: Any) -> None:
+async def test_clock_runs_out_smallest_move_logged_a_turn_counts_once(
+        server_factory: Any) -> None:
     srv: ServerProc = server_factory(game_seed=8, idle_check_interval=0.1, bot_delay=0.2)
     url = srv.ws_url("clock")
     cs = await _seat(url, ["Ann", "Bob", "Cy"], ["/option clock 1"])
@@ -111,6 +114,7 @@ async def test_clock_runs_out_smallest_move_logged_third_hands_over(server_facto
     starts = [_first_game_state(c) for c in cs]
     assert starts[0]["room"]["options"]["clock"] == 1
     a = starts[0]["view"]["active"]
+    turn = starts[0]["view"]["turn"]
     late = cs[a]
     # every seat sees the active player's countdown (and only the waited-for seat has one)
     for start in starts:
@@ -121,23 +125,55 @@ async def test_clock_runs_out_smallest_move_logged_third_hands_over(server_facto
     # what the clock will do: plant where the card fits
     first = timeout_move(starts[a]["view"])
     assert first is not None and first.startswith(("/plant", "/harvest"))
-    # phase 1, phase 2, phase 3: three timeouts in a row for the active player
+    # phase 1, phase 2, phase 3 of one turn run out: three timeouts, but one turn (bots18:
+    # the third timeout of the first turn handed the seat to a bot; README "Turn clock")
     await ann.wait(lambda: len(_timeouts(ann)) >= 3, timeout=20)
     got = _timeouts(ann)[:3]
     assert [e["seat"] for e in got] == [a, a, a]
-    assert [e["timeouts"] for e in got] == [1, 2, 3]
-    await ann.wait(lambda: _room(ann)["seats"][a]["bot"], timeout=5)
-    assert any(e.get("event") == "timeout_bot" for e in ann.logs)
+    assert [e["timeouts"] for e in got] == [1, 1, 1]
+    assert "turns in a row: 1" in got[2]["text"], got[2]
+    await ann.wait(lambda: ann.view["turn"] > turn, timeout=20)   # the next player's turn
+    assert not _room(ann)["seats"][a]["bot"] and _room(ann)["seats"][a]["timeouts"] == 1
+    assert not any(e.get("event") == "timeout_bot" for e in ann.logs)
     stored = [c for c in _stored(srv, "clock") if c["seat"] == a and c["text"] != "/join"]
     texts = [c["text"] for c in stored]
     assert texts[0] == first and "/done" in texts[:4]
     assert not any(t.startswith(("/buy", "/offer", "/accept")) for t in texts[:6])
-    # the person acts: taken back, the count starts again
-    await late.ok("/who")
-    await ann.wait(lambda: not _room(ann)["seats"][a]["bot"], timeout=5)
-    await ann.wait(lambda: _room(ann)["seats"][a]["timeouts"] == 0, timeout=5)
+    assert late.seat == a  # (its own move sets the count back: test_own_move_resets_the_count)
     for c in cs:
         await c.close()
+
+
+async def test_duel_seat_idle_through_three_turns_goes_to_a_normal_bot(
+        server_factory: Any) -> None:
+    """The bean duel (rules.md §3a) against a bot, the person idle: each of her turns runs out
+    in two or three steps, and only the third turn in a row hands her seat to a bot, which
+    plays at the ``normal`` level (the takeover policy, bots18); acting takes it back."""
+    srv: ServerProc = server_factory(game_seed=3, idle_check_interval=0.1, bot_delay=0.2)
+    url = srv.ws_url("idleduel")
+    ann = await Client(url, "Ann").connect()
+    await ann.ok("/join")
+    await ann.ok("/addbot Bert greedy")
+    for line in ("/option rules rio-grande", "/option clock 1", "/start"):
+        await ann.ok(line)
+    await ann.wait(lambda: ann.state is not None and ann.state["view"] is not None)
+    me = ann.seat
+    assert me is not None and ann.view["rules"]["duel"]
+    await ann.wait(lambda: any(e.get("event") == "timeout_bot" for e in ann.logs), timeout=90)
+    mine = [e["timeouts"] for e in _timeouts(ann) if e["seat"] == me]
+    # each turn counts once: counts 1, 2, 3 in order, several decisions for the first two
+    assert mine == sorted(mine) and mine[-1] == 3 and mine.count(3) == 1, mine
+    assert mine.count(1) >= 2 and mine.count(2) >= 2, mine
+    bot_line = next(e for e in ann.logs if e.get("event") == "timeout_bot")
+    assert "3 turns in a row" in bot_line["text"], bot_line
+    await ann.wait(lambda: _room(ann)["seats"][me]["bot"], timeout=5)
+    assert _room(ann)["seats"][me]["policy"] == "normal"
+    turn = ann.view["turn"]
+    await ann.wait(lambda: ann.view["turn"] > turn or _over(ann), timeout=30)  # it plays
+    await ann.ok("/who")
+    await ann.wait(lambda: not _room(ann)["seats"][me]["bot"], timeout=5)
+    assert _room(ann)["seats"][me]["timeouts"] == 0
+    await ann.close()
 
 
 async def test_own_move_resets_the_count(server_factory: Any) -> None:

@@ -200,7 +200,7 @@ async def test_the_duel_and_the_clock_in_japanese(server_factory: Any) -> None:
     line = next(e for e in ann.logs if e.get("event") == "timeout")
     assert "持ち時間切れ" in line["text"], line
     line = next(e for e in bob.logs if e.get("event") == "timeout")
-    assert "time ran out (1 in a row)" in line["text"], line
+    assert "time ran out (turns in a row: 1)" in line["text"], line
     for c in (ann, bob):
         await c.close()
 

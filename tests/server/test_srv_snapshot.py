@@ -179,7 +179,8 @@ _VALUES: dict[str, tuple[Any, Any]] = {
     "away_since": (None, 1.5e9), "away_mono": (None, 3.0), "long_away": (False, True),
     "policy": (None, None), "rng": (None, random.Random(1)), "since": (0, 4),
     "owed": (None, "1:2:trade"), "owed_since": (None, 1.5e9), "owed_mono": (None, 5.0),
-    "deadline": (None, 1.6e9), "timeouts": (0, 2), "stalling": (False, True),
+    "deadline": (None, 1.6e9), "timeouts": (0, 2), "timeout_turn": (None, 3),
+    "stalling": (False, True),
     "held": (None, "1:2:prep"),
 }
 

@@ -755,7 +755,7 @@ const T = {
   clock_seconds: ['{n} s', '{n}秒'],
   clock_title: ['Time left for this decision', 'この判断の残り時間'],
   clock_yours: ['your time', 'あなたの持ち時間'],
-  timeouts_title: ['Timeouts in a row', '連続時間切れ'],
+  timeouts_title: ['Turns in a row whose time ran out', '連続で時間切れになった手番数'],
 };
 
 let lang = localStorage.getItem('bohnanza.lang') ||

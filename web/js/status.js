@@ -75,7 +75,7 @@ export function statusLine(view, room, me, askName = false) {
 }
 
 // Either game's line (this one's, farm/board.js farmStatus) when a bot plays my seat (its
-// clock ran out 3 times in a row, or handed over while I was away: clock.py, any game): that
+// clock ran out in 3 turns in a row, or handed over while I was away: clock.py, any game): that
 // said first, since nothing else on the board shows that my moves are not mine now and how to
 // take the seat back (a person back at the keyboard read only "Bert is planting.")
 export function withSeatBot(line, view, room, me) {

@@ -10,9 +10,14 @@ deadline.
 The room's idle loop asks :func:`expired` which seats are past their deadline;
 :class:`ClockDriver` then makes the smallest legal move for each (the bots' code,
 ``bohnanza.bots.timeout``) through the room's pipeline, stored and shown like any command,
-until the seat no longer owes that decision, and logs it as a timeout; the third timeout in a
-row hands the seat to a bot (``/handover``'s way: the person takes it back by acting). A seat's
-own command sets the count back to 0 (room.py).
+until the seat no longer owes that decision, and logs it as a timeout. The count is of turns
+(the hosted game's ``turn_key``): a turn in which the clock ran out for the seat counts once,
+however many of its decisions ran out (Bohnanza's phases 1-3, the duel's steps), and the third
+such turn in a row hands the seat to a bot (``/handover``'s way: the person takes it back by
+acting). rules.md and design.md say nothing of a clock; players expect a person who idles
+through three of their turns to be replaced, not one who let a single turn's three decisions
+run out (bots18: three timed decisions of one duel turn handed the seat over). A seat's own
+command sets the count back to 0 (room.py).
 
 The same marks serve the idle rule of ``/handover``: a connected seat that owes a decision and
 has sent nothing for ``away_seconds`` since it began to owe it is *stalling* (presence.py).
@@ -35,7 +40,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bohnanza.server")
 
-#: Timeouts in a row after which a bot plays the seat (issue 13).
+#: Turns in a row in which the clock ran out for a seat, after which a bot plays it (issue 13;
+#: counted in turns since bots18, module docstring).
 TIMEOUTS_TO_BOT = 3
 #: Moves one timeout may make at most (a decision ends in a few: harvest, plant, /done).
 MAX_MOVES = 12
@@ -218,8 +224,9 @@ class ClockDriver:
 
     async def timeout(self, seat: int) -> list[str]:
         """The clock ran out for ``seat`` (the caller holds the lock): log it, make the
-        smallest legal moves until the seat no longer owes that decision, count it, and hand
-        the seat to a bot at the third in a row. Returns the moves made."""
+        smallest legal moves until the seat no longer owes that decision, count its turn
+        (once per turn, module docstring), and hand the seat to a bot at the third turn in a
+        row. Returns the moves made."""
         table = self.host.table
         s = table.seats[seat]
         game = table.game
@@ -227,7 +234,10 @@ class ClockDriver:
             return []
         key = s.owed
         name = s.name
-        s.timeouts += 1
+        turn = table.hosted.turn_key(game)
+        if s.timeouts == 0 or s.timeout_turn != turn:
+            s.timeouts += 1
+            s.timeout_turn = turn
         s.deadline = None  # this decision's clock is spent (stored with the next change)
         count = s.timeouts
         await self.host.note([room_entry(
@@ -249,7 +259,7 @@ class ClockDriver:
             moves.append(text)
         s = table.seats[seat]
         if s.timeouts >= TIMEOUTS_TO_BOT and s.bot is None and table.running:
-            s.bot = table.hosted.default_policy
+            s.bot = table.hosted.takeover_policy
             s.policy = s.rng = None
             s.deadline = None
             await self.host.note([room_entry(

@@ -160,7 +160,7 @@ def leave(r: Parts, conn: Conn) -> Change:
         bot_name = t.unique_name(f"{name} (bot)", r.presence.watchers())
         t.game.rename_seat(seat, bot_name)
         t.seats[seat] = Seat(
-            name=bot_name, token_hash=None, vacant=True, bot=t.hosted.default_policy,
+            name=bot_name, token_hash=None, vacant=True, bot=t.hosted.takeover_policy,
             since=r.version + 1
         )
         text = f"{name} left seat {seat + 1}; a bot plays it now as {bot_name}; /join takes it over."
@@ -276,7 +276,7 @@ def hand_over(r: Parts, conn: Conn, arg: str) -> Change:
             f"{target.name} has been away for {away:.0f} s; a bot may take over after "
             f"{limit:g} s.",
         )
-    target.bot = t.hosted.default_policy
+    target.bot = t.hosted.takeover_policy
     target.policy = target.rng = None
     target.long_away = target.stalling = False
     target.idle = False

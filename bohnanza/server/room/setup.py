@@ -86,6 +86,7 @@ def start(r: Parts, conn: Conn) -> Change:
     for s in t.seats:  # every bot starts the game with a fresh memory; no timeouts yet
         s.policy = s.rng = None
         s.timeouts = 0
+        s.timeout_turn = None
     names = ", ".join(s.name for s in live)
     about = t.describe()
     if about.get("params_hash"):

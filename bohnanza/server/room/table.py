@@ -73,7 +73,11 @@ class Seat:
     owed_since: float | None = None
     owed_mono: float | None = None
     deadline: float | None = None
-    timeouts: int = 0  # the clock ran out for this seat this many times in a row
+    # the clock ran out for this seat in this many of the game's turns in a row (each turn
+    # counts once, however many of its decisions ran out: clock.py), the last of them
+    # ``timeout_turn`` (the hosted game's ``turn_key``)
+    timeouts: int = 0
+    timeout_turn: int | None = None
     # connected, owes a decision and has sent nothing for away_seconds: /handover may give it
     # to a bot (a live mark, kept by the idle clock)
     stalling: bool = False
@@ -110,6 +114,7 @@ class Seat:
             "owed_since": self.owed_since,
             "deadline": self.deadline,
             "timeouts": self.timeouts,
+            "timeout_turn": self.timeout_turn,
         }
 
     def set_away(self, away: bool) -> None:
@@ -238,6 +243,7 @@ class Table:
                 owed_since=s.get("owed_since"),
                 deadline=s.get("deadline"),
                 timeouts=int(s.get("timeouts") or 0),
+                timeout_turn=s.get("timeout_turn"),
             )
             for s in rec["seats"]
         ]
