@@ -15,13 +15,13 @@ pytestmark = pytest.mark.browser
 
 @pytest.mark.parametrize(("lang", "counter", "line"), [
     ("en", "/offer blue for chili, stink to Bob",
-     "Ann offers you #2: press Accept on it if you want it (your offer #1 still waits for Ann)."),
+     "Ann offers you #2: press Accept on it if you want it. Still waiting for Ann: your #1."),
     ("ja", "/offer blue for chili, stink to Bob",
-     "Annからあなたへのオファー（#2）: 欲しければ「受ける」を押してください（あなたのオファー#1は"
-     "Annの受諾待ちのままです）。"),
+     "Annからあなたへのオファー（#2）: 欲しければ「受ける」を押してください。Annの受諾待ち: "
+     "あなたの#1。"),
     ("en", "/offer red for nothing to Bob",
-     "Ann offers you a gift (#2): press Accept on it if you want it (your offer #1 still waits "
-     "for Ann)."),
+     "Ann offers you a gift (#2): press Accept on it if you want it. Still waiting for Ann: "
+     "your #1."),
 ])
 def test_the_active_players_counter_is_named_beside_your_waiting_offer(
         browser: Any, server: str, lang: str, counter: str, line: str) -> None:
@@ -54,4 +54,21 @@ def test_an_older_offer_of_the_active_player_leaves_the_waiting_line(browser: An
         P.show(pg, server, P.state(g, 1))
         said = " ".join(pg.inner_text("#status").split())
         assert said == "Your offer #2 waits for Ann to accept it.", said
+        assert_clean(pg, errors)
+
+
+def test_an_open_offer_of_the_active_player_after_several_of_yours(browser: Any,
+                                                                   server: str) -> None:
+    # as met at the table: Bob's three offers wait for Ann, who then offers her face-up Blue
+    # to everyone for a Red; Bob may accept it (he said "Your offers #3, #2, #1 wait")
+    g = P.game(phase="trade", face_up=["blue", "green"],
+               seats=[{"hand": ["soy"]}, {"hand": ["chili", "stink", "red"]}, {"hand": ["soy"]}])
+    for line in ("/offer chili for blue", "/offer stink for blue", "/offer chili for green"):
+        P.say(g, 1, line)
+    P.say(g, 0, "/offer blue for red")
+    with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+        P.show(pg, server, P.state(g, 1))
+        said = " ".join(pg.inner_text("#status").split())
+        assert said == ("Ann offers you #4: press Accept on it if you want it. Still waiting for "
+                        "Ann: your #3, #2, #1."), said
         assert_clean(pg, errors)

@@ -204,7 +204,7 @@ function tableLine(view, room, me, askName) {
         accept.includes(o.id)).pop();
       if (counter) {
         const gift = counter.want !== '?' && !sideEntries(counter.want).length;   // R30: nothing back
-        return say(gift ? 'st_gift_beside_yours' : 'st_offer_beside_yours', { name: name(active), n: counter.id, of: waiting[0] }, 'may');
+        return say(gift ? 'st_gift_beside_yours' : 'st_offer_beside_yours', { name: name(active), n: counter.id, list: waiting.map((n) => '#' + n).join(', ') }, 'may');
       }
       if (waiting.length === 1) {
         const copy = view.offers.find((o) => o.id === waiting[0])?.answers;
