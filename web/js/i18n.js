@@ -411,6 +411,11 @@ const T = {
     '交渉: あなたのオファー#{n}は{name}の返事待ちです。別のオファーも出せます。終わるなら「交渉終了」。'],
   st_all_passed: ['Nobody else wants to trade: End trading.', 'ほかに交渉したい人はいません: 「交渉終了」を押してください。'],
   st_all_passed_k: ['Nobody else wants to trade: accept an offer marked Accept ({k}) or End trading.', 'ほかに交渉したい人はいません: 「受ける」の付いたオファー（{k}件）を受けるか、「交渉終了」。'],
+  // newuser18: the active player's newer offer this seat may accept, beside its own waiting one
+  st_offer_beside_yours: ['{name} offers you #{n}: press Accept on it if you want it. Still waiting for {name}: your {list}.',
+    '{name}からあなたへのオファー（#{n}）: 欲しければ「受ける」を押してください。{name}の受諾待ち: あなたの{list}。'],
+  st_gift_beside_yours: ['{name} offers you a gift (#{n}): press Accept on it if you want it. Still waiting for {name}: your {list}.',
+    '{name}からあなたへの贈り物（#{n}）: 欲しければ「受ける」を押してください。{name}の受諾待ち: あなたの{list}。'],
   st_copy_waiting: ['Your offer #{n} waits for {name} to accept it.', 'あなたのオファー#{n}は{name}の受諾待ちです。'],
   // trial 4: an Accept by a non-active player is a yes (posted as the answer #n, seed 000);
   // the active player then chooses whom to deal with (R28): no word "copy" on the board

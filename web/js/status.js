@@ -196,6 +196,16 @@ function tableLine(view, room, me, askName) {
     }
     if (you) {
       const waiting = (you.offer_notes || []).filter((n) => n.note === 'waiting').map((n) => n.id).reverse();
+      // an offer of the active player I may accept, made after my newest waiting one (a
+      // counter to mine, a gift): named before "your offer waits" (newuser18: Bob's counter
+      // "to Ann only" stood in the market with its Accept while Ann's line said only that her
+      // own offer waited for Bob)
+      const counter = waiting.length && view.offers.filter((o) => o.owner === active && o.id > waiting[0] &&
+        accept.includes(o.id)).pop();
+      if (counter) {
+        const gift = counter.want !== '?' && !sideEntries(counter.want).length;   // R30: nothing back
+        return say(gift ? 'st_gift_beside_yours' : 'st_offer_beside_yours', { name: name(active), n: counter.id, list: waiting.map((n) => '#' + n).join(', ') }, 'may');
+      }
       if (waiting.length === 1) {
         const copy = view.offers.find((o) => o.id === waiting[0])?.answers;
         return say(copy ? 'st_your_copy_waiting' : 'st_copy_waiting', { n: waiting[0], name: name(active), of: copy }, 'wait');
