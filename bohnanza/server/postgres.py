@@ -4,8 +4,8 @@ implementation; ``bohnanza serve --database postgresql://...`` or ``BOHNANZA_DAT
 The rows are SQLite's (``sqlite.py``: a room's checkpoint, its commands since, its chat), the
 JSON kept as text, plus the table ``room_owner`` (name, owner, fence): which server process
 owns a room and the room's **fencing number**. The schema is created and migrated here on
-start (``bohnanza_schema.version``; :data:`SCHEMA_VERSION`), under an advisory lock so that
-processes starting together do not race.
+start (``bohnanza_schema.version``; :data:`SCHEMA_VERSION`, pgschema.py), under an advisory
+lock so that processes starting together do not race.
 
 Every write of a room is *fenced*: it is made only while ``room_owner.fence`` is still the
 number this process got when it claimed the room (:meth:`PostgresStore.claim`), checked in the
@@ -34,55 +34,13 @@ from typing import Any
 
 import psycopg
 
+from .pgschema import LOCK_SPACE as LOCK_SPACE
+from .pgschema import NOBODY as NOBODY
+from .pgschema import SCHEMA_VERSION as SCHEMA_VERSION
+from .pgschema import migrate
 from .rows import RowReader, _text
 
 log = logging.getLogger("bohnanza.server")
-
-SCHEMA_VERSION = 1
-# advisory lock keys (two int4): (LOCK_SPACE, 0) guards migrations; (LOCK_SPACE, owner id) is
-# a process's lease (lease.py)
-LOCK_SPACE = 0x0B0A  # "bohnanza"
-NOBODY = 0  # room_owner.owner of a room its last owner let go
-
-MIGRATIONS: dict[int, str] = {
-    1: """
-CREATE TABLE rooms (
-    name TEXT PRIMARY KEY,
-    created DOUBLE PRECISION NOT NULL,
-    version BIGINT NOT NULL,
-    game_no INTEGER NOT NULL DEFAULT 0,
-    options TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    game TEXT,
-    last_result TEXT,
-    game_v BIGINT
-);
-CREATE TABLE commands (
-    id BIGSERIAL PRIMARY KEY,
-    room TEXT NOT NULL,
-    version BIGINT NOT NULL,
-    game_no INTEGER NOT NULL,
-    seat INTEGER,
-    text TEXT NOT NULL,
-    position TEXT,
-    log TEXT NOT NULL,
-    ts DOUBLE PRECISION NOT NULL
-);
-CREATE INDEX commands_room ON commands (room, id);
-CREATE TABLE chat (
-    id BIGSERIAL PRIMARY KEY,
-    room TEXT NOT NULL,
-    line TEXT NOT NULL
-);
-CREATE INDEX chat_room ON chat (room, id);
-CREATE TABLE room_owner (
-    name TEXT PRIMARY KEY,
-    owner BIGINT NOT NULL,
-    fence BIGINT NOT NULL
-);
-CREATE SEQUENCE owner_ids START 1;
-""",
-}
 
 
 class Fenced(Exception):
@@ -96,27 +54,6 @@ class Fenced(Exception):
 def is_postgres(db: str) -> bool:
     """Whether the database setting names a PostgreSQL server (a ``postgresql://`` URL)."""
     return db.startswith(("postgresql://", "postgres://"))
-
-
-def migrate(db: psycopg.Connection[Any]) -> int:
-    """Create or bring the schema up to :data:`SCHEMA_VERSION` (one transaction, under the
-    migration lock); the version it is at."""
-    with db.transaction():
-        db.execute("SELECT pg_advisory_xact_lock(%s, 0)", (LOCK_SPACE,))
-        db.execute("CREATE TABLE IF NOT EXISTS bohnanza_schema (version INTEGER NOT NULL)")
-        row = db.execute("SELECT version FROM bohnanza_schema").fetchone()
-        have = 0 if row is None else int(row[0])
-        if have > SCHEMA_VERSION:
-            raise RuntimeError(f"the database's schema is version {have}; this server knows "
-                               f"up to {SCHEMA_VERSION}: run a newer server")
-        for v in range(have + 1, SCHEMA_VERSION + 1):
-            db.execute(MIGRATIONS[v])
-            log.info("database schema migrated to version %d", v)
-        if row is None:
-            db.execute("INSERT INTO bohnanza_schema (version) VALUES (%s)", (SCHEMA_VERSION,))
-        elif have != SCHEMA_VERSION:
-            db.execute("UPDATE bohnanza_schema SET version=%s", (SCHEMA_VERSION,))
-    return SCHEMA_VERSION
 
 
 class PostgresStore(RowReader):
@@ -180,31 +117,39 @@ class PostgresStore(RowReader):
         owner's lease is gone (server/cluster/lease.py; looked up in the same transaction);
         else the live owner, unchanged. Not ``take`` (this process holds as many rooms as it
         may): only the live owner is looked up, ``(NOBODY, 0)`` when the room has none."""
+        return self.claim_fresh(name, take)[:2]
+
+    def claim_fresh(self, name: str, take: bool = True) -> tuple[int, int, bool]:
+        """:meth:`claim`, and whether the room was live nowhere before (no owner row, or
+        ``NOBODY``'s or ours: a new room, or one let go, cluster/live.py), not taken over
+        from a process that died."""
         me = self._me()
         if not take:
             row = self.db.execute("SELECT owner, fence FROM room_owner WHERE name=%s",
                                   (name,)).fetchone()
             if row is not None and int(row[0]) not in (me, NOBODY) and self._held(int(row[0])):
-                return int(row[0]), int(row[1])
-            return NOBODY, 0
+                return int(row[0]), int(row[1]), False
+            return NOBODY, 0, False
         with self.db.transaction():
             row = self.db.execute(
                 "INSERT INTO room_owner (name, owner, fence) VALUES (%s, %s, 1)"
                 " ON CONFLICT (name) DO NOTHING RETURNING fence", (name, me)).fetchone()
+            fresh = row is not None
             if row is None:
                 owner, fence = self.db.execute(
                     "SELECT owner, fence FROM room_owner WHERE name=%s FOR UPDATE", (name,)
                 ).fetchone() or (NOBODY, 0)
                 if owner not in (me, NOBODY) and self._held(int(owner)):
-                    return int(owner), int(fence)
+                    return int(owner), int(fence), False
+                fresh = owner in (me, NOBODY)
                 if owner != me:
                     (fence,) = self.db.execute(
-                        "UPDATE room_owner SET owner=%s, fence=fence+1 WHERE name=%s"
-                        " RETURNING fence", (me, name)).fetchone() or (0,)
+                        "UPDATE room_owner SET owner=%s, fence=fence+1, parked=NULL"
+                        " WHERE name=%s RETURNING fence", (me, name)).fetchone() or (0,)
             else:
                 (fence,) = row
         self.fences[name] = int(fence)
-        return me, int(fence)
+        return me, int(fence), fresh
 
     def _held(self, owner: int) -> bool:
         """Whether ``owner``'s lease is held now."""
@@ -230,11 +175,13 @@ class PostgresStore(RowReader):
         return {n: int(o) for n, o in self.db.execute("SELECT name, owner FROM room_owner")}
 
     def orphans(self, live: set[int]) -> list[str]:
-        """Rooms stored with no live owner, oldest first (a process of the cluster adopts
-        them: their bots play on, their clocks run)."""
+        """Rooms stored whose owner died, oldest first (a process of the cluster adopts
+        them: their bots play on, their clocks run); not those let go (``NOBODY``: parked,
+        cluster/live.py: the next connection for one claims it)."""
         rows = self.db.execute(
             "SELECT r.name FROM rooms r LEFT JOIN room_owner o ON o.name = r.name"
-            " WHERE o.owner IS NULL OR NOT (o.owner = ANY(%s)) ORDER BY r.created",
+            " WHERE o.owner IS NULL OR NOT (o.owner = ANY(%s) OR o.owner = 0)"
+            " ORDER BY r.created",
             (sorted(live),)).fetchall()
         return [r[0] for r in rows]
 

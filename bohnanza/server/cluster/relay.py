@@ -19,15 +19,14 @@ messages (fields joined by ``\\x1f``; JSON text never holds these characters une
 * owner to edge: ``f`` a frame for a connection, ``c`` close it (code, reason).
 
 The owner enforces the room's caps (``max_connections_per_room``, the tabs of one seat:
-``Hub.crowded``) on every relayed connection as on its own.
+``Hub.crowded``) on every relayed connection as on its own; it serves only a room it holds.
 
 When the owner's lease is gone (it died: lease.py) the edge closes the connections it relayed
 to it with ``1013``; the clients reconnect and the room is claimed again. When Redis cannot be
 reached, every relayed connection is closed the same way with an ``error`` frame
 (``relay_unavailable``) and a new one is refused until it can (never left waiting).
 
-The lobby: each process keeps its room list in ``bohnanza:rooms:<owner id>`` (expiring),
-and lists the others' with its own.
+The lobby: each process keeps its room list in ``bohnanza:rooms:<owner id>`` (expiring).
 """
 
 from __future__ import annotations
@@ -355,8 +354,9 @@ class Relay:
                     rc.lang = lang
                     rc.deltas = bool(more and more[0])
                     async with self.hub.rooms_lock:
-                        got = await self.owner.room(name, None)
-                        if got is None or got is not self.hub.rooms.get(name):
+                        # only a room held here (one let go is the edge's to claim: live.py)
+                        got = self.hub.rooms.get(name)
+                        if got is None:
                             if name in self.hub.damaged:  # told why, as its own would be
                                 self.hub.refuse_damaged(rc)
                             rc.close(CLOSE_TRY_LATER, "room moved")
