@@ -120,3 +120,25 @@ async def test_max_rooms_counts_the_whole_cluster(
         for c in clients:
             await c.close()
         cluster.stop()
+
+
+async def test_a_dead_process_s_unstored_room_does_not_count_for_good(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """``max_rooms=1``: a room opened on A (a page, nothing stored yet), then A killed
+    (kill -9): nothing of that room is there to adopt, and it does not hold the site's one
+    place: a new room on B is made. (A dead process's stored rooms do count: they are
+    adopted; test_max_rooms_counts_the_whole_cluster.)"""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, max_rooms=1, lease_timeout=1.0).start()
+    a, b = cluster.servers
+    clients: list[Client] = []
+    try:
+        clients.append(await Client(a.ws_url("ghost"), "Ann").connect())
+        assert cluster.owner_of("ghost") is a
+        a.kill9()
+        fresh = await Client(b.ws_url("real"), "Bob").connect()
+        clients.append(fresh)
+        assert fresh.welcomes[-1]["room"] == "real"
+    finally:
+        for c in clients:
+            await c.close()
+        cluster.stop()

@@ -3,7 +3,7 @@ sees them (one process's counts were its own share only: a player went past them
 another process).
 
 A room is *live* while a process holds it: its ``room_owner.owner`` is not ``NOBODY`` (a live
-process's, or a dead one's until another adopts it). A room becomes live when a connection's
+process's, or a dead one's whose stored game another adopts). A room becomes live when a connection's
 claim takes a room that was live nowhere (new, or parked: ``PostgresStore.claim_fresh``);
 then, before it is served, :func:`admit` checks, in one transaction under a lock of its own
 (new rooms are few, so they wait for each other there, and two processes never both take the
@@ -51,6 +51,13 @@ log = logging.getLogger("bohnanza.server")
 
 NEW_ROOMS_LOCK = LOCK_SPACE + 1  # (NEW_ROOMS_LOCK, 0): new rooms are admitted one at a time
 _NOW = "SELECT extract(epoch FROM clock_timestamp())::float8"
+# the other live rooms (``o``: room_owner; the room being admitted is %s): held, by a live
+# process or by a dead one whose stored game the next process adopts; not a dead process's
+# room with nothing stored (nothing to adopt: it would count for good)
+_LIVE = ("o.owner <> 0 AND o.name <> %s AND (EXISTS (SELECT 1 FROM rooms r WHERE r.name ="
+         " o.name) OR o.owner IN (SELECT objid::bigint FROM pg_locks WHERE locktype='advisory'"
+         f" AND classid::bigint={LOCK_SPACE} AND objsubid=2 AND granted AND database=(SELECT oid"
+         " FROM pg_database WHERE datname=current_database())))")
 
 
 def admit(store: PostgresStore, name: str, address: str | None, seated: bool,
@@ -63,15 +70,15 @@ def admit(store: PostgresStore, name: str, address: str | None, seated: bool,
     fence = store.fences.get(name)
     with db.transaction():
         db.execute("SELECT pg_advisory_xact_lock(%s, 0)", (NEW_ROOMS_LOCK,))
-        (live,) = db.execute("SELECT count(*) FROM room_owner WHERE owner <> %s AND name <> %s",
-                             (NOBODY, name)).fetchone() or (0,)
+        (live,) = db.execute(f"SELECT count(*) FROM room_owner o WHERE {_LIVE}",
+                             (name,)).fetchone() or (0,)
         if live >= s.max_rooms:
             return "too_many_rooms"
         limited = address if address is not None and not seated else None
         if limited is not None:
             (mine,) = db.execute(
-                "SELECT count(*) FROM room_owner WHERE owner <> %s AND made_by = %s"
-                " AND name <> %s", (NOBODY, limited, name)).fetchone() or (0,)
+                f"SELECT count(*) FROM room_owner o WHERE o.made_by = %s AND {_LIVE}",
+                (limited, name)).fetchone() or (0,)
             if mine >= s.max_rooms_per_address:
                 return "too_many_own_rooms"
             if not _take_new_room(store, limited, s):
