@@ -172,8 +172,11 @@ class Hub:
                     if now - room.last_visit >= self.settings.forget_after:
                         await self.forget_unvisited(room)
                     elif not room.conns and now - room.last_visit >= self._park_after(room):
-                        await (parking.park(self, room) if self.owner is None
-                               else self.owner.park(room))  # (let go: cluster/live.py)
+                        if self.owner is None:
+                            await parking.park(self, room)
+                        else:  # let go (the cluster's live rooms)
+                            from .cluster.live import park
+                            await park(self, room)
                 except Exception:  # pragma: no cover - keep the clock alive
                     log.exception("idle check failed in room %s", room.name)
             if now >= self._sweep_at:

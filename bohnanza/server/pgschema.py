@@ -5,8 +5,8 @@ database refuses to start.
 
 Version 2 (the cluster's caps on new rooms, ``cluster/live.py``): ``room_owner.made_by`` (the
 client address that made a live room, NULL when a seat's holder woke it or nobody's connection
-did), ``room_owner.parked`` (when its owner let an idle room go: the sweep forgets it a day
-later) and ``room_rate`` (each address's bucket of new rooms, ``ROOMS_PER_MINUTE``).
+did), ``room_owner.parked`` and ``line`` (when its owner let an idle room go, the sweep
+forgetting it a day later, and its lobby line then, for ``/api/rooms/NAME``) and ``room_rate`` (each address's bucket of new rooms, ``ROOMS_PER_MINUTE``).
 """
 
 from __future__ import annotations
@@ -65,6 +65,7 @@ CREATE SEQUENCE owner_ids START 1;
     2: """
 ALTER TABLE room_owner ADD COLUMN made_by TEXT;
 ALTER TABLE room_owner ADD COLUMN parked DOUBLE PRECISION;
+ALTER TABLE room_owner ADD COLUMN line TEXT;
 CREATE INDEX room_owner_live ON room_owner (made_by) WHERE owner <> 0;
 CREATE TABLE room_rate (
     address TEXT PRIMARY KEY,

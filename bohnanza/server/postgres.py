@@ -144,7 +144,7 @@ class PostgresStore(RowReader):
                 fresh = owner in (me, NOBODY)
                 if owner != me:
                     (fence,) = self.db.execute(
-                        "UPDATE room_owner SET owner=%s, fence=fence+1, parked=NULL"
+                        "UPDATE room_owner SET owner=%s, fence=fence+1, parked=NULL, line=NULL"
                         " WHERE name=%s RETURNING fence", (me, name)).fetchone() or (0,)
             else:
                 (fence,) = row

@@ -142,3 +142,36 @@ async def test_a_dead_process_s_unstored_room_does_not_count_for_good(
         for c in clients:
             await c.close()
         cluster.stop()
+
+
+async def test_a_parked_room_s_link_says_who_sits_there_on_every_process(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """Ann (through A) and Bob (through B) sit in a room and leave; it parks (let go). The
+    room's line at ``/api/rooms/NAME``, which the name gate of its link shows, still names
+    them, marked resting, on both processes (as on one process: the gate said "Nobody is
+    seated yet." of a game two sat in); a room never made is still unknown (``null``)."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, park_after=1,
+                      idle_check_interval=0.2).start()
+    a, b = cluster.servers
+    try:
+        ann = await Client(a.ws_url("gate"), "Ann").connect()
+        await ann.ok("/join")
+        bob = await Client(b.ws_url("gate"), "Bob").connect()
+        await bob.ok("/join")
+        for c in (ann, bob):
+            await c.close()
+        deadline = time.monotonic() + 20
+        while cluster.owner_of("gate") is not None:
+            assert time.monotonic() < deadline, cluster.ownership("gate")
+            await asyncio.sleep(0.2)
+        for srv in (a, b):
+            # (the other process's lobby list, shared every 0.5 s, may name it live a moment)
+            while not (line := httpx.get(srv.base + "/api/rooms/gate").json() or {}).get(
+                    "resting"):
+                assert time.monotonic() < deadline, (srv.port, line)
+                await asyncio.sleep(0.2)
+            assert line["seats"] == ["Ann", "Bob"], line
+            assert line["people"] == 0 and line["free_seats"] > 0, line
+            assert httpx.get(srv.base + "/api/rooms/nowhere").json() is None
+    finally:
+        cluster.stop()

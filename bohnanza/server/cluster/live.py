@@ -21,7 +21,9 @@ address not limited (``PER_ADDRESS_LIMITS`` off, a connection made in-process) m
 
 Rooms park here as on one process (:func:`park`): nobody connected for ``PARK_AFTER``
 (``PARK_BOTS_AFTER`` for bots only), the room is let go (``NOBODY``, its game stored), out of
-the counts above; the next connection for it claims and loads it (bots and all). A room
+the counts above, its lobby line kept for ``/api/rooms/NAME`` (the name gate of its link says
+who sits there: :func:`parked_line`); the next connection for it claims and loads it (bots
+and all). A room
 parked ``FORGET_AFTER`` ago is deleted by the next process's sweep (:func:`sweep`).
 ``MAX_CONNECTIONS`` stays each process's own: it guards the process's sockets (open files);
 the whole site's connections are the balancer's to cap (HAProxy ``maxconn``).
@@ -30,12 +32,14 @@ the whole site's connections are the balancer's to cap (HAProxy ``maxconn``).
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bohnanza.commands import texts
 
 from ..lang import error_frame
+from ..listing import room_line
 from ..pgschema import LOCK_SPACE, NOBODY
 from ..protocol import CLOSE_TRY_LATER
 
@@ -108,15 +112,25 @@ def _take_new_room(store: PostgresStore, address: str, s: Settings) -> bool:
     return True
 
 
-def let_go(store: PostgresStore, name: str, parked: bool = False) -> None:
+def let_go(store: PostgresStore, name: str, parked: bool = False,
+           line: dict[str, Any] | None = None) -> None:
     """Let the room ``name`` go (``NOBODY``; fenced: only while it is still ours), out of the
-    live rooms; ``parked``: its game stays stored, marked with the time (:func:`sweep`). On
-    the database thread."""
+    live rooms; ``parked``: its game stays stored, marked with the time (:func:`sweep`), and
+    its lobby ``line`` as it parked (:func:`parked_line`). On the database thread."""
     fence = store.fences.pop(name, None)
     if fence is not None:
         store.db.execute(
-            f"UPDATE room_owner SET owner=%s, parked=CASE WHEN %s THEN ({_NOW}) END"
-            " WHERE name=%s AND fence=%s", (NOBODY, parked, name, fence))
+            f"UPDATE room_owner SET owner=%s, parked=CASE WHEN %s THEN ({_NOW}) END, line=%s"
+            " WHERE name=%s AND fence=%s",
+            (NOBODY, parked, json.dumps(line) if line is not None else None, name, fence))
+
+
+def parked_line(store: PostgresStore, name: str) -> dict[str, Any] | None:
+    """The lobby line of the room ``name`` as it parked (``resting``), or None (not parked,
+    not stored, or live: then its owner lists it). On the database thread."""
+    row = store.db.execute("SELECT line FROM room_owner WHERE name=%s AND owner=%s AND parked"
+                           " IS NOT NULL AND line IS NOT NULL", (name, NOBODY)).fetchone()
+    return json.loads(row[0]) if row is not None else None
 
 
 def sweep(store: PostgresStore, forget_after: float) -> int:
@@ -133,6 +147,7 @@ def sweep(store: PostgresStore, forget_after: float) -> int:
             for table, key in (("rooms", "name"), ("commands", "room"), ("chat", "room")):
                 db.execute(f"DELETE FROM {table} WHERE {key} = ANY(%s)", (names,))
             db.execute("UPDATE room_owner SET parked=NULL WHERE name = ANY(%s)", (names,))
+            log.info("%d parked rooms forgotten (parked %.0f s ago)", len(names), forget_after)
     return len(names)
 
 
@@ -185,8 +200,10 @@ async def park(hub: Hub, room: Room) -> None:
         room.journal.lost = True  # (the next claim loads a new copy)
         room.stop_bots(for_good=True)
         del hub.rooms[room.name]
+        stored = room.journal.persisted
+        line = room_line(room, resting=True) if stored else None
         try:  # after the room's writes (the queue keeps their order)
-            await hub.queue.call(let_go, owner.store, room.name, room.journal.persisted)
+            await hub.queue.call(let_go, owner.store, room.name, stored, line)
         except Exception as e:  # the database is gone: the lease goes with it, the room too
             log.warning("room %s could not be let go (%s)", room.name, e)
         log.info("room %s parked: let go", room.name)

@@ -1,12 +1,11 @@
 """The room directory's part on PostgreSQL: which rooms this process owns, and taking them.
 
 A room is served by exactly one process, its owner (``room_owner``; postgres.py). A process
-claims a room when a connection asks for it (:meth:`Owner.room`) or when the room has no live
-owner (:meth:`Owner.adopt`, every ``lease_timeout / 4`` seconds: the rooms of a process that
-died come back with their bots and clocks even when nobody reconnects). A room claimed is
-loaded from the database (the checkpoint and the commands since, replayed) and its bots plan
-their next step. A room owned by another live process is served through it
-(``relay.RelayedRoom``), or, without Redis, the connection is told to try again later.
+claims a room when a connection asks for it (:meth:`Owner.room`; a new one within the site's
+caps: live.py) or when its owner died (:meth:`Owner.adopt`, every ``lease_timeout / 4``
+seconds: its bots and clocks go on even when nobody reconnects). A room claimed is loaded
+from the database (its checkpoint and the commands since) and its bots plan their next step.
+A room owned by another live process is served through it (``relay.RelayedRoom``).
 
 A room is lost when a write of it is refused by fencing (another process took it over while
 this one was paused or cut off) or when this process's lease is gone: its connections are
@@ -206,15 +205,14 @@ class Owner:
         log.info("room %s owned here (lease %d)", name, self.me)
         return room
 
-    async def park(self, room: Room) -> None:
-        """Let ``room`` go, its game stored: nobody is connected to it (live.park)."""
-        await live.park(self.hub, room)
-
     async def sweep(self) -> None:
-        """Delete the rooms parked ``forget_after`` ago (live.sweep)."""
+        """Delete the rooms parked ``forget_after`` ago (live.sweep; a failure: next time)."""
         with contextlib.suppress(Exception):
-            if n := await self.hub.queue.call(live.sweep, self.store, self.settings.forget_after):
-                log.info("%d parked rooms forgotten (parked a day)", n)
+            await self.hub.queue.call(live.sweep, self.store, self.settings.forget_after)
+
+    async def parked_line(self, name: str) -> dict[str, Any] | None:
+        """The lobby line of ``name`` as it parked (live.parked_line), None when unknown."""
+        return await self.hub.queue.call(live.parked_line, self.store, name)
 
     def let_go_later(self, name: str) -> None:
         """Let the room ``name`` go (dropped, nothing of it stored), after its writes."""
