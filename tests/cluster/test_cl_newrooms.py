@@ -14,9 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 from server.harness import Client
 
 from .parts import Cluster
+
+
+def _stored(url: str, room: str) -> bool:
+    with psycopg.connect(url, autocommit=True) as db:
+        return db.execute("SELECT 1 FROM rooms WHERE name=%s", (room,)).fetchone() is not None
 
 
 async def _refused(url: str) -> dict[str, Any]:
@@ -173,5 +179,31 @@ async def test_a_parked_room_s_link_says_who_sits_there_on_every_process(
             assert line["seats"] == ["Ann", "Bob"], line
             assert line["people"] == 0 and line["free_seats"] > 0, line
             assert httpx.get(srv.base + "/api/rooms/nowhere").json() is None
+    finally:
+        cluster.stop()
+
+
+async def test_a_room_parked_forget_after_ago_is_forgotten(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """``forget_after=3``: a room Ann sat in parks when she leaves, and is deleted from the
+    database (game, seats) once it has been parked that long, as one process forgets a
+    parked room (its storage holds about a day of rooms); the name is a new room then."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, park_after=1, forget_after=3,
+                      idle_check_interval=0.2).start()
+    a, b = cluster.servers
+    try:
+        ann = await Client(a.ws_url("old"), "Ann").connect()
+        await ann.ok("/join")
+        await ann.close()
+        deadline = time.monotonic() + 30
+        while not _stored(pg_url, "old"):  # (its row is written as Ann joins, or soon after)
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.1)
+        while _stored(pg_url, "old"):
+            assert time.monotonic() < deadline, cluster.ownership("old")
+            await asyncio.sleep(0.3)
+        again = await Client(b.ws_url("old"), "Bob").connect()
+        assert again.state is not None and again.state["room"]["seats"] == []
+        await again.close()
     finally:
         cluster.stop()
