@@ -207,3 +207,27 @@ async def test_a_room_parked_forget_after_ago_is_forgotten(
         await again.close()
     finally:
         cluster.stop()
+
+
+async def test_a_crowded_process_refuses_a_new_room_before_it_counts(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """A at ``max_connections=10`` with 9 open (its last tenth kept for seat tokens): a new
+    room through A is refused ``server_crowded``, as on one process, and neither made nor
+    counted: with ``max_rooms=4`` (3 rooms live) a new room through B is made. Before, A
+    claimed and kept the refused room, which held the site's last place."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, max_connections=10,
+                      max_rooms=4).start()
+    a, b = cluster.servers
+    clients: list[Client] = []
+    try:
+        clients += [await Client(a.ws_url(f"w{i % 3}")).connect() for i in range(9)]
+        err = await _refused(a.ws_url("elsewhere"))
+        assert err["code"] == "server_crowded", err
+        assert cluster.owner_of("elsewhere") is None
+        fresh = await Client(b.ws_url("fourth"), "Bob").connect()
+        clients.append(fresh)
+        assert fresh.welcomes[-1]["room"] == "fourth"
+    finally:
+        for c in clients:
+            await c.close()
+        cluster.stop()

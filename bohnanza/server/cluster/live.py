@@ -15,8 +15,9 @@ last place):
 * ``ROOMS_PER_MINUTE`` / ``ROOMS_BURST``: the address's new rooms (``too_many_new_rooms``;
   its bucket in ``room_rate``, PostgreSQL's clock).
 
-A seat's holder waking a parked room costs its address nothing (as on one process); an
-address not limited (``PER_ADDRESS_LIMITS`` off, a connection made in-process) meets only
+A seat's holder waking a parked room costs its address nothing (as on one process); a process
+nearly at ``MAX_CONNECTIONS`` refuses new rooms first (``server_crowded``, before they count:
+its last tenth is for seat tokens); an address not limited (``PER_ADDRESS_LIMITS`` off, a connection made in-process) meets only
 ``MAX_ROOMS``. A refused room is let go again, nothing of it written.
 
 Rooms park here as on one process (:func:`park`): nobody connected for ``PARK_AFTER``
@@ -158,9 +159,10 @@ async def admitted(owner: Owner, room: Room, conn: Conn, address: str | None,
     written) and ``conn`` told why (that the database cannot be reached, when it cannot
     tell)."""
     seated = token is not None and room.table.find_token(token) is not None
-    queue = owner.hub.queue
-    try:
-        why = await queue.call(admit, owner.store, room.name, address, seated, owner.settings)
+    hub, queue = owner.hub, owner.hub.queue
+    try:  # the last connections of a process are for seat tokens (hub.server_crowded)
+        why = "server_crowded" if not seated and hub.server_crowded() else await queue.call(
+            admit, owner.store, room.name, address, seated, owner.settings)
     except Exception as e:
         log.warning("room %s: the new room's caps could not be read (%s)", room.name, e)
         why = "try_again"
@@ -173,6 +175,8 @@ async def admitted(owner: Owner, room: Room, conn: Conn, address: str | None,
         from .owner import DATABASE_GONE  # (owner.py imports this module)
 
         owner._refuse(conn, DATABASE_GONE)
+    elif why == "server_crowded":
+        hub.refuse_crowded(conn)
     else:
         refuse(conn, why, owner.settings)
     return False
