@@ -101,10 +101,11 @@ def main(argv: list[str] | None = None) -> int:
     pg = Postgres(root, port=free_port(), fast=False).start()
     redis = Redis(root, port=free_port()).start()
     ports = [free_port() for _ in range(args.processes)]
-    # behind the balancer every connection comes from its address: the per-address limits of
-    # the servers would count all players as one (the balancer limits per client instead)
+    # behind the balancer every connection comes from its address (here 127.0.0.1): the
+    # servers trust it to name each client (X-Forwarded-For), whose rooms and rates the
+    # per-address limits count across the processes (docs/cluster.md)
     env = {**os.environ, "BOHNANZA_DATABASE": pg.url, "BOHNANZA_REDIS_URL": redis.url,
-           "BOHNANZA_PER_ADDRESS_LIMITS": "false"}
+           "BOHNANZA_TRUSTED_PROXIES": "127.0.0.1"}
     servers = Servers(root, ports, env)
     lb = HAProxy(root, [("127.0.0.1", p) for p in ports], port=args.port, host=args.host)
     try:

@@ -185,6 +185,8 @@ class Redis:
 # server already has are closed once the health checks mark it down (it stopped answering),
 # and the pages reconnect to another process (which takes its rooms within the lease);
 # without it they stay in the silent tunnel until the board's watchdog gives up (24 s).
+# ``option forwardfor``: each request names its client (X-Forwarded-For); servers that trust
+# the balancer (``TRUSTED_PROXIES``) count their per-address limits by it (docs/cluster.md).
 HAPROXY_CFG = """global
     maxconn 4096
 defaults
@@ -194,6 +196,7 @@ defaults
     timeout server 5s
     timeout tunnel 1h
     option redispatch
+    option forwardfor
     retries 2
 frontend bohnanza
     bind {host}:{port}

@@ -170,14 +170,17 @@ class Hub:
                     await room.clock.check(wall)  # turn clocks (room/clock.py)
                     if now - room.last_visit >= self.settings.forget_after:
                         await self.forget_unvisited(room)
-                    elif (self.owner is None and not room.conns
-                          and now - room.last_visit >= self._park_after(room)):
-                        await parking.park(self, room)
+                    elif not room.conns and now - room.last_visit >= self._park_after(room):
+                        if self.owner is None:
+                            await parking.park(self, room)
+                        else:  # let go (the cluster's live rooms)
+                            from .cluster.live import park
+                            await park(self, room)
                 except Exception:  # pragma: no cover - keep the clock alive
                     log.exception("idle check failed in room %s", room.name)
-            if self.owner is None and now >= self._sweep_at:
+            if now >= self._sweep_at:
                 self._sweep_at = now + min(3600.0, self.settings.forget_after)
-                await parking.sweep(self)
+                await (parking.sweep(self) if self.owner is None else self.owner.sweep())
 
     def _park_after(self, room: Room) -> float:
         """Seconds with nobody connected after which ``room`` parks: ``park_after``, or the
@@ -242,7 +245,9 @@ class Hub:
                 self.refuse_damaged(conn)
                 return None
             if room is None and self.owner is not None:  # full: only a room owned elsewhere
-                room = await self.owner.room(name, conn, len(self.rooms) < self.settings.max_rooms)
+                limited = address if self.gate.per_address and address != "?" else None
+                room = await self.owner.room(name, conn, len(self.rooms) < self.settings.max_rooms,
+                                             limited, token)  # (the cluster's caps: live.py)
                 if room is None:
                     return None
             if room is None and self.owner is None:
@@ -333,6 +338,8 @@ class Hub:
                 if room.journal.persisted:
                     # queued after the room's own writes; a new room of that name comes after
                     self.queue.later(functools.partial(self.store.delete_room, room.name))
+                elif self.owner is not None:  # out of the cluster's live rooms (live.py)
+                    self.owner.let_go_later(room.name)
 
     async def forget_unvisited(self, room: Room) -> None:
         """Forget a room nobody has visited for ``forget_after`` seconds (no connection in
@@ -347,6 +354,8 @@ class Hub:
                          time.monotonic() - room.last_visit)
                 if room.journal.persisted:
                     self.queue.later(functools.partial(self.store.delete_room, room.name))
+                elif self.owner is not None:
+                    self.owner.let_go_later(room.name)
 
     def new_room_problem(self, name: str) -> tuple[str, str, str | None] | None:
         """Why no room may be made under ``name`` (a valid name, ``valid_room_name``), as an

@@ -210,12 +210,16 @@ def register(app: FastAPI, settings: Settings) -> None:
         """One room's line of ``/api/rooms``, a resting (parked) room's too, marked
         ``resting``: the name gate of a room's link says who sits there; 404 when there is
         none (on SQLite the server holds every stored room: a forgotten room is gone, the
-        lobby drops its seat). On PostgreSQL a stored room no process has claimed is known to
-        none: ``null``, not 404."""
+        lobby drops its seat). On PostgreSQL a parked room's line is the one it parked with
+        (cluster/live.py), and a stored room no process holds is known to none: ``null``,
+        not 404."""
         hub: Hub = request.app.state.hub
         line = hub.room_listing(name)
         if line is None and hub.owner is not None:
-            return JSONResponse(None)
+            try:
+                return JSONResponse(await hub.owner.parked_line(name))
+            except Exception:  # the database cannot tell now: unknown, as before
+                return JSONResponse(None)
         return JSONResponse(line if line is not None else {"error": "no_room"},
                             status_code=200 if line is not None else 404)
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import psycopg
 
-from .pgschema import LOCK_SPACE
+from .pgschema import LOCK_SPACE, NOBODY
 
-NOBODY = 0  # room_owner.owner of a room its last owner let go
+__all__ = ["NOBODY", "Fenced", "RoomOwners"]
 
 
 class Fenced(Exception):
@@ -44,31 +44,39 @@ class RoomOwners:
         owner's lease is gone (server/cluster/lease.py; looked up in the same transaction);
         else the live owner, unchanged. Not ``take`` (this process holds as many rooms as it
         may): only the live owner is looked up, ``(NOBODY, 0)`` when the room has none."""
+        return self.claim_fresh(name, take)[:2]
+
+    def claim_fresh(self, name: str, take: bool = True) -> tuple[int, int, bool]:
+        """:meth:`claim`, and whether the room was live nowhere before (no owner row, or
+        ``NOBODY``'s or ours: a new room, or one let go, cluster/live.py), not taken over
+        from a process that died."""
         me = self._me()
         if not take:
             row = self.db.execute("SELECT owner, fence FROM room_owner WHERE name=%s",
                                   (name,)).fetchone()
             if row is not None and int(row[0]) not in (me, NOBODY) and self._held(int(row[0])):
-                return int(row[0]), int(row[1])
-            return NOBODY, 0
+                return int(row[0]), int(row[1]), False
+            return NOBODY, 0, False
         with self.db.transaction():
             row = self.db.execute(
                 "INSERT INTO room_owner (name, owner, fence) VALUES (%s, %s, 1)"
                 " ON CONFLICT (name) DO NOTHING RETURNING fence", (name, me)).fetchone()
+            fresh = row is not None
             if row is None:
                 owner, fence = self.db.execute(
                     "SELECT owner, fence FROM room_owner WHERE name=%s FOR UPDATE", (name,)
                 ).fetchone() or (NOBODY, 0)
                 if owner not in (me, NOBODY) and self._held(int(owner)):
-                    return int(owner), int(fence)
+                    return int(owner), int(fence), False
+                fresh = owner in (me, NOBODY)
                 if owner != me:
                     (fence,) = self.db.execute(
-                        "UPDATE room_owner SET owner=%s, fence=fence+1 WHERE name=%s"
-                        " RETURNING fence", (me, name)).fetchone() or (0,)
+                        "UPDATE room_owner SET owner=%s, fence=fence+1, parked=NULL, line=NULL"
+                        " WHERE name=%s RETURNING fence", (me, name)).fetchone() or (0,)
             else:
                 (fence,) = row
         self.fences[name] = int(fence)
-        return me, int(fence)
+        return me, int(fence), fresh
 
     def _held(self, owner: int) -> bool:
         """Whether ``owner``'s lease is held now."""
@@ -94,11 +102,13 @@ class RoomOwners:
         return {n: int(o) for n, o in self.db.execute("SELECT name, owner FROM room_owner")}
 
     def orphans(self, live: set[int]) -> list[str]:
-        """Rooms stored with no live owner, oldest first (a process of the cluster adopts
-        them: their bots play on, their clocks run)."""
+        """Rooms stored whose owner died, oldest first (a process of the cluster adopts
+        them: their bots play on, their clocks run); not those let go (``NOBODY``: parked,
+        cluster/live.py: the next connection for one claims it)."""
         rows = self.db.execute(
             "SELECT r.name FROM rooms r LEFT JOIN room_owner o ON o.name = r.name"
-            " WHERE o.owner IS NULL OR NOT (o.owner = ANY(%s)) ORDER BY r.created",
+            " WHERE o.owner IS NULL OR NOT (o.owner = ANY(%s) OR o.owner = 0)"
+            " ORDER BY r.created",
             (sorted(live),)).fetchall()
         return [r[0] for r in rows]
 

@@ -1,7 +1,15 @@
-"""The shared store's tables on PostgreSQL (postgres.py): created and migrated on start
-(``bohnanza_schema.version``; :data:`SCHEMA_VERSION`), under an advisory lock so that processes
-starting together do not race. The rows are SQLite's (``sqlite.py``), the JSON kept as text,
-plus ``room_owner`` (pgowners.py); version 2 adds the marks beside a checkpoint (pgmarks.py).
+"""PostgreSQL's schema for the shared store (postgres.py): its tables, made and brought up to
+:data:`SCHEMA_VERSION` on start by :func:`migrate` (``bohnanza_schema.version``), under an
+advisory lock so that processes starting together do not race; a server older than the
+database refuses to start.
+
+The rows are SQLite's (``sqlite.py``), the JSON kept as text, plus ``room_owner`` (pgowners.py).
+Version 2 (the cluster's caps on new rooms, ``cluster/live.py``): ``room_owner.made_by`` (the
+client address that made a live room, NULL when a seat's holder woke it or nobody's connection
+did), ``room_owner.parked`` and ``line`` (when its owner let an idle room go, the sweep
+forgetting it a day later, and its lobby line then, for ``/api/rooms/NAME``) and
+``room_rate`` (each address's bucket of new rooms, ``ROOMS_PER_MINUTE``). Version 3: the marks
+beside a room's checkpoint, ``rooms.resting`` and ``rooms.away`` (pgmarks.py, restmarks.py).
 """
 
 from __future__ import annotations
@@ -13,11 +21,11 @@ import psycopg
 
 log = logging.getLogger("bohnanza.server")
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 # advisory lock keys (two int4): (LOCK_SPACE, 0) guards migrations; (LOCK_SPACE, owner id) is
 # a process's lease (lease.py)
 LOCK_SPACE = 0x0B0A  # "bohnanza"
-
+NOBODY = 0  # room_owner.owner of a room its last owner let go
 
 MIGRATIONS: dict[int, str] = {
     1: """
@@ -57,9 +65,20 @@ CREATE TABLE room_owner (
 );
 CREATE SEQUENCE owner_ids START 1;
 """,
+    2: """
+ALTER TABLE room_owner ADD COLUMN made_by TEXT;
+ALTER TABLE room_owner ADD COLUMN parked DOUBLE PRECISION;
+ALTER TABLE room_owner ADD COLUMN line TEXT;
+CREATE INDEX room_owner_live ON room_owner (made_by) WHERE owner <> 0;
+CREATE TABLE room_rate (
+    address TEXT PRIMARY KEY,
+    tokens DOUBLE PRECISION NOT NULL,
+    at DOUBLE PRECISION NOT NULL
+);
+""",
     # a room's marks beside its checkpoint (pgmarks.py, restmarks.py): when it parked (NULL:
     # live), since when each person away was away (JSON, seat name -> Unix time; NULL: nobody)
-    2: """
+    3: """
 ALTER TABLE rooms ADD COLUMN resting DOUBLE PRECISION;
 ALTER TABLE rooms ADD COLUMN away TEXT;
 """,

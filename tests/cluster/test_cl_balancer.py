@@ -100,3 +100,47 @@ def test_a_port_taken_before_the_balancer_binds_it_is_left_for_another(
                 pass
         finally:
             lb.stop()
+
+
+async def test_behind_the_balancer_the_rooms_of_each_client_are_counted(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """Two processes behind the balancer (``HAPROXY_CFG``), trusting it to name each client
+    (``TRUSTED_PROXIES``, X-Forwarded-For), as docs/cluster.md deploys them: one client
+    (127.0.0.2) makes its ``max_rooms_per_address=2`` rooms (round robin, over both
+    processes: counted together, test_cl_newrooms) and its third is refused
+    ``too_many_own_rooms``, while another client (127.0.0.3) still makes rooms. Before, the
+    deployment switched the per-address limits off (every connection comes from the
+    balancer), and the balancer named no client."""
+    from .parts import Cluster
+
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, per_address_limits=1,
+                      trusted_proxies="127.0.0.1", max_rooms_per_address=2,
+                      rooms_burst=20).start()
+    lb = HAProxy(tmp_path, [("127.0.0.1", s.port) for s in cluster.servers]).start()
+    clients: list[Client] = []
+
+    async def enter(room: str, client: str, hello: bool = True) -> Client:
+        for _ in range(100):  # (the balancer's first checks passed)
+            with contextlib.suppress(OSError, websockets.exceptions.InvalidStatus):
+                c = Client(f"ws://127.0.0.1:{lb.port}/ws/{room}", "Mal")
+                clients.append(c)
+                return await c.connect(hello=hello, local_addr=(client, 0))
+            await asyncio.sleep(0.1)
+        raise AssertionError("the balancer never let a connection through")
+
+    try:
+        async with asyncio.timeout(120):  # (a client refused where it should not be)
+            await enter("m0", "127.0.0.2")
+            await enter("m1", "127.0.0.2")
+            third = await enter("m2", "127.0.0.2", hello=False)
+            await third.send({"type": "hello", "name": "Mal"})
+            assert await third.closed(15) == 1013
+            assert [e["code"] for e in third.errors] == ["too_many_own_rooms"]
+            other = await enter("o0", "127.0.0.3")
+            assert other.welcomes[-1]["room"] == "o0"
+    finally:
+        for c in clients:
+            with contextlib.suppress(Exception):
+                await c.close()
+        lb.stop()
+        cluster.stop()

@@ -89,20 +89,22 @@ async def test_a_full_process_still_serves_rooms_other_processes_own(
         tmp_path: Path, pg_url: str, redis_url: str) -> None:
     """Before, a process at ``max_rooms`` answered ``too_many_rooms`` to a connection for a
     room another process owned: behind the balancer, every few reconnects of a player of a
-    running game were refused (as after a failover, when one process adopts many rooms)."""
-    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, max_rooms=1).start()
+    running game were refused (as after a failover, when one process adopts many rooms).
+    ``max_rooms`` counts the whole cluster's live rooms (cluster/live.py): with the site
+    full, the rooms there are served through every process; only a new one is refused."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, max_rooms=2).start()
     a, b = cluster.servers
     try:
-        ann = await Client(a.ws_url("one"), "Ann").connect()  # A holds as many as it may
-        await ann.ok("/join")
         bob = await Client(b.ws_url("two"), "Bob").connect()  # B owns "two"
         await bob.ok("/join")
+        ann = await Client(a.ws_url("one"), "Ann").connect()  # the site is full now
+        await ann.ok("/join")
         assert cluster.owner_of("two") is b
         cy = await Client(a.ws_url("two"), "Cy").connect()  # through A, to B
         await cy.ok("/join")
         await bob.wait(lambda: len(bob.state["room"]["seats"]) == 2)  # type: ignore[index]
         assert cluster.owner_of("two") is b
-        # a room nobody owns would be A's to take: that one is refused, as before
+        # a room nobody owns would be a new one: refused, as before
         assert await _refused(a.ws_url("three")) == (1013, ["too_many_rooms"])
         for c in (ann, bob, cy):
             await c.close()

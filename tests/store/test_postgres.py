@@ -32,6 +32,29 @@ def test_the_schema_is_created_once_and_a_newer_one_is_refused(pg_url: str) -> N
     b.close()
 
 
+def test_a_database_of_schema_1_is_brought_to_3_its_rooms_kept(pg_url: str) -> None:
+    """A cluster's database from before the caps on new rooms (schema 1, a room stored and
+    owned) is migrated on start: the room, its owner row and fence kept; ``made_by`` and
+    ``parked`` empty; ``room_rate`` there."""
+    from bohnanza.server.pgschema import MIGRATIONS
+
+    with psycopg.connect(pg_url, autocommit=True) as db:
+        db.execute(MIGRATIONS[1])
+        db.execute("CREATE TABLE bohnanza_schema (version INTEGER NOT NULL)")
+        db.execute("INSERT INTO bohnanza_schema (version) VALUES (1)")
+        db.execute("INSERT INTO room_owner (name, owner, fence) VALUES ('r', 7, 3)")
+        db.execute("INSERT INTO rooms (name, created, version, game_no, options, seats)"
+                   " VALUES ('r', 0, 5, 0, '{}', '[{\"name\": \"Ann\"}]')")
+    old = PostgresStore(pg_url)
+    assert old.schema_version == SCHEMA_VERSION == 3
+    assert old.db.execute("SELECT owner, fence, made_by, parked FROM room_owner").fetchall() \
+        == [(7, 3, None, None)]
+    assert old.db.execute("SELECT count(*) FROM room_rate").fetchone() == (0,)
+    stored = old.load("r", 0, 0)
+    assert stored is not None and stored.version == 5 and stored.seats == SEATS
+    old.close()
+
+
 def test_a_live_owner_keeps_its_room_and_a_dead_ones_room_is_taken(pg_url: str) -> None:
     PostgresStore(pg_url).close()  # the schema
     lost: list[bool] = []
@@ -89,7 +112,7 @@ def test_a_database_of_schema_1_gains_the_rest_marks(pg_url: str) -> None:
                     " VALUES ('r', 1, 4, '{}', '[]')")
         store = PostgresStore(pg_url)
         try:
-            assert store.schema_version == SCHEMA_VERSION == 2
+            assert store.schema_version == SCHEMA_VERSION == 3
             got = store.load("r")
             assert got is not None and got.version == 4
             store.save_away("r", {"Ann": 12.5})

@@ -1,12 +1,11 @@
 """The room directory's part on PostgreSQL: which rooms this process owns, and taking them.
 
 A room is served by exactly one process, its owner (``room_owner``; postgres.py). A process
-claims a room when a connection asks for it (:meth:`Owner.room`) or when the room has no live
-owner (:meth:`Owner.adopt`, every ``lease_timeout / 4`` seconds: the rooms of a process that
-died come back with their bots and clocks even when nobody reconnects). A room claimed is
-loaded from the database (the checkpoint and the commands since, replayed) and its bots plan
-their next step. A room owned by another live process is served through it
-(``relay.RelayedRoom``), or, without Redis, the connection is told to try again later.
+claims a room when a connection asks for it (:meth:`Owner.room`; a new one within the site's
+caps: live.py) or when its owner died (:meth:`Owner.adopt`, every ``lease_timeout / 4``
+seconds: its bots and clocks go on even when nobody reconnects). A room claimed is loaded
+from the database (its checkpoint and the commands since) and its bots plan their next step.
+A room owned by another live process is served through it (``relay.RelayedRoom``).
 
 A room is lost when a write of it is refused by fencing (another process took it over while
 this one was paused or cut off) or when this process's lease is gone: its connections are
@@ -18,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +30,7 @@ from ..pgowners import NOBODY
 from ..postgres import PostgresStore
 from ..protocol import CLOSE_TRY_LATER
 from ..room.journal import current
+from . import live
 from .forget import hand_over, parse_request
 from .lease import Lease
 
@@ -132,12 +133,15 @@ class Owner:
 
     # ------------------------------------------------------------ claims
 
-    async def room(self, name: str, conn: Conn | None,
-                   take: bool = True) -> Room | RelayedRoom | None:
+    async def room(self, name: str, conn: Conn | None, take: bool = True,
+                   address: str | None = None,
+                   token: str | None = None) -> Room | RelayedRoom | None:
         """The room ``name`` for a connection (the caller holds the directory's lock): ours
         (claimed and loaded now if need be), relayed to its owner, or None (``conn`` told why:
-        to try later, or that the room is damaged). Not ``take`` (this process holds as many
-        rooms as it may): only a room another process owns, relayed (else ``too_many_rooms``)."""
+        to try later, that the room is damaged, or past the cluster's caps on new rooms:
+        live.py, ``address`` the client's when limited, ``token`` its seat token). Not
+        ``take`` (this process holds as many rooms as it may): only a room another process
+        owns, relayed (else ``too_many_rooms``)."""
         hub = self.hub
         room = hub.rooms.get(name)
         if room is not None:
@@ -146,7 +150,7 @@ class Owner:
             self._refuse(conn, DATABASE_GONE)
             return None
         try:
-            owner, fence = await hub.queue.call(self.store.claim, name, take)
+            owner, fence, fresh = await hub.queue.call(self.store.claim_fresh, name, take)
         except Exception as e:
             log.warning("room %s: claim failed (%s)", name, e)
             self._refuse(conn, DATABASE_GONE)
@@ -164,15 +168,18 @@ class Owner:
             if conn is not None:
                 hub.refuse_damaged(conn)
             return None
-        return await self._load(name, conn)
+        # a room live nowhere before, for a person's connection: the cluster's caps (live.py)
+        return await self._load(name, conn, (address, token) if fresh and conn else None)
 
-    async def _load(self, name: str, conn: Conn | None) -> Room | None:
+    async def _load(self, name: str, conn: Conn | None,
+                    admit: tuple[str | None, str | None] | None = None) -> Room | None:
         """A room just claimed, as stored (a new room when nothing is). One that cannot be
         read (the database lost meanwhile) is let go, and ``conn`` told to try again; one
         that is not a game the rules could have made (a command that does not apply, the
         audit: as ``hub.open`` checks each room on SQLite) stays claimed by this process,
         listed as damaged, never played, and ``conn`` told so: the other processes see a live
-        owner and do not take it again and again."""
+        owner and do not take it again and again. ``admit``: (address, seat token) of a room
+        live nowhere before: served within the cluster's caps only (live.admitted)."""
         hub = self.hub
         try:
             stored, unreadable = await hub.queue.call(_read, self.store, name)
@@ -195,10 +202,26 @@ class Owner:
             if conn is not None:
                 hub.refuse_damaged(conn)
             return None
+        if admit is not None and conn is not None and not await live.admitted(
+                self, room, conn, *admit):
+            return None
         hub.rooms[name] = room
         room.plan_bots()  # a running game's bots play on (after a takeover too)
         log.info("room %s owned here (lease %d)", name, self.me)
         return room
+
+    async def sweep(self) -> None:
+        """Delete the rooms parked ``forget_after`` ago (live.sweep; a failure: next time)."""
+        with contextlib.suppress(Exception):
+            await self.hub.queue.call(live.sweep, self.store, self.settings.forget_after)
+
+    async def parked_line(self, name: str) -> dict[str, Any] | None:
+        """The lobby line of ``name`` as it parked (live.parked_line), None when unknown."""
+        return await self.hub.queue.call(live.parked_line, self.store, name)
+
+    def let_go_later(self, name: str) -> None:
+        """Let the room ``name`` go (dropped, nothing of it stored), after its writes."""
+        self.hub.queue.later(functools.partial(live.let_go, self.store, name))
 
     def _refuse(self, conn: Conn | None, message: str) -> None:
         if conn is not None:

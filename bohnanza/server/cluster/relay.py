@@ -1,10 +1,7 @@
 """Serving a room another process owns: the connection is relayed to its owner over Redis
 pub/sub.
 
-Why a relay and not a redirect: the load balancer is plain (round robin, no knowledge of
-rooms), a browser cannot be sent to a given process behind it, and the page and every
-protocol client would have to learn a new message; relayed, the protocol does not change and
-any process serves any connection. The cost is two Redis hops per message (bench/cluster.py).
+Why a relay and not a redirect: docs/cluster.md. The cost is two Redis hops per message.
 
 Each process listens on its channel ``bohnanza:p:<owner id>``. The process a client reached
 (the *edge*) keeps the WebSocket and hands what it reads to the owner's channel; the owner
@@ -14,20 +11,21 @@ one subscription receives in order, so the frames of a connection keep their ord
 messages for one process queued together go as one Redis message (joined by ``\\x1e``). The
 messages (fields joined by ``\\x1f``; JSON text never holds these characters unescaped):
 
-* edge to owner: ``h`` hello (``[name, token, lang, deltas]``), ``s`` say (``[id, text]``),
-  ``l`` lang, ``a`` activity, ``r`` resync, ``d`` gone; each with the edge's id, the connection's id, the room;
+* edge to owner: ``h`` hello (``[name, token, lang, deltas, the edge is nearly full]``),
+  ``s`` say (``[id, text]``), ``l`` lang, ``a`` activity, ``r`` resync, ``d`` gone; each with
+  the edge's id, the connection's id, the room;
 * owner to edge: ``f`` a frame for a connection, ``c`` close it (code, reason).
 
 The owner enforces the room's caps (``max_connections_per_room``, the tabs of one seat:
-``Hub.crowded``) on every relayed connection as on its own.
+``Hub.crowded``) on every relayed connection as on its own, and the edge's last tenth of
+``max_connections`` for seat tokens (``server_crowded``); it serves only a room it holds.
 
 When the owner's lease is gone (it died: lease.py) the edge closes the connections it relayed
 to it with ``1013``; the clients reconnect and the room is claimed again. When Redis cannot be
 reached, every relayed connection is closed the same way with an ``error`` frame
 (``relay_unavailable``) and a new one is refused until it can (never left waiting).
 
-The lobby: each process keeps its room list in ``bohnanza:rooms:<owner id>`` (expiring),
-and lists the others' with its own.
+The lobby: each process keeps its room list in ``bohnanza:rooms:<owner id>`` (expiring).
 """
 
 from __future__ import annotations
@@ -61,8 +59,7 @@ def channel(owner: int) -> str:
 
 
 class RelayedRoom:
-    """A room another process owns, as this process's connections see it: what ``ws.py``
-    calls on a room, each handed to the owner."""
+    """A room another process owns, as this process's connections see it (ws.py's calls)."""
 
     def __init__(self, relay: Relay, name: str, owner: int) -> None:
         self.relay = relay
@@ -80,7 +77,8 @@ class RelayedRoom:
         conn.room = self.name
         self.conns.append(conn)
         self.relay.edges[conn.id] = (conn, self)
-        self._send("h", conn, json.dumps([name, token, conn.lang, conn.deltas]))
+        self._send("h", conn, json.dumps([name, token, conn.lang, conn.deltas,
+                                          self.relay.hub.server_crowded()]))
 
     async def say(self, conn: Conn, say_id: Any, text: str) -> None:
         self._send("s", conn, json.dumps([say_id, text]))
@@ -104,8 +102,7 @@ class RelayedRoom:
         self.relay.forget_if_empty(self)
 
     def drop(self, message: str, code: str = "relay_unavailable") -> None:
-        """Close every connection relayed through this room (1013: they reconnect), told
-        ``message`` (``code``)."""
+        """Close every connection relayed here (1013: they reconnect), told ``message``."""
         for c in list(self.conns):
             self.relay.edges.pop(c.id, None)
             c.send(error_frame(code, message, c.lang))
@@ -186,8 +183,7 @@ class Relay:
         self._tasks[:1] = [asyncio.create_task(self._reader())]
 
     async def _reader(self) -> None:
-        """Listen on our channel; on a lost Redis drop every relayed connection and try
-        again every half second."""
+        """Listen on our channel; Redis lost: every relayed connection dropped, retried 2/s."""
         while True:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
@@ -354,17 +350,21 @@ class Relay:
                     who, token, lang, *more = json.loads(payload)
                     rc.lang = lang
                     rc.deltas = bool(more and more[0])
+                    edge_full = len(more) > 1 and bool(more[1])  # (its last tenth: seats')
                     async with self.hub.rooms_lock:
-                        got = await self.owner.room(name, None)
-                        if got is None or got is not self.hub.rooms.get(name):
+                        # only a room held here (one let go is the edge's to claim: live.py)
+                        got = self.hub.rooms.get(name)
+                        if got is None:
                             if name in self.hub.damaged:  # told why, as its own would be
                                 self.hub.refuse_damaged(rc)
                             rc.close(CLOSE_TRY_LATER, "room moved")
                             return
-                        # the room's caps, counted here where all its connections are
-                        # (the edge sees only its own share of them)
-                        if self.hub.crowded(got, rc, got.table.find_token(token) if token
-                                            else None):
+                        # the room's caps, counted here (the edge sees its own share only)
+                        seat = got.table.find_token(token) if token else None
+                        if self.hub.crowded(got, rc, seat):
+                            return
+                        if edge_full and seat is None:  # (as its own rooms refuse: hub.py)
+                            self.hub.refuse_crowded(rc)
                             return
                         room = got
                         room.pending += 1

@@ -1,0 +1,233 @@
+"""The caps on new rooms hold across the cluster (cluster/live.py), as on one process
+(test_srv_harden17, test_srv_bad_input): ``MAX_ROOMS_PER_ADDRESS`` (``too_many_own_rooms``),
+``ROOMS_PER_MINUTE`` (``too_many_new_rooms``) and ``MAX_ROOMS`` (``too_many_rooms``) count the
+rooms every process holds, and a room nobody is connected to parks (let go) and leaves them.
+Before, a room claimed through the cluster's owner path skipped the per-address cap and the
+rate altogether, and ``MAX_ROOMS`` counted one process's share: a person went past each by
+reaching another process (every balancer does that)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+from server.harness import Client
+
+from .parts import Cluster
+
+
+def _stored(url: str, room: str) -> bool:
+    with psycopg.connect(url, autocommit=True) as db:
+        return db.execute("SELECT 1 FROM rooms WHERE name=%s", (room,)).fetchone() is not None
+
+
+async def _refused(url: str) -> dict[str, Any]:
+    """A hello for a new room that the cluster refuses: the error it sent (and the 1013)."""
+    c = Client(url)
+    await c.connect(hello=False)
+    await c.send({"type": "hello", "name": "Mal"})
+    assert await c.closed(15) == 1013
+    assert c.errors, "refused without a word"
+    return c.errors[-1]
+
+
+async def test_one_address_holds_its_share_of_rooms_across_processes(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """``max_rooms_per_address=2``, every client from 127.0.0.1: a room made on A and one on B
+    are the address's two; a third is refused on either process (``too_many_own_rooms``, the
+    line naming 2), joining one of its rooms through the other process is no new room, and
+    when one of its rooms parks (its player left: ``park_after``) the share comes back."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, per_address_limits=1,
+                      max_rooms_per_address=2, rooms_burst=20, park_after=1,
+                      idle_check_interval=0.2).start()
+    a, b = cluster.servers
+    clients: list[Client] = []
+    try:
+        clients.append(await Client(a.ws_url("mine0"), "Mal").connect())
+        clients.append(await Client(b.ws_url("mine1"), "Mal").connect())
+        assert cluster.owner_of("mine0") is a and cluster.owner_of("mine1") is b
+        for srv in (a, b):
+            err = await _refused(srv.ws_url("mine2"))
+            assert err["code"] == "too_many_own_rooms", err
+            assert "already holds 2 open rooms" in err["message"], err
+        # a room of its own, joined through the other process: no new room
+        clients.append(await Client(b.ws_url("mine0"), "Mal2").connect())
+        # the room on A parks when its player leaves: the address may make one more
+        assert (await clients[0].say("/join"))["ok"]
+        for c in (clients[0], clients[2]):
+            await c.close()
+        deadline = time.monotonic() + 20
+        while cluster.owner_of("mine0") is not None:
+            assert time.monotonic() < deadline, cluster.ownership("mine0")
+            await asyncio.sleep(0.2)
+        fresh = await Client(b.ws_url("mine2"), "Mal").connect()
+        clients.append(fresh)
+        assert fresh.welcomes[-1]["room"] == "mine2"
+        # and the parked room comes back, game and seat, for its seat's holder (through B)
+        back = await Client(b.ws_url("mine0"), "Mal").connect(token=clients[0].token)
+        clients.append(back)
+        assert back.seat == 0
+    finally:
+        for c in clients:
+            await c.close()
+        cluster.stop()
+
+
+async def test_the_rate_of_new_rooms_holds_across_processes(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """``rooms_burst=2`` at 1 a minute: one new room on A, one on B, and the third is refused
+    (``too_many_new_rooms``) on both."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, per_address_limits=1,
+                      rooms_per_minute=1, rooms_burst=2).start()
+    a, b = cluster.servers
+    clients: list[Client] = []
+    try:
+        clients.append(await Client(a.ws_url("r0"), "Mal").connect())
+        clients.append(await Client(b.ws_url("r1"), "Mal").connect())
+        for srv in (a, b):
+            err = await _refused(srv.ws_url("r2"))
+            assert err["code"] == "too_many_new_rooms", err
+        # rooms that exist are joined as ever
+        clients.append(await Client(a.ws_url("r1"), "Ann").connect())
+    finally:
+        for c in clients:
+            await c.close()
+        cluster.stop()
+
+
+async def test_max_rooms_counts_the_whole_cluster(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """``max_rooms=2`` (per-address limits off): a room on A and one on B fill the site; a
+    third is refused ``too_many_rooms`` on both (before: each process counted its own, and the
+    site held 2 per process), its name left free; the lobby lists the two."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, max_rooms=2).start()
+    a, b = cluster.servers
+    clients: list[Client] = []
+    try:
+        clients.append(await Client(a.ws_url("one"), "Ann").connect())
+        clients.append(await Client(b.ws_url("two"), "Bob").connect())
+        for srv in (a, b):
+            err = await _refused(srv.ws_url("three"))
+            assert err["code"] == "too_many_rooms", err
+        assert cluster.owner_of("three") is None
+        # the rooms of the site are served through either process
+        clients.append(await Client(a.ws_url("two"), "Cy").connect())
+        clients.append(await Client(b.ws_url("one"), "Di").connect())
+        deadline = time.monotonic() + 10  # (each process's list is shared every 0.5 s)
+        while (rooms := sorted(r["room"] for r in httpx.get(a.base + "/api/rooms").json())) \
+                != ["one", "two"]:
+            assert time.monotonic() < deadline, rooms
+            await asyncio.sleep(0.2)
+    finally:
+        for c in clients:
+            await c.close()
+        cluster.stop()
+
+
+async def test_a_dead_process_s_unstored_room_does_not_count_for_good(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """``max_rooms=1``: a room opened on A (a page, nothing stored yet), then A killed
+    (kill -9): nothing of that room is there to adopt, and it does not hold the site's one
+    place: a new room on B is made. (A dead process's stored rooms do count: they are
+    adopted; test_max_rooms_counts_the_whole_cluster.)"""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, max_rooms=1, lease_timeout=1.0).start()
+    a, b = cluster.servers
+    clients: list[Client] = []
+    try:
+        clients.append(await Client(a.ws_url("ghost"), "Ann").connect())
+        assert cluster.owner_of("ghost") is a
+        a.kill9()
+        fresh = await Client(b.ws_url("real"), "Bob").connect()
+        clients.append(fresh)
+        assert fresh.welcomes[-1]["room"] == "real"
+    finally:
+        for c in clients:
+            await c.close()
+        cluster.stop()
+
+
+async def test_a_parked_room_s_link_says_who_sits_there_on_every_process(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """Ann (through A) and Bob (through B) sit in a room and leave; it parks (let go). The
+    room's line at ``/api/rooms/NAME``, which the name gate of its link shows, still names
+    them, marked resting, on both processes (as on one process: the gate said "Nobody is
+    seated yet." of a game two sat in); a room never made is still unknown (``null``)."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, park_after=1,
+                      idle_check_interval=0.2).start()
+    a, b = cluster.servers
+    try:
+        ann = await Client(a.ws_url("gate"), "Ann").connect()
+        await ann.ok("/join")
+        bob = await Client(b.ws_url("gate"), "Bob").connect()
+        await bob.ok("/join")
+        for c in (ann, bob):
+            await c.close()
+        deadline = time.monotonic() + 20
+        while cluster.owner_of("gate") is not None:
+            assert time.monotonic() < deadline, cluster.ownership("gate")
+            await asyncio.sleep(0.2)
+        for srv in (a, b):
+            # (the other process's lobby list, shared every 0.5 s, may name it live a moment)
+            while not (line := httpx.get(srv.base + "/api/rooms/gate").json() or {}).get(
+                    "resting"):
+                assert time.monotonic() < deadline, (srv.port, line)
+                await asyncio.sleep(0.2)
+            assert line["seats"] == ["Ann", "Bob"], line
+            assert line["people"] == 0 and line["free_seats"] > 0, line
+            assert httpx.get(srv.base + "/api/rooms/nowhere").json() is None
+    finally:
+        cluster.stop()
+
+
+async def test_a_room_parked_forget_after_ago_is_forgotten(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """``forget_after=3``: a room Ann sat in parks when she leaves, and is deleted from the
+    database (game, seats) once it has been parked that long, as one process forgets a
+    parked room (its storage holds about a day of rooms); the name is a new room then."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, park_after=1, forget_after=3,
+                      idle_check_interval=0.2).start()
+    a, b = cluster.servers
+    try:
+        ann = await Client(a.ws_url("old"), "Ann").connect()
+        await ann.ok("/join")
+        await ann.close()
+        deadline = time.monotonic() + 30
+        while not _stored(pg_url, "old"):  # (its row is written as Ann joins, or soon after)
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.1)
+        while _stored(pg_url, "old"):
+            assert time.monotonic() < deadline, cluster.ownership("old")
+            await asyncio.sleep(0.3)
+        again = await Client(b.ws_url("old"), "Bob").connect()
+        assert again.state is not None and again.state["room"]["seats"] == []
+        await again.close()
+    finally:
+        cluster.stop()
+
+
+async def test_a_crowded_process_refuses_a_new_room_before_it_counts(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """A at ``max_connections=10`` with 9 open (its last tenth kept for seat tokens): a new
+    room through A is refused ``server_crowded``, as on one process, and neither made nor
+    counted: with ``max_rooms=4`` (3 rooms live) a new room through B is made. Before, A
+    claimed and kept the refused room, which held the site's last place."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, max_connections=10,
+                      max_rooms=4).start()
+    a, b = cluster.servers
+    clients: list[Client] = []
+    try:
+        clients += [await Client(a.ws_url(f"w{i % 3}")).connect() for i in range(9)]
+        err = await _refused(a.ws_url("elsewhere"))
+        assert err["code"] == "server_crowded", err
+        assert cluster.owner_of("elsewhere") is None
+        fresh = await Client(b.ws_url("fourth"), "Bob").connect()
+        clients.append(fresh)
+        assert fresh.welcomes[-1]["room"] == "fourth"
+    finally:
+        for c in clients:
+            await c.close()
+        cluster.stop()
