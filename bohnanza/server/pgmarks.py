@@ -1,8 +1,8 @@
 """The marks of a stored room beside its checkpoint, on PostgreSQL (``postgres.PostgresStore``;
 the same calls as SQLite's, restmarks.py, which says what they are for):
 
-* ``rooms.resting``: when it parked, NULL once it came back (parking is a single process's:
-  the cluster keeps every room of a live owner in memory; the mark is kept all the same);
+* ``rooms.resting``: when it parked, NULL once it came back (on the cluster an idle room is
+  let go instead, ``room_owner.parked``, cluster/live.py; the mark is kept all the same);
 * ``rooms.away``: since when each person away was away (JSON, seat name -> Unix time), written
   as a seated connection comes or goes: a room taken over by another process (its owner died,
   or restarted) keeps the away clock that ``/handover`` reads (it started again at the takeover,
@@ -17,11 +17,31 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 
 from .restmarks import Marks, read_away
+
+if TYPE_CHECKING:
+    from .postgres import PostgresStore
+    from .store import StoredRoom
+
+
+def read_marked(store: PostgresStore, name: str) -> tuple[StoredRoom | None, str | None]:
+    """The room as stored, with its marks (the away clock runs on over a takeover or a
+    restart: cluster/owner.py's load), on the database thread; a row that cannot be read is
+    returned as why (``(None, why)``), a database error raised (``Owner._load`` tells them
+    apart)."""
+    try:
+        stored = store.load(name, 0, 0)
+        if stored is not None:
+            stored.resting, stored.away = store.rest_marks(name).get(name, (None, {}))
+        return stored, None
+    except psycopg.Error:
+        raise
+    except Exception as e:
+        return None, f"{type(e).__name__}: {e}"
 
 
 class RestMarks:

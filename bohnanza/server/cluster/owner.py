@@ -21,11 +21,10 @@ import functools
 import logging
 from typing import TYPE_CHECKING, Any
 
-import psycopg
-
 from .. import parking
 from ..dbqueue import DbQueue
 from ..lang import error_frame
+from ..pgmarks import read_marked
 from ..pgowners import NOBODY
 from ..postgres import PostgresStore
 from ..protocol import CLOSE_TRY_LATER
@@ -38,7 +37,6 @@ if TYPE_CHECKING:
     from ..conn import Conn
     from ..hub import Hub
     from ..room import Room
-    from ..store import StoredRoom
     from .relay import Relay, RelayedRoom
 
 log = logging.getLogger("bohnanza.server")
@@ -53,21 +51,6 @@ ROOM_MOVED = "This room moved to another server; reconnecting."
 # room stays where it is, but this process's channel is gone with its owner id
 REJOINED = "This server lost touch with the others for a while; reconnecting."
 SERVED_ELSEWHERE = "This room is served by another server; try again."  # (without Redis)
-
-
-def _read(store: PostgresStore, name: str) -> tuple[StoredRoom | None, str | None]:
-    """The room as stored, with its marks (pgmarks.py: the away clock runs on over a takeover
-    or a restart), on the database thread; a row that cannot be read is returned as why
-    (``(None, why)``), a database error raised (``Owner._load`` tells them apart)."""
-    try:
-        stored = store.load(name, 0, 0)
-        if stored is not None:
-            stored.resting, stored.away = store.rest_marks(name).get(name, (None, {}))
-        return stored, None
-    except psycopg.Error:
-        raise
-    except Exception as e:
-        return None, f"{type(e).__name__}: {e}"
 
 
 class Owner:
@@ -182,7 +165,7 @@ class Owner:
         live nowhere before: served within the cluster's caps only (live.admitted)."""
         hub = self.hub
         try:
-            stored, unreadable = await hub.queue.call(_read, self.store, name)
+            stored, unreadable = await hub.queue.call(read_marked, self.store, name)
         except Exception as e:
             log.warning("room %s cannot be loaded (%s); let go", name, e)
             with contextlib.suppress(Exception):
