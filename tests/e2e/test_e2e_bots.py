@@ -451,8 +451,9 @@ def spectator_and_back(jo: Player, kim: Player, spage: Any, artifacts: Path) -> 
     assert sent(jo)[-1] == "/handover Kim"
     jo.wait(f"document.querySelector('{kim_panel} .bot-mark.for-person') !== null")
     assert jo.page.locator(f"{kim_panel} .handover-btn").count() == 0
-    # the level the server gives (SeatInfo.level: greedy plays the easy level, issue 15)
-    assert "bot plays (easy)" in jo.page.locator(f"{kim_panel} .bot-mark").inner_text()
+    # the level the server gives (SeatInfo.level): a seat handed over plays the takeover
+    # level, normal (bots/base.py TAKEOVER_POLICY, 56b5465; README "Bots")
+    assert "bot plays (normal)" in jo.page.locator(f"{kim_panel} .bot-mark").inner_text()
     assert jo.page.locator(f"{kim_panel} .away-mark").count() == 1   # still her seat, away
     spage.wait_for_selector(f"{kim_panel} .bot-mark")
     jo.shot(artifacts / "bots-handed-over.png")
