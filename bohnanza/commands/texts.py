@@ -127,12 +127,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "option.hiddenmoney.off": ("Hidden money is off: every player's coin total is shown.",
                                "獲得現金非表示: オフ（全員のターラー合計が見えます）"),
     "option.rules": ("Rules: {preset} ({lo}-{hi} players).", "ルール: {preset}（{lo}〜{hi}人）"),
-    "option.show": ("rules {preset} ({lo}-{hi} players); hiddenmoney {value}; clock {clock}",
-                    "ルール {preset}（{lo}〜{hi}人）、獲得現金非表示 {value}、持ち時間 {clock}"),
+    "option.show": ("rules {preset} ({lo}-{hi} players); hiddenmoney {value}; clock {clock}; "
+                    "botspeed {speed}",
+                    "ルール {preset}（{lo}〜{hi}人）、獲得現金非表示 {value}、持ち時間 {clock}、"
+                    "ボットの速さ {speed}"),
     "option.show_duel": ("rules {preset} ({lo}-{hi} players; 2 players: the bean duel, {duel}); "
-                         "hiddenmoney {value}; clock {clock}",
+                         "hiddenmoney {value}; clock {clock}; botspeed {speed}",
                          "ルール {preset}（{lo}〜{hi}人。2人では豆の決闘: {duel}）、獲得現金非表示 "
-                         "{value}、持ち時間 {clock}"),
+                         "{value}、持ち時間 {clock}、ボットの速さ {speed}"),
     "option.duel.3fields": ("The 2-player bean duel (rio-grande) is played with 3 fields, "
                             "none to buy.",
                             "2人用の豆の決闘（rio-grande）は畑3つで遊びます（購入なし）。"),
@@ -154,10 +156,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "ボットの速さ: {speed}（ボットが動くまで{seconds}秒）。"),
     "option.game": ("The game here is {game} ({lo}-{hi} players).",
                     "この部屋のゲームは{game}（{lo}〜{hi}人）です。"),
-    "option.show_game": ("game {game} ({lo}-{hi} players); parameters {params}; clock {clock}. "
-                         "/option game bohnanza switches back.",
-                         "ゲーム {game}（{lo}〜{hi}人）、パラメータ {params}、持ち時間 {clock}。"
-                         "/option game bohnanza で戻せます。"),
+    "option.show_game": ("game {game} ({lo}-{hi} players); parameters {params}; clock {clock}; "
+                         "botspeed {speed}. /option game bohnanza switches back.",
+                         "ゲーム {game}（{lo}〜{hi}人）、パラメータ {params}、持ち時間 {clock}、"
+                         "ボットの速さ {speed}。/option game bohnanza で戻せます。"),
     "option.farm_params": ("Farm parameters: {what}; set {name} ({hash}).",
                            "農園コンテストのパラメータ: {what}。セット {name}（{hash}）"),
     # a whole file or the shipped set: their words in the reader's language (trial user9: the
@@ -170,9 +172,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "who.nobody": ("Nobody is seated; /join takes a seat.",
                    "まだ誰も着席していません。/join で席に着けます。"),
     "who.spectators": ("spectators: {n}", "観戦者: {n}人"),
-    "who.bot": ("bot, {policy}", "ボット（{policy}）"),
+    "who.bot": ("bot, {policy}", "{policy}ボット"),
     "who.vacant": ("/join takes it over", "/join で引き継げます"),
-    "who.bot_for": ("away, a {policy} bot plays for them", "離席中、ボット（{policy}）が代理"),
+    "who.bot_for": ("away, a {policy} bot plays for them", "離席中、{policy}ボットが代理"),
     "who.away_handover": ("away, /handover possible", "離席中、/handover 可能"),
     "who.away": ("away", "離席中"),
     "who.idle": ("idle", "非活性"),

@@ -80,7 +80,9 @@ async def test_a_room_of_bots_plays_a_whole_game(server_factory: Any) -> None:
     assert r["code"] == "unknown_policy" and "easy, greedy, hard, normal, random" in r["message"]
     await host.ok("/addbot")
     await host.ok("/addbot random")  # a policy alone: the next free name
-    await host.ok("/addbot Robo greedy")
+    # greedy's level is easy (README's level table: "`easy`: today's `greedy`"): the reply and
+    # the log say the seat badge's word, not the policy's name
+    assert (await host.ok("/addbot Robo greedy"))["message"] == "Robo (easy bot) sits in seat 3."
     assert (await host.say("/addbot robo"))["code"] == "name_taken"
     await host.ok("/addbot Rita random")
     await host.ok("/addbot Extra")
@@ -96,7 +98,11 @@ async def test_a_room_of_bots_plays_a_whole_game(server_factory: Any) -> None:
     assert "/removebot" in (await host.ok("/help"))["message"]
     assert "easy, greedy, hard, normal, random" in (await host.ok("/help addbot"))["message"]
     assert "away" in (await host.ok("/help handover"))["message"]
-    assert "bot, greedy" in (await host.ok("/who"))["message"]
+    who = (await host.ok("/who"))["message"]
+    assert "1. Bot 1 (bot, easy)" in who and "3. Robo (bot, easy)" in who, who
+    assert "2. Bot 2 (bot, random)" in who and "greedy" not in who, who
+    assert any(e["text"].endswith("seats a bot (easy), Robo, in seat 3.") for e in host.logs)
+    assert not any("(greedy)" in e["text"] for e in host.logs)
     assert (await host.say("/handover Robo"))["code"] == "not_seated"
     # no person sits at the table: the watcher sets the options and starts the bots' game
     await host.ok("/option rules classic")

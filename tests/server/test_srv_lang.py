@@ -291,10 +291,62 @@ async def test_who_names_a_bots_level_in_the_readers_words(server: ServerProc) -
     await hana.ok("/addbot Bert hard")
     await hana.ok("/addbot Cleo easy")
     ja = (await hana.ok("/who"))["message"]
-    assert "Bert（ボット（むずかしい））" in ja.replace(" (", "（").replace(")", "）"), ja
-    assert "ボット（かんたん）" in ja and "hard" not in ja and "easy" not in ja, ja
+    assert "Bert（むずかしいボット）" in ja and "Cleo（かんたんボット）" in ja, ja
+    assert "hard" not in ja and "easy" not in ja, ja
     en = (await ann.ok("/who"))["message"]
     assert "Bert (bot, hard)" in en and "Cleo (bot, easy)" in en, en
+    for c in (hana, ann):
+        await c.close()
+
+
+async def test_a_bot_with_no_level_is_named_by_its_badge_everywhere(server: ServerProc) -> None:
+    """``/addbot Cy`` seats ``greedy``, whose seat badge reads "easy" (README's level table:
+    "`easy`: today's `greedy`"); /who, the reply and the log said "greedy" / "欲張り", and the
+    Japanese /who nested its brackets ("Cy (ボット（欲張り）)"). ``random`` is no level and
+    stays random."""
+    url = server.ws_url("nolevel")
+    hana = await hello(Client(url, "Hana"), "ja")
+    ann = await hello(Client(url, "Ann"), "en")
+    await ann.ok("/join")
+    assert (await ann.ok("/addbot Cy"))["message"] == "Cy (easy bot) sits in seat 2."
+    await ann.ok("/addbot Rex random")
+    seat = ann.state["room"]["seats"][1]
+    assert (seat["policy"], seat["level"]) == ("greedy", "easy")   # what the badge shows
+    en = (await ann.ok("/who"))["message"]
+    assert "2. Cy (bot, easy)" in en and "3. Rex (bot, random)" in en, en
+    assert "greedy" not in en, en
+    ja = (await hana.ok("/who"))["message"]
+    assert "2. Cy（かんたんボット）" in ja and "3. Rex（ランダムボット）" in ja, ja
+    assert "欲張り" not in ja and "(" not in ja and "（ボット" not in ja, ja
+    await hana.wait(lambda: any("Rex" in e["text"] for e in hana.logs))
+    lines = [e["text"] for e in ann.logs if e["text"].startswith("Ann seats")]
+    assert lines == ["Ann seats a bot (easy), Cy, in seat 2.",
+                     "Ann seats a bot (random), Rex, in seat 3."], lines
+    ja_lines = [e["text"] for e in hana.logs if "Cy" in e["text"]]
+    assert ja_lines == ["Annが2番の席にCy（かんたんボット）を着けました。"], ja_lines
+    for c in (hana, ann):
+        await c.close()
+
+
+async def test_the_option_summary_names_the_bot_speed(server: ServerProc) -> None:
+    """``/option`` with no argument listed every option but ``/option botspeed``: after
+    ``/option botspeed slow`` it still read "rules classic …; hiddenmoney off; clock off"."""
+    url = server.ws_url("speedshown")
+    hana = await hello(Client(url, "Hana"), "ja")
+    ann = await hello(Client(url, "Ann"), "en")
+    await ann.ok("/join")
+    assert (await ann.ok("/option"))["message"].endswith("; clock off; botspeed normal")
+    await ann.ok("/option botspeed slow")
+    en = (await ann.ok("/option"))["message"]
+    assert en.endswith("; hiddenmoney off; clock off; botspeed slow"), en
+    ja = (await hana.ok("/option"))["message"]
+    assert ja.endswith("、持ち時間 オフ、ボットの速さ ゆっくり"), ja
+    await ann.ok("/option rules rio-grande")
+    await ann.ok("/option botspeed fast")
+    en = (await ann.ok("/option"))["message"]
+    assert "bean duel" in en and en.endswith("; botspeed fast"), en
+    ja = (await hana.ok("/option"))["message"]
+    assert "豆の決闘" in ja and ja.endswith("、ボットの速さ 速い"), ja
     for c in (hana, ann):
         await c.close()
 

@@ -212,10 +212,11 @@ def add_bot(r: Parts, conn: Conn, raw_name: str | None, policy: str | None) -> C
     t.seats.append(Seat(name=name, token_hash=None, bot=policy, since=r.version + 1))
     seat = len(t.seats) - 1
     who = t.name_of(conn.seat, conn.name)
+    shown = t.hosted.bot_level(policy) or policy  # the seat badge's word: greedy is "easy"
     return Change(
         "room", (conn.seat, f"/addbot {name} {policy}"),
-        [room_entry(f"{who} seats a bot ({policy}), {name}, in seat {seat + 1}.")],
-        f"{name} ({policy} bot) sits in seat {seat + 1}.", renumber,
+        [room_entry(f"{who} seats a bot ({shown}), {name}, in seat {seat + 1}.")],
+        f"{name} ({shown} bot) sits in seat {seat + 1}.", renumber,
     )
 
 
