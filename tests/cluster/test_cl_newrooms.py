@@ -263,3 +263,36 @@ async def test_a_parked_room_refused_to_a_visitor_keeps_its_line(
         for c in clients:
             await c.close()
         cluster.stop()
+
+
+async def test_adoption_never_takes_a_room_parked_meanwhile(pg_url: str) -> None:
+    """A process's list of rooms to adopt (a dead owner's: ``orphans``) is read before it
+    claims them one by one; a room another process took and parked meanwhile (``NOBODY``)
+    is no orphan any more: adoption leaves it parked (its owner, mark and lobby line), and
+    never loads it (its bots would play on with nobody there, and a room nobody uses is
+    forgotten after the grace: deleted, chat and all)."""
+    from bohnanza.server.hub import Hub
+    from bohnanza.server.postgres import PostgresStore
+    from bohnanza.server.settings import Settings
+
+    setup = PostgresStore(pg_url)
+    try:
+        setup.save(name="gone", version=1, game_no=0, options={}, seats=[], game=None,
+                   last_result=None, command=None, log=[])
+        setup.db.execute("INSERT INTO room_owner (name, owner, fence, parked, line)"
+                         " VALUES ('gone', 0, 7, 1.0, '{\"room\": \"gone\"}')")
+    finally:
+        setup.close()
+    hub = Hub(Settings(database=pg_url, bot_delay=0))
+    await hub.start()
+    try:
+        assert hub.owner is not None
+        hub.owner.store.orphans = lambda live: ["gone"]  # type: ignore[method-assign]
+        await hub.owner.adopt()
+        assert "gone" not in hub.rooms
+        with psycopg.connect(pg_url, autocommit=True) as db:
+            row = db.execute("SELECT owner, fence, parked, line FROM room_owner"
+                             " WHERE name='gone'").fetchone()
+        assert row == (0, 7, 1.0, '{"room": "gone"}'), row
+    finally:
+        await hub.stop()
