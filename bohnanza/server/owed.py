@@ -85,6 +85,8 @@ class Owed:
         try:
             while not self.conn.closing and (self.resync or self.lang is not None):
                 await asyncio.sleep(self.every)
+                if self.conn.closing or not (self.resync or self.lang is not None):
+                    return  # settled meanwhile (answered at once: ask), or the end
                 if not self.gate.say(self.conn.address):
                     continue
                 if self.lang is not None:

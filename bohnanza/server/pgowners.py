@@ -46,10 +46,12 @@ class RoomOwners:
         may): only the live owner is looked up, ``(NOBODY, 0)`` when the room has none."""
         return self.claim_fresh(name, take)[:2]
 
-    def claim_fresh(self, name: str, take: bool = True) -> tuple[int, int, bool]:
+    def claim_fresh(self, name: str, take: bool = True,
+                    adopt: bool = False) -> tuple[int, int, bool]:
         """:meth:`claim`, and whether the room was live nowhere before (no owner row, or
         ``NOBODY``'s or ours: a new room, or one let go, cluster/live.py), not taken over
-        from a process that died."""
+        from a process that died. ``adopt`` (no connection asks: :meth:`orphans`, read
+        before): a room let go meanwhile (``NOBODY``) is left as it is, ``(NOBODY, 0)``."""
         me = self._me()
         if not take:
             row = self.db.execute("SELECT owner, fence FROM room_owner WHERE name=%s",
@@ -68,6 +70,8 @@ class RoomOwners:
                 ).fetchone() or (NOBODY, 0)
                 if owner not in (me, NOBODY) and self._held(int(owner)):
                     return int(owner), int(fence), False
+                if adopt and owner == NOBODY:  # parked: the next connection's (live.py)
+                    return NOBODY, 0, False
                 fresh = owner in (me, NOBODY)
                 if owner != me:
                     (fence,) = self.db.execute(

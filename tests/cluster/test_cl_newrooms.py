@@ -231,3 +231,68 @@ async def test_a_crowded_process_refuses_a_new_room_before_it_counts(
         for c in clients:
             await c.close()
         cluster.stop()
+
+
+async def test_a_parked_room_refused_to_a_visitor_keeps_its_line(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """``max_rooms=1``: Ann sits in a room and leaves; it parks. Bob's new room (on B) fills the
+    site, so Cy, who holds no seat, is refused the parked room (``too_many_rooms``). The
+    parked room's line at ``/api/rooms/NAME`` still names Ann, resting: a visitor refused
+    changes nothing of it (before, the refusal let it go again without its line, and the
+    name gate of its link no longer knew who sits there: ``null``)."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, max_rooms=1, park_after=1,
+                      idle_check_interval=0.2).start()
+    a, b = cluster.servers
+    clients: list[Client] = []
+    try:
+        ann = await Client(a.ws_url("gate"), "Ann").connect()
+        await ann.ok("/join")
+        await ann.close()
+        deadline = time.monotonic() + 20
+        while not (line := httpx.get(a.base + "/api/rooms/gate").json() or {}).get("resting"):
+            assert time.monotonic() < deadline, cluster.ownership("gate")
+            await asyncio.sleep(0.2)
+        assert line["seats"] == ["Ann"], line
+        # (on B: A, holding no room, claims the parked one and only the site's cap refuses it)
+        clients.append(await Client(b.ws_url("other"), "Bob").connect())
+        err = await _refused(a.ws_url("gate"))
+        assert err["code"] == "too_many_rooms", err
+        line = httpx.get(a.base + "/api/rooms/gate").json()
+        assert line is not None and line.get("resting") and line["seats"] == ["Ann"], line
+    finally:
+        for c in clients:
+            await c.close()
+        cluster.stop()
+
+
+async def test_adoption_never_takes_a_room_parked_meanwhile(pg_url: str) -> None:
+    """A process's list of rooms to adopt (a dead owner's: ``orphans``) is read before it
+    claims them one by one; a room another process took and parked meanwhile (``NOBODY``)
+    is no orphan any more: adoption leaves it parked (its owner, mark and lobby line), and
+    never loads it (its bots would play on with nobody there, and a room nobody uses is
+    forgotten after the grace: deleted, chat and all)."""
+    from bohnanza.server.hub import Hub
+    from bohnanza.server.postgres import PostgresStore
+    from bohnanza.server.settings import Settings
+
+    setup = PostgresStore(pg_url)
+    try:
+        setup.save(name="gone", version=1, game_no=0, options={}, seats=[], game=None,
+                   last_result=None, command=None, log=[])
+        setup.db.execute("INSERT INTO room_owner (name, owner, fence, parked, line)"
+                         " VALUES ('gone', 0, 7, 1.0, '{\"room\": \"gone\"}')")
+    finally:
+        setup.close()
+    hub = Hub(Settings(database=pg_url, bot_delay=0))
+    await hub.start()
+    try:
+        assert hub.owner is not None
+        hub.owner.store.orphans = lambda live: ["gone"]  # type: ignore[method-assign]
+        await hub.owner.adopt()
+        assert "gone" not in hub.rooms
+        with psycopg.connect(pg_url, autocommit=True) as db:
+            row = db.execute("SELECT owner, fence, parked, line FROM room_owner"
+                             " WHERE name='gone'").fetchone()
+        assert row == (0, 7, 1.0, '{"room": "gone"}'), row
+    finally:
+        await hub.stop()

@@ -169,3 +169,34 @@ async def test_an_owed_resync_that_fails_closes_its_connection_only() -> None:
     await asyncio.wait_for(owed.task, 5)  # ends without raising
     assert closed == [1011]
     await owed.cancel()
+
+
+async def test_an_owed_resync_answered_at_once_is_not_sent_again() -> None:
+    """A resync owed (over the rate), then a newer resync the rate lets through: that one is
+    answered at once and settles what was owed (owed.py: "what was owed of its kind is then
+    settled"). The owed task must then send no second full state, nor take one more message
+    from the address's rate for it (a say of another tab refused for nothing)."""
+    from types import SimpleNamespace
+
+    from bohnanza.server.owed import Owed
+
+    said: list[str] = []
+    conn = SimpleNamespace(id=1, address="a", lang="en", closing=False,
+                           close=lambda code, reason: None)
+    gate = SimpleNamespace(say=lambda address: said.append(address) or True)
+    sent: list[Any] = []
+
+    class Room:
+        async def resync(self, conn: Any) -> None:
+            sent.append(conn)
+
+    owed = Owed(conn, gate, 100.0)  # type: ignore[arg-type]
+    room = Room()
+    await owed.ask(room, None, False)  # type: ignore[arg-type]  # over the rate: owed
+    await asyncio.sleep(0)  # (its task waits for the rate now, as between two messages read)
+    await owed.ask(room, None, True)  # type: ignore[arg-type]  # through: answered now
+    assert owed.task is not None
+    await asyncio.wait_for(owed.task, 5)
+    assert len(sent) == 1, sent
+    assert said == [], said
+    await owed.cancel()

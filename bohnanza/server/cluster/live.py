@@ -169,8 +169,12 @@ async def admitted(owner: Owner, room: Room, conn: Conn, address: str | None,
     if why is None:
         return True
     room.journal.lost = True
+    # let go as it came: a parked room stays parked with its lobby line (the claim cleared
+    # them; :func:`park`), a new one leaves nothing
+    stored = room.journal.persisted
+    line = room_line(room, resting=True) if stored else None
     with contextlib.suppress(Exception):
-        await queue.call(let_go, owner.store, room.name, True)
+        await queue.call(let_go, owner.store, room.name, stored, line)
     if why == "try_again":
         from .owner import DATABASE_GONE  # (owner.py imports this module)
 

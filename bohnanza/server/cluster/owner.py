@@ -133,12 +133,13 @@ class Owner:
             self._refuse(conn, DATABASE_GONE)
             return None
         try:
-            owner, fence, fresh = await hub.queue.call(self.store.claim_fresh, name, take)
+            owner, fence, fresh = await hub.queue.call(self.store.claim_fresh, name, take,
+                                                       conn is None)
         except Exception as e:
             log.warning("room %s: claim failed (%s)", name, e)
             self._refuse(conn, DATABASE_GONE)
             return None
-        if owner == NOBODY and not take:
+        if owner == NOBODY:  # not take; or adopting (no conn) a room parked meanwhile
             if conn is not None:
                 hub.refuse_full(conn)
             return None
