@@ -460,7 +460,8 @@ def spectator_and_back(jo: Player, kim: Player, spage: Any, artifacts: Path) -> 
     jo.click("#lang")
     jo.wait("document.documentElement.lang === 'ja'")
     badges = jo.page.locator(f"{kim_panel} .panel-badges").inner_text()
-    assert "ボット代理" in badges and "離席" in badges, badges
+    # the level as the server says it, no brackets (watch18: "ボット代理（ふつう）")
+    assert "ふつうボットが代理" in badges and "離席" in badges, badges
     jo.shot(artifacts / "bots-japanese.png")
     jo.click("#lang")
     jo.wait("document.documentElement.lang === 'en'")

@@ -318,9 +318,11 @@ const T = {
   botspeed_slow: ['slow', 'ゆっくり'],
   botspeed_normal: ['normal', 'ふつう'],
   botspeed_fast: ['fast', '速い'],
-  bot_title: ['A bot plays this seat ({p})', 'ボットがこの席をプレイ中（{p}）'],
-  bot_for: ['bot plays ({p})', 'ボット代理（{p}）'],
-  bot_for_title: ['Away; a bot ({p}) plays until they are back', '離席中。戻るまでボット（{p}）が代わりにプレイ'],
+  // a level in Japanese reads "{p}ボット" (かんたんボット), as the server's /who and /addbot
+  // say it (commands/texts.py who.bot, who.bot_for): no brackets, none nested
+  bot_title: ['A bot plays this seat ({p})', '{p}ボットがこの席をプレイ中'],
+  bot_for: ['bot plays ({p})', '{p}ボットが代理'],
+  bot_for_title: ['Away; a bot ({p}) plays until they are back', '離席中。戻るまで{p}ボットが代わりにプレイ'],
   away_for: ['away {t}', '離席 {t}'],
   away_title: ['No connection since {time}', '{time}から接続なし'],
   addbot_policy: ['How the bot plays', 'ボットの戦略'],
