@@ -519,6 +519,7 @@ const T = {
   st_wait_plant_traded_1: ['Waiting for {names} to plant the cards in their to-plant area.', '{names}が植え付け待ちのカードを植えるのを待っています。'],
   st_over: ['Game over: {names} won with {n} coins.', 'ゲーム終了: {names}の勝ち（{n}ターラー）。'],
   st_watching: ['You are watching. ', '観戦中: '],
+  st_over_free_seat: [' A seat is free for the next game: Take a seat to play it.', '次のゲームの席が空いています。「参加する」で着席できます。'],
   // a person's seat a bot plays (the turn clock ran out 3 times, or /handover): any command
   // of hers takes it back (README "Turn clock"); the line said only whose turn it was
   st_bot_plays_you: ['A bot plays your seat until you act: any move or command (/who) takes it back. ',

@@ -86,6 +86,17 @@ export function withSeatBot(line, view, room, me) {
   return line;
 }
 
+// After a game, to someone watching (no seat) while a seat of the next game is free: how to
+// play it (" A seat is free for the next game: Take a seat."), else nothing. The setup box then
+// offers Take a seat (render/setup.js); the server seats a /join between games while fewer
+// than the most players sit (room/commands.py join, room_full). A watcher read only "Game
+// over: Ann won…", with no word that they could play the next one.
+export function nextGameSeat(room, me) {
+  if (!room || room.running || (me !== null && me !== undefined)) return '';
+  const seated = room.start_seats ?? room.seats.filter((s) => !s.vacant).length;
+  return seated < room.max_players ? t('st_over_free_seat') : '';
+}
+
 function tableLine(view, room, me, askName) {
   if (!view) {
     if (!room) {
@@ -124,7 +135,7 @@ function tableLine(view, room, me, askName) {
   if (view.phase === 'over') {
     const r = view.result || { winners: [], scores: [] };
     const best = Math.max(0, ...(r.scores || []));
-    return { text: t('st_over', { names: names(view, r.winners || []), n: best }), tone: 'over' };
+    return { text: t('st_over', { names: names(view, r.winners || []), n: best }) + nextGameSeat(room, me), tone: 'over' };
   }
   if (view.rules && view.rules.duel) {
     // the 2-player bean duel (rules.md 3a): one turn in steps, no trading

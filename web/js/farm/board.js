@@ -7,7 +7,7 @@ import { S, act, mySeat, seatColour, rerender } from '../store.js';
 import { ft, term } from './words.js';
 import { cardEl, parseCard } from './cards.js';
 import { icon } from '../icons.js';
-import { statusLine, withSeatBot } from '../status.js';
+import { statusLine, withSeatBot, nextGameSeat } from '../status.js';
 import { doingMark } from '../seatmarks.js';
 
 const FACILITIES = ['transform_pot', 'field', 'synth_pot', 'storage_box'];
@@ -43,7 +43,7 @@ function farmLine() {
   // before the deal the table's own line (seats, Start game) serves every game
   if (!v) return statusLine(null, S.roomInfo, mySeat(), S.askName);
   const y = v.you;
-  if (v.phase === 'over') return { text: ft('st_over'), tone: 'over' };
+  if (v.phase === 'over') return { text: ft('st_over') + nextGameSeat(S.roomInfo, mySeat()), tone: 'over' };
   // a watcher: whom the table waits for (README; Bohnanza's watcher line likewise)
   if (!y) {
     if (v.phase === 'prep') {
