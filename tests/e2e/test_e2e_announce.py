@@ -112,7 +112,9 @@ def test_a_card_says_its_count_and_its_tab(page: Any, server: str) -> None:
     P.show(page, server, P.state(g, 0))
     for name, where in [("2 × Blue", '#fields .field[data-field="1"]'),
                         ("1 × Garden", '#fields .field[data-field="2"]'),
-                        ("Chili, next", "#hand"), ("Soy", "#hand"),
+                        # a hand card: its place and role too (watch18: two Chili in a hand
+                        # were both "Chili")
+                        ("Chili, card 1 of 2, next to plant", "#hand"), ("Soy, card 2 of 2", "#hand"),
                         ("Red, face-up 1", "#faceup"), ("Blue, face-up 2", "#faceup")]:
         assert page.locator(where).get_by_role("button", name=name, exact=True).count() == 1, name
     P.show(page, server, P.state(P.dealing(), 1))          # Bob picks one of his two Chili

@@ -140,6 +140,9 @@ const T = {
   deal_watch: ['{a} and {b} are dealing (offer #{n})', '{a}と{b}がトレード中（オファー#{n}）'],
   hand: ['Your hand', '手札'],
   hand_front: ['next', '次'],
+  // a hand card's accessible name: its bean, its place in the hand and its role
+  hand_card_say: ['{bean}, card {i} of {n}', '{bean}、手札{n}枚中{i}枚目'],
+  hand_front_say: ['next to plant', '次に植える'],
   // the hand's row scrolls: how many cards are out of view at each end (render/own.js)
   hand_more_right: ['+{n} ›', '+{n}枚 ›'],
   hand_more_left: ['‹ +{n}', '‹ +{n}枚'],

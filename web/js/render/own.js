@@ -251,6 +251,11 @@ export function renderHand(root) {
         (deal && mayGive('h', idx) ? ' can-give' : '') + (gone ? ' handed' : ''),   // (the view's deal_cards)
     });
     c.dataset.ref = 'h' + idx;
+    // its name tells it from the hand's other cards of its bean by place and role ("Chili,
+    // card 1 of 5, next to plant"): two Chili cards were both named "Chili" (beans.js data-say)
+    const role = gone ? t('hand_handed') : (i === 0 ? t('hand_front_say') : null);
+    c.dataset.say = t('hand_card_say', { bean: beanName(bean), i: idx, n: y.hand.length }) +
+      (role ? t('list_sep') + role : '');
     if (offered.has(idx)) {
       c.classList.add('in-offer');
       c.append(h('span', { class: 'in-offer-tag', text: t('hand_in_offer'), title: t('hand_in_offer_title') }));
