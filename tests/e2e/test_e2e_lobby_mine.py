@@ -54,6 +54,11 @@ def test_the_lobby_lists_my_resting_room_and_opening_it_seats_me_again(
         other = pg.context.new_page()
         other.goto(srv.base + "/r/Elsewhere")
         other.wait_for_function("window.__bohnanza && window.__bohnanza.S.roomInfo", timeout=TIMEOUT)
+        # back to Ann's first tab, in front as a person's tab is: headless Chromium runs the
+        # frames of a tab behind another about once a second, and Playwright's click waits for
+        # two steady frames (2 s a click) and began again when the lobby's 5 s refresh redrew
+        # the link: opening the resting room took 6 s of the test's own, the page under 0.3 s
+        pg.bring_to_front()
         # Ann goes to the lobby: nobody is connected to Resty, which parks (leaves the list)
         pg.goto(srv.base + "/")
         _wait_parked(srv.base, "Resty")
