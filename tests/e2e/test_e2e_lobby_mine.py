@@ -54,6 +54,11 @@ def test_the_lobby_lists_my_resting_room_and_opening_it_seats_me_again(
         other = pg.context.new_page()
         other.goto(srv.base + "/r/Elsewhere")
         other.wait_for_function("window.__bohnanza && window.__bohnanza.S.roomInfo", timeout=TIMEOUT)
+        # back to Ann's first tab, in front as a person's tab is: headless Chromium runs the
+        # frames of a tab behind another about once a second, and Playwright's click waits for
+        # two steady frames (2 s a click) and began again when the lobby's 5 s refresh redrew
+        # the link: opening the resting room took 6 s of the test's own, the page under 0.3 s
+        pg.bring_to_front()
         # Ann goes to the lobby: nobody is connected to Resty, which parks (leaves the list)
         pg.goto(srv.base + "/")
         _wait_parked(srv.base, "Resty")
@@ -164,3 +169,38 @@ def test_a_forgotten_room_is_not_listed_as_my_resting_seat(private_server: Any, 
         assert "Ann, Bo, Cy" in text, text
         assert pg.evaluate("localStorage.getItem('bohnanza.token.Forgotten')") is None
         assert_clean(pg, errors)
+
+
+def test_a_room_link_keeps_the_focus_across_the_lobbys_refresh(server: str, browser: Any) -> None:
+    """A keyboard user on a room's link in the lobby keeps it when the list refreshes with
+    news of that room (the 5 s refresh drew the whole list anew: the focus fell back to the
+    page every 5 s, and a click pressed on a link and let go on its redrawn copy opened
+    nothing). The list's own refresh (the Refresh button's, run without moving the focus)."""
+    room = "FocusKept"
+    watchers = browser.new_context()
+    watchers.add_init_script("localStorage.setItem('bohnanza.name', 'Cy')")   # past the name gate
+    try:
+        first = watchers.new_page()
+        first.goto(server + "/r/" + room)
+        first.wait_for_function("window.__bohnanza && window.__bohnanza.S.roomInfo", timeout=TIMEOUT)
+        with watched_page(browser, viewport={"width": 1366, "height": 768}) as (pg, errors):
+            pg.goto(server + "/")
+            line = pg.locator(f'#rooms li[data-room="{room}"]')
+            line.wait_for(timeout=TIMEOUT)
+            pg.wait_for_function("(r) => document.querySelector(`#rooms li[data-room=\"${r}\"]`)"
+                                 ".innerText.includes('1 connected')", arg=room, timeout=TIMEOUT)
+            line.locator("a").focus()
+            assert pg.evaluate("document.activeElement.textContent") == room
+            # news of the room: a second person opens it; the lobby refreshes and says so
+            second = watchers.new_page()
+            second.goto(server + "/r/" + room)
+            second.wait_for_function("window.__bohnanza && window.__bohnanza.S.roomInfo", timeout=TIMEOUT)
+            pg.evaluate("document.querySelector('#refresh').click()")   # focus stays put
+            pg.wait_for_function("(r) => document.querySelector(`#rooms li[data-room=\"${r}\"]`)"
+                                 ".innerText.includes('2 connected')", arg=room, timeout=TIMEOUT)
+            focused = pg.evaluate("(() => { const a = document.activeElement;"
+                                  " return [a.tagName, a.closest('li') && a.closest('li').dataset.room]; })()")
+            assert focused == ["A", room], focused
+            assert_clean(pg, errors)
+    finally:
+        watchers.close()

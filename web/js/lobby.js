@@ -34,9 +34,23 @@ const stateTag = (r) => r.damaged
 const roomName = (r, name) => (r && r.damaged ? h('span', { class: 'room-name', text: name }) : roomLink(name));
 const yoursTag = () => h('span', { class: 'tag yours', text: t('lobby_yours') });
 
+// The list is drawn again only when what it says changed (the 5 s refresh redrew it each
+// time: a link a keyboard user had reached lost its focus to the page every 5 s, and a click
+// pressed on one link and let go on its redrawn copy opened nothing); a room whose link had
+// the focus keeps it in the new list.
+let drawn = '';
 function renderRooms() {
-  const ul = clear($('#rooms'));
   const mine = myRooms();
+  const key = JSON.stringify([getLang(), rooms, [...restingLines], [...mine].sort()]);
+  if (key === drawn) return;
+  drawn = key;
+  const had = document.activeElement?.closest?.('#rooms li[data-room]')?.dataset.room;
+  drawRooms(mine);
+  if (had != null) [...$('#rooms').querySelectorAll('li[data-room]')].find((li) => li.dataset.room === had)?.querySelector('a')?.focus({ preventScroll: true });
+}
+
+function drawRooms(mine) {
+  const ul = clear($('#rooms'));
   const live = new Set(rooms.map((r) => r.room));
   // a resting room of yours (not in the server's list) first, then the live ones
   const resting = [...mine].filter((n) => !live.has(n)).sort();
