@@ -51,7 +51,10 @@ class RoomOwners:
         """:meth:`claim`, and whether the room was live nowhere before (no owner row, or
         ``NOBODY``'s or ours: a new room, or one let go, cluster/live.py), not taken over
         from a process that died. ``adopt`` (no connection asks: :meth:`orphans`, read
-        before): a room let go meanwhile (``NOBODY``) is left as it is, ``(NOBODY, 0)``."""
+        before): a room let go meanwhile (``NOBODY``) is left as it is, ``(NOBODY, 0)``.
+        A parked room's mark and lobby line (``parked``, ``line``: cluster/live.py) are kept
+        through the claim: a load that fails lets it go as parked as it was (:meth:`release`);
+        the load that succeeds clears them (:meth:`unpark`)."""
         me = self._me()
         if not take:
             row = self.db.execute("SELECT owner, fence FROM room_owner WHERE name=%s",
@@ -75,8 +78,8 @@ class RoomOwners:
                 fresh = owner in (me, NOBODY)
                 if owner != me:
                     (fence,) = self.db.execute(
-                        "UPDATE room_owner SET owner=%s, fence=fence+1, parked=NULL, line=NULL"
-                        " WHERE name=%s RETURNING fence", (me, name)).fetchone() or (0,)
+                        "UPDATE room_owner SET owner=%s, fence=fence+1 WHERE name=%s"
+                        " RETURNING fence", (me, name)).fetchone() or (0,)
             else:
                 (fence,) = row
         self.fences[name] = int(fence)
@@ -91,11 +94,22 @@ class RoomOwners:
         ).fetchone() is not None
 
     def release(self, name: str) -> None:
-        """Let the room go (nobody owns it; the next claim takes it). Fenced."""
+        """Let the room go, its load failed (nobody owns it; the next claim takes it): a
+        parked room stays parked as it was, its mark and lobby line untouched. Fenced."""
         fence = self.fences.pop(name, None)
         if fence is not None:
             self.db.execute("UPDATE room_owner SET owner=%s WHERE name=%s AND fence=%s",
                             (NOBODY, name, fence))
+
+    def unpark(self, name: str) -> None:
+        """The room, claimed and loaded, is live again: its parked mark and lobby line are
+        cleared (a later failed load must not let it go with a stale mark, swept at once).
+        Fenced (nothing while unfenced)."""
+        fence = self.fences.get(name)
+        if fence is not None:
+            self.db.execute("UPDATE room_owner SET parked=NULL, line=NULL WHERE name=%s AND"
+                            " fence=%s AND (parked IS NOT NULL OR line IS NOT NULL)",
+                            (name, fence))
 
     def forget_fences(self) -> None:
         """This process lost its lease: it owns nothing any more (no write of it is made)."""

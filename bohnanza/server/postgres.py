@@ -229,6 +229,6 @@ class PostgresStore(RestMarks, RoomOwners, RowReader):
             self.db.execute("DELETE FROM commands WHERE room=%s", (name,))
             self.db.execute("DELETE FROM chat WHERE room=%s", (name,))
             if fence is not None:
-                self.db.execute("UPDATE room_owner SET owner=%s WHERE name=%s",
-                                (NOBODY, name))
+                self.db.execute("UPDATE room_owner SET owner=%s, parked=NULL, line=NULL"
+                                " WHERE name=%s", (NOBODY, name))
         self.fences.pop(name, None)

@@ -169,8 +169,8 @@ async def admitted(owner: Owner, room: Room, conn: Conn, address: str | None,
     if why is None:
         return True
     room.journal.lost = True
-    # let go as it came: a parked room stays parked with its lobby line (the claim cleared
-    # them; :func:`park`), a new one leaves nothing
+    # let go as it came: a parked room stays parked with its lobby line (as it was, read
+    # anew: :func:`park`), a new one leaves nothing
     stored = room.journal.persisted
     line = room_line(room, resting=True) if stored else None
     with contextlib.suppress(Exception):

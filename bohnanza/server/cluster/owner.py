@@ -158,7 +158,8 @@ class Owner:
     async def _load(self, name: str, conn: Conn | None,
                     admit: tuple[str | None, str | None] | None = None) -> Room | None:
         """A room just claimed, as stored (a new room when nothing is). One that cannot be
-        read (the database lost meanwhile) is let go, and ``conn`` told to try again; one
+        read (the database lost meanwhile) is let go (a parked one still parked, its mark and
+        lobby line as they were: ``release``), and ``conn`` told to try again; one
         that is not a game the rules could have made (a command that does not apply, the
         audit: as ``hub.open`` checks each room on SQLite) stays claimed by this process,
         listed as damaged, never played, and ``conn`` told so: the other processes see a live
@@ -190,6 +191,7 @@ class Owner:
                 self, room, conn, *admit):
             return None
         hub.rooms[name] = room
+        hub.queue.later(functools.partial(self.store.unpark, name))  # (before its writes)
         room.plan_bots()  # a running game's bots play on (after a takeover too)
         log.info("room %s owned here (lease %d)", name, self.me)
         return room
