@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import httpx
 import psycopg
 from server.harness import Client, ServerProc, decide, free_port
 from websockets.exceptions import ConnectionClosed
@@ -282,3 +283,20 @@ async def kill_owner(cluster: Cluster, room: str, rnd: random.Random,
     else:
         restarting.append(task)
     return at
+
+
+async def seat_and_park(cluster: Cluster, server: ServerProc, room: str
+                        ) -> tuple[Client, dict[str, Any]]:
+    """Ann takes a seat in ``room`` on ``server`` and leaves; once the room has parked (the
+    cluster started with a short ``park_after``), its lobby line at ``/api/rooms/NAME``,
+    which must name her, resting. ``(Ann's closed client: her token, the line)``; 20 s at
+    most, else the room's ownership in the assertion."""
+    ann = await Client(server.ws_url(room), "Ann").connect()
+    await ann.ok("/join")
+    await ann.close()
+    deadline = time.monotonic() + 20
+    while not (line := httpx.get(server.base + f"/api/rooms/{room}").json() or {}).get("resting"):
+        assert time.monotonic() < deadline, cluster.ownership(room)
+        await asyncio.sleep(0.2)
+    assert line["seats"] == ["Ann"], line
+    return ann, line

@@ -17,7 +17,7 @@ import httpx
 import psycopg
 from server.harness import Client
 
-from .parts import Cluster
+from .parts import Cluster, seat_and_park
 
 
 def _stored(url: str, room: str) -> bool:
@@ -245,14 +245,7 @@ async def test_a_parked_room_refused_to_a_visitor_keeps_its_line(
     a, b = cluster.servers
     clients: list[Client] = []
     try:
-        ann = await Client(a.ws_url("gate"), "Ann").connect()
-        await ann.ok("/join")
-        await ann.close()
-        deadline = time.monotonic() + 20
-        while not (line := httpx.get(a.base + "/api/rooms/gate").json() or {}).get("resting"):
-            assert time.monotonic() < deadline, cluster.ownership("gate")
-            await asyncio.sleep(0.2)
-        assert line["seats"] == ["Ann"], line
+        await seat_and_park(cluster, a, "gate")
         # (on B: A, holding no room, claims the parked one and only the site's cap refuses it)
         clients.append(await Client(b.ws_url("other"), "Bob").connect())
         err = await _refused(a.ws_url("gate"))

@@ -17,7 +17,7 @@ from server.harness import Client
 from bohnanza.server.cluster.live import sweep
 from bohnanza.server.postgres import PostgresStore
 
-from .parts import Cluster
+from .parts import Cluster, seat_and_park
 
 
 def _parked(url: str, room: str) -> tuple[int, float | None, str | None]:
@@ -40,13 +40,8 @@ async def test_a_parked_room_whose_load_fails_stays_parked(
                       idle_check_interval=0.2).start()
     (a,) = cluster.servers
     try:
-        ann = await Client(a.ws_url("gate"), "Ann").connect()
-        await ann.ok("/join")
-        await ann.close()
+        ann, _ = await seat_and_park(cluster, a, "gate")
         deadline = time.monotonic() + 20
-        while not (line := httpx.get(a.base + "/api/rooms/gate").json() or {}).get("resting"):
-            assert time.monotonic() < deadline, cluster.ownership("gate")
-            await asyncio.sleep(0.2)
         before = _parked(pg_url, "gate")
         assert before[0] == 0 and before[1] is not None and before[2] is not None, before
 
