@@ -93,8 +93,13 @@ export function withSeatBot(line, view, room, me) {
 // over: Ann won…", with no word that they could play the next one.
 export function nextGameSeat(room, me) {
   if (!room || room.running || (me !== null && me !== undefined)) return '';
-  const seated = room.start_seats ?? room.seats.filter((s) => !s.vacant).length;
-  return seated < room.max_players ? t('st_over_free_seat') : '';
+  return seatsForNextGame(room) < room.max_players ? t('st_over_free_seat') : '';
+}
+
+// the seats the next game is dealt for, as the server counts them (RoomInfo.start_seats; a
+// room from an older server: its seats not vacant)
+export function seatsForNextGame(room) {
+  return room.start_seats ?? room.seats.filter((s) => !s.vacant).length;
 }
 
 function tableLine(view, room, me, askName) {
@@ -104,8 +109,7 @@ function tableLine(view, room, me, askName) {
       const key = { full: 'st_name_full', full_table: 'st_name_full_table' }[askName] || 'st_name';
       return { text: t(key), tone: 'act' };
     }
-    // the seats the next game is dealt for, as the server counts them (RoomInfo.start_seats)
-    const seated = room.start_seats ?? room.seats.filter((s) => !s.vacant).length;
+    const seated = seatsForNextGame(room);
     const lo = room.min_players;
     const hi = room.max_players;
     if (me === null || me === undefined) {

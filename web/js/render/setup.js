@@ -6,6 +6,7 @@ import { S, act, askName, setOption, seatColour, mySeat } from '../store.js';
 import { seatMarks, policyName, idleTitle } from '../seatmarks.js';
 import { FACTS } from '../facts.js';
 import { gameChoice, farmOptions } from '../farm/setup.js';
+import { seatsForNextGame } from '../status.js';
 
 // the idle mark of a connected person (Zz), its title with the server's threshold
 function idleMark(r) {
@@ -26,7 +27,7 @@ export function renderSetup(root) {
   // Between games the seats a leaver's bot played go at the next start (server
   // Table.between_games): they are not counted, as the Start line counts them (newuser17: after
   // a game two people had left, the list read "Seats (4/5)" above "Needs 3-5 players (2 seated)")
-  const next = r.start_seats ?? r.seats.filter((s) => !s.vacant).length;
+  const next = seatsForNextGame(r);
   const count = running ? `${r.seats.length}` : `${next}/${r.max_players}`;
   root.append(h('div', { class: 'box-head' }, h('h2', { text: `${t('seats')} (${count})` })));
   const seats = h('ul', { class: 'seat-list' });
@@ -62,7 +63,7 @@ export function renderSetup(root) {
   if (me === null && (!running || r.seats.some((s) => s.vacant))) {
     // every seat taken before the start: Take a seat stays (a seat may free; the server
     // decides) but is not the button the page points to (trial user16; the gate's likewise)
-    const full = !running && (r.start_seats ?? r.seats.filter((s) => !s.vacant).length) >= r.max_players;
+    const full = !running && seatsForNextGame(r) >= r.max_players;
     const join = h('button', { class: full ? 'btn' : 'btn primary', type: 'button', id: 'btn-join' }, t('join'));
     // watching under a guest name because the name asked for was refused: ask for a name
     // first, never sit under the guest name (a new user's report: seated as "guest2")
