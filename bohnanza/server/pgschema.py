@@ -77,10 +77,22 @@ CREATE TABLE room_rate (
 );
 """,
     # a room's marks beside its checkpoint (pgmarks.py, restmarks.py): when it parked (NULL:
-    # live), since when each person away was away (JSON, seat name -> Unix time; NULL: nobody)
+    # live), since when each person away was away (JSON, seat name -> Unix time; NULL: nobody).
+    # Every statement may find its work done: the lead's servers between 53666be and 80d4f8c
+    # numbered these marks 2 (and had no caps), so a database they made is at "2" without
+    # version 2's caps above and with the marks already; version 3 brings both kinds of 2 to 3.
     3: """
-ALTER TABLE rooms ADD COLUMN resting DOUBLE PRECISION;
-ALTER TABLE rooms ADD COLUMN away TEXT;
+ALTER TABLE room_owner ADD COLUMN IF NOT EXISTS made_by TEXT;
+ALTER TABLE room_owner ADD COLUMN IF NOT EXISTS parked DOUBLE PRECISION;
+ALTER TABLE room_owner ADD COLUMN IF NOT EXISTS line TEXT;
+CREATE INDEX IF NOT EXISTS room_owner_live ON room_owner (made_by) WHERE owner <> 0;
+CREATE TABLE IF NOT EXISTS room_rate (
+    address TEXT PRIMARY KEY,
+    tokens DOUBLE PRECISION NOT NULL,
+    at DOUBLE PRECISION NOT NULL
+);
+ALTER TABLE rooms ADD COLUMN IF NOT EXISTS resting DOUBLE PRECISION;
+ALTER TABLE rooms ADD COLUMN IF NOT EXISTS away TEXT;
 """,
 }
 

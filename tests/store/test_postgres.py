@@ -169,3 +169,38 @@ def test_a_lease_ends_when_its_process_stops_answering(pg_url: str) -> None:
     finally:
         watcher.close()
         lease.stop()
+
+
+# the lead's schema 2 between 53666be and 80d4f8c: the rest marks, no caps (cluster18's 2)
+_MARKS_AS_2 = """
+ALTER TABLE rooms ADD COLUMN resting DOUBLE PRECISION;
+ALTER TABLE rooms ADD COLUMN away TEXT;
+"""
+
+
+@pytest.mark.parametrize("two", ["caps", "marks"])
+def test_a_database_of_either_schema_2_is_brought_to_3(pg_url: str, two: str) -> None:
+    """Two schema 2s were made: cluster18's (the caps: ``room_owner.made_by``, ``parked``,
+    ``line``, ``room_rate``) and, on the lead before cluster18's merge, the rest marks
+    (``rooms.resting``, ``rooms.away``). A database of either is brought to 3 on start, its
+    room kept, and then has every column: a park (the caps' columns) and the marks work."""
+    with psycopg.connect(pg_url, autocommit=True) as db, db.transaction():
+        db.execute("CREATE TABLE bohnanza_schema (version INTEGER NOT NULL)")
+        db.execute(MIGRATIONS[1])
+        db.execute(MIGRATIONS[2] if two == "caps" else _MARKS_AS_2)
+        db.execute("INSERT INTO bohnanza_schema (version) VALUES (2)")
+        db.execute("INSERT INTO rooms (name, created, version, options, seats)"
+                   " VALUES ('r', 1, 4, '{}', '[]')")
+    store = PostgresStore(pg_url)
+    try:
+        assert store.schema_version == SCHEMA_VERSION == 3
+        got = store.load("r")
+        assert got is not None and got.version == 4
+        store.save_away("r", {"Ann": 12.5})
+        assert store.rest_marks() == {"r": (None, {"Ann": 12.5})}
+        cols = {r[0] for r in store.db.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = 'room_owner'")}
+        assert {"made_by", "parked", "line"} <= cols
+        assert store.db.execute("SELECT count(*) FROM room_rate").fetchone() == (0,)
+    finally:
+        store.close()
