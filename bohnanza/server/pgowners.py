@@ -49,9 +49,11 @@ class RoomOwners:
     def claim_fresh(self, name: str, take: bool = True,
                     adopt: bool = False) -> tuple[int, int, bool]:
         """:meth:`claim`, and whether the room was live nowhere before (no owner row, or
-        ``NOBODY``'s or ours: a new room, or one let go, cluster/live.py), not taken over
-        from a process that died. ``adopt`` (no connection asks: :meth:`orphans`, read
-        before): a room let go meanwhile (``NOBODY``) is left as it is, ``(NOBODY, 0)``.
+        ``NOBODY``'s or ours: a new room, or one let go, cluster/live.py; or a dead process's
+        with nothing stored, which the site's counts leave out), not taken over from a
+        process that died with its game stored. ``adopt`` (no connection asks:
+        :meth:`orphans`, read before): a room let go meanwhile (``NOBODY``) is left as it
+        is, ``(NOBODY, 0)``.
         A parked room's mark and lobby line (``parked``, ``line``: cluster/live.py) are kept
         through the claim: a load that fails lets it go as parked as it was (:meth:`release`);
         the load that succeeds clears them (:meth:`unpark`)."""
@@ -80,6 +82,11 @@ class RoomOwners:
                     (fence,) = self.db.execute(
                         "UPDATE room_owner SET owner=%s, fence=fence+1 WHERE name=%s"
                         " RETURNING fence", (me, name)).fetchone() or (0,)
+                if not fresh:  # a dead process's: live nowhere when nothing of it is stored
+                    # (no live room in the site's counts, cluster/live.py: it comes back as
+                    # a new room, within the caps, not past them)
+                    fresh = self.db.execute("SELECT 1 FROM rooms WHERE name=%s",
+                                            (name,)).fetchone() is None
             else:
                 (fence,) = row
         self.fences[name] = int(fence)

@@ -289,3 +289,29 @@ async def test_adoption_never_takes_a_room_parked_meanwhile(pg_url: str) -> None
         assert row == (0, 7, 1.0, '{"room": "gone"}'), row
     finally:
         await hub.stop()
+
+
+async def test_a_dead_process_s_unstored_room_comes_back_within_the_caps(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """``max_rooms=2``: a room opened on A (nothing stored), A killed; a new room made on B
+    and one on C fill the site (the dead room does not count, as above). The first page's
+    reconnect to the dead room, on B (which holds one room, under its own cap), is a new
+    room too: refused ``too_many_rooms``, left free (before: the claim took it over from the
+    dead owner as a live room, never counted, and the site held 3 rooms with ``MAX_ROOMS``
+    2)."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=3, max_rooms=2, lease_timeout=1.0).start()
+    a, b, c = cluster.servers
+    clients: list[Client] = []
+    try:
+        clients.append(await Client(a.ws_url("ghost"), "Ann").connect())
+        assert cluster.owner_of("ghost") is a
+        a.kill9()
+        clients.append(await Client(b.ws_url("one"), "Bob").connect())
+        clients.append(await Client(c.ws_url("two"), "Cy").connect())
+        err = await _refused(b.ws_url("ghost"))
+        assert err["code"] == "too_many_rooms", err
+        assert cluster.owner_of("ghost") is None
+    finally:
+        for cl in clients:
+            await cl.close()
+        cluster.stop()

@@ -4,7 +4,8 @@ another process).
 
 A room is *live* while a process holds it: its ``room_owner.owner`` is not ``NOBODY`` (a live
 process's, or a dead one's whose stored game another adopts). A room becomes live when a connection's
-claim takes a room that was live nowhere (new, or parked: ``PostgresStore.claim_fresh``);
+claim takes a room that was live nowhere (new, parked, or a dead process's with nothing
+stored: ``PostgresStore.claim_fresh``);
 then, before it is served, :func:`admit` checks, in one transaction under a lock of its own
 (new rooms are few, so they wait for each other there, and two processes never both take the
 last place):
