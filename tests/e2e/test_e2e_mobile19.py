@@ -5,6 +5,9 @@ each test) and what a player expects, never from what the page printed.
 - at 200% zoom a hand card given into a new offer (Enter, a click) unfolded the offer window,
   which scrolled to its top: the card pressed, and its focus ring, went up under the sticky
   top bar;
+- a finger held still on a card (Android fires contextmenu for a long press) acted as the
+  right button: the front card held before a drag went into "You get", one's own offer
+  held was withdrawn;
 """
 
 from __future__ import annotations
@@ -54,4 +57,41 @@ def test_a_card_given_at_200_percent_stays_out_from_under_the_top_bar(
         assert at["top"] >= at["bar"], at
         # the window came up from below the screen: its top shows (it was below the fold)
         assert at["window"] < 400, at
+        assert_clean(pg, errors)
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+         "locale": "en-US"}
+
+# a contextmenu event as a browser fires it: Android's for a finger held still (a long
+# press), a mouse's right button; true when the page cancelled it (no menu shows)
+CONTEXTMENU = """([sel, kind]) => { const el = document.querySelector(sel);
+  const r = el.getBoundingClientRect();
+  return !el.dispatchEvent(new PointerEvent('contextmenu', { bubbles: true, cancelable: true,
+    pointerType: kind, button: kind === 'mouse' ? 2 : 0,
+    clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 })); }"""
+
+
+def test_a_long_press_changes_neither_the_offer_nor_the_market(browser: Any, server: str) -> None:
+    """A finger held still on a card (Android's browsers fire contextmenu for it) is no right
+    button: on the front card, as a drag to a field begins, it put that bean in "You get";
+    on one's own offer it withdrew the offer. Its menu stays away all the same, and the
+    mouse's right button still does what it did (want the bean; withdraw, rules.md T21)."""
+    with watched_page(browser, **PHONE) as (pg, errors):
+        P.show(pg, server, P.state(P.trading(), 0))       # Ann's own offer #1 in the market
+        front = '#hand .card[data-ref="h1"]'
+        own = '#market .offer[data-offer="1"]'
+        assert pg.evaluate(CONTEXTMENU, [front, "touch"]) is True
+        assert pg.evaluate(CONTEXTMENU, [own, "touch"]) is True
+        drawn(pg)
+        assert pg.evaluate("window.__bohnanza.S.draft") == {"give": {}, "want": {}}
+        assert pg.evaluate("window.__bohnanza.sent") == []
+        assert pg.locator("#offer-window.folded").count() == 1
+        # the right button of a mouse on the same page
+        assert pg.evaluate(CONTEXTMENU, [front, "mouse"]) is True
+        drawn(pg)
+        assert pg.evaluate("window.__bohnanza.S.draft.want") == {"soy": 1}
+        assert pg.evaluate(CONTEXTMENU, [own, "mouse"]) is True
+        pg.wait_for_function("window.__bohnanza.sent.length > 0")
+        assert pg.evaluate("window.__bohnanza.sent") == ["/withdraw 1"]
         assert_clean(pg, errors)
