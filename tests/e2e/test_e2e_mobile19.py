@@ -8,6 +8,8 @@ each test) and what a player expects, never from what the page printed.
 - a finger held still on a card (Android fires contextmenu for a long press) acted as the
   right button: the front card held before a drag went into "You get", one's own offer
   held was withdrawn;
+- on a phone a hand wider than the screen did not scroll under a finger's sideways swipe: the
+  card under the finger was dragged instead (and dropped nowhere);
 """
 
 from __future__ import annotations
@@ -94,4 +96,54 @@ def test_a_long_press_changes_neither_the_offer_nor_the_market(browser: Any, ser
         assert pg.evaluate(CONTEXTMENU, [own, "mouse"]) is True
         pg.wait_for_function("window.__bohnanza.sent.length > 0")
         assert pg.evaluate("window.__bohnanza.sent") == ["/withdraw 1"]
+        assert_clean(pg, errors)
+
+
+def _touch(cdp: Any, kind: str, x: float | None = None, y: float | None = None) -> None:
+    points = [] if x is None else [{"x": x, "y": y}]
+    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def _finger(cdp: Any, a: dict[str, float], b: dict[str, float], steps: int = 12) -> None:
+    """A finger put down at ``a``, moved in ``steps`` to ``b`` and lifted."""
+    _touch(cdp, "touchStart", a["x"], a["y"])
+    for i in range(1, steps + 1):
+        _touch(cdp, "touchMove", a["x"] + (b["x"] - a["x"]) * i / steps,
+               a["y"] + (b["y"] - a["y"]) * i / steps)
+    _touch(cdp, "touchEnd")
+
+
+def _middle(box: dict[str, float]) -> dict[str, float]:
+    return {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+
+
+def test_a_finger_swipes_a_long_hand_sideways_and_still_drags_a_card_down(
+        browser: Any, server: str) -> None:
+    """Phase 1 (R24), Ann's nine cards are wider than the phone: a finger swiped to the left
+    on the third card scrolls the hand row, drags nothing and sends nothing; the front card
+    drawn down onto the empty field 2 is planted there as before (R24: /plant 2)."""
+    g = P.game(seats=[{"hand": ["chili", "red", "blue", "soy", "green", "stink", "garden",
+                                "blackeyed", "soy"], "fields": [["blue", 2], None]}, {}, {}])
+    with watched_page(browser, **PHONE) as (pg, errors):
+        P.show(pg, server, P.state(g, 0))
+        pg.locator("#hand .hand").scroll_into_view_if_needed()
+        drawn(pg)
+        row = "document.querySelector('#hand .hand')"
+        assert pg.evaluate(f"{row}.scrollWidth > {row}.clientWidth"), "the hand must be wider"
+        cdp = pg.context.new_cdp_session(pg)
+        # the front card down onto field 2: a drag, as before
+        front = _middle(pg.locator('#hand .card[data-ref="h1"]').bounding_box())
+        field = _middle(pg.locator('#fields .field[data-field="2"]').bounding_box())
+        assert field["y"] - front["y"] > abs(field["x"] - front["x"]), "a drag mostly down"
+        _finger(cdp, front, field)
+        pg.wait_for_function("window.__bohnanza.sent.length > 0", timeout=3000)
+        assert pg.evaluate("window.__bohnanza.sent") == ["/plant 2"]
+        # a swipe to the left on the third card: the row scrolls
+        third = _middle(pg.locator('#hand .card[data-ref="h3"]').bounding_box())
+        _finger(cdp, third, {"x": third["x"] - 200, "y": third["y"]}, steps=10)
+        pg.wait_for_function(f"{row}.scrollLeft > 0", timeout=3000)
+        drawn(pg)
+        assert pg.evaluate("window.__bohnanza.sent") == ["/plant 2"]
+        assert pg.evaluate("window.__bohnanza.S.draft") == {"give": {}, "want": {}}
+        assert pg.locator(".drag-ghost").count() == 0
         assert_clean(pg, errors)
