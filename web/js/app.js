@@ -7,7 +7,7 @@ import { tokenKey } from './tokens.js';
 import { clearErrors, hideNews, showError, showNews } from './feedback.js';
 import { renderPanels } from './render/panels.js';
 import { renderMarket, renderFaceUp, renderSignals } from './render/market.js';
-import { renderOfferWindow } from './offer.js';
+import { renderOfferWindow, showUnfolded } from './offer.js';
 import { renderDeal } from './deal.js';
 import { renderFields, renderToPlant, renderHand } from './render/own.js';
 import { renderCatalogue } from './render/catalogue.js';
@@ -98,6 +98,7 @@ function render() {
   const spot = focusSpot();
   renderParts();
   restoreFocus(spot);
+  showUnfolded();
   bringIntoView();
 }
 

@@ -31,13 +31,30 @@ const buttons = { swapped: false };
 export function setSwapped(v) { buttons.swapped = !!v; }
 export function isSwapped() { return buttons.swapped; }
 
+// A contextmenu event that is a finger's long press, not a right button: Android's browsers
+// fire one for a finger held still on a card (a PointerEvent of pointerType 'touch'; an older
+// Chrome's MouseEvent says so in sourceCapabilities; else a finger still down). It does
+// nothing (its menu kept away): a finger resting on the front card before it drags it to a
+// field put Chili in the offer's "You get" and unfolded the window under the drag, and one
+// resting on its own offer withdrew it (mobile19). A tap, and Reverse taps, are the finger's
+// ways; the right button's actions have buttons of their own on a touch screen.
+const fingers = new Set();
+window.addEventListener('pointerdown', (e) => { if (e.pointerType === 'touch') fingers.add(e.pointerId); }, { capture: true, passive: true });
+for (const ev of ['pointerup', 'pointercancel']) {
+  window.addEventListener(ev, (e) => { fingers.delete(e.pointerId); }, { capture: true, passive: true });
+}
+export function longPress(e) {
+  if (e.pointerType) return e.pointerType === 'touch';
+  return !!(e.sourceCapabilities && e.sourceCapabilities.firesTouchEvents) || fingers.size > 0;
+}
+
 // Left and right clicks on one element: handler(button) with button 'left' or 'right'.
 // Reachable by keyboard too: the element takes focus (a button to assistive technology);
 // Enter or Space is the left button, Shift+Enter, Shift+F10 or the context-menu key the right.
 // label: what the element is, for screen readers (default: its title).
 export function onLeftRight(el, handler, label) {
   el.addEventListener('click', (e) => { if (el.dataset.dragged) return; handler(buttons.swapped ? 'right' : 'left', e); });
-  el.addEventListener('contextmenu', (e) => { e.preventDefault(); handler('right', e); });
+  el.addEventListener('contextmenu', (e) => { e.preventDefault(); if (!longPress(e)) handler('right', e); });
   makeKeyable(el, label);
   el.addEventListener('keydown', (e) => {
     if (e.target !== el) return;

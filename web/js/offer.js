@@ -203,8 +203,30 @@ function swapButton() {
 
 // Folded on the last render: the first card of a new offer unfolds the window, and the
 // window then scrolls into view (at 1366x768 it opens below the fold, and a click that seems
-// to do nothing was the trial's first hesitation, docs/trial.md).
+// to do nothing was the trial's first hesitation, docs/trial.md): showUnfolded, once the
+// board stands and the focus is back (app.js render).
 let folded = true;
+let unfolded = null;   // the window unfolded by this render, not yet brought into view
+
+// The offer window just unfolded brought into view, but never so far that what has the focus
+// (the hand or face-up card just pressed, above the window) goes under the sticky top bar: at
+// 200% zoom (640 x 400 CSS px, the bar a third of it) the window is taller than the screen
+// below the bar, and scrolled to its top it took the card pressed with Enter, a click or a
+// tap up under the bar, its focus ring and name hidden (mobile19's keyboard trial).
+export function showUnfolded() {
+  const root = unfolded;
+  unfolded = null;
+  if (!root || root.hidden) return;
+  const before = window.scrollY;
+  root.scrollIntoView({ block: 'nearest' });
+  const keep = document.activeElement;
+  if (!keep || keep === document.body || root.contains(keep) || !keep.closest('#board')) return;
+  const bar = document.getElementById('topbar');
+  const top = (bar ? bar.getBoundingClientRect().bottom : 0) + 8;   // its ring shows whole
+  const hidden = top - keep.getBoundingClientRect().top;
+  const moved = window.scrollY - before;
+  if (hidden > 0 && moved > 0) window.scrollBy(0, -Math.min(hidden, moved));
+}
 
 export function renderOfferWindow(root) {
   clear(root);
@@ -242,6 +264,6 @@ export function renderOfferWindow(root) {
   );
   if (folded) {
     folded = false;
-    root.scrollIntoView({ block: 'nearest' });
+    unfolded = root;
   }
 }

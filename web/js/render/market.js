@@ -1,5 +1,5 @@
 // The bean market (two rows per offer, flipped for each viewer), face-up cards and the signals.
-import { h, clear, onLeftRight, withNames, roving } from '../dom.js';
+import { h, clear, onLeftRight, withNames, roving, longPress } from '../dom.js';
 import { icon } from '../icons.js';
 import { noteText, cardsText } from '../status.js';
 import { t, beanName, getLang } from '../i18n.js';
@@ -338,7 +338,7 @@ function offerEl(o, v, me, notes) {
     if (hasAsk || mine) loadOffer(o, mine);
     else act(`/accept ${o.id}`, el);
   });
-  el.addEventListener('contextmenu', (e) => { e.preventDefault(); if (mine) act(`/withdraw ${o.id}`, el); });
+  el.addEventListener('contextmenu', (e) => { e.preventDefault(); if (mine && !longPress(e)) act(`/withdraw ${o.id}`, el); });
   return el;
 }
 

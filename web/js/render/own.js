@@ -308,6 +308,7 @@ function handCues(wrap, row) {
   const left = cue('left');
   const right = cue('right');
   const update = () => {
+    row.classList.toggle('scrolls', row.scrollWidth > row.clientWidth + 1);   // (board.css)
     const box = row.getBoundingClientRect();
     let before = 0;
     let after = 0;
