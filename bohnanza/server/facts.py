@@ -1,6 +1,6 @@
 """The game's facts for the board, served as ``/api/facts``: bean slugs in catalogue order with
-their counts, beanometers and names per language, the presets with their player ranges
-(engine), the bot policies and the default one (bots package). Written once there; the board
+their counts, beanometers and names per language, the presets with their player ranges and
+what they set per player count (engine), the bot policies and the default one (bots package). Written once there; the board
 fetches them instead of keeping copies (``web/js/facts.js``)."""
 
 from __future__ import annotations
@@ -8,13 +8,27 @@ from __future__ import annotations
 from typing import Any
 
 from bohnanza.bots import DEFAULT_POLICY, picker_order, policy_names
-from bohnanza.engine import BEANS, PLAYER_RANGE, PRESETS
+from bohnanza.engine import BEANS, PLAYER_RANGE, PRESETS, rules_for
 from bohnanza.engine.beans import BEAN_NAMES
+
+
+def _table(preset: str) -> dict[str, dict[str, Any]]:
+    """What the preset sets for each player count it allows (rules.md §4a), as the board states
+    it before the start (pitfalls B11, B31, B32: the edition's tie-break, fields, third field and
+    game length on screen): ``{"3": {"start_fields", "third_field_cost", "passes_limit",
+    "tiebreak"}}``, ``third_field_cost`` ``None`` where none can be bought (R21)."""
+    lo, hi = PLAYER_RANGE[preset]
+    out: dict[str, dict[str, Any]] = {}
+    for n in range(lo, hi + 1):
+        r = rules_for(preset, n)
+        out[str(n)] = {"start_fields": r.start_fields, "third_field_cost": r.third_field_cost,
+                       "passes_limit": r.passes_limit, "tiebreak": r.tiebreak}
+    return out
 
 
 def facts() -> dict[str, Any]:
     """``{"beans": [{"slug", "count", "meter", "names": {lang: name}}], "presets": [{"name",
-    "min_players", "max_players"}], "policies": [names], "bot_picker": [names],
+    "min_players", "max_players", "by_players"}], "policies": [names], "bot_picker": [names],
     "default_policy": name}``: ``bot_picker`` the policies in the order the board's picker lists
     them, the first picked (``bots.picker_order``)."""
     return {
@@ -24,7 +38,8 @@ def facts() -> dict[str, Any]:
             for slug, (count, meter) in BEANS.items()
         ],
         "presets": [
-            {"name": p, "min_players": PLAYER_RANGE[p][0], "max_players": PLAYER_RANGE[p][1]}
+            {"name": p, "min_players": PLAYER_RANGE[p][0], "max_players": PLAYER_RANGE[p][1],
+             "by_players": _table(p)}
             for p in PRESETS
         ],
         "policies": policy_names(),

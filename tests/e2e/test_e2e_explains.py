@@ -78,8 +78,14 @@ def test_plant_button_waits_while_no_field_fits(page: Any, server: str) -> None:
     P.show(page, server, P.state(P.plant_no_fit(3), 0))
     btn = page.locator("#plant-front")
     assert btn.is_disabled() and "Chili" in (btn.get_attribute("title") or "")
+    # pitfall B9: no field is offered for the Chili (Blue x3, Soy x2): none marked plantable,
+    # no "Plant here" on either, while both may be harvested to make room (R15, R19)
+    assert page.locator("#fields .field.can-plant").count() == 0
+    assert page.locator("#fields .plant-here").count() == 0
+    assert page.locator("#fields button.harvest:enabled").count() == 2
     P.show(page, server, P.state(P.plant_first(), 0))
     assert page.locator("#plant-front").is_enabled()
+    assert page.locator("#fields .field.can-plant").count() == 1   # the empty field 2
 
 
 def test_status_line_when_others_may_take_an_offer(page: Any, server: str) -> None:

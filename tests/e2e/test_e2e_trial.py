@@ -3,7 +3,7 @@ with only the README in hand, from the lobby through one deal, one gift and one 
 
 Each step checks what the trial found missing and what the person must see: the status line
 in the issue's words (point 1), the setup box's player range for each preset (rules.md §4a:
-classic and amigo 3-5, rio-grande 2-7), the name gate's status line, the offer window in view
+classic and amigo 3-5, rio-grande 2-7) and what it sets for 3 players, the name gate's status line, the offer window in view
 after the first card, the to-plant row and the fields in view in phase 3 while old offers
 wait in the market, no text key shown as itself, log lines that read as sentences.
 """
@@ -22,6 +22,16 @@ W, H = 1366, 768
 ROOM = "e2e-trial"
 # rules.md §4a: the players each preset seats
 RANGES = {"classic": "3–5 players", "amigo": "3–5 players", "rio-grande": "2–7 players"}
+# rules.md §4a, §3a with 3 seats: fields, the third field, the deck passes, the tie-break (C1-C4;
+# pitfalls B11, B31, B32: the edition stated on screen, not only its name)
+RULES3 = {
+    "classic": "With 3 players: 2 fields, a third for 3 coins, 3 deck passes; "
+               "ties: most cards in hand.",
+    "amigo": "With 3 players: 3 fields, no third field to buy, 3 deck passes; "
+             "ties: farthest clockwise from the start player.",
+    "rio-grande": "With 3 players: 3 fields, no third field to buy, 2 deck passes; "
+                  "ties: most cards in hand.",
+}
 
 
 def in_view(p: Player, selector: str) -> bool:
@@ -120,6 +130,7 @@ def trial(people: list[Player]) -> None:
         ann.act(lambda preset=preset: ann.page.select_option("#opt-preset", preset))
         ann.wait(f"window.__bohnanza.state.room.options.preset === '{preset}'")
         assert ann.page.locator("#preset-range").inner_text() == RANGES[preset], preset
+        assert ann.page.locator("#preset-rules").inner_text() == RULES3[preset], preset
     # the invitation says how to bring friends (the trial saw a bare text key here)
     assert ROOM in ann.page.locator("#setup-invite").inner_text()
 

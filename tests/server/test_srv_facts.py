@@ -29,6 +29,17 @@ def test_the_endpoint_serves_the_engine_and_bots_facts(tmp_path: Path) -> None:
     assert {p["name"]: (p["min_players"], p["max_players"]) for p in got["presets"]} == \
         PLAYER_RANGE
     assert [p["name"] for p in got["presets"]] == list(PRESETS)
+    # what each preset sets per player count, stated by the setup box (pitfalls B11, B31, B32):
+    # (start fields, third field's price or None, deck passes, tie-break), rules.md §4a and §3a
+    rg = {2: (2, 3, 1), 3: (3, None, 2), 4: (2, 3, 3), 5: (2, 3, 3), 6: (2, 2, 3), 7: (2, 2, 3)}
+    want = {
+        "classic": {n: (2, 3, 3, "most_hand_cards") for n in (3, 4, 5)},
+        "amigo": {n: (3 if n == 3 else 2, None, 3, "farthest_from_start") for n in (3, 4, 5)},
+        "rio-grande": {n: (*v, "most_hand_cards") for n, v in rg.items()},
+    }
+    for p in got["presets"]:
+        assert {int(n): (f["start_fields"], f["third_field_cost"], f["passes_limit"],
+                         f["tiebreak"]) for n, f in p["by_players"].items()} == want[p["name"]]
     assert got["policies"] == sorted(POLICIES) and got["default_policy"] == DEFAULT_POLICY
     # the picker's order (issue 10 trial): the levels, easiest first, then greedy and random
     assert got["bot_picker"] == ["easy", "normal", "hard", "greedy", "random"]

@@ -702,6 +702,14 @@ const T = {
   offer_open: ['Build an offer', 'オファーを作る'],
   field_no: ['Field {n}', '畑{n}'],
   players_range: ['{lo}–{hi} players', '{lo}〜{hi}人'],
+  // what the chosen preset sets for the seats the next game deals for (/api/facts by_players;
+  // pitfalls B11, B31, B32: the edition's fields, third field, length and tie-break on screen)
+  preset_rules: ['With {n} players: {fields} fields, {third}, {passes}; ties: {tb}.',
+    '{n}人: 畑{fields}つ、{third}、{passes}。同点: {tb}。'],
+  preset_third_buy: ['a third for {c} coins', '3つ目の畑は{c}ターラー'],
+  preset_third_none: ['no third field to buy', '3つ目の畑の購入なし'],
+  preset_passes: ['{n} deck passes', '山札{n}巡で終了'],
+  preset_passes_1: ['1 deck pass', '山札1巡で終了'],
   preset_classic: ['Classic', 'クラシック'],
   preset_rio_grande: ['Rio Grande', 'リオグランデ'],
   preset_amigo: ['Amigo', 'アミーゴ'],

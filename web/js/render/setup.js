@@ -14,6 +14,22 @@ function idleMark(r) {
   return h('span', { class: 'seat-badge word-mark on mark-idle', title }, icon('idle', { title }), h('span', { class: 'mark-word', text: t('idle_mark') }));
 }
 
+// What the preset sets for the seats the next game deals for, in words (the server's facts,
+// by player count: fields, the third field's price or none, the deck passes, the tie-break;
+// pitfalls B11, B31, B32: the edition is stated on screen, not only its name). Outside the
+// preset's range: its nearest count.
+function presetRules(name, seated) {
+  const p = FACTS.presets.find((x) => x.name === name);
+  if (!p || !p.by_players) return null;
+  const n = Math.min(Math.max(seated, p.min_players), p.max_players);
+  const f = p.by_players[String(n)];
+  if (!f) return null;
+  const third = f.third_field_cost === null ? t('preset_third_none') : t('preset_third_buy', { c: f.third_field_cost });
+  const passes = f.passes_limit === 1 ? t('preset_passes_1') : t('preset_passes', { n: f.passes_limit });
+  return h('div', { class: 'hint-text', id: 'preset-rules', text: t('preset_rules', {
+    n, fields: f.start_fields, third, passes, tb: t('tb_' + f.tiebreak) }) });
+}
+
 export function renderSetup(root) {
   clear(root);
   const r = S.roomInfo;
@@ -140,6 +156,8 @@ export function renderSetup(root) {
     clock.addEventListener('change', () => setOption(`/option clock ${clock.value}`, clock));
     opts.append(h('label', {}, t('clock_option') + ' ', clock));
     root.append(opts);
+    const rules = presetRules(r.options.preset, next);
+    if (rules) root.append(rules);
     root.append(h('div', { class: 'hint-text', id: 'setup-invite', text: t('setup_invite', { url: location.href.split('?')[0] }) }));
   } else if (me === null) root.append(h('div', { class: 'hint-text', text: t('spectating') }));
   if (!running && me === null && r.arrangers === 'seated') seatedOnly(root);
