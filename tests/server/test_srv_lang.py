@@ -393,3 +393,30 @@ async def test_the_games_are_named_as_the_lobby_names_them(server: ServerProc) -
     assert refused["message"] == "農園コンテストは2〜4人用です。いま5人が着席しています。", refused
     for c in (ann, hana):
         await c.close()
+
+
+async def test_the_option_summary_reads_the_rules_in_japanese(server: ServerProc) -> None:
+    """``/option`` read "ルール classic（3〜5人）" to a Japanese reader, the preset's command
+    word, where ``/option rules`` answers "ルール: リオグランデ" and the board's picker says
+    クラシック (the presets' Japanese names: texts.py ``_WORDS``); the duel's line read
+    "豆の決闘（rio-grande）". The words typed stay: ``/option rules amigo`` still works."""
+    url = server.ws_url("rules-ja")
+    hana = await hello(Client(url, "Hana"), "ja")
+    ann = await hello(Client(url, "Ann"), "en")
+    await ann.ok("/join")
+    ja = (await hana.ok("/option"))["message"]
+    assert ja.startswith("ルール クラシック（3〜5人）、"), ja
+    assert "rules classic (3-5 players); " in (await ann.ok("/option"))["message"]
+    await ann.ok("/option rules rio-grande")
+    ja = (await hana.ok("/option"))["message"]
+    assert ja.startswith("ルール リオグランデ（2〜7人。2人では豆の決闘: "), ja
+    await ann.ok("/option rules amigo")
+    ja = (await hana.ok("/option"))["message"]
+    assert ja.startswith("ルール アミーゴ（3〜5人）、"), ja
+    await hana.ok("/join")
+    await hana.ok("/option rules rio-grande")
+    r = await hana.ok("/option duel 3fields")
+    assert r["message"] == "2人用の豆の決闘（リオグランデ）は畑3つで遊びます（購入なし）。", r
+    assert not re.search(r"[a-z]{3,}", (await hana.ok("/option"))["message"])
+    for c in (hana, ann):
+        await c.close()
