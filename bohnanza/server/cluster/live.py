@@ -25,7 +25,8 @@ Rooms park here as on one process (:func:`park`): nobody connected for ``PARK_AF
 the counts above, its lobby line kept for ``/api/rooms/NAME`` (the name gate of its link says
 who sits there: :func:`parked_line`); the next connection for it claims and loads it (bots
 and all). A room
-parked ``FORGET_AFTER`` ago is deleted by the next process's sweep (:func:`sweep`).
+parked ``FORGET_AFTER`` ago is deleted by the next process's sweep (:func:`sweep`); a visit
+refused by the caps above leaves it parked since when it parked (:func:`let_go`).
 ``MAX_CONNECTIONS`` stays each process's own: it guards the process's sockets (open files);
 the whole site's connections are the balancer's to cap (HAProxy ``maxconn``).
 """
@@ -114,14 +115,20 @@ def _take_new_room(store: PostgresStore, address: str, s: Settings) -> bool:
 
 
 def let_go(store: PostgresStore, name: str, parked: bool = False,
-           line: dict[str, Any] | None = None) -> None:
+           line: dict[str, Any] | None = None, refused: bool = False) -> None:
     """Let the room ``name`` go (``NOBODY``; fenced: only while it is still ours), out of the
     live rooms; ``parked``: its game stays stored, marked with the time (:func:`sweep`), and
-    its lobby ``line`` as it parked (:func:`parked_line`). On the database thread."""
+    its lobby ``line`` as it parked (:func:`parked_line`). ``refused``: a parked room
+    claimed for a visit :func:`admit` refused goes back as it parked, its mark (when it
+    parked: ``FORGET_AFTER`` counts from it) and line kept (the claim keeps both), the time
+    and ``line`` only where it had none: a refused visit keeps no room alive. On the
+    database thread."""
     fence = store.fences.pop(name, None)
     if fence is not None:
+        mark = f"COALESCE(parked, ({_NOW}))" if refused else f"({_NOW})"
+        shown = "COALESCE(line, %s)" if refused else "%s"
         store.db.execute(
-            f"UPDATE room_owner SET owner=%s, parked=CASE WHEN %s THEN ({_NOW}) END, line=%s"
+            f"UPDATE room_owner SET owner=%s, parked=CASE WHEN %s THEN {mark} END, line={shown}"
             " WHERE name=%s AND fence=%s",
             (NOBODY, parked, json.dumps(line) if line is not None else None, name, fence))
 
@@ -169,12 +176,12 @@ async def admitted(owner: Owner, room: Room, conn: Conn, address: str | None,
     if why is None:
         return True
     room.journal.lost = True
-    # let go as it came: a parked room stays parked with its lobby line (as it was, read
-    # anew: :func:`park`), a new one leaves nothing
+    # let go as it came: a parked room stays parked since when it parked, with its lobby
+    # line (:func:`let_go`, ``refused``), a new one leaves nothing
     stored = room.journal.persisted
     line = room_line(room, resting=True) if stored else None
     with contextlib.suppress(Exception):
-        await queue.call(let_go, owner.store, room.name, stored, line)
+        await queue.call(let_go, owner.store, room.name, stored, line, True)
     if why == "try_again":
         from .owner import DATABASE_GONE  # (owner.py imports this module)
 
