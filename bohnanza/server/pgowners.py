@@ -46,15 +46,18 @@ class RoomOwners:
         may): only the live owner is looked up, ``(NOBODY, 0)`` when the room has none."""
         return self.claim_fresh(name, take)[:2]
 
-    def claim_fresh(self, name: str, take: bool = True,
-                    adopt: bool = False) -> tuple[int, int, bool]:
+    def claim_fresh(self, name: str, take: bool = True, adopt: bool = False,
+                    admitting: bool = False) -> tuple[int, int, bool]:
         """:meth:`claim`, and whether the room was live nowhere before (no owner row, or
         ``NOBODY``'s or ours: a new room, or one let go, cluster/live.py), not taken over
         from a process that died. ``adopt`` (no connection asks: :meth:`orphans`, read
         before): a room let go meanwhile (``NOBODY``) is left as it is, ``(NOBODY, 0)``.
         A parked room's mark and lobby line (``parked``, ``line``: cluster/live.py) are kept
         through the claim: a load that fails lets it go as parked as it was (:meth:`release`);
-        the load that succeeds clears them (:meth:`unpark`)."""
+        the load that succeeds clears them (:meth:`unpark`). ``admitting``: a connection's
+        claim, which a fresh room's admission follows (cluster/live.py ``admit``): the room is
+        marked ``admitting`` until then, and counts among the live rooms only once admitted
+        (two rooms racing for the last place: one gets it); any other claim clears the mark."""
         me = self._me()
         if not take:
             row = self.db.execute("SELECT owner, fence FROM room_owner WHERE name=%s",
@@ -82,6 +85,8 @@ class RoomOwners:
                         " RETURNING fence", (me, name)).fetchone() or (0,)
             else:
                 (fence,) = row
+            self.db.execute("UPDATE room_owner SET admitting=%s WHERE name=%s AND admitting<>%s",
+                            (fresh and admitting, name, fresh and admitting))
         self.fences[name] = int(fence)
         return me, int(fence), fresh
 

@@ -302,3 +302,37 @@ async def test_adoption_never_takes_a_room_parked_meanwhile(pg_url: str) -> None
         assert row == (0, 7, 1.0, '{"room": "gone"}'), row
     finally:
         await hub.stop()
+
+
+def test_two_rooms_racing_for_the_last_place_one_gets_it(pg_url: str) -> None:
+    """``max_rooms=1``, no room live: process A claims the new room ``x`` and process B the new
+    room ``y`` (both claims made before either is admitted, as when two people open new rooms
+    on two processes at once), then each admits its own (live.admit, in one order and in the
+    other). One of them gets the site's last place, the other is refused ``too_many_rooms``.
+    Before, each counted the other's claim, not yet admitted, as live, and both were
+    refused: the site turned away two rooms with a place free."""
+    from bohnanza.server.cluster.lease import Lease
+    from bohnanza.server.cluster.live import admit, let_go
+    from bohnanza.server.postgres import PostgresStore
+    from bohnanza.server.settings import Settings
+
+    s = Settings(database=pg_url, max_rooms=1)
+    PostgresStore(pg_url).close()  # (the schema made)
+    leases = [Lease(pg_url, 5.0, lambda: None).start() for _ in range(2)]
+    stores = [PostgresStore(pg_url, owner=lease.owner) for lease in leases]
+    try:
+        for first, room in enumerate(["x", "y"]):
+            a, b = stores if first == 0 else stores[::-1]
+            names = (f"{room}1", f"{room}2")
+            # (a connection's claim: new, live nowhere before; admission to come)
+            assert a.claim_fresh(names[0], admitting=True)[2]
+            assert b.claim_fresh(names[1], admitting=True)[2]
+            got = [admit(a, names[0], None, False, s), admit(b, names[1], None, False, s)]
+            assert got == [None, "too_many_rooms"], got
+            let_go(b, names[1])     # (refused: let go, as live.admitted does)
+            let_go(a, names[0])     # (the admitted room parks: the place is free again)
+    finally:
+        for store in stores:
+            store.close()
+        for lease in leases:
+            lease.stop()

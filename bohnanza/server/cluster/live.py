@@ -7,7 +7,8 @@ process's, or a dead one's whose stored game another adopts). A room becomes liv
 claim takes a room that was live nowhere (new, or parked: ``PostgresStore.claim_fresh``);
 then, before it is served, :func:`admit` checks, in one transaction under a lock of its own
 (new rooms are few, so they wait for each other there, and two processes never both take the
-last place):
+last place; a room claimed and not yet admitted, ``room_owner.admitting``, is not counted, so
+of two racing for it one gets it):
 
 * ``MAX_ROOMS``: the live rooms of the whole cluster, as one server's (``too_many_rooms``);
 * ``MAX_ROOMS_PER_ADDRESS``: the live rooms made by the connection's address, wherever they
@@ -59,8 +60,10 @@ NEW_ROOMS_LOCK = LOCK_SPACE + 1  # (NEW_ROOMS_LOCK, 0): new rooms are admitted o
 _NOW = "SELECT extract(epoch FROM clock_timestamp())::float8"
 # the other live rooms (``o``: room_owner; the room being admitted is %s): held, by a live
 # process or by a dead one whose stored game the next process adopts; not a dead process's
-# room with nothing stored (nothing to adopt: it would count for good)
-_LIVE = ("o.owner <> 0 AND o.name <> %s AND (EXISTS (SELECT 1 FROM rooms r WHERE r.name ="
+# room with nothing stored (nothing to adopt: it would count for good); not a room claimed
+# and not admitted yet (``admitting``: of two rooms racing for the last place, each counted
+# the other and both were refused)
+_LIVE = ("o.owner <> 0 AND NOT o.admitting AND o.name <> %s AND (EXISTS (SELECT 1 FROM rooms r WHERE r.name ="
          " o.name) OR o.owner IN (SELECT objid::bigint FROM pg_locks WHERE locktype='advisory'"
          f" AND classid::bigint={LOCK_SPACE} AND objsubid=2 AND granted AND database=(SELECT oid"
          " FROM pg_database WHERE datname=current_database())))")
@@ -89,8 +92,8 @@ def admit(store: PostgresStore, name: str, address: str | None, seated: bool,
                 return "too_many_own_rooms"
             if not _take_new_room(store, limited, s):
                 return "too_many_new_rooms"
-        db.execute("UPDATE room_owner SET made_by=%s WHERE name=%s AND fence=%s",
-                   (limited, name, fence))
+        db.execute("UPDATE room_owner SET made_by=%s, admitting=false WHERE name=%s AND"
+                   " fence=%s", (limited, name, fence))
     return None
 
 
@@ -128,8 +131,8 @@ def let_go(store: PostgresStore, name: str, parked: bool = False,
         mark = f"COALESCE(parked, ({_NOW}))" if refused else f"({_NOW})"
         shown = "COALESCE(line, %s)" if refused else "%s"
         store.db.execute(
-            f"UPDATE room_owner SET owner=%s, parked=CASE WHEN %s THEN {mark} END, line={shown}"
-            " WHERE name=%s AND fence=%s",
+            f"UPDATE room_owner SET owner=%s, parked=CASE WHEN %s THEN {mark} END, line={shown},"
+            " admitting=false WHERE name=%s AND fence=%s",
             (NOBODY, parked, json.dumps(line) if line is not None else None, name, fence))
 
 
