@@ -299,8 +299,8 @@ async def test_who_names_a_bots_level_in_the_readers_words(server: ServerProc) -
         await c.close()
 
 
-async def test_a_bot_with_no_level_is_named_by_its_badge_everywhere(server: ServerProc) -> None:
-    """``/addbot Cy`` seats ``greedy``, whose seat badge reads "easy" (README's level table:
+async def test_a_greedy_bot_is_named_by_its_badge_everywhere(server: ServerProc) -> None:
+    """``/addbot Cy greedy`` seats ``greedy``, whose badge reads "easy" (README's level table:
     "`easy`: today's `greedy`"); /who, the reply and the log said "greedy" / "欲張り", and the
     Japanese /who nested its brackets ("Cy (ボット（欲張り）)"). ``random`` is no level and
     stays random."""
@@ -308,7 +308,7 @@ async def test_a_bot_with_no_level_is_named_by_its_badge_everywhere(server: Serv
     hana = await hello(Client(url, "Hana"), "ja")
     ann = await hello(Client(url, "Ann"), "en")
     await ann.ok("/join")
-    assert (await ann.ok("/addbot Cy"))["message"] == "Cy (easy bot) sits in seat 2."
+    assert (await ann.ok("/addbot Cy greedy"))["message"] == "Cy (easy bot) sits in seat 2."
     await ann.ok("/addbot Rex random")
     seat = ann.state["room"]["seats"][1]
     assert (seat["policy"], seat["level"]) == ("greedy", "easy")   # what the badge shows
