@@ -1,7 +1,8 @@
 """Bots: policies that choose a command for one seat from what that seat may see.
 
 ``get_policy(name).decide(game.view(seat), rng) -> str | None`` (see :mod:`.base`).
-Policies: ``random`` (:mod:`.random`), ``greedy`` (:mod:`.greedy`, the default); their names
+Policies: ``random`` (:mod:`.random`), ``greedy`` (:mod:`.greedy`), the levels ``easy`` (greedy's
+play, the default), ``normal`` and ``hard``; their names
 (``policy_names()``) and the order bots are asked in (``ask_order``) are written here once. Bot games in the engine:
 :mod:`.simulate` (``bohnanza simulate``).
 """

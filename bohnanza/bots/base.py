@@ -60,8 +60,11 @@ class Policy(ABC):
 POLICIES: dict[str, Callable[[], Policy]] = {}
 """Policy name -> factory (filled by :mod:`bohnanza.bots`)."""
 
-DEFAULT_POLICY = "greedy"
-"""The policy of a bot nobody chose one for (``/addbot NAME``)."""
+DEFAULT_POLICY = "easy"
+"""The policy of a bot nobody chose one for (``/addbot NAME``): the level the board's Add bot
+starts on (:func:`picker_order`: the easiest; the issue 10 trial), so that ``/addbot`` typed
+seats the bot the button seats (it seated ``greedy``, which plays as ``easy`` does but is not
+the picker's pick)."""
 
 TAKEOVER_POLICY = "normal"
 """The policy of a bot that takes over a person's seat during a game (a ``/leave``, a

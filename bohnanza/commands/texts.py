@@ -137,10 +137,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "{value}、持ち時間 {clock}、ボットの速さ {speed}"),
     "option.duel.3fields": ("The 2-player bean duel (rio-grande) is played with 3 fields, "
                             "none to buy.",
-                            "2人用の豆の決闘（rio-grande）は畑3つで遊びます（購入なし）。"),
+                            "2人用の豆の決闘（リオグランデ）は畑3つで遊びます（購入なし）。"),
     "option.duel.standard": ("The 2-player bean duel (rio-grande) is played standard: 2 "
                              "fields, a third for 3 coins that leave the game.",
-                             "2人用の豆の決闘（rio-grande）は標準で遊びます: 畑2つ、3つ目は"
+                             "2人用の豆の決闘（リオグランデ）は標準で遊びます: 畑2つ、3つ目は"
                              "3ターラーで購入（そのターラーはゲームから除かれます）。"),
     "option.duel_short.3fields": ("with 3 fields, none to buy", "畑3つ、購入なし"),
     "option.duel_short.standard": ("standard: 2 fields, a third for 3 coins that leave the "

@@ -46,8 +46,8 @@ class RoomOwners:
         may): only the live owner is looked up, ``(NOBODY, 0)`` when the room has none."""
         return self.claim_fresh(name, take)[:2]
 
-    def claim_fresh(self, name: str, take: bool = True,
-                    adopt: bool = False) -> tuple[int, int, bool]:
+    def claim_fresh(self, name: str, take: bool = True, adopt: bool = False,
+                    admitting: bool = False) -> tuple[int, int, bool]:
         """:meth:`claim`, and whether the room was live nowhere before (no owner row, or
         ``NOBODY``'s or ours: a new room, or one let go, cluster/live.py; or a dead process's
         with nothing stored, which the site's counts leave out), not taken over from a
@@ -56,7 +56,10 @@ class RoomOwners:
         is, ``(NOBODY, 0)``.
         A parked room's mark and lobby line (``parked``, ``line``: cluster/live.py) are kept
         through the claim: a load that fails lets it go as parked as it was (:meth:`release`);
-        the load that succeeds clears them (:meth:`unpark`)."""
+        the load that succeeds clears them (:meth:`unpark`). ``admitting``: a connection's
+        claim, which a fresh room's admission follows (cluster/live.py ``admit``): the room is
+        marked ``admitting`` until then, and counts among the live rooms only once admitted
+        (two rooms racing for the last place: one gets it); any other claim clears the mark."""
         me = self._me()
         if not take:
             row = self.db.execute("SELECT owner, fence FROM room_owner WHERE name=%s",
@@ -89,6 +92,8 @@ class RoomOwners:
                                             (name,)).fetchone() is None
             else:
                 (fence,) = row
+            self.db.execute("UPDATE room_owner SET admitting=%s WHERE name=%s AND admitting<>%s",
+                            (fresh and admitting, name, fresh and admitting))
         self.fences[name] = int(fence)
         return me, int(fence), fresh
 

@@ -9,7 +9,9 @@ client address that made a live room, NULL when a seat's holder woke it or nobod
 did), ``room_owner.parked`` and ``line`` (when its owner let an idle room go, the sweep
 forgetting it a day later, and its lobby line then, for ``/api/rooms/NAME``) and
 ``room_rate`` (each address's bucket of new rooms, ``ROOMS_PER_MINUTE``). Version 3: the marks
-beside a room's checkpoint, ``rooms.resting`` and ``rooms.away`` (pgmarks.py, restmarks.py).
+beside a room's checkpoint, ``rooms.resting`` and ``rooms.away`` (pgmarks.py, restmarks.py). Version 4:
+``room_owner.admitting``, a room claimed for a connection and not yet admitted under the caps
+(cluster/live.py: it does not count among the live rooms until it is).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import psycopg
 
 log = logging.getLogger("bohnanza.server")
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 # advisory lock keys (two int4): (LOCK_SPACE, 0) guards migrations; (LOCK_SPACE, owner id) is
 # a process's lease (lease.py)
 LOCK_SPACE = 0x0B0A  # "bohnanza"
@@ -93,6 +95,10 @@ CREATE TABLE IF NOT EXISTS room_rate (
 );
 ALTER TABLE rooms ADD COLUMN IF NOT EXISTS resting DOUBLE PRECISION;
 ALTER TABLE rooms ADD COLUMN IF NOT EXISTS away TEXT;
+""",
+    # a new room's claim waiting for its admission (cluster/live.py admit): not live yet
+    4: """
+ALTER TABLE room_owner ADD COLUMN admitting BOOLEAN NOT NULL DEFAULT false;
 """,
 }
 

@@ -233,23 +233,36 @@ async def test_a_crowded_process_refuses_a_new_room_before_it_counts(
         cluster.stop()
 
 
-async def test_a_parked_room_refused_to_a_visitor_keeps_its_line(
+def _parked_at(url: str, room: str) -> float | None:
+    """When ``room`` parked (``room_owner.parked``: the sweep forgets it FORGET_AFTER later)."""
+    with psycopg.connect(url, autocommit=True) as db:
+        row = db.execute("SELECT parked FROM room_owner WHERE name=%s", (room,)).fetchone()
+    return None if row is None else row[0]
+
+
+async def test_a_parked_room_refused_to_a_visitor_keeps_its_line_and_its_time(
         tmp_path: Path, pg_url: str, redis_url: str) -> None:
     """``max_rooms=1``: Ann sits in a room and leaves; it parks. Bob's new room (on B) fills the
     site, so Cy, who holds no seat, is refused the parked room (``too_many_rooms``). The
     parked room's line at ``/api/rooms/NAME`` still names Ann, resting: a visitor refused
     changes nothing of it (before, the refusal let it go again without its line, and the
-    name gate of its link no longer knew who sits there: ``null``)."""
+    name gate of its link no longer knew who sits there: ``null``). Nor does it change when
+    the room parked (``room_owner.parked``, from which ``FORGET_AFTER`` counts: live.sweep):
+    before, the refusal parked it anew, so refused visits kept a room nobody could use alive
+    for good."""
     cluster = Cluster(tmp_path, pg_url, redis_url, n=2, max_rooms=1, park_after=1,
                       idle_check_interval=0.2).start()
     a, b = cluster.servers
     clients: list[Client] = []
     try:
         await seat_and_park(cluster, a, "gate")
+        parked = _parked_at(pg_url, "gate")
+        assert parked is not None
         # (on B: A, holding no room, claims the parked one and only the site's cap refuses it)
         clients.append(await Client(b.ws_url("other"), "Bob").connect())
         err = await _refused(a.ws_url("gate"))
         assert err["code"] == "too_many_rooms", err
+        assert _parked_at(pg_url, "gate") == parked
         line = httpx.get(a.base + "/api/rooms/gate").json()
         assert line is not None and line.get("resting") and line["seats"] == ["Ann"], line
     finally:
@@ -315,3 +328,37 @@ async def test_a_dead_process_s_unstored_room_comes_back_within_the_caps(
         for cl in clients:
             await cl.close()
         cluster.stop()
+
+
+def test_two_rooms_racing_for_the_last_place_one_gets_it(pg_url: str) -> None:
+    """``max_rooms=1``, no room live: process A claims the new room ``x`` and process B the new
+    room ``y`` (both claims made before either is admitted, as when two people open new rooms
+    on two processes at once), then each admits its own (live.admit, in one order and in the
+    other). One of them gets the site's last place, the other is refused ``too_many_rooms``.
+    Before, each counted the other's claim, not yet admitted, as live, and both were
+    refused: the site turned away two rooms with a place free."""
+    from bohnanza.server.cluster.lease import Lease
+    from bohnanza.server.cluster.live import admit, let_go
+    from bohnanza.server.postgres import PostgresStore
+    from bohnanza.server.settings import Settings
+
+    s = Settings(database=pg_url, max_rooms=1)
+    PostgresStore(pg_url).close()  # (the schema made)
+    leases = [Lease(pg_url, 5.0, lambda: None).start() for _ in range(2)]
+    stores = [PostgresStore(pg_url, owner=lease.owner) for lease in leases]
+    try:
+        for first, room in enumerate(["x", "y"]):
+            a, b = stores if first == 0 else stores[::-1]
+            names = (f"{room}1", f"{room}2")
+            # (a connection's claim: new, live nowhere before; admission to come)
+            assert a.claim_fresh(names[0], admitting=True)[2]
+            assert b.claim_fresh(names[1], admitting=True)[2]
+            got = [admit(a, names[0], None, False, s), admit(b, names[1], None, False, s)]
+            assert got == [None, "too_many_rooms"], got
+            let_go(b, names[1])     # (refused: let go, as live.admitted does)
+            let_go(a, names[0])     # (the admitted room parks: the place is free again)
+    finally:
+        for store in stores:
+            store.close()
+        for lease in leases:
+            lease.stop()

@@ -95,7 +95,7 @@ def before_start_bots(seat: int | None = 0) -> dict[str, Any]:
     """The room before the start: Ann and two bots seated (the setup box, Remove buttons)."""
     msg = before_start(seat)
     for s, name in zip(msg["room"]["seats"][1:], ["Bot 1", "Bot 2"], strict=True):
-        s.update(name=name, bot=True, policy="greedy")
+        s.update(name=name, bot=True, policy="greedy", connected=False)  # (no bot connects)
     return msg
 
 

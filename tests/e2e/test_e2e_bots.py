@@ -354,7 +354,9 @@ def game_against_bots(ivy: Player, artifacts: Path) -> None:
     ivy.wait("window.__bohnanza.state.room.seats.length === 4")
     ivy.act(lambda: ivy.click('#setup .seat-list li[data-seat="3"] .remove-bot'))
     ivy.wait("window.__bohnanza.state.room.seats.length === 3")
-    assert sent(ivy) == ["/join Ivy", "/addbot easy", "/addbot random", "/addbot", "/removebot Bot 3"]
+    # easy is the server's default_policy (/addbot alone seats it, as the button does)
+    assert sent(ivy) == ["/join Ivy", "/addbot", "/addbot random", "/addbot greedy",
+                         "/removebot Bot 3"]
     s = seats(ivy)
     assert [(x["name"], x["bot"], x["policy"]) for x in s] == [
         ("Ivy", False, None), ("Bot 1", True, "easy"), ("Bot 2", True, "random")]

@@ -508,7 +508,8 @@ def test_deal_phase3_buy_setup_and_lobby_by_keyboard(page: Any, server: str) -> 
     page.keyboard.press("Enter")
     tab_to(page, "#btn-start")
     page.keyboard.press("Enter")
-    assert sent(page)[-2:] == ["/addbot easy", "/start"]   # the picker starts on easy (the server's bot_picker)
+    # the picker starts on easy (the server's bot_picker), the server's default: /addbot alone
+    assert sent(page)[-2:] == ["/addbot", "/start"]
     page.goto(server + "/")
     page.wait_for_selector("#rooms li")
     tab_to(page, "#lobby-name")

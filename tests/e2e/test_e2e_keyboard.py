@@ -31,7 +31,8 @@ def test_add_bot_keeps_the_focus_on_add_bot(page: Any, server: str) -> None:
     on Leave seat, and a second Enter for a second bot left the table."""
     P.show(page, server, P.before_start(0))
     press(page, "#btn-addbot")
-    assert page.evaluate("window.__bohnanza.sent") == ["/addbot easy"]
+    # the picker starts on easy, the server's default_policy: /addbot alone seats it
+    assert page.evaluate("window.__bohnanza.sent") == ["/addbot"]
     assert push(page, P.before_start_bots(0)) == "#btn-addbot"
 
 

@@ -90,3 +90,22 @@ async def test_botspeed_sets_how_soon_the_bots_act_and_the_board_sees_them_think
     host = await Client(srv.ws_url("slow"), "Host").connect()
     assert _room(host)["options"]["bot_speed"] == "slow"
     await host.close()
+
+
+async def test_addbot_with_no_level_seats_what_the_boards_add_bot_seats(server: ServerProc) -> None:
+    """The board's Add bot, its picker untouched, seats the picker's first policy
+    (``RoomInfo.bot_picker``: the levels, easiest first; the issue 10 trial: a newcomer meets
+    ``easy`` first), sending ``/addbot`` alone when that is the server's ``default_policy``
+    (setup.js). ``/addbot`` with no level seated ``greedy`` instead, and ``/help addbot`` said
+    "default greedy", where the board seats and offers ``easy``: typed or pressed, the same bot."""
+    url = server.ws_url("nolevel-default")
+    host = await Client(url, "Host").connect()
+    await host.ok("/join")
+    picked = _room(host)["bot_picker"][0]
+    assert picked == "easy"     # the picker starts on the easiest level (issue 10 trial)
+    await host.ok("/addbot")
+    await host.ok("/addbot Cy")
+    assert [(s["name"], s["policy"], s["level"]) for s in _room(host)["seats"][1:]] == [
+        ("Bot 1", picked, picked), ("Cy", picked, picked)]
+    assert f"default {picked}" in (await host.ok("/help addbot"))["message"]
+    await host.close()

@@ -91,7 +91,7 @@ async def test_a_room_of_bots_plays_a_whole_game(server_factory: Any) -> None:
     await host.ok("/removebot extra")
     room = _room(host)
     assert [(s["name"], s["bot"], s["policy"]) for s in room["seats"]] == [
-        ("Bot 1", True, "greedy"), ("Bot 2", True, "random"),
+        ("Bot 1", True, "easy"), ("Bot 2", True, "random"),  # /addbot: the default, easy
         ("Robo", True, "greedy"), ("Rita", True, "random"),
     ]
     assert room["bot_policies"] == ["easy", "greedy", "hard", "normal", "random"]  # issue 15 levels

@@ -299,8 +299,8 @@ async def test_who_names_a_bots_level_in_the_readers_words(server: ServerProc) -
         await c.close()
 
 
-async def test_a_bot_with_no_level_is_named_by_its_badge_everywhere(server: ServerProc) -> None:
-    """``/addbot Cy`` seats ``greedy``, whose seat badge reads "easy" (README's level table:
+async def test_a_greedy_bot_is_named_by_its_badge_everywhere(server: ServerProc) -> None:
+    """``/addbot Cy greedy`` seats ``greedy``, whose badge reads "easy" (README's level table:
     "`easy`: today's `greedy`"); /who, the reply and the log said "greedy" / "欲張り", and the
     Japanese /who nested its brackets ("Cy (ボット（欲張り）)"). ``random`` is no level and
     stays random."""
@@ -308,7 +308,7 @@ async def test_a_bot_with_no_level_is_named_by_its_badge_everywhere(server: Serv
     hana = await hello(Client(url, "Hana"), "ja")
     ann = await hello(Client(url, "Ann"), "en")
     await ann.ok("/join")
-    assert (await ann.ok("/addbot Cy"))["message"] == "Cy (easy bot) sits in seat 2."
+    assert (await ann.ok("/addbot Cy greedy"))["message"] == "Cy (easy bot) sits in seat 2."
     await ann.ok("/addbot Rex random")
     seat = ann.state["room"]["seats"][1]
     assert (seat["policy"], seat["level"]) == ("greedy", "easy")   # what the badge shows
@@ -392,4 +392,31 @@ async def test_the_games_are_named_as_the_lobby_names_them(server: ServerProc) -
     refused = await hana.say("/option game farm")
     assert refused["message"] == "農園コンテストは2〜4人用です。いま5人が着席しています。", refused
     for c in (ann, hana):
+        await c.close()
+
+
+async def test_the_option_summary_reads_the_rules_in_japanese(server: ServerProc) -> None:
+    """``/option`` read "ルール classic（3〜5人）" to a Japanese reader, the preset's command
+    word, where ``/option rules`` answers "ルール: リオグランデ" and the board's picker says
+    クラシック (the presets' Japanese names: texts.py ``_WORDS``); the duel's line read
+    "豆の決闘（rio-grande）". The words typed stay: ``/option rules amigo`` still works."""
+    url = server.ws_url("rules-ja")
+    hana = await hello(Client(url, "Hana"), "ja")
+    ann = await hello(Client(url, "Ann"), "en")
+    await ann.ok("/join")
+    ja = (await hana.ok("/option"))["message"]
+    assert ja.startswith("ルール クラシック（3〜5人）、"), ja
+    assert "rules classic (3-5 players); " in (await ann.ok("/option"))["message"]
+    await ann.ok("/option rules rio-grande")
+    ja = (await hana.ok("/option"))["message"]
+    assert ja.startswith("ルール リオグランデ（2〜7人。2人では豆の決闘: "), ja
+    await ann.ok("/option rules amigo")
+    ja = (await hana.ok("/option"))["message"]
+    assert ja.startswith("ルール アミーゴ（3〜5人）、"), ja
+    await hana.ok("/join")
+    await hana.ok("/option rules rio-grande")
+    r = await hana.ok("/option duel 3fields")
+    assert r["message"] == "2人用の豆の決闘（リオグランデ）は畑3つで遊びます（購入なし）。", r
+    assert not re.search(r"[a-z]{3,}", (await hana.ok("/option"))["message"])
+    for c in (hana, ann):
         await c.close()

@@ -32,7 +32,7 @@ def test_the_schema_is_created_once_and_a_newer_one_is_refused(pg_url: str) -> N
     b.close()
 
 
-def test_a_database_of_schema_1_is_brought_to_3_its_rooms_kept(pg_url: str) -> None:
+def test_a_database_of_schema_1_is_brought_up_to_date_its_rooms_kept(pg_url: str) -> None:
     """A cluster's database from before the caps on new rooms (schema 1, a room stored and
     owned) is migrated on start: the room, its owner row and fence kept; ``made_by`` and
     ``parked`` empty; ``room_rate`` there."""
@@ -46,9 +46,9 @@ def test_a_database_of_schema_1_is_brought_to_3_its_rooms_kept(pg_url: str) -> N
         db.execute("INSERT INTO rooms (name, created, version, game_no, options, seats)"
                    " VALUES ('r', 0, 5, 0, '{}', '[{\"name\": \"Ann\"}]')")
     old = PostgresStore(pg_url)
-    assert old.schema_version == SCHEMA_VERSION == 3
-    assert old.db.execute("SELECT owner, fence, made_by, parked FROM room_owner").fetchall() \
-        == [(7, 3, None, None)]
+    assert old.schema_version == SCHEMA_VERSION == 4
+    assert old.db.execute("SELECT owner, fence, made_by, parked, admitting FROM room_owner"
+                          ).fetchall() == [(7, 3, None, None, False)]
     assert old.db.execute("SELECT count(*) FROM room_rate").fetchone() == (0,)
     stored = old.load("r", 0, 0)
     assert stored is not None and stored.version == 5 and stored.seats == SEATS
@@ -112,7 +112,7 @@ def test_a_database_of_schema_1_gains_the_rest_marks(pg_url: str) -> None:
                     " VALUES ('r', 1, 4, '{}', '[]')")
         store = PostgresStore(pg_url)
         try:
-            assert store.schema_version == SCHEMA_VERSION == 3
+            assert store.schema_version == SCHEMA_VERSION == 4
             got = store.load("r")
             assert got is not None and got.version == 4
             store.save_away("r", {"Ann": 12.5})

@@ -8,7 +8,8 @@ claim takes a room that was live nowhere (new, parked, or a dead process's with 
 stored: ``PostgresStore.claim_fresh``);
 then, before it is served, :func:`admit` checks, in one transaction under a lock of its own
 (new rooms are few, so they wait for each other there, and two processes never both take the
-last place):
+last place; a room claimed and not yet admitted, ``room_owner.admitting``, is not counted, so
+of two racing for it one gets it):
 
 * ``MAX_ROOMS``: the live rooms of the whole cluster, as one server's (``too_many_rooms``);
 * ``MAX_ROOMS_PER_ADDRESS``: the live rooms made by the connection's address, wherever they
@@ -26,7 +27,8 @@ Rooms park here as on one process (:func:`park`): nobody connected for ``PARK_AF
 the counts above, its lobby line kept for ``/api/rooms/NAME`` (the name gate of its link says
 who sits there: :func:`parked_line`); the next connection for it claims and loads it (bots
 and all). A room
-parked ``FORGET_AFTER`` ago is deleted by the next process's sweep (:func:`sweep`).
+parked ``FORGET_AFTER`` ago is deleted by the next process's sweep (:func:`sweep`); a visit
+refused by the caps above leaves it parked since when it parked (:func:`let_go`).
 ``MAX_CONNECTIONS`` stays each process's own: it guards the process's sockets (open files);
 the whole site's connections are the balancer's to cap (HAProxy ``maxconn``).
 """
@@ -59,8 +61,10 @@ NEW_ROOMS_LOCK = LOCK_SPACE + 1  # (NEW_ROOMS_LOCK, 0): new rooms are admitted o
 _NOW = "SELECT extract(epoch FROM clock_timestamp())::float8"
 # the other live rooms (``o``: room_owner; the room being admitted is %s): held, by a live
 # process or by a dead one whose stored game the next process adopts; not a dead process's
-# room with nothing stored (nothing to adopt: it would count for good)
-_LIVE = ("o.owner <> 0 AND o.name <> %s AND (EXISTS (SELECT 1 FROM rooms r WHERE r.name ="
+# room with nothing stored (nothing to adopt: it would count for good); not a room claimed
+# and not admitted yet (``admitting``: of two rooms racing for the last place, each counted
+# the other and both were refused)
+_LIVE = ("o.owner <> 0 AND NOT o.admitting AND o.name <> %s AND (EXISTS (SELECT 1 FROM rooms r WHERE r.name ="
          " o.name) OR o.owner IN (SELECT objid::bigint FROM pg_locks WHERE locktype='advisory'"
          f" AND classid::bigint={LOCK_SPACE} AND objsubid=2 AND granted AND database=(SELECT oid"
          " FROM pg_database WHERE datname=current_database())))")
@@ -89,8 +93,8 @@ def admit(store: PostgresStore, name: str, address: str | None, seated: bool,
                 return "too_many_own_rooms"
             if not _take_new_room(store, limited, s):
                 return "too_many_new_rooms"
-        db.execute("UPDATE room_owner SET made_by=%s WHERE name=%s AND fence=%s",
-                   (limited, name, fence))
+        db.execute("UPDATE room_owner SET made_by=%s, admitting=false WHERE name=%s AND"
+                   " fence=%s", (limited, name, fence))
     return None
 
 
@@ -115,15 +119,21 @@ def _take_new_room(store: PostgresStore, address: str, s: Settings) -> bool:
 
 
 def let_go(store: PostgresStore, name: str, parked: bool = False,
-           line: dict[str, Any] | None = None) -> None:
+           line: dict[str, Any] | None = None, refused: bool = False) -> None:
     """Let the room ``name`` go (``NOBODY``; fenced: only while it is still ours), out of the
     live rooms; ``parked``: its game stays stored, marked with the time (:func:`sweep`), and
-    its lobby ``line`` as it parked (:func:`parked_line`). On the database thread."""
+    its lobby ``line`` as it parked (:func:`parked_line`). ``refused``: a parked room
+    claimed for a visit :func:`admit` refused goes back as it parked, its mark (when it
+    parked: ``FORGET_AFTER`` counts from it) and line kept (the claim keeps both), the time
+    and ``line`` only where it had none: a refused visit keeps no room alive. On the
+    database thread."""
     fence = store.fences.pop(name, None)
     if fence is not None:
+        mark = f"COALESCE(parked, ({_NOW}))" if refused else f"({_NOW})"
+        shown = "COALESCE(line, %s)" if refused else "%s"
         store.db.execute(
-            f"UPDATE room_owner SET owner=%s, parked=CASE WHEN %s THEN ({_NOW}) END, line=%s"
-            " WHERE name=%s AND fence=%s",
+            f"UPDATE room_owner SET owner=%s, parked=CASE WHEN %s THEN {mark} END, line={shown},"
+            " admitting=false WHERE name=%s AND fence=%s",
             (NOBODY, parked, json.dumps(line) if line is not None else None, name, fence))
 
 
@@ -170,12 +180,12 @@ async def admitted(owner: Owner, room: Room, conn: Conn, address: str | None,
     if why is None:
         return True
     room.journal.lost = True
-    # let go as it came: a parked room stays parked with its lobby line (as it was, read
-    # anew: :func:`park`), a new one leaves nothing
+    # let go as it came: a parked room stays parked since when it parked, with its lobby
+    # line (:func:`let_go`, ``refused``), a new one leaves nothing
     stored = room.journal.persisted
     line = room_line(room, resting=True) if stored else None
     with contextlib.suppress(Exception):
-        await queue.call(let_go, owner.store, room.name, stored, line)
+        await queue.call(let_go, owner.store, room.name, stored, line, True)
     if why == "try_again":
         from .owner import DATABASE_GONE  # (owner.py imports this module)
 

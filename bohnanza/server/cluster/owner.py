@@ -134,7 +134,7 @@ class Owner:
             return None
         try:
             owner, fence, fresh = await hub.queue.call(self.store.claim_fresh, name, take,
-                                                       conn is None)
+                                                       conn is None, conn is not None)
         except Exception as e:
             log.warning("room %s: claim failed (%s)", name, e)
             self._refuse(conn, DATABASE_GONE)

@@ -16,7 +16,9 @@ def duel_text(base: str, reader: str = "en") -> str:
 
 
 def options_text(t: Table, reader: str = "en") -> str:
-    """``/option``: the options as they are, the bot speed (``/option botspeed``) last."""
+    """``/option``: the options as they are, the bot speed (``/option botspeed``) last; the
+    values in the reader's words (``word``: the preset ``classic`` reads クラシック in
+    Japanese, as ``/option rules`` answers and the board's picker says it)."""
     lo, hi = t.player_range()
     speed = word(t.bot_speed, reader)
     clock = (lang.text("word.off", reader) if t.clock is None
@@ -27,10 +29,11 @@ def options_text(t: Table, reader: str = "en") -> str:
         return lang.text("option.show_game", reader, game=word(t.game_name, reader), lo=lo, hi=hi,
                          params=params, clock=clock, speed=speed)
     hidden = lang.text("word.on" if t.hidden_money else "word.off", reader)
+    preset = word(t.preset, reader)  # "クラシック": /option rules still takes classic
     if lo > 2:  # no bean duel in these rules (rules.md §1d: rio-grande's alone; /start refuses 2)
-        return lang.text("option.show", reader, preset=t.preset, lo=lo, hi=hi, value=hidden,
+        return lang.text("option.show", reader, preset=preset, lo=lo, hi=hi, value=hidden,
                          clock=clock, speed=speed)
-    return lang.text("option.show_duel", reader, preset=t.preset, lo=lo, hi=hi,
+    return lang.text("option.show_duel", reader, preset=preset, lo=lo, hi=hi,
                      duel=duel_text(t.duel_base, reader), value=hidden, clock=clock,
                      speed=speed)
 

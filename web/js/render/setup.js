@@ -51,8 +51,11 @@ export function renderSetup(root) {
     const away = s.away_since !== null && s.away_since !== undefined;
     // a seat a leaver's bot played, between games: it goes at the next start, said so
     const gone = !running && s.vacant;
-    // a bot's own seat (not a person's handed over): removable before the start; the server decides
-    const remove = !running && s.bot && !away && !gone ? h('button', {
+    // a bot's own seat (not a person's handed over: away, or connected, a bot playing for them
+    // after the turn clock or /handover; /removebot refuses those, not_a_bot): removable
+    // before the start; the server decides
+    const person = away || s.connected;
+    const remove = !running && s.bot && !person && !gone ? h('button', {
       class: 'btn small remove-bot', type: 'button', dataset: { seat: String(s.seat) },
       // named for its bot (a screen reader read "Remove, Remove": the bot was in the tooltip)
       title: t('removebot_title', { name: s.name }), 'aria-label': t('removebot_name', { name: s.name }),
