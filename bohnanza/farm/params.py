@@ -86,6 +86,10 @@ MAX_DECK = 2000
 #: the longest preparation time limit (G19), in seconds: a day, the time a room is kept. A
 #: finite number: ``inf`` (TOML's) is no JSON, so a stored room could not hold it
 MAX_PREP_SECONDS = 86400.0
+#: the most turns a cycle may hold (F1: 4). Every view lists each turn of the cycle
+#: (``cycle_turns``): a cycle of a million turns made each state frame 30 MB and held the
+#: server's event loop for seconds at the start and at every change after it
+MAX_TURNS_PER_CYCLE = 100
 
 
 class ParamsError(Refusal):
@@ -121,7 +125,7 @@ class Rescue(_M):
 class GameP(_M):
     players: Players
     cycles: Pos
-    turns_per_cycle: Pos
+    turns_per_cycle: Annotated[StrictInt, Field(ge=1, le=MAX_TURNS_PER_CYCLE)]
     contest_turns: list[Pos]
     contest_level_by_cycle: list[NonNeg]
     start_hand: StartHand
