@@ -90,6 +90,15 @@ MAX_PREP_SECONDS = 86400.0
 #: (``cycle_turns``): a cycle of a million turns made each state frame 30 MB and held the
 #: server's event loop for seconds at the start and at every change after it
 MAX_TURNS_PER_CYCLE = 100
+#: the most card levels (``cards.levels``; F: 3), exchanges of the transformation pot and
+#: cards one exchange gives or gets (F14-F17: 3 at most). Every view of a seat preparing works
+#: out what the pot makes of each set of hand cards an exchange could take, for every level
+#: and exchange (``transforms``): 10 exchanges getting 20,000 cards each with 100 levels held
+#: the server's event loop for 5 s at the start and again at every change after it
+MAX_LEVELS = 10
+MAX_EXCHANGES = 10
+MAX_EXCHANGE_CARDS = 5
+ExchangeCards = Annotated[StrictInt, Field(ge=1, le=MAX_EXCHANGE_CARDS)]
 
 
 class ParamsError(Refusal):
@@ -156,7 +165,7 @@ class CardRow(_M):
 
 
 class Cards(_M):
-    levels: list[Pos]
+    levels: Annotated[list[Pos], Field(max_length=MAX_LEVELS)]
     categories: list[Category]
     attributes: list[Attribute]
     pattern: dict[str, list[tuple[Ident, NonNeg, Pos]]] = {}
@@ -191,8 +200,8 @@ class SynthPot(_M):
 
 class ExchangeP(_M):
     from_grade: Pos
-    give: Pos
-    get: Pos
+    give: ExchangeCards
+    get: ExchangeCards
     give_rule: Literal["same_level", "any"] = "any"
     give_min_level: Pos | None = None
     get_rule: Literal["same_level", "any"] = "any"
@@ -202,7 +211,7 @@ class ExchangeP(_M):
 
 class TransformPot(_M):
     price: list[NonNeg]
-    exchanges: list[ExchangeP]
+    exchanges: Annotated[list[ExchangeP], Field(max_length=MAX_EXCHANGES)]
 
 
 class Facilities(_M):

@@ -5,7 +5,11 @@ subprocess, real SQLite, real WebSocket clients).
   cycle of a million turns (``game.turns_per_cycle``) was taken, and since every view lists
   each turn of the cycle (``cycle_turns``), the state sent at the start was 30 MB for every
   connection of the room, and the server's event loop was held for seconds at each change:
-  it is ``bad_params`` now, past ``MAX_TURNS_PER_CYCLE`` (100).
+  it is ``bad_params`` now, past ``MAX_TURNS_PER_CYCLE`` (100);
+* likewise an exchange of the transformation pot that gets 20,000 cards (10 such exchanges
+  with 100 card levels held the event loop for 5 s at the start and at each change after it:
+  every view of a seat preparing works out what the pot makes of the hand for each level and
+  exchange), more than ``MAX_LEVELS`` levels and more than ``MAX_EXCHANGES`` exchanges.
 """
 
 from __future__ import annotations
@@ -14,7 +18,12 @@ from typing import Any
 
 import pytest
 
-from bohnanza.farm.params import MAX_TURNS_PER_CYCLE
+from bohnanza.farm.params import (
+    MAX_EXCHANGE_CARDS,
+    MAX_EXCHANGES,
+    MAX_LEVELS,
+    MAX_TURNS_PER_CYCLE,
+)
 
 from .harness import Client, ServerProc
 
@@ -26,11 +35,25 @@ async def _room_game(c: Client) -> dict[str, Any]:
     return game
 
 
-@pytest.mark.parametrize("say", [
-    "/option param game.turns_per_cycle 1000000",
-    "/option params [game]\nturns_per_cycle = 1000000",
-])
-async def test_a_cycle_of_a_million_turns_is_refused(server: ServerProc, say: str) -> None:
+def _exchanges(n: int, give: int = 1, get: int = 1) -> str:
+    return "[" + ",".join([f"{{from_grade=1,give={give},get={get}}}"] * n) + "]"
+
+
+LEVELS = "[" + ",".join(str(lv) for lv in range(1, 101)) + "]"
+EXCHANGES = "facilities.transform_pot.exchanges"
+
+
+@pytest.mark.parametrize("say, key, bound", [
+    ("/option param game.turns_per_cycle 1000000", "turns_per_cycle", MAX_TURNS_PER_CYCLE),
+    ("/option params [game]\nturns_per_cycle = 1000000", "turns_per_cycle",
+     MAX_TURNS_PER_CYCLE),
+    (f"/option param {EXCHANGES} {_exchanges(10, get=20000)}", "get", MAX_EXCHANGE_CARDS),
+    (f"/option param {EXCHANGES} {_exchanges(1, give=20000)}", "give", MAX_EXCHANGE_CARDS),
+    (f"/option param {EXCHANGES} {_exchanges(MAX_EXCHANGES + 1)}", "exchanges", MAX_EXCHANGES),
+    (f"/option param cards.levels {LEVELS}", "cards.levels", MAX_LEVELS),
+], ids=["turns", "turns-file", "get", "give", "exchanges", "levels"])
+async def test_a_farm_parameter_that_makes_every_view_huge_is_refused(
+        server: ServerProc, say: str, key: str, bound: int) -> None:
     ann = Client(server.ws_url("turns"), "Ann", deltas=True)
     bob = Client(server.ws_url("turns"), "Bob")
     for c in (ann, bob):
@@ -40,16 +63,17 @@ async def test_a_cycle_of_a_million_turns_is_refused(server: ServerProc, say: st
     before = await _room_game(ann)
     r = await ann.say(say)
     assert not r["ok"] and r["code"] == "bad_params", r
-    assert "turns_per_cycle" in r["message"] and str(MAX_TURNS_PER_CYCLE) in r["message"], r
+    assert key in r["message"] and str(bound) in r["message"], r
     assert await _room_game(ann) == before  # nothing changed
     await ann.ok("/start")
     await bob.wait(lambda: bob.state is not None and bob.state["view"] is not None)
     assert len(bob.view["cycle_turns"]) == 4  # the default cycle (farm-rules.md F1)
+    assert len(bob.view["params"]["cards"]["levels"]) == 3  # the default levels (F)
     for c in (ann, bob):
         await c.close()
 
 
-async def test_the_longest_cycle_allowed_is_played(server: ServerProc) -> None:
+async def test_the_largest_settings_allowed_are_played(server: ServerProc) -> None:
     ann = Client(server.ws_url("turns100"), "Ann")
     bob = Client(server.ws_url("turns100"), "Bob")
     for c in (ann, bob):
@@ -57,6 +81,10 @@ async def test_the_longest_cycle_allowed_is_played(server: ServerProc) -> None:
         await c.ok("/join")
     await ann.ok("/option game farm")
     await ann.ok(f"/option param game.turns_per_cycle {MAX_TURNS_PER_CYCLE}")
+    levels = ",".join(str(lv) for lv in range(1, MAX_LEVELS + 1))
+    await ann.ok(f"/option param cards.levels [{levels}]")
+    await ann.ok(f"/option param {EXCHANGES} "
+                 f"{_exchanges(MAX_EXCHANGES, MAX_EXCHANGE_CARDS, MAX_EXCHANGE_CARDS)}")
     await ann.ok("/start")
     await bob.wait(lambda: bob.state is not None and bob.state["view"] is not None)
     assert len(bob.view["cycle_turns"]) == MAX_TURNS_PER_CYCLE
