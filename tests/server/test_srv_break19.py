@@ -9,7 +9,11 @@ subprocess, real SQLite, real WebSocket clients).
 * likewise an exchange of the transformation pot that gets 20,000 cards (10 such exchanges
   with 100 card levels held the event loop for 5 s at the start and at each change after it:
   every view of a seat preparing works out what the pot makes of the hand for each level and
-  exchange), more than ``MAX_LEVELS`` levels and more than ``MAX_EXCHANGES`` exchanges.
+  exchange), more than ``MAX_LEVELS`` levels and more than ``MAX_EXCHANGES`` exchanges;
+* a frame that is JSON but no object (``null``, ``[]``, ``1``, ``"hello"``) was answered
+  ``unknown_type`` "Unknown message type None", and one whose ``type`` is no string named
+  four of the six types: both are ``bad_message`` saying what a message is, in the
+  connection's language.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from bohnanza.farm.params import (
 )
 
 from .harness import Client, ServerProc
+
+TYPES = ("hello", "say", "activity", "lang", "resync", "ping")
 
 
 async def _room_game(c: Client) -> dict[str, Any]:
@@ -90,3 +96,29 @@ async def test_the_largest_settings_allowed_are_played(server: ServerProc) -> No
     assert len(bob.view["cycle_turns"]) == MAX_TURNS_PER_CYCLE
     for c in (ann, bob):
         await c.close()
+
+
+async def test_a_frame_that_is_no_json_object_is_told_what_a_message_is(
+        server: ServerProc) -> None:
+    for hello in (False, True):
+        c = await Client(server.ws_url("objects"), "Ann").connect(hello=hello)
+        for frame in ("null", "[]", "1", '"hello"', '[{"type": "ping"}]', '{"type": 5}',
+                      '{"type": null}'):
+            seen = len(c.errors)
+            await c.send(frame)
+            await c.wait(lambda: len(c.errors) > seen)  # noqa: B023 (awaited here)
+            error = c.errors[-1]
+            assert error["code"] == "bad_message", (frame, error)
+            assert all(t in error["message"] for t in TYPES), (frame, error)
+            if not frame.startswith("{"):
+                assert "JSON object" in error["message"], (frame, error)
+        assert c.close_code is None
+        await c.close()
+    ja = await Client(server.ws_url("objects"), "Bea").connect(hello=False)
+    await ja.send({"type": "hello", "name": "Bea", "lang": "ja"})
+    await ja.wait(lambda: bool(ja.welcomes))
+    await ja.send("[]")
+    await ja.wait(lambda: bool(ja.errors))
+    assert ja.errors[-1]["code"] == "bad_message"
+    assert "JSONオブジェクト" in ja.errors[-1]["message"], ja.errors[-1]
+    await ja.close()
