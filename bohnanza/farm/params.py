@@ -96,6 +96,9 @@ MAX_TURNS_PER_CYCLE = 100
 #: and exchange (``transforms``): 10 exchanges getting 20,000 cards each with 100 levels held
 #: the server's event loop for 5 s at the start and again at every change after it
 MAX_LEVELS = 10
+#: the most card categories (F: 3): the piles are a level and a category each (G2), and every
+#: view lists every pile: 250 categories (within a 4 KB parameter file) made each state 140 KB
+MAX_CATEGORIES = 20
 MAX_EXCHANGES = 10
 MAX_EXCHANGE_CARDS = 5
 ExchangeCards = Annotated[StrictInt, Field(ge=1, le=MAX_EXCHANGE_CARDS)]
@@ -166,7 +169,7 @@ class CardRow(_M):
 
 class Cards(_M):
     levels: Annotated[list[Pos], Field(max_length=MAX_LEVELS)]
-    categories: list[Category]
+    categories: Annotated[list[Category], Field(max_length=MAX_CATEGORIES)]
     attributes: list[Attribute]
     pattern: dict[str, list[tuple[Ident, NonNeg, Pos]]] = {}
     card: list[CardRow] = []

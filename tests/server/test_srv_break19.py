@@ -10,6 +10,8 @@ subprocess, real SQLite, real WebSocket clients).
   with 100 card levels held the event loop for 5 s at the start and at each change after it:
   every view of a seat preparing works out what the pot makes of the hand for each level and
   exchange), more than ``MAX_LEVELS`` levels and more than ``MAX_EXCHANGES`` exchanges;
+  and more than ``MAX_CATEGORIES`` card categories (every view lists each pile, a level and a
+  category: 250 categories made each state 140 KB);
 * a frame that is JSON but no object (``null``, ``[]``, ``1``, ``"hello"``) was answered
   ``unknown_type`` "Unknown message type None", and one whose ``type`` is no string named
   four of the six types: both are ``bad_message`` saying what a message is, in the
@@ -23,6 +25,7 @@ from typing import Any
 import pytest
 
 from bohnanza.farm.params import (
+    MAX_CATEGORIES,
     MAX_EXCHANGE_CARDS,
     MAX_EXCHANGES,
     MAX_LEVELS,
@@ -46,6 +49,7 @@ def _exchanges(n: int, give: int = 1, get: int = 1) -> str:
 
 
 LEVELS = "[" + ",".join(str(lv) for lv in range(1, 101)) + "]"
+CATEGORIES = "[" + ",".join(f'{{id="c{k}"}}' for k in range(MAX_CATEGORIES + 1)) + "]"
 EXCHANGES = "facilities.transform_pot.exchanges"
 
 
@@ -57,7 +61,8 @@ EXCHANGES = "facilities.transform_pot.exchanges"
     (f"/option param {EXCHANGES} {_exchanges(1, give=20000)}", "give", MAX_EXCHANGE_CARDS),
     (f"/option param {EXCHANGES} {_exchanges(MAX_EXCHANGES + 1)}", "exchanges", MAX_EXCHANGES),
     (f"/option param cards.levels {LEVELS}", "cards.levels", MAX_LEVELS),
-], ids=["turns", "turns-file", "get", "give", "exchanges", "levels"])
+    (f"/option param cards.categories {CATEGORIES}", "cards.categories", MAX_CATEGORIES),
+], ids=["turns", "turns-file", "get", "give", "exchanges", "levels", "categories"])
 async def test_a_farm_parameter_that_makes_every_view_huge_is_refused(
         server: ServerProc, say: str, key: str, bound: int) -> None:
     ann = Client(server.ws_url("turns"), "Ann", deltas=True)
@@ -91,6 +96,9 @@ async def test_the_largest_settings_allowed_are_played(server: ServerProc) -> No
     await ann.ok(f"/option param cards.levels [{levels}]")
     await ann.ok(f"/option param {EXCHANGES} "
                  f"{_exchanges(MAX_EXCHANGES, MAX_EXCHANGE_CARDS, MAX_EXCHANGE_CARDS)}")
+    categories = [f'{{id="c{k}"}}' for k in range(MAX_CATEGORIES - 3)]
+    await ann.ok('/option param cards.categories [{id="root"},{id="leaf"},{id="fruit"},'
+                 + ",".join(categories) + "]")
     await ann.ok("/start")
     await bob.wait(lambda: bob.state is not None and bob.state["view"] is not None)
     assert len(bob.view["cycle_turns"]) == MAX_TURNS_PER_CYCLE
