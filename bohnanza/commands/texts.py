@@ -294,8 +294,14 @@ TEXTS: dict[str, tuple[str, str]] = {
                                   "その文字列は正しいUnicodeではありません（単独のサロゲート）。"),
     "refuse.bad_message.depth": ("A message nests at most {n} deep.",
                                  "メッセージの入れ子は{n}段までです。"),
-    "refuse.bad_message.type": ("A message's type is a string: hello, say, activity, lang.",
-                                "メッセージの type は文字列です: hello、say、activity、lang。"),
+    "refuse.bad_message.type": ("A message's type is a string: hello, say, activity, lang, "
+                                "resync or ping.",
+                                "メッセージの type は文字列です: hello、say、activity、lang、"
+                                "resync、ping。"),
+    "refuse.bad_message.object": ("A message is a JSON object with a type: hello, say, "
+                                  "activity, lang, resync or ping.",
+                                  "メッセージは type を持つJSONオブジェクトです: hello、say、"
+                                  "activity、lang、resync、ping。"),
     "refuse.bad_json": ("That message is not valid JSON.", "そのメッセージは正しいJSONではありません。"),
     "refuse.unknown_topic": ("No help for {topic}. Topics: {topics}.",
                              "{topic}のヘルプはありません。項目: {topics}。"),

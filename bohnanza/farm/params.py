@@ -86,6 +86,22 @@ MAX_DECK = 2000
 #: the longest preparation time limit (G19), in seconds: a day, the time a room is kept. A
 #: finite number: ``inf`` (TOML's) is no JSON, so a stored room could not hold it
 MAX_PREP_SECONDS = 86400.0
+#: the most turns a cycle may hold (F1: 4). Every view lists each turn of the cycle
+#: (``cycle_turns``): a cycle of a million turns made each state frame 30 MB and held the
+#: server's event loop for seconds at the start and at every change after it
+MAX_TURNS_PER_CYCLE = 100
+#: the most card levels (``cards.levels``; F: 3), exchanges of the transformation pot and
+#: cards one exchange gives or gets (F14-F17: 3 at most). Every view of a seat preparing works
+#: out what the pot makes of each set of hand cards an exchange could take, for every level
+#: and exchange (``transforms``): 10 exchanges getting 20,000 cards each with 100 levels held
+#: the server's event loop for 5 s at the start and again at every change after it
+MAX_LEVELS = 10
+#: the most card categories (F: 3): the piles are a level and a category each (G2), and every
+#: view lists every pile: 250 categories (within a 4 KB parameter file) made each state 140 KB
+MAX_CATEGORIES = 20
+MAX_EXCHANGES = 10
+MAX_EXCHANGE_CARDS = 5
+ExchangeCards = Annotated[StrictInt, Field(ge=1, le=MAX_EXCHANGE_CARDS)]
 
 
 class ParamsError(Refusal):
@@ -121,7 +137,7 @@ class Rescue(_M):
 class GameP(_M):
     players: Players
     cycles: Pos
-    turns_per_cycle: Pos
+    turns_per_cycle: Annotated[StrictInt, Field(ge=1, le=MAX_TURNS_PER_CYCLE)]
     contest_turns: list[Pos]
     contest_level_by_cycle: list[NonNeg]
     start_hand: StartHand
@@ -152,8 +168,8 @@ class CardRow(_M):
 
 
 class Cards(_M):
-    levels: list[Pos]
-    categories: list[Category]
+    levels: Annotated[list[Pos], Field(max_length=MAX_LEVELS)]
+    categories: Annotated[list[Category], Field(max_length=MAX_CATEGORIES)]
     attributes: list[Attribute]
     pattern: dict[str, list[tuple[Ident, NonNeg, Pos]]] = {}
     card: list[CardRow] = []
@@ -187,8 +203,8 @@ class SynthPot(_M):
 
 class ExchangeP(_M):
     from_grade: Pos
-    give: Pos
-    get: Pos
+    give: ExchangeCards
+    get: ExchangeCards
     give_rule: Literal["same_level", "any"] = "any"
     give_min_level: Pos | None = None
     get_rule: Literal["same_level", "any"] = "any"
@@ -198,7 +214,7 @@ class ExchangeP(_M):
 
 class TransformPot(_M):
     price: list[NonNeg]
-    exchanges: list[ExchangeP]
+    exchanges: Annotated[list[ExchangeP], Field(max_length=MAX_EXCHANGES)]
 
 
 class Facilities(_M):

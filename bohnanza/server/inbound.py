@@ -3,7 +3,8 @@
 * :func:`load` reads a frame's JSON: not JSON is ``bad_json``; nested deeper than
   :data:`MAX_DEPTH` (arrays and objects) is ``bad_message``; a string that is not valid
   Unicode (a lone surrogate such as ``"\\ud800"``, which JSON escapes can carry) is
-  ``bad_text``; a ``type`` that is not a string is ``bad_message``. Each raises
+  ``bad_text``; a message that is not a JSON object (``null``, ``[]``, ``1``), or whose
+  ``type`` is not a string, is ``bad_message``. Each raises
   :class:`BadInput` and changes nothing.
 * :func:`check_line` is the rule for a typed line (a ``say`` text: a command or a chat line):
   one line, no control characters (C0 and C1, so no newline, NUL, ESC, BEL), no line or
@@ -72,8 +73,12 @@ def load(text: str) -> Any:
     # a frame without escapes or brackets enough to break a rule needs no walk (most frames)
     if "\\u" in text or text.count("[") + text.count("{") > MAX_DEPTH:
         _walk(data)
-    if type(data) is dict and not isinstance(data.get("type", ""), str):  # (JSON's dicts)
-        raise BadInput("bad_message", "A message's type is a string: hello, say, activity, lang.")
+    if type(data) is not dict:  # (JSON's objects)
+        raise BadInput("bad_message", "A message is a JSON object with a type: hello, say, "
+                       "activity, lang, resync or ping.")
+    if not isinstance(data.get("type", ""), str):
+        raise BadInput("bad_message", "A message's type is a string: hello, say, activity, "
+                       "lang, resync or ping.")
     return data
 
 
