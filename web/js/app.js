@@ -265,7 +265,8 @@ function renderParts() {
   $('#farm').hidden = true;
   $('#gameover').classList.remove('farm-over');   // (the farm's final table was drawn there)
   const ui = { draft: S.draft, sel: S.dealSel, armed: S.armed, tap: S.tapBean, open: S.offerOpen,
-    pb: S.plantBean, sw: isSwapped(), news: S.offerNews, got: S.gotNews, dc: S.duelCard, dr: S.duelReveal };
+    pb: S.plantBean, sw: isSwapped(), news: S.offerNews, got: S.gotNews, dc: S.duelCard, dr: S.duelReveal,
+    po: S.pickedOffer };
   const deadlines = r ? r.seats.map((s) => s.deadline) : null;
   part('progress', [lang, v && [v.exhaustions, v.passes_limit, v.deck_count, v.discard_count, v.discard_top, v.phase, duel]],
     () => renderProgress($('#progress')));
@@ -542,7 +543,7 @@ function start() {
     // the sample board shows another state without a reload (a fresh page's local state)
     window.__bohnanza.show = (msg, lang) => {
       Object.assign(S, { draft: { give: {}, want: {} }, dealSel: [], dealKey: null, plantBean: null,
-        offerOpen: false, offerNews: [], gotNews: [], armed: null, tapBean: null, offersSeen: null });
+        offerOpen: false, offerNews: [], gotNews: [], armed: null, tapBean: null, pickedOffer: null, offersSeen: null });
       window.__bohnanza.sent.length = 0;
       forgetOffers();
       forgetRoving();

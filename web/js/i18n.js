@@ -589,6 +589,8 @@ const T = {
   row_gives: ['{name} gives', '{name}が出す'],
   row_gets: ['{name} gets', '{name}がもらう'],
   accept: ['Accept', '受ける'],
+  // tapaccept19: a finger's tap on an offer picks it; only its Accept makes the deal
+  tap_accept_hint: ['Tap Accept to take this offer: a trade cannot be undone.', 'このオファーを受けるには「受ける」をタップ。取引は取り消せません。'],
   accept_title_active: ['Accept offer #{n}: start the deal with {name}', 'オファー#{n}を受ける: {name}とトレード開始'],
   accept_title_other: ['Accept offer #{n}: you say yes, then {name} chooses whom to deal with', 'オファー#{n}を受ける: あなたが「受ける」と答え、誰とトレードするかは{name}が選びます'],
   withdraw: ['Withdraw', '撤回'],

@@ -23,6 +23,7 @@ export const S = {
   armed: null,         // 'have' | 'want': the next card pressed gets this marker
   armedBy: null,       // how that arrow was pressed: 'key' | 'pointer' (its hint's words)
   tapBean: null,       // the catalogue bean whose beanometer panel is open (touch)
+  pickedOffer: null,   // the offer a finger's tap picked in the market: its Accept shown, focused (touch)
   catTipOff: null,     // the catalogue bean clicked: its hover tip waits for the pointer to leave
   connected: null,    // the socket open (true) or not (false); null: none yet (the sample board has none)
   askName: false,      // the name gate is open: the page waits for a name, not for the server

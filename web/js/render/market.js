@@ -332,14 +332,37 @@ function offerEl(o, v, me, notes) {
     }));
   }
   // a click on the offer: accept it (or open a '?' offer or my own in the offer window);
-  // the right button withdraws my own
-  el.addEventListener('click', () => {
+  // the right button withdraws my own. A finger's tap only picks it (tapaccept19: on a phone
+  // people tap a card to look at it, and a tap on an offer's card made a deal at once, which
+  // cannot be undone): picked, it shows its rows whole and its Accept, large and focused;
+  // only that button sends /accept (the server alone says whether it may).
+  const picked = S.pickedOffer === o.id;
+  if (picked) el.classList.add('picked');
+  if (picked && canAccept) {
+    el.append(h('div', { class: 'offer-pick-hint', text: t('tap_accept_hint') }));
+  }
+  el.addEventListener('pointerdown', (e) => { el._finger = e.pointerType === 'touch'; });
+  el.addEventListener('click', (e) => {
     if (spectator) return;
     if (hasAsk || mine) loadOffer(o, mine);
+    else if (e.pointerType ? e.pointerType === 'touch' : !!el._finger) pickOffer(o.id);
     else act(`/accept ${o.id}`, el);
   });
   el.addEventListener('contextmenu', (e) => { e.preventDefault(); if (mine && !longPress(e)) act(`/withdraw ${o.id}`, el); });
   return el;
+}
+
+// The offer a finger's tap picked (S.pickedOffer, its id; null: none): kept across the
+// redraws of every state while it is in the market, let go by a second tap, replaced by
+// another tapped. Its Accept takes the focus.
+function pickOffer(id) {
+  S.pickedOffer = S.pickedOffer === id ? null : id;
+  rerender();
+  if (S.pickedOffer === null) return;
+  const el = document.querySelector(`#market .offer[data-offer="${id}"]`);
+  const b = el && el.querySelector('.accept-btn');
+  if (b) b.focus({ preventScroll: true });
+  if (el) el.scrollIntoView({ block: 'nearest' });
 }
 
 export function renderMarket(root) {
@@ -350,6 +373,7 @@ export function renderMarket(root) {
   root.append(h('div', { class: 'box-head' }, h('h2', { text: t('market') })));
   const list = h('div', { class: 'offers' });
   const notes = new Map(((v.you && v.you.offer_notes) || []).map((n) => [n.id, n]));
+  if (!v.offers.some((o) => o.id === S.pickedOffer)) S.pickedOffer = null;
   if (!v.offers.length) list.append(h('span', { class: 'nothing', text: t('market_empty') }));
   for (const o of v.offers) list.append(offerEl(o, v, me, notes));
   root.append(list);
