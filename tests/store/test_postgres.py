@@ -183,7 +183,8 @@ def test_a_database_of_either_schema_2_is_brought_to_3(pg_url: str, two: str) ->
     """Two schema 2s were made: cluster18's (the caps: ``room_owner.made_by``, ``parked``,
     ``line``, ``room_rate``) and, on the lead before cluster18's merge, the rest marks
     (``rooms.resting``, ``rooms.away``). A database of either is brought to 3 on start, its
-    room kept, and then has every column: a park (the caps' columns) and the marks work."""
+    room kept, and then has every column: a park (the caps' columns) and the marks work. The
+    later versions follow (4: ``room_owner.admitting``)."""
     with psycopg.connect(pg_url, autocommit=True) as db, db.transaction():
         db.execute("CREATE TABLE bohnanza_schema (version INTEGER NOT NULL)")
         db.execute(MIGRATIONS[1])
@@ -193,14 +194,14 @@ def test_a_database_of_either_schema_2_is_brought_to_3(pg_url: str, two: str) ->
                    " VALUES ('r', 1, 4, '{}', '[]')")
     store = PostgresStore(pg_url)
     try:
-        assert store.schema_version == SCHEMA_VERSION == 3
+        assert store.schema_version == SCHEMA_VERSION == 4
         got = store.load("r")
         assert got is not None and got.version == 4
         store.save_away("r", {"Ann": 12.5})
         assert store.rest_marks() == {"r": (None, {"Ann": 12.5})}
         cols = {r[0] for r in store.db.execute(
             "SELECT column_name FROM information_schema.columns WHERE table_name = 'room_owner'")}
-        assert {"made_by", "parked", "line"} <= cols
+        assert {"made_by", "parked", "line", "admitting"} <= cols
         assert store.db.execute("SELECT count(*) FROM room_rate").fetchone() == (0,)
     finally:
         store.close()
