@@ -224,20 +224,21 @@ def test_end_planting_says_why_it_waits(browser: Any, server: str, lang: str,
 
 
 def test_a_bot_seat_shows_its_level(server: str, browser: Any, artifacts: Path) -> None:
-    # issue 15: easy, normal, hard; greedy (the bot /addbot seats by default) is the easy
-    # level; random is no level and keeps its name
+    # issue 15: easy, normal, hard; easy (the bot /addbot seats by default, as the board's
+    # Add bot does) and greedy are the easy level; random is no level and keeps its name
     players = open_room(browser, server, "e2e-board10b-levels", ["Lea"])
     try:
         page = players[0].page
-        for text in ("/addbot Gus", "/addbot Rita random", "/addbot Nora normal"):
+        for text in ("/addbot Gus", "/addbot Gil greedy", "/addbot Rita random",
+                     "/addbot Nora normal"):
             assert page.evaluate("t => window.__bohnanza.net.say(t).then(r => r.ok)", text)
-        page.wait_for_function("window.__bohnanza.state.room.seats.length === 4")
+        page.wait_for_function("window.__bohnanza.state.room.seats.length === 5")
         seats = page.evaluate("window.__bohnanza.state.room.seats")
         assert [(s["policy"], s["level"]) for s in seats[1:]] == [
-            ("greedy", "easy"), ("random", None), ("normal", "normal")]
+            ("easy", "easy"), ("greedy", "easy"), ("random", None), ("normal", "normal")]
         marks = [page.locator(f'#setup .seat-list li[data-seat="{i}"] .bot-mark').inner_text()
-                 .strip() for i in (1, 2, 3)]
-        assert marks == ["easy", "random", "normal"], marks
+                 .strip() for i in (1, 2, 3, 4)]
+        assert marks == ["easy", "easy", "random", "normal"], marks
         page.click("#lang")
         page.wait_for_function("document.documentElement.lang === 'ja'")
         mark = page.locator('#setup .seat-list li[data-seat="1"] .bot-mark')
