@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .e2e_board import assert_clean, watched_page
 
@@ -38,7 +39,7 @@ def test_final_table_ranks_by_vp_then_cost_and_names_the_tiebreak(
                              timeout=TIMEOUT)
         # Ann plants nothing, ships nothing, enters nothing: 0 VP like the shipper (who never
         # enters), and the shipper's shipments leave it more cost (G30 decides)
-        for _ in range(12):
+        for _ in range(24):
             if pg.evaluate("window.__bohnanza.S.view.phase") == "over":
                 break
             pg.wait_for_selector("#farm-declare, #farm-end, #farm-adjust",
@@ -50,7 +51,11 @@ def test_final_table_ranks_by_vp_then_cost_and_names_the_tiebreak(
                     pg.click(f'#farm .farm-hand .farm-card[data-index="{i}"]')
                 pg.click("#farm-adjust")
             else:
-                pg.click("#farm-declare, #farm-end")
+                try:  # (the shipper's move can take the button away between the wait and
+                    # the click, e.g. into Ann's adjustment: look again, as a player would)
+                    pg.click("#farm-declare, #farm-end", timeout=5000)
+                except PlaywrightTimeoutError:
+                    continue
             pg.wait_for_function("window.__bohnanza.S.view !== window.__was", timeout=TIMEOUT)
         pg.wait_for_function("window.__bohnanza.S.view.phase === 'over'", timeout=TIMEOUT)
         v = pg.evaluate("window.__bohnanza.S.view")
