@@ -90,11 +90,14 @@ class Solo:
             return None
         self.skip_run = 0
         self.acting += time.monotonic() - t
-        reply, text = page.evaluate(
-            f"[window.__bohnanza.replies[{n}], window.__bohnanza.sent[{sent_before}]]")
+        # one call: each waits for the page's main thread, which redraws the board many
+        # times a second here (about 50 ms a call on a loaded machine)
+        reply, text, version = page.evaluate(
+            f"[window.__bohnanza.replies[{n}], window.__bohnanza.sent[{sent_before}],"
+            " window.__bohnanza.S.version]")
         # the table itself is read for the trail only when something goes wrong (skipped)
         self.trail.append(f"{text!r} -> {reply.get('ok')} {reply.get('code') or ''} "
-                          f"(version {page.evaluate('window.__bohnanza.S.version')})")
+                          f"(version {version})")
         self.n += 1
         if not reply["ok"]:
             self.refused.append({**reply, "text": text})
