@@ -1,0 +1,44 @@
+"""A newcomer's pass with the README (newuser19): defects of the board it found, each tested
+as the person met it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from . import positions as P
+from .e2e_board import assert_clean, watched_page
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize(("phase", "hand", "card", "field", "sent"), [
+    # phase 1: Ann drags her Soy, third in the hand, onto the empty field 2 (R9: only the
+    # front card, Chili, is planted)
+    ("plant", ["chili", "red", "soy"], 3, 2, "/plant h3 2"),
+    # phase 3: the hand's front card, not the received Red of her to-plant area (R33): it
+    # went as "/plant 2", which plants the to-plant card: her dragged Chili planted the Red
+    ("plant_traded", ["chili", "soy"], 1, 2, "/plant h1 2"),
+    ("plant_traded", ["chili", "soy"], 2, 2, "/plant h2 2"),
+])
+def test_a_hand_card_dropped_on_a_field_asks_the_server(
+        browser: Any, server: str, phase: str, hand: list[str], card: int, field: int,
+        sent: str) -> None:
+    # the README: "drag the front card of your hand onto a field". A newcomer drags another
+    # card of the hand onto an empty field: the card fell back into the hand and nothing was
+    # said. Now the drop is sent as that card's plant, and the server's refusal says why
+    # (tests/engine/test_plant_refusals.py).
+    seat: dict[str, Any] = {"hand": hand, "fields": [["blue", 2], None]}
+    if phase == "plant_traded":
+        seat["to_plant"] = ["red"]
+    g = P.game(phase=phase, seats=[seat, {}, {}])
+    with watched_page(browser, viewport={"width": 1280, "height": 800}) as (pg, errors):
+        P.show(pg, server, P.state(g, 0))
+        pg.locator(f'#hand .card[data-ref="h{card}"]').drag_to(
+            pg.locator(f'#fields .field[data-field="{field}"]'))
+        pg.wait_for_function("window.__bohnanza.sent.length > 0", timeout=3000)
+        assert pg.evaluate("window.__bohnanza.sent") == [sent]
+        # never hinted as a place for it: only the front card's fields are (R9)
+        assert pg.locator("#fields .drop-hint").count() == 0
+        assert_clean(pg, errors)
