@@ -7,6 +7,9 @@ from typing import Any
 
 import pytest
 
+from bohnanza.farm.engine import FarmGame
+from bohnanza.farm.scenario import prepare
+
 from . import positions as P
 from .e2e_board import assert_clean, watched_page
 
@@ -41,4 +44,29 @@ def test_a_hand_card_dropped_on_a_field_asks_the_server(
         assert pg.evaluate("window.__bohnanza.sent") == [sent]
         # never hinted as a place for it: only the front card's fields are (R9)
         assert pg.locator("#fields .drop-hint").count() == 0
+        assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize(("hand", "said"), [
+    # three level-1 cards: a grade-1 pot takes 2 of one level for 1 (F14)
+    (["L1 root shape+1", "L1 leaf texture+1", "L1 fruit shape+2"],
+     "Pick a base, then up to 1 synthesis card to lay on it; or pick 2 cards of your hand to "
+     "transform them"),
+    # one card: nothing to transform; the hint names planting alone
+    (["L1 root shape+1"], "Pick a base, then up to 1 synthesis card to lay on it"),
+])
+def test_the_farm_preparation_hint_says_how_to_transform(browser: Any, server: str,
+                                                         hand: list[str], said: str) -> None:
+    # the farm game's status line says "Preparation: transform and plant, then declare the
+    # end", the hint under the hand named planting only, and the Transform button shows only
+    # once two cards are picked: a newcomer who picked one card saw "Plant (1)" and no way to
+    # transform
+    g = FarmGame.from_position(prepare({
+        "piles": "rest", "cycle": 1, "turn": 1, "params": {},
+        "seats": [{"name": "Ann", "hand": hand}, {"name": "Bob"}]}))
+    with watched_page(browser, viewport={"width": 1280, "height": 800}) as (pg, errors):
+        P.show(pg, server, P.farm_state(g, 0))
+        hint = pg.locator("#farm .farm-mine > .hint-text")
+        hint.wait_for()
+        assert hint.inner_text() == said
         assert_clean(pg, errors)
