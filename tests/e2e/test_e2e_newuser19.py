@@ -70,3 +70,32 @@ def test_the_farm_preparation_hint_says_how_to_transform(browser: Any, server: s
         hint.wait_for()
         assert hint.inner_text() == said
         assert_clean(pg, errors)
+
+
+@pytest.mark.parametrize(("game", "seat", "label", "title"), [
+    # R27: ending phase 1 turns up 2 cards and opens the trading
+    (P.plant_second, 0, "End planting",
+     "Ends phase 1: the top 2 cards of the draw pile are turned face up and trading begins"),
+    # R32: only the active player ends phase 2; open offers stay (C13); kept cards are planted
+    (P.trading, 0, "End trading",
+     "Ends phase 2 for everyone: open offers stay in the market; the face-up cards nobody took "
+     "are yours to plant in phase 3"),
+    # another seat in phase 2: its Not interested tells Ann (design.md 4: an offer or an
+    # accept clears the mark)
+    (lambda: P.game(phase="trade", face_up=["red", "blue"],
+                    seats=[{"hand": ["soy"]}, {"hand": ["chili"]}, {"hand": ["stink"]}]),
+     1, "Not interested",
+     "Tells Ann you want no trade this turn; making or accepting an offer brings you back"),
+])
+def test_the_phase_button_says_what_it_does(browser: Any, server: str, game: Any, seat: int,
+                                            label: str, title: str) -> None:
+    # the button beside the status line had a tooltip only while it waited (why it could not
+    # be pressed); pressed, "End trading" ended the phase for the whole table, and nothing
+    # said so before
+    with watched_page(browser, viewport={"width": 1280, "height": 800}) as (pg, errors):
+        P.show(pg, server, P.state(game(), seat))
+        b = pg.locator("#phase-btn")
+        assert b.inner_text().strip() == label
+        assert b.is_enabled()
+        assert b.get_attribute("title") == title
+        assert_clean(pg, errors)
