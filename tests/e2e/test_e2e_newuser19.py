@@ -3,6 +3,7 @@ as the person met it."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -98,4 +99,34 @@ def test_the_phase_button_says_what_it_does(browser: Any, server: str, game: Any
         assert b.inner_text().strip() == label
         assert b.is_enabled()
         assert b.get_attribute("title") == title
+        assert_clean(pg, errors)
+
+
+def _line(room: str, preset: str, hidden: bool, seats: list[str]) -> dict[str, Any]:
+    """One room of /api/rooms, as the server lists a running Bohnanza game."""
+    return {"room": room, "seats": seats, "bots": 0, "running": True, "over": False,
+            "people": len(seats), "free_seats": 0, "min_players": 2, "spectators": 0,
+            "preset": preset, "game": "bohnanza", "max_players": 5, "hidden_money": hidden}
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en-US", {"classic": [], "amigo": ["Amigo", "Hidden money"], "duel": ["Rio Grande"]}),
+    ("ja-JP", {"classic": [], "amigo": ["アミーゴ", "獲得現金非表示"], "duel": ["リオグランデ"]}),
+])
+def test_the_lobby_says_which_rules_a_room_plays(browser: Any, server: str, lang: str,
+                                                 words: dict[str, list[str]]) -> None:
+    # three rooms with a game on read "playing" alike: a classic game, an Amigo game with
+    # hidden money (R42) and a 2-player Rio Grande bean duel (rules.md §3a); a newcomer had
+    # to open each to learn what it played. The server's list says (preset, hidden_money).
+    rooms = [_line("classic", "classic", False, ["Ann", "Bob", "Cy"]),
+             _line("amigo", "amigo", True, ["Dee", "Eve", "Fay"]),
+             _line("duel", "rio-grande", False, ["Gus", "Hal"])]
+    body = json.dumps(rooms)
+    with watched_page(browser, locale=lang, viewport={"width": 800, "height": 600}) as (pg, errors):
+        pg.route("**/api/rooms", lambda r: r.fulfill(body=body, content_type="application/json"))
+        pg.goto(server + "/")
+        pg.wait_for_function("document.querySelectorAll('#rooms li[data-room]').length === 3")
+        for room, said in words.items():
+            line = pg.locator(f"#rooms li[data-room='{room}']")
+            assert line.locator(".tag.rules").all_inner_texts() == said, room
         assert_clean(pg, errors)
