@@ -107,6 +107,8 @@ _SHAPES: dict[str, list[tuple[str, Render]]] = {
         (r"in phase 1 you plant the front card of your hand \((\w+)\)",
          lambda m: f"フェーズ1では手札の先頭のカード（{_bean(m[1])}）を植えます"),
         (r"you have no received cards to plant", lambda m: "植える入手カードがありません"),
+        (r"in phase 3 you plant the cards of your to-plant area, not hand cards",
+         lambda m: "フェーズ3で植えるのは「植えるカード」欄のカードで、手札のカードではありません"),
         (r"in phase 3 name the bean to plant, like /plant red 2",
          lambda m: "フェーズ3では植える豆を指定してください（例: /plant 赤豆 2）"),
         (r"there is no face-up card", lambda m: "表向きのカードがありません"),

@@ -439,10 +439,11 @@ def _either(o: Offer, giver: dict[str, int], giver_seat: int, taker: dict[str, i
 # --- planting advice (trial 3: "plant Chili" led to selling a 2-bean field for nothing) ---
 
 _Fields = tuple[tuple[str, int] | None, ...]
-#: (beans thrown away, harvests, -coins, -cards the harvested fields lacked to their next
-#: coin): less is better; the last only breaks ties (keep the fields nearest a coin)
-_Cost = tuple[int, int, int, int]
-_NO_WAY: _Cost = (1 << 30, 0, 0, 0)
+#: (beans thrown away, harvests, -coins, harvested fields of the bean the hand plants next,
+#: -cards the harvested fields lacked to their next coin): less is better; the last two only
+#: break ties (keep the field the hand's next card goes to, then the fields nearest a coin)
+_Cost = tuple[int, int, int, int, int]
+_NO_WAY: _Cost = (1 << 30, 0, 0, 0, 0)
 
 
 def _fits(fields: _Fields, bean: str, dup: bool) -> list[int]:
@@ -464,22 +465,23 @@ def _may_harvest(fields: _Fields, rule: str) -> list[int]:
 
 
 def _add(a: _Cost, b: _Cost) -> _Cost:
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
 
 
 class _Search:
     """The least cost of planting cards into fields (:meth:`cost`), each state worked out
     once per search."""
 
-    __slots__ = ("dup", "rule", "memo")
+    __slots__ = ("dup", "rule", "nxt", "memo")
 
     #: states worked out before the search gives up for the greedy way (:func:`_greedy`): many
     #: different cards to plant into full fields make the exact search too slow for a view
     LIMIT = 600
 
-    def __init__(self, dup: bool, rule: str) -> None:
+    def __init__(self, dup: bool, rule: str, nxt: str | None = None) -> None:
         self.dup = dup
         self.rule = rule
+        self.nxt = nxt
         self.memo: dict[tuple[_Fields, tuple[str, ...]], _Cost] = {}
 
     def plants(self, fields: _Fields, cards: tuple[str, ...]
@@ -502,7 +504,7 @@ class _Search:
         in between where needed (R15, R18, R19, R33); ``_NO_WAY`` when impossible. Each step
         plants a card or empties a field, so no state comes back."""
         if not cards:
-            return (0, 0, 0, 0)
+            return (0, 0, 0, 0, 0)
         # the cost does not depend on the fields' order (R13-R19 look at them all alike)
         key = (tuple(sorted(fields, key=_order)), cards)
         best = self.memo.get(key)
@@ -518,7 +520,7 @@ class _Search:
         for i in _may_harvest(fields, self.rule):
             c = self.cost(fields[:i] + (None,) + fields[i + 1:], cards)
             if c[0] < _NO_WAY[0]:
-                c = _add(_harvest_cost(fields[i]), c)
+                c = _add(_harvest_cost(fields[i], self.nxt), c)
                 if c < best:
                     best = c
         self.memo[key] = best
@@ -533,13 +535,13 @@ def _order(f: tuple[str, int] | None) -> tuple[str, int]:
     return ("", 0) if f is None else f
 
 
-def _greedy(fields: _Fields, cards: tuple[str, ...], dup: bool, rule: str
-            ) -> tuple[_Cost, tuple[tuple[str, int, str], ...]]:
+def _greedy(fields: _Fields, cards: tuple[str, ...], dup: bool, rule: str,
+            nxt: str | None = None) -> tuple[_Cost, tuple[tuple[str, int, str], ...]]:
     """A way found step by step, for many cards (:attr:`_Search.LIMIT`): plant a card into
     a field of its bean, else into an empty one; when none fits, harvest the field that
     costs least now (:func:`_harvest_cost`). Not always the least costly way."""
     steps: list[tuple[str, int, str]] = []
-    total: _Cost = (0, 0, 0, 0)
+    total: _Cost = (0, 0, 0, 0, 0)
     while cards:
         move = None
         for bean in dict.fromkeys(cards):
@@ -560,37 +562,42 @@ def _greedy(fields: _Fields, cards: tuple[str, ...], dup: bool, rule: str
         can = _may_harvest(fields, rule)
         if not can:
             return _NO_WAY, ()
-        i = min(can, key=lambda k: _harvest_cost(fields[k]))
+        i = min(can, key=lambda k: _harvest_cost(fields[k], nxt))
         f = fields[i]
         assert f is not None
-        total = _add(total, _harvest_cost(f))
+        total = _add(total, _harvest_cost(f, nxt))
         steps.append(("harvest", i + 1, f[0]))
         fields = fields[:i] + (None,) + fields[i + 1:]
     return total, tuple(steps)
 
 
-def _harvest_cost(f: tuple[str, int] | None) -> _Cost:
-    """R18: the cards that are not coins are discarded. The tie-break (trial 4): of two
-    harvests that lose as much, the field that lacks more cards to its next coin (§1c) goes,
-    the one nearest a coin stays (Blue×1 needs 3 more, Soy×1 one more: harvest the Blue)."""
+def _harvest_cost(f: tuple[str, int] | None, keep: str | None = None) -> _Cost:
+    """R18: the cards that are not coins are discarded. The tie-breaks: of two harvests
+    that lose as much, a field of ``keep``, the bean the hand plants next (R9: the front
+    card; newuser19's game: with Blue at the front of her hand Ann was told to plant the
+    received Blue and harvest it again, keeping a lone Chili, so her next turn's Blue found
+    no field), stays; then the field that lacks more cards to its next coin (§1c) goes, the
+    one nearest a coin stays (trial 4: Blue×1 needs 3 more, Soy×1 one more: harvest the
+    Blue)."""
     assert f is not None
     coins = coins_for(f[0], f[1])
     nxt = next_coin_at(f[0], f[1])
-    return (f[1] - coins, 1, -coins, -(nxt - f[1]) if nxt is not None else 0)
+    return (f[1] - coins, 1, -coins, 1 if f[0] == keep else 0,
+            -(nxt - f[1]) if nxt is not None else 0)
 
 
 @functools.lru_cache(maxsize=1024)
-def _plan(fields: _Fields, cards: tuple[str, ...], dup: bool, rule: str
-          ) -> tuple[_Cost, tuple[tuple[str, int, str], ...]]:
+def _plan(fields: _Fields, cards: tuple[str, ...], dup: bool, rule: str,
+          nxt: str | None = None) -> tuple[_Cost, tuple[tuple[str, int, str], ...]]:
     """A least costly way (:meth:`_Search.cost`) and its steps: ``("plant", field, bean)``
     and ``("harvest", field, bean)`` (1-based fields); no steps when there is none. Among
     equally cheap ways a plant comes before a harvest (nothing is harvested sooner than
     needed), the cards in ``cards`` order."""
-    search = _Search(dup, rule)
+    search = _Search(dup, rule, nxt)
     try:
         total = search.cost(fields, cards)
     except _TooBig:
-        return _greedy(fields, cards, dup, rule)
+        return _greedy(fields, cards, dup, rule, nxt)
     steps: list[tuple[str, int, str]] = []
     if total[0] >= _NO_WAY[0]:
         return total, ()
@@ -604,7 +611,7 @@ def _plan(fields: _Fields, cards: tuple[str, ...], dup: bool, rule: str
         else:
             for i in _may_harvest(fields, rule):
                 after = fields[:i] + (None,) + fields[i + 1:]
-                if _add(_harvest_cost(fields[i]), search.cost(after, cards)) == target:
+                if _add(_harvest_cost(fields[i], nxt), search.cost(after, cards)) == target:
                     f = fields[i]
                     assert f is not None
                     steps.append(("harvest", i + 1, f[0]))
@@ -623,8 +630,10 @@ def plant_advice(g: GameState, seat: int) -> dict[str, Any] | None:
 
     The cost of a way is the beans its harvests throw away (R18: a harvest of ``n`` cards
     paying ``c`` coins discards ``n - c``), then the number of harvests, then the coins they
-    pay now (more is better), then, to break a tie, the harvested fields lack the most cards
-    to their next coin (§1c: the fields nearest a coin stay); bean protection (R19, C8) and the fields a card fits (R13,
+    pay now (more is better), then, to break a tie, a field of the bean the hand plants
+    next stays (phase 1: the second card, R26; phase 3: the front card, planted first next
+    turn, R9), then the harvested fields lack the most cards to their next coin (§1c: the
+    fields nearest a coin stay); bean protection (R19, C8) and the fields a card fits (R13,
     R14, C9) are the moves' own. Buying the third field (R21-R25) is not weighed: the
     view's ``can_buy`` says whether it is there as well. With many different cards to plant
     into full fields the exact search stops after :attr:`_Search.LIMIT` states and a way
@@ -650,10 +659,12 @@ def plant_advice(g: GameState, seat: int) -> dict[str, Any] | None:
         if seat != g.active or not s.hand or g.planted != 0:
             return None
         cards: tuple[str, ...] = (s.hand[0],)
+        nxt = s.hand[1] if len(s.hand) > 1 else None     # the optional second plant (R26)
     elif g.phase == "plant_traded":
         if not s.to_plant:
             return None
         cards = tuple(s.to_plant)
+        nxt = s.hand[0] if s.hand else None              # the next turn's first plant (R9)
     else:
         return None
     rules = g.rules
@@ -667,7 +678,7 @@ def plant_advice(g: GameState, seat: int) -> dict[str, Any] | None:
         return None
     order = {b: i for i, b in reversed(list(enumerate(cards)))}
     total, steps = _plan(fields, tuple(sorted(cards, key=order.__getitem__)), dup,
-                         rules.protection_rule)
+                         rules.protection_rule, nxt)
     if all(st[0] == "plant" for st in steps):
         return None
     first_h = None
@@ -845,7 +856,8 @@ def kept_face_up(g: GameState, seat: int) -> dict[str, Any] | None:
     order = {b: i for i, b in reversed(list(enumerate(cards)))}
     rules = g.rules
     total, steps = _plan(fields, tuple(sorted(cards, key=order.__getitem__)),
-                         rules.allow_duplicate_variety, rules.protection_rule)
+                         rules.allow_duplicate_variety, rules.protection_rule,
+                         s.hand[0] if s.hand else None)
     if not steps:       # no way to plant them all (the search found none)
         return {"face_up": list(g.face_up), "no_field": no_field, "harvests": 0,
                 "thrown": 0, "harvest_now": 0}

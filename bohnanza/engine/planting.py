@@ -100,11 +100,11 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
         if g.planted >= 2:   # only the duel rests here: its optional discard is still open
             raise RuleError("wrong_phase", "two cards are planted; discard one hand card or "
                             "/done", "R26")
-        if card is not None and card != CardRef("h", 1):
-            raise RuleError("no_such_card", "in phase 1 you plant the front card of your "
-                            "hand (h1)", "R9")
         bean = s.hand[0]
-        if action.bean is not None and action.bean != bean:
+        if (card is not None and card != CardRef("h", 1)) or (action.bean is not None
+                                                              and action.bean != bean):
+            # the front card by its bean (a card dragged from further back, newuser19:
+            # "(h1)" named a place the board does not show)
             raise RuleError("no_such_card",
                             f"in phase 1 you plant the front card of your hand ({bean})", "R9")
         i = _choose_field(g, s, bean, action.field)
@@ -118,6 +118,9 @@ def plant(g: GameState, seat: int, action: Plant) -> None:
         g.planted += 1
         return
     if phase == "plant_traded":
+        if card is not None and card.zone == "h":
+            raise RuleError("no_such_card", "in phase 3 you plant the cards of your to-plant "
+                            "area, not hand cards", "R33")
         if card is not None:
             raise RuleError("no_such_card", "in phase 3 name the bean to plant, like "
                             "/plant red 2", "R33")

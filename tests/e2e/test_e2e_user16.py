@@ -138,7 +138,9 @@ def test_the_preparation_hint_says_what_the_field_and_pot_allow(browser: Any,
         # a free slot, synthesis pot grade 1 (F19: 1 card), then grade 3 (3 cards)
         P.show(pg, server, P.farm_state(_prep_hint([None]), 0))
         pg.wait_for_selector(hint)
-        assert pg.locator(hint).inner_text() == "Pick a base, then up to 1 synthesis card to lay on it"
+        assert pg.locator(hint).inner_text() == ("Pick a base, then up to 1 synthesis card to lay "
+                                                 "on it; or pick 2 cards of your hand to "
+                                                 "transform them")   # F14 (newuser19)
         P.show(pg, server, P.farm_state(_prep_hint([None], {"synth_pot": 3}), 0))
         pg.wait_for_function(f"document.querySelector({hint!r}).innerText.includes('3 synthesis cards')")
         # the field full with a base from turn 1: nothing can be planted (F18) or laid on it (G11)

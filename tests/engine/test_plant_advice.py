@@ -153,3 +153,21 @@ def test_two_harvests_keep_the_field_nearest_a_coin() -> None:
     for s in a["steps"]:
         g.apply(0, Harvest(s["field"]) if s["step"] == "harvest" else Plant(s["field"], s["bean"]))
     assert ["soy", 1] in g.view(0)["seats"][0]["fields"]
+
+
+def test_equal_losses_keep_the_field_the_hand_plants_next() -> None:
+    # newuser19's game: phase 3, Chili×1 in field 1, field 2 empty, Blue and Stink to plant,
+    # Blue at the front of the hand. Blue goes in field 2; Stink then needs a field: either
+    # single goes for 0 coins, 1 thrown away (§1c, R18; singles, R19's exception). Blue is
+    # 3 cards from its first coin, Chili 2, but the hand's front Blue is planted first next
+    # turn (R9): harvesting the Blue left it no field there (a second harvest). The Chili goes.
+    a = advice({"hand": ["blue", "stink", "blue", "soy"], "fields": [["chili", 1], None],
+                "to_plant": ["blue", "stink"]}, "plant_traded")
+    assert a["harvest"] == {"field": 1, "bean": "chili", "count": 1, "harvest_now": 0,
+                            "thrown": 1}
+    assert (a["thrown"], a["harvests"]) == (1, 1)
+    # phase 1: Green at the front fits neither field; the second card, Blue, may be planted
+    # too (R26): its field stays, the Soy (nearer its coin) goes
+    a = advice({"hand": ["green", "blue"], "fields": [["blue", 1], ["soy", 1]]})
+    assert a["harvest"] == {"field": 2, "bean": "soy", "count": 1, "harvest_now": 0,
+                            "thrown": 1}

@@ -47,6 +47,16 @@ const T = {
   done_end_trading: ['End trading', '交渉終了'],
   done_not_interested: ['Not interested', '興味なし'],
   done_none: ['Wait…', '待機中…'],
+  // what the phase button does, as its tooltip (newuser19: "End trading" and "Not interested"
+  // said nothing of what follows; the status line names the button, not its effect)
+  done_end_planting_title: ['Ends phase 1: the top 2 cards of the draw pile are turned face up and trading begins',
+    'フェーズ1を終えます: 山札の上から2枚が表向きになり、交渉が始まります'],
+  done_end_planting_duel_title: ['Ends step 2: 3 cards are revealed for you to plant',
+    'ステップ2を終えます: 3枚がめくられ、植えられます'],
+  done_end_trading_title: ['Ends phase 2 for everyone: open offers stay in the market; the face-up cards nobody took are yours to plant in phase 3',
+    'フェーズ2を全員分終えます: オファーは市場に残ります。誰も取らなかった表向きのカードはあなたがフェーズ3で植えます'],
+  done_not_interested_title: ['Tells {name} you want no trade this turn; making or accepting an offer brings you back',
+    'この手番は交渉しないと{name}に伝えます。オファーを出すか受ければ戻れます'],
   market: ['Bean market', '豆取引市場'],
   market_empty: ['No offers.', 'オファーはありません。'],
   nothing: ['nothing', 'なし'],

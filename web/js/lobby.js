@@ -67,8 +67,22 @@ function drawRooms(mine) {
     ul.append(h('li', { class: cls, dataset: { room: r.room } }, roomName(r, r.room), ' ',
       stateTag(r), ' ', mine.has(r.room) ? yoursTag() : null, ' ',
       r.game && r.game !== 'bohnanza' ? h('span', { class: 'tag game', text: has('lobby_tag_' + r.game) ? t('lobby_tag_' + r.game) : r.game }) : null, ' ',
-      ...(r.damaged ? [] : facts(r))));
+      ...rulesTags(r), ...(r.damaged ? [] : facts(r))));
   }
+}
+
+// a Bohnanza room's rules when they are not the classic game's, and hidden money (the line's
+// preset and hidden_money): the list said "playing" alike for a classic game, an Amigo
+// game and a bean duel, and a newcomer opened a room to learn what it played (newuser19)
+function rulesTags(r) {
+  if (r.damaged || (r.game && r.game !== 'bohnanza')) return [];
+  const out = [];
+  if (r.preset && r.preset !== 'classic') {
+    const k = 'preset_' + r.preset.replace('-', '_');
+    out.push(h('span', { class: 'tag rules', text: has(k) ? t(k) : r.preset }), ' ');
+  }
+  if (r.hidden_money) out.push(h('span', { class: 'tag rules', text: t('hiddenmoney') }), ' ');
+  return out;
 }
 
 // the seats, bots, people and free seats of a room's line, a dot between two (none before

@@ -304,7 +304,10 @@ function ownField(v, y) {
 function prepHint(y) {
   if (y.free_slots.length) {
     const n = y.new_base_synth || 0;
-    return ft(n === 0 ? 'plant_hint_0' : n === 1 ? 'plant_hint_1' : 'plant_hint', { n });
+    // the fewest cards a transform the hand allows takes ("1,1": two level-1 cards)
+    const ways = Object.keys(y.transforms || {}).map((k) => k.split(',').length);
+    const more = ways.length ? ft('transform_hint', { n: Math.min(...ways) }) : '';
+    return ft(n === 0 ? 'plant_hint_0' : n === 1 ? 'plant_hint_1' : 'plant_hint', { n }) + more;
   }
   return ft(Object.values(y.synth_room || {}).some((room) => room > 0) ? 'full_synth_hint' : 'full_hint');
 }

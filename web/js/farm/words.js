@@ -54,6 +54,10 @@ const W = {
   plant_hint: ['Pick a base, then up to {n} synthesis cards to lay on it', 'ベース、次に合成するカードを{n}枚まで選択'],
   plant_hint_1: ['Pick a base, then up to 1 synthesis card to lay on it', 'ベース、次に合成するカードを1枚まで選択'],
   plant_hint_0: ['Pick a base to plant', '植えるベースを選択'],
+  // what the pot can make of the hand (the view's transforms, F13-F17): the Transform button
+  // shows only once the cards are picked, and the hint named planting alone (newuser19: "how
+  // do I transform?" with the status line saying "transform and plant")
+  transform_hint: ['; or pick {n} cards of your hand to transform them', '。または手札から{n}枚を選んで変化させる'],
   full_synth_hint: ['Your field is full: pick cards to lay on the new base planted in this phase, or to transform',
     '畑は満杯です。この準備フェイズに植えたベースに合成するカード、または変化させるカードを選択'],
   full_hint: ['Your field is full until a base is shipped or entered: pick cards to transform, or declare the end',

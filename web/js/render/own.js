@@ -57,6 +57,11 @@ function plantStep(v) {
 
 function plantCommand(p, field) {
   if (p.kind === 'faceup') return `/plant u${p.index} ${field}`;
+  // a hand card behind the front one, or in phase 3 the front one too: "/plant 2" there plants
+  // the to-plant area's card (R33), so a dragged Chili planted the received Red (newuser19)
+  if (p.kind === 'card' || (p.kind === 'front' && S.view.phase === 'plant_traded')) {
+    return `/plant h${p.index} ${field}`;
+  }
   return p.kind === 'front' ? `/plant ${field}` : `/plant ${p.bean} ${field}`;
 }
 
@@ -146,8 +151,12 @@ export function renderFields(root) {
         text: t('second_field_warn', { bean: beanName(current.bean), use: second.use.join(', ') }) }));
     }
     if (whyEl) box.append(whyEl);     // below the buttons, as narrow as the field
+    // a hand card behind the front one is taken too, never hinted: its drop gets the server's
+    // reason (R9: the front card is planted; R33: phase 3 plants the to-plant area), where
+    // it fell back into the hand without a word (newuser19: a Soy dragged from the back)
     makeDropTarget(box, {
-      accepts: (p) => p.kind === 'front' || p.kind === 'toplant' || p.kind === 'faceup',
+      accepts: (p) => p.kind === 'front' || p.kind === 'toplant' || p.kind === 'faceup'
+        || (p.kind === 'card' && p.zone === 'h'),
       hint: (p) => fieldsFor(p).includes(n),
       drop: (p) => act(plantCommand(p, n), box),
     });

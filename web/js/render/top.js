@@ -8,6 +8,7 @@ import { statusLine } from '../status.js';
 import { announceStatus } from '../announce.js';
 import { icon } from '../icons.js';
 import { clockText } from '../clock.js';
+import { isDuel } from './duel.js';
 
 const PHASE_NO = { plant: 1, trade: 2, plant_traded: 3 };
 // the bean duel's steps (rules.md 3a): its phases are steps of one turn
@@ -93,9 +94,13 @@ export function renderPhase(root) {
   const passed = label === 'not_interested' && !!v.seats[y.seat]?.passed;
   if (passed) why = 'done_passed_why';
   const blocked = why ? t(why) : null;
+  // what a press does (the rules of the phase it ends: R27, R32; the duel's step 3, §3a)
+  const does = { end_planting: isDuel() ? 'done_end_planting_duel_title' : 'done_end_planting_title',
+    end_trading: 'done_end_trading_title', not_interested: 'done_not_interested_title' }[label];
+  const title = blocked || (does ? t(does, { name: seatName(v.active) }) : null);
   const b = h('button', {
     class: 'btn phase-btn' + (blocked ? '' : ' primary') + (passed ? ' passed' : ''), type: 'button', id: 'phase-btn',
-    disabled: !!blocked, dataset: { label }, title: blocked || null, 'aria-pressed': passed ? 'true' : null,
+    disabled: !!blocked, dataset: { label }, title, 'aria-pressed': passed ? 'true' : null,
   }, t(passed ? 'done_passed' : 'done_' + label));
   if (blocked) b.setAttribute('aria-describedby', 'phase-why');
   b.addEventListener('click', () => act('/done', b));
