@@ -234,7 +234,8 @@ async def _read(
             return room
         if not conn.bucket.take():
             # over the rate: a say is refused on its own (pasted lines are answered one by
-            # one), other messages are dropped; only a flood closes the connection
+            # one), a ping still answered, a resync or lang owed, other messages dropped;
+            # only a flood (pings counted) closes the connection
             conn.refused_in_a_row += 1
             if conn.refused_in_a_row > FLOOD_FACTOR * settings.commands_burst:
                 conn.send(_error("rate_limited", "Too many messages; slow down."))
@@ -242,6 +243,9 @@ async def _read(
                 hub.gate.penalize(conn.address)  # a flood: its address waits a while (gate.py)
                 return room
             refused = _refuse_for_rate(conn, text)
+            if type(refused) is dict and refused.get("type") == "ping":
+                conn.send(PONG)  # answered all the same: cheap, and the watchdog needs it
+                continue
             if room is not None:
                 await owed.refused(room, refused)  # a resync or lang: sent later (owed.py)
             continue
