@@ -39,6 +39,10 @@ class TokenBucket:
         self.tokens = tokens - 1.0
         return True
 
+    def give_back(self) -> None:
+        """The token :meth:`take` just gave, unused (another limit refused what it was for)."""
+        self.tokens = min(self.burst, self.tokens + 1.0)
+
 
 _PRUNE_EVERY = 1024  # buckets looked at for pruning after this many new ones
 

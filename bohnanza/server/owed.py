@@ -5,9 +5,11 @@ the address's rate with typed lines (ws.py). Dropped over it, a ``resync`` left 
 that sent it on a stale table for as long as it stayed connected (it ignores every ``patch``
 until a full ``state`` comes: web/js/net.js), and a ``lang`` left the server writing in the
 old language while the page showed the new one. So over the rate a ``lang`` takes effect at
-once for what the server writes next (``conn.lang``), and the resync or the log in the new
-language is sent as soon as the address's rate lets one more message through (polled once
-per ``1 / commands_per_second`` seconds). At most one of each is owed per connection (a newer
+once for what the server writes next (``conn.lang``; on a relayed connection the room's owner
+is told at once too, ``note_lang``: cluster/relayed.py), and the resync or the log in the new
+language is sent as soon as the address's rate and the connection's own let one more message
+through (polled once per ``1 / commands_per_second`` seconds; it takes one from each, as a
+message read does). At most one of each is owed per connection (a newer
 ``lang`` replaces the one owed): the rate still holds, nothing asked for is lost.
 """
 
@@ -54,7 +56,9 @@ class Owed:
             if reader is None:
                 self.resync = True
             else:
-                self.conn.lang = self.lang = reader  # the server's next texts are in it
+                self.lang = reader
+                room.note_lang(self.conn, reader)  # the server's next texts are in it (the
+                # owner's too, on a relayed connection: cluster/relayed.py)
             self._start(room)
         elif reader is None:
             self.resync = False
@@ -87,7 +91,13 @@ class Owed:
                 await asyncio.sleep(self.every)
                 if self.conn.closing or not (self.resync or self.lang is not None):
                     return  # settled meanwhile (answered at once: ask), or the end
+                # the connection's own rate as well as the address's: an owed answer is one
+                # of the connection's messages (else a connection asking over its rate got
+                # one owed answer per interval on top of its rate)
+                if not self.conn.bucket.take():
+                    continue
                 if not self.gate.say(self.conn.address):
+                    self.conn.bucket.give_back()
                     continue
                 if self.lang is not None:
                     reader, self.lang = self.lang, None

@@ -12,7 +12,6 @@ from __future__ import annotations
 import html
 import os
 import stat as stat_mode
-import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -33,7 +32,7 @@ from starlette.staticfiles import NotModifiedResponse
 from .facts import facts
 from .hub import Hub
 from .protocol import protocol_schema
-from .roomnames import valid_room_name
+from .roomnames import room_name_of, valid_room_name
 from .settings import Settings
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -171,11 +170,17 @@ def register(app: FastAPI, settings: Settings) -> None:
 
     @app.api_route("/r/{room}", methods=PAGE_METHODS, include_in_schema=False)
     async def room_page(request: Request, room: str) -> Response:
+        hub: Hub = request.app.state.hub
+        if (named := room_name_of(room, hub.rooms, hub.parked, hub.damaged)) != room:
+            # the room's own spelling (NFC, as /open writes it): the board keys its seat
+            # token by the name in its address, so one room has one address
+            query = f"?{request.url.query}" if request.url.query else ""
+            return RedirectResponse("/r/" + quote(named) + query, status_code=308)
         if not valid_room_name(room, settings.room_name_max_len):
             return bad_room_page(room, settings.room_name_max_len)
         if "sample" in request.query_params and not settings.dev_pages:
             return PlainTextResponse(DEV_OFF, 404)  # (the board without a server: dev only)
-        return new_room_page(request.app.state.hub, room) or page(request, "room.html")
+        return new_room_page(hub, room) or page(request, "room.html")
 
     @app.api_route("/open", methods=PAGE_METHODS, include_in_schema=False)
     async def open_room(request: Request, room: str = "", name: str = "", game: str = ""
@@ -183,10 +188,11 @@ def register(app: FastAPI, settings: Settings) -> None:
         """The lobby's form before its script runs: on to the room with the name typed
         (``?name=``: the room page keeps it and asks no name again, then drops it from the
         address) and the game asked for (``?game=``, farm/board.js)."""
-        room = unicodedata.normalize("NFC", room.strip())
+        hub: Hub = request.app.state.hub
+        room = room_name_of(room.strip(), hub.rooms, hub.parked, hub.damaged)
         if not valid_room_name(room, settings.room_name_max_len):
             return bad_room_page(room, settings.room_name_max_len)
-        if (refused := new_room_page(request.app.state.hub, room)) is not None:
+        if (refused := new_room_page(hub, room)) is not None:
             return refused
         query = {}
         if name.strip():
@@ -214,6 +220,7 @@ def register(app: FastAPI, settings: Settings) -> None:
         (cluster/live.py), and a stored room no process holds is known to none: ``null``,
         not 404."""
         hub: Hub = request.app.state.hub
+        name = room_name_of(name, hub.rooms, hub.parked, hub.damaged)
         line = hub.room_listing(name)
         if line is None and hub.owner is not None:
             try:

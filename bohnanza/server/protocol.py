@@ -4,8 +4,9 @@ Client to server: ``hello`` (first, with the person's language), ``say`` (a comm
 line, answered by exactly one ``reply``), ``activity`` (the person is using the page; clears
 the idle mark), ``lang`` (the person switched language), ``resync`` (a delta connection
 missed a version: send a full state), ``ping`` (is this connection alive: the server answers
-``pong`` at once; a board that hears nothing for a while asks, and reconnects without an
-answer: a half-open socket stays "open" in the browser for as long as the network is gone).
+``pong`` at once, over the connection's rate too; a board that hears nothing for a while
+asks, and reconnects without an answer: a half-open socket stays "open" in the browser for as
+long as the network is gone).
 
 Too many ``say`` at once (more than the rate allows) are refused one by one (``reply`` with
 ``rate_limited``); only a flood far beyond that closes the connection.

@@ -12,16 +12,31 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 
 from bohnanza.commands.line import MAX_MARKS
 
 from .room.names import _ignorable, same_name
 
-__all__ = ["new_room_problem", "valid_room_name"]
+__all__ = ["new_room_problem", "room_name_of", "valid_room_name"]
 
 # a room name: letters of any script and digits, with '-' and '_' inside ("Café", "豆の部屋")
 ROOM_NAME = re.compile(r"^[^\W_][\w-]*$")
+
+
+def room_name_of(name: str, *held: Container[str]) -> str:
+    """The room a name asked for (a WebSocket's path, a room page's, ``/api/rooms/{name}``,
+    the lobby's ``/open``) means: its composed form (Unicode NFC), so ``cafe`` + U+0301 typed
+    or linked is the room ``café`` the lobby opens, one room and not two; the name as given
+    when a room in ``held`` (this server's rooms: live, parked, damaged) has that spelling
+    (stored before names were composed: it keeps its name, as :func:`new_room_problem`'s
+    rooms do)."""
+    if name.isascii():
+        return name  # (most names: NFC changes nothing)
+    composed = unicodedata.normalize("NFC", name)
+    if composed != name and any(name in rooms for rooms in held):
+        return name
+    return composed
 
 
 def valid_room_name(name: str, max_len: int) -> bool:

@@ -36,7 +36,7 @@ from .protocol import (
     say_id_adapter,
 )
 from .room import Room
-from .roomnames import valid_room_name
+from .roomnames import room_name_of, valid_room_name
 from .settings import Settings
 
 if TYPE_CHECKING:
@@ -76,6 +76,7 @@ async def ws_endpoint(websocket: WebSocket, room: str) -> None:
         log.info("refused handshake from origin %r", websocket.headers.get("origin"))
         await websocket.close(code=CLOSE_POLICY)  # before accept: HTTP 403
         return
+    room = room_name_of(room, hub.rooms, hub.parked, hub.damaged)  # (the lobby's spelling)
     if not valid_room_name(room, settings.room_name_max_len):
         await websocket.close(code=CLOSE_POLICY)
         return
@@ -234,7 +235,8 @@ async def _read(
             return room
         if not conn.bucket.take():
             # over the rate: a say is refused on its own (pasted lines are answered one by
-            # one), other messages are dropped; only a flood closes the connection
+            # one), a ping still answered, a resync or lang owed, other messages dropped;
+            # only a flood (pings counted) closes the connection
             conn.refused_in_a_row += 1
             if conn.refused_in_a_row > FLOOD_FACTOR * settings.commands_burst:
                 conn.send(_error("rate_limited", "Too many messages; slow down."))
@@ -242,6 +244,9 @@ async def _read(
                 hub.gate.penalize(conn.address)  # a flood: its address waits a while (gate.py)
                 return room
             refused = _refuse_for_rate(conn, text)
+            if type(refused) is dict and refused.get("type") == "ping":
+                conn.send(PONG)  # answered all the same: cheap, and the watchdog needs it
+                continue
             if room is not None:
                 await owed.refused(room, refused)  # a resync or lang: sent later (owed.py)
             continue

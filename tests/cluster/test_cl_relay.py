@@ -166,3 +166,45 @@ async def test_the_lobby_lists_each_room_once_while_redis_is_gone(
     finally:
         cluster.stop()
         redis.stop()
+
+
+async def test_a_language_switch_over_the_rate_holds_at_the_owner_at_once(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """A ``lang`` a relayed connection sends over its rate (owed.py): the room's owner writes
+    to it in the new language at once, as a room of the edge's own process does (the log
+    again follows once the rate allows). Before, only the edge knew: the owner went on
+    writing the room's lines in the old language until the owed ``l`` went (here not within
+    the test: the edge gives a message back every 100 s)."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2)
+    a, b = cluster.servers
+    b.env.update(BOHNANZA_COMMANDS_PER_SECOND="0.01", BOHNANZA_COMMANDS_BURST="2")
+    cluster.start()
+    try:
+        ann = await Client(a.ws_url("words"), "Ann").connect()  # A owns the room
+        await ann.ok("/join")
+        cy = await Client(a.ws_url("words")).connect(hello=False)  # a Japanese reader at A
+        await cy.send({"type": "hello", "name": "Cy", "lang": "ja"})
+        await cy.wait(lambda: bool(cy.welcomes) and cy.state is not None)
+        bob = await Client(b.ws_url("words"), "Bob").connect()  # relayed through B: 1 token
+        assert cluster.owner_of("words") is a
+        await bob.ok("hi")  # the last of Bob's allowance
+        assert (await bob.say("again"))["code"] == "rate_limited"
+        await bob.send({"type": "lang", "lang": "ja"})  # over the rate: owed
+        same = False
+        for i in range(20):  # (the switch goes A's way over Redis, beside Ann's commands)
+            seen = len(bob.logs), len(cy.logs)
+            await ann.ok(f"/addbot Bo{i}")  # a room line to everyone, written by A
+            await bob.wait(lambda: len(bob.logs) > seen[0])  # noqa: B023 (awaited here)
+            await cy.wait(lambda: len(cy.logs) > seen[1])  # noqa: B023
+            mine, theirs = bob.logs[seen[0]]["text"], cy.logs[seen[1]]["text"]
+            await ann.ok(f"/removebot Bo{i}")  # (its line too, before the next round)
+            await bob.wait(lambda: len(bob.logs) > seen[0] + 1)  # noqa: B023
+            await cy.wait(lambda: len(cy.logs) > seen[1] + 1)  # noqa: B023
+            if mine == theirs:
+                same = True
+                break
+        assert same, (mine, theirs)
+        for c in (ann, cy, bob):
+            await c.close()
+    finally:
+        cluster.stop()

@@ -152,10 +152,12 @@ async def test_an_owed_resync_that_fails_closes_its_connection_only() -> None:
     connection is closed 1011 and the error logged, not left in a task nobody awaits."""
     from types import SimpleNamespace
 
+    from bohnanza.server.conn import TokenBucket
     from bohnanza.server.owed import Owed
 
     closed: list[int] = []
     conn = SimpleNamespace(id=1, address="a", lang="en", closing=False,
+                           bucket=TokenBucket(100.0, 1),  # (the connection's own rate)
                            close=lambda code, reason: closed.append(code))
     gate = SimpleNamespace(say=lambda address: True)
 
@@ -178,10 +180,12 @@ async def test_an_owed_resync_answered_at_once_is_not_sent_again() -> None:
     from the address's rate for it (a say of another tab refused for nothing)."""
     from types import SimpleNamespace
 
+    from bohnanza.server.conn import TokenBucket
     from bohnanza.server.owed import Owed
 
     said: list[str] = []
     conn = SimpleNamespace(id=1, address="a", lang="en", closing=False,
+                           bucket=TokenBucket(100.0, 1),  # (the connection's own rate)
                            close=lambda code, reason: None)
     gate = SimpleNamespace(say=lambda address: said.append(address) or True)
     sent: list[Any] = []
@@ -200,3 +204,27 @@ async def test_an_owed_resync_answered_at_once_is_not_sent_again() -> None:
     assert len(sent) == 1, sent
     assert said == [], said
     await owed.cancel()
+
+
+async def test_owed_resyncs_keep_to_the_connections_own_rate(server_factory: Any) -> None:
+    """A connection's own rate (``commands_per_second`` / ``commands_burst``, conn.py) bounds
+    the answers it gets, owed ones (owed.py) included: a board sending ``resync`` after
+    ``resync`` gets at most burst + rate x seconds full states. Before, the owed one took a
+    message from the address's rate only (here off: per_address_limits=0, as for a client
+    whose address is unknown), so the connection got a full state at its own rate and
+    another one per rate interval besides, about twice what its rate allows."""
+    rate, burst = 5.0, 2
+    srv: ServerProc = server_factory(commands_per_second=rate, commands_burst=burst)
+    ann = await Client(srv.ws_url("greedy"), "Ann", deltas=True).connect()
+    seen = len(ann.frames)
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    for _ in range(60):  # 20 a second for 3 s (the rate allows 5 a second)
+        await ann.send({"type": "resync"})
+        await asyncio.sleep(0.05)
+    states = sum(1 for f in ann.frames[seen:] if json.loads(f)["type"] == "state")
+    elapsed = loop.time() - start  # (the server's time of them is within this)
+    assert states >= 1
+    assert states <= burst + rate * elapsed, (states, elapsed)
+    assert ann.close_code is None
+    await ann.close()

@@ -59,3 +59,20 @@ async def test_pings_before_hello_do_not_put_off_the_hello_timeout(server_factor
     assert await peer.closed() == 1008
     assert [e["code"] for e in peer.errors] == ["hello_timeout"]
     assert pongs(peer) >= 1  # it did ping, and was answered until the close
+
+
+async def test_a_ping_over_the_connections_rate_is_still_answered(server_factory: Any) -> None:
+    """A ``ping`` is answered at once even when the connection's own allowance is used up
+    (protocol.py: the board's watchdog reconnects when no ``pong`` comes; before, a ping that
+    came while a pasted burst had used the allowance up was dropped unanswered, so a board
+    typing fast dropped a healthy connection). The ping still counts towards the flood."""
+    srv: ServerProc = server_factory(commands_per_second=0.01, commands_burst=2)  # 100 s a token
+    ann = await Client(srv.ws_url("pingrate"), "Ann").connect()  # the hello: one token
+    first = await ann.say_nowait("hello all")  # the second token
+    second = await ann.say_nowait("again")     # none left: refused on its own
+    assert (await second)["code"] == "rate_limited"
+    assert (await first)["ok"]
+    await ann.send({"type": "ping"})
+    await ann.wait(lambda: pongs(ann) == 1)
+    assert not ann.errors
+    await ann.close()

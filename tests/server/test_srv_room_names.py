@@ -133,3 +133,52 @@ async def test_rooms_named_in_scripts_with_marks_open_and_play(server: ServerPro
         await ann.close()
     listed = {r["room"] for r in httpx.get(server.base + "/api/rooms").json()}
     assert listed == {"हिंदी", "עִבְרִית"}
+
+
+DECOMPOSED = "cafe\u0301"   # 'cafe' and the combining acute, as some keyboards and links give it
+COMPOSED = "caf\u00e9"      # the same name composed (NFC), as the lobby's /open writes it
+
+
+@pytest.mark.timeout(120)
+async def test_a_room_name_typed_decomposed_is_the_composed_room(server: ServerProc) -> None:
+    """The same name in two spellings is one room: a WebSocket's path, a room page's and
+    ``/api/rooms/{name}`` read the name composed, as ``/open`` does (before: ``/ws/cafe%CC%81``
+    made a room named with the decomposed spelling, beside what the lobby calls café)."""
+    ann = await Client(server.ws_url(quote(DECOMPOSED)), "Ann").connect()
+    await ann.ok("/join")
+    listed = [r["room"] for r in httpx.get(server.base + "/api/rooms").json()]
+    assert listed == [COMPOSED]
+    for spelled in (COMPOSED, DECOMPOSED):
+        line = httpx.get(f"{server.base}/api/rooms/{quote(spelled)}")
+        assert line.status_code == 200 and line.json()["room"] == COMPOSED, spelled
+    bob = await Client(server.ws_url(quote(COMPOSED)), "Bob").connect()
+    assert bob.state is not None
+    assert [s["name"] for s in bob.state["room"]["seats"]] == ["Ann"]   # the same room
+    page = httpx.get(f"{server.base}/r/{quote(DECOMPOSED)}?name=Cy", follow_redirects=False)
+    assert page.status_code == 308
+    assert page.headers["location"] == f"/r/{quote(COMPOSED)}?name=Cy"
+    opened = httpx.get(f"{server.base}/open", params={"room": DECOMPOSED}, follow_redirects=False)
+    assert opened.status_code == 303 and opened.headers["location"] == f"/r/{quote(COMPOSED)}"
+    await bob.close()
+    await ann.close()
+
+
+@pytest.mark.timeout(120)
+async def test_a_room_stored_decomposed_before_keeps_its_spelling(server_factory: Any) -> None:
+    srv: ServerProc = server_factory()
+    ann = await Client(srv.ws_url("oldcafe"), "Ann").connect()
+    await ann.ok("/join")
+    await ann.close()
+    srv.stop()
+    con = sqlite3.connect(srv.db)                         # as a room was named before
+    with con:
+        for table in ("rooms", "commands", "chat"):
+            column = "name" if table == "rooms" else "room"
+            con.execute(f"UPDATE {table} SET {column}=? WHERE {column}='oldcafe'", (DECOMPOSED,))
+    con.close()
+    srv.start()
+    assert httpx.get(f"{srv.base}/r/{quote(DECOMPOSED)}").status_code == 200
+    back = await Client(srv.ws_url(quote(DECOMPOSED)), "Ann").connect()
+    assert back.state is not None and [s["name"] for s in back.state["room"]["seats"]] == ["Ann"]
+    assert httpx.get(f"{srv.base}/api/rooms/{quote(DECOMPOSED)}").status_code == 200
+    await back.close()

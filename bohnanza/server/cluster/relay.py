@@ -12,8 +12,9 @@ messages for one process queued together go as one Redis message (joined by ``\\
 messages (fields joined by ``\\x1f``; JSON text never holds these characters unescaped):
 
 * edge to owner: ``h`` hello (``[name, token, lang, deltas, the edge is nearly full]``),
-  ``s`` say (``[id, text]``), ``l`` lang, ``a`` activity, ``r`` resync, ``d`` gone; each with
-  the edge's id, the connection's id, the room;
+  ``s`` say (``[id, text]``), ``l`` lang (and the log again), ``L`` lang only (a switch
+  over the rate: owed.py), ``a`` activity, ``r`` resync, ``d`` gone; each with the edge's
+  id, the connection's id, the room;
 * owner to edge: ``f`` a frame for a connection, ``c`` close it (code, reason).
 
 The owner enforces the room's caps (``max_connections_per_room``, the tabs of one seat:

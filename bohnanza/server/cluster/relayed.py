@@ -45,6 +45,13 @@ class RelayedRoom:
         conn.lang = reader
         self._send("l", conn, reader)
 
+    def note_lang(self, conn: Conn, reader: str) -> None:
+        """A switch over the rate (owed.py): the owner writes in it at once too (``L``: the
+        language only, one small message for a switch; the log follows with the owed ``l``)."""
+        if conn.lang != reader:
+            conn.lang = reader
+            self._send("L", conn, reader)
+
     async def activity(self, conn: Conn) -> None:
         self._send("a", conn)
 

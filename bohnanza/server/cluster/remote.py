@@ -84,6 +84,8 @@ async def serve(relay: Relay, rc: RemoteConn, name: str) -> None:
                 await room.say(rc, say_id, text)
             elif kind == "l":
                 await room.set_lang(rc, payload)
+            elif kind == "L":  # a switch over the rate: the texts now, the log later (owed.py)
+                room.note_lang(rc, payload)
             elif kind == "a":
                 await room.activity(rc)
             elif kind == "r":

@@ -46,6 +46,11 @@ class Connections:
         """A connection said ``hello`` (arrival.py; counts ``pending`` off, even on a fault)."""
         await arrival.attach(self, conn, name, token)
 
+    def note_lang(self, conn: Conn, reader: str) -> None:
+        """The person switched language over the rate (owed.py): the server writes to them in
+        it from now on; the log comes again in it later (:meth:`set_lang`)."""
+        conn.lang = reader
+
     async def set_lang(self, conn: Conn, reader: str) -> None:
         """The person switched language: from now on the server writes to them in it, and
         the stored log comes again in it (one ``log`` with ``replay``, empty when there is
