@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from bohnanza.bots import DEFAULT_POLICY, picker_order, policy_names
-from bohnanza.engine import BEANS, PLAYER_RANGE, PRESETS, rules_for
+from bohnanza.engine import BEANS, PLAYER_RANGE, PRESETS, Rules, rules_for
 from bohnanza.engine.beans import BEAN_NAMES
+from bohnanza.engine.presets import DUEL_BASES
 
 
 def _table(preset: str) -> dict[str, dict[str, Any]]:
@@ -18,17 +19,27 @@ def _table(preset: str) -> dict[str, dict[str, Any]]:
     game length on screen): ``{"3": {"start_fields", "third_field_cost", "passes_limit",
     "tiebreak"}}``, ``third_field_cost`` ``None`` where none can be bought (R21)."""
     lo, hi = PLAYER_RANGE[preset]
-    out: dict[str, dict[str, Any]] = {}
-    for n in range(lo, hi + 1):
-        r = rules_for(preset, n)
-        out[str(n)] = {"start_fields": r.start_fields, "third_field_cost": r.third_field_cost,
-                       "passes_limit": r.passes_limit, "tiebreak": r.tiebreak}
-    return out
+    return {str(n): _entry(rules_for(preset, n)) for n in range(lo, hi + 1)}
+
+
+def _entry(r: Rules) -> dict[str, Any]:
+    return {"start_fields": r.start_fields, "third_field_cost": r.third_field_cost,
+            "passes_limit": r.passes_limit, "tiebreak": r.tiebreak}
+
+
+def _duel(preset: str) -> dict[str, Any]:
+    """A preset that deals the 2-player bean duel (rules.md §3a): its entry for 2 players by
+    the room's ``duel_base`` (C10: ``3fields`` deals 3 fields, none to buy, where
+    ``by_players["2"]`` is the standard duel's 2 fields and a third for 3 coins):
+    ``{"duel": {"standard": {...}, "3fields": {...}}}``; ``{}`` for the others."""
+    if PLAYER_RANGE[preset][0] > 2:
+        return {}
+    return {"duel": {b: _entry(rules_for(preset, 2, {"duel_base": b})) for b in DUEL_BASES}}
 
 
 def facts() -> dict[str, Any]:
     """``{"beans": [{"slug", "count", "meter", "names": {lang: name}}], "presets": [{"name",
-    "min_players", "max_players", "by_players"}], "policies": [names], "bot_picker": [names],
+    "min_players", "max_players", "by_players", "duel" (rio-grande's only)}], "policies": [names], "bot_picker": [names],
     "default_policy": name}``: ``bot_picker`` the policies in the order the board's picker lists
     them, the first picked (``bots.picker_order``)."""
     return {
@@ -39,7 +50,7 @@ def facts() -> dict[str, Any]:
         ],
         "presets": [
             {"name": p, "min_players": PLAYER_RANGE[p][0], "max_players": PLAYER_RANGE[p][1],
-             "by_players": _table(p)}
+             "by_players": _table(p), **_duel(p)}
             for p in PRESETS
         ],
         "policies": policy_names(),

@@ -40,6 +40,15 @@ def test_the_endpoint_serves_the_engine_and_bots_facts(tmp_path: Path) -> None:
     for p in got["presets"]:
         assert {int(n): (f["start_fields"], f["third_field_cost"], f["passes_limit"],
                          f["tiebreak"]) for n, f in p["by_players"].items()} == want[p["name"]]
+    # two players of rio-grande play the bean duel in the room's version (rules.md §3a, C10):
+    # (a) standard, 2 fields and a third to buy; (b) 3fields, 3 fields and none to buy; both
+    # end at the first exhaustion. by_players["2"] is (a) alone: the setup box told a room
+    # set to 3fields of 2 fields and a third for 3 coins
+    duel = {p["name"]: p.get("duel") for p in got["presets"]}
+    assert duel["classic"] is None and duel["amigo"] is None
+    assert {b: (f["start_fields"], f["third_field_cost"], f["passes_limit"], f["tiebreak"])
+            for b, f in duel["rio-grande"].items()} == {
+        "standard": (2, 3, 1, "most_hand_cards"), "3fields": (3, None, 1, "most_hand_cards")}
     assert got["policies"] == sorted(POLICIES) and got["default_policy"] == DEFAULT_POLICY
     # the picker's order (issue 10 trial): the levels, easiest first, then greedy and random
     assert got["bot_picker"] == ["easy", "normal", "hard", "greedy", "random"]

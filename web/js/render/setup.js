@@ -17,12 +17,14 @@ function idleMark(r) {
 // What the preset sets for the seats the next game deals for, in words (the server's facts,
 // by player count: fields, the third field's price or none, the deck passes, the tie-break;
 // pitfalls B11, B31, B32: the edition is stated on screen, not only its name). Outside the
-// preset's range: its nearest count.
-function presetRules(name, seated) {
+// preset's range: its nearest count. Two players of Rio Grande play the bean duel in the
+// room's version (duelBase, rules.md 3a, C10): its own entry (facts' duel), as 3fields deals
+// 3 fields and no third to buy where by_players says the standard duel's 2 and a third.
+function presetRules(name, seated, duelBase) {
   const p = FACTS.presets.find((x) => x.name === name);
   if (!p || !p.by_players) return null;
   const n = Math.min(Math.max(seated, p.min_players), p.max_players);
-  const f = p.by_players[String(n)];
+  const f = (n === 2 && p.duel && p.duel[duelBase || 'standard']) || p.by_players[String(n)];
   if (!f) return null;
   const third = f.third_field_cost === null ? t('preset_third_none') : t('preset_third_buy', { c: f.third_field_cost });
   const passes = f.passes_limit === 1 ? t('preset_passes_1') : t('preset_passes', { n: f.passes_limit });
@@ -159,7 +161,7 @@ export function renderSetup(root) {
     clock.addEventListener('change', () => setOption(`/option clock ${clock.value}`, clock));
     opts.append(h('label', {}, t('clock_option') + ' ', clock));
     root.append(opts);
-    const rules = presetRules(r.options.preset, next);
+    const rules = presetRules(r.options.preset, next, r.options.duel_base);
     if (rules) root.append(rules);
     root.append(h('div', { class: 'hint-text', id: 'setup-invite', text: t('setup_invite', { url: location.href.split('?')[0] }) }));
   } else if (me === null) root.append(h('div', { class: 'hint-text', text: t('spectating') }));
