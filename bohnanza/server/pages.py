@@ -32,7 +32,7 @@ from starlette.staticfiles import NotModifiedResponse
 from .facts import facts
 from .hub import Hub
 from .protocol import protocol_schema
-from .roomnames import room_name_of, valid_room_name
+from .roomnames import room_name_asked, valid_room_name
 from .settings import Settings
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -171,7 +171,7 @@ def register(app: FastAPI, settings: Settings) -> None:
     @app.api_route("/r/{room}", methods=PAGE_METHODS, include_in_schema=False)
     async def room_page(request: Request, room: str) -> Response:
         hub: Hub = request.app.state.hub
-        if (named := room_name_of(room, hub.rooms, hub.parked, hub.damaged)) != room:
+        if (named := await room_name_asked(hub, room)) != room:
             # the room's own spelling (NFC, as /open writes it): the board keys its seat
             # token by the name in its address, so one room has one address
             query = f"?{request.url.query}" if request.url.query else ""
@@ -189,7 +189,7 @@ def register(app: FastAPI, settings: Settings) -> None:
         (``?name=``: the room page keeps it and asks no name again, then drops it from the
         address) and the game asked for (``?game=``, farm/board.js)."""
         hub: Hub = request.app.state.hub
-        room = room_name_of(room.strip(), hub.rooms, hub.parked, hub.damaged)
+        room = await room_name_asked(hub, room.strip())
         if not valid_room_name(room, settings.room_name_max_len):
             return bad_room_page(room, settings.room_name_max_len)
         if (refused := new_room_page(hub, room)) is not None:
@@ -220,7 +220,7 @@ def register(app: FastAPI, settings: Settings) -> None:
         (cluster/live.py), and a stored room no process holds is known to none: ``null``,
         not 404."""
         hub: Hub = request.app.state.hub
-        name = room_name_of(name, hub.rooms, hub.parked, hub.damaged)
+        name = await room_name_asked(hub, name)
         line = hub.room_listing(name)
         if line is None and hub.owner is not None:
             try:

@@ -10,15 +10,20 @@ server, 4 Dec 2026)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import unicodedata
 from collections.abc import Container, Iterable
+from typing import TYPE_CHECKING, Any
 
 from bohnanza.commands.line import MAX_MARKS
 
 from .room.names import _ignorable, same_name
 
-__all__ = ["new_room_problem", "room_name_of", "valid_room_name"]
+if TYPE_CHECKING:
+    from .hub import Hub
+
+__all__ = ["new_room_problem", "room_name_asked", "room_name_of", "valid_room_name"]
 
 # a room name: letters of any script and digits, with '-' and '_' inside ("Café", "豆の部屋")
 ROOM_NAME = re.compile(r"^[^\W_][\w-]*$")
@@ -37,6 +42,27 @@ def room_name_of(name: str, *held: Container[str]) -> str:
     if composed != name and any(name in rooms for rooms in held):
         return name
     return composed
+
+
+async def room_name_asked(hub: Hub, name: str) -> str:
+    """:func:`room_name_of` over the site's rooms: this server's, and on PostgreSQL any room
+    the database has under the name as given (parked there, or held by another process:
+    ``room_owner``), looked up only for a name NFC changes (a room stored before names were
+    composed keeps its name on a cluster too; it was sent on to the composed name, a new
+    empty room). The composed name when the database cannot tell."""
+    named = room_name_of(name, hub.rooms, hub.parked, hub.damaged)
+    if named == name or hub.owner is None:
+        return named
+    with contextlib.suppress(Exception):
+        if await hub.queue.call(_stored, hub.owner.store, name):
+            return name
+    return named
+
+
+def _stored(store: Any, name: str) -> bool:
+    """Whether the PostgreSQL ``store`` knows a room ``name`` (on the database thread)."""
+    return store.db.execute("SELECT 1 FROM room_owner WHERE name=%s UNION ALL SELECT 1 FROM"
+                            " rooms WHERE name=%s LIMIT 1", (name, name)).fetchone() is not None
 
 
 def valid_room_name(name: str, max_len: int) -> bool:

@@ -36,7 +36,7 @@ from .protocol import (
     say_id_adapter,
 )
 from .room import Room
-from .roomnames import room_name_of, valid_room_name
+from .roomnames import room_name_asked, valid_room_name
 from .settings import Settings
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ async def ws_endpoint(websocket: WebSocket, room: str) -> None:
         log.info("refused handshake from origin %r", websocket.headers.get("origin"))
         await websocket.close(code=CLOSE_POLICY)  # before accept: HTTP 403
         return
-    room = room_name_of(room, hub.rooms, hub.parked, hub.damaged)  # (the lobby's spelling)
+    room = await room_name_asked(hub, room)  # (the lobby's spelling)
     if not valid_room_name(room, settings.room_name_max_len):
         await websocket.close(code=CLOSE_POLICY)
         return
