@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from .. import parking
@@ -51,6 +52,15 @@ ROOM_MOVED = "This room moved to another server; reconnecting."
 # room stays where it is, but this process's channel is gone with its owner id
 REJOINED = "This server lost touch with the others for a while; reconnecting."
 SERVED_ELSEWHERE = "This room is served by another server; try again."  # (without Redis)
+
+
+def _park_clock(hub: Hub, room: Room) -> None:
+    """The park clock of a room just loaded runs from when its last seated person left (the
+    away marks), not from the load: a takeover (a process killed or restarted, the database
+    lost for a moment) kept an idle room live, in the caps, for another ``park_after``."""
+    left = room.table.last_left()
+    if left is not None and left < room.last_visit:
+        room.last_visit = max(left, time.monotonic() - hub._park_after(room))
 
 
 class Owner:
@@ -180,6 +190,7 @@ class Owner:
             try:
                 room.restore(current(stored))
                 problems = parking.check(room)
+                _park_clock(hub, room)
             except Exception as e:
                 problems = [f"{type(e).__name__}: {e}"]
         if problems:
