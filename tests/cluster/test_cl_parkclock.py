@@ -63,3 +63,43 @@ async def test_a_room_taken_over_parks_park_after_its_people_left(
         assert line["resting"] and line["seats"] == ["Ann"], line
     finally:
         cluster.stop()
+
+
+async def test_a_person_the_owner_s_death_cut_off_is_stored_away_at_the_takeover(
+        tmp_path: Path, pg_url: str, redis_url: str) -> None:
+    """Ann and Bob sit in a room on A; Bob leaves (stored away); A is killed (kill -9) while
+    Ann is connected, and she does not come back. B adopts the room: Ann is away from then
+    (as on one process after a restart), and B stores it beside Bob's mark. Before, nothing
+    was stored for her (only a departure wrote the marks, and hers never came): at the next
+    takeover her away clock (``/handover``) and the room's park clock started again."""
+    cluster = Cluster(tmp_path, pg_url, redis_url, n=2, lease_timeout=1.0,
+                      idle_check_interval=0.2).start()
+    a, b = cluster.servers
+    ann = Client(a.ws_url("cut"), "Ann")
+    try:
+        await ann.connect()
+        await ann.ok("/join")
+        bob = await Client(a.ws_url("cut"), "Bob").connect()
+        await bob.ok("/join")
+        await bob.close()
+        deadline = time.monotonic() + 20
+        while "Bob" not in (away := _away(pg_url, "cut")):
+            assert time.monotonic() < deadline, "Bob's leaving was never stored"
+            await asyncio.sleep(0.1)
+        bob_left = away["Bob"]
+        assert cluster.owner_of("cut") is a
+        a.kill9()
+        killed = time.time()
+        deadline = time.monotonic() + 30
+        while cluster.owner_of("cut") is not b:
+            assert time.monotonic() < deadline, ("never adopted", cluster.ownership("cut"))
+            await asyncio.sleep(0.1)
+        deadline = time.monotonic() + 20
+        while "Ann" not in (away := _away(pg_url, "cut")):
+            assert time.monotonic() < deadline, ("Ann's cut-off never stored", away)
+            await asyncio.sleep(0.1)
+        assert away["Bob"] == bob_left, away
+        assert away["Ann"] >= killed - 1, away  # away from the takeover, not before the kill
+    finally:
+        await ann.close()
+        cluster.stop()

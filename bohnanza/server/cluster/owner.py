@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 import functools
 import logging
-import time
 from typing import TYPE_CHECKING, Any
 
 from .. import parking
@@ -52,15 +51,6 @@ ROOM_MOVED = "This room moved to another server; reconnecting."
 # room stays where it is, but this process's channel is gone with its owner id
 REJOINED = "This server lost touch with the others for a while; reconnecting."
 SERVED_ELSEWHERE = "This room is served by another server; try again."  # (without Redis)
-
-
-def _park_clock(hub: Hub, room: Room) -> None:
-    """The park clock of a room just loaded runs from when its last seated person left (the
-    away marks), not from the load: a takeover (a process killed or restarted, the database
-    lost for a moment) kept an idle room live, in the caps, for another ``park_after``."""
-    left = room.table.last_left()
-    if left is not None and left < room.last_visit:
-        room.last_visit = max(left, time.monotonic() - hub._park_after(room))
 
 
 class Owner:
@@ -190,7 +180,6 @@ class Owner:
             try:
                 room.restore(current(stored))
                 problems = parking.check(room)
-                _park_clock(hub, room)
             except Exception as e:
                 problems = [f"{type(e).__name__}: {e}"]
         if problems:
@@ -203,6 +192,8 @@ class Owner:
             return None
         hub.rooms[name] = room
         hub.queue.later(functools.partial(self.store.unpark, name))  # (before its writes)
+        if conn is None:  # adopted: its clocks from when its people left, kept for the next
+            parking.adopted(hub, room)
         room.plan_bots()  # a running game's bots play on (after a takeover too)
         log.info("room %s owned here (lease %d)", name, self.me)
         return room
