@@ -159,3 +159,16 @@ async def sweep(hub: Hub) -> None:
                          hub.settings.forget_after)
             except Exception as e:  # pragma: no cover
                 log.warning("room %r could not be forgotten (%s)", name, e)
+
+
+def adopted(hub: Hub, room: Room) -> None:
+    """A room just taken over from a dead process with nobody asking for it (cluster/owner.py
+    ``adopt``): its park clock runs from when its last seated person left (the stored away
+    marks), not from the takeover (each takeover, a process killed or restarted or the
+    database away for a moment, kept an idle room live, in the caps, for another
+    ``park_after``); and the persons the dead process's end cut off, away from now, are stored
+    so (``Journal.write_away``), for the next takeover's clocks (``/handover``'s too)."""
+    left = room.table.last_left()
+    if left is not None and left < room.last_visit:
+        room.last_visit = max(left, time.monotonic() - hub._park_after(room))
+    room.journal.write_away(room.table)

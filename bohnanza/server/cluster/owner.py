@@ -192,6 +192,8 @@ class Owner:
             return None
         hub.rooms[name] = room
         hub.queue.later(functools.partial(self.store.unpark, name))  # (before its writes)
+        if conn is None:  # adopted: its clocks from when its people left, kept for the next
+            parking.adopted(hub, room)
         room.plan_bots()  # a running game's bots play on (after a takeover too)
         log.info("room %s owned here (lease %d)", name, self.me)
         return room

@@ -283,6 +283,15 @@ class Table:
                 s.away_since = at
                 s.away_mono = mono - (now - at)
 
+    def last_left(self) -> float | None:
+        """When (``time.monotonic()``) the last person seated here left, when every person
+        seated is away (:meth:`away_from`: as stored, over a takeover); None when somebody
+        seated is not away or nobody is seated."""
+        people = [s for s in self.seats if s.human]
+        if not people or any(s.away_mono is None for s in people):
+            return None
+        return max(s.away_mono for s in people if s.away_mono is not None)
+
     def away_map(self) -> dict[str, float]:
         """The persons away now: seat name -> Unix time (:meth:`away_from` reads it)."""
         return {s.name: s.away_since for s in self.seats if s.away_since is not None}
