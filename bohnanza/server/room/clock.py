@@ -19,6 +19,10 @@ through three of their turns to be replaced, not one who let a single turn's thr
 run out (bots18: three timed decisions of one duel turn handed the seat over). A seat's own
 command sets the count back to 0 (room.py).
 
+In a phase all seats play at once (the farm's preparation, farm-rules.md G19) the bots that owe
+the same decision as a seat whose time ran out make their smallest move with it, each in its
+seat's place (:func:`with_bots`), as the rule has every undeclared seat do.
+
 The same marks serve the idle rule of ``/handover``: a connected seat that owes a decision and
 has sent nothing for ``away_seconds`` since it began to owe it is *stalling* (presence.py).
 """
@@ -181,6 +185,27 @@ def expired(table: Table, now: float) -> list[int]:
             if s.deadline is not None and s.bot is None and s.deadline <= now]
 
 
+def with_bots(table: Table, seats: list[int]) -> list[int]:
+    """``seats`` (past their deadline) with the bot seats that owe the same decision as one
+    of them when their smallest move ends their part of a phase all seats play at once (the
+    hosted game's ``ends_part``: the farm's declaration), in seat order. When the time runs
+    out, those who have not declared take the remaining turn-order cards in seat order
+    (farm-rules.md G19); a bot waiting for the people (``BotDriver.holds``) is one of them,
+    so it no longer takes the last card whatever its seat (farm19). Bohnanza has no such
+    phase: ``seats`` unchanged."""
+    game = table.game
+    keys = {table.seats[i].owed for i in seats} - {None}
+    out = set(seats)
+    if game is not None and keys:
+        for i, s in enumerate(table.seats):
+            if s.bot is None or s.owed not in keys:
+                continue
+            text = table.hosted.timeout_move(game, i)
+            if text is not None and table.hosted.ends_part(game, i, text):
+                out.add(i)
+    return sorted(out)
+
+
 class ClockHost(Protocol):
     """What the clock needs of its room."""
 
@@ -212,10 +237,18 @@ class ClockDriver:
         if not self.due(now):
             return
         async with self.host.lock:
-            for seat in expired(self.host.table, time.time()):
-                if seat not in expired(self.host.table, time.time()):
-                    continue  # an earlier timeout changed what this seat owes (a new clock)
+            table = self.host.table
+            due = expired(table, time.time())
+            keys = {table.seats[i].owed for i in due} - {None}
+            for seat in with_bots(table, due):
+                s = table.seats[seat]
                 try:
+                    if s.bot is not None:   # a bot in the same phase (with_bots)
+                        if s.owed is not None and s.owed in keys:
+                            await self.moves(seat, s.owed)
+                        continue
+                    if seat not in expired(table, time.time()):
+                        continue  # an earlier timeout changed what this seat owes (a new clock)
                     await self.timeout(seat)
                 except CommandError as e:  # not stored: the deadline stays, tried again
                     log.warning("room %s: timeout of seat %d not stored (%s)",
@@ -243,6 +276,21 @@ class ClockDriver:
         await self.host.note([room_entry(
             lang.text("room.timeout", name=name, count=count),
             event="timeout", seat=seat, timeouts=count)])
+        moves = await self.moves(seat, key)
+        s = table.seats[seat]
+        if s.timeouts >= TIMEOUTS_TO_BOT and s.bot is None and table.running:
+            s.bot = table.hosted.takeover_policy
+            s.policy = s.rng = None
+            s.deadline = None
+            await self.host.note([room_entry(
+                lang.text("room.timeout_bot", name=s.name, count=s.timeouts),
+                event="timeout_bot", seat=seat)])
+        return moves
+
+    async def moves(self, seat: int, key: str) -> list[str]:
+        """The smallest legal moves for ``seat`` (the hosted game's ``timeout_move``) until it
+        no longer owes the decision ``key`` (the caller holds the lock). Returns them."""
+        table = self.host.table
         moves: list[str] = []
         for _ in range(MAX_MOVES):
             game = table.game
@@ -257,12 +305,4 @@ class ClockDriver:
                             self.host.name, text, seat + 1, outcome.code, outcome.message)
                 break
             moves.append(text)
-        s = table.seats[seat]
-        if s.timeouts >= TIMEOUTS_TO_BOT and s.bot is None and table.running:
-            s.bot = table.hosted.takeover_policy
-            s.policy = s.rng = None
-            s.deadline = None
-            await self.host.note([room_entry(
-                lang.text("room.timeout_bot", name=s.name, count=s.timeouts),
-                event="timeout_bot", seat=seat)])
         return moves

@@ -5,7 +5,7 @@
 import { h, clear } from '../dom.js';
 import { S, act, mySeat, seatColour, rerender } from '../store.js';
 import { ft, term } from './words.js';
-import { cardEl, parseCard } from './cards.js';
+import { cardEl, cardLabel, parseCard } from './cards.js';
 import { icon } from '../icons.js';
 import { statusLine, withSeatBot, nextGameSeat } from '../status.js';
 import { doingMark } from '../seatmarks.js';
@@ -168,7 +168,11 @@ function schedule(v) {
     ...v.piles.map((p) => {
       const [lv, cat] = p.pile.split(' ');
       const discards = p.discards ? p.discards.length : (p.discard_count || 0);
-      return h('span', { class: 'pile cat-' + cat, dataset: { pile: p.pile }, title: `${pileLabel(v, p.pile)}: ${ft('cards_left', { n: p.count })}` },
+      // the discards lie face up (G5, G31 public): their faces, newest first, where the view
+      // has them (farm19: the board showed only their count)
+      const faces = p.discards && p.discards.length
+        ? '; ' + ft('discards_beside', { cards: p.discards.map((c) => cardLabel(v.params, c)).join(', ') }) : '';
+      return h('span', { class: 'pile cat-' + cat, dataset: { pile: p.pile }, title: `${pileLabel(v, p.pile)}: ${ft('cards_left', { n: p.count })}${faces}` },
         `${lv} ${term(v.params, cat)} ${p.count}`, discards ? h('small', { text: ` (+${discards})` }) : null);
     })));
   if (v.harvest_order && v.harvest_order.length) {

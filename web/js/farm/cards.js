@@ -37,6 +37,12 @@ export function parseCard(name) {
   return m ? { level: +m[1], category: m[2], attribute: m[3], bonus: +m[4] } : null;
 }
 
+// A card's face in the reader's words ("L2 root shape+2", "L2 根菜 形状+2"); a back as it is
+export function cardLabel(params, name) {
+  const c = parseCard(name);
+  return c ? `L${c.level} ${term(params, c.category)} ${term(params, c.attribute)}+${c.bonus}` : name;
+}
+
 // One card: a button when onClick is given (the hand), else a figure.
 export function cardEl(params, name, opts = {}) {
   const c = parseCard(name);
@@ -52,7 +58,7 @@ export function cardEl(params, name, opts = {}) {
   }
   const cat = term(params, c.category);
   const attr = term(params, c.attribute);
-  const label = `L${c.level} ${cat} ${attr}+${c.bonus}`;
+  const label = cardLabel(params, name);
   const el = h(tag, {
     class: `farm-card cat-${c.category}` + (opts.small ? ' small' : '') + (opts.selected ? ' selected' : ''),
     title: label, 'aria-label': label, 'aria-pressed': opts.onClick ? (opts.selected ? 'true' : 'false') : null,

@@ -137,6 +137,7 @@ const W = {
     'コメントを除いても{n}バイトあり、1回に送れるのは{max}バイトです。変える項目だけを残してください。'],
   param_default: ['Shipped set', '既定に戻す'],
   cards_left: ['{n} in the pile', '山札{n}枚'],
+  discards_beside: ['face up beside it: {cards}', '横に表向き: {cards}'],
   appearance: ['appearance', '見た目'],
   taste: ['taste', '味'],
   overall: ['overall', '総合'],
