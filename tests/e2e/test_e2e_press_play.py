@@ -120,3 +120,27 @@ def test_a_mouse_button_held_two_seconds_through_a_state_sends_once(
         assert page.evaluate("window.__bohnanza.sent") == [command]
     finally:
         ctx.close()
+
+
+
+def test_not_interested_shows_it_is_on_when_only_the_passed_mark_changed(server: str, browser: Any) -> None:
+    """Cleo presses Not interested (design.md 4): the state that comes back changes her seat's
+    passed mark only (her ``you`` is the same), and the button must say so (pressed, waiting,
+    trial 4 item 7). The phase button was drawn again only when ``you`` changed: it went on
+    reading Not interested, ready to be pressed again."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900}, locale="en-US")
+    try:
+        page = ctx.new_page()
+        g = P.trading()
+        msg = P.state(g, 2)
+        P.show(page, server, msg)
+        P.say(g, 2, "/done")
+        passed = P.state(g, 2)
+        passed["version"] = msg["version"] + 1
+        page.evaluate("m => window.__bohnanza.push(m)", passed)
+        page.wait_for_function(f"window.__bohnanza.state.version === {passed['version']}")
+        btn = page.locator("#phase-btn")
+        assert btn.get_attribute("aria-pressed") == "true" and btn.is_disabled()
+        assert page.locator("#phase-why").is_visible()
+    finally:
+        ctx.close()

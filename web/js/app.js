@@ -286,7 +286,10 @@ function renderParts() {
     () => renderProgress($('#progress')));
   renderStatus($('#status'));
   part('players', [lang, v, room, S.you, ui.armed], () => renderPanels($('#players')));
-  part('phase', [lang, v && v.phase, v && v.planted, v && v.you, deadlines], () => renderPhase($('#phase')));
+  // (the passed mark after Not interested is the seat's, not in you; the active seat names the
+  // button's tooltip)
+  const passed = !!(v && v.you && v.seats?.[v.you.seat]?.passed);
+  part('phase', [lang, v && v.phase, v && v.planted, v && v.you, v && v.active, passed, deadlines], () => renderPhase($('#phase')));
   part('signals', [lang, v && v.phase, v && v.signals, v && v.you && v.you.signals, ui.armed], () => renderSignals($('#signals')));
   part('setup', [lang, room, S.you, S.botPolicy], () => renderSetup($('#setup')));
   part('gameover', [lang, v && v.result, v && v.seats, v && v.history], () => renderGameOver($('#gameover')));
