@@ -144,3 +144,42 @@ def test_not_interested_shows_it_is_on_when_only_the_passed_mark_changed(server:
         assert page.locator("#phase-why").is_visible()
     finally:
         ctx.close()
+
+
+def test_the_phase_button_stays_the_same_element_while_it_does_the_same(server: str, browser: Any) -> None:
+    """Cleo's Not interested, focused, while Ann makes her an offer, then while Cleo's own
+    press marks her passed (design.md 4: the button says so and waits): the same button each
+    time, updated in place. Drawn anew, a press that outlasted the page's wait for its release
+    made no click, and the focus moved to the copy each time, a new focus a screen reader
+    reads out again with every bot's move."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900}, locale="en-US")
+    try:
+        page = ctx.new_page()
+        g = P.trading()
+        msg = P.state(g, 2)
+        P.show(page, server, msg)
+        page.locator("#phase-btn").focus()
+        page.evaluate("""() => { window.__btn = document.querySelector('#phase-btn'); window.__focus = 0;
+          document.addEventListener('focusin', () => { window.__focus += 1; }); }""")
+        P.say(g, 0, "/offer soy for stink")      # Cleo may accept it: her view changes
+        then = P.state(g, 2)
+        then["version"] = msg["version"] + 1
+        page.evaluate("m => window.__bohnanza.push(m)", then)
+        page.wait_for_function(f"window.__bohnanza.state.version === {then['version']}")
+        assert page.evaluate("document.querySelector('#phase-btn') === window.__btn")
+        assert page.evaluate("document.activeElement === window.__btn")
+        assert page.evaluate("window.__focus") == 0
+        assert page.locator("#phase-btn").inner_text() == "Not interested"
+        P.say(g, 2, "/done")                     # passed: the button shows it, and waits
+        passed = P.state(g, 2)
+        passed["version"] = then["version"] + 1
+        page.evaluate("m => window.__bohnanza.push(m)", passed)
+        page.wait_for_function(f"window.__bohnanza.state.version === {passed['version']}")
+        assert page.evaluate("document.querySelector('#phase-btn') === window.__btn")
+        btn = page.locator("#phase-btn")
+        assert btn.get_attribute("aria-pressed") == "true" and btn.is_disabled()
+        assert btn.get_attribute("aria-describedby") == "phase-why"
+        assert page.locator("#phase-why").is_visible()
+        assert page.locator("#phase #phase-btn").count() == 1
+    finally:
+        ctx.close()
