@@ -74,20 +74,34 @@ function part(name, inputs, fn) {
 // element away: the release lands on its successor and the browser fires no click, so the
 // command is never sent. States keep coming while a button is held (idle marks, other
 // players), so while a pointer is down the page keeps the state and draws it once the pointer
-// is released, after the click (or after HOLD_MS at most, should a release never come).
-const HOLD_MS = 1500;
+// is released, after the click. The same for Space on a focused button: the browser clicks it
+// at the key's release, and only if the key went down on that same element (a keyboard
+// player's End trading was lost to a bot's move between the two). The press is held however
+// long it lasts (a person hesitating over End trading for two seconds lost it, when the page
+// drew anyway after 1.5 s); the page leaving the foreground (blur, hidden) ends it, and
+// HOLD_MS at most, should a release never come.
+const HOLD_MS = 15000;
 const pressed = new Set();
 let held = null;
 function releaseHeld() {
   if (held) { clearTimeout(held); held = null; render(); }
 }
-window.addEventListener('pointerdown', (e) => { pressed.add(e.pointerId); }, true);
-for (const ev of ['pointerup', 'pointercancel']) {
-  window.addEventListener(ev, (e) => {
-    pressed.delete(e.pointerId);
-    if (!pressed.size && held) setTimeout(releaseHeld, 0); // after the click this release makes
-  }, true);
+function released(id) {
+  pressed.delete(id);
+  if (!pressed.size && held) setTimeout(releaseHeld, 0); // after the click this release makes
 }
+// the elements the browser clicks at Space's release (the board's own [role=button] cards act
+// at its press, dom.js onActivate: their redraw is not held back)
+const CLICKS_ON_KEYUP = 'button, summary, input[type="button"], input[type="submit"], input[type="reset"], input[type="checkbox"], input[type="radio"]';
+window.addEventListener('pointerdown', (e) => { pressed.add(e.pointerId); }, true);
+for (const ev of ['pointerup', 'pointercancel']) window.addEventListener(ev, (e) => released(e.pointerId), true);
+window.addEventListener('keydown', (e) => {
+  if (e.key === ' ' && !e.repeat && e.target instanceof Element && e.target.matches(CLICKS_ON_KEYUP)) pressed.add('space');
+}, true);
+window.addEventListener('keyup', (e) => { if (e.key === ' ') released('space'); }, true);
+const letGo = () => { if (pressed.size) { pressed.clear(); if (held) setTimeout(releaseHeld, 0); } };
+window.addEventListener('blur', letGo);
+document.addEventListener('visibilitychange', () => { if (document.hidden) letGo(); });
 
 function render() {
   if (pressed.size) {
@@ -272,7 +286,10 @@ function renderParts() {
     () => renderProgress($('#progress')));
   renderStatus($('#status'));
   part('players', [lang, v, room, S.you, ui.armed], () => renderPanels($('#players')));
-  part('phase', [lang, v && v.phase, v && v.planted, v && v.you, deadlines], () => renderPhase($('#phase')));
+  // (the passed mark after Not interested is the seat's, not in you; the active seat names the
+  // button's tooltip)
+  const passed = !!(v && v.you && v.seats?.[v.you.seat]?.passed);
+  part('phase', [lang, v && v.phase, v && v.planted, v && v.you, v && v.active, passed, deadlines], () => renderPhase($('#phase')));
   part('signals', [lang, v && v.phase, v && v.signals, v && v.you && v.you.signals, ui.armed], () => renderSignals($('#signals')));
   part('setup', [lang, room, S.you, S.botPolicy], () => renderSetup($('#setup')));
   part('gameover', [lang, v && v.result, v && v.seats, v && v.history], () => renderGameOver($('#gameover')));

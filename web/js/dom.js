@@ -24,6 +24,36 @@ export function h(tag, attrs, ...children) {
 }
 
 export function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); return el; }
+
+// Make ``old`` (on the page) show what ``fresh`` (just built, same tag) shows, in place: its
+// attributes, and its content when that changed. A control drawn anew for each state is another
+// element: a press begun on the one taken away makes no click at its release (the browser
+// clicks only where press and release met one element), and the keyboard focus moved to its
+// copy is a new focus that a screen reader reads out again. The listeners stay the old
+// element's: for a control whose press does the same whatever it shows (the phase button's
+// /done). Returns old.
+export function patchInPlace(old, fresh) {
+  patchAttributes(old, fresh);
+  // (its text or icon node is what a pointer pressed: kept when the same)
+  if (old.innerHTML !== fresh.innerHTML) old.replaceChildren(...fresh.childNodes);
+  return old;
+}
+
+// ``old``'s attributes made ``fresh``'s, in place (its children left alone). Returns old.
+export function patchAttributes(old, fresh) {
+  for (const a of [...old.attributes]) if (!fresh.hasAttribute(a.name)) old.removeAttribute(a.name);
+  for (const a of [...fresh.attributes]) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+  return old;
+}
+
+// Give ``parent`` the children ``before``, then ``kept`` (already its child, never taken off
+// the page), then ``after``: the siblings change around it.
+export function around(parent, kept, before, after) {
+  for (const c of [...parent.childNodes]) if (c !== kept) c.remove();
+  kept.before(...before);
+  kept.after(...after);
+  return parent;
+}
 export function $(sel, root = document) { return root.querySelector(sel); }
 
 // Touch screens have no right button: while swapped, a plain click acts as the right button.

@@ -1,6 +1,6 @@
 // The top bar: progress (deck pass of the limit, draw pile, discard, the phase), the status
 // line (what to do now, from the server's hints: status.js) and the phase button beside it.
-import { h, clear, withNames } from '../dom.js';
+import { h, clear, withNames, patchInPlace, patchAttributes, around } from '../dom.js';
 import { t } from '../i18n.js';
 import { beanCard } from '../beans.js';
 import { S, act, mySeat, seatName, seatNames } from '../store.js';
@@ -67,10 +67,33 @@ export function showStatus(root, line) {
   return line;
 }
 
+// The phase button stays the same element while it does the same (its data-label): a state
+// that changes only its words, its reason or whether it waits updates it in place (fast bots
+// send a state every few hundred milliseconds; app.js holds a state back while a press lasts,
+// this keeps the button under a press that outlasts that, and the focus on it unread again).
+// End planting becoming End trading is another control, drawn anew (focus.js).
 export function renderPhase(root) {
-  clear(root);
+  const nodes = phaseNodes();
+  const fresh = nodes.map((n) => n.querySelector?.('#phase-btn')).find(Boolean);
+  const old = root.querySelector('#phase-btn');
+  if (old && fresh && old.dataset.label === fresh.dataset.label && old.parentElement.parentElement === root) {
+    const wrap = old.parentElement;
+    const freshWrap = fresh.parentElement;
+    const at = nodes.indexOf(freshWrap);
+    patchAttributes(wrap, freshWrap);
+    around(wrap, patchInPlace(old, fresh), [], [...freshWrap.childNodes].filter((c) => c !== fresh));
+    around(root, wrap, nodes.slice(0, at), nodes.slice(at + 1));
+    return;
+  }
+  clear(root).append(...nodes);
+}
+
+// What #phase shows: the turn clocks, the phase button in its wrap, the reason it waits.
+function phaseNodes() {
+  const out = [];
+  const root = { append: (...n) => out.push(...n) };
   const v = S.view;
-  if (!v) return;
+  if (!v) return out;
   const y = v.you;
   // the turn clock of the seat(s) the game waits for; mine in large
   for (const s of S.roomInfo?.seats || []) {
@@ -79,7 +102,7 @@ export function renderPhase(root) {
     root.append(h('div', { class: 'clock-line' + (mine ? ' mine' : '') },
       clockBadge(s.deadline, mine ? 'big' : ''), ' ', h('span', { text: mine ? t('clock_yours') : seatName(s.seat) })));
   }
-  if (v.phase === 'over' || !y) return;
+  if (v.phase === 'over' || !y) return out;
   let label = y.done_label;
   // why the button waits (the view's done_blocked: a deal is open, R31), in full beside it on
   // a laptop and in a few words under it on a phone (trial 5: the phone's End planting was
@@ -88,7 +111,7 @@ export function renderPhase(root) {
   // phase 1 before the first plant: the button shows what it will do once a card is planted
   // (R19, R26: the first card must be planted)
   if (!label && y.waiting_for === 'plant') { label = 'end_planting'; why = 'done_blocked_plant'; }
-  if (!label) return;
+  if (!label) return out;
   // trial 4 item 7: after Not interested (the view's passed mark) the button shows it is on
   // and says how to get back in (an offer or an accept clears the mark, design.md 4)
   const passed = label === 'not_interested' && !!v.seats[y.seat]?.passed;
@@ -109,4 +132,5 @@ export function renderPhase(root) {
   root.append(h('span', { class: 'phase-btn-wrap' }, b,
     blocked ? h('span', { class: 'phase-why-short', id: 'phase-why-short', 'aria-hidden': 'true', text: t(why + '_short') }) : null));
   if (blocked) root.append(h('span', { class: 'phase-why', id: 'phase-why', text: blocked }));
+  return out;
 }
