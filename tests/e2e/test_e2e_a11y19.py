@@ -1,0 +1,61 @@
+"""A screen reader pass over a live game's turn and trade (a11y19): what Chromium's
+accessibility tree gives a player who cannot see the board.
+
+The states are the real engine's (tests/e2e/positions.py) on the sample board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from . import positions as P
+from .e2e_board import assert_clean, watched_page
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def laptop(browser: Any) -> Any:
+    with watched_page(browser, viewport={"width": 1366, "height": 900}, locale="en-US") as b:
+        yield b
+
+
+@pytest.fixture()
+def page(laptop: Any) -> Any:
+    pg, errors = laptop
+    yield pg
+    assert_clean(pg, errors)
+
+
+def _ax_names(page: Any, selector: str) -> list[str]:
+    """The accessible names Chromium computes (its accessibility tree) for ``selector``."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        ids = cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": selector})["nodeIds"]
+        names = []
+        for node in ids:
+            ax = cdp.send("Accessibility.getPartialAXTree", {"nodeId": node, "fetchRelatives": False})
+            names.append(ax["nodes"][0].get("name", {}).get("value", ""))
+        return names
+    finally:
+        cdp.detach()
+
+
+# rules.md §1a: Blue pays 1-4 coins for 4, 6, 8, 10 cards; Garden 2 and 3 coins for 2 and 3
+@pytest.mark.parametrize(("lang", "blue", "garden"), [
+    ("en", "Beanometer: 4 cards for 1 coin, 6 cards for 2 coins, 8 cards for 3 coins, 10 cards for 4 coins",
+     "Beanometer: 2 cards for 2 coins, 3 cards for 3 coins"),
+    ("ja", "換金表: 4枚で1ターラー、6枚で2ターラー、8枚で3ターラー、10枚で4ターラー",
+     "換金表: 2枚で2ターラー、3枚で3ターラー")])
+def test_the_beanometer_is_read_with_its_numbers(page: Any, server: str, lang: str, blue: str,
+                                                 garden: str) -> None:
+    """The beanometer strips (the catalogue's, a field's) were images named "cards for 1 / 2 /
+    3 / 4 coins": an image's content is not read, so a screen reader heard none of the numbers
+    the strip shows, what a harvest of a field would pay."""
+    P.show(page, server, P.state(P.plant_no_fit(3), 0), lang=lang)
+    assert _ax_names(page, '#catalogue-box .cat-entry[data-bean="blue"] > .meter-strip') == [blue]
+    assert _ax_names(page, '#catalogue-box .cat-entry[data-bean="garden"] > .meter-strip') == [garden]
+    assert _ax_names(page, '#fields .field[data-field="1"] .meter-strip') == [blue]   # blue×3
