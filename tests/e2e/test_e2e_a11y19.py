@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from . import positions as P
-from .e2e_board import assert_clean, watched_page
+from .e2e_board import assert_clean, drawn, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -59,3 +59,36 @@ def test_the_beanometer_is_read_with_its_numbers(page: Any, server: str, lang: s
     assert _ax_names(page, '#catalogue-box .cat-entry[data-bean="blue"] > .meter-strip') == [blue]
     assert _ax_names(page, '#catalogue-box .cat-entry[data-bean="garden"] > .meter-strip') == [garden]
     assert _ax_names(page, '#fields .field[data-field="1"] .meter-strip') == [blue]   # blue×3
+
+
+STUB_SPEECH = """() => {
+    window.__spoken = [];
+    const stub = { speak: (u) => window.__spoken.push(u.text), cancel: () => {} };
+    Object.defineProperty(window, 'speechSynthesis', { value: stub, configurable: true });
+}"""
+
+
+def _push(page: Any, msg: dict[str, Any]) -> None:
+    page.evaluate("m => window.__bohnanza.push(m)", msg)
+    drawn(page)
+
+
+@pytest.mark.parametrize(("lang", "spoken", "said"), [
+    ("en", "Ann offers 1 Red for 2 Chili",
+     "Offer #1 from Ann: you give 2 Chili, you get 1 Red. You may accept it."),
+    ("ja", "Annのオファー: 赤豆1枚を出して紅花インゲン2枚を求める",
+     "Annのオファー#1: あなたが出す「紅花インゲン2枚」、もらう「赤豆1枚」。受けられます。")])
+def test_an_offer_read_aloud_says_which_side_is_given(page: Any, server: str, lang: str,
+                                                     spoken: str, said: str) -> None:
+    """Read aloud said Ann's offer of a Red for two Chili as "Annのオファー: 1 赤豆 と 2 紅花インゲン
+    の交換", an exchange of the two: which one Ann gives was not said. The words are the log's
+    (出して…求める) and count cards as the market does (赤豆1枚)."""
+    g = P.game(phase="trade", face_up=["red"], seats=[{"hand": ["soy"]}, {"hand": ["chili", "chili"]},
+                                                      {"hand": ["stink"]}])
+    P.show(page, server, P.state(g, 1), lang=lang)                 # Bob, no offers yet
+    page.evaluate(STUB_SPEECH)
+    page.evaluate("window.__bohnanza.S.speaker = true")
+    P.say(g, 0, "/offer red for 2 chili")                          # Ann's face-up Red
+    _push(page, P.state(g, 1))
+    assert page.evaluate("window.__spoken") == [spoken]
+    assert page.evaluate("[...document.querySelectorAll('#said > *')].map(e => e.textContent)") == [said]

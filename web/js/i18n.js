@@ -300,11 +300,13 @@ const T = {
   offer_sum: ['{give} {a} · {get} {b}', '{give}: {a}・{get}: {b}'],
   sum_give: ['you give', '出す'],
   sum_get: ['get', 'もらう'],
-  speak_offer: ['{name} offers {give} for {want}', '{name}のオファー: {give} と {want} の交換'],
+  // which side the owner gives is said in Japanese too ("{give} と {want} の交換", an exchange
+  // of the two, left a listener guessing; the log's own words: 出して…求める)
+  speak_offer: ['{name} offers {give} for {want}', '{name}のオファー: {give}を出して{want}を求める'],
   speak_gift: ['{name} gives {give} as a gift', '{name}のオファー（贈り物）: {give}を贈る'],
   // a screen reader's line (announce.js): an offer this seat may now accept
   said_offer: ['Offer #{n} from {name}: you give {give}, you get {get}. You may accept it.',
-    '{name}のオファー#{n}: あなたが出す {give}、もらう {get}。受けられます。'],
+    '{name}のオファー#{n}: あなたが出す「{give}」、もらう「{get}」。受けられます。'],
   speak_gift_ask: ['{name} asks for {want} as a gift', '{name}のオファー（贈り物の依頼）: {want}を無償で求める'],
   you: ['you', 'あなた'],
   policy_greedy: ['greedy', '欲張り'],

@@ -5,11 +5,13 @@ import { sideEntries } from './beans.js';
 
 let seen = null;
 
-// "1 Chili, 2 Red": one side of an offer in words (the speaker, announce.js)
+// "1 Chili, 2 Red" (紅花インゲン1枚、赤豆2枚, as the market counts cards): one side of an
+// offer in words (the speaker, announce.js)
 export function sideWords(side) {
   if (side === '?') return '?';
   const e = sideEntries(side);
   if (!e.length) return t('nothing');
+  if (getLang() === 'ja') return e.map(([b, n]) => `${beanName(b)}${n}枚`).join('、');
   return e.map(([b, n]) => `${n} ${beanName(b)}`).join(', ');
 }
 
