@@ -92,3 +92,22 @@ def test_an_offer_read_aloud_says_which_side_is_given(page: Any, server: str, la
     _push(page, P.state(g, 1))
     assert page.evaluate("window.__spoken") == [spoken]
     assert page.evaluate("[...document.querySelectorAll('#said > *')].map(e => e.textContent)") == [said]
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "hidden"), ("ja", "非表示")])
+def test_hidden_money_is_said_hidden_not_question_mark(page: Any, server: str, lang: str,
+                                                       word: str) -> None:
+    """Under hidden money (R42: every total hidden, one's own too) each seat's coins read
+    "coins, ?" to a screen reader (a question mark, said as such or not at all); they read
+    "coins hidden" (ターラー 非表示), and no total is in the accessible text."""
+    g = P.trading()
+    g.options["hidden_money"] = True
+    msg = P.state(g, 1)
+    assert all(s["coins"] is None for s in msg["view"]["seats"])
+    P.show(page, server, msg, lang=lang)
+    coins = page.locator("#players .coins")
+    assert coins.count() == 3
+    for k in range(3):
+        snap = coins.nth(k).aria_snapshot()
+        assert word in snap and "?" not in snap, snap
+        assert not any(ch.isdigit() for ch in snap), snap
