@@ -111,3 +111,18 @@ def test_hidden_money_is_said_hidden_not_question_mark(page: Any, server: str, l
         snap = coins.nth(k).aria_snapshot()
         assert word in snap and "?" not in snap, snap
         assert not any(ch.isdigit() for ch in snap), snap
+
+
+def test_read_aloud_reads_the_others_offers_not_ones_own(page: Any, server: str) -> None:
+    """Read aloud ("Read offers aloud") read Ann's own offer back to her as she sent it ("Ann
+    offers 1 Red for 2 Chili"); it reads the offers the others make."""
+    g = P.game(phase="trade", face_up=["red"], seats=[{"hand": ["soy"]}, {"hand": ["chili", "chili"]},
+                                                      {"hand": ["stink"]}])
+    P.show(page, server, P.state(g, 0), lang="en")                 # Ann, the active player
+    page.evaluate(STUB_SPEECH)
+    page.evaluate("window.__bohnanza.S.speaker = true")
+    P.say(g, 0, "/offer red for 2 chili")                          # Ann's own
+    _push(page, P.state(g, 0))
+    P.say(g, 1, "/offer chili for red")                            # Bob's answer
+    _push(page, P.state(g, 0))
+    assert page.evaluate("window.__spoken") == ["Bob offers 1 Chili for 1 Red"]

@@ -29,7 +29,10 @@ export function speakNewOffers(view) {
   const fresh = offers.filter((o) => !seen.has(o.id));
   seen = ids;
   if (!S.speaker || !fresh.length || !window.speechSynthesis) return;
-  for (const o of fresh) {
+  // another's offers: one's own, just sent, was read back to its maker ("Ann gives 1 Blue as
+  // a gift" to Ann, a screen reader pass a11y19)
+  const me = view.you ? view.you.seat : null;
+  for (const o of fresh.filter((x) => me === null || x.owner !== me)) {
     // a gift (R30) or a request for one reads as such, never "offers nothing for"
     const empty = (side) => side !== '?' && !sideEntries(side).length;
     const key = empty(o.want) ? 'speak_gift' : empty(o.give) ? 'speak_gift_ask' : 'speak_offer';
