@@ -126,3 +126,17 @@ def test_read_aloud_reads_the_others_offers_not_ones_own(page: Any, server: str)
     P.say(g, 1, "/offer chili for red")                            # Bob's answer
     _push(page, P.state(g, 0))
     assert page.evaluate("window.__spoken") == ["Bob offers 1 Chili for 1 Red"]
+
+
+@pytest.mark.parametrize(("lang", "speaker", "sound"), [
+    ("en", "Read aloud: new offers", "Sound on your turn"),
+    ("ja", "読み上げ: 新しいオファー", "手番の音")])
+def test_the_switches_say_what_they_read_and_sound(page: Any, server: str, lang: str,
+                                                  speaker: str, sound: str) -> None:
+    """The Read aloud switch was named "Read aloud" (読み上げ): a screen reader's user could
+    not tell it reads the new offers only (a sighted player had a tooltip), nor Sound that it
+    sounds at one's turn; each name holds the word the button shows (WCAG 2.5.3)."""
+    P.show(page, server, P.state(P.trading(), 1), lang=lang)
+    assert _ax_names(page, "#speaker") == [speaker]
+    assert _ax_names(page, "#sound") == [sound]
+    assert page.locator("#speaker").get_attribute("aria-pressed") == "false"

@@ -557,6 +557,8 @@ const T = {
   // the visible words of the top bar's switches (their state is aria-pressed)
   sound_short: ['Sound', '音'],
   speaker_short: ['Read aloud', '読み上げ'],
+  sound_name: ['Sound on your turn', '手番の音'],
+  speaker_name: ['Read aloud: new offers', '読み上げ: 新しいオファー'],
   // the words under the phone's switches: short, the header's news keeps its room
   sound_short_tiny: ['Sound', '音'],
   speaker_short_tiny: ['Read', '読上げ'],
