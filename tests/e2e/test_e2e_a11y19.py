@@ -140,3 +140,20 @@ def test_the_switches_say_what_they_read_and_sound(page: Any, server: str, lang:
     assert _ax_names(page, "#speaker") == [speaker]
     assert _ax_names(page, "#sound") == [sound]
     assert page.locator("#speaker").get_attribute("aria-pressed") == "false"
+
+
+@pytest.mark.parametrize(("lang", "spoken"), [
+    ("en", "Ann offers 1 Red for any card"),
+    ("ja", "Annのオファー: 赤豆1枚を出して好きなカードを求める")])
+def test_an_offer_for_any_card_is_read_in_words(page: Any, server: str, lang: str,
+                                                spoken: str) -> None:
+    """An offer asking for "?" (any card, the other picks) was read aloud as "Ann offers 1 Red
+    for ?", a mark a speech synthesizer reads as a question mark or not at all."""
+    g = P.game(phase="trade", face_up=["red"], seats=[{"hand": ["soy"]}, {"hand": ["chili", "chili"]},
+                                                      {"hand": ["stink"]}])
+    P.show(page, server, P.state(g, 1), lang=lang)
+    page.evaluate(STUB_SPEECH)
+    page.evaluate("window.__bohnanza.S.speaker = true")
+    P.say(g, 0, "/offer red for ?")
+    _push(page, P.state(g, 1))
+    assert page.evaluate("window.__spoken") == [spoken]

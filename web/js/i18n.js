@@ -285,6 +285,7 @@ const T = {
   ask_any: ['any card (?)', 'どの豆でも（?）'],
   // the visible word beside the '?' (trial: a bare '?' read as a help button)
   ask_any_short: ['any card', 'どれでも'],
+  any_said: ['any card', '好きなカード'],
   ask_any_help: ['Adds "any card (?)": the other player names the cards. Left click: to your "you get" side; right click: to "you give".',
     '「どの豆でも（?）」を加えます: 相手がカードを決めます。左クリック: もらう側へ、右クリック: 出す側へ。'],
   ask_any_help_touch: ['Adds "any card (?)" to your "you get" side: the other player names the cards.',

@@ -8,7 +8,7 @@ let seen = null;
 // "1 Chili, 2 Red" (紅花インゲン1枚、赤豆2枚, as the market counts cards): one side of an
 // offer in words (the speaker, announce.js)
 export function sideWords(side) {
-  if (side === '?') return '?';
+  if (side === '?') return t('any_said');   // "?": cards the other picks (a mark read aloud as such)
   const e = sideEntries(side);
   if (!e.length) return t('nothing');
   if (getLang() === 'ja') return e.map(([b, n]) => `${beanName(b)}${n}枚`).join('、');
