@@ -304,7 +304,7 @@ def test_every_icon_button_has_a_text_of_its_own(browser: Any, server: str, make
                 assert pg.locator("#speaker").inner_text().strip() == "Read aloud"
                 assert pg.locator(".signal-token.have").inner_text().strip() == "have"
             else:
-                assert pg.locator("#sound").get_attribute("aria-label") == "Sound"
+                assert pg.locator("#sound").get_attribute("aria-label") == "Sound on your turn"
             assert axe(pg) == []
             assert_clean(pg, errors)
 

@@ -251,17 +251,19 @@ function renderFarmParts(lang, room) {
 // aria-label still names them), the state in aria-pressed and the tooltip.
 function renderToggles(lang) {
   part('toggles', [lang, S.speaker, S.sound], () => {
-    const toggle = (b, on, iconOn, iconOff, short, titleOn, titleOff) => {
+    // named for what it does, holding the word it shows (a screen reader heard "Read aloud"
+    // and not which things it reads aloud: the new offers, a11y19)
+    const toggle = (b, on, iconOn, iconOff, short, titleOn, titleOff, name) => {
       // a phone shows a shorter word under the icon (trial 4: icons only there)
       b.replaceChildren(icon(on ? iconOn : iconOff), h('span', { class: 'btn-text', text: t(short) }),
         h('span', { class: 'btn-text-tiny', 'aria-hidden': 'true', text: t(short + '_tiny') }));
       b.title = t(on ? titleOn : titleOff);
-      b.setAttribute('aria-label', t(short));
+      b.setAttribute('aria-label', t(name));
       b.setAttribute('aria-pressed', on ? 'true' : 'false');
       b.classList.toggle('off', !on);
     };
-    toggle($('#speaker'), S.speaker, 'speaker', 'speaker_off', 'speaker_short', 'speaker_on', 'speaker_off');
-    toggle($('#sound'), S.sound, 'bell', 'bell_off', 'sound_short', 'sound_on', 'sound_off');
+    toggle($('#speaker'), S.speaker, 'speaker', 'speaker_off', 'speaker_short', 'speaker_on', 'speaker_off', 'speaker_name');
+    toggle($('#sound'), S.sound, 'bell', 'bell_off', 'sound_short', 'sound_on', 'sound_off', 'sound_name');
   });
 }
 

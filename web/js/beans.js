@@ -1,6 +1,6 @@
 // Bean cards: colours and the card element used everywhere on the board.
 import { h } from './dom.js';
-import { beanName, t } from './i18n.js';
+import { beanName, t, getLang } from './i18n.js';
 import { FACTS } from './facts.js';
 
 export const BEAN_ORDER = FACTS.beans.map((b) => b.slug);
@@ -86,9 +86,21 @@ export function spaceTabs(root) {
 }
 
 // The beanometer as a strip, as on the real cards: for 1, 2, 3, 4 coins (gold discs) the
-// cards a harvest needs ("—": no such tier). A label names it for screen readers.
-export function meterRow(meter, label) {
-  const row = h('div', { class: 'meter-strip', role: 'img', 'aria-label': label || null });
+// cards a harvest needs ("—": no such tier). A screen reader hears the tiers themselves ("4
+// cards: 1 coin, 6 cards: 2 coins, ..."): an image's content is not read, and its name alone,
+// "cards for 1 / 2 / 3 / 4 coins", left out every number the strip shows (a screen reader
+// pass, a11y19), the catalogue's tooltip (the card's description) too.
+export function meterWords(meter) {
+  const tiers = [];
+  meter.forEach((m, k) => {
+    if (m === null || m === undefined) return;
+    tiers.push(t(k === 0 ? 'meter_tier_1' : 'meter_tier', { n: m, c: k + 1 }));
+  });
+  return t('meter_said', { tiers: tiers.join(getLang() === 'ja' ? '、' : ', ') });
+}
+
+export function meterRow(meter) {
+  const row = h('div', { class: 'meter-strip', role: 'img', 'aria-label': meterWords(meter) });
   meter.forEach((m, k) => {
     const none = m === null || m === undefined;
     row.append(h('span', { class: 'tier' + (none ? ' none' : '') },

@@ -194,6 +194,9 @@ const T = {
   ask_any_hint_touch: ['"? any card": ask for cards the other player picks.',
     '「? どれでも」: 相手が選ぶカードを求めます。'],
   meter: ['cards for 1 / 2 / 3 / 4 coins', '1/2/3/4ターラーに必要な枚数'],
+  meter_said: ['Beanometer: {tiers}', '換金表: {tiers}'],
+  meter_tier_1: ['{n} cards for 1 coin', '{n}枚で1ターラー'],
+  meter_tier: ['{n} cards for {c} coins', '{n}枚で{c}ターラー'],
   cards: ['cards', '枚'],
   hand_cards: ['Cards in hand', '手札'],
   coins: ['coins', 'ターラー'],
@@ -282,6 +285,7 @@ const T = {
   ask_any: ['any card (?)', 'どの豆でも（?）'],
   // the visible word beside the '?' (trial: a bare '?' read as a help button)
   ask_any_short: ['any card', 'どれでも'],
+  any_said: ['any card', '好きなカード'],
   ask_any_help: ['Adds "any card (?)": the other player names the cards. Left click: to your "you get" side; right click: to "you give".',
     '「どの豆でも（?）」を加えます: 相手がカードを決めます。左クリック: もらう側へ、右クリック: 出す側へ。'],
   ask_any_help_touch: ['Adds "any card (?)" to your "you get" side: the other player names the cards.',
@@ -297,11 +301,13 @@ const T = {
   offer_sum: ['{give} {a} · {get} {b}', '{give}: {a}・{get}: {b}'],
   sum_give: ['you give', '出す'],
   sum_get: ['get', 'もらう'],
-  speak_offer: ['{name} offers {give} for {want}', '{name}のオファー: {give} と {want} の交換'],
+  // which side the owner gives is said in Japanese too ("{give} と {want} の交換", an exchange
+  // of the two, left a listener guessing; the log's own words: 出して…求める)
+  speak_offer: ['{name} offers {give} for {want}', '{name}のオファー: {give}を出して{want}を求める'],
   speak_gift: ['{name} gives {give} as a gift', '{name}のオファー（贈り物）: {give}を贈る'],
   // a screen reader's line (announce.js): an offer this seat may now accept
   said_offer: ['Offer #{n} from {name}: you give {give}, you get {get}. You may accept it.',
-    '{name}のオファー#{n}: あなたが出す {give}、もらう {get}。受けられます。'],
+    '{name}のオファー#{n}: あなたが出す「{give}」、もらう「{get}」。受けられます。'],
   speak_gift_ask: ['{name} asks for {want} as a gift', '{name}のオファー（贈り物の依頼）: {want}を無償で求める'],
   you: ['you', 'あなた'],
   policy_greedy: ['greedy', '欲張り'],
@@ -552,6 +558,8 @@ const T = {
   // the visible words of the top bar's switches (their state is aria-pressed)
   sound_short: ['Sound', '音'],
   speaker_short: ['Read aloud', '読み上げ'],
+  sound_name: ['Sound on your turn', '手番の音'],
+  speaker_name: ['Read aloud: new offers', '読み上げ: 新しいオファー'],
   // the words under the phone's switches: short, the header's news keeps its room
   sound_short_tiny: ['Sound', '音'],
   speaker_short_tiny: ['Read', '読上げ'],

@@ -80,7 +80,7 @@ function tapPanel(entry, offers) {
     h('div', { class: 'box-head' }, h('span', { class: 'tap-head', text: t('tap_head', { bean: beanName(entry.bean), n: entry.count }) }), h('span', { class: 'spacer' }),
       btn(t('close'), close, 'btn small tap-close')),
     h('div', { class: 'meter-sub', text: t('meter') }),
-    meterRow(entry.meter, t('meter')));
+    meterRow(entry.meter));
   if (!offers) return panel;
   panel.append(
     h('div', { class: 'tap-btns' },
@@ -165,7 +165,7 @@ export function renderCatalogue(root) {
       hint: () => true,
       drop: (p) => act(`/${p.which} ${entry.bean}`, c),
     });
-    list.append(h('div', { class: 'cat-entry', dataset: { bean: entry.bean } }, c, meterRow(entry.meter, t('meter'))));
+    list.append(h('div', { class: 'cat-entry', dataset: { bean: entry.bean } }, c, meterRow(entry.meter)));
   }
   root.append(roving(list, 'catalogue', t('catalogue')));
   // a board drawn anew under the pointer keeps its open tip in place

@@ -106,7 +106,7 @@ export function renderFields(root) {
           h('div', { text: info.harvest_now === 1 ? t('harvest_now_1') : t('harvest_now', { n: info.harvest_now }) }),
           h('div', { text: info.next_coin_at ? t('next_coin', { m: info.next_coin_at }) : t('no_next_coin') })));
       }
-      if (meters.has(f[0])) box.append(meterRow(meters.get(f[0]), t('meter')));
+      if (meters.has(f[0])) box.append(meterRow(meters.get(f[0])));
     } else box.append(h('div', { class: 'card empty', text: t('field_empty') }));
     const btns = h('div', { class: 'field-btns' });
     let whyEl = null;

@@ -60,7 +60,10 @@ export function renderPanels(root) {
     const coins = h('span', {
       class: 'coins' + (hidden ? ' hidden-money' : ''),
       title: hidden ? t('hidden') : t('coins'),
-    }, icon('coin', { title: t('coins') }), ' ', hidden ? '?' : String(seat.coins));
+    }, icon('coin', { title: t('coins') }), ' ',
+    // hidden money (R42): a screen reader heard "coins, question mark"; it hears "coins hidden"
+    ...(hidden ? [h('span', { 'aria-hidden': 'true', text: '?' }), h('span', { class: 'sr-only', text: t('hidden') })]
+      : [String(seat.coins)]));
     const fields = h('div', { class: 'mini-fields' });
     seat.fields.forEach((f, fi) => {
       let el;
