@@ -58,6 +58,14 @@ CASES = [
 ]
 
 
+def _next(page: Any, msg: Msg, after: Msg) -> Msg:
+    """``msg`` sent as the server's state after ``after`` (its version the next), and taken."""
+    msg["version"] = after["version"] + 1
+    page.evaluate("m => window.__bohnanza.push(m)", msg)
+    page.wait_for_function(f"window.__bohnanza.state.version === {msg['version']}")
+    return msg
+
+
 def _press(page: Any, server: str, position: Callable[[], Any], seat: int, button: str,
            then: Callable[[Msg], Msg], down: Callable[[Any], None], up: Callable[[Any], None]) -> None:
     """Show the position to ``seat``; press ``button`` (``down``), let a new state come and
@@ -135,10 +143,7 @@ def test_not_interested_shows_it_is_on_when_only_the_passed_mark_changed(server:
         msg = P.state(g, 2)
         P.show(page, server, msg)
         P.say(g, 2, "/done")
-        passed = P.state(g, 2)
-        passed["version"] = msg["version"] + 1
-        page.evaluate("m => window.__bohnanza.push(m)", passed)
-        page.wait_for_function(f"window.__bohnanza.state.version === {passed['version']}")
+        _next(page, P.state(g, 2), msg)
         btn = page.locator("#phase-btn")
         assert btn.get_attribute("aria-pressed") == "true" and btn.is_disabled()
         assert page.locator("#phase-why").is_visible()
@@ -162,19 +167,13 @@ def test_the_phase_button_stays_the_same_element_while_it_does_the_same(server: 
         page.evaluate("""() => { window.__btn = document.querySelector('#phase-btn'); window.__focus = 0;
           document.addEventListener('focusin', () => { window.__focus += 1; }); }""")
         P.say(g, 0, "/offer soy for stink")      # Cleo may accept it: her view changes
-        then = P.state(g, 2)
-        then["version"] = msg["version"] + 1
-        page.evaluate("m => window.__bohnanza.push(m)", then)
-        page.wait_for_function(f"window.__bohnanza.state.version === {then['version']}")
+        then = _next(page, P.state(g, 2), msg)
         assert page.evaluate("document.querySelector('#phase-btn') === window.__btn")
         assert page.evaluate("document.activeElement === window.__btn")
         assert page.evaluate("window.__focus") == 0
         assert page.locator("#phase-btn").inner_text() == "Not interested"
         P.say(g, 2, "/done")                     # passed: the button shows it, and waits
-        passed = P.state(g, 2)
-        passed["version"] = then["version"] + 1
-        page.evaluate("m => window.__bohnanza.push(m)", passed)
-        page.wait_for_function(f"window.__bohnanza.state.version === {passed['version']}")
+        _next(page, P.state(g, 2), then)
         assert page.evaluate("document.querySelector('#phase-btn') === window.__btn")
         btn = page.locator("#phase-btn")
         assert btn.get_attribute("aria-pressed") == "true" and btn.is_disabled()
